@@ -1,0 +1,370 @@
+use std::borrow::Cow;
+use std::fmt::{self, Display, Write as _};
+
+use serde_json::Value;
+
+use crate::EnumOption;
+
+/// The JSON type of a value, as named in error messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum JsonType {
+    /// `null`
+    Null,
+    /// `true` or `false`
+    Boolean,
+    /// any JSON number
+    Number,
+    /// a JSON string
+    String,
+    /// a JSON array
+    Array,
+    /// a JSON object
+    Object,
+}
+
+impl JsonType {
+    /// The type of `value`.
+    pub fn of(value: &Value) -> JsonType {
+        match value {
+            Value::Null => JsonType::Null,
+            Value::Bool(_) => JsonType::Boolean,
+            Value::Number(_) => JsonType::Number,
+            Value::String(_) => JsonType::String,
+            Value::Array(_) => JsonType::Array,
+            Value::Object(_) => JsonType::Object,
+        }
+    }
+}
+
+impl Display for JsonType {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(match self {
+            JsonType::Null => "null",
+            JsonType::Boolean => "a boolean",
+            JsonType::Number => "a number",
+            JsonType::String => "a string",
+            JsonType::Array => "an array",
+            JsonType::Object => "an object",
+        })
+    }
+}
+
+/// Why a client's answer was rejected.
+///
+/// Every variant keeps what the client sent (the value, or the whole array
+/// for a multi-select) and, where there is one, the name of the form field
+/// (`field` is `None` when a value was parsed on its own, outside a form).
+/// Form parsing reports every failing field at once: when more than one
+/// fails, the error is [`Error::Multiple`], in the form's field order.
+///
+/// Source of the rules: MCP 2025-11-25, `ElicitResult` and the enum schemas
+/// of SEP-1330 (`enum`, `oneOf`, `minItems`, `maxItems`).
+///
+/// ```
+/// use enum_schema::{ElicitEnum, Error};
+///
+/// #[derive(ElicitEnum, Debug)]
+/// #[elicit(rename_all = "lowercase")]
+/// enum Pet {
+///     #[elicit(title = "Cats")]
+///     Cat,
+///     #[elicit(title = "Dogs")]
+///     Dog,
+/// }
+///
+/// let err = Pet::parse("Dogs").unwrap_err();
+/// assert!(matches!(&err, Error::InvalidValue { value, .. } if value == "Dogs"));
+/// assert_eq!(
+///     err.to_string(),
+///     r#"invalid value "Dogs": the client sent the title of option "dog" instead of its value; expected one of "cat", "dog""#,
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum Error {
+    /// A single-select answer is a string that is not one of the options'
+    /// values (an alias is accepted; a title, an index or a different case
+    /// is not).
+    InvalidValue {
+        /// The form field, if known.
+        field: Option<Cow<'static, str>>,
+        /// The string the client sent.
+        value: String,
+        /// The options that were offered.
+        allowed: Cow<'static, [EnumOption]>,
+    },
+    /// An element of a multi-select answer is not a string, or not one of
+    /// the options' values.
+    InvalidItem {
+        /// The form field, if known.
+        field: Option<Cow<'static, str>>,
+        /// The position of the offending element in `items`.
+        index: usize,
+        /// The whole array the client sent.
+        items: Vec<Value>,
+        /// The options that were offered.
+        allowed: Cow<'static, [EnumOption]>,
+    },
+    /// A multi-select answer names the same option twice (through the same
+    /// value, or a value and an alias).
+    DuplicateItem {
+        /// The form field, if known.
+        field: Option<Cow<'static, str>>,
+        /// The position of the repeated element in `items`.
+        index: usize,
+        /// The whole array the client sent.
+        items: Vec<Value>,
+    },
+    /// A multi-select answer has fewer elements than `minItems`.
+    TooFewItems {
+        /// The form field, if known.
+        field: Option<Cow<'static, str>>,
+        /// The schema's `minItems`.
+        min: usize,
+        /// The whole array the client sent.
+        items: Vec<Value>,
+    },
+    /// A multi-select answer has more elements than `maxItems`.
+    TooManyItems {
+        /// The form field, if known.
+        field: Option<Cow<'static, str>>,
+        /// The schema's `maxItems`.
+        max: usize,
+        /// The whole array the client sent.
+        items: Vec<Value>,
+    },
+    /// The answer has the wrong JSON type: a number, boolean, null, object or
+    /// array where a string belongs, or a string where an array belongs.
+    TypeMismatch {
+        /// The form field, if known.
+        field: Option<Cow<'static, str>>,
+        /// The JSON type the schema asks for.
+        expected: JsonType,
+        /// What the client sent.
+        found: Value,
+    },
+    /// An `accept` without a value for a required field.
+    MissingField {
+        /// The form field.
+        field: Cow<'static, str>,
+    },
+    /// The `ElicitResult` (or its `content`) is not a JSON object, or is not
+    /// JSON at all.
+    MalformedResult {
+        /// What is wrong, in a few words.
+        reason: Cow<'static, str>,
+        /// What the client sent, when it was JSON.
+        found: Option<Value>,
+    },
+    /// The `ElicitResult` has no `action`.
+    MissingAction,
+    /// `action` is not `"accept"`, `"decline"` or `"cancel"`.
+    UnknownAction {
+        /// What the client sent as `action`.
+        action: Value,
+    },
+    /// Several fields of a form were rejected; each error names its field.
+    Multiple(Vec<Error>),
+}
+
+impl Error {
+    /// The form field this error is about, if any.
+    pub fn field(&self) -> Option<&str> {
+        match self {
+            Error::InvalidValue { field, .. }
+            | Error::InvalidItem { field, .. }
+            | Error::DuplicateItem { field, .. }
+            | Error::TooFewItems { field, .. }
+            | Error::TooManyItems { field, .. }
+            | Error::TypeMismatch { field, .. } => field.as_deref(),
+            Error::MissingField { field } => Some(field),
+            Error::MalformedResult { .. }
+            | Error::MissingAction
+            | Error::UnknownAction { .. }
+            | Error::Multiple(_) => None,
+        }
+    }
+
+    /// The errors this one is made of: itself, or each of [`Error::Multiple`].
+    pub fn iter(&self) -> impl Iterator<Item = &Error> {
+        match self {
+            Error::Multiple(errors) => errors.iter(),
+            single => std::slice::from_ref(single).iter(),
+        }
+    }
+
+    /// Sets the form field name on an error about one value. Errors that
+    /// already name a field, and errors about the whole result, are returned
+    /// unchanged.
+    pub fn in_field(mut self, name: impl Into<Cow<'static, str>>) -> Error {
+        match &mut self {
+            Error::InvalidValue { field, .. }
+            | Error::InvalidItem { field, .. }
+            | Error::DuplicateItem { field, .. }
+            | Error::TooFewItems { field, .. }
+            | Error::TooManyItems { field, .. }
+            | Error::TypeMismatch { field, .. } => {
+                if field.is_none() {
+                    *field = Some(name.into());
+                }
+            }
+            _ => {}
+        }
+        self
+    }
+
+    /// Combines the errors of several fields: `None` for none, the error
+    /// itself for one, [`Error::Multiple`] for more.
+    pub(crate) fn combine(mut errors: Vec<Error>) -> Option<Error> {
+        match errors.len() {
+            0 => None,
+            1 => errors.pop(),
+            _ => Some(Error::Multiple(errors)),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// How many allowed values a message lists before it says how many more.
+const LISTED: usize = 12;
+/// How many characters of a received JSON value a message quotes.
+const QUOTED: usize = 80;
+
+struct Prefix<'a>(&'static str, Option<&'a str>);
+
+impl Display for Prefix<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self.1 {
+            Some(field) => write!(f, "{} for field `{}`", self.0, field),
+            None => f.write_str(self.0),
+        }
+    }
+}
+
+struct Allowed<'a>(&'a [EnumOption]);
+
+impl Display for Allowed<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("expected one of ")?;
+        for (i, option) in self.0.iter().take(LISTED).enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{:?}", option.value())?;
+        }
+        if self.0.len() > LISTED {
+            write!(f, " and {} more", self.0.len() - LISTED)?;
+        }
+        Ok(())
+    }
+}
+
+/// A received JSON value, compact and cut short.
+struct Quoted<'a>(&'a Value);
+
+impl Display for Quoted<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        let text = self.0.to_string();
+        match text.char_indices().nth(QUOTED) {
+            Some((end, _)) => write!(f, "{}…", &text[..end]),
+            None => f.write_str(&text),
+        }
+    }
+}
+
+fn title_hint(f: &mut fmt::Formatter, value: &str, allowed: &[EnumOption]) -> fmt::Result {
+    if let Some(option) = allowed.iter().find(|option| option.title() == Some(value)) {
+        write!(f, "the client sent the title of option {:?} instead of its value; ", option.value())?;
+    }
+    Ok(())
+}
+
+impl Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            Error::InvalidValue { field, value, allowed } => {
+                write!(f, "{} {:?}: ", Prefix("invalid value", field.as_deref()), value)?;
+                title_hint(f, value, allowed)?;
+                Allowed(allowed).fmt(f)
+            }
+            Error::InvalidItem { field, index, items, allowed } => {
+                let item = &items[*index];
+                write!(f, "{} at index {}: ", Prefix("invalid item", field.as_deref()), index)?;
+                match item {
+                    Value::String(value) => {
+                        write!(f, "{:?} is not an option; ", value)?;
+                        title_hint(f, value, allowed)?;
+                    }
+                    other => write!(f, "expected a string, found {} ({}); ", JsonType::of(other), Quoted(other))?,
+                }
+                Allowed(allowed).fmt(f)
+            }
+            Error::DuplicateItem { field, index, items } => write!(
+                f,
+                "{} at index {}: {} names an option that was already selected",
+                Prefix("duplicate item", field.as_deref()),
+                index,
+                Quoted(&items[*index]),
+            ),
+            Error::TooFewItems { field, min, items } => write!(
+                f,
+                "{}: selected {}, at least {} required",
+                Prefix("too few items", field.as_deref()),
+                items.len(),
+                min,
+            ),
+            Error::TooManyItems { field, max, items } => write!(
+                f,
+                "{}: selected {}, at most {} allowed",
+                Prefix("too many items", field.as_deref()),
+                items.len(),
+                max,
+            ),
+            Error::TypeMismatch { field, expected, found } => {
+                write!(
+                    f,
+                    "{}: expected {}, found {} ({})",
+                    Prefix("wrong type", field.as_deref()),
+                    expected,
+                    JsonType::of(found),
+                    Quoted(found),
+                )?;
+                match (expected, found) {
+                    (JsonType::Array, Value::String(_)) => {
+                        f.write_str("; a multi-select answer is an array of strings")
+                    }
+                    (JsonType::String, Value::Array(_)) => {
+                        f.write_str("; a single-select answer is one string")
+                    }
+                    _ => Ok(()),
+                }
+            }
+            Error::MissingField { field } => write!(f, "missing value for required field `{}`", field),
+            Error::MalformedResult { reason, found } => {
+                write!(f, "malformed ElicitResult: {}", reason)?;
+                if let Some(found) = found {
+                    write!(f, " (found {})", Quoted(found))?;
+                }
+                Ok(())
+            }
+            Error::MissingAction => f.write_str("malformed ElicitResult: missing `action`"),
+            Error::UnknownAction { action } => write!(
+                f,
+                r#"unknown action {}: expected "accept", "decline" or "cancel""#,
+                Quoted(action),
+            ),
+            Error::Multiple(errors) => {
+                let mut text = String::new();
+                for (i, error) in errors.iter().enumerate() {
+                    if i > 0 {
+                        text.push_str("; ");
+                    }
+                    let _ = write!(text, "{}", error);
+                }
+                write!(f, "{} fields rejected: {}", errors.len(), text)
+            }
+        }
+    }
+}

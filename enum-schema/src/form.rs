@@ -1,0 +1,357 @@
+//! A form made of enum fields, built at run time: the `requestedSchema` it
+//! sends and the typed parsing of the `ElicitResult` that answers it.
+
+use std::borrow::Cow;
+
+use serde_json::{Map, Value};
+
+use crate::{
+    ElicitEnum, ElicitRequestParams, Error, MultiSelect, PrimitiveSchema, RequestedSchema, SingleSelect,
+};
+
+/// What a user did with an elicitation request, with the typed content of an
+/// `accept`.
+///
+/// Source: MCP 2025-11-25, `ElicitResult.action`: `"accept"` (the user
+/// submitted the form), `"decline"` (explicitly refused), `"cancel"`
+/// (dismissed without choosing).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ElicitAction<T> {
+    /// `"accept"`, with the re-validated content.
+    Accept(T),
+    /// `"decline"`; any content sent with it is ignored.
+    Decline,
+    /// `"cancel"`; any content sent with it is ignored.
+    Cancel,
+}
+
+impl<T> ElicitAction<T> {
+    /// The content of an `accept`, or `None`.
+    pub fn accepted(self) -> Option<T> {
+        match self {
+            ElicitAction::Accept(content) => Some(content),
+            ElicitAction::Decline | ElicitAction::Cancel => None,
+        }
+    }
+
+    /// Maps the content of an `accept`.
+    pub fn map<U>(self, f: impl FnOnce(T) -> U) -> ElicitAction<U> {
+        match self {
+            ElicitAction::Accept(content) => ElicitAction::Accept(f(content)),
+            ElicitAction::Decline => ElicitAction::Decline,
+            ElicitAction::Cancel => ElicitAction::Cancel,
+        }
+    }
+}
+
+/// Splits an `ElicitResult` into its action and, for an `accept`, its
+/// `content` object (empty when the client sent none).
+///
+/// # Errors
+///
+/// [`Error::MalformedResult`] if the result or its `content` is not a JSON
+/// object, [`Error::MissingAction`] / [`Error::UnknownAction`] if `action` is
+/// absent or not one of the three. The content of a `decline` or `cancel` is
+/// not looked at.
+pub fn parse_action(result: Value) -> Result<ElicitAction<Map<String, Value>>, Error> {
+    let mut result = match result {
+        Value::Object(result) => result,
+        found => {
+            return Err(Error::MalformedResult {
+                reason: Cow::Borrowed("an ElicitResult must be a JSON object"),
+                found: Some(found),
+            })
+        }
+    };
+    let action = result.remove("action").ok_or(Error::MissingAction)?;
+    match action.as_str() {
+        Some("accept") => match result.remove("content") {
+            None => Ok(ElicitAction::Accept(Map::new())),
+            Some(Value::Object(content)) => Ok(ElicitAction::Accept(content)),
+            Some(found) => Err(Error::MalformedResult {
+                reason: Cow::Borrowed("`content` must be a JSON object"),
+                found: Some(found),
+            }),
+        },
+        Some("decline") => Ok(ElicitAction::Decline),
+        Some("cancel") => Ok(ElicitAction::Cancel),
+        _ => Err(Error::UnknownAction { action }),
+    }
+}
+
+/// One field of a [`Form`]: its property schema and how its answer parses.
+///
+/// Implemented by [`SingleSelect<T>`] (answer `T`), [`MultiSelect<T>`]
+/// (answer `Vec<T>`) and [`Optional`] (answer `Option<_>`, not in
+/// `required`).
+pub trait FormField {
+    /// The typed answer.
+    type Output;
+
+    /// The property schema.
+    fn property(&self) -> PrimitiveSchema;
+
+    /// Whether the property is listed in `required`.
+    fn is_required(&self) -> bool;
+
+    /// Parses the answer; `value` is `None` when the client sent none.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::MissingField`] for a missing required value, and the errors
+    /// of the field's own parsing, with `field` set to `name`.
+    fn parse_field(&self, name: &'static str, value: Option<Value>) -> Result<Self::Output, Error>;
+}
+
+fn required(name: &'static str, value: Option<Value>) -> Result<Value, Error> {
+    value.ok_or(Error::MissingField {
+        field: Cow::Borrowed(name),
+    })
+}
+
+impl<T: ElicitEnum> FormField for SingleSelect<T> {
+    type Output = T;
+
+    fn property(&self) -> PrimitiveSchema {
+        PrimitiveSchema::SingleSelect(self.to_schema())
+    }
+
+    fn is_required(&self) -> bool {
+        true
+    }
+
+    fn parse_field(&self, name: &'static str, value: Option<Value>) -> Result<T, Error> {
+        self.parse(required(name, value)?).map_err(|error| error.in_field(name))
+    }
+}
+
+impl<T: ElicitEnum> FormField for MultiSelect<T> {
+    type Output = Vec<T>;
+
+    fn property(&self) -> PrimitiveSchema {
+        PrimitiveSchema::MultiSelect(self.to_schema())
+    }
+
+    fn is_required(&self) -> bool {
+        true
+    }
+
+    fn parse_field(&self, name: &'static str, value: Option<Value>) -> Result<Vec<T>, Error> {
+        self.parse(required(name, value)?).map_err(|error| error.in_field(name))
+    }
+}
+
+/// A field the user may leave empty: the same property, not in `required`,
+/// answered by `None` when the client sends no value.
+///
+/// A `null` is not "no value": it is rejected as
+/// [`Error::TypeMismatch`], since the spec's content values are never null.
+#[derive(Clone, Copy, Debug)]
+pub struct Optional<F>(pub F);
+
+impl<F: FormField> FormField for Optional<F> {
+    type Output = Option<F::Output>;
+
+    fn property(&self) -> PrimitiveSchema {
+        self.0.property()
+    }
+
+    fn is_required(&self) -> bool {
+        false
+    }
+
+    fn parse_field(&self, name: &'static str, value: Option<Value>) -> Result<Self::Output, Error> {
+        match value {
+            None => Ok(None),
+            Some(value) => self.0.parse_field(name, Some(value)).map(Some),
+        }
+    }
+}
+
+/// A list of named fields: a tuple `((name, field), ..)` of one to twelve
+/// pairs, whose answer is the tuple of the fields' answers.
+pub trait FormFields {
+    /// The typed content: a tuple with one element per field.
+    type Output;
+
+    /// The field names, in order.
+    fn names(&self) -> Vec<&'static str>;
+
+    /// The `requestedSchema`.
+    fn requested_schema(&self) -> RequestedSchema;
+
+    /// Parses an accepted `content`; every field is checked, and all their
+    /// errors are reported together.
+    ///
+    /// # Errors
+    ///
+    /// The field's error when one field fails, [`Error::Multiple`] when
+    /// several do.
+    fn parse_content(&self, content: Map<String, Value>) -> Result<Self::Output, Error>;
+}
+
+macro_rules! tuple_fields {
+    ($($field:ident $index:tt),+) => {
+        impl<$($field: FormField),+> FormFields for ($((&'static str, $field),)+) {
+            type Output = ($($field::Output,)+);
+
+            fn names(&self) -> Vec<&'static str> {
+                vec![$(self.$index.0),+]
+            }
+
+            fn requested_schema(&self) -> RequestedSchema {
+                let mut schema = RequestedSchema::default();
+                $(
+                    schema.properties.push((Cow::Borrowed(self.$index.0), self.$index.1.property()));
+                    if self.$index.1.is_required() {
+                        schema.required.push(Cow::Borrowed(self.$index.0));
+                    }
+                )+
+                schema
+            }
+
+            #[allow(non_snake_case)]
+            fn parse_content(&self, mut content: Map<String, Value>) -> Result<Self::Output, Error> {
+                let mut errors = Vec::new();
+                $(
+                    let $field = self.$index.1
+                        .parse_field(self.$index.0, content.remove(self.$index.0))
+                        .map_err(|error| errors.push(error))
+                        .ok();
+                )+
+                match Error::combine(errors) {
+                    Some(error) => Err(error),
+                    None => match ($($field,)+) {
+                        ($(Some($field),)+) => Ok(($($field,)+)),
+                        _ => unreachable!("every field parsed"),
+                    },
+                }
+            }
+        }
+    };
+}
+
+tuple_fields!(A 0);
+tuple_fields!(A 0, B 1);
+tuple_fields!(A 0, B 1, C 2);
+tuple_fields!(A 0, B 1, C 2, D 3);
+tuple_fields!(A 0, B 1, C 2, D 3, E 4);
+tuple_fields!(A 0, B 1, C 2, D 3, E 4, F 5);
+tuple_fields!(A 0, B 1, C 2, D 3, E 4, F 5, G 6);
+tuple_fields!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7);
+tuple_fields!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8);
+tuple_fields!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9);
+tuple_fields!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10);
+tuple_fields!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11);
+
+/// An elicitation form of enum fields, built at run time: it gives the
+/// `requestedSchema` to send and parses the `ElicitResult` that comes back
+/// into a tuple of typed answers.
+///
+/// ```
+/// use enum_schema::{ElicitAction, ElicitEnum, Form, Optional};
+/// use serde_json::json;
+///
+/// #[derive(ElicitEnum, Debug, PartialEq)]
+/// #[elicit(rename_all = "lowercase")]
+/// enum Size { Small, Large }
+///
+/// #[derive(ElicitEnum, Debug, PartialEq)]
+/// #[elicit(rename_all = "lowercase")]
+/// enum Topping { Cheese, Olives, Basil }
+///
+/// let form = Form::new((
+///     ("size", Size::SCHEMA),
+///     ("toppings", Topping::MULTI_SCHEMA.max_items(2)),
+///     ("extra", Optional(Topping::SCHEMA)),
+/// ));
+///
+/// assert_eq!(
+///     serde_json::to_value(form.requested_schema()).unwrap(),
+///     json!({
+///         "type": "object",
+///         "properties": {
+///             "size": {"type": "string", "enum": ["small", "large"]},
+///             "toppings": {
+///                 "type": "array",
+///                 "maxItems": 2,
+///                 "items": {"type": "string", "enum": ["cheese", "olives", "basil"]},
+///             },
+///             "extra": {"type": "string", "enum": ["cheese", "olives", "basil"]},
+///         },
+///         "required": ["size", "toppings"],
+///     }),
+/// );
+///
+/// let answer = json!({"action": "accept", "content": {"size": "large", "toppings": ["basil"]}});
+/// assert_eq!(
+///     form.parse_result(answer),
+///     Ok(ElicitAction::Accept((Size::Large, vec![Topping::Basil], None))),
+/// );
+/// ```
+#[derive(Clone, Debug)]
+pub struct Form<F> {
+    fields: F,
+}
+
+impl<F: FormFields> Form<F> {
+    /// A form of these fields, in this order.
+    ///
+    /// # Panics
+    ///
+    /// If two fields have the same name.
+    pub fn new(fields: F) -> Self {
+        let names = fields.names();
+        for (i, name) in names.iter().enumerate() {
+            assert!(!names[..i].contains(name), "two form fields are named `{name}`");
+        }
+        Form { fields }
+    }
+
+    /// The `requestedSchema`: `{"type":"object","properties":{..},"required":[..]}`.
+    pub fn requested_schema(&self) -> RequestedSchema {
+        self.fields.requested_schema()
+    }
+
+    /// The params of an `elicitation/create` request:
+    /// `{"message": message, "requestedSchema": {..}}`.
+    pub fn request(&self, message: impl Into<Cow<'static, str>>) -> ElicitRequestParams {
+        ElicitRequestParams {
+            message: message.into(),
+            requested_schema: self.requested_schema(),
+        }
+    }
+
+    /// Parses a whole `ElicitResult`: `{"action":"accept","content":{..}}`,
+    /// `{"action":"decline"}` or `{"action":"cancel"}`.
+    ///
+    /// An `accept` without `content` counts as empty content. Properties not
+    /// in the form are ignored. The content of a `decline` or `cancel` is
+    /// not looked at.
+    ///
+    /// # Errors
+    ///
+    /// The errors of [`parse_action`], then every field's error (see
+    /// [`FormFields::parse_content`]).
+    pub fn parse_result(&self, result: Value) -> Result<ElicitAction<F::Output>, Error> {
+        match parse_action(result)? {
+            ElicitAction::Accept(content) => self.fields.parse_content(content).map(ElicitAction::Accept),
+            ElicitAction::Decline => Ok(ElicitAction::Decline),
+            ElicitAction::Cancel => Ok(ElicitAction::Cancel),
+        }
+    }
+
+    /// Parses an `ElicitResult` from JSON text.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::MalformedResult`] if `json` is not JSON, then as
+    /// [`parse_result`](Self::parse_result).
+    pub fn parse_result_str(&self, json: &str) -> Result<ElicitAction<F::Output>, Error> {
+        let result = serde_json::from_str(json).map_err(|error| Error::MalformedResult {
+            reason: Cow::Owned(format!("not JSON: {error}")),
+            found: None,
+        })?;
+        self.parse_result(result)
+    }
+}

@@ -1,0 +1,233 @@
+//! Describe a choice once, as a Rust enum, and get from it the exact JSON
+//! Schema that an MCP elicitation request carries, and typed, re-validated
+//! parsing of what the client sends back.
+//!
+//! ```
+//! use enum_schema::{ElicitAction, ElicitEnum, Form};
+//!
+//! /// How bad is it?
+//! #[derive(ElicitEnum, Debug, PartialEq)]
+//! #[elicit(rename_all = "lowercase", default = High)]
+//! enum Severity {
+//!     #[elicit(title = "Low: no user impact")]
+//!     Low,
+//!     #[elicit(title = "High: users are affected")]
+//!     High,
+//! }
+//!
+//! let form = Form::new((("severity", Severity::SCHEMA),));
+//! let request = serde_json::to_value(form.request("Triage the incident")).unwrap();
+//! assert_eq!(request["requestedSchema"]["properties"]["severity"]["oneOf"][1]["const"], "high");
+//!
+//! let answer = serde_json::json!({"action": "accept", "content": {"severity": "low"}});
+//! assert_eq!(form.parse_result(answer), Ok(ElicitAction::Accept((Severity::Low,))));
+//! ```
+//!
+//! # The shapes
+//!
+//! MCP 2025-11-25 (SEP-1330) defines five enum property schemas. A derived
+//! enum gives each of them:
+//!
+//! | shape | from | JSON |
+//! |---|---|---|
+//! | untitled single-select | [`ElicitEnum::SCHEMA`], no variant titled | `{"type":"string","enum":["a","b"]}` |
+//! | titled single-select | [`ElicitEnum::SCHEMA`], variants titled | `{"type":"string","oneOf":[{"const":"a","title":"A"},..]}` |
+//! | untitled multi-select | [`ElicitEnum::MULTI_SCHEMA`], no variant titled | `{"type":"array","items":{"type":"string","enum":[..]}}` |
+//! | titled multi-select | [`ElicitEnum::MULTI_SCHEMA`], variants titled | `{"type":"array","items":{"anyOf":[..]}}` |
+//! | legacy (deprecated) | `#[elicit(legacy)]` or [`SingleSelect::legacy`] | `{"type":"string","enum":[..],"enumNames":[..]}` |
+//!
+//! Each may carry the field's `title`, `description` and `default`;
+//! multi-selects also `minItems` and `maxItems`. No `$ref`, `$defs` or
+//! `$schema` ever appears, and `type` is always present.
+//!
+//! # Parsing answers
+//!
+//! Clients are not required to enforce the options, so every answer is
+//! checked again: [`ElicitEnum::parse`] and [`SingleSelect::parse`] for one
+//! value, [`MultiSelect::parse`] for an array (bounds and duplicates
+//! included), and [`Form::parse_result`] for a whole `ElicitResult`. Every
+//! rejection is an [`Error`] that keeps what the client sent.
+//!
+//! # Compile-time checks
+//!
+//! The derive rejects, with the span on the offending token: a default that
+//! is not an offered variant, two defaults, a multi-select default with a
+//! duplicate or outside `min_items..=max_items`, impossible bounds, two
+//! variants with the same wire value, an unknown `rename_all` rule, variants
+//! with fields, enums with no offered variant, generics, and unknown or
+//! repeated attribute keys. See [`ElicitEnum`] for the attributes.
+
+#![deny(missing_docs)]
+
+mod error;
+mod form;
+mod option;
+mod parse;
+mod schema;
+mod select;
+
+pub use crate::error::{Error, JsonType};
+pub use crate::form::{parse_action, ElicitAction, Form, FormField, FormFields, Optional};
+pub use crate::option::EnumOption;
+pub use crate::schema::{
+    ElicitRequestParams, MultiSelectSchema, PrimitiveSchema, RequestedSchema, SingleSelectSchema,
+};
+pub use crate::select::{MultiSelect, SingleSelect};
+
+/// Derives [`ElicitEnum`] for a fieldless enum; see the trait for the
+/// attributes.
+pub use enum_schema_derive::ElicitEnum;
+
+/// A fieldless enum offered as a choice in an MCP elicitation form.
+///
+/// Derive it; the attributes below set the wire values, the titles and the
+/// field-level defaults, and the derive checks them when the server
+/// compiles.
+///
+/// # Attributes on the enum
+///
+/// | attribute | effect |
+/// |---|---|
+/// | `title = "..."` | the field's `title` |
+/// | `description = "..."` | the field's `description`; without it, the enum's doc comment (lines joined with spaces, paragraphs with a blank line) |
+/// | `rename_all = "..."` | serde's rule for wire values: `lowercase`, `UPPERCASE`, `PascalCase`, `camelCase`, `snake_case`, `SCREAMING_SNAKE_CASE`, `kebab-case`, `SCREAMING-KEBAB-CASE` |
+/// | `default = Variant` or `default = "value"` | the single-select `default` |
+/// | `legacy` | emit the deprecated `enum` + `enumNames` form for single-select |
+/// | `min_items = N`, `max_items = N` | the multi-select `minItems`, `maxItems` |
+/// | `default_items = [A, "b", ..]` | the multi-select `default` |
+/// | `crate = "path"` | where to find this crate, for crates that re-export it |
+///
+/// # Attributes on a variant
+///
+/// | attribute | effect |
+/// |---|---|
+/// | `title = "..."` | the option's title; any title makes the schema titled |
+/// | `rename = "..."` | the wire value |
+/// | `alias = "..."` | another value accepted when parsing, never offered (repeatable) |
+/// | `skip` | never offered, never accepted |
+/// | `default` | this variant is the single-select `default` |
+///
+/// The derive also reads the enum's `#[serde(rename_all = "...")]` and each
+/// variant's `#[serde(rename = "...")]`, `#[serde(alias = "...")]` and
+/// `#[serde(skip)]`/`#[serde(skip_deserializing)]`, so that serde and the
+/// schema agree; where `#[elicit]` and `#[serde]` would give a variant
+/// different wire values, that is a compile error. Raw identifiers lose
+/// their `r#`, as in serde; `rename_all` changes ASCII letters only, as in
+/// serde.
+///
+/// In a titled schema every offered variant needs a title: a variant
+/// without one is a compile error that names it (a forgotten title would
+/// otherwise show the raw value to the user). Doc comments on variants are
+/// for Rust readers and never change the schema.
+///
+/// ```
+/// use enum_schema::ElicitEnum;
+/// use serde_json::json;
+///
+/// /// Where the data lives.
+/// #[derive(ElicitEnum, Debug, PartialEq)]
+/// #[elicit(rename_all = "kebab-case", default = OnPremises, min_items = 1)]
+/// enum Hosting {
+///     #[elicit(title = "On premises", alias = "onprem")]
+///     OnPremises,
+///     #[elicit(title = "Public cloud")]
+///     PublicCloud,
+///     #[elicit(skip)]
+///     Retired,
+/// }
+///
+/// assert_eq!(
+///     serde_json::to_value(Hosting::SCHEMA).unwrap(),
+///     json!({
+///         "type": "string",
+///         "description": "Where the data lives.",
+///         "oneOf": [
+///             {"const": "on-premises", "title": "On premises"},
+///             {"const": "public-cloud", "title": "Public cloud"},
+///         ],
+///         "default": "on-premises",
+///     }),
+/// );
+/// assert_eq!(
+///     serde_json::to_value(Hosting::MULTI_SCHEMA).unwrap(),
+///     json!({
+///         "type": "array",
+///         "description": "Where the data lives.",
+///         "minItems": 1,
+///         "items": {"anyOf": [
+///             {"const": "on-premises", "title": "On premises"},
+///             {"const": "public-cloud", "title": "Public cloud"},
+///         ]},
+///     }),
+/// );
+/// assert_eq!(Hosting::from_value("onprem"), Some(Hosting::OnPremises));
+/// assert_eq!(Hosting::from_value("retired"), None);
+/// assert_eq!(Hosting::PublicCloud.value(), "public-cloud");
+/// ```
+pub trait ElicitEnum: Sized + 'static {
+    /// The offered options (skipped variants left out), in declaration order.
+    const OPTIONS: &'static [EnumOption];
+
+    /// The single-select schema, with the field-level attributes.
+    const SCHEMA: SingleSelect<Self>;
+
+    /// The multi-select schema, with the field-level attributes.
+    const MULTI_SCHEMA: MultiSelect<Self>;
+
+    /// The variant's wire value (also for a skipped variant: the value serde
+    /// would use).
+    fn value(&self) -> &'static str;
+
+    /// The variant's position in [`OPTIONS`](Self::OPTIONS); `None` for a
+    /// skipped variant.
+    fn option_index(&self) -> Option<usize>;
+
+    /// The offered variant at `index` in [`OPTIONS`](Self::OPTIONS).
+    fn from_option_index(index: usize) -> Option<Self>;
+
+    /// The offered variant whose wire value or alias is `value`, compared
+    /// exactly (no case folding, no titles).
+    fn from_value(value: &str) -> Option<Self>;
+
+    /// The single-select schema: [`SCHEMA`](Self::SCHEMA).
+    fn schema() -> SingleSelect<Self> {
+        Self::SCHEMA
+    }
+
+    /// The multi-select schema: [`MULTI_SCHEMA`](Self::MULTI_SCHEMA).
+    fn multi_schema() -> MultiSelect<Self> {
+        Self::MULTI_SCHEMA
+    }
+
+    /// The offered variants with their options, in declaration order.
+    fn options() -> impl Iterator<Item = (Self, &'static EnumOption)> {
+        Self::OPTIONS
+            .iter()
+            .enumerate()
+            .filter_map(|(index, option)| Some((Self::from_option_index(index)?, option)))
+    }
+
+    /// Parses one wire value.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidValue`] (with `field: None`) if `value` is not an
+    /// offered variant's value or alias.
+    fn parse(value: &str) -> Result<Self, Error> {
+        Self::from_value(value).ok_or_else(|| Error::InvalidValue {
+            field: None,
+            value: value.to_owned(),
+            allowed: std::borrow::Cow::Borrowed(Self::OPTIONS),
+        })
+    }
+
+    /// Parses one JSON answer: [`SingleSelect::parse`] on
+    /// [`SCHEMA`](Self::SCHEMA).
+    ///
+    /// # Errors
+    ///
+    /// As [`SingleSelect::parse`].
+    fn parse_json(value: serde_json::Value) -> Result<Self, Error> {
+        Self::SCHEMA.parse(value)
+    }
+}

@@ -1,0 +1,78 @@
+use std::borrow::Cow;
+
+/// One option of an enum schema: the wire value a client sends back, and the
+/// title a client shows (titled shapes only).
+///
+/// In JSON it is `{"const": value, "title": title}` inside `oneOf` (titled
+/// single-select) or `items.anyOf` (titled multi-select), a member of `enum`
+/// (untitled shapes), or a pair of `enum`/`enumNames` members at the same
+/// index (legacy). Source: MCP 2025-11-25, `schema.json`,
+/// `TitledSingleSelectEnumSchema` and siblings (SEP-1330).
+///
+/// Derived enums expose theirs as [`ElicitEnum::OPTIONS`](crate::ElicitEnum::OPTIONS),
+/// borrowed from static data; schemas built at run time may own their strings.
+///
+/// ```
+/// use enum_schema::EnumOption;
+///
+/// const LOW: EnumOption = EnumOption::titled("low", "Low priority");
+/// assert_eq!(LOW.value(), "low");
+/// assert_eq!(LOW.title(), Some("Low priority"));
+///
+/// let dynamic = EnumOption::new(String::from("team-7"), Some(String::from("Team 7")));
+/// assert_eq!(dynamic.value(), "team-7");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct EnumOption {
+    value: Cow<'static, str>,
+    title: Option<Cow<'static, str>>,
+}
+
+impl EnumOption {
+    /// An option without a title: a member of `enum` in an untitled schema.
+    pub const fn untitled(value: &'static str) -> Self {
+        EnumOption {
+            value: Cow::Borrowed(value),
+            title: None,
+        }
+    }
+
+    /// An option with a title: `{"const": value, "title": title}`.
+    pub const fn titled(value: &'static str, title: &'static str) -> Self {
+        EnumOption {
+            value: Cow::Borrowed(value),
+            title: Some(Cow::Borrowed(title)),
+        }
+    }
+
+    /// An option from strings known only at run time (options read from a
+    /// database, or from a peer's schema).
+    pub fn new(value: impl Into<Cow<'static, str>>, title: Option<impl Into<Cow<'static, str>>>) -> Self {
+        EnumOption {
+            value: value.into(),
+            title: title.map(Into::into),
+        }
+    }
+
+    /// The wire value: what goes in `enum` or `const`, and what a client sends back.
+    pub fn value(&self) -> &str {
+        &self.value
+    }
+
+    /// The display title, if the option has one.
+    pub fn title(&self) -> Option<&str> {
+        self.title.as_deref()
+    }
+
+    /// The title, or the wire value when the option has none: what a titled
+    /// shape puts in `title` and the legacy shape in `enumNames`.
+    pub fn label(&self) -> &str {
+        self.title.as_deref().unwrap_or(&self.value)
+    }
+}
+
+impl EnumOption {
+    pub(crate) const fn value_cow(&self) -> &Cow<'static, str> {
+        &self.value
+    }
+}

@@ -1,0 +1,378 @@
+//! The wire model: schema types that serialize to exactly the JSON of the
+//! MCP `schema.json`, key for key.
+
+use std::borrow::Cow;
+
+use serde::ser::{SerializeMap, SerializeSeq, Serializer};
+use serde::Serialize;
+
+use crate::EnumOption;
+
+/// A single-select enum property schema, in one of three shapes (MCP
+/// 2025-11-25, SEP-1330):
+///
+/// - untitled, when no option has a title:
+///   `{"type":"string","enum":["a","b"],"default":"a"}`
+///   (`UntitledSingleSelectEnumSchema`);
+/// - titled, when any option has one:
+///   `{"type":"string","oneOf":[{"const":"a","title":"A"},..],"default":"a"}`
+///   (`TitledSingleSelectEnumSchema`); an option without a title is given its
+///   value as title, since the spec requires one;
+/// - legacy, when [`legacy`](Self::is_legacy) is set:
+///   `{"type":"string","enum":["a","b"],"enumNames":["A","B"]}`
+///   (`LegacyTitledEnumSchema`, deprecated but still valid); `enumNames` is
+///   left out when no option has a title, and is always as long as `enum`.
+///
+/// `title` and `description` (of the field) and `default` appear only when
+/// set. Derived enums produce one through [`SingleSelect::to_schema`](crate::SingleSelect::to_schema)
+/// without copying any string.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SingleSelectSchema {
+    pub(crate) title: Option<Cow<'static, str>>,
+    pub(crate) description: Option<Cow<'static, str>>,
+    pub(crate) options: Cow<'static, [EnumOption]>,
+    pub(crate) default: Option<Cow<'static, str>>,
+    pub(crate) legacy: bool,
+}
+
+impl SingleSelectSchema {
+    /// The field's `title`.
+    pub fn title(&self) -> Option<&str> {
+        self.title.as_deref()
+    }
+
+    /// The field's `description`.
+    pub fn description(&self) -> Option<&str> {
+        self.description.as_deref()
+    }
+
+    /// The options, in order.
+    pub fn options(&self) -> &[EnumOption] {
+        &self.options
+    }
+
+    /// The `default` value.
+    pub fn default_value(&self) -> Option<&str> {
+        self.default.as_deref()
+    }
+
+    /// Whether the schema goes out in the legacy `enum` + `enumNames` form.
+    pub fn is_legacy(&self) -> bool {
+        self.legacy
+    }
+
+    /// Whether the schema is titled: some option has a title.
+    pub fn is_titled(&self) -> bool {
+        self.options.iter().any(|option| option.title().is_some())
+    }
+}
+
+impl Serialize for SingleSelectSchema {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serialize_single(
+            serializer,
+            self.title.as_deref(),
+            self.description.as_deref(),
+            &self.options,
+            self.legacy,
+            self.default.as_deref(),
+        )
+    }
+}
+
+/// A multi-select enum property schema (MCP 2025-11-25, SEP-1330), in one of
+/// two shapes:
+///
+/// - untitled, when no option has a title:
+///   `{"type":"array","minItems":1,"maxItems":2,"items":{"type":"string","enum":["a","b"]},"default":["a"]}`
+///   (`UntitledMultiSelectEnumSchema`);
+/// - titled, when any option has one:
+///   `{"type":"array","items":{"anyOf":[{"const":"a","title":"A"},..]},"default":["a"]}`
+///   (`TitledMultiSelectEnumSchema`: no `items.type`, as in the published
+///   schema); an option without a title is given its value as title.
+///
+/// `title`, `description`, `minItems`, `maxItems` and `default` appear only
+/// when set. There is no legacy multi-select shape.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MultiSelectSchema {
+    pub(crate) title: Option<Cow<'static, str>>,
+    pub(crate) description: Option<Cow<'static, str>>,
+    pub(crate) options: Cow<'static, [EnumOption]>,
+    pub(crate) min_items: Option<usize>,
+    pub(crate) max_items: Option<usize>,
+    pub(crate) default: Option<Vec<Cow<'static, str>>>,
+}
+
+impl MultiSelectSchema {
+    /// The field's `title`.
+    pub fn title(&self) -> Option<&str> {
+        self.title.as_deref()
+    }
+
+    /// The field's `description`.
+    pub fn description(&self) -> Option<&str> {
+        self.description.as_deref()
+    }
+
+    /// The options, in order.
+    pub fn options(&self) -> &[EnumOption] {
+        &self.options
+    }
+
+    /// `minItems`.
+    pub fn min_items(&self) -> Option<usize> {
+        self.min_items
+    }
+
+    /// `maxItems`.
+    pub fn max_items(&self) -> Option<usize> {
+        self.max_items
+    }
+
+    /// The `default` values.
+    pub fn default_values(&self) -> Option<&[Cow<'static, str>]> {
+        self.default.as_deref()
+    }
+
+    /// Whether the schema is titled: some option has a title.
+    pub fn is_titled(&self) -> bool {
+        self.options.iter().any(|option| option.title().is_some())
+    }
+}
+
+impl Serialize for MultiSelectSchema {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serialize_multi(
+            serializer,
+            self.title.as_deref(),
+            self.description.as_deref(),
+            &self.options,
+            self.min_items,
+            self.max_items,
+            self.default.as_deref(),
+        )
+    }
+}
+
+/// One property of a `requestedSchema`: the `PrimitiveSchemaDefinition` of
+/// MCP 2025-11-25, restricted for now to the enum shapes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PrimitiveSchema {
+    /// A single-select enum (untitled, titled or legacy).
+    SingleSelect(SingleSelectSchema),
+    /// A multi-select enum (untitled or titled).
+    MultiSelect(MultiSelectSchema),
+}
+
+impl Serialize for PrimitiveSchema {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            PrimitiveSchema::SingleSelect(schema) => schema.serialize(serializer),
+            PrimitiveSchema::MultiSelect(schema) => schema.serialize(serializer),
+        }
+    }
+}
+
+impl From<SingleSelectSchema> for PrimitiveSchema {
+    fn from(schema: SingleSelectSchema) -> Self {
+        PrimitiveSchema::SingleSelect(schema)
+    }
+}
+
+impl From<MultiSelectSchema> for PrimitiveSchema {
+    fn from(schema: MultiSelectSchema) -> Self {
+        PrimitiveSchema::MultiSelect(schema)
+    }
+}
+
+/// The `requestedSchema` of an elicitation request:
+/// `{"type":"object","properties":{NAME: PrimitiveSchema,..},"required":[NAME,..]}`,
+/// properties in order, `required` left out when empty (MCP 2025-11-25,
+/// `ElicitRequestFormParams.requestedSchema`).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct RequestedSchema {
+    pub(crate) properties: Vec<(Cow<'static, str>, PrimitiveSchema)>,
+    pub(crate) required: Vec<Cow<'static, str>>,
+}
+
+impl RequestedSchema {
+    /// The properties, in order.
+    pub fn properties(&self) -> &[(Cow<'static, str>, PrimitiveSchema)] {
+        &self.properties
+    }
+
+    /// The names of the required properties, in order.
+    pub fn required(&self) -> &[Cow<'static, str>] {
+        &self.required
+    }
+}
+
+impl Serialize for RequestedSchema {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        struct Properties<'a>(&'a [(Cow<'static, str>, PrimitiveSchema)]);
+        impl Serialize for Properties<'_> {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_map(self.0.iter().map(|(name, schema)| (name, schema)))
+            }
+        }
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("type", "object")?;
+        map.serialize_entry("properties", &Properties(&self.properties))?;
+        if !self.required.is_empty() {
+            map.serialize_entry("required", &self.required)?;
+        }
+        map.end()
+    }
+}
+
+/// The params of a form-mode `elicitation/create` request:
+/// `{"message": "...", "requestedSchema": {..}}` (MCP 2025-11-25,
+/// `ElicitRequestFormParams`; `mode` is optional for forms and left out, so
+/// the same params are valid for 2025-06-18 peers).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ElicitRequestParams {
+    pub(crate) message: Cow<'static, str>,
+    pub(crate) requested_schema: RequestedSchema,
+}
+
+impl ElicitRequestParams {
+    /// The message shown to the user.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// The `requestedSchema`.
+    pub fn requested_schema(&self) -> &RequestedSchema {
+        &self.requested_schema
+    }
+}
+
+impl Serialize for ElicitRequestParams {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(2))?;
+        map.serialize_entry("message", &self.message)?;
+        map.serialize_entry("requestedSchema", &self.requested_schema)?;
+        map.end()
+    }
+}
+
+/// `["a","b"]`: the options' values.
+struct Values<'a>(&'a [EnumOption]);
+
+impl Serialize for Values<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(EnumOption::value))
+    }
+}
+
+/// `["A","B"]`: the options' labels, for `enumNames`.
+struct Labels<'a>(&'a [EnumOption]);
+
+impl Serialize for Labels<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(EnumOption::label))
+    }
+}
+
+/// `[{"const":"a","title":"A"},..]`, for `oneOf` and `items.anyOf`.
+struct Consts<'a>(&'a [EnumOption]);
+
+impl Serialize for Consts<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        struct Const<'a>(&'a EnumOption);
+        impl Serialize for Const<'_> {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                let mut map = serializer.serialize_map(Some(2))?;
+                map.serialize_entry("const", self.0.value())?;
+                map.serialize_entry("title", self.0.label())?;
+                map.end()
+            }
+        }
+        let mut seq = serializer.serialize_seq(Some(self.0.len()))?;
+        for option in self.0 {
+            seq.serialize_element(&Const(option))?;
+        }
+        seq.end()
+    }
+}
+
+fn is_titled(options: &[EnumOption]) -> bool {
+    options.iter().any(|option| option.title().is_some())
+}
+
+pub(crate) fn serialize_single<S: Serializer>(
+    serializer: S,
+    title: Option<&str>,
+    description: Option<&str>,
+    options: &[EnumOption],
+    legacy: bool,
+    default: Option<&str>,
+) -> Result<S::Ok, S::Error> {
+    let mut map = serializer.serialize_map(None)?;
+    map.serialize_entry("type", "string")?;
+    if let Some(title) = title {
+        map.serialize_entry("title", title)?;
+    }
+    if let Some(description) = description {
+        map.serialize_entry("description", description)?;
+    }
+    let titled = is_titled(options);
+    if legacy {
+        map.serialize_entry("enum", &Values(options))?;
+        if titled {
+            map.serialize_entry("enumNames", &Labels(options))?;
+        }
+    } else if titled {
+        map.serialize_entry("oneOf", &Consts(options))?;
+    } else {
+        map.serialize_entry("enum", &Values(options))?;
+    }
+    if let Some(default) = default {
+        map.serialize_entry("default", default)?;
+    }
+    map.end()
+}
+
+pub(crate) fn serialize_multi<S: Serializer, D: Serialize>(
+    serializer: S,
+    title: Option<&str>,
+    description: Option<&str>,
+    options: &[EnumOption],
+    min_items: Option<usize>,
+    max_items: Option<usize>,
+    default: Option<D>,
+) -> Result<S::Ok, S::Error> {
+    struct Items<'a>(&'a [EnumOption]);
+    impl Serialize for Items<'_> {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            let mut map = serializer.serialize_map(None)?;
+            if is_titled(self.0) {
+                map.serialize_entry("anyOf", &Consts(self.0))?;
+            } else {
+                map.serialize_entry("type", "string")?;
+                map.serialize_entry("enum", &Values(self.0))?;
+            }
+            map.end()
+        }
+    }
+    let mut map = serializer.serialize_map(None)?;
+    map.serialize_entry("type", "array")?;
+    if let Some(title) = title {
+        map.serialize_entry("title", title)?;
+    }
+    if let Some(description) = description {
+        map.serialize_entry("description", description)?;
+    }
+    if let Some(min) = min_items {
+        map.serialize_entry("minItems", &min)?;
+    }
+    if let Some(max) = max_items {
+        map.serialize_entry("maxItems", &max)?;
+    }
+    map.serialize_entry("items", &Items(options))?;
+    if let Some(default) = default {
+        map.serialize_entry("default", &default)?;
+    }
+    map.end()
+}
