@@ -1,5 +1,14 @@
 //! The `#[derive(ElicitEnum)]` macro. Use it through the `enum-schema`
-//! crate, which re-exports it and documents its attributes.
+//! crate, which re-exports it and documents its attributes on the
+//! `ElicitEnum` trait.
+
+mod ast;
+mod attr;
+mod case;
+mod ctxt;
+mod expand;
+mod fallback;
+mod valid;
 
 use proc_macro::TokenStream;
 use syn::{parse_macro_input, DeriveInput};
@@ -8,5 +17,7 @@ use syn::{parse_macro_input, DeriveInput};
 #[proc_macro_derive(ElicitEnum, attributes(elicit))]
 pub fn derive_elicit_enum(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
-    TokenStream::new()
+    expand::derive(&input)
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
 }

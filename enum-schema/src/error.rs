@@ -276,7 +276,11 @@ impl Display for Quoted<'_> {
 
 fn title_hint(f: &mut fmt::Formatter, value: &str, allowed: &[EnumOption]) -> fmt::Result {
     if let Some(option) = allowed.iter().find(|option| option.title() == Some(value)) {
-        write!(f, "the client sent the title of option {:?} instead of its value; ", option.value())?;
+        write!(
+            f,
+            "the client sent the title of option {:?} instead of its value; ",
+            option.value()
+        )?;
     }
     Ok(())
 }
@@ -284,24 +288,52 @@ fn title_hint(f: &mut fmt::Formatter, value: &str, allowed: &[EnumOption]) -> fm
 impl Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         match self {
-            Error::InvalidValue { field, value, allowed } => {
-                write!(f, "{} {:?}: ", Prefix("invalid value", field.as_deref()), value)?;
+            Error::InvalidValue {
+                field,
+                value,
+                allowed,
+            } => {
+                write!(
+                    f,
+                    "{} {:?}: ",
+                    Prefix("invalid value", field.as_deref()),
+                    value
+                )?;
                 title_hint(f, value, allowed)?;
                 Allowed(allowed).fmt(f)
             }
-            Error::InvalidItem { field, index, items, allowed } => {
+            Error::InvalidItem {
+                field,
+                index,
+                items,
+                allowed,
+            } => {
                 let item = &items[*index];
-                write!(f, "{} at index {}: ", Prefix("invalid item", field.as_deref()), index)?;
+                write!(
+                    f,
+                    "{} at index {}: ",
+                    Prefix("invalid item", field.as_deref()),
+                    index
+                )?;
                 match item {
                     Value::String(value) => {
                         write!(f, "{:?} is not an option; ", value)?;
                         title_hint(f, value, allowed)?;
                     }
-                    other => write!(f, "expected a string, found {} ({}); ", JsonType::of(other), Quoted(other))?,
+                    other => write!(
+                        f,
+                        "expected a string, found {} ({}); ",
+                        JsonType::of(other),
+                        Quoted(other)
+                    )?,
                 }
                 Allowed(allowed).fmt(f)
             }
-            Error::DuplicateItem { field, index, items } => write!(
+            Error::DuplicateItem {
+                field,
+                index,
+                items,
+            } => write!(
                 f,
                 "{} at index {}: {} names an option that was already selected",
                 Prefix("duplicate item", field.as_deref()),
@@ -322,7 +354,11 @@ impl Display for Error {
                 items.len(),
                 max,
             ),
-            Error::TypeMismatch { field, expected, found } => {
+            Error::TypeMismatch {
+                field,
+                expected,
+                found,
+            } => {
                 write!(
                     f,
                     "{}: expected {}, found {} ({})",
@@ -341,7 +377,9 @@ impl Display for Error {
                     _ => Ok(()),
                 }
             }
-            Error::MissingField { field } => write!(f, "missing value for required field `{}`", field),
+            Error::MissingField { field } => {
+                write!(f, "missing value for required field `{}`", field)
+            }
             Error::MalformedResult { reason, found } => {
                 write!(f, "malformed ElicitResult: {}", reason)?;
                 if let Some(found) = found {

@@ -6,7 +6,8 @@ use std::borrow::Cow;
 use serde_json::{Map, Value};
 
 use crate::{
-    ElicitEnum, ElicitRequestParams, Error, MultiSelect, PrimitiveSchema, RequestedSchema, SingleSelect,
+    ElicitEnum, ElicitRequestParams, Error, MultiSelect, PrimitiveSchema, RequestedSchema,
+    SingleSelect,
 };
 
 /// What a user did with an elicitation request, with the typed content of an
@@ -121,7 +122,8 @@ impl<T: ElicitEnum> FormField for SingleSelect<T> {
     }
 
     fn parse_field(&self, name: &'static str, value: Option<Value>) -> Result<T, Error> {
-        self.parse(required(name, value)?).map_err(|error| error.in_field(name))
+        self.parse(required(name, value)?)
+            .map_err(|error| error.in_field(name))
     }
 }
 
@@ -137,7 +139,8 @@ impl<T: ElicitEnum> FormField for MultiSelect<T> {
     }
 
     fn parse_field(&self, name: &'static str, value: Option<Value>) -> Result<Vec<T>, Error> {
-        self.parse(required(name, value)?).map_err(|error| error.in_field(name))
+        self.parse(required(name, value)?)
+            .map_err(|error| error.in_field(name))
     }
 }
 
@@ -303,7 +306,10 @@ impl<F: FormFields> Form<F> {
     pub fn new(fields: F) -> Self {
         let names = fields.names();
         for (i, name) in names.iter().enumerate() {
-            assert!(!names[..i].contains(name), "two form fields are named `{name}`");
+            assert!(
+                !names[..i].contains(name),
+                "two form fields are named `{name}`"
+            );
         }
         Form { fields }
     }
@@ -335,7 +341,9 @@ impl<F: FormFields> Form<F> {
     /// [`FormFields::parse_content`]).
     pub fn parse_result(&self, result: Value) -> Result<ElicitAction<F::Output>, Error> {
         match parse_action(result)? {
-            ElicitAction::Accept(content) => self.fields.parse_content(content).map(ElicitAction::Accept),
+            ElicitAction::Accept(content) => {
+                self.fields.parse_content(content).map(ElicitAction::Accept)
+            }
             ElicitAction::Decline => Ok(ElicitAction::Decline),
             ElicitAction::Cancel => Ok(ElicitAction::Cancel),
         }

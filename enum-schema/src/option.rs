@@ -47,7 +47,10 @@ impl EnumOption {
 
     /// An option from strings known only at run time (options read from a
     /// database, or from a peer's schema).
-    pub fn new(value: impl Into<Cow<'static, str>>, title: Option<impl Into<Cow<'static, str>>>) -> Self {
+    pub fn new(
+        value: impl Into<Cow<'static, str>>,
+        title: Option<impl Into<Cow<'static, str>>>,
+    ) -> Self {
         EnumOption {
             value: value.into(),
             title: title.map(Into::into),

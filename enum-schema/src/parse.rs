@@ -56,11 +56,19 @@ pub(crate) fn multi<R>(
         }
     };
     if items.len() < min {
-        return Err(Error::TooFewItems { field: None, min, items });
+        return Err(Error::TooFewItems {
+            field: None,
+            min,
+            items,
+        });
     }
     if let Some(max) = max {
         if items.len() > max {
-            return Err(Error::TooManyItems { field: None, max, items });
+            return Err(Error::TooManyItems {
+                field: None,
+                max,
+                items,
+            });
         }
     }
     let mut seen = Seen::new(options);
@@ -79,7 +87,11 @@ pub(crate) fn multi<R>(
             });
         };
         if !seen.insert(position) {
-            return Err(Error::DuplicateItem { field: None, index, items });
+            return Err(Error::DuplicateItem {
+                field: None,
+                index,
+                items,
+            });
         }
         parsed.push(found);
     }

@@ -210,7 +210,14 @@ impl<T: ElicitEnum> SingleSelect<T> {
 
 impl<T: ElicitEnum> Serialize for SingleSelect<T> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serialize_single(serializer, self.title, self.description, T::OPTIONS, self.legacy, self.default)
+        serialize_single(
+            serializer,
+            self.title,
+            self.description,
+            T::OPTIONS,
+            self.legacy,
+            self.default,
+        )
     }
 }
 
@@ -384,7 +391,10 @@ impl<T: ElicitEnum> MultiSelect<T> {
             );
             let mut j = 0;
             while j < i {
-                assert!(!parse::str_eq(values[i], values[j]), "a default item appears twice");
+                assert!(
+                    !parse::str_eq(values[i], values[j]),
+                    "a default item appears twice"
+                );
                 j += 1;
             }
             i += 1;
@@ -403,7 +413,10 @@ impl<T: ElicitEnum> MultiSelect<T> {
         let mut seen = vec![false; T::OPTIONS.len()];
         for variant in variants {
             let index = variant.option_index();
-            assert!(index.is_some(), "a default item is a skipped variant, so not an option");
+            assert!(
+                index.is_some(),
+                "a default item is a skipped variant, so not an option"
+            );
             let index = index.unwrap_or_default();
             assert!(!seen[index], "a default item appears twice");
             seen[index] = true;
@@ -429,7 +442,10 @@ impl<T: ElicitEnum> MultiSelect<T> {
     const fn check(self) -> Self {
         let options = T::OPTIONS.len();
         if let Some(min) = self.min_items {
-            assert!(min <= options, "min_items is greater than the number of options");
+            assert!(
+                min <= options,
+                "min_items is greater than the number of options"
+            );
             if let Some(max) = self.max_items {
                 assert!(min <= max, "min_items is greater than max_items");
             }
@@ -439,7 +455,10 @@ impl<T: ElicitEnum> MultiSelect<T> {
         }
         if let Some(max) = self.max_items {
             assert!(max >= 1, "max_items must be at least 1");
-            assert!(max <= options, "max_items is greater than the number of options");
+            assert!(
+                max <= options,
+                "max_items is greater than the number of options"
+            );
             if let Some(len) = self.default_len() {
                 assert!(len <= max, "the default has more items than max_items");
             }
@@ -535,10 +554,18 @@ impl<T: ElicitEnum> Serialize for MultiSelect<T> {
         let (title, description, options) = (self.title, self.description, T::OPTIONS);
         let (min, max) = (self.min_items, self.max_items);
         match self.default {
-            Defaults::None => serialize_multi::<S, ()>(serializer, title, description, options, min, max, None),
-            Defaults::Values(values) => {
-                serialize_multi(serializer, title, description, options, min, max, Some(values))
+            Defaults::None => {
+                serialize_multi::<S, ()>(serializer, title, description, options, min, max, None)
             }
+            Defaults::Values(values) => serialize_multi(
+                serializer,
+                title,
+                description,
+                options,
+                min,
+                max,
+                Some(values),
+            ),
             Defaults::Variants(variants) => serialize_multi(
                 serializer,
                 title,

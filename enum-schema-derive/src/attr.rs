@@ -1,0 +1,398 @@
+//! Parsing of `#[elicit(...)]`, and of the `#[serde(...)]` keys that decide
+//! wire values, into plain values that keep their tokens for error spans.
+
+use proc_macro2::TokenStream;
+use quote::ToTokens;
+use syn::meta::ParseNestedMeta;
+use syn::parse::ParseStream;
+use syn::{Attribute, Ident, Lit, LitInt, LitStr, Token};
+
+use crate::case::RenameRule;
+use crate::ctxt::Ctxt;
+
+const CONTAINER_KEYS: &str =
+    "`title`, `description`, `rename_all`, `default`, `legacy`, `min_items`, `max_items`, `default_items`, `crate`";
+const VARIANT_KEYS: &str = "`title`, `rename`, `alias`, `skip`, `default`";
+
+/// One attribute value and the tokens it was written with.
+pub struct Attr<T> {
+    name: &'static str,
+    value: Option<(TokenStream, T)>,
+}
+
+impl<T> Attr<T> {
+    fn none(name: &'static str) -> Self {
+        Attr { name, value: None }
+    }
+
+    /// Sets the value; a second one is an error on its key.
+    fn set(&mut self, cx: &Ctxt, key: &syn::Path, tokens: impl ToTokens, value: T) {
+        if self.value.is_some() {
+            cx.error_spanned_by(
+                key,
+                format_args!("duplicate elicit attribute `{}`", self.name),
+            );
+        } else {
+            self.value = Some((tokens.into_token_stream(), value));
+        }
+    }
+
+    pub fn get(&self) -> Option<&T> {
+        self.value.as_ref().map(|(_, value)| value)
+    }
+
+    /// The value with the tokens it was written with.
+    pub fn get_with_tokens(&self) -> Option<(&TokenStream, &T)> {
+        self.value.as_ref().map(|(tokens, value)| (tokens, value))
+    }
+}
+
+/// A reference to an option in `default` or `default_items`: a variant name,
+/// or a wire value.
+pub enum OptionRef {
+    Variant(Ident),
+    Value(LitStr),
+}
+
+impl ToTokens for OptionRef {
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        match self {
+            OptionRef::Variant(ident) => ident.to_tokens(tokens),
+            OptionRef::Value(lit) => lit.to_tokens(tokens),
+        }
+    }
+}
+
+impl OptionRef {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        if input.peek(LitStr) {
+            input.parse().map(OptionRef::Value)
+        } else if input.peek(Ident) {
+            input.parse().map(OptionRef::Variant)
+        } else {
+            Err(input.error("expected a variant name like `High` or a wire value like \"high\""))
+        }
+    }
+}
+
+/// A `rename_all` rule and the literal it came from.
+pub struct RenameAll {
+    pub rule: RenameRule,
+    pub lit: LitStr,
+}
+
+pub struct Container {
+    pub title: Attr<LitStr>,
+    pub description: Attr<LitStr>,
+    pub rename_all: Attr<RenameAll>,
+    pub default: Attr<OptionRef>,
+    pub legacy: Attr<()>,
+    pub krate: Attr<syn::Path>,
+    pub min_items: Attr<usize>,
+    pub max_items: Attr<usize>,
+    pub default_items: Attr<Vec<OptionRef>>,
+    pub serde_rename_all: Option<RenameAll>,
+    /// The doc comment, as a description.
+    pub doc: Option<String>,
+}
+
+pub struct Variant {
+    pub title: Attr<LitStr>,
+    pub rename: Attr<LitStr>,
+    pub aliases: Vec<LitStr>,
+    pub skip: Attr<()>,
+    pub default: Attr<()>,
+    pub serde_rename: Option<LitStr>,
+    pub serde_aliases: Vec<LitStr>,
+    pub serde_skip: bool,
+}
+
+impl Container {
+    pub fn from_ast(cx: &Ctxt, attrs: &[Attribute]) -> Self {
+        let mut container = Container {
+            title: Attr::none("title"),
+            description: Attr::none("description"),
+            rename_all: Attr::none("rename_all"),
+            default: Attr::none("default"),
+            legacy: Attr::none("legacy"),
+            krate: Attr::none("crate"),
+            min_items: Attr::none("min_items"),
+            max_items: Attr::none("max_items"),
+            default_items: Attr::none("default_items"),
+            serde_rename_all: None,
+            doc: doc_comment(attrs),
+        };
+        for attr in attrs {
+            if attr.path().is_ident("elicit") {
+                if let Err(error) = attr.parse_nested_meta(|meta| container.parse_elicit(cx, meta))
+                {
+                    cx.syn_error(error);
+                }
+            } else if attr.path().is_ident("serde") {
+                // serde reports its own syntax errors; ours would repeat them.
+                let _ = attr.parse_nested_meta(|meta| {
+                    if meta.path.is_ident("rename_all") {
+                        if let Some(lit) = serde_name(&meta)? {
+                            if let Ok(rule) = RenameRule::from_str(&lit.value()) {
+                                container.serde_rename_all = Some(RenameAll { rule, lit });
+                            }
+                        }
+                        Ok(())
+                    } else {
+                        skip_meta(&meta)
+                    }
+                });
+            }
+        }
+        container
+    }
+
+    fn parse_elicit(&mut self, cx: &Ctxt, meta: ParseNestedMeta) -> syn::Result<()> {
+        let key = &meta.path;
+        if key.is_ident("title") {
+            // title = "..."
+            let lit = title_value(cx, &meta)?;
+            self.title.set(cx, key, &lit, lit.clone());
+        } else if key.is_ident("description") {
+            // description = "..."
+            let lit = string_value(&meta, "description")?;
+            self.description.set(cx, key, &lit, lit.clone());
+        } else if key.is_ident("rename_all") {
+            // rename_all = "kebab-case"
+            let lit = string_value(&meta, "rename_all")?;
+            match RenameRule::from_str(&lit.value()) {
+                Ok(rule) => self.rename_all.set(
+                    cx,
+                    key,
+                    &lit,
+                    RenameAll {
+                        rule,
+                        lit: lit.clone(),
+                    },
+                ),
+                Err(unknown) => cx.error_spanned_by(&lit, unknown),
+            }
+        } else if key.is_ident("default") {
+            // default = High | default = "high"
+            let value = OptionRef::parse(meta.value()?)?;
+            self.default
+                .set(cx, key, &value, value_tokens_clone(&value));
+        } else if key.is_ident("legacy") {
+            // legacy
+            self.legacy.set(cx, key, key, ());
+        } else if key.is_ident("crate") {
+            // crate = "path::to::enum_schema"
+            let lit = string_value(&meta, "crate")?;
+            let path = lit.parse::<syn::Path>()?;
+            self.krate.set(cx, key, &lit, path);
+        } else if key.is_ident("min_items") {
+            // min_items = 1
+            let lit = count_value(&meta, "min_items")?;
+            self.min_items.set(cx, key, &lit, lit.base10_parse()?);
+        } else if key.is_ident("max_items") {
+            // max_items = 3
+            let lit = count_value(&meta, "max_items")?;
+            self.max_items.set(cx, key, &lit, lit.base10_parse()?);
+        } else if key.is_ident("default_items") {
+            // default_items = [Red, "green"]
+            let input = meta.value()?;
+            let content;
+            let brackets = syn::bracketed!(content in input);
+            let items = content.parse_terminated(OptionRef::parse, Token![,])?;
+            let mut tokens = TokenStream::new();
+            brackets.surround(&mut tokens, |inner| items.to_tokens(inner));
+            self.default_items
+                .set(cx, key, tokens, items.into_iter().collect());
+        } else {
+            return Err(meta.error(format_args!(
+                "unknown elicit attribute `{}` on an enum; expected one of {}",
+                key.to_token_stream(),
+                CONTAINER_KEYS,
+            )));
+        }
+        Ok(())
+    }
+}
+
+impl Variant {
+    pub fn from_ast(cx: &Ctxt, attrs: &[Attribute]) -> Self {
+        let mut variant = Variant {
+            title: Attr::none("title"),
+            rename: Attr::none("rename"),
+            aliases: Vec::new(),
+            skip: Attr::none("skip"),
+            default: Attr::none("default"),
+            serde_rename: None,
+            serde_aliases: Vec::new(),
+            serde_skip: false,
+        };
+        for attr in attrs {
+            if attr.path().is_ident("elicit") {
+                if let Err(error) = attr.parse_nested_meta(|meta| variant.parse_elicit(cx, meta)) {
+                    cx.syn_error(error);
+                }
+            } else if attr.path().is_ident("serde") {
+                let _ = attr.parse_nested_meta(|meta| {
+                    if meta.path.is_ident("rename") {
+                        if let Some(lit) = serde_name(&meta)? {
+                            variant.serde_rename = Some(lit);
+                        }
+                        Ok(())
+                    } else if meta.path.is_ident("alias") {
+                        variant.serde_aliases.push(meta.value()?.parse()?);
+                        Ok(())
+                    } else if meta.path.is_ident("skip") || meta.path.is_ident("skip_deserializing")
+                    {
+                        variant.serde_skip = true;
+                        Ok(())
+                    } else {
+                        skip_meta(&meta)
+                    }
+                });
+            }
+        }
+        variant
+    }
+
+    fn parse_elicit(&mut self, cx: &Ctxt, meta: ParseNestedMeta) -> syn::Result<()> {
+        let key = &meta.path;
+        if key.is_ident("title") {
+            // title = "..."
+            let lit = title_value(cx, &meta)?;
+            self.title.set(cx, key, &lit, lit.clone());
+        } else if key.is_ident("rename") {
+            // rename = "..."
+            let lit = string_value(&meta, "rename")?;
+            self.rename.set(cx, key, &lit, lit.clone());
+        } else if key.is_ident("alias") {
+            // alias = "..." (repeatable)
+            self.aliases.push(string_value(&meta, "alias")?);
+        } else if key.is_ident("skip") {
+            // skip
+            self.skip.set(cx, key, key, ());
+        } else if key.is_ident("default") {
+            // default
+            self.default.set(cx, key, key, ());
+        } else {
+            return Err(meta.error(format_args!(
+                "unknown elicit attribute `{}` on a variant; expected one of {}",
+                key.to_token_stream(),
+                VARIANT_KEYS,
+            )));
+        }
+        Ok(())
+    }
+}
+
+fn value_tokens_clone(value: &OptionRef) -> OptionRef {
+    match value {
+        OptionRef::Variant(ident) => OptionRef::Variant(ident.clone()),
+        OptionRef::Value(lit) => OptionRef::Value(lit.clone()),
+    }
+}
+
+/// `key = "..."`, with a message naming the key when the value is not a
+/// string literal.
+fn string_value(meta: &ParseNestedMeta, key: &str) -> syn::Result<LitStr> {
+    let input = meta.value()?;
+    match input.parse::<Lit>()? {
+        Lit::Str(lit) => Ok(lit),
+        other => Err(syn::Error::new(
+            other.span(),
+            format_args!("`{key}` must be a string literal, like `{key} = \"...\"`"),
+        )),
+    }
+}
+
+/// `title = "..."`: a string, not empty.
+fn title_value(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<LitStr> {
+    let lit = string_value(meta, "title")?;
+    if lit.value().trim().is_empty() {
+        cx.error_spanned_by(
+            &lit,
+            "an elicitation title must not be empty; leave the title out instead",
+        );
+    }
+    Ok(lit)
+}
+
+/// `key = N`: a non-negative integer literal.
+fn count_value(meta: &ParseNestedMeta, key: &str) -> syn::Result<LitInt> {
+    let input = meta.value()?;
+    let span = input.span();
+    match input.parse::<Lit>() {
+        Ok(Lit::Int(lit)) if lit.base10_parse::<usize>().is_ok() => Ok(lit),
+        Ok(other) => Err(syn::Error::new(
+            other.span(),
+            format_args!("`{key}` must be a non-negative integer, like `{key} = 2`"),
+        )),
+        Err(_) => Err(syn::Error::new(
+            span,
+            format_args!("`{key}` must be a non-negative integer, like `{key} = 2`"),
+        )),
+    }
+}
+
+/// serde's `rename = "..."` or `rename(serialize = "...", deserialize = "...")`:
+/// the name serde deserializes, which is what a client's answer must match.
+fn serde_name(meta: &ParseNestedMeta) -> syn::Result<Option<LitStr>> {
+    if meta.input.peek(Token![=]) {
+        return meta.value()?.parse().map(Some);
+    }
+    let mut deserialize = None;
+    meta.parse_nested_meta(|inner| {
+        if inner.path.is_ident("deserialize") {
+            deserialize = Some(inner.value()?.parse()?);
+        } else {
+            skip_meta(&inner)?;
+        }
+        Ok(())
+    })?;
+    Ok(deserialize)
+}
+
+/// Skips a serde key we do not read, whatever its form.
+fn skip_meta(meta: &ParseNestedMeta) -> syn::Result<()> {
+    if meta.input.peek(Token![=]) {
+        let input = meta.value()?;
+        while !input.is_empty() && !input.peek(Token![,]) {
+            input.parse::<proc_macro2::TokenTree>()?;
+        }
+    } else if meta.input.peek(syn::token::Paren) {
+        meta.parse_nested_meta(|inner| skip_meta(&inner))?;
+    }
+    Ok(())
+}
+
+/// The doc comment: lines joined with spaces, paragraphs with a blank line,
+/// one leading space per line removed; `None` if empty.
+fn doc_comment(attrs: &[Attribute]) -> Option<String> {
+    let mut lines = Vec::new();
+    for attr in attrs {
+        if !attr.path().is_ident("doc") {
+            continue;
+        }
+        if let syn::Meta::NameValue(nv) = &attr.meta {
+            if let syn::Expr::Lit(syn::ExprLit {
+                lit: Lit::Str(lit), ..
+            }) = &nv.value
+            {
+                lines.extend(lit.value().lines().map(|line| line.trim().to_owned()));
+            }
+        }
+    }
+    let mut doc = String::new();
+    let mut blank = false;
+    for line in &lines {
+        if line.is_empty() {
+            blank = true;
+        } else {
+            if !doc.is_empty() {
+                doc.push_str(if blank { "\n\n" } else { " " });
+            }
+            doc.push_str(line);
+            blank = false;
+        }
+    }
+    (!doc.is_empty()).then_some(doc)
+}

@@ -1,0 +1,174 @@
+//! serde's rename rules, reproduced exactly: the wire values a schema offers
+//! must be the ones serde parses.
+
+use std::fmt::{self, Debug, Display};
+
+/// A `rename_all` rule.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum RenameRule {
+    LowerCase,
+    UpperCase,
+    PascalCase,
+    CamelCase,
+    SnakeCase,
+    ScreamingSnakeCase,
+    KebabCase,
+    ScreamingKebabCase,
+}
+
+use RenameRule::*;
+
+static RULES: &[(&str, RenameRule)] = &[
+    ("lowercase", LowerCase),
+    ("UPPERCASE", UpperCase),
+    ("PascalCase", PascalCase),
+    ("camelCase", CamelCase),
+    ("snake_case", SnakeCase),
+    ("SCREAMING_SNAKE_CASE", ScreamingSnakeCase),
+    ("kebab-case", KebabCase),
+    ("SCREAMING-KEBAB-CASE", ScreamingKebabCase),
+];
+
+impl RenameRule {
+    pub fn from_str(rule: &str) -> Result<Self, UnknownRule<'_>> {
+        RULES
+            .iter()
+            .find(|(name, _)| *name == rule)
+            .map(|(_, rule)| *rule)
+            .ok_or(UnknownRule(rule))
+    }
+
+    /// The wire value of a variant named `variant` (already without `r#`).
+    /// Only ASCII letters change case, as in serde; word breaks are at
+    /// uppercase letters, Unicode ones included, as in serde.
+    pub fn apply_to_variant(self, variant: &str) -> String {
+        match self {
+            PascalCase => variant.to_owned(),
+            LowerCase => variant.to_ascii_lowercase(),
+            UpperCase => variant.to_ascii_uppercase(),
+            CamelCase => {
+                // serde slices the first byte; a non-ASCII first letter has
+                // no ASCII lowercase, so the name stays as it is.
+                let mut chars = variant.chars();
+                match chars.next() {
+                    Some(first) => first.to_ascii_lowercase().to_string() + chars.as_str(),
+                    None => String::new(),
+                }
+            }
+            SnakeCase => {
+                let mut snake = String::with_capacity(variant.len() + 4);
+                for (i, ch) in variant.char_indices() {
+                    if i > 0 && ch.is_uppercase() {
+                        snake.push('_');
+                    }
+                    snake.push(ch.to_ascii_lowercase());
+                }
+                snake
+            }
+            ScreamingSnakeCase => SnakeCase.apply_to_variant(variant).to_ascii_uppercase(),
+            KebabCase => SnakeCase.apply_to_variant(variant).replace('_', "-"),
+            ScreamingKebabCase => ScreamingSnakeCase
+                .apply_to_variant(variant)
+                .replace('_', "-"),
+        }
+    }
+}
+
+/// The error for a rule that is not one of serde's.
+pub struct UnknownRule<'a>(&'a str);
+
+impl Display for UnknownRule<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(
+            f,
+            "unknown rename rule `rename_all = {:?}`, expected one of ",
+            self.0
+        )?;
+        for (i, (name, _)) in RULES.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            Debug::fmt(name, f)?;
+        }
+        Ok(())
+    }
+}
+
+#[test]
+fn rename_variants() {
+    for &(original, lower, upper, camel, snake, screaming, kebab, screaming_kebab) in &[
+        (
+            "Outcome", "outcome", "OUTCOME", "outcome", "outcome", "OUTCOME", "outcome", "OUTCOME",
+        ),
+        (
+            "VeryTasty",
+            "verytasty",
+            "VERYTASTY",
+            "veryTasty",
+            "very_tasty",
+            "VERY_TASTY",
+            "very-tasty",
+            "VERY-TASTY",
+        ),
+        ("A", "a", "A", "a", "a", "A", "a", "A"),
+        ("Z42", "z42", "Z42", "z42", "z42", "Z42", "z42", "Z42"),
+        (
+            "HTTPServer",
+            "httpserver",
+            "HTTPSERVER",
+            "hTTPServer",
+            "h_t_t_p_server",
+            "H_T_T_P_SERVER",
+            "h-t-t-p-server",
+            "H-T-T-P-SERVER",
+        ),
+        (
+            "Ärger", "Ärger", "ÄRGER", "Ärger", "Ärger", "ÄRGER", "Ärger", "ÄRGER",
+        ),
+        (
+            "GroßÄrger",
+            "großÄrger",
+            "GROßÄRGER",
+            "großÄrger",
+            "groß_Ärger",
+            "GROß_ÄRGER",
+            "groß-Ärger",
+            "GROß-ÄRGER",
+        ),
+        (
+            "snake_case",
+            "snake_case",
+            "SNAKE_CASE",
+            "snake_case",
+            "snake_case",
+            "SNAKE_CASE",
+            "snake-case",
+            "SNAKE-CASE",
+        ),
+    ] {
+        assert_eq!(LowerCase.apply_to_variant(original), lower);
+        assert_eq!(UpperCase.apply_to_variant(original), upper);
+        assert_eq!(PascalCase.apply_to_variant(original), original);
+        assert_eq!(CamelCase.apply_to_variant(original), camel);
+        assert_eq!(SnakeCase.apply_to_variant(original), snake);
+        assert_eq!(ScreamingSnakeCase.apply_to_variant(original), screaming);
+        assert_eq!(KebabCase.apply_to_variant(original), kebab);
+        assert_eq!(
+            ScreamingKebabCase.apply_to_variant(original),
+            screaming_kebab
+        );
+    }
+}
+
+#[test]
+fn unknown_rule_lists_every_rule() {
+    let message = RenameRule::from_str("Title Case")
+        .err()
+        .map(|e| e.to_string());
+    assert_eq!(
+        message.as_deref(),
+        Some(
+            r#"unknown rename rule `rename_all = "Title Case"`, expected one of "lowercase", "UPPERCASE", "PascalCase", "camelCase", "snake_case", "SCREAMING_SNAKE_CASE", "kebab-case", "SCREAMING-KEBAB-CASE""#
+        ),
+    );
+}

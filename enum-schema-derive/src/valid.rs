@@ -1,0 +1,312 @@
+//! The rules that span several attributes or variants.
+
+use std::collections::BTreeMap;
+
+use quote::{quote, ToTokens};
+use syn::Fields;
+
+use crate::ast::{self, Enum, Variant};
+use crate::attr::OptionRef;
+use crate::ctxt::Ctxt;
+
+/// The defaults, resolved to variants.
+pub struct Defaults<'v, 'a> {
+    pub single: Option<&'v Variant<'a>>,
+    pub multi: Option<Vec<&'v Variant<'a>>>,
+}
+
+pub fn check<'v, 'a>(cx: &Ctxt, item: &'v Enum<'a>) -> Defaults<'v, 'a> {
+    check_generics(cx, item);
+    check_variants(cx, item);
+    check_serde_agrees(cx, item);
+    check_unique_values(cx, item);
+    check_titles(cx, item);
+    Defaults {
+        single: single_default(cx, item),
+        multi: check_multi(cx, item),
+    }
+}
+
+fn check_generics(cx: &Ctxt, item: &Enum) {
+    let generics = &item.input.generics;
+    if !generics.params.is_empty() {
+        cx.error_spanned_by(
+            generics,
+            "ElicitEnum cannot be derived for a generic enum; an elicitation choice is a fixed list of unit variants",
+        );
+    }
+}
+
+fn check_variants(cx: &Ctxt, item: &Enum) {
+    for variant in &item.variants {
+        if !matches!(variant.fields, Fields::Unit) && !variant.is_skipped() {
+            let (ident, fields) = (variant.ident, variant.fields);
+            cx.error_spanned_by(
+                quote!(#ident #fields),
+                format_args!(
+                    "only unit variants are supported: `{}` has fields, and an elicitation offers only strings; \
+                     remove them or mark the variant `#[elicit(skip)]`",
+                    variant.name(),
+                ),
+            );
+        }
+    }
+    if item.offered().next().is_none() {
+        cx.error_spanned_by(
+            item.ident,
+            format_args!(
+                "ElicitEnum needs at least one selectable variant, and `{}` has none that is not skipped or configured out",
+                item.ident,
+            ),
+        );
+    }
+}
+
+/// Where `#[elicit]` and `#[serde]` both decide a variant's wire value, they
+/// must agree: serde parses what the schema offers.
+fn check_serde_agrees(cx: &Ctxt, item: &Enum) {
+    for variant in &item.variants {
+        let elicit = ast::elicit_value(variant.ident, &variant.attrs, &item.attrs);
+        let serde = ast::serde_value(variant.ident, &variant.attrs, &item.attrs);
+        if let (Some((elicit, tokens)), Some((serde, _))) = (elicit, serde) {
+            if elicit != serde {
+                cx.error_spanned_by(
+                    tokens,
+                    format_args!(
+                        "`#[elicit]` gives variant `{}` the wire value {:?} but `#[serde]` gives it {:?}; \
+                         serde must parse what the schema offers, so make them agree or keep only one",
+                        variant.name(),
+                        elicit,
+                        serde,
+                    ),
+                );
+            }
+        }
+    }
+}
+
+fn check_unique_values(cx: &Ctxt, item: &Enum) {
+    let mut seen: BTreeMap<String, &Variant> = BTreeMap::new();
+    for variant in item.offered() {
+        for (value, tokens) in variant.accepted() {
+            match seen.get(&value) {
+                Some(first) if std::ptr::eq(*first, variant) => cx.error_spanned_by(
+                    tokens,
+                    format_args!(
+                        "the alias {:?} repeats a value of variant `{}`",
+                        value,
+                        variant.name()
+                    ),
+                ),
+                Some(first) => cx.error_spanned_by(
+                    tokens,
+                    format_args!(
+                        "two variants have the wire value {:?}: `{}` and `{}` (the first one); \
+                         give one of them another `rename`",
+                        value,
+                        variant.name(),
+                        first.name(),
+                    ),
+                ),
+                None => {
+                    seen.insert(value, variant);
+                }
+            }
+        }
+    }
+}
+
+fn check_titles(cx: &Ctxt, item: &Enum) {
+    let legacy = item.attrs.legacy.get().is_some();
+    let first_titled = item
+        .offered()
+        .find(|variant| variant.attrs.title.get().is_some());
+    for variant in item.offered() {
+        if variant.attrs.title.get().is_some() {
+            continue;
+        }
+        if legacy {
+            cx.error_spanned_by(
+                variant.ident,
+                format_args!(
+                    "the legacy `enumNames` form needs a title for every option: add `#[elicit(title = \"...\")]` to `{}`",
+                    variant.name(),
+                ),
+            );
+        } else if let Some(titled) = first_titled {
+            cx.error_spanned_by(
+                variant.ident,
+                format_args!(
+                    "`{}` has no title, but the schema is titled because `{}` has one; \
+                     add `#[elicit(title = \"...\")]` to `{}`, or remove every title",
+                    variant.name(),
+                    titled.name(),
+                    variant.name(),
+                ),
+            );
+        }
+    }
+}
+
+/// The variant an `OptionRef` names, with errors on its token when it names
+/// no variant, or a skipped one.
+fn resolve<'v, 'a>(
+    cx: &Ctxt,
+    item: &'v Enum<'a>,
+    option: &OptionRef,
+    key: &str,
+) -> Option<&'v Variant<'a>> {
+    let found = match option {
+        OptionRef::Variant(ident) => item.variants.iter().find(|variant| variant.ident == ident),
+        OptionRef::Value(lit) => item.variants.iter().find(|variant| {
+            variant
+                .accepted()
+                .iter()
+                .any(|(value, _)| *value == lit.value())
+        }),
+    };
+    match found {
+        None => {
+            let (what, listed): (_, Vec<String>) = match option {
+                OptionRef::Variant(ident) => (
+                    format!("`{key} = {ident}` names no variant of `{}`", item.ident),
+                    item.offered()
+                        .map(|variant| format!("`{}`", variant.name()))
+                        .collect(),
+                ),
+                OptionRef::Value(lit) => (
+                    format!(
+                        "`{key} = {:?}` is not a wire value of `{}`",
+                        lit.value(),
+                        item.ident
+                    ),
+                    item.offered()
+                        .map(|variant| format!("{:?}", variant.value))
+                        .collect(),
+                ),
+            };
+            cx.error_spanned_by(
+                option,
+                format_args!("{what}; expected one of {}", listed.join(", ")),
+            );
+            None
+        }
+        Some(variant) if variant.is_skipped() => {
+            cx.error_spanned_by(
+                option,
+                format_args!(
+                    "the default `{}` is skipped, so it is not an option",
+                    variant.name()
+                ),
+            );
+            None
+        }
+        Some(variant) => Some(variant),
+    }
+}
+
+/// The single-select default, if any; also reports two defaults.
+fn single_default<'v, 'a>(cx: &Ctxt, item: &'v Enum<'a>) -> Option<&'v Variant<'a>> {
+    let mut chosen: Option<(&Variant, String)> = None;
+    if let Some(option) = item.attrs.default.get() {
+        if let Some(variant) = resolve(cx, item, option, "default") {
+            chosen = Some((variant, option.to_token_stream().to_string()));
+        }
+    }
+    for variant in &item.variants {
+        if let Some((tokens, ())) = variant.attrs.default.get_with_tokens() {
+            if let Some((first, _)) = &chosen {
+                cx.error_spanned_by(
+                    tokens,
+                    format_args!(
+                        "two defaults: `{}` is already the default, and a single-select has one",
+                        first.name()
+                    ),
+                );
+            } else if variant.is_skipped() {
+                cx.error_spanned_by(
+                    tokens,
+                    format_args!(
+                        "the default `{}` is skipped, so it is not an option",
+                        variant.name()
+                    ),
+                );
+            } else {
+                chosen = Some((variant, variant.name()));
+            }
+        }
+    }
+    chosen.map(|(variant, _)| variant)
+}
+
+fn check_multi<'v, 'a>(cx: &Ctxt, item: &'v Enum<'a>) -> Option<Vec<&'v Variant<'a>>> {
+    let offered = item.offered().count();
+    let min = item.attrs.min_items.get_with_tokens();
+    let max = item.attrs.max_items.get_with_tokens();
+    if let Some((tokens, &min)) = min {
+        if min > offered {
+            cx.error_spanned_by(
+                tokens,
+                format_args!(
+                    "`min_items = {min}` is more than the {offered} offered variants of `{}`",
+                    item.ident
+                ),
+            );
+        }
+        if let Some((_, &max)) = max {
+            if min > max {
+                cx.error_spanned_by(
+                    tokens,
+                    format_args!("`min_items = {min}` is greater than `max_items = {max}`"),
+                );
+            }
+        }
+    }
+    if let Some((tokens, &max)) = max {
+        if max == 0 {
+            cx.error_spanned_by(
+                tokens,
+                "`max_items = 0` leaves nothing to select; use at least 1",
+            );
+        } else if max > offered {
+            cx.error_spanned_by(
+                tokens,
+                format_args!(
+                    "`max_items = {max}` is more than the {offered} offered variants of `{}`",
+                    item.ident
+                ),
+            );
+        }
+    }
+    let (list_tokens, items) = item.attrs.default_items.get_with_tokens()?;
+    let mut chosen: Vec<&Variant> = Vec::new();
+    for option in items {
+        if let Some(variant) = resolve(cx, item, option, "default_items") {
+            if chosen.iter().any(|earlier| std::ptr::eq(*earlier, variant)) {
+                cx.error_spanned_by(
+                    option,
+                    format_args!("`{}` appears twice in `default_items`", variant.name()),
+                );
+            }
+            chosen.push(variant);
+        }
+    }
+    let len = items.len();
+    if let Some((_, &max)) = max {
+        if len > max {
+            cx.error_spanned_by(
+                list_tokens,
+                format_args!("`default_items` has {len} items, more than `max_items = {max}`"),
+            );
+        }
+    }
+    if let Some((_, &min)) = min {
+        if len < min {
+            cx.error_spanned_by(
+                list_tokens,
+                format_args!("`default_items` has {len} items, fewer than `min_items = {min}`"),
+            );
+        }
+    }
+    (chosen.len() == len).then_some(chosen)
+}
