@@ -3,7 +3,8 @@
 
 use std::fmt::{self, Debug, Display};
 
-/// A `rename_all` rule.
+/// A `rename_all` rule; the names are serde's.
+#[allow(clippy::enum_variant_names)]
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum RenameRule {
     LowerCase,

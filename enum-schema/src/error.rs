@@ -1,5 +1,5 @@
 use std::borrow::Cow;
-use std::fmt::{self, Display, Write as _};
+use std::fmt::{self, Display};
 
 use serde_json::Value;
 
@@ -204,10 +204,10 @@ impl Error {
             | Error::DuplicateItem { field, .. }
             | Error::TooFewItems { field, .. }
             | Error::TooManyItems { field, .. }
-            | Error::TypeMismatch { field, .. } => {
-                if field.is_none() {
-                    *field = Some(name.into());
-                }
+            | Error::TypeMismatch { field, .. }
+                if field.is_none() =>
+            {
+                *field = Some(name.into());
             }
             _ => {}
         }
@@ -232,13 +232,14 @@ const LISTED: usize = 12;
 /// How many characters of a received JSON value a message quotes.
 const QUOTED: usize = 80;
 
-struct Prefix<'a>(&'static str, Option<&'a str>);
+/// `field `name`: ` when the error names a field.
+struct Prefix<'a>(Option<&'a str>);
 
 impl Display for Prefix<'_> {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        match self.1 {
-            Some(field) => write!(f, "{} for field `{}`", self.0, field),
-            None => f.write_str(self.0),
+        match self.0 {
+            Some(field) => write!(f, "field `{}`: ", field),
+            None => Ok(()),
         }
     }
 }
@@ -263,6 +264,18 @@ impl Display for Allowed<'_> {
 
 /// A received JSON value, compact and cut short.
 struct Quoted<'a>(&'a Value);
+
+/// ` (value)` after a type name, except for `null`, which says it all.
+struct Found<'a>(&'a Value);
+
+impl Display for Found<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self.0 {
+            Value::Null => f.write_str("null"),
+            other => write!(f, "{} ({})", JsonType::of(other), Quoted(other)),
+        }
+    }
+}
 
 impl Display for Quoted<'_> {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
@@ -293,12 +306,7 @@ impl Display for Error {
                 value,
                 allowed,
             } => {
-                write!(
-                    f,
-                    "{} {:?}: ",
-                    Prefix("invalid value", field.as_deref()),
-                    value
-                )?;
+                write!(f, "{}invalid value {:?}: ", Prefix(field.as_deref()), value)?;
                 title_hint(f, value, allowed)?;
                 Allowed(allowed).fmt(f)
             }
@@ -308,24 +316,18 @@ impl Display for Error {
                 items,
                 allowed,
             } => {
-                let item = &items[*index];
                 write!(
                     f,
-                    "{} at index {}: ",
-                    Prefix("invalid item", field.as_deref()),
+                    "{}invalid item at index {}: ",
+                    Prefix(field.as_deref()),
                     index
                 )?;
-                match item {
+                match &items[*index] {
                     Value::String(value) => {
                         write!(f, "{:?} is not an option; ", value)?;
                         title_hint(f, value, allowed)?;
                     }
-                    other => write!(
-                        f,
-                        "expected a string, found {} ({}); ",
-                        JsonType::of(other),
-                        Quoted(other)
-                    )?,
+                    other => write!(f, "expected a string, found {}; ", Found(other))?,
                 }
                 Allowed(allowed).fmt(f)
             }
@@ -335,22 +337,22 @@ impl Display for Error {
                 items,
             } => write!(
                 f,
-                "{} at index {}: {} names an option that was already selected",
-                Prefix("duplicate item", field.as_deref()),
+                "{}duplicate item at index {}: {} names an option that is already selected",
+                Prefix(field.as_deref()),
                 index,
                 Quoted(&items[*index]),
             ),
             Error::TooFewItems { field, min, items } => write!(
                 f,
-                "{}: selected {}, at least {} required",
-                Prefix("too few items", field.as_deref()),
+                "{}too few items: selected {}, at least {} required",
+                Prefix(field.as_deref()),
                 items.len(),
                 min,
             ),
             Error::TooManyItems { field, max, items } => write!(
                 f,
-                "{}: selected {}, at most {} allowed",
-                Prefix("too many items", field.as_deref()),
+                "{}too many items: selected {}, at most {} allowed",
+                Prefix(field.as_deref()),
                 items.len(),
                 max,
             ),
@@ -361,11 +363,10 @@ impl Display for Error {
             } => {
                 write!(
                     f,
-                    "{}: expected {}, found {} ({})",
-                    Prefix("wrong type", field.as_deref()),
+                    "{}wrong type: expected {}, found {}",
+                    Prefix(field.as_deref()),
                     expected,
-                    JsonType::of(found),
-                    Quoted(found),
+                    Found(found),
                 )?;
                 match (expected, found) {
                     (JsonType::Array, Value::String(_)) => {
@@ -378,7 +379,7 @@ impl Display for Error {
                 }
             }
             Error::MissingField { field } => {
-                write!(f, "missing value for required field `{}`", field)
+                write!(f, "field `{}`: missing value for a required field", field)
             }
             Error::MalformedResult { reason, found } => {
                 write!(f, "malformed ElicitResult: {}", reason)?;
@@ -394,14 +395,14 @@ impl Display for Error {
                 Quoted(action),
             ),
             Error::Multiple(errors) => {
-                let mut text = String::new();
+                write!(f, "{} fields rejected: ", errors.len())?;
                 for (i, error) in errors.iter().enumerate() {
                     if i > 0 {
-                        text.push_str("; ");
+                        f.write_str("; ")?;
                     }
-                    let _ = write!(text, "{}", error);
+                    Display::fmt(error, f)?;
                 }
-                write!(f, "{} fields rejected: {}", errors.len(), text)
+                Ok(())
             }
         }
     }
