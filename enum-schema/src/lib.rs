@@ -59,6 +59,11 @@
 
 #![deny(missing_docs)]
 
+// The README's examples run as doctests too.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+struct ReadmeDoctests;
+
 mod error;
 mod form;
 mod option;
