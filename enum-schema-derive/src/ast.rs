@@ -52,12 +52,18 @@ impl<'a> Enum<'a> {
             .iter()
             .map(|variant| {
                 let attrs = attr::Variant::from_ast(cx, &variant.attrs);
-                let (value, value_tokens) = match elicit_value(&variant.ident, &attrs, &container) {
-                    Some(elicit) => elicit,
+                let value = match elicit_value(&variant.ident, &attrs, &container) {
+                    Some((value, _)) => value,
                     None => match serde_value(&variant.ident, &attrs, &container) {
-                        Some((value, lit)) => (value, lit),
-                        None => (unraw(&variant.ident), variant.ident.to_token_stream()),
+                        Some((value, _)) => value,
+                        None => unraw(&variant.ident),
                     },
+                };
+                // A collision is the fault of the variant's own rename, or
+                // else of the variant itself.
+                let value_tokens = match (attrs.rename.get(), &attrs.serde_rename) {
+                    (Some(lit), _) | (None, Some(lit)) => lit.to_token_stream(),
+                    (None, None) => variant.ident.to_token_stream(),
                 };
                 Variant {
                     ident: &variant.ident,

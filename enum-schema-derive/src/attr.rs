@@ -5,6 +5,7 @@ use proc_macro2::TokenStream;
 use quote::ToTokens;
 use syn::meta::ParseNestedMeta;
 use syn::parse::ParseStream;
+use syn::spanned::Spanned;
 use syn::{Attribute, Ident, Lit, LitInt, LitStr, Token};
 
 use crate::case::RenameRule;
@@ -174,16 +175,22 @@ impl Container {
             }
         } else if key.is_ident("default") {
             // default = High | default = "high"
-            let value = OptionRef::parse(meta.value()?)?;
+            let value = OptionRef::parse(value_of(&meta, "default", "default = High")?)?;
             self.default
                 .set(cx, key, &value, value_tokens_clone(&value));
         } else if key.is_ident("legacy") {
             // legacy
+            flag(&meta, "legacy")?;
             self.legacy.set(cx, key, key, ());
         } else if key.is_ident("crate") {
             // crate = "path::to::enum_schema"
             let lit = string_value(&meta, "crate")?;
-            let path = lit.parse::<syn::Path>()?;
+            let path = lit.parse::<syn::Path>().map_err(|_| {
+                syn::Error::new(
+                    lit.span(),
+                    "`crate` must be a path, like `crate = \"my_crate::enum_schema\"`",
+                )
+            })?;
             self.krate.set(cx, key, &lit, path);
         } else if key.is_ident("min_items") {
             // min_items = 1
@@ -195,7 +202,12 @@ impl Container {
             self.max_items.set(cx, key, &lit, lit.base10_parse()?);
         } else if key.is_ident("default_items") {
             // default_items = [Red, "green"]
-            let input = meta.value()?;
+            let input = value_of(&meta, "default_items", "default_items = [A, B]")?;
+            if !input.peek(syn::token::Bracket) {
+                return Err(
+                    input.error("`default_items` must be a list, like `default_items = [A, B]`")
+                );
+            }
             let content;
             let brackets = syn::bracketed!(content in input);
             let items = content.parse_terminated(OptionRef::parse, Token![,])?;
@@ -269,9 +281,11 @@ impl Variant {
             self.aliases.push(string_value(&meta, "alias")?);
         } else if key.is_ident("skip") {
             // skip
+            flag(&meta, "skip")?;
             self.skip.set(cx, key, key, ());
         } else if key.is_ident("default") {
             // default
+            flag(&meta, "default")?;
             self.default.set(cx, key, key, ());
         } else {
             return Err(meta.error(format_args!(
@@ -291,17 +305,48 @@ fn value_tokens_clone(value: &OptionRef) -> OptionRef {
     }
 }
 
+/// A key that takes no value.
+fn flag(meta: &ParseNestedMeta, key: &str) -> syn::Result<()> {
+    if meta.input.peek(Token![=]) || meta.input.peek(syn::token::Paren) {
+        return Err(syn::Error::new_spanned(
+            &meta.path,
+            format_args!("`{key}` takes no value; write `#[elicit({key})]`"),
+        ));
+    }
+    Ok(())
+}
+
+/// The input after `key =`, with a message showing `example` when the `=`
+/// is missing.
+fn value_of<'a>(
+    meta: &'a ParseNestedMeta,
+    key: &str,
+    example: &str,
+) -> syn::Result<ParseStream<'a>> {
+    if !meta.input.peek(Token![=]) {
+        return Err(syn::Error::new_spanned(
+            &meta.path,
+            format_args!("`{key}` needs a value, like `{example}`"),
+        ));
+    }
+    meta.value()
+}
+
 /// `key = "..."`, with a message naming the key when the value is not a
 /// string literal.
 fn string_value(meta: &ParseNestedMeta, key: &str) -> syn::Result<LitStr> {
-    let input = meta.value()?;
-    match input.parse::<Lit>()? {
-        Lit::Str(lit) => Ok(lit),
-        other => Err(syn::Error::new(
-            other.span(),
-            format_args!("`{key}` must be a string literal, like `{key} = \"...\"`"),
-        )),
+    let example = format!("{key} = \"...\"");
+    let input = value_of(meta, key, &example)?;
+    let message = format!("`{key}` must be a string literal, like `{example}`");
+    if input.peek(LitStr) {
+        return input.parse();
     }
+    let span = if input.is_empty() {
+        meta.path.span()
+    } else {
+        input.parse::<proc_macro2::TokenTree>()?.span()
+    };
+    Err(syn::Error::new(span, message))
 }
 
 /// `title = "..."`: a string, not empty.
@@ -318,19 +363,27 @@ fn title_value(cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<LitStr> {
 
 /// `key = N`: a non-negative integer literal.
 fn count_value(meta: &ParseNestedMeta, key: &str) -> syn::Result<LitInt> {
-    let input = meta.value()?;
-    let span = input.span();
-    match input.parse::<Lit>() {
-        Ok(Lit::Int(lit)) if lit.base10_parse::<usize>().is_ok() => Ok(lit),
-        Ok(other) => Err(syn::Error::new(
-            other.span(),
-            format_args!("`{key}` must be a non-negative integer, like `{key} = 2`"),
-        )),
-        Err(_) => Err(syn::Error::new(
-            span,
-            format_args!("`{key}` must be a non-negative integer, like `{key} = 2`"),
-        )),
+    let example = format!("{key} = 2");
+    let input = value_of(meta, key, &example)?;
+    let message = format!("`{key}` must be a non-negative integer, like `{example}`");
+    if input.peek(LitInt) {
+        let lit: LitInt = input.parse()?;
+        if lit.base10_parse::<usize>().is_ok() {
+            return Ok(lit);
+        }
+        return Err(syn::Error::new(lit.span(), message));
     }
+    if input.peek(Token![-]) {
+        let minus: Token![-] = input.parse()?;
+        let lit: proc_macro2::TokenTree = input.parse()?;
+        return Err(syn::Error::new_spanned(quote::quote!(#minus #lit), message));
+    }
+    let span = if input.is_empty() {
+        meta.path.span()
+    } else {
+        input.parse::<proc_macro2::TokenTree>()?.span()
+    };
+    Err(syn::Error::new(span, message))
 }
 
 /// serde's `rename = "..."` or `rename(serialize = "...", deserialize = "...")`:

@@ -73,6 +73,40 @@ impl RenameRule {
                 .replace('_', "-"),
         }
     }
+
+    /// The wire name of a struct field named `field` (already without `r#`),
+    /// as serde computes it.
+    pub fn apply_to_field(self, field: &str) -> String {
+        match self {
+            LowerCase | SnakeCase => field.to_owned(),
+            UpperCase | ScreamingSnakeCase => field.to_ascii_uppercase(),
+            PascalCase => {
+                let mut pascal = String::with_capacity(field.len());
+                let mut capitalize = true;
+                for ch in field.chars() {
+                    if ch == '_' {
+                        capitalize = true;
+                    } else if capitalize {
+                        pascal.push(ch.to_ascii_uppercase());
+                        capitalize = false;
+                    } else {
+                        pascal.push(ch);
+                    }
+                }
+                pascal
+            }
+            CamelCase => {
+                let pascal = PascalCase.apply_to_field(field);
+                let mut chars = pascal.chars();
+                match chars.next() {
+                    Some(first) => first.to_ascii_lowercase().to_string() + chars.as_str(),
+                    None => String::new(),
+                }
+            }
+            KebabCase => field.replace('_', "-"),
+            ScreamingKebabCase => field.to_ascii_uppercase().replace('_', "-"),
+        }
+    }
 }
 
 /// The error for a rule that is not one of serde's.
@@ -172,4 +206,42 @@ fn unknown_rule_lists_every_rule() {
             r#"unknown rename rule `rename_all = "Title Case"`, expected one of "lowercase", "UPPERCASE", "PascalCase", "camelCase", "snake_case", "SCREAMING_SNAKE_CASE", "kebab-case", "SCREAMING-KEBAB-CASE""#
         ),
     );
+}
+
+#[test]
+fn rename_fields() {
+    for &(original, upper, pascal, camel, screaming, kebab, screaming_kebab) in &[
+        (
+            "outcome", "OUTCOME", "Outcome", "outcome", "OUTCOME", "outcome", "OUTCOME",
+        ),
+        (
+            "very_tasty",
+            "VERY_TASTY",
+            "VeryTasty",
+            "veryTasty",
+            "VERY_TASTY",
+            "very-tasty",
+            "VERY-TASTY",
+        ),
+        ("a", "A", "A", "a", "A", "a", "A"),
+        ("z42", "Z42", "Z42", "z42", "Z42", "z42", "Z42"),
+        (
+            "größe_x",
+            "GRößE_X",
+            "GrößeX",
+            "größeX",
+            "GRößE_X",
+            "größe-x",
+            "GRößE-X",
+        ),
+    ] {
+        assert_eq!(LowerCase.apply_to_field(original), original);
+        assert_eq!(SnakeCase.apply_to_field(original), original);
+        assert_eq!(UpperCase.apply_to_field(original), upper);
+        assert_eq!(PascalCase.apply_to_field(original), pascal);
+        assert_eq!(CamelCase.apply_to_field(original), camel);
+        assert_eq!(ScreamingSnakeCase.apply_to_field(original), screaming);
+        assert_eq!(KebabCase.apply_to_field(original), kebab);
+        assert_eq!(ScreamingKebabCase.apply_to_field(original), screaming_kebab);
+    }
 }

@@ -12,12 +12,15 @@ use crate::{fallback, valid};
 pub fn derive(input: &DeriveInput) -> syn::Result<TokenStream> {
     let cx = Ctxt::default();
     let Some(item) = Enum::from_ast(&cx, input) else {
-        cx.check()?;
-        unreachable!("from_ast reports an error whenever it returns None");
+        let error = cx
+            .check()
+            .err()
+            .unwrap_or_else(|| syn::Error::new_spanned(&input.ident, "not an enum"));
+        return Ok(fallback::expand(input, quote!(::enum_schema), error));
     };
     let defaults = valid::check(&cx, &item);
     if let Err(error) = cx.check() {
-        return Ok(fallback::expand(&item, error));
+        return Ok(fallback::expand(input, item.krate(), error));
     }
     Ok(expand(&item, &defaults))
 }
@@ -129,4 +132,8 @@ fn expand(item: &Enum, defaults: &valid::Defaults) -> TokenStream {
             }
         }
     }
+}
+
+pub fn derive_form(input: &DeriveInput) -> syn::Result<TokenStream> {
+    Err(syn::Error::new_spanned(&input.ident, "not yet"))
 }

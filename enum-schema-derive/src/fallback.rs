@@ -4,20 +4,37 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use crate::ast::Enum;
+use syn::{DeriveInput, GenericParam};
 
-pub fn expand(item: &Enum, error: syn::Error) -> TokenStream {
+/// `krate` is the runtime crate's path, when the input could be read far
+/// enough to know it.
+pub fn expand(input: &DeriveInput, krate: TokenStream, error: syn::Error) -> TokenStream {
     let errors = error.to_compile_error();
-    if !item.input.generics.params.is_empty() {
+    let generics = &input.generics;
+    // ElicitEnum needs `'static`: the stub bounds every type parameter, and
+    // gives up on borrowed types.
+    if generics.lifetimes().next().is_some() {
         return errors;
     }
-    let krate = item.krate();
-    let ident = item.ident;
+    let bounds = generics.params.iter().filter_map(|param| match param {
+        GenericParam::Type(param) => {
+            let ident = &param.ident;
+            Some(quote!(#ident: 'static))
+        }
+        _ => None,
+    });
+    let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
+    let predicates = where_clause.map(|clause| &clause.predicates).into_iter();
+    let ident = &input.ident;
     quote! {
         #errors
 
         #[automatically_derived]
-        impl #krate::ElicitEnum for #ident {
+        impl #impl_generics #krate::ElicitEnum for #ident #ty_generics
+        where
+            #(#predicates,)*
+            #(#bounds,)*
+        {
             const OPTIONS: &'static [#krate::EnumOption] = &[];
             const SCHEMA: #krate::SingleSelect<Self> = #krate::SingleSelect::__from_derive(
                 ::core::option::Option::None,

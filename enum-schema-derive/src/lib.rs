@@ -21,3 +21,13 @@ pub fn derive_elicit_enum(input: TokenStream) -> TokenStream {
         .unwrap_or_else(syn::Error::into_compile_error)
         .into()
 }
+
+/// Derives `enum_schema::ElicitForm`; see that trait for the field types and
+/// attributes.
+#[proc_macro_derive(ElicitForm, attributes(elicit))]
+pub fn derive_elicit_form(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    expand::derive_form(&input)
+        .unwrap_or_else(syn::Error::into_compile_error)
+        .into()
+}

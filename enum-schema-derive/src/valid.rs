@@ -165,38 +165,65 @@ fn resolve<'v, 'a>(
                 .any(|(value, _)| *value == lit.value())
         }),
     };
+    let offered_names = || {
+        item.offered()
+            .map(|variant| format!("`{}`", variant.name()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let offered_values = || {
+        item.offered()
+            .map(|variant| format!("{:?}", variant.value))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let written = match key {
+        "default" => format!("`default = {}`", option.to_token_stream()),
+        _ => format!("`{}` in `{key}`", option.to_token_stream()),
+    };
     match found {
         None => {
-            let (what, listed): (_, Vec<String>) = match option {
-                OptionRef::Variant(ident) => (
-                    format!("`{key} = {ident}` names no variant of `{}`", item.ident),
-                    item.offered()
-                        .map(|variant| format!("`{}`", variant.name()))
-                        .collect(),
-                ),
-                OptionRef::Value(lit) => (
+            let message = match option {
+                OptionRef::Variant(_) => {
                     format!(
-                        "`{key} = {:?}` is not a wire value of `{}`",
-                        lit.value(),
-                        item.ident
-                    ),
-                    item.offered()
-                        .map(|variant| format!("{:?}", variant.value))
-                        .collect(),
-                ),
+                        "{written} names no variant of `{}`; expected one of {}",
+                        item.ident,
+                        offered_names()
+                    )
+                }
+                OptionRef::Value(lit) => {
+                    let value = lit.value();
+                    let titled = item.offered().find(|variant| {
+                        variant
+                            .attrs
+                            .title
+                            .get()
+                            .is_some_and(|title| title.value() == value)
+                    });
+                    match titled {
+                        Some(variant) => format!(
+                            "{written} is the title of `{}`, not a wire value; a default names the value, here {:?}",
+                            variant.name(),
+                            variant.value,
+                        ),
+                        None => format!(
+                            "{written} is not a wire value of `{}`; expected one of {}",
+                            item.ident,
+                            offered_values()
+                        ),
+                    }
+                }
             };
-            cx.error_spanned_by(
-                option,
-                format_args!("{what}; expected one of {}", listed.join(", ")),
-            );
+            cx.error_spanned_by(option, message);
             None
         }
         Some(variant) if variant.is_skipped() => {
             cx.error_spanned_by(
                 option,
                 format_args!(
-                    "the default `{}` is skipped, so it is not an option",
-                    variant.name()
+                    "the default `{}` is skipped, so it is not an option; expected one of {}",
+                    variant.name(),
+                    offered_names()
                 ),
             );
             None
@@ -219,7 +246,7 @@ fn single_default<'v, 'a>(cx: &Ctxt, item: &'v Enum<'a>) -> Option<&'v Variant<'
                 cx.error_spanned_by(
                     tokens,
                     format_args!(
-                        "two defaults: `{}` is already the default, and a single-select has one",
+                        "two defaults: `{}` is already the default, and a single-select has one; remove one of them",
                         first.name()
                     ),
                 );
@@ -296,7 +323,10 @@ fn check_multi<'v, 'a>(cx: &Ctxt, item: &'v Enum<'a>) -> Option<Vec<&'v Variant<
         if len > max {
             cx.error_spanned_by(
                 list_tokens,
-                format_args!("`default_items` has {len} items, more than `max_items = {max}`"),
+                format_args!(
+                    "`default_items` has {}, more than `max_items = {max}`",
+                    items_count(len)
+                ),
             );
         }
     }
@@ -304,9 +334,19 @@ fn check_multi<'v, 'a>(cx: &Ctxt, item: &'v Enum<'a>) -> Option<Vec<&'v Variant<
         if len < min {
             cx.error_spanned_by(
                 list_tokens,
-                format_args!("`default_items` has {len} items, fewer than `min_items = {min}`"),
+                format_args!(
+                    "`default_items` has {}, fewer than `min_items = {min}`",
+                    items_count(len)
+                ),
             );
         }
     }
     (chosen.len() == len).then_some(chosen)
+}
+
+fn items_count(len: usize) -> String {
+    match len {
+        1 => "1 item".to_owned(),
+        len => format!("{len} items"),
+    }
 }

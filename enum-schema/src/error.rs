@@ -1,9 +1,9 @@
 use std::borrow::Cow;
 use std::fmt::{self, Display};
 
-use serde_json::Value;
+use serde_json::{Number, Value};
 
-use crate::EnumOption;
+use crate::{EnumOption, StringFormat};
 
 /// The JSON type of a value, as named in error messages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -144,6 +144,54 @@ pub enum Error {
         /// What the client sent.
         found: Value,
     },
+    /// A string answer shorter than `minLength` (counted in Unicode code
+    /// points).
+    TooShort {
+        /// The form field, if known.
+        field: Option<Cow<'static, str>>,
+        /// The string the client sent.
+        value: String,
+        /// The schema's `minLength`.
+        min_length: usize,
+    },
+    /// A string answer longer than `maxLength` (counted in Unicode code
+    /// points).
+    TooLong {
+        /// The form field, if known.
+        field: Option<Cow<'static, str>>,
+        /// The string the client sent.
+        value: String,
+        /// The schema's `maxLength`.
+        max_length: usize,
+    },
+    /// A string answer that is not in the schema's `format`.
+    InvalidFormat {
+        /// The form field, if known.
+        field: Option<Cow<'static, str>>,
+        /// The string the client sent.
+        value: String,
+        /// The schema's `format`.
+        format: StringFormat,
+    },
+    /// A number with a fractional part where an integer belongs (`3.0`
+    /// counts as an integer, as in JSON Schema).
+    NotAnInteger {
+        /// The form field, if known.
+        field: Option<Cow<'static, str>>,
+        /// The number the client sent.
+        value: Number,
+    },
+    /// A number outside `minimum..=maximum`, or outside the Rust type's range.
+    OutOfRange {
+        /// The form field, if known.
+        field: Option<Cow<'static, str>>,
+        /// The number the client sent.
+        value: Number,
+        /// The lower bound in force, if any.
+        minimum: Option<Number>,
+        /// The upper bound in force, if any.
+        maximum: Option<Number>,
+    },
     /// An `accept` without a value for a required field.
     MissingField {
         /// The form field.
@@ -177,7 +225,12 @@ impl Error {
             | Error::DuplicateItem { field, .. }
             | Error::TooFewItems { field, .. }
             | Error::TooManyItems { field, .. }
-            | Error::TypeMismatch { field, .. } => field.as_deref(),
+            | Error::TypeMismatch { field, .. }
+            | Error::TooShort { field, .. }
+            | Error::TooLong { field, .. }
+            | Error::InvalidFormat { field, .. }
+            | Error::NotAnInteger { field, .. }
+            | Error::OutOfRange { field, .. } => field.as_deref(),
             Error::MissingField { field } => Some(field),
             Error::MalformedResult { .. }
             | Error::MissingAction
@@ -205,6 +258,11 @@ impl Error {
             | Error::TooFewItems { field, .. }
             | Error::TooManyItems { field, .. }
             | Error::TypeMismatch { field, .. }
+            | Error::TooShort { field, .. }
+            | Error::TooLong { field, .. }
+            | Error::InvalidFormat { field, .. }
+            | Error::NotAnInteger { field, .. }
+            | Error::OutOfRange { field, .. }
                 if field.is_none() =>
             {
                 *field = Some(name.into());
@@ -376,6 +434,67 @@ impl Display for Error {
                         f.write_str("; a single-select answer is one string")
                     }
                     _ => Ok(()),
+                }
+            }
+            Error::TooShort {
+                field,
+                value,
+                min_length,
+            } => write!(
+                f,
+                "{}too short: {:?} has {} characters, at least {} required",
+                Prefix(field.as_deref()),
+                value,
+                value.chars().count(),
+                min_length,
+            ),
+            Error::TooLong {
+                field,
+                value,
+                max_length,
+            } => write!(
+                f,
+                "{}too long: {} characters, at most {} allowed",
+                Prefix(field.as_deref()),
+                value.chars().count(),
+                max_length,
+            ),
+            Error::InvalidFormat {
+                field,
+                value,
+                format,
+            } => write!(
+                f,
+                "{}invalid format: {:?} is not a valid {}",
+                Prefix(field.as_deref()),
+                value,
+                format,
+            ),
+            Error::NotAnInteger { field, value } => write!(
+                f,
+                "{}not an integer: {} has a fractional part",
+                Prefix(field.as_deref()),
+                value,
+            ),
+            Error::OutOfRange {
+                field,
+                value,
+                minimum,
+                maximum,
+            } => {
+                write!(
+                    f,
+                    "{}out of range: {} is not ",
+                    Prefix(field.as_deref()),
+                    value
+                )?;
+                match (minimum, maximum) {
+                    (Some(minimum), Some(maximum)) => {
+                        write!(f, "between {} and {}", minimum, maximum)
+                    }
+                    (Some(minimum), None) => write!(f, "at least {}", minimum),
+                    (None, Some(maximum)) => write!(f, "at most {}", maximum),
+                    (None, None) => f.write_str("representable in the field's type"),
                 }
             }
             Error::MissingField { field } => {

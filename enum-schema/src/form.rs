@@ -356,10 +356,138 @@ impl<F: FormFields> Form<F> {
     /// [`Error::MalformedResult`] if `json` is not JSON, then as
     /// [`parse_result`](Self::parse_result).
     pub fn parse_result_str(&self, json: &str) -> Result<ElicitAction<F::Output>, Error> {
-        let result = serde_json::from_str(json).map_err(|error| Error::MalformedResult {
-            reason: Cow::Owned(format!("not JSON: {error}")),
-            found: None,
-        })?;
-        self.parse_result(result)
+        self.parse_result(parse_json(json)?)
     }
+}
+
+/// A struct whose fields are the questions of one elicitation form: derive
+/// it with `#[derive(ElicitForm)]`.
+///
+/// Each named field becomes one property of the `requestedSchema`, in
+/// declaration order:
+///
+/// | field type | property |
+/// |---|---|
+/// | `T: ElicitEnum` | single-select ([`ElicitEnum::SCHEMA`]) |
+/// | `Vec<T>`, `T: ElicitEnum` | multi-select ([`ElicitEnum::MULTI_SCHEMA`]) |
+/// | `String` | `{"type":"string"}` with `minLength`, `maxLength`, `format` |
+/// | `bool` | `{"type":"boolean"}` |
+/// | `i8`..`i64`, `u8`..`u64`, `isize`, `usize` | `{"type":"integer"}`, `minimum`/`maximum` narrowed to the type's range unless given |
+/// | `f32`, `f64` | `{"type":"number"}` |
+/// | `Option<X>` | as `X`, but not in `required` |
+///
+/// Field attributes (`#[elicit(...)]`): `title`, `description` (the doc
+/// comment by default), `rename`, `default = <expr>` (type-checked against
+/// the field), `min_length`, `max_length`, `format = "email" | "uri" | "date"
+/// | "date-time"` (strings), `minimum`, `maximum` (numbers), `min_items`,
+/// `max_items`, `default_items = [..]` (multi-selects; they override the
+/// enum's own). On the struct: `rename_all` (serde's field rules), `message`
+/// (the default request message), `crate`. serde's `rename_all` on the struct
+/// and `rename` on fields are honoured, as for enums.
+///
+/// Parsing (MCP 2025-11-25, `ElicitResult`): every required property must be
+/// present; an optional one may be absent (`None`), but not `null`; every
+/// value is re-validated (options, bounds, duplicates, lengths, formats,
+/// integer-ness: `3.0` is an integer, as in JSON Schema, `3.5` is not);
+/// properties not in the form are ignored, as the spec lets clients add
+/// nothing there that the server asked for; and all failing fields are
+/// reported together.
+///
+/// ```
+/// use enum_schema::{ElicitAction, ElicitEnum, ElicitForm};
+/// use serde_json::json;
+///
+/// #[derive(ElicitEnum, Debug, PartialEq)]
+/// #[elicit(rename_all = "lowercase")]
+/// enum Size { Small, Large }
+///
+/// #[derive(ElicitForm, Debug, PartialEq)]
+/// #[elicit(rename_all = "camelCase", message = "Your order")]
+/// struct Order {
+///     /// How big?
+///     size: Size,
+///     #[elicit(minimum = 1, maximum = 10, default = 1)]
+///     item_count: u8,
+///     gift_note: Option<String>,
+/// }
+///
+/// assert_eq!(
+///     serde_json::to_value(Order::requested_schema()).unwrap(),
+///     json!({
+///         "type": "object",
+///         "properties": {
+///             "size": {"type": "string", "description": "How big?", "enum": ["small", "large"]},
+///             "itemCount": {"type": "integer", "minimum": 1, "maximum": 10, "default": 1},
+///             "giftNote": {"type": "string"},
+///         },
+///         "required": ["size", "itemCount"],
+///     }),
+/// );
+/// let answer = json!({"action": "accept", "content": {"size": "large", "itemCount": 2}});
+/// assert_eq!(
+///     Order::parse_result(answer),
+///     Ok(ElicitAction::Accept(Order { size: Size::Large, item_count: 2, gift_note: None })),
+/// );
+/// ```
+pub trait ElicitForm: Sized {
+    /// The message set with `#[elicit(message = "...")]`, if any.
+    const MESSAGE: Option<&'static str>;
+
+    /// The `requestedSchema`: `{"type":"object","properties":{..},"required":[..]}`.
+    fn requested_schema() -> RequestedSchema;
+
+    /// Parses the `content` of an `accept`.
+    ///
+    /// # Errors
+    ///
+    /// Each failing field's error ([`Error::MissingField`], or the errors of
+    /// its type's parsing, naming the field); [`Error::Multiple`] when more
+    /// than one field fails.
+    fn from_content(content: Map<String, Value>) -> Result<Self, Error>;
+
+    /// The params of an `elicitation/create` request with this message.
+    fn request(message: impl Into<Cow<'static, str>>) -> ElicitRequestParams {
+        ElicitRequestParams {
+            message: message.into(),
+            requested_schema: Self::requested_schema(),
+        }
+    }
+
+    /// The params of an `elicitation/create` request with the
+    /// [`MESSAGE`](Self::MESSAGE) (empty if none was set).
+    fn default_request() -> ElicitRequestParams {
+        Self::request(Self::MESSAGE.unwrap_or(""))
+    }
+
+    /// Parses a whole `ElicitResult` into accept (this struct), decline or
+    /// cancel. The content of a decline or cancel is not looked at.
+    ///
+    /// # Errors
+    ///
+    /// The errors of [`parse_action`], then those of
+    /// [`from_content`](Self::from_content).
+    fn parse_result(result: Value) -> Result<ElicitAction<Self>, Error> {
+        match parse_action(result)? {
+            ElicitAction::Accept(content) => Self::from_content(content).map(ElicitAction::Accept),
+            ElicitAction::Decline => Ok(ElicitAction::Decline),
+            ElicitAction::Cancel => Ok(ElicitAction::Cancel),
+        }
+    }
+
+    /// Parses an `ElicitResult` from JSON text.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::MalformedResult`] if `json` is not JSON, then as
+    /// [`parse_result`](Self::parse_result).
+    fn parse_result_str(json: &str) -> Result<ElicitAction<Self>, Error> {
+        Self::parse_result(parse_json(json)?)
+    }
+}
+
+pub(crate) fn parse_json(json: &str) -> Result<Value, Error> {
+    serde_json::from_str(json).map_err(|error| Error::MalformedResult {
+        reason: Cow::Owned(format!("not JSON: {error}")),
+        found: None,
+    })
 }

@@ -68,12 +68,22 @@ mod error;
 mod form;
 mod option;
 mod parse;
+mod primitive;
+
+#[doc(hidden)]
+pub mod __private;
 mod schema;
 mod select;
 
 pub use crate::error::{Error, JsonType};
-pub use crate::form::{parse_action, ElicitAction, Form, FormField, FormFields, Optional};
+pub use crate::form::{
+    parse_action, ElicitAction, ElicitForm, Form, FormField, FormFields, Optional,
+};
 pub use crate::option::EnumOption;
+pub use crate::primitive::{
+    BooleanField, BooleanSchema, NumberField, NumberSchema, NumberType, StringField, StringFormat,
+    StringSchema,
+};
 pub use crate::schema::{
     ElicitRequestParams, MultiSelectSchema, PrimitiveSchema, RequestedSchema, SingleSelectSchema,
 };
@@ -82,6 +92,10 @@ pub use crate::select::{MultiSelect, SingleSelect};
 /// Derives [`ElicitEnum`] for a fieldless enum; see the trait for the
 /// attributes.
 pub use enum_schema_derive::ElicitEnum;
+
+/// Derives [`ElicitForm`] for a struct with named fields; see the trait for
+/// the field types and attributes.
+pub use enum_schema_derive::ElicitForm;
 
 /// A fieldless enum offered as a choice in an MCP elicitation form.
 ///

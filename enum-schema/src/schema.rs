@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 use serde::Serialize;
 
-use crate::EnumOption;
+use crate::{BooleanSchema, EnumOption, NumberSchema, StringSchema};
 
 /// A single-select enum property schema, in one of three shapes (MCP
 /// 2025-11-25, SEP-1330):
@@ -155,10 +155,17 @@ impl Serialize for MultiSelectSchema {
 }
 
 /// One property of a `requestedSchema`: the `PrimitiveSchemaDefinition` of
-/// MCP 2025-11-25, restricted for now to the enum shapes.
+/// MCP 2025-11-25 (strings, numbers, booleans and the enum shapes; nothing
+/// nested).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum PrimitiveSchema {
+    /// `{"type":"string",..}` without options.
+    String(StringSchema),
+    /// `{"type":"integer"|"number",..}`.
+    Number(NumberSchema),
+    /// `{"type":"boolean",..}`.
+    Boolean(BooleanSchema),
     /// A single-select enum (untitled, titled or legacy).
     SingleSelect(SingleSelectSchema),
     /// A multi-select enum (untitled or titled).
@@ -168,6 +175,9 @@ pub enum PrimitiveSchema {
 impl Serialize for PrimitiveSchema {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         match self {
+            PrimitiveSchema::String(schema) => schema.serialize(serializer),
+            PrimitiveSchema::Number(schema) => schema.serialize(serializer),
+            PrimitiveSchema::Boolean(schema) => schema.serialize(serializer),
             PrimitiveSchema::SingleSelect(schema) => schema.serialize(serializer),
             PrimitiveSchema::MultiSelect(schema) => schema.serialize(serializer),
         }

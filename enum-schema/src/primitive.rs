@@ -1,0 +1,769 @@
+//! The spec's other primitive properties: strings, numbers, booleans, with
+//! their wire schemas and the form fields that parse them.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use serde::ser::{SerializeMap, Serializer};
+use serde::Serialize;
+use serde_json::{Number, Value};
+
+use crate::{Error, FormField, JsonType, PrimitiveSchema};
+
+/// The `format` of a string property (MCP 2025-11-25, `StringSchema.format`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StringFormat {
+    /// `"email"`: `local@domain`, no whitespace.
+    Email,
+    /// `"uri"`: an absolute URI, `scheme:rest` (RFC 3986 scheme), no whitespace.
+    Uri,
+    /// `"date"`: an RFC 3339 full-date, `YYYY-MM-DD`, a real calendar date.
+    Date,
+    /// `"date-time"`: an RFC 3339 date-time, `YYYY-MM-DDTHH:MM:SS[.frac](Z|±HH:MM)`.
+    DateTime,
+}
+
+impl StringFormat {
+    /// The name on the wire.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            StringFormat::Email => "email",
+            StringFormat::Uri => "uri",
+            StringFormat::Date => "date",
+            StringFormat::DateTime => "date-time",
+        }
+    }
+
+    /// Whether `value` is in this format.
+    pub const fn matches(self, value: &str) -> bool {
+        match self {
+            StringFormat::Email => is_email(value),
+            StringFormat::Uri => is_uri(value),
+            StringFormat::Date => is_date(value),
+            StringFormat::DateTime => is_date_time(value),
+        }
+    }
+}
+
+impl fmt::Display for StringFormat {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for StringFormat {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+const fn is_space_or_control(byte: u8) -> bool {
+    byte <= b' ' || byte == 0x7f
+}
+
+/// `local@domain`: one `@`, both parts non-empty, the domain not starting or
+/// ending with a dot, no ASCII whitespace or control characters.
+const fn is_email(value: &str) -> bool {
+    let bytes = value.as_bytes();
+    let mut at = None;
+    let mut i = 0;
+    while i < bytes.len() {
+        if is_space_or_control(bytes[i]) {
+            return false;
+        }
+        if bytes[i] == b'@' {
+            if at.is_some() {
+                return false;
+            }
+            at = Some(i);
+        }
+        i += 1;
+    }
+    match at {
+        Some(at) => {
+            at > 0
+                && at + 1 < bytes.len()
+                && bytes[at + 1] != b'.'
+                && bytes[bytes.len() - 1] != b'.'
+        }
+        None => false,
+    }
+}
+
+/// `scheme:rest`, the scheme as in RFC 3986 (a letter, then letters, digits,
+/// `+`, `-`, `.`), no ASCII whitespace or control characters.
+const fn is_uri(value: &str) -> bool {
+    let bytes = value.as_bytes();
+    if bytes.is_empty() || !bytes[0].is_ascii_alphabetic() {
+        return false;
+    }
+    let mut i = 0;
+    let mut scheme = true;
+    while i < bytes.len() {
+        let byte = bytes[i];
+        if is_space_or_control(byte) {
+            return false;
+        }
+        if scheme {
+            if byte == b':' {
+                scheme = false;
+            } else if !(byte.is_ascii_alphanumeric()
+                || byte == b'+'
+                || byte == b'-'
+                || byte == b'.')
+            {
+                return false;
+            }
+        }
+        i += 1;
+    }
+    !scheme
+}
+
+/// The number written with `len` ASCII digits at `at`, or `u32::MAX` if any
+/// byte is not a digit.
+const fn digits(bytes: &[u8], at: usize, len: usize) -> u32 {
+    let mut value = 0u32;
+    let mut i = at;
+    while i < at + len {
+        if i >= bytes.len() || !bytes[i].is_ascii_digit() {
+            return u32::MAX;
+        }
+        value = value * 10 + (bytes[i] - b'0') as u32;
+        i += 1;
+    }
+    value
+}
+
+/// `YYYY-MM-DD` at the start of `bytes`, a real calendar date.
+const fn is_date_bytes(bytes: &[u8]) -> bool {
+    if bytes.len() < 10 || bytes[4] != b'-' || bytes[7] != b'-' {
+        return false;
+    }
+    let (year, month, day) = (
+        digits(bytes, 0, 4),
+        digits(bytes, 5, 2),
+        digits(bytes, 8, 2),
+    );
+    if year == u32::MAX || day == u32::MAX {
+        return false;
+    }
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+    let days = match month {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => return false,
+    };
+    day >= 1 && day <= days
+}
+
+/// An RFC 3339 full-date.
+const fn is_date(value: &str) -> bool {
+    value.len() == 10 && is_date_bytes(value.as_bytes())
+}
+
+/// An RFC 3339 date-time: `YYYY-MM-DDTHH:MM:SS[.frac](Z|±HH:MM)`.
+const fn is_date_time(value: &str) -> bool {
+    let bytes = value.as_bytes();
+    if bytes.len() < 20 || !is_date_bytes(bytes) || !(bytes[10] == b'T' || bytes[10] == b't') {
+        return false;
+    }
+    if bytes[13] != b':' || bytes[16] != b':' {
+        return false;
+    }
+    let (hour, minute, second) = (
+        digits(bytes, 11, 2),
+        digits(bytes, 14, 2),
+        digits(bytes, 17, 2),
+    );
+    if hour > 23 || minute > 59 || second > 60 {
+        return false;
+    }
+    let mut i = 19;
+    if bytes[i] == b'.' {
+        i += 1;
+        let start = i;
+        while i < bytes.len() && bytes[i].is_ascii_digit() {
+            i += 1;
+        }
+        if i == start {
+            return false;
+        }
+    }
+    if i + 1 == bytes.len() && (bytes[i] == b'Z' || bytes[i] == b'z') {
+        return true;
+    }
+    if i + 6 != bytes.len() || !(bytes[i] == b'+' || bytes[i] == b'-') || bytes[i + 3] != b':' {
+        return false;
+    }
+    digits(bytes, i + 1, 2) <= 23 && digits(bytes, i + 4, 2) <= 59
+}
+
+/// The number of Unicode code points in `value`, the unit of `minLength`
+/// and `maxLength`.
+pub(crate) const fn char_count(value: &str) -> usize {
+    let bytes = value.as_bytes();
+    let mut count = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] & 0xC0 != 0x80 {
+            count += 1;
+        }
+        i += 1;
+    }
+    count
+}
+
+fn serialize_common<M: SerializeMap>(
+    map: &mut M,
+    kind: &str,
+    title: Option<&str>,
+    description: Option<&str>,
+) -> Result<(), M::Error> {
+    map.serialize_entry("type", kind)?;
+    if let Some(title) = title {
+        map.serialize_entry("title", title)?;
+    }
+    if let Some(description) = description {
+        map.serialize_entry("description", description)?;
+    }
+    Ok(())
+}
+
+/// A string property: `{"type":"string","minLength":1,"maxLength":80,"format":"email","default":".."}`
+/// (MCP 2025-11-25, `StringSchema`; every key but `type` optional).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct StringSchema {
+    /// The field's `title`.
+    pub title: Option<Cow<'static, str>>,
+    /// The field's `description`.
+    pub description: Option<Cow<'static, str>>,
+    /// `minLength`, in Unicode code points.
+    pub min_length: Option<usize>,
+    /// `maxLength`, in Unicode code points.
+    pub max_length: Option<usize>,
+    /// `format`.
+    pub format: Option<StringFormat>,
+    /// `default`.
+    pub default: Option<Cow<'static, str>>,
+}
+
+impl Serialize for StringSchema {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        serialize_common(
+            &mut map,
+            "string",
+            self.title.as_deref(),
+            self.description.as_deref(),
+        )?;
+        if let Some(min) = self.min_length {
+            map.serialize_entry("minLength", &min)?;
+        }
+        if let Some(max) = self.max_length {
+            map.serialize_entry("maxLength", &max)?;
+        }
+        if let Some(format) = self.format {
+            map.serialize_entry("format", &format)?;
+        }
+        if let Some(default) = &self.default {
+            map.serialize_entry("default", default)?;
+        }
+        map.end()
+    }
+}
+
+/// A number property: `{"type":"integer"|"number","minimum":0,"maximum":150,"default":30}`
+/// (MCP 2025-11-25, `NumberSchema`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NumberSchema {
+    /// `true` for `"type":"integer"`, `false` for `"type":"number"`.
+    pub integer: bool,
+    /// The field's `title`.
+    pub title: Option<Cow<'static, str>>,
+    /// The field's `description`.
+    pub description: Option<Cow<'static, str>>,
+    /// `minimum`.
+    pub minimum: Option<Number>,
+    /// `maximum`.
+    pub maximum: Option<Number>,
+    /// `default`.
+    pub default: Option<Number>,
+}
+
+impl Serialize for NumberSchema {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        let kind = if self.integer { "integer" } else { "number" };
+        serialize_common(
+            &mut map,
+            kind,
+            self.title.as_deref(),
+            self.description.as_deref(),
+        )?;
+        if let Some(minimum) = &self.minimum {
+            map.serialize_entry("minimum", minimum)?;
+        }
+        if let Some(maximum) = &self.maximum {
+            map.serialize_entry("maximum", maximum)?;
+        }
+        if let Some(default) = &self.default {
+            map.serialize_entry("default", default)?;
+        }
+        map.end()
+    }
+}
+
+/// A boolean property: `{"type":"boolean","default":true}` (MCP 2025-11-25,
+/// `BooleanSchema`).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct BooleanSchema {
+    /// The field's `title`.
+    pub title: Option<Cow<'static, str>>,
+    /// The field's `description`.
+    pub description: Option<Cow<'static, str>>,
+    /// `default`.
+    pub default: Option<bool>,
+}
+
+impl Serialize for BooleanSchema {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        serialize_common(
+            &mut map,
+            "boolean",
+            self.title.as_deref(),
+            self.description.as_deref(),
+        )?;
+        if let Some(default) = self.default {
+            map.serialize_entry("default", &default)?;
+        }
+        map.end()
+    }
+}
+
+fn required(name: &'static str, value: Option<Value>) -> Result<Value, Error> {
+    value.ok_or(Error::MissingField {
+        field: Cow::Borrowed(name),
+    })
+}
+
+/// A string form field, answered by a `String` checked against `minLength`,
+/// `maxLength` and `format`.
+#[derive(Clone, Debug, Default)]
+pub struct StringField {
+    schema: StringSchema,
+}
+
+impl StringField {
+    /// A string field with no constraint.
+    pub fn new() -> Self {
+        <StringField as Default>::default()
+    }
+
+    /// Sets the field's `title`.
+    pub fn title(mut self, title: &'static str) -> Self {
+        self.schema.title = Some(Cow::Borrowed(title));
+        self
+    }
+
+    /// Sets the field's `description`.
+    pub fn description(mut self, description: &'static str) -> Self {
+        self.schema.description = Some(Cow::Borrowed(description));
+        self
+    }
+
+    /// Sets `minLength`, in Unicode code points.
+    pub fn min_length(mut self, min: usize) -> Self {
+        self.schema.min_length = Some(min);
+        self
+    }
+
+    /// Sets `maxLength`, in Unicode code points.
+    pub fn max_length(mut self, max: usize) -> Self {
+        self.schema.max_length = Some(max);
+        self
+    }
+
+    /// Sets `format`.
+    pub fn format(mut self, format: StringFormat) -> Self {
+        self.schema.format = Some(format);
+        self
+    }
+
+    /// Sets `default`.
+    pub fn default(mut self, default: &'static str) -> Self {
+        self.schema.default = Some(Cow::Borrowed(default));
+        self
+    }
+
+    /// The wire schema.
+    pub fn schema(&self) -> &StringSchema {
+        &self.schema
+    }
+
+    /// Parses an answer: a JSON string within the length bounds and format.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::TypeMismatch`] for any other JSON type, [`Error::TooShort`],
+    /// [`Error::TooLong`] or [`Error::InvalidFormat`] for a string that
+    /// breaks a constraint. `field` is `None`; a form sets it.
+    pub fn parse(&self, value: Value) -> Result<String, Error> {
+        let value = match value {
+            Value::String(value) => value,
+            found => {
+                return Err(Error::TypeMismatch {
+                    field: None,
+                    expected: JsonType::String,
+                    found,
+                })
+            }
+        };
+        let length = char_count(&value);
+        if let Some(min_length) = self.schema.min_length {
+            if length < min_length {
+                return Err(Error::TooShort {
+                    field: None,
+                    value,
+                    min_length,
+                });
+            }
+        }
+        if let Some(max_length) = self.schema.max_length {
+            if length > max_length {
+                return Err(Error::TooLong {
+                    field: None,
+                    value,
+                    max_length,
+                });
+            }
+        }
+        if let Some(format) = self.schema.format {
+            if !format.matches(&value) {
+                return Err(Error::InvalidFormat {
+                    field: None,
+                    value,
+                    format,
+                });
+            }
+        }
+        Ok(value)
+    }
+}
+
+impl FormField for StringField {
+    type Output = String;
+
+    fn property(&self) -> PrimitiveSchema {
+        PrimitiveSchema::String(self.schema.clone())
+    }
+
+    fn is_required(&self) -> bool {
+        true
+    }
+
+    fn parse_field(&self, name: &'static str, value: Option<Value>) -> Result<String, Error> {
+        self.parse(required(name, value)?)
+            .map_err(|error| error.in_field(name))
+    }
+}
+
+/// A boolean form field, answered by a JSON `true` or `false` (never a
+/// string like `"true"`).
+#[derive(Clone, Debug, Default)]
+pub struct BooleanField {
+    schema: BooleanSchema,
+}
+
+impl BooleanField {
+    /// A boolean field.
+    pub fn new() -> Self {
+        <BooleanField as Default>::default()
+    }
+
+    /// Sets the field's `title`.
+    pub fn title(mut self, title: &'static str) -> Self {
+        self.schema.title = Some(Cow::Borrowed(title));
+        self
+    }
+
+    /// Sets the field's `description`.
+    pub fn description(mut self, description: &'static str) -> Self {
+        self.schema.description = Some(Cow::Borrowed(description));
+        self
+    }
+
+    /// Sets `default`.
+    pub fn default(mut self, default: bool) -> Self {
+        self.schema.default = Some(default);
+        self
+    }
+
+    /// The wire schema.
+    pub fn schema(&self) -> &BooleanSchema {
+        &self.schema
+    }
+
+    /// Parses an answer: a JSON boolean.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::TypeMismatch`] for any other JSON type.
+    pub fn parse(&self, value: Value) -> Result<bool, Error> {
+        match value {
+            Value::Bool(value) => Ok(value),
+            found => Err(Error::TypeMismatch {
+                field: None,
+                expected: JsonType::Boolean,
+                found,
+            }),
+        }
+    }
+}
+
+impl FormField for BooleanField {
+    type Output = bool;
+
+    fn property(&self) -> PrimitiveSchema {
+        PrimitiveSchema::Boolean(self.schema.clone())
+    }
+
+    fn is_required(&self) -> bool {
+        true
+    }
+
+    fn parse_field(&self, name: &'static str, value: Option<Value>) -> Result<bool, Error> {
+        self.parse(required(name, value)?)
+            .map_err(|error| error.in_field(name))
+    }
+}
+
+/// A Rust number type that can answer a number field: the integer types up
+/// to 64 bits, `f32` and `f64`.
+pub trait NumberType: Copy + PartialOrd + fmt::Debug + 'static + private::Sealed {
+    /// Whether the schema's `type` is `"integer"`.
+    const INTEGER: bool;
+    /// The smallest value of the type.
+    const MIN: Self;
+    /// The largest value of the type.
+    const MAX: Self;
+    /// The value as a JSON number (`None` for a non-finite float).
+    fn to_number(self) -> Option<Number>;
+    /// The value of a JSON number, if it is of this kind (an integer, for
+    /// integer types: `3.0` counts, as in JSON Schema) and in range.
+    fn from_number(number: &Number) -> Option<Self>;
+}
+
+mod private {
+    pub trait Sealed {}
+}
+
+macro_rules! integer_types {
+    ($($ty:ty),*) => {$(
+        impl private::Sealed for $ty {}
+        impl NumberType for $ty {
+            const INTEGER: bool = true;
+            const MIN: Self = <$ty>::MIN;
+            const MAX: Self = <$ty>::MAX;
+            fn to_number(self) -> Option<Number> {
+                Some(Number::from(self))
+            }
+            fn from_number(number: &Number) -> Option<Self> {
+                if let Some(value) = number.as_i64() {
+                    return <$ty>::try_from(value).ok();
+                }
+                if let Some(value) = number.as_u64() {
+                    return <$ty>::try_from(value).ok();
+                }
+                // An integral float such as 3.0 is an integer in JSON Schema.
+                let value = number.as_f64()?;
+                if value.fract() != 0.0 || value < -9.223372036854775808e18 || value >= 1.8446744073709552e19 {
+                    return None;
+                }
+                if value < 0.0 {
+                    <$ty>::try_from(value as i64).ok()
+                } else {
+                    <$ty>::try_from(value as u64).ok()
+                }
+            }
+        }
+    )*};
+}
+
+integer_types!(i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
+
+impl private::Sealed for f64 {}
+impl NumberType for f64 {
+    const INTEGER: bool = false;
+    const MIN: Self = f64::MIN;
+    const MAX: Self = f64::MAX;
+    fn to_number(self) -> Option<Number> {
+        Number::from_f64(self)
+    }
+    fn from_number(number: &Number) -> Option<Self> {
+        number.as_f64()
+    }
+}
+
+impl private::Sealed for f32 {}
+impl NumberType for f32 {
+    const INTEGER: bool = false;
+    const MIN: Self = f32::MIN;
+    const MAX: Self = f32::MAX;
+    fn to_number(self) -> Option<Number> {
+        Number::from_f64(f64::from(self))
+    }
+    fn from_number(number: &Number) -> Option<Self> {
+        let value = number.as_f64()?;
+        (value.abs() <= f64::from(f32::MAX)).then_some(value as f32)
+    }
+}
+
+/// A number form field answered by `N`: `"type":"integer"` for integer
+/// types, `"type":"number"` for `f32`/`f64`. For integer types, `minimum`
+/// and `maximum` default to the type's range, so the schema tells the
+/// client what fits.
+#[derive(Clone, Debug)]
+pub struct NumberField<N> {
+    title: Option<&'static str>,
+    description: Option<&'static str>,
+    minimum: Option<N>,
+    maximum: Option<N>,
+    default: Option<N>,
+}
+
+impl<N: NumberType> Default for NumberField<N> {
+    fn default() -> Self {
+        NumberField {
+            title: None,
+            description: None,
+            minimum: None,
+            maximum: None,
+            default: None,
+        }
+    }
+}
+
+impl<N: NumberType> NumberField<N> {
+    /// A number field bounded only by its type.
+    pub fn new() -> Self {
+        <NumberField<N> as Default>::default()
+    }
+
+    /// Sets the field's `title`.
+    pub fn title(mut self, title: &'static str) -> Self {
+        self.title = Some(title);
+        self
+    }
+
+    /// Sets the field's `description`.
+    pub fn description(mut self, description: &'static str) -> Self {
+        self.description = Some(description);
+        self
+    }
+
+    /// Sets `minimum`.
+    pub fn minimum(mut self, minimum: N) -> Self {
+        self.minimum = Some(minimum);
+        self
+    }
+
+    /// Sets `maximum`.
+    pub fn maximum(mut self, maximum: N) -> Self {
+        self.maximum = Some(maximum);
+        self
+    }
+
+    /// Sets `default`.
+    pub fn default(mut self, default: N) -> Self {
+        self.default = Some(default);
+        self
+    }
+
+    fn bounds(&self) -> (Option<N>, Option<N>) {
+        if N::INTEGER {
+            (
+                Some(self.minimum.unwrap_or(N::MIN)),
+                Some(self.maximum.unwrap_or(N::MAX)),
+            )
+        } else {
+            (self.minimum, self.maximum)
+        }
+    }
+
+    /// The wire schema.
+    pub fn schema(&self) -> NumberSchema {
+        let (minimum, maximum) = self.bounds();
+        NumberSchema {
+            integer: N::INTEGER,
+            title: self.title.map(Cow::Borrowed),
+            description: self.description.map(Cow::Borrowed),
+            minimum: minimum.and_then(N::to_number),
+            maximum: maximum.and_then(N::to_number),
+            default: self.default.and_then(N::to_number),
+        }
+    }
+
+    /// Parses an answer: a JSON number of the right kind within the bounds.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::TypeMismatch`] for any other JSON type (a numeric string
+    /// too), [`Error::NotAnInteger`] for a fractional number on an integer
+    /// field, [`Error::OutOfRange`] outside `minimum..=maximum` or the type.
+    pub fn parse(&self, value: Value) -> Result<N, Error> {
+        let number = match value {
+            Value::Number(number) => number,
+            found => {
+                return Err(Error::TypeMismatch {
+                    field: None,
+                    expected: JsonType::Number,
+                    found,
+                })
+            }
+        };
+        let (minimum, maximum) = self.bounds();
+        let out_of_range = |value: Number| Error::OutOfRange {
+            field: None,
+            value,
+            minimum: minimum.and_then(N::to_number),
+            maximum: maximum.and_then(N::to_number),
+        };
+        let parsed = match N::from_number(&number) {
+            Some(parsed) => parsed,
+            None if N::INTEGER && number.as_f64().is_some_and(|value| value.fract() != 0.0) => {
+                return Err(Error::NotAnInteger {
+                    field: None,
+                    value: number,
+                })
+            }
+            None => return Err(out_of_range(number)),
+        };
+        if minimum.is_some_and(|minimum| parsed < minimum)
+            || maximum.is_some_and(|maximum| parsed > maximum)
+        {
+            return Err(out_of_range(number));
+        }
+        Ok(parsed)
+    }
+}
+
+impl<N: NumberType> FormField for NumberField<N> {
+    type Output = N;
+
+    fn property(&self) -> PrimitiveSchema {
+        PrimitiveSchema::Number(self.schema())
+    }
+
+    fn is_required(&self) -> bool {
+        true
+    }
+
+    fn parse_field(&self, name: &'static str, value: Option<Value>) -> Result<N, Error> {
+        self.parse(required(name, value)?)
+            .map_err(|error| error.in_field(name))
+    }
+}

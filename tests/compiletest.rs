@@ -1,0 +1,13 @@
+//! Compile-fail tests for `#[derive(ElicitEnum)]`: every error the derive
+//! can emit, one mistake per case, with its `.stderr` snapshot.
+//!
+//! Regenerate the snapshots with
+//! `TRYBUILD=overwrite cargo test --test compiletest`, then read them: the
+//! `^^^` must sit on the offending token, and nothing may follow the
+//! derive's own errors.
+
+#[test]
+fn ui() {
+    let t = trybuild::TestCases::new();
+    t.compile_fail("tests/ui/*/*.rs");
+}

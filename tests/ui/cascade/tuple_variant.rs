@@ -1,0 +1,14 @@
+// After the derive's error, using the type as an `ElicitEnum` must not add
+// "trait not implemented" errors.
+use enum_schema::ElicitEnum;
+
+#[derive(ElicitEnum)]
+enum Target {
+    Local,
+    Remote(String),
+}
+
+fn main() {
+    let _ = Target::SCHEMA;
+    let _ = Target::parse("local");
+}
