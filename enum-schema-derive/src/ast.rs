@@ -183,3 +183,237 @@ pub fn serde_value(
         rename_all.lit.to_token_stream(),
     ))
 }
+
+/// A form struct: each named field is one property.
+pub struct Form<'a> {
+    pub ident: &'a Ident,
+    pub input: &'a DeriveInput,
+    pub attrs: attr::FormContainer,
+    pub fields: Vec<Field<'a>>,
+}
+
+/// What kind of property a field's type makes.
+pub enum Kind<'a> {
+    String,
+    Boolean,
+    /// An integer or float type.
+    Number(&'a syn::Type),
+    /// An `ElicitEnum` type (checked by rustc).
+    Single(&'a syn::Type),
+    /// `Vec` of an `ElicitEnum` type.
+    Multi(&'a syn::Type),
+    /// A type no property can hold, and why.
+    Unsupported(&'static str),
+}
+
+pub struct Field<'a> {
+    pub ident: &'a Ident,
+    pub ty: &'a syn::Type,
+    pub attrs: attr::Field,
+    /// The property name on the wire.
+    pub name: String,
+    /// The tokens that decided `name`, for error spans.
+    pub name_tokens: TokenStream,
+    /// `Option<..>`: not in `required`.
+    pub optional: bool,
+    pub kind: Kind<'a>,
+}
+
+impl<'a> Form<'a> {
+    /// The view of a struct with named fields, or `None` (with an error in
+    /// `cx`) for anything else.
+    pub fn from_ast(cx: &Ctxt, input: &'a DeriveInput) -> Option<Self> {
+        let fields = match &input.data {
+            Data::Struct(syn::DataStruct {
+                fields: Fields::Named(fields),
+                ..
+            }) => fields,
+            Data::Struct(data) => {
+                cx.error_spanned_by(
+                    &data.fields,
+                    "ElicitForm needs a struct with named fields: each field name is a property name",
+                );
+                return None;
+            }
+            Data::Enum(data) => {
+                cx.error_spanned_by(
+                    data.enum_token,
+                    "ElicitForm can only be derived for a struct; for a choice, derive ElicitEnum",
+                );
+                return None;
+            }
+            Data::Union(data) => {
+                cx.error_spanned_by(
+                    data.union_token,
+                    "ElicitForm can only be derived for a struct",
+                );
+                return None;
+            }
+        };
+        let container = attr::FormContainer::from_ast(cx, &input.attrs);
+        let fields = fields
+            .named
+            .iter()
+            .filter_map(|field| {
+                let ident = field.ident.as_ref()?;
+                let attrs = attr::Field::from_ast(cx, &field.attrs);
+                let (name, name_tokens) = field_name(ident, &attrs, &container);
+                let (optional, ty) = match generic_argument(&field.ty, "Option") {
+                    Some(inner) => (true, inner),
+                    None => (false, &field.ty),
+                };
+                Some(Field {
+                    ident,
+                    ty: &field.ty,
+                    attrs,
+                    name,
+                    name_tokens,
+                    optional,
+                    kind: Kind::of(ty),
+                })
+            })
+            .collect();
+        Some(Form {
+            ident: &input.ident,
+            input,
+            attrs: container,
+            fields,
+        })
+    }
+
+    /// The path of the runtime crate.
+    pub fn krate(&self) -> TokenStream {
+        match self.attrs.krate.get() {
+            Some(path) => path.to_token_stream(),
+            None => quote!(::enum_schema),
+        }
+    }
+}
+
+impl Field<'_> {
+    /// The field name as written, without `r#`.
+    pub fn rust_name(&self) -> String {
+        unraw(self.ident)
+    }
+
+    /// The property description: `description = ".."`, else the doc comment.
+    pub fn description(&self) -> Option<String> {
+        match self.attrs.description.get() {
+            Some(lit) => Some(lit.value()),
+            None => self.attrs.doc.clone(),
+        }
+    }
+}
+
+const INTEGERS: &[&str] = &[
+    "i8", "i16", "i32", "i64", "isize", "u8", "u16", "u32", "u64", "usize",
+];
+
+impl<'a> Kind<'a> {
+    fn of(ty: &'a syn::Type) -> Self {
+        if generic_argument(ty, "Option").is_some() {
+            return Kind::Unsupported(
+                "an `Option` inside an `Option` says nothing more; use one `Option`",
+            );
+        }
+        if let Some(inner) = generic_argument(ty, "Vec") {
+            return match Kind::of(inner) {
+                Kind::Single(inner) => Kind::Multi(inner),
+                _ => Kind::Unsupported(
+                    "a `Vec` field must hold an ElicitEnum type: the spec's only array property is a multi-select",
+                ),
+            };
+        }
+        let syn::Type::Path(path) = ty else {
+            return Kind::Unsupported("the spec allows only flat primitive properties");
+        };
+        let Some(last) = path.path.segments.last() else {
+            return Kind::Unsupported("the spec allows only flat primitive properties");
+        };
+        if path.qself.is_some() || !last.arguments.is_none() {
+            return Kind::Single(ty);
+        }
+        let name = last.ident.to_string();
+        match name.as_str() {
+            "String" => Kind::String,
+            "bool" => Kind::Boolean,
+            "f32" | "f64" => Kind::Number(ty),
+            name if INTEGERS.contains(&name) => Kind::Number(ty),
+            "i128" | "u128" => Kind::Unsupported("JSON numbers hold integers up to 64 bits"),
+            "str" | "char" => Kind::Unsupported("a text field is a `String`"),
+            _ => Kind::Single(ty),
+        }
+    }
+}
+
+/// `T` in `Name<T>` (any path ending in `Name`).
+fn generic_argument<'t>(ty: &'t syn::Type, name: &str) -> Option<&'t syn::Type> {
+    let syn::Type::Path(path) = ty else {
+        return None;
+    };
+    if path.qself.is_some() {
+        return None;
+    }
+    let last = path.path.segments.last()?;
+    if last.ident != name {
+        return None;
+    }
+    let syn::PathArguments::AngleBracketed(arguments) = &last.arguments else {
+        return None;
+    };
+    match arguments.args.iter().collect::<Vec<_>>().as_slice() {
+        [syn::GenericArgument::Type(inner)] => Some(inner),
+        _ => None,
+    }
+}
+
+/// The wire name `#[elicit]` gives a field, if it says anything about it.
+pub fn elicit_field_name(
+    ident: &Ident,
+    field: &attr::Field,
+    container: &attr::FormContainer,
+) -> Option<(String, TokenStream)> {
+    if let Some(lit) = field.rename.get() {
+        return Some((lit.value(), lit.to_token_stream()));
+    }
+    let rename_all = container.rename_all.get()?;
+    Some((
+        rename_all.rule.apply_to_field(&unraw(ident)),
+        rename_all.lit.to_token_stream(),
+    ))
+}
+
+/// The wire name `#[serde]` gives a field, if it says anything about it.
+pub fn serde_field_name(
+    ident: &Ident,
+    field: &attr::Field,
+    container: &attr::FormContainer,
+) -> Option<(String, TokenStream)> {
+    if let Some(lit) = &field.serde_rename {
+        return Some((lit.value(), lit.to_token_stream()));
+    }
+    let rename_all = container.serde_rename_all.as_ref()?;
+    Some((
+        rename_all.rule.apply_to_field(&unraw(ident)),
+        rename_all.lit.to_token_stream(),
+    ))
+}
+
+fn field_name(
+    ident: &Ident,
+    field: &attr::Field,
+    container: &attr::FormContainer,
+) -> (String, TokenStream) {
+    let name = match elicit_field_name(ident, field, container) {
+        Some((name, _)) => name,
+        None => match serde_field_name(ident, field, container) {
+            Some((name, _)) => name,
+            None => unraw(ident),
+        },
+    };
+    let tokens = match (field.rename.get(), &field.serde_rename) {
+        (Some(lit), _) | (None, Some(lit)) => lit.to_token_stream(),
+        (None, None) => ident.to_token_stream(),
+    };
+    (name, tokens)
+}

@@ -18,12 +18,17 @@ const VARIANT_KEYS: &str = "`title`, `rename`, `alias`, `skip`, `default`";
 /// One attribute value and the tokens it was written with.
 pub struct Attr<T> {
     name: &'static str,
+    key: Option<syn::Path>,
     value: Option<(TokenStream, T)>,
 }
 
 impl<T> Attr<T> {
     fn none(name: &'static str) -> Self {
-        Attr { name, value: None }
+        Attr {
+            name,
+            key: None,
+            value: None,
+        }
     }
 
     /// Sets the value; a second one is an error on its key.
@@ -34,8 +39,14 @@ impl<T> Attr<T> {
                 format_args!("duplicate elicit attribute `{}`", self.name),
             );
         } else {
+            self.key = Some(key.clone());
             self.value = Some((tokens.into_token_stream(), value));
         }
+    }
+
+    /// The key the value was written with.
+    pub fn key(&self) -> Option<&syn::Path> {
+        self.key.as_ref()
     }
 
     pub fn get(&self) -> Option<&T> {
@@ -448,4 +459,255 @@ fn doc_comment(attrs: &[Attribute]) -> Option<String> {
         }
     }
     (!doc.is_empty()).then_some(doc)
+}
+
+const FORM_KEYS: &str = "`rename_all`, `message`, `crate`";
+const FIELD_KEYS: &str =
+    "`title`, `description`, `rename`, `default`, `min_length`, `max_length`, `format`, \
+                          `minimum`, `maximum`, `min_items`, `max_items`, `default_items`";
+
+/// The `format` of a string field.
+#[derive(Clone, Copy)]
+pub enum Format {
+    Email,
+    Uri,
+    Date,
+    DateTime,
+}
+
+impl Format {
+    pub fn variant(self) -> &'static str {
+        match self {
+            Format::Email => "Email",
+            Format::Uri => "Uri",
+            Format::Date => "Date",
+            Format::DateTime => "DateTime",
+        }
+    }
+}
+
+/// `#[elicit(...)]` and `#[serde(...)]` on a form struct.
+pub struct FormContainer {
+    pub rename_all: Attr<RenameAll>,
+    pub message: Attr<LitStr>,
+    pub krate: Attr<syn::Path>,
+    pub serde_rename_all: Option<RenameAll>,
+}
+
+/// `#[elicit(...)]`, `#[serde(...)]` and the doc comment of a form field.
+pub struct Field {
+    pub title: Attr<LitStr>,
+    pub description: Attr<LitStr>,
+    pub rename: Attr<LitStr>,
+    pub default: Attr<syn::Expr>,
+    pub min_length: Attr<usize>,
+    pub max_length: Attr<usize>,
+    pub format: Attr<Format>,
+    pub minimum: Attr<syn::Expr>,
+    pub maximum: Attr<syn::Expr>,
+    pub min_items: Attr<usize>,
+    pub max_items: Attr<usize>,
+    pub default_items: Attr<Vec<OptionRef>>,
+    pub serde_rename: Option<LitStr>,
+    pub doc: Option<String>,
+}
+
+impl FormContainer {
+    pub fn from_ast(cx: &Ctxt, attrs: &[Attribute]) -> Self {
+        let mut container = FormContainer {
+            rename_all: Attr::none("rename_all"),
+            message: Attr::none("message"),
+            krate: Attr::none("crate"),
+            serde_rename_all: None,
+        };
+        for attr in attrs {
+            if attr.path().is_ident("elicit") {
+                if let Err(error) = attr.parse_nested_meta(|meta| container.parse_elicit(cx, meta))
+                {
+                    cx.syn_error(error);
+                }
+            } else if attr.path().is_ident("serde") {
+                let _ = attr.parse_nested_meta(|meta| {
+                    if meta.path.is_ident("rename_all") {
+                        if let Some(lit) = serde_name(&meta)? {
+                            if let Ok(rule) = RenameRule::from_str(&lit.value()) {
+                                container.serde_rename_all = Some(RenameAll { rule, lit });
+                            }
+                        }
+                        Ok(())
+                    } else {
+                        skip_meta(&meta)
+                    }
+                });
+            }
+        }
+        container
+    }
+
+    fn parse_elicit(&mut self, cx: &Ctxt, meta: ParseNestedMeta) -> syn::Result<()> {
+        let key = &meta.path;
+        if key.is_ident("rename_all") {
+            // rename_all = "camelCase"
+            let lit = string_value(&meta, "rename_all")?;
+            match RenameRule::from_str(&lit.value()) {
+                Ok(rule) => self.rename_all.set(
+                    cx,
+                    key,
+                    &lit,
+                    RenameAll {
+                        rule,
+                        lit: lit.clone(),
+                    },
+                ),
+                Err(unknown) => cx.error_spanned_by(&lit, unknown),
+            }
+        } else if key.is_ident("message") {
+            // message = "..."
+            let lit = string_value(&meta, "message")?;
+            self.message.set(cx, key, &lit, lit.clone());
+        } else if key.is_ident("crate") {
+            // crate = "path::to::enum_schema"
+            let lit = string_value(&meta, "crate")?;
+            let path = lit.parse::<syn::Path>().map_err(|_| {
+                syn::Error::new(
+                    lit.span(),
+                    "`crate` must be a path, like `crate = \"my_crate::enum_schema\"`",
+                )
+            })?;
+            self.krate.set(cx, key, &lit, path);
+        } else {
+            return Err(meta.error(format_args!(
+                "unknown elicit attribute `{}` on a form; expected one of {}",
+                key.to_token_stream(),
+                FORM_KEYS,
+            )));
+        }
+        Ok(())
+    }
+}
+
+impl Field {
+    pub fn from_ast(cx: &Ctxt, attrs: &[Attribute]) -> Self {
+        let mut field = Field {
+            title: Attr::none("title"),
+            description: Attr::none("description"),
+            rename: Attr::none("rename"),
+            default: Attr::none("default"),
+            min_length: Attr::none("min_length"),
+            max_length: Attr::none("max_length"),
+            format: Attr::none("format"),
+            minimum: Attr::none("minimum"),
+            maximum: Attr::none("maximum"),
+            min_items: Attr::none("min_items"),
+            max_items: Attr::none("max_items"),
+            default_items: Attr::none("default_items"),
+            serde_rename: None,
+            doc: doc_comment(attrs),
+        };
+        for attr in attrs {
+            if attr.path().is_ident("elicit") {
+                if let Err(error) = attr.parse_nested_meta(|meta| field.parse_elicit(cx, meta)) {
+                    cx.syn_error(error);
+                }
+            } else if attr.path().is_ident("serde") {
+                let _ = attr.parse_nested_meta(|meta| {
+                    if meta.path.is_ident("rename") {
+                        if let Some(lit) = serde_name(&meta)? {
+                            field.serde_rename = Some(lit);
+                        }
+                        Ok(())
+                    } else {
+                        skip_meta(&meta)
+                    }
+                });
+            }
+        }
+        field
+    }
+
+    fn parse_elicit(&mut self, cx: &Ctxt, meta: ParseNestedMeta) -> syn::Result<()> {
+        let key = &meta.path;
+        if key.is_ident("title") {
+            // title = "..."
+            let lit = title_value(cx, &meta)?;
+            self.title.set(cx, key, &lit, lit.clone());
+        } else if key.is_ident("description") {
+            // description = "..."
+            let lit = string_value(&meta, "description")?;
+            self.description.set(cx, key, &lit, lit.clone());
+        } else if key.is_ident("rename") {
+            // rename = "..."
+            let lit = string_value(&meta, "rename")?;
+            self.rename.set(cx, key, &lit, lit.clone());
+        } else if key.is_ident("default") {
+            // default = <expression of the field's type>
+            let expr: syn::Expr = value_of(&meta, "default", "default = 30")?.parse()?;
+            self.default.set(cx, key, &expr, expr.clone());
+        } else if key.is_ident("min_length") {
+            // min_length = 1
+            let lit = count_value(&meta, "min_length")?;
+            self.min_length.set(cx, key, &lit, lit.base10_parse()?);
+        } else if key.is_ident("max_length") {
+            // max_length = 80
+            let lit = count_value(&meta, "max_length")?;
+            self.max_length.set(cx, key, &lit, lit.base10_parse()?);
+        } else if key.is_ident("format") {
+            // format = "email" | "uri" | "date" | "date-time"
+            let lit = string_value(&meta, "format")?;
+            let format = match lit.value().as_str() {
+                "email" => Format::Email,
+                "uri" => Format::Uri,
+                "date" => Format::Date,
+                "date-time" => Format::DateTime,
+                _ => {
+                    return Err(syn::Error::new(
+                        lit.span(),
+                        format_args!(
+                            "unknown string format {:?}; expected one of \"email\", \"uri\", \"date\", \"date-time\"",
+                            lit.value()
+                        ),
+                    ))
+                }
+            };
+            self.format.set(cx, key, &lit, format);
+        } else if key.is_ident("minimum") {
+            // minimum = 0
+            let expr: syn::Expr = value_of(&meta, "minimum", "minimum = 0")?.parse()?;
+            self.minimum.set(cx, key, &expr, expr.clone());
+        } else if key.is_ident("maximum") {
+            // maximum = 100
+            let expr: syn::Expr = value_of(&meta, "maximum", "maximum = 100")?.parse()?;
+            self.maximum.set(cx, key, &expr, expr.clone());
+        } else if key.is_ident("min_items") {
+            // min_items = 1
+            let lit = count_value(&meta, "min_items")?;
+            self.min_items.set(cx, key, &lit, lit.base10_parse()?);
+        } else if key.is_ident("max_items") {
+            // max_items = 3
+            let lit = count_value(&meta, "max_items")?;
+            self.max_items.set(cx, key, &lit, lit.base10_parse()?);
+        } else if key.is_ident("default_items") {
+            // default_items = [Red, "green"]
+            let input = value_of(&meta, "default_items", "default_items = [A, B]")?;
+            if !input.peek(syn::token::Bracket) {
+                return Err(
+                    input.error("`default_items` must be a list, like `default_items = [A, B]`")
+                );
+            }
+            let content;
+            let brackets = syn::bracketed!(content in input);
+            let items = content.parse_terminated(OptionRef::parse, Token![,])?;
+            let mut tokens = TokenStream::new();
+            brackets.surround(&mut tokens, |inner| items.to_tokens(inner));
+            self.default_items
+                .set(cx, key, tokens, items.into_iter().collect());
+        } else {
+            return Err(meta.error(format_args!(
+                "unknown elicit attribute `{}` on a form field; expected one of {}",
+                key.to_token_stream(),
+                FIELD_KEYS,
+            )));
+        }
+        Ok(())
+    }
 }

@@ -2,10 +2,11 @@
 //! view; it never reads an attribute itself.
 
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{quote, quote_spanned, ToTokens};
 use syn::DeriveInput;
 
-use crate::ast::Enum;
+use crate::ast::{self, Enum};
+use crate::attr::OptionRef;
 use crate::ctxt::Ctxt;
 use crate::{fallback, valid};
 
@@ -135,5 +136,198 @@ fn expand(item: &Enum, defaults: &valid::Defaults) -> TokenStream {
 }
 
 pub fn derive_form(input: &DeriveInput) -> syn::Result<TokenStream> {
-    Err(syn::Error::new_spanned(&input.ident, "not yet"))
+    let cx = Ctxt::default();
+    let Some(form) = ast::Form::from_ast(&cx, input) else {
+        let error = cx
+            .check()
+            .err()
+            .unwrap_or_else(|| syn::Error::new_spanned(&input.ident, "not a struct"));
+        return Ok(fallback::expand_form(input, quote!(::enum_schema), error));
+    };
+    valid::check_form(&cx, &form);
+    if let Err(error) = cx.check() {
+        return Ok(fallback::expand_form(input, form.krate(), error));
+    }
+    Ok(expand_form(&form))
+}
+
+/// The field's `FormField` value, and whether it can be built in a constant
+/// (so that the compiler checks its builders).
+fn descriptor(krate: &TokenStream, field: &ast::Field) -> (TokenStream, bool) {
+    let attrs = &field.attrs;
+    let mut calls = TokenStream::new();
+    let mut constant = true;
+    if let Some(title) = attrs.title.get() {
+        calls.extend(quote_spanned!(title.span()=> .title(#title)));
+    }
+    if let Some(description) = field.description() {
+        calls.extend(quote!(.description(#description)));
+    }
+    let base = match &field.kind {
+        ast::Kind::String => {
+            constant = false;
+            if let Some((tokens, min)) = attrs.min_length.get_with_tokens() {
+                calls.extend(quote_spanned!(span_of(tokens)=> .min_length(#min)));
+            }
+            if let Some((tokens, max)) = attrs.max_length.get_with_tokens() {
+                calls.extend(quote_spanned!(span_of(tokens)=> .max_length(#max)));
+            }
+            if let Some((tokens, format)) = attrs.format.get_with_tokens() {
+                let variant = syn::Ident::new(format.variant(), span_of(tokens));
+                calls.extend(
+                    quote_spanned!(span_of(tokens)=> .format(#krate::StringFormat::#variant)),
+                );
+            }
+            if let Some(default) = attrs.default.get() {
+                calls.extend(
+                    quote_spanned!(span_of(&default.to_token_stream())=> .default(#default)),
+                );
+            }
+            quote!(#krate::StringField::new())
+        }
+        ast::Kind::Boolean => {
+            constant = false;
+            if let Some(default) = attrs.default.get() {
+                calls.extend(
+                    quote_spanned!(span_of(&default.to_token_stream())=> .default(#default)),
+                );
+            }
+            quote!(#krate::BooleanField::new())
+        }
+        ast::Kind::Number(ty) => {
+            constant = false;
+            for (attr, method) in [
+                (&attrs.minimum, "minimum"),
+                (&attrs.maximum, "maximum"),
+                (&attrs.default, "default"),
+            ] {
+                if let Some(expr) = attr.get() {
+                    let method = syn::Ident::new(method, span_of(&expr.to_token_stream()));
+                    calls
+                        .extend(quote_spanned!(span_of(&expr.to_token_stream())=> .#method(#expr)));
+                }
+            }
+            quote!(#krate::NumberField::<#ty>::new())
+        }
+        ast::Kind::Single(ty) => {
+            if let Some(default) = attrs.default.get() {
+                let span = span_of(&default.to_token_stream());
+                match valid::literal_str(default) {
+                    Some(lit) => calls.extend(quote_spanned!(span=> .default_value(#lit))),
+                    None => {
+                        constant = false;
+                        calls.extend(quote_spanned!(span=> .default(#default)));
+                    }
+                }
+            }
+            quote_spanned!(span_of(&ty.to_token_stream())=> <#ty as #krate::ElicitEnum>::SCHEMA)
+        }
+        ast::Kind::Multi(ty) => {
+            if let Some((tokens, min)) = attrs.min_items.get_with_tokens() {
+                calls.extend(quote_spanned!(span_of(tokens)=> .min_items(#min)));
+            }
+            if let Some((tokens, max)) = attrs.max_items.get_with_tokens() {
+                calls.extend(quote_spanned!(span_of(tokens)=> .max_items(#max)));
+            }
+            if let Some((tokens, items)) = attrs.default_items.get_with_tokens() {
+                let span = span_of(tokens);
+                if items.iter().all(|item| matches!(item, OptionRef::Value(_))) {
+                    calls.extend(quote_spanned!(span=> .default_values(&[#(#items),*])));
+                } else {
+                    constant = false;
+                    let variants = items.iter().map(|item| quote!(<#ty>::#item));
+                    calls.extend(quote_spanned!(span=> .default_items(&[#(#variants),*])));
+                }
+            }
+            quote_spanned!(span_of(&ty.to_token_stream())=> <#ty as #krate::ElicitEnum>::MULTI_SCHEMA)
+        }
+        ast::Kind::Unsupported(_) => unreachable!("rejected by valid::check_field"),
+    };
+    let inner = quote!(#base #calls);
+    if field.optional {
+        (quote!(#krate::Optional(#inner)), constant)
+    } else {
+        (inner, constant)
+    }
+}
+
+/// The span of the first token, for errors about a value as a whole.
+fn span_of(tokens: &TokenStream) -> proc_macro2::Span {
+    tokens
+        .clone()
+        .into_iter()
+        .next()
+        .map_or_else(proc_macro2::Span::call_site, |token| token.span())
+}
+
+fn expand_form(form: &ast::Form) -> TokenStream {
+    let krate = form.krate();
+    let ident = form.ident;
+    let message = some_str(form.attrs.message.get().map(|lit| lit.value()));
+    let mut checks = TokenStream::new();
+    let mut pushes = TokenStream::new();
+    let mut parses = TokenStream::new();
+    let mut locals = Vec::new();
+    let mut members = Vec::new();
+    for (index, field) in form.fields.iter().enumerate() {
+        let (descriptor, constant) = descriptor(&krate, field);
+        let name = &field.name;
+        let local = quote::format_ident!("__field{}", index);
+        if constant {
+            checks.extend(quote!(let _ = #descriptor;));
+        }
+        if let (ast::Kind::String, Some(default)) = (&field.kind, field.attrs.default.get()) {
+            if let Some(lit) = valid::literal_str(default) {
+                let min = some_usize(field.attrs.min_length.get().copied());
+                let max = some_usize(field.attrs.max_length.get().copied());
+                let format = match field.attrs.format.get() {
+                    Some(format) => {
+                        let variant = syn::Ident::new(format.variant(), lit.span());
+                        quote!(::core::option::Option::Some(#krate::StringFormat::#variant))
+                    }
+                    None => quote!(::core::option::Option::None),
+                };
+                checks.extend(quote_spanned!(lit.span()=>
+                    #krate::__private::check_string_default(#lit, #min, #max, #format);
+                ));
+            }
+        }
+        pushes
+            .extend(quote!(#krate::__private::push_property(&mut __schema, #name, &#descriptor);));
+        parses.extend(quote!(
+            let #local = #krate::__private::parse_field(&mut __errors, &mut __content, #name, &#descriptor);
+        ));
+        members.push(field.ident);
+        locals.push(local);
+    }
+    quote! {
+        #[automatically_derived]
+        impl #krate::ElicitForm for #ident {
+            const MESSAGE: ::core::option::Option<&'static str> = #message;
+
+            fn requested_schema() -> #krate::RequestedSchema {
+                // Evaluated when the server compiles: the builders' checks
+                // become compile errors on the attribute.
+                const _: () = {
+                    #checks
+                };
+                let mut __schema = <#krate::RequestedSchema as ::core::default::Default>::default();
+                #pushes
+                __schema
+            }
+
+            fn from_content(
+                mut __content: #krate::__private::JsonMap<::std::string::String, #krate::__private::JsonValue>,
+            ) -> ::core::result::Result<Self, #krate::Error> {
+                let mut __errors = ::std::vec::Vec::new();
+                #parses
+                match (#(#locals,)*) {
+                    (#(::core::option::Option::Some(#locals),)*) => ::core::result::Result::Ok(Self {
+                        #(#members: #locals,)*
+                    }),
+                    _ => ::core::result::Result::Err(#krate::__private::combine(__errors)),
+                }
+            }
+        }
+    }
 }

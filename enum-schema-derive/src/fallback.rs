@@ -68,3 +68,30 @@ pub fn expand(input: &DeriveInput, krate: TokenStream, error: syn::Error) -> Tok
         }
     }
 }
+
+/// The errors, plus a stub `ElicitForm` impl for a struct without generics.
+pub fn expand_form(input: &DeriveInput, krate: TokenStream, error: syn::Error) -> TokenStream {
+    let errors = error.to_compile_error();
+    if !input.generics.params.is_empty() {
+        return errors;
+    }
+    let ident = &input.ident;
+    quote! {
+        #errors
+
+        #[automatically_derived]
+        impl #krate::ElicitForm for #ident {
+            const MESSAGE: ::core::option::Option<&'static str> = ::core::option::Option::None;
+
+            fn requested_schema() -> #krate::RequestedSchema {
+                ::core::unreachable!()
+            }
+
+            fn from_content(
+                _: #krate::__private::JsonMap<::std::string::String, #krate::__private::JsonValue>,
+            ) -> ::core::result::Result<Self, #krate::Error> {
+                ::core::unreachable!()
+            }
+        }
+    }
+}

@@ -350,3 +350,233 @@ fn items_count(len: usize) -> String {
         len => format!("{len} items"),
     }
 }
+
+/// The rules of a form struct.
+pub fn check_form(cx: &Ctxt, form: &ast::Form) {
+    if !form.input.generics.params.is_empty() {
+        cx.error_spanned_by(
+            &form.input.generics,
+            "ElicitForm cannot be derived for a generic struct; a form is a fixed list of properties",
+        );
+    }
+    if form.fields.is_empty() {
+        cx.error_spanned_by(
+            form.ident,
+            "ElicitForm needs at least one field: a form with no property gives the user nothing to submit",
+        );
+    }
+    let mut seen: BTreeMap<&str, &ast::Field> = BTreeMap::new();
+    for field in &form.fields {
+        check_field(cx, field);
+        let elicit = ast::elicit_field_name(field.ident, &field.attrs, &form.attrs);
+        let serde = ast::serde_field_name(field.ident, &field.attrs, &form.attrs);
+        if let (Some((elicit, tokens)), Some((serde, _))) = (elicit, serde) {
+            if elicit != serde {
+                cx.error_spanned_by(
+                    tokens,
+                    format_args!(
+                        "`#[elicit]` names field `{}` {:?} but `#[serde]` names it {:?}; make them agree or keep only one",
+                        field.rust_name(),
+                        elicit,
+                        serde,
+                    ),
+                );
+            }
+        }
+        match seen.get(field.name.as_str()) {
+            Some(first) => cx.error_spanned_by(
+                &field.name_tokens,
+                format_args!(
+                    "two fields have the property name {:?}: `{}` and `{}` (the first one); rename one of them",
+                    field.name,
+                    field.rust_name(),
+                    first.rust_name(),
+                ),
+            ),
+            None => {
+                seen.insert(&field.name, field);
+            }
+        }
+    }
+}
+
+fn kind_name(kind: &ast::Kind) -> &'static str {
+    match kind {
+        ast::Kind::String => "a `String` field",
+        ast::Kind::Boolean => "a `bool` field",
+        ast::Kind::Number(_) => "a number field",
+        ast::Kind::Single(_) => "a single-select field",
+        ast::Kind::Multi(_) => "a multi-select (`Vec`) field",
+        ast::Kind::Unsupported(_) => "an unsupported field",
+    }
+}
+
+/// A literal number, possibly negated: what the derive can compare.
+pub fn literal_number(expr: &syn::Expr) -> Option<f64> {
+    match expr {
+        syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Int(lit),
+            ..
+        }) => lit.base10_parse::<f64>().ok(),
+        syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Float(lit),
+            ..
+        }) => lit.base10_parse::<f64>().ok(),
+        syn::Expr::Unary(syn::ExprUnary {
+            op: syn::UnOp::Neg(_),
+            expr,
+            ..
+        }) => literal_number(expr).map(|n| -n),
+        syn::Expr::Paren(paren) => literal_number(&paren.expr),
+        syn::Expr::Group(group) => literal_number(&group.expr),
+        _ => None,
+    }
+}
+
+/// A literal string.
+pub fn literal_str(expr: &syn::Expr) -> Option<&syn::LitStr> {
+    match expr {
+        syn::Expr::Lit(syn::ExprLit {
+            lit: syn::Lit::Str(lit),
+            ..
+        }) => Some(lit),
+        syn::Expr::Group(group) => literal_str(&group.expr),
+        _ => None,
+    }
+}
+
+fn check_field(cx: &Ctxt, field: &ast::Field) {
+    let attrs = &field.attrs;
+    if let ast::Kind::Unsupported(reason) = field.kind {
+        cx.error_spanned_by(
+            field.ty,
+            format_args!(
+                "field `{}` has a type no elicitation property can hold ({reason}); supported: String, bool, \
+                 integers up to 64 bits, f32, f64, an ElicitEnum type, Vec of an ElicitEnum type, and Option of these",
+                field.rust_name(),
+            ),
+        );
+        return;
+    }
+    let is_string = matches!(field.kind, ast::Kind::String);
+    let is_number = matches!(field.kind, ast::Kind::Number(_));
+    let is_multi = matches!(field.kind, ast::Kind::Multi(_));
+    let misplaced = [
+        (attrs.min_length.key(), is_string, "`String`"),
+        (attrs.max_length.key(), is_string, "`String`"),
+        (attrs.format.key(), is_string, "`String`"),
+        (attrs.minimum.key(), is_number, "number"),
+        (attrs.maximum.key(), is_number, "number"),
+        (attrs.min_items.key(), is_multi, "multi-select (`Vec`)"),
+        (attrs.max_items.key(), is_multi, "multi-select (`Vec`)"),
+        (attrs.default_items.key(), is_multi, "multi-select (`Vec`)"),
+    ];
+    for (key, applies, kind) in misplaced {
+        if let (Some(key), false) = (key, applies) {
+            cx.error_spanned_by(
+                key,
+                format_args!(
+                    "`{}` applies to {kind} fields, and `{}` is {}",
+                    key.to_token_stream(),
+                    field.rust_name(),
+                    kind_name(&field.kind),
+                ),
+            );
+        }
+    }
+    if let (true, Some(key)) = (is_multi, attrs.default.key()) {
+        cx.error_spanned_by(
+            key,
+            "a multi-select default is a list: write `default_items = [A, B]` instead of `default`",
+        );
+    }
+    if let (Some((tokens, &min)), Some(&max)) =
+        (attrs.min_length.get_with_tokens(), attrs.max_length.get())
+    {
+        if min > max {
+            cx.error_spanned_by(
+                tokens,
+                format_args!("`min_length = {min}` is greater than `max_length = {max}`"),
+            );
+        }
+    }
+    if is_number {
+        let minimum = attrs.minimum.get().and_then(literal_number);
+        let maximum = attrs.maximum.get().and_then(literal_number);
+        if let (Some(minimum), Some(maximum), Some((tokens, _))) =
+            (minimum, maximum, attrs.minimum.get_with_tokens())
+        {
+            if minimum > maximum {
+                cx.error_spanned_by(tokens, "`minimum` is greater than `maximum`");
+            }
+        }
+        if let Some((tokens, default)) = attrs.default.get_with_tokens() {
+            if let Some(default) = literal_number(default) {
+                if minimum.is_some_and(|minimum| default < minimum) {
+                    cx.error_spanned_by(tokens, "the default is less than `minimum`");
+                }
+                if maximum.is_some_and(|maximum| default > maximum) {
+                    cx.error_spanned_by(tokens, "the default is greater than `maximum`");
+                }
+            }
+        }
+    }
+    if is_multi {
+        if let (Some((tokens, &min)), Some(&max)) =
+            (attrs.min_items.get_with_tokens(), attrs.max_items.get())
+        {
+            if min > max {
+                cx.error_spanned_by(
+                    tokens,
+                    format_args!("`min_items = {min}` is greater than `max_items = {max}`"),
+                );
+            }
+        }
+        if let Some((list_tokens, items)) = attrs.default_items.get_with_tokens() {
+            let mut written: Vec<String> = Vec::new();
+            for item in items {
+                let text = item.to_token_stream().to_string();
+                if written.contains(&text) {
+                    cx.error_spanned_by(
+                        item,
+                        format_args!("`{text}` appears twice in `default_items`"),
+                    );
+                }
+                written.push(text);
+            }
+            let names = items
+                .iter()
+                .filter(|item| matches!(item, OptionRef::Variant(_)))
+                .count();
+            if names != 0 && names != items.len() {
+                cx.error_spanned_by(
+                    list_tokens,
+                    "`default_items` must be all variant names or all wire values, not a mix",
+                );
+            }
+            let len = items.len();
+            if let Some(&max) = attrs.max_items.get() {
+                if len > max {
+                    cx.error_spanned_by(
+                        list_tokens,
+                        format_args!(
+                            "`default_items` has {}, more than `max_items = {max}`",
+                            items_count(len)
+                        ),
+                    );
+                }
+            }
+            if let Some(&min) = attrs.min_items.get() {
+                if len < min {
+                    cx.error_spanned_by(
+                        list_tokens,
+                        format_args!(
+                            "`default_items` has {}, fewer than `min_items = {min}`",
+                            items_count(len)
+                        ),
+                    );
+                }
+            }
+        }
+    }
+}
