@@ -11,7 +11,7 @@
 
 use std::process::ExitCode;
 
-use enum_schema::{ElicitAction, ElicitEnum, Form, MultiSelect, Optional};
+use enum_schema::{ElicitAction, ElicitEnum, ElicitForm};
 
 /// How bad is it?
 #[derive(ElicitEnum, Debug, Clone, Copy, PartialEq)]
@@ -57,17 +57,19 @@ enum Channel {
     Pager,
 }
 
-/// The services question with a default, checked when this compiles.
-const SERVICES: MultiSelect<Service> = Service::MULTI_SCHEMA.default_values(&["checkout-api"]);
+/// The form: one property per field, in this order.
+#[derive(ElicitForm, Debug)]
+#[elicit(message = "Triage incident INC-4521: checkout latency above 2s")]
+struct Triage {
+    severity: Severity,
+    /// Pick every service that shows errors.
+    #[elicit(min_items = 1, default_items = ["checkout-api"])]
+    services: Vec<Service>,
+    updates: Option<Channel>,
+}
 
 fn main() -> ExitCode {
-    let form = Form::new((
-        ("severity", Severity::SCHEMA),
-        ("services", SERVICES),
-        ("updates", Optional(Channel::SCHEMA)),
-    ));
-
-    let request = form.request("Triage incident INC-4521: checkout latency above 2s");
+    let request = Triage::default_request();
     println!("elicitation/create params:");
     println!(
         "{}",
@@ -89,8 +91,12 @@ fn main() -> ExitCode {
     println!("{}", answer.trim_end());
     println!();
 
-    match form.parse_result_str(&answer) {
-        Ok(ElicitAction::Accept((severity, services, updates))) => {
+    match Triage::parse_result_str(&answer) {
+        Ok(ElicitAction::Accept(Triage {
+            severity,
+            services,
+            updates,
+        })) => {
             println!("accepted:");
             println!("  severity: {severity:?} ({})", severity.value());
             println!("  services: {services:?}");

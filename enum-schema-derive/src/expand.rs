@@ -151,46 +151,53 @@ pub fn derive_form(input: &DeriveInput) -> syn::Result<TokenStream> {
     Ok(expand_form(&form))
 }
 
-/// The field's `FormField` value, and whether it can be built in a constant
-/// (so that the compiler checks its builders).
-fn descriptor(krate: &TokenStream, field: &ast::Field) -> (TokenStream, bool) {
+/// How to build the field's `FormField` value.
+fn descriptor(krate: &TokenStream, field: &ast::Field) -> Descriptor {
     let attrs = &field.attrs;
-    let mut calls = TokenStream::new();
+    let mut calls: Vec<(proc_macro2::Span, TokenStream)> = Vec::new();
     let mut constant = true;
     if let Some(title) = attrs.title.get() {
-        calls.extend(quote_spanned!(title.span()=> .title(#title)));
+        calls.push((title.span(), quote_spanned!(title.span()=> .title(#title))));
     }
     if let Some(description) = field.description() {
-        calls.extend(quote!(.description(#description)));
+        calls.push((
+            proc_macro2::Span::call_site(),
+            quote!(.description(#description)),
+        ));
     }
     let base = match &field.kind {
         ast::Kind::String => {
             constant = false;
             if let Some((tokens, min)) = attrs.min_length.get_with_tokens() {
-                calls.extend(quote_spanned!(span_of(tokens)=> .min_length(#min)));
+                calls.push((
+                    span_of(tokens),
+                    quote_spanned!(span_of(tokens)=> .min_length(#min)),
+                ));
             }
             if let Some((tokens, max)) = attrs.max_length.get_with_tokens() {
-                calls.extend(quote_spanned!(span_of(tokens)=> .max_length(#max)));
+                calls.push((
+                    span_of(tokens),
+                    quote_spanned!(span_of(tokens)=> .max_length(#max)),
+                ));
             }
             if let Some((tokens, format)) = attrs.format.get_with_tokens() {
                 let variant = syn::Ident::new(format.variant(), span_of(tokens));
-                calls.extend(
+                calls.push((
+                    span_of(tokens),
                     quote_spanned!(span_of(tokens)=> .format(#krate::StringFormat::#variant)),
-                );
+                ));
             }
             if let Some(default) = attrs.default.get() {
-                calls.extend(
-                    quote_spanned!(span_of(&default.to_token_stream())=> .default(#default)),
-                );
+                let span = span_of(&default.to_token_stream());
+                calls.push((span, quote_spanned!(span=> .default(#default))));
             }
             quote!(#krate::StringField::new())
         }
         ast::Kind::Boolean => {
             constant = false;
             if let Some(default) = attrs.default.get() {
-                calls.extend(
-                    quote_spanned!(span_of(&default.to_token_stream())=> .default(#default)),
-                );
+                let span = span_of(&default.to_token_stream());
+                calls.push((span, quote_spanned!(span=> .default(#default))));
             }
             quote!(#krate::BooleanField::new())
         }
@@ -202,9 +209,9 @@ fn descriptor(krate: &TokenStream, field: &ast::Field) -> (TokenStream, bool) {
                 (&attrs.default, "default"),
             ] {
                 if let Some(expr) = attr.get() {
-                    let method = syn::Ident::new(method, span_of(&expr.to_token_stream()));
-                    calls
-                        .extend(quote_spanned!(span_of(&expr.to_token_stream())=> .#method(#expr)));
+                    let span = span_of(&expr.to_token_stream());
+                    let method = syn::Ident::new(method, span);
+                    calls.push((span, quote_spanned!(span=> .#method(#expr))));
                 }
             }
             quote!(#krate::NumberField::<#ty>::new())
@@ -213,10 +220,10 @@ fn descriptor(krate: &TokenStream, field: &ast::Field) -> (TokenStream, bool) {
             if let Some(default) = attrs.default.get() {
                 let span = span_of(&default.to_token_stream());
                 match valid::literal_str(default) {
-                    Some(lit) => calls.extend(quote_spanned!(span=> .default_value(#lit))),
+                    Some(lit) => calls.push((span, quote_spanned!(span=> .default_value(#lit)))),
                     None => {
                         constant = false;
-                        calls.extend(quote_spanned!(span=> .default(#default)));
+                        calls.push((span, quote_spanned!(span=> .default(#default))));
                     }
                 }
             }
@@ -224,30 +231,81 @@ fn descriptor(krate: &TokenStream, field: &ast::Field) -> (TokenStream, bool) {
         }
         ast::Kind::Multi(ty) => {
             if let Some((tokens, min)) = attrs.min_items.get_with_tokens() {
-                calls.extend(quote_spanned!(span_of(tokens)=> .min_items(#min)));
+                calls.push((
+                    span_of(tokens),
+                    quote_spanned!(span_of(tokens)=> .min_items(#min)),
+                ));
             }
             if let Some((tokens, max)) = attrs.max_items.get_with_tokens() {
-                calls.extend(quote_spanned!(span_of(tokens)=> .max_items(#max)));
+                calls.push((
+                    span_of(tokens),
+                    quote_spanned!(span_of(tokens)=> .max_items(#max)),
+                ));
             }
             if let Some((tokens, items)) = attrs.default_items.get_with_tokens() {
                 let span = span_of(tokens);
                 if items.iter().all(|item| matches!(item, OptionRef::Value(_))) {
-                    calls.extend(quote_spanned!(span=> .default_values(&[#(#items),*])));
+                    calls.push((span, quote_spanned!(span=> .default_values(&[#(#items),*]))));
                 } else {
                     constant = false;
                     let variants = items.iter().map(|item| quote!(<#ty>::#item));
-                    calls.extend(quote_spanned!(span=> .default_items(&[#(#variants),*])));
+                    calls.push((
+                        span,
+                        quote_spanned!(span=> .default_items(&[#(#variants),*])),
+                    ));
                 }
             }
             quote_spanned!(span_of(&ty.to_token_stream())=> <#ty as #krate::ElicitEnum>::MULTI_SCHEMA)
         }
         ast::Kind::Unsupported(_) => unreachable!("rejected by valid::check_field"),
     };
-    let inner = quote!(#base #calls);
-    if field.optional {
-        (quote!(#krate::Optional(#inner)), constant)
-    } else {
-        (inner, constant)
+    Descriptor {
+        base,
+        calls,
+        constant,
+        optional: field.optional.then(|| krate.clone()),
+    }
+}
+
+/// How a field's `FormField` value is built: a base value and builder calls,
+/// each spanned on the attribute that asked for it.
+struct Descriptor {
+    base: TokenStream,
+    calls: Vec<(proc_macro2::Span, TokenStream)>,
+    /// Whether every call is a `const fn`, so that the compiler can check
+    /// the builders' rules.
+    constant: bool,
+    /// The runtime crate, for a field wrapped in `Optional`.
+    optional: Option<TokenStream>,
+}
+
+impl Descriptor {
+    fn expr(&self) -> TokenStream {
+        let base = &self.base;
+        let calls = self.calls.iter().map(|(_, call)| call);
+        let inner = quote!(#base #(#calls)*);
+        match &self.optional {
+            Some(krate) => quote!(#krate::Optional(#inner)),
+            None => inner,
+        }
+    }
+
+    /// Statements that run the builders one call at a time in a constant,
+    /// so that a failed check is reported on the attribute it came from.
+    fn const_check(&self) -> TokenStream {
+        if !self.constant {
+            return TokenStream::new();
+        }
+        let base = &self.base;
+        let steps = self
+            .calls
+            .iter()
+            .map(|(span, call)| quote_spanned!(*span=> let __descriptor = __descriptor #call;));
+        quote!({
+            let __descriptor = #base;
+            #(#steps)*
+            let _ = __descriptor;
+        })
     }
 }
 
@@ -270,12 +328,11 @@ fn expand_form(form: &ast::Form) -> TokenStream {
     let mut locals = Vec::new();
     let mut members = Vec::new();
     for (index, field) in form.fields.iter().enumerate() {
-        let (descriptor, constant) = descriptor(&krate, field);
+        let built = descriptor(&krate, field);
+        let descriptor = built.expr();
         let name = &field.name;
         let local = quote::format_ident!("__field{}", index);
-        if constant {
-            checks.extend(quote!(let _ = #descriptor;));
-        }
+        checks.extend(built.const_check());
         if let (ast::Kind::String, Some(default)) = (&field.kind, field.attrs.default.get()) {
             if let Some(lit) = valid::literal_str(default) {
                 let min = some_usize(field.attrs.min_length.get().copied());

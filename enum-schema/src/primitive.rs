@@ -580,7 +580,8 @@ macro_rules! integer_types {
                 }
                 // An integral float such as 3.0 is an integer in JSON Schema.
                 let value = number.as_f64()?;
-                if value.fract() != 0.0 || value < -9.223372036854775808e18 || value >= 1.8446744073709552e19 {
+                // -2^63 ..= just under 2^64: what i64 and u64 can hold.
+                if value.fract() != 0.0 || !(-9_223_372_036_854_775_808.0..18_446_744_073_709_551_616.0).contains(&value) {
                     return None;
                 }
                 if value < 0.0 {

@@ -1,0 +1,99 @@
+//! A deployment request: one form with every kind of property the spec
+//! allows (string with length and format, integer, number, boolean,
+//! single-select, multi-select) and optional fields.
+//!
+//! ```text
+//! cargo run --example deploy                                      # bundled sample answer
+//! cargo run --example deploy -- examples/data/deploy_reject.json  # any ElicitResult JSON file
+//! ```
+
+use std::process::ExitCode;
+
+use enum_schema::{ElicitAction, ElicitEnum, ElicitForm};
+
+/// Where to deploy.
+#[derive(ElicitEnum, Debug)]
+enum Region {
+    #[elicit(rename = "eu-central-1", title = "Frankfurt (eu-central-1)")]
+    EuCentral1,
+    #[elicit(rename = "us-east-1", title = "Virginia (us-east-1)")]
+    UsEast1,
+    #[elicit(rename = "ap-northeast-1", title = "Tokyo (ap-northeast-1)")]
+    ApNortheast1,
+}
+
+/// Feature flags to turn on.
+#[derive(ElicitEnum, Debug)]
+#[elicit(rename_all = "snake_case")]
+enum Feature {
+    Canary,
+    AutoRollback,
+    VerboseLogging,
+}
+
+#[derive(ElicitForm, Debug)]
+#[elicit(rename_all = "camelCase", message = "Deploy checkout-api v2.14.0")]
+struct Deploy {
+    /// Who is responsible for this deployment.
+    #[elicit(format = "email")]
+    owner_email: String,
+    #[elicit(title = "Replicas", minimum = 1, maximum = 20, default = 2)]
+    replicas: u8,
+    /// CPU cores per replica.
+    #[elicit(minimum = 0.25, maximum = 16.0, default = 1.0)]
+    cpu_limit: f64,
+    #[elicit(default = "eu-central-1")]
+    region: Region,
+    features: Vec<Feature>,
+    /// Only roll out after this instant (RFC 3339).
+    #[elicit(format = "date-time")]
+    not_before: Option<String>,
+    /// Simulate without changing anything.
+    #[elicit(default = true)]
+    dry_run: bool,
+    #[elicit(max_length = 280)]
+    notes: Option<String>,
+}
+
+fn main() -> ExitCode {
+    let request = Deploy::default_request();
+    println!("elicitation/create params:");
+    println!(
+        "{}",
+        serde_json::to_string_pretty(&request).expect("a schema always serializes")
+    );
+
+    let path = std::env::args().nth(1).unwrap_or_else(|| {
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/examples/data/deploy_accept.json"
+        )
+        .to_owned()
+    });
+    let answer = match std::fs::read_to_string(&path) {
+        Ok(answer) => answer,
+        Err(error) => {
+            eprintln!("cannot read {path}: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    println!();
+    println!("ElicitResult from {path}:");
+    println!("{}", answer.trim_end());
+    println!();
+
+    match Deploy::parse_result_str(&answer) {
+        Ok(ElicitAction::Accept(deploy)) => {
+            println!("accepted: {deploy:#?}");
+            ExitCode::SUCCESS
+        }
+        Ok(ElicitAction::Decline | ElicitAction::Cancel) => {
+            println!("not deploying");
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("rejected: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,1058 @@
+//! The real-world failure cases of `shared/cases/` (see its README.md), one
+//! module per case, adapted to this crate's API but keeping their meaning.
+//!
+//! The case folders are the reference: their enums are copied here and their
+//! expected JSON is written inline; nothing is read from them at run time.
+//!
+//! Adaptations (the cases' README allows renaming the API):
+//! - `<T as ElicitEnum>::schema()` returns a typed `SingleSelect<T>`; it is
+//!   compared through `serde_json::to_value`, the JSON that goes on the wire.
+//! - `enum_schema::multi::<T>().min_items(n).max_items(m)` is
+//!   `T::MULTI_SCHEMA.min_items(n).max_items(m)`.
+//! - The response cases parse whole `ElicitResult`s through `Form`: the
+//!   outcome names `Accepted`/`Declined`/`Cancelled` are
+//!   `ElicitAction::Accept`/`Decline`/`Cancel`, and an accepted content is a
+//!   tuple with one element per form field.
+//! - C07's `InvalidValue { value: "purple" }` for an element of a
+//!   multi-select answer is `Error::InvalidItem { index: 1, items, .. }`: the
+//!   error keeps the whole array the client sent, and the index points at
+//!   `"purple"`. C07's `got: 3` / `got: 0` are `items.len()`.
+//!
+//! Not here: the compile-fail inputs (C05 `input_bad.rs`, C14
+//! `input_bad_tuple.rs` / `input_bad_struct.rs` / `input_bad_generic.rs`, and
+//! both C16 inputs) are covered by the trybuild UI suite (`tests/compiletest.rs`
+//! with `tests/ui/`). C11 lives in `tests/deprecated.rs`, because it needs
+//! `#![deny(warnings)]` on a whole crate.
+
+use enum_schema::{ElicitAction, ElicitEnum, Error, Form, Optional};
+use serde_json::{json, Value};
+
+/// The JSON that goes on the wire for a schema.
+fn wire<T: serde::Serialize>(schema: T) -> Value {
+    serde_json::to_value(schema).expect("a schema always serializes")
+}
+
+/// Every object key at any depth, with its JSON pointer.
+fn all_keys(value: &Value) -> Vec<(String, String)> {
+    fn walk(value: &Value, path: &str, out: &mut Vec<(String, String)>) {
+        match value {
+            Value::Object(map) => {
+                for (key, child) in map {
+                    let child_path = format!("{path}/{key}");
+                    out.push((key.clone(), child_path.clone()));
+                    walk(child, &child_path, out);
+                }
+            }
+            Value::Array(items) => {
+                for (i, child) in items.iter().enumerate() {
+                    walk(child, &format!("{path}/{i}"), out);
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    walk(value, "", &mut out);
+    out
+}
+
+/// No key starting with `$` (`$ref`, `$defs`, `$schema`, `$id`, ..) and no
+/// `definitions`, at any depth.
+fn assert_self_contained(value: &Value) {
+    for (key, path) in all_keys(value) {
+        assert!(!key.starts_with('$'), "key {key:?} at {path} in {value}");
+        assert_ne!(key, "definitions", "`definitions` at {path} in {value}");
+    }
+}
+
+/// None of `forbidden` is a key at any depth.
+fn assert_no_keys(value: &Value, forbidden: &[&str]) {
+    for (key, path) in all_keys(value) {
+        assert!(
+            !forbidden.contains(&key.as_str()),
+            "forbidden key {key:?} at {path} in {value}"
+        );
+    }
+}
+
+/// The string values of a JSON array.
+fn strings(value: &Value) -> Vec<&str> {
+    value
+        .as_array()
+        .unwrap_or_else(|| panic!("not an array: {value}"))
+        .iter()
+        .map(|item| {
+            item.as_str()
+                .unwrap_or_else(|| panic!("not a string: {item}"))
+        })
+        .collect()
+}
+
+// ---------------------------------------------------------------------------
+// C01 — Titled single-select must carry "type": "string"
+// ---------------------------------------------------------------------------
+mod c01 {
+    use super::*;
+
+    #[derive(ElicitEnum, Debug, PartialEq)]
+    #[elicit(rename_all = "lowercase")]
+    pub enum Priority {
+        #[elicit(title = "Low Priority")]
+        Low,
+        #[elicit(title = "High Priority")]
+        High,
+    }
+
+    #[test]
+    fn c01_titled_single_select_is_exact_and_typed() {
+        let schema = wire(<Priority as ElicitEnum>::schema());
+        assert_eq!(
+            schema,
+            json!({
+                "type": "string",
+                "oneOf": [
+                    {"const": "low", "title": "Low Priority"},
+                    {"const": "high", "title": "High Priority"}
+                ]
+            })
+        );
+        // must: "type" == "string" next to "oneOf"
+        assert_eq!(schema["type"], json!("string"));
+        assert!(schema["oneOf"].is_array());
+        // must-not: enum, enumNames, anyOf, items anywhere
+        assert_no_keys(&schema, &["enum", "enumNames", "anyOf", "items"]);
+        assert_self_contained(&schema);
+        // SCHEMA and schema() are the same thing
+        assert_eq!(wire(Priority::SCHEMA), schema);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// C02 — Enum schema must be inline (no $ref / $defs / $schema)
+// ---------------------------------------------------------------------------
+mod c02 {
+    use super::*;
+
+    // As in the case README: no doc comment.
+    #[derive(ElicitEnum, Debug, PartialEq)]
+    #[elicit(rename_all = "lowercase")]
+    pub enum Priority {
+        Low,
+        Medium,
+        High,
+    }
+
+    /// Used as a field of an elicitation form; the property schema must be self-contained.
+    #[derive(ElicitEnum, Debug, PartialEq)]
+    #[elicit(rename_all = "lowercase")]
+    pub enum DocumentedPriority {
+        Low,
+        Medium,
+        High,
+    }
+
+    fn assert_c02_must_nots(schema: &Value) {
+        assert_self_contained(schema);
+        // no implicit title equal to the Rust type name
+        assert_eq!(schema.get("title"), None, "implicit title in {schema}");
+        for (key, path) in all_keys(schema) {
+            if key == "title" {
+                panic!("title at {path} in {schema}");
+            }
+        }
+        assert!(!schema.to_string().contains("Priority"), "{schema}");
+    }
+
+    #[test]
+    fn c02_untitled_single_select_is_exact_and_inline() {
+        let schema = wire(<Priority as ElicitEnum>::schema());
+        assert_eq!(
+            schema,
+            json!({"type": "string", "enum": ["low", "medium", "high"]})
+        );
+        assert_c02_must_nots(&schema);
+    }
+
+    /// C02/input.rs carries a doc comment on the enum while expected.json has
+    /// no `description`; by C12's rule (the enum's doc comment is the
+    /// natural description) the doc comment shows up as `description`. The
+    /// point of C02 (inline, no `$`-keys, no implicit title) holds either way.
+    #[test]
+    fn c02_input_rs_with_doc_comment_is_inline_too() {
+        let schema = wire(DocumentedPriority::SCHEMA);
+        assert_eq!(
+            schema,
+            json!({
+                "type": "string",
+                "description": "Used as a field of an elicitation form; the property schema must be self-contained.",
+                "enum": ["low", "medium", "high"]
+            })
+        );
+        assert_c02_must_nots(&schema);
+    }
+
+    #[test]
+    fn c02_inline_in_a_whole_request() {
+        let form = Form::new((
+            ("priority", Priority::SCHEMA),
+            ("priorities", Priority::MULTI_SCHEMA),
+        ));
+        let request = wire(form.request("Pick"));
+        assert_eq!(
+            request,
+            json!({
+                "message": "Pick",
+                "requestedSchema": {
+                    "type": "object",
+                    "properties": {
+                        "priority": {"type": "string", "enum": ["low", "medium", "high"]},
+                        "priorities": {
+                            "type": "array",
+                            "items": {"type": "string", "enum": ["low", "medium", "high"]}
+                        }
+                    },
+                    "required": ["priority", "priorities"]
+                }
+            })
+        );
+        assert_self_contained(&request);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// C05 — Legacy enumNames must line up with enum (non-ASCII titles)
+// (input_bad.rs is a compile-fail UI test, covered by tests/ui/.)
+// ---------------------------------------------------------------------------
+mod c05 {
+    use super::*;
+
+    #[derive(ElicitEnum, Debug, PartialEq)]
+    #[elicit(legacy, title = "Language")] // opt-in to the deprecated enum + enumNames form
+    pub enum Language {
+        #[elicit(rename = "en", title = "English")]
+        English,
+        #[elicit(rename = "es", title = "Español")]
+        Spanish,
+        #[elicit(rename = "fr", title = "Français")]
+        French,
+        #[elicit(rename = "de", title = "Deutsch")]
+        German,
+        #[elicit(rename = "ja", title = "日本語")]
+        Japanese,
+    }
+
+    // The same enum without `legacy` (a plain comment: a doc comment would be its description).
+    #[derive(ElicitEnum, Debug, PartialEq)]
+    #[elicit(title = "Language")]
+    pub enum ModernLanguage {
+        #[elicit(rename = "en", title = "English")]
+        English,
+        #[elicit(rename = "es", title = "Español")]
+        Spanish,
+        #[elicit(rename = "fr", title = "Français")]
+        French,
+        #[elicit(rename = "de", title = "Deutsch")]
+        German,
+        #[elicit(rename = "ja", title = "日本語")]
+        Japanese,
+    }
+
+    fn modern_expected() -> Value {
+        json!({
+            "type": "string",
+            "title": "Language",
+            "oneOf": [
+                {"const": "en", "title": "English"},
+                {"const": "es", "title": "Español"},
+                {"const": "fr", "title": "Français"},
+                {"const": "de", "title": "Deutsch"},
+                {"const": "ja", "title": "日本語"}
+            ]
+        })
+    }
+
+    #[test]
+    fn c05_legacy_schema_is_exact() {
+        let schema = wire(<Language as ElicitEnum>::schema());
+        assert_eq!(
+            schema,
+            json!({
+                "type": "string",
+                "title": "Language",
+                "enum": ["en", "es", "fr", "de", "ja"],
+                "enumNames": ["English", "Español", "Français", "Deutsch", "日本語"]
+            })
+        );
+        assert_no_keys(&schema, &["oneOf", "anyOf", "items", "const"]);
+        assert_self_contained(&schema);
+    }
+
+    #[test]
+    fn c05_enum_names_line_up_with_enum() {
+        let schema = wire(Language::SCHEMA);
+        let values = strings(&schema["enum"]);
+        let names = strings(&schema["enumNames"]);
+        assert_eq!(values.len(), names.len());
+        // index i of both describes the same variant
+        let variants = [
+            Language::English,
+            Language::Spanish,
+            Language::French,
+            Language::German,
+            Language::Japanese,
+        ];
+        assert_eq!(values.len(), variants.len());
+        for ((value, name), variant) in values.iter().zip(&names).zip(variants) {
+            let option = &Language::OPTIONS[variant.option_index().unwrap()];
+            assert_eq!(option.value(), *value);
+            assert_eq!(option.title(), Some(*name));
+            assert_eq!(Language::parse(value), Ok(variant));
+        }
+    }
+
+    #[test]
+    fn c05_unicode_titles_round_trip_through_text() {
+        // compare parsed JSON, not bytes
+        let text = serde_json::to_string(&Language::SCHEMA).unwrap();
+        let parsed: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(
+            strings(&parsed["enumNames"]),
+            ["English", "Español", "Français", "Deutsch", "日本語"]
+        );
+        assert_eq!(
+            parsed["enumNames"][4].as_str(),
+            Some("\u{65E5}\u{672C}\u{8A9E}")
+        );
+        assert_eq!(parsed["enumNames"][1].as_str(), Some("Espa\u{F1}ol"));
+    }
+
+    #[test]
+    fn c05_without_legacy_the_same_enum_is_one_of() {
+        // the same enum, the legacy choice turned off with the builder
+        let schema = wire(Language::SCHEMA.legacy(false));
+        assert_eq!(schema, modern_expected());
+        assert_no_keys(&schema, &["enum", "enumNames", "anyOf", "items"]);
+        // and the same enum derived without `legacy`
+        let schema = wire(ModernLanguage::SCHEMA);
+        assert_eq!(schema, modern_expected());
+        assert_no_keys(&schema, &["enum", "enumNames", "anyOf", "items"]);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// C07 — Multi-select response: order, bounds, unknown member
+// ---------------------------------------------------------------------------
+mod c07 {
+    use super::*;
+    use enum_schema::MultiSelect;
+
+    #[derive(ElicitEnum, Debug, PartialEq)]
+    #[elicit(rename_all = "lowercase")]
+    pub enum Color {
+        Red,
+        Green,
+        Blue,
+    }
+
+    // The same options, with the bounds given on the enum (a plain comment, not a description).
+    #[derive(ElicitEnum, Debug, PartialEq)]
+    #[elicit(rename_all = "lowercase", min_items = 1, max_items = 2)]
+    pub enum BoundedColor {
+        Red,
+        Green,
+        Blue,
+    }
+
+    // form field "colors": multi-select of Color with min_items = 1, max_items = 2
+    const COLORS: MultiSelect<Color> = Color::MULTI_SCHEMA.min_items(1).max_items(2);
+
+    fn form() -> Form<((&'static str, MultiSelect<Color>),)> {
+        Form::new((("colors", COLORS),))
+    }
+
+    fn expected_schema() -> Value {
+        json!({
+            "type": "array",
+            "minItems": 1,
+            "maxItems": 2,
+            "items": {"type": "string", "enum": ["red", "green", "blue"]}
+        })
+    }
+
+    #[test]
+    fn c07_field_schema_is_exact() {
+        assert_eq!(wire(COLORS), expected_schema());
+        assert_eq!(wire(BoundedColor::MULTI_SCHEMA), expected_schema());
+        assert_eq!(
+            wire(form().requested_schema()),
+            json!({
+                "type": "object",
+                "properties": {"colors": expected_schema()},
+                "required": ["colors"]
+            })
+        );
+        assert_self_contained(&wire(COLORS));
+    }
+
+    #[test]
+    fn c07_response_ok_keeps_the_order_sent() {
+        let response = json!({"action": "accept", "content": {"colors": ["blue", "red"]}});
+        assert_eq!(
+            form().parse_result(response),
+            Ok(ElicitAction::Accept((vec![Color::Blue, Color::Red],)))
+        );
+    }
+
+    #[test]
+    fn c07_response_too_many() {
+        let response = json!({"action": "accept", "content": {"colors": ["red", "green", "blue"]}});
+        let error = form().parse_result(response).unwrap_err();
+        assert_eq!(
+            error,
+            Error::TooManyItems {
+                field: Some("colors".into()),
+                max: 2,
+                items: vec![json!("red"), json!("green"), json!("blue")],
+            }
+        );
+        assert_eq!(
+            error.to_string(),
+            "field `colors`: too many items: selected 3, at most 2 allowed"
+        );
+        assert_eq!(error.field(), Some("colors"));
+    }
+
+    #[test]
+    fn c07_response_empty() {
+        let response = json!({"action": "accept", "content": {"colors": []}});
+        let error = form().parse_result(response).unwrap_err();
+        assert_eq!(
+            error,
+            Error::TooFewItems {
+                field: Some("colors".into()),
+                min: 1,
+                items: vec![],
+            }
+        );
+        assert_eq!(
+            error.to_string(),
+            "field `colors`: too few items: selected 0, at least 1 required"
+        );
+    }
+
+    #[test]
+    fn c07_response_unknown() {
+        let response = json!({"action": "accept", "content": {"colors": ["red", "purple"]}});
+        let error = form().parse_result(response).unwrap_err();
+        assert_eq!(
+            error,
+            Error::InvalidItem {
+                field: Some("colors".into()),
+                index: 1,
+                items: vec![json!("red"), json!("purple")],
+                allowed: Color::OPTIONS.into(),
+            }
+        );
+        assert_eq!(
+            error.to_string(),
+            r#"field `colors`: invalid item at index 1: "purple" is not an option; expected one of "red", "green", "blue""#
+        );
+    }
+
+    #[test]
+    fn c07_bounds_from_enum_attributes_parse_the_same() {
+        let form = Form::new((("colors", BoundedColor::MULTI_SCHEMA),));
+        let too_many = json!({"action": "accept", "content": {"colors": ["red", "green", "blue"]}});
+        assert_eq!(
+            form.parse_result(too_many),
+            Err(Error::TooManyItems {
+                field: Some("colors".into()),
+                max: 2,
+                items: vec![json!("red"), json!("green"), json!("blue")],
+            })
+        );
+        let ok = json!({"action": "accept", "content": {"colors": ["green"]}});
+        assert_eq!(
+            form.parse_result(ok),
+            Ok(ElicitAction::Accept((vec![BoundedColor::Green],)))
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------
+// C08 — Raw identifiers must not leak r#
+// ---------------------------------------------------------------------------
+mod c08 {
+    use super::*;
+
+    #[allow(non_camel_case_types)]
+    #[derive(ElicitEnum, Debug, PartialEq)]
+    pub enum Keyword {
+        r#type,
+        r#match,
+        r#async,
+        normal,
+    }
+
+    #[allow(non_camel_case_types)]
+    #[derive(ElicitEnum, Debug, PartialEq)]
+    #[elicit(rename_all = "UPPERCASE")]
+    pub enum UpperKeyword {
+        r#type,
+        r#match,
+        r#async,
+        normal,
+    }
+
+    #[test]
+    fn c08_raw_identifiers_lose_their_prefix() {
+        let schema = wire(<Keyword as ElicitEnum>::schema());
+        assert_eq!(
+            schema,
+            json!({"type": "string", "enum": ["type", "match", "async", "normal"]})
+        );
+        assert!(!schema.to_string().contains("r#"), "{schema}");
+        assert_eq!(Keyword::r#type.value(), "type");
+    }
+
+    #[test]
+    fn c08_raw_identifiers_parse() {
+        assert_eq!(Keyword::parse("type"), Ok(Keyword::r#type));
+        assert_eq!(Keyword::parse("match"), Ok(Keyword::r#match));
+        assert_eq!(Keyword::parse("async"), Ok(Keyword::r#async));
+        assert_eq!(Keyword::parse("normal"), Ok(Keyword::normal));
+        let error = Keyword::parse("r#type").unwrap_err();
+        assert_eq!(
+            error,
+            Error::InvalidValue {
+                field: None,
+                value: "r#type".into(),
+                allowed: Keyword::OPTIONS.into(),
+            }
+        );
+        assert_eq!(
+            error.to_string(),
+            r##"invalid value "r#type": expected one of "type", "match", "async", "normal""##
+        );
+    }
+
+    #[test]
+    fn c08_raw_identifiers_under_uppercase() {
+        let schema = wire(UpperKeyword::SCHEMA);
+        assert_eq!(
+            schema,
+            json!({"type": "string", "enum": ["TYPE", "MATCH", "ASYNC", "NORMAL"]})
+        );
+        assert!(!schema.to_string().contains("R#"), "{schema}");
+        assert_eq!(UpperKeyword::parse("TYPE"), Ok(UpperKeyword::r#type));
+    }
+}
+
+// ---------------------------------------------------------------------------
+// C11 — #[deprecated] variants must not break -D warnings: see tests/deprecated.rs
+// ---------------------------------------------------------------------------
+
+// ---------------------------------------------------------------------------
+// C12 — Doc comments: enum doc becomes description; variant docs don't change the shape
+// ---------------------------------------------------------------------------
+mod c12 {
+    use super::*;
+
+    /// How urgent the task is.
+    #[derive(ElicitEnum)]
+    #[elicit(rename_all = "lowercase")]
+    pub enum Priority {
+        /// Can wait until next sprint.
+        Low,
+        /// Should be done this sprint.
+        Medium,
+        /// Drop everything.
+        High,
+    }
+
+    /// How urgent the task is.
+    #[derive(ElicitEnum)]
+    #[elicit(
+        rename_all = "lowercase",
+        description = "Urgency, as the user sees it."
+    )]
+    pub enum OverriddenPriority {
+        /// Can wait until next sprint.
+        Low,
+        /// Drop everything.
+        High,
+    }
+
+    #[test]
+    fn c12_enum_doc_is_the_description_and_variant_docs_change_nothing() {
+        let schema = wire(<Priority as ElicitEnum>::schema());
+        assert_eq!(
+            schema,
+            json!({
+                "type": "string",
+                "description": "How urgent the task is.",
+                "enum": ["low", "medium", "high"]
+            })
+        );
+        // still "enum": no oneOf, no per-variant objects, variant docs not used as titles
+        assert_no_keys(&schema, &["oneOf", "anyOf", "const", "title", "enumNames"]);
+        let text = schema.to_string();
+        for doc in ["Can wait", "this sprint", "Drop everything"] {
+            assert!(
+                !text.contains(doc),
+                "variant doc {doc:?} leaked into {text}"
+            );
+        }
+        assert!(Priority::OPTIONS
+            .iter()
+            .all(|option| option.title().is_none()));
+    }
+
+    #[test]
+    fn c12_multi_select_also_keeps_the_untitled_shape() {
+        assert_eq!(
+            wire(Priority::MULTI_SCHEMA),
+            json!({
+                "type": "array",
+                "description": "How urgent the task is.",
+                "items": {"type": "string", "enum": ["low", "medium", "high"]}
+            })
+        );
+    }
+
+    #[test]
+    fn c12_description_attribute_overrides_the_doc_comment() {
+        assert_eq!(
+            wire(OverriddenPriority::SCHEMA),
+            json!({
+                "type": "string",
+                "description": "Urgency, as the user sees it.",
+                "enum": ["low", "high"]
+            })
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------
+// C13 — Quotes, backslashes, newlines; non-ASCII identifiers
+// ---------------------------------------------------------------------------
+mod c13 {
+    use super::*;
+
+    // serde's derives on the same enum cross-check the wire values: the
+    // schema must offer exactly what serde parses.
+    #[derive(ElicitEnum, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+    #[serde(rename_all = "lowercase")]
+    #[elicit(rename_all = "lowercase", description = "Pick a \"size\"\nfor the box")]
+    pub enum Size {
+        #[elicit(title = "Klein – 6\" box")]
+        Klein,
+        #[elicit(title = r"Groß \ big")]
+        Groß,
+        #[elicit(title = "Ärger 🚀\t(tab)")]
+        Ärger,
+    }
+
+    #[test]
+    fn c13_schema_is_exact() {
+        assert_eq!(
+            wire(<Size as ElicitEnum>::schema()),
+            json!({
+                "type": "string",
+                "description": "Pick a \"size\"\nfor the box",
+                "oneOf": [
+                    {"const": "klein", "title": "Klein – 6\" box"},
+                    {"const": "groß", "title": "Groß \\ big"},
+                    {"const": "Ärger", "title": "Ärger 🚀\t(tab)"}
+                ]
+            })
+        );
+    }
+
+    #[test]
+    fn c13_parsed_strings_equal_the_rust_literals() {
+        // through the text a client receives, then parsed back
+        let text = serde_json::to_string(&Size::SCHEMA).unwrap();
+        let parsed: Value = serde_json::from_str(&text).unwrap();
+
+        let description = parsed["description"].as_str().unwrap();
+        assert_eq!(description, "Pick a \"size\"\nfor the box");
+        assert_eq!(description.matches('"').count(), 2); // one quote on each side of size
+        assert_eq!(description.matches('\n').count(), 1); // a real newline
+        assert!(
+            !description.contains('\\'),
+            "escaped twice: {description:?}"
+        );
+
+        let titles: Vec<&str> = parsed["oneOf"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|option| option["title"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            titles,
+            ["Klein – 6\" box", r"Groß \ big", "Ärger 🚀\t(tab)"]
+        );
+        assert_eq!(titles[0].matches('"').count(), 1); // one quote
+        assert_eq!(titles[1].matches('\\').count(), 1); // one backslash
+        assert_eq!(titles[2].matches('\t').count(), 1); // a real tab
+        assert!(!titles[2].contains("\\t"));
+
+        // the text itself escapes each character once, the JSON way
+        assert!(text.contains(r#""Pick a \"size\"\nfor the box""#), "{text}");
+        assert!(text.contains(r#""Klein – 6\" box""#), "{text}");
+        assert!(text.contains(r#""Groß \\ big""#), "{text}");
+        assert!(text.contains(r#""Ärger 🚀\t(tab)""#), "{text}");
+    }
+
+    #[test]
+    fn c13_lowercase_changes_ascii_only_as_serde_does() {
+        assert_eq!(Size::Klein.value(), "klein");
+        assert_eq!(Size::Groß.value(), "groß");
+        assert_eq!(Size::Ärger.value(), "Ärger");
+        assert_eq!(Size::parse("groß"), Ok(Size::Groß));
+        assert_eq!(Size::parse("Ärger"), Ok(Size::Ärger));
+        let error = Size::parse("ärger").unwrap_err();
+        assert_eq!(
+            error,
+            Error::InvalidValue {
+                field: None,
+                value: "ärger".into(),
+                allowed: Size::OPTIONS.into(),
+            }
+        );
+        assert_eq!(
+            error.to_string(),
+            r#"invalid value "ärger": expected one of "klein", "groß", "Ärger""#
+        );
+        // serde agrees, both ways
+        for variant in [Size::Klein, Size::Groß, Size::Ärger] {
+            assert_eq!(
+                serde_json::to_value(&variant).unwrap(),
+                json!(variant.value())
+            );
+            assert_eq!(
+                serde_json::from_value::<Size>(json!(variant.value())).unwrap(),
+                variant
+            );
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// C14 — Explicit discriminants. (The tuple/struct/generic inputs are
+// compile-fail UI tests, covered by tests/ui/.)
+// ---------------------------------------------------------------------------
+mod c14 {
+    use super::*;
+
+    #[derive(ElicitEnum, Debug, PartialEq, Clone, Copy)]
+    #[repr(u8)]
+    pub enum Level {
+        Low = 1,
+        High = 2,
+    }
+
+    #[test]
+    fn c14_discriminants_are_ignored_values_are_strings() {
+        let schema = wire(<Level as ElicitEnum>::schema());
+        assert_eq!(schema, json!({"type": "string", "enum": ["Low", "High"]}));
+        for value in schema["enum"].as_array().unwrap() {
+            assert!(value.is_string(), "{value}");
+        }
+        assert_eq!(
+            wire(Level::MULTI_SCHEMA),
+            json!({"type": "array", "items": {"type": "string", "enum": ["Low", "High"]}})
+        );
+        // the discriminants themselves are untouched
+        assert_eq!(Level::Low as u8, 1);
+        assert_eq!(Level::High as u8, 2);
+        // and never accepted as answers
+        assert_eq!(Level::parse("High"), Ok(Level::High));
+        let error = Level::SCHEMA.parse(json!(2)).unwrap_err();
+        assert_eq!(
+            error,
+            Error::TypeMismatch {
+                field: None,
+                expected: enum_schema::JsonType::String,
+                found: json!(2),
+            }
+        );
+        assert_eq!(
+            error.to_string(),
+            "wrong type: expected a string, found a number (2)"
+        );
+        let error = Level::parse("2").unwrap_err();
+        assert_eq!(
+            error,
+            Error::InvalidValue {
+                field: None,
+                value: "2".into(),
+                allowed: Level::OPTIONS.into(),
+            }
+        );
+        assert_eq!(
+            error.to_string(),
+            r#"invalid value "2": expected one of "Low", "High""#
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------
+// C15 — #[cfg] / #[cfg_attr] on variants
+// ---------------------------------------------------------------------------
+mod c15 {
+    use super::*;
+
+    #[derive(ElicitEnum, Debug, PartialEq)]
+    #[elicit(rename_all = "lowercase")]
+    pub enum Backend {
+        #[elicit(title = "Local disk")]
+        Local,
+        #[cfg(any())] // always off
+        #[elicit(title = "Cloud")]
+        Cloud,
+        #[cfg_attr(all(), elicit(title = "Hybrid (local + cloud)"))] // always on
+        Hybrid,
+    }
+
+    #[test]
+    fn c15_schema_honours_cfg_and_cfg_attr() {
+        assert_eq!(
+            wire(<Backend as ElicitEnum>::schema()),
+            json!({
+                "type": "string",
+                "oneOf": [
+                    {"const": "local", "title": "Local disk"},
+                    {"const": "hybrid", "title": "Hybrid (local + cloud)"}
+                ]
+            })
+        );
+        assert_eq!(Backend::OPTIONS.len(), 2);
+    }
+
+    #[test]
+    fn c15_cfgd_out_value_is_rejected() {
+        let form = Form::new((("backend", Backend::SCHEMA),));
+        let response = json!({"action": "accept", "content": {"backend": "cloud"}});
+        let error = form.parse_result(response).unwrap_err();
+        assert_eq!(
+            error,
+            Error::InvalidValue {
+                field: Some("backend".into()),
+                value: "cloud".into(),
+                allowed: Backend::OPTIONS.into(),
+            }
+        );
+        assert_eq!(
+            error.to_string(),
+            r#"field `backend`: invalid value "cloud": expected one of "local", "hybrid""#
+        );
+        let ok = json!({"action": "accept", "content": {"backend": "hybrid"}});
+        assert_eq!(
+            form.parse_result(ok),
+            Ok(ElicitAction::Accept((Backend::Hybrid,)))
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------
+// C16 — Empty enums: both inputs are compile-fail UI tests, covered by tests/ui/.
+// ---------------------------------------------------------------------------
+
+// ---------------------------------------------------------------------------
+// C17 — Client returns the label or the index instead of the value
+// ---------------------------------------------------------------------------
+mod c17 {
+    use super::*;
+    use enum_schema::SingleSelect;
+
+    #[derive(ElicitEnum, Debug, PartialEq)]
+    pub enum Pet {
+        #[elicit(rename = "pet-1", title = "Cats")]
+        Cats,
+        #[elicit(rename = "pet-2", title = "Dogs")]
+        Dogs,
+        #[elicit(rename = "pet-3", title = "Birds")]
+        Birds,
+    }
+
+    // form field "pet": Pet
+    fn form() -> Form<((&'static str, SingleSelect<Pet>),)> {
+        Form::new((("pet", Pet::SCHEMA),))
+    }
+
+    fn answer(pet: &str) -> Value {
+        json!({"action": "accept", "content": {"pet": pet}})
+    }
+
+    fn invalid(value: &str) -> Error {
+        Error::InvalidValue {
+            field: Some("pet".into()),
+            value: value.into(),
+            allowed: Pet::OPTIONS.into(),
+        }
+    }
+
+    #[test]
+    fn c17_schema() {
+        assert_eq!(
+            wire(Pet::SCHEMA),
+            json!({
+                "type": "string",
+                "oneOf": [
+                    {"const": "pet-1", "title": "Cats"},
+                    {"const": "pet-2", "title": "Dogs"},
+                    {"const": "pet-3", "title": "Birds"}
+                ]
+            })
+        );
+    }
+
+    #[test]
+    fn c17_label_is_rejected_and_the_message_says_so() {
+        let error = form().parse_result(answer("Dogs")).unwrap_err();
+        assert_eq!(error, invalid("Dogs"));
+        assert_eq!(
+            error.to_string(),
+            r#"field `pet`: invalid value "Dogs": the client sent the title of option "pet-2" instead of its value; expected one of "pet-1", "pet-2", "pet-3""#
+        );
+    }
+
+    #[test]
+    fn c17_index_is_rejected() {
+        let error = form().parse_result(answer("1")).unwrap_err();
+        assert_eq!(error, invalid("1"));
+        assert_eq!(
+            error.to_string(),
+            r#"field `pet`: invalid value "1": expected one of "pet-1", "pet-2", "pet-3""#
+        );
+    }
+
+    #[test]
+    fn c17_other_case_is_rejected() {
+        let error = form().parse_result(answer("PET-2")).unwrap_err();
+        assert_eq!(error, invalid("PET-2"));
+        assert_eq!(
+            error.to_string(),
+            r#"field `pet`: invalid value "PET-2": expected one of "pet-1", "pet-2", "pet-3""#
+        );
+    }
+
+    #[test]
+    fn c17_value_is_accepted() {
+        assert_eq!(
+            form().parse_result(answer("pet-2")),
+            Ok(ElicitAction::Accept((Pet::Dogs,)))
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------
+// C20 — Action versus content
+// ---------------------------------------------------------------------------
+mod c20 {
+    use super::*;
+
+    #[derive(ElicitEnum, Debug, PartialEq)]
+    #[elicit(rename_all = "lowercase")]
+    pub enum Priority {
+        Low,
+        Medium,
+        High,
+    }
+
+    fn cancel_with_content() -> Value {
+        json!({"action": "cancel", "content": {"priority": "bogus"}})
+    }
+    fn decline() -> Value {
+        json!({"action": "decline"})
+    }
+    fn accept_no_content() -> Value {
+        json!({"action": "accept"})
+    }
+    fn accept_empty() -> Value {
+        json!({"action": "accept", "content": {}})
+    }
+    fn accept_extra() -> Value {
+        json!({"action": "accept", "content": {"priority": "high", "note": "asap"}})
+    }
+
+    #[test]
+    fn c20_cancel_with_junk_content_is_cancel() {
+        let required = Form::new((("priority", Priority::SCHEMA),));
+        assert_eq!(
+            required.parse_result(cancel_with_content()),
+            Ok(ElicitAction::Cancel)
+        );
+        let optional = Form::new((("priority", Optional(Priority::SCHEMA)),));
+        assert_eq!(
+            optional.parse_result(cancel_with_content()),
+            Ok(ElicitAction::Cancel)
+        );
+    }
+
+    #[test]
+    fn c20_decline() {
+        let required = Form::new((("priority", Priority::SCHEMA),));
+        assert_eq!(required.parse_result(decline()), Ok(ElicitAction::Decline));
+        let optional = Form::new((("priority", Optional(Priority::SCHEMA)),));
+        assert_eq!(optional.parse_result(decline()), Ok(ElicitAction::Decline));
+    }
+
+    #[test]
+    fn c20_accept_without_content_misses_a_required_field() {
+        let required = Form::new((("priority", Priority::SCHEMA),));
+        for response in [accept_no_content(), accept_empty()] {
+            let error = required.parse_result(response).unwrap_err();
+            assert_eq!(
+                error,
+                Error::MissingField {
+                    field: "priority".into()
+                }
+            );
+            assert_eq!(
+                error.to_string(),
+                "field `priority`: missing value for a required field"
+            );
+        }
+    }
+
+    #[test]
+    fn c20_accept_without_content_is_none_for_an_optional_field() {
+        let optional = Form::new((("priority", Optional(Priority::SCHEMA)),));
+        assert_eq!(
+            optional.parse_result(accept_no_content()),
+            Ok(ElicitAction::Accept((None,)))
+        );
+        assert_eq!(
+            optional.parse_result(accept_empty()),
+            Ok(ElicitAction::Accept((None,)))
+        );
+        // and the optional field is not in `required`
+        assert_eq!(
+            wire(optional.requested_schema()),
+            json!({
+                "type": "object",
+                "properties": {
+                    "priority": {"type": "string", "enum": ["low", "medium", "high"]}
+                }
+            })
+        );
+    }
+
+    #[test]
+    fn c20_extra_keys_are_ignored() {
+        let required = Form::new((("priority", Priority::SCHEMA),));
+        assert_eq!(
+            required.parse_result(accept_extra()),
+            Ok(ElicitAction::Accept((Priority::High,)))
+        );
+        let optional = Form::new((("priority", Optional(Priority::SCHEMA)),));
+        assert_eq!(
+            optional.parse_result(accept_extra()),
+            Ok(ElicitAction::Accept((Some(Priority::High),)))
+        );
+    }
+}

@@ -1,0 +1,76 @@
+//! Case C11 (shared/cases/C11): `#[deprecated]` variants must not break
+//! builds with warnings denied. The derive's expansion refers to every
+//! variant; it must carry its own `#[allow(deprecated)]`, because an
+//! `#[allow]` on the enum or the module does not reach generated impls.
+//!
+//! This whole test crate is compiled with `#![deny(warnings)]`: if the
+//! derive emitted a deprecation warning, this file would not build and every
+//! test in it would fail. Neither the enum nor this module allows
+//! `deprecated`; only the one test that names `Backend::Cloud` itself does,
+//! since that use is the test's, not the derive's.
+#![deny(warnings)]
+
+use enum_schema::{ElicitAction, ElicitEnum, Error, Form};
+use serde_json::json;
+
+#[derive(ElicitEnum, Debug, PartialEq)]
+#[elicit(rename_all = "lowercase")]
+pub enum Backend {
+    Local,
+    #[deprecated(note = "use Hybrid")]
+    Cloud,
+    Hybrid,
+}
+
+pub fn schema() -> serde_json::Value {
+    serde_json::to_value(<Backend as ElicitEnum>::schema()).unwrap()
+}
+
+#[test]
+fn c11_deprecated_variant_is_still_offered() {
+    // a deprecated variant is still offered unless #[elicit(skip)] is set
+    assert_eq!(
+        schema(),
+        json!({"type": "string", "enum": ["local", "cloud", "hybrid"]})
+    );
+    assert_eq!(
+        serde_json::to_value(Backend::MULTI_SCHEMA).unwrap(),
+        json!({"type": "array", "items": {"type": "string", "enum": ["local", "cloud", "hybrid"]}})
+    );
+}
+
+#[test]
+fn c11_parsing_cloud_without_naming_the_variant() {
+    let parsed = Backend::parse("cloud").expect("cloud is offered");
+    assert_eq!(parsed.value(), "cloud");
+    assert_eq!(parsed.option_index(), Some(1));
+    assert_ne!(parsed, Backend::Local);
+    assert_ne!(parsed, Backend::Hybrid);
+}
+
+#[test]
+#[allow(deprecated)] // this test names the deprecated variant itself
+fn c11_parsing_cloud_gives_backend_cloud() {
+    assert_eq!(Backend::parse("cloud"), Ok(Backend::Cloud));
+    assert_eq!(Backend::Cloud.value(), "cloud");
+    let form = Form::new((("backend", Backend::SCHEMA),));
+    assert_eq!(
+        form.parse_result(json!({"action": "accept", "content": {"backend": "cloud"}})),
+        Ok(ElicitAction::Accept((Backend::Cloud,)))
+    );
+    let error = form
+        .parse_result(json!({"action": "accept", "content": {"backend": "Cloud"}}))
+        .unwrap_err();
+    assert_eq!(
+        error,
+        Error::InvalidValue {
+            field: Some("backend".into()),
+            value: "Cloud".into(),
+            allowed: Backend::OPTIONS.into(),
+        }
+    );
+    assert_eq!(
+        error.to_string(),
+        r#"field `backend`: invalid value "Cloud": expected one of "local", "cloud", "hybrid""#
+    );
+}

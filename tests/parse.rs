@@ -1,0 +1,753 @@
+//! Run-time rejections of what a client sends back: single-select values,
+//! multi-select arrays and whole `ElicitResult`s. Every rejection is checked
+//! for its exact variant (with every field) and its exact message.
+
+use enum_schema::{ElicitAction, ElicitEnum, Error, Form, JsonType, MultiSelect, Optional};
+use serde_json::{json, Value};
+
+// A titled enum with aliases and a skipped variant (plain comments: a doc
+// comment would become the schema's description).
+#[derive(ElicitEnum, Debug, PartialEq, Clone, Copy)]
+#[elicit(rename_all = "lowercase")]
+enum Fruit {
+    #[elicit(title = "Apple", alias = "pomme", alias = "apfel")]
+    Apple,
+    #[elicit(title = "Banana")]
+    Banana,
+    #[elicit(title = "Cherry")]
+    Cherry,
+    #[elicit(skip)]
+    Durian,
+}
+
+// An untitled enum whose alias and skip come from serde's attributes.
+#[derive(ElicitEnum, Debug, PartialEq, Clone, Copy, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+enum Size {
+    Small,
+    #[serde(alias = "med")]
+    Medium,
+    ExtraLarge,
+    #[serde(skip)]
+    Hidden,
+}
+
+const FRUITS: &str = r#"expected one of "apple", "banana", "cherry""#;
+const SIZES: &str = r#"expected one of "small", "medium", "extra-large""#;
+
+fn invalid_value(field: Option<&'static str>, value: &str) -> Error {
+    Error::InvalidValue {
+        field: field.map(Into::into),
+        value: value.into(),
+        allowed: Fruit::OPTIONS.into(),
+    }
+}
+
+fn type_mismatch(field: Option<&'static str>, expected: JsonType, found: Value) -> Error {
+    Error::TypeMismatch {
+        field: field.map(Into::into),
+        expected,
+        found,
+    }
+}
+
+fn items(values: &[Value]) -> Vec<Value> {
+    values.to_vec()
+}
+
+/// Asserts the exact error and its exact message.
+#[track_caller]
+fn assert_error<T: std::fmt::Debug>(result: Result<T, Error>, expected: Error, message: &str) {
+    let error = result.expect_err("expected a rejection");
+    assert_eq!(error, expected);
+    assert_eq!(error.to_string(), message);
+}
+
+// ---------------------------------------------------------------------------
+// Single-select
+// ---------------------------------------------------------------------------
+
+#[test]
+fn single_number_where_a_string_belongs() {
+    assert_error(
+        Fruit::SCHEMA.parse(json!(1)),
+        type_mismatch(None, JsonType::String, json!(1)),
+        "wrong type: expected a string, found a number (1)",
+    );
+    assert_error(
+        Fruit::SCHEMA.parse(json!(2.5)),
+        type_mismatch(None, JsonType::String, json!(2.5)),
+        "wrong type: expected a string, found a number (2.5)",
+    );
+}
+
+#[test]
+fn single_boolean_where_a_string_belongs() {
+    assert_error(
+        Fruit::parse_json(json!(true)),
+        type_mismatch(None, JsonType::String, json!(true)),
+        "wrong type: expected a string, found a boolean (true)",
+    );
+}
+
+#[test]
+fn single_null_where_a_string_belongs() {
+    assert_error(
+        Fruit::SCHEMA.parse(Value::Null),
+        type_mismatch(None, JsonType::String, Value::Null),
+        "wrong type: expected a string, found null",
+    );
+}
+
+#[test]
+fn single_object_where_a_string_belongs() {
+    assert_error(
+        Fruit::SCHEMA.parse(json!({"value": "apple"})),
+        type_mismatch(None, JsonType::String, json!({"value": "apple"})),
+        r#"wrong type: expected a string, found an object ({"value":"apple"})"#,
+    );
+}
+
+#[test]
+fn single_array_where_a_string_belongs() {
+    assert_error(
+        Fruit::SCHEMA.parse(json!(["apple"])),
+        type_mismatch(None, JsonType::String, json!(["apple"])),
+        r#"wrong type: expected a string, found an array (["apple"]); a single-select answer is one string"#,
+    );
+}
+
+#[test]
+fn single_long_value_is_quoted_short_but_kept_whole() {
+    let long: Vec<Value> = (0..40).map(|i| json!(format!("v{i}"))).collect();
+    let found = Value::Array(long);
+    let text = found.to_string();
+    let quoted: String = text.chars().take(80).collect();
+    assert_error(
+        Fruit::SCHEMA.parse(found.clone()),
+        type_mismatch(None, JsonType::String, found),
+        &format!(
+            "wrong type: expected a string, found an array ({quoted}…); a single-select answer is one string"
+        ),
+    );
+}
+
+#[test]
+fn single_title_instead_of_value_says_so() {
+    assert_error(
+        Fruit::SCHEMA.parse(json!("Banana")),
+        invalid_value(None, "Banana"),
+        &format!(
+            r#"invalid value "Banana": the client sent the title of option "banana" instead of its value; {FRUITS}"#
+        ),
+    );
+    // the same through ElicitEnum::parse on a &str
+    assert_error(
+        Fruit::parse("Cherry"),
+        invalid_value(None, "Cherry"),
+        &format!(
+            r#"invalid value "Cherry": the client sent the title of option "cherry" instead of its value; {FRUITS}"#
+        ),
+    );
+}
+
+#[test]
+fn single_other_case_or_unknown_value() {
+    assert_error(
+        Fruit::SCHEMA.parse(json!("APPLE")),
+        invalid_value(None, "APPLE"),
+        &format!(r#"invalid value "APPLE": {FRUITS}"#),
+    );
+    assert_error(
+        Fruit::SCHEMA.parse(json!("")),
+        invalid_value(None, ""),
+        &format!(r#"invalid value "": {FRUITS}"#),
+    );
+    assert_error(
+        Fruit::SCHEMA.parse(json!(" apple")),
+        invalid_value(None, " apple"),
+        &format!(r#"invalid value " apple": {FRUITS}"#),
+    );
+}
+
+#[test]
+fn single_aliases_are_accepted_but_not_offered() {
+    assert_eq!(Fruit::SCHEMA.parse(json!("pomme")), Ok(Fruit::Apple));
+    assert_eq!(Fruit::SCHEMA.parse(json!("apfel")), Ok(Fruit::Apple));
+    assert_eq!(Fruit::parse("apple"), Ok(Fruit::Apple));
+    assert_eq!(Size::SCHEMA.parse(json!("med")), Ok(Size::Medium));
+    assert_eq!(
+        Size::SCHEMA.parse(json!("extra-large")),
+        Ok(Size::ExtraLarge)
+    );
+    // serde agrees on the alias
+    assert_eq!(
+        serde_json::from_value::<Size>(json!("med")).unwrap(),
+        Size::Medium
+    );
+    assert_eq!(
+        serde_json::to_value(Fruit::SCHEMA).unwrap(),
+        json!({
+            "type": "string",
+            "oneOf": [
+                {"const": "apple", "title": "Apple"},
+                {"const": "banana", "title": "Banana"},
+                {"const": "cherry", "title": "Cherry"}
+            ]
+        })
+    );
+    assert_eq!(
+        serde_json::to_value(Size::SCHEMA).unwrap(),
+        json!({"type": "string", "enum": ["small", "medium", "extra-large"]})
+    );
+}
+
+#[test]
+fn single_skipped_variants_are_rejected() {
+    assert_eq!(Fruit::Durian.value(), "durian");
+    assert_eq!(Fruit::Durian.option_index(), None);
+    assert_eq!(Fruit::from_value("durian"), None);
+    assert_error(
+        Fruit::SCHEMA.parse(json!("durian")),
+        invalid_value(None, "durian"),
+        &format!(r#"invalid value "durian": {FRUITS}"#),
+    );
+    assert_eq!(Size::Hidden.value(), "hidden");
+    assert_error(
+        Size::SCHEMA.parse(json!("hidden")),
+        Error::InvalidValue {
+            field: None,
+            value: "hidden".into(),
+            allowed: Size::OPTIONS.into(),
+        },
+        &format!(r#"invalid value "hidden": {SIZES}"#),
+    );
+}
+
+// ---------------------------------------------------------------------------
+// Multi-select
+// ---------------------------------------------------------------------------
+
+#[test]
+fn multi_string_where_an_array_belongs() {
+    assert_error(
+        Fruit::MULTI_SCHEMA.parse(json!("apple")),
+        type_mismatch(None, JsonType::Array, json!("apple")),
+        r#"wrong type: expected an array, found a string ("apple"); a multi-select answer is an array of strings"#,
+    );
+}
+
+#[test]
+fn multi_number_null_object_where_an_array_belongs() {
+    assert_error(
+        Fruit::MULTI_SCHEMA.parse(json!(3)),
+        type_mismatch(None, JsonType::Array, json!(3)),
+        "wrong type: expected an array, found a number (3)",
+    );
+    assert_error(
+        Fruit::MULTI_SCHEMA.parse(Value::Null),
+        type_mismatch(None, JsonType::Array, Value::Null),
+        "wrong type: expected an array, found null",
+    );
+    assert_error(
+        Fruit::MULTI_SCHEMA.parse(json!({"0": "apple"})),
+        type_mismatch(None, JsonType::Array, json!({"0": "apple"})),
+        r#"wrong type: expected an array, found an object ({"0":"apple"})"#,
+    );
+}
+
+#[test]
+fn multi_element_that_is_not_a_string() {
+    let sent = items(&[json!("apple"), json!(1)]);
+    assert_error(
+        Fruit::MULTI_SCHEMA.parse(Value::Array(sent.clone())),
+        Error::InvalidItem {
+            field: None,
+            index: 1,
+            items: sent,
+            allowed: Fruit::OPTIONS.into(),
+        },
+        &format!("invalid item at index 1: expected a string, found a number (1); {FRUITS}"),
+    );
+    let sent = items(&[Value::Null]);
+    assert_error(
+        Fruit::MULTI_SCHEMA.parse(Value::Array(sent.clone())),
+        Error::InvalidItem {
+            field: None,
+            index: 0,
+            items: sent,
+            allowed: Fruit::OPTIONS.into(),
+        },
+        &format!("invalid item at index 0: expected a string, found null; {FRUITS}"),
+    );
+    let sent = items(&[json!("banana"), json!(["apple"])]);
+    assert_error(
+        Fruit::MULTI_SCHEMA.parse(Value::Array(sent.clone())),
+        Error::InvalidItem {
+            field: None,
+            index: 1,
+            items: sent,
+            allowed: Fruit::OPTIONS.into(),
+        },
+        &format!(
+            r#"invalid item at index 1: expected a string, found an array (["apple"]); {FRUITS}"#
+        ),
+    );
+}
+
+#[test]
+fn multi_title_instead_of_value_says_so() {
+    let sent = items(&[json!("cherry"), json!("Banana")]);
+    assert_error(
+        Fruit::MULTI_SCHEMA.parse(Value::Array(sent.clone())),
+        Error::InvalidItem {
+            field: None,
+            index: 1,
+            items: sent,
+            allowed: Fruit::OPTIONS.into(),
+        },
+        &format!(
+            r#"invalid item at index 1: "Banana" is not an option; the client sent the title of option "banana" instead of its value; {FRUITS}"#
+        ),
+    );
+}
+
+#[test]
+fn multi_skipped_variant_is_rejected() {
+    let sent = items(&[json!("durian")]);
+    assert_error(
+        Fruit::MULTI_SCHEMA.parse(Value::Array(sent.clone())),
+        Error::InvalidItem {
+            field: None,
+            index: 0,
+            items: sent,
+            allowed: Fruit::OPTIONS.into(),
+        },
+        &format!(r#"invalid item at index 0: "durian" is not an option; {FRUITS}"#),
+    );
+}
+
+#[test]
+fn multi_duplicate_through_an_alias() {
+    let sent = items(&[json!("apple"), json!("banana"), json!("pomme")]);
+    assert_error(
+        Fruit::MULTI_SCHEMA.parse(Value::Array(sent.clone())),
+        Error::DuplicateItem {
+            field: None,
+            index: 2,
+            items: sent,
+        },
+        r#"duplicate item at index 2: "pomme" names an option that is already selected"#,
+    );
+    let sent = items(&[json!("med"), json!("medium")]);
+    assert_error(
+        Size::MULTI_SCHEMA.parse(Value::Array(sent.clone())),
+        Error::DuplicateItem {
+            field: None,
+            index: 1,
+            items: sent,
+        },
+        r#"duplicate item at index 1: "medium" names an option that is already selected"#,
+    );
+}
+
+#[test]
+fn multi_plain_duplicate() {
+    let sent = items(&[json!("banana"), json!("banana")]);
+    assert_error(
+        Fruit::MULTI_SCHEMA.parse(Value::Array(sent.clone())),
+        Error::DuplicateItem {
+            field: None,
+            index: 1,
+            items: sent,
+        },
+        r#"duplicate item at index 1: "banana" names an option that is already selected"#,
+    );
+}
+
+#[test]
+fn multi_huge_array_with_max_items_is_too_many() {
+    const AT_MOST_TWO: MultiSelect<Fruit> = Fruit::MULTI_SCHEMA.max_items(2);
+    let sent: Vec<Value> = vec![json!("apple"); 1_000_000];
+    assert_error(
+        AT_MOST_TWO.parse(Value::Array(sent.clone())),
+        Error::TooManyItems {
+            field: None,
+            max: 2,
+            items: sent,
+        },
+        "too many items: selected 1000000, at most 2 allowed",
+    );
+}
+
+/// Without `maxItems`, a huge array still fails within the first
+/// `options + 1` elements: once every option is taken, the next element is
+/// a duplicate. The index shows how far parsing went (no timing needed).
+#[test]
+fn multi_huge_array_without_max_items_stops_at_the_first_repeat() {
+    let options = Fruit::OPTIONS.len();
+    assert_eq!(options, 3);
+    let sent: Vec<Value> = (0..1_000_000)
+        .map(|i| json!(Fruit::OPTIONS[i % options].value()))
+        .collect();
+    assert_error(
+        Fruit::MULTI_SCHEMA.parse(Value::Array(sent.clone())),
+        Error::DuplicateItem {
+            field: None,
+            index: options,
+            items: sent,
+        },
+        r#"duplicate item at index 3: "apple" names an option that is already selected"#,
+    );
+}
+
+#[test]
+fn multi_keeps_the_order_sent() {
+    assert_eq!(
+        Fruit::MULTI_SCHEMA.parse(json!(["cherry", "pomme", "banana"])),
+        Ok(vec![Fruit::Cherry, Fruit::Apple, Fruit::Banana])
+    );
+    assert_eq!(
+        Size::MULTI_SCHEMA.parse(json!(["extra-large", "small"])),
+        Ok(vec![Size::ExtraLarge, Size::Small])
+    );
+    assert_eq!(Fruit::MULTI_SCHEMA.parse(json!([])), Ok(vec![]));
+}
+
+#[test]
+fn multi_bounds() {
+    const ONE_OR_TWO: MultiSelect<Size> = Size::MULTI_SCHEMA.min_items(1).max_items(2);
+    assert_error(
+        ONE_OR_TWO.parse(json!([])),
+        Error::TooFewItems {
+            field: None,
+            min: 1,
+            items: vec![],
+        },
+        "too few items: selected 0, at least 1 required",
+    );
+    let sent = items(&[json!("small"), json!("medium"), json!("extra-large")]);
+    assert_error(
+        ONE_OR_TWO.parse(Value::Array(sent.clone())),
+        Error::TooManyItems {
+            field: None,
+            max: 2,
+            items: sent,
+        },
+        "too many items: selected 3, at most 2 allowed",
+    );
+    assert_eq!(ONE_OR_TWO.parse(json!(["med"])), Ok(vec![Size::Medium]));
+}
+
+// ---------------------------------------------------------------------------
+// Whole results
+// ---------------------------------------------------------------------------
+
+type FruitForm = Form<(
+    (&'static str, enum_schema::SingleSelect<Fruit>),
+    (&'static str, MultiSelect<Size>),
+)>;
+
+fn fruit_form() -> FruitForm {
+    Form::new((
+        ("fruit", Fruit::SCHEMA),
+        ("sizes", Size::MULTI_SCHEMA.min_items(1).max_items(2)),
+    ))
+}
+
+#[test]
+fn form_accepts_aliases_and_keeps_order() {
+    let result =
+        json!({"action": "accept", "content": {"fruit": "apfel", "sizes": ["extra-large", "med"]}});
+    assert_eq!(
+        fruit_form().parse_result(result),
+        Ok(ElicitAction::Accept((
+            Fruit::Apple,
+            vec![Size::ExtraLarge, Size::Medium]
+        )))
+    );
+}
+
+#[test]
+fn form_errors_name_the_field() {
+    let result = json!({"action": "accept", "content": {"fruit": "Apple", "sizes": ["small"]}});
+    assert_error(
+        fruit_form().parse_result(result),
+        invalid_value(Some("fruit"), "Apple"),
+        &format!(
+            r#"field `fruit`: invalid value "Apple": the client sent the title of option "apple" instead of its value; {FRUITS}"#
+        ),
+    );
+    let result = json!({"action": "accept", "content": {"fruit": "apple", "sizes": "small"}});
+    assert_error(
+        fruit_form().parse_result(result),
+        type_mismatch(Some("sizes"), JsonType::Array, json!("small")),
+        r#"field `sizes`: wrong type: expected an array, found a string ("small"); a multi-select answer is an array of strings"#,
+    );
+}
+
+#[test]
+fn result_that_is_not_an_object() {
+    for (found, shown) in [
+        (json!([1]), "[1]"),
+        (json!("accept"), r#""accept""#),
+        (Value::Null, "null"),
+    ] {
+        assert_error(
+            fruit_form().parse_result(found.clone()),
+            Error::MalformedResult {
+                reason: "an ElicitResult must be a JSON object".into(),
+                found: Some(found),
+            },
+            &format!(
+                "malformed ElicitResult: an ElicitResult must be a JSON object (found {shown})"
+            ),
+        );
+    }
+}
+
+#[test]
+fn content_that_is_not_an_object() {
+    for (found, shown) in [
+        (json!("apple"), r#""apple""#),
+        (json!([{"fruit": "apple"}]), r#"[{"fruit":"apple"}]"#),
+        (Value::Null, "null"),
+    ] {
+        let result = json!({"action": "accept", "content": found});
+        assert_error(
+            fruit_form().parse_result(result),
+            Error::MalformedResult {
+                reason: "`content` must be a JSON object".into(),
+                found: Some(found),
+            },
+            &format!("malformed ElicitResult: `content` must be a JSON object (found {shown})"),
+        );
+    }
+    // the content of a decline or cancel is never looked at
+    assert_eq!(
+        fruit_form().parse_result(json!({"action": "decline", "content": "junk"})),
+        Ok(ElicitAction::Decline)
+    );
+    assert_eq!(
+        fruit_form().parse_result(json!({"action": "cancel", "content": [1, 2]})),
+        Ok(ElicitAction::Cancel)
+    );
+}
+
+#[test]
+fn result_text_that_is_not_json() {
+    let text = r#"{"action": "accept", "content": {"fruit": "apple""#;
+    let serde_error = serde_json::from_str::<Value>(text).unwrap_err().to_string();
+    assert_eq!(
+        serde_error,
+        "EOF while parsing an object at line 1 column 49"
+    );
+    assert_error(
+        fruit_form().parse_result_str(text),
+        Error::MalformedResult {
+            reason: format!("not JSON: {serde_error}").into(),
+            found: None,
+        },
+        "malformed ElicitResult: not JSON: EOF while parsing an object at line 1 column 49",
+    );
+    assert_error(
+        fruit_form().parse_result_str(""),
+        Error::MalformedResult {
+            reason: "not JSON: EOF while parsing a value at line 1 column 0".into(),
+            found: None,
+        },
+        "malformed ElicitResult: not JSON: EOF while parsing a value at line 1 column 0",
+    );
+    // valid text parses as the value would
+    assert_eq!(
+        fruit_form().parse_result_str(
+            r#"{"action":"accept","content":{"fruit":"banana","sizes":["small"]}}"#
+        ),
+        Ok(ElicitAction::Accept((Fruit::Banana, vec![Size::Small])))
+    );
+}
+
+#[test]
+fn result_without_action() {
+    assert_error(
+        fruit_form().parse_result(json!({"content": {"fruit": "apple", "sizes": ["small"]}})),
+        Error::MissingAction,
+        "malformed ElicitResult: missing `action`",
+    );
+    assert_error(
+        fruit_form().parse_result(json!({})),
+        Error::MissingAction,
+        "malformed ElicitResult: missing `action`",
+    );
+}
+
+#[test]
+fn result_with_an_unknown_action() {
+    for (action, shown) in [
+        (json!("ACCEPT"), r#""ACCEPT""#),
+        (json!("approve"), r#""approve""#),
+        (json!(1), "1"),
+        (Value::Null, "null"),
+        (json!({"type": "accept"}), r#"{"type":"accept"}"#),
+    ] {
+        let result = json!({"action": action, "content": {"fruit": "apple", "sizes": ["small"]}});
+        assert_error(
+            fruit_form().parse_result(result),
+            Error::UnknownAction { action },
+            &format!(r#"unknown action {shown}: expected "accept", "decline" or "cancel""#),
+        );
+    }
+}
+
+#[test]
+fn two_bad_fields_are_reported_together_in_field_order() {
+    // content keys in the other order, to show the order is the form's
+    let result = json!({
+        "action": "accept",
+        "content": {"sizes": ["small", "medium", "extra-large"], "fruit": "kiwi"}
+    });
+    assert_error(
+        fruit_form().parse_result(result),
+        Error::Multiple(vec![
+            invalid_value(Some("fruit"), "kiwi"),
+            Error::TooManyItems {
+                field: Some("sizes".into()),
+                max: 2,
+                items: items(&[json!("small"), json!("medium"), json!("extra-large")]),
+            },
+        ]),
+        &format!(
+            r#"2 fields rejected: field `fruit`: invalid value "kiwi": {FRUITS}; field `sizes`: too many items: selected 3, at most 2 allowed"#
+        ),
+    );
+}
+
+#[test]
+fn missing_and_bad_fields_are_reported_together() {
+    let form = Form::new((
+        ("first", Fruit::SCHEMA),
+        ("second", Size::SCHEMA),
+        ("third", Fruit::MULTI_SCHEMA),
+    ));
+    let result = json!({"action": "accept", "content": {"second": 5, "third": ["apple", "apple"]}});
+    let error = form.parse_result(result).unwrap_err();
+    assert_eq!(
+        error,
+        Error::Multiple(vec![
+            Error::MissingField {
+                field: "first".into()
+            },
+            type_mismatch(Some("second"), JsonType::String, json!(5)),
+            Error::DuplicateItem {
+                field: Some("third".into()),
+                index: 1,
+                items: items(&[json!("apple"), json!("apple")]),
+            },
+        ])
+    );
+    assert_eq!(
+        error.to_string(),
+        r#"3 fields rejected: field `first`: missing value for a required field; field `second`: wrong type: expected a string, found a number (5); field `third`: duplicate item at index 1: "apple" names an option that is already selected"#
+    );
+    assert_eq!(
+        error.iter().map(Error::field).collect::<Vec<_>>(),
+        [Some("first"), Some("second"), Some("third")]
+    );
+    assert_eq!(error.field(), None);
+}
+
+#[test]
+fn optional_field_given_null_is_a_type_mismatch() {
+    let form = Form::new((("fruit", Fruit::SCHEMA), ("extra", Optional(Fruit::SCHEMA))));
+    let result = json!({"action": "accept", "content": {"fruit": "apple", "extra": null}});
+    assert_error(
+        form.parse_result(result),
+        type_mismatch(Some("extra"), JsonType::String, Value::Null),
+        "field `extra`: wrong type: expected a string, found null",
+    );
+    // absent is None, present is Some
+    assert_eq!(
+        form.parse_result(json!({"action": "accept", "content": {"fruit": "apple"}})),
+        Ok(ElicitAction::Accept((Fruit::Apple, None)))
+    );
+    assert_eq!(
+        form.parse_result(
+            json!({"action": "accept", "content": {"fruit": "apple", "extra": "pomme"}})
+        ),
+        Ok(ElicitAction::Accept((Fruit::Apple, Some(Fruit::Apple))))
+    );
+}
+
+#[test]
+fn optional_multi_field_given_null_is_a_type_mismatch() {
+    let form = Form::new((("sizes", Optional(Size::MULTI_SCHEMA)),));
+    assert_error(
+        form.parse_result(json!({"action": "accept", "content": {"sizes": null}})),
+        type_mismatch(Some("sizes"), JsonType::Array, Value::Null),
+        "field `sizes`: wrong type: expected an array, found null",
+    );
+    assert_eq!(
+        form.parse_result(json!({"action": "accept", "content": {}})),
+        Ok(ElicitAction::Accept((None,)))
+    );
+    assert_eq!(
+        form.parse_result(json!({"action": "accept", "content": {"sizes": []}})),
+        Ok(ElicitAction::Accept((Some(vec![]),)))
+    );
+}
+
+#[test]
+#[should_panic(expected = "two form fields are named `fruit`")]
+fn a_form_with_two_fields_of_the_same_name_panics() {
+    let _ = Form::new((("fruit", Fruit::SCHEMA), ("fruit", Optional(Fruit::SCHEMA))));
+}
+
+// Fourteen options: a message lists twelve and says how many more.
+#[derive(ElicitEnum, Debug, PartialEq)]
+#[elicit(rename_all = "lowercase")]
+enum Letter {
+    A,
+    B,
+    C,
+    D,
+    E,
+    F,
+    G,
+    H,
+    I,
+    J,
+    K,
+    L,
+    M,
+    N,
+}
+
+#[test]
+fn long_option_lists_are_cut_in_messages_but_kept_in_errors() {
+    let error = Letter::parse("z").unwrap_err();
+    assert_eq!(
+        error,
+        Error::InvalidValue {
+            field: None,
+            value: "z".into(),
+            allowed: Letter::OPTIONS.into(),
+        }
+    );
+    assert_eq!(
+        error.to_string(),
+        r#"invalid value "z": expected one of "a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l" and 2 more"#
+    );
+    assert_eq!(Letter::parse("n"), Ok(Letter::N));
+}
+
+#[test]
+fn values_are_escaped_once_in_messages() {
+    let sent = "x\"\ny";
+    let error = Fruit::parse(sent).unwrap_err();
+    assert_eq!(error, invalid_value(None, sent));
+    assert_eq!(
+        error.to_string(),
+        format!(r#"invalid value "x\"\ny": {FRUITS}"#)
+    );
+    assert!(!error.to_string().contains('\n'));
+}

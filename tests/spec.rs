@@ -1,0 +1,1255 @@
+//! Conformance against the normative JSON Schemas of the MCP specification
+//! (`<spec>/<version>/schema.json`).
+//!
+//! The spec directory is `$ENUM_SCHEMA_SPEC_DIR` if set, else
+//! `<CARGO_MANIFEST_DIR>/../shared/spec`. It is never copied into the
+//! project. When it is missing, each test prints
+//! `skipping: MCP spec not found at <path> (set ENUM_SCHEMA_SPEC_DIR)` and
+//! passes, unless `ENUM_SCHEMA_REQUIRE_SPEC=1`, in which case it panics (CI
+//! sets it).
+//!
+//! The spec's schema is lax: an enum schema that is wrong in shape (a titled
+//! option without `title`, say) still validates against
+//! `PrimitiveSchemaDefinition` because the plain `StringSchema` in the same
+//! union matches it. So every emitted schema is checked
+//! - for its exact JSON,
+//! - against the definition it is meant to be (e.g. `TitledSingleSelectEnumSchema`),
+//!   with every key it carries declared by that definition,
+//! - against the unions (`PrimitiveSchemaDefinition`, `EnumSchema`, and
+//!   `SingleSelectEnumSchema` / `MultiSelectEnumSchema`),
+//! - and against the wrong siblings, which must reject it where the spec
+//!   tells them apart.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+use enum_schema::{ElicitAction, ElicitEnum, Form, MultiSelect, Optional, SingleSelect};
+use serde_json::{json, Value};
+
+// ---------------------------------------------------------------------------
+// Locating and loading the spec
+// ---------------------------------------------------------------------------
+
+/// The revisions with the SEP-1330 shapes (`$defs`, JSON Schema 2020-12).
+const SEP1330_VERSIONS: &[&str] = &["2025-11-25", "2026-07-28", "draft"];
+
+/// The revision before SEP-1330 (`definitions`, draft-07): legacy form only.
+const LEGACY_VERSION: &str = "2025-06-18";
+
+fn require_spec() -> bool {
+    std::env::var("ENUM_SCHEMA_REQUIRE_SPEC").as_deref() == Ok("1")
+}
+
+/// The spec directory, or `None` (after saying so) when it is missing and
+/// not required.
+fn spec_dir() -> Option<PathBuf> {
+    let dir = match std::env::var_os("ENUM_SCHEMA_SPEC_DIR") {
+        Some(dir) => PathBuf::from(dir),
+        // `cargo test` sets CARGO_MANIFEST_DIR when it runs the test too; the
+        // value compiled in is the fallback for a binary run by hand.
+        None => std::env::var_os("CARGO_MANIFEST_DIR")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")))
+            .join("../shared/spec"),
+    };
+    if dir.is_dir() {
+        return Some(dir);
+    }
+    if require_spec() {
+        panic!(
+            "MCP spec not found at {} but ENUM_SCHEMA_REQUIRE_SPEC=1 (set ENUM_SCHEMA_SPEC_DIR to the folder holding <version>/schema.json)",
+            dir.display()
+        );
+    }
+    eprintln!(
+        "skipping: MCP spec not found at {} (set ENUM_SCHEMA_SPEC_DIR)",
+        dir.display()
+    );
+    None
+}
+
+/// One revision's `schema.json`, with validators built on demand.
+struct Spec {
+    version: &'static str,
+    root: Value,
+    /// `"$defs"` (2020-12) or `"definitions"` (draft-07).
+    defs: &'static str,
+    validators: RefCell<HashMap<String, Rc<jsonschema::Validator>>>,
+}
+
+impl Spec {
+    /// Loads `<dir>/<version>/schema.json`; a missing file is skipped (or
+    /// fatal when the spec is required).
+    fn load(dir: &Path, version: &'static str) -> Option<Spec> {
+        let path = dir.join(version).join("schema.json");
+        let text = match std::fs::read_to_string(&path) {
+            Ok(text) => text,
+            Err(error) => {
+                if require_spec() {
+                    panic!(
+                        "cannot read {} ({error}) but ENUM_SCHEMA_REQUIRE_SPEC=1",
+                        path.display()
+                    );
+                }
+                eprintln!(
+                    "skipping {version}: MCP spec not found at {} (set ENUM_SCHEMA_SPEC_DIR)",
+                    path.display()
+                );
+                return None;
+            }
+        };
+        let root: Value = serde_json::from_str(&text)
+            .unwrap_or_else(|error| panic!("{} is not JSON: {error}", path.display()));
+        let defs = if root.get("$defs").is_some() {
+            "$defs"
+        } else {
+            "definitions"
+        };
+        Some(Spec {
+            version,
+            root,
+            defs,
+            validators: RefCell::new(HashMap::new()),
+        })
+    }
+
+    /// The definition `name` itself (the JSON in schema.json).
+    fn definition(&self, name: &str) -> &Value {
+        self.root[self.defs]
+            .get(name)
+            .unwrap_or_else(|| panic!("{}: no definition {name}", self.version))
+    }
+
+    /// A validator for one definition: the whole schema.json with a
+    /// top-level `"$ref": "#/$defs/<name>"`.
+    fn validator(&self, name: &str) -> Rc<jsonschema::Validator> {
+        if let Some(validator) = self.validators.borrow().get(name) {
+            return validator.clone();
+        }
+        self.definition(name); // a clear panic for a missing definition
+        let mut schema = self.root.clone();
+        schema.as_object_mut().unwrap().insert(
+            "$ref".into(),
+            Value::String(format!("#/{}/{name}", self.defs)),
+        );
+        let validator = Rc::new(jsonschema::validator_for(&schema).unwrap_or_else(|error| {
+            panic!(
+                "{}: cannot build a validator for {name}: {error}",
+                self.version
+            )
+        }));
+        self.validators
+            .borrow_mut()
+            .insert(name.to_owned(), validator.clone());
+        validator
+    }
+
+    fn is_valid(&self, name: &str, instance: &Value) -> bool {
+        self.validator(name).is_valid(instance)
+    }
+
+    #[track_caller]
+    fn assert_valid(&self, name: &str, instance: &Value) {
+        let validator = self.validator(name);
+        let errors: Vec<String> = validator
+            .iter_errors(instance)
+            .map(|error| format!("{} at {}", error, error.instance_path()))
+            .collect();
+        assert!(
+            errors.is_empty(),
+            "{}: {instance} does not validate as {name}: {errors:?}",
+            self.version
+        );
+    }
+
+    #[track_caller]
+    fn assert_invalid(&self, name: &str, instance: &Value) {
+        assert!(
+            !self.is_valid(name, instance),
+            "{}: {instance} must not validate as {name}",
+            self.version
+        );
+    }
+
+    /// Every key of `instance` is declared in `properties` of the
+    /// definition `name`, recursively into declared object and array-of-object
+    /// properties: the spec is lax, this is not.
+    #[track_caller]
+    fn assert_keys_declared(&self, name: &str, instance: &Value) {
+        fn walk(version: &str, at: &str, schema: &Value, instance: &Value) {
+            let Some(object) = instance.as_object() else {
+                return;
+            };
+            let properties = schema
+                .get("properties")
+                .and_then(Value::as_object)
+                .unwrap_or_else(|| panic!("{version}: {at} declares no properties"));
+            for (key, value) in object {
+                let declared = properties.get(key).unwrap_or_else(|| {
+                    panic!(
+                        "{version}: key {key:?} at {at} is not declared there (declared: {:?})",
+                        properties.keys().collect::<Vec<_>>()
+                    )
+                });
+                let at = format!("{at}/{key}");
+                match value {
+                    Value::Object(_) if declared.get("properties").is_some() => {
+                        walk(version, &at, declared, value)
+                    }
+                    Value::Array(items) => {
+                        if let Some(item_schema) = declared.get("items") {
+                            if item_schema.get("properties").is_some() {
+                                for (i, item) in items.iter().enumerate() {
+                                    walk(version, &format!("{at}/{i}"), item_schema, item);
+                                }
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        walk(self.version, name, self.definition(name), instance);
+    }
+}
+
+/// Runs `check` on every SEP-1330 revision present.
+fn for_each_sep1330_spec(mut check: impl FnMut(&Spec)) {
+    let Some(dir) = spec_dir() else { return };
+    for version in SEP1330_VERSIONS {
+        if let Some(spec) = Spec::load(&dir, version) {
+            check(&spec);
+        }
+    }
+}
+
+fn wire<T: serde::Serialize>(schema: T) -> Value {
+    serde_json::to_value(schema).expect("a schema always serializes")
+}
+
+// ---------------------------------------------------------------------------
+// The shapes and their siblings
+// ---------------------------------------------------------------------------
+
+#[derive(Clone, Copy, Debug)]
+enum Shape {
+    UntitledSingle,
+    TitledSingle,
+    UntitledMulti,
+    TitledMulti,
+    Legacy,
+}
+
+impl Shape {
+    /// The definition the schema is meant to be.
+    fn intended(self) -> &'static str {
+        match self {
+            Shape::UntitledSingle => "UntitledSingleSelectEnumSchema",
+            Shape::TitledSingle => "TitledSingleSelectEnumSchema",
+            Shape::UntitledMulti => "UntitledMultiSelectEnumSchema",
+            Shape::TitledMulti => "TitledMultiSelectEnumSchema",
+            Shape::Legacy => "LegacyTitledEnumSchema",
+        }
+    }
+
+    /// The unions it must also satisfy.
+    fn unions(self) -> &'static [&'static str] {
+        match self {
+            Shape::UntitledSingle | Shape::TitledSingle => &[
+                "SingleSelectEnumSchema",
+                "EnumSchema",
+                "PrimitiveSchemaDefinition",
+            ],
+            Shape::UntitledMulti | Shape::TitledMulti => &[
+                "MultiSelectEnumSchema",
+                "EnumSchema",
+                "PrimitiveSchemaDefinition",
+            ],
+            Shape::Legacy => &["EnumSchema", "PrimitiveSchemaDefinition"],
+        }
+    }
+
+    /// The siblings that must reject it. (An untitled single-select and a
+    /// legacy schema without `enumNames` are the same JSON, and the spec
+    /// does not forbid extra keys, so those two pairs cannot be told apart
+    /// by validation; their exact JSON is checked instead.)
+    fn wrong(self) -> &'static [&'static str] {
+        match self {
+            // no oneOf; type is not "array"
+            Shape::UntitledSingle => &[
+                "TitledSingleSelectEnumSchema",
+                "UntitledMultiSelectEnumSchema",
+                "TitledMultiSelectEnumSchema",
+                "MultiSelectEnumSchema",
+            ],
+            // no enum; type is not "array"
+            Shape::TitledSingle => &[
+                "UntitledSingleSelectEnumSchema",
+                "LegacyTitledEnumSchema",
+                "UntitledMultiSelectEnumSchema",
+                "TitledMultiSelectEnumSchema",
+                "MultiSelectEnumSchema",
+            ],
+            // items has no anyOf; type is not "string"
+            Shape::UntitledMulti => &[
+                "TitledMultiSelectEnumSchema",
+                "UntitledSingleSelectEnumSchema",
+                "TitledSingleSelectEnumSchema",
+                "SingleSelectEnumSchema",
+                "LegacyTitledEnumSchema",
+                "StringSchema",
+            ],
+            // items has no type/enum; type is not "string"
+            Shape::TitledMulti => &[
+                "UntitledMultiSelectEnumSchema",
+                "UntitledSingleSelectEnumSchema",
+                "TitledSingleSelectEnumSchema",
+                "SingleSelectEnumSchema",
+                "LegacyTitledEnumSchema",
+                "StringSchema",
+            ],
+            // no oneOf; type is not "array"
+            Shape::Legacy => &[
+                "TitledSingleSelectEnumSchema",
+                "UntitledMultiSelectEnumSchema",
+                "TitledMultiSelectEnumSchema",
+                "MultiSelectEnumSchema",
+            ],
+        }
+    }
+}
+
+#[track_caller]
+fn check_shape(spec: &Spec, shape: Shape, schema: &Value) {
+    spec.assert_valid(shape.intended(), schema);
+    spec.assert_keys_declared(shape.intended(), schema);
+    for union in shape.unions() {
+        spec.assert_valid(union, schema);
+    }
+    for wrong in shape.wrong() {
+        spec.assert_invalid(wrong, schema);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The enums
+// ---------------------------------------------------------------------------
+
+#[derive(ElicitEnum, Debug, PartialEq, Clone, Copy)]
+#[elicit(rename_all = "lowercase")]
+enum Plain {
+    Red,
+    Green,
+    Blue,
+}
+
+#[derive(ElicitEnum, Debug, PartialEq)]
+#[elicit(
+    rename_all = "lowercase",
+    title = "Colors",
+    description = "Pick colors",
+    default = Green,
+    min_items = 1,
+    max_items = 2,
+    default_items = [Green, "blue"]
+)]
+enum PlainFull {
+    Red,
+    Green,
+    Blue,
+}
+
+#[derive(ElicitEnum, Debug, PartialEq, Clone, Copy)]
+enum Titled {
+    #[elicit(rename = "#f00", title = "Red")]
+    Red,
+    #[elicit(rename = "#0f0", title = "Green")]
+    Green,
+    #[elicit(rename = "#00f", title = "Blue")]
+    Blue,
+}
+
+#[derive(ElicitEnum, Debug, PartialEq)]
+#[elicit(
+    title = "Colors",
+    description = "Pick colors",
+    default = "#0f0",
+    min_items = 1,
+    max_items = 3,
+    default_items = [Blue]
+)]
+enum TitledFull {
+    #[elicit(rename = "#f00", title = "Red")]
+    Red,
+    #[elicit(rename = "#0f0", title = "Green")]
+    Green,
+    #[elicit(rename = "#00f", title = "Blue")]
+    Blue,
+}
+
+#[derive(ElicitEnum, Debug, PartialEq)]
+#[elicit(legacy)]
+enum Legacy {
+    #[elicit(rename = "#f00", title = "Red")]
+    Red,
+    #[elicit(rename = "#0f0", title = "Green")]
+    Green,
+}
+
+#[derive(ElicitEnum, Debug, PartialEq)]
+#[elicit(legacy, title = "Colors", description = "Pick a color")]
+enum LegacyFull {
+    #[elicit(rename = "#f00", title = "Red")]
+    Red,
+    #[elicit(rename = "#0f0", title = "Green", default)]
+    Green,
+}
+
+fn plain_enum() -> Value {
+    json!(["red", "green", "blue"])
+}
+
+fn titled_options() -> Value {
+    json!([
+        {"const": "#f00", "title": "Red"},
+        {"const": "#0f0", "title": "Green"},
+        {"const": "#00f", "title": "Blue"}
+    ])
+}
+
+/// Every emitted schema of these tests: its shape, the value and its
+/// exact JSON.
+fn emitted() -> Vec<(&'static str, Shape, Value, Value)> {
+    const PLAIN_MIN: MultiSelect<Plain> = Plain::MULTI_SCHEMA.min_items(2);
+    const PLAIN_MAX: MultiSelect<Plain> = Plain::MULTI_SCHEMA.max_items(3);
+    const PLAIN_ZERO: MultiSelect<Plain> = Plain::MULTI_SCHEMA.min_items(0).default_values(&[]);
+    const TITLED_SINGLE: SingleSelect<Titled> = Titled::SCHEMA.description("Accent");
+    vec![
+        // untitled single-select
+        (
+            "untitled single, bare",
+            Shape::UntitledSingle,
+            wire(Plain::SCHEMA),
+            json!({"type": "string", "enum": plain_enum()}),
+        ),
+        (
+            "untitled single, title",
+            Shape::UntitledSingle,
+            wire(Plain::SCHEMA.title("Color")),
+            json!({"type": "string", "title": "Color", "enum": plain_enum()}),
+        ),
+        (
+            "untitled single, description",
+            Shape::UntitledSingle,
+            wire(Plain::SCHEMA.description("Pick one")),
+            json!({"type": "string", "description": "Pick one", "enum": plain_enum()}),
+        ),
+        (
+            "untitled single, default",
+            Shape::UntitledSingle,
+            wire(Plain::SCHEMA.default_value("blue")),
+            json!({"type": "string", "enum": plain_enum(), "default": "blue"}),
+        ),
+        (
+            "untitled single, default from a variant",
+            Shape::UntitledSingle,
+            wire(Plain::SCHEMA.default(Plain::Red)),
+            json!({"type": "string", "enum": plain_enum(), "default": "red"}),
+        ),
+        (
+            "untitled single, everything from the derive",
+            Shape::UntitledSingle,
+            wire(PlainFull::SCHEMA),
+            json!({
+                "type": "string",
+                "title": "Colors",
+                "description": "Pick colors",
+                "enum": plain_enum(),
+                "default": "green"
+            }),
+        ),
+        (
+            "untitled single, legacy(true) without titles has no enumNames",
+            Shape::UntitledSingle,
+            wire(Plain::SCHEMA.legacy(true)),
+            json!({"type": "string", "enum": plain_enum()}),
+        ),
+        // titled single-select
+        (
+            "titled single, bare",
+            Shape::TitledSingle,
+            wire(Titled::SCHEMA),
+            json!({"type": "string", "oneOf": titled_options()}),
+        ),
+        (
+            "titled single, description",
+            Shape::TitledSingle,
+            wire(TITLED_SINGLE),
+            json!({"type": "string", "description": "Accent", "oneOf": titled_options()}),
+        ),
+        (
+            "titled single, title and default",
+            Shape::TitledSingle,
+            wire(Titled::SCHEMA.title("Accent").default_value("#00f")),
+            json!({"type": "string", "title": "Accent", "oneOf": titled_options(), "default": "#00f"}),
+        ),
+        (
+            "titled single, everything from the derive",
+            Shape::TitledSingle,
+            wire(TitledFull::SCHEMA),
+            json!({
+                "type": "string",
+                "title": "Colors",
+                "description": "Pick colors",
+                "oneOf": titled_options(),
+                "default": "#0f0"
+            }),
+        ),
+        (
+            "titled single, legacy(false) on a legacy enum",
+            Shape::TitledSingle,
+            wire(LegacyFull::SCHEMA.legacy(false)),
+            json!({
+                "type": "string",
+                "title": "Colors",
+                "description": "Pick a color",
+                "oneOf": [{"const": "#f00", "title": "Red"}, {"const": "#0f0", "title": "Green"}],
+                "default": "#0f0"
+            }),
+        ),
+        // untitled multi-select
+        (
+            "untitled multi, bare",
+            Shape::UntitledMulti,
+            wire(Plain::MULTI_SCHEMA),
+            json!({"type": "array", "items": {"type": "string", "enum": plain_enum()}}),
+        ),
+        (
+            "untitled multi, minItems",
+            Shape::UntitledMulti,
+            wire(PLAIN_MIN),
+            json!({"type": "array", "minItems": 2, "items": {"type": "string", "enum": plain_enum()}}),
+        ),
+        (
+            "untitled multi, maxItems",
+            Shape::UntitledMulti,
+            wire(PLAIN_MAX),
+            json!({"type": "array", "maxItems": 3, "items": {"type": "string", "enum": plain_enum()}}),
+        ),
+        (
+            "untitled multi, minItems 0 and an empty default",
+            Shape::UntitledMulti,
+            wire(PLAIN_ZERO),
+            json!({
+                "type": "array",
+                "minItems": 0,
+                "items": {"type": "string", "enum": plain_enum()},
+                "default": []
+            }),
+        ),
+        (
+            "untitled multi, title, description and default items",
+            Shape::UntitledMulti,
+            wire(
+                Plain::MULTI_SCHEMA
+                    .title("Palette")
+                    .description("Up to two")
+                    .max_items(2)
+                    .default_items(&[Plain::Blue, Plain::Red]),
+            ),
+            json!({
+                "type": "array",
+                "title": "Palette",
+                "description": "Up to two",
+                "maxItems": 2,
+                "items": {"type": "string", "enum": plain_enum()},
+                "default": ["blue", "red"]
+            }),
+        ),
+        (
+            "untitled multi, everything from the derive",
+            Shape::UntitledMulti,
+            wire(PlainFull::MULTI_SCHEMA),
+            json!({
+                "type": "array",
+                "title": "Colors",
+                "description": "Pick colors",
+                "minItems": 1,
+                "maxItems": 2,
+                "items": {"type": "string", "enum": plain_enum()},
+                "default": ["green", "blue"]
+            }),
+        ),
+        // titled multi-select
+        (
+            "titled multi, bare",
+            Shape::TitledMulti,
+            wire(Titled::MULTI_SCHEMA),
+            json!({"type": "array", "items": {"anyOf": titled_options()}}),
+        ),
+        (
+            "titled multi, bounds and default",
+            Shape::TitledMulti,
+            wire(
+                Titled::MULTI_SCHEMA
+                    .min_items(1)
+                    .max_items(2)
+                    .default_values(&["#00f", "#f00"]),
+            ),
+            json!({
+                "type": "array",
+                "minItems": 1,
+                "maxItems": 2,
+                "items": {"anyOf": titled_options()},
+                "default": ["#00f", "#f00"]
+            }),
+        ),
+        (
+            "titled multi, everything from the derive",
+            Shape::TitledMulti,
+            wire(TitledFull::MULTI_SCHEMA),
+            json!({
+                "type": "array",
+                "title": "Colors",
+                "description": "Pick colors",
+                "minItems": 1,
+                "maxItems": 3,
+                "items": {"anyOf": titled_options()},
+                "default": ["#00f"]
+            }),
+        ),
+        // legacy
+        (
+            "legacy, bare",
+            Shape::Legacy,
+            wire(Legacy::SCHEMA),
+            json!({"type": "string", "enum": ["#f00", "#0f0"], "enumNames": ["Red", "Green"]}),
+        ),
+        (
+            "legacy, everything from the derive",
+            Shape::Legacy,
+            wire(LegacyFull::SCHEMA),
+            json!({
+                "type": "string",
+                "title": "Colors",
+                "description": "Pick a color",
+                "enum": ["#f00", "#0f0"],
+                "enumNames": ["Red", "Green"],
+                "default": "#0f0"
+            }),
+        ),
+        (
+            "legacy, legacy(true) on a titled enum",
+            Shape::Legacy,
+            wire(Titled::SCHEMA.legacy(true).title("Accent")),
+            json!({
+                "type": "string",
+                "title": "Accent",
+                "enum": ["#f00", "#0f0", "#00f"],
+                "enumNames": ["Red", "Green", "Blue"]
+            }),
+        ),
+    ]
+}
+
+#[test]
+fn emitted_schemas_are_exact() {
+    // Runs without the spec too.
+    for (name, _, schema, expected) in emitted() {
+        assert_eq!(schema, expected, "{name}");
+    }
+}
+
+#[test]
+fn emitted_schemas_validate_as_their_intended_definition_only() {
+    for_each_sep1330_spec(|spec| {
+        for (name, shape, schema, _) in emitted() {
+            eprintln!("{}: {name}", spec.version);
+            check_shape(spec, shape, &schema);
+        }
+    });
+}
+
+/// The spec's laxness that makes the checks above necessary, and proof that
+/// the validators do reject: a titled option without a title is no
+/// `TitledSingleSelectEnumSchema`, yet it passes the union.
+#[test]
+fn the_spec_union_is_lax_and_the_validators_reject() {
+    for_each_sep1330_spec(|spec| {
+        let missing_title = json!({"type": "string", "oneOf": [{"const": "a"}]});
+        spec.assert_invalid("TitledSingleSelectEnumSchema", &missing_title);
+        spec.assert_valid("StringSchema", &missing_title);
+        spec.assert_valid("PrimitiveSchemaDefinition", &missing_title);
+
+        let untyped_titled = json!({"oneOf": [{"const": "a", "title": "A"}]});
+        spec.assert_invalid("TitledSingleSelectEnumSchema", &untyped_titled);
+        spec.assert_invalid("PrimitiveSchemaDefinition", &untyped_titled);
+
+        let titled_multi_without_title =
+            json!({"type": "array", "items": {"anyOf": [{"const": "a"}]}});
+        spec.assert_invalid("TitledMultiSelectEnumSchema", &titled_multi_without_title);
+        spec.assert_invalid("PrimitiveSchemaDefinition", &titled_multi_without_title);
+
+        let numeric_enum = json!({"type": "string", "enum": [1, 2]});
+        spec.assert_invalid("UntitledSingleSelectEnumSchema", &numeric_enum);
+    });
+}
+
+// ---------------------------------------------------------------------------
+// A whole request, and the results that answer it
+// ---------------------------------------------------------------------------
+
+type ColorForm = Form<(
+    (&'static str, SingleSelect<Plain>),
+    (&'static str, SingleSelect<Titled>),
+    (&'static str, MultiSelect<Plain>),
+    (&'static str, MultiSelect<Titled>),
+    (&'static str, SingleSelect<Legacy>),
+    (&'static str, Optional<SingleSelect<Titled>>),
+)>;
+
+fn color_form() -> ColorForm {
+    Form::new((
+        ("color", Plain::SCHEMA.default_value("red")),
+        ("accent", Titled::SCHEMA.title("Accent")),
+        ("palette", Plain::MULTI_SCHEMA.min_items(1).max_items(2)),
+        ("highlights", Titled::MULTI_SCHEMA),
+        ("legacy", Legacy::SCHEMA),
+        ("extra", Optional(Titled::SCHEMA.description("Optional"))),
+    ))
+}
+
+fn color_request() -> Value {
+    json!({
+        "message": "Pick your colors",
+        "requestedSchema": {
+            "type": "object",
+            "properties": {
+                "color": {"type": "string", "enum": plain_enum(), "default": "red"},
+                "accent": {"type": "string", "title": "Accent", "oneOf": titled_options()},
+                "palette": {
+                    "type": "array",
+                    "minItems": 1,
+                    "maxItems": 2,
+                    "items": {"type": "string", "enum": plain_enum()}
+                },
+                "highlights": {"type": "array", "items": {"anyOf": titled_options()}},
+                "legacy": {"type": "string", "enum": ["#f00", "#0f0"], "enumNames": ["Red", "Green"]},
+                "extra": {"type": "string", "description": "Optional", "oneOf": titled_options()}
+            },
+            "required": ["color", "accent", "palette", "highlights", "legacy"]
+        }
+    })
+}
+
+#[test]
+fn whole_request_is_exact() {
+    let request = wire(color_form().request("Pick your colors"));
+    assert_eq!(request, color_request());
+    // the properties come out in field order on the wire
+    let text = serde_json::to_string(&color_form().requested_schema()).unwrap();
+    let positions: Vec<usize> = [
+        "\"color\"",
+        "\"accent\"",
+        "\"palette\"",
+        "\"highlights\"",
+        "\"legacy\"",
+        "\"extra\"",
+    ]
+    .iter()
+    .map(|name| {
+        text.find(name)
+            .unwrap_or_else(|| panic!("{name} in {text}"))
+    })
+    .collect();
+    assert!(positions.windows(2).all(|pair| pair[0] < pair[1]), "{text}");
+}
+
+#[test]
+fn whole_request_validates() {
+    let request = wire(color_form().request("Pick your colors"));
+    for_each_sep1330_spec(|spec| {
+        spec.assert_valid("ElicitRequestFormParams", &request);
+        spec.assert_keys_declared("ElicitRequestFormParams", &request);
+        spec.assert_valid("ElicitRequestParams", &request);
+        spec.assert_invalid("ElicitRequestURLParams", &request);
+        // `mode` is optional for a form; with it, still valid
+        let mut with_mode = request.clone();
+        with_mode["mode"] = json!("form");
+        spec.assert_valid("ElicitRequestFormParams", &with_mode);
+        // and each property is the shape it is meant to be
+        let properties = &request["requestedSchema"]["properties"];
+        check_shape(spec, Shape::UntitledSingle, &properties["color"]);
+        check_shape(spec, Shape::TitledSingle, &properties["accent"]);
+        check_shape(spec, Shape::UntitledMulti, &properties["palette"]);
+        check_shape(spec, Shape::TitledMulti, &properties["highlights"]);
+        check_shape(spec, Shape::Legacy, &properties["legacy"]);
+        check_shape(spec, Shape::TitledSingle, &properties["extra"]);
+
+        if spec.version == "2025-11-25" {
+            // a JSON-RPC request
+            let message = json!({
+                "jsonrpc": "2.0",
+                "id": 7,
+                "method": "elicitation/create",
+                "params": request
+            });
+            spec.assert_valid("ElicitRequest", &message);
+            spec.assert_valid("JSONRPCRequest", &message);
+        } else {
+            // 2026-07-28 and later: an input request inside an interim result
+            let input_request = json!({"method": "elicitation/create", "params": request});
+            spec.assert_valid("ElicitRequest", &input_request);
+            spec.assert_valid("InputRequest", &input_request);
+            let interim = json!({
+                "resultType": "input_required",
+                "inputRequests": {"colors": input_request},
+                "requestState": "opaque"
+            });
+            spec.assert_valid("InputRequiredResult", &interim);
+        }
+    });
+}
+
+/// The `ElicitResult`s these tests accept, and what each parses to.
+/// The typed content of [`ColorForm`].
+type ColorContent = (
+    Plain,
+    Titled,
+    Vec<Plain>,
+    Vec<Titled>,
+    Legacy,
+    Option<Titled>,
+);
+
+fn accepted_results() -> Vec<(Value, ElicitAction<ColorContent>)> {
+    vec![
+        (
+            json!({
+                "action": "accept",
+                "content": {
+                    "color": "green",
+                    "accent": "#00f",
+                    "palette": ["blue", "red"],
+                    "highlights": [],
+                    "legacy": "#0f0",
+                    "extra": "#f00"
+                }
+            }),
+            ElicitAction::Accept((
+                Plain::Green,
+                Titled::Blue,
+                vec![Plain::Blue, Plain::Red],
+                vec![],
+                Legacy::Green,
+                Some(Titled::Red),
+            )),
+        ),
+        (
+            json!({
+                "action": "accept",
+                "content": {
+                    "color": "red",
+                    "accent": "#f00",
+                    "palette": ["green"],
+                    "highlights": ["#0f0", "#00f", "#f00"],
+                    "legacy": "#f00"
+                },
+                "_meta": {"client": "test"}
+            }),
+            ElicitAction::Accept((
+                Plain::Red,
+                Titled::Red,
+                vec![Plain::Green],
+                vec![Titled::Green, Titled::Blue, Titled::Red],
+                Legacy::Red,
+                None,
+            )),
+        ),
+        (json!({"action": "decline"}), ElicitAction::Decline),
+        (json!({"action": "cancel"}), ElicitAction::Cancel),
+    ]
+}
+
+#[test]
+fn accepted_results_parse_exactly() {
+    let form = color_form();
+    for (result, expected) in accepted_results() {
+        assert_eq!(form.parse_result(result.clone()), Ok(expected), "{result}");
+    }
+}
+
+#[test]
+fn accepted_results_validate() {
+    for_each_sep1330_spec(|spec| {
+        for (result, _) in accepted_results() {
+            spec.assert_valid("ElicitResult", &result);
+            if spec.version != "2025-11-25" {
+                spec.assert_valid("InputResponses", &json!({"colors": result}));
+            }
+        }
+        // and the validator tells a bad one apart
+        spec.assert_invalid("ElicitResult", &json!({"action": "maybe"}));
+        spec.assert_invalid(
+            "ElicitResult",
+            &json!({"action": "accept", "content": {"palette": [1]}}),
+        );
+    });
+}
+
+// ---------------------------------------------------------------------------
+// 2025-06-18: the legacy form only
+// ---------------------------------------------------------------------------
+
+#[test]
+fn legacy_form_is_what_a_2025_06_18_peer_knows() {
+    let Some(dir) = spec_dir() else { return };
+    let Some(spec) = Spec::load(&dir, LEGACY_VERSION) else {
+        return;
+    };
+
+    // the legacy shape without a default is exactly the 2025-06-18 EnumSchema
+    let legacy = wire(Legacy::SCHEMA);
+    spec.assert_valid("EnumSchema", &legacy);
+    spec.assert_keys_declared("EnumSchema", &legacy);
+    spec.assert_valid("PrimitiveSchemaDefinition", &legacy);
+    let legacy_titled = wire(LegacyFull::SCHEMA.no_default());
+    assert_eq!(
+        legacy_titled,
+        json!({
+            "type": "string",
+            "title": "Colors",
+            "description": "Pick a color",
+            "enum": ["#f00", "#0f0"],
+            "enumNames": ["Red", "Green"]
+        })
+    );
+    spec.assert_valid("EnumSchema", &legacy_titled);
+    spec.assert_keys_declared("EnumSchema", &legacy_titled);
+
+    // arrays are unknown there: no multi-select passes the union
+    spec.assert_invalid("PrimitiveSchemaDefinition", &wire(Plain::MULTI_SCHEMA));
+    spec.assert_invalid("PrimitiveSchemaDefinition", &wire(Titled::MULTI_SCHEMA));
+
+    // a form of legacy fields is a valid 2025-06-18 request
+    let form = Form::new((
+        ("legacy", Legacy::SCHEMA),
+        ("titled", Optional(Titled::SCHEMA.legacy(true))),
+    ));
+    let params = wire(form.request("Pick"));
+    assert_eq!(
+        params,
+        json!({
+            "message": "Pick",
+            "requestedSchema": {
+                "type": "object",
+                "properties": {
+                    "legacy": {"type": "string", "enum": ["#f00", "#0f0"], "enumNames": ["Red", "Green"]},
+                    "titled": {
+                        "type": "string",
+                        "enum": ["#f00", "#0f0", "#00f"],
+                        "enumNames": ["Red", "Green", "Blue"]
+                    }
+                },
+                "required": ["legacy"]
+            }
+        })
+    );
+    spec.assert_valid(
+        "ElicitRequest",
+        &json!({"method": "elicitation/create", "params": params}),
+    );
+
+    // its answers hold strings only
+    let answer = json!({"action": "accept", "content": {"legacy": "#0f0", "titled": "#00f"}});
+    spec.assert_valid("ElicitResult", &answer);
+    assert_eq!(
+        form.parse_result(answer),
+        Ok(ElicitAction::Accept((Legacy::Green, Some(Titled::Blue))))
+    );
+    spec.assert_invalid(
+        "ElicitResult",
+        &json!({"action": "accept", "content": {"palette": ["red"]}}),
+    );
+}
+
+// ---------------------------------------------------------------------------
+// The five example shapes of SEP-1330, reproduced with derived enums
+// (seps/1330-elicitation-enum-schema-improvements-and-standards.md,
+// "Instance Schema Examples").
+// ---------------------------------------------------------------------------
+
+/// SEP-1330 "Single-Select Without Titles".
+#[derive(ElicitEnum, Debug, PartialEq)]
+#[elicit(
+    title = "Color Selection",
+    description = "Choose your favorite color",
+    default = Green
+)]
+enum SepUntitledSingle {
+    Red,
+    Green,
+    Blue,
+}
+
+/// SEP-1330 "Legacy Single Select With Titles", corrected: the SEP writes
+/// `"default": "Green"`, a title, where a value belongs. The corrected
+/// default is the value `"#00FF00"`. The uncorrected version
+/// (`default = "Green"`, not a wire value) is a compile-fail UI test.
+#[derive(ElicitEnum, Debug, PartialEq)]
+#[elicit(
+    legacy,
+    title = "Color Selection",
+    description = "Choose your favorite color",
+    default = "#00FF00"
+)]
+enum SepLegacy {
+    #[elicit(rename = "#FF0000", title = "Red")]
+    Red,
+    #[elicit(rename = "#00FF00", title = "Green")]
+    Green,
+    #[elicit(rename = "#0000FF", title = "Blue")]
+    Blue,
+}
+
+/// SEP-1330 "Single-Select with Titles".
+#[derive(ElicitEnum, Debug, PartialEq)]
+#[elicit(
+    title = "Color Selection",
+    description = "Choose your favorite color",
+    default = Green
+)]
+enum SepTitledSingle {
+    #[elicit(rename = "#FF0000", title = "Red")]
+    Red,
+    #[elicit(rename = "#00FF00", title = "Green")]
+    Green,
+    #[elicit(rename = "#0000FF", title = "Blue")]
+    Blue,
+}
+
+/// SEP-1330 "Multi-Select Without Titles".
+#[derive(ElicitEnum, Debug, PartialEq)]
+#[elicit(
+    title = "Color Selection",
+    description = "Choose your favorite colors",
+    min_items = 1,
+    max_items = 3,
+    default_items = [Green]
+)]
+enum SepUntitledMulti {
+    Red,
+    Green,
+    Blue,
+}
+
+/// SEP-1330 "Multi-Select with Titles", corrected: the SEP writes
+/// `"default": ["Green"]`, a title, where values belong. The corrected
+/// default is `["#00FF00"]`. The uncorrected version
+/// (`default_items = ["Green"]`) is a compile-fail UI test.
+#[derive(ElicitEnum, Debug, PartialEq)]
+#[elicit(
+    title = "Color Selection",
+    description = "Choose your favorite colors",
+    min_items = 1,
+    max_items = 3,
+    default_items = ["#00FF00"]
+)]
+enum SepTitledMulti {
+    #[elicit(rename = "#FF0000", title = "Red")]
+    Red,
+    #[elicit(rename = "#00FF00", title = "Green")]
+    Green,
+    #[elicit(rename = "#0000FF", title = "Blue")]
+    Blue,
+}
+
+fn sep_examples() -> Vec<(&'static str, Shape, Value, Value)> {
+    vec![
+        (
+            "Single-Select Without Titles",
+            Shape::UntitledSingle,
+            wire(SepUntitledSingle::SCHEMA),
+            json!({
+                "type": "string",
+                "title": "Color Selection",
+                "description": "Choose your favorite color",
+                "enum": ["Red", "Green", "Blue"],
+                "default": "Green"
+            }),
+        ),
+        (
+            "Legacy Single Select With Titles (default corrected)",
+            Shape::Legacy,
+            wire(SepLegacy::SCHEMA),
+            json!({
+                "type": "string",
+                "title": "Color Selection",
+                "description": "Choose your favorite color",
+                "enum": ["#FF0000", "#00FF00", "#0000FF"],
+                "enumNames": ["Red", "Green", "Blue"],
+                "default": "#00FF00"
+            }),
+        ),
+        (
+            "Single-Select with Titles",
+            Shape::TitledSingle,
+            wire(SepTitledSingle::SCHEMA),
+            json!({
+                "type": "string",
+                "title": "Color Selection",
+                "description": "Choose your favorite color",
+                "oneOf": [
+                    {"const": "#FF0000", "title": "Red"},
+                    {"const": "#00FF00", "title": "Green"},
+                    {"const": "#0000FF", "title": "Blue"}
+                ],
+                "default": "#00FF00"
+            }),
+        ),
+        (
+            "Multi-Select Without Titles",
+            Shape::UntitledMulti,
+            wire(SepUntitledMulti::MULTI_SCHEMA),
+            json!({
+                "type": "array",
+                "title": "Color Selection",
+                "description": "Choose your favorite colors",
+                "minItems": 1,
+                "maxItems": 3,
+                "items": {"type": "string", "enum": ["Red", "Green", "Blue"]},
+                "default": ["Green"]
+            }),
+        ),
+        (
+            "Multi-Select with Titles (default corrected)",
+            Shape::TitledMulti,
+            wire(SepTitledMulti::MULTI_SCHEMA),
+            json!({
+                "type": "array",
+                "title": "Color Selection",
+                "description": "Choose your favorite colors",
+                "minItems": 1,
+                "maxItems": 3,
+                "items": {
+                    "anyOf": [
+                        {"const": "#FF0000", "title": "Red"},
+                        {"const": "#00FF00", "title": "Green"},
+                        {"const": "#0000FF", "title": "Blue"}
+                    ]
+                },
+                "default": ["#00FF00"]
+            }),
+        ),
+    ]
+}
+
+#[test]
+fn sep1330_examples_are_reproduced_exactly() {
+    for (name, _, schema, expected) in sep_examples() {
+        assert_eq!(schema, expected, "{name}");
+    }
+    // the builders give the same as the derive attributes
+    assert_eq!(
+        wire(SepTitledMulti::MULTI_SCHEMA),
+        wire(
+            SepTitledSingle::MULTI_SCHEMA
+                .description("Choose your favorite colors")
+                .min_items(1)
+                .max_items(3)
+                .default_items(&[SepTitledSingle::Green])
+        )
+    );
+}
+
+#[test]
+fn sep1330_examples_validate_as_their_intended_definition() {
+    for_each_sep1330_spec(|spec| {
+        for (name, shape, schema, _) in sep_examples() {
+            eprintln!("{}: {name}", spec.version);
+            check_shape(spec, shape, &schema);
+        }
+    });
+}
+
+/// The example files that ship with the newest revision
+/// (`<spec>/2026-07-28/examples/<Definition>/*.json`), reproduced with
+/// derived enums and compared exactly.
+#[test]
+fn spec_example_files_are_reproduced_exactly() {
+    /// As the spec's UntitledSingleSelectEnumSchema / UntitledMultiSelectEnumSchema examples.
+    #[derive(ElicitEnum)]
+    #[elicit(
+        title = "Color Selection",
+        description = "Choose your favorite color",
+        default = Red,
+        min_items = 1,
+        max_items = 2,
+        default_items = [Red, Green]
+    )]
+    enum ExampleColor {
+        Red,
+        Green,
+        Blue,
+    }
+
+    /// As the spec's TitledSingleSelectEnumSchema / TitledMultiSelectEnumSchema examples.
+    #[derive(ElicitEnum)]
+    #[elicit(
+        title = "Color Selection",
+        description = "Choose your favorite color",
+        default = "#FF0000",
+        min_items = 1,
+        max_items = 2,
+        default_items = ["#FF0000", "#00FF00"]
+    )]
+    enum ExampleTitledColor {
+        #[elicit(rename = "#FF0000", title = "Red")]
+        Red,
+        #[elicit(rename = "#00FF00", title = "Green")]
+        Green,
+        #[elicit(rename = "#0000FF", title = "Blue")]
+        Blue,
+    }
+
+    let Some(dir) = spec_dir() else { return };
+    let examples = dir.join("2026-07-28").join("examples");
+    let cases = [
+        (
+            "UntitledSingleSelectEnumSchema/color-select-schema.json",
+            wire(ExampleColor::SCHEMA),
+        ),
+        (
+            "UntitledMultiSelectEnumSchema/color-multi-select-schema.json",
+            wire(ExampleColor::MULTI_SCHEMA.description("Choose your favorite colors")),
+        ),
+        (
+            "TitledSingleSelectEnumSchema/titled-color-select-schema.json",
+            wire(ExampleTitledColor::SCHEMA),
+        ),
+        (
+            "TitledMultiSelectEnumSchema/titled-color-multi-select-schema.json",
+            wire(ExampleTitledColor::MULTI_SCHEMA.description("Choose your favorite colors")),
+        ),
+    ];
+    for (file, ours) in cases {
+        let path = examples.join(file);
+        let text = match std::fs::read_to_string(&path) {
+            Ok(text) => text,
+            Err(error) => {
+                if require_spec() {
+                    panic!(
+                        "cannot read {} ({error}) but ENUM_SCHEMA_REQUIRE_SPEC=1",
+                        path.display()
+                    );
+                }
+                eprintln!("skipping: {} not found", path.display());
+                continue;
+            }
+        };
+        let theirs: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(ours, theirs, "{file}");
+    }
+}
