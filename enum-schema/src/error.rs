@@ -323,6 +323,18 @@ impl Display for Allowed<'_> {
 /// A received JSON value, compact and cut short.
 struct Quoted<'a>(&'a Value);
 
+/// A received string, quoted and cut short.
+struct QuotedStr<'a>(&'a str);
+
+impl Display for QuotedStr<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self.0.char_indices().nth(QUOTED) {
+            Some((end, _)) => write!(f, "{:?}…", &self.0[..end]),
+            None => write!(f, "{:?}", self.0),
+        }
+    }
+}
+
 /// ` (value)` after a type name, except for `null`, which says it all.
 struct Found<'a>(&'a Value);
 
@@ -364,7 +376,7 @@ impl Display for Error {
                 value,
                 allowed,
             } => {
-                write!(f, "{}invalid value {:?}: ", Prefix(field.as_deref()), value)?;
+                write!(f, "{}invalid value {}: ", Prefix(field.as_deref()), QuotedStr(value))?;
                 title_hint(f, value, allowed)?;
                 Allowed(allowed).fmt(f)
             }
@@ -382,7 +394,7 @@ impl Display for Error {
                 )?;
                 match &items[*index] {
                     Value::String(value) => {
-                        write!(f, "{:?} is not an option; ", value)?;
+                        write!(f, "{} is not an option; ", QuotedStr(value))?;
                         title_hint(f, value, allowed)?;
                     }
                     other => write!(f, "expected a string, found {}; ", Found(other))?,
@@ -442,9 +454,9 @@ impl Display for Error {
                 min_length,
             } => write!(
                 f,
-                "{}too short: {:?} has {} characters, at least {} required",
+                "{}too short: {} has {} characters, at least {} required",
                 Prefix(field.as_deref()),
-                value,
+                QuotedStr(value),
                 value.chars().count(),
                 min_length,
             ),
@@ -465,9 +477,9 @@ impl Display for Error {
                 format,
             } => write!(
                 f,
-                "{}invalid format: {:?} is not a valid {}",
+                "{}invalid format: {} is not a valid {}",
                 Prefix(field.as_deref()),
-                value,
+                QuotedStr(value),
                 format,
             ),
             Error::NotAnInteger { field, value } => write!(
