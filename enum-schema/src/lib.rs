@@ -183,6 +183,12 @@ pub use enum_schema_derive::ElicitForm;
 /// assert_eq!(Hosting::from_value("retired"), None);
 /// assert_eq!(Hosting::PublicCloud.value(), "public-cloud");
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an ElicitEnum, so it cannot be offered as a choice",
+    label = "not an ElicitEnum",
+    note = "derive it on a fieldless enum with `#[derive(ElicitEnum)]`",
+    note = "a form field can also be a String, bool, integer up to 64 bits, f32, f64, a Vec of an ElicitEnum, or an Option of these"
+)]
 pub trait ElicitEnum: Sized + 'static {
     /// The offered options (skipped variants left out), in declaration order.
     const OPTIONS: &'static [EnumOption];
