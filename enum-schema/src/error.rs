@@ -376,7 +376,12 @@ impl Display for Error {
                 value,
                 allowed,
             } => {
-                write!(f, "{}invalid value {}: ", Prefix(field.as_deref()), QuotedStr(value))?;
+                write!(
+                    f,
+                    "{}invalid value {}: ",
+                    Prefix(field.as_deref()),
+                    QuotedStr(value)
+                )?;
                 title_hint(f, value, allowed)?;
                 Allowed(allowed).fmt(f)
             }

@@ -69,6 +69,7 @@ mod form;
 mod option;
 mod parse;
 mod primitive;
+mod read;
 
 #[doc(hidden)]
 pub mod __private;
@@ -84,6 +85,7 @@ pub use crate::primitive::{
     BooleanField, BooleanSchema, NumberField, NumberSchema, NumberType, StringField, StringFormat,
     StringSchema,
 };
+pub use crate::read::SchemaError;
 pub use crate::schema::{
     ElicitRequestParams, MultiSelectSchema, PrimitiveSchema, RequestedSchema, SingleSelectSchema,
 };

@@ -412,46 +412,60 @@ impl StringField {
     /// [`Error::TooLong`] or [`Error::InvalidFormat`] for a string that
     /// breaks a constraint. `field` is `None`; a form sets it.
     pub fn parse(&self, value: Value) -> Result<String, Error> {
-        let value = match value {
-            Value::String(value) => value,
-            found => {
-                return Err(Error::TypeMismatch {
-                    field: None,
-                    expected: JsonType::String,
-                    found,
-                })
-            }
-        };
-        let length = char_count(&value);
-        if let Some(min_length) = self.schema.min_length {
-            if length < min_length {
-                return Err(Error::TooShort {
-                    field: None,
-                    value,
-                    min_length,
-                });
-            }
-        }
-        if let Some(max_length) = self.schema.max_length {
-            if length > max_length {
-                return Err(Error::TooLong {
-                    field: None,
-                    value,
-                    max_length,
-                });
-            }
-        }
-        if let Some(format) = self.schema.format {
-            if !format.matches(&value) {
-                return Err(Error::InvalidFormat {
-                    field: None,
-                    value,
-                    format,
-                });
-            }
-        }
-        Ok(value)
+        check_string(
+            value,
+            self.schema.min_length,
+            self.schema.max_length,
+            self.schema.format,
+        )
     }
+}
+
+pub(crate) fn check_string(
+    value: Value,
+    min_length: Option<usize>,
+    max_length: Option<usize>,
+    format: Option<StringFormat>,
+) -> Result<String, Error> {
+    let value = match value {
+        Value::String(value) => value,
+        found => {
+            return Err(Error::TypeMismatch {
+                field: None,
+                expected: JsonType::String,
+                found,
+            })
+        }
+    };
+    let length = char_count(&value);
+    if let Some(min_length) = min_length {
+        if length < min_length {
+            return Err(Error::TooShort {
+                field: None,
+                value,
+                min_length,
+            });
+        }
+    }
+    if let Some(max_length) = max_length {
+        if length > max_length {
+            return Err(Error::TooLong {
+                field: None,
+                value,
+                max_length,
+            });
+        }
+    }
+    if let Some(format) = format {
+        if !format.matches(&value) {
+            return Err(Error::InvalidFormat {
+                field: None,
+                value,
+                format,
+            });
+        }
+    }
+    Ok(value)
 }
 
 impl FormField for StringField {

@@ -1,0 +1,899 @@
+//! Reading the schemas a peer sends: every enum shape of SEP-1330, the
+//! spellings real peers use, and a typed error for anything that cannot be
+//! used; then checking an answer against what was read, without a derive.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
+use serde_json::{Map, Number, Value};
+
+use crate::{
+    parse, BooleanSchema, ElicitAction, EnumOption, Error, JsonType, MultiSelectSchema,
+    NumberSchema, PrimitiveSchema, RequestedSchema, SingleSelectSchema, StringFormat, StringSchema,
+};
+
+/// Why a schema received from a peer cannot be used. Reading never panics
+/// and never quietly turns one schema into a different one.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum SchemaError {
+    /// A schema (or `requestedSchema`) that is not a JSON object.
+    NotAnObject {
+        /// What was found.
+        found: Value,
+    },
+    /// A keyword the shape requires is absent (`type`, `items`, `properties`).
+    MissingKeyword {
+        /// The keyword.
+        keyword: &'static str,
+    },
+    /// A keyword with a value of the wrong kind (`title: 5`, `minItems: -1`,
+    /// `minItems: 1.5`, `format: "phone"`).
+    InvalidKeyword {
+        /// The keyword.
+        keyword: &'static str,
+        /// What it should be.
+        expected: &'static str,
+        /// What was found.
+        found: Value,
+    },
+    /// A `type` that no elicitation property has (`object`, `null`, ..).
+    UnknownType {
+        /// What was found.
+        found: Value,
+    },
+    /// Two ways of listing options in one schema (`enum` and `oneOf`).
+    AmbiguousOptions,
+    /// An enum schema with no option.
+    NoOptions,
+    /// An option of `oneOf`/`anyOf` that is not an object with a string
+    /// `const`.
+    OptionWithoutConst {
+        /// Its position.
+        index: usize,
+    },
+    /// Two options with the same value.
+    DuplicateValue {
+        /// The value.
+        value: String,
+    },
+    /// `enumNames` not as long as `enum`: clients pair them by index.
+    EnumNamesLength {
+        /// Length of `enum`.
+        values: usize,
+        /// Length of `enumNames`.
+        names: usize,
+    },
+    /// A `default` that is not one of the options' values.
+    DefaultNotAnOption {
+        /// The default.
+        default: String,
+    },
+    /// A multi-select `default` naming an option twice.
+    DuplicateDefault {
+        /// The repeated value.
+        value: String,
+    },
+    /// A multi-select `default` with a count outside `minItems..=maxItems`.
+    DefaultCount {
+        /// The number of default items.
+        count: usize,
+        /// `minItems`, if set.
+        min_items: Option<usize>,
+        /// `maxItems`, if set.
+        max_items: Option<usize>,
+    },
+    /// A lower bound greater than its upper bound (`minItems`/`maxItems`,
+    /// `minLength`/`maxLength`, `minimum`/`maximum`).
+    BoundsInverted {
+        /// The lower bound's keyword.
+        keyword: &'static str,
+    },
+    /// `minItems`/`maxItems` on a single-select (string) schema, where they
+    /// mean nothing.
+    ItemBoundsOnSingleSelect,
+    /// A `required` entry that names no property.
+    UnknownRequired {
+        /// The name.
+        name: String,
+    },
+    /// A property of a `requestedSchema` that cannot be read.
+    Property {
+        /// The property name.
+        name: String,
+        /// Why.
+        error: Box<SchemaError>,
+    },
+}
+
+impl std::error::Error for SchemaError {}
+
+impl fmt::Display for SchemaError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            SchemaError::NotAnObject { found } => write!(f, "a schema must be a JSON object, found {found}"),
+            SchemaError::MissingKeyword { keyword } => write!(f, "the schema has no `{keyword}`"),
+            SchemaError::InvalidKeyword { keyword, expected, found } => {
+                write!(f, "`{keyword}` must be {expected}, found {found}")
+            }
+            SchemaError::UnknownType { found } => write!(
+                f,
+                r#"`type` {found} is not an elicitation property type; expected "string", "number", "integer", "boolean" or "array""#
+            ),
+            SchemaError::AmbiguousOptions => f.write_str("the schema lists its options twice (`enum` and `oneOf`/`anyOf`)"),
+            SchemaError::NoOptions => f.write_str("the enum schema has no option"),
+            SchemaError::OptionWithoutConst { index } => {
+                write!(f, "option {index} has no string `const`")
+            }
+            SchemaError::DuplicateValue { value } => write!(f, "two options have the value {value:?}"),
+            SchemaError::EnumNamesLength { values, names } => write!(
+                f,
+                "`enumNames` has {names} entries but `enum` has {values}; clients pair them by index"
+            ),
+            SchemaError::DefaultNotAnOption { default } => {
+                write!(f, "the default {default:?} is not one of the options' values")
+            }
+            SchemaError::DuplicateDefault { value } => write!(f, "the default names {value:?} twice"),
+            SchemaError::DefaultCount { count, min_items, max_items } => {
+                write!(f, "the default has {count} items, outside ")?;
+                match (min_items, max_items) {
+                    (Some(min), Some(max)) => write!(f, "minItems {min} ..= maxItems {max}"),
+                    (Some(min), None) => write!(f, "minItems {min}"),
+                    (None, Some(max)) => write!(f, "maxItems {max}"),
+                    (None, None) => f.write_str("the bounds"),
+                }
+            }
+            SchemaError::BoundsInverted { keyword } => write!(f, "`{keyword}` is greater than its upper bound"),
+            SchemaError::ItemBoundsOnSingleSelect => {
+                f.write_str("`minItems`/`maxItems` on a single-select schema mean nothing; a multi-select has `\"type\": \"array\"`")
+            }
+            SchemaError::UnknownRequired { name } => write!(f, "`required` names {name:?}, which is not a property"),
+            SchemaError::Property { name, error } => write!(f, "property {name:?}: {error}"),
+        }
+    }
+}
+
+type Object = Map<String, Value>;
+
+fn text(object: &Object, keyword: &'static str) -> Result<Option<Cow<'static, str>>, SchemaError> {
+    match object.get(keyword) {
+        None => Ok(None),
+        Some(Value::String(text)) => Ok(Some(Cow::Owned(text.clone()))),
+        Some(found) => Err(SchemaError::InvalidKeyword {
+            keyword,
+            expected: "a string",
+            found: found.clone(),
+        }),
+    }
+}
+
+/// A count keyword: a non-negative integer, `1.0` accepted.
+fn count(object: &Object, keyword: &'static str) -> Result<Option<usize>, SchemaError> {
+    let Some(found) = object.get(keyword) else {
+        return Ok(None);
+    };
+    let invalid = || SchemaError::InvalidKeyword {
+        keyword,
+        expected: "a non-negative integer",
+        found: found.clone(),
+    };
+    let Value::Number(number) = found else {
+        return Err(invalid());
+    };
+    if let Some(value) = number.as_u64() {
+        return usize::try_from(value).map(Some).map_err(|_| invalid());
+    }
+    match number.as_f64() {
+        Some(value) if value >= 0.0 && value.fract() == 0.0 && value <= u32::MAX as f64 => {
+            Ok(Some(value as usize))
+        }
+        _ => Err(invalid()),
+    }
+}
+
+fn number(object: &Object, keyword: &'static str) -> Result<Option<Number>, SchemaError> {
+    match object.get(keyword) {
+        None => Ok(None),
+        Some(Value::Number(number)) => Ok(Some(number.clone())),
+        Some(found) => Err(SchemaError::InvalidKeyword {
+            keyword,
+            expected: "a number",
+            found: found.clone(),
+        }),
+    }
+}
+
+fn strings(found: &Value, keyword: &'static str) -> Result<Vec<String>, SchemaError> {
+    let invalid = || SchemaError::InvalidKeyword {
+        keyword,
+        expected: "an array of strings",
+        found: found.clone(),
+    };
+    let Value::Array(items) = found else {
+        return Err(invalid());
+    };
+    items
+        .iter()
+        .map(|item| item.as_str().map(str::to_owned).ok_or_else(invalid))
+        .collect()
+}
+
+/// The options of an enum schema (or of a multi-select's `items`), and
+/// whether they came with `enumNames`.
+fn options(object: &Object) -> Result<(Vec<EnumOption>, bool), SchemaError> {
+    let consts = object
+        .get("oneOf")
+        .map(|v| ("oneOf", v))
+        .or_else(|| object.get("anyOf").map(|v| ("anyOf", v)));
+    let options = match (object.get("enum"), consts) {
+        (Some(_), Some(_)) => return Err(SchemaError::AmbiguousOptions),
+        (None, None) => return Err(SchemaError::MissingKeyword { keyword: "enum" }),
+        (Some(values), None) => {
+            let values = strings(values, "enum")?;
+            match object.get("enumNames") {
+                None => (
+                    values
+                        .into_iter()
+                        .map(|value| EnumOption::new(value, None::<String>))
+                        .collect(),
+                    false,
+                ),
+                Some(names) => {
+                    let names = strings(names, "enumNames")?;
+                    if names.len() != values.len() {
+                        return Err(SchemaError::EnumNamesLength {
+                            values: values.len(),
+                            names: names.len(),
+                        });
+                    }
+                    let options = values
+                        .into_iter()
+                        .zip(names)
+                        .map(|(value, name)| EnumOption::new(value, Some(name)));
+                    (options.collect(), true)
+                }
+            }
+        }
+        (None, Some((keyword, consts))) => {
+            let Value::Array(consts) = consts else {
+                return Err(SchemaError::InvalidKeyword {
+                    keyword,
+                    expected: "an array of {\"const\", \"title\"} objects",
+                    found: consts.clone(),
+                });
+            };
+            let mut options = Vec::with_capacity(consts.len());
+            for (index, option) in consts.iter().enumerate() {
+                let Some(value) = option.get("const").and_then(Value::as_str) else {
+                    return Err(SchemaError::OptionWithoutConst { index });
+                };
+                let title = match option.get("title") {
+                    None => None,
+                    Some(Value::String(title)) => Some(title.clone()),
+                    Some(found) => {
+                        return Err(SchemaError::InvalidKeyword {
+                            keyword: "title",
+                            expected: "a string",
+                            found: found.clone(),
+                        })
+                    }
+                };
+                options.push(EnumOption::new(value.to_owned(), title));
+            }
+            (options, false)
+        }
+    };
+    if options.0.is_empty() {
+        return Err(SchemaError::NoOptions);
+    }
+    for (i, option) in options.0.iter().enumerate() {
+        if options.0[..i]
+            .iter()
+            .any(|earlier| earlier.value() == option.value())
+        {
+            return Err(SchemaError::DuplicateValue {
+                value: option.value().to_owned(),
+            });
+        }
+    }
+    Ok(options)
+}
+
+fn read_single(object: &Object) -> Result<SingleSelectSchema, SchemaError> {
+    if object.contains_key("minItems") || object.contains_key("maxItems") {
+        return Err(SchemaError::ItemBoundsOnSingleSelect);
+    }
+    let (options, legacy) = options(object)?;
+    let default = match object.get("default") {
+        None => None,
+        Some(Value::String(default)) => {
+            if !options.iter().any(|option| option.value() == default) {
+                return Err(SchemaError::DefaultNotAnOption {
+                    default: default.clone(),
+                });
+            }
+            Some(Cow::Owned(default.clone()))
+        }
+        Some(found) => {
+            return Err(SchemaError::InvalidKeyword {
+                keyword: "default",
+                expected: "a string",
+                found: found.clone(),
+            })
+        }
+    };
+    Ok(SingleSelectSchema {
+        title: text(object, "title")?,
+        description: text(object, "description")?,
+        options: Cow::Owned(options),
+        default,
+        legacy,
+    })
+}
+
+fn read_multi(object: &Object) -> Result<MultiSelectSchema, SchemaError> {
+    let items = match object.get("items") {
+        Some(Value::Object(items)) => items,
+        Some(found) => {
+            return Err(SchemaError::InvalidKeyword {
+                keyword: "items",
+                expected: "an object with `enum` or `anyOf`",
+                found: found.clone(),
+            })
+        }
+        None => return Err(SchemaError::MissingKeyword { keyword: "items" }),
+    };
+    let (options, _) = options(items)?;
+    let (min_items, max_items) = (count(object, "minItems")?, count(object, "maxItems")?);
+    if let (Some(min), Some(max)) = (min_items, max_items) {
+        if min > max {
+            return Err(SchemaError::BoundsInverted {
+                keyword: "minItems",
+            });
+        }
+    }
+    let default = match object.get("default") {
+        None => None,
+        Some(found) => {
+            let values = strings(found, "default")?;
+            for (i, value) in values.iter().enumerate() {
+                if !options.iter().any(|option| option.value() == value) {
+                    return Err(SchemaError::DefaultNotAnOption {
+                        default: value.clone(),
+                    });
+                }
+                if values[..i].contains(value) {
+                    return Err(SchemaError::DuplicateDefault {
+                        value: value.clone(),
+                    });
+                }
+            }
+            let count = values.len();
+            if min_items.is_some_and(|min| count < min) || max_items.is_some_and(|max| count > max)
+            {
+                return Err(SchemaError::DefaultCount {
+                    count,
+                    min_items,
+                    max_items,
+                });
+            }
+            Some(values.into_iter().map(Cow::Owned).collect())
+        }
+    };
+    Ok(MultiSelectSchema {
+        title: text(object, "title")?,
+        description: text(object, "description")?,
+        options: Cow::Owned(options),
+        min_items,
+        max_items,
+        default,
+    })
+}
+
+fn read_string(object: &Object) -> Result<StringSchema, SchemaError> {
+    if object.contains_key("minItems") || object.contains_key("maxItems") {
+        return Err(SchemaError::ItemBoundsOnSingleSelect);
+    }
+    let (min_length, max_length) = (count(object, "minLength")?, count(object, "maxLength")?);
+    if let (Some(min), Some(max)) = (min_length, max_length) {
+        if min > max {
+            return Err(SchemaError::BoundsInverted {
+                keyword: "minLength",
+            });
+        }
+    }
+    let format = match object.get("format") {
+        None => None,
+        Some(found) => Some(match found.as_str() {
+            Some("email") => StringFormat::Email,
+            Some("uri") => StringFormat::Uri,
+            Some("date") => StringFormat::Date,
+            Some("date-time") => StringFormat::DateTime,
+            _ => {
+                return Err(SchemaError::InvalidKeyword {
+                    keyword: "format",
+                    expected: r#""email", "uri", "date" or "date-time""#,
+                    found: found.clone(),
+                })
+            }
+        }),
+    };
+    Ok(StringSchema {
+        title: text(object, "title")?,
+        description: text(object, "description")?,
+        min_length,
+        max_length,
+        format,
+        default: text(object, "default")?,
+    })
+}
+
+fn read_number(object: &Object, integer: bool) -> Result<NumberSchema, SchemaError> {
+    let (minimum, maximum) = (number(object, "minimum")?, number(object, "maximum")?);
+    if let (Some(min), Some(max)) = (&minimum, &maximum) {
+        if min.as_f64() > max.as_f64() {
+            return Err(SchemaError::BoundsInverted { keyword: "minimum" });
+        }
+    }
+    Ok(NumberSchema {
+        integer,
+        title: text(object, "title")?,
+        description: text(object, "description")?,
+        minimum,
+        maximum,
+        default: number(object, "default")?,
+    })
+}
+
+fn read_boolean(object: &Object) -> Result<BooleanSchema, SchemaError> {
+    let default = match object.get("default") {
+        None => None,
+        Some(Value::Bool(default)) => Some(*default),
+        Some(found) => {
+            return Err(SchemaError::InvalidKeyword {
+                keyword: "default",
+                expected: "a boolean",
+                found: found.clone(),
+            })
+        }
+    };
+    Ok(BooleanSchema {
+        title: text(object, "title")?,
+        description: text(object, "description")?,
+        default,
+    })
+}
+
+impl PrimitiveSchema {
+    /// Reads one property schema as a peer sent it.
+    ///
+    /// Accepted: the five shapes of SEP-1330 (MCP 2025-11-25), string,
+    /// number, integer and boolean schemas, and the spellings real peers
+    /// use: a titled single-select written with `anyOf`, a titled
+    /// multi-select with `items.oneOf`, a legacy `enum` without `enumNames`
+    /// (read as untitled), `minItems`/`maxItems` written as `1.0`, an
+    /// untitled multi-select without `items.type`. The result serializes
+    /// back to the canonical form.
+    ///
+    /// # Errors
+    ///
+    /// A [`SchemaError`] naming the problem: not an object, unknown `type`,
+    /// no options, an option without `const`, duplicate values, `enumNames`
+    /// of another length than `enum`, a default that is not an option (or,
+    /// for multi-select, repeated or outside the bounds), inverted bounds,
+    /// `minItems`/`maxItems` on a single-select, a keyword of the wrong kind.
+    ///
+    /// ```
+    /// use enum_schema::{PrimitiveSchema, SchemaError};
+    /// use serde_json::json;
+    ///
+    /// let peer = json!({"type": "array", "minItems": 1.0,
+    ///                   "items": {"oneOf": [{"const": "a", "title": "A"}, {"const": "b", "title": "B"}]}});
+    /// let schema = PrimitiveSchema::from_json(&peer).unwrap();
+    /// assert_eq!(
+    ///     serde_json::to_value(&schema).unwrap(),
+    ///     json!({"type": "array", "minItems": 1,
+    ///            "items": {"anyOf": [{"const": "a", "title": "A"}, {"const": "b", "title": "B"}]}}),
+    /// );
+    ///
+    /// let bad = json!({"type": "string", "enum": ["a", "b"], "enumNames": ["A"]});
+    /// assert_eq!(PrimitiveSchema::from_json(&bad), Err(SchemaError::EnumNamesLength { values: 2, names: 1 }));
+    /// ```
+    pub fn from_json(schema: &Value) -> Result<PrimitiveSchema, SchemaError> {
+        let Value::Object(object) = schema else {
+            return Err(SchemaError::NotAnObject {
+                found: schema.clone(),
+            });
+        };
+        let kind = object
+            .get("type")
+            .ok_or(SchemaError::MissingKeyword { keyword: "type" })?;
+        match kind.as_str() {
+            Some("string") => {
+                if ["enum", "oneOf", "anyOf", "enumNames"]
+                    .iter()
+                    .any(|key| object.contains_key(*key))
+                {
+                    read_single(object).map(PrimitiveSchema::SingleSelect)
+                } else {
+                    read_string(object).map(PrimitiveSchema::String)
+                }
+            }
+            Some("array") => read_multi(object).map(PrimitiveSchema::MultiSelect),
+            Some("number") => read_number(object, false).map(PrimitiveSchema::Number),
+            Some("integer") => read_number(object, true).map(PrimitiveSchema::Number),
+            Some("boolean") => read_boolean(object).map(PrimitiveSchema::Boolean),
+            _ => Err(SchemaError::UnknownType {
+                found: kind.clone(),
+            }),
+        }
+    }
+
+    /// Checks one answer against this property: the same checks, and the
+    /// same errors, as the typed parsing of a derived form.
+    ///
+    /// Returns the value as it was sent.
+    ///
+    /// # Errors
+    ///
+    /// [`Error`] with `field: None` (a form sets it).
+    pub fn check(&self, value: Value) -> Result<Value, Error> {
+        match self {
+            PrimitiveSchema::String(schema) => schema.check(value).map(Value::String),
+            PrimitiveSchema::Number(schema) => schema.check(value).map(Value::Number),
+            PrimitiveSchema::Boolean(schema) => schema.check(value).map(Value::Bool),
+            PrimitiveSchema::SingleSelect(schema) => schema.check(value).map(Value::String),
+            PrimitiveSchema::MultiSelect(schema) => schema
+                .check(value)
+                .map(|values| Value::Array(values.into_iter().map(Value::String).collect())),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for PrimitiveSchema {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let value = Value::deserialize(deserializer)?;
+        PrimitiveSchema::from_json(&value).map_err(serde::de::Error::custom)
+    }
+}
+
+impl SingleSelectSchema {
+    /// Checks a single-select answer: a string that is one of the options'
+    /// values. Returns it.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidValue`] or [`Error::TypeMismatch`], as for a derived enum.
+    pub fn check(&self, value: Value) -> Result<String, Error> {
+        let options = &self.options;
+        parse::single(
+            value,
+            || Cow::Owned(options.to_vec()),
+            |value| {
+                options
+                    .iter()
+                    .any(|option| option.value() == value)
+                    .then(|| value.to_owned())
+            },
+        )
+    }
+}
+
+impl MultiSelectSchema {
+    /// Checks a multi-select answer: an array of distinct option values
+    /// within `minItems..=maxItems`. Returns them in the client's order.
+    /// The work is bounded by the number of options.
+    ///
+    /// # Errors
+    ///
+    /// As [`MultiSelect::parse`](crate::MultiSelect::parse).
+    pub fn check(&self, value: Value) -> Result<Vec<String>, Error> {
+        let options = &self.options;
+        parse::multi(
+            value,
+            self.min_items.unwrap_or(0),
+            self.max_items,
+            options.len(),
+            || Cow::Owned(options.to_vec()),
+            |value| {
+                let position = options.iter().position(|option| option.value() == value)?;
+                Some((position, value.to_owned()))
+            },
+        )
+    }
+}
+
+impl StringSchema {
+    /// Checks a string answer against `minLength`, `maxLength` (in Unicode
+    /// code points) and `format`. Returns it.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::TypeMismatch`], [`Error::TooShort`], [`Error::TooLong`],
+    /// [`Error::InvalidFormat`].
+    pub fn check(&self, value: Value) -> Result<String, Error> {
+        crate::primitive::check_string(value, self.min_length, self.max_length, self.format)
+    }
+}
+
+impl NumberSchema {
+    /// Checks a number answer: an integer for `"type":"integer"` (`3.0`
+    /// counts, as in JSON Schema), within `minimum..=maximum`. Returns it.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::TypeMismatch`], [`Error::NotAnInteger`], [`Error::OutOfRange`].
+    pub fn check(&self, value: Value) -> Result<Number, Error> {
+        let number = match value {
+            Value::Number(number) => number,
+            found => {
+                return Err(Error::TypeMismatch {
+                    field: None,
+                    expected: JsonType::Number,
+                    found,
+                })
+            }
+        };
+        let as_f64 = number.as_f64().unwrap_or(f64::NAN);
+        if self.integer
+            && number.as_i64().is_none()
+            && number.as_u64().is_none()
+            && as_f64.fract() != 0.0
+        {
+            return Err(Error::NotAnInteger {
+                field: None,
+                value: number,
+            });
+        }
+        let below = self
+            .minimum
+            .as_ref()
+            .and_then(Number::as_f64)
+            .is_some_and(|min| as_f64 < min);
+        let above = self
+            .maximum
+            .as_ref()
+            .and_then(Number::as_f64)
+            .is_some_and(|max| as_f64 > max);
+        if below || above {
+            return Err(Error::OutOfRange {
+                field: None,
+                value: number,
+                minimum: self.minimum.clone(),
+                maximum: self.maximum.clone(),
+            });
+        }
+        Ok(number)
+    }
+}
+
+impl BooleanSchema {
+    /// Checks a boolean answer.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::TypeMismatch`] for anything but `true` or `false`.
+    pub fn check(&self, value: Value) -> Result<bool, Error> {
+        match value {
+            Value::Bool(value) => Ok(value),
+            found => Err(Error::TypeMismatch {
+                field: None,
+                expected: JsonType::Boolean,
+                found,
+            }),
+        }
+    }
+}
+
+impl RequestedSchema {
+    /// Reads a `requestedSchema` as a peer sent it:
+    /// `{"type":"object","properties":{..},"required":[..]}`, each property
+    /// read by [`PrimitiveSchema::from_json`]. Property order is kept when
+    /// reading from text ([`from_json_str`](Self::from_json_str)); a
+    /// `serde_json::Value` built without serde_json's `preserve_order`
+    /// feature has already sorted its keys.
+    ///
+    /// # Errors
+    ///
+    /// [`SchemaError::Property`] naming the first property that cannot be
+    /// read, [`SchemaError::UnknownRequired`], or the errors of the object
+    /// itself.
+    pub fn from_json(schema: &Value) -> Result<RequestedSchema, SchemaError> {
+        let Value::Object(object) = schema else {
+            return Err(SchemaError::NotAnObject {
+                found: schema.clone(),
+            });
+        };
+        let properties = match object.get("properties") {
+            Some(Value::Object(properties)) => properties
+                .iter()
+                .map(|(name, schema)| (name.clone(), schema.clone()))
+                .collect(),
+            Some(found) => {
+                return Err(SchemaError::InvalidKeyword {
+                    keyword: "properties",
+                    expected: "an object",
+                    found: found.clone(),
+                })
+            }
+            None => {
+                return Err(SchemaError::MissingKeyword {
+                    keyword: "properties",
+                })
+            }
+        };
+        read_requested(object, properties)
+    }
+
+    /// Reads a `requestedSchema` from JSON text, keeping the property order.
+    ///
+    /// # Errors
+    ///
+    /// As [`from_json`](Self::from_json); text that is not JSON is
+    /// [`SchemaError::NotAnObject`] with `found: null`.
+    pub fn from_json_str(json: &str) -> Result<RequestedSchema, SchemaError> {
+        let raw: RawRequested = serde_json::from_str(json)
+            .map_err(|_| SchemaError::NotAnObject { found: Value::Null })?;
+        let properties = raw.properties.ok_or(SchemaError::MissingKeyword {
+            keyword: "properties",
+        })?;
+        read_requested(&raw.rest, properties)
+    }
+
+    /// Checks the `content` of an `accept` against this schema, as a derived
+    /// form would: required properties present, every value checked, all
+    /// failing properties reported. Returns the checked properties;
+    /// properties not in the schema are left out.
+    ///
+    /// # Errors
+    ///
+    /// Each failing property's [`Error`], naming it; [`Error::Multiple`]
+    /// when several fail.
+    pub fn check_content(
+        &self,
+        mut content: Map<String, Value>,
+    ) -> Result<Map<String, Value>, Error> {
+        let mut checked = Map::new();
+        let mut errors = Vec::new();
+        for (name, schema) in &self.properties {
+            match content.remove(name.as_ref()) {
+                Some(value) => match schema.check(value) {
+                    Ok(value) => {
+                        checked.insert(name.to_string(), value);
+                    }
+                    Err(error) => errors.push(error.in_field(name.clone())),
+                },
+                None if self.required.contains(name) => errors.push(Error::MissingField {
+                    field: name.clone(),
+                }),
+                None => {}
+            }
+        }
+        match Error::combine(errors) {
+            Some(error) => Err(error),
+            None => Ok(checked),
+        }
+    }
+
+    /// Parses a whole `ElicitResult` against this schema: accept (with the
+    /// checked content), decline or cancel.
+    ///
+    /// # Errors
+    ///
+    /// The errors of [`parse_action`](crate::parse_action), then those of
+    /// [`check_content`](Self::check_content).
+    pub fn parse_result(&self, result: Value) -> Result<ElicitAction<Map<String, Value>>, Error> {
+        match crate::parse_action(result)? {
+            ElicitAction::Accept(content) => self.check_content(content).map(ElicitAction::Accept),
+            ElicitAction::Decline => Ok(ElicitAction::Decline),
+            ElicitAction::Cancel => Ok(ElicitAction::Cancel),
+        }
+    }
+}
+
+fn read_requested(
+    object: &Object,
+    properties: Vec<(String, Value)>,
+) -> Result<RequestedSchema, SchemaError> {
+    match object.get("type") {
+        Some(Value::String(kind)) if kind == "object" => {}
+        Some(found) => {
+            return Err(SchemaError::UnknownType {
+                found: found.clone(),
+            })
+        }
+        None => return Err(SchemaError::MissingKeyword { keyword: "type" }),
+    }
+    let mut schema = RequestedSchema::default();
+    for (name, property) in properties {
+        match PrimitiveSchema::from_json(&property) {
+            Ok(property) => schema.properties.push((Cow::Owned(name), property)),
+            Err(error) => {
+                return Err(SchemaError::Property {
+                    name,
+                    error: Box::new(error),
+                })
+            }
+        }
+    }
+    if let Some(required) = object.get("required") {
+        for name in strings(required, "required")? {
+            if !schema
+                .properties
+                .iter()
+                .any(|(property, _)| *property == name)
+            {
+                return Err(SchemaError::UnknownRequired { name });
+            }
+            schema.required.push(Cow::Owned(name));
+        }
+    }
+    Ok(schema)
+}
+
+/// A `requestedSchema` as text: `properties` in order, the rest as JSON.
+struct RawRequested {
+    properties: Option<Vec<(String, Value)>>,
+    rest: Object,
+}
+
+impl<'de> Deserialize<'de> for RawRequested {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Ordered(Vec<(String, Value)>);
+        impl<'de> Deserialize<'de> for Ordered {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                struct OrderedVisitor;
+                impl<'de> Visitor<'de> for OrderedVisitor {
+                    type Value = Ordered;
+                    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                        f.write_str("an object of property schemas")
+                    }
+                    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Ordered, A::Error> {
+                        let mut entries = Vec::new();
+                        while let Some(entry) = map.next_entry::<String, Value>()? {
+                            entries.push(entry);
+                        }
+                        Ok(Ordered(entries))
+                    }
+                }
+                deserializer.deserialize_map(OrderedVisitor)
+            }
+        }
+        struct RawVisitor;
+        impl<'de> Visitor<'de> for RawVisitor {
+            type Value = RawRequested;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a requestedSchema object")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawRequested, A::Error> {
+                let mut raw = RawRequested {
+                    properties: None,
+                    rest: Map::new(),
+                };
+                while let Some(key) = map.next_key::<String>()? {
+                    if key == "properties" {
+                        raw.properties = Some(map.next_value::<Ordered>()?.0);
+                    } else {
+                        let value = map.next_value::<Value>()?;
+                        raw.rest.insert(key, value);
+                    }
+                }
+                Ok(raw)
+            }
+        }
+        deserializer.deserialize_map(RawVisitor)
+    }
+}
+
+impl<'de> Deserialize<'de> for RequestedSchema {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let raw = RawRequested::deserialize(deserializer)?;
+        let properties = raw.properties.ok_or_else(|| {
+            serde::de::Error::custom(SchemaError::MissingKeyword {
+                keyword: "properties",
+            })
+        })?;
+        read_requested(&raw.rest, properties).map_err(serde::de::Error::custom)
+    }
+}
