@@ -212,6 +212,22 @@ pub enum Error {
         /// What the client sent as `action`.
         action: Value,
     },
+    /// A retried call's `inputResponses` has no entry for the key the
+    /// server used in `inputRequests` (MCP 2026-07-28).
+    MissingInputResponse {
+        /// The key.
+        key: String,
+    },
+    /// `inputResponses`, or its entry for the key, is not an elicitation
+    /// answer (MCP 2026-07-28).
+    MalformedInputResponse {
+        /// The key.
+        key: String,
+        /// What is wrong, in a few words.
+        reason: Cow<'static, str>,
+        /// What the client sent.
+        found: Value,
+    },
     /// Several fields of a form were rejected; each error names its field.
     Multiple(Vec<Error>),
 }
@@ -235,6 +251,8 @@ impl Error {
             Error::MalformedResult { .. }
             | Error::MissingAction
             | Error::UnknownAction { .. }
+            | Error::MissingInputResponse { .. }
+            | Error::MalformedInputResponse { .. }
             | Error::Multiple(_) => None,
         }
     }
@@ -530,6 +548,18 @@ impl Display for Error {
                 r#"unknown action {}: expected "accept", "decline" or "cancel""#,
                 Quoted(action),
             ),
+            Error::MissingInputResponse { key } => {
+                write!(f, "`inputResponses` has no answer for {:?}", key)
+            }
+            Error::MalformedInputResponse { key, reason, found } => {
+                write!(
+                    f,
+                    "malformed input response {:?}: {} (found {})",
+                    key,
+                    reason,
+                    Quoted(found)
+                )
+            }
             Error::Multiple(errors) => {
                 write!(f, "{} fields rejected: ", errors.len())?;
                 for (i, error) in errors.iter().enumerate() {

@@ -453,6 +453,21 @@ pub trait ElicitForm: Sized {
         }
     }
 
+    /// The params of an `elicitation/create` request with this message, as a
+    /// peer of `version` must receive them (see
+    /// [`ElicitRequestParams::for_version`]).
+    ///
+    /// # Errors
+    ///
+    /// [`VersionError`](crate::VersionError) if the form cannot be asked of
+    /// such a peer (a multi-select for 2025-06-18, any form before it).
+    fn request_for(
+        version: crate::ProtocolVersion,
+        message: impl Into<Cow<'static, str>>,
+    ) -> Result<ElicitRequestParams, crate::VersionError> {
+        Self::request(message).for_version(version)
+    }
+
     /// The params of an `elicitation/create` request with the
     /// [`MESSAGE`](Self::MESSAGE) (empty if none was set).
     fn default_request() -> ElicitRequestParams {

@@ -66,10 +66,12 @@ struct ReadmeDoctests;
 
 mod error;
 mod form;
+mod input;
 mod option;
 mod parse;
 mod primitive;
 mod read;
+mod version;
 
 #[doc(hidden)]
 pub mod __private;
@@ -79,6 +81,9 @@ mod select;
 pub use crate::error::{Error, JsonType};
 pub use crate::form::{
     parse_action, ElicitAction, ElicitForm, Form, FormField, FormFields, Optional,
+};
+pub use crate::input::{
+    elicitation_responses, parse_input_response, take_input_response, InputRequiredResult,
 };
 pub use crate::option::EnumOption;
 pub use crate::primitive::{
@@ -90,6 +95,7 @@ pub use crate::schema::{
     ElicitRequestParams, MultiSelectSchema, PrimitiveSchema, RequestedSchema, SingleSelectSchema,
 };
 pub use crate::select::{MultiSelect, SingleSelect};
+pub use crate::version::{ProtocolVersion, VersionError};
 
 /// Derives [`ElicitEnum`] for a fieldless enum; see the trait for the
 /// attributes.

@@ -1,0 +1,181 @@
+//! Elicitation inside a tool result (MCP 2026-07-28): the server answers a
+//! `tools/call` (or `prompts/get`, `resources/read`) with an
+//! `input_required` result, and the client retries the call with
+//! `inputResponses`. The JSON-RPC envelope stays with the transport SDK.
+
+use std::borrow::Cow;
+
+use serde::ser::{SerializeMap, Serializer};
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use crate::{parse_action, ElicitAction, ElicitForm, ElicitRequestParams, Error};
+
+/// An interim result asking the client for input:
+/// `{"resultType":"input_required","inputRequests":{KEY:{"method":"elicitation/create","params":{..}}},"requestState":".."}`
+/// (MCP 2026-07-28, `InputRequiredResult`). Keys are the server's choice;
+/// the client answers each one under the same key in `inputResponses`.
+///
+/// ```
+/// use enum_schema::{ElicitEnum, ElicitForm, InputRequiredResult};
+///
+/// #[derive(ElicitEnum, Debug)]
+/// enum Plan { Free, Pro }
+///
+/// #[derive(ElicitForm, Debug)]
+/// struct Upgrade { plan: Plan }
+///
+/// let result = InputRequiredResult::new()
+///     .elicit("plan", Upgrade::request("Which plan?"))
+///     .request_state("opaque-state");
+/// let json = serde_json::to_value(&result).unwrap();
+/// assert_eq!(json["resultType"], "input_required");
+/// assert_eq!(json["inputRequests"]["plan"]["method"], "elicitation/create");
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct InputRequiredResult {
+    requests: Vec<(Cow<'static, str>, ElicitRequestParams)>,
+    request_state: Option<String>,
+}
+
+impl InputRequiredResult {
+    /// A result with no request yet.
+    pub fn new() -> Self {
+        InputRequiredResult::default()
+    }
+
+    /// Adds an `elicitation/create` request under `key`, replacing one with
+    /// the same key.
+    pub fn elicit(
+        mut self,
+        key: impl Into<Cow<'static, str>>,
+        params: ElicitRequestParams,
+    ) -> Self {
+        let key = key.into();
+        self.requests.retain(|(existing, _)| *existing != key);
+        self.requests.push((key, params));
+        self
+    }
+
+    /// Sets `requestState`, which the client sends back unchanged.
+    pub fn request_state(mut self, state: impl Into<String>) -> Self {
+        self.request_state = Some(state.into());
+        self
+    }
+}
+
+impl Serialize for InputRequiredResult {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        struct Request<'a>(&'a ElicitRequestParams);
+        impl Serialize for Request<'_> {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                let mut map = serializer.serialize_map(Some(2))?;
+                map.serialize_entry("method", "elicitation/create")?;
+                map.serialize_entry("params", self.0)?;
+                map.end()
+            }
+        }
+        struct Requests<'a>(&'a [(Cow<'static, str>, ElicitRequestParams)]);
+        impl Serialize for Requests<'_> {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_map(self.0.iter().map(|(key, params)| (key, Request(params))))
+            }
+        }
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("resultType", "input_required")?;
+        if !self.requests.is_empty() {
+            map.serialize_entry("inputRequests", &Requests(&self.requests))?;
+        }
+        if let Some(state) = &self.request_state {
+            map.serialize_entry("requestState", state)?;
+        }
+        map.end()
+    }
+}
+
+/// Takes the `ElicitResult` answering `key` out of a retried call's
+/// `inputResponses` (MCP 2026-07-28, `InputResponses`).
+///
+/// # Errors
+///
+/// [`Error::MalformedInputResponse`] if `inputResponses` is not an object,
+/// or the entry is not an object or answers another kind of request (it has
+/// no `action`); [`Error::MissingInputResponse`] if there is no entry for
+/// `key`.
+pub fn take_input_response(input_responses: &mut Value, key: &str) -> Result<Value, Error> {
+    let Value::Object(responses) = input_responses else {
+        return Err(Error::MalformedInputResponse {
+            key: key.to_owned(),
+            reason: Cow::Borrowed("`inputResponses` must be a JSON object"),
+            found: input_responses.clone(),
+        });
+    };
+    let response = responses
+        .remove(key)
+        .ok_or_else(|| Error::MissingInputResponse {
+            key: key.to_owned(),
+        })?;
+    match &response {
+        Value::Object(entry) if entry.contains_key("action") => Ok(response),
+        Value::Object(_) => Err(Error::MalformedInputResponse {
+            key: key.to_owned(),
+            reason: Cow::Borrowed(
+                "the entry has no `action`, so it does not answer an elicitation",
+            ),
+            found: response,
+        }),
+        _ => Err(Error::MalformedInputResponse {
+            key: key.to_owned(),
+            reason: Cow::Borrowed("the entry must be a JSON object"),
+            found: response,
+        }),
+    }
+}
+
+/// Parses the answer under `key` in a retried call's `inputResponses` into
+/// a derived form: accept (the struct), decline or cancel.
+///
+/// # Errors
+///
+/// The errors of [`take_input_response`], then those of
+/// [`ElicitForm::parse_result`].
+pub fn parse_input_response<F: ElicitForm>(
+    mut input_responses: Value,
+    key: &str,
+) -> Result<ElicitAction<F>, Error> {
+    F::parse_result(take_input_response(&mut input_responses, key)?)
+}
+
+/// Splits every entry of `inputResponses` that answers an elicitation into
+/// action and content, keyed as sent; entries answering other requests are
+/// left out.
+///
+/// # Errors
+///
+/// [`Error::MalformedInputResponse`] if `inputResponses` is not an object or
+/// an elicitation answer is malformed.
+pub fn elicitation_responses(
+    input_responses: Value,
+) -> Result<Vec<(String, ElicitAction<Map<String, Value>>)>, Error> {
+    let Value::Object(responses) = input_responses else {
+        return Err(Error::MalformedInputResponse {
+            key: String::new(),
+            reason: Cow::Borrowed("`inputResponses` must be a JSON object"),
+            found: input_responses,
+        });
+    };
+    let mut answers = Vec::new();
+    for (key, response) in responses {
+        if response.get("action").is_none() {
+            continue;
+        }
+        let kept = response.clone();
+        let action = parse_action(response).map_err(|error| Error::MalformedInputResponse {
+            key: key.clone(),
+            reason: Cow::Owned(error.to_string()),
+            found: kept,
+        })?;
+        answers.push((key, action));
+    }
+    Ok(answers)
+}
