@@ -32,6 +32,7 @@ enum Feature {
 }
 
 #[derive(ElicitForm, Debug)]
+#[allow(dead_code)] // the example only prints the fields, through Debug
 #[elicit(rename_all = "camelCase", message = "Deploy checkout-api v2.14.0")]
 struct Deploy {
     /// Who is responsible for this deployment.

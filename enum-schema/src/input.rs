@@ -146,6 +146,9 @@ pub fn parse_input_response<F: ElicitForm>(
     F::parse_result(take_input_response(&mut input_responses, key)?)
 }
 
+/// The `content` of an accepted `ElicitResult`, unparsed.
+pub type Content = Map<String, Value>;
+
 /// Splits every entry of `inputResponses` that answers an elicitation into
 /// action and content, keyed as sent; entries answering other requests are
 /// left out.
@@ -156,7 +159,7 @@ pub fn parse_input_response<F: ElicitForm>(
 /// an elicitation answer is malformed.
 pub fn elicitation_responses(
     input_responses: Value,
-) -> Result<Vec<(String, ElicitAction<Map<String, Value>>)>, Error> {
+) -> Result<Vec<(String, ElicitAction<Content>)>, Error> {
     let Value::Object(responses) = input_responses else {
         return Err(Error::MalformedInputResponse {
             key: String::new(),
