@@ -3,7 +3,7 @@
 //! parsing of what the client sends back.
 //!
 //! ```
-//! use enum_schema::{ElicitAction, ElicitEnum, Form};
+//! use enum_schema::{ElicitAction, ElicitEnum, ElicitForm};
 //!
 //! /// How bad is it?
 //! #[derive(ElicitEnum, Debug, PartialEq)]
@@ -15,12 +15,16 @@
 //!     High,
 //! }
 //!
-//! let form = Form::new((("severity", Severity::SCHEMA),));
-//! let request = serde_json::to_value(form.request("Triage the incident")).unwrap();
+//! #[derive(ElicitForm, Debug, PartialEq)]
+//! struct Triage {
+//!     severity: Severity,
+//! }
+//!
+//! let request = serde_json::to_value(Triage::request("Triage the incident")).unwrap();
 //! assert_eq!(request["requestedSchema"]["properties"]["severity"]["oneOf"][1]["const"], "high");
 //!
 //! let answer = serde_json::json!({"action": "accept", "content": {"severity": "low"}});
-//! assert_eq!(form.parse_result(answer), Ok(ElicitAction::Accept((Severity::Low,))));
+//! assert_eq!(Triage::parse_result(answer), Ok(ElicitAction::Accept(Triage { severity: Severity::Low })));
 //! ```
 //!
 //! # The shapes
@@ -47,6 +51,22 @@
 //! value, [`MultiSelect::parse`] for an array (bounds and duplicates
 //! included), and [`Form::parse_result`] for a whole `ElicitResult`. Every
 //! rejection is an [`Error`] that keeps what the client sent.
+//!
+//! # Forms
+//!
+//! [`ElicitForm`] turns a struct into the whole `requestedSchema`: enum
+//! fields, `Vec`s of them, strings, numbers, booleans, and `Option`s of
+//! these. [`Form`] builds the same from a tuple of fields at run time.
+//!
+//! # Peers and revisions
+//!
+//! Clients and proxies read any server's schema with
+//! [`PrimitiveSchema::from_json`] and [`RequestedSchema::from_json_str`]
+//! (invalid ones are a [`SchemaError`]) and check answers with the same
+//! errors. [`ProtocolVersion`] and the `for_version` methods adapt what goes
+//! out to the negotiated revision (legacy `enumNames` for 2025-06-18), and
+//! [`InputRequiredResult`] / [`parse_input_response`] carry elicitation
+//! inside a tool result (2026-07-28).
 //!
 //! # Compile-time checks
 //!
