@@ -141,19 +141,8 @@ impl Container {
                     cx.syn_error(error);
                 }
             } else if attr.path().is_ident("serde") {
-                // serde reports its own syntax errors; ours would repeat them.
-                let _ = attr.parse_nested_meta(|meta| {
-                    if meta.path.is_ident("rename_all") {
-                        if let Some(lit) = serde_name(&meta)? {
-                            if let Ok(rule) = RenameRule::from_str(&lit.value()) {
-                                container.serde_rename_all = Some(RenameAll { rule, lit });
-                            }
-                        }
-                        Ok(())
-                    } else {
-                        skip_meta(&meta)
-                    }
-                });
+                container.serde_rename_all =
+                    serde_rename_all(attr).or(container.serde_rename_all.take());
             }
         }
         container
@@ -195,13 +184,7 @@ impl Container {
             self.legacy.set(cx, key, key, ());
         } else if key.is_ident("crate") {
             // crate = "path::to::enum_schema"
-            let lit = string_value(&meta, "crate")?;
-            let path = lit.parse::<syn::Path>().map_err(|_| {
-                syn::Error::new(
-                    lit.span(),
-                    "`crate` must be a path, like `crate = \"my_crate::enum_schema\"`",
-                )
-            })?;
+            let (lit, path) = crate_value(&meta)?;
             self.krate.set(cx, key, &lit, path);
         } else if key.is_ident("min_items") {
             // min_items = 1
@@ -213,19 +196,8 @@ impl Container {
             self.max_items.set(cx, key, &lit, lit.base10_parse()?);
         } else if key.is_ident("default_items") {
             // default_items = [Red, "green"]
-            let input = value_of(&meta, "default_items", "default_items = [A, B]")?;
-            if !input.peek(syn::token::Bracket) {
-                return Err(
-                    input.error("`default_items` must be a list, like `default_items = [A, B]`")
-                );
-            }
-            let content;
-            let brackets = syn::bracketed!(content in input);
-            let items = content.parse_terminated(OptionRef::parse, Token![,])?;
-            let mut tokens = TokenStream::new();
-            brackets.surround(&mut tokens, |inner| items.to_tokens(inner));
-            self.default_items
-                .set(cx, key, tokens, items.into_iter().collect());
+            let (tokens, items) = default_items_value(&meta)?;
+            self.default_items.set(cx, key, tokens, items);
         } else {
             return Err(meta.error(format_args!(
                 "unknown elicit attribute `{}` on an enum; expected one of {}",
@@ -314,6 +286,51 @@ fn value_tokens_clone(value: &OptionRef) -> OptionRef {
         OptionRef::Variant(ident) => OptionRef::Variant(ident.clone()),
         OptionRef::Value(lit) => OptionRef::Value(lit.clone()),
     }
+}
+
+/// `default_items = [A, "b"]`: the list and the tokens it was written with.
+fn default_items_value(meta: &ParseNestedMeta) -> syn::Result<(TokenStream, Vec<OptionRef>)> {
+    let input = value_of(meta, "default_items", "default_items = [A, B]")?;
+    if !input.peek(syn::token::Bracket) {
+        return Err(input.error("`default_items` must be a list, like `default_items = [A, B]`"));
+    }
+    let content;
+    let brackets = syn::bracketed!(content in input);
+    let items = content.parse_terminated(OptionRef::parse, Token![,])?;
+    let mut tokens = TokenStream::new();
+    brackets.surround(&mut tokens, |inner| items.to_tokens(inner));
+    Ok((tokens, items.into_iter().collect()))
+}
+
+/// `crate = "path"`: the literal and the path in it.
+fn crate_value(meta: &ParseNestedMeta) -> syn::Result<(LitStr, syn::Path)> {
+    let lit = string_value(meta, "crate")?;
+    let path = lit.parse::<syn::Path>().map_err(|_| {
+        syn::Error::new(
+            lit.span(),
+            "`crate` must be a path, like `crate = \"my_crate::enum_schema\"`",
+        )
+    })?;
+    Ok((lit, path))
+}
+
+/// The `rename_all` of one `#[serde(...)]` attribute, if it has a valid
+/// one. serde reports its own syntax errors; ours would repeat them.
+fn serde_rename_all(attr: &Attribute) -> Option<RenameAll> {
+    let mut found = None;
+    let _ = attr.parse_nested_meta(|meta| {
+        if meta.path.is_ident("rename_all") {
+            if let Some(lit) = serde_name(&meta)? {
+                if let Ok(rule) = RenameRule::from_str(&lit.value()) {
+                    found = Some(RenameAll { rule, lit });
+                }
+            }
+            Ok(())
+        } else {
+            skip_meta(&meta)
+        }
+    });
+    found
 }
 
 /// A key that takes no value.
@@ -527,18 +544,8 @@ impl FormContainer {
                     cx.syn_error(error);
                 }
             } else if attr.path().is_ident("serde") {
-                let _ = attr.parse_nested_meta(|meta| {
-                    if meta.path.is_ident("rename_all") {
-                        if let Some(lit) = serde_name(&meta)? {
-                            if let Ok(rule) = RenameRule::from_str(&lit.value()) {
-                                container.serde_rename_all = Some(RenameAll { rule, lit });
-                            }
-                        }
-                        Ok(())
-                    } else {
-                        skip_meta(&meta)
-                    }
-                });
+                container.serde_rename_all =
+                    serde_rename_all(attr).or(container.serde_rename_all.take());
             }
         }
         container
@@ -567,13 +574,7 @@ impl FormContainer {
             self.message.set(cx, key, &lit, lit.clone());
         } else if key.is_ident("crate") {
             // crate = "path::to::enum_schema"
-            let lit = string_value(&meta, "crate")?;
-            let path = lit.parse::<syn::Path>().map_err(|_| {
-                syn::Error::new(
-                    lit.span(),
-                    "`crate` must be a path, like `crate = \"my_crate::enum_schema\"`",
-                )
-            })?;
+            let (lit, path) = crate_value(&meta)?;
             self.krate.set(cx, key, &lit, path);
         } else {
             return Err(meta.error(format_args!(
@@ -688,19 +689,8 @@ impl Field {
             self.max_items.set(cx, key, &lit, lit.base10_parse()?);
         } else if key.is_ident("default_items") {
             // default_items = [Red, "green"]
-            let input = value_of(&meta, "default_items", "default_items = [A, B]")?;
-            if !input.peek(syn::token::Bracket) {
-                return Err(
-                    input.error("`default_items` must be a list, like `default_items = [A, B]`")
-                );
-            }
-            let content;
-            let brackets = syn::bracketed!(content in input);
-            let items = content.parse_terminated(OptionRef::parse, Token![,])?;
-            let mut tokens = TokenStream::new();
-            brackets.surround(&mut tokens, |inner| items.to_tokens(inner));
-            self.default_items
-                .set(cx, key, tokens, items.into_iter().collect());
+            let (tokens, items) = default_items_value(&meta)?;
+            self.default_items.set(cx, key, tokens, items);
         } else {
             return Err(meta.error(format_args!(
                 "unknown elicit attribute `{}` on a form field; expected one of {}",

@@ -104,10 +104,16 @@ pub trait FormField {
     fn parse_field(&self, name: &'static str, value: Option<Value>) -> Result<Self::Output, Error>;
 }
 
-fn required(name: &'static str, value: Option<Value>) -> Result<Value, Error> {
-    value.ok_or(Error::MissingField {
+/// Parses the value of a required field, naming the field in any error.
+pub(crate) fn parse_required<T>(
+    name: &'static str,
+    value: Option<Value>,
+    parse: impl FnOnce(Value) -> Result<T, Error>,
+) -> Result<T, Error> {
+    let value = value.ok_or(Error::MissingField {
         field: Cow::Borrowed(name),
-    })
+    })?;
+    parse(value).map_err(|error| error.in_field(name))
 }
 
 impl<T: ElicitEnum> FormField for SingleSelect<T> {
@@ -122,8 +128,7 @@ impl<T: ElicitEnum> FormField for SingleSelect<T> {
     }
 
     fn parse_field(&self, name: &'static str, value: Option<Value>) -> Result<T, Error> {
-        self.parse(required(name, value)?)
-            .map_err(|error| error.in_field(name))
+        parse_required(name, value, |value| self.parse(value))
     }
 }
 
@@ -139,8 +144,7 @@ impl<T: ElicitEnum> FormField for MultiSelect<T> {
     }
 
     fn parse_field(&self, name: &'static str, value: Option<Value>) -> Result<Vec<T>, Error> {
-        self.parse(required(name, value)?)
-            .map_err(|error| error.in_field(name))
+        parse_required(name, value, |value| self.parse(value))
     }
 }
 

@@ -8,6 +8,7 @@ use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 use serde_json::{Number, Value};
 
+use crate::form::parse_required;
 use crate::{Error, FormField, JsonType, PrimitiveSchema};
 
 /// The `format` of a string property (MCP 2025-11-25, `StringSchema.format`).
@@ -344,12 +345,6 @@ impl Serialize for BooleanSchema {
     }
 }
 
-fn required(name: &'static str, value: Option<Value>) -> Result<Value, Error> {
-    value.ok_or(Error::MissingField {
-        field: Cow::Borrowed(name),
-    })
-}
-
 /// A string form field, answered by a `String` checked against `minLength`,
 /// `maxLength` and `format`.
 #[derive(Clone, Debug, Default)]
@@ -480,8 +475,7 @@ impl FormField for StringField {
     }
 
     fn parse_field(&self, name: &'static str, value: Option<Value>) -> Result<String, Error> {
-        self.parse(required(name, value)?)
-            .map_err(|error| error.in_field(name))
+        parse_required(name, value, |value| self.parse(value))
     }
 }
 
@@ -527,14 +521,7 @@ impl BooleanField {
     ///
     /// [`Error::TypeMismatch`] for any other JSON type.
     pub fn parse(&self, value: Value) -> Result<bool, Error> {
-        match value {
-            Value::Bool(value) => Ok(value),
-            found => Err(Error::TypeMismatch {
-                field: None,
-                expected: JsonType::Boolean,
-                found,
-            }),
-        }
+        self.schema.check(value)
     }
 }
 
@@ -550,8 +537,7 @@ impl FormField for BooleanField {
     }
 
     fn parse_field(&self, name: &'static str, value: Option<Value>) -> Result<bool, Error> {
-        self.parse(required(name, value)?)
-            .map_err(|error| error.in_field(name))
+        parse_required(name, value, |value| self.parse(value))
     }
 }
 
@@ -778,7 +764,6 @@ impl<N: NumberType> FormField for NumberField<N> {
     }
 
     fn parse_field(&self, name: &'static str, value: Option<Value>) -> Result<N, Error> {
-        self.parse(required(name, value)?)
-            .map_err(|error| error.in_field(name))
+        parse_required(name, value, |value| self.parse(value))
     }
 }
