@@ -229,10 +229,11 @@ impl<'a> Form<'a> {
                 ..
             }) => fields,
             Data::Struct(data) => {
-                cx.error_spanned_by(
-                    &data.fields,
-                    "ElicitForm needs a struct with named fields: each field name is a property name",
-                );
+                let message = "ElicitForm needs a struct with named fields: each field name is a property name";
+                match &data.fields {
+                    Fields::Unit => cx.error_spanned_by(&input.ident, message),
+                    fields => cx.error_spanned_by(fields, message),
+                }
                 return None;
             }
             Data::Enum(data) => {
@@ -325,12 +326,24 @@ impl<'a> Kind<'a> {
             };
         }
         let syn::Type::Path(path) = ty else {
+            if let syn::Type::Reference(reference) = ty {
+                if matches!(&*reference.elem, syn::Type::Path(path) if path.path.is_ident("str")) {
+                    return Kind::Unsupported("a text field is a `String`");
+                }
+            }
             return Kind::Unsupported("the spec allows only flat primitive properties");
         };
         let Some(last) = path.path.segments.last() else {
             return Kind::Unsupported("the spec allows only flat primitive properties");
         };
-        if path.qself.is_some() || !last.arguments.is_none() {
+        if !last.arguments.is_none() {
+            // An ElicitEnum is never generic; other generic types are
+            // collections or wrappers the spec has no property for.
+            return Kind::Unsupported(
+                "a generic type other than `Option` and `Vec` has no property",
+            );
+        }
+        if path.qself.is_some() {
             return Kind::Single(ty);
         }
         let name = last.ident.to_string();

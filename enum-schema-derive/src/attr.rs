@@ -333,6 +333,27 @@ fn serde_rename_all(attr: &Attribute) -> Option<RenameAll> {
     found
 }
 
+/// `key = <expression>`: a literal, a path or a simple expression (syn
+/// parses only those without its "full" feature).
+fn expr_value(meta: &ParseNestedMeta, key: &str, example: &str) -> syn::Result<syn::Expr> {
+    let input = value_of(meta, key, example)?;
+    if input.is_empty() || input.peek(Token![,]) {
+        return Err(syn::Error::new_spanned(
+            &meta.path,
+            format_args!("`{key}` needs a value, like `{example}`"),
+        ));
+    }
+    input.parse().map_err(|error| {
+        syn::Error::new(
+            error.span(),
+            format_args!(
+                "`{key}` must be a literal, a constant or a variant, like `{example}`; \
+                 compute anything more complex in a `const` and name it here"
+            ),
+        )
+    })
+}
+
 /// A key that takes no value.
 fn flag(meta: &ParseNestedMeta, key: &str) -> syn::Result<()> {
     if meta.input.peek(Token![=]) || meta.input.peek(syn::token::Paren) {
@@ -458,7 +479,9 @@ fn doc_comment(attrs: &[Attribute]) -> Option<String> {
                 lit: Lit::Str(lit), ..
             }) = &nv.value
             {
-                lines.extend(lit.value().lines().map(|line| line.trim().to_owned()));
+                // `split`, not `lines`: a bare `///` is an empty string, and
+                // still a line (a paragraph break).
+                lines.extend(lit.value().split('\n').map(|line| line.trim().to_owned()));
             }
         }
     }
@@ -642,7 +665,7 @@ impl Field {
             self.rename.set(cx, key, &lit, lit.clone());
         } else if key.is_ident("default") {
             // default = <expression of the field's type>
-            let expr: syn::Expr = value_of(&meta, "default", "default = 30")?.parse()?;
+            let expr = expr_value(&meta, "default", "default = 30")?;
             self.default.set(cx, key, &expr, expr.clone());
         } else if key.is_ident("min_length") {
             // min_length = 1
@@ -673,11 +696,11 @@ impl Field {
             self.format.set(cx, key, &lit, format);
         } else if key.is_ident("minimum") {
             // minimum = 0
-            let expr: syn::Expr = value_of(&meta, "minimum", "minimum = 0")?.parse()?;
+            let expr = expr_value(&meta, "minimum", "minimum = 0")?;
             self.minimum.set(cx, key, &expr, expr.clone());
         } else if key.is_ident("maximum") {
             // maximum = 100
-            let expr: syn::Expr = value_of(&meta, "maximum", "maximum = 100")?.parse()?;
+            let expr = expr_value(&meta, "maximum", "maximum = 100")?;
             self.maximum.set(cx, key, &expr, expr.clone());
         } else if key.is_ident("min_items") {
             // min_items = 1

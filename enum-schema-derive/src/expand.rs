@@ -98,6 +98,20 @@ fn expand(item: &Enum, defaults: &valid::Defaults) -> TokenStream {
     quote! {
         #[automatically_derived]
         #[allow(deprecated)]
+        impl #ident {
+            /// The wire value, in a `const fn`: what `ElicitForm` uses to
+            /// check a default variant when the server compiles.
+            #[doc(hidden)]
+            #[allow(dead_code)]
+            pub const fn __elicit_value(&self) -> &'static str {
+                match *self {
+                    #(#value_arms,)*
+                }
+            }
+        }
+
+        #[automatically_derived]
+        #[allow(deprecated)]
         impl #krate::ElicitEnum for #ident {
             const OPTIONS: &'static [#krate::EnumOption] = &[#(#options),*];
             const SCHEMA: #krate::SingleSelect<Self> =
@@ -106,9 +120,7 @@ fn expand(item: &Enum, defaults: &valid::Defaults) -> TokenStream {
                 #krate::MultiSelect::__from_derive(#title, #description, #min_items, #max_items, #default_items);
 
             fn value(&self) -> &'static str {
-                match *self {
-                    #(#value_arms,)*
-                }
+                Self::__elicit_value(self)
             }
 
             fn option_index(&self) -> ::core::option::Option<usize> {
@@ -151,11 +163,17 @@ pub fn derive_form(input: &DeriveInput) -> syn::Result<TokenStream> {
     Ok(expand_form(&form))
 }
 
+/// A user's expression, checked against `ty` where it is written, so that
+/// a type error points at the attribute and says what was expected.
+fn typed(ty: &TokenStream, expr: &syn::Expr) -> TokenStream {
+    let span = span_of(&expr.to_token_stream());
+    quote_spanned!(span=> { let __value: #ty = #expr; __value })
+}
+
 /// How to build the field's `FormField` value.
 fn descriptor(krate: &TokenStream, field: &ast::Field) -> Descriptor {
     let attrs = &field.attrs;
     let mut calls: Vec<(proc_macro2::Span, TokenStream)> = Vec::new();
-    let mut constant = true;
     if let Some(title) = attrs.title.get() {
         calls.push((title.span(), quote_spanned!(title.span()=> .title(#title))));
     }
@@ -165,105 +183,137 @@ fn descriptor(krate: &TokenStream, field: &ast::Field) -> Descriptor {
             quote!(.description(#description)),
         ));
     }
-    let base = match &field.kind {
+    let mut call = |tokens: &TokenStream, method: &str, argument: TokenStream| {
+        let span = span_of(tokens);
+        let method = syn::Ident::new(method, span);
+        calls.push((span, quote_spanned!(span=> .#method(#argument))));
+    };
+    let (base, ty, constant) = match &field.kind {
         ast::Kind::String => {
-            constant = false;
             if let Some((tokens, min)) = attrs.min_length.get_with_tokens() {
-                calls.push((
-                    span_of(tokens),
-                    quote_spanned!(span_of(tokens)=> .min_length(#min)),
-                ));
+                call(tokens, "min_length", quote!(#min));
             }
             if let Some((tokens, max)) = attrs.max_length.get_with_tokens() {
-                calls.push((
-                    span_of(tokens),
-                    quote_spanned!(span_of(tokens)=> .max_length(#max)),
-                ));
+                call(tokens, "max_length", quote!(#max));
             }
             if let Some((tokens, format)) = attrs.format.get_with_tokens() {
                 let variant = syn::Ident::new(format.variant(), span_of(tokens));
-                calls.push((
-                    span_of(tokens),
-                    quote_spanned!(span_of(tokens)=> .format(#krate::StringFormat::#variant)),
-                ));
+                call(tokens, "format", quote!(#krate::StringFormat::#variant));
             }
-            if let Some(default) = attrs.default.get() {
-                let span = span_of(&default.to_token_stream());
-                calls.push((span, quote_spanned!(span=> .default(#default))));
+            if let Some((tokens, default)) = attrs.default.get_with_tokens() {
+                call(tokens, "default", typed(&quote!(&'static str), default));
             }
-            quote!(#krate::StringField::new())
+            (
+                quote!(#krate::StringField::new()),
+                quote!(#krate::StringField),
+                false,
+            )
         }
         ast::Kind::Boolean => {
-            constant = false;
-            if let Some(default) = attrs.default.get() {
-                let span = span_of(&default.to_token_stream());
-                calls.push((span, quote_spanned!(span=> .default(#default))));
+            if let Some((tokens, default)) = attrs.default.get_with_tokens() {
+                call(tokens, "default", typed(&quote!(bool), default));
             }
-            quote!(#krate::BooleanField::new())
+            (
+                quote!(#krate::BooleanField::new()),
+                quote!(#krate::BooleanField),
+                false,
+            )
         }
         ast::Kind::Number(ty) => {
-            constant = false;
+            let number = ty.to_token_stream();
             for (attr, method) in [
                 (&attrs.minimum, "minimum"),
                 (&attrs.maximum, "maximum"),
                 (&attrs.default, "default"),
             ] {
-                if let Some(expr) = attr.get() {
-                    let span = span_of(&expr.to_token_stream());
-                    let method = syn::Ident::new(method, span);
-                    calls.push((span, quote_spanned!(span=> .#method(#expr))));
+                if let Some((tokens, expr)) = attr.get_with_tokens() {
+                    call(tokens, method, typed(&number, expr));
                 }
             }
-            quote!(#krate::NumberField::<#ty>::new())
+            (
+                quote!(#krate::NumberField::<#ty>::new()),
+                quote!(#krate::NumberField<#ty>),
+                false,
+            )
         }
         ast::Kind::Single(ty) => {
-            if let Some(default) = attrs.default.get() {
-                let span = span_of(&default.to_token_stream());
-                match valid::literal_str(default) {
-                    Some(lit) => calls.push((span, quote_spanned!(span=> .default_value(#lit)))),
+            if let Some((tokens, default)) = attrs.default.get_with_tokens() {
+                let value = match valid::literal_str(default) {
+                    Some(lit) => quote!(#lit),
+                    // The variant's wire value, computed in a constant so that
+                    // the builder's check runs when the server compiles.
                     None => {
-                        constant = false;
-                        calls.push((span, quote_spanned!(span=> .default(#default))));
+                        let variant = typed(&ty.to_token_stream(), default);
+                        quote!({
+                            const __DEFAULT: &str = <#ty>::__elicit_value(&#variant);
+                            __DEFAULT
+                        })
                     }
-                }
+                };
+                call(tokens, "default_value", value);
             }
-            quote_spanned!(span_of(&ty.to_token_stream())=> <#ty as #krate::ElicitEnum>::SCHEMA)
+            let span = span_of(&ty.to_token_stream());
+            (
+                quote_spanned!(span=> <#ty as #krate::ElicitEnum>::SCHEMA),
+                quote!(#krate::SingleSelect<#ty>),
+                true,
+            )
         }
         ast::Kind::Multi(ty) => {
-            if let Some((tokens, min)) = attrs.min_items.get_with_tokens() {
-                calls.push((
-                    span_of(tokens),
-                    quote_spanned!(span_of(tokens)=> .min_items(#min)),
-                ));
-            }
-            if let Some((tokens, max)) = attrs.max_items.get_with_tokens() {
-                calls.push((
-                    span_of(tokens),
-                    quote_spanned!(span_of(tokens)=> .max_items(#max)),
-                ));
-            }
-            if let Some((tokens, items)) = attrs.default_items.get_with_tokens() {
-                let span = span_of(tokens);
-                if items.iter().all(|item| matches!(item, OptionRef::Value(_))) {
-                    calls.push((span, quote_spanned!(span=> .default_values(&[#(#items),*]))));
-                } else {
-                    constant = false;
-                    let variants = items.iter().map(|item| quote!(<#ty>::#item));
-                    calls.push((
-                        span,
-                        quote_spanned!(span=> .default_items(&[#(#variants),*])),
-                    ));
+            // The field's settings replace the enum's together, and are
+            // checked as a whole.
+            let min = some_usize(attrs.min_items.get().copied());
+            let max = some_usize(attrs.max_items.get().copied());
+            let default = match attrs.default_items.get() {
+                Some(items) => {
+                    let values = items.iter().map(|item| match item {
+                        OptionRef::Value(lit) => quote!(#lit),
+                        OptionRef::Variant(ident) => {
+                            quote_spanned!(ident.span()=> <#ty>::__elicit_value(&<#ty>::#ident))
+                        }
+                    });
+                    quote!(::core::option::Option::Some({
+                        const __DEFAULT_ITEMS: &[&str] = &[#(#values),*];
+                        __DEFAULT_ITEMS
+                    }))
                 }
+                None => quote!(::core::option::Option::None),
+            };
+            let first = [
+                attrs.min_items.get_with_tokens().map(|(tokens, _)| tokens),
+                attrs.max_items.get_with_tokens().map(|(tokens, _)| tokens),
+                attrs
+                    .default_items
+                    .get_with_tokens()
+                    .map(|(tokens, _)| tokens),
+            ]
+            .into_iter()
+            .flatten()
+            .next()
+            .cloned();
+            if let Some(tokens) = first {
+                call(&tokens, "__override", quote!(#min, #max, #default));
             }
-            quote_spanned!(span_of(&ty.to_token_stream())=> <#ty as #krate::ElicitEnum>::MULTI_SCHEMA)
+            let span = span_of(&ty.to_token_stream());
+            (
+                quote_spanned!(span=> <#ty as #krate::ElicitEnum>::MULTI_SCHEMA),
+                quote!(#krate::MultiSelect<#ty>),
+                true,
+            )
         }
         ast::Kind::Unsupported(_) => unreachable!("rejected by valid::check_field"),
     };
+    let optional = field.optional.then(|| krate.clone());
+    let ty = match &optional {
+        Some(krate) => quote!(#krate::Optional<#ty>),
+        None => ty,
+    };
     Descriptor {
         base,
+        ty,
         calls,
         constant,
-        optional: field.optional.then(|| krate.clone()),
+        optional,
     }
 }
 
@@ -271,6 +321,8 @@ fn descriptor(krate: &TokenStream, field: &ast::Field) -> Descriptor {
 /// each spanned on the attribute that asked for it.
 struct Descriptor {
     base: TokenStream,
+    /// The value's type.
+    ty: TokenStream,
     calls: Vec<(proc_macro2::Span, TokenStream)>,
     /// Whether every call is a `const fn`, so that the compiler can check
     /// the builders' rules.
@@ -309,6 +361,25 @@ impl Descriptor {
     }
 }
 
+/// `tokens` with every span set to `span`: generated statements about a
+/// field report a type error once, on the field's type.
+fn respan(tokens: TokenStream, span: proc_macro2::Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|mut token| {
+            if let proc_macro2::TokenTree::Group(group) = &token {
+                let mut respanned =
+                    proc_macro2::Group::new(group.delimiter(), respan(group.stream(), span));
+                respanned.set_span(span);
+                token = proc_macro2::TokenTree::Group(respanned);
+            } else {
+                token.set_span(span);
+            }
+            token
+        })
+        .collect()
+}
+
 /// The span of the first token, for errors about a value as a whole.
 fn span_of(tokens: &TokenStream) -> proc_macro2::Span {
     tokens
@@ -323,15 +394,14 @@ fn expand_form(form: &ast::Form) -> TokenStream {
     let ident = form.ident;
     let message = some_str(form.attrs.message.get().map(|lit| lit.value()));
     let mut checks = TokenStream::new();
+    let mut types = Vec::new();
+    let mut exprs = Vec::new();
     let mut pushes = TokenStream::new();
     let mut parses = TokenStream::new();
     let mut locals = Vec::new();
     let mut members = Vec::new();
     for (index, field) in form.fields.iter().enumerate() {
         let built = descriptor(&krate, field);
-        let descriptor = built.expr();
-        let name = &field.name;
-        let local = quote::format_ident!("__field{}", index);
         checks.extend(built.const_check());
         if let (ast::Kind::String, Some(default)) = (&field.kind, field.attrs.default.get()) {
             if let Some(lit) = valid::literal_str(default) {
@@ -344,47 +414,69 @@ fn expand_form(form: &ast::Form) -> TokenStream {
                     }
                     None => quote!(::core::option::Option::None),
                 };
-                checks.extend(quote_spanned!(lit.span()=>
-                    #krate::__private::check_string_default(#lit, #min, #max, #format);
+                checks.extend(respan(
+                    quote!(#krate::__private::check_string_default(#lit, #min, #max, #format);),
+                    lit.span(),
                 ));
             }
         }
-        pushes
-            .extend(quote!(#krate::__private::push_property(&mut __schema, #name, &#descriptor);));
-        parses.extend(quote!(
-            let #local = #krate::__private::parse_field(&mut __errors, &mut __content, #name, &#descriptor);
+        types.push(built.ty.clone());
+        exprs.push(built.expr());
+        let name = &field.name;
+        let position = syn::Index::from(index);
+        let local = quote::format_ident!("__field{}", index);
+        let span = match &field.kind {
+            ast::Kind::Single(ty) | ast::Kind::Multi(ty) => span_of(&ty.to_token_stream()),
+            _ => span_of(&field.ty.to_token_stream()),
+        };
+        pushes.extend(respan(
+            quote!(#krate::__private::push_property(&mut __schema, #name, &__fields.#position);),
+            span,
+        ));
+        parses.extend(respan(
+            quote!(let #local = #krate::__private::parse_field(&mut __errors, &mut __content, #name, &__fields.#position);),
+            span,
         ));
         members.push(field.ident);
         locals.push(local);
     }
     quote! {
-        #[automatically_derived]
-        impl #krate::ElicitForm for #ident {
-            const MESSAGE: ::core::option::Option<&'static str> = #message;
+        const _: () = {
+            // Evaluated when the server compiles: the builders' checks become
+            // compile errors on the attribute.
+            const _: () = {
+                #checks
+            };
 
-            fn requested_schema() -> #krate::RequestedSchema {
-                // Evaluated when the server compiles: the builders' checks
-                // become compile errors on the attribute.
-                const _: () = {
-                    #checks
-                };
-                let mut __schema = <#krate::RequestedSchema as ::core::default::Default>::default();
-                #pushes
-                __schema
+            fn __fields() -> (#(#types,)*) {
+                (#(#exprs,)*)
             }
 
-            fn from_content(
-                mut __content: #krate::__private::JsonMap<::std::string::String, #krate::__private::JsonValue>,
-            ) -> ::core::result::Result<Self, #krate::Error> {
-                let mut __errors = ::std::vec::Vec::new();
-                #parses
-                match (#(#locals,)*) {
-                    (#(::core::option::Option::Some(#locals),)*) => ::core::result::Result::Ok(Self {
-                        #(#members: #locals,)*
-                    }),
-                    _ => ::core::result::Result::Err(#krate::__private::combine(__errors)),
+            #[automatically_derived]
+            impl #krate::ElicitForm for #ident {
+                const MESSAGE: ::core::option::Option<&'static str> = #message;
+
+                fn requested_schema() -> #krate::RequestedSchema {
+                    let __fields = __fields();
+                    let mut __schema = <#krate::RequestedSchema as ::core::default::Default>::default();
+                    #pushes
+                    __schema
+                }
+
+                fn from_content(
+                    mut __content: #krate::__private::JsonMap<::std::string::String, #krate::__private::JsonValue>,
+                ) -> ::core::result::Result<Self, #krate::Error> {
+                    let __fields = __fields();
+                    let mut __errors = ::std::vec::Vec::new();
+                    #parses
+                    match (#(#locals,)*) {
+                        (#(::core::option::Option::Some(#locals),)*) => ::core::result::Result::Ok(Self {
+                            #(#members: #locals,)*
+                        }),
+                        _ => ::core::result::Result::Err(#krate::__private::combine(__errors)),
+                    }
                 }
             }
-        }
+        };
     }
 }

@@ -72,15 +72,13 @@ pub fn expand(input: &DeriveInput, krate: TokenStream, error: syn::Error) -> Tok
 /// The errors, plus a stub `ElicitForm` impl for a struct without generics.
 pub fn expand_form(input: &DeriveInput, krate: TokenStream, error: syn::Error) -> TokenStream {
     let errors = error.to_compile_error();
-    if !input.generics.params.is_empty() {
-        return errors;
-    }
     let ident = &input.ident;
+    let (impl_generics, ty_generics, where_clause) = input.generics.split_for_impl();
     quote! {
         #errors
 
         #[automatically_derived]
-        impl #krate::ElicitForm for #ident {
+        impl #impl_generics #krate::ElicitForm for #ident #ty_generics #where_clause {
             const MESSAGE: ::core::option::Option<&'static str> = ::core::option::Option::None;
 
             fn requested_schema() -> #krate::RequestedSchema {

@@ -507,16 +507,25 @@ fn check_field(cx: &Ctxt, field: &ast::Field) {
             (minimum, maximum, attrs.minimum.get_with_tokens())
         {
             if minimum > maximum {
-                cx.error_spanned_by(tokens, "`minimum` is greater than `maximum`");
+                cx.error_spanned_by(
+                    tokens,
+                    format_args!("`minimum = {minimum}` is greater than `maximum = {maximum}`"),
+                );
             }
         }
         if let Some((tokens, default)) = attrs.default.get_with_tokens() {
             if let Some(default) = literal_number(default) {
-                if minimum.is_some_and(|minimum| default < minimum) {
-                    cx.error_spanned_by(tokens, "the default is less than `minimum`");
+                if let Some(minimum) = minimum.filter(|minimum| default < *minimum) {
+                    cx.error_spanned_by(
+                        tokens,
+                        format_args!("the default {default} is less than `minimum = {minimum}`"),
+                    );
                 }
-                if maximum.is_some_and(|maximum| default > maximum) {
-                    cx.error_spanned_by(tokens, "the default is greater than `maximum`");
+                if let Some(maximum) = maximum.filter(|maximum| default > *maximum) {
+                    cx.error_spanned_by(
+                        tokens,
+                        format_args!("the default {default} is greater than `maximum = {maximum}`"),
+                    );
                 }
             }
         }

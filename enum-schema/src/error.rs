@@ -341,6 +341,18 @@ impl Display for Allowed<'_> {
 /// A received JSON value, compact and cut short.
 struct Quoted<'a>(&'a Value);
 
+/// `1 character`, `2 characters`.
+struct Characters(usize);
+
+impl Display for Characters {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self.0 {
+            1 => f.write_str("1 character"),
+            n => write!(f, "{n} characters"),
+        }
+    }
+}
+
 /// A received string, quoted and cut short.
 struct QuotedStr<'a>(&'a str);
 
@@ -477,10 +489,10 @@ impl Display for Error {
                 min_length,
             } => write!(
                 f,
-                "{}too short: {} has {} characters, at least {} required",
+                "{}too short: {} has {}, at least {} required",
                 Prefix(field.as_deref()),
                 QuotedStr(value),
-                value.chars().count(),
+                Characters(value.chars().count()),
                 min_length,
             ),
             Error::TooLong {
@@ -489,9 +501,9 @@ impl Display for Error {
                 max_length,
             } => write!(
                 f,
-                "{}too long: {} characters, at most {} allowed",
+                "{}too long: {}, at most {} allowed",
                 Prefix(field.as_deref()),
-                value.chars().count(),
+                Characters(value.chars().count()),
                 max_length,
             ),
             Error::InvalidFormat {

@@ -169,6 +169,13 @@ pub fn elicitation_responses(
     };
     let mut answers = Vec::new();
     for (key, response) in responses {
+        if !response.is_object() {
+            return Err(Error::MalformedInputResponse {
+                key,
+                reason: Cow::Borrowed("the entry must be a JSON object"),
+                found: response,
+            });
+        }
         if response.get("action").is_none() {
             continue;
         }

@@ -161,7 +161,7 @@ const fn is_date_bytes(bytes: &[u8]) -> bool {
 }
 
 /// An RFC 3339 full-date.
-const fn is_date(value: &str) -> bool {
+pub(crate) const fn is_date(value: &str) -> bool {
     value.len() == 10 && is_date_bytes(value.as_bytes())
 }
 
@@ -615,11 +615,15 @@ impl NumberType for f32 {
     const MIN: Self = f32::MIN;
     const MAX: Self = f32::MAX;
     fn to_number(self) -> Option<Number> {
-        Number::from_f64(f64::from(self))
+        // Through the shortest decimal form, so that `0.1f32` is sent as 0.1,
+        // not as its exact binary value 0.10000000149011612.
+        Number::from_f64(self.to_string().parse().ok()?)
     }
     fn from_number(number: &Number) -> Option<Self> {
-        let value = number.as_f64()?;
-        (value.abs() <= f64::from(f32::MAX)).then_some(value as f32)
+        // Anything that rounds to a finite f32, so that `3.4028235e38`, the
+        // usual spelling of f32::MAX, fits.
+        let value = number.as_f64()? as f32;
+        value.is_finite().then_some(value)
     }
 }
 

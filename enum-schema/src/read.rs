@@ -3,6 +3,7 @@
 //! used; then checking an answer against what was read, without a derive.
 
 use std::borrow::Cow;
+use std::cmp::Ordering;
 use std::fmt;
 
 use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
@@ -47,6 +48,17 @@ pub enum SchemaError {
     AmbiguousOptions,
     /// An enum schema with no option.
     NoOptions,
+    /// Options on a number or integer schema: elicitation options are
+    /// strings.
+    NonStringOptions,
+    /// A multi-select whose `minItems` is more than its number of options,
+    /// so no answer can satisfy it.
+    MinItemsAboveOptions {
+        /// `minItems`.
+        min_items: usize,
+        /// The number of options.
+        options: usize,
+    },
     /// An option of `oneOf`/`anyOf` that is not an object with a string
     /// `const`.
     OptionWithoutConst {
@@ -123,6 +135,12 @@ impl fmt::Display for SchemaError {
             ),
             SchemaError::AmbiguousOptions => f.write_str("the schema lists its options twice (`enum` and `oneOf`/`anyOf`)"),
             SchemaError::NoOptions => f.write_str("the enum schema has no option"),
+            SchemaError::NonStringOptions => {
+                f.write_str("a number schema cannot list options; elicitation options are strings (`\"type\": \"string\"`)")
+            }
+            SchemaError::MinItemsAboveOptions { min_items, options } => {
+                write!(f, "`minItems` is {min_items} but there are only {options} options, so no answer fits")
+            }
             SchemaError::OptionWithoutConst { index } => {
                 write!(f, "option {index} has no string `const`")
             }
@@ -432,7 +450,7 @@ fn read_string(object: &Object) -> Result<StringSchema, SchemaError> {
 fn read_number(object: &Object, integer: bool) -> Result<NumberSchema, SchemaError> {
     let (minimum, maximum) = (number(object, "minimum")?, number(object, "maximum")?);
     if let (Some(min), Some(max)) = (&minimum, &maximum) {
-        if min.as_f64() > max.as_f64() {
+        if compare(min, max) == Some(Ordering::Greater) {
             return Err(SchemaError::BoundsInverted { keyword: "minimum" });
         }
     }
@@ -521,6 +539,13 @@ impl PrimitiveSchema {
                 }
             }
             Some("array") => read_multi(object).map(PrimitiveSchema::MultiSelect),
+            Some("number" | "integer")
+                if ["enum", "oneOf", "anyOf"]
+                    .iter()
+                    .any(|key| object.contains_key(*key)) =>
+            {
+                Err(SchemaError::NonStringOptions)
+            }
             Some("number") => read_number(object, false).map(PrimitiveSchema::Number),
             Some("integer") => read_number(object, true).map(PrimitiveSchema::Number),
             Some("boolean") => read_boolean(object).map(PrimitiveSchema::Boolean),
@@ -649,13 +674,11 @@ impl NumberSchema {
         let below = self
             .minimum
             .as_ref()
-            .and_then(Number::as_f64)
-            .is_some_and(|min| as_f64 < min);
+            .is_some_and(|min| compare(&number, min) == Some(Ordering::Less));
         let above = self
             .maximum
             .as_ref()
-            .and_then(Number::as_f64)
-            .is_some_and(|max| as_f64 > max);
+            .is_some_and(|max| compare(&number, max) == Some(Ordering::Greater));
         if below || above {
             return Err(Error::OutOfRange {
                 field: None,
@@ -665,6 +688,20 @@ impl NumberSchema {
             });
         }
         Ok(number)
+    }
+}
+
+/// Compares two JSON numbers exactly when both are integers, as floats
+/// otherwise.
+fn compare(a: &Number, b: &Number) -> Option<Ordering> {
+    let integer = |n: &Number| {
+        n.as_i64()
+            .map(i128::from)
+            .or_else(|| n.as_u64().map(i128::from))
+    };
+    match (integer(a), integer(b)) {
+        (Some(a), Some(b)) => Some(a.cmp(&b)),
+        _ => a.as_f64()?.partial_cmp(&b.as_f64()?),
     }
 }
 
@@ -733,12 +770,16 @@ impl RequestedSchema {
     /// As [`from_json`](Self::from_json); text that is not JSON is
     /// [`SchemaError::NotAnObject`] with `found: null`.
     pub fn from_json_str(json: &str) -> Result<RequestedSchema, SchemaError> {
-        let raw: RawRequested = serde_json::from_str(json)
-            .map_err(|_| SchemaError::NotAnObject { found: Value::Null })?;
-        let properties = raw.properties.ok_or(SchemaError::MissingKeyword {
-            keyword: "properties",
-        })?;
-        read_requested(&raw.rest, properties)
+        let raw: RawRequested = match serde_json::from_str(json) {
+            Ok(raw) => raw,
+            // Not an object with an object of properties: the order no
+            // longer matters, and `from_json` names the problem.
+            Err(_) => {
+                let value = serde_json::from_str(json).unwrap_or(Value::Null);
+                return RequestedSchema::from_json(&value);
+            }
+        };
+        raw.read()
     }
 
     /// Checks the `content` of an `accept` against this schema, as a derived
@@ -834,32 +875,72 @@ fn read_requested(
 
 /// A `requestedSchema` as text: `properties` in order, the rest as JSON.
 struct RawRequested {
-    properties: Option<Vec<(String, Value)>>,
+    properties: Option<Properties>,
     rest: Object,
+}
+
+/// `properties` as written: an object, in order, or whatever else was sent
+/// (for the error).
+enum Properties {
+    Ordered(Vec<(String, Value)>),
+    Other(Value),
+}
+
+impl<'de> Deserialize<'de> for Properties {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct PropertiesVisitor;
+        impl<'de> Visitor<'de> for PropertiesVisitor {
+            type Value = Properties;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("an object of property schemas")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Properties, A::Error> {
+                let mut entries: Vec<(String, Value)> = Vec::new();
+                while let Some((name, schema)) = map.next_entry::<String, Value>()? {
+                    // A name given twice keeps its first place and its last
+                    // schema, as a JSON object would.
+                    match entries.iter_mut().find(|(existing, _)| *existing == name) {
+                        Some(entry) => entry.1 = schema,
+                        None => entries.push((name, schema)),
+                    }
+                }
+                Ok(Properties::Ordered(entries))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<Properties, A::Error> {
+                let mut items = Vec::new();
+                while let Some(item) = seq.next_element::<Value>()? {
+                    items.push(item);
+                }
+                Ok(Properties::Other(Value::Array(items)))
+            }
+            fn visit_bool<E>(self, value: bool) -> Result<Properties, E> {
+                Ok(Properties::Other(Value::Bool(value)))
+            }
+            fn visit_i64<E>(self, value: i64) -> Result<Properties, E> {
+                Ok(Properties::Other(Value::from(value)))
+            }
+            fn visit_u64<E>(self, value: u64) -> Result<Properties, E> {
+                Ok(Properties::Other(Value::from(value)))
+            }
+            fn visit_f64<E>(self, value: f64) -> Result<Properties, E> {
+                Ok(Properties::Other(Value::from(value)))
+            }
+            fn visit_str<E>(self, value: &str) -> Result<Properties, E> {
+                Ok(Properties::Other(Value::from(value)))
+            }
+            fn visit_unit<E>(self) -> Result<Properties, E> {
+                Ok(Properties::Other(Value::Null))
+            }
+        }
+        deserializer.deserialize_any(PropertiesVisitor)
+    }
 }
 
 impl<'de> Deserialize<'de> for RawRequested {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct Ordered(Vec<(String, Value)>);
-        impl<'de> Deserialize<'de> for Ordered {
-            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                struct OrderedVisitor;
-                impl<'de> Visitor<'de> for OrderedVisitor {
-                    type Value = Ordered;
-                    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                        f.write_str("an object of property schemas")
-                    }
-                    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Ordered, A::Error> {
-                        let mut entries = Vec::new();
-                        while let Some(entry) = map.next_entry::<String, Value>()? {
-                            entries.push(entry);
-                        }
-                        Ok(Ordered(entries))
-                    }
-                }
-                deserializer.deserialize_map(OrderedVisitor)
-            }
-        }
         struct RawVisitor;
         impl<'de> Visitor<'de> for RawVisitor {
             type Value = RawRequested;
@@ -873,7 +954,7 @@ impl<'de> Deserialize<'de> for RawRequested {
                 };
                 while let Some(key) = map.next_key::<String>()? {
                     if key == "properties" {
-                        raw.properties = Some(map.next_value::<Ordered>()?.0);
+                        raw.properties = Some(map.next_value::<Properties>()?);
                     } else {
                         let value = map.next_value::<Value>()?;
                         raw.rest.insert(key, value);
@@ -886,14 +967,26 @@ impl<'de> Deserialize<'de> for RawRequested {
     }
 }
 
+impl RawRequested {
+    fn read(self) -> Result<RequestedSchema, SchemaError> {
+        match self.properties {
+            Some(Properties::Ordered(properties)) => read_requested(&self.rest, properties),
+            Some(Properties::Other(found)) => Err(SchemaError::InvalidKeyword {
+                keyword: "properties",
+                expected: "an object",
+                found,
+            }),
+            None => Err(SchemaError::MissingKeyword {
+                keyword: "properties",
+            }),
+        }
+    }
+}
+
 impl<'de> Deserialize<'de> for RequestedSchema {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let raw = RawRequested::deserialize(deserializer)?;
-        let properties = raw.properties.ok_or_else(|| {
-            serde::de::Error::custom(SchemaError::MissingKeyword {
-                keyword: "properties",
-            })
-        })?;
-        read_requested(&raw.rest, properties).map_err(serde::de::Error::custom)
+        RawRequested::deserialize(deserializer)?
+            .read()
+            .map_err(serde::de::Error::custom)
     }
 }

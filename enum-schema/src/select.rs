@@ -126,7 +126,7 @@ impl<T: ElicitEnum> SingleSelect<T> {
     pub const fn default_value(mut self, value: &'static str) -> Self {
         assert!(
             position(T::OPTIONS, value).is_some(),
-            "the default is not one of the options' values",
+            "the default is not one of the options' values (a skipped variant is not an option)",
         );
         self.default = Some(value);
         self
@@ -383,23 +383,30 @@ impl<T: ElicitEnum> MultiSelect<T> {
     /// If a value is not an option's, appears twice, or the count is outside
     /// `minItems..=maxItems` (in a constant: a compile error).
     pub const fn default_values(mut self, values: &'static [&'static str]) -> Self {
-        let mut i = 0;
-        while i < values.len() {
-            assert!(
-                position(T::OPTIONS, values[i]).is_some(),
-                "a default item is not one of the options' values",
-            );
-            let mut j = 0;
-            while j < i {
-                assert!(
-                    !parse::str_eq(values[i], values[j]),
-                    "a default item appears twice"
-                );
-                j += 1;
-            }
-            i += 1;
-        }
+        check_default_values::<T>(values);
         self.default = Defaults::Values(values);
+        self.check()
+    }
+
+    /// Replaces the settings that are `Some` at once, then checks the result
+    /// as a whole: what a form field's attributes do to the enum's own.
+    #[doc(hidden)]
+    pub const fn __override(
+        mut self,
+        min_items: Option<usize>,
+        max_items: Option<usize>,
+        default: Option<&'static [&'static str]>,
+    ) -> Self {
+        if min_items.is_some() {
+            self.min_items = min_items;
+        }
+        if max_items.is_some() {
+            self.max_items = max_items;
+        }
+        if let Some(values) = default {
+            check_default_values::<T>(values);
+            self.default = Defaults::Values(values);
+        }
         self.check()
     }
 
@@ -540,6 +547,26 @@ impl<T: ElicitEnum> MultiSelect<T> {
                 .get_default()
                 .map(|values| values.into_iter().map(Cow::Borrowed).collect()),
         }
+    }
+}
+
+/// Panics unless every value is an option's and none repeats.
+const fn check_default_values<T: ElicitEnum>(values: &[&str]) {
+    let mut i = 0;
+    while i < values.len() {
+        assert!(
+            position(T::OPTIONS, values[i]).is_some(),
+            "a default item is not one of the options' values (a skipped variant is not an option)",
+        );
+        let mut j = 0;
+        while j < i {
+            assert!(
+                !parse::str_eq(values[i], values[j]),
+                "a default item appears twice"
+            );
+            j += 1;
+        }
+        i += 1;
     }
 }
 

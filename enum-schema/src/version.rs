@@ -101,15 +101,7 @@ impl FromStr for ProtocolVersion {
         if version == "draft" {
             return Ok(ProtocolVersion::LATEST);
         }
-        let bytes = version.as_bytes();
-        let shaped = bytes.len() == 10
-            && bytes[4] == b'-'
-            && bytes[7] == b'-'
-            && bytes
-                .iter()
-                .enumerate()
-                .all(|(i, b)| i == 4 || i == 7 || b.is_ascii_digit());
-        if !shaped {
+        if !crate::primitive::is_date(version) {
             return Err(VersionError::Unrecognized {
                 version: version.to_owned(),
             });

@@ -1,0 +1,1360 @@
+//! Protocol revisions: parsing the negotiated version, what `for_version`
+//! sends to a peer of each revision (checked against that revision's
+//! `schema.json` as the definition it is meant to be, and as exact JSON),
+//! and the `input_required` path of MCP 2026-07-28.
+//!
+//! The spec is located as in `tests/spec.rs`: `$ENUM_SCHEMA_SPEC_DIR`, else
+//! `<CARGO_MANIFEST_DIR>/../shared/spec`; when it is missing the spec checks
+//! are skipped with a message, unless `ENUM_SCHEMA_REQUIRE_SPEC=1`. The
+//! tables are driven by the revision folders found there.
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+use enum_schema::{
+    elicitation_responses, parse_input_response, take_input_response, BooleanField, ElicitAction,
+    ElicitEnum, ElicitForm, Error, InputRequiredResult, NumberField, PrimitiveSchema,
+    ProtocolVersion, RequestedSchema, StringField, StringFormat, VersionError,
+};
+use serde_json::{json, Map, Value};
+
+// ---------------------------------------------------------------------------
+// Locating and loading the spec (as in tests/spec.rs)
+// ---------------------------------------------------------------------------
+
+fn require_spec() -> bool {
+    std::env::var("ENUM_SCHEMA_REQUIRE_SPEC").as_deref() == Ok("1")
+}
+
+/// The spec directory, or `None` (after saying so) when it is missing and
+/// not required.
+fn spec_dir() -> Option<PathBuf> {
+    let dir = match std::env::var_os("ENUM_SCHEMA_SPEC_DIR") {
+        Some(dir) => PathBuf::from(dir),
+        None => std::env::var_os("CARGO_MANIFEST_DIR")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")))
+            .join("../shared/spec"),
+    };
+    if dir.is_dir() {
+        return Some(dir);
+    }
+    if require_spec() {
+        panic!(
+            "MCP spec not found at {} but ENUM_SCHEMA_REQUIRE_SPEC=1 (set ENUM_SCHEMA_SPEC_DIR to the folder holding <version>/schema.json)",
+            dir.display()
+        );
+    }
+    eprintln!(
+        "skipping: MCP spec not found at {} (set ENUM_SCHEMA_SPEC_DIR)",
+        dir.display()
+    );
+    None
+}
+
+/// One revision's `schema.json`, with validators built on demand.
+struct Spec {
+    /// The folder name: `2025-06-18`, .., `draft`.
+    version: String,
+    root: Value,
+    /// `"$defs"` (2020-12) or `"definitions"` (draft-07).
+    defs: &'static str,
+    validators: RefCell<HashMap<String, Rc<jsonschema::Validator>>>,
+}
+
+impl Spec {
+    /// Loads `<dir>/<version>/schema.json`; a missing file is skipped (or
+    /// fatal when the spec is required).
+    fn load(dir: &Path, version: &str) -> Option<Spec> {
+        let path = dir.join(version).join("schema.json");
+        let text = match std::fs::read_to_string(&path) {
+            Ok(text) => text,
+            Err(error) => {
+                if require_spec() {
+                    panic!(
+                        "cannot read {} ({error}) but ENUM_SCHEMA_REQUIRE_SPEC=1",
+                        path.display()
+                    );
+                }
+                eprintln!(
+                    "skipping {version}: MCP spec not found at {} (set ENUM_SCHEMA_SPEC_DIR)",
+                    path.display()
+                );
+                return None;
+            }
+        };
+        let root: Value = serde_json::from_str(&text)
+            .unwrap_or_else(|error| panic!("{} is not JSON: {error}", path.display()));
+        let defs = if root.get("$defs").is_some() {
+            "$defs"
+        } else {
+            "definitions"
+        };
+        Some(Spec {
+            version: version.to_owned(),
+            root,
+            defs,
+            validators: RefCell::new(HashMap::new()),
+        })
+    }
+
+    fn has_definition(&self, name: &str) -> bool {
+        self.root[self.defs].get(name).is_some()
+    }
+
+    /// The definition `name` itself (the JSON in schema.json).
+    fn definition(&self, name: &str) -> &Value {
+        self.root[self.defs]
+            .get(name)
+            .unwrap_or_else(|| panic!("{}: no definition {name}", self.version))
+    }
+
+    /// A validator for one definition: the whole schema.json with a
+    /// top-level `"$ref": "#/$defs/<name>"`.
+    fn validator(&self, name: &str) -> Rc<jsonschema::Validator> {
+        if let Some(validator) = self.validators.borrow().get(name) {
+            return validator.clone();
+        }
+        self.definition(name);
+        let mut schema = self.root.clone();
+        schema.as_object_mut().unwrap().insert(
+            "$ref".into(),
+            Value::String(format!("#/{}/{name}", self.defs)),
+        );
+        let validator = Rc::new(jsonschema::validator_for(&schema).unwrap_or_else(|error| {
+            panic!(
+                "{}: cannot build a validator for {name}: {error}",
+                self.version
+            )
+        }));
+        self.validators
+            .borrow_mut()
+            .insert(name.to_owned(), validator.clone());
+        validator
+    }
+
+    fn is_valid(&self, name: &str, instance: &Value) -> bool {
+        self.validator(name).is_valid(instance)
+    }
+
+    #[track_caller]
+    fn assert_valid(&self, name: &str, instance: &Value) {
+        let validator = self.validator(name);
+        let errors: Vec<String> = validator
+            .iter_errors(instance)
+            .map(|error| format!("{} at {}", error, error.instance_path()))
+            .collect();
+        assert!(
+            errors.is_empty(),
+            "{}: {instance} does not validate as {name}: {errors:?}",
+            self.version
+        );
+    }
+
+    #[track_caller]
+    fn assert_invalid(&self, name: &str, instance: &Value) {
+        assert!(
+            !self.is_valid(name, instance),
+            "{}: {instance} must not validate as {name}",
+            self.version
+        );
+    }
+
+    /// Every key of `instance` is declared in `properties` of the
+    /// definition `name`, recursively into declared object and
+    /// array-of-object properties: the spec is lax, this is not.
+    #[track_caller]
+    fn assert_keys_declared(&self, name: &str, instance: &Value) {
+        fn walk(version: &str, at: &str, schema: &Value, instance: &Value) {
+            let Some(object) = instance.as_object() else {
+                return;
+            };
+            let properties = schema
+                .get("properties")
+                .and_then(Value::as_object)
+                .unwrap_or_else(|| panic!("{version}: {at} declares no properties"));
+            for (key, value) in object {
+                let declared = properties.get(key).unwrap_or_else(|| {
+                    panic!(
+                        "{version}: key {key:?} at {at} is not declared there (declared: {:?})",
+                        properties.keys().collect::<Vec<_>>()
+                    )
+                });
+                let at = format!("{at}/{key}");
+                match value {
+                    Value::Object(_) if declared.get("properties").is_some() => {
+                        walk(version, &at, declared, value)
+                    }
+                    Value::Array(items) => {
+                        if let Some(item_schema) = declared.get("items") {
+                            if item_schema.get("properties").is_some() {
+                                for (i, item) in items.iter().enumerate() {
+                                    walk(version, &format!("{at}/{i}"), item_schema, item);
+                                }
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        walk(&self.version, name, self.definition(name), instance);
+    }
+
+    /// An `elicitation/create` request with these params; as a JSON-RPC
+    /// request where the revision's `ElicitRequest` requires it (2025-11-25).
+    fn elicit_request(&self, params: Value) -> Value {
+        let mut request = json!({"method": "elicitation/create", "params": params});
+        let required = &self.definition("ElicitRequest")["required"];
+        if required.as_array().unwrap().contains(&json!("id")) {
+            request["jsonrpc"] = json!("2.0");
+            request["id"] = json!(1);
+        }
+        request
+    }
+
+    /// The revision this folder is.
+    fn protocol_version(&self) -> ProtocolVersion {
+        self.version
+            .parse()
+            .unwrap_or_else(|error| panic!("folder {}: {error}", self.version))
+    }
+}
+
+/// Every revision folder of the spec, oldest first (`draft` last).
+fn all_specs() -> Vec<Spec> {
+    let Some(dir) = spec_dir() else {
+        return Vec::new();
+    };
+    let mut folders: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|entry| {
+            let entry = entry.unwrap();
+            entry
+                .file_type()
+                .unwrap()
+                .is_dir()
+                .then(|| entry.file_name().into_string().unwrap())
+        })
+        .collect();
+    folders.sort();
+    folders
+        .iter()
+        .filter_map(|folder| Spec::load(&dir, folder))
+        .collect()
+}
+
+/// The revision folders that define elicitation.
+fn elicitation_specs() -> Vec<Spec> {
+    all_specs()
+        .into_iter()
+        .filter(|spec| spec.has_definition("ElicitRequest"))
+        .collect()
+}
+
+fn wire<T: serde::Serialize>(value: T) -> Value {
+    serde_json::to_value(value).expect("always serializes")
+}
+
+// ---------------------------------------------------------------------------
+// ProtocolVersion
+// ---------------------------------------------------------------------------
+
+fn unrecognized(version: &str) -> VersionError {
+    VersionError::Unrecognized {
+        version: version.to_owned(),
+    }
+}
+
+#[test]
+fn known_revisions_parse_to_themselves() {
+    let known = [
+        ("2024-11-05", ProtocolVersion::V2024_11_05),
+        ("2025-03-26", ProtocolVersion::V2025_03_26),
+        ("2025-06-18", ProtocolVersion::V2025_06_18),
+        ("2025-11-25", ProtocolVersion::V2025_11_25),
+        ("2026-07-28", ProtocolVersion::V2026_07_28),
+    ];
+    for (text, version) in known {
+        assert_eq!(text.parse::<ProtocolVersion>(), Ok(version), "{text}");
+        assert_eq!(version.as_str(), text);
+        assert_eq!(version.to_string(), text);
+    }
+    assert_eq!(
+        ProtocolVersion::ALL,
+        known.map(|(_, version)| version).as_slice()
+    );
+    assert_eq!(ProtocolVersion::LATEST, ProtocolVersion::V2026_07_28);
+    assert_eq!("draft".parse(), Ok(ProtocolVersion::LATEST));
+    // ordered oldest first
+    assert!(ProtocolVersion::ALL.windows(2).all(|w| w[0] < w[1]));
+}
+
+#[test]
+fn display_round_trips() {
+    for &version in ProtocolVersion::ALL {
+        assert_eq!(version.to_string().parse(), Ok(version));
+        assert_eq!(format!("{version}"), version.as_str());
+    }
+}
+
+#[test]
+fn future_and_in_between_dates() {
+    let cases = [
+        // newer than any known: the newest known
+        ("2026-07-29", ProtocolVersion::LATEST),
+        ("2027-01-01", ProtocolVersion::LATEST),
+        ("2031-01-01", ProtocolVersion::LATEST),
+        ("9999-12-31", ProtocolVersion::LATEST),
+        // between two known: the older one
+        ("2024-11-06", ProtocolVersion::V2024_11_05),
+        ("2025-03-25", ProtocolVersion::V2024_11_05),
+        ("2025-03-27", ProtocolVersion::V2025_03_26),
+        ("2025-06-17", ProtocolVersion::V2025_03_26),
+        ("2025-06-19", ProtocolVersion::V2025_06_18),
+        ("2025-11-24", ProtocolVersion::V2025_06_18),
+        ("2025-11-26", ProtocolVersion::V2025_11_25),
+        ("2026-07-27", ProtocolVersion::V2025_11_25),
+    ];
+    for (text, version) in cases {
+        assert_eq!(text.parse::<ProtocolVersion>(), Ok(version), "{text}");
+    }
+}
+
+#[test]
+fn garbage_and_too_old_are_unrecognized() {
+    for text in [
+        "",
+        "draft ",
+        " 2025-06-18",
+        "2025-06-18 ",
+        "Draft",
+        "DRAFT",
+        "latest",
+        "2025-6-18",
+        "2025/06/18",
+        "20250618",
+        "2025-06-18T00:00:00Z",
+        "2025-06-1x",
+        "2025_06_18",
+        "v2025-06-18",
+        "２０２５-06-18",
+        "2025-06-١٨",
+        // too old
+        "2024-11-04",
+        "2024-01-01",
+        "0000-00-00",
+    ] {
+        assert_eq!(
+            text.parse::<ProtocolVersion>(),
+            Err(unrecognized(text)),
+            "{text:?}"
+        );
+    }
+    assert_eq!(
+        unrecognized("2025/06/18").to_string(),
+        r#"unrecognized protocol version "2025/06/18"; expected a date like "2025-11-25" or "draft""#
+    );
+    assert_eq!(
+        unrecognized("").to_string(),
+        r#"unrecognized protocol version ""; expected a date like "2025-11-25" or "draft""#
+    );
+}
+
+/// `YYYY-MM-DD` is a date: a month 13 or a day 32 is not one.
+#[test]
+
+fn impossible_dates_are_unrecognized() {
+    for text in ["2025-13-01", "2025-12-32", "2025-00-01", "2025-06-00"] {
+        assert_eq!(
+            text.parse::<ProtocolVersion>(),
+            Err(unrecognized(text)),
+            "{text:?}"
+        );
+    }
+}
+
+#[test]
+fn what_each_revision_supports() {
+    use ProtocolVersion::*;
+    let table = [
+        (V2024_11_05, false, false, false),
+        (V2025_03_26, false, false, false),
+        (V2025_06_18, true, false, false),
+        (V2025_11_25, true, true, false),
+        (V2026_07_28, true, true, true),
+    ];
+    for (version, elicitation, sep1330, input_required) in table {
+        assert_eq!(version.supports_elicitation(), elicitation, "{version}");
+        assert_eq!(version.supports_sep1330(), sep1330, "{version}");
+        assert_eq!(version.uses_input_required(), input_required, "{version}");
+    }
+}
+
+/// The folders of the spec agree with what the crate knows: a revision
+/// supports elicitation exactly when its schema.json defines it, SEP-1330
+/// exactly when it defines the titled shapes, `input_required` exactly
+/// when it defines `InputRequiredResult`.
+#[test]
+fn the_spec_folders_agree_with_the_crate() {
+    let specs = all_specs();
+    if specs.is_empty() {
+        return;
+    }
+    let folders: Vec<&str> = specs.iter().map(|spec| spec.version.as_str()).collect();
+    assert_eq!(
+        folders,
+        [
+            "2024-11-05",
+            "2025-03-26",
+            "2025-06-18",
+            "2025-11-25",
+            "2026-07-28",
+            "draft"
+        ]
+    );
+    for spec in &specs {
+        let version = spec.protocol_version();
+        assert_eq!(
+            version.supports_elicitation(),
+            spec.has_definition("ElicitRequest"),
+            "{}",
+            spec.version
+        );
+        assert_eq!(
+            version.supports_sep1330(),
+            spec.has_definition("TitledMultiSelectEnumSchema"),
+            "{}",
+            spec.version
+        );
+        assert_eq!(
+            version.uses_input_required(),
+            spec.has_definition("InputRequiredResult"),
+            "{}",
+            spec.version
+        );
+    }
+    let eliciting: Vec<String> = elicitation_specs()
+        .into_iter()
+        .map(|spec| spec.version)
+        .collect();
+    assert_eq!(
+        eliciting,
+        ["2025-06-18", "2025-11-25", "2026-07-28", "draft"]
+    );
+}
+
+// ---------------------------------------------------------------------------
+// The shapes, revision by revision
+// ---------------------------------------------------------------------------
+
+#[derive(ElicitEnum, Debug, PartialEq, Clone, Copy)]
+#[elicit(
+    rename_all = "lowercase",
+    title = "Color",
+    default = Green,
+    min_items = 1,
+    max_items = 2,
+    default_items = [Red]
+)]
+enum Color {
+    Red,
+    Green,
+    Blue,
+}
+
+#[derive(ElicitEnum, Debug, PartialEq, Clone, Copy)]
+#[elicit(
+    title = "Accent",
+    description = "Accent color",
+    default = "#0f0",
+    default_items = ["#f00", "#00f"]
+)]
+enum Accent {
+    #[elicit(rename = "#f00", title = "Red")]
+    Red,
+    #[elicit(rename = "#0f0", title = "Green")]
+    Green,
+    #[elicit(rename = "#00f", title = "Blue")]
+    Blue,
+}
+
+#[derive(ElicitEnum, Debug, PartialEq, Clone, Copy)]
+#[elicit(legacy, default = "#0f0")]
+enum Old {
+    #[elicit(rename = "#f00", title = "Red")]
+    Red,
+    #[elicit(rename = "#0f0", title = "Green")]
+    Green,
+}
+
+/// One row of the table: a property, the definition it is from 2025-11-25
+/// on and its exact JSON there, and what a 2025-06-18 peer gets (the
+/// definition and exact JSON, or `None` for no multi-select).
+struct Row {
+    name: &'static str,
+    schema: PrimitiveSchema,
+    sep1330: (&'static str, Value),
+    legacy: Option<(&'static str, Value)>,
+}
+
+fn rows() -> Vec<Row> {
+    let rgb = json!([
+        {"const": "#f00", "title": "Red"},
+        {"const": "#0f0", "title": "Green"},
+        {"const": "#00f", "title": "Blue"}
+    ]);
+    vec![
+        Row {
+            name: "untitled single",
+            schema: Color::SCHEMA.to_schema().into(),
+            sep1330: (
+                "UntitledSingleSelectEnumSchema",
+                json!({"type": "string", "title": "Color", "enum": ["red", "green", "blue"], "default": "green"}),
+            ),
+            legacy: Some((
+                "EnumSchema",
+                json!({"type": "string", "title": "Color", "enum": ["red", "green", "blue"]}),
+            )),
+        },
+        Row {
+            name: "titled single",
+            schema: Accent::SCHEMA.to_schema().into(),
+            sep1330: (
+                "TitledSingleSelectEnumSchema",
+                json!({"type": "string", "title": "Accent", "description": "Accent color", "oneOf": rgb, "default": "#0f0"}),
+            ),
+            legacy: Some((
+                "EnumSchema",
+                json!({
+                    "type": "string",
+                    "title": "Accent",
+                    "description": "Accent color",
+                    "enum": ["#f00", "#0f0", "#00f"],
+                    "enumNames": ["Red", "Green", "Blue"]
+                }),
+            )),
+        },
+        Row {
+            name: "legacy",
+            schema: Old::SCHEMA.to_schema().into(),
+            sep1330: (
+                "LegacyTitledEnumSchema",
+                json!({"type": "string", "enum": ["#f00", "#0f0"], "enumNames": ["Red", "Green"], "default": "#0f0"}),
+            ),
+            legacy: Some((
+                "EnumSchema",
+                json!({"type": "string", "enum": ["#f00", "#0f0"], "enumNames": ["Red", "Green"]}),
+            )),
+        },
+        Row {
+            name: "untitled multi",
+            schema: Color::MULTI_SCHEMA.to_schema().into(),
+            sep1330: (
+                "UntitledMultiSelectEnumSchema",
+                json!({
+                    "type": "array",
+                    "title": "Color",
+                    "minItems": 1,
+                    "maxItems": 2,
+                    "items": {"type": "string", "enum": ["red", "green", "blue"]},
+                    "default": ["red"]
+                }),
+            ),
+            legacy: None,
+        },
+        Row {
+            name: "titled multi",
+            schema: Accent::MULTI_SCHEMA.to_schema().into(),
+            sep1330: (
+                "TitledMultiSelectEnumSchema",
+                json!({
+                    "type": "array",
+                    "title": "Accent",
+                    "description": "Accent color",
+                    "items": {"anyOf": rgb},
+                    "default": ["#f00", "#00f"]
+                }),
+            ),
+            legacy: None,
+        },
+        Row {
+            name: "string with default",
+            schema: PrimitiveSchema::String(
+                StringField::new()
+                    .title("Email")
+                    .min_length(3)
+                    .max_length(64)
+                    .format(StringFormat::Email)
+                    .default("a@b.c")
+                    .schema()
+                    .clone(),
+            ),
+            sep1330: (
+                "StringSchema",
+                json!({"type": "string", "title": "Email", "minLength": 3, "maxLength": 64, "format": "email", "default": "a@b.c"}),
+            ),
+            legacy: Some((
+                "StringSchema",
+                json!({"type": "string", "title": "Email", "minLength": 3, "maxLength": 64, "format": "email"}),
+            )),
+        },
+        Row {
+            name: "integer with default",
+            schema: PrimitiveSchema::Number(
+                NumberField::<u8>::new()
+                    .description("How many")
+                    .minimum(1)
+                    .maximum(10)
+                    .default(5)
+                    .schema(),
+            ),
+            sep1330: (
+                "NumberSchema",
+                json!({"type": "integer", "description": "How many", "minimum": 1, "maximum": 10, "default": 5}),
+            ),
+            legacy: Some((
+                "NumberSchema",
+                json!({"type": "integer", "description": "How many", "minimum": 1, "maximum": 10}),
+            )),
+        },
+        Row {
+            name: "number with default",
+            schema: PrimitiveSchema::Number(NumberField::<f64>::new().default(0.5).schema()),
+            sep1330: ("NumberSchema", json!({"type": "number", "default": 0.5})),
+            legacy: Some(("NumberSchema", json!({"type": "number"}))),
+        },
+        Row {
+            name: "boolean with default",
+            schema: PrimitiveSchema::Boolean(
+                BooleanField::new()
+                    .title("Agree")
+                    .default(true)
+                    .schema()
+                    .clone(),
+            ),
+            sep1330: (
+                "BooleanSchema",
+                json!({"type": "boolean", "title": "Agree", "default": true}),
+            ),
+            legacy: Some((
+                "BooleanSchema",
+                json!({"type": "boolean", "title": "Agree", "default": true}),
+            )),
+        },
+    ]
+}
+
+const NO_MULTI_2025_06_18: &str = "protocol version 2025-06-18 has no multi-select (array) properties; they arrived in 2025-11-25 (SEP-1330): ask with a single-select, or one boolean per option";
+
+/// The exact output, without the spec: what `for_version` gives for each
+/// known revision.
+#[test]
+fn for_version_gives_the_exact_json() {
+    for row in rows() {
+        let name = row.name;
+        // the table's own premise: the schema is the SEP-1330 JSON
+        assert_eq!(wire(&row.schema), row.sep1330.1, "{name}");
+        for &version in ProtocolVersion::ALL {
+            let sent = row.schema.for_version(version);
+            match version {
+                ProtocolVersion::V2024_11_05 | ProtocolVersion::V2025_03_26 => {
+                    assert_eq!(sent, Err(VersionError::NoElicitation { version }), "{name}");
+                }
+                ProtocolVersion::V2025_06_18 => match &row.legacy {
+                    Some((_, json)) => {
+                        assert_eq!(wire(sent.unwrap()), *json, "{name}");
+                    }
+                    None => {
+                        let error = sent.unwrap_err();
+                        assert_eq!(
+                            error,
+                            VersionError::NoMultiSelect {
+                                version,
+                                property: None
+                            },
+                            "{name}"
+                        );
+                        assert_eq!(error.to_string(), NO_MULTI_2025_06_18);
+                    }
+                },
+                _ => assert_eq!(sent, Ok(row.schema.clone()), "{name} for {version}"),
+            }
+        }
+    }
+}
+
+/// What `for_version` emits validates, in every revision folder that
+/// defines elicitation, as the definition it is meant to be, with no key
+/// that definition does not declare, and as `PrimitiveSchemaDefinition`.
+#[test]
+fn for_version_validates_in_every_eliciting_revision() {
+    let specs = elicitation_specs();
+    for spec in &specs {
+        let version = spec.protocol_version();
+        for row in rows() {
+            let expected = if version.supports_sep1330() {
+                Some(&row.sep1330)
+            } else {
+                row.legacy.as_ref()
+            };
+            let sent = row.schema.for_version(version);
+            let Some((definition, json)) = expected else {
+                assert!(
+                    matches!(sent, Err(VersionError::NoMultiSelect { .. })),
+                    "{}: {}",
+                    spec.version,
+                    row.name
+                );
+                // and indeed that revision has no place for it
+                spec.assert_invalid("PrimitiveSchemaDefinition", &row.sep1330.1);
+                continue;
+            };
+            let sent = wire(sent.unwrap());
+            eprintln!("{}: {}", spec.version, row.name);
+            assert_eq!(&sent, json, "{}: {}", spec.version, row.name);
+            spec.assert_valid(definition, &sent);
+            spec.assert_keys_declared(definition, &sent);
+            spec.assert_valid("PrimitiveSchemaDefinition", &sent);
+        }
+    }
+    if !specs.is_empty() {
+        assert_eq!(specs.len(), 4);
+    }
+}
+
+#[test]
+fn no_elicitation_before_2025_06_18() {
+    for version in [ProtocolVersion::V2024_11_05, ProtocolVersion::V2025_03_26] {
+        for row in rows() {
+            assert_eq!(
+                row.schema.for_version(version),
+                Err(VersionError::NoElicitation { version }),
+                "{}",
+                row.name
+            );
+        }
+        assert_eq!(
+            Survey::request_for(version, "Survey"),
+            Err(VersionError::NoElicitation { version })
+        );
+        assert_eq!(
+            Survey::requested_schema().for_version(version),
+            Err(VersionError::NoElicitation { version })
+        );
+    }
+    assert_eq!(
+        VersionError::NoElicitation {
+            version: ProtocolVersion::V2024_11_05
+        }
+        .to_string(),
+        "protocol version 2024-11-05 has no elicitation; it arrived in 2025-06-18"
+    );
+    assert_eq!(
+        VersionError::NoElicitation {
+            version: ProtocolVersion::V2025_03_26
+        }
+        .to_string(),
+        "protocol version 2025-03-26 has no elicitation; it arrived in 2025-06-18"
+    );
+}
+
+// ---------------------------------------------------------------------------
+// Whole requests
+// ---------------------------------------------------------------------------
+
+#[derive(ElicitForm, Debug, PartialEq)]
+#[elicit(rename_all = "camelCase")]
+struct Survey {
+    color: Color,
+    accent: Accent,
+    old: Option<Old>,
+    #[elicit(title = "Email", format = "email", default = "a@b.c")]
+    email: String,
+    #[elicit(minimum = 1, maximum = 10, default = 5)]
+    item_count: u8,
+    #[elicit(default = true)]
+    agree: bool,
+}
+
+#[derive(ElicitForm, Debug, PartialEq)]
+struct Tags {
+    name: String,
+    tags: Vec<Accent>,
+}
+
+fn survey_2025_06_18() -> Value {
+    json!({
+        "message": "Survey",
+        "requestedSchema": {
+            "type": "object",
+            "properties": {
+                "color": {"type": "string", "title": "Color", "enum": ["red", "green", "blue"]},
+                "accent": {
+                    "type": "string",
+                    "title": "Accent",
+                    "description": "Accent color",
+                    "enum": ["#f00", "#0f0", "#00f"],
+                    "enumNames": ["Red", "Green", "Blue"]
+                },
+                "old": {"type": "string", "enum": ["#f00", "#0f0"], "enumNames": ["Red", "Green"]},
+                "email": {"type": "string", "title": "Email", "format": "email"},
+                "itemCount": {"type": "integer", "minimum": 1, "maximum": 10},
+                "agree": {"type": "boolean", "default": true}
+            },
+            "required": ["color", "accent", "email", "itemCount", "agree"]
+        }
+    })
+}
+
+#[test]
+fn a_form_for_each_revision() {
+    let latest = wire(Survey::request("Survey"));
+    assert_eq!(
+        latest["requestedSchema"]["properties"]["accent"]["default"],
+        "#0f0"
+    );
+    for &version in ProtocolVersion::ALL {
+        let sent = Survey::request_for(version, "Survey");
+        match version {
+            ProtocolVersion::V2024_11_05 | ProtocolVersion::V2025_03_26 => {
+                assert_eq!(sent, Err(VersionError::NoElicitation { version }));
+            }
+            ProtocolVersion::V2025_06_18 => {
+                assert_eq!(wire(sent.unwrap()), survey_2025_06_18());
+            }
+            _ => assert_eq!(wire(sent.unwrap()), latest, "{version}"),
+        }
+    }
+    // the property order and `required` survive
+    let schema = Survey::requested_schema()
+        .for_version(ProtocolVersion::V2025_06_18)
+        .unwrap();
+    let names: Vec<&str> = schema
+        .properties()
+        .iter()
+        .map(|(name, _)| name.as_ref())
+        .collect();
+    assert_eq!(
+        names,
+        ["color", "accent", "old", "email", "itemCount", "agree"]
+    );
+    let required: Vec<&str> = schema.required().iter().map(|name| name.as_ref()).collect();
+    assert_eq!(required, ["color", "accent", "email", "itemCount", "agree"]);
+    // ElicitRequestParams::for_version is the same
+    assert_eq!(
+        Survey::request("Survey").for_version(ProtocolVersion::V2025_06_18),
+        Survey::request_for(ProtocolVersion::V2025_06_18, "Survey")
+    );
+}
+
+#[test]
+fn a_multi_select_cannot_go_to_2025_06_18() {
+    let version = ProtocolVersion::V2025_06_18;
+    let expected = VersionError::NoMultiSelect {
+        version,
+        property: Some("tags".into()),
+    };
+    assert_eq!(Tags::request_for(version, "Tag it"), Err(expected.clone()));
+    assert_eq!(
+        Tags::requested_schema().for_version(version),
+        Err(expected.clone())
+    );
+    assert_eq!(
+        Tags::request("Tag it").for_version(version),
+        Err(expected.clone())
+    );
+    assert_eq!(
+        expected.to_string(),
+        format!("property \"tags\": {NO_MULTI_2025_06_18}")
+    );
+    // from 2025-11-25 on it goes out unchanged
+    for version in [ProtocolVersion::V2025_11_25, ProtocolVersion::V2026_07_28] {
+        assert_eq!(
+            Tags::request_for(version, "Tag it"),
+            Ok(Tags::request("Tag it"))
+        );
+    }
+}
+
+#[test]
+fn requests_validate_in_every_eliciting_revision() {
+    for spec in elicitation_specs() {
+        let version = spec.protocol_version();
+        let params = wire(Survey::request_for(version, "Survey").unwrap());
+        let request = spec.elicit_request(params.clone());
+        spec.assert_valid("ElicitRequest", &request);
+        spec.assert_keys_declared("ElicitRequest", &request);
+        if version.supports_sep1330() {
+            spec.assert_valid("ElicitRequestFormParams", &params);
+            spec.assert_keys_declared("ElicitRequestFormParams", &params);
+            let tags = wire(Tags::request_for(version, "Tag it").unwrap());
+            spec.assert_valid("ElicitRequestFormParams", &tags);
+        } else {
+            // what the newer revisions allow, this one rejects
+            spec.assert_invalid(
+                "ElicitRequest",
+                &spec.elicit_request(wire(Tags::request("Tag it"))),
+            );
+        }
+        // and an answer to it
+        let answer = json!({
+            "action": "accept",
+            "content": {"color": "blue", "accent": "#f00", "email": "x@y.z", "itemCount": 2, "agree": false}
+        });
+        spec.assert_valid("ElicitResult", &answer);
+        assert_eq!(
+            Survey::parse_result(answer),
+            Ok(ElicitAction::Accept(Survey {
+                color: Color::Blue,
+                accent: Accent::Red,
+                old: None,
+                email: "x@y.z".into(),
+                item_count: 2,
+                agree: false,
+            }))
+        );
+    }
+}
+
+/// What a 2025-06-18 peer is sent reads back, on its side, as the shapes
+/// it knows: legacy single-selects, no enum defaults.
+#[test]
+fn what_a_2025_06_18_peer_is_sent_reads_back() {
+    let sent = Survey::requested_schema()
+        .for_version(ProtocolVersion::V2025_06_18)
+        .unwrap();
+    let text = serde_json::to_string(&sent).unwrap();
+    let read = RequestedSchema::from_json_str(&text).unwrap();
+    assert_eq!(read, sent);
+    for (name, property) in read.properties() {
+        if let PrimitiveSchema::SingleSelect(select) = property {
+            assert_eq!(select.default_value(), None, "{name}");
+            assert_eq!(select.is_legacy(), select.is_titled(), "{name}");
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// 2026-07-28: input_required
+// ---------------------------------------------------------------------------
+
+#[derive(ElicitEnum, Debug, PartialEq, Clone, Copy)]
+#[elicit(rename_all = "kebab-case")]
+enum Env {
+    #[elicit(title = "Staging")]
+    Staging,
+    #[elicit(title = "Production")]
+    Production,
+}
+
+#[derive(ElicitEnum, Debug, PartialEq, Clone, Copy)]
+#[elicit(rename_all = "kebab-case")]
+enum Region {
+    EuWest,
+    UsEast,
+}
+
+#[derive(ElicitForm, Debug, PartialEq)]
+#[elicit(message = "Where to deploy?")]
+struct Deploy {
+    env: Env,
+    #[elicit(min_items = 1)]
+    regions: Vec<Region>,
+    confirm: bool,
+    note: Option<String>,
+}
+
+fn deploy_request() -> Value {
+    json!({
+        "method": "elicitation/create",
+        "params": {
+            "message": "Where to deploy?",
+            "requestedSchema": {
+                "type": "object",
+                "properties": {
+                    "env": {
+                        "type": "string",
+                        "oneOf": [
+                            {"const": "staging", "title": "Staging"},
+                            {"const": "production", "title": "Production"}
+                        ]
+                    },
+                    "regions": {
+                        "type": "array",
+                        "minItems": 1,
+                        "items": {"type": "string", "enum": ["eu-west", "us-east"]}
+                    },
+                    "confirm": {"type": "boolean"},
+                    "note": {"type": "string"}
+                },
+                "required": ["env", "regions", "confirm"]
+            }
+        }
+    })
+}
+
+fn deploy_result() -> InputRequiredResult {
+    InputRequiredResult::new()
+        .elicit("deploy", Deploy::default_request())
+        .request_state("eyJzdGVwIjoxfQ")
+}
+
+fn accepted() -> Value {
+    json!({
+        "action": "accept",
+        "content": {"env": "production", "regions": ["us-east", "eu-west"], "confirm": true}
+    })
+}
+
+fn sampling_result() -> Value {
+    json!({
+        "role": "assistant",
+        "content": {"type": "text", "text": "The capital of France is Paris."},
+        "model": "claude-3-sonnet-20240307",
+        "stopReason": "endTurn"
+    })
+}
+
+/// The revisions with `input_required` in the spec.
+fn input_required_specs() -> Vec<Spec> {
+    all_specs()
+        .into_iter()
+        .filter(|spec| spec.has_definition("InputRequiredResult"))
+        .collect()
+}
+
+#[test]
+fn input_required_result_is_exact() {
+    assert_eq!(
+        wire(deploy_result()),
+        json!({
+            "resultType": "input_required",
+            "inputRequests": {"deploy": deploy_request()},
+            "requestState": "eyJzdGVwIjoxfQ"
+        })
+    );
+    // in the order given (not sorted), a key given twice replaced
+    let result = InputRequiredResult::new()
+        .elicit("b", Deploy::default_request())
+        .elicit("a", Tags::request("first"))
+        .elicit("a", Tags::request("second"));
+    let text = serde_json::to_string(&result).unwrap();
+    assert!(
+        text.starts_with(r#"{"resultType":"input_required","inputRequests":{"b":{"method":"elicitation/create","params":{"message":"Where to deploy?","#),
+        "{text}"
+    );
+    let json = wire(&result);
+    assert_eq!(json["inputRequests"]["a"]["params"]["message"], "second");
+    assert_eq!(json["inputRequests"].as_object().unwrap().len(), 2);
+    assert_eq!(json.get("requestState"), None);
+    // state only
+    assert_eq!(
+        serde_json::to_string(&InputRequiredResult::new().request_state("s")).unwrap(),
+        r#"{"resultType":"input_required","requestState":"s"}"#
+    );
+}
+
+#[test]
+fn input_required_result_validates() {
+    for spec in input_required_specs() {
+        let version = spec.protocol_version();
+        assert!(version.uses_input_required(), "{}", spec.version);
+        let result = wire(
+            InputRequiredResult::new()
+                .elicit(
+                    "deploy",
+                    Deploy::request_for(version, "Where to deploy?").unwrap(),
+                )
+                .elicit("survey", Survey::request_for(version, "Survey").unwrap())
+                .request_state("eyJzdGVwIjoxfQ"),
+        );
+        spec.assert_valid("InputRequiredResult", &result);
+        spec.assert_keys_declared("InputRequiredResult", &result);
+        spec.assert_valid("InputRequests", &result["inputRequests"]);
+        for (key, request) in result["inputRequests"].as_object().unwrap() {
+            eprintln!("{}: {key}", spec.version);
+            spec.assert_valid("InputRequest", request);
+            spec.assert_valid("ElicitRequest", request);
+            spec.assert_keys_declared("ElicitRequest", request);
+        }
+        assert_eq!(result["inputRequests"]["deploy"], deploy_request());
+    }
+}
+
+/// The spec's own example of an `input_required` result: its elicitation
+/// entry is exactly what a derived form gives.
+#[test]
+fn the_spec_example_is_reproduced() {
+    #[derive(ElicitForm, Debug)]
+    struct GithubLogin {
+        name: String,
+    }
+    let Some(dir) = spec_dir() else { return };
+    let mut checked = 0;
+    for spec in input_required_specs() {
+        let path = dir.join(&spec.version).join(
+            "examples/InputRequiredResult/input-required-result-with-elicitation-and-sampling-and-request-state.json",
+        );
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            assert!(!require_spec(), "cannot read {}", path.display());
+            eprintln!("skipping: {} not found", path.display());
+            continue;
+        };
+        let theirs: Value = serde_json::from_str(&text).unwrap();
+        let ours = wire(
+            InputRequiredResult::new()
+                .elicit(
+                    "github_login",
+                    GithubLogin::request("Please provide your GitHub username"),
+                )
+                .request_state(theirs["requestState"].as_str().unwrap()),
+        );
+        assert_eq!(
+            ours["inputRequests"]["github_login"],
+            theirs["inputRequests"]["github_login"]
+        );
+        assert_eq!(ours["requestState"], theirs["requestState"]);
+        assert_eq!(ours["resultType"], theirs["resultType"]);
+        // the answer in the matching InputResponses example parses
+        let responses_path = dir
+            .join(&spec.version)
+            .join("examples/InputResponses/elicitation-and-sampling-input-responses.json");
+        let responses: Value =
+            serde_json::from_str(&std::fs::read_to_string(responses_path).unwrap()).unwrap();
+        spec.assert_valid("InputResponses", &responses);
+        let login = parse_input_response::<GithubLogin>(responses.clone(), "github_login")
+            .unwrap()
+            .accepted()
+            .unwrap();
+        assert_eq!(login.name, "octocat");
+        let mut octocat = Map::new();
+        octocat.insert("name".into(), json!("octocat"));
+        assert_eq!(
+            elicitation_responses(responses),
+            Ok(vec![(
+                "github_login".to_owned(),
+                ElicitAction::Accept(octocat)
+            )])
+        );
+        checked += 1;
+    }
+    if !input_required_specs().is_empty() {
+        assert_eq!(checked, 2);
+    }
+}
+
+#[test]
+fn input_responses_parse_into_the_form() {
+    let responses = json!({"deploy": accepted(), "capital_of_france": sampling_result()});
+    for spec in input_required_specs() {
+        spec.assert_valid("InputResponses", &responses);
+        spec.assert_valid("InputResponses", &json!({"deploy": {"action": "decline"}}));
+    }
+    assert_eq!(
+        parse_input_response::<Deploy>(responses.clone(), "deploy"),
+        Ok(ElicitAction::Accept(Deploy {
+            env: Env::Production,
+            regions: vec![Region::UsEast, Region::EuWest],
+            confirm: true,
+            note: None,
+        }))
+    );
+    assert_eq!(
+        parse_input_response::<Deploy>(json!({"deploy": {"action": "decline"}}), "deploy"),
+        Ok(ElicitAction::Decline)
+    );
+    assert_eq!(
+        parse_input_response::<Deploy>(json!({"deploy": {"action": "cancel"}}), "deploy"),
+        Ok(ElicitAction::Cancel)
+    );
+    // the form's own errors come through
+    let bad = json!({"deploy": {"action": "accept", "content": {"env": "Production", "regions": [], "confirm": true}}});
+    let error = parse_input_response::<Deploy>(bad, "deploy").unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        r#"2 fields rejected: field `env`: invalid value "Production": the client sent the title of option "production" instead of its value; expected one of "staging", "production"; field `regions`: too few items: selected 0, at least 1 required"#
+    );
+
+    // take_input_response takes the entry out, and leaves the rest
+    let mut responses = responses;
+    assert_eq!(
+        take_input_response(&mut responses, "deploy"),
+        Ok(accepted())
+    );
+    assert_eq!(responses, json!({"capital_of_france": sampling_result()}));
+    assert_eq!(
+        take_input_response(&mut responses, "deploy"),
+        Err(Error::MissingInputResponse {
+            key: "deploy".into()
+        })
+    );
+}
+
+#[test]
+fn malformed_input_responses() {
+    let missing = parse_input_response::<Deploy>(json!({"other": accepted()}), "deploy");
+    let error = missing.unwrap_err();
+    assert_eq!(
+        error,
+        Error::MissingInputResponse {
+            key: "deploy".into()
+        }
+    );
+    assert_eq!(
+        error.to_string(),
+        r#"`inputResponses` has no answer for "deploy""#
+    );
+
+    let cases = [
+        (
+            json!([accepted()]),
+            "`inputResponses` must be a JSON object",
+            json!([accepted()]),
+            r#"malformed input response "deploy": `inputResponses` must be a JSON object (found [{"action":"accept","content":{"confirm":true,"env":"production","regions":["us-…)"#,
+        ),
+        (
+            json!("deploy"),
+            "`inputResponses` must be a JSON object",
+            json!("deploy"),
+            r#"malformed input response "deploy": `inputResponses` must be a JSON object (found "deploy")"#,
+        ),
+        (
+            Value::Null,
+            "`inputResponses` must be a JSON object",
+            Value::Null,
+            r#"malformed input response "deploy": `inputResponses` must be a JSON object (found null)"#,
+        ),
+        (
+            json!({"deploy": {"role": "assistant"}}),
+            "the entry has no `action`, so it does not answer an elicitation",
+            json!({"role": "assistant"}),
+            r#"malformed input response "deploy": the entry has no `action`, so it does not answer an elicitation (found {"role":"assistant"})"#,
+        ),
+        (
+            json!({"deploy": sampling_result()}),
+            "the entry has no `action`, so it does not answer an elicitation",
+            sampling_result(),
+            r#"malformed input response "deploy": the entry has no `action`, so it does not answer an elicitation (found {"content":{"text":"The capital of France is Paris.","type":"text"},"model":"cla…)"#,
+        ),
+        (
+            json!({"deploy": "accept"}),
+            "the entry must be a JSON object",
+            json!("accept"),
+            r#"malformed input response "deploy": the entry must be a JSON object (found "accept")"#,
+        ),
+        (
+            json!({"deploy": ["accept"]}),
+            "the entry must be a JSON object",
+            json!(["accept"]),
+            r#"malformed input response "deploy": the entry must be a JSON object (found ["accept"])"#,
+        ),
+    ];
+    for (responses, reason, found, message) in cases {
+        let error = parse_input_response::<Deploy>(responses.clone(), "deploy").unwrap_err();
+        assert_eq!(
+            error,
+            Error::MalformedInputResponse {
+                key: "deploy".into(),
+                reason: reason.into(),
+                found,
+            },
+            "{responses}"
+        );
+        assert_eq!(error.to_string(), message, "{responses}");
+    }
+    // an entry with an `action` is an ElicitResult: its own errors
+    assert_eq!(
+        parse_input_response::<Deploy>(json!({"deploy": {"action": "yes"}}), "deploy"),
+        Err(Error::UnknownAction {
+            action: json!("yes")
+        })
+    );
+}
+
+#[test]
+fn elicitation_responses_skip_other_requests() {
+    let mut content = Map::new();
+    content.insert("env".into(), json!("staging"));
+    let responses = json!({
+        "a_deploy": {"action": "accept", "content": {"env": "staging"}},
+        "b_sampling": sampling_result(),
+        "c_roots": {"roots": [{"uri": "file:///home"}]},
+        "d_declined": {"action": "decline"},
+        "e_cancelled": {"action": "cancel", "content": {"ignored": 1}},
+        "f_no_content": {"action": "accept"}
+    });
+    for spec in input_required_specs() {
+        spec.assert_valid("InputResponses", &responses);
+    }
+    assert_eq!(
+        elicitation_responses(responses),
+        Ok(vec![
+            ("a_deploy".to_owned(), ElicitAction::Accept(content)),
+            ("d_declined".to_owned(), ElicitAction::Decline),
+            ("e_cancelled".to_owned(), ElicitAction::Cancel),
+            ("f_no_content".to_owned(), ElicitAction::Accept(Map::new())),
+        ])
+    );
+    assert_eq!(elicitation_responses(json!({})), Ok(vec![]));
+}
+
+#[test]
+fn elicitation_responses_reject_malformed_answers() {
+    let error = elicitation_responses(json!([])).unwrap_err();
+    assert_eq!(
+        error,
+        Error::MalformedInputResponse {
+            key: String::new(),
+            reason: "`inputResponses` must be a JSON object".into(),
+            found: json!([]),
+        }
+    );
+    assert_eq!(
+        error.to_string(),
+        r#"malformed input response "": `inputResponses` must be a JSON object (found [])"#
+    );
+
+    let error = elicitation_responses(json!({"x": {"action": "maybe"}})).unwrap_err();
+    assert_eq!(
+        error,
+        Error::MalformedInputResponse {
+            key: "x".into(),
+            reason: r#"unknown action "maybe": expected "accept", "decline" or "cancel""#.into(),
+            found: json!({"action": "maybe"}),
+        }
+    );
+    assert_eq!(
+        error.to_string(),
+        r#"malformed input response "x": unknown action "maybe": expected "accept", "decline" or "cancel" (found {"action":"maybe"})"#
+    );
+
+    let error =
+        elicitation_responses(json!({"x": {"action": "accept", "content": 5}})).unwrap_err();
+    assert_eq!(
+        error,
+        Error::MalformedInputResponse {
+            key: "x".into(),
+            reason: "malformed ElicitResult: `content` must be a JSON object (found 5)".into(),
+            found: json!({"action": "accept", "content": 5}),
+        }
+    );
+}
+
+/// An entry that is not an object answers no request at all (every
+/// `InputResponse` is an object): `take_input_response` says so, and so
+/// should `elicitation_responses`, rather than drop it.
+#[test]
+
+fn elicitation_responses_reject_a_non_object_entry() {
+    assert_eq!(
+        elicitation_responses(json!({"x": "accept"})),
+        Err(Error::MalformedInputResponse {
+            key: "x".into(),
+            reason: "the entry must be a JSON object".into(),
+            found: json!("accept"),
+        })
+    );
+}
