@@ -1,5 +1,6 @@
-//! Compile-fail tests for `#[derive(ElicitEnum)]`: every error the derive
-//! can emit, one mistake per case, with its `.stderr` snapshot.
+//! Compile-fail tests for `#[derive(ElicitEnum)]` and `#[derive(ElicitForm)]`
+//! (`tests/ui/form/`): every error the derives can emit, one mistake per
+//! case, with its `.stderr` snapshot.
 //!
 //! Regenerate the snapshots with
 //! `TRYBUILD=overwrite cargo test --test compiletest`, then read them: the

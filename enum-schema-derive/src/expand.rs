@@ -165,8 +165,11 @@ pub fn derive_form(input: &DeriveInput) -> syn::Result<TokenStream> {
 
 /// A user's expression, checked against `ty` where it is written, so that
 /// a type error points at the attribute and says what was expected.
-fn typed(ty: &TokenStream, expr: &syn::Expr) -> TokenStream {
+fn typed(ty: &TokenStream, expr: &syn::Expr, field_ty: &syn::Type) -> TokenStream {
     let span = span_of(&expr.to_token_stream());
+    // The expected type is spanned on the field's type, which rustc then
+    // shows as the reason for the expectation.
+    let ty = respan(ty.clone(), span_of(&field_ty.to_token_stream()));
     quote_spanned!(span=> { let __value: #ty = #expr; __value })
 }
 
@@ -201,7 +204,7 @@ fn descriptor(krate: &TokenStream, field: &ast::Field) -> Descriptor {
                 call(tokens, "format", quote!(#krate::StringFormat::#variant));
             }
             if let Some((tokens, default)) = attrs.default.get_with_tokens() {
-                call(tokens, "default", typed(&quote!(&'static str), default));
+                call(tokens, "default", typed(&quote!(&'static str), default, field.ty));
             }
             (
                 quote!(#krate::StringField::new()),
@@ -211,7 +214,7 @@ fn descriptor(krate: &TokenStream, field: &ast::Field) -> Descriptor {
         }
         ast::Kind::Boolean => {
             if let Some((tokens, default)) = attrs.default.get_with_tokens() {
-                call(tokens, "default", typed(&quote!(bool), default));
+                call(tokens, "default", typed(&quote!(bool), default, field.ty));
             }
             (
                 quote!(#krate::BooleanField::new()),
@@ -227,7 +230,7 @@ fn descriptor(krate: &TokenStream, field: &ast::Field) -> Descriptor {
                 (&attrs.default, "default"),
             ] {
                 if let Some((tokens, expr)) = attr.get_with_tokens() {
-                    call(tokens, method, typed(&number, expr));
+                    call(tokens, method, typed(&number, expr, field.ty));
                 }
             }
             (
@@ -243,7 +246,7 @@ fn descriptor(krate: &TokenStream, field: &ast::Field) -> Descriptor {
                     // The variant's wire value, computed in a constant so that
                     // the builder's check runs when the server compiles.
                     None => {
-                        let variant = typed(&ty.to_token_stream(), default);
+                        let variant = typed(&ty.to_token_stream(), default, field.ty);
                         quote!({
                             const __DEFAULT: &str = <#ty>::__elicit_value(&#variant);
                             __DEFAULT

@@ -1,0 +1,9 @@
+use enum_schema::ElicitForm;
+
+#[derive(ElicitForm)]
+struct Order {
+    #[elicit(description = 3)]
+    name: String,
+}
+
+fn main() {}

@@ -1,0 +1,9 @@
+use enum_schema::ElicitForm;
+
+#[derive(ElicitForm)]
+struct Order {
+    #[elicit(format = email)]
+    email: String,
+}
+
+fn main() {}

@@ -1,0 +1,9 @@
+use enum_schema::ElicitForm;
+
+#[derive(ElicitForm)]
+struct Order {
+    #[elicit(min_items = 1)]
+    name: String,
+}
+
+fn main() {}

@@ -1,0 +1,17 @@
+use enum_schema::{ElicitEnum, ElicitForm};
+
+#[derive(ElicitEnum)]
+#[elicit(rename_all = "lowercase")]
+enum Color {
+    Red,
+    Green,
+    Blue,
+}
+
+#[derive(ElicitForm)]
+struct Order {
+    #[elicit(min_items = 2, default_items = ["red"])]
+    colors: Vec<Color>,
+}
+
+fn main() {}

@@ -1,0 +1,8 @@
+use enum_schema::ElicitForm;
+
+#[derive(ElicitForm)]
+struct Order {
+    note: Option<Option<String>>,
+}
+
+fn main() {}
