@@ -1358,3 +1358,14 @@ fn elicitation_responses_reject_a_non_object_entry() {
         })
     );
 }
+
+/// The spec: at least one of `inputRequests` or `requestState` MUST be
+/// present, so a result with neither does not serialize.
+#[test]
+fn an_empty_input_required_result_does_not_serialize() {
+    let error = serde_json::to_string(&InputRequiredResult::new()).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "an InputRequiredResult needs `inputRequests` or `requestState` (MCP 2026-07-28)"
+    );
+}

@@ -16,6 +16,9 @@ use crate::{parse_action, ElicitAction, ElicitForm, ElicitRequestParams, Error};
 /// (MCP 2026-07-28, `InputRequiredResult`). Keys are the server's choice;
 /// the client answers each one under the same key in `inputResponses`.
 ///
+/// The spec requires `inputRequests` or `requestState`: serializing a result
+/// with neither is an error.
+///
 /// ```
 /// use enum_schema::{ElicitEnum, ElicitForm, InputRequiredResult};
 ///
@@ -80,6 +83,11 @@ impl Serialize for InputRequiredResult {
             fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
                 serializer.collect_map(self.0.iter().map(|(key, params)| (key, Request(params))))
             }
+        }
+        if self.requests.is_empty() && self.request_state.is_none() {
+            return Err(serde::ser::Error::custom(
+                "an InputRequiredResult needs `inputRequests` or `requestState` (MCP 2026-07-28)",
+            ));
         }
         let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("resultType", "input_required")?;
