@@ -20,6 +20,9 @@ mod shadowed {
     struct Default;
     struct Vec;
     struct Box;
+    struct str;
+    struct usize;
+    struct bool;
     trait Iterator {}
     mod core {}
     mod std {}

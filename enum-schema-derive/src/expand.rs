@@ -103,7 +103,7 @@ fn expand(item: &Enum, defaults: &valid::Defaults) -> TokenStream {
             /// check a default variant when the server compiles.
             #[doc(hidden)]
             #[allow(dead_code)]
-            pub const fn __elicit_value(&self) -> &'static str {
+            pub const fn __elicit_value(&self) -> &'static ::core::primitive::str {
                 match *self {
                     #(#value_arms,)*
                 }
@@ -119,31 +119,33 @@ fn expand(item: &Enum, defaults: &valid::Defaults) -> TokenStream {
             const MULTI_SCHEMA: #krate::MultiSelect<Self> =
                 #krate::MultiSelect::__from_derive(#title, #description, #min_items, #max_items, #default_items);
 
-            fn value(&self) -> &'static str {
+            fn value(&self) -> &'static ::core::primitive::str {
                 Self::__elicit_value(self)
             }
 
-            fn option_index(&self) -> ::core::option::Option<usize> {
+            fn option_index(&self) -> ::core::option::Option<::core::primitive::usize> {
                 match *self {
                     #(#index_arms,)*
                     #skipped_arm
                 }
             }
 
-            fn from_option_index(__index: usize) -> ::core::option::Option<Self> {
+            fn from_option_index(__index: ::core::primitive::usize) -> ::core::option::Option<Self> {
                 match __index {
                     #(#from_index_arms,)*
                     _ => ::core::option::Option::None,
                 }
             }
 
-            fn from_value(__value: &str) -> ::core::option::Option<Self> {
+            fn from_value(__value: &::core::primitive::str) -> ::core::option::Option<Self> {
                 match __value {
                     #(#from_value_arms,)*
                     _ => ::core::option::Option::None,
                 }
             }
         }
+
+        #krate::__private::json_schema!(enum #ident);
     }
 }
 
@@ -204,7 +206,11 @@ fn descriptor(krate: &TokenStream, field: &ast::Field) -> Descriptor {
                 call(tokens, "format", quote!(#krate::StringFormat::#variant));
             }
             if let Some((tokens, default)) = attrs.default.get_with_tokens() {
-                call(tokens, "default", typed(&quote!(&'static str), default, field.ty));
+                call(
+                    tokens,
+                    "default",
+                    typed(&quote!(&'static str), default, field.ty),
+                );
             }
             (
                 quote!(#krate::StringField::new()),
@@ -248,7 +254,7 @@ fn descriptor(krate: &TokenStream, field: &ast::Field) -> Descriptor {
                     None => {
                         let variant = typed(&ty.to_token_stream(), default, field.ty);
                         quote!({
-                            const __DEFAULT: &str = <#ty>::__elicit_value(&#variant);
+                            const __DEFAULT: &'static ::core::primitive::str = <#ty>::__elicit_value(&#variant);
                             __DEFAULT
                         })
                     }
@@ -276,7 +282,7 @@ fn descriptor(krate: &TokenStream, field: &ast::Field) -> Descriptor {
                         }
                     });
                     quote!(::core::option::Option::Some({
-                        const __DEFAULT_ITEMS: &[&str] = &[#(#values),*];
+                        const __DEFAULT_ITEMS: &[&'static ::core::primitive::str] = &[#(#values),*];
                         __DEFAULT_ITEMS
                     }))
                 }
@@ -457,7 +463,7 @@ fn expand_form(form: &ast::Form) -> TokenStream {
 
             #[automatically_derived]
             impl #krate::ElicitForm for #ident {
-                const MESSAGE: ::core::option::Option<&'static str> = #message;
+                const MESSAGE: ::core::option::Option<&'static ::core::primitive::str> = #message;
 
                 fn requested_schema() -> #krate::RequestedSchema {
                     let __fields = __fields();
@@ -481,5 +487,7 @@ fn expand_form(form: &ast::Form) -> TokenStream {
                 }
             }
         };
+
+        #krate::__private::json_schema!(form #ident);
     }
 }

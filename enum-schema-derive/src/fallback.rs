@@ -50,19 +50,19 @@ pub fn expand(input: &DeriveInput, krate: TokenStream, error: syn::Error) -> Tok
                 ::core::option::Option::None,
             );
 
-            fn value(&self) -> &'static str {
+            fn value(&self) -> &'static ::core::primitive::str {
                 ::core::unreachable!()
             }
 
-            fn option_index(&self) -> ::core::option::Option<usize> {
+            fn option_index(&self) -> ::core::option::Option<::core::primitive::usize> {
                 ::core::unreachable!()
             }
 
-            fn from_option_index(_: usize) -> ::core::option::Option<Self> {
+            fn from_option_index(_: ::core::primitive::usize) -> ::core::option::Option<Self> {
                 ::core::unreachable!()
             }
 
-            fn from_value(_: &str) -> ::core::option::Option<Self> {
+            fn from_value(_: &::core::primitive::str) -> ::core::option::Option<Self> {
                 ::core::unreachable!()
             }
         }
@@ -79,7 +79,7 @@ pub fn expand_form(input: &DeriveInput, krate: TokenStream, error: syn::Error) -
 
         #[automatically_derived]
         impl #impl_generics #krate::ElicitForm for #ident #ty_generics #where_clause {
-            const MESSAGE: ::core::option::Option<&'static str> = ::core::option::Option::None;
+            const MESSAGE: ::core::option::Option<&'static ::core::primitive::str> = ::core::option::Option::None;
 
             fn requested_schema() -> #krate::RequestedSchema {
                 ::core::unreachable!()

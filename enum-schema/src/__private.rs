@@ -4,6 +4,7 @@ use std::borrow::Cow;
 
 use serde_json::{Map, Value};
 
+pub use crate::__enum_schema_json_schema as json_schema;
 pub use serde_json::Map as JsonMap;
 pub use serde_json::Value as JsonValue;
 

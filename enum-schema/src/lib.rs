@@ -27,6 +27,20 @@
 //! assert_eq!(Triage::parse_result(answer), Ok(ElicitAction::Accept(Triage { severity: Severity::Low })));
 //! ```
 //!
+//! # Cargo features
+//!
+//! Both off by default.
+//!
+//! - `rmcp`: for servers on [rmcp](https://docs.rs/rmcp), the official Rust
+//!   SDK. In any tool, `peer.elicit_form::<Triage>("How bad is it?").await?`
+//!   (trait `enum_schema::rmcp::PeerElicitExt`) sends a derived form and
+//!   returns the client's answer as a typed, re-validated `ElicitAction`;
+//!   the module `enum_schema::rmcp` also has the 2026-07-28 `input_required`
+//!   path and `From` conversions into rmcp's model types.
+//! - `schemars`: `schemars::JsonSchema` for derived enums and forms, with the
+//!   shapes below inline (never a `$ref`), for code that builds schemas with
+//!   schemars, rmcp's own `Peer::elicit::<T>()` among it.
+//!
 //! # The shapes
 //!
 //! MCP 2025-11-25 (SEP-1330) defines five enum property schemas. A derived
@@ -95,6 +109,7 @@ mod version;
 
 #[doc(hidden)]
 pub mod __private;
+mod integrations;
 mod schema;
 mod select;
 
@@ -105,6 +120,11 @@ pub use crate::form::{
 pub use crate::input::{
     elicitation_responses, parse_input_response, take_input_response, InputRequiredResult,
 };
+#[cfg(feature = "rmcp")]
+pub use crate::integrations::rmcp;
+#[cfg(feature = "schemars")]
+#[doc(hidden)]
+pub use crate::integrations::schemars::support as __schemars;
 pub use crate::option::EnumOption;
 pub use crate::primitive::{
     BooleanField, BooleanSchema, NumberField, NumberSchema, NumberType, StringField, StringFormat,

@@ -1,0 +1,77 @@
+//! The optional integrations: `rmcp` and `schemars`, each behind the cargo
+//! feature of the same name.
+
+#[cfg(feature = "rmcp")]
+pub mod rmcp;
+#[cfg(feature = "schemars")]
+pub mod schemars;
+
+/// `schemars::JsonSchema` for a derived type, or nothing when the `schemars`
+/// feature is off: the derives emit `__enum_schema_json_schema!(enum Type)`
+/// and `__enum_schema_json_schema!(form Type)`, so that the feature is
+/// decided here, in the runtime crate, and users never name schemars.
+#[cfg(feature = "schemars")]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __enum_schema_json_schema {
+    (enum $ty:ty) => {
+        #[automatically_derived]
+        impl $crate::__schemars::JsonSchema for $ty {
+            fn inline_schema() -> ::core::primitive::bool {
+                true
+            }
+
+            fn schema_name() -> ::std::borrow::Cow<'static, ::core::primitive::str> {
+                ::std::borrow::Cow::Borrowed(::core::stringify!($ty))
+            }
+
+            fn schema_id() -> ::std::borrow::Cow<'static, ::core::primitive::str> {
+                ::std::borrow::Cow::Borrowed(::core::concat!(
+                    ::core::module_path!(),
+                    "::",
+                    ::core::stringify!($ty)
+                ))
+            }
+
+            fn json_schema(
+                _: &mut $crate::__schemars::SchemaGenerator,
+            ) -> $crate::__schemars::Schema {
+                $crate::__schemars::enum_schema::<$ty>()
+            }
+        }
+    };
+    (form $ty:ty) => {
+        #[automatically_derived]
+        impl $crate::__schemars::JsonSchema for $ty {
+            fn inline_schema() -> ::core::primitive::bool {
+                true
+            }
+
+            fn schema_name() -> ::std::borrow::Cow<'static, ::core::primitive::str> {
+                ::std::borrow::Cow::Borrowed(::core::stringify!($ty))
+            }
+
+            fn schema_id() -> ::std::borrow::Cow<'static, ::core::primitive::str> {
+                ::std::borrow::Cow::Borrowed(::core::concat!(
+                    ::core::module_path!(),
+                    "::",
+                    ::core::stringify!($ty)
+                ))
+            }
+
+            fn json_schema(
+                _: &mut $crate::__schemars::SchemaGenerator,
+            ) -> $crate::__schemars::Schema {
+                $crate::__schemars::form_schema::<$ty>()
+            }
+        }
+    };
+}
+
+/// The `schemars` feature is off: no `JsonSchema` impl.
+#[cfg(not(feature = "schemars"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! __enum_schema_json_schema {
+    ($($input:tt)*) => {};
+}

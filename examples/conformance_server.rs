@@ -1,0 +1,197 @@
+//! An MCP server on rmcp's streamable HTTP transport with the two tools that
+//! the official conformance scenarios `elicitation-sep1330-enums` and
+//! `elicitation-sep1034-defaults` call, built from derived types only.
+//!
+//! ```text
+//! cargo run --example conformance_server -- 3001   # serves http://127.0.0.1:3001/mcp
+//! cargo run --example conformance_server -- 0      # a free port, printed on stdout
+//! npx @modelcontextprotocol/conformance server --url http://127.0.0.1:3001/mcp \
+//!     --scenario elicitation-sep1330-enums
+//! ```
+//!
+//! `.ci/conformance.sh` runs both scenarios against it.
+
+use std::sync::Arc;
+
+use enum_schema::rmcp::PeerElicitExt;
+use enum_schema::{ElicitAction, ElicitEnum, ElicitForm};
+use rmcp::handler::server::router::tool::ToolRouter;
+use rmcp::model::{CallToolResult, ContentBlock, Implementation, ServerCapabilities, ServerConfig};
+use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
+use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
+use rmcp::{tool, tool_handler, tool_router, ErrorData, Peer, RoleServer, ServerHandler};
+use serde::Serialize;
+
+/// Untitled single-select: `{"type":"string","enum":["option1","option2","option3"]}`.
+#[derive(ElicitEnum, Serialize, Debug)]
+#[serde(rename_all = "lowercase")]
+enum UntitledOption {
+    Option1,
+    Option2,
+    Option3,
+}
+
+/// Titled single-select: `{"type":"string","oneOf":[{"const":"value1","title":"First Option"},..]}`.
+#[derive(ElicitEnum, Serialize, Debug)]
+#[serde(rename_all = "lowercase")]
+enum TitledOption {
+    #[elicit(title = "First Option")]
+    Value1,
+    #[elicit(title = "Second Option")]
+    Value2,
+    #[elicit(title = "Third Option")]
+    Value3,
+}
+
+/// Legacy titled (deprecated): `{"type":"string","enum":["opt1",..],"enumNames":["Option One",..]}`.
+#[derive(ElicitEnum, Serialize, Debug)]
+#[serde(rename_all = "lowercase")]
+#[elicit(legacy)]
+enum LegacyOption {
+    #[elicit(title = "Option One")]
+    Opt1,
+    #[elicit(title = "Option Two")]
+    Opt2,
+    #[elicit(title = "Option Three")]
+    Opt3,
+}
+
+/// Titled multi-select items: `{"anyOf":[{"const":"value1","title":"First Choice"},..]}`.
+#[derive(ElicitEnum, Serialize, Debug)]
+#[serde(rename_all = "lowercase")]
+enum TitledChoice {
+    #[elicit(title = "First Choice")]
+    Value1,
+    #[elicit(title = "Second Choice")]
+    Value2,
+    #[elicit(title = "Third Choice")]
+    Value3,
+}
+
+/// The five SEP-1330 enum shapes in one form.
+#[derive(ElicitForm, Serialize, Debug)]
+#[serde(rename_all = "camelCase")]
+#[elicit(message = "Please choose from each of the enum fields (SEP-1330)")]
+struct Sep1330Enums {
+    /// Untitled single-select
+    untitled_single: UntitledOption,
+    /// Titled single-select
+    titled_single: TitledOption,
+    /// Legacy titled enum (enumNames)
+    legacy_enum: LegacyOption,
+    /// Untitled multi-select
+    untitled_multi: Vec<UntitledOption>,
+    /// Titled multi-select
+    titled_multi: Vec<TitledChoice>,
+}
+
+/// Account status.
+#[derive(ElicitEnum, Serialize, Debug)]
+#[serde(rename_all = "lowercase")]
+#[elicit(default = Active)]
+enum Status {
+    Active,
+    Inactive,
+    Pending,
+}
+
+/// A default on every primitive type (SEP-1034).
+#[derive(ElicitForm, Serialize, Debug)]
+#[elicit(message = "Please review the pre-filled fields (SEP-1034)")]
+struct Sep1034Defaults {
+    /// User name
+    #[elicit(default = "John Doe")]
+    name: String,
+    /// User age
+    #[elicit(minimum = 0, maximum = 150, default = 30)]
+    age: i64,
+    /// Test score
+    #[elicit(minimum = 0.0, maximum = 100.0, default = 95.5)]
+    score: f64,
+    /// Account status
+    status: Status,
+    /// Whether the account is verified
+    #[elicit(default = true)]
+    verified: bool,
+}
+
+/// `Elicitation completed: action=accept, content={..}`, the content being
+/// the re-validated answer written back as JSON.
+fn completed<F: Serialize>(action: ElicitAction<F>) -> Result<CallToolResult, ErrorData> {
+    let (action, content) = match action {
+        ElicitAction::Accept(content) => (
+            "accept",
+            serde_json::to_string(&content)
+                .map_err(|error| ErrorData::internal_error(error.to_string(), None))?,
+        ),
+        ElicitAction::Decline => ("decline", "{}".to_owned()),
+        ElicitAction::Cancel => ("cancel", "{}".to_owned()),
+    };
+    Ok(CallToolResult::success(vec![ContentBlock::text(format!(
+        "Elicitation completed: action={action}, content={content}"
+    ))]))
+}
+
+#[derive(Clone)]
+struct ConformanceServer {
+    tool_router: ToolRouter<Self>,
+}
+
+#[tool_router]
+impl ConformanceServer {
+    fn new() -> Self {
+        ConformanceServer {
+            tool_router: Self::tool_router(),
+        }
+    }
+
+    #[tool(description = "Asks for the five SEP-1330 enum shapes in one elicitation")]
+    async fn test_elicitation_sep1330_enums(
+        &self,
+        peer: Peer<RoleServer>,
+    ) -> Result<CallToolResult, ErrorData> {
+        let message = Sep1330Enums::MESSAGE.unwrap_or_default();
+        completed(peer.elicit_form::<Sep1330Enums>(message).await?)
+    }
+
+    #[tool(description = "Asks for a form with a default on every primitive type (SEP-1034)")]
+    async fn test_elicitation_sep1034_defaults(
+        &self,
+        peer: Peer<RoleServer>,
+    ) -> Result<CallToolResult, ErrorData> {
+        let message = Sep1034Defaults::MESSAGE.unwrap_or_default();
+        completed(peer.elicit_form::<Sep1034Defaults>(message).await?)
+    }
+}
+
+#[tool_handler(router = self.tool_router)]
+impl ServerHandler for ConformanceServer {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build()).with_server_info(
+            Implementation::new("enum-schema-conformance", env!("CARGO_PKG_VERSION")),
+        )
+    }
+}
+
+#[tokio::main]
+async fn main() -> std::io::Result<()> {
+    let port = match std::env::args().nth(1) {
+        None => 3001,
+        Some(port) => port.parse::<u16>().map_err(|error| {
+            std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                format!("the port {port:?} is not a number from 0 to 65535: {error}"),
+            )
+        })?,
+    };
+    let service = StreamableHttpService::new(
+        || Ok(ConformanceServer::new()),
+        Arc::new(LocalSessionManager::default()),
+        StreamableHttpServerConfig::default(),
+    );
+    let router = axum::Router::new().nest_service("/mcp", service);
+    let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await?;
+    // The conformance script waits for this line, and reads the port from it.
+    println!("listening on http://{}/mcp", listener.local_addr()?);
+    axum::serve(listener, router).await
+}

@@ -1,0 +1,615 @@
+//! End to end through rmcp, in process: an rmcp client and an rmcp server
+//! over an in-memory duplex stream, the server asking with
+//! `PeerElicitExt::elicit_form` (or, on 2026-07-28, with an
+//! `input_required` result), the client answering with a scripted
+//! `ElicitResult`. Every answer, hostile ones included, reaches the server as
+//! a typed value or a typed error.
+
+use std::borrow::Cow;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use enum_schema::rmcp::{input_required, input_response, ElicitError, PeerElicitExt};
+use enum_schema::{
+    ElicitAction, ElicitEnum, ElicitForm, Error, Form, JsonType, Optional, VersionError,
+};
+use rmcp::handler::server::router::tool::ToolRouter;
+use rmcp::handler::server::tool::InputResponses;
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ClientConfig,
+    ContentBlock, ElicitRequestParams, ElicitResult, Implementation, InitializeRequestParams,
+    InitializeResult, ProtocolVersion, ServerCapabilities, ServerConfig,
+};
+use rmcp::service::{serve_directly, RequestContext, RoleClient, RunningService, ServiceError};
+use rmcp::{
+    tool, tool_handler, tool_router, ClientHandler, ErrorData, Peer, RoleServer, ServerHandler,
+    ServiceExt,
+};
+use serde_json::{json, Value};
+
+/// How bad is it?
+#[derive(ElicitEnum, Debug, PartialEq)]
+#[elicit(rename_all = "lowercase")]
+enum Severity {
+    #[elicit(title = "Low: no user impact")]
+    Low,
+    #[elicit(title = "High: users are affected")]
+    High,
+}
+
+/// Affected services.
+#[derive(ElicitEnum, Debug, PartialEq)]
+#[elicit(rename_all = "kebab-case", max_items = 2)]
+enum Service {
+    Checkout,
+    Search,
+    Login,
+}
+
+#[derive(ElicitForm, Debug, PartialEq)]
+struct Incident {
+    severity: Severity,
+    services: Vec<Service>,
+}
+
+#[derive(ElicitForm, Debug, PartialEq)]
+struct Triage {
+    severity: Severity,
+}
+
+type Outcome<F> = Arc<Mutex<Option<Result<ElicitAction<F>, ElicitError>>>>;
+
+/// The server: each tool asks once and keeps what came back.
+#[derive(Clone)]
+struct Asker {
+    incident: Outcome<Incident>,
+    triage: Outcome<Triage>,
+    fields: Outcome<(Severity, Option<Vec<Service>>)>,
+    tool_router: ToolRouter<Self>,
+}
+
+#[tool_router]
+impl Asker {
+    fn new() -> Self {
+        Asker {
+            incident: Arc::default(),
+            triage: Arc::default(),
+            fields: Arc::default(),
+            tool_router: Self::tool_router(),
+        }
+    }
+
+    #[tool(description = "Asks for an incident")]
+    async fn incident(&self, peer: Peer<RoleServer>) -> String {
+        let outcome = peer.elicit_form::<Incident>("Describe the incident").await;
+        *self.incident.lock().unwrap() = Some(outcome);
+        "asked".to_owned()
+    }
+
+    #[tool(description = "Asks for a severity")]
+    async fn triage(&self, peer: Peer<RoleServer>) -> String {
+        let outcome = peer.elicit_form::<Triage>("How bad is it?").await;
+        *self.triage.lock().unwrap() = Some(outcome);
+        "asked".to_owned()
+    }
+
+    #[tool(description = "Asks for a severity, waiting 50 ms at most")]
+    async fn hurried(&self, peer: Peer<RoleServer>) -> String {
+        let outcome = peer
+            .elicit_form_with_timeout::<Triage>("Quick: how bad?", Some(Duration::from_millis(50)))
+            .await;
+        *self.triage.lock().unwrap() = Some(outcome);
+        "asked".to_owned()
+    }
+
+    #[tool(description = "Asks with a form built at run time")]
+    async fn fields(&self, peer: Peer<RoleServer>) -> String {
+        let form = Form::new((
+            ("severity", Severity::SCHEMA),
+            ("services", Optional(Service::MULTI_SCHEMA)),
+        ));
+        let outcome = peer.elicit_fields(&form, "Anything else?").await;
+        *self.fields.lock().unwrap() = Some(outcome);
+        "asked".to_owned()
+    }
+
+    /// MCP 2026-07-28: ask inside the result, read the answer on the retry.
+    #[tool(description = "Asks for an incident inside the tool result")]
+    async fn incident_input(
+        &self,
+        InputResponses(responses): InputResponses,
+    ) -> Result<CallToolResponse, ErrorData> {
+        match input_response::<Incident>(responses.as_ref(), "incident") {
+            Ok(None) => Ok(input_required::<Incident>("incident", "Describe the incident").into()),
+            Ok(Some(action)) => {
+                let text = format!("{action:?}");
+                *self.incident.lock().unwrap() = Some(Ok(action));
+                Ok(CallToolResult::success(vec![ContentBlock::text(text)]).into())
+            }
+            Err(error) => {
+                let message = error.to_string();
+                *self.incident.lock().unwrap() = Some(Err(ElicitError::Invalid(error)));
+                Err(ErrorData::invalid_params(message, None))
+            }
+        }
+    }
+}
+
+#[tool_handler(router = self.tool_router)]
+impl ServerHandler for Asker {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+    }
+}
+
+/// The client: answers every elicitation with `answer`, and keeps the
+/// requests it got as JSON.
+#[derive(Clone)]
+struct Answerer {
+    answer: Value,
+    delay: Option<Duration>,
+    capabilities: ClientCapabilities,
+    version: ProtocolVersion,
+    seen: Arc<Mutex<Vec<Value>>>,
+}
+
+impl ClientHandler for Answerer {
+    async fn create_elicitation(
+        &self,
+        request: ElicitRequestParams,
+        _context: RequestContext<RoleClient>,
+    ) -> Result<ElicitResult, ErrorData> {
+        self.seen
+            .lock()
+            .unwrap()
+            .push(serde_json::to_value(&request).unwrap());
+        if let Some(delay) = self.delay {
+            tokio::time::sleep(delay).await;
+        }
+        Ok(serde_json::from_value(self.answer.clone()).unwrap())
+    }
+
+    fn get_info(&self) -> ClientConfig {
+        InitializeRequestParams::new(
+            self.capabilities.clone(),
+            Implementation::new("scripted-client", "0.0.0"),
+        )
+        .with_protocol_version(self.version.clone())
+    }
+}
+
+fn answerer(answer: Value, version: ProtocolVersion) -> Answerer {
+    Answerer {
+        answer,
+        delay: None,
+        capabilities: ClientCapabilities::builder().enable_elicitation().build(),
+        version,
+        seen: Arc::default(),
+    }
+}
+
+/// What one tool call produced on both sides.
+struct Run {
+    server: Asker,
+    seen: Vec<Value>,
+    call: Result<CallToolResult, ServiceError>,
+}
+
+/// Connects `client` to a fresh server with the `initialize` handshake and
+/// calls `tool`.
+async fn call(client: Answerer, tool: &'static str) -> Run {
+    let (server_io, client_io) = tokio::io::duplex(64 * 1024);
+    let server = Asker::new();
+    let serving = server.clone();
+    let server_task = tokio::spawn(async move {
+        let running = serving.serve(server_io).await.expect("the server starts");
+        let _ = running.waiting().await;
+    });
+    let seen = client.seen.clone();
+    let running = client
+        .serve(client_io)
+        .await
+        .expect("the handshake completes");
+    let call = running.call_tool(CallToolRequestParams::new(tool)).await;
+    let _ = running.cancel().await;
+    server_task.abort();
+    let seen = seen.lock().unwrap().clone();
+    Run { server, seen, call }
+}
+
+/// Connects `client` to a fresh server that negotiated 2026-07-28 (no
+/// `initialize` in that revision: both sides are told) and calls `tool`.
+async fn call_2026(client: Answerer, tool: &'static str) -> Run {
+    let (server_io, client_io) = tokio::io::duplex(64 * 1024);
+    let server = Asker::new();
+    let serving = server.clone();
+    let client_info = client.get_info();
+    let mut server_info =
+        InitializeResult::new(ServerCapabilities::builder().enable_tools().build());
+    server_info.protocol_version = ProtocolVersion::V_2026_07_28;
+    let server_task = tokio::spawn(async move {
+        let running =
+            serve_directly::<RoleServer, _, _, _, _>(serving, server_io, Some(client_info));
+        let _ = running.waiting().await;
+    });
+    let seen = client.seen.clone();
+    let running: RunningService<RoleClient, Answerer> =
+        serve_directly::<RoleClient, _, _, _, _>(client, client_io, Some(server_info.into()));
+    let call = running.call_tool(CallToolRequestParams::new(tool)).await;
+    let _ = running.cancel().await;
+    server_task.abort();
+    let seen = seen.lock().unwrap().clone();
+    Run { server, seen, call }
+}
+
+fn incident_outcome(run: &Run) -> Result<ElicitAction<Incident>, ElicitError> {
+    run.server
+        .incident
+        .lock()
+        .unwrap()
+        .take()
+        .expect("the tool ran")
+}
+
+/// The rejection of an answer to the incident form, which must be the only
+/// error.
+fn rejected(answer: Value) -> Error {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let run = runtime.block_on(call(
+        answerer(answer, ProtocolVersion::V_2025_11_25),
+        "incident",
+    ));
+    assert!(
+        run.call.is_ok(),
+        "the tool itself completes: {:?}",
+        run.call.err()
+    );
+    match incident_outcome(&run) {
+        Err(ElicitError::Invalid(error)) => error,
+        other => panic!("expected a rejected answer, got {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn accept_is_typed_and_the_request_is_the_derived_schema() {
+    let answer = json!({"action": "accept", "content": {"severity": "high", "services": ["checkout", "login"]}});
+    let run = call(answerer(answer, ProtocolVersion::V_2025_11_25), "incident").await;
+
+    assert_eq!(
+        incident_outcome(&run).unwrap(),
+        ElicitAction::Accept(Incident {
+            severity: Severity::High,
+            services: vec![Service::Checkout, Service::Login],
+        }),
+    );
+    // What the client received, key for key: rmcp adds `mode`, nothing else.
+    assert_eq!(
+        run.seen,
+        vec![json!({
+            "mode": "form",
+            "message": "Describe the incident",
+            "requestedSchema": {
+                "type": "object",
+                "properties": {
+                    "severity": {
+                        "type": "string",
+                        "description": "How bad is it?",
+                        "oneOf": [
+                            {"const": "low", "title": "Low: no user impact"},
+                            {"const": "high", "title": "High: users are affected"},
+                        ],
+                    },
+                    "services": {
+                        "type": "array",
+                        "description": "Affected services.",
+                        "maxItems": 2,
+                        "items": {"type": "string", "enum": ["checkout", "search", "login"]},
+                    },
+                },
+                "required": ["severity", "services"],
+            },
+        })],
+    );
+    let mut expected = serde_json::to_value(Incident::requested_schema()).unwrap();
+    assert_eq!(run.seen[0]["requestedSchema"], expected.take());
+    assert_eq!(
+        run.call.unwrap().content[0].as_text().unwrap().text,
+        "asked"
+    );
+}
+
+#[tokio::test]
+async fn decline_and_cancel_are_typed() {
+    // Content sent with a decline is not looked at.
+    let decline = json!({"action": "decline", "content": {"severity": "nonsense"}});
+    let run = call(answerer(decline, ProtocolVersion::V_2025_11_25), "incident").await;
+    assert_eq!(incident_outcome(&run).unwrap(), ElicitAction::Decline);
+
+    let cancel = json!({"action": "cancel"});
+    let run = call(answerer(cancel, ProtocolVersion::V_2025_11_25), "incident").await;
+    assert_eq!(incident_outcome(&run).unwrap(), ElicitAction::Cancel);
+}
+
+#[test]
+fn a_value_outside_the_options_is_rejected() {
+    let error =
+        rejected(json!({"action": "accept", "content": {"severity": "critical", "services": []}}));
+    assert_eq!(
+        error,
+        Error::InvalidValue {
+            field: Some(Cow::Borrowed("severity")),
+            value: "critical".to_owned(),
+            allowed: Cow::Borrowed(Severity::OPTIONS),
+        },
+    );
+    assert_eq!(
+        error.to_string(),
+        r#"field `severity`: invalid value "critical": expected one of "low", "high""#,
+    );
+}
+
+#[test]
+fn a_title_instead_of_a_value_is_rejected_and_named() {
+    let error = rejected(json!({
+        "action": "accept",
+        "content": {"severity": "High: users are affected", "services": ["search"]},
+    }));
+    assert_eq!(
+        error,
+        Error::InvalidValue {
+            field: Some(Cow::Borrowed("severity")),
+            value: "High: users are affected".to_owned(),
+            allowed: Cow::Borrowed(Severity::OPTIONS),
+        },
+    );
+    assert_eq!(
+        error.to_string(),
+        r#"field `severity`: invalid value "High: users are affected": the client sent the title of option "high" instead of its value; expected one of "low", "high""#,
+    );
+}
+
+#[test]
+fn a_string_where_an_array_belongs_is_rejected() {
+    let error = rejected(
+        json!({"action": "accept", "content": {"severity": "low", "services": "checkout"}}),
+    );
+    assert_eq!(
+        error,
+        Error::TypeMismatch {
+            field: Some(Cow::Borrowed("services")),
+            expected: JsonType::Array,
+            found: json!("checkout"),
+        },
+    );
+}
+
+#[test]
+fn too_many_items_are_rejected() {
+    let error = rejected(json!({
+        "action": "accept",
+        "content": {"severity": "low", "services": ["checkout", "search", "login"]},
+    }));
+    assert_eq!(
+        error,
+        Error::TooManyItems {
+            field: Some(Cow::Borrowed("services")),
+            max: 2,
+            items: vec![json!("checkout"), json!("search"), json!("login")],
+        },
+    );
+}
+
+#[test]
+fn every_failing_field_is_reported_at_once() {
+    let error = rejected(
+        json!({"action": "accept", "content": {"severity": 3, "services": ["login", "login"]}}),
+    );
+    assert_eq!(
+        error,
+        Error::Multiple(vec![
+            Error::TypeMismatch {
+                field: Some(Cow::Borrowed("severity")),
+                expected: JsonType::String,
+                found: json!(3),
+            },
+            Error::DuplicateItem {
+                field: Some(Cow::Borrowed("services")),
+                index: 1,
+                items: vec![json!("login"), json!("login")],
+            },
+        ]),
+    );
+}
+
+#[test]
+fn content_that_is_not_an_object_is_rejected() {
+    let error = rejected(json!({"action": "accept", "content": ["high"]}));
+    assert_eq!(
+        error,
+        Error::MalformedResult {
+            reason: Cow::Borrowed("`content` must be a JSON object"),
+            found: Some(json!(["high"])),
+        },
+    );
+}
+
+#[tokio::test]
+async fn a_client_without_elicitation_is_not_asked() {
+    let mut client = answerer(json!({"action": "cancel"}), ProtocolVersion::V_2025_11_25);
+    client.capabilities = ClientCapabilities::default();
+    let run = call(client, "incident").await;
+    assert!(matches!(
+        incident_outcome(&run),
+        Err(ElicitError::Unsupported)
+    ));
+    assert_eq!(run.seen, Vec::<Value>::new());
+}
+
+#[tokio::test]
+async fn a_2025_06_18_client_gets_the_legacy_shape() {
+    let answer = json!({"action": "accept", "content": {"severity": "low"}});
+    let run = call(answerer(answer, ProtocolVersion::V_2025_06_18), "triage").await;
+    let outcome = run.server.triage.lock().unwrap().take().unwrap();
+    assert_eq!(
+        outcome.unwrap(),
+        ElicitAction::Accept(Triage {
+            severity: Severity::Low
+        })
+    );
+    assert_eq!(
+        run.seen[0]["requestedSchema"]["properties"]["severity"],
+        json!({
+            "type": "string",
+            "description": "How bad is it?",
+            "enum": ["low", "high"],
+            "enumNames": ["Low: no user impact", "High: users are affected"],
+        }),
+    );
+
+    // A multi-select cannot be asked of such a client at all.
+    let answer = json!({"action": "cancel"});
+    let run = call(answerer(answer, ProtocolVersion::V_2025_06_18), "incident").await;
+    match incident_outcome(&run) {
+        Err(ElicitError::Version(error)) => assert_eq!(
+            error,
+            VersionError::NoMultiSelect {
+                version: enum_schema::ProtocolVersion::V2025_06_18,
+                property: Some("services".to_owned()),
+            }
+        ),
+        other => panic!("expected a version error, got {other:?}"),
+    }
+    assert_eq!(run.seen, Vec::<Value>::new());
+}
+
+#[tokio::test]
+async fn input_required_round_trip_on_2026_07_28() {
+    let answer =
+        json!({"action": "accept", "content": {"severity": "high", "services": ["search"]}});
+    let run = call_2026(
+        answerer(answer, ProtocolVersion::V_2026_07_28),
+        "incident_input",
+    )
+    .await;
+
+    let expected = Incident {
+        severity: Severity::High,
+        services: vec![Service::Search],
+    };
+    assert_eq!(
+        run.call.as_ref().unwrap().content[0]
+            .as_text()
+            .unwrap()
+            .text,
+        format!("{:?}", ElicitAction::Accept(&expected)),
+    );
+    assert_eq!(
+        incident_outcome(&run).unwrap(),
+        ElicitAction::Accept(expected)
+    );
+    // The client fulfilled the request from the `input_required` result.
+    assert_eq!(
+        run.seen,
+        vec![json!({
+            "mode": "form",
+            "message": "Describe the incident",
+            "requestedSchema": serde_json::to_value(Incident::requested_schema()).unwrap(),
+        })],
+    );
+}
+
+#[tokio::test]
+async fn input_required_answers_are_validated_too() {
+    let answer = json!({"action": "accept", "content": {"severity": "high", "services": ["search", "search"]}});
+    let run = call_2026(
+        answerer(answer, ProtocolVersion::V_2026_07_28),
+        "incident_input",
+    )
+    .await;
+    match incident_outcome(&run) {
+        Err(ElicitError::Invalid(error)) => assert_eq!(
+            error,
+            Error::DuplicateItem {
+                field: Some(Cow::Borrowed("services")),
+                index: 1,
+                items: vec![json!("search"), json!("search")],
+            }
+        ),
+        other => panic!("expected a rejected answer, got {other:?}"),
+    }
+    match run.call {
+        Err(ServiceError::McpError(error)) => {
+            assert_eq!(error.code, rmcp::model::ErrorCode::INVALID_PARAMS)
+        }
+        other => panic!("expected an error response, got {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn elicit_form_on_2026_07_28_says_to_use_input_required() {
+    let run = call_2026(
+        answerer(json!({"action": "cancel"}), ProtocolVersion::V_2026_07_28),
+        "incident",
+    )
+    .await;
+    match incident_outcome(&run) {
+        Err(error @ ElicitError::InputRequired { .. }) => assert_eq!(
+            error.to_string(),
+            "protocol version 2026-07-28 has no server-to-client requests; return \
+             enum_schema::rmcp::input_required(..) from the tool and read the answer with \
+             enum_schema::rmcp::input_response(..)",
+        ),
+        other => panic!("expected InputRequired, got {other:?}"),
+    }
+    assert_eq!(run.seen, Vec::<Value>::new());
+}
+
+#[tokio::test]
+async fn a_run_time_form_is_asked_and_parsed() {
+    let answer = json!({"action": "accept", "content": {"severity": "low"}});
+    let run = call(answerer(answer, ProtocolVersion::V_2025_11_25), "fields").await;
+    let outcome = run.server.fields.lock().unwrap().take().unwrap();
+    assert_eq!(
+        outcome.unwrap(),
+        ElicitAction::Accept((Severity::Low, None))
+    );
+    assert_eq!(
+        run.seen[0]["requestedSchema"]["required"],
+        json!(["severity"]),
+    );
+
+    let answer =
+        json!({"action": "accept", "content": {"severity": "low", "services": ["login", "dns"]}});
+    let run = call(answerer(answer, ProtocolVersion::V_2025_11_25), "fields").await;
+    let outcome = run.server.fields.lock().unwrap().take().unwrap();
+    match outcome {
+        Err(ElicitError::Invalid(error)) => assert_eq!(
+            error,
+            Error::InvalidItem {
+                field: Some(Cow::Borrowed("services")),
+                index: 1,
+                items: vec![json!("login"), json!("dns")],
+                allowed: Cow::Borrowed(Service::OPTIONS),
+            }
+        ),
+        other => panic!("expected a rejected answer, got {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn a_slow_client_times_out() {
+    let mut client = answerer(json!({"action": "cancel"}), ProtocolVersion::V_2025_11_25);
+    client.delay = Some(Duration::from_millis(500));
+    let run = call(client, "hurried").await;
+    let outcome = run.server.triage.lock().unwrap().take().unwrap();
+    assert!(
+        matches!(
+            outcome,
+            Err(ElicitError::Service(ServiceError::Timeout { timeout })) if timeout == Duration::from_millis(50)
+        ),
+        "{outcome:?}",
+    );
+}
