@@ -1246,10 +1246,15 @@ fn malformed_results_are_rejected() {
         r#"malformed ElicitResult: `content` must be a JSON object (found ["x"])"#
     );
     let error = Signup::parse_result(json!({"content": {}})).unwrap_err();
-    assert_eq!(error, Error::MissingAction);
+    assert_eq!(
+        error,
+        Error::MissingAction {
+            found: json!({"content": {}})
+        }
+    );
     assert_eq!(
         error.to_string(),
-        "malformed ElicitResult: missing `action`"
+        r#"malformed ElicitResult: missing `action` (found {"content":{}})"#
     );
     let error = Signup::parse_result(json!({"action": "ACCEPT"})).unwrap_err();
     assert_eq!(

@@ -571,13 +571,15 @@ fn result_text_that_is_not_json() {
 fn result_without_action() {
     assert_error(
         fruit_form().parse_result(json!({"content": {"fruit": "apple", "sizes": ["small"]}})),
-        Error::MissingAction,
-        "malformed ElicitResult: missing `action`",
+        Error::MissingAction {
+            found: json!({"content": {"fruit": "apple", "sizes": ["small"]}}),
+        },
+        r#"malformed ElicitResult: missing `action` (found {"content":{"fruit":"apple","sizes":["small"]}})"#,
     );
     assert_error(
         fruit_form().parse_result(json!({})),
-        Error::MissingAction,
-        "malformed ElicitResult: missing `action`",
+        Error::MissingAction { found: json!({}) },
+        "malformed ElicitResult: missing `action` (found {})",
     );
 }
 
@@ -750,4 +752,31 @@ fn values_are_escaped_once_in_messages() {
         format!(r#"invalid value "x\"\ny": {FRUITS}"#)
     );
     assert!(!error.to_string().contains('\n'));
+}
+
+/// JSON parsers disagree on which of two equal keys wins, so an answer that
+/// names a key twice is refused rather than resolved.
+#[test]
+fn result_text_with_a_key_given_twice_is_refused() {
+    let form = fruit_form();
+    let error = form
+        .parse_result_str(r#"{"action":"accept","action":"decline","content":{}}"#)
+        .unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        r#"malformed ElicitResult: not JSON: the key "action" appears twice in one object at line 1 column 27"#
+    );
+    let error = form
+        .parse_result_str(
+            r#"{"action":"accept","content":{"fruit":"nope","fruit":"apple","sizes":[]}}"#,
+        )
+        .unwrap_err();
+    assert!(
+        matches!(error, Error::MalformedResult { found: None, .. }),
+        "{error:?}"
+    );
+    assert_eq!(
+        error.to_string(),
+        r#"malformed ElicitResult: not JSON: the key "fruit" appears twice in one object at line 1 column 52"#
+    );
 }

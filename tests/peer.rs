@@ -713,7 +713,11 @@ fn invalid_cases() -> Vec<(&'static str, SchemaError)> {
             "requested-array-of-objects",
             SchemaError::Property {
                 name: "people".into(),
-                error: Box::new(SchemaError::MissingKeyword { keyword: "enum" }),
+                error: Box::new(SchemaError::InvalidKeyword {
+                    keyword: "items.type",
+                    expected: r#""string": multi-select options are strings"#,
+                    found: json!("object"),
+                }),
             },
         ),
         (
@@ -1033,10 +1037,12 @@ fn from_json_rejects_a_properties_that_is_not_an_object() {
             found: json!(["type", "object"])
         })
     );
-    // text that is not JSON at all: documented as NotAnObject { found: null }
+    // text that is not JSON at all keeps serde_json's message
     assert_eq!(
         RequestedSchema::from_json_str("{\"type\": "),
-        Err(SchemaError::NotAnObject { found: Value::Null })
+        Err(SchemaError::InvalidJson {
+            message: "EOF while parsing a value at line 1 column 9".into()
+        })
     );
 }
 
@@ -1867,5 +1873,128 @@ fn a_million_element_answer_is_rejected() {
     assert_eq!(
         error.to_string(),
         r#"field `opts`: duplicate item at index 500: "opt-000" names an option that is already selected"#
+    );
+}
+
+/// Constraints the model cannot carry are refused, not dropped: the schema
+/// read would otherwise accept answers the peer's refuses.
+#[test]
+fn constraints_that_cannot_be_kept_are_refused() {
+    for (schema, keyword) in [
+        (json!({"type": "string", "pattern": "^a"}), "pattern"),
+        (json!({"type": "string", "const": "a"}), "const"),
+        (json!({"type": "string", "$ref": "#/$defs/X"}), "$ref"),
+        (
+            json!({"type": "integer", "exclusiveMinimum": 0}),
+            "exclusiveMinimum",
+        ),
+        (json!({"type": "number", "multipleOf": 2}), "multipleOf"),
+        (
+            json!({"type": "string", "enum": ["a"], "maxLength": 1}),
+            "maxLength",
+        ),
+        (
+            json!({"type": "string", "enum": ["a"], "format": "email"}),
+            "format",
+        ),
+    ] {
+        assert_eq!(
+            PrimitiveSchema::from_json(&schema),
+            Err(SchemaError::UnsupportedKeyword { keyword }),
+            "{schema}"
+        );
+    }
+    assert_eq!(
+        PrimitiveSchema::from_json(&json!({"type": "string", "pattern": "^a"}))
+            .unwrap_err()
+            .to_string(),
+        "`pattern` restricts answers in a way an elicitation schema cannot carry here"
+    );
+    assert_eq!(
+        PrimitiveSchema::from_json(&json!({"type": "boolean", "enum": [true]})),
+        Err(SchemaError::NonStringOptions)
+    );
+    assert_eq!(
+        PrimitiveSchema::from_json(
+            &json!({"type": "string", "oneOf": [{"const": "a", "title": "A"}], "anyOf": [{"const": "b", "title": "B"}]})
+        ),
+        Err(SchemaError::AmbiguousOptions)
+    );
+    assert_eq!(
+        PrimitiveSchema::from_json(
+            &json!({"type": "string", "oneOf": [{"const": "a", "title": "A"}], "enumNames": ["X"]})
+        ),
+        Err(SchemaError::AmbiguousOptions)
+    );
+    assert_eq!(
+        PrimitiveSchema::from_json(
+            &json!({"type": "array", "minItems": 2, "items": {"enum": ["a"]}})
+        ),
+        Err(SchemaError::MinItemsAboveOptions {
+            min_items: 2,
+            options: 1
+        })
+    );
+}
+
+/// A default the schema's own constraints refuse is an error, with the
+/// reason an answer would get.
+#[test]
+fn defaults_are_checked_against_their_own_schema() {
+    let error = PrimitiveSchema::from_json(
+        &json!({"type": "integer", "minimum": 0, "maximum": 10, "default": 99}),
+    )
+    .unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "the default does not satisfy the schema: out of range: 99 is not between 0 and 10"
+    );
+    let error =
+        PrimitiveSchema::from_json(&json!({"type": "integer", "default": 1.5})).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "the default does not satisfy the schema: not an integer: 1.5 has a fractional part"
+    );
+    let error = PrimitiveSchema::from_json(
+        &json!({"type": "string", "format": "email", "default": "nope"}),
+    )
+    .unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        r#"the default does not satisfy the schema: invalid format: "nope" is not a valid email"#
+    );
+}
+
+/// Integral floats compare exactly against integer bounds.
+#[test]
+fn integral_floats_compare_exactly_with_integer_bounds() {
+    let schema =
+        PrimitiveSchema::from_json(&json!({"type": "integer", "minimum": 9007199254740993_u64}))
+            .unwrap();
+    assert!(schema.check(json!(9007199254740992.0)).is_err());
+    assert!(schema.check(json!(9007199254740993_u64)).is_ok());
+}
+
+/// Peer-chosen names cannot inject line breaks or terminal escapes into a
+/// log line, and a cleared `items` does not make `Display` panic.
+#[test]
+fn messages_escape_peer_names_and_survive_edited_errors() {
+    let error = Error::MissingField {
+        field: "x\n[INFO] all good\u{1b}[2J".to_string().into(),
+    };
+    assert_eq!(
+        error.to_string(),
+        "field `x\\n[INFO] all good\\u{1b}[2J`: missing value for a required field"
+    );
+    let mut error = PrimitiveSchema::from_json(&json!({"type": "array", "items": {"enum": ["a"]}}))
+        .unwrap()
+        .check(json!([1]))
+        .unwrap_err();
+    if let Error::InvalidItem { items, .. } = &mut error {
+        items.clear();
+    }
+    assert_eq!(
+        error.to_string(),
+        r#"invalid item at index 0: expected a string, found null; expected one of "a""#
     );
 }

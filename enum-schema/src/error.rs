@@ -206,7 +206,10 @@ pub enum Error {
         found: Option<Value>,
     },
     /// The `ElicitResult` has no `action`.
-    MissingAction,
+    MissingAction {
+        /// The result the client sent.
+        found: Value,
+    },
     /// `action` is not `"accept"`, `"decline"` or `"cancel"`.
     UnknownAction {
         /// What the client sent as `action`.
@@ -249,7 +252,7 @@ impl Error {
             | Error::OutOfRange { field, .. } => field.as_deref(),
             Error::MissingField { field } => Some(field),
             Error::MalformedResult { .. }
-            | Error::MissingAction
+            | Error::MissingAction { .. }
             | Error::UnknownAction { .. }
             | Error::MissingInputResponse { .. }
             | Error::MalformedInputResponse { .. }
@@ -314,8 +317,26 @@ struct Prefix<'a>(Option<&'a str>);
 impl Display for Prefix<'_> {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         match self.0 {
-            Some(field) => write!(f, "field `{}`: ", field),
+            Some(field) => write!(f, "field `{}`: ", Name(field)),
             None => Ok(()),
+        }
+    }
+}
+
+/// A name that may come from a peer: control characters escaped (no line
+/// breaks or terminal escapes in a log line), cut short.
+pub(crate) struct Name<'a>(pub(crate) &'a str);
+
+impl Display for Name<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        let (name, cut) = match self.0.char_indices().nth(QUOTED) {
+            Some((end, _)) => (&self.0[..end], "…"),
+            None => (self.0, ""),
+        };
+        if name.chars().any(char::is_control) {
+            write!(f, "{}{cut}", name.escape_debug())
+        } else {
+            write!(f, "{name}{cut}")
         }
     }
 }
@@ -339,7 +360,7 @@ impl Display for Allowed<'_> {
 }
 
 /// A received JSON value, compact and cut short.
-struct Quoted<'a>(&'a Value);
+pub(crate) struct Quoted<'a>(pub(crate) &'a Value);
 
 /// `1 character`, `2 characters`.
 struct Characters(usize);
@@ -354,7 +375,7 @@ impl Display for Characters {
 }
 
 /// A received string, quoted and cut short.
-struct QuotedStr<'a>(&'a str);
+pub(crate) struct QuotedStr<'a>(pub(crate) &'a str);
 
 impl Display for QuotedStr<'_> {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
@@ -379,7 +400,26 @@ impl Display for Found<'_> {
 
 impl Display for Quoted<'_> {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        let text = self.0.to_string();
+        // Serialize no more than is shown: a huge value costs no more than a
+        // small one.
+        struct Limited(Vec<u8>);
+        impl std::io::Write for Limited {
+            fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+                let room = (QUOTED * 4 + 4).saturating_sub(self.0.len());
+                if room == 0 {
+                    return Err(std::io::Error::other("enough"));
+                }
+                let taken = bytes.len().min(room);
+                self.0.extend_from_slice(&bytes[..taken]);
+                Ok(taken)
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let mut limited = Limited(Vec::new());
+        let _ = serde_json::to_writer(&mut limited, self.0);
+        let text = String::from_utf8_lossy(&limited.0);
         match text.char_indices().nth(QUOTED) {
             Some((end, _)) => write!(f, "{}…", &text[..end]),
             None => f.write_str(&text),
@@ -427,7 +467,7 @@ impl Display for Error {
                     Prefix(field.as_deref()),
                     index
                 )?;
-                match &items[*index] {
+                match items.get(*index).unwrap_or(&Value::Null) {
                     Value::String(value) => {
                         write!(f, "{} is not an option; ", QuotedStr(value))?;
                         title_hint(f, value, allowed)?;
@@ -445,7 +485,7 @@ impl Display for Error {
                 "{}duplicate item at index {}: {} names an option that is already selected",
                 Prefix(field.as_deref()),
                 index,
-                Quoted(&items[*index]),
+                Quoted(items.get(*index).unwrap_or(&Value::Null)),
             ),
             Error::TooFewItems { field, min, items } => write!(
                 f,
@@ -545,7 +585,11 @@ impl Display for Error {
                 }
             }
             Error::MissingField { field } => {
-                write!(f, "field `{}`: missing value for a required field", field)
+                write!(
+                    f,
+                    "field `{}`: missing value for a required field",
+                    Name(field)
+                )
             }
             Error::MalformedResult { reason, found } => {
                 write!(f, "malformed ElicitResult: {}", reason)?;
@@ -554,20 +598,26 @@ impl Display for Error {
                 }
                 Ok(())
             }
-            Error::MissingAction => f.write_str("malformed ElicitResult: missing `action`"),
+            Error::MissingAction { found } => {
+                write!(
+                    f,
+                    "malformed ElicitResult: missing `action` (found {})",
+                    Quoted(found)
+                )
+            }
             Error::UnknownAction { action } => write!(
                 f,
                 r#"unknown action {}: expected "accept", "decline" or "cancel""#,
                 Quoted(action),
             ),
             Error::MissingInputResponse { key } => {
-                write!(f, "`inputResponses` has no answer for {:?}", key)
+                write!(f, "`inputResponses` has no answer for {}", QuotedStr(key))
             }
             Error::MalformedInputResponse { key, reason, found } => {
                 write!(
                     f,
-                    "malformed input response {:?}: {} (found {})",
-                    key,
+                    "malformed input response {}: {} (found {})",
+                    QuotedStr(key),
                     reason,
                     Quoted(found)
                 )

@@ -64,7 +64,11 @@ pub fn parse_action(result: Value) -> Result<ElicitAction<Map<String, Value>>, E
             })
         }
     };
-    let action = result.remove("action").ok_or(Error::MissingAction)?;
+    let Some(action) = result.remove("action") else {
+        return Err(Error::MissingAction {
+            found: Value::Object(result),
+        });
+    };
     match action.as_str() {
         Some("accept") => match result.remove("content") {
             None => Ok(ElicitAction::Accept(Map::new())),
@@ -504,9 +508,84 @@ pub trait ElicitForm: Sized {
     }
 }
 
+/// Parses an answer from JSON text, refusing an object that names a key
+/// twice: JSON parsers disagree on which one wins, which lets a client show
+/// one answer to a proxy and another to the server.
 pub(crate) fn parse_json(json: &str) -> Result<Value, Error> {
-    serde_json::from_str(json).map_err(|error| Error::MalformedResult {
-        reason: Cow::Owned(format!("not JSON: {error}")),
-        found: None,
-    })
+    match serde_json::from_str::<Strict>(json) {
+        Ok(Strict(value)) => Ok(value),
+        Err(error) => Err(Error::MalformedResult {
+            reason: Cow::Owned(format!("not JSON: {error}")),
+            found: None,
+        }),
+    }
+}
+
+/// A JSON value with no key given twice in any object.
+struct Strict(Value);
+
+impl<'de> serde::Deserialize<'de> for Strict {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(StrictVisitor)
+    }
+}
+
+struct StrictVisitor;
+
+impl<'de> serde::de::Visitor<'de> for StrictVisitor {
+    type Value = Strict;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E>(self, value: bool) -> Result<Strict, E> {
+        Ok(Strict(Value::Bool(value)))
+    }
+
+    fn visit_i64<E>(self, value: i64) -> Result<Strict, E> {
+        Ok(Strict(Value::from(value)))
+    }
+
+    fn visit_u64<E>(self, value: u64) -> Result<Strict, E> {
+        Ok(Strict(Value::from(value)))
+    }
+
+    fn visit_f64<E>(self, value: f64) -> Result<Strict, E> {
+        Ok(Strict(Value::from(value)))
+    }
+
+    fn visit_str<E>(self, value: &str) -> Result<Strict, E> {
+        Ok(Strict(Value::from(value)))
+    }
+
+    fn visit_string<E>(self, value: String) -> Result<Strict, E> {
+        Ok(Strict(Value::String(value)))
+    }
+
+    fn visit_unit<E>(self) -> Result<Strict, E> {
+        Ok(Strict(Value::Null))
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Strict, A::Error> {
+        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
+        while let Some(Strict(item)) = seq.next_element()? {
+            items.push(item);
+        }
+        Ok(Strict(Value::Array(items)))
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Strict, A::Error> {
+        let mut object = Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if object.contains_key(&key) {
+                return Err(serde::de::Error::custom(format_args!(
+                    "the key {key:?} appears twice in one object"
+                )));
+            }
+            let Strict(value) = map.next_value()?;
+            object.insert(key, value);
+        }
+        Ok(Strict(Value::Object(object)))
+    }
 }

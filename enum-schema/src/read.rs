@@ -4,11 +4,13 @@
 
 use std::borrow::Cow;
 use std::cmp::Ordering;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
 use serde_json::{Map, Number, Value};
 
+use crate::error::{Quoted, QuotedStr};
 use crate::{
     parse, BooleanSchema, ElicitAction, EnumOption, Error, JsonType, MultiSelectSchema,
     NumberSchema, PrimitiveSchema, RequestedSchema, SingleSelectSchema, StringFormat, StringSchema,
@@ -39,6 +41,24 @@ pub enum SchemaError {
         /// What was found.
         found: Value,
     },
+    /// A JSON Schema keyword that restricts answers in a way this model
+    /// cannot carry (`pattern`, `const`, `$ref`, `exclusiveMinimum`, ..), or
+    /// a string constraint on a single-select. Dropping it would accept
+    /// answers the peer's schema refuses.
+    UnsupportedKeyword {
+        /// The keyword.
+        keyword: &'static str,
+    },
+    /// A `default` that the schema's own constraints refuse.
+    InvalidDefault {
+        /// Why the default fails, as an answer would.
+        error: Box<Error>,
+    },
+    /// Text that is not JSON.
+    InvalidJson {
+        /// serde_json's message.
+        message: String,
+    },
     /// A `type` that no elicitation property has (`object`, `null`, ..).
     UnknownType {
         /// What was found.
@@ -48,8 +68,8 @@ pub enum SchemaError {
     AmbiguousOptions,
     /// An enum schema with no option.
     NoOptions,
-    /// Options on a number or integer schema: elicitation options are
-    /// strings.
+    /// Options on a number, integer or boolean schema: elicitation options
+    /// are strings.
     NonStringOptions,
     /// A multi-select whose `minItems` is more than its number of options,
     /// so no answer can satisfy it.
@@ -124,19 +144,28 @@ impl std::error::Error for SchemaError {}
 impl fmt::Display for SchemaError {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         match self {
-            SchemaError::NotAnObject { found } => write!(f, "a schema must be a JSON object, found {found}"),
+            SchemaError::NotAnObject { found } => write!(f, "a schema must be a JSON object, found {}", Quoted(found)),
             SchemaError::MissingKeyword { keyword } => write!(f, "the schema has no `{keyword}`"),
             SchemaError::InvalidKeyword { keyword, expected, found } => {
-                write!(f, "`{keyword}` must be {expected}, found {found}")
+                write!(f, "`{keyword}` must be {expected}, found {}", Quoted(found))
             }
             SchemaError::UnknownType { found } => write!(
                 f,
-                r#"`type` {found} is not an elicitation property type; expected "string", "number", "integer", "boolean" or "array""#
+                r#"`type` {} is not an elicitation property type; expected "string", "number", "integer", "boolean" or "array""#,
+                Quoted(found)
             ),
             SchemaError::AmbiguousOptions => f.write_str("the schema lists its options twice (`enum` and `oneOf`/`anyOf`)"),
             SchemaError::NoOptions => f.write_str("the enum schema has no option"),
+            SchemaError::UnsupportedKeyword { keyword } => write!(
+                f,
+                "`{keyword}` restricts answers in a way an elicitation schema cannot carry here"
+            ),
+            SchemaError::InvalidDefault { error } => {
+                write!(f, "the default does not satisfy the schema: {error}")
+            }
+            SchemaError::InvalidJson { message } => write!(f, "not JSON: {message}"),
             SchemaError::NonStringOptions => {
-                f.write_str("a number schema cannot list options; elicitation options are strings (`\"type\": \"string\"`)")
+                f.write_str("only a string schema can list options; elicitation options are strings (`\"type\": \"string\"`)")
             }
             SchemaError::MinItemsAboveOptions { min_items, options } => {
                 write!(f, "`minItems` is {min_items} but there are only {options} options, so no answer fits")
@@ -144,15 +173,15 @@ impl fmt::Display for SchemaError {
             SchemaError::OptionWithoutConst { index } => {
                 write!(f, "option {index} has no string `const`")
             }
-            SchemaError::DuplicateValue { value } => write!(f, "two options have the value {value:?}"),
+            SchemaError::DuplicateValue { value } => write!(f, "two options have the value {}", QuotedStr(value)),
             SchemaError::EnumNamesLength { values, names } => write!(
                 f,
                 "`enumNames` has {names} entries but `enum` has {values}; clients pair them by index"
             ),
             SchemaError::DefaultNotAnOption { default } => {
-                write!(f, "the default {default:?} is not one of the options' values")
+                write!(f, "the default {} is not one of the options' values", QuotedStr(default))
             }
-            SchemaError::DuplicateDefault { value } => write!(f, "the default names {value:?} twice"),
+            SchemaError::DuplicateDefault { value } => write!(f, "the default names {} twice", QuotedStr(value)),
             SchemaError::DefaultCount { count, min_items, max_items } => {
                 write!(f, "the default has {count} items, outside ")?;
                 match (min_items, max_items) {
@@ -166,13 +195,29 @@ impl fmt::Display for SchemaError {
             SchemaError::ItemBoundsOnSingleSelect => {
                 f.write_str("`minItems`/`maxItems` on a single-select schema mean nothing; a multi-select has `\"type\": \"array\"`")
             }
-            SchemaError::UnknownRequired { name } => write!(f, "`required` names {name:?}, which is not a property"),
-            SchemaError::Property { name, error } => write!(f, "property {name:?}: {error}"),
+            SchemaError::UnknownRequired { name } => write!(f, "`required` names {}, which is not a property", QuotedStr(name)),
+            SchemaError::Property { name, error } => write!(f, "property {}: {error}", QuotedStr(name)),
         }
     }
 }
 
 type Object = Map<String, Value>;
+
+/// Keywords that restrict answers beyond what the elicitation schemas carry.
+const UNSUPPORTED: &[&str] = &[
+    "$ref",
+    "allOf",
+    "const",
+    "contains",
+    "else",
+    "exclusiveMaximum",
+    "exclusiveMinimum",
+    "if",
+    "multipleOf",
+    "not",
+    "pattern",
+    "then",
+];
 
 fn text(object: &Object, keyword: &'static str) -> Result<Option<Cow<'static, str>>, SchemaError> {
     match object.get(keyword) {
@@ -244,6 +289,13 @@ fn options(object: &Object) -> Result<(Vec<EnumOption>, bool), SchemaError> {
         .get("oneOf")
         .map(|v| ("oneOf", v))
         .or_else(|| object.get("anyOf").map(|v| ("anyOf", v)));
+    let lists = ["enum", "oneOf", "anyOf"]
+        .iter()
+        .filter(|key| object.contains_key(**key))
+        .count();
+    if lists > 1 || (object.contains_key("enumNames") && !object.contains_key("enum")) {
+        return Err(SchemaError::AmbiguousOptions);
+    }
     let options = match (object.get("enum"), consts) {
         (Some(_), Some(_)) => return Err(SchemaError::AmbiguousOptions),
         (None, None) => return Err(SchemaError::MissingKeyword { keyword: "enum" }),
@@ -305,11 +357,9 @@ fn options(object: &Object) -> Result<(Vec<EnumOption>, bool), SchemaError> {
     if options.0.is_empty() {
         return Err(SchemaError::NoOptions);
     }
-    for (i, option) in options.0.iter().enumerate() {
-        if options.0[..i]
-            .iter()
-            .any(|earlier| earlier.value() == option.value())
-        {
+    let mut seen = HashSet::with_capacity(options.0.len());
+    for option in &options.0 {
+        if !seen.insert(option.value()) {
             return Err(SchemaError::DuplicateValue {
                 value: option.value().to_owned(),
             });
@@ -362,6 +412,23 @@ fn read_multi(object: &Object) -> Result<MultiSelectSchema, SchemaError> {
         }
         None => return Err(SchemaError::MissingKeyword { keyword: "items" }),
     };
+    match items.get("type") {
+        None => {}
+        Some(Value::String(kind)) if kind == "string" => {}
+        Some(found) => {
+            return Err(SchemaError::InvalidKeyword {
+                keyword: "items.type",
+                expected: r#""string": multi-select options are strings"#,
+                found: found.clone(),
+            })
+        }
+    }
+    if let Some(keyword) = UNSUPPORTED
+        .iter()
+        .find(|keyword| items.contains_key(**keyword))
+    {
+        return Err(SchemaError::UnsupportedKeyword { keyword });
+    }
     let (options, _) = options(items)?;
     let (min_items, max_items) = (count(object, "minItems")?, count(object, "maxItems")?);
     if let (Some(min), Some(max)) = (min_items, max_items) {
@@ -371,17 +438,25 @@ fn read_multi(object: &Object) -> Result<MultiSelectSchema, SchemaError> {
             });
         }
     }
+    if let Some(min_items) = min_items.filter(|min| *min > options.len()) {
+        return Err(SchemaError::MinItemsAboveOptions {
+            min_items,
+            options: options.len(),
+        });
+    }
     let default = match object.get("default") {
         None => None,
         Some(found) => {
             let values = strings(found, "default")?;
-            for (i, value) in values.iter().enumerate() {
-                if !options.iter().any(|option| option.value() == value) {
+            let known: HashSet<&str> = options.iter().map(EnumOption::value).collect();
+            let mut seen = HashSet::with_capacity(values.len());
+            for value in &values {
+                if !known.contains(value.as_str()) {
                     return Err(SchemaError::DefaultNotAnOption {
                         default: value.clone(),
                     });
                 }
-                if values[..i].contains(value) {
+                if !seen.insert(value.as_str()) {
                     return Err(SchemaError::DuplicateDefault {
                         value: value.clone(),
                     });
@@ -527,23 +602,30 @@ impl PrimitiveSchema {
         let kind = object
             .get("type")
             .ok_or(SchemaError::MissingKeyword { keyword: "type" })?;
-        match kind.as_str() {
-            Some("string") => {
-                if ["enum", "oneOf", "anyOf", "enumNames"]
-                    .iter()
-                    .any(|key| object.contains_key(*key))
+        // A constraint this model cannot carry would be dropped, and the
+        // schema read would accept answers the peer's refuses.
+        if let Some(keyword) = UNSUPPORTED
+            .iter()
+            .find(|keyword| object.contains_key(**keyword))
+        {
+            return Err(SchemaError::UnsupportedKeyword { keyword });
+        }
+        let has_options = ["enum", "oneOf", "anyOf", "enumNames"]
+            .iter()
+            .any(|key| object.contains_key(*key));
+        let schema = match kind.as_str() {
+            Some("string") if has_options => {
+                if let Some(keyword) = ["minLength", "maxLength", "format"]
+                    .into_iter()
+                    .find(|keyword| object.contains_key(*keyword))
                 {
-                    read_single(object).map(PrimitiveSchema::SingleSelect)
-                } else {
-                    read_string(object).map(PrimitiveSchema::String)
+                    return Err(SchemaError::UnsupportedKeyword { keyword });
                 }
+                read_single(object).map(PrimitiveSchema::SingleSelect)
             }
+            Some("string") => read_string(object).map(PrimitiveSchema::String),
             Some("array") => read_multi(object).map(PrimitiveSchema::MultiSelect),
-            Some("number" | "integer")
-                if ["enum", "oneOf", "anyOf"]
-                    .iter()
-                    .any(|key| object.contains_key(*key)) =>
-            {
+            Some("number" | "integer" | "boolean") if has_options => {
                 Err(SchemaError::NonStringOptions)
             }
             Some("number") => read_number(object, false).map(PrimitiveSchema::Number),
@@ -552,7 +634,24 @@ impl PrimitiveSchema {
             _ => Err(SchemaError::UnknownType {
                 found: kind.clone(),
             }),
+        }?;
+        // A default the schema itself refuses would be offered to the user.
+        let default = match &schema {
+            PrimitiveSchema::String(string) => string
+                .default
+                .clone()
+                .map(|default| Value::String(default.into_owned())),
+            PrimitiveSchema::Number(number) => number.default.clone().map(Value::Number),
+            _ => None,
+        };
+        if let Some(default) = default {
+            schema
+                .check(default)
+                .map_err(|error| SchemaError::InvalidDefault {
+                    error: Box::new(error),
+                })?;
         }
+        Ok(schema)
     }
 
     /// Checks one answer against this property: the same checks, and the
@@ -615,6 +714,15 @@ impl MultiSelectSchema {
     /// As [`MultiSelect::parse`](crate::MultiSelect::parse).
     pub fn check(&self, value: Value) -> Result<Vec<String>, Error> {
         let options = &self.options;
+        // Past a few options, a map keeps the work linear in the answer.
+        let index: Option<HashMap<&str, usize>> = (options.len() > 16
+            && value.as_array().is_some_and(|items| items.len() > 1))
+        .then(|| {
+            let positions = options.iter().enumerate();
+            positions
+                .map(|(position, option)| (option.value(), position))
+                .collect()
+        });
         parse::multi(
             value,
             self.min_items.unwrap_or(0),
@@ -622,7 +730,10 @@ impl MultiSelectSchema {
             options.len(),
             || Cow::Owned(options.to_vec()),
             |value| {
-                let position = options.iter().position(|option| option.value() == value)?;
+                let position = match &index {
+                    Some(index) => *index.get(value)?,
+                    None => options.iter().position(|option| option.value() == value)?,
+                };
                 Some((position, value.to_owned()))
             },
         )
@@ -699,7 +810,15 @@ fn compare(a: &Number, b: &Number) -> Option<Ordering> {
             .map(i128::from)
             .or_else(|| n.as_u64().map(i128::from))
     };
-    match (integer(a), integer(b)) {
+    // An integral float within i128 compares as an integer, so that
+    // 9007199254740992.0 is below 9007199254740993.
+    let exact = |n: &Number| {
+        integer(n).or_else(|| {
+            let float = n.as_f64()?;
+            (float.fract() == 0.0 && float.abs() < 1e38).then_some(float as i128)
+        })
+    };
+    match (exact(a), exact(b)) {
         (Some(a), Some(b)) => Some(a.cmp(&b)),
         _ => a.as_f64()?.partial_cmp(&b.as_f64()?),
     }
@@ -768,14 +887,17 @@ impl RequestedSchema {
     /// # Errors
     ///
     /// As [`from_json`](Self::from_json); text that is not JSON is
-    /// [`SchemaError::NotAnObject`] with `found: null`.
+    /// [`SchemaError::InvalidJson`].
     pub fn from_json_str(json: &str) -> Result<RequestedSchema, SchemaError> {
         let raw: RawRequested = match serde_json::from_str(json) {
             Ok(raw) => raw,
             // Not an object with an object of properties: the order no
             // longer matters, and `from_json` names the problem.
             Err(_) => {
-                let value = serde_json::from_str(json).unwrap_or(Value::Null);
+                let value =
+                    serde_json::from_str(json).map_err(|error| SchemaError::InvalidJson {
+                        message: error.to_string(),
+                    })?;
                 return RequestedSchema::from_json(&value);
             }
         };
@@ -795,6 +917,7 @@ impl RequestedSchema {
         &self,
         mut content: Map<String, Value>,
     ) -> Result<Map<String, Value>, Error> {
+        let required: HashSet<&str> = self.required.iter().map(|name| name.as_ref()).collect();
         let mut checked = Map::new();
         let mut errors = Vec::new();
         for (name, schema) in &self.properties {
@@ -805,7 +928,7 @@ impl RequestedSchema {
                     }
                     Err(error) => errors.push(error.in_field(name.clone())),
                 },
-                None if self.required.contains(name) => errors.push(Error::MissingField {
+                None if required.contains(name.as_ref()) => errors.push(Error::MissingField {
                     field: name.clone(),
                 }),
                 None => {}
@@ -859,16 +982,23 @@ fn read_requested(
         }
     }
     if let Some(required) = object.get("required") {
+        let names: HashSet<&str> = schema
+            .properties
+            .iter()
+            .map(|(name, _)| name.as_ref())
+            .collect();
+        let mut listed = HashSet::new();
+        let mut required_names = Vec::new();
         for name in strings(required, "required")? {
-            if !schema
-                .properties
-                .iter()
-                .any(|(property, _)| *property == name)
-            {
+            if !names.contains(name.as_str()) {
                 return Err(SchemaError::UnknownRequired { name });
             }
-            schema.required.push(Cow::Owned(name));
+            // A name listed twice is still one required property.
+            if listed.insert(name.clone()) {
+                required_names.push(Cow::Owned(name));
+            }
         }
+        schema.required = required_names;
     }
     Ok(schema)
 }
@@ -896,12 +1026,16 @@ impl<'de> Deserialize<'de> for Properties {
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Properties, A::Error> {
                 let mut entries: Vec<(String, Value)> = Vec::new();
+                let mut positions: HashMap<String, usize> = HashMap::new();
                 while let Some((name, schema)) = map.next_entry::<String, Value>()? {
                     // A name given twice keeps its first place and its last
                     // schema, as a JSON object would.
-                    match entries.iter_mut().find(|(existing, _)| *existing == name) {
-                        Some(entry) => entry.1 = schema,
-                        None => entries.push((name, schema)),
+                    match positions.get(&name) {
+                        Some(&position) => entries[position].1 = schema,
+                        None => {
+                            positions.insert(name.clone(), entries.len());
+                            entries.push((name, schema));
+                        }
                     }
                 }
                 Ok(Properties::Ordered(entries))
