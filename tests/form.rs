@@ -2307,3 +2307,46 @@ fn the_derive_is_hygienic() {
         })
     );
 }
+
+#[derive(ElicitEnum, Debug, PartialEq, Clone, Copy)]
+#[elicit(rename_all = "lowercase")]
+enum Shade {
+    Light,
+    Dark,
+    Auto,
+}
+
+#[derive(ElicitForm, Debug, PartialEq)]
+struct Theme {
+    /// A bare variant name, as on the enum itself.
+    #[elicit(default = Dark)]
+    shade: Shade,
+    /// Variant names and wire values mixed, as the attribute table shows.
+    #[elicit(default_items = [Light, "auto"])]
+    allowed: Vec<Shade>,
+}
+
+#[test]
+fn defaults_name_variants_bare_and_mix_names_with_values() {
+    assert_eq!(
+        wire(Theme::requested_schema()),
+        json!({
+            "type": "object",
+            "properties": {
+                "shade": {
+                    "type": "string",
+                    "description": "A bare variant name, as on the enum itself.",
+                    "enum": ["light", "dark", "auto"],
+                    "default": "dark"
+                },
+                "allowed": {
+                    "type": "array",
+                    "description": "Variant names and wire values mixed, as the attribute table shows.",
+                    "items": {"type": "string", "enum": ["light", "dark", "auto"]},
+                    "default": ["light", "auto"]
+                }
+            },
+            "required": ["shade", "allowed"]
+        })
+    );
+}

@@ -588,7 +588,7 @@ fn rows() -> Vec<Row> {
                     .min_length(3)
                     .max_length(64)
                     .format(StringFormat::Email)
-                    .default("a@b.c")
+                    .default_value("a@b.c")
                     .schema()
                     .clone(),
             ),
@@ -608,7 +608,7 @@ fn rows() -> Vec<Row> {
                     .description("How many")
                     .minimum(1)
                     .maximum(10)
-                    .default(5)
+                    .default_value(5)
                     .schema(),
             ),
             sep1330: (
@@ -622,7 +622,7 @@ fn rows() -> Vec<Row> {
         },
         Row {
             name: "number with default",
-            schema: PrimitiveSchema::Number(NumberField::<f64>::new().default(0.5).schema()),
+            schema: PrimitiveSchema::Number(NumberField::<f64>::new().default_value(0.5).schema()),
             sep1330: ("NumberSchema", json!({"type": "number", "default": 0.5})),
             legacy: Some(("NumberSchema", json!({"type": "number"}))),
         },
@@ -631,7 +631,7 @@ fn rows() -> Vec<Row> {
             schema: PrimitiveSchema::Boolean(
                 BooleanField::new()
                     .title("Agree")
-                    .default(true)
+                    .default_value(true)
                     .schema()
                     .clone(),
             ),

@@ -95,6 +95,8 @@ fn expand(item: &Enum, defaults: &valid::Defaults) -> TokenStream {
         None => quote!(::core::option::Option::None),
     };
 
+    let index = quote::format_ident!("__index");
+    let value = quote::format_ident!("__value");
     quote! {
         #[automatically_derived]
         #[allow(deprecated)]
@@ -130,15 +132,15 @@ fn expand(item: &Enum, defaults: &valid::Defaults) -> TokenStream {
                 }
             }
 
-            fn from_option_index(__index: ::core::primitive::usize) -> ::core::option::Option<Self> {
-                match __index {
+            fn from_option_index(#index: ::core::primitive::usize) -> ::core::option::Option<Self> {
+                match #index {
                     #(#from_index_arms,)*
                     _ => ::core::option::Option::None,
                 }
             }
 
-            fn from_value(__value: &::core::primitive::str) -> ::core::option::Option<Self> {
-                match __value {
+            fn from_value(#value: &::core::primitive::str) -> ::core::option::Option<Self> {
+                match #value {
                     #(#from_value_arms,)*
                     _ => ::core::option::Option::None,
                 }
@@ -208,7 +210,7 @@ fn descriptor(krate: &TokenStream, field: &ast::Field) -> Descriptor {
             if let Some((tokens, default)) = attrs.default.get_with_tokens() {
                 call(
                     tokens,
-                    "default",
+                    "default_value",
                     typed(&quote!(&'static str), default, field.ty),
                 );
             }
@@ -220,7 +222,11 @@ fn descriptor(krate: &TokenStream, field: &ast::Field) -> Descriptor {
         }
         ast::Kind::Boolean => {
             if let Some((tokens, default)) = attrs.default.get_with_tokens() {
-                call(tokens, "default", typed(&quote!(bool), default, field.ty));
+                call(
+                    tokens,
+                    "default_value",
+                    typed(&quote!(bool), default, field.ty),
+                );
             }
             (
                 quote!(#krate::BooleanField::new()),
@@ -233,7 +239,7 @@ fn descriptor(krate: &TokenStream, field: &ast::Field) -> Descriptor {
             for (attr, method) in [
                 (&attrs.minimum, "minimum"),
                 (&attrs.maximum, "maximum"),
-                (&attrs.default, "default"),
+                (&attrs.default, "default_value"),
             ] {
                 if let Some((tokens, expr)) = attr.get_with_tokens() {
                     call(tokens, method, typed(&number, expr, field.ty));
@@ -252,7 +258,16 @@ fn descriptor(krate: &TokenStream, field: &ast::Field) -> Descriptor {
                     // The variant's wire value, computed in a constant so that
                     // the builder's check runs when the server compiles.
                     None => {
-                        let variant = typed(&ty.to_token_stream(), default, field.ty);
+                        // A bare name is a variant of the field's enum, as in
+                        // `default_items`; any other expression is used as is.
+                        let bare = match default {
+                            syn::Expr::Path(path) if path.qself.is_none() => path.path.get_ident(),
+                            _ => None,
+                        };
+                        let variant = match bare {
+                            Some(name) => quote_spanned!(name.span()=> <#ty>::#name),
+                            None => typed(&ty.to_token_stream(), default, field.ty),
+                        };
                         quote!({
                             const __DEFAULT: &'static ::core::primitive::str = <#ty>::__elicit_value(&#variant);
                             __DEFAULT
@@ -370,6 +385,80 @@ impl Descriptor {
     }
 }
 
+/// Statements, run in a constant, that check a string or number field's
+/// default and bounds against each other when the server compiles, each
+/// spanned on the value it is about.
+fn primitive_checks(krate: &TokenStream, field: &ast::Field) -> TokenStream {
+    let attrs = &field.attrs;
+    match &field.kind {
+        ast::Kind::String => {
+            let Some(default) = attrs.default.get() else {
+                return TokenStream::new();
+            };
+            let span = span_of(&default.to_token_stream());
+            let value = typed(&quote!(&'static str), default, field.ty);
+            let min = some_usize(attrs.min_length.get().copied());
+            let max = some_usize(attrs.max_length.get().copied());
+            let format = match attrs.format.get() {
+                Some(format) => {
+                    let variant = syn::Ident::new(format.variant(), span);
+                    quote!(::core::option::Option::Some(#krate::StringFormat::#variant))
+                }
+                None => quote!(::core::option::Option::None),
+            };
+            respan(
+                quote!(#krate::__private::check_string_default(#value, #min, #max, #format);),
+                span,
+            )
+        }
+        ast::Kind::Number(ty) => {
+            let number = ty.to_token_stream();
+            let float = matches!(&**ty, syn::Type::Path(path) if path.path.is_ident("f32") || path.path.is_ident("f64"));
+            let value = |expr: &syn::Expr| typed(&number, expr, field.ty);
+            let span = |expr: &syn::Expr| span_of(&expr.to_token_stream());
+            let mut checks = TokenStream::new();
+            for expr in [
+                attrs.minimum.get(),
+                attrs.maximum.get(),
+                attrs.default.get(),
+            ]
+            .into_iter()
+            .flatten()
+            {
+                if float {
+                    let value = value(expr);
+                    checks.extend(quote_spanned!(span(expr)=>
+                        ::core::assert!((#value).is_finite(), "a number field's bounds and default must be finite");
+                    ));
+                }
+            }
+            if let (Some(minimum), Some(maximum)) = (attrs.minimum.get(), attrs.maximum.get()) {
+                let (low, high) = (value(minimum), value(maximum));
+                checks.extend(quote_spanned!(span(minimum)=>
+                    ::core::assert!(#low <= #high, "minimum is greater than maximum");
+                ));
+            }
+            if let Some(default) = attrs.default.get() {
+                let current = value(default);
+                if let Some(minimum) = attrs.minimum.get() {
+                    let low = value(minimum);
+                    checks.extend(quote_spanned!(span(default)=>
+                        ::core::assert!(#current >= #low, "the default is less than minimum");
+                    ));
+                }
+                if let Some(maximum) = attrs.maximum.get() {
+                    let high = value(maximum);
+                    checks.extend(quote_spanned!(span(default)=>
+                        ::core::assert!(#current <= #high, "the default is greater than maximum");
+                    ));
+                }
+            }
+            checks
+        }
+        _ => TokenStream::new(),
+    }
+}
+
 /// `tokens` with every span set to `span`: generated statements about a
 /// field report a type error once, on the field's type.
 fn respan(tokens: TokenStream, span: proc_macro2::Span) -> TokenStream {
@@ -401,6 +490,13 @@ fn span_of(tokens: &TokenStream) -> proc_macro2::Span {
 fn expand_form(form: &ast::Form) -> TokenStream {
     let krate = form.krate();
     let ident = form.ident;
+    let local = |name: &str| quote::format_ident!("{}", name);
+    let (schema, errors, content, fields) = (
+        local("__schema"),
+        local("__errors"),
+        local("__content"),
+        local("__fields"),
+    );
     let message = some_str(form.attrs.message.get().map(|lit| lit.value()));
     let mut checks = TokenStream::new();
     let mut types = Vec::new();
@@ -412,23 +508,7 @@ fn expand_form(form: &ast::Form) -> TokenStream {
     for (index, field) in form.fields.iter().enumerate() {
         let built = descriptor(&krate, field);
         checks.extend(built.const_check());
-        if let (ast::Kind::String, Some(default)) = (&field.kind, field.attrs.default.get()) {
-            if let Some(lit) = valid::literal_str(default) {
-                let min = some_usize(field.attrs.min_length.get().copied());
-                let max = some_usize(field.attrs.max_length.get().copied());
-                let format = match field.attrs.format.get() {
-                    Some(format) => {
-                        let variant = syn::Ident::new(format.variant(), lit.span());
-                        quote!(::core::option::Option::Some(#krate::StringFormat::#variant))
-                    }
-                    None => quote!(::core::option::Option::None),
-                };
-                checks.extend(respan(
-                    quote!(#krate::__private::check_string_default(#lit, #min, #max, #format);),
-                    lit.span(),
-                ));
-            }
-        }
+        checks.extend(primitive_checks(&krate, field));
         types.push(built.ty.clone());
         exprs.push(built.expr());
         let name = &field.name;
@@ -439,11 +519,11 @@ fn expand_form(form: &ast::Form) -> TokenStream {
             _ => span_of(&field.ty.to_token_stream()),
         };
         pushes.extend(respan(
-            quote!(#krate::__private::push_property(&mut __schema, #name, &__fields.#position);),
+            quote!(#krate::__private::push_property(&mut #schema, #name, &#fields.#position);),
             span,
         ));
         parses.extend(respan(
-            quote!(let #local = #krate::__private::parse_field(&mut __errors, &mut __content, #name, &__fields.#position);),
+            quote!(let #local = #krate::__private::parse_field(&mut #errors, &mut #content, #name, &#fields.#position);),
             span,
         ));
         members.push(field.ident);
@@ -466,23 +546,23 @@ fn expand_form(form: &ast::Form) -> TokenStream {
                 const MESSAGE: ::core::option::Option<&'static ::core::primitive::str> = #message;
 
                 fn requested_schema() -> #krate::RequestedSchema {
-                    let __fields = __fields();
-                    let mut __schema = <#krate::RequestedSchema as ::core::default::Default>::default();
+                    let #fields = __fields();
+                    let mut #schema = <#krate::RequestedSchema as ::core::default::Default>::default();
                     #pushes
-                    __schema
+                    #schema
                 }
 
                 fn from_content(
-                    mut __content: #krate::__private::JsonMap<::std::string::String, #krate::__private::JsonValue>,
+                    mut #content: #krate::__private::JsonMap<::std::string::String, #krate::__private::JsonValue>,
                 ) -> ::core::result::Result<Self, #krate::Error> {
-                    let __fields = __fields();
-                    let mut __errors = ::std::vec::Vec::new();
+                    let #fields = __fields();
+                    let mut #errors = ::std::vec::Vec::new();
                     #parses
                     match (#(#locals,)*) {
                         (#(::core::option::Option::Some(#locals),)*) => ::core::result::Result::Ok(Self {
                             #(#members: #locals,)*
                         }),
-                        _ => ::core::result::Result::Err(#krate::__private::combine(__errors)),
+                        _ => ::core::result::Result::Err(#krate::__private::combine(#errors)),
                     }
                 }
             }

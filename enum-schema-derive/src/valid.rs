@@ -39,6 +39,12 @@ fn check_generics(cx: &Ctxt, item: &Enum) {
 
 fn check_variants(cx: &Ctxt, item: &Enum) {
     for variant in &item.variants {
+        if variant.ident == "__elicit_value" {
+            cx.error_spanned_by(
+                variant.ident,
+                "the variant name `__elicit_value` is reserved: the derive generates a method of that name",
+            );
+        }
         if !matches!(variant.fields, Fields::Unit) && !variant.is_skipped() {
             let (ident, fields) = (variant.ident, variant.fields);
             cx.error_spanned_by(
@@ -552,16 +558,6 @@ fn check_field(cx: &Ctxt, field: &ast::Field) {
                     );
                 }
                 written.push(text);
-            }
-            let names = items
-                .iter()
-                .filter(|item| matches!(item, OptionRef::Variant(_)))
-                .count();
-            if names != 0 && names != items.len() {
-                cx.error_spanned_by(
-                    list_tokens,
-                    "`default_items` must be all variant names or all wire values, not a mix",
-                );
             }
             let len = items.len();
             if let Some(&max) = attrs.max_items.get() {

@@ -355,7 +355,7 @@ pub struct StringField {
 impl StringField {
     /// A string field with no constraint.
     pub fn new() -> Self {
-        <StringField as Default>::default()
+        StringField::default()
     }
 
     /// Sets the field's `title`.
@@ -371,26 +371,60 @@ impl StringField {
     }
 
     /// Sets `minLength`, in Unicode code points.
+    ///
+    /// # Panics
+    ///
+    /// If the default breaks the bounds or `min` is above `maxLength`.
     pub fn min_length(mut self, min: usize) -> Self {
         self.schema.min_length = Some(min);
-        self
+        self.check()
     }
 
     /// Sets `maxLength`, in Unicode code points.
+    ///
+    /// # Panics
+    ///
+    /// If the default breaks the bounds or `max` is below `minLength`.
     pub fn max_length(mut self, max: usize) -> Self {
         self.schema.max_length = Some(max);
-        self
+        self.check()
     }
 
     /// Sets `format`.
+    ///
+    /// # Panics
+    ///
+    /// If the default is not in this format.
     pub fn format(mut self, format: StringFormat) -> Self {
         self.schema.format = Some(format);
-        self
+        self.check()
     }
 
     /// Sets `default`.
-    pub fn default(mut self, default: &'static str) -> Self {
+    ///
+    /// # Panics
+    ///
+    /// If the default breaks `minLength`, `maxLength` or `format`.
+    pub fn default_value(mut self, default: &'static str) -> Self {
         self.schema.default = Some(Cow::Borrowed(default));
+        self.check()
+    }
+
+    /// Panics if the field's own settings contradict each other: a server
+    /// bug, found the first time the form is built.
+    fn check(self) -> Self {
+        let schema = &self.schema;
+        if let (Some(min), Some(max)) = (schema.min_length, schema.max_length) {
+            assert!(min <= max, "min_length is greater than max_length");
+        }
+        if let Some(default) = schema.default.as_deref() {
+            crate::__private::check_string_default(
+                default,
+                schema.min_length,
+                schema.max_length,
+                schema.format,
+            );
+        }
         self
     }
 
@@ -489,7 +523,7 @@ pub struct BooleanField {
 impl BooleanField {
     /// A boolean field.
     pub fn new() -> Self {
-        <BooleanField as Default>::default()
+        BooleanField::default()
     }
 
     /// Sets the field's `title`.
@@ -505,7 +539,7 @@ impl BooleanField {
     }
 
     /// Sets `default`.
-    pub fn default(mut self, default: bool) -> Self {
+    pub fn default_value(mut self, default: bool) -> Self {
         self.schema.default = Some(default);
         self
     }
@@ -655,7 +689,7 @@ impl<N: NumberType> Default for NumberField<N> {
 impl<N: NumberType> NumberField<N> {
     /// A number field bounded only by its type.
     pub fn new() -> Self {
-        <NumberField<N> as Default>::default()
+        NumberField::default()
     }
 
     /// Sets the field's `title`.
@@ -671,20 +705,63 @@ impl<N: NumberType> NumberField<N> {
     }
 
     /// Sets `minimum`.
+    ///
+    /// # Panics
+    ///
+    /// If `minimum` is not finite, is above `maximum`, or the default is
+    /// below it.
     pub fn minimum(mut self, minimum: N) -> Self {
         self.minimum = Some(minimum);
-        self
+        self.check()
     }
 
     /// Sets `maximum`.
+    ///
+    /// # Panics
+    ///
+    /// If `maximum` is not finite, is below `minimum`, or the default is
+    /// above it.
     pub fn maximum(mut self, maximum: N) -> Self {
         self.maximum = Some(maximum);
-        self
+        self.check()
     }
 
     /// Sets `default`.
-    pub fn default(mut self, default: N) -> Self {
+    ///
+    /// # Panics
+    ///
+    /// If the default is not finite or lies outside `minimum..=maximum`.
+    pub fn default_value(mut self, default: N) -> Self {
         self.default = Some(default);
+        self.check()
+    }
+
+    /// Panics if the field's own settings contradict each other, or cannot
+    /// be written in JSON: a server bug, found the first time the form is
+    /// built.
+    fn check(self) -> Self {
+        for value in [self.minimum, self.maximum, self.default]
+            .into_iter()
+            .flatten()
+        {
+            assert!(
+                value.to_number().is_some(),
+                "a number field's bounds and default must be finite"
+            );
+        }
+        if let (Some(minimum), Some(maximum)) = (self.minimum, self.maximum) {
+            assert!(minimum <= maximum, "minimum is greater than maximum");
+        }
+        if let Some(default) = self.default {
+            assert!(
+                self.minimum.is_none_or(|minimum| default >= minimum),
+                "the default is less than minimum"
+            );
+            assert!(
+                self.maximum.is_none_or(|maximum| default <= maximum),
+                "the default is greater than maximum"
+            );
+        }
         self
     }
 
