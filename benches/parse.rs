@@ -272,6 +272,23 @@ macro_rules! single {
                     });
             }
 
+            /// Ours' lookup alone on JSON: as `hand_match_json` with
+            /// `ElicitEnum::from_value`; the gap to `ours_parse_json` is the
+            /// wrapper (`SingleSelect::parse`, its `Result<T, Error>`).
+            #[divan::bench(types = [E4, E32, E512])]
+            fn ours_from_value_json<T: Case>(bencher: Bencher) {
+                bencher
+                    .with_inputs(json_batches(T::$inputs()))
+                    .bench_local_values(|batch| {
+                        for value in batch {
+                            black_box(match value {
+                                Value::String(value) => T::from_value(&value),
+                                _ => None,
+                            });
+                        }
+                    });
+            }
+
             /// Ours on JSON: `ElicitEnum::parse_json(Value) -> Result<T, Error>`
             /// (the path a form field takes).
             #[divan::bench(types = [E4, E32, E512])]

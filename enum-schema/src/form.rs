@@ -87,8 +87,10 @@ pub fn parse_action(result: Value) -> Result<ElicitAction<Map<String, Value>>, E
 /// One field of a [`Form`]: its property schema and how its answer parses.
 ///
 /// Implemented by [`SingleSelect<T>`] (answer `T`), [`MultiSelect<T>`]
-/// (answer `Vec<T>`) and [`Optional`] (answer `Option<_>`, not in
-/// `required`).
+/// (answer `Vec<T>`), [`StringField`](crate::StringField) (`String`),
+/// [`NumberField<N>`](crate::NumberField) (`N`),
+/// [`BooleanField`](crate::BooleanField) (`bool`) and [`Optional`] (answer
+/// `Option<_>`, not in `required`).
 pub trait FormField {
     /// The typed answer.
     type Output;
@@ -255,9 +257,11 @@ tuple_fields!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9);
 tuple_fields!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10);
 tuple_fields!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11);
 
-/// An elicitation form of enum fields, built at run time: it gives the
-/// `requestedSchema` to send and parses the `ElicitResult` that comes back
-/// into a tuple of typed answers.
+/// An elicitation form built at run time from a tuple of named
+/// [`FormField`]s (enum fields, strings, numbers, booleans, optional ones):
+/// it gives the `requestedSchema` to send and parses the `ElicitResult` that
+/// comes back into a tuple of typed answers. For a fixed form, derive
+/// [`ElicitForm`] on a struct instead.
 ///
 /// ```
 /// use enum_schema::{ElicitAction, ElicitEnum, Form, Optional};
@@ -385,11 +389,16 @@ impl<F: FormFields> Form<F> {
 /// | `Option<X>` | as `X`, but not in `required` |
 ///
 /// Field attributes (`#[elicit(...)]`): `title`, `description` (the doc
-/// comment by default), `rename`, `default = <expr>` (type-checked against
-/// the field), `min_length`, `max_length`, `format = "email" | "uri" | "date"
-/// | "date-time"` (strings), `minimum`, `maximum` (numbers), `min_items`,
-/// `max_items`, `default_items = [..]` (multi-selects; they override the
-/// enum's own). On the struct: `rename_all` (serde's field rules), `message`
+/// comment by default), `rename`, `default = <constant expression>`
+/// (type-checked against the field; on an enum field a bare name such as
+/// `default = High` is a variant), `min_length`, `max_length`,
+/// `format = "email" | "uri" | "date" | "date-time"` (strings), `minimum`,
+/// `maximum` (numbers, constant expressions of the field's type), `min_items`,
+/// `max_items`, `default_items = [A, "b"]` (multi-selects: variant names or
+/// wire values; they override the enum's own). Defaults and bounds are
+/// checked against each other, and against the options and formats, when
+/// the server compiles. Field types are recognized by name (`String`, `bool`,
+/// `u8`, .., `Option`, `Vec`): a type alias of `String` is taken for an enum. On the struct: `rename_all` (serde's field rules), `message`
 /// (the default request message), `crate`. serde's `rename_all` on the struct
 /// and `rename` on fields are honoured, as for enums.
 ///

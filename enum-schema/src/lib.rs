@@ -177,10 +177,12 @@ pub use enum_schema_derive::ElicitForm;
 /// The derive also reads the enum's `#[serde(rename_all = "...")]` and each
 /// variant's `#[serde(rename = "...")]`, `#[serde(alias = "...")]` and
 /// `#[serde(skip)]`/`#[serde(skip_deserializing)]`, so that serde and the
-/// schema agree; where `#[elicit]` and `#[serde]` would give a variant
-/// different wire values, that is a compile error. Raw identifiers lose
-/// their `r#`, as in serde; `rename_all` changes ASCII letters only, as in
-/// serde.
+/// schema agree; where `#[elicit]` and `#[serde]` both name a variant and
+/// would give it different wire values, that is a compile error. A derive
+/// cannot see serde's own derive, only its attributes: on a type that also
+/// derives serde, put the naming on `#[serde(...)]` (the schema follows it)
+/// rather than on `#[elicit(...)]` alone. Raw identifiers lose their `r#`,
+/// as in serde; `rename_all` changes ASCII letters only, as in serde.
 ///
 /// In a titled schema every offered variant needs a title: a variant
 /// without one is a compile error that names it (a forgotten title would
