@@ -1056,3 +1056,37 @@ mod c20 {
         );
     }
 }
+
+/// A doc comment written with a macro (`concat!`, `include_str!`) is kept,
+/// its pieces joined with spaces; never silently dropped.
+mod doc_macros {
+    use enum_schema::{ElicitEnum, ElicitForm};
+    use serde_json::json;
+
+    #[doc = concat!("How ", "urgent.")]
+    /// Pick one.
+    #[derive(ElicitEnum)]
+    #[elicit(rename_all = "lowercase")]
+    pub enum Urgency {
+        Low,
+        High,
+    }
+
+    #[derive(ElicitForm)]
+    pub struct Ask {
+        #[doc = concat!("When", "?")]
+        pub when: String,
+    }
+
+    #[test]
+    fn descriptions_from_macros() {
+        assert_eq!(
+            serde_json::to_value(Urgency::SCHEMA).unwrap(),
+            json!({"type": "string", "description": "How urgent. Pick one.", "enum": ["low", "high"]})
+        );
+        assert_eq!(
+            serde_json::to_value(Ask::requested_schema()).unwrap()["properties"]["when"],
+            json!({"type": "string", "description": "When?"})
+        );
+    }
+}

@@ -102,9 +102,9 @@ impl<'a> Enum<'a> {
     }
 
     /// The field description: `description = ".."`, else the doc comment.
-    pub fn description(&self) -> Option<String> {
+    pub fn description(&self) -> Option<attr::Doc> {
         match self.attrs.description.get() {
-            Some(lit) => Some(lit.value()),
+            Some(lit) => Some(attr::Doc::Text(lit.value())),
             None => self.attrs.doc.clone(),
         }
     }
@@ -298,9 +298,9 @@ impl Field<'_> {
     }
 
     /// The property description: `description = ".."`, else the doc comment.
-    pub fn description(&self) -> Option<String> {
+    pub fn description(&self) -> Option<attr::Doc> {
         match self.attrs.description.get() {
-            Some(lit) => Some(lit.value()),
+            Some(lit) => Some(attr::Doc::Text(lit.value())),
             None => self.attrs.doc.clone(),
         }
     }

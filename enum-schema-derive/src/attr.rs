@@ -105,7 +105,7 @@ pub struct Container {
     pub default_items: Attr<Vec<OptionRef>>,
     pub serde_rename_all: Option<RenameAll>,
     /// The doc comment, as a description.
-    pub doc: Option<String>,
+    pub doc: Option<Doc>,
 }
 
 pub struct Variant {
@@ -388,7 +388,11 @@ fn string_value(meta: &ParseNestedMeta, key: &str) -> syn::Result<LitStr> {
     let input = value_of(meta, key, &example)?;
     let message = format!("`{key}` must be a string literal, like `{example}`");
     if input.peek(LitStr) {
-        return input.parse();
+        let lit: LitStr = input.parse()?;
+        if !lit.suffix().is_empty() {
+            return Err(syn::Error::new(lit.span(), message));
+        }
+        return Ok(lit);
     }
     let span = if input.is_empty() {
         meta.path.span()
@@ -466,24 +470,67 @@ fn skip_meta(meta: &ParseNestedMeta) -> syn::Result<()> {
     Ok(())
 }
 
-/// The doc comment: lines joined with spaces, paragraphs with a blank line,
-/// one leading space per line removed; `None` if empty.
-fn doc_comment(attrs: &[Attribute]) -> Option<String> {
+/// A doc comment, as the description it gives.
+#[derive(Clone)]
+pub enum Doc {
+    /// Lines joined with spaces, paragraphs with a blank line, each line
+    /// trimmed.
+    Text(String),
+    /// Some `#[doc = ...]` is a macro (`include_str!`, `concat!`): the
+    /// pieces, joined with spaces by `concat!` when the user's crate
+    /// compiles.
+    Tokens(TokenStream),
+}
+
+impl ToTokens for Doc {
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        match self {
+            Doc::Text(text) => text.to_tokens(tokens),
+            Doc::Tokens(pieces) => pieces.to_tokens(tokens),
+        }
+    }
+}
+
+/// The doc comment, or `None` if empty.
+fn doc_comment(attrs: &[Attribute]) -> Option<Doc> {
     let mut lines = Vec::new();
+    let mut macros = false;
+    let mut pieces = Vec::new();
     for attr in attrs {
         if !attr.path().is_ident("doc") {
             continue;
         }
-        if let syn::Meta::NameValue(nv) = &attr.meta {
-            if let syn::Expr::Lit(syn::ExprLit {
+        let syn::Meta::NameValue(nv) = &attr.meta else {
+            continue;
+        };
+        match &nv.value {
+            syn::Expr::Lit(syn::ExprLit {
                 lit: Lit::Str(lit), ..
-            }) = &nv.value
-            {
+            }) => {
                 // `split`, not `lines`: a bare `///` is an empty string, and
                 // still a line (a paragraph break).
-                lines.extend(lit.value().split('\n').map(|line| line.trim().to_owned()));
+                let text = lit.value();
+                lines.extend(text.split('\n').map(|line| line.trim().to_owned()));
+                let trimmed = text.trim();
+                if !trimmed.is_empty() {
+                    pieces.push(trimmed.to_token_stream());
+                }
+            }
+            other => {
+                macros = true;
+                pieces.push(other.to_token_stream());
             }
         }
+    }
+    if macros {
+        let mut joined = Vec::new();
+        for (i, piece) in pieces.into_iter().enumerate() {
+            if i > 0 {
+                joined.push(quote::quote!(" "));
+            }
+            joined.push(piece);
+        }
+        return Some(Doc::Tokens(quote::quote!(::core::concat!(#(#joined),*))));
     }
     let mut doc = String::new();
     let mut blank = false;
@@ -498,7 +545,7 @@ fn doc_comment(attrs: &[Attribute]) -> Option<String> {
             blank = false;
         }
     }
-    (!doc.is_empty()).then_some(doc)
+    (!doc.is_empty()).then_some(Doc::Text(doc))
 }
 
 const FORM_KEYS: &str = "`rename_all`, `message`, `crate`";
@@ -549,7 +596,7 @@ pub struct Field {
     pub max_items: Attr<usize>,
     pub default_items: Attr<Vec<OptionRef>>,
     pub serde_rename: Option<LitStr>,
-    pub doc: Option<String>,
+    pub doc: Option<Doc>,
 }
 
 impl FormContainer {

@@ -82,7 +82,10 @@ fn expand(item: &Enum, defaults: &valid::Defaults) -> TokenStream {
     });
 
     let title = some_str(item.attrs.title.get().map(|lit| lit.value()));
-    let description = some_str(item.description());
+    let description = match item.description() {
+        Some(doc) => quote!(::core::option::Option::Some(#doc)),
+        None => quote!(::core::option::Option::None),
+    };
     let default = some_str(defaults.single.map(|variant| variant.value.clone()));
     let legacy = item.attrs.legacy.get().is_some();
     let min_items = some_usize(item.attrs.min_items.get().copied());
