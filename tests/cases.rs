@@ -1073,6 +1073,7 @@ mod doc_macros {
     }
 
     #[derive(ElicitForm)]
+    #[allow(dead_code)] // only its schema is looked at
     pub struct Ask {
         #[doc = concat!("When", "?")]
         pub when: String,
