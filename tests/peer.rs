@@ -1998,3 +1998,58 @@ fn messages_escape_peer_names_and_survive_edited_errors() {
         r#"invalid item at index 0: expected a string, found null; expected one of "a""#
     );
 }
+
+/// The five shapes, read from a peer, give one view: options in order,
+/// single or multi, bounds, default.
+#[test]
+fn one_view_over_the_five_shapes() {
+    let shapes = [
+        (
+            json!({"type": "string", "enum": ["a", "b"], "default": "b"}),
+            false,
+            vec![None, None],
+            vec!["b"],
+        ),
+        (
+            json!({"type": "string", "oneOf": [{"const": "a", "title": "A"}, {"const": "b", "title": "B"}]}),
+            false,
+            vec![Some("A"), Some("B")],
+            vec![],
+        ),
+        (
+            json!({"type": "string", "enum": ["a", "b"], "enumNames": ["A", "B"]}),
+            false,
+            vec![Some("A"), Some("B")],
+            vec![],
+        ),
+        (
+            json!({"type": "array", "minItems": 1, "maxItems": 2, "items": {"type": "string", "enum": ["a", "b"]}, "default": ["a"]}),
+            true,
+            vec![None, None],
+            vec!["a"],
+        ),
+        (
+            json!({"type": "array", "items": {"anyOf": [{"const": "a", "title": "A"}, {"const": "b", "title": "B"}]}}),
+            true,
+            vec![Some("A"), Some("B")],
+            vec![],
+        ),
+    ];
+    for (json, multi, titles, default) in shapes {
+        let schema = PrimitiveSchema::from_json(&json).unwrap();
+        let view = schema.as_enum().unwrap();
+        assert_eq!(view.is_multi(), multi, "{json}");
+        let values: Vec<_> = view.options().iter().map(|option| option.value()).collect();
+        assert_eq!(values, ["a", "b"], "{json}");
+        let read_titles: Vec<_> = view.options().iter().map(|option| option.title()).collect();
+        assert_eq!(read_titles, titles, "{json}");
+        assert_eq!(view.default_values(), default, "{json}");
+        if multi && view.min_items().is_some() {
+            assert_eq!((view.min_items(), view.max_items()), (Some(1), Some(2)));
+        }
+    }
+    assert!(PrimitiveSchema::from_json(&json!({"type": "boolean"}))
+        .unwrap()
+        .as_enum()
+        .is_none());
+}

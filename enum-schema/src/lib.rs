@@ -132,7 +132,8 @@ pub use crate::primitive::{
 };
 pub use crate::read::SchemaError;
 pub use crate::schema::{
-    ElicitRequestParams, MultiSelectSchema, PrimitiveSchema, RequestedSchema, SingleSelectSchema,
+    ElicitRequestParams, EnumView, MultiSelectSchema, PrimitiveSchema, RequestedSchema,
+    SingleSelectSchema,
 };
 pub use crate::select::{MultiSelect, SingleSelect};
 pub use crate::version::{ProtocolVersion, VersionError};

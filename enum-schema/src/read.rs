@@ -569,6 +569,11 @@ impl PrimitiveSchema {
     /// untitled multi-select without `items.type`. The result serializes
     /// back to the canonical form.
     ///
+    /// Reading, and checking answers against what was read, take time
+    /// linear in the number of options, so there is no size at which this
+    /// crate warns: a schema with hundreds or thousands of options is
+    /// limited only by the transport's message size.
+    ///
     /// # Errors
     ///
     /// A [`SchemaError`] naming the problem: not an object, unknown `type`,

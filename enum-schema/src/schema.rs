@@ -386,3 +386,107 @@ pub(crate) fn serialize_multi<S: Serializer, D: Serialize>(
     }
     map.end()
 }
+
+/// One view over the five enum shapes, as a client renders them: the
+/// options (value, title) in order, whether several may be chosen, the
+/// bounds and the default. Legacy, titled and untitled schemas all look the
+/// same here.
+///
+/// ```
+/// use enum_schema::PrimitiveSchema;
+/// use serde_json::json;
+///
+/// let legacy = PrimitiveSchema::from_json(&json!(
+///     {"type": "string", "enum": ["en", "de"], "enumNames": ["English", "Deutsch"]}
+/// )).unwrap();
+/// let view = legacy.as_enum().unwrap();
+/// assert!(!view.is_multi());
+/// assert_eq!(view.options()[1].value(), "de");
+/// assert_eq!(view.options()[1].title(), Some("Deutsch"));
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct EnumView<'a> {
+    title: Option<&'a str>,
+    description: Option<&'a str>,
+    options: &'a [EnumOption],
+    multi: bool,
+    min_items: Option<usize>,
+    max_items: Option<usize>,
+    default: Option<Defaults<'a>>,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Defaults<'a> {
+    Single(&'a str),
+    Multi(&'a [Cow<'static, str>]),
+}
+
+impl<'a> EnumView<'a> {
+    /// The field's `title`.
+    pub fn title(&self) -> Option<&'a str> {
+        self.title
+    }
+
+    /// The field's `description`.
+    pub fn description(&self) -> Option<&'a str> {
+        self.description
+    }
+
+    /// The options, in order.
+    pub fn options(&self) -> &'a [EnumOption] {
+        self.options
+    }
+
+    /// Whether several options may be chosen (an array answer).
+    pub fn is_multi(&self) -> bool {
+        self.multi
+    }
+
+    /// `minItems`, for a multi-select.
+    pub fn min_items(&self) -> Option<usize> {
+        self.min_items
+    }
+
+    /// `maxItems`, for a multi-select.
+    pub fn max_items(&self) -> Option<usize> {
+        self.max_items
+    }
+
+    /// The default value or values, in order (one at most for a
+    /// single-select).
+    pub fn default_values(&self) -> Vec<&'a str> {
+        match self.default {
+            None => Vec::new(),
+            Some(Defaults::Single(value)) => vec![value],
+            Some(Defaults::Multi(values)) => values.iter().map(|value| value.as_ref()).collect(),
+        }
+    }
+}
+
+impl PrimitiveSchema {
+    /// The enum view of a single- or multi-select; `None` for a string,
+    /// number or boolean property.
+    pub fn as_enum(&self) -> Option<EnumView<'_>> {
+        match self {
+            PrimitiveSchema::SingleSelect(schema) => Some(EnumView {
+                title: schema.title(),
+                description: schema.description(),
+                options: schema.options(),
+                multi: false,
+                min_items: None,
+                max_items: None,
+                default: schema.default_value().map(Defaults::Single),
+            }),
+            PrimitiveSchema::MultiSelect(schema) => Some(EnumView {
+                title: schema.title(),
+                description: schema.description(),
+                options: schema.options(),
+                multi: true,
+                min_items: schema.min_items(),
+                max_items: schema.max_items(),
+                default: schema.default_values().map(Defaults::Multi),
+            }),
+            _ => None,
+        }
+    }
+}
