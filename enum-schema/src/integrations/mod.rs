@@ -15,32 +15,12 @@ pub mod schemars;
 #[macro_export]
 macro_rules! __enum_schema_json_schema {
     (enum $ty:ty) => {
-        #[automatically_derived]
-        impl $crate::__schemars::JsonSchema for $ty {
-            fn inline_schema() -> ::core::primitive::bool {
-                true
-            }
-
-            fn schema_name() -> ::std::borrow::Cow<'static, ::core::primitive::str> {
-                ::std::borrow::Cow::Borrowed(::core::stringify!($ty))
-            }
-
-            fn schema_id() -> ::std::borrow::Cow<'static, ::core::primitive::str> {
-                ::std::borrow::Cow::Borrowed(::core::concat!(
-                    ::core::module_path!(),
-                    "::",
-                    ::core::stringify!($ty)
-                ))
-            }
-
-            fn json_schema(
-                _: &mut $crate::__schemars::SchemaGenerator,
-            ) -> $crate::__schemars::Schema {
-                $crate::__schemars::enum_schema::<$ty>()
-            }
-        }
+        $crate::__enum_schema_json_schema!(@impl $ty, enum_schema);
     };
     (form $ty:ty) => {
+        $crate::__enum_schema_json_schema!(@impl $ty, form_schema);
+    };
+    (@impl $ty:ty, $schema:ident) => {
         #[automatically_derived]
         impl $crate::__schemars::JsonSchema for $ty {
             fn inline_schema() -> ::core::primitive::bool {
@@ -62,7 +42,7 @@ macro_rules! __enum_schema_json_schema {
             fn json_schema(
                 _: &mut $crate::__schemars::SchemaGenerator,
             ) -> $crate::__schemars::Schema {
-                $crate::__schemars::form_schema::<$ty>()
+                $crate::__schemars::$schema::<$ty>()
             }
         }
     };
