@@ -40,6 +40,124 @@ fn some_usize(value: Option<usize>) -> TokenStream {
     }
 }
 
+/// A JSON string literal, escaped as serde_json escapes it.
+fn json_string(text: &str) -> String {
+    let mut json = String::with_capacity(text.len() + 2);
+    json.push('"');
+    for ch in text.chars() {
+        match ch {
+            '"' => json.push_str("\\\""),
+            '\\' => json.push_str("\\\\"),
+            '\n' => json.push_str("\\n"),
+            '\r' => json.push_str("\\r"),
+            '\t' => json.push_str("\\t"),
+            '\u{8}' => json.push_str("\\b"),
+            '\u{c}' => json.push_str("\\f"),
+            ch if (ch as u32) < 0x20 => json.push_str(&format!("\\u{:04x}", ch as u32)),
+            ch => json.push(ch),
+        }
+    }
+    json.push('"');
+    json
+}
+
+fn json_array<'a>(items: impl Iterator<Item = &'a str>) -> String {
+    let items: Vec<String> = items.map(json_string).collect();
+    format!("[{}]", items.join(","))
+}
+
+/// The canonical JSON of the single- and multi-select schemas, written
+/// when the server compiles, key for key as `enum_schema`'s serializers
+/// write it (a test compares the two on every shape); `None` when the
+/// description comes from a macro and is only known to rustc.
+fn canonical_json(item: &Enum, defaults: &valid::Defaults) -> Option<(String, String)> {
+    let description = match item.description() {
+        Some(crate::attr::Doc::Text(text)) => Some(text),
+        Some(crate::attr::Doc::Tokens(_)) => return None,
+        None => None,
+    };
+    let mut head = String::new();
+    if let Some(title) = item.attrs.title.get() {
+        head.push_str(&format!(",\"title\":{}", json_string(&title.value())));
+    }
+    if let Some(description) = &description {
+        head.push_str(&format!(",\"description\":{}", json_string(description)));
+    }
+    let offered: Vec<_> = item.offered().collect();
+    let values = || json_array(offered.iter().map(|variant| variant.value.as_str()));
+    let titled = item.is_titled();
+    let consts = || {
+        let consts: Vec<String> = offered
+            .iter()
+            .map(|variant| {
+                let title = variant
+                    .attrs
+                    .title
+                    .get()
+                    .map_or(variant.value.clone(), |title| title.value());
+                format!(
+                    "{{\"const\":{},\"title\":{}}}",
+                    json_string(&variant.value),
+                    json_string(&title)
+                )
+            })
+            .collect();
+        format!("[{}]", consts.join(","))
+    };
+    let mut single = format!("{{\"type\":\"string\"{head}");
+    if item.attrs.legacy.get().is_some() {
+        single.push_str(&format!(",\"enum\":{}", values()));
+        if titled {
+            let titles: Vec<String> = offered
+                .iter()
+                .map(|variant| {
+                    variant
+                        .attrs
+                        .title
+                        .get()
+                        .map_or(variant.value.clone(), |title| title.value())
+                })
+                .collect();
+            single.push_str(&format!(
+                ",\"enumNames\":{}",
+                json_array(titles.iter().map(String::as_str))
+            ));
+        }
+    } else if titled {
+        single.push_str(&format!(",\"oneOf\":{}", consts()));
+    } else {
+        single.push_str(&format!(",\"enum\":{}", values()));
+    }
+    if let Some(variant) = defaults.single {
+        single.push_str(&format!(",\"default\":{}", json_string(&variant.value)));
+    }
+    single.push('}');
+
+    let mut multi = format!("{{\"type\":\"array\"{head}");
+    if let Some(min) = item.attrs.min_items.get() {
+        multi.push_str(&format!(",\"minItems\":{min}"));
+    }
+    if let Some(max) = item.attrs.max_items.get() {
+        multi.push_str(&format!(",\"maxItems\":{max}"));
+    }
+    if titled {
+        multi.push_str(&format!(",\"items\":{{\"anyOf\":{}}}", consts()));
+    } else {
+        multi.push_str(&format!(
+            ",\"items\":{{\"type\":\"string\",\"enum\":{}}}",
+            values()
+        ));
+    }
+    if let Some(variants) = &defaults.multi {
+        multi.push_str(&format!(
+            ",\"default\":{}",
+            json_array(variants.iter().map(|variant| variant.value.as_str()))
+        ));
+    }
+    multi.push('}');
+    Some((single, multi))
+}
+
 fn expand(item: &Enum, defaults: &valid::Defaults) -> TokenStream {
     let krate = item.krate();
     let ident = item.ident;
@@ -97,6 +215,16 @@ fn expand(item: &Enum, defaults: &valid::Defaults) -> TokenStream {
         }
         None => quote!(::core::option::Option::None),
     };
+    let (single_json, multi_json) = match canonical_json(item, defaults) {
+        Some((single, multi)) => (
+            quote!(::core::option::Option::Some(#single)),
+            quote!(::core::option::Option::Some(#multi)),
+        ),
+        None => (
+            quote!(::core::option::Option::None),
+            quote!(::core::option::Option::None),
+        ),
+    };
 
     let index = quote::format_ident!("__index");
     let value = quote::format_ident!("__value");
@@ -120,9 +248,9 @@ fn expand(item: &Enum, defaults: &valid::Defaults) -> TokenStream {
         impl #krate::ElicitEnum for #ident {
             const OPTIONS: &'static [#krate::EnumOption] = &[#(#options),*];
             const SCHEMA: #krate::SingleSelect<Self> =
-                #krate::SingleSelect::__from_derive(#title, #description, #default, #legacy);
+                #krate::SingleSelect::__from_derive(#title, #description, #default, #legacy, #single_json);
             const MULTI_SCHEMA: #krate::MultiSelect<Self> =
-                #krate::MultiSelect::__from_derive(#title, #description, #min_items, #max_items, #default_items);
+                #krate::MultiSelect::__from_derive(#title, #description, #min_items, #max_items, #default_items, #multi_json);
 
             fn value(&self) -> &'static ::core::primitive::str {
                 Self::__elicit_value(self)

@@ -41,8 +41,10 @@ pub fn expand(input: &DeriveInput, krate: TokenStream, error: syn::Error) -> Tok
                 ::core::option::Option::None,
                 ::core::option::Option::None,
                 false,
+                ::core::option::Option::None,
             );
             const MULTI_SCHEMA: #krate::MultiSelect<Self> = #krate::MultiSelect::__from_derive(
+                ::core::option::Option::None,
                 ::core::option::Option::None,
                 ::core::option::Option::None,
                 ::core::option::Option::None,

@@ -303,6 +303,7 @@ pub trait ElicitEnum: Sized + 'static {
     /// # Errors
     ///
     /// As [`SingleSelect::parse`].
+    #[inline]
     fn parse_json(value: serde_json::Value) -> Result<Self, Error> {
         Self::SCHEMA.parse(value)
     }

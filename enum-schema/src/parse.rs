@@ -8,6 +8,7 @@ use serde_json::Value;
 use crate::{EnumOption, Error, JsonType};
 
 /// Parses a single-select answer: a JSON string naming one option.
+#[inline]
 pub(crate) fn single<R>(
     value: Value,
     allowed: impl FnOnce() -> Cow<'static, [EnumOption]>,
@@ -37,6 +38,7 @@ pub(crate) fn single<R>(
 /// against the bounds first, and each accepted element marks a distinct
 /// option, so an array longer than the option count fails on a duplicate or
 /// an invalid element within its first `options + 1` elements.
+#[inline]
 pub(crate) fn multi<R>(
     value: Value,
     min: usize,

@@ -62,6 +62,9 @@ pub struct SingleSelect<T> {
     description: Option<&'static str>,
     default: Option<&'static str>,
     legacy: bool,
+    /// The canonical JSON, written by the derive, while no builder has
+    /// changed the schema.
+    json: Option<&'static str>,
     marker: PhantomData<fn() -> T>,
 }
 
@@ -91,12 +94,14 @@ impl<T: ElicitEnum> SingleSelect<T> {
         description: Option<&'static str>,
         default: Option<&'static str>,
         legacy: bool,
+        json: Option<&'static str>,
     ) -> Self {
         SingleSelect {
             title,
             description,
             default,
             legacy,
+            json,
             marker: PhantomData,
         }
     }
@@ -107,6 +112,7 @@ impl<T: ElicitEnum> SingleSelect<T> {
     ///
     /// If `title` is empty (in a constant: a compile error).
     pub const fn title(mut self, title: &'static str) -> Self {
+        self.json = None;
         assert!(!title.is_empty(), "an elicitation title must not be empty");
         self.title = Some(title);
         self
@@ -114,6 +120,7 @@ impl<T: ElicitEnum> SingleSelect<T> {
 
     /// Sets the field's `description`.
     pub const fn description(mut self, description: &'static str) -> Self {
+        self.json = None;
         self.description = Some(description);
         self
     }
@@ -124,6 +131,7 @@ impl<T: ElicitEnum> SingleSelect<T> {
     ///
     /// If no option has that value (in a constant: a compile error).
     pub const fn default_value(mut self, value: &'static str) -> Self {
+        self.json = None;
         assert!(
             position(T::OPTIONS, value).is_some(),
             "the default is not one of the options' values (a skipped variant is not an option)",
@@ -138,6 +146,7 @@ impl<T: ElicitEnum> SingleSelect<T> {
     ///
     /// If `variant` is skipped (`#[elicit(skip)]`), so not an option.
     pub fn default(mut self, variant: T) -> Self {
+        self.json = None;
         assert!(
             variant.option_index().is_some(),
             "the default variant is skipped, so it is not an option",
@@ -148,6 +157,7 @@ impl<T: ElicitEnum> SingleSelect<T> {
 
     /// Removes `default`.
     pub const fn no_default(mut self) -> Self {
+        self.json = None;
         self.default = None;
         self
     }
@@ -155,6 +165,7 @@ impl<T: ElicitEnum> SingleSelect<T> {
     /// Chooses the legacy `enum` + `enumNames` form (for peers that only
     /// know MCP 2025-06-18) or, with `false`, the SEP-1330 forms.
     pub const fn legacy(mut self, legacy: bool) -> Self {
+        self.json = None;
         self.legacy = legacy;
         self
     }
@@ -192,8 +203,31 @@ impl<T: ElicitEnum> SingleSelect<T> {
     /// [`Error::InvalidValue`] for any other string (a title, an index, a
     /// value in another case), [`Error::TypeMismatch`] for any other JSON
     /// type. The error's `field` is `None`; a form sets it.
+    #[inline]
     pub fn parse(&self, value: Value) -> Result<T, Error> {
         parse::single(value, || Cow::Borrowed(T::OPTIONS), T::from_value)
+    }
+
+    /// The canonical JSON text of the schema. For a derived enum's
+    /// [`SCHEMA`](ElicitEnum::SCHEMA) that no builder has changed, it was
+    /// written when the server compiled, and costs no allocation; otherwise
+    /// it is serialized once.
+    ///
+    /// ```
+    /// use enum_schema::ElicitEnum;
+    /// use std::borrow::Cow;
+    ///
+    /// #[derive(ElicitEnum)]
+    /// enum Size { Small, Large }
+    ///
+    /// assert!(matches!(Size::SCHEMA.to_json(), Cow::Borrowed(r#"{"type":"string","enum":["Small","Large"]}"#)));
+    /// assert!(matches!(Size::SCHEMA.title("Size").to_json(), Cow::Owned(_)));
+    /// ```
+    pub fn to_json(&self) -> Cow<'static, str> {
+        match self.json {
+            Some(json) => Cow::Borrowed(json),
+            None => Cow::Owned(serde_json::to_string(self).unwrap_or_default()),
+        }
     }
 
     /// The schema as a wire-model value, borrowing the static strings.
@@ -291,6 +325,9 @@ pub struct MultiSelect<T: 'static> {
     min_items: Option<usize>,
     max_items: Option<usize>,
     default: Defaults<T>,
+    /// The canonical JSON, written by the derive, while no builder has
+    /// changed the schema.
+    json: Option<&'static str>,
     marker: PhantomData<fn() -> T>,
 }
 
@@ -322,6 +359,7 @@ impl<T: ElicitEnum> MultiSelect<T> {
         min_items: Option<usize>,
         max_items: Option<usize>,
         default: Option<&'static [&'static str]>,
+        json: Option<&'static str>,
     ) -> Self {
         MultiSelect {
             title,
@@ -332,6 +370,7 @@ impl<T: ElicitEnum> MultiSelect<T> {
                 Some(values) => Defaults::Values(values),
                 None => Defaults::None,
             },
+            json,
             marker: PhantomData,
         }
     }
@@ -342,6 +381,7 @@ impl<T: ElicitEnum> MultiSelect<T> {
     ///
     /// If `title` is empty (in a constant: a compile error).
     pub const fn title(mut self, title: &'static str) -> Self {
+        self.json = None;
         assert!(!title.is_empty(), "an elicitation title must not be empty");
         self.title = Some(title);
         self
@@ -349,6 +389,7 @@ impl<T: ElicitEnum> MultiSelect<T> {
 
     /// Sets the field's `description`.
     pub const fn description(mut self, description: &'static str) -> Self {
+        self.json = None;
         self.description = Some(description);
         self
     }
@@ -360,6 +401,7 @@ impl<T: ElicitEnum> MultiSelect<T> {
     /// If `min` is greater than `maxItems`, than the number of options, or
     /// than the number of default items (in a constant: a compile error).
     pub const fn min_items(mut self, min: usize) -> Self {
+        self.json = None;
         self.min_items = Some(min);
         self.check()
     }
@@ -372,6 +414,7 @@ impl<T: ElicitEnum> MultiSelect<T> {
     /// options, or less than the number of default items (in a constant: a
     /// compile error).
     pub const fn max_items(mut self, max: usize) -> Self {
+        self.json = None;
         self.max_items = Some(max);
         self.check()
     }
@@ -383,6 +426,7 @@ impl<T: ElicitEnum> MultiSelect<T> {
     /// If a value is not an option's, appears twice, or the count is outside
     /// `minItems..=maxItems` (in a constant: a compile error).
     pub const fn default_values(mut self, values: &'static [&'static str]) -> Self {
+        self.json = None;
         check_default_values::<T>(values);
         self.default = Defaults::Values(values);
         self.check()
@@ -397,6 +441,7 @@ impl<T: ElicitEnum> MultiSelect<T> {
         max_items: Option<usize>,
         default: Option<&'static [&'static str]>,
     ) -> Self {
+        self.json = None;
         if min_items.is_some() {
             self.min_items = min_items;
         }
@@ -417,6 +462,7 @@ impl<T: ElicitEnum> MultiSelect<T> {
     /// If a variant is skipped, appears twice, or the count is outside
     /// `minItems..=maxItems`.
     pub fn default_items(mut self, variants: &'static [T]) -> Self {
+        self.json = None;
         let mut seen = vec![false; T::OPTIONS.len()];
         for variant in variants {
             let index = variant.option_index();
@@ -434,6 +480,7 @@ impl<T: ElicitEnum> MultiSelect<T> {
 
     /// Removes `default`.
     pub const fn no_default(mut self) -> Self {
+        self.json = None;
         self.default = Defaults::None;
         self
     }
@@ -521,6 +568,7 @@ impl<T: ElicitEnum> MultiSelect<T> {
     /// element that is not a string naming an option;
     /// [`Error::DuplicateItem`] for the first element naming an option
     /// already named. The error's `field` is `None`; a form sets it.
+    #[inline]
     pub fn parse(&self, value: Value) -> Result<Vec<T>, Error> {
         parse::multi(
             value,
@@ -533,6 +581,17 @@ impl<T: ElicitEnum> MultiSelect<T> {
                 Some((variant.option_index()?, variant))
             },
         )
+    }
+
+    /// The canonical JSON text of the schema: written when the server
+    /// compiled for a derived enum's [`MULTI_SCHEMA`](ElicitEnum::MULTI_SCHEMA)
+    /// that no builder has changed (no allocation), serialized once
+    /// otherwise.
+    pub fn to_json(&self) -> Cow<'static, str> {
+        match self.json {
+            Some(json) => Cow::Borrowed(json),
+            None => Cow::Owned(serde_json::to_string(self).unwrap_or_default()),
+        }
     }
 
     /// The schema as a wire-model value, borrowing the static strings.
