@@ -233,6 +233,16 @@ macro_rules! schema_benches {
                 });
             }
 
+            /// Ours, no overrides: `to_json()`, the JSON the derive wrote
+            /// when the bench compiled (a borrowed `&'static str`), copied
+            /// into the same buffer as the limit.
+            #[divan::bench]
+            fn ours_to_json(bencher: Bencher) {
+                with_buffer(bencher, |buffer| {
+                    buffer.extend_from_slice(black_box($schema).to_json().as_bytes())
+                });
+            }
+
             /// Ours, no overrides: `serde_json::to_string(&T::SCHEMA)`.
             #[divan::bench]
             fn ours_to_string(bencher: Bencher) {
