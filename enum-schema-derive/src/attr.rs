@@ -59,6 +59,51 @@ impl<T> Attr<T> {
     }
 }
 
+impl Attr<LitStr> {
+    /// `key = "..."`.
+    fn set_string(&mut self, cx: &Ctxt, meta: &ParseNestedMeta, key: &str) -> syn::Result<()> {
+        let lit = string_value(meta, key)?;
+        self.set(cx, &meta.path, &lit, lit.clone());
+        Ok(())
+    }
+
+    /// `title = "..."`, not empty.
+    fn set_title(&mut self, cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<()> {
+        let lit = title_value(cx, meta)?;
+        self.set(cx, &meta.path, &lit, lit.clone());
+        Ok(())
+    }
+}
+
+impl Attr<usize> {
+    /// `key = N`.
+    fn set_count(&mut self, cx: &Ctxt, meta: &ParseNestedMeta, key: &str) -> syn::Result<()> {
+        let lit = count_value(meta, key)?;
+        self.set(cx, &meta.path, &lit, lit.base10_parse()?);
+        Ok(())
+    }
+}
+
+impl Attr<RenameAll> {
+    /// `rename_all = "<serde rule>"`; an unknown rule lists the known ones.
+    fn set_rename_all(&mut self, cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<()> {
+        let lit = string_value(meta, "rename_all")?;
+        match RenameRule::from_str(&lit.value()) {
+            Ok(rule) => self.set(
+                cx,
+                &meta.path,
+                &lit,
+                RenameAll {
+                    rule,
+                    lit: lit.clone(),
+                },
+            ),
+            Err(unknown) => cx.error_spanned_by(&lit, unknown),
+        }
+        Ok(())
+    }
+}
+
 /// A reference to an option in `default` or `default_items`: a variant name,
 /// or a wire value.
 pub enum OptionRef {
@@ -152,27 +197,13 @@ impl Container {
         let key = &meta.path;
         if key.is_ident("title") {
             // title = "..."
-            let lit = title_value(cx, &meta)?;
-            self.title.set(cx, key, &lit, lit.clone());
+            self.title.set_title(cx, &meta)?;
         } else if key.is_ident("description") {
             // description = "..."
-            let lit = string_value(&meta, "description")?;
-            self.description.set(cx, key, &lit, lit.clone());
+            self.description.set_string(cx, &meta, "description")?;
         } else if key.is_ident("rename_all") {
             // rename_all = "kebab-case"
-            let lit = string_value(&meta, "rename_all")?;
-            match RenameRule::from_str(&lit.value()) {
-                Ok(rule) => self.rename_all.set(
-                    cx,
-                    key,
-                    &lit,
-                    RenameAll {
-                        rule,
-                        lit: lit.clone(),
-                    },
-                ),
-                Err(unknown) => cx.error_spanned_by(&lit, unknown),
-            }
+            self.rename_all.set_rename_all(cx, &meta)?;
         } else if key.is_ident("default") {
             // default = High | default = "high"
             let value = OptionRef::parse(value_of(&meta, "default", "default = High")?)?;
@@ -188,12 +219,10 @@ impl Container {
             self.krate.set(cx, key, &lit, path);
         } else if key.is_ident("min_items") {
             // min_items = 1
-            let lit = count_value(&meta, "min_items")?;
-            self.min_items.set(cx, key, &lit, lit.base10_parse()?);
+            self.min_items.set_count(cx, &meta, "min_items")?;
         } else if key.is_ident("max_items") {
             // max_items = 3
-            let lit = count_value(&meta, "max_items")?;
-            self.max_items.set(cx, key, &lit, lit.base10_parse()?);
+            self.max_items.set_count(cx, &meta, "max_items")?;
         } else if key.is_ident("default_items") {
             // default_items = [Red, "green"]
             let (tokens, items) = default_items_value(&meta)?;
@@ -253,12 +282,10 @@ impl Variant {
         let key = &meta.path;
         if key.is_ident("title") {
             // title = "..."
-            let lit = title_value(cx, &meta)?;
-            self.title.set(cx, key, &lit, lit.clone());
+            self.title.set_title(cx, &meta)?;
         } else if key.is_ident("rename") {
             // rename = "..."
-            let lit = string_value(&meta, "rename")?;
-            self.rename.set(cx, key, &lit, lit.clone());
+            self.rename.set_string(cx, &meta, "rename")?;
         } else if key.is_ident("alias") {
             // alias = "..." (repeatable)
             self.aliases.push(string_value(&meta, "alias")?);
@@ -625,23 +652,10 @@ impl FormContainer {
         let key = &meta.path;
         if key.is_ident("rename_all") {
             // rename_all = "camelCase"
-            let lit = string_value(&meta, "rename_all")?;
-            match RenameRule::from_str(&lit.value()) {
-                Ok(rule) => self.rename_all.set(
-                    cx,
-                    key,
-                    &lit,
-                    RenameAll {
-                        rule,
-                        lit: lit.clone(),
-                    },
-                ),
-                Err(unknown) => cx.error_spanned_by(&lit, unknown),
-            }
+            self.rename_all.set_rename_all(cx, &meta)?;
         } else if key.is_ident("message") {
             // message = "..."
-            let lit = string_value(&meta, "message")?;
-            self.message.set(cx, key, &lit, lit.clone());
+            self.message.set_string(cx, &meta, "message")?;
         } else if key.is_ident("crate") {
             // crate = "path::to::enum_schema"
             let (lit, path) = crate_value(&meta)?;
@@ -700,28 +714,23 @@ impl Field {
         let key = &meta.path;
         if key.is_ident("title") {
             // title = "..."
-            let lit = title_value(cx, &meta)?;
-            self.title.set(cx, key, &lit, lit.clone());
+            self.title.set_title(cx, &meta)?;
         } else if key.is_ident("description") {
             // description = "..."
-            let lit = string_value(&meta, "description")?;
-            self.description.set(cx, key, &lit, lit.clone());
+            self.description.set_string(cx, &meta, "description")?;
         } else if key.is_ident("rename") {
             // rename = "..."
-            let lit = string_value(&meta, "rename")?;
-            self.rename.set(cx, key, &lit, lit.clone());
+            self.rename.set_string(cx, &meta, "rename")?;
         } else if key.is_ident("default") {
             // default = <expression of the field's type>
             let expr = expr_value(&meta, "default", "default = 30")?;
             self.default.set(cx, key, &expr, expr.clone());
         } else if key.is_ident("min_length") {
             // min_length = 1
-            let lit = count_value(&meta, "min_length")?;
-            self.min_length.set(cx, key, &lit, lit.base10_parse()?);
+            self.min_length.set_count(cx, &meta, "min_length")?;
         } else if key.is_ident("max_length") {
             // max_length = 80
-            let lit = count_value(&meta, "max_length")?;
-            self.max_length.set(cx, key, &lit, lit.base10_parse()?);
+            self.max_length.set_count(cx, &meta, "max_length")?;
         } else if key.is_ident("format") {
             // format = "email" | "uri" | "date" | "date-time"
             let lit = string_value(&meta, "format")?;
@@ -751,12 +760,10 @@ impl Field {
             self.maximum.set(cx, key, &expr, expr.clone());
         } else if key.is_ident("min_items") {
             // min_items = 1
-            let lit = count_value(&meta, "min_items")?;
-            self.min_items.set(cx, key, &lit, lit.base10_parse()?);
+            self.min_items.set_count(cx, &meta, "min_items")?;
         } else if key.is_ident("max_items") {
             // max_items = 3
-            let lit = count_value(&meta, "max_items")?;
-            self.max_items.set(cx, key, &lit, lit.base10_parse()?);
+            self.max_items.set_count(cx, &meta, "max_items")?;
         } else if key.is_ident("default_items") {
             // default_items = [Red, "green"]
             let (tokens, items) = default_items_value(&meta)?;
