@@ -13,14 +13,14 @@
 //!
 //! Canonical files are also validated against the definition they are
 //! meant to be in every SEP-1330 revision of the MCP spec (located as in
-//! `tests/spec.rs`: `$ENUM_SCHEMA_SPEC_DIR`, else `../shared/spec`; skipped
+//! `tests/common/mod.rs`: `$ENUM_SCHEMA_SPEC_DIR`, else `../shared/spec`; skipped
 //! when missing unless `ENUM_SCHEMA_REQUIRE_SPEC=1`).
 
-use std::cell::RefCell;
+mod common;
+
 use std::collections::{BTreeSet, HashMap};
 use std::fmt;
-use std::path::{Path, PathBuf};
-use std::rc::Rc;
+use std::path::PathBuf;
 
 use enum_schema::{
     ElicitAction, ElicitEnum, ElicitForm, EnumOption, Error, JsonType, PrimitiveSchema,
@@ -30,184 +30,7 @@ use serde::de::{Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde::Deserialize;
 use serde_json::{json, Map, Number, Value};
 
-// ---------------------------------------------------------------------------
-// Locating and loading the spec (as in tests/spec.rs)
-// ---------------------------------------------------------------------------
-
-/// The revisions with the SEP-1330 shapes (`$defs`, JSON Schema 2020-12).
-const SEP1330_VERSIONS: &[&str] = &["2025-11-25", "2026-07-28", "draft"];
-
-fn require_spec() -> bool {
-    std::env::var("ENUM_SCHEMA_REQUIRE_SPEC").as_deref() == Ok("1")
-}
-
-/// The spec directory, or `None` (after saying so) when it is missing and
-/// not required.
-fn spec_dir() -> Option<PathBuf> {
-    let dir = match std::env::var_os("ENUM_SCHEMA_SPEC_DIR") {
-        Some(dir) => PathBuf::from(dir),
-        None => std::env::var_os("CARGO_MANIFEST_DIR")
-            .map(PathBuf::from)
-            .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")))
-            .join("../shared/spec"),
-    };
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    if require_spec() {
-        panic!(
-            "MCP spec not found at {} but ENUM_SCHEMA_REQUIRE_SPEC=1 (set ENUM_SCHEMA_SPEC_DIR to the folder holding <version>/schema.json)",
-            dir.display()
-        );
-    }
-    eprintln!(
-        "skipping: MCP spec not found at {} (set ENUM_SCHEMA_SPEC_DIR)",
-        dir.display()
-    );
-    None
-}
-
-/// One revision's `schema.json`, with validators built on demand.
-struct Spec {
-    version: &'static str,
-    root: Value,
-    /// `"$defs"` (2020-12) or `"definitions"` (draft-07).
-    defs: &'static str,
-    validators: RefCell<HashMap<String, Rc<jsonschema::Validator>>>,
-}
-
-impl Spec {
-    /// Loads `<dir>/<version>/schema.json`; a missing file is skipped (or
-    /// fatal when the spec is required).
-    fn load(dir: &Path, version: &'static str) -> Option<Spec> {
-        let path = dir.join(version).join("schema.json");
-        let text = match std::fs::read_to_string(&path) {
-            Ok(text) => text,
-            Err(error) => {
-                if require_spec() {
-                    panic!(
-                        "cannot read {} ({error}) but ENUM_SCHEMA_REQUIRE_SPEC=1",
-                        path.display()
-                    );
-                }
-                eprintln!(
-                    "skipping {version}: MCP spec not found at {} (set ENUM_SCHEMA_SPEC_DIR)",
-                    path.display()
-                );
-                return None;
-            }
-        };
-        let root: Value = serde_json::from_str(&text)
-            .unwrap_or_else(|error| panic!("{} is not JSON: {error}", path.display()));
-        let defs = if root.get("$defs").is_some() {
-            "$defs"
-        } else {
-            "definitions"
-        };
-        Some(Spec {
-            version,
-            root,
-            defs,
-            validators: RefCell::new(HashMap::new()),
-        })
-    }
-
-    /// The definition `name` itself (the JSON in schema.json).
-    fn definition(&self, name: &str) -> &Value {
-        self.root[self.defs]
-            .get(name)
-            .unwrap_or_else(|| panic!("{}: no definition {name}", self.version))
-    }
-
-    /// A validator for one definition: the whole schema.json with a
-    /// top-level `"$ref": "#/$defs/<name>"`.
-    fn validator(&self, name: &str) -> Rc<jsonschema::Validator> {
-        if let Some(validator) = self.validators.borrow().get(name) {
-            return validator.clone();
-        }
-        self.definition(name);
-        let mut schema = self.root.clone();
-        schema.as_object_mut().unwrap().insert(
-            "$ref".into(),
-            Value::String(format!("#/{}/{name}", self.defs)),
-        );
-        let validator = Rc::new(jsonschema::validator_for(&schema).unwrap_or_else(|error| {
-            panic!(
-                "{}: cannot build a validator for {name}: {error}",
-                self.version
-            )
-        }));
-        self.validators
-            .borrow_mut()
-            .insert(name.to_owned(), validator.clone());
-        validator
-    }
-
-    #[track_caller]
-    fn assert_valid(&self, name: &str, instance: &Value) {
-        let validator = self.validator(name);
-        let errors: Vec<String> = validator
-            .iter_errors(instance)
-            .map(|error| format!("{} at {}", error, error.instance_path()))
-            .collect();
-        assert!(
-            errors.is_empty(),
-            "{}: {instance} does not validate as {name}: {errors:?}",
-            self.version
-        );
-    }
-
-    /// Every key of `instance` is declared in `properties` of the
-    /// definition `name`, recursively into declared object and
-    /// array-of-object properties: the spec is lax, this is not.
-    #[track_caller]
-    fn assert_keys_declared(&self, name: &str, instance: &Value) {
-        fn walk(version: &str, at: &str, schema: &Value, instance: &Value) {
-            let Some(object) = instance.as_object() else {
-                return;
-            };
-            let properties = schema
-                .get("properties")
-                .and_then(Value::as_object)
-                .unwrap_or_else(|| panic!("{version}: {at} declares no properties"));
-            for (key, value) in object {
-                let declared = properties.get(key).unwrap_or_else(|| {
-                    panic!(
-                        "{version}: key {key:?} at {at} is not declared there (declared: {:?})",
-                        properties.keys().collect::<Vec<_>>()
-                    )
-                });
-                let at = format!("{at}/{key}");
-                match value {
-                    Value::Object(_) if declared.get("properties").is_some() => {
-                        walk(version, &at, declared, value)
-                    }
-                    Value::Array(items) => {
-                        if let Some(item_schema) = declared.get("items") {
-                            if item_schema.get("properties").is_some() {
-                                for (i, item) in items.iter().enumerate() {
-                                    walk(version, &format!("{at}/{i}"), item_schema, item);
-                                }
-                            }
-                        }
-                    }
-                    _ => {}
-                }
-            }
-        }
-        walk(self.version, name, self.definition(name), instance);
-    }
-}
-
-/// Runs `check` on every SEP-1330 revision present.
-fn for_each_sep1330_spec(mut check: impl FnMut(&Spec)) {
-    let Some(dir) = spec_dir() else { return };
-    for version in SEP1330_VERSIONS {
-        if let Some(spec) = Spec::load(&dir, version) {
-            check(&spec);
-        }
-    }
-}
+use common::{for_each_sep1330_spec, wire};
 
 // ---------------------------------------------------------------------------
 // The corpus
@@ -248,10 +71,6 @@ fn canonical_text(name: &str) -> String {
 
 fn parse(text: &str) -> Value {
     serde_json::from_str(text).expect("corpus files are JSON")
-}
-
-fn wire<T: serde::Serialize>(schema: T) -> Value {
-    serde_json::to_value(schema).expect("a schema always serializes")
 }
 
 /// What a `requestedSchema` is validated as.

@@ -3,15 +3,12 @@
 //! `schema.json` as the definition it is meant to be, and as exact JSON),
 //! and the `input_required` path of MCP 2026-07-28.
 //!
-//! The spec is located as in `tests/spec.rs`: `$ENUM_SCHEMA_SPEC_DIR`, else
+//! The spec is located as in `tests/common/mod.rs`: `$ENUM_SCHEMA_SPEC_DIR`, else
 //! `<CARGO_MANIFEST_DIR>/../shared/spec`; when it is missing the spec checks
 //! are skipped with a message, unless `ENUM_SCHEMA_REQUIRE_SPEC=1`. The
 //! tables are driven by the revision folders found there.
 
-use std::cell::RefCell;
-use std::collections::HashMap;
-use std::path::{Path, PathBuf};
-use std::rc::Rc;
+mod common;
 
 use enum_schema::{
     elicitation_responses, parse_input_response, take_input_response, BooleanField, ElicitAction,
@@ -20,189 +17,14 @@ use enum_schema::{
 };
 use serde_json::{json, Map, Value};
 
+use common::{require_spec, spec_dir, wire, Spec};
+
 // ---------------------------------------------------------------------------
-// Locating and loading the spec (as in tests/spec.rs)
+// The spec revisions (located and loaded by tests/common/mod.rs)
 // ---------------------------------------------------------------------------
 
-fn require_spec() -> bool {
-    std::env::var("ENUM_SCHEMA_REQUIRE_SPEC").as_deref() == Ok("1")
-}
-
-/// The spec directory, or `None` (after saying so) when it is missing and
-/// not required.
-fn spec_dir() -> Option<PathBuf> {
-    let dir = match std::env::var_os("ENUM_SCHEMA_SPEC_DIR") {
-        Some(dir) => PathBuf::from(dir),
-        None => std::env::var_os("CARGO_MANIFEST_DIR")
-            .map(PathBuf::from)
-            .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")))
-            .join("../shared/spec"),
-    };
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    if require_spec() {
-        panic!(
-            "MCP spec not found at {} but ENUM_SCHEMA_REQUIRE_SPEC=1 (set ENUM_SCHEMA_SPEC_DIR to the folder holding <version>/schema.json)",
-            dir.display()
-        );
-    }
-    eprintln!(
-        "skipping: MCP spec not found at {} (set ENUM_SCHEMA_SPEC_DIR)",
-        dir.display()
-    );
-    None
-}
-
-/// One revision's `schema.json`, with validators built on demand.
-struct Spec {
-    /// The folder name: `2025-06-18`, .., `draft`.
-    version: String,
-    root: Value,
-    /// `"$defs"` (2020-12) or `"definitions"` (draft-07).
-    defs: &'static str,
-    validators: RefCell<HashMap<String, Rc<jsonschema::Validator>>>,
-}
-
+/// What only these tests ask of a revision.
 impl Spec {
-    /// Loads `<dir>/<version>/schema.json`; a missing file is skipped (or
-    /// fatal when the spec is required).
-    fn load(dir: &Path, version: &str) -> Option<Spec> {
-        let path = dir.join(version).join("schema.json");
-        let text = match std::fs::read_to_string(&path) {
-            Ok(text) => text,
-            Err(error) => {
-                if require_spec() {
-                    panic!(
-                        "cannot read {} ({error}) but ENUM_SCHEMA_REQUIRE_SPEC=1",
-                        path.display()
-                    );
-                }
-                eprintln!(
-                    "skipping {version}: MCP spec not found at {} (set ENUM_SCHEMA_SPEC_DIR)",
-                    path.display()
-                );
-                return None;
-            }
-        };
-        let root: Value = serde_json::from_str(&text)
-            .unwrap_or_else(|error| panic!("{} is not JSON: {error}", path.display()));
-        let defs = if root.get("$defs").is_some() {
-            "$defs"
-        } else {
-            "definitions"
-        };
-        Some(Spec {
-            version: version.to_owned(),
-            root,
-            defs,
-            validators: RefCell::new(HashMap::new()),
-        })
-    }
-
-    fn has_definition(&self, name: &str) -> bool {
-        self.root[self.defs].get(name).is_some()
-    }
-
-    /// The definition `name` itself (the JSON in schema.json).
-    fn definition(&self, name: &str) -> &Value {
-        self.root[self.defs]
-            .get(name)
-            .unwrap_or_else(|| panic!("{}: no definition {name}", self.version))
-    }
-
-    /// A validator for one definition: the whole schema.json with a
-    /// top-level `"$ref": "#/$defs/<name>"`.
-    fn validator(&self, name: &str) -> Rc<jsonschema::Validator> {
-        if let Some(validator) = self.validators.borrow().get(name) {
-            return validator.clone();
-        }
-        self.definition(name);
-        let mut schema = self.root.clone();
-        schema.as_object_mut().unwrap().insert(
-            "$ref".into(),
-            Value::String(format!("#/{}/{name}", self.defs)),
-        );
-        let validator = Rc::new(jsonschema::validator_for(&schema).unwrap_or_else(|error| {
-            panic!(
-                "{}: cannot build a validator for {name}: {error}",
-                self.version
-            )
-        }));
-        self.validators
-            .borrow_mut()
-            .insert(name.to_owned(), validator.clone());
-        validator
-    }
-
-    fn is_valid(&self, name: &str, instance: &Value) -> bool {
-        self.validator(name).is_valid(instance)
-    }
-
-    #[track_caller]
-    fn assert_valid(&self, name: &str, instance: &Value) {
-        let validator = self.validator(name);
-        let errors: Vec<String> = validator
-            .iter_errors(instance)
-            .map(|error| format!("{} at {}", error, error.instance_path()))
-            .collect();
-        assert!(
-            errors.is_empty(),
-            "{}: {instance} does not validate as {name}: {errors:?}",
-            self.version
-        );
-    }
-
-    #[track_caller]
-    fn assert_invalid(&self, name: &str, instance: &Value) {
-        assert!(
-            !self.is_valid(name, instance),
-            "{}: {instance} must not validate as {name}",
-            self.version
-        );
-    }
-
-    /// Every key of `instance` is declared in `properties` of the
-    /// definition `name`, recursively into declared object and
-    /// array-of-object properties: the spec is lax, this is not.
-    #[track_caller]
-    fn assert_keys_declared(&self, name: &str, instance: &Value) {
-        fn walk(version: &str, at: &str, schema: &Value, instance: &Value) {
-            let Some(object) = instance.as_object() else {
-                return;
-            };
-            let properties = schema
-                .get("properties")
-                .and_then(Value::as_object)
-                .unwrap_or_else(|| panic!("{version}: {at} declares no properties"));
-            for (key, value) in object {
-                let declared = properties.get(key).unwrap_or_else(|| {
-                    panic!(
-                        "{version}: key {key:?} at {at} is not declared there (declared: {:?})",
-                        properties.keys().collect::<Vec<_>>()
-                    )
-                });
-                let at = format!("{at}/{key}");
-                match value {
-                    Value::Object(_) if declared.get("properties").is_some() => {
-                        walk(version, &at, declared, value)
-                    }
-                    Value::Array(items) => {
-                        if let Some(item_schema) = declared.get("items") {
-                            if item_schema.get("properties").is_some() {
-                                for (i, item) in items.iter().enumerate() {
-                                    walk(version, &format!("{at}/{i}"), item_schema, item);
-                                }
-                            }
-                        }
-                    }
-                    _ => {}
-                }
-            }
-        }
-        walk(&self.version, name, self.definition(name), instance);
-    }
-
     /// An `elicitation/create` request with these params; as a JSON-RPC
     /// request where the revision's `ElicitRequest` requires it (2025-11-25).
     fn elicit_request(&self, params: Value) -> Value {
@@ -252,10 +74,6 @@ fn elicitation_specs() -> Vec<Spec> {
         .into_iter()
         .filter(|spec| spec.has_definition("ElicitRequest"))
         .collect()
-}
-
-fn wire<T: serde::Serialize>(value: T) -> Value {
-    serde_json::to_value(value).expect("always serializes")
 }
 
 // ---------------------------------------------------------------------------
