@@ -226,8 +226,6 @@ fn expand(item: &Enum, defaults: &valid::Defaults) -> TokenStream {
         ),
     };
 
-    let index = quote::format_ident!("__index");
-    let value = quote::format_ident!("__value");
     quote! {
         #[automatically_derived]
         #[allow(deprecated)]
@@ -263,15 +261,15 @@ fn expand(item: &Enum, defaults: &valid::Defaults) -> TokenStream {
                 }
             }
 
-            fn from_option_index(#index: ::core::primitive::usize) -> ::core::option::Option<Self> {
-                match #index {
+            fn from_option_index(__index: ::core::primitive::usize) -> ::core::option::Option<Self> {
+                match __index {
                     #(#from_index_arms,)*
                     _ => ::core::option::Option::None,
                 }
             }
 
-            fn from_value(#value: &::core::primitive::str) -> ::core::option::Option<Self> {
-                match #value {
+            fn from_value(__value: &::core::primitive::str) -> ::core::option::Option<Self> {
+                match __value {
                     #(#from_value_arms,)*
                     _ => ::core::option::Option::None,
                 }
@@ -621,13 +619,6 @@ fn span_of(tokens: &TokenStream) -> proc_macro2::Span {
 fn expand_form(form: &ast::Form) -> TokenStream {
     let krate = form.krate();
     let ident = form.ident;
-    let local = |name: &str| quote::format_ident!("{}", name);
-    let (schema, errors, content, fields) = (
-        local("__schema"),
-        local("__errors"),
-        local("__content"),
-        local("__fields"),
-    );
     let message = some_str(form.attrs.message.get().map(|lit| lit.value()));
     let mut checks = TokenStream::new();
     let mut types = Vec::new();
@@ -650,11 +641,11 @@ fn expand_form(form: &ast::Form) -> TokenStream {
             _ => span_of(&field.ty.to_token_stream()),
         };
         pushes.extend(respan(
-            quote!(#krate::__private::push_property(&mut #schema, #name, &#fields.#position);),
+            quote!(#krate::__private::push_property(&mut __schema, #name, &__fields.#position);),
             span,
         ));
         parses.extend(respan(
-            quote!(let #local = #krate::__private::parse_field(&mut #errors, &mut #content, #name, &#fields.#position);),
+            quote!(let #local = #krate::__private::parse_field(&mut __errors, &mut __content, #name, &__fields.#position);),
             span,
         ));
         members.push(field.ident);
@@ -677,23 +668,23 @@ fn expand_form(form: &ast::Form) -> TokenStream {
                 const MESSAGE: ::core::option::Option<&'static ::core::primitive::str> = #message;
 
                 fn requested_schema() -> #krate::RequestedSchema {
-                    let #fields = __fields();
-                    let mut #schema = <#krate::RequestedSchema as ::core::default::Default>::default();
+                    let __fields = __fields();
+                    let mut __schema = <#krate::RequestedSchema as ::core::default::Default>::default();
                     #pushes
-                    #schema
+                    __schema
                 }
 
                 fn from_content(
-                    mut #content: #krate::__private::JsonMap<::std::string::String, #krate::__private::JsonValue>,
+                    mut __content: #krate::__private::JsonMap<::std::string::String, #krate::__private::JsonValue>,
                 ) -> ::core::result::Result<Self, #krate::Error> {
-                    let #fields = __fields();
-                    let mut #errors = ::std::vec::Vec::new();
+                    let __fields = __fields();
+                    let mut __errors = ::std::vec::Vec::new();
                     #parses
                     match (#(#locals,)*) {
                         (#(::core::option::Option::Some(#locals),)*) => ::core::result::Result::Ok(Self {
                             #(#members: #locals,)*
                         }),
-                        _ => ::core::result::Result::Err(#krate::__private::combine(#errors)),
+                        _ => ::core::result::Result::Err(#krate::__private::combine(__errors)),
                     }
                 }
             }
