@@ -55,7 +55,7 @@ conformance=("$node_bin" "$tools/node_modules/@modelcontextprotocol/conformance/
 echo "node $("$node_bin" --version)"
 
 echo "== conformance: build and start examples/conformance_server.rs"
-cargo build --quiet --example conformance_server
+cargo build --quiet --features rmcp --example conformance_server
 server_log="$tools/server.log"
 "$target_dir/debug/examples/conformance_server" 0 >"$server_log" 2>&1 &
 server_pid=$!

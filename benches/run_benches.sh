@@ -25,7 +25,7 @@ rm -f "$OUT"/*.txt "$OUT"/*.err
 declare -A EXE
 while read -r name path; do
   EXE[$name]=$path
-done < <(cargo bench --no-run --message-format=json "${BENCHES[@]/#/--bench=}" | python3 -c '
+done < <(cargo bench --features bench --no-run --message-format=json "${BENCHES[@]/#/--bench=}" | python3 -c '
 import json, sys
 for line in sys.stdin:
     message = json.loads(line)
