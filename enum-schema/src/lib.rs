@@ -92,6 +92,7 @@
 //! repeated attribute keys. See [`ElicitEnum`] for the attributes.
 
 #![deny(missing_docs)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 // The README's examples run as doctests too.
 #[cfg(doctest)]
