@@ -89,8 +89,12 @@ pub fn parse_action(result: Value) -> Result<ElicitAction<Map<String, Value>>, E
 /// Implemented by [`SingleSelect<T>`] (answer `T`), [`MultiSelect<T>`]
 /// (answer `Vec<T>`), [`StringField`](crate::StringField) (`String`),
 /// [`NumberField<N>`](crate::NumberField) (`N`),
-/// [`BooleanField`](crate::BooleanField) (`bool`) and [`Optional`] (answer
-/// `Option<_>`, not in `required`).
+/// [`BooleanField`](crate::BooleanField) (`bool`), `&`[`SingleSelectSchema`](crate::SingleSelectSchema)
+/// and `&`[`MultiSelectSchema`](crate::MultiSelectSchema) (options known at
+/// run time; answer [`Choice`](crate::Choice) and `Vec<Choice>`, borrowed
+/// from the schema), [`Optional`] (answer `Option<_>`, not in `required`)
+/// and [`FillDefault`] (the field's `default` when left out, not in
+/// `required`).
 pub trait FormField {
     /// The typed answer.
     type Output;
@@ -100,6 +104,13 @@ pub trait FormField {
 
     /// Whether the property is listed in `required`.
     fn is_required(&self) -> bool;
+
+    /// The property's `default` as the answer a client would send for it
+    /// (see [`PrimitiveSchema::default_answer`]): what [`FillDefault`]
+    /// parses when the client leaves the field out.
+    fn default_answer(&self) -> Option<Value> {
+        self.property().default_answer()
+    }
 
     /// Parses the answer; `value` is `None` when the client sent none.
     ///
@@ -178,6 +189,93 @@ impl<F: FormField> FormField for Optional<F> {
             None => Ok(None),
             Some(value) => self.0.parse_field(name, Some(value)).map(Some),
         }
+    }
+}
+
+/// A field the client may leave out, answered then by the field's
+/// `default` (serde's `#[serde(default)]` habit, opt-in): the same
+/// property, with its `default`, not in `required`. What
+/// `#[elicit(fill_default)]` does on a derived form's field.
+///
+/// A value the client sends is parsed as the field's own; only a field
+/// left out is filled, and the default goes through the same parsing, so
+/// the answer is the same as if the client had sent it. A `null` is not
+/// "left out": it is rejected as [`Error::TypeMismatch`]. Without this
+/// wrapper a field stays required and is never filled silently.
+///
+/// A peer of 2025-06-18 is not sent the `default` of anything but a
+/// boolean (that revision has none), so it cannot show the user what an
+/// empty field means; say it in the field's description.
+///
+/// ```
+/// use enum_schema::{ElicitAction, FillDefault, Form, NumberField, SingleSelectSchema};
+/// use serde_json::json;
+///
+/// let regions = SingleSelectSchema::new(["eu", "us"]).unwrap().with_default("eu").unwrap();
+/// let form = Form::new((
+///     ("region", FillDefault::new(&regions)),
+///     ("replicas", FillDefault::new(NumberField::<u8>::new().default_value(3))),
+/// ));
+/// assert_eq!(
+///     serde_json::to_value(form.requested_schema()).unwrap(),
+///     json!({
+///         "type": "object",
+///         "properties": {
+///             "region": {"type": "string", "enum": ["eu", "us"], "default": "eu"},
+///             "replicas": {"type": "integer", "minimum": 0, "maximum": 255, "default": 3},
+///         },
+///     }),
+/// );
+/// let answer = json!({"action": "accept", "content": {"replicas": 5}});
+/// let ElicitAction::Accept((region, replicas)) = form.parse_result(answer).unwrap() else {
+///     unreachable!()
+/// };
+/// assert_eq!((region.value(), replicas), ("eu", 5));
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct FillDefault<F> {
+    field: F,
+}
+
+impl<F: FormField> FillDefault<F> {
+    /// Fills `field`'s `default` when the client leaves it out.
+    ///
+    /// # Panics
+    ///
+    /// If `field` has no `default` to fill: a server bug, found the first
+    /// time the form is built (the derive makes it a compile error).
+    pub fn new(field: F) -> Self {
+        assert!(
+            field.default_answer().is_some(),
+            "FillDefault needs a field with a `default` to fill"
+        );
+        FillDefault { field }
+    }
+
+    /// The wrapped field.
+    pub fn field(&self) -> &F {
+        &self.field
+    }
+}
+
+impl<F: FormField> FormField for FillDefault<F> {
+    type Output = F::Output;
+
+    fn property(&self) -> PrimitiveSchema {
+        self.field.property()
+    }
+
+    fn is_required(&self) -> bool {
+        false
+    }
+
+    fn default_answer(&self) -> Option<Value> {
+        self.field.default_answer()
+    }
+
+    fn parse_field(&self, name: &'static str, value: Option<Value>) -> Result<F::Output, Error> {
+        let value = value.or_else(|| self.field.default_answer());
+        self.field.parse_field(name, value)
     }
 }
 

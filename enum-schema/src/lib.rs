@@ -98,6 +98,7 @@
 #[doc = include_str!("../../README.md")]
 struct ReadmeDoctests;
 
+mod dynamic;
 mod error;
 mod form;
 mod input;
@@ -113,9 +114,10 @@ mod integrations;
 mod schema;
 mod select;
 
+pub use crate::dynamic::Choice;
 pub use crate::error::{Error, JsonType};
 pub use crate::form::{
-    parse_action, ElicitAction, ElicitForm, Form, FormField, FormFields, Optional,
+    parse_action, ElicitAction, ElicitForm, FillDefault, Form, FormField, FormFields, Optional,
 };
 pub use crate::input::{
     elicitation_responses, parse_input_response, take_input_response, InputRequiredResult,
