@@ -540,6 +540,11 @@ impl<T: ElicitEnum> MultiSelect<T> {
         self.max_items
     }
 
+    /// Whether a `default` is set.
+    pub const fn has_default(&self) -> bool {
+        !matches!(self.default, Defaults::None)
+    }
+
     /// The wire values of the `default`, in order.
     pub fn get_default(&self) -> Option<Vec<&'static str>> {
         match self.default {
