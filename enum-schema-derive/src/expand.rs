@@ -497,14 +497,14 @@ fn fill_default_check(field: &ast::Field, key: &syn::Path) -> TokenStream {
     if own {
         return TokenStream::new();
     }
-    let attribute = match field.kind {
-        ast::Kind::Multi(_) => "default_items = [..]",
-        _ => "default = ..",
+    let (keyword, attribute) = match field.kind {
+        ast::Kind::Multi(_) => ("default_items", "default_items = [..]"),
+        _ => ("default", "default = .."),
     };
     let span = span_of(&key.to_token_stream());
     let message = syn::LitStr::new(
         &format!(
-            "`fill_default` has no default to fill: neither field `{}` nor `{}` has a default; add `{attribute}` or remove `fill_default`",
+            "`fill_default` has no default to fill: neither field `{}` nor `{}` has `{keyword}`; add `{attribute}` or remove `fill_default`",
             field.rust_name(),
             ty.to_token_stream().to_string().replace(' ', ""),
         ),
