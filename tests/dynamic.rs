@@ -556,10 +556,16 @@ fn beside_derived_enums_and_primitives_in_a_form() {
     else {
         panic!("not an accept")
     };
-    assert_eq!((who.index(), who.value(), who.title()), (1, "u2", Some("Grace")));
+    assert_eq!(
+        (who.index(), who.value(), who.title()),
+        (1, "u2", Some("Grace"))
+    );
     let labels_chosen: Vec<&str> = labels_chosen.unwrap().iter().map(Choice::value).collect();
     assert_eq!(labels_chosen, ["docs"]);
-    assert_eq!((priority, note.as_str(), urgent), (Priority::High, "ok", false));
+    assert_eq!(
+        (priority, note.as_str(), urgent),
+        (Priority::High, "ok", false)
+    );
 
     // Every failing field is named, the run-time ones too.
     let error = form
@@ -587,8 +593,10 @@ fn beside_derived_enums_and_primitives_in_a_form() {
         r#"2 fields rejected: field `reviewer`: invalid value "Ada": the client sent the title of option "u1" instead of its value; expected one of "u1", "u2"; field `labels`: duplicate item at index 1: "bug" names an option that is already selected"#,
     );
     assert_error(
-        form.parse_result(accept(json!({"priority": "low", "note": "", "urgent": true})))
-            .unwrap_err(),
+        form.parse_result(accept(
+            json!({"priority": "low", "note": "", "urgent": true}),
+        ))
+        .unwrap_err(),
         Error::MissingField {
             field: Cow::Borrowed("reviewer"),
         },
@@ -646,10 +654,16 @@ fn ten_thousand_options_go_out_and_come_back() {
     assert!(text.contains(&schema_text));
     let read = RequestedSchema::from_json_str(&schema_text).unwrap();
     // Not assert_eq: a failure would print ten thousand options.
-    assert!(read == form.requested_schema(), "the schema read back differs");
+    assert!(
+        read == form.requested_schema(),
+        "the schema read back differs"
+    );
     let one_of = &request["requestedSchema"]["properties"]["file"]["oneOf"];
     assert_eq!(one_of.as_array().map(Vec::len), Some(10_000));
-    assert_eq!(one_of[9_999], json!({"const": "file-09999", "title": "File №9999"}));
+    assert_eq!(
+        one_of[9_999],
+        json!({"const": "file-09999", "title": "File №9999"})
+    );
 
     // Every option in one answer, backwards.
     let all: Vec<Value> = (0..10_000)
@@ -695,10 +709,22 @@ fn fill_default_takes_the_field_out_of_required_and_fills_it() {
     let form = Form::new((
         ("region", FillDefault::new(&region)),
         ("zones", FillDefault::new(&zones)),
-        ("replicas", FillDefault::new(NumberField::<u8>::new().default_value(3))),
-        ("name", FillDefault::new(StringField::new().default_value("web"))),
-        ("public", FillDefault::new(BooleanField::new().default_value(false))),
-        ("size", FillDefault::new(Priority::SCHEMA.default_value("low"))),
+        (
+            "replicas",
+            FillDefault::new(NumberField::<u8>::new().default_value(3)),
+        ),
+        (
+            "name",
+            FillDefault::new(StringField::new().default_value("web")),
+        ),
+        (
+            "public",
+            FillDefault::new(BooleanField::new().default_value(false)),
+        ),
+        (
+            "size",
+            FillDefault::new(Priority::SCHEMA.default_value("low")),
+        ),
         ("strict", NumberField::<u8>::new().default_value(1)),
     ));
     let schema = wire(form.requested_schema());
@@ -746,7 +772,10 @@ fn fill_default_takes_the_field_out_of_required_and_fills_it() {
 #[test]
 fn fill_default_rejects_null_and_bad_values() {
     let form = Form::new((
-        ("replicas", FillDefault::new(NumberField::<u8>::new().default_value(3))),
+        (
+            "replicas",
+            FillDefault::new(NumberField::<u8>::new().default_value(3)),
+        ),
         (
             "region",
             FillDefault::new(Priority::SCHEMA.default_value("high")),

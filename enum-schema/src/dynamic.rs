@@ -221,7 +221,10 @@ impl SingleSelectSchema {
     ///
     /// [`SchemaError::DefaultNotAnOption`] naming `value` if no option has
     /// it (a title is not a value).
-    pub fn with_default(mut self, value: impl Into<Cow<'static, str>>) -> Result<Self, SchemaError> {
+    pub fn with_default(
+        mut self,
+        value: impl Into<Cow<'static, str>>,
+    ) -> Result<Self, SchemaError> {
         let value = value.into();
         check_single_default(&self.options, &value)?;
         self.default = Some(value);
@@ -417,7 +420,8 @@ impl<'a> FormField for &'a SingleSelectSchema {
     }
 
     fn default_answer(&self) -> Option<Value> {
-        self.default_value().map(|value| Value::String(value.to_owned()))
+        self.default_value()
+            .map(|value| Value::String(value.to_owned()))
     }
 
     fn parse_field(&self, name: &'static str, value: Option<Value>) -> Result<Choice<'a>, Error> {

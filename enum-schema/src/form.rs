@@ -232,6 +232,36 @@ impl<F: FormField> FormField for Optional<F> {
 /// };
 /// assert_eq!((region.value(), replicas), ("eu", 5));
 /// ```
+///
+/// On a derived form, the field attribute `fill_default`; an enum field may
+/// fill its enum's own default:
+///
+/// ```
+/// use enum_schema::{ElicitAction, ElicitEnum, ElicitForm};
+/// use serde_json::json;
+///
+/// #[derive(ElicitEnum, Debug, PartialEq)]
+/// #[elicit(rename_all = "lowercase", default = Eu)]
+/// enum Region { Eu, Us }
+///
+/// #[derive(ElicitForm, Debug, PartialEq)]
+/// struct Deploy {
+///     #[elicit(fill_default)]
+///     region: Region,
+///     #[elicit(default = 3, fill_default)]
+///     replicas: u8,
+///     name: String,
+/// }
+///
+/// assert_eq!(
+///     serde_json::to_value(Deploy::requested_schema()).unwrap()["required"],
+///     json!(["name"]),
+/// );
+/// assert_eq!(
+///     Deploy::parse_result(json!({"action": "accept", "content": {"name": "web"}})),
+///     Ok(ElicitAction::Accept(Deploy { region: Region::Eu, replicas: 3, name: "web".into() })),
+/// );
+/// ```
 #[derive(Clone, Copy, Debug)]
 pub struct FillDefault<F> {
     field: F,
@@ -493,7 +523,11 @@ impl<F: FormFields> Form<F> {
 /// `format = "email" | "uri" | "date" | "date-time"` (strings), `minimum`,
 /// `maximum` (numbers, constant expressions of the field's type), `min_items`,
 /// `max_items`, `default_items = [A, "b"]` (multi-selects: variant names or
-/// wire values; they override the enum's own). Defaults and bounds are
+/// wire values; they override the enum's own), `fill_default` (opt-in: the
+/// field leaves `required`, and its default, the field's own or else its
+/// enum's, is filled when the client leaves it out; see [`FillDefault`]; a
+/// compile error when there is no default to fill, or on an `Option`
+/// field). Defaults and bounds are
 /// checked against each other, and against the options and formats, when
 /// the server compiles. Field types are recognized by name (`String`, `bool`,
 /// `u8`, .., `Option`, `Vec`): a type alias of `String` is taken for an enum. On the struct: `rename_all` (serde's field rules), `message`
@@ -501,7 +535,8 @@ impl<F: FormFields> Form<F> {
 /// and `rename` on fields are honoured, as for enums.
 ///
 /// Parsing (MCP 2025-11-25, `ElicitResult`): every required property must be
-/// present; an optional one may be absent (`None`), but not `null`; every
+/// present; an optional one may be absent (`None`, or the default with
+/// `fill_default`), but not `null`; every
 /// value is re-validated (options, bounds, duplicates, lengths, formats,
 /// integer-ness: `3.0` is an integer, as in JSON Schema, `3.5` is not);
 /// properties not in the form are ignored, as the spec lets clients add
