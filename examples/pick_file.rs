@@ -4,7 +4,8 @@
 //! ```text
 //! cargo run --example pick_file                                 # examples/data, a sample answer
 //! cargo run --example pick_file -- src                          # another folder
-//! cargo run --example pick_file -- examples/data answer.json    # any ElicitResult JSON file
+//! cargo run --example pick_file -- examples/data/pick_file \
+//!     examples/data/pick_file/reject_missing.json               # any ElicitResult JSON file
 //! ```
 //!
 //! It prints the `elicitation/create` params (`message` +
