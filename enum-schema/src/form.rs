@@ -95,6 +95,12 @@ pub fn parse_action(result: Value) -> Result<ElicitAction<Map<String, Value>>, E
 /// from the schema), [`Optional`] (answer `Option<_>`, not in `required`)
 /// and [`FillDefault`] (the field's `default` when left out, not in
 /// `required`).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a form field",
+    label = "not a FormField",
+    note = "a form field is a derived enum's `SCHEMA` or `MULTI_SCHEMA`, a `StringField`, `NumberField` or `BooleanField`, a `&SingleSelectSchema` or `&MultiSelectSchema`, or one of these in `Optional` or `FillDefault`",
+    note = "a select built at run time is a field by reference: write `&select` (its answer borrows from it)"
+)]
 pub trait FormField {
     /// The typed answer.
     type Output;
