@@ -942,3 +942,56 @@ fn derived_fill_default_still_checks_what_is_sent() {
         "field `port`: missing value for a required field",
     );
 }
+
+/// `fill_default` expands with absolute paths only, and without warnings.
+#[deny(warnings, unused_qualifications)]
+#[no_implicit_prelude]
+mod hygiene {
+    #![allow(dead_code, non_camel_case_types)]
+
+    use ::enum_schema::{ElicitEnum, ElicitForm};
+
+    struct Result;
+    struct Option;
+    struct Some;
+    struct None;
+    struct Ok;
+    struct Err;
+    struct String;
+    struct Default;
+    struct Vec;
+    struct bool;
+    mod core {}
+    mod std {}
+    mod enum_schema {}
+
+    #[derive(ElicitEnum, Debug, PartialEq)]
+    #[elicit(crate = "::enum_schema", default = B, default_items = [A])]
+    pub enum Letter {
+        A,
+        B,
+    }
+
+    #[derive(ElicitForm, Debug, PartialEq)]
+    #[elicit(crate = "::enum_schema")]
+    pub struct Shadowed {
+        #[elicit(fill_default)]
+        letter: Letter,
+        #[elicit(fill_default)]
+        letters: ::std::vec::Vec<Letter>,
+        #[elicit(default = 2, fill_default)]
+        count: u8,
+    }
+
+    #[test]
+    fn fill_default_is_hygienic() {
+        ::std::assert_eq!(
+            <Shadowed as ElicitForm>::parse_result_str(r#"{"action": "accept", "content": {}}"#),
+            ::std::result::Result::Ok(::enum_schema::ElicitAction::Accept(Shadowed {
+                letter: Letter::B,
+                letters: ::std::vec![Letter::A],
+                count: 2,
+            }))
+        );
+    }
+}
