@@ -157,8 +157,10 @@
 //! is not an offered variant, two defaults, a multi-select default with a
 //! duplicate or outside `min_items..=max_items`, impossible bounds, two
 //! variants with the same wire value, an unknown `rename_all` rule, variants
-//! with fields, enums with no offered variant, generics, and unknown or
-//! repeated attribute keys. See [`ElicitEnum`] for the attributes.
+//! with fields, enums with no offered variant, generics, unknown or
+//! repeated attribute keys, and, on a form field, a `fill_default` with no
+//! default to fill. See [`ElicitEnum`] and [`ElicitForm`] for the
+//! attributes.
 
 #![deny(missing_docs)]
 

@@ -16,8 +16,10 @@ use crate::{
     NumberSchema, PrimitiveSchema, RequestedSchema, SingleSelectSchema, StringFormat, StringSchema,
 };
 
-/// Why a schema received from a peer cannot be used. Reading never panics
-/// and never quietly turns one schema into a different one.
+/// Why a schema received from a peer, or built from options known at run
+/// time ([`SingleSelectSchema::new`], [`MultiSelectSchema::new`] and their
+/// builders), cannot be used. Reading never panics and never quietly turns
+/// one schema into a different one; building checks the same rules.
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub enum SchemaError {
