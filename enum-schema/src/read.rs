@@ -419,6 +419,8 @@ fn read_multi(object: &Object) -> Result<MultiSelectSchema, SchemaError> {
     }
     let (options, _) = options(items)?;
     let (min_items, max_items) = (count(object, "minItems")?, count(object, "maxItems")?);
+    // The bounds first, then the default against them.
+    dynamic::check_items(&options, min_items, max_items, None)?;
     let default: Option<Vec<Cow<'static, str>>> = match object.get("default") {
         None => None,
         Some(found) => Some(
