@@ -82,6 +82,53 @@ pub(crate) fn check_single_default(
     }
 }
 
+/// A broken rule of a multi-select's bounds.
+pub(crate) enum ItemBounds {
+    /// `minItems > maxItems`.
+    MinAboveMax,
+    /// `minItems` above the number of options.
+    MinAboveOptions,
+    /// Fewer default items than `minItems`.
+    DefaultBelowMin,
+    /// More default items than `maxItems`.
+    DefaultAboveMax,
+}
+
+/// The rule on a multi-select's bounds, for derived enums (in a constant,
+/// when the server compiles), selects built at run time and schemas read
+/// from peers alike: some answer can meet them, and the default's count
+/// (`default_len`) fits them.
+pub(crate) const fn item_bounds(
+    options: usize,
+    min_items: Option<usize>,
+    max_items: Option<usize>,
+    default_len: Option<usize>,
+) -> Result<(), ItemBounds> {
+    if let (Some(min), Some(max)) = (min_items, max_items) {
+        if min > max {
+            return Err(ItemBounds::MinAboveMax);
+        }
+    }
+    if let Some(min) = min_items {
+        if min > options {
+            return Err(ItemBounds::MinAboveOptions);
+        }
+    }
+    if let Some(len) = default_len {
+        if let Some(min) = min_items {
+            if len < min {
+                return Err(ItemBounds::DefaultBelowMin);
+            }
+        }
+        if let Some(max) = max_items {
+            if len > max {
+                return Err(ItemBounds::DefaultAboveMax);
+            }
+        }
+    }
+    Ok(())
+}
+
 /// A multi-select's bounds can be met (`minItems <= maxItems`, `minItems`
 /// no more than the options), and its `default` names distinct options, as
 /// many as the bounds allow.
@@ -91,19 +138,23 @@ pub(crate) fn check_items(
     max_items: Option<usize>,
     default: Option<&[Cow<'static, str>]>,
 ) -> Result<(), SchemaError> {
-    if let (Some(min), Some(max)) = (min_items, max_items) {
-        if min > max {
-            return Err(SchemaError::BoundsInverted {
-                keyword: "minItems",
-            });
-        }
-    }
-    if let Some(min_items) = min_items.filter(|min| *min > options.len()) {
-        return Err(SchemaError::MinItemsAboveOptions {
-            min_items,
+    let count = default.map(<[_]>::len);
+    let error = |broken| match broken {
+        ItemBounds::MinAboveMax => SchemaError::BoundsInverted {
+            keyword: "minItems",
+        },
+        ItemBounds::MinAboveOptions => SchemaError::MinItemsAboveOptions {
+            min_items: min_items.unwrap_or_default(),
             options: options.len(),
-        });
-    }
+        },
+        ItemBounds::DefaultBelowMin | ItemBounds::DefaultAboveMax => SchemaError::DefaultCount {
+            count: count.unwrap_or_default(),
+            min_items,
+            max_items,
+        },
+    };
+    // The bounds first, then the default's items, then their count.
+    item_bounds(options.len(), min_items, max_items, None).map_err(error)?;
     let Some(values) = default else {
         return Ok(());
     };
@@ -121,15 +172,7 @@ pub(crate) fn check_items(
             });
         }
     }
-    let count = values.len();
-    if min_items.is_some_and(|min| count < min) || max_items.is_some_and(|max| count > max) {
-        return Err(SchemaError::DefaultCount {
-            count,
-            min_items,
-            max_items,
-        });
-    }
-    Ok(())
+    item_bounds(options.len(), min_items, max_items, count).map_err(error)
 }
 
 /// Options from anything that converts into them: wire values alone
