@@ -392,7 +392,9 @@ tuple_fields!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10);
 tuple_fields!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11);
 
 /// An elicitation form built at run time from a tuple of named
-/// [`FormField`]s (enum fields, strings, numbers, booleans, optional ones):
+/// [`FormField`]s (derived enum fields, selects built from options known at
+/// run time, strings, numbers, booleans, optional ones, ones that
+/// [fill their default](FillDefault)):
 /// it gives the `requestedSchema` to send and parses the `ElicitResult` that
 /// comes back into a tuple of typed answers. For a fixed form, derive
 /// [`ElicitForm`] on a struct instead.
