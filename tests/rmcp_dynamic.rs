@@ -55,6 +55,24 @@ impl Asker {
         *self.outcome.lock().unwrap() = Some(outcome);
         "asked".to_owned()
     }
+
+    #[tool(description = "Asks which file, among ten thousand")]
+    async fn file(&self, peer: Peer<RoleServer>) -> String {
+        let select = SingleSelectSchema::new(files()).expect("distinct file names");
+        let form = Form::new((("file", &select),));
+        let outcome = peer
+            .elicit_fields(&form, "Which file?")
+            .await
+            .map(|action| action.map(|(file,)| (file.index(), file.value().to_owned())));
+        *self.outcome.lock().unwrap() = Some(outcome);
+        "asked".to_owned()
+    }
+}
+
+fn files() -> Vec<EnumOption> {
+    (0..10_000)
+        .map(|i| EnumOption::new(format!("file-{i:05}.txt"), Some(format!("File {i}"))))
+        .collect()
 }
 
 #[tool_handler(router = self.tool_router)]
@@ -99,6 +117,15 @@ async fn ask(
     answer: Value,
     version: ProtocolVersion,
 ) -> (Result<ElicitAction<(usize, String)>, ElicitError>, Value) {
+    call("map", answer, version).await
+}
+
+/// Calls `tool` once with a client that answers `answer`.
+async fn call(
+    tool: &'static str,
+    answer: Value,
+    version: ProtocolVersion,
+) -> (Result<ElicitAction<(usize, String)>, ElicitError>, Value) {
     let (server_io, client_io) = tokio::io::duplex(64 * 1024);
     let server = Asker {
         outcome: Arc::default(),
@@ -120,7 +147,7 @@ async fn ask(
         .await
         .expect("the handshake completes");
     running
-        .call_tool(CallToolRequestParams::new("map"))
+        .call_tool(CallToolRequestParams::new(tool))
         .await
         .expect("the tool answers");
     let _ = running.cancel().await;
@@ -215,5 +242,27 @@ async fn a_2025_06_18_client_gets_the_legacy_shape() {
             "enum": ["dust2", "inferno", "nuke"],
             "enumNames": ["DUST2", "INFERNO", "NUKE"],
         })
+    );
+}
+
+#[tokio::test]
+async fn ten_thousand_options_go_through_rmcp() {
+    let (outcome, request) = call(
+        "file",
+        json!({"action": "accept", "content": {"file": "file-09999.txt"}}),
+        ProtocolVersion::V_2025_11_25,
+    )
+    .await;
+    assert_eq!(
+        outcome.unwrap(),
+        ElicitAction::Accept((9_999, "file-09999.txt".to_owned()))
+    );
+    let options = request["requestedSchema"]["properties"]["file"]["oneOf"]
+        .as_array()
+        .expect("a titled single-select");
+    assert_eq!(options.len(), 10_000);
+    assert_eq!(
+        options[9_999],
+        json!({"const": "file-09999.txt", "title": "File 9999"})
     );
 }
