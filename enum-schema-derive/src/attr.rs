@@ -578,7 +578,7 @@ fn doc_comment(attrs: &[Attribute]) -> Option<Doc> {
 const FORM_KEYS: &str = "`rename_all`, `message`, `crate`";
 const FIELD_KEYS: &str =
     "`title`, `description`, `rename`, `default`, `min_length`, `max_length`, `format`, \
-                          `minimum`, `maximum`, `min_items`, `max_items`, `default_items`";
+                          `minimum`, `maximum`, `min_items`, `max_items`, `default_items`, `fill_default`";
 
 /// The `format` of a string field.
 #[derive(Clone, Copy)]
@@ -622,6 +622,7 @@ pub struct Field {
     pub min_items: Attr<usize>,
     pub max_items: Attr<usize>,
     pub default_items: Attr<Vec<OptionRef>>,
+    pub fill_default: Attr<()>,
     pub serde_rename: Option<LitStr>,
     pub doc: Option<Doc>,
 }
@@ -686,6 +687,7 @@ impl Field {
             min_items: Attr::none("min_items"),
             max_items: Attr::none("max_items"),
             default_items: Attr::none("default_items"),
+            fill_default: Attr::none("fill_default"),
             serde_rename: None,
             doc: doc_comment(attrs),
         };
@@ -768,6 +770,10 @@ impl Field {
             // default_items = [Red, "green"]
             let (tokens, items) = default_items_value(&meta)?;
             self.default_items.set(cx, key, tokens, items);
+        } else if key.is_ident("fill_default") {
+            // fill_default
+            flag(&meta, "fill_default")?;
+            self.fill_default.set(cx, key, key, ());
         } else {
             return Err(meta.error(format_args!(
                 "unknown elicit attribute `{}` on a form field; expected one of {}",

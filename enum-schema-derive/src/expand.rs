@@ -457,9 +457,14 @@ fn descriptor(krate: &TokenStream, field: &ast::Field) -> Descriptor {
         ast::Kind::Unsupported(_) => unreachable!("rejected by valid::check_field"),
     };
     let optional = field.optional.then(|| krate.clone());
-    let ty = match &optional {
-        Some(krate) => quote!(#krate::Optional<#ty>),
-        None => ty,
+    let fill = attrs
+        .fill_default
+        .key()
+        .map(|key| (krate.clone(), fill_default_check(field, key)));
+    let ty = match (&optional, &fill) {
+        (Some(krate), _) => quote!(#krate::Optional<#ty>),
+        (None, Some((krate, _))) => quote!(#krate::FillDefault<#ty>),
+        (None, None) => ty,
     };
     Descriptor {
         base,
@@ -467,7 +472,45 @@ fn descriptor(krate: &TokenStream, field: &ast::Field) -> Descriptor {
         calls,
         constant,
         optional,
+        fill,
     }
+}
+
+/// For `fill_default` on an enum field without a default of its own: a
+/// check, run on the built select in a constant, that the enum gives one,
+/// spanned on `fill_default`.
+fn fill_default_check(field: &ast::Field, key: &syn::Path) -> TokenStream {
+    let attrs = &field.attrs;
+    let (ty, has_default, own) = match &field.kind {
+        ast::Kind::Single(ty) => (
+            ty,
+            quote!(__descriptor.get_default().is_some()),
+            attrs.default.key().is_some(),
+        ),
+        ast::Kind::Multi(ty) => (
+            ty,
+            quote!(__descriptor.has_default()),
+            attrs.default_items.key().is_some(),
+        ),
+        _ => return TokenStream::new(),
+    };
+    if own {
+        return TokenStream::new();
+    }
+    let (keyword, attribute) = match field.kind {
+        ast::Kind::Multi(_) => ("default_items", "default_items = [..]"),
+        _ => ("default", "default = .."),
+    };
+    let span = span_of(&key.to_token_stream());
+    let message = syn::LitStr::new(
+        &format!(
+            "`fill_default` has no default to fill: neither field `{}` nor `{}` has `{keyword}`; add `{attribute}` or remove `fill_default`",
+            field.rust_name(),
+            ty.to_token_stream().to_string().replace(' ', ""),
+        ),
+        span,
+    );
+    quote_spanned!(span=> ::core::assert!(#has_default, #message);)
 }
 
 /// How a field's `FormField` value is built: a base value and builder calls,
@@ -482,6 +525,9 @@ struct Descriptor {
     constant: bool,
     /// The runtime crate, for a field wrapped in `Optional`.
     optional: Option<TokenStream>,
+    /// The runtime crate and the generated check, for a field wrapped in
+    /// `FillDefault`.
+    fill: Option<(TokenStream, TokenStream)>,
 }
 
 impl Descriptor {
@@ -489,9 +535,10 @@ impl Descriptor {
         let base = &self.base;
         let calls = self.calls.iter().map(|(_, call)| call);
         let inner = quote!(#base #(#calls)*);
-        match &self.optional {
-            Some(krate) => quote!(#krate::Optional(#inner)),
-            None => inner,
+        match (&self.optional, &self.fill) {
+            (Some(krate), _) => quote!(#krate::Optional(#inner)),
+            (None, Some((krate, _))) => quote!(#krate::FillDefault::new(#inner)),
+            (None, None) => inner,
         }
     }
 
@@ -506,9 +553,11 @@ impl Descriptor {
             .calls
             .iter()
             .map(|(span, call)| quote_spanned!(*span=> let __descriptor = __descriptor #call;));
+        let fill = self.fill.as_ref().map(|(_, check)| check);
         quote!({
             let __descriptor = #base;
             #(#steps)*
+            #fill
             let _ = __descriptor;
         })
     }

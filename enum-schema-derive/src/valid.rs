@@ -490,6 +490,7 @@ fn check_field(cx: &Ctxt, field: &ast::Field) {
             );
         }
     }
+    check_fill_default(cx, field);
     if let (true, Some(key)) = (is_multi, attrs.default.key()) {
         cx.error_spanned_by(
             key,
@@ -583,5 +584,41 @@ fn check_field(cx: &Ctxt, field: &ast::Field) {
                 }
             }
         }
+    }
+}
+
+/// `fill_default` needs a default to fill, and a field that is not already
+/// optional. An enum field may take its enum's own default, which only the
+/// compiler can see: that check is generated (`expand::fill_default_check`).
+fn check_fill_default(cx: &Ctxt, field: &ast::Field) {
+    let Some(key) = field.attrs.fill_default.key() else {
+        return;
+    };
+    if field.optional {
+        cx.error_spanned_by(
+            key,
+            format_args!(
+                "`fill_default` on an `Option` field: `{}` is already optional and answers `None` when left out; \
+                 remove `Option` to fill the default, or remove `fill_default`",
+                field.rust_name(),
+            ),
+        );
+        return;
+    }
+    let has_default = match field.kind {
+        ast::Kind::String | ast::Kind::Boolean | ast::Kind::Number(_) => {
+            field.attrs.default.key().is_some()
+        }
+        // The field's own, or else the enum's (checked when the server compiles).
+        ast::Kind::Single(_) | ast::Kind::Multi(_) | ast::Kind::Unsupported(_) => true,
+    };
+    if !has_default {
+        cx.error_spanned_by(
+            key,
+            format_args!(
+                "`fill_default` has no default to fill: `{}` has no `default`; add `default = ..` or remove `fill_default`",
+                field.rust_name(),
+            ),
+        );
     }
 }

@@ -89,8 +89,18 @@ pub fn parse_action(result: Value) -> Result<ElicitAction<Map<String, Value>>, E
 /// Implemented by [`SingleSelect<T>`] (answer `T`), [`MultiSelect<T>`]
 /// (answer `Vec<T>`), [`StringField`](crate::StringField) (`String`),
 /// [`NumberField<N>`](crate::NumberField) (`N`),
-/// [`BooleanField`](crate::BooleanField) (`bool`) and [`Optional`] (answer
-/// `Option<_>`, not in `required`).
+/// [`BooleanField`](crate::BooleanField) (`bool`), `&`[`SingleSelectSchema`](crate::SingleSelectSchema)
+/// and `&`[`MultiSelectSchema`](crate::MultiSelectSchema) (options known at
+/// run time; answer [`Choice`](crate::Choice) and `Vec<Choice>`, borrowed
+/// from the schema), [`Optional`] (answer `Option<_>`, not in `required`)
+/// and [`FillDefault`] (the field's `default` when left out, not in
+/// `required`).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a form field",
+    label = "not a FormField",
+    note = "a form field is a derived enum's `SCHEMA` or `MULTI_SCHEMA`, a `StringField`, `NumberField` or `BooleanField`, a `&SingleSelectSchema` or `&MultiSelectSchema`, or one of these in `Optional` or `FillDefault`",
+    note = "a select built at run time is a field by reference: write `&select` (its answer borrows from it)"
+)]
 pub trait FormField {
     /// The typed answer.
     type Output;
@@ -100,6 +110,13 @@ pub trait FormField {
 
     /// Whether the property is listed in `required`.
     fn is_required(&self) -> bool;
+
+    /// The property's `default` as the answer a client would send for it
+    /// (see [`PrimitiveSchema::default_answer`]): what [`FillDefault`]
+    /// parses when the client leaves the field out.
+    fn default_answer(&self) -> Option<Value> {
+        self.property().default_answer()
+    }
 
     /// Parses the answer; `value` is `None` when the client sent none.
     ///
@@ -181,6 +198,123 @@ impl<F: FormField> FormField for Optional<F> {
     }
 }
 
+/// A field the client may leave out, answered then by the field's
+/// `default` (serde's `#[serde(default)]` habit, opt-in): the same
+/// property, with its `default`, not in `required`. What
+/// `#[elicit(fill_default)]` does on a derived form's field.
+///
+/// A value the client sends is parsed as the field's own; only a field
+/// left out is filled, and the default goes through the same parsing, so
+/// the answer is the same as if the client had sent it. A `null` is not
+/// "left out": it is rejected as [`Error::TypeMismatch`]. Without this
+/// wrapper a field stays required and is never filled silently.
+///
+/// A peer of 2025-06-18 is not sent the `default` of anything but a
+/// boolean (that revision has none), so it cannot show the user what an
+/// empty field means; say it in the field's description.
+///
+/// ```
+/// use enum_schema::{ElicitAction, FillDefault, Form, NumberField, SingleSelectSchema};
+/// use serde_json::json;
+///
+/// let regions = SingleSelectSchema::new(["eu", "us"]).unwrap().with_default("eu").unwrap();
+/// let form = Form::new((
+///     ("region", FillDefault::new(&regions)),
+///     ("replicas", FillDefault::new(NumberField::<u8>::new().default_value(3))),
+/// ));
+/// assert_eq!(
+///     serde_json::to_value(form.requested_schema()).unwrap(),
+///     json!({
+///         "type": "object",
+///         "properties": {
+///             "region": {"type": "string", "enum": ["eu", "us"], "default": "eu"},
+///             "replicas": {"type": "integer", "minimum": 0, "maximum": 255, "default": 3},
+///         },
+///     }),
+/// );
+/// let answer = json!({"action": "accept", "content": {"replicas": 5}});
+/// let ElicitAction::Accept((region, replicas)) = form.parse_result(answer).unwrap() else {
+///     unreachable!()
+/// };
+/// assert_eq!((region.value(), replicas), ("eu", 5));
+/// ```
+///
+/// On a derived form, the field attribute `fill_default`; an enum field may
+/// fill its enum's own default:
+///
+/// ```
+/// use enum_schema::{ElicitAction, ElicitEnum, ElicitForm};
+/// use serde_json::json;
+///
+/// #[derive(ElicitEnum, Debug, PartialEq)]
+/// #[elicit(rename_all = "lowercase", default = Eu)]
+/// enum Region { Eu, Us }
+///
+/// #[derive(ElicitForm, Debug, PartialEq)]
+/// struct Deploy {
+///     #[elicit(fill_default)]
+///     region: Region,
+///     #[elicit(default = 3, fill_default)]
+///     replicas: u8,
+///     name: String,
+/// }
+///
+/// assert_eq!(
+///     serde_json::to_value(Deploy::requested_schema()).unwrap()["required"],
+///     json!(["name"]),
+/// );
+/// assert_eq!(
+///     Deploy::parse_result(json!({"action": "accept", "content": {"name": "web"}})),
+///     Ok(ElicitAction::Accept(Deploy { region: Region::Eu, replicas: 3, name: "web".into() })),
+/// );
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct FillDefault<F> {
+    field: F,
+}
+
+impl<F: FormField> FillDefault<F> {
+    /// Fills `field`'s `default` when the client leaves it out.
+    ///
+    /// # Panics
+    ///
+    /// If `field` has no `default` to fill: a server bug, found the first
+    /// time the form is built (the derive makes it a compile error).
+    pub fn new(field: F) -> Self {
+        assert!(
+            field.default_answer().is_some(),
+            "FillDefault needs a field with a `default` to fill"
+        );
+        FillDefault { field }
+    }
+
+    /// The wrapped field.
+    pub fn field(&self) -> &F {
+        &self.field
+    }
+}
+
+impl<F: FormField> FormField for FillDefault<F> {
+    type Output = F::Output;
+
+    fn property(&self) -> PrimitiveSchema {
+        self.field.property()
+    }
+
+    fn is_required(&self) -> bool {
+        false
+    }
+
+    fn default_answer(&self) -> Option<Value> {
+        self.field.default_answer()
+    }
+
+    fn parse_field(&self, name: &'static str, value: Option<Value>) -> Result<F::Output, Error> {
+        let value = value.or_else(|| self.field.default_answer());
+        self.field.parse_field(name, value)
+    }
+}
+
 /// A list of named fields: a tuple `((name, field), ..)` of one to twelve
 /// pairs, whose answer is the tuple of the fields' answers.
 pub trait FormFields {
@@ -258,7 +392,9 @@ tuple_fields!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10);
 tuple_fields!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11);
 
 /// An elicitation form built at run time from a tuple of named
-/// [`FormField`]s (enum fields, strings, numbers, booleans, optional ones):
+/// [`FormField`]s (derived enum fields, selects built from options known at
+/// run time, strings, numbers, booleans, optional ones, ones that
+/// [fill their default](FillDefault)):
 /// it gives the `requestedSchema` to send and parses the `ElicitResult` that
 /// comes back into a tuple of typed answers. For a fixed form, derive
 /// [`ElicitForm`] on a struct instead.
@@ -395,7 +531,11 @@ impl<F: FormFields> Form<F> {
 /// `format = "email" | "uri" | "date" | "date-time"` (strings), `minimum`,
 /// `maximum` (numbers, constant expressions of the field's type), `min_items`,
 /// `max_items`, `default_items = [A, "b"]` (multi-selects: variant names or
-/// wire values; they override the enum's own). Defaults and bounds are
+/// wire values; they override the enum's own), `fill_default` (opt-in: the
+/// field leaves `required`, and its default, the field's own or else its
+/// enum's, is filled when the client leaves it out; see [`FillDefault`]; a
+/// compile error when there is no default to fill, or on an `Option`
+/// field). Defaults and bounds are
 /// checked against each other, and against the options and formats, when
 /// the server compiles. Field types are recognized by name (`String`, `bool`,
 /// `u8`, .., `Option`, `Vec`): a type alias of `String` is taken for an enum. On the struct: `rename_all` (serde's field rules), `message`
@@ -403,7 +543,8 @@ impl<F: FormFields> Form<F> {
 /// and `rename` on fields are honoured, as for enums.
 ///
 /// Parsing (MCP 2025-11-25, `ElicitResult`): every required property must be
-/// present; an optional one may be absent (`None`), but not `null`; every
+/// present; an optional one may be absent (`None`, or the default with
+/// `fill_default`), but not `null`; every
 /// value is re-validated (options, bounds, duplicates, lengths, formats,
 /// integer-ness: `3.0` is an integer, as in JSON Schema, `3.5` is not);
 /// properties not in the form are ignored, as the spec lets clients add

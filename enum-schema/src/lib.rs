@@ -72,6 +72,75 @@
 //! fields, `Vec`s of them, strings, numbers, booleans, and `Option`s of
 //! these. [`Form`] builds the same from a tuple of fields at run time.
 //!
+//! A field with a default may let the client leave it out:
+//! `#[elicit(fill_default)]` on a derived form's field, [`FillDefault`] in a
+//! run-time [`Form`], take it out of `required` and fill its `default` when
+//! the client sends no value. Without it a field stays required: a missing
+//! value is [`Error::MissingField`], and no default is filled silently.
+//!
+//! # Dynamic choices
+//!
+//! Options known only when the server runs (the files in a folder, the
+//! users of a team) make a select through the wire model itself:
+//! [`SingleSelectSchema::new`] and [`MultiSelectSchema::new`] take the
+//! options (wire values, `(value, title)` pairs, or [`EnumOption`]s) and
+//! give the same shapes as a derived enum (MCP 2025-11-25, SEP-1330):
+//!
+//! | built with | JSON |
+//! |---|---|
+//! | `SingleSelectSchema::new(["a", "b"])` | `{"type":"string","enum":["a","b"]}` |
+//! | `SingleSelectSchema::new([("a", "A"), ..])` | `{"type":"string","oneOf":[{"const":"a","title":"A"},..]}` |
+//! | `MultiSelectSchema::new(["a", "b"])` | `{"type":"array","items":{"type":"string","enum":["a","b"]}}` |
+//! | `MultiSelectSchema::new([("a", "A"), ..])` | `{"type":"array","items":{"anyOf":[{"const":"a","title":"A"},..]}}` |
+//! | [`with_legacy(true)`](SingleSelectSchema::with_legacy), or [`for_version`](PrimitiveSchema::for_version) for 2025-06-18 | `{"type":"string","enum":[..],"enumNames":[..]}` |
+//!
+//! with the field's `title`, `description` and `default`
+//! ([`with_title`](SingleSelectSchema::with_title),
+//! [`with_description`](SingleSelectSchema::with_description),
+//! [`with_default`](SingleSelectSchema::with_default)) and, on a
+//! multi-select, `minItems`/`maxItems`
+//! ([`with_items`](MultiSelectSchema::with_items)).
+//!
+//! Building checks the options with the rules a peer's schema is read
+//! with, and returns a [`SchemaError`] naming the offending value, never a
+//! malformed request: [`SchemaError::NoOptions`] (an empty list),
+//! [`SchemaError::DuplicateValue`] (a value given twice),
+//! [`SchemaError::DefaultNotAnOption`] (a default outside the list, a title
+//! included), [`SchemaError::DuplicateDefault`],
+//! [`SchemaError::DefaultCount`] (a multi-select default outside the
+//! bounds), [`SchemaError::BoundsInverted`] and
+//! [`SchemaError::MinItemsAboveOptions`] (bounds no answer can meet).
+//!
+//! Answers are checked as a derived enum's, with the same [`Error`]s
+//! (membership, the title-instead-of-value hint, duplicates, bounds), and
+//! parse to the chosen [`Choice`]: its index and option, borrowed from the
+//! list. `&select` is a field of a run-time [`Form`], beside derived enums
+//! and primitives, so it goes through `rmcp`'s `elicit_fields` and the
+//! 2026-07-28 [`InputRequiredResult`] like any other.
+//!
+//! ```
+//! use enum_schema::{ElicitAction, Form, SchemaError, SingleSelectSchema};
+//! use serde_json::json;
+//!
+//! let files = vec!["notes.md".to_owned(), "plan.txt".to_owned()]; // read at run time
+//! let select = SingleSelectSchema::new(files)?.with_title("File");
+//! let form = Form::new((("file", &select),));
+//! assert_eq!(
+//!     serde_json::to_value(form.requested_schema()).unwrap()["properties"]["file"],
+//!     json!({"type": "string", "title": "File", "enum": ["notes.md", "plan.txt"]}),
+//! );
+//!
+//! let answer = json!({"action": "accept", "content": {"file": "plan.txt"}});
+//! let Ok(ElicitAction::Accept((file,))) = form.parse_result(answer) else { unreachable!() };
+//! assert_eq!((file.index(), file.value()), (1, "plan.txt"));
+//!
+//! assert_eq!(
+//!     SingleSelectSchema::new(Vec::<String>::new()),
+//!     Err(SchemaError::NoOptions),
+//! );
+//! # Ok::<(), SchemaError>(())
+//! ```
+//!
 //! # Peers and revisions
 //!
 //! Clients and proxies read any server's schema with
@@ -88,8 +157,10 @@
 //! is not an offered variant, two defaults, a multi-select default with a
 //! duplicate or outside `min_items..=max_items`, impossible bounds, two
 //! variants with the same wire value, an unknown `rename_all` rule, variants
-//! with fields, enums with no offered variant, generics, and unknown or
-//! repeated attribute keys. See [`ElicitEnum`] for the attributes.
+//! with fields, enums with no offered variant, generics, unknown or
+//! repeated attribute keys, and, on a form field, a `fill_default` with no
+//! default to fill. See [`ElicitEnum`] and [`ElicitForm`] for the
+//! attributes.
 
 #![deny(missing_docs)]
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -99,6 +170,7 @@
 #[doc = include_str!("../../README.md")]
 struct ReadmeDoctests;
 
+mod dynamic;
 mod error;
 mod form;
 mod input;
@@ -114,9 +186,10 @@ mod integrations;
 mod schema;
 mod select;
 
+pub use crate::dynamic::Choice;
 pub use crate::error::{Error, JsonType};
 pub use crate::form::{
-    parse_action, ElicitAction, ElicitForm, Form, FormField, FormFields, Optional,
+    parse_action, ElicitAction, ElicitForm, FillDefault, Form, FormField, FormFields, Optional,
 };
 pub use crate::input::{
     elicitation_responses, parse_input_response, take_input_response, InputRequiredResult,

@@ -79,3 +79,24 @@ impl EnumOption {
         &self.value
     }
 }
+
+/// An untitled option from a wire value known when the server compiles.
+impl From<&'static str> for EnumOption {
+    fn from(value: &'static str) -> Self {
+        EnumOption::untitled(value)
+    }
+}
+
+/// An untitled option from a wire value known only at run time.
+impl From<String> for EnumOption {
+    fn from(value: String) -> Self {
+        EnumOption::new(value, None::<String>)
+    }
+}
+
+/// A titled option from a `(value, title)` pair.
+impl<V: Into<Cow<'static, str>>, T: Into<Cow<'static, str>>> From<(V, T)> for EnumOption {
+    fn from((value, title): (V, T)) -> Self {
+        EnumOption::new(value, Some(title))
+    }
+}

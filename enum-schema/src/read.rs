@@ -12,12 +12,14 @@ use serde_json::{Map, Number, Value};
 
 use crate::error::{Quoted, QuotedStr};
 use crate::{
-    parse, BooleanSchema, ElicitAction, EnumOption, Error, JsonType, MultiSelectSchema,
+    dynamic, BooleanSchema, ElicitAction, EnumOption, Error, JsonType, MultiSelectSchema,
     NumberSchema, PrimitiveSchema, RequestedSchema, SingleSelectSchema, StringFormat, StringSchema,
 };
 
-/// Why a schema received from a peer cannot be used. Reading never panics
-/// and never quietly turns one schema into a different one.
+/// Why a schema received from a peer, or built from options known at run
+/// time ([`SingleSelectSchema::new`], [`MultiSelectSchema::new`] and their
+/// builders), cannot be used. Reading never panics and never quietly turns
+/// one schema into a different one; building checks the same rules.
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub enum SchemaError {
@@ -354,17 +356,7 @@ fn options(object: &Object) -> Result<(Vec<EnumOption>, bool), SchemaError> {
             (options, false)
         }
     };
-    if options.0.is_empty() {
-        return Err(SchemaError::NoOptions);
-    }
-    let mut seen = HashSet::with_capacity(options.0.len());
-    for option in &options.0 {
-        if !seen.insert(option.value()) {
-            return Err(SchemaError::DuplicateValue {
-                value: option.value().to_owned(),
-            });
-        }
-    }
+    dynamic::check_options(&options.0)?;
     Ok(options)
 }
 
@@ -376,11 +368,7 @@ fn read_single(object: &Object) -> Result<SingleSelectSchema, SchemaError> {
     let default = match object.get("default") {
         None => None,
         Some(Value::String(default)) => {
-            if !options.iter().any(|option| option.value() == default) {
-                return Err(SchemaError::DefaultNotAnOption {
-                    default: default.clone(),
-                });
-            }
+            dynamic::check_single_default(&options, default)?;
             Some(Cow::Owned(default.clone()))
         }
         Some(found) => {
@@ -431,49 +419,18 @@ fn read_multi(object: &Object) -> Result<MultiSelectSchema, SchemaError> {
     }
     let (options, _) = options(items)?;
     let (min_items, max_items) = (count(object, "minItems")?, count(object, "maxItems")?);
-    if let (Some(min), Some(max)) = (min_items, max_items) {
-        if min > max {
-            return Err(SchemaError::BoundsInverted {
-                keyword: "minItems",
-            });
-        }
-    }
-    if let Some(min_items) = min_items.filter(|min| *min > options.len()) {
-        return Err(SchemaError::MinItemsAboveOptions {
-            min_items,
-            options: options.len(),
-        });
-    }
-    let default = match object.get("default") {
+    // The bounds first, then the default against them.
+    dynamic::check_items(&options, min_items, max_items, None)?;
+    let default: Option<Vec<Cow<'static, str>>> = match object.get("default") {
         None => None,
-        Some(found) => {
-            let values = strings(found, "default")?;
-            let known: HashSet<&str> = options.iter().map(EnumOption::value).collect();
-            let mut seen = HashSet::with_capacity(values.len());
-            for value in &values {
-                if !known.contains(value.as_str()) {
-                    return Err(SchemaError::DefaultNotAnOption {
-                        default: value.clone(),
-                    });
-                }
-                if !seen.insert(value.as_str()) {
-                    return Err(SchemaError::DuplicateDefault {
-                        value: value.clone(),
-                    });
-                }
-            }
-            let count = values.len();
-            if min_items.is_some_and(|min| count < min) || max_items.is_some_and(|max| count > max)
-            {
-                return Err(SchemaError::DefaultCount {
-                    count,
-                    min_items,
-                    max_items,
-                });
-            }
-            Some(values.into_iter().map(Cow::Owned).collect())
-        }
+        Some(found) => Some(
+            strings(found, "default")?
+                .into_iter()
+                .map(Cow::Owned)
+                .collect(),
+        ),
     };
+    dynamic::check_items(&options, min_items, max_items, default.as_deref())?;
     Ok(MultiSelectSchema {
         title: text(object, "title")?,
         description: text(object, "description")?,
@@ -693,19 +650,10 @@ impl SingleSelectSchema {
     ///
     /// # Errors
     ///
-    /// [`Error::InvalidValue`] or [`Error::TypeMismatch`], as for a derived enum.
+    /// As [`parse`](Self::parse): [`Error::InvalidValue`] or
+    /// [`Error::TypeMismatch`], as for a derived enum.
     pub fn check(&self, value: Value) -> Result<String, Error> {
-        let options = &self.options;
-        parse::single(
-            value,
-            || Cow::Owned(options.to_vec()),
-            |value| {
-                options
-                    .iter()
-                    .any(|option| option.value() == value)
-                    .then(|| value.to_owned())
-            },
-        )
+        self.parse(value).map(|choice| choice.value().to_owned())
     }
 }
 
@@ -716,32 +664,14 @@ impl MultiSelectSchema {
     ///
     /// # Errors
     ///
-    /// As [`MultiSelect::parse`](crate::MultiSelect::parse).
+    /// As [`parse`](Self::parse) and [`MultiSelect::parse`](crate::MultiSelect::parse).
     pub fn check(&self, value: Value) -> Result<Vec<String>, Error> {
-        let options = &self.options;
-        // Past a few options, a map keeps the work linear in the answer.
-        let index: Option<HashMap<&str, usize>> = (options.len() > 16
-            && value.as_array().is_some_and(|items| items.len() > 1))
-        .then(|| {
-            let positions = options.iter().enumerate();
-            positions
-                .map(|(position, option)| (option.value(), position))
+        self.parse(value).map(|choices| {
+            choices
+                .into_iter()
+                .map(|choice| choice.value().to_owned())
                 .collect()
-        });
-        parse::multi(
-            value,
-            self.min_items.unwrap_or(0),
-            self.max_items,
-            options.len(),
-            || Cow::Owned(options.to_vec()),
-            |value| {
-                let position = match &index {
-                    Some(index) => *index.get(value)?,
-                    None => options.iter().position(|option| option.value() == value)?,
-                };
-                Some((position, value.to_owned()))
-            },
-        )
+        })
     }
 }
 

@@ -184,6 +184,42 @@ impl Serialize for PrimitiveSchema {
     }
 }
 
+impl PrimitiveSchema {
+    /// The property's `default` as the answer a client would send for it:
+    /// a string, a number, a boolean, or (multi-select) an array of strings.
+    /// `None` when the property has no `default`.
+    ///
+    /// ```
+    /// use enum_schema::{MultiSelectSchema, PrimitiveSchema};
+    /// use serde_json::json;
+    ///
+    /// let tags = MultiSelectSchema::new(["a", "b"]).unwrap().with_default(["b"]).unwrap();
+    /// assert_eq!(PrimitiveSchema::from(tags).default_answer(), Some(json!(["b"])));
+    /// ```
+    pub fn default_answer(&self) -> Option<serde_json::Value> {
+        use serde_json::Value;
+        match self {
+            PrimitiveSchema::String(schema) => schema
+                .default
+                .as_ref()
+                .map(|default| Value::String(default.to_string())),
+            PrimitiveSchema::Number(schema) => schema.default.clone().map(Value::Number),
+            PrimitiveSchema::Boolean(schema) => schema.default.map(Value::Bool),
+            PrimitiveSchema::SingleSelect(schema) => schema
+                .default_value()
+                .map(|default| Value::String(default.to_owned())),
+            PrimitiveSchema::MultiSelect(schema) => schema.default_values().map(|values| {
+                Value::Array(
+                    values
+                        .iter()
+                        .map(|value| Value::String(value.to_string()))
+                        .collect(),
+                )
+            }),
+        }
+    }
+}
+
 impl From<SingleSelectSchema> for PrimitiveSchema {
     fn from(schema: SingleSelectSchema) -> Self {
         PrimitiveSchema::SingleSelect(schema)

@@ -7,6 +7,7 @@ use std::marker::PhantomData;
 use serde::ser::{Serialize, Serializer};
 use serde_json::Value;
 
+use crate::dynamic::{item_bounds, ItemBounds};
 use crate::parse::{self, position};
 use crate::schema::{serialize_multi, serialize_single};
 use crate::{ElicitEnum, EnumOption, Error, MultiSelectSchema, SingleSelectSchema};
@@ -495,29 +496,28 @@ impl<T: ElicitEnum> MultiSelect<T> {
 
     const fn check(self) -> Self {
         let options = T::OPTIONS.len();
-        if let Some(min) = self.min_items {
-            assert!(
-                min <= options,
-                "min_items is greater than the number of options"
-            );
-            if let Some(max) = self.max_items {
-                assert!(min <= max, "min_items is greater than max_items");
-            }
-            if let Some(len) = self.default_len() {
-                assert!(len >= min, "the default has fewer items than min_items");
-            }
-        }
+        // Stricter than a schema built at run time: a constant that allows
+        // nothing, or more than there is, is a mistake.
         if let Some(max) = self.max_items {
             assert!(max >= 1, "max_items must be at least 1");
             assert!(
                 max <= options,
                 "max_items is greater than the number of options"
             );
-            if let Some(len) = self.default_len() {
-                assert!(len <= max, "the default has more items than max_items");
+        }
+        match item_bounds(options, self.min_items, self.max_items, self.default_len()) {
+            Ok(()) => self,
+            Err(ItemBounds::MinAboveMax) => panic!("min_items is greater than max_items"),
+            Err(ItemBounds::MinAboveOptions) => {
+                panic!("min_items is greater than the number of options")
+            }
+            Err(ItemBounds::DefaultBelowMin) => {
+                panic!("the default has fewer items than min_items")
+            }
+            Err(ItemBounds::DefaultAboveMax) => {
+                panic!("the default has more items than max_items")
             }
         }
-        self
     }
 
     /// The field's `title`.
@@ -538,6 +538,11 @@ impl<T: ElicitEnum> MultiSelect<T> {
     /// `maxItems`.
     pub const fn get_max_items(&self) -> Option<usize> {
         self.max_items
+    }
+
+    /// Whether a `default` is set.
+    pub const fn has_default(&self) -> bool {
+        !matches!(self.default, Defaults::None)
     }
 
     /// The wire values of the `default`, in order.

@@ -1,0 +1,507 @@
+//! Selects whose options are known only when the server runs: built on the
+//! wire model, checked as a peer's schema is read, answered with the chosen
+//! options borrowed from the list.
+
+use std::borrow::Cow;
+use std::collections::{HashMap, HashSet};
+
+use serde_json::Value;
+
+use crate::form::parse_required;
+use crate::{
+    parse, EnumOption, Error, FormField, MultiSelectSchema, PrimitiveSchema, SchemaError,
+    SingleSelectSchema,
+};
+
+/// One option a client chose from a select built at run time: its position
+/// in the list and the option itself, borrowed from the schema.
+///
+/// ```
+/// use enum_schema::SingleSelectSchema;
+/// use serde_json::json;
+///
+/// let maps = SingleSelectSchema::new(["dust2", "inferno", "nuke"]).unwrap();
+/// let choice = maps.parse(json!("nuke")).unwrap();
+/// assert_eq!((choice.index(), choice.value()), (2, "nuke"));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Choice<'a> {
+    index: usize,
+    option: &'a EnumOption,
+}
+
+impl<'a> Choice<'a> {
+    /// The chosen option's position in the schema's options.
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// The chosen option.
+    pub fn option(&self) -> &'a EnumOption {
+        self.option
+    }
+
+    /// The chosen option's wire value: what the client sent.
+    pub fn value(&self) -> &'a str {
+        self.option.value()
+    }
+
+    /// The chosen option's title, if it has one.
+    pub fn title(&self) -> Option<&'a str> {
+        self.option.title()
+    }
+}
+
+/// Options are a non-empty list with no value twice.
+pub(crate) fn check_options(options: &[EnumOption]) -> Result<(), SchemaError> {
+    if options.is_empty() {
+        return Err(SchemaError::NoOptions);
+    }
+    let mut seen = HashSet::with_capacity(options.len());
+    for option in options {
+        if !seen.insert(option.value()) {
+            return Err(SchemaError::DuplicateValue {
+                value: option.value().to_owned(),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// A single-select `default` is one of the options' values.
+pub(crate) fn check_single_default(
+    options: &[EnumOption],
+    default: &str,
+) -> Result<(), SchemaError> {
+    if options.iter().any(|option| option.value() == default) {
+        Ok(())
+    } else {
+        Err(SchemaError::DefaultNotAnOption {
+            default: default.to_owned(),
+        })
+    }
+}
+
+/// A broken rule of a multi-select's bounds.
+pub(crate) enum ItemBounds {
+    /// `minItems > maxItems`.
+    MinAboveMax,
+    /// `minItems` above the number of options.
+    MinAboveOptions,
+    /// Fewer default items than `minItems`.
+    DefaultBelowMin,
+    /// More default items than `maxItems`.
+    DefaultAboveMax,
+}
+
+/// The rule on a multi-select's bounds, for derived enums (in a constant,
+/// when the server compiles), selects built at run time and schemas read
+/// from peers alike: some answer can meet them, and the default's count
+/// (`default_len`) fits them.
+pub(crate) const fn item_bounds(
+    options: usize,
+    min_items: Option<usize>,
+    max_items: Option<usize>,
+    default_len: Option<usize>,
+) -> Result<(), ItemBounds> {
+    if let (Some(min), Some(max)) = (min_items, max_items) {
+        if min > max {
+            return Err(ItemBounds::MinAboveMax);
+        }
+    }
+    if let Some(min) = min_items {
+        if min > options {
+            return Err(ItemBounds::MinAboveOptions);
+        }
+    }
+    if let Some(len) = default_len {
+        if let Some(min) = min_items {
+            if len < min {
+                return Err(ItemBounds::DefaultBelowMin);
+            }
+        }
+        if let Some(max) = max_items {
+            if len > max {
+                return Err(ItemBounds::DefaultAboveMax);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A multi-select's bounds can be met (`minItems <= maxItems`, `minItems`
+/// no more than the options), and its `default` names distinct options, as
+/// many as the bounds allow.
+pub(crate) fn check_items(
+    options: &[EnumOption],
+    min_items: Option<usize>,
+    max_items: Option<usize>,
+    default: Option<&[Cow<'static, str>]>,
+) -> Result<(), SchemaError> {
+    let count = default.map(<[_]>::len);
+    let error = |broken| match broken {
+        ItemBounds::MinAboveMax => SchemaError::BoundsInverted {
+            keyword: "minItems",
+        },
+        ItemBounds::MinAboveOptions => SchemaError::MinItemsAboveOptions {
+            min_items: min_items.unwrap_or_default(),
+            options: options.len(),
+        },
+        ItemBounds::DefaultBelowMin | ItemBounds::DefaultAboveMax => SchemaError::DefaultCount {
+            count: count.unwrap_or_default(),
+            min_items,
+            max_items,
+        },
+    };
+    // The bounds first, then the default's items, then their count.
+    item_bounds(options.len(), min_items, max_items, None).map_err(error)?;
+    let Some(values) = default else {
+        return Ok(());
+    };
+    let known: HashSet<&str> = options.iter().map(EnumOption::value).collect();
+    let mut seen = HashSet::with_capacity(values.len());
+    for value in values {
+        if !known.contains(value.as_ref()) {
+            return Err(SchemaError::DefaultNotAnOption {
+                default: value.to_string(),
+            });
+        }
+        if !seen.insert(value.as_ref()) {
+            return Err(SchemaError::DuplicateDefault {
+                value: value.to_string(),
+            });
+        }
+    }
+    item_bounds(options.len(), min_items, max_items, count).map_err(error)
+}
+
+/// Options from anything that converts into them: wire values alone
+/// (`"a"`, `String`) or `(value, title)` pairs.
+fn collect_options<O: Into<EnumOption>>(
+    options: impl IntoIterator<Item = O>,
+) -> Result<Vec<EnumOption>, SchemaError> {
+    let options: Vec<EnumOption> = options.into_iter().map(Into::into).collect();
+    check_options(&options)?;
+    Ok(options)
+}
+
+/// Past a few options, a map from value to position keeps the work of
+/// checking an answer linear in its length.
+fn positions(options: &[EnumOption]) -> HashMap<&str, usize> {
+    options
+        .iter()
+        .enumerate()
+        .map(|(position, option)| (option.value(), position))
+        .collect()
+}
+
+impl SingleSelectSchema {
+    /// A single-select offering `options`, in this order, for a choice known
+    /// only when the server runs (files in a folder, users, maps): untitled
+    /// (`{"type":"string","enum":[..]}`) when no option has a title, titled
+    /// (`{"type":"string","oneOf":[{"const":..,"title":..},..]}`) when any
+    /// has one (MCP 2025-11-25, SEP-1330). An option is a wire value (`"a"`,
+    /// a `String`), a `(value, title)` pair, or an [`EnumOption`].
+    ///
+    /// The rules are those a peer's schema is read with
+    /// ([`PrimitiveSchema::from_json`]), so what is built here can always be
+    /// sent, and read back.
+    ///
+    /// # Errors
+    ///
+    /// [`SchemaError::NoOptions`] for an empty list,
+    /// [`SchemaError::DuplicateValue`] naming the first value given twice.
+    ///
+    /// ```
+    /// use enum_schema::{SchemaError, SingleSelectSchema};
+    /// use serde_json::json;
+    ///
+    /// let users = SingleSelectSchema::new([("u1", "Ada"), ("u2", "Grace")])?
+    ///     .with_title("Reviewer")
+    ///     .with_default("u2")?;
+    /// assert_eq!(
+    ///     serde_json::to_value(&users).unwrap(),
+    ///     json!({
+    ///         "type": "string",
+    ///         "title": "Reviewer",
+    ///         "oneOf": [{"const": "u1", "title": "Ada"}, {"const": "u2", "title": "Grace"}],
+    ///         "default": "u2",
+    ///     }),
+    /// );
+    /// assert_eq!(
+    ///     SingleSelectSchema::new(["a", "b", "a"]),
+    ///     Err(SchemaError::DuplicateValue { value: "a".into() }),
+    /// );
+    /// # Ok::<(), SchemaError>(())
+    /// ```
+    pub fn new<O: Into<EnumOption>>(
+        options: impl IntoIterator<Item = O>,
+    ) -> Result<Self, SchemaError> {
+        Ok(SingleSelectSchema {
+            title: None,
+            description: None,
+            options: Cow::Owned(collect_options(options)?),
+            default: None,
+            legacy: false,
+        })
+    }
+
+    /// Sets the field's `title`.
+    pub fn with_title(mut self, title: impl Into<Cow<'static, str>>) -> Self {
+        self.title = Some(title.into());
+        self
+    }
+
+    /// Sets the field's `description`.
+    pub fn with_description(mut self, description: impl Into<Cow<'static, str>>) -> Self {
+        self.description = Some(description.into());
+        self
+    }
+
+    /// Sets `default` to the option whose wire value is `value`.
+    ///
+    /// # Errors
+    ///
+    /// [`SchemaError::DefaultNotAnOption`] naming `value` if no option has
+    /// it (a title is not a value).
+    pub fn with_default(
+        mut self,
+        value: impl Into<Cow<'static, str>>,
+    ) -> Result<Self, SchemaError> {
+        let value = value.into();
+        check_single_default(&self.options, &value)?;
+        self.default = Some(value);
+        Ok(self)
+    }
+
+    /// Chooses the deprecated legacy `enum` + `enumNames` form or, with
+    /// `false`, the SEP-1330 shapes. A peer of 2025-06-18 gets the legacy
+    /// form anyway through [`for_version`](PrimitiveSchema::for_version).
+    pub fn with_legacy(mut self, legacy: bool) -> Self {
+        self.legacy = legacy;
+        self
+    }
+
+    /// Parses a client's answer: a JSON string that is one of the options'
+    /// values. Returns the chosen option, borrowed from this schema. The
+    /// same checks and errors as [`SingleSelect::parse`](crate::SingleSelect::parse)
+    /// on a derived enum.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidValue`] for any other string (a title, an index, a
+    /// value in another case; the message says when it is a title),
+    /// [`Error::TypeMismatch`] for any other JSON type. `field` is `None`; a
+    /// form sets it.
+    pub fn parse(&self, value: Value) -> Result<Choice<'_>, Error> {
+        let options = &self.options;
+        parse::single(
+            value,
+            || options.clone(),
+            |value| {
+                let index = options.iter().position(|option| option.value() == value)?;
+                Some(Choice {
+                    index,
+                    option: &options[index],
+                })
+            },
+        )
+    }
+}
+
+impl MultiSelectSchema {
+    /// A multi-select offering `options`, in this order, for choices known
+    /// only when the server runs: untitled
+    /// (`{"type":"array","items":{"type":"string","enum":[..]}}`) when no
+    /// option has a title, titled (`{"type":"array","items":{"anyOf":[..]}}`)
+    /// when any has one (MCP 2025-11-25, SEP-1330). Options as for
+    /// [`SingleSelectSchema::new`]. There is no legacy multi-select: a peer
+    /// of 2025-06-18 cannot be sent one.
+    ///
+    /// # Errors
+    ///
+    /// [`SchemaError::NoOptions`] for an empty list,
+    /// [`SchemaError::DuplicateValue`] naming the first value given twice.
+    ///
+    /// ```
+    /// use enum_schema::{MultiSelectSchema, SchemaError};
+    /// use serde_json::json;
+    ///
+    /// let labels = MultiSelectSchema::new(["bug", "docs", "ui"])?
+    ///     .with_items(Some(1), Some(2))?
+    ///     .with_default(["bug"])?;
+    /// assert_eq!(
+    ///     serde_json::to_value(&labels).unwrap(),
+    ///     json!({
+    ///         "type": "array",
+    ///         "minItems": 1,
+    ///         "maxItems": 2,
+    ///         "items": {"type": "string", "enum": ["bug", "docs", "ui"]},
+    ///         "default": ["bug"],
+    ///     }),
+    /// );
+    /// let chosen = labels.parse(json!(["ui", "bug"])).unwrap();
+    /// assert_eq!(chosen.iter().map(|c| c.index()).collect::<Vec<_>>(), [2, 0]);
+    /// # Ok::<(), SchemaError>(())
+    /// ```
+    pub fn new<O: Into<EnumOption>>(
+        options: impl IntoIterator<Item = O>,
+    ) -> Result<Self, SchemaError> {
+        Ok(MultiSelectSchema {
+            title: None,
+            description: None,
+            options: Cow::Owned(collect_options(options)?),
+            min_items: None,
+            max_items: None,
+            default: None,
+        })
+    }
+
+    /// Sets the field's `title`.
+    pub fn with_title(mut self, title: impl Into<Cow<'static, str>>) -> Self {
+        self.title = Some(title.into());
+        self
+    }
+
+    /// Sets the field's `description`.
+    pub fn with_description(mut self, description: impl Into<Cow<'static, str>>) -> Self {
+        self.description = Some(description.into());
+        self
+    }
+
+    /// Sets `minItems` and `maxItems` (`None` leaves a bound out). A
+    /// `maxItems` above the number of options is allowed: a list read at
+    /// run time may be shorter than the most a user may pick.
+    ///
+    /// # Errors
+    ///
+    /// [`SchemaError::BoundsInverted`] if `min_items > max_items`,
+    /// [`SchemaError::MinItemsAboveOptions`] if `min_items` is more than the
+    /// options, [`SchemaError::DefaultCount`] if the default no longer fits.
+    pub fn with_items(
+        mut self,
+        min_items: Option<usize>,
+        max_items: Option<usize>,
+    ) -> Result<Self, SchemaError> {
+        check_items(&self.options, min_items, max_items, self.default.as_deref())?;
+        self.min_items = min_items;
+        self.max_items = max_items;
+        Ok(self)
+    }
+
+    /// Sets `default` to the options with these wire values, in this order.
+    ///
+    /// # Errors
+    ///
+    /// [`SchemaError::DefaultNotAnOption`] naming the first value no option
+    /// has, [`SchemaError::DuplicateDefault`] naming the first value given
+    /// twice, [`SchemaError::DefaultCount`] if the count is outside
+    /// `minItems..=maxItems`.
+    pub fn with_default<V: Into<Cow<'static, str>>>(
+        mut self,
+        values: impl IntoIterator<Item = V>,
+    ) -> Result<Self, SchemaError> {
+        let values: Vec<Cow<'static, str>> = values.into_iter().map(Into::into).collect();
+        check_items(&self.options, self.min_items, self.max_items, Some(&values))?;
+        self.default = Some(values);
+        Ok(self)
+    }
+
+    /// Parses a client's answer: a JSON array of distinct option values
+    /// within `minItems..=maxItems`. Returns the chosen options in the
+    /// client's order, borrowed from this schema. The same checks, in the
+    /// same order, and the same errors as
+    /// [`MultiSelect::parse`](crate::MultiSelect::parse) on a derived enum;
+    /// the work is bounded by the number of options.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::TypeMismatch`] if the answer is not an array,
+    /// [`Error::TooFewItems`] / [`Error::TooManyItems`] outside the bounds,
+    /// [`Error::InvalidItem`] for the first element that is not an option's
+    /// value, [`Error::DuplicateItem`] for the first option named twice.
+    /// `field` is `None`; a form sets it.
+    pub fn parse(&self, value: Value) -> Result<Vec<Choice<'_>>, Error> {
+        let options = &self.options;
+        let index = (options.len() > 16 && value.as_array().is_some_and(|items| items.len() > 1))
+            .then(|| positions(options));
+        parse::multi(
+            value,
+            self.min_items.unwrap_or(0),
+            self.max_items,
+            options.len(),
+            || options.clone(),
+            |value| {
+                let index = match &index {
+                    Some(positions) => *positions.get(value)?,
+                    None => options.iter().position(|option| option.value() == value)?,
+                };
+                Some((
+                    index,
+                    Choice {
+                        index,
+                        option: &options[index],
+                    },
+                ))
+            },
+        )
+    }
+}
+
+/// A select built at run time as a form field, answered by the chosen
+/// option borrowed from it: put `&select` in the [`Form`](crate::Form)'s
+/// tuple.
+impl<'a> FormField for &'a SingleSelectSchema {
+    type Output = Choice<'a>;
+
+    fn property(&self) -> PrimitiveSchema {
+        PrimitiveSchema::SingleSelect((*self).clone())
+    }
+
+    fn is_required(&self) -> bool {
+        true
+    }
+
+    fn default_answer(&self) -> Option<Value> {
+        self.default_value()
+            .map(|value| Value::String(value.to_owned()))
+    }
+
+    fn parse_field(&self, name: &'static str, value: Option<Value>) -> Result<Choice<'a>, Error> {
+        let schema: &'a SingleSelectSchema = self;
+        parse_required(name, value, |value| schema.parse(value))
+    }
+}
+
+/// A multi-select built at run time as a form field, answered by the chosen
+/// options borrowed from it.
+impl<'a> FormField for &'a MultiSelectSchema {
+    type Output = Vec<Choice<'a>>;
+
+    fn property(&self) -> PrimitiveSchema {
+        PrimitiveSchema::MultiSelect((*self).clone())
+    }
+
+    fn is_required(&self) -> bool {
+        true
+    }
+
+    fn default_answer(&self) -> Option<Value> {
+        let values = self.default_values()?;
+        Some(Value::Array(
+            values
+                .iter()
+                .map(|value| Value::String(value.to_string()))
+                .collect(),
+        ))
+    }
+
+    fn parse_field(
+        &self,
+        name: &'static str,
+        value: Option<Value>,
+    ) -> Result<Vec<Choice<'a>>, Error> {
+        let schema: &'a MultiSelectSchema = self;
+        parse_required(name, value, |value| schema.parse(value))
+    }
+}

@@ -1,0 +1,997 @@
+//! Selects built from options known only when the server runs
+//! (`SingleSelectSchema::new`, `MultiSelectSchema::new`): the shapes they
+//! produce for each revision, every construction error, every answer
+//! error (the same as a derived enum's, checked side by side), their use
+//! in a run-time `Form`, a 10,000-option round trip, and the opt-in
+//! default (`FillDefault`, `#[elicit(fill_default)]`).
+//!
+//! Errors are checked twice: the exact value and its exact message.
+
+use std::borrow::Cow;
+
+use enum_schema::{
+    take_input_response, BooleanField, Choice, ElicitAction, ElicitEnum, ElicitForm, EnumOption,
+    Error, FillDefault, Form, InputRequiredResult, JsonType, MultiSelectSchema, NumberField,
+    Optional, PrimitiveSchema, ProtocolVersion, RequestedSchema, SchemaError, SingleSelectSchema,
+    StringField, VersionError,
+};
+use serde_json::{json, Value};
+
+fn wire<T: serde::Serialize>(value: T) -> Value {
+    serde_json::to_value(value).expect("a schema always serializes")
+}
+
+fn accept(content: Value) -> Value {
+    json!({"action": "accept", "content": content})
+}
+
+fn field(name: &'static str) -> Option<Cow<'static, str>> {
+    Some(Cow::Borrowed(name))
+}
+
+/// `error` is `expected`, and says `message`.
+#[track_caller]
+fn assert_error<E: std::fmt::Debug + std::fmt::Display + PartialEq>(
+    error: E,
+    expected: E,
+    message: &str,
+) {
+    assert_eq!(error, expected);
+    assert_eq!(error.to_string(), message);
+}
+
+fn fruits() -> Vec<EnumOption> {
+    vec![
+        EnumOption::titled("apple", "Apple"),
+        EnumOption::titled("banana", "Banana"),
+        EnumOption::titled("cherry", "Sour cherry"),
+    ]
+}
+
+// The same options, derived: answers must fare exactly alike.
+#[derive(ElicitEnum, Debug, PartialEq)]
+#[elicit(rename_all = "lowercase")]
+enum Fruit {
+    #[elicit(title = "Apple")]
+    Apple,
+    #[elicit(title = "Banana")]
+    Banana,
+    #[elicit(title = "Sour cherry")]
+    Cherry,
+}
+
+// ---------------------------------------------------------------------------
+// Shapes
+// ---------------------------------------------------------------------------
+
+#[test]
+fn untitled_single_select() {
+    let select = SingleSelectSchema::new(["a.txt", "b.txt"])
+        .unwrap()
+        .with_title("File")
+        .with_description("Pick one")
+        .with_default("b.txt")
+        .unwrap();
+    assert_eq!(
+        wire(&select),
+        json!({
+            "type": "string",
+            "title": "File",
+            "description": "Pick one",
+            "enum": ["a.txt", "b.txt"],
+            "default": "b.txt",
+        })
+    );
+    assert!(!select.is_titled());
+    assert_eq!(select.default_value(), Some("b.txt"));
+}
+
+#[test]
+fn titled_single_select_from_pairs_of_owned_strings() {
+    let users = vec![
+        ("u1".to_owned(), "Ada".to_owned()),
+        ("u2".to_owned(), "Grace".to_owned()),
+    ];
+    let select = SingleSelectSchema::new(users).unwrap();
+    assert_eq!(
+        wire(&select),
+        json!({
+            "type": "string",
+            "oneOf": [{"const": "u1", "title": "Ada"}, {"const": "u2", "title": "Grace"}],
+        })
+    );
+    // Serializes as a derived enum with the same options does.
+    let fruit = SingleSelectSchema::new(fruits()).unwrap();
+    assert_eq!(wire(&fruit), wire(Fruit::SCHEMA));
+}
+
+#[test]
+fn a_title_on_some_options_makes_the_select_titled() {
+    let options = vec![
+        EnumOption::from("plain"),
+        EnumOption::from(("fancy", "Fancy")),
+    ];
+    let select = SingleSelectSchema::new(options).unwrap();
+    assert_eq!(
+        wire(&select),
+        json!({
+            "type": "string",
+            "oneOf": [{"const": "plain", "title": "plain"}, {"const": "fancy", "title": "Fancy"}],
+        })
+    );
+}
+
+#[test]
+fn legacy_single_select() {
+    let select = SingleSelectSchema::new(fruits()).unwrap().with_legacy(true);
+    assert!(select.is_legacy());
+    assert_eq!(
+        wire(&select),
+        json!({
+            "type": "string",
+            "enum": ["apple", "banana", "cherry"],
+            "enumNames": ["Apple", "Banana", "Sour cherry"],
+        })
+    );
+    assert_eq!(wire(&select), wire(Fruit::SCHEMA.legacy(true)));
+}
+
+#[test]
+fn untitled_and_titled_multi_selects() {
+    let untitled = MultiSelectSchema::new(["x", "y", "z"])
+        .unwrap()
+        .with_title("Tags")
+        .with_description("Any two")
+        .with_items(Some(1), Some(2))
+        .unwrap()
+        .with_default(["z"])
+        .unwrap();
+    assert_eq!(
+        wire(&untitled),
+        json!({
+            "type": "array",
+            "title": "Tags",
+            "description": "Any two",
+            "minItems": 1,
+            "maxItems": 2,
+            "items": {"type": "string", "enum": ["x", "y", "z"]},
+            "default": ["z"],
+        })
+    );
+    let titled = MultiSelectSchema::new(fruits()).unwrap();
+    assert_eq!(
+        wire(&titled),
+        json!({
+            "type": "array",
+            "items": {"anyOf": [
+                {"const": "apple", "title": "Apple"},
+                {"const": "banana", "title": "Banana"},
+                {"const": "cherry", "title": "Sour cherry"},
+            ]},
+        })
+    );
+    assert_eq!(wire(&titled), wire(Fruit::MULTI_SCHEMA));
+}
+
+#[test]
+fn shaped_per_revision() {
+    let single = PrimitiveSchema::from(
+        SingleSelectSchema::new(fruits())
+            .unwrap()
+            .with_default("banana")
+            .unwrap(),
+    );
+    // 2025-06-18: the legacy form, without the default it cannot carry.
+    assert_eq!(
+        wire(single.for_version(ProtocolVersion::V2025_06_18).unwrap()),
+        json!({
+            "type": "string",
+            "enum": ["apple", "banana", "cherry"],
+            "enumNames": ["Apple", "Banana", "Sour cherry"],
+        })
+    );
+    for version in [ProtocolVersion::V2025_11_25, ProtocolVersion::V2026_07_28] {
+        assert_eq!(single.for_version(version).unwrap(), single);
+    }
+    let multi = PrimitiveSchema::from(MultiSelectSchema::new(["a", "b"]).unwrap());
+    assert_error(
+        multi.for_version(ProtocolVersion::V2025_06_18).unwrap_err(),
+        VersionError::NoMultiSelect {
+            version: ProtocolVersion::V2025_06_18,
+            property: None,
+        },
+        "protocol version 2025-06-18 has no multi-select (array) properties; they arrived in 2025-11-25 \
+         (SEP-1330): ask with a single-select, or one boolean per option",
+    );
+    assert_eq!(
+        multi.for_version(ProtocolVersion::V2025_11_25).unwrap(),
+        multi
+    );
+}
+
+#[test]
+fn what_is_built_reads_back_as_a_peer_would() {
+    let single = PrimitiveSchema::from(
+        SingleSelectSchema::new(fruits())
+            .unwrap()
+            .with_default("cherry")
+            .unwrap(),
+    );
+    let multi = PrimitiveSchema::from(
+        MultiSelectSchema::new(["a", "b", "c"])
+            .unwrap()
+            .with_items(None, Some(5))
+            .unwrap()
+            .with_default(["c", "a"])
+            .unwrap(),
+    );
+    for schema in [single, multi] {
+        assert_eq!(PrimitiveSchema::from_json(&wire(&schema)).unwrap(), schema);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Construction errors
+// ---------------------------------------------------------------------------
+
+#[test]
+fn an_empty_list_is_refused() {
+    let none: [&'static str; 0] = [];
+    assert_error(
+        SingleSelectSchema::new(none).unwrap_err(),
+        SchemaError::NoOptions,
+        "the enum schema has no option",
+    );
+    assert_error(
+        MultiSelectSchema::new(Vec::<String>::new()).unwrap_err(),
+        SchemaError::NoOptions,
+        "the enum schema has no option",
+    );
+}
+
+#[test]
+fn a_value_given_twice_is_refused_and_named() {
+    assert_error(
+        SingleSelectSchema::new(["a", "b", "b", "a"]).unwrap_err(),
+        SchemaError::DuplicateValue { value: "b".into() },
+        r#"two options have the value "b""#,
+    );
+    // Titles do not make two options with one value different.
+    assert_error(
+        MultiSelectSchema::new([("a", "One"), ("a", "Two")]).unwrap_err(),
+        SchemaError::DuplicateValue { value: "a".into() },
+        r#"two options have the value "a""#,
+    );
+}
+
+#[test]
+fn a_single_select_default_outside_the_list_is_refused_and_named() {
+    let select = SingleSelectSchema::new(fruits()).unwrap();
+    // A title is not a value.
+    assert_error(
+        select.clone().with_default("Apple").unwrap_err(),
+        SchemaError::DefaultNotAnOption {
+            default: "Apple".into(),
+        },
+        r#"the default "Apple" is not one of the options' values"#,
+    );
+    assert_eq!(select.default_value(), None);
+}
+
+#[test]
+fn a_multi_select_default_outside_the_list_or_repeated_is_refused_and_named() {
+    let select = MultiSelectSchema::new(["a", "b", "c"]).unwrap();
+    assert_error(
+        select.clone().with_default(["a", "d"]).unwrap_err(),
+        SchemaError::DefaultNotAnOption {
+            default: "d".into(),
+        },
+        r#"the default "d" is not one of the options' values"#,
+    );
+    assert_error(
+        select.clone().with_default(["b", "a", "b"]).unwrap_err(),
+        SchemaError::DuplicateDefault { value: "b".into() },
+        r#"the default names "b" twice"#,
+    );
+}
+
+#[test]
+fn impossible_bounds_are_refused() {
+    let select = MultiSelectSchema::new(["a", "b", "c"]).unwrap();
+    assert_error(
+        select.clone().with_items(Some(3), Some(2)).unwrap_err(),
+        SchemaError::BoundsInverted {
+            keyword: "minItems",
+        },
+        "`minItems` is greater than its upper bound",
+    );
+    assert_error(
+        select.clone().with_items(Some(4), None).unwrap_err(),
+        SchemaError::MinItemsAboveOptions {
+            min_items: 4,
+            options: 3,
+        },
+        "`minItems` is 4 but there are only 3 options, so no answer fits",
+    );
+    // More allowed than there are options is possible: a list read at run
+    // time may be shorter than the most a user may pick.
+    let loose = select.with_items(Some(0), Some(10)).unwrap();
+    assert_eq!((loose.min_items(), loose.max_items()), (Some(0), Some(10)));
+}
+
+#[test]
+fn a_default_that_does_not_fit_the_bounds_is_refused_whichever_comes_first() {
+    let select = MultiSelectSchema::new(["a", "b", "c"]).unwrap();
+    assert_error(
+        select
+            .clone()
+            .with_items(Some(2), Some(3))
+            .unwrap()
+            .with_default(["a"])
+            .unwrap_err(),
+        SchemaError::DefaultCount {
+            count: 1,
+            min_items: Some(2),
+            max_items: Some(3),
+        },
+        "the default has 1 items, outside minItems 2 ..= maxItems 3",
+    );
+    assert_error(
+        select
+            .with_default(["a", "b"])
+            .unwrap()
+            .with_items(None, Some(1))
+            .unwrap_err(),
+        SchemaError::DefaultCount {
+            count: 2,
+            min_items: None,
+            max_items: Some(1),
+        },
+        "the default has 2 items, outside maxItems 1",
+    );
+}
+
+// ---------------------------------------------------------------------------
+// Answers
+// ---------------------------------------------------------------------------
+
+#[test]
+fn a_single_answer_is_the_chosen_option_borrowed_from_the_list() {
+    let select = SingleSelectSchema::new(fruits()).unwrap();
+    let choice = select.parse(json!("banana")).unwrap();
+    assert_eq!(choice.index(), 1);
+    assert_eq!(choice.value(), "banana");
+    assert_eq!(choice.title(), Some("Banana"));
+    assert!(std::ptr::eq(choice.option(), &select.options()[1]));
+    assert_eq!(select.check(json!("banana")), Ok("banana".to_owned()));
+}
+
+#[test]
+fn single_answer_errors_are_a_derived_enums() {
+    let select = SingleSelectSchema::new(fruits()).unwrap();
+    let cases = [
+        (
+            json!("Sour cherry"),
+            Error::InvalidValue {
+                field: None,
+                value: "Sour cherry".into(),
+                allowed: Cow::Owned(fruits()),
+            },
+            r#"invalid value "Sour cherry": the client sent the title of option "cherry" instead of its value; expected one of "apple", "banana", "cherry""#,
+        ),
+        (
+            json!("APPLE"),
+            Error::InvalidValue {
+                field: None,
+                value: "APPLE".into(),
+                allowed: Cow::Owned(fruits()),
+            },
+            r#"invalid value "APPLE": expected one of "apple", "banana", "cherry""#,
+        ),
+        (
+            json!(0),
+            Error::TypeMismatch {
+                field: None,
+                expected: JsonType::String,
+                found: json!(0),
+            },
+            "wrong type: expected a string, found a number (0)",
+        ),
+        (
+            json!(["apple"]),
+            Error::TypeMismatch {
+                field: None,
+                expected: JsonType::String,
+                found: json!(["apple"]),
+            },
+            r#"wrong type: expected a string, found an array (["apple"]); a single-select answer is one string"#,
+        ),
+    ];
+    for (answer, expected, message) in cases {
+        assert_error(select.parse(answer.clone()).unwrap_err(), expected, message);
+        assert_eq!(
+            Fruit::SCHEMA.parse(answer).unwrap_err().to_string(),
+            message,
+            "the derived enum says the same"
+        );
+    }
+}
+
+#[test]
+fn a_multi_answer_is_the_chosen_options_in_the_clients_order() {
+    let select = MultiSelectSchema::new(fruits()).unwrap();
+    let chosen = select.parse(json!(["cherry", "apple"])).unwrap();
+    let got: Vec<(usize, &str)> = chosen.iter().map(|c| (c.index(), c.value())).collect();
+    assert_eq!(got, [(2, "cherry"), (0, "apple")]);
+    assert!(std::ptr::eq(chosen[0].option(), &select.options()[2]));
+    assert_eq!(select.parse(json!([])), Ok(Vec::<Choice>::new()));
+    assert_eq!(
+        select.check(json!(["banana"])),
+        Ok(vec!["banana".to_owned()])
+    );
+}
+
+#[test]
+fn multi_answer_errors_are_a_derived_enums() {
+    let select = MultiSelectSchema::new(fruits())
+        .unwrap()
+        .with_items(Some(1), Some(2))
+        .unwrap();
+    let derived = Fruit::MULTI_SCHEMA.min_items(1).max_items(2);
+    let cases = [
+        (
+            json!("apple"),
+            Error::TypeMismatch {
+                field: None,
+                expected: JsonType::Array,
+                found: json!("apple"),
+            },
+            r#"wrong type: expected an array, found a string ("apple"); a multi-select answer is an array of strings"#,
+        ),
+        (
+            json!([]),
+            Error::TooFewItems {
+                field: None,
+                min: 1,
+                items: vec![],
+            },
+            "too few items: selected 0, at least 1 required",
+        ),
+        (
+            json!(["apple", "banana", "cherry"]),
+            Error::TooManyItems {
+                field: None,
+                max: 2,
+                items: vec![json!("apple"), json!("banana"), json!("cherry")],
+            },
+            "too many items: selected 3, at most 2 allowed",
+        ),
+        (
+            json!(["apple", "Banana"]),
+            Error::InvalidItem {
+                field: None,
+                index: 1,
+                items: vec![json!("apple"), json!("Banana")],
+                allowed: Cow::Owned(fruits()),
+            },
+            r#"invalid item at index 1: "Banana" is not an option; the client sent the title of option "banana" instead of its value; expected one of "apple", "banana", "cherry""#,
+        ),
+        (
+            json!([7]),
+            Error::InvalidItem {
+                field: None,
+                index: 0,
+                items: vec![json!(7)],
+                allowed: Cow::Owned(fruits()),
+            },
+            r#"invalid item at index 0: expected a string, found a number (7); expected one of "apple", "banana", "cherry""#,
+        ),
+        (
+            json!(["cherry", "cherry"]),
+            Error::DuplicateItem {
+                field: None,
+                index: 1,
+                items: vec![json!("cherry"), json!("cherry")],
+            },
+            r#"duplicate item at index 1: "cherry" names an option that is already selected"#,
+        ),
+    ];
+    for (answer, expected, message) in cases {
+        assert_error(select.parse(answer.clone()).unwrap_err(), expected, message);
+        assert_eq!(
+            derived.parse(answer).unwrap_err().to_string(),
+            message,
+            "the derived enum says the same"
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------
+// In a run-time form
+// ---------------------------------------------------------------------------
+
+#[derive(ElicitEnum, Debug, PartialEq, Clone, Copy)]
+#[elicit(rename_all = "lowercase")]
+enum Priority {
+    Low,
+    High,
+}
+
+#[test]
+fn beside_derived_enums_and_primitives_in_a_form() {
+    let reviewer = SingleSelectSchema::new([("u1", "Ada"), ("u2", "Grace")])
+        .unwrap()
+        .with_title("Reviewer");
+    let labels = MultiSelectSchema::new(["bug", "docs"]).unwrap();
+    let form = Form::new((
+        ("reviewer", &reviewer),
+        ("labels", Optional(&labels)),
+        ("priority", Priority::SCHEMA),
+        ("note", StringField::new().max_length(20)),
+        ("urgent", BooleanField::new()),
+    ));
+    assert_eq!(
+        wire(form.requested_schema()),
+        json!({
+            "type": "object",
+            "properties": {
+                "reviewer": {
+                    "type": "string",
+                    "title": "Reviewer",
+                    "oneOf": [{"const": "u1", "title": "Ada"}, {"const": "u2", "title": "Grace"}],
+                },
+                "labels": {"type": "array", "items": {"type": "string", "enum": ["bug", "docs"]}},
+                "priority": {"type": "string", "enum": ["low", "high"]},
+                "note": {"type": "string", "maxLength": 20},
+                "urgent": {"type": "boolean"},
+            },
+            "required": ["reviewer", "priority", "note", "urgent"],
+        })
+    );
+    let answer = accept(json!({
+        "reviewer": "u2", "labels": ["docs"], "priority": "high", "note": "ok", "urgent": false,
+    }));
+    let ElicitAction::Accept((who, labels_chosen, priority, note, urgent)) =
+        form.parse_result(answer).unwrap()
+    else {
+        panic!("not an accept")
+    };
+    assert_eq!(
+        (who.index(), who.value(), who.title()),
+        (1, "u2", Some("Grace"))
+    );
+    let labels_chosen: Vec<&str> = labels_chosen.unwrap().iter().map(Choice::value).collect();
+    assert_eq!(labels_chosen, ["docs"]);
+    assert_eq!(
+        (priority, note.as_str(), urgent),
+        (Priority::High, "ok", false)
+    );
+
+    // Every failing field is named, the run-time ones too.
+    let error = form
+        .parse_result(accept(json!({
+            "reviewer": "Ada", "labels": ["bug", "bug"], "priority": "low", "note": "", "urgent": true,
+        })))
+        .unwrap_err();
+    assert_error(
+        error,
+        Error::Multiple(vec![
+            Error::InvalidValue {
+                field: field("reviewer"),
+                value: "Ada".into(),
+                allowed: Cow::Owned(vec![
+                    EnumOption::titled("u1", "Ada"),
+                    EnumOption::titled("u2", "Grace"),
+                ]),
+            },
+            Error::DuplicateItem {
+                field: field("labels"),
+                index: 1,
+                items: vec![json!("bug"), json!("bug")],
+            },
+        ]),
+        r#"2 fields rejected: field `reviewer`: invalid value "Ada": the client sent the title of option "u1" instead of its value; expected one of "u1", "u2"; field `labels`: duplicate item at index 1: "bug" names an option that is already selected"#,
+    );
+    assert_error(
+        form.parse_result(accept(
+            json!({"priority": "low", "note": "", "urgent": true}),
+        ))
+        .unwrap_err(),
+        Error::MissingField {
+            field: Cow::Borrowed("reviewer"),
+        },
+        "field `reviewer`: missing value for a required field",
+    );
+}
+
+#[test]
+fn the_2026_07_28_path_carries_a_run_time_form() {
+    let maps = SingleSelectSchema::new(["dust2", "nuke"]).unwrap();
+    let form = Form::new((("map", &maps),));
+    let result = InputRequiredResult::new().elicit("map", form.request("Which map?"));
+    assert_eq!(
+        wire(&result),
+        json!({
+            "resultType": "input_required",
+            "inputRequests": {"map": {"method": "elicitation/create", "params": {
+                "message": "Which map?",
+                "requestedSchema": {
+                    "type": "object",
+                    "properties": {"map": {"type": "string", "enum": ["dust2", "nuke"]}},
+                    "required": ["map"],
+                },
+            }}},
+        })
+    );
+    let mut responses = json!({"map": {"action": "accept", "content": {"map": "nuke"}}});
+    let answer = take_input_response(&mut responses, "map").unwrap();
+    let ElicitAction::Accept((map,)) = form.parse_result(answer).unwrap() else {
+        panic!("not an accept")
+    };
+    assert_eq!((map.index(), map.value()), (1, "nuke"));
+}
+
+// ---------------------------------------------------------------------------
+// Ten thousand options
+// ---------------------------------------------------------------------------
+
+#[test]
+fn ten_thousand_options_go_out_and_come_back() {
+    let files: Vec<(String, String)> = (0..10_000)
+        .map(|i| (format!("file-{i:05}"), format!("File №{i}")))
+        .collect();
+    let single = SingleSelectSchema::new(files.clone()).unwrap();
+    let multi = MultiSelectSchema::new(files)
+        .unwrap()
+        .with_items(Some(1), None)
+        .unwrap();
+    let form = Form::new((("file", &single), ("also", &multi)));
+
+    // What goes on the wire is what a client reads back.
+    let text = serde_json::to_string(&form.request("Pick files")).unwrap();
+    let request: Value = serde_json::from_str(&text).unwrap();
+    let schema_text = serde_json::to_string(&form.requested_schema()).unwrap();
+    assert!(text.contains(&schema_text));
+    let read = RequestedSchema::from_json_str(&schema_text).unwrap();
+    // Not assert_eq: a failure would print ten thousand options.
+    assert!(
+        read == form.requested_schema(),
+        "the schema read back differs"
+    );
+    let one_of = &request["requestedSchema"]["properties"]["file"]["oneOf"];
+    assert_eq!(one_of.as_array().map(Vec::len), Some(10_000));
+    assert_eq!(
+        one_of[9_999],
+        json!({"const": "file-09999", "title": "File №9999"})
+    );
+
+    // Every option in one answer, backwards.
+    let all: Vec<Value> = (0..10_000)
+        .rev()
+        .map(|i| json!(format!("file-{i:05}")))
+        .collect();
+    let answer = accept(json!({"file": "file-09999", "also": all}));
+    let ElicitAction::Accept((file, also)) = form.parse_result(answer).unwrap() else {
+        panic!("not an accept")
+    };
+    assert_eq!((file.index(), file.title()), (9_999, Some("File №9999")));
+    assert_eq!(also.len(), 10_000);
+    assert_eq!((also[0].index(), also[9_999].index()), (9_999, 0));
+
+    // A duplicate at the very end is still found.
+    let mut twice: Vec<Value> = (0..10_000).map(|i| json!(format!("file-{i:05}"))).collect();
+    twice.push(json!("file-00000"));
+    match multi.parse(Value::Array(twice)).unwrap_err() {
+        Error::DuplicateItem { index, .. } => assert_eq!(index, 10_000),
+        other => panic!("{other}"),
+    }
+    // The message lists a few of the options, not ten thousand.
+    assert_eq!(
+        single.parse(json!("nope")).unwrap_err().to_string(),
+        r#"invalid value "nope": expected one of "file-00000", "file-00001", "file-00002", "file-00003", "file-00004", "file-00005", "file-00006", "file-00007", "file-00008", "file-00009", "file-00010", "file-00011" and 9988 more"#,
+    );
+}
+
+// ---------------------------------------------------------------------------
+// The opt-in default: run-time form
+// ---------------------------------------------------------------------------
+
+#[test]
+fn fill_default_takes_the_field_out_of_required_and_fills_it() {
+    let region = SingleSelectSchema::new(["eu", "us"])
+        .unwrap()
+        .with_default("eu")
+        .unwrap();
+    let zones = MultiSelectSchema::new(["a", "b", "c"])
+        .unwrap()
+        .with_default(["a", "c"])
+        .unwrap();
+    let form = Form::new((
+        ("region", FillDefault::new(&region)),
+        ("zones", FillDefault::new(&zones)),
+        (
+            "replicas",
+            FillDefault::new(NumberField::<u8>::new().default_value(3)),
+        ),
+        (
+            "name",
+            FillDefault::new(StringField::new().default_value("web")),
+        ),
+        (
+            "public",
+            FillDefault::new(BooleanField::new().default_value(false)),
+        ),
+        (
+            "size",
+            FillDefault::new(Priority::SCHEMA.default_value("low")),
+        ),
+        ("strict", NumberField::<u8>::new().default_value(1)),
+    ));
+    let schema = wire(form.requested_schema());
+    assert_eq!(schema["required"], json!(["strict"]));
+    assert_eq!(schema["properties"]["zones"]["default"], json!(["a", "c"]));
+
+    // Left out: filled.
+    let ElicitAction::Accept((region_chosen, zones_chosen, replicas, name, public, size, strict)) =
+        form.parse_result(accept(json!({"strict": 2}))).unwrap()
+    else {
+        panic!("not an accept")
+    };
+    assert_eq!(region_chosen.value(), "eu");
+    let zones_chosen: Vec<usize> = zones_chosen.iter().map(Choice::index).collect();
+    assert_eq!(zones_chosen, [0, 2]);
+    assert_eq!(
+        (replicas, name.as_str(), public, size, strict),
+        (3, "web", false, Priority::Low, 2)
+    );
+
+    // Sent: the client's value, checked as ever.
+    let sent = accept(json!({
+        "region": "us", "zones": ["b"], "replicas": 5, "name": "api", "public": true, "size": "high", "strict": 2,
+    }));
+    let ElicitAction::Accept((region_chosen, _, replicas, name, public, size, _)) =
+        form.parse_result(sent).unwrap()
+    else {
+        panic!("not an accept")
+    };
+    assert_eq!(
+        (region_chosen.value(), replicas, name.as_str(), public, size),
+        ("us", 5, "api", true, Priority::High)
+    );
+
+    // Without fill_default, strict as before: no value is invented.
+    assert_error(
+        form.parse_result(accept(json!({}))).unwrap_err(),
+        Error::MissingField {
+            field: Cow::Borrowed("strict"),
+        },
+        "field `strict`: missing value for a required field",
+    );
+}
+
+#[test]
+fn fill_default_rejects_null_and_bad_values() {
+    let form = Form::new((
+        (
+            "replicas",
+            FillDefault::new(NumberField::<u8>::new().default_value(3)),
+        ),
+        (
+            "region",
+            FillDefault::new(Priority::SCHEMA.default_value("high")),
+        ),
+    ));
+    assert_error(
+        form.parse_result(accept(json!({"replicas": null, "region": "medium"})))
+            .unwrap_err(),
+        Error::Multiple(vec![
+            Error::TypeMismatch {
+                field: field("replicas"),
+                expected: JsonType::Number,
+                found: Value::Null,
+            },
+            Error::InvalidValue {
+                field: field("region"),
+                value: "medium".into(),
+                allowed: Cow::Borrowed(Priority::OPTIONS),
+            },
+        ]),
+        r#"2 fields rejected: field `replicas`: wrong type: expected a number, found null; field `region`: invalid value "medium": expected one of "low", "high""#,
+    );
+}
+
+#[test]
+#[should_panic(expected = "FillDefault needs a field with a `default` to fill")]
+fn fill_default_without_a_default_is_a_server_bug() {
+    let _ = FillDefault::new(StringField::new());
+}
+
+#[test]
+#[should_panic(expected = "FillDefault needs a field with a `default` to fill")]
+fn fill_default_on_a_run_time_select_without_a_default_is_a_server_bug() {
+    let select = SingleSelectSchema::new(["a"]).unwrap();
+    let _ = FillDefault::new(&select);
+}
+
+// ---------------------------------------------------------------------------
+// The opt-in default: derived form
+// ---------------------------------------------------------------------------
+
+#[derive(ElicitEnum, Debug, PartialEq, Clone, Copy)]
+#[elicit(rename_all = "lowercase", default = Medium, default_items = [Small])]
+enum Size {
+    Small,
+    Medium,
+    Large,
+}
+
+#[derive(ElicitForm, Debug, PartialEq)]
+#[elicit(rename_all = "camelCase")]
+struct Deploy {
+    #[elicit(default = "web", fill_default)]
+    name: String,
+    #[elicit(minimum = 1, maximum = 9, default = 3, fill_default)]
+    replicas: u8,
+    #[elicit(default = 0.5, fill_default)]
+    ratio: f64,
+    #[elicit(default = true, fill_default)]
+    public: bool,
+    #[elicit(default = High, fill_default)]
+    priority: Priority,
+    /// The enum's own default.
+    #[elicit(fill_default)]
+    size: Size,
+    #[elicit(default_items = [Large, "medium"], fill_default)]
+    sizes: Vec<Size>,
+    /// The enum's own default items.
+    #[elicit(fill_default)]
+    more_sizes: Vec<Size>,
+    /// Strict: required, even with a default.
+    #[elicit(default = 8)]
+    port: u16,
+    note: Option<String>,
+}
+
+#[test]
+fn derived_fill_default_schema() {
+    assert_eq!(
+        wire(Deploy::requested_schema()),
+        json!({
+            "type": "object",
+            "properties": {
+                "name": {"type": "string", "default": "web"},
+                "replicas": {"type": "integer", "minimum": 1, "maximum": 9, "default": 3},
+                "ratio": {"type": "number", "default": 0.5},
+                "public": {"type": "boolean", "default": true},
+                "priority": {"type": "string", "enum": ["low", "high"], "default": "high"},
+                "size": {"type": "string", "description": "The enum's own default.", "enum": ["small", "medium", "large"], "default": "medium"},
+                "sizes": {"type": "array", "items": {"type": "string", "enum": ["small", "medium", "large"]}, "default": ["large", "medium"]},
+                "moreSizes": {"type": "array", "description": "The enum's own default items.", "items": {"type": "string", "enum": ["small", "medium", "large"]}, "default": ["small"]},
+                "port": {"type": "integer", "description": "Strict: required, even with a default.", "minimum": 0, "maximum": 65535, "default": 8},
+                "note": {"type": "string"},
+            },
+            "required": ["port"],
+        })
+    );
+}
+
+#[test]
+fn derived_fill_default_fills_what_is_left_out() {
+    assert_eq!(
+        Deploy::parse_result(accept(json!({"port": 80}))),
+        Ok(ElicitAction::Accept(Deploy {
+            name: "web".into(),
+            replicas: 3,
+            ratio: 0.5,
+            public: true,
+            priority: Priority::High,
+            size: Size::Medium,
+            sizes: vec![Size::Large, Size::Medium],
+            more_sizes: vec![Size::Small],
+            port: 80,
+            note: None,
+        }))
+    );
+    let sent = accept(json!({
+        "name": "api", "replicas": 2, "ratio": 1.5, "public": false, "priority": "low",
+        "size": "large", "sizes": [], "moreSizes": ["medium", "large"], "port": 81, "note": "hi",
+    }));
+    assert_eq!(
+        Deploy::parse_result(sent),
+        Ok(ElicitAction::Accept(Deploy {
+            name: "api".into(),
+            replicas: 2,
+            ratio: 1.5,
+            public: false,
+            priority: Priority::Low,
+            size: Size::Large,
+            sizes: vec![],
+            more_sizes: vec![Size::Medium, Size::Large],
+            port: 81,
+            note: Some("hi".into()),
+        }))
+    );
+}
+
+#[test]
+fn derived_fill_default_still_checks_what_is_sent() {
+    assert_error(
+        Deploy::parse_result(accept(json!({"port": 80, "replicas": 10, "size": null})))
+            .unwrap_err(),
+        Error::Multiple(vec![
+            Error::OutOfRange {
+                field: field("replicas"),
+                value: 10.into(),
+                minimum: Some(1.into()),
+                maximum: Some(9.into()),
+            },
+            Error::TypeMismatch {
+                field: field("size"),
+                expected: JsonType::String,
+                found: Value::Null,
+            },
+        ]),
+        "2 fields rejected: field `replicas`: out of range: 10 is not between 1 and 9; field `size`: wrong type: expected a string, found null",
+    );
+    // The field without fill_default stays strict.
+    assert_error(
+        Deploy::parse_result(accept(json!({}))).unwrap_err(),
+        Error::MissingField {
+            field: Cow::Borrowed("port"),
+        },
+        "field `port`: missing value for a required field",
+    );
+}
+
+/// `fill_default` expands with absolute paths only, and without warnings.
+#[deny(warnings, unused_qualifications)]
+#[no_implicit_prelude]
+mod hygiene {
+    #![allow(dead_code, non_camel_case_types)]
+
+    use ::enum_schema::{ElicitEnum, ElicitForm};
+
+    struct Result;
+    struct Option;
+    struct Some;
+    struct None;
+    struct Ok;
+    struct Err;
+    struct String;
+    struct Default;
+    struct Vec;
+    struct bool;
+    mod core {}
+    mod std {}
+    mod enum_schema {}
+
+    #[derive(ElicitEnum, Debug, PartialEq)]
+    #[elicit(crate = "::enum_schema", default = B, default_items = [A])]
+    pub enum Letter {
+        A,
+        B,
+    }
+
+    #[derive(ElicitForm, Debug, PartialEq)]
+    #[elicit(crate = "::enum_schema")]
+    pub struct Shadowed {
+        #[elicit(fill_default)]
+        letter: Letter,
+        #[elicit(fill_default)]
+        letters: ::std::vec::Vec<Letter>,
+        #[elicit(default = 2, fill_default)]
+        count: u8,
+    }
+
+    #[test]
+    fn fill_default_is_hygienic() {
+        ::std::assert_eq!(
+            <Shadowed as ElicitForm>::parse_result_str(r#"{"action": "accept", "content": {}}"#),
+            ::std::result::Result::Ok(::enum_schema::ElicitAction::Accept(Shadowed {
+                letter: Letter::B,
+                letters: ::std::vec![Letter::A],
+                count: 2,
+            }))
+        );
+    }
+}

@@ -1,0 +1,268 @@
+//! A select built at run time, asked through rmcp in process: the server's
+//! tool lists options when it runs and asks with
+//! `PeerElicitExt::elicit_fields`; a scripted client answers. The request
+//! the client sees is the run-time select, shaped for the negotiated
+//! revision, and the answer comes back as the chosen option or a typed
+//! error.
+
+use std::borrow::Cow;
+use std::sync::{Arc, Mutex};
+
+use enum_schema::rmcp::{ElicitError, PeerElicitExt};
+use enum_schema::{ElicitAction, EnumOption, Error, FillDefault, Form, SingleSelectSchema};
+use rmcp::handler::server::router::tool::ToolRouter;
+use rmcp::model::{
+    CallToolRequestParams, ClientCapabilities, ClientConfig, ElicitRequestParams, ElicitResult,
+    Implementation, InitializeRequestParams, ProtocolVersion, ServerCapabilities, ServerConfig,
+};
+use rmcp::service::{RequestContext, RoleClient};
+use rmcp::{
+    tool, tool_handler, tool_router, ClientHandler, ErrorData, Peer, RoleServer, ServerHandler,
+    ServiceExt,
+};
+use serde_json::{json, Value};
+
+/// What the tool got: the chosen (index, value), or the error.
+type Outcome = Arc<Mutex<Option<Result<ElicitAction<(usize, String)>, ElicitError>>>>;
+
+fn maps() -> Vec<EnumOption> {
+    // Options known only when the server runs.
+    ["dust2", "inferno", "nuke"]
+        .iter()
+        .map(|name| EnumOption::new(name.to_string(), Some(name.to_uppercase())))
+        .collect()
+}
+
+#[derive(Clone)]
+struct Asker {
+    outcome: Outcome,
+    tool_router: ToolRouter<Self>,
+}
+
+#[tool_router]
+impl Asker {
+    #[tool(description = "Asks which map, among those found when it runs")]
+    async fn map(&self, peer: Peer<RoleServer>) -> String {
+        let select = SingleSelectSchema::new(maps())
+            .expect("distinct map names")
+            .with_default("inferno")
+            .expect("a listed map");
+        let form = Form::new((("map", FillDefault::new(&select)),));
+        let outcome = peer
+            .elicit_fields(&form, "Which map?")
+            .await
+            .map(|action| action.map(|(map,)| (map.index(), map.value().to_owned())));
+        *self.outcome.lock().unwrap() = Some(outcome);
+        "asked".to_owned()
+    }
+
+    #[tool(description = "Asks which file, among ten thousand")]
+    async fn file(&self, peer: Peer<RoleServer>) -> String {
+        let select = SingleSelectSchema::new(files()).expect("distinct file names");
+        let form = Form::new((("file", &select),));
+        let outcome = peer
+            .elicit_fields(&form, "Which file?")
+            .await
+            .map(|action| action.map(|(file,)| (file.index(), file.value().to_owned())));
+        *self.outcome.lock().unwrap() = Some(outcome);
+        "asked".to_owned()
+    }
+}
+
+fn files() -> Vec<EnumOption> {
+    (0..10_000)
+        .map(|i| EnumOption::new(format!("file-{i:05}.txt"), Some(format!("File {i}"))))
+        .collect()
+}
+
+#[tool_handler(router = self.tool_router)]
+impl ServerHandler for Asker {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+    }
+}
+
+#[derive(Clone)]
+struct Answerer {
+    answer: Value,
+    version: ProtocolVersion,
+    seen: Arc<Mutex<Vec<Value>>>,
+}
+
+impl ClientHandler for Answerer {
+    async fn create_elicitation(
+        &self,
+        request: ElicitRequestParams,
+        _context: RequestContext<RoleClient>,
+    ) -> Result<ElicitResult, ErrorData> {
+        self.seen
+            .lock()
+            .unwrap()
+            .push(serde_json::to_value(&request).unwrap());
+        Ok(serde_json::from_value(self.answer.clone()).unwrap())
+    }
+
+    fn get_info(&self) -> ClientConfig {
+        InitializeRequestParams::new(
+            ClientCapabilities::builder().enable_elicitation().build(),
+            Implementation::new("scripted-client", "0.0.0"),
+        )
+        .with_protocol_version(self.version.clone())
+    }
+}
+
+/// Calls the tool once with a client that answers `answer`; returns what
+/// the tool got and the request the client saw.
+async fn ask(
+    answer: Value,
+    version: ProtocolVersion,
+) -> (Result<ElicitAction<(usize, String)>, ElicitError>, Value) {
+    call("map", answer, version).await
+}
+
+/// Calls `tool` once with a client that answers `answer`.
+async fn call(
+    tool: &'static str,
+    answer: Value,
+    version: ProtocolVersion,
+) -> (Result<ElicitAction<(usize, String)>, ElicitError>, Value) {
+    let (server_io, client_io) = tokio::io::duplex(64 * 1024);
+    let server = Asker {
+        outcome: Arc::default(),
+        tool_router: Asker::tool_router(),
+    };
+    let serving = server.clone();
+    let server_task = tokio::spawn(async move {
+        let running = serving.serve(server_io).await.expect("the server starts");
+        let _ = running.waiting().await;
+    });
+    let client = Answerer {
+        answer,
+        version,
+        seen: Arc::default(),
+    };
+    let seen = client.seen.clone();
+    let running = client
+        .serve(client_io)
+        .await
+        .expect("the handshake completes");
+    running
+        .call_tool(CallToolRequestParams::new(tool))
+        .await
+        .expect("the tool answers");
+    let _ = running.cancel().await;
+    server_task.abort();
+    let outcome = server.outcome.lock().unwrap().take().expect("the tool ran");
+    let request = seen.lock().unwrap().pop().expect("the client was asked");
+    (outcome, request)
+}
+
+#[tokio::test]
+async fn the_chosen_option_comes_back() {
+    let (outcome, request) = ask(
+        json!({"action": "accept", "content": {"map": "nuke"}}),
+        ProtocolVersion::V_2025_11_25,
+    )
+    .await;
+    assert_eq!(
+        outcome.unwrap(),
+        ElicitAction::Accept((2, "nuke".to_owned()))
+    );
+    assert_eq!(
+        request["requestedSchema"],
+        json!({
+            "type": "object",
+            "properties": {"map": {
+                "type": "string",
+                "oneOf": [
+                    {"const": "dust2", "title": "DUST2"},
+                    {"const": "inferno", "title": "INFERNO"},
+                    {"const": "nuke", "title": "NUKE"},
+                ],
+                "default": "inferno",
+            }},
+        })
+    );
+}
+
+#[tokio::test]
+async fn a_map_left_out_is_the_default() {
+    let (outcome, _) = ask(
+        json!({"action": "accept", "content": {}}),
+        ProtocolVersion::V_2025_11_25,
+    )
+    .await;
+    assert_eq!(
+        outcome.unwrap(),
+        ElicitAction::Accept((1, "inferno".to_owned()))
+    );
+}
+
+#[tokio::test]
+async fn a_title_instead_of_a_value_is_rejected() {
+    let (outcome, _) = ask(
+        json!({"action": "accept", "content": {"map": "NUKE"}}),
+        ProtocolVersion::V_2025_11_25,
+    )
+    .await;
+    match outcome {
+        Err(ElicitError::Invalid(error)) => {
+            assert_eq!(
+                error,
+                Error::InvalidValue {
+                    field: Some(Cow::Borrowed("map")),
+                    value: "NUKE".into(),
+                    allowed: Cow::Owned(maps()),
+                }
+            );
+            assert_eq!(
+                error.to_string(),
+                r#"field `map`: invalid value "NUKE": the client sent the title of option "nuke" instead of its value; expected one of "dust2", "inferno", "nuke""#
+            );
+        }
+        other => panic!("expected a rejected answer, got {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn a_2025_06_18_client_gets_the_legacy_shape() {
+    let (outcome, request) = ask(
+        json!({"action": "accept", "content": {"map": "dust2"}}),
+        ProtocolVersion::V_2025_06_18,
+    )
+    .await;
+    assert_eq!(
+        outcome.unwrap(),
+        ElicitAction::Accept((0, "dust2".to_owned()))
+    );
+    assert_eq!(
+        request["requestedSchema"]["properties"]["map"],
+        json!({
+            "type": "string",
+            "enum": ["dust2", "inferno", "nuke"],
+            "enumNames": ["DUST2", "INFERNO", "NUKE"],
+        })
+    );
+}
+
+#[tokio::test]
+async fn ten_thousand_options_go_through_rmcp() {
+    let (outcome, request) = call(
+        "file",
+        json!({"action": "accept", "content": {"file": "file-09999.txt"}}),
+        ProtocolVersion::V_2025_11_25,
+    )
+    .await;
+    assert_eq!(
+        outcome.unwrap(),
+        ElicitAction::Accept((9_999, "file-09999.txt".to_owned()))
+    );
+    let options = request["requestedSchema"]["properties"]["file"]["oneOf"]
+        .as_array()
+        .expect("a titled single-select");
+    assert_eq!(options.len(), 10_000);
+    assert_eq!(
+        options[9_999],
+        json!({"const": "file-09999.txt", "title": "File 9999"})
+    );
+}
