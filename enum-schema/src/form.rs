@@ -158,7 +158,8 @@ impl<T: ElicitEnum> FormField for MultiSelect<T> {
 /// answered by `None` when the client sends no value.
 ///
 /// A `null` is not "no value": it is rejected as
-/// [`Error::TypeMismatch`], since the spec's content values are never null.
+/// [`Error::NullForOptional`], whose message tells the client to leave the
+/// field out instead, since the spec's content values are never null.
 #[derive(Clone, Copy, Debug)]
 pub struct Optional<F>(pub F);
 
@@ -176,8 +177,25 @@ impl<F: FormField> FormField for Optional<F> {
     fn parse_field(&self, name: &'static str, value: Option<Value>) -> Result<Self::Output, Error> {
         match value {
             None => Ok(None),
-            Some(value) => self.0.parse_field(name, Some(value)).map(Some),
+            Some(value) => self
+                .0
+                .parse_field(name, Some(value))
+                .map(Some)
+                .map_err(null_for_optional),
         }
+    }
+}
+
+/// The error for a `null` sent for an optional field: the field's own
+/// type mismatch, with what to send instead.
+pub(crate) fn null_for_optional(error: Error) -> Error {
+    match error {
+        Error::TypeMismatch {
+            field,
+            expected,
+            found: Value::Null,
+        } => Error::NullForOptional { field, expected },
+        error => error,
     }
 }
 

@@ -304,16 +304,104 @@ impl Serialize for NumberSchema {
             self.title.as_deref(),
             self.description.as_deref(),
         )?;
-        if let Some(minimum) = &self.minimum {
-            map.serialize_entry("minimum", minimum)?;
+        if let Some(minimum) = self.advertised_minimum() {
+            map.serialize_entry("minimum", &minimum)?;
         }
-        if let Some(maximum) = &self.maximum {
-            map.serialize_entry("maximum", maximum)?;
+        if let Some(maximum) = self.advertised_maximum() {
+            map.serialize_entry("maximum", &maximum)?;
         }
-        if let Some(default) = &self.default {
-            map.serialize_entry("default", default)?;
+        if let Some(default) = self.advertised_default() {
+            map.serialize_entry("default", &default)?;
         }
         map.end()
+    }
+}
+
+/// An integer bound as every peer reads it: within `i64`, the range of
+/// rmcp's model (`IntegerSchema` holds `i64`), and a JSON integer. A
+/// fractional bound is rounded inwards (`lower`: up), which lets the same
+/// integers through; a bound beyond `i64` is clamped to its end.
+fn readable_integer_bound(bound: &Number, lower: bool) -> i64 {
+    if let Some(bound) = bound.as_i64() {
+        return bound;
+    }
+    if bound.as_u64().is_some() {
+        return i64::MAX;
+    }
+    let bound = bound.as_f64().unwrap_or(0.0);
+    // `as` saturates at the ends of `i64`, which is the clamp wanted here.
+    if lower {
+        bound.ceil() as i64
+    } else {
+        bound.floor() as i64
+    }
+}
+
+impl NumberSchema {
+    /// `minimum` as it is sent: the bound itself for `"type":"number"`; for
+    /// `"type":"integer"`, a JSON integer within `i64`, the range every
+    /// peer reads (rmcp's model holds `i64` bounds; the TypeScript and
+    /// Python SDKs read doubles and integers). A fractional minimum is
+    /// rounded up (the same integers pass); one below `i64::MIN` is sent as
+    /// `i64::MIN`.
+    ///
+    /// Every emitting path goes through here: serialization (hence
+    /// `request()`, `for_version`, `InputRequiredResult`) and the rmcp
+    /// conversion. Answers are still checked against [`minimum`](Self::minimum)
+    /// itself.
+    ///
+    /// ```
+    /// use enum_schema::{NumberField, NumberType};
+    ///
+    /// let schema = NumberField::<u64>::new().schema();
+    /// assert_eq!(schema.maximum, Some(u64::MAX.into()));
+    /// assert_eq!(schema.advertised_maximum(), Some(i64::MAX.into()));
+    /// assert_eq!(
+    ///     serde_json::to_string(&schema).unwrap(),
+    ///     r#"{"type":"integer","minimum":0,"maximum":9223372036854775807}"#,
+    /// );
+    /// ```
+    pub fn advertised_minimum(&self) -> Option<Number> {
+        match &self.minimum {
+            Some(minimum) if self.integer => Some(readable_integer_bound(minimum, true).into()),
+            minimum => minimum.clone(),
+        }
+    }
+
+    /// `maximum` as it is sent: as [`advertised_minimum`](Self::advertised_minimum),
+    /// a fractional integer maximum rounded down, one beyond `i64::MAX` (a
+    /// `u64` or `usize` field's own range) sent as `i64::MAX`. A client
+    /// that keeps to what is advertised therefore never sends an answer
+    /// that is refused for its range; the field itself accepts its whole
+    /// range.
+    pub fn advertised_maximum(&self) -> Option<Number> {
+        match &self.maximum {
+            Some(maximum) if self.integer => Some(readable_integer_bound(maximum, false).into()),
+            maximum => maximum.clone(),
+        }
+    }
+
+    /// `default` as it is sent: for `"type":"integer"`, a JSON integer
+    /// within the advertised bounds (`3.0` is sent as `3`); a default
+    /// beyond `i64`, which a peer could not read, is left out, as is a
+    /// fractional one (which [`check`](Self::check) refuses anyway).
+    pub fn advertised_default(&self) -> Option<Number> {
+        let default = self.default.as_ref()?;
+        if !self.integer {
+            return Some(default.clone());
+        }
+        let value = default.as_i64().or_else(|| {
+            let value = default.as_f64()?;
+            let fits = value.fract() == 0.0
+                && (-9_223_372_036_854_775_808.0..9_223_372_036_854_775_808.0).contains(&value);
+            // Exact: an integral double within i64.
+            fits.then_some(value as i64)
+        })?;
+        let minimum = self.advertised_minimum().and_then(|minimum| minimum.as_i64());
+        let maximum = self.advertised_maximum().and_then(|maximum| maximum.as_i64());
+        let within = minimum.is_none_or(|minimum| value >= minimum)
+            && maximum.is_none_or(|maximum| value <= maximum);
+        within.then_some(value.into())
     }
 }
 
@@ -577,6 +665,11 @@ impl FormField for BooleanField {
 
 /// A Rust number type that can answer a number field: the integer types up
 /// to 64 bits, `f32` and `f64`.
+///
+/// `i128` and `u128` are not number types: serde_json (without its
+/// `arbitrary_precision` feature, which this crate does not turn on for
+/// everyone) reads an integer beyond 64 bits as a double, so such a field
+/// could be neither checked nor answered exactly.
 pub trait NumberType: Copy + PartialOrd + fmt::Debug + 'static + private::Sealed {
     /// Whether the schema's `type` is `"integer"`.
     const INTEGER: bool;
@@ -587,12 +680,110 @@ pub trait NumberType: Copy + PartialOrd + fmt::Debug + 'static + private::Sealed
     /// The value as a JSON number (`None` for a non-finite float).
     fn to_number(self) -> Option<Number>;
     /// The value of a JSON number, if it is of this kind (an integer, for
-    /// integer types: `3.0` counts, as in JSON Schema) and in range.
+    /// integer types: `3.0` counts, as in JSON Schema) and within the
+    /// type's range; see [`NumberField::parse`] for numbers beyond 2^53.
     fn from_number(number: &Number) -> Option<Self>;
+    /// The value as an exact integer, for integer types.
+    #[doc(hidden)]
+    fn to_integer(self) -> Option<i128>;
 }
 
 mod private {
     pub trait Sealed {}
+}
+
+/// 2^53: below it, every integer is a double of its own.
+const EXACT_DOUBLES: f64 = 9_007_199_254_740_992.0;
+/// 2^100: beyond every bound an integer field has (64 bits), within `i128`.
+const BEYOND_BOUNDS: f64 = 1_267_650_600_228_229_401_496_703_205_376.0;
+
+/// What a JSON number, as serde_json read it, says about its value.
+///
+/// serde_json reads an integer literal within `i64`/`u64` exactly, and
+/// anything else (a fraction, an exponent, an integer beyond 64 bits) as
+/// the nearest double. At or beyond 2^53 a double stands for every number
+/// that rounds to it: `-9223372036854775809` and `-9223372036854775808.0`
+/// both arrive as the double -2^63. Deciding whether such a number is
+/// within a bound takes the whole range it may stand for, so that nothing
+/// outside the bound is ever let through as a nearby value inside it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Reading {
+    /// An integer known exactly: an integer literal within 64 bits, or an
+    /// integral double below 2^53.
+    Exact(i128),
+    /// An integral double at or beyond 2^53 (and below 2^100): the integer
+    /// it holds, and the integers `low..=high` that round to it.
+    Rounded { value: i128, low: i128, high: i128 },
+    /// A number with a fractional part (below 2^53, necessarily).
+    Fraction(f64),
+    /// A double at or beyond 2^100 in magnitude: an integer beyond every
+    /// bound of a 64-bit type.
+    Huge(f64),
+}
+
+impl Reading {
+    pub(crate) fn of(number: &Number) -> Reading {
+        if let Some(value) = number.as_i64() {
+            return Reading::Exact(value.into());
+        }
+        if let Some(value) = number.as_u64() {
+            return Reading::Exact(value.into());
+        }
+        // serde_json's numbers are finite.
+        let value = number.as_f64().unwrap_or(0.0);
+        if value.fract() != 0.0 {
+            return Reading::Fraction(value);
+        }
+        let magnitude = value.abs();
+        if magnitude < EXACT_DOUBLES {
+            // Exact: an integral double below 2^53 converts without loss.
+            return Reading::Exact(value as i128);
+        }
+        if magnitude >= BEYOND_BOUNDS {
+            return Reading::Huge(value);
+        }
+        // The neighbouring doubles; their distances are powers of two, so
+        // these subtractions are exact, and so are the conversions.
+        let bits = magnitude.to_bits();
+        let below = magnitude - f64::from_bits(bits - 1);
+        let above = f64::from_bits(bits + 1) - magnitude;
+        let (magnitude, below, above) = (magnitude as i128, below as i128, above as i128);
+        // Everything up to half-way to each neighbour rounds to this double
+        // (the half-way point itself too, when ties go its way): both ends
+        // are taken, so that a bound is never crossed.
+        let (low, high) = (magnitude - below / 2, magnitude + above / 2);
+        if value < 0.0 {
+            Reading::Rounded {
+                value: -magnitude,
+                low: -high,
+                high: -low,
+            }
+        } else {
+            Reading::Rounded {
+                value: magnitude,
+                low,
+                high,
+            }
+        }
+    }
+
+    /// Whether every number this may stand for is at least `minimum`.
+    pub(crate) fn at_least(self, minimum: i128) -> bool {
+        match self {
+            Reading::Exact(value) => value >= minimum,
+            Reading::Rounded { low, .. } => low >= minimum,
+            Reading::Fraction(value) | Reading::Huge(value) => value > minimum as f64,
+        }
+    }
+
+    /// Whether every number this may stand for is at most `maximum`.
+    pub(crate) fn at_most(self, maximum: i128) -> bool {
+        match self {
+            Reading::Exact(value) => value <= maximum,
+            Reading::Rounded { high, .. } => high <= maximum,
+            Reading::Fraction(value) | Reading::Huge(value) => value < maximum as f64,
+        }
+    }
 }
 
 macro_rules! integer_types {
@@ -606,29 +797,33 @@ macro_rules! integer_types {
                 Some(Number::from(self))
             }
             fn from_number(number: &Number) -> Option<Self> {
-                if let Some(value) = number.as_i64() {
-                    return <$ty>::try_from(value).ok();
-                }
-                if let Some(value) = number.as_u64() {
-                    return <$ty>::try_from(value).ok();
-                }
-                // An integral float such as 3.0 is an integer in JSON Schema.
-                let value = number.as_f64()?;
-                // -2^63 ..= just under 2^64: what i64 and u64 can hold.
-                if value.fract() != 0.0 || !(-9_223_372_036_854_775_808.0..18_446_744_073_709_551_616.0).contains(&value) {
-                    return None;
-                }
-                if value < 0.0 {
-                    <$ty>::try_from(value as i64).ok()
-                } else {
-                    <$ty>::try_from(value as u64).ok()
-                }
+                integer_in(number, Self::MIN.to_integer()?, Self::MAX.to_integer()?)
+                    .and_then(|value| <$ty>::try_from(value).ok())
+            }
+            fn to_integer(self) -> Option<i128> {
+                // Lossless: every type here has at most 64 bits.
+                Some(self as i128)
             }
         }
     )*};
 }
 
 integer_types!(i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
+
+/// The integer a JSON number is, if it is one and everything it may stand
+/// for lies within `minimum..=maximum`.
+fn integer_in(number: &Number, minimum: i128, maximum: i128) -> Option<i128> {
+    let reading = Reading::of(number);
+    if !(reading.at_least(minimum) && reading.at_most(maximum)) {
+        return None;
+    }
+    match reading {
+        Reading::Exact(value) | Reading::Rounded { value, .. } => Some(value),
+        // A fraction is never an integer, and a huge double is beyond
+        // every 64-bit bound.
+        Reading::Fraction(_) | Reading::Huge(_) => None,
+    }
+}
 
 impl private::Sealed for f64 {}
 impl NumberType for f64 {
@@ -639,7 +834,12 @@ impl NumberType for f64 {
         Number::from_f64(self)
     }
     fn from_number(number: &Number) -> Option<Self> {
+        // Every JSON number serde_json reads is a finite double (it refuses
+        // `1e400` as text): the nearest one, as for any f64.
         number.as_f64()
+    }
+    fn to_integer(self) -> Option<i128> {
+        None
     }
 }
 
@@ -654,10 +854,14 @@ impl NumberType for f32 {
         Number::from_f64(self.to_string().parse().ok()?)
     }
     fn from_number(number: &Number) -> Option<Self> {
-        // Anything that rounds to a finite f32, so that `3.4028235e38`, the
-        // usual spelling of f32::MAX, fits.
+        // Anything that rounds to a finite f32, as Rust's own `parse::<f32>`
+        // reads it, so that `3.4028235e38`, the usual spelling of f32::MAX,
+        // fits and `3.4028236e38` does not.
         let value = number.as_f64()? as f32;
         value.is_finite().then_some(value)
+    }
+    fn to_integer(self) -> Option<i128> {
+        None
     }
 }
 
@@ -791,6 +995,17 @@ impl<N: NumberType> NumberField<N> {
 
     /// Parses an answer: a JSON number of the right kind within the bounds.
     ///
+    /// The decision is exact, never a cast that could clamp: an integer
+    /// literal within 64 bits is compared as it was written, whatever the
+    /// field's type; a number serde_json could only read as a double (a
+    /// fraction, an exponent, an integer beyond 64 bits) stands for every
+    /// number that rounds to that double, and is accepted only if all of
+    /// them are within the bounds. So `-9223372036854775809` (read as the
+    /// double -2^63) is out of an `i64` field's range, as is
+    /// `18446744073709551615.0` (the double 2^64) for a `u64`, while
+    /// `9007199254740992.0` and `1e15` are integers like any other. For
+    /// `f32`, a number is within the type when it rounds to a finite `f32`.
+    ///
     /// # Errors
     ///
     /// [`Error::TypeMismatch`] for any other JSON type (a numeric string
@@ -814,15 +1029,23 @@ impl<N: NumberType> NumberField<N> {
             minimum: minimum.and_then(N::to_number),
             maximum: maximum.and_then(N::to_number),
         };
-        let parsed = match N::from_number(&number) {
-            Some(parsed) => parsed,
-            None if N::INTEGER && number.as_f64().is_some_and(|value| value.fract() != 0.0) => {
+        if let (Some(low), Some(high)) = (
+            minimum.and_then(N::to_integer),
+            maximum.and_then(N::to_integer),
+        ) {
+            if let Reading::Fraction(_) = Reading::of(&number) {
                 return Err(Error::NotAnInteger {
                     field: None,
                     value: number,
-                })
+                });
             }
-            None => return Err(out_of_range(number)),
+            return match integer_in(&number, low, high).and(N::from_number(&number)) {
+                Some(parsed) => Ok(parsed),
+                None => Err(out_of_range(number)),
+            };
+        }
+        let Some(parsed) = N::from_number(&number) else {
+            return Err(out_of_range(number));
         };
         if minimum.is_some_and(|minimum| parsed < minimum)
             || maximum.is_some_and(|maximum| parsed > maximum)
