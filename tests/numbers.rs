@@ -12,9 +12,7 @@
 //! `-9223372036854775809`) is refused too; below 2^53 the float spelling is
 //! as exact as the integer one.
 
-use enum_schema::{
-    ElicitAction, ElicitForm, Error, NumberField, NumberType, PrimitiveSchema,
-};
+use enum_schema::{ElicitAction, ElicitForm, Error, NumberField, NumberType, PrimitiveSchema};
 use serde_json::{json, Number, Value};
 
 /// Parses `text` as a client's JSON number.
@@ -48,7 +46,10 @@ where
     match expected {
         Ok(expected) => {
             assert_eq!(parsed, Ok(expected), "{text}");
-            assert!(checked.is_ok(), "{text}: the peer reader refused it: {checked:?}");
+            assert!(
+                checked.is_ok(),
+                "{text}: the peer reader refused it: {checked:?}"
+            );
         }
         Err(message) => {
             let error = Error::OutOfRange {
@@ -66,96 +67,177 @@ where
 
 #[test]
 fn every_integer_type_at_its_edges_as_integer_and_as_float() {
-        // i8
-        edge::<i8>("-128", Ok(-128i8));
-        edge::<i8>("-128.0", Ok(-128i8));
-        edge::<i8>("127", Ok(127i8));
-        edge::<i8>("127.0", Ok(127i8));
-        edge::<i8>("-129", Err("out of range: -129 is not between -128 and 127"));
-        edge::<i8>("-129.0", Err("out of range: -129.0 is not between -128 and 127"));
-        edge::<i8>("128", Err("out of range: 128 is not between -128 and 127"));
-        edge::<i8>("128.0", Err("out of range: 128.0 is not between -128 and 127"));
-        // i16
-        edge::<i16>("-32768", Ok(-32768i16));
-        edge::<i16>("-32768.0", Ok(-32768i16));
-        edge::<i16>("32767", Ok(32767i16));
-        edge::<i16>("32767.0", Ok(32767i16));
-        edge::<i16>("-32769", Err("out of range: -32769 is not between -32768 and 32767"));
-        edge::<i16>("-32769.0", Err("out of range: -32769.0 is not between -32768 and 32767"));
-        edge::<i16>("32768", Err("out of range: 32768 is not between -32768 and 32767"));
-        edge::<i16>("32768.0", Err("out of range: 32768.0 is not between -32768 and 32767"));
-        // i32
-        edge::<i32>("-2147483648", Ok(-2147483648i32));
-        edge::<i32>("-2147483648.0", Ok(-2147483648i32));
-        edge::<i32>("2147483647", Ok(2147483647i32));
-        edge::<i32>("2147483647.0", Ok(2147483647i32));
-        edge::<i32>("-2147483649", Err("out of range: -2147483649 is not between -2147483648 and 2147483647"));
-        edge::<i32>("-2147483649.0", Err("out of range: -2147483649.0 is not between -2147483648 and 2147483647"));
-        edge::<i32>("2147483648", Err("out of range: 2147483648 is not between -2147483648 and 2147483647"));
-        edge::<i32>("2147483648.0", Err("out of range: 2147483648.0 is not between -2147483648 and 2147483647"));
-        // i64
-        edge::<i64>("-9223372036854775808", Ok(-9223372036854775808i64));
-        edge::<i64>("-9223372036854775808.0", Err("out of range: -9.223372036854776e+18 is not between -9223372036854775808 and 9223372036854775807: beyond 2^53, a number that is not an integer within 64 bits arrives as the nearest double, and this one also stands for numbers outside the range"));
-        edge::<i64>("9223372036854775807", Ok(9223372036854775807i64));
-        edge::<i64>("9223372036854775807.0", Err("out of range: 9.223372036854776e+18 is not between -9223372036854775808 and 9223372036854775807"));
-        edge::<i64>("-9223372036854775809", Err("out of range: -9.223372036854776e+18 is not between -9223372036854775808 and 9223372036854775807: beyond 2^53, a number that is not an integer within 64 bits arrives as the nearest double, and this one also stands for numbers outside the range"));
-        edge::<i64>("-9223372036854775809.0", Err("out of range: -9.223372036854776e+18 is not between -9223372036854775808 and 9223372036854775807: beyond 2^53, a number that is not an integer within 64 bits arrives as the nearest double, and this one also stands for numbers outside the range"));
-        edge::<i64>("9223372036854775808", Err("out of range: 9223372036854775808 is not between -9223372036854775808 and 9223372036854775807"));
-        edge::<i64>("9223372036854775808.0", Err("out of range: 9.223372036854776e+18 is not between -9223372036854775808 and 9223372036854775807"));
-        // isize
-        edge::<isize>("-9223372036854775808", Ok(-9223372036854775808isize));
-        edge::<isize>("-9223372036854775808.0", Err("out of range: -9.223372036854776e+18 is not between -9223372036854775808 and 9223372036854775807: beyond 2^53, a number that is not an integer within 64 bits arrives as the nearest double, and this one also stands for numbers outside the range"));
-        edge::<isize>("9223372036854775807", Ok(9223372036854775807isize));
-        edge::<isize>("9223372036854775807.0", Err("out of range: 9.223372036854776e+18 is not between -9223372036854775808 and 9223372036854775807"));
-        edge::<isize>("-9223372036854775809", Err("out of range: -9.223372036854776e+18 is not between -9223372036854775808 and 9223372036854775807: beyond 2^53, a number that is not an integer within 64 bits arrives as the nearest double, and this one also stands for numbers outside the range"));
-        edge::<isize>("-9223372036854775809.0", Err("out of range: -9.223372036854776e+18 is not between -9223372036854775808 and 9223372036854775807: beyond 2^53, a number that is not an integer within 64 bits arrives as the nearest double, and this one also stands for numbers outside the range"));
-        edge::<isize>("9223372036854775808", Err("out of range: 9223372036854775808 is not between -9223372036854775808 and 9223372036854775807"));
-        edge::<isize>("9223372036854775808.0", Err("out of range: 9.223372036854776e+18 is not between -9223372036854775808 and 9223372036854775807"));
-        // u8
-        edge::<u8>("0", Ok(0u8));
-        edge::<u8>("0.0", Ok(0u8));
-        edge::<u8>("255", Ok(255u8));
-        edge::<u8>("255.0", Ok(255u8));
-        edge::<u8>("-1", Err("out of range: -1 is not between 0 and 255"));
-        edge::<u8>("-1.0", Err("out of range: -1.0 is not between 0 and 255"));
-        edge::<u8>("256", Err("out of range: 256 is not between 0 and 255"));
-        edge::<u8>("256.0", Err("out of range: 256.0 is not between 0 and 255"));
-        // u16
-        edge::<u16>("0", Ok(0u16));
-        edge::<u16>("0.0", Ok(0u16));
-        edge::<u16>("65535", Ok(65535u16));
-        edge::<u16>("65535.0", Ok(65535u16));
-        edge::<u16>("-1", Err("out of range: -1 is not between 0 and 65535"));
-        edge::<u16>("-1.0", Err("out of range: -1.0 is not between 0 and 65535"));
-        edge::<u16>("65536", Err("out of range: 65536 is not between 0 and 65535"));
-        edge::<u16>("65536.0", Err("out of range: 65536.0 is not between 0 and 65535"));
-        // u32
-        edge::<u32>("0", Ok(0u32));
-        edge::<u32>("0.0", Ok(0u32));
-        edge::<u32>("4294967295", Ok(4294967295u32));
-        edge::<u32>("4294967295.0", Ok(4294967295u32));
-        edge::<u32>("-1", Err("out of range: -1 is not between 0 and 4294967295"));
-        edge::<u32>("-1.0", Err("out of range: -1.0 is not between 0 and 4294967295"));
-        edge::<u32>("4294967296", Err("out of range: 4294967296 is not between 0 and 4294967295"));
-        edge::<u32>("4294967296.0", Err("out of range: 4294967296.0 is not between 0 and 4294967295"));
-        // u64
-        edge::<u64>("0", Ok(0u64));
-        edge::<u64>("0.0", Ok(0u64));
-        edge::<u64>("18446744073709551615", Ok(18446744073709551615u64));
-        edge::<u64>("18446744073709551615.0", Err("out of range: 1.8446744073709552e+19 is not between 0 and 18446744073709551615"));
-        edge::<u64>("-1", Err("out of range: -1 is not between 0 and 18446744073709551615"));
-        edge::<u64>("-1.0", Err("out of range: -1.0 is not between 0 and 18446744073709551615"));
-        edge::<u64>("18446744073709551616", Err("out of range: 1.8446744073709552e+19 is not between 0 and 18446744073709551615"));
-        edge::<u64>("18446744073709551616.0", Err("out of range: 1.8446744073709552e+19 is not between 0 and 18446744073709551615"));
-        // usize
-        edge::<usize>("0", Ok(0usize));
-        edge::<usize>("0.0", Ok(0usize));
-        edge::<usize>("18446744073709551615", Ok(18446744073709551615usize));
-        edge::<usize>("18446744073709551615.0", Err("out of range: 1.8446744073709552e+19 is not between 0 and 18446744073709551615"));
-        edge::<usize>("-1", Err("out of range: -1 is not between 0 and 18446744073709551615"));
-        edge::<usize>("-1.0", Err("out of range: -1.0 is not between 0 and 18446744073709551615"));
-        edge::<usize>("18446744073709551616", Err("out of range: 1.8446744073709552e+19 is not between 0 and 18446744073709551615"));
-        edge::<usize>("18446744073709551616.0", Err("out of range: 1.8446744073709552e+19 is not between 0 and 18446744073709551615"));
+    // i8
+    edge::<i8>("-128", Ok(-128i8));
+    edge::<i8>("-128.0", Ok(-128i8));
+    edge::<i8>("127", Ok(127i8));
+    edge::<i8>("127.0", Ok(127i8));
+    edge::<i8>(
+        "-129",
+        Err("out of range: -129 is not between -128 and 127"),
+    );
+    edge::<i8>(
+        "-129.0",
+        Err("out of range: -129.0 is not between -128 and 127"),
+    );
+    edge::<i8>("128", Err("out of range: 128 is not between -128 and 127"));
+    edge::<i8>(
+        "128.0",
+        Err("out of range: 128.0 is not between -128 and 127"),
+    );
+    // i16
+    edge::<i16>("-32768", Ok(-32768i16));
+    edge::<i16>("-32768.0", Ok(-32768i16));
+    edge::<i16>("32767", Ok(32767i16));
+    edge::<i16>("32767.0", Ok(32767i16));
+    edge::<i16>(
+        "-32769",
+        Err("out of range: -32769 is not between -32768 and 32767"),
+    );
+    edge::<i16>(
+        "-32769.0",
+        Err("out of range: -32769.0 is not between -32768 and 32767"),
+    );
+    edge::<i16>(
+        "32768",
+        Err("out of range: 32768 is not between -32768 and 32767"),
+    );
+    edge::<i16>(
+        "32768.0",
+        Err("out of range: 32768.0 is not between -32768 and 32767"),
+    );
+    // i32
+    edge::<i32>("-2147483648", Ok(-2147483648i32));
+    edge::<i32>("-2147483648.0", Ok(-2147483648i32));
+    edge::<i32>("2147483647", Ok(2147483647i32));
+    edge::<i32>("2147483647.0", Ok(2147483647i32));
+    edge::<i32>(
+        "-2147483649",
+        Err("out of range: -2147483649 is not between -2147483648 and 2147483647"),
+    );
+    edge::<i32>(
+        "-2147483649.0",
+        Err("out of range: -2147483649.0 is not between -2147483648 and 2147483647"),
+    );
+    edge::<i32>(
+        "2147483648",
+        Err("out of range: 2147483648 is not between -2147483648 and 2147483647"),
+    );
+    edge::<i32>(
+        "2147483648.0",
+        Err("out of range: 2147483648.0 is not between -2147483648 and 2147483647"),
+    );
+    // i64
+    edge::<i64>("-9223372036854775808", Ok(-9223372036854775808i64));
+    edge::<i64>("-9223372036854775808.0", Err("out of range: -9.223372036854776e+18 is not between -9223372036854775808 and 9223372036854775807: beyond 2^53, a number that is not an integer within 64 bits arrives as the nearest double, and this one also stands for numbers outside the range"));
+    edge::<i64>("9223372036854775807", Ok(9223372036854775807i64));
+    edge::<i64>("9223372036854775807.0", Err("out of range: 9.223372036854776e+18 is not between -9223372036854775808 and 9223372036854775807"));
+    edge::<i64>("-9223372036854775809", Err("out of range: -9.223372036854776e+18 is not between -9223372036854775808 and 9223372036854775807: beyond 2^53, a number that is not an integer within 64 bits arrives as the nearest double, and this one also stands for numbers outside the range"));
+    edge::<i64>("-9223372036854775809.0", Err("out of range: -9.223372036854776e+18 is not between -9223372036854775808 and 9223372036854775807: beyond 2^53, a number that is not an integer within 64 bits arrives as the nearest double, and this one also stands for numbers outside the range"));
+    edge::<i64>("9223372036854775808", Err("out of range: 9223372036854775808 is not between -9223372036854775808 and 9223372036854775807"));
+    edge::<i64>("9223372036854775808.0", Err("out of range: 9.223372036854776e+18 is not between -9223372036854775808 and 9223372036854775807"));
+    // isize
+    edge::<isize>("-9223372036854775808", Ok(-9223372036854775808isize));
+    edge::<isize>("-9223372036854775808.0", Err("out of range: -9.223372036854776e+18 is not between -9223372036854775808 and 9223372036854775807: beyond 2^53, a number that is not an integer within 64 bits arrives as the nearest double, and this one also stands for numbers outside the range"));
+    edge::<isize>("9223372036854775807", Ok(9223372036854775807isize));
+    edge::<isize>("9223372036854775807.0", Err("out of range: 9.223372036854776e+18 is not between -9223372036854775808 and 9223372036854775807"));
+    edge::<isize>("-9223372036854775809", Err("out of range: -9.223372036854776e+18 is not between -9223372036854775808 and 9223372036854775807: beyond 2^53, a number that is not an integer within 64 bits arrives as the nearest double, and this one also stands for numbers outside the range"));
+    edge::<isize>("-9223372036854775809.0", Err("out of range: -9.223372036854776e+18 is not between -9223372036854775808 and 9223372036854775807: beyond 2^53, a number that is not an integer within 64 bits arrives as the nearest double, and this one also stands for numbers outside the range"));
+    edge::<isize>("9223372036854775808", Err("out of range: 9223372036854775808 is not between -9223372036854775808 and 9223372036854775807"));
+    edge::<isize>("9223372036854775808.0", Err("out of range: 9.223372036854776e+18 is not between -9223372036854775808 and 9223372036854775807"));
+    // u8
+    edge::<u8>("0", Ok(0u8));
+    edge::<u8>("0.0", Ok(0u8));
+    edge::<u8>("255", Ok(255u8));
+    edge::<u8>("255.0", Ok(255u8));
+    edge::<u8>("-1", Err("out of range: -1 is not between 0 and 255"));
+    edge::<u8>("-1.0", Err("out of range: -1.0 is not between 0 and 255"));
+    edge::<u8>("256", Err("out of range: 256 is not between 0 and 255"));
+    edge::<u8>("256.0", Err("out of range: 256.0 is not between 0 and 255"));
+    // u16
+    edge::<u16>("0", Ok(0u16));
+    edge::<u16>("0.0", Ok(0u16));
+    edge::<u16>("65535", Ok(65535u16));
+    edge::<u16>("65535.0", Ok(65535u16));
+    edge::<u16>("-1", Err("out of range: -1 is not between 0 and 65535"));
+    edge::<u16>("-1.0", Err("out of range: -1.0 is not between 0 and 65535"));
+    edge::<u16>(
+        "65536",
+        Err("out of range: 65536 is not between 0 and 65535"),
+    );
+    edge::<u16>(
+        "65536.0",
+        Err("out of range: 65536.0 is not between 0 and 65535"),
+    );
+    // u32
+    edge::<u32>("0", Ok(0u32));
+    edge::<u32>("0.0", Ok(0u32));
+    edge::<u32>("4294967295", Ok(4294967295u32));
+    edge::<u32>("4294967295.0", Ok(4294967295u32));
+    edge::<u32>(
+        "-1",
+        Err("out of range: -1 is not between 0 and 4294967295"),
+    );
+    edge::<u32>(
+        "-1.0",
+        Err("out of range: -1.0 is not between 0 and 4294967295"),
+    );
+    edge::<u32>(
+        "4294967296",
+        Err("out of range: 4294967296 is not between 0 and 4294967295"),
+    );
+    edge::<u32>(
+        "4294967296.0",
+        Err("out of range: 4294967296.0 is not between 0 and 4294967295"),
+    );
+    // u64
+    edge::<u64>("0", Ok(0u64));
+    edge::<u64>("0.0", Ok(0u64));
+    edge::<u64>("18446744073709551615", Ok(18446744073709551615u64));
+    edge::<u64>(
+        "18446744073709551615.0",
+        Err("out of range: 1.8446744073709552e+19 is not between 0 and 18446744073709551615"),
+    );
+    edge::<u64>(
+        "-1",
+        Err("out of range: -1 is not between 0 and 18446744073709551615"),
+    );
+    edge::<u64>(
+        "-1.0",
+        Err("out of range: -1.0 is not between 0 and 18446744073709551615"),
+    );
+    edge::<u64>(
+        "18446744073709551616",
+        Err("out of range: 1.8446744073709552e+19 is not between 0 and 18446744073709551615"),
+    );
+    edge::<u64>(
+        "18446744073709551616.0",
+        Err("out of range: 1.8446744073709552e+19 is not between 0 and 18446744073709551615"),
+    );
+    // usize
+    edge::<usize>("0", Ok(0usize));
+    edge::<usize>("0.0", Ok(0usize));
+    edge::<usize>("18446744073709551615", Ok(18446744073709551615usize));
+    edge::<usize>(
+        "18446744073709551615.0",
+        Err("out of range: 1.8446744073709552e+19 is not between 0 and 18446744073709551615"),
+    );
+    edge::<usize>(
+        "-1",
+        Err("out of range: -1 is not between 0 and 18446744073709551615"),
+    );
+    edge::<usize>(
+        "-1.0",
+        Err("out of range: -1.0 is not between 0 and 18446744073709551615"),
+    );
+    edge::<usize>(
+        "18446744073709551616",
+        Err("out of range: 1.8446744073709552e+19 is not between 0 and 18446744073709551615"),
+    );
+    edge::<usize>(
+        "18446744073709551616.0",
+        Err("out of range: 1.8446744073709552e+19 is not between 0 and 18446744073709551615"),
+    );
 }
 
 #[test]
@@ -173,7 +255,13 @@ fn doubles_beyond_2_pow_53_inside_the_range_are_accepted_as_the_double() {
 
 #[test]
 fn numbers_far_outside_are_out_of_range_for_every_type() {
-    for text in ["1e20", "-1e20", "1e300", "-1e300", "12345678910111213141516171819202122232425262728293031"] {
+    for text in [
+        "1e20",
+        "-1e20",
+        "1e300",
+        "-1e300",
+        "12345678910111213141516171819202122232425262728293031",
+    ] {
         let value = Value::Number(number(text));
         macro_rules! each {
             ($($ty:ty),*) => {$(
@@ -192,7 +280,10 @@ fn numbers_far_outside_are_out_of_range_for_every_type() {
         each!(i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
     }
     assert_eq!(
-        NumberField::<u64>::new().parse(json!(1e20)).unwrap_err().to_string(),
+        NumberField::<u64>::new()
+            .parse(json!(1e20))
+            .unwrap_err()
+            .to_string(),
         "out of range: 1e+20 is not between 0 and 18446744073709551615",
     );
 }
@@ -209,7 +300,10 @@ fn a_fraction_is_not_an_integer_for_any_integer_type() {
     }
     each!(i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
     assert_eq!(
-        NumberField::<u8>::new().parse(json!(-0.5)).unwrap_err().to_string(),
+        NumberField::<u8>::new()
+            .parse(json!(-0.5))
+            .unwrap_err()
+            .to_string(),
         "not an integer: -0.5 has a fractional part",
     );
 }
@@ -243,10 +337,18 @@ fn f32_takes_what_rounds_to_a_finite_f32() {
     // The usual spelling of f32::MAX rounds to it.
     assert_eq!(parse("3.4028235e38"), Ok(f32::MAX));
     assert_eq!(parse("-3.4028235e38"), Ok(f32::MIN));
-    assert_eq!(parse("340282346638528859811704183484516925440"), Ok(f32::MAX));
+    assert_eq!(
+        parse("340282346638528859811704183484516925440"),
+        Ok(f32::MAX)
+    );
     assert_eq!(parse("0"), Ok(0.0));
     assert_eq!(parse("16777217"), Ok(16_777_216.0));
-    for text in ["3.4028236e38", "-3.4028236e38", "1e39", "340282366920938463463374607431768211456"] {
+    for text in [
+        "3.4028236e38",
+        "-3.4028236e38",
+        "1e39",
+        "340282366920938463463374607431768211456",
+    ] {
         let error = Error::OutOfRange {
             field: None,
             value: number(text),
@@ -267,8 +369,14 @@ fn f64_takes_every_finite_json_number() {
     let parse = |text: &str| field.parse(Value::Number(number(text)));
     assert_eq!(parse("1.7976931348623157e308"), Ok(f64::MAX));
     assert_eq!(parse("-1.7976931348623157e308"), Ok(f64::MIN));
-    assert_eq!(parse("18446744073709551615"), Ok(18_446_744_073_709_551_615.0));
-    assert_eq!(parse("-9223372036854775809"), Ok(-9_223_372_036_854_775_808.0));
+    assert_eq!(
+        parse("18446744073709551615"),
+        Ok(18_446_744_073_709_551_615.0)
+    );
+    assert_eq!(
+        parse("-9223372036854775809"),
+        Ok(-9_223_372_036_854_775_808.0)
+    );
     assert_eq!(parse("1e-400"), Ok(0.0));
 }
 
@@ -346,8 +454,9 @@ fn c28_responses_from_text() {
         }),
     );
     // The float spellings from the issue.
-    let error = Offset::parse_result_str(r#"{"action": "accept", "content": {"b": -9223372036854776000}}"#)
-        .unwrap_err();
+    let error =
+        Offset::parse_result_str(r#"{"action": "accept", "content": {"b": -9223372036854776000}}"#)
+            .unwrap_err();
     assert_eq!(
         error.to_string(),
         "field `b`: out of range: -9.223372036854776e+18 is not between -9223372036854775808 and \
@@ -368,9 +477,10 @@ fn c28_the_peer_reader_agrees() {
         ("9223372036854775808", false),
         ("-9223372036854776000", false),
     ] {
-        let answer: Value =
-            serde_json::from_str(&format!(r#"{{"action":"accept","content":{{"b":{text}}}}}"#))
-                .unwrap();
+        let answer: Value = serde_json::from_str(&format!(
+            r#"{{"action":"accept","content":{{"b":{text}}}}}"#
+        ))
+        .unwrap();
         assert_eq!(schema.parse_result(answer).is_ok(), ok, "{text}");
     }
 }

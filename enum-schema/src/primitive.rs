@@ -397,8 +397,12 @@ impl NumberSchema {
             // Exact: an integral double within i64.
             fits.then_some(value as i64)
         })?;
-        let minimum = self.advertised_minimum().and_then(|minimum| minimum.as_i64());
-        let maximum = self.advertised_maximum().and_then(|maximum| maximum.as_i64());
+        let minimum = self
+            .advertised_minimum()
+            .and_then(|minimum| minimum.as_i64());
+        let maximum = self
+            .advertised_maximum()
+            .and_then(|maximum| maximum.as_i64());
         let within = minimum.is_none_or(|minimum| value >= minimum)
             && maximum.is_none_or(|maximum| value <= maximum);
         within.then_some(value.into())

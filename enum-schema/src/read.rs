@@ -724,9 +724,10 @@ impl PrimitiveSchema {
     /// );
     /// ```
     pub fn from_json_str(json: &str) -> Result<PrimitiveSchema, SchemaError> {
-        let unique: Unique = serde_json::from_str(json).map_err(|error| SchemaError::InvalidJson {
-            message: error.to_string(),
-        })?;
+        let unique: Unique =
+            serde_json::from_str(json).map_err(|error| SchemaError::InvalidJson {
+                message: error.to_string(),
+            })?;
         unique.read(PrimitiveSchema::from_json)
     }
 }
@@ -748,7 +749,10 @@ struct Unique {
 }
 
 impl Unique {
-    fn read<T>(self, read: impl FnOnce(&Value) -> Result<T, SchemaError>) -> Result<T, SchemaError> {
+    fn read<T>(
+        self,
+        read: impl FnOnce(&Value) -> Result<T, SchemaError>,
+    ) -> Result<T, SchemaError> {
         match self.duplicate {
             Some(key) => Err(SchemaError::DuplicateKey { key }),
             None => read(&self.value),
@@ -973,8 +977,7 @@ fn within(answer: &Number, bound: &Number, outside: Ordering) -> bool {
     let exact = bound.as_i64().map(i128::from).or_else(|| {
         bound.as_u64().map(i128::from).or_else(|| {
             let bound = bound.as_f64()?;
-            (bound.fract() == 0.0 && bound.abs() < 9_007_199_254_740_992.0)
-                .then_some(bound as i128)
+            (bound.fract() == 0.0 && bound.abs() < 9_007_199_254_740_992.0).then_some(bound as i128)
         })
     });
     match (exact, outside) {
@@ -1310,7 +1313,8 @@ impl<'de> Deserialize<'de> for RawRequested {
                     } else {
                         let value = map.next_value::<Unique>()?;
                         if let Some(key) = value.duplicate {
-                            raw.duplicate = raw.duplicate.or(Some(SchemaError::DuplicateKey { key }));
+                            raw.duplicate =
+                                raw.duplicate.or(Some(SchemaError::DuplicateKey { key }));
                         }
                         raw.rest.insert(key.clone(), value.value).is_some()
                     };
