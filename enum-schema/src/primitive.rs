@@ -337,9 +337,46 @@ fn readable_integer_bound(bound: &Number, lower: bool) -> i64 {
     }
 }
 
+/// A `number` bound as every peer reads it: a double (rmcp's model and the
+/// TypeScript SDK hold doubles). An integer bound beyond 2^53 is sent as
+/// the nearest double on the inside (`lower`: the one above), so that a
+/// double reader never widens it.
+fn readable_number_bound(bound: &Number, lower: bool) -> Number {
+    let exact = bound
+        .as_i64()
+        .map(i128::from)
+        .or_else(|| bound.as_u64().map(i128::from));
+    let (Some(exact), Some(double)) = (exact, bound.as_f64()) else {
+        return bound.clone();
+    };
+    if exact.unsigned_abs() <= 1 << 53 {
+        return bound.clone();
+    }
+    // Integral, and within 2^64: converts to i128 exactly.
+    let rounded = double as i128;
+    let step = |double: f64, up: bool| {
+        // The neighbouring double away from (`up` for positive) or toward zero.
+        let bits = double.abs().to_bits();
+        let bits = if up == (double > 0.0) {
+            bits + 1
+        } else {
+            bits - 1
+        };
+        f64::from_bits(bits).copysign(double)
+    };
+    let inside = match (lower, rounded.cmp(&exact)) {
+        (true, std::cmp::Ordering::Less) => step(double, true),
+        (false, std::cmp::Ordering::Greater) => step(double, false),
+        _ => double,
+    };
+    Number::from_f64(inside).unwrap_or_else(|| bound.clone())
+}
+
 impl NumberSchema {
-    /// `minimum` as it is sent: the bound itself for `"type":"number"`; for
-    /// `"type":"integer"`, a JSON integer within `i64`, the range every
+    /// `minimum` as it is sent. For `"type":"number"`, a double (an integer
+    /// bound beyond 2^53 becomes the nearest double above it, which every
+    /// double reader holds exactly); for `"type":"integer"`, a JSON integer
+    /// within `i64`, the range every
     /// peer reads (rmcp's model holds `i64` bounds; the TypeScript and
     /// Python SDKs read doubles and integers). A fractional minimum is
     /// rounded up (the same integers pass); one below `i64::MIN` is sent as
@@ -362,10 +399,12 @@ impl NumberSchema {
     /// );
     /// ```
     pub fn advertised_minimum(&self) -> Option<Number> {
-        match &self.minimum {
-            Some(minimum) if self.integer => Some(readable_integer_bound(minimum, true).into()),
-            minimum => minimum.clone(),
-        }
+        let minimum = self.minimum.as_ref()?;
+        Some(if self.integer {
+            readable_integer_bound(minimum, true).into()
+        } else {
+            readable_number_bound(minimum, true)
+        })
     }
 
     /// `maximum` as it is sent: as [`advertised_minimum`](Self::advertised_minimum),
@@ -375,20 +414,28 @@ impl NumberSchema {
     /// that is refused for its range; the field itself accepts its whole
     /// range.
     pub fn advertised_maximum(&self) -> Option<Number> {
-        match &self.maximum {
-            Some(maximum) if self.integer => Some(readable_integer_bound(maximum, false).into()),
-            maximum => maximum.clone(),
-        }
+        let maximum = self.maximum.as_ref()?;
+        Some(if self.integer {
+            readable_integer_bound(maximum, false).into()
+        } else {
+            readable_number_bound(maximum, false)
+        })
     }
 
     /// `default` as it is sent: for `"type":"integer"`, a JSON integer
     /// within the advertised bounds (`3.0` is sent as `3`); a default
     /// beyond `i64`, which a peer could not read, is left out, as is a
-    /// fractional one (which [`check`](Self::check) refuses anyway).
+    /// fractional one (which [`check`](Self::check) refuses anyway). For
+    /// `"type":"number"`, an integer default beyond 2^53 that no double
+    /// holds is left out too: a double reader would offer another number.
     pub fn advertised_default(&self) -> Option<Number> {
         let default = self.default.as_ref()?;
         if !self.integer {
-            return Some(default.clone());
+            // A double reader would read an integer beyond 2^53 as another
+            // number; one a double holds exactly is sent as it is.
+            let held = readable_number_bound(default, true) == *default
+                && readable_number_bound(default, false) == *default;
+            return held.then(|| default.clone());
         }
         let value = default.as_i64().or_else(|| {
             let value = default.as_f64()?;
