@@ -365,6 +365,8 @@ fn readable_number_bound(bound: &Number, lower: bool) -> Number {
         f64::from_bits(bits).copysign(double)
     };
     let inside = match (lower, rounded.cmp(&exact)) {
+        // A double holds it exactly: sent as written.
+        (_, std::cmp::Ordering::Equal) => return bound.clone(),
         (true, std::cmp::Ordering::Less) => step(double, true),
         (false, std::cmp::Ordering::Greater) => step(double, false),
         _ => double,
