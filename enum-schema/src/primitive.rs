@@ -9,18 +9,27 @@ use serde::Serialize;
 use serde_json::{Number, Value};
 
 use crate::form::parse_required;
+
+mod format;
+
 use crate::{Error, FormField, JsonType, PrimitiveSchema};
+pub(crate) use format::is_date;
+use format::{is_date_time, is_email, is_uri};
 
 /// The `format` of a string property (MCP 2025-11-25, `StringSchema.format`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum StringFormat {
-    /// `"email"`: `local@domain`, no whitespace.
+    /// `"email"`: an RFC 5321 mailbox, `local@domain`: the local part a
+    /// dot-string or a quoted string, the domain a host name or an address
+    /// literal (`[127.0.0.1]`, `[IPv6:::1]`).
     Email,
-    /// `"uri"`: an absolute URI, `scheme:rest` (RFC 3986 scheme), no whitespace.
+    /// `"uri"`: an absolute URI as RFC 3986 defines it (`scheme:` and the
+    /// rest, ASCII, with valid percent-encodings, host and port).
     Uri,
     /// `"date"`: an RFC 3339 full-date, `YYYY-MM-DD`, a real calendar date.
     Date,
-    /// `"date-time"`: an RFC 3339 date-time, `YYYY-MM-DDTHH:MM:SS[.frac](Z|±HH:MM)`.
+    /// `"date-time"`: an RFC 3339 date-time, `YYYY-MM-DDTHH:MM:SS[.frac](Z|±HH:MM)`
+    /// (a leap second only at 23:59 UTC).
     DateTime,
 }
 
@@ -56,150 +65,6 @@ impl Serialize for StringFormat {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.as_str())
     }
-}
-
-const fn is_space_or_control(byte: u8) -> bool {
-    byte <= b' ' || byte == 0x7f
-}
-
-/// `local@domain`: one `@`, both parts non-empty, the domain not starting or
-/// ending with a dot, no ASCII whitespace or control characters.
-const fn is_email(value: &str) -> bool {
-    let bytes = value.as_bytes();
-    let mut at = None;
-    let mut i = 0;
-    while i < bytes.len() {
-        if is_space_or_control(bytes[i]) {
-            return false;
-        }
-        if bytes[i] == b'@' {
-            if at.is_some() {
-                return false;
-            }
-            at = Some(i);
-        }
-        i += 1;
-    }
-    match at {
-        Some(at) => {
-            at > 0
-                && at + 1 < bytes.len()
-                && bytes[at + 1] != b'.'
-                && bytes[bytes.len() - 1] != b'.'
-        }
-        None => false,
-    }
-}
-
-/// `scheme:rest`, the scheme as in RFC 3986 (a letter, then letters, digits,
-/// `+`, `-`, `.`), no ASCII whitespace or control characters.
-const fn is_uri(value: &str) -> bool {
-    let bytes = value.as_bytes();
-    if bytes.is_empty() || !bytes[0].is_ascii_alphabetic() {
-        return false;
-    }
-    let mut i = 0;
-    let mut scheme = true;
-    while i < bytes.len() {
-        let byte = bytes[i];
-        if is_space_or_control(byte) {
-            return false;
-        }
-        if scheme {
-            if byte == b':' {
-                scheme = false;
-            } else if !(byte.is_ascii_alphanumeric()
-                || byte == b'+'
-                || byte == b'-'
-                || byte == b'.')
-            {
-                return false;
-            }
-        }
-        i += 1;
-    }
-    !scheme
-}
-
-/// The number written with `len` ASCII digits at `at`, or `u32::MAX` if any
-/// byte is not a digit.
-const fn digits(bytes: &[u8], at: usize, len: usize) -> u32 {
-    let mut value = 0u32;
-    let mut i = at;
-    while i < at + len {
-        if i >= bytes.len() || !bytes[i].is_ascii_digit() {
-            return u32::MAX;
-        }
-        value = value * 10 + (bytes[i] - b'0') as u32;
-        i += 1;
-    }
-    value
-}
-
-/// `YYYY-MM-DD` at the start of `bytes`, a real calendar date.
-const fn is_date_bytes(bytes: &[u8]) -> bool {
-    if bytes.len() < 10 || bytes[4] != b'-' || bytes[7] != b'-' {
-        return false;
-    }
-    let (year, month, day) = (
-        digits(bytes, 0, 4),
-        digits(bytes, 5, 2),
-        digits(bytes, 8, 2),
-    );
-    if year == u32::MAX || day == u32::MAX {
-        return false;
-    }
-    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
-    let days = match month {
-        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
-        4 | 6 | 9 | 11 => 30,
-        2 if leap => 29,
-        2 => 28,
-        _ => return false,
-    };
-    day >= 1 && day <= days
-}
-
-/// An RFC 3339 full-date.
-pub(crate) const fn is_date(value: &str) -> bool {
-    value.len() == 10 && is_date_bytes(value.as_bytes())
-}
-
-/// An RFC 3339 date-time: `YYYY-MM-DDTHH:MM:SS[.frac](Z|±HH:MM)`.
-const fn is_date_time(value: &str) -> bool {
-    let bytes = value.as_bytes();
-    if bytes.len() < 20 || !is_date_bytes(bytes) || !(bytes[10] == b'T' || bytes[10] == b't') {
-        return false;
-    }
-    if bytes[13] != b':' || bytes[16] != b':' {
-        return false;
-    }
-    let (hour, minute, second) = (
-        digits(bytes, 11, 2),
-        digits(bytes, 14, 2),
-        digits(bytes, 17, 2),
-    );
-    if hour > 23 || minute > 59 || second > 60 {
-        return false;
-    }
-    let mut i = 19;
-    if bytes[i] == b'.' {
-        i += 1;
-        let start = i;
-        while i < bytes.len() && bytes[i].is_ascii_digit() {
-            i += 1;
-        }
-        if i == start {
-            return false;
-        }
-    }
-    if i + 1 == bytes.len() && (bytes[i] == b'Z' || bytes[i] == b'z') {
-        return true;
-    }
-    if i + 6 != bytes.len() || !(bytes[i] == b'+' || bytes[i] == b'-') || bytes[i + 3] != b':' {
-        return false;
-    }
-    digits(bytes, i + 1, 2) <= 23 && digits(bytes, i + 4, 2) <= 59
 }
 
 /// The number of Unicode code points in `value`, the unit of `minLength`
