@@ -21,7 +21,8 @@ use format::{is_date_time, is_email, is_uri};
 pub enum StringFormat {
     /// `"email"`: an RFC 5321 mailbox, `local@domain`: the local part a
     /// dot-string or a quoted string, the domain a host name or an address
-    /// literal (`[127.0.0.1]`, `[IPv6:::1]`).
+    /// literal (`[127.0.0.1]`, `[IPv6:::1]`); non-ASCII letters are
+    /// accepted as RFC 6531 allows (`日本@例え.jp`).
     Email,
     /// `"uri"`: an absolute URI as RFC 3986 defines it (`scheme:` and the
     /// rest, ASCII, with valid percent-encodings, host and port).

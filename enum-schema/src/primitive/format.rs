@@ -271,9 +271,11 @@ pub(crate) const fn is_uri(value: &str) -> bool {
     true
 }
 
-/// RFC 5321 `atext` (the characters of a `Dot-string` atom).
+/// RFC 5321 `atext` (the characters of a `Dot-string` atom), with the
+/// UTF-8 of RFC 6531 (`日本@例え.jp`): users type their own addresses.
 const fn is_atext(byte: u8) -> bool {
-    byte.is_ascii_alphanumeric()
+    byte >= 0x80
+        || byte.is_ascii_alphanumeric()
         || matches!(
             byte,
             b'!' | b'#'
@@ -298,7 +300,8 @@ const fn is_atext(byte: u8) -> bool {
 }
 
 /// RFC 5321 `Domain`: dot-separated labels of letters, digits and inner
-/// hyphens, each 1 to 63 characters, 255 at most in all.
+/// hyphens, each 1 to 63 bytes, 255 at most in all; letters may be
+/// non-ASCII (RFC 6531, an internationalized domain name as typed).
 const fn is_domain(bytes: &[u8], start: usize, end: usize) -> bool {
     if end - start > 255 || start == end {
         return false;
@@ -312,7 +315,7 @@ const fn is_domain(bytes: &[u8], start: usize, end: usize) -> bool {
                 return false;
             }
             label_start = i + 1;
-        } else if !(bytes[i].is_ascii_alphanumeric() || bytes[i] == b'-') {
+        } else if !(bytes[i] >= 0x80 || bytes[i].is_ascii_alphanumeric() || bytes[i] == b'-') {
             return false;
         }
         i += 1;
@@ -320,9 +323,10 @@ const fn is_domain(bytes: &[u8], start: usize, end: usize) -> bool {
     true
 }
 
-/// An e-mail address (RFC 5321 `Mailbox`): `Local-part "@" ( Domain /
-/// address-literal )`, the local part a dot-string or a quoted string,
-/// the address literal an IPv4 address or `IPv6:` and an IPv6 address.
+/// An e-mail address (RFC 5321 `Mailbox`, with RFC 6531's UTF-8):
+/// `Local-part "@" ( Domain / address-literal )`, the local part a
+/// dot-string or a quoted string, the address literal an IPv4 address or
+/// `IPv6:` and an IPv6 address.
 pub(crate) const fn is_email(value: &str) -> bool {
     let bytes = value.as_bytes();
     let end = bytes.len();
