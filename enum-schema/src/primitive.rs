@@ -787,7 +787,25 @@ impl NumberType for f32 {
 /// A number form field answered by `N`: `"type":"integer"` for integer
 /// types, `"type":"number"` for `f32`/`f64`. For integer types, `minimum`
 /// and `maximum` default to the type's range, so the schema tells the
-/// client what fits.
+/// client what fits; on the wire they are kept within `i64`, the range
+/// every peer reads (a `u64` field advertises `"maximum":
+/// 9223372036854775807`, see [`NumberSchema::advertised_maximum`]), while
+/// [`parse`](Self::parse) takes the type's whole range.
+///
+/// ```
+/// use enum_schema::NumberField;
+/// use serde_json::json;
+///
+/// let bytes = NumberField::<u64>::new();
+/// assert_eq!(
+///     serde_json::to_value(bytes.schema()).unwrap(),
+///     json!({"type": "integer", "minimum": 0, "maximum": i64::MAX}),
+/// );
+/// assert_eq!(bytes.parse(json!(u64::MAX)), Ok(u64::MAX));
+/// // 2^64 - 1 written as a float is the double 2^64: out of range.
+/// let float: serde_json::Value = serde_json::from_str("18446744073709551615.0").unwrap();
+/// assert!(bytes.parse(float).is_err());
+/// ```
 #[derive(Clone, Debug)]
 pub struct NumberField<N> {
     title: Option<&'static str>,
