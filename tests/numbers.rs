@@ -251,6 +251,14 @@ fn doubles_beyond_2_pow_53_inside_the_range_are_accepted_as_the_double() {
     // Exactly 2^53, however it is written: a double of its own.
     edge::<i64>("9007199254740992.0", Ok(9_007_199_254_740_992));
     edge::<i64>("9.007199254740992e15", Ok(9_007_199_254_740_992));
+    // Read as the nearest double, correctly rounded (serde_json's
+    // `float_roundtrip`; its default parser read this one as ...990).
+    edge::<i64>("9007199254740991.0", Ok(9_007_199_254_740_991));
+    // Float syntax carries no more than a double: 2^53 + 1 is read as the
+    // nearest double, 2^53 (ties to even). Within the range, that double's
+    // value is the answer; the integer literal is exact.
+    edge::<i64>("9007199254740993.0", Ok(9_007_199_254_740_992));
+    edge::<i64>("9007199254740993", Ok(9_007_199_254_740_993));
 }
 
 #[test]

@@ -940,8 +940,11 @@ impl<N: NumberType> NumberField<N> {
     /// them are within the bounds. So `-9223372036854775809` (read as the
     /// double -2^63) is out of an `i64` field's range, as is
     /// `18446744073709551615.0` (the double 2^64) for a `u64`, while
-    /// `9007199254740992.0` and `1e15` are integers like any other. For
-    /// `f32`, a number is within the type when it rounds to a finite `f32`.
+    /// `9007199254740992.0` and `1e15` are integers like any other. Float
+    /// syntax carries no more than a double: within the range, the answer is
+    /// the double's value (`9007199254740993.0` is 9007199254740992; the
+    /// integer literal `9007199254740993` is itself). For `f32`, a number
+    /// is within the type when it rounds to a finite `f32`.
     ///
     /// # Errors
     ///
@@ -1006,5 +1009,176 @@ impl<N: NumberType> FormField for NumberField<N> {
 
     fn parse_field(&self, name: &'static str, value: Option<Value>) -> Result<N, Error> {
         parse_required(name, value, |value| self.parse(value))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn number(text: &str) -> Number {
+        serde_json::from_str(text).unwrap()
+    }
+
+    const TWO_53: i128 = 1 << 53;
+    const TWO_63: i128 = 1 << 63;
+
+    #[test]
+    fn readings_of_integers_fractions_and_doubles() {
+        assert_eq!(Reading::of(&number("-5")), Reading::Exact(-5));
+        assert_eq!(
+            Reading::of(&number("18446744073709551615")),
+            Reading::Exact(u64::MAX.into())
+        );
+        assert_eq!(Reading::of(&number("3.0")), Reading::Exact(3));
+        assert_eq!(Reading::of(&number("-0.5")), Reading::Fraction(-0.5));
+        // Just below 2^53: exact.
+        assert_eq!(
+            Reading::of(&number("9007199254740991.0")),
+            Reading::Exact(TWO_53 - 1)
+        );
+        // 2^53: the integers that round to it are 2^53 and 2^53 + 1.
+        assert_eq!(
+            Reading::of(&number("9007199254740992.0")),
+            Reading::Rounded {
+                value: TWO_53,
+                low: TWO_53,
+                high: TWO_53 + 1
+            }
+        );
+        // 2^63: the gap below is 1024, above 2048.
+        assert_eq!(
+            Reading::of(&number("9223372036854775808.0")),
+            Reading::Rounded {
+                value: TWO_63,
+                low: TWO_63 - 512,
+                high: TWO_63 + 1024
+            }
+        );
+        assert_eq!(
+            Reading::of(&number("-9223372036854775809")),
+            Reading::Rounded {
+                value: -TWO_63,
+                low: -TWO_63 - 1024,
+                high: -TWO_63 + 512
+            }
+        );
+        // Just below 2^100: rounded; 2^100 and beyond: huge.
+        let below = f64::from_bits(BEYOND_BOUNDS.to_bits() - 1);
+        assert!(matches!(
+            Reading::of(&Number::from_f64(below).unwrap()),
+            Reading::Rounded { .. }
+        ));
+        assert_eq!(
+            Reading::of(&Number::from_f64(BEYOND_BOUNDS).unwrap()),
+            Reading::Huge(BEYOND_BOUNDS)
+        );
+        assert_eq!(Reading::of(&number("-1e300")), Reading::Huge(-1e300));
+    }
+
+    #[test]
+    fn bounds_take_every_number_a_reading_stands_for() {
+        let edge = Reading::of(&number("9223372036854775808.0"));
+        assert!(edge.at_least(TWO_63 - 512));
+        assert!(!edge.at_least(TWO_63 - 511));
+        assert!(edge.at_most(TWO_63 + 1024));
+        assert!(!edge.at_most(TWO_63 + 1023));
+        let exact = Reading::Exact(7);
+        assert!(exact.at_least(7) && exact.at_most(7));
+        assert!(!exact.at_least(8) && !exact.at_most(6));
+        let fraction = Reading::Fraction(2.5);
+        assert!(fraction.at_least(2) && !fraction.at_least(3));
+        assert!(fraction.at_most(3) && !fraction.at_most(2));
+        let huge = Reading::Huge(1e300);
+        assert!(huge.at_least(i64::MAX.into()) && !huge.at_most(u64::MAX.into()));
+        let huge = Reading::Huge(-1e300);
+        assert!(!huge.at_least(i64::MIN.into()) && huge.at_most(i64::MIN.into()));
+    }
+
+    #[test]
+    fn integers_in_a_range() {
+        let (min, max) = (i128::from(i64::MIN), i128::from(i64::MAX));
+        assert_eq!(
+            integer_in(&number("-9223372036854775808"), min, max),
+            Some(min)
+        );
+        assert_eq!(
+            integer_in(&number("-9223372036854775808.0"), min, max),
+            None
+        );
+        assert_eq!(integer_in(&number("0.5"), min, max), None);
+        assert_eq!(integer_in(&number("1e300"), min, max), None);
+        assert_eq!(integer_in(&number("1e300"), i128::MIN, i128::MAX), None);
+        assert_eq!(
+            integer_in(&number("1e18"), min, max),
+            Some(1_000_000_000_000_000_000)
+        );
+        assert_eq!(integer_in(&number("255.0"), 0, 255), Some(255));
+        assert_eq!(integer_in(&number("256.0"), 0, 255), None);
+        assert_eq!(integer_in(&number("-1"), 0, 255), None);
+    }
+
+    fn schema(integer: bool, minimum: Option<Number>, maximum: Option<Number>) -> NumberSchema {
+        NumberSchema {
+            integer,
+            title: None,
+            description: None,
+            minimum,
+            maximum,
+            default: None,
+        }
+    }
+
+    #[test]
+    fn advertised_integer_bounds() {
+        let bounds = |minimum: &str, maximum: &str| {
+            let schema = schema(true, Some(number(minimum)), Some(number(maximum)));
+            (schema.advertised_minimum(), schema.advertised_maximum())
+        };
+        let pair = |minimum: i64, maximum: i64| (Some(minimum.into()), Some(maximum.into()));
+        assert_eq!(bounds("0", "18446744073709551615"), pair(0, i64::MAX));
+        assert_eq!(bounds("-1e300", "1e300"), pair(i64::MIN, i64::MAX));
+        assert_eq!(bounds("0.5", "9.5"), pair(1, 9));
+        assert_eq!(bounds("-9.5", "-0.5"), pair(-9, -1));
+        assert_eq!(bounds("3.0", "4.0"), pair(3, 4));
+        assert_eq!(
+            bounds("-9223372036854775808", "9223372036854775807"),
+            pair(i64::MIN, i64::MAX)
+        );
+        assert_eq!(schema(true, None, None).advertised_minimum(), None);
+        assert_eq!(schema(true, None, None).advertised_maximum(), None);
+    }
+
+    #[test]
+    fn advertised_number_bounds() {
+        let bounds = |minimum: &str, maximum: &str| {
+            let schema = schema(false, Some(number(minimum)), Some(number(maximum)));
+            (schema.advertised_minimum(), schema.advertised_maximum())
+        };
+        let doubles =
+            |minimum: f64, maximum: f64| (Number::from_f64(minimum), Number::from_f64(maximum));
+        // Held exactly by a double: as written.
+        assert_eq!(
+            bounds("-9007199254740992", "9007199254740992"),
+            (
+                Some(number("-9007199254740992")),
+                Some(number("9007199254740992"))
+            )
+        );
+        assert_eq!(bounds("0.25", "1e300"), doubles(0.25, 1e300));
+        // 2^53 + 1 is no double: the one inside it.
+        assert_eq!(
+            bounds("-9007199254740993", "9007199254740993"),
+            doubles(-9_007_199_254_740_992.0, 9_007_199_254_740_992.0)
+        );
+        assert_eq!(
+            bounds("-9223372036854775807", "18446744073709551615"),
+            doubles(-9_223_372_036_854_774_784.0, 18_446_744_073_709_549_568.0)
+        );
+        // Rounded inwards only when the nearest double is outside.
+        assert_eq!(
+            bounds("9007199254740995", "9007199254740995"),
+            doubles(9_007_199_254_740_996.0, 9_007_199_254_740_994.0)
+        );
     }
 }
