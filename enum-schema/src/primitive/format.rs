@@ -566,6 +566,61 @@ mod tests {
     }
 
     #[test]
+    fn boundaries() {
+        let label = "a".repeat(63);
+        assert!(is_email(&format!("x@{label}.com")));
+        assert!(!is_email(&format!("x@{label}a.com")));
+        let long = format!("{label}.{label}.{label}.{}", "a".repeat(63));
+        assert_eq!(long.len(), 255);
+        assert!(is_email(&format!("x@{long}")));
+        assert!(!is_email(&format!("x@{long}a")));
+        assert!(is_email("x@[255.255.255.255]") && !is_email("x@[256.0.0.1]"));
+        assert!(is_email("x@[0.0.0.0]") && !is_email("x@[00.0.0.0]"));
+        assert!(!is_email("x@[1.2.3.4.5]") && !is_email("x@[1.2.3.]"));
+        assert!(!is_email("x@[IPv6:]") && !is_email("x@[1.2.3.4") && !is_email("x@1.2.3.4]"));
+        assert!(is_email("\"a b\"@c") && !is_email("\"a\u{7f}\"@c") && !is_email("\"a\\"));
+        assert!(is_uri("http://h:0/") && is_uri("http://h:65535/") && !is_uri("http://h:8a/"));
+        assert!(is_uri("a:%41") && !is_uri("a:%4") && !is_uri("a:%G1") && !is_uri("a:%1G"));
+        assert!(is_uri("a:b?c/d?e#f/g?h") && !is_uri("a:b?c d") && !is_uri("a:b#c d"));
+        assert!(is_uri("http://[1:2:3:4:5:6:7:8]") && !is_uri("http://[1:2:3:4:5:6:7:8:9]"));
+        assert!(is_uri("http://[1::8]") && is_uri("http://[1:2:3:4:5:6::8]"));
+        assert!(!is_uri("http://[1:2:3:4:5:6:7::8]"));
+        assert!(is_uri("http://[abcd::]") && !is_uri("http://[abcde::]"));
+        assert!(is_uri("http://[v1f.a:b]") && !is_uri("http://[vg.a]") && !is_uri("http://[v1a]"));
+        assert!(is_uri("http://u@h") && !is_uri("http://u@v@h") && !is_uri("http://u v@h"));
+        assert!(is_uri("a+b-c.d:x") && !is_uri("a_b:x") && !is_uri("a:b\\c"));
+    }
+
+    #[test]
+    fn dates_and_times() {
+        assert!(is_date("2024-02-29") && !is_date("2023-02-29") && is_date("2000-02-29"));
+        assert!(!is_date("1900-02-29") && is_date("2023-02-28") && !is_date("2024-02-30"));
+        assert!(is_date("2024-01-31") && !is_date("2024-04-31") && is_date("2024-12-01"));
+        assert!(!is_date("2024-13-01") && !is_date("2024-00-01") && !is_date("2024-01-00"));
+        assert!(!is_date("2024_01-01") && !is_date("2024-01_01") && !is_date("2024-1a-01"));
+        assert!(is_date_time("2024-01-01T23:59:59Z") && !is_date_time("2024-01-01T24:00:00Z"));
+        assert!(!is_date_time("2024-01-01T23:60:00Z") && !is_date_time("2024-01-01T23:59:61Z"));
+        assert!(
+            is_date_time("2024-01-01T00:00:00+23:59") && !is_date_time("2024-01-01T00:00:00+24:00")
+        );
+        assert!(
+            !is_date_time("2024-01-01T00:00:00+23:60") && !is_date_time("2024-01-01T00:00:00+2300")
+        );
+        assert!(is_date_time("2024-01-01T00:00:00.1z") && !is_date_time("2024-01-01T00:00:00.Z"));
+        assert!(!is_date_time("2024-01-01T00:00:00") && !is_date_time("2024-01-01 00:00:00Z"));
+        assert!(!is_date_time("2024-01-01T00-00:00Z") && !is_date_time("2024-01-01T00:00-00Z"));
+        // A leap second at 23:59 UTC, whatever the offset.
+        assert!(is_date_time("2016-12-31T23:59:60Z"));
+        assert!(is_date_time("2017-01-01T00:59:60+01:00"));
+        assert!(is_date_time("2016-12-31T18:29:60-05:30"));
+        assert!(!is_date_time("2016-12-31T23:59:60+01:00"));
+        assert!(!is_date_time("2016-12-31T23:58:60Z"));
+        assert_eq!(digits(b"2024", 0, 4), 2024);
+        assert_eq!(digits(b"20x4", 0, 4), u32::MAX);
+        assert_eq!(digits(b"20", 0, 4), u32::MAX);
+    }
+
+    #[test]
     fn email_edges() {
         for valid in [
             "a@b",
