@@ -261,6 +261,128 @@ fn doubles_beyond_2_pow_53_inside_the_range_are_accepted_as_the_double() {
     edge::<i64>("9007199254740993", Ok(9_007_199_254_740_993));
 }
 
+/// One answer to an `i128` or `u128` field: beyond 64 bits a JSON number
+/// is a double, and so are the bounds the error names.
+#[track_caller]
+fn wide<N: NumberType + PartialEq>(text: &str, expected: Result<N, &str>) {
+    let parsed = NumberField::<N>::new().parse(Value::Number(number(text)));
+    match expected {
+        Ok(expected) => assert_eq!(parsed, Ok(expected), "{text}"),
+        Err(message) => {
+            let error = Error::OutOfRange {
+                field: None,
+                value: number(text),
+                minimum: N::MIN.to_number(),
+                maximum: N::MAX.to_number(),
+            };
+            assert_eq!(parsed, Err(error.clone()), "{text}");
+            assert_eq!(error.to_string(), message, "{text}");
+        }
+    }
+}
+
+#[test]
+fn i128_and_u128_take_the_integers_a_double_holds_beyond_64_bits() {
+    const AMBIGUOUS: &str =
+        ": beyond 2^53, a number that is not an integer within 64 bits arrives \
+        as the nearest double, and this one also stands for numbers outside the range";
+    let i128_range = "between -1.7014118346046923e+38 and 1.7014118346046923e+38";
+    assert_eq!(
+        i128::MIN.to_number(),
+        Number::from_f64(-170141183460469231731687303715884105728.0)
+    );
+    assert_eq!(
+        i128::MAX.to_number(),
+        Number::from_f64(170141183460469231731687303715884105728.0)
+    );
+    assert_eq!(
+        u128::MAX.to_number(),
+        Number::from_f64(340282366920938463463374607431768211456.0)
+    );
+    assert_eq!(i128::from(i64::MIN).to_number(), Some(i64::MIN.into()));
+    assert_eq!(u128::from(u64::MAX).to_number(), Some(u64::MAX.into()));
+    // The edges arrive as ±2^127, which also stand for numbers beyond them.
+    for text in [
+        "-170141183460469231731687303715884105728",
+        "-170141183460469231731687303715884105728.0",
+        "-170141183460469231731687303715884105729",
+    ] {
+        let message =
+            format!("out of range: -1.7014118346046923e+38 is not {i128_range}{AMBIGUOUS}");
+        wide::<i128>(text, Err(&message));
+    }
+    for text in [
+        "170141183460469231731687303715884105727",
+        "170141183460469231731687303715884105727.0",
+        "170141183460469231731687303715884105728",
+    ] {
+        let message =
+            format!("out of range: 1.7014118346046923e+38 is not {i128_range}{AMBIGUOUS}");
+        wide::<i128>(text, Err(&message));
+    }
+    // Inside: the doubles next to the edges, and everything between.
+    wide::<i128>(
+        "170141183460469212842221372237303250944",
+        Ok(i128::MAX - (1 << 74) + 1),
+    );
+    wide::<i128>(
+        "-170141183460469212842221372237303250944",
+        Ok(i128::MIN + (1 << 74)),
+    );
+    wide::<i128>("1e20", Ok(100_000_000_000_000_000_000));
+    wide::<i128>("-9223372036854775809", Ok(-9_223_372_036_854_775_808));
+    wide::<i128>("-9223372036854775808", Ok(i64::MIN.into()));
+    wide::<i128>("18446744073709551615", Ok(u64::MAX.into()));
+    wide::<i128>(
+        "-1e40",
+        Err(&format!("out of range: -1e+40 is not {i128_range}")),
+    );
+
+    let u128_range = "between 0 and 3.402823669209385e+38";
+    wide::<u128>("0", Ok(0));
+    wide::<u128>("0.0", Ok(0));
+    wide::<u128>("-1", Err(&format!("out of range: -1 is not {u128_range}")));
+    wide::<u128>(
+        "-1.0",
+        Err(&format!("out of range: -1.0 is not {u128_range}")),
+    );
+    for text in [
+        "340282366920938463463374607431768211455",
+        "340282366920938463463374607431768211455.0",
+        "340282366920938463463374607431768211456",
+    ] {
+        let message = format!("out of range: 3.402823669209385e+38 is not {u128_range}{AMBIGUOUS}");
+        wide::<u128>(text, Err(&message));
+    }
+    wide::<u128>(
+        "340282366920938425684442744474606501888",
+        Ok(u128::MAX - (1 << 75) + 1),
+    );
+    wide::<u128>("18446744073709551616", Ok(1 << 64));
+    wide::<u128>("18446744073709551615.0", Ok(1 << 64));
+    wide::<u128>("1e20", Ok(100_000_000_000_000_000_000));
+    wide::<u128>(
+        "1e39",
+        Err(&format!("out of range: 1e+39 is not {u128_range}")),
+    );
+    assert_eq!(
+        NumberField::<u128>::new().parse(json!(0.5)),
+        Err(Error::NotAnInteger {
+            field: None,
+            value: number("0.5")
+        }),
+    );
+    // The schema advertises what every peer reads.
+    assert_eq!(
+        serde_json::to_value(NumberField::<u128>::new().schema()).unwrap(),
+        json!({"type": "integer", "minimum": 0, "maximum": i64::MAX}),
+    );
+    assert_eq!(
+        serde_json::to_value(NumberField::<i128>::new().schema()).unwrap(),
+        json!({"type": "integer", "minimum": i64::MIN, "maximum": i64::MAX}),
+    );
+}
+
 #[test]
 fn numbers_far_outside_are_out_of_range_for_every_type() {
     for text in [

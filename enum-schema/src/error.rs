@@ -598,7 +598,7 @@ impl Display for Error {
                 // the numbers it may stand for: say so.
                 let rounded = matches!(
                     crate::primitive::Reading::of(value),
-                    crate::primitive::Reading::Rounded { .. }
+                    crate::primitive::Reading::Rounded { .. } | crate::primitive::Reading::Huge(_)
                 );
                 let inside = |bound: &Option<Number>, outside: std::cmp::Ordering| {
                     bound.as_ref().is_none_or(|bound| {
@@ -606,6 +606,7 @@ impl Display for Error {
                     })
                 };
                 if rounded
+                    && (minimum.is_some() || maximum.is_some())
                     && inside(minimum, std::cmp::Ordering::Less)
                     && inside(maximum, std::cmp::Ordering::Greater)
                 {

@@ -582,13 +582,14 @@ impl FormField for BooleanField {
     }
 }
 
-/// A Rust number type that can answer a number field: the integer types up
-/// to 64 bits, `f32` and `f64`.
+/// A Rust number type that can answer a number field: the integer types
+/// (`i8` to `i128`, `u8` to `u128`, `isize`, `usize`), `f32` and `f64`.
 ///
-/// `i128` and `u128` are not number types: serde_json (without its
+/// JSON numbers beyond 64 bits arrive as doubles (serde_json, without its
 /// `arbitrary_precision` feature, which this crate does not turn on for
-/// everyone) reads an integer beyond 64 bits as a double, so such a field
-/// could be neither checked nor answered exactly.
+/// everyone, reads them so), so an `i128` or `u128` field takes the
+/// integers a double holds beyond 64 bits, and its bounds beyond 64 bits
+/// are written as the nearest double.
 pub trait NumberType: Copy + PartialOrd + fmt::Debug + 'static + private::Sealed {
     /// Whether the schema's `type` is `"integer"`.
     const INTEGER: bool;
@@ -596,15 +597,17 @@ pub trait NumberType: Copy + PartialOrd + fmt::Debug + 'static + private::Sealed
     const MIN: Self;
     /// The largest value of the type.
     const MAX: Self;
-    /// The value as a JSON number (`None` for a non-finite float).
+    /// The value as a JSON number: exact for integers within 64 bits, the
+    /// nearest double beyond (`i128`, `u128`), `None` for a non-finite
+    /// float.
     fn to_number(self) -> Option<Number>;
     /// The value of a JSON number, if it is of this kind (an integer, for
     /// integer types: `3.0` counts, as in JSON Schema) and within the
     /// type's range; see [`NumberField::parse`] for numbers beyond 2^53.
     fn from_number(number: &Number) -> Option<Self>;
-    /// The value as an exact integer, for integer types.
+    /// The value as an exact integer (sign, magnitude), for integer types.
     #[doc(hidden)]
-    fn to_integer(self) -> Option<i128>;
+    fn to_integer(self) -> Option<(bool, u128)>;
 }
 
 mod private {
@@ -613,8 +616,64 @@ mod private {
 
 /// 2^53: below it, every integer is a double of its own.
 const EXACT_DOUBLES: f64 = 9_007_199_254_740_992.0;
-/// 2^100: beyond every bound an integer field has (64 bits), within `i128`.
-const BEYOND_BOUNDS: f64 = 1_267_650_600_228_229_401_496_703_205_376.0;
+/// 2^128: beyond every bound an integer field has.
+const BEYOND_BOUNDS: f64 = 340_282_366_920_938_463_463_374_607_431_768_211_456.0;
+
+/// An integer of up to 128 bits and a sign: every bound an integer field
+/// has, and every integer a double below 2^128 holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Int {
+    negative: bool,
+    magnitude: u128,
+}
+
+impl Int {
+    pub(crate) const fn new(negative: bool, magnitude: u128) -> Int {
+        Int {
+            // Zero has one sign.
+            negative: negative && magnitude != 0,
+            magnitude,
+        }
+    }
+
+    fn to_f64(self) -> f64 {
+        let magnitude = self.magnitude as f64;
+        if self.negative {
+            -magnitude
+        } else {
+            magnitude
+        }
+    }
+}
+
+impl From<i128> for Int {
+    fn from(value: i128) -> Int {
+        Int::new(value < 0, value.unsigned_abs())
+    }
+}
+
+impl From<u128> for Int {
+    fn from(value: u128) -> Int {
+        Int::new(false, value)
+    }
+}
+
+impl Ord for Int {
+    fn cmp(&self, other: &Int) -> std::cmp::Ordering {
+        match (self.negative, other.negative) {
+            (false, false) => self.magnitude.cmp(&other.magnitude),
+            (true, true) => other.magnitude.cmp(&self.magnitude),
+            (false, true) => std::cmp::Ordering::Greater,
+            (true, false) => std::cmp::Ordering::Less,
+        }
+    }
+}
+
+impl PartialOrd for Int {
+    fn partial_cmp(&self, other: &Int) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
 
 /// What a JSON number, as serde_json read it, says about its value.
 ///
@@ -629,34 +688,35 @@ const BEYOND_BOUNDS: f64 = 1_267_650_600_228_229_401_496_703_205_376.0;
 pub(crate) enum Reading {
     /// An integer known exactly: an integer literal within 64 bits, or an
     /// integral double below 2^53.
-    Exact(i128),
-    /// An integral double at or beyond 2^53 (and below 2^100): the integer
+    Exact(Int),
+    /// An integral double at or beyond 2^53 (and below 2^128): the integer
     /// it holds, and the integers `low..=high` that round to it.
-    Rounded { value: i128, low: i128, high: i128 },
+    Rounded { value: Int, low: Int, high: Int },
     /// A number with a fractional part (below 2^53, necessarily).
     Fraction(f64),
-    /// A double at or beyond 2^100 in magnitude: an integer beyond every
-    /// bound of a 64-bit type.
+    /// A double at or beyond 2^128 in magnitude: an integer beyond every
+    /// bound.
     Huge(f64),
 }
 
 impl Reading {
     pub(crate) fn of(number: &Number) -> Reading {
         if let Some(value) = number.as_i64() {
-            return Reading::Exact(value.into());
+            return Reading::Exact(i128::from(value).into());
         }
         if let Some(value) = number.as_u64() {
-            return Reading::Exact(value.into());
+            return Reading::Exact(u128::from(value).into());
         }
         // serde_json's numbers are finite.
         let value = number.as_f64().unwrap_or(0.0);
         if value.fract() != 0.0 {
             return Reading::Fraction(value);
         }
+        let negative = value < 0.0;
         let magnitude = value.abs();
         if magnitude < EXACT_DOUBLES {
             // Exact: an integral double below 2^53 converts without loss.
-            return Reading::Exact(value as i128);
+            return Reading::Exact(Int::new(negative, magnitude as u128));
         }
         if magnitude >= BEYOND_BOUNDS {
             return Reading::Huge(value);
@@ -666,42 +726,69 @@ impl Reading {
         let bits = magnitude.to_bits();
         let below = magnitude - f64::from_bits(bits - 1);
         let above = f64::from_bits(bits + 1) - magnitude;
-        let (magnitude, below, above) = (magnitude as i128, below as i128, above as i128);
+        let (magnitude, below, above) = (magnitude as u128, below as u128, above as u128);
         // Everything up to half-way to each neighbour rounds to this double
         // (the half-way point itself too, when ties go its way): both ends
-        // are taken, so that a bound is never crossed.
-        let (low, high) = (magnitude - below / 2, magnitude + above / 2);
-        if value < 0.0 {
-            Reading::Rounded {
-                value: -magnitude,
-                low: -high,
-                high: -low,
-            }
-        } else {
-            Reading::Rounded {
-                value: magnitude,
-                low,
-                high,
-            }
+        // are taken, so that a bound is never crossed. Below 2^128 the
+        // upper end still fits: at most 2^128 - 2^74.
+        let (near, far) = (magnitude - below / 2, magnitude + above / 2);
+        let (low, high) = if negative { (far, near) } else { (near, far) };
+        Reading::Rounded {
+            value: Int::new(negative, magnitude),
+            low: Int::new(negative, low),
+            high: Int::new(negative, high),
         }
     }
 
     /// Whether every number this may stand for is at least `minimum`.
-    pub(crate) fn at_least(self, minimum: i128) -> bool {
+    pub(crate) fn at_least(self, minimum: Int) -> bool {
         match self {
             Reading::Exact(value) => value >= minimum,
             Reading::Rounded { low, .. } => low >= minimum,
-            Reading::Fraction(value) | Reading::Huge(value) => value > minimum as f64,
+            // A fraction lies strictly between integers, and a huge double
+            // beyond them all: comparing doubles decides.
+            Reading::Fraction(value) | Reading::Huge(value) => value > minimum.to_f64(),
         }
     }
 
     /// Whether every number this may stand for is at most `maximum`.
-    pub(crate) fn at_most(self, maximum: i128) -> bool {
+    pub(crate) fn at_most(self, maximum: Int) -> bool {
         match self {
             Reading::Exact(value) => value <= maximum,
             Reading::Rounded { high, .. } => high <= maximum,
-            Reading::Fraction(value) | Reading::Huge(value) => value < maximum as f64,
+            Reading::Fraction(value) | Reading::Huge(value) => value < maximum.to_f64(),
         }
+    }
+}
+
+/// The integer a JSON number is, if it is one and everything it may stand
+/// for lies within `minimum..=maximum`.
+fn integer_in(number: &Number, minimum: Int, maximum: Int) -> Option<Int> {
+    let reading = Reading::of(number);
+    if !(reading.at_least(minimum) && reading.at_most(maximum)) {
+        return None;
+    }
+    match reading {
+        Reading::Exact(value) | Reading::Rounded { value, .. } => Some(value),
+        // A fraction is never an integer, and a huge double is beyond
+        // every bound.
+        Reading::Fraction(_) | Reading::Huge(_) => None,
+    }
+}
+
+/// The value of an integer of one of the integer types, if it fits.
+fn integer_value<N: TryFrom<i128> + TryFrom<u128>>(value: Int) -> Option<N> {
+    if value.negative {
+        let magnitude = i128::try_from(value.magnitude).ok();
+        // i128::MIN's magnitude is one more than i128::MAX.
+        let negated = match magnitude {
+            Some(magnitude) => Some(-magnitude),
+            None if value.magnitude == 1 << 127 => Some(i128::MIN),
+            None => None,
+        };
+        N::try_from(negated?).ok()
+    } else {
+        N::try_from(value.magnitude).ok()
     }
 }
 
@@ -713,36 +800,32 @@ macro_rules! integer_types {
             const MIN: Self = <$ty>::MIN;
             const MAX: Self = <$ty>::MAX;
             fn to_number(self) -> Option<Number> {
-                Some(Number::from(self))
+                let (negative, magnitude) = self.to_integer()?;
+                // Exact within 64 bits; beyond, the nearest double (i128
+                // and u128 only).
+                let exact = match u64::try_from(magnitude) {
+                    Ok(magnitude) if negative => 0i64.checked_sub_unsigned(magnitude).map(Number::from),
+                    Ok(magnitude) => Some(Number::from(magnitude)),
+                    Err(_) => None,
+                };
+                exact.or_else(|| Number::from_f64(Int::new(negative, magnitude).to_f64()))
             }
             fn from_number(number: &Number) -> Option<Self> {
-                integer_in(number, Self::MIN.to_integer()?, Self::MAX.to_integer()?)
-                    .and_then(|value| <$ty>::try_from(value).ok())
+                let (min, max) = (Self::MIN.to_integer()?, Self::MAX.to_integer()?);
+                let range = (Int::new(min.0, min.1), Int::new(max.0, max.1));
+                integer_in(number, range.0, range.1).and_then(integer_value)
             }
-            fn to_integer(self) -> Option<i128> {
-                // Lossless: every type here has at most 64 bits.
-                Some(self as i128)
+            fn to_integer(self) -> Option<(bool, u128)> {
+                #[allow(unused_comparisons)]
+                let negative = self < 0;
+                // Lossless: the magnitude of any of these types fits u128.
+                Some((negative, if negative { (self as i128).unsigned_abs() } else { self as u128 }))
             }
         }
     )*};
 }
 
-integer_types!(i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
-
-/// The integer a JSON number is, if it is one and everything it may stand
-/// for lies within `minimum..=maximum`.
-fn integer_in(number: &Number, minimum: i128, maximum: i128) -> Option<i128> {
-    let reading = Reading::of(number);
-    if !(reading.at_least(minimum) && reading.at_most(maximum)) {
-        return None;
-    }
-    match reading {
-        Reading::Exact(value) | Reading::Rounded { value, .. } => Some(value),
-        // A fraction is never an integer, and a huge double is beyond
-        // every 64-bit bound.
-        Reading::Fraction(_) | Reading::Huge(_) => None,
-    }
-}
+integer_types!(i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize);
 
 impl private::Sealed for f64 {}
 impl NumberType for f64 {
@@ -757,7 +840,7 @@ impl NumberType for f64 {
         // `1e400` as text): the nearest one, as for any f64.
         number.as_f64()
     }
-    fn to_integer(self) -> Option<i128> {
+    fn to_integer(self) -> Option<(bool, u128)> {
         None
     }
 }
@@ -779,7 +862,7 @@ impl NumberType for f32 {
         let value = number.as_f64()? as f32;
         value.is_finite().then_some(value)
     }
-    fn to_integer(self) -> Option<i128> {
+    fn to_integer(self) -> Option<(bool, u128)> {
         None
     }
 }
@@ -973,6 +1056,7 @@ impl<N: NumberType> NumberField<N> {
             minimum.and_then(N::to_integer),
             maximum.and_then(N::to_integer),
         ) {
+            let (low, high) = (Int::new(low.0, low.1), Int::new(high.0, high.1));
             if let Reading::Fraction(_) = Reading::of(&number) {
                 return Err(Error::NotAnInteger {
                     field: None,
@@ -1023,52 +1107,67 @@ mod tests {
     const TWO_53: i128 = 1 << 53;
     const TWO_63: i128 = 1 << 63;
 
+    fn int(value: i128) -> Int {
+        Int::from(value)
+    }
+
+    fn rounded(value: i128, low: i128, high: i128) -> Reading {
+        Reading::Rounded {
+            value: int(value),
+            low: int(low),
+            high: int(high),
+        }
+    }
+
     #[test]
     fn readings_of_integers_fractions_and_doubles() {
-        assert_eq!(Reading::of(&number("-5")), Reading::Exact(-5));
+        assert_eq!(Reading::of(&number("-5")), Reading::Exact(int(-5)));
         assert_eq!(
             Reading::of(&number("18446744073709551615")),
-            Reading::Exact(u64::MAX.into())
+            Reading::Exact(int(u64::MAX.into()))
         );
-        assert_eq!(Reading::of(&number("3.0")), Reading::Exact(3));
+        assert_eq!(Reading::of(&number("3.0")), Reading::Exact(int(3)));
+        assert_eq!(Reading::of(&number("-0.0")), Reading::Exact(int(0)));
         assert_eq!(Reading::of(&number("-0.5")), Reading::Fraction(-0.5));
         // Just below 2^53: exact.
         assert_eq!(
             Reading::of(&number("9007199254740991.0")),
-            Reading::Exact(TWO_53 - 1)
+            Reading::Exact(int(TWO_53 - 1))
         );
         // 2^53: the integers that round to it are 2^53 and 2^53 + 1.
         assert_eq!(
             Reading::of(&number("9007199254740992.0")),
-            Reading::Rounded {
-                value: TWO_53,
-                low: TWO_53,
-                high: TWO_53 + 1
-            }
+            rounded(TWO_53, TWO_53, TWO_53 + 1)
         );
         // 2^63: the gap below is 1024, above 2048.
         assert_eq!(
             Reading::of(&number("9223372036854775808.0")),
-            Reading::Rounded {
-                value: TWO_63,
-                low: TWO_63 - 512,
-                high: TWO_63 + 1024
-            }
+            rounded(TWO_63, TWO_63 - 512, TWO_63 + 1024)
         );
         assert_eq!(
             Reading::of(&number("-9223372036854775809")),
+            rounded(-TWO_63, -TWO_63 - 1024, -TWO_63 + 512)
+        );
+        // 2^127, i128::MIN's magnitude: the gap toward zero is 2^74, away
+        // from it 2^75, so it stands for numbers below i128::MIN too.
+        assert_eq!(
+            Reading::of(&number("-170141183460469231731687303715884105728")),
             Reading::Rounded {
-                value: -TWO_63,
-                low: -TWO_63 - 1024,
-                high: -TWO_63 + 512
+                value: int(i128::MIN),
+                low: Int::new(true, (1 << 127) + (1 << 74)),
+                high: int(i128::MIN + (1 << 73)),
             }
         );
-        // Just below 2^100: rounded; 2^100 and beyond: huge.
+        // The largest double below 2^128 still has its upper end in u128.
         let below = f64::from_bits(BEYOND_BOUNDS.to_bits() - 1);
-        assert!(matches!(
+        assert_eq!(
             Reading::of(&Number::from_f64(below).unwrap()),
-            Reading::Rounded { .. }
-        ));
+            Reading::Rounded {
+                value: Int::new(false, u128::MAX - (1 << 75) + 1),
+                low: Int::new(false, u128::MAX - (1 << 75) - (1 << 74) + 1),
+                high: Int::new(false, u128::MAX - (1 << 74) + 1),
+            }
+        );
         assert_eq!(
             Reading::of(&Number::from_f64(BEYOND_BOUNDS).unwrap()),
             Reading::Huge(BEYOND_BOUNDS)
@@ -1079,25 +1178,37 @@ mod tests {
     #[test]
     fn bounds_take_every_number_a_reading_stands_for() {
         let edge = Reading::of(&number("9223372036854775808.0"));
-        assert!(edge.at_least(TWO_63 - 512));
-        assert!(!edge.at_least(TWO_63 - 511));
-        assert!(edge.at_most(TWO_63 + 1024));
-        assert!(!edge.at_most(TWO_63 + 1023));
-        let exact = Reading::Exact(7);
-        assert!(exact.at_least(7) && exact.at_most(7));
-        assert!(!exact.at_least(8) && !exact.at_most(6));
+        assert!(edge.at_least(int(TWO_63 - 512)));
+        assert!(!edge.at_least(int(TWO_63 - 511)));
+        assert!(edge.at_most(int(TWO_63 + 1024)));
+        assert!(!edge.at_most(int(TWO_63 + 1023)));
+        let exact = Reading::Exact(int(7));
+        assert!(exact.at_least(int(7)) && exact.at_most(int(7)));
+        assert!(!exact.at_least(int(8)) && !exact.at_most(int(6)));
         let fraction = Reading::Fraction(2.5);
-        assert!(fraction.at_least(2) && !fraction.at_least(3));
-        assert!(fraction.at_most(3) && !fraction.at_most(2));
+        assert!(fraction.at_least(int(2)) && !fraction.at_least(int(3)));
+        assert!(fraction.at_most(int(3)) && !fraction.at_most(int(2)));
+        let fraction = Reading::Fraction(-2.5);
+        assert!(fraction.at_least(int(-3)) && !fraction.at_least(int(-2)));
         let huge = Reading::Huge(1e300);
-        assert!(huge.at_least(i64::MAX.into()) && !huge.at_most(u64::MAX.into()));
+        let u128_max = Int::new(false, u128::MAX);
+        assert!(huge.at_least(int(i128::MAX)) && !huge.at_most(u128_max));
         let huge = Reading::Huge(-1e300);
-        assert!(!huge.at_least(i64::MIN.into()) && huge.at_most(i64::MIN.into()));
+        assert!(!huge.at_least(int(i128::MIN)) && huge.at_most(int(i128::MIN)));
+    }
+
+    #[test]
+    fn ints_order_by_value() {
+        assert!(int(-3) < int(-2) && int(-2) < int(0) && int(0) < int(2));
+        assert!(int(i128::MIN) < int(i128::MAX));
+        assert!(int(i128::MAX) < Int::new(false, u128::MAX));
+        assert_eq!(Int::new(true, 0), int(0));
+        assert_eq!(int(-2).to_f64(), -2.0);
     }
 
     #[test]
     fn integers_in_a_range() {
-        let (min, max) = (i128::from(i64::MIN), i128::from(i64::MAX));
+        let (min, max) = (int(i64::MIN.into()), int(i64::MAX.into()));
         assert_eq!(
             integer_in(&number("-9223372036854775808"), min, max),
             Some(min)
@@ -1108,14 +1219,33 @@ mod tests {
         );
         assert_eq!(integer_in(&number("0.5"), min, max), None);
         assert_eq!(integer_in(&number("1e300"), min, max), None);
-        assert_eq!(integer_in(&number("1e300"), i128::MIN, i128::MAX), None);
+        assert_eq!(
+            integer_in(&number("1e300"), int(i128::MIN), int(i128::MAX)),
+            None
+        );
         assert_eq!(
             integer_in(&number("1e18"), min, max),
-            Some(1_000_000_000_000_000_000)
+            Some(int(1_000_000_000_000_000_000))
         );
-        assert_eq!(integer_in(&number("255.0"), 0, 255), Some(255));
-        assert_eq!(integer_in(&number("256.0"), 0, 255), None);
-        assert_eq!(integer_in(&number("-1"), 0, 255), None);
+        assert_eq!(
+            integer_in(&number("255.0"), int(0), int(255)),
+            Some(int(255))
+        );
+        assert_eq!(integer_in(&number("256.0"), int(0), int(255)), None);
+        assert_eq!(integer_in(&number("-1"), int(0), int(255)), None);
+    }
+
+    #[test]
+    fn integer_values_of_each_type() {
+        assert_eq!(integer_value::<i128>(int(i128::MIN)), Some(i128::MIN));
+        assert_eq!(
+            integer_value::<u128>(Int::new(false, u128::MAX)),
+            Some(u128::MAX)
+        );
+        assert_eq!(integer_value::<u128>(int(-1)), None);
+        assert_eq!(integer_value::<i8>(int(-128)), Some(-128));
+        assert_eq!(integer_value::<i8>(int(128)), None);
+        assert_eq!(integer_value::<i128>(Int::new(true, (1 << 127) + 1)), None);
     }
 
     fn schema(integer: bool, minimum: Option<Number>, maximum: Option<Number>) -> NumberSchema {

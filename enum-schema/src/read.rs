@@ -974,12 +974,10 @@ fn within(answer: &Number, bound: &Number, outside: Ordering) -> bool {
     let reading = Reading::of(answer);
     // A bound known exactly: an integer literal, or an integral double
     // below 2^53.
-    let exact = bound.as_i64().map(i128::from).or_else(|| {
-        bound.as_u64().map(i128::from).or_else(|| {
-            let bound = bound.as_f64()?;
-            (bound.fract() == 0.0 && bound.abs() < 9_007_199_254_740_992.0).then_some(bound as i128)
-        })
-    });
+    let exact = match Reading::of(bound) {
+        Reading::Exact(bound) => Some(bound),
+        _ => None,
+    };
     match (exact, outside) {
         (Some(bound), Ordering::Less) => reading.at_least(bound),
         (Some(bound), _) => reading.at_most(bound),
