@@ -291,6 +291,39 @@ fn every_path(mut check: impl FnMut(&str, ProtocolVersion, &Value)) {
 }
 
 #[test]
+fn i128_and_u128_fields_advertise_i64_bounds_and_take_their_range() {
+    let form = enum_schema::Form::new((
+        ("wide", enum_schema::NumberField::<u128>::new()),
+        (
+            "signed",
+            enum_schema::NumberField::<i128>::new().default_value(-5),
+        ),
+    ));
+    let requested_schema = wire(form.request("Fill it in"))["requestedSchema"].clone();
+    assert_eq!(
+        requested_schema["properties"],
+        json!({
+            "wide": {"type": "integer", "minimum": 0, "maximum": i64::MAX},
+            "signed": {"type": "integer", "minimum": i64::MIN, "maximum": i64::MAX, "default": -5},
+        }),
+    );
+    rmcp_reads(&requested_schema, "Form of i128 and u128");
+    let Some(dir) = spec_dir() else { return };
+    if let Some(spec) = Spec::load(&dir, "2025-11-25") {
+        for property in requested_schema["properties"].as_object().unwrap().values() {
+            spec.assert_valid("NumberSchema", property);
+        }
+    }
+    assert_eq!(
+        form.parse_result(json!({"action": "accept", "content": {"wide": 1e30, "signed": -1e30}})),
+        Ok(ElicitAction::Accept((
+            1_000_000_000_000_000_019_884_624_838_656,
+            -1_000_000_000_000_000_019_884_624_838_656
+        ))),
+    );
+}
+
+#[test]
 fn every_path_is_read_by_rmcps_model() {
     let mut paths = 0;
     every_path(|path, _, requested_schema| {
