@@ -785,10 +785,9 @@ fn fill_default_rejects_null_and_bad_values() {
         form.parse_result(accept(json!({"replicas": null, "region": "medium"})))
             .unwrap_err(),
         Error::Multiple(vec![
-            Error::TypeMismatch {
+            Error::NullForOptional {
                 field: field("replicas"),
                 expected: JsonType::Number,
-                found: Value::Null,
             },
             Error::InvalidValue {
                 field: field("region"),
@@ -796,7 +795,7 @@ fn fill_default_rejects_null_and_bad_values() {
                 allowed: Cow::Borrowed(Priority::OPTIONS),
             },
         ]),
-        r#"2 fields rejected: field `replicas`: wrong type: expected a number, found null; field `region`: invalid value "medium": expected one of "low", "high""#,
+        r#"2 fields rejected: field `replicas`: wrong type: expected a number, found null; to leave this optional field empty, leave it out of `content`; field `region`: invalid value "medium": expected one of "low", "high""#,
     );
 }
 
@@ -925,13 +924,12 @@ fn derived_fill_default_still_checks_what_is_sent() {
                 minimum: Some(1.into()),
                 maximum: Some(9.into()),
             },
-            Error::TypeMismatch {
+            Error::NullForOptional {
                 field: field("size"),
                 expected: JsonType::String,
-                found: Value::Null,
             },
         ]),
-        "2 fields rejected: field `replicas`: out of range: 10 is not between 1 and 9; field `size`: wrong type: expected a string, found null",
+        "2 fields rejected: field `replicas`: out of range: 10 is not between 1 and 9; field `size`: wrong type: expected a string, found null; to leave this optional field empty, leave it out of `content`",
     );
     // The field without fill_default stays strict.
     assert_error(

@@ -659,13 +659,16 @@ fn missing_and_bad_fields_are_reported_together() {
 }
 
 #[test]
-fn optional_field_given_null_is_a_type_mismatch() {
+fn optional_field_given_null_is_refused_saying_to_leave_it_out() {
     let form = Form::new((("fruit", Fruit::SCHEMA), ("extra", Optional(Fruit::SCHEMA))));
     let result = json!({"action": "accept", "content": {"fruit": "apple", "extra": null}});
     assert_error(
         form.parse_result(result),
-        type_mismatch(Some("extra"), JsonType::String, Value::Null),
-        "field `extra`: wrong type: expected a string, found null",
+        Error::NullForOptional {
+            field: Some("extra".into()),
+            expected: JsonType::String,
+        },
+        "field `extra`: wrong type: expected a string, found null; to leave this optional field empty, leave it out of `content`",
     );
     // absent is None, present is Some
     assert_eq!(
@@ -681,12 +684,15 @@ fn optional_field_given_null_is_a_type_mismatch() {
 }
 
 #[test]
-fn optional_multi_field_given_null_is_a_type_mismatch() {
+fn optional_multi_field_given_null_is_refused_saying_to_leave_it_out() {
     let form = Form::new((("sizes", Optional(Size::MULTI_SCHEMA)),));
     assert_error(
         form.parse_result(json!({"action": "accept", "content": {"sizes": null}})),
-        type_mismatch(Some("sizes"), JsonType::Array, Value::Null),
-        "field `sizes`: wrong type: expected an array, found null",
+        Error::NullForOptional {
+            field: Some("sizes".into()),
+            expected: JsonType::Array,
+        },
+        "field `sizes`: wrong type: expected an array, found null; to leave this optional field empty, leave it out of `content`",
     );
     assert_eq!(
         form.parse_result(json!({"action": "accept", "content": {}})),

@@ -1456,8 +1456,24 @@ fn requested_schema_results_exactly() {
     let content = with(json!({"tone": null}));
     assert_eq!(
         read.check_content(content.as_object().unwrap().clone()),
-        Err(Error::TypeMismatch {
+        Err(Error::NullForOptional {
             field: Some("tone".into()),
+            expected: JsonType::String,
+        })
+    );
+    assert_eq!(
+        read.check_content(content.as_object().unwrap().clone())
+            .unwrap_err()
+            .to_string(),
+        "field `tone`: wrong type: expected a string, found null; to leave this optional field empty, leave it out of `content`",
+    );
+    // A required property's null is a plain type mismatch: leaving it out
+    // would not do.
+    let content = with(json!({"fruit": null}));
+    assert_eq!(
+        read.check_content(content.as_object().unwrap().clone()),
+        Err(Error::TypeMismatch {
+            field: Some("fruit".into()),
             expected: JsonType::String,
             found: Value::Null,
         })

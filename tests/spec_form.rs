@@ -351,7 +351,7 @@ fn deploy_request(message: &str) -> Value {
                 "notes": {"type": "string", "default": "none"},
                 "replicas": {"type": "integer", "title": "Replicas", "minimum": 1, "maximum": 20, "default": 2},
                 "offset": {"type": "integer", "minimum": i64::MIN, "maximum": i64::MAX},
-                "big": {"type": "integer", "minimum": 0, "maximum": u64::MAX},
+                "big": {"type": "integer", "minimum": 0, "maximum": i64::MAX},
                 "cpu": {"type": "number", "minimum": 0.25, "maximum": 16.0, "default": 1.5},
                 "ratio": {"type": "number"},
                 "dryRun": {"type": "boolean", "default": true},

@@ -192,6 +192,15 @@ pub enum Error {
         /// The upper bound in force, if any.
         maximum: Option<Number>,
     },
+    /// `null` for an optional field. The spec's content values are never
+    /// null: a client leaves an optional field empty by leaving it out of
+    /// `content`, and the message says so.
+    NullForOptional {
+        /// The form field, if known.
+        field: Option<Cow<'static, str>>,
+        /// The JSON type the schema asks for.
+        expected: JsonType,
+    },
     /// An `accept` without a value for a required field.
     MissingField {
         /// The form field.
@@ -249,7 +258,8 @@ impl Error {
             | Error::TooLong { field, .. }
             | Error::InvalidFormat { field, .. }
             | Error::NotAnInteger { field, .. }
-            | Error::OutOfRange { field, .. } => field.as_deref(),
+            | Error::OutOfRange { field, .. }
+            | Error::NullForOptional { field, .. } => field.as_deref(),
             Error::MissingField { field } => Some(field),
             Error::MalformedResult { .. }
             | Error::MissingAction { .. }
@@ -284,6 +294,7 @@ impl Error {
             | Error::InvalidFormat { field, .. }
             | Error::NotAnInteger { field, .. }
             | Error::OutOfRange { field, .. }
+            | Error::NullForOptional { field, .. }
                 if field.is_none() =>
             {
                 *field = Some(name.into());
@@ -582,8 +593,35 @@ impl Display for Error {
                     (Some(minimum), None) => write!(f, "at least {}", minimum),
                     (None, Some(maximum)) => write!(f, "at most {}", maximum),
                     (None, None) => f.write_str("representable in the field's type"),
+                }?;
+                // A double that is itself within the bounds was refused for
+                // the numbers it may stand for: say so.
+                let rounded = matches!(
+                    crate::primitive::Reading::of(value),
+                    crate::primitive::Reading::Rounded { .. } | crate::primitive::Reading::Huge(_)
+                );
+                let inside = |bound: &Option<Number>, outside: std::cmp::Ordering| {
+                    bound.as_ref().is_none_or(|bound| {
+                        crate::read::compare(value, bound) != Some(outside)
+                    })
+                };
+                if rounded
+                    && (minimum.is_some() || maximum.is_some())
+                    && inside(minimum, std::cmp::Ordering::Less)
+                    && inside(maximum, std::cmp::Ordering::Greater)
+                {
+                    f.write_str(
+                        ": beyond 2^53, a number that is not an integer within 64 bits arrives as the nearest double, and this one also stands for numbers outside the range",
+                    )?;
                 }
+                Ok(())
             }
+            Error::NullForOptional { field, expected } => write!(
+                f,
+                "{}wrong type: expected {}, found null; to leave this optional field empty, leave it out of `content`",
+                Prefix(field.as_deref()),
+                expected,
+            ),
             Error::MissingField { field } => {
                 write!(
                     f,

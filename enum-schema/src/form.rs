@@ -175,7 +175,8 @@ impl<T: ElicitEnum> FormField for MultiSelect<T> {
 /// answered by `None` when the client sends no value.
 ///
 /// A `null` is not "no value": it is rejected as
-/// [`Error::TypeMismatch`], since the spec's content values are never null.
+/// [`Error::NullForOptional`], whose message tells the client to leave the
+/// field out instead, since the spec's content values are never null.
 #[derive(Clone, Copy, Debug)]
 pub struct Optional<F>(pub F);
 
@@ -193,7 +194,11 @@ impl<F: FormField> FormField for Optional<F> {
     fn parse_field(&self, name: &'static str, value: Option<Value>) -> Result<Self::Output, Error> {
         match value {
             None => Ok(None),
-            Some(value) => self.0.parse_field(name, Some(value)).map(Some),
+            Some(value) => self
+                .0
+                .parse_field(name, Some(value))
+                .map(Some)
+                .map_err(null_for_optional),
         }
     }
 }
@@ -206,7 +211,7 @@ impl<F: FormField> FormField for Optional<F> {
 /// A value the client sends is parsed as the field's own; only a field
 /// left out is filled, and the default goes through the same parsing, so
 /// the answer is the same as if the client had sent it. A `null` is not
-/// "left out": it is rejected as [`Error::TypeMismatch`]. Without this
+/// "left out": it is rejected as [`Error::NullForOptional`]. Without this
 /// wrapper a field stays required and is never filled silently.
 ///
 /// A peer of 2025-06-18 is not sent the `default` of anything but a
@@ -311,7 +316,22 @@ impl<F: FormField> FormField for FillDefault<F> {
 
     fn parse_field(&self, name: &'static str, value: Option<Value>) -> Result<F::Output, Error> {
         let value = value.or_else(|| self.field.default_answer());
-        self.field.parse_field(name, value)
+        self.field
+            .parse_field(name, value)
+            .map_err(null_for_optional)
+    }
+}
+
+/// The error for a `null` sent for an optional field: the field's own
+/// type mismatch, with what to send instead.
+pub(crate) fn null_for_optional(error: Error) -> Error {
+    match error {
+        Error::TypeMismatch {
+            field,
+            expected,
+            found: Value::Null,
+        } => Error::NullForOptional { field, expected },
+        error => error,
     }
 }
 

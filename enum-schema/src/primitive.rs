@@ -9,18 +9,28 @@ use serde::Serialize;
 use serde_json::{Number, Value};
 
 use crate::form::parse_required;
+
+mod format;
+
 use crate::{Error, FormField, JsonType, PrimitiveSchema};
+pub(crate) use format::is_date;
+use format::{is_date_time, is_email, is_uri};
 
 /// The `format` of a string property (MCP 2025-11-25, `StringSchema.format`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum StringFormat {
-    /// `"email"`: `local@domain`, no whitespace.
+    /// `"email"`: an RFC 5321 mailbox, `local@domain`: the local part a
+    /// dot-string or a quoted string, the domain a host name or an address
+    /// literal (`[127.0.0.1]`, `[IPv6:::1]`); non-ASCII letters are
+    /// accepted as RFC 6531 allows (`日本@例え.jp`).
     Email,
-    /// `"uri"`: an absolute URI, `scheme:rest` (RFC 3986 scheme), no whitespace.
+    /// `"uri"`: an absolute URI as RFC 3986 defines it (`scheme:` and the
+    /// rest, ASCII, with valid percent-encodings, host and port).
     Uri,
     /// `"date"`: an RFC 3339 full-date, `YYYY-MM-DD`, a real calendar date.
     Date,
-    /// `"date-time"`: an RFC 3339 date-time, `YYYY-MM-DDTHH:MM:SS[.frac](Z|±HH:MM)`.
+    /// `"date-time"`: an RFC 3339 date-time, `YYYY-MM-DDTHH:MM:SS[.frac](Z|±HH:MM)`
+    /// (a leap second only at 23:59 UTC).
     DateTime,
 }
 
@@ -56,150 +66,6 @@ impl Serialize for StringFormat {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.serialize_str(self.as_str())
     }
-}
-
-const fn is_space_or_control(byte: u8) -> bool {
-    byte <= b' ' || byte == 0x7f
-}
-
-/// `local@domain`: one `@`, both parts non-empty, the domain not starting or
-/// ending with a dot, no ASCII whitespace or control characters.
-const fn is_email(value: &str) -> bool {
-    let bytes = value.as_bytes();
-    let mut at = None;
-    let mut i = 0;
-    while i < bytes.len() {
-        if is_space_or_control(bytes[i]) {
-            return false;
-        }
-        if bytes[i] == b'@' {
-            if at.is_some() {
-                return false;
-            }
-            at = Some(i);
-        }
-        i += 1;
-    }
-    match at {
-        Some(at) => {
-            at > 0
-                && at + 1 < bytes.len()
-                && bytes[at + 1] != b'.'
-                && bytes[bytes.len() - 1] != b'.'
-        }
-        None => false,
-    }
-}
-
-/// `scheme:rest`, the scheme as in RFC 3986 (a letter, then letters, digits,
-/// `+`, `-`, `.`), no ASCII whitespace or control characters.
-const fn is_uri(value: &str) -> bool {
-    let bytes = value.as_bytes();
-    if bytes.is_empty() || !bytes[0].is_ascii_alphabetic() {
-        return false;
-    }
-    let mut i = 0;
-    let mut scheme = true;
-    while i < bytes.len() {
-        let byte = bytes[i];
-        if is_space_or_control(byte) {
-            return false;
-        }
-        if scheme {
-            if byte == b':' {
-                scheme = false;
-            } else if !(byte.is_ascii_alphanumeric()
-                || byte == b'+'
-                || byte == b'-'
-                || byte == b'.')
-            {
-                return false;
-            }
-        }
-        i += 1;
-    }
-    !scheme
-}
-
-/// The number written with `len` ASCII digits at `at`, or `u32::MAX` if any
-/// byte is not a digit.
-const fn digits(bytes: &[u8], at: usize, len: usize) -> u32 {
-    let mut value = 0u32;
-    let mut i = at;
-    while i < at + len {
-        if i >= bytes.len() || !bytes[i].is_ascii_digit() {
-            return u32::MAX;
-        }
-        value = value * 10 + (bytes[i] - b'0') as u32;
-        i += 1;
-    }
-    value
-}
-
-/// `YYYY-MM-DD` at the start of `bytes`, a real calendar date.
-const fn is_date_bytes(bytes: &[u8]) -> bool {
-    if bytes.len() < 10 || bytes[4] != b'-' || bytes[7] != b'-' {
-        return false;
-    }
-    let (year, month, day) = (
-        digits(bytes, 0, 4),
-        digits(bytes, 5, 2),
-        digits(bytes, 8, 2),
-    );
-    if year == u32::MAX || day == u32::MAX {
-        return false;
-    }
-    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
-    let days = match month {
-        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
-        4 | 6 | 9 | 11 => 30,
-        2 if leap => 29,
-        2 => 28,
-        _ => return false,
-    };
-    day >= 1 && day <= days
-}
-
-/// An RFC 3339 full-date.
-pub(crate) const fn is_date(value: &str) -> bool {
-    value.len() == 10 && is_date_bytes(value.as_bytes())
-}
-
-/// An RFC 3339 date-time: `YYYY-MM-DDTHH:MM:SS[.frac](Z|±HH:MM)`.
-const fn is_date_time(value: &str) -> bool {
-    let bytes = value.as_bytes();
-    if bytes.len() < 20 || !is_date_bytes(bytes) || !(bytes[10] == b'T' || bytes[10] == b't') {
-        return false;
-    }
-    if bytes[13] != b':' || bytes[16] != b':' {
-        return false;
-    }
-    let (hour, minute, second) = (
-        digits(bytes, 11, 2),
-        digits(bytes, 14, 2),
-        digits(bytes, 17, 2),
-    );
-    if hour > 23 || minute > 59 || second > 60 {
-        return false;
-    }
-    let mut i = 19;
-    if bytes[i] == b'.' {
-        i += 1;
-        let start = i;
-        while i < bytes.len() && bytes[i].is_ascii_digit() {
-            i += 1;
-        }
-        if i == start {
-            return false;
-        }
-    }
-    if i + 1 == bytes.len() && (bytes[i] == b'Z' || bytes[i] == b'z') {
-        return true;
-    }
-    if i + 6 != bytes.len() || !(bytes[i] == b'+' || bytes[i] == b'-') || bytes[i + 3] != b':' {
-        return false;
-    }
-    digits(bytes, i + 1, 2) <= 23 && digits(bytes, i + 4, 2) <= 59
 }
 
 /// The number of Unicode code points in `value`, the unit of `minLength`
@@ -304,16 +170,157 @@ impl Serialize for NumberSchema {
             self.title.as_deref(),
             self.description.as_deref(),
         )?;
-        if let Some(minimum) = &self.minimum {
-            map.serialize_entry("minimum", minimum)?;
+        if let Some(minimum) = self.advertised_minimum() {
+            map.serialize_entry("minimum", &minimum)?;
         }
-        if let Some(maximum) = &self.maximum {
-            map.serialize_entry("maximum", maximum)?;
+        if let Some(maximum) = self.advertised_maximum() {
+            map.serialize_entry("maximum", &maximum)?;
         }
-        if let Some(default) = &self.default {
-            map.serialize_entry("default", default)?;
+        if let Some(default) = self.advertised_default() {
+            map.serialize_entry("default", &default)?;
         }
         map.end()
+    }
+}
+
+/// An integer bound as every peer reads it: within `i64`, the range of
+/// rmcp's model (`IntegerSchema` holds `i64`), and a JSON integer. A
+/// fractional bound is rounded inwards (`lower`: up), which lets the same
+/// integers through; a bound beyond `i64` is clamped to its end.
+fn readable_integer_bound(bound: &Number, lower: bool) -> i64 {
+    if let Some(bound) = bound.as_i64() {
+        return bound;
+    }
+    if bound.as_u64().is_some() {
+        return i64::MAX;
+    }
+    let bound = bound.as_f64().unwrap_or(0.0);
+    // `as` saturates at the ends of `i64`, which is the clamp wanted here.
+    if lower {
+        bound.ceil() as i64
+    } else {
+        bound.floor() as i64
+    }
+}
+
+/// A `number` bound as every peer reads it: a double (rmcp's model and the
+/// TypeScript SDK hold doubles). An integer bound beyond 2^53 is sent as
+/// the nearest double on the inside (`lower`: the one above), so that a
+/// double reader never widens it.
+fn readable_number_bound(bound: &Number, lower: bool) -> Number {
+    let exact = bound
+        .as_i64()
+        .map(i128::from)
+        .or_else(|| bound.as_u64().map(i128::from));
+    let (Some(exact), Some(double)) = (exact, bound.as_f64()) else {
+        return bound.clone();
+    };
+    if exact.unsigned_abs() <= 1 << 53 {
+        return bound.clone();
+    }
+    // Integral, and within 2^64: converts to i128 exactly.
+    let rounded = double as i128;
+    let step = |double: f64, up: bool| {
+        // The neighbouring double away from (`up` for positive) or toward zero.
+        let bits = double.abs().to_bits();
+        let bits = if up == (double > 0.0) {
+            bits + 1
+        } else {
+            bits - 1
+        };
+        f64::from_bits(bits).copysign(double)
+    };
+    let inside = match (lower, rounded.cmp(&exact)) {
+        // A double holds it exactly: sent as written.
+        (_, std::cmp::Ordering::Equal) => return bound.clone(),
+        (true, std::cmp::Ordering::Less) => step(double, true),
+        (false, std::cmp::Ordering::Greater) => step(double, false),
+        _ => double,
+    };
+    Number::from_f64(inside).unwrap_or_else(|| bound.clone())
+}
+
+impl NumberSchema {
+    /// `minimum` as it is sent. For `"type":"number"`, a double (an integer
+    /// bound beyond 2^53 becomes the nearest double above it, which every
+    /// double reader holds exactly); for `"type":"integer"`, a JSON integer
+    /// within `i64`, the range every
+    /// peer reads (rmcp's model holds `i64` bounds; the TypeScript and
+    /// Python SDKs read doubles and integers). A fractional minimum is
+    /// rounded up (the same integers pass); one below `i64::MIN` is sent as
+    /// `i64::MIN`.
+    ///
+    /// Every emitting path goes through here: serialization (hence
+    /// `request()`, `for_version`, `InputRequiredResult`) and the rmcp
+    /// conversion. Answers are still checked against [`minimum`](Self::minimum)
+    /// itself.
+    ///
+    /// ```
+    /// use enum_schema::{NumberField, NumberType};
+    ///
+    /// let schema = NumberField::<u64>::new().schema();
+    /// assert_eq!(schema.maximum, Some(u64::MAX.into()));
+    /// assert_eq!(schema.advertised_maximum(), Some(i64::MAX.into()));
+    /// assert_eq!(
+    ///     serde_json::to_string(&schema).unwrap(),
+    ///     r#"{"type":"integer","minimum":0,"maximum":9223372036854775807}"#,
+    /// );
+    /// ```
+    pub fn advertised_minimum(&self) -> Option<Number> {
+        let minimum = self.minimum.as_ref()?;
+        Some(if self.integer {
+            readable_integer_bound(minimum, true).into()
+        } else {
+            readable_number_bound(minimum, true)
+        })
+    }
+
+    /// `maximum` as it is sent: as [`advertised_minimum`](Self::advertised_minimum),
+    /// a fractional integer maximum rounded down, one beyond `i64::MAX` (a
+    /// `u64` or `usize` field's own range) sent as `i64::MAX`. A client
+    /// that keeps to what is advertised therefore never sends an answer
+    /// that is refused for its range; the field itself accepts its whole
+    /// range.
+    pub fn advertised_maximum(&self) -> Option<Number> {
+        let maximum = self.maximum.as_ref()?;
+        Some(if self.integer {
+            readable_integer_bound(maximum, false).into()
+        } else {
+            readable_number_bound(maximum, false)
+        })
+    }
+
+    /// `default` as it is sent: for `"type":"integer"`, a JSON integer
+    /// within the advertised bounds (`3.0` is sent as `3`); a default
+    /// beyond `i64`, which a peer could not read, is left out, as is a
+    /// fractional one (which [`check`](Self::check) refuses anyway). For
+    /// `"type":"number"`, an integer default beyond 2^53 that no double
+    /// holds is left out too: a double reader would offer another number.
+    pub fn advertised_default(&self) -> Option<Number> {
+        let default = self.default.as_ref()?;
+        if !self.integer {
+            // A double reader would read an integer beyond 2^53 as another
+            // number; one a double holds exactly is sent as it is.
+            let held = readable_number_bound(default, true) == *default
+                && readable_number_bound(default, false) == *default;
+            return held.then(|| default.clone());
+        }
+        let value = default.as_i64().or_else(|| {
+            let value = default.as_f64()?;
+            let fits = value.fract() == 0.0
+                && (-9_223_372_036_854_775_808.0..9_223_372_036_854_775_808.0).contains(&value);
+            // Exact: an integral double within i64.
+            fits.then_some(value as i64)
+        })?;
+        let minimum = self
+            .advertised_minimum()
+            .and_then(|minimum| minimum.as_i64());
+        let maximum = self
+            .advertised_maximum()
+            .and_then(|maximum| maximum.as_i64());
+        let within = minimum.is_none_or(|minimum| value >= minimum)
+            && maximum.is_none_or(|maximum| value <= maximum);
+        within.then_some(value.into())
     }
 }
 
@@ -575,8 +582,14 @@ impl FormField for BooleanField {
     }
 }
 
-/// A Rust number type that can answer a number field: the integer types up
-/// to 64 bits, `f32` and `f64`.
+/// A Rust number type that can answer a number field: the integer types
+/// (`i8` to `i128`, `u8` to `u128`, `isize`, `usize`), `f32` and `f64`.
+///
+/// JSON numbers beyond 64 bits arrive as doubles (serde_json, without its
+/// `arbitrary_precision` feature, which this crate does not turn on for
+/// everyone, reads them so), so an `i128` or `u128` field takes the
+/// integers a double holds beyond 64 bits, and its bounds beyond 64 bits
+/// are written as the nearest double.
 pub trait NumberType: Copy + PartialOrd + fmt::Debug + 'static + private::Sealed {
     /// Whether the schema's `type` is `"integer"`.
     const INTEGER: bool;
@@ -584,15 +597,199 @@ pub trait NumberType: Copy + PartialOrd + fmt::Debug + 'static + private::Sealed
     const MIN: Self;
     /// The largest value of the type.
     const MAX: Self;
-    /// The value as a JSON number (`None` for a non-finite float).
+    /// The value as a JSON number: exact for integers within 64 bits, the
+    /// nearest double beyond (`i128`, `u128`), `None` for a non-finite
+    /// float.
     fn to_number(self) -> Option<Number>;
     /// The value of a JSON number, if it is of this kind (an integer, for
-    /// integer types: `3.0` counts, as in JSON Schema) and in range.
+    /// integer types: `3.0` counts, as in JSON Schema) and within the
+    /// type's range; see [`NumberField::parse`] for numbers beyond 2^53.
     fn from_number(number: &Number) -> Option<Self>;
+    /// The value as an exact integer (sign, magnitude), for integer types.
+    #[doc(hidden)]
+    fn to_integer(self) -> Option<(bool, u128)>;
 }
 
 mod private {
     pub trait Sealed {}
+}
+
+/// 2^53: below it, every integer is a double of its own.
+const EXACT_DOUBLES: f64 = 9_007_199_254_740_992.0;
+/// 2^128: beyond every bound an integer field has.
+const BEYOND_BOUNDS: f64 = 340_282_366_920_938_463_463_374_607_431_768_211_456.0;
+
+/// An integer of up to 128 bits and a sign: every bound an integer field
+/// has, and every integer a double below 2^128 holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Int {
+    negative: bool,
+    magnitude: u128,
+}
+
+impl Int {
+    pub(crate) const fn new(negative: bool, magnitude: u128) -> Int {
+        Int {
+            // Zero has one sign.
+            negative: negative && magnitude != 0,
+            magnitude,
+        }
+    }
+
+    fn to_f64(self) -> f64 {
+        let magnitude = self.magnitude as f64;
+        if self.negative {
+            -magnitude
+        } else {
+            magnitude
+        }
+    }
+}
+
+impl From<i128> for Int {
+    fn from(value: i128) -> Int {
+        Int::new(value < 0, value.unsigned_abs())
+    }
+}
+
+impl From<u128> for Int {
+    fn from(value: u128) -> Int {
+        Int::new(false, value)
+    }
+}
+
+impl Ord for Int {
+    fn cmp(&self, other: &Int) -> std::cmp::Ordering {
+        match (self.negative, other.negative) {
+            (false, false) => self.magnitude.cmp(&other.magnitude),
+            (true, true) => other.magnitude.cmp(&self.magnitude),
+            (false, true) => std::cmp::Ordering::Greater,
+            (true, false) => std::cmp::Ordering::Less,
+        }
+    }
+}
+
+impl PartialOrd for Int {
+    fn partial_cmp(&self, other: &Int) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// What a JSON number, as serde_json read it, says about its value.
+///
+/// serde_json reads an integer literal within `i64`/`u64` exactly, and
+/// anything else (a fraction, an exponent, an integer beyond 64 bits) as
+/// the nearest double. At or beyond 2^53 a double stands for every number
+/// that rounds to it: `-9223372036854775809` and `-9223372036854775808.0`
+/// both arrive as the double -2^63. Deciding whether such a number is
+/// within a bound takes the whole range it may stand for, so that nothing
+/// outside the bound is ever let through as a nearby value inside it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Reading {
+    /// An integer known exactly: an integer literal within 64 bits, or an
+    /// integral double below 2^53.
+    Exact(Int),
+    /// An integral double at or beyond 2^53 (and below 2^128): the integer
+    /// it holds, and the integers `low..=high` that round to it.
+    Rounded { value: Int, low: Int, high: Int },
+    /// A number with a fractional part (below 2^53, necessarily).
+    Fraction(f64),
+    /// A double at or beyond 2^128 in magnitude: an integer beyond every
+    /// bound.
+    Huge(f64),
+}
+
+impl Reading {
+    pub(crate) fn of(number: &Number) -> Reading {
+        if let Some(value) = number.as_i64() {
+            return Reading::Exact(i128::from(value).into());
+        }
+        if let Some(value) = number.as_u64() {
+            return Reading::Exact(u128::from(value).into());
+        }
+        // serde_json's numbers are finite.
+        let value = number.as_f64().unwrap_or(0.0);
+        if value.fract() != 0.0 {
+            return Reading::Fraction(value);
+        }
+        let negative = value < 0.0;
+        let magnitude = value.abs();
+        if magnitude < EXACT_DOUBLES {
+            // Exact: an integral double below 2^53 converts without loss.
+            return Reading::Exact(Int::new(negative, magnitude as u128));
+        }
+        if magnitude >= BEYOND_BOUNDS {
+            return Reading::Huge(value);
+        }
+        // The neighbouring doubles; their distances are powers of two, so
+        // these subtractions are exact, and so are the conversions.
+        let bits = magnitude.to_bits();
+        let below = magnitude - f64::from_bits(bits - 1);
+        let above = f64::from_bits(bits + 1) - magnitude;
+        let (magnitude, below, above) = (magnitude as u128, below as u128, above as u128);
+        // Everything up to half-way to each neighbour rounds to this double
+        // (the half-way point itself too, when ties go its way): both ends
+        // are taken, so that a bound is never crossed. Below 2^128 the
+        // upper end still fits: at most 2^128 - 2^74.
+        let (near, far) = (magnitude - below / 2, magnitude + above / 2);
+        let (low, high) = if negative { (far, near) } else { (near, far) };
+        Reading::Rounded {
+            value: Int::new(negative, magnitude),
+            low: Int::new(negative, low),
+            high: Int::new(negative, high),
+        }
+    }
+
+    /// Whether every number this may stand for is at least `minimum`.
+    pub(crate) fn at_least(self, minimum: Int) -> bool {
+        match self {
+            Reading::Exact(value) => value >= minimum,
+            Reading::Rounded { low, .. } => low >= minimum,
+            // A fraction lies strictly between integers, and a huge double
+            // beyond them all: comparing doubles decides.
+            Reading::Fraction(value) | Reading::Huge(value) => value > minimum.to_f64(),
+        }
+    }
+
+    /// Whether every number this may stand for is at most `maximum`.
+    pub(crate) fn at_most(self, maximum: Int) -> bool {
+        match self {
+            Reading::Exact(value) => value <= maximum,
+            Reading::Rounded { high, .. } => high <= maximum,
+            Reading::Fraction(value) | Reading::Huge(value) => value < maximum.to_f64(),
+        }
+    }
+}
+
+/// The integer a JSON number is, if it is one and everything it may stand
+/// for lies within `minimum..=maximum`.
+fn integer_in(number: &Number, minimum: Int, maximum: Int) -> Option<Int> {
+    let reading = Reading::of(number);
+    if !(reading.at_least(minimum) && reading.at_most(maximum)) {
+        return None;
+    }
+    match reading {
+        Reading::Exact(value) | Reading::Rounded { value, .. } => Some(value),
+        // A fraction is never an integer, and a huge double is beyond
+        // every bound.
+        Reading::Fraction(_) | Reading::Huge(_) => None,
+    }
+}
+
+/// The value of an integer of one of the integer types, if it fits.
+fn integer_value<N: TryFrom<i128> + TryFrom<u128>>(value: Int) -> Option<N> {
+    if value.negative {
+        let magnitude = i128::try_from(value.magnitude).ok();
+        // i128::MIN's magnitude is one more than i128::MAX.
+        let negated = match magnitude {
+            Some(magnitude) => Some(-magnitude),
+            None if value.magnitude == 1 << 127 => Some(i128::MIN),
+            None => None,
+        };
+        N::try_from(negated?).ok()
+    } else {
+        N::try_from(value.magnitude).ok()
+    }
 }
 
 macro_rules! integer_types {
@@ -603,32 +800,32 @@ macro_rules! integer_types {
             const MIN: Self = <$ty>::MIN;
             const MAX: Self = <$ty>::MAX;
             fn to_number(self) -> Option<Number> {
-                Some(Number::from(self))
+                let (negative, magnitude) = self.to_integer()?;
+                // Exact within 64 bits; beyond, the nearest double (i128
+                // and u128 only).
+                let exact = match u64::try_from(magnitude) {
+                    Ok(magnitude) if negative => 0i64.checked_sub_unsigned(magnitude).map(Number::from),
+                    Ok(magnitude) => Some(Number::from(magnitude)),
+                    Err(_) => None,
+                };
+                exact.or_else(|| Number::from_f64(Int::new(negative, magnitude).to_f64()))
             }
             fn from_number(number: &Number) -> Option<Self> {
-                if let Some(value) = number.as_i64() {
-                    return <$ty>::try_from(value).ok();
-                }
-                if let Some(value) = number.as_u64() {
-                    return <$ty>::try_from(value).ok();
-                }
-                // An integral float such as 3.0 is an integer in JSON Schema.
-                let value = number.as_f64()?;
-                // -2^63 ..= just under 2^64: what i64 and u64 can hold.
-                if value.fract() != 0.0 || !(-9_223_372_036_854_775_808.0..18_446_744_073_709_551_616.0).contains(&value) {
-                    return None;
-                }
-                if value < 0.0 {
-                    <$ty>::try_from(value as i64).ok()
-                } else {
-                    <$ty>::try_from(value as u64).ok()
-                }
+                let (min, max) = (Self::MIN.to_integer()?, Self::MAX.to_integer()?);
+                let range = (Int::new(min.0, min.1), Int::new(max.0, max.1));
+                integer_in(number, range.0, range.1).and_then(integer_value)
+            }
+            fn to_integer(self) -> Option<(bool, u128)> {
+                #[allow(unused_comparisons)]
+                let negative = self < 0;
+                // Lossless: the magnitude of any of these types fits u128.
+                Some((negative, if negative { (self as i128).unsigned_abs() } else { self as u128 }))
             }
         }
     )*};
 }
 
-integer_types!(i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
+integer_types!(i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize);
 
 impl private::Sealed for f64 {}
 impl NumberType for f64 {
@@ -639,7 +836,12 @@ impl NumberType for f64 {
         Number::from_f64(self)
     }
     fn from_number(number: &Number) -> Option<Self> {
+        // Every JSON number serde_json reads is a finite double (it refuses
+        // `1e400` as text): the nearest one, as for any f64.
         number.as_f64()
+    }
+    fn to_integer(self) -> Option<(bool, u128)> {
+        None
     }
 }
 
@@ -654,17 +856,39 @@ impl NumberType for f32 {
         Number::from_f64(self.to_string().parse().ok()?)
     }
     fn from_number(number: &Number) -> Option<Self> {
-        // Anything that rounds to a finite f32, so that `3.4028235e38`, the
-        // usual spelling of f32::MAX, fits.
+        // Anything that rounds to a finite f32, as Rust's own `parse::<f32>`
+        // reads it, so that `3.4028235e38`, the usual spelling of f32::MAX,
+        // fits and `3.4028236e38` does not.
         let value = number.as_f64()? as f32;
         value.is_finite().then_some(value)
+    }
+    fn to_integer(self) -> Option<(bool, u128)> {
+        None
     }
 }
 
 /// A number form field answered by `N`: `"type":"integer"` for integer
 /// types, `"type":"number"` for `f32`/`f64`. For integer types, `minimum`
 /// and `maximum` default to the type's range, so the schema tells the
-/// client what fits.
+/// client what fits; on the wire they are kept within `i64`, the range
+/// every peer reads (a `u64` field advertises `"maximum":
+/// 9223372036854775807`, see [`NumberSchema::advertised_maximum`]), while
+/// [`parse`](Self::parse) takes the type's whole range.
+///
+/// ```
+/// use enum_schema::NumberField;
+/// use serde_json::json;
+///
+/// let bytes = NumberField::<u64>::new();
+/// assert_eq!(
+///     serde_json::to_value(bytes.schema()).unwrap(),
+///     json!({"type": "integer", "minimum": 0, "maximum": i64::MAX}),
+/// );
+/// assert_eq!(bytes.parse(json!(u64::MAX)), Ok(u64::MAX));
+/// // 2^64 - 1 written as a float is the double 2^64: out of range.
+/// let float: serde_json::Value = serde_json::from_str("18446744073709551615.0").unwrap();
+/// assert!(bytes.parse(float).is_err());
+/// ```
 #[derive(Clone, Debug)]
 pub struct NumberField<N> {
     title: Option<&'static str>,
@@ -791,6 +1015,20 @@ impl<N: NumberType> NumberField<N> {
 
     /// Parses an answer: a JSON number of the right kind within the bounds.
     ///
+    /// The decision is exact, never a cast that could clamp: an integer
+    /// literal within 64 bits is compared as it was written, whatever the
+    /// field's type; a number serde_json could only read as a double (a
+    /// fraction, an exponent, an integer beyond 64 bits) stands for every
+    /// number that rounds to that double, and is accepted only if all of
+    /// them are within the bounds. So `-9223372036854775809` (read as the
+    /// double -2^63) is out of an `i64` field's range, as is
+    /// `18446744073709551615.0` (the double 2^64) for a `u64`, while
+    /// `9007199254740992.0` and `1e15` are integers like any other. Float
+    /// syntax carries no more than a double: within the range, the answer is
+    /// the double's value (`9007199254740993.0` is 9007199254740992; the
+    /// integer literal `9007199254740993` is itself). For `f32`, a number
+    /// is within the type when it rounds to a finite `f32`.
+    ///
     /// # Errors
     ///
     /// [`Error::TypeMismatch`] for any other JSON type (a numeric string
@@ -814,15 +1052,24 @@ impl<N: NumberType> NumberField<N> {
             minimum: minimum.and_then(N::to_number),
             maximum: maximum.and_then(N::to_number),
         };
-        let parsed = match N::from_number(&number) {
-            Some(parsed) => parsed,
-            None if N::INTEGER && number.as_f64().is_some_and(|value| value.fract() != 0.0) => {
+        if let (Some(low), Some(high)) = (
+            minimum.and_then(N::to_integer),
+            maximum.and_then(N::to_integer),
+        ) {
+            let (low, high) = (Int::new(low.0, low.1), Int::new(high.0, high.1));
+            if let Reading::Fraction(_) = Reading::of(&number) {
                 return Err(Error::NotAnInteger {
                     field: None,
                     value: number,
-                })
+                });
             }
-            None => return Err(out_of_range(number)),
+            return match integer_in(&number, low, high).and(N::from_number(&number)) {
+                Some(parsed) => Ok(parsed),
+                None => Err(out_of_range(number)),
+            };
+        }
+        let Some(parsed) = N::from_number(&number) else {
+            return Err(out_of_range(number));
         };
         if minimum.is_some_and(|minimum| parsed < minimum)
             || maximum.is_some_and(|maximum| parsed > maximum)
@@ -846,5 +1093,222 @@ impl<N: NumberType> FormField for NumberField<N> {
 
     fn parse_field(&self, name: &'static str, value: Option<Value>) -> Result<N, Error> {
         parse_required(name, value, |value| self.parse(value))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn number(text: &str) -> Number {
+        serde_json::from_str(text).unwrap()
+    }
+
+    const TWO_53: i128 = 1 << 53;
+    const TWO_63: i128 = 1 << 63;
+
+    fn int(value: i128) -> Int {
+        Int::from(value)
+    }
+
+    fn rounded(value: i128, low: i128, high: i128) -> Reading {
+        Reading::Rounded {
+            value: int(value),
+            low: int(low),
+            high: int(high),
+        }
+    }
+
+    #[test]
+    fn readings_of_integers_fractions_and_doubles() {
+        assert_eq!(Reading::of(&number("-5")), Reading::Exact(int(-5)));
+        assert_eq!(
+            Reading::of(&number("18446744073709551615")),
+            Reading::Exact(int(u64::MAX.into()))
+        );
+        assert_eq!(Reading::of(&number("3.0")), Reading::Exact(int(3)));
+        assert_eq!(Reading::of(&number("-0.0")), Reading::Exact(int(0)));
+        assert_eq!(Reading::of(&number("-0.5")), Reading::Fraction(-0.5));
+        // Just below 2^53: exact.
+        assert_eq!(
+            Reading::of(&number("9007199254740991.0")),
+            Reading::Exact(int(TWO_53 - 1))
+        );
+        // 2^53: the integers that round to it are 2^53 and 2^53 + 1.
+        assert_eq!(
+            Reading::of(&number("9007199254740992.0")),
+            rounded(TWO_53, TWO_53, TWO_53 + 1)
+        );
+        // 2^63: the gap below is 1024, above 2048.
+        assert_eq!(
+            Reading::of(&number("9223372036854775808.0")),
+            rounded(TWO_63, TWO_63 - 512, TWO_63 + 1024)
+        );
+        assert_eq!(
+            Reading::of(&number("-9223372036854775809")),
+            rounded(-TWO_63, -TWO_63 - 1024, -TWO_63 + 512)
+        );
+        // 2^127, i128::MIN's magnitude: the gap toward zero is 2^74, away
+        // from it 2^75, so it stands for numbers below i128::MIN too.
+        assert_eq!(
+            Reading::of(&number("-170141183460469231731687303715884105728")),
+            Reading::Rounded {
+                value: int(i128::MIN),
+                low: Int::new(true, (1 << 127) + (1 << 74)),
+                high: int(i128::MIN + (1 << 73)),
+            }
+        );
+        // The largest double below 2^128 still has its upper end in u128.
+        let below = f64::from_bits(BEYOND_BOUNDS.to_bits() - 1);
+        assert_eq!(
+            Reading::of(&Number::from_f64(below).unwrap()),
+            Reading::Rounded {
+                value: Int::new(false, u128::MAX - (1 << 75) + 1),
+                low: Int::new(false, u128::MAX - (1 << 75) - (1 << 74) + 1),
+                high: Int::new(false, u128::MAX - (1 << 74) + 1),
+            }
+        );
+        assert_eq!(
+            Reading::of(&Number::from_f64(BEYOND_BOUNDS).unwrap()),
+            Reading::Huge(BEYOND_BOUNDS)
+        );
+        assert_eq!(Reading::of(&number("-1e300")), Reading::Huge(-1e300));
+    }
+
+    #[test]
+    fn bounds_take_every_number_a_reading_stands_for() {
+        let edge = Reading::of(&number("9223372036854775808.0"));
+        assert!(edge.at_least(int(TWO_63 - 512)));
+        assert!(!edge.at_least(int(TWO_63 - 511)));
+        assert!(edge.at_most(int(TWO_63 + 1024)));
+        assert!(!edge.at_most(int(TWO_63 + 1023)));
+        let exact = Reading::Exact(int(7));
+        assert!(exact.at_least(int(7)) && exact.at_most(int(7)));
+        assert!(!exact.at_least(int(8)) && !exact.at_most(int(6)));
+        let fraction = Reading::Fraction(2.5);
+        assert!(fraction.at_least(int(2)) && !fraction.at_least(int(3)));
+        assert!(fraction.at_most(int(3)) && !fraction.at_most(int(2)));
+        let fraction = Reading::Fraction(-2.5);
+        assert!(fraction.at_least(int(-3)) && !fraction.at_least(int(-2)));
+        let huge = Reading::Huge(1e300);
+        let u128_max = Int::new(false, u128::MAX);
+        assert!(huge.at_least(int(i128::MAX)) && !huge.at_most(u128_max));
+        let huge = Reading::Huge(-1e300);
+        assert!(!huge.at_least(int(i128::MIN)) && huge.at_most(int(i128::MIN)));
+    }
+
+    #[test]
+    fn ints_order_by_value() {
+        assert!(int(-3) < int(-2) && int(-2) < int(0) && int(0) < int(2));
+        assert!(int(i128::MIN) < int(i128::MAX));
+        assert!(int(i128::MAX) < Int::new(false, u128::MAX));
+        assert_eq!(Int::new(true, 0), int(0));
+        assert_eq!(int(-2).to_f64(), -2.0);
+    }
+
+    #[test]
+    fn integers_in_a_range() {
+        let (min, max) = (int(i64::MIN.into()), int(i64::MAX.into()));
+        assert_eq!(
+            integer_in(&number("-9223372036854775808"), min, max),
+            Some(min)
+        );
+        assert_eq!(
+            integer_in(&number("-9223372036854775808.0"), min, max),
+            None
+        );
+        assert_eq!(integer_in(&number("0.5"), min, max), None);
+        assert_eq!(integer_in(&number("1e300"), min, max), None);
+        assert_eq!(
+            integer_in(&number("1e300"), int(i128::MIN), int(i128::MAX)),
+            None
+        );
+        assert_eq!(
+            integer_in(&number("1e18"), min, max),
+            Some(int(1_000_000_000_000_000_000))
+        );
+        assert_eq!(
+            integer_in(&number("255.0"), int(0), int(255)),
+            Some(int(255))
+        );
+        assert_eq!(integer_in(&number("256.0"), int(0), int(255)), None);
+        assert_eq!(integer_in(&number("-1"), int(0), int(255)), None);
+    }
+
+    #[test]
+    fn integer_values_of_each_type() {
+        assert_eq!(integer_value::<i128>(int(i128::MIN)), Some(i128::MIN));
+        assert_eq!(
+            integer_value::<u128>(Int::new(false, u128::MAX)),
+            Some(u128::MAX)
+        );
+        assert_eq!(integer_value::<u128>(int(-1)), None);
+        assert_eq!(integer_value::<i8>(int(-128)), Some(-128));
+        assert_eq!(integer_value::<i8>(int(128)), None);
+        assert_eq!(integer_value::<i128>(Int::new(true, (1 << 127) + 1)), None);
+    }
+
+    fn schema(integer: bool, minimum: Option<Number>, maximum: Option<Number>) -> NumberSchema {
+        NumberSchema {
+            integer,
+            title: None,
+            description: None,
+            minimum,
+            maximum,
+            default: None,
+        }
+    }
+
+    #[test]
+    fn advertised_integer_bounds() {
+        let bounds = |minimum: &str, maximum: &str| {
+            let schema = schema(true, Some(number(minimum)), Some(number(maximum)));
+            (schema.advertised_minimum(), schema.advertised_maximum())
+        };
+        let pair = |minimum: i64, maximum: i64| (Some(minimum.into()), Some(maximum.into()));
+        assert_eq!(bounds("0", "18446744073709551615"), pair(0, i64::MAX));
+        assert_eq!(bounds("-1e300", "1e300"), pair(i64::MIN, i64::MAX));
+        assert_eq!(bounds("0.5", "9.5"), pair(1, 9));
+        assert_eq!(bounds("-9.5", "-0.5"), pair(-9, -1));
+        assert_eq!(bounds("3.0", "4.0"), pair(3, 4));
+        assert_eq!(
+            bounds("-9223372036854775808", "9223372036854775807"),
+            pair(i64::MIN, i64::MAX)
+        );
+        assert_eq!(schema(true, None, None).advertised_minimum(), None);
+        assert_eq!(schema(true, None, None).advertised_maximum(), None);
+    }
+
+    #[test]
+    fn advertised_number_bounds() {
+        let bounds = |minimum: &str, maximum: &str| {
+            let schema = schema(false, Some(number(minimum)), Some(number(maximum)));
+            (schema.advertised_minimum(), schema.advertised_maximum())
+        };
+        let doubles =
+            |minimum: f64, maximum: f64| (Number::from_f64(minimum), Number::from_f64(maximum));
+        // Held exactly by a double: as written.
+        assert_eq!(
+            bounds("-9007199254740992", "9007199254740992"),
+            (
+                Some(number("-9007199254740992")),
+                Some(number("9007199254740992"))
+            )
+        );
+        assert_eq!(bounds("0.25", "1e300"), doubles(0.25, 1e300));
+        // 2^53 + 1 is no double: the one inside it.
+        assert_eq!(
+            bounds("-9007199254740993", "9007199254740993"),
+            doubles(-9_007_199_254_740_992.0, 9_007_199_254_740_992.0)
+        );
+        assert_eq!(
+            bounds("-9223372036854775807", "18446744073709551615"),
+            doubles(-9_223_372_036_854_774_784.0, 18_446_744_073_709_549_568.0)
+        );
+        // Rounded inwards only when the nearest double is outside.
+        assert_eq!(
+            bounds("9007199254740995", "9007199254740995"),
+            doubles(9_007_199_254_740_996.0, 9_007_199_254_740_994.0)
+        );
     }
 }

@@ -11,6 +11,7 @@ use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
 use serde_json::{Map, Number, Value};
 
 use crate::error::{Quoted, QuotedStr};
+use crate::primitive::Reading;
 use crate::{
     dynamic, BooleanSchema, ElicitAction, EnumOption, Error, JsonType, MultiSelectSchema,
     NumberSchema, PrimitiveSchema, RequestedSchema, SingleSelectSchema, StringFormat, StringSchema,
@@ -132,6 +133,19 @@ pub enum SchemaError {
         /// The name.
         name: String,
     },
+    /// A `requestedSchema` text that names a property twice. JSON parsers
+    /// disagree on which definition counts (most keep the last), so a
+    /// proxy and a client could each show a different field.
+    DuplicateProperty {
+        /// The property name.
+        name: String,
+    },
+    /// A schema text with an object that names a key twice (`"type"`
+    /// given twice, say), for the same reason.
+    DuplicateKey {
+        /// The key.
+        key: String,
+    },
     /// A property of a `requestedSchema` that cannot be read.
     Property {
         /// The property name.
@@ -198,6 +212,16 @@ impl fmt::Display for SchemaError {
                 f.write_str("`minItems`/`maxItems` on a single-select schema mean nothing; a multi-select has `\"type\": \"array\"`")
             }
             SchemaError::UnknownRequired { name } => write!(f, "`required` names {}, which is not a property", QuotedStr(name)),
+            SchemaError::DuplicateProperty { name } => write!(
+                f,
+                "property {} is defined twice; peers disagree on which definition counts",
+                QuotedStr(name)
+            ),
+            SchemaError::DuplicateKey { key } => write!(
+                f,
+                "the key {} appears twice in one object; peers disagree on which one counts",
+                QuotedStr(key)
+            ),
             SchemaError::Property { name, error } => write!(f, "property {}: {error}", QuotedStr(name)),
         }
     }
@@ -637,10 +661,142 @@ impl PrimitiveSchema {
     }
 }
 
+impl PrimitiveSchema {
+    /// Reads one property schema from JSON text, as
+    /// [`from_json`](Self::from_json), refusing an object anywhere in it
+    /// that names a key twice.
+    ///
+    /// # Errors
+    ///
+    /// [`SchemaError::InvalidJson`] for text that is not JSON,
+    /// [`SchemaError::DuplicateKey`], then as [`from_json`](Self::from_json).
+    ///
+    /// ```
+    /// use enum_schema::{PrimitiveSchema, SchemaError};
+    ///
+    /// let twice = r#"{"type": "string", "enum": ["a"], "enum": ["a", "b"]}"#;
+    /// assert_eq!(
+    ///     PrimitiveSchema::from_json_str(twice),
+    ///     Err(SchemaError::DuplicateKey { key: "enum".into() }),
+    /// );
+    /// ```
+    pub fn from_json_str(json: &str) -> Result<PrimitiveSchema, SchemaError> {
+        let unique: Unique =
+            serde_json::from_str(json).map_err(|error| SchemaError::InvalidJson {
+                message: error.to_string(),
+            })?;
+        unique.read(PrimitiveSchema::from_json)
+    }
+}
+
 impl<'de> Deserialize<'de> for PrimitiveSchema {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let value = Value::deserialize(deserializer)?;
-        PrimitiveSchema::from_json(&value).map_err(serde::de::Error::custom)
+        Unique::deserialize(deserializer)?
+            .read(PrimitiveSchema::from_json)
+            .map_err(serde::de::Error::custom)
+    }
+}
+
+/// A JSON value read from text, and the first key (in text order) that an
+/// object in it names twice. A `serde_json::Value` keeps one of the two
+/// silently, so the text is the only place to see it.
+struct Unique {
+    value: Value,
+    duplicate: Option<String>,
+}
+
+impl Unique {
+    fn read<T>(
+        self,
+        read: impl FnOnce(&Value) -> Result<T, SchemaError>,
+    ) -> Result<T, SchemaError> {
+        match self.duplicate {
+            Some(key) => Err(SchemaError::DuplicateKey { key }),
+            None => read(&self.value),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Unique {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(UniqueVisitor)
+    }
+}
+
+struct UniqueVisitor;
+
+impl UniqueVisitor {
+    fn plain(value: Value) -> Unique {
+        Unique {
+            value,
+            duplicate: None,
+        }
+    }
+}
+
+impl<'de> Visitor<'de> for UniqueVisitor {
+    type Value = Unique;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E>(self, value: bool) -> Result<Unique, E> {
+        Ok(Self::plain(Value::Bool(value)))
+    }
+
+    fn visit_i64<E>(self, value: i64) -> Result<Unique, E> {
+        Ok(Self::plain(Value::from(value)))
+    }
+
+    fn visit_u64<E>(self, value: u64) -> Result<Unique, E> {
+        Ok(Self::plain(Value::from(value)))
+    }
+
+    fn visit_f64<E>(self, value: f64) -> Result<Unique, E> {
+        Ok(Self::plain(Value::from(value)))
+    }
+
+    fn visit_str<E>(self, value: &str) -> Result<Unique, E> {
+        Ok(Self::plain(Value::from(value)))
+    }
+
+    fn visit_string<E>(self, value: String) -> Result<Unique, E> {
+        Ok(Self::plain(Value::String(value)))
+    }
+
+    fn visit_unit<E>(self) -> Result<Unique, E> {
+        Ok(Self::plain(Value::Null))
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Unique, A::Error> {
+        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
+        let mut duplicate = None;
+        while let Some(item) = seq.next_element::<Unique>()? {
+            duplicate = duplicate.or(item.duplicate);
+            items.push(item.value);
+        }
+        Ok(Unique {
+            value: Value::Array(items),
+            duplicate,
+        })
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Unique, A::Error> {
+        let mut object = Map::new();
+        let mut duplicate = None;
+        while let Some(key) = map.next_key::<String>()? {
+            let value = map.next_value::<Unique>()?;
+            if duplicate.is_none() && object.contains_key(&key) {
+                duplicate = Some(key.clone());
+            }
+            duplicate = duplicate.or(value.duplicate);
+            object.insert(key, value.value);
+        }
+        Ok(Unique {
+            value: Value::Object(object),
+            duplicate,
+        })
     }
 }
 
@@ -692,6 +848,14 @@ impl NumberSchema {
     /// Checks a number answer: an integer for `"type":"integer"` (`3.0`
     /// counts, as in JSON Schema), within `minimum..=maximum`. Returns it.
     ///
+    /// Against a bound written as an integer, the comparison is exact, and
+    /// an answer serde_json could only read as a double at or beyond 2^53
+    /// passes only if every number that rounds to that double does (see
+    /// [`NumberField::parse`](crate::NumberField::parse)): with
+    /// `"minimum": -9223372036854775808`, the answer `-9223372036854775809`
+    /// is out of range. A bound that is itself such a double is compared as
+    /// the double it is.
+    ///
     /// # Errors
     ///
     /// [`Error::TypeMismatch`], [`Error::NotAnInteger`], [`Error::OutOfRange`].
@@ -706,25 +870,22 @@ impl NumberSchema {
                 })
             }
         };
-        let as_f64 = number.as_f64().unwrap_or(f64::NAN);
-        if self.integer
-            && number.as_i64().is_none()
-            && number.as_u64().is_none()
-            && as_f64.fract() != 0.0
-        {
-            return Err(Error::NotAnInteger {
-                field: None,
-                value: number,
-            });
+        if self.integer {
+            if let Reading::Fraction(_) = Reading::of(&number) {
+                return Err(Error::NotAnInteger {
+                    field: None,
+                    value: number,
+                });
+            }
         }
         let below = self
             .minimum
             .as_ref()
-            .is_some_and(|min| compare(&number, min) == Some(Ordering::Less));
+            .is_some_and(|minimum| !within(&number, minimum, Ordering::Less));
         let above = self
             .maximum
             .as_ref()
-            .is_some_and(|max| compare(&number, max) == Some(Ordering::Greater));
+            .is_some_and(|maximum| !within(&number, maximum, Ordering::Greater));
         if below || above {
             return Err(Error::OutOfRange {
                 field: None,
@@ -737,9 +898,26 @@ impl NumberSchema {
     }
 }
 
+/// Whether `answer` is on the right side of `bound`: not `outside` it
+/// (`Less` for a minimum, `Greater` for a maximum).
+fn within(answer: &Number, bound: &Number, outside: Ordering) -> bool {
+    let reading = Reading::of(answer);
+    // A bound known exactly: an integer literal, or an integral double
+    // below 2^53.
+    let exact = match Reading::of(bound) {
+        Reading::Exact(bound) => Some(bound),
+        _ => None,
+    };
+    match (exact, outside) {
+        (Some(bound), Ordering::Less) => reading.at_least(bound),
+        (Some(bound), _) => reading.at_most(bound),
+        (None, _) => compare(answer, bound) != Some(outside),
+    }
+}
+
 /// Compares two JSON numbers exactly when both are integers, as floats
 /// otherwise.
-fn compare(a: &Number, b: &Number) -> Option<Ordering> {
+pub(crate) fn compare(a: &Number, b: &Number) -> Option<Ordering> {
     let integer = |n: &Number| {
         n.as_i64()
             .map(i128::from)
@@ -783,7 +961,9 @@ impl RequestedSchema {
     /// read by [`PrimitiveSchema::from_json`]. Property order is kept when
     /// reading from text ([`from_json_str`](Self::from_json_str)); a
     /// `serde_json::Value` built without serde_json's `preserve_order`
-    /// feature has already sorted its keys.
+    /// feature has already sorted its keys, and kept only one of two
+    /// entries with the same key: read text with
+    /// [`from_json_str`](Self::from_json_str) to have those refused.
     ///
     /// # Errors
     ///
@@ -817,12 +997,32 @@ impl RequestedSchema {
         read_requested(object, properties)
     }
 
-    /// Reads a `requestedSchema` from JSON text, keeping the property order.
+    /// Reads a `requestedSchema` from JSON text, keeping the property order
+    /// and refusing a name or key given twice, which a
+    /// `serde_json::Value` would have kept only one of. The serde
+    /// `Deserialize` impl reads the same way.
     ///
     /// # Errors
     ///
-    /// As [`from_json`](Self::from_json); text that is not JSON is
-    /// [`SchemaError::InvalidJson`].
+    /// [`SchemaError::InvalidJson`] for text that is not JSON;
+    /// [`SchemaError::DuplicateProperty`] for a property named twice,
+    /// [`SchemaError::DuplicateKey`] for any other object with a key given
+    /// twice (inside [`SchemaError::Property`] when it is in a property's
+    /// schema); then as [`from_json`](Self::from_json).
+    ///
+    /// ```
+    /// use enum_schema::{RequestedSchema, SchemaError};
+    ///
+    /// let twice = r#"{"type": "object", "properties": {
+    ///     "tone": {"type": "string", "enum": ["formal"]},
+    ///     "tone": {"type": "string"}}}"#;
+    /// let error = RequestedSchema::from_json_str(twice).unwrap_err();
+    /// assert_eq!(error, SchemaError::DuplicateProperty { name: "tone".into() });
+    /// assert_eq!(
+    ///     error.to_string(),
+    ///     r#"property "tone" is defined twice; peers disagree on which definition counts"#,
+    /// );
+    /// ```
     pub fn from_json_str(json: &str) -> Result<RequestedSchema, SchemaError> {
         let raw: RawRequested = match serde_json::from_str(json) {
             Ok(raw) => raw,
@@ -860,6 +1060,9 @@ impl RequestedSchema {
                 Some(value) => match schema.check(value) {
                     Ok(value) => {
                         checked.insert(name.to_string(), value);
+                    }
+                    Err(error) if !required.contains(name.as_ref()) => {
+                        errors.push(crate::form::null_for_optional(error).in_field(name.clone()))
                     }
                     Err(error) => errors.push(error.in_field(name.clone())),
                 },
@@ -938,16 +1141,18 @@ fn read_requested(
     Ok(schema)
 }
 
-/// A `requestedSchema` as text: `properties` in order, the rest as JSON.
+/// A `requestedSchema` as text: `properties` in order, the rest as JSON,
+/// and the first key given twice, as the error it makes.
 struct RawRequested {
     properties: Option<Properties>,
     rest: Object,
+    duplicate: Option<SchemaError>,
 }
 
-/// `properties` as written: an object, in order, or whatever else was sent
-/// (for the error).
+/// `properties` as written: an object, in order, with the first name or
+/// key given twice in it, or whatever else was sent (for the error).
 enum Properties {
-    Ordered(Vec<(String, Value)>),
+    Ordered(Vec<(String, Value)>, Option<SchemaError>),
     Other(Value),
 }
 
@@ -961,19 +1166,23 @@ impl<'de> Deserialize<'de> for Properties {
             }
             fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Properties, A::Error> {
                 let mut entries: Vec<(String, Value)> = Vec::new();
-                let mut positions: HashMap<String, usize> = HashMap::new();
-                while let Some((name, schema)) = map.next_entry::<String, Value>()? {
-                    // A name given twice keeps its first place and its last
-                    // schema, as a JSON object would.
-                    match positions.get(&name) {
-                        Some(&position) => entries[position].1 = schema,
-                        None => {
-                            positions.insert(name.clone(), entries.len());
-                            entries.push((name, schema));
+                let mut names: HashSet<String> = HashSet::new();
+                let mut duplicate = None;
+                while let Some((name, schema)) = map.next_entry::<String, Unique>()? {
+                    if duplicate.is_none() {
+                        if names.contains(&name) {
+                            duplicate = Some(SchemaError::DuplicateProperty { name: name.clone() });
+                        } else if let Some(key) = schema.duplicate {
+                            duplicate = Some(SchemaError::Property {
+                                name: name.clone(),
+                                error: Box::new(SchemaError::DuplicateKey { key }),
+                            });
                         }
                     }
+                    names.insert(name.clone());
+                    entries.push((name, schema.value));
                 }
-                Ok(Properties::Ordered(entries))
+                Ok(Properties::Ordered(entries, duplicate))
             }
             fn visit_seq<A: serde::de::SeqAccess<'de>>(
                 self,
@@ -1020,13 +1229,25 @@ impl<'de> Deserialize<'de> for RawRequested {
                 let mut raw = RawRequested {
                     properties: None,
                     rest: Map::new(),
+                    duplicate: None,
                 };
                 while let Some(key) = map.next_key::<String>()? {
-                    if key == "properties" {
-                        raw.properties = Some(map.next_value::<Properties>()?);
+                    let twice = if key == "properties" {
+                        let properties = map.next_value::<Properties>()?;
+                        if let Properties::Ordered(_, Some(error)) = &properties {
+                            raw.duplicate = raw.duplicate.or_else(|| Some(error.clone()));
+                        }
+                        raw.properties.replace(properties).is_some()
                     } else {
-                        let value = map.next_value::<Value>()?;
-                        raw.rest.insert(key, value);
+                        let value = map.next_value::<Unique>()?;
+                        if let Some(key) = value.duplicate {
+                            raw.duplicate =
+                                raw.duplicate.or(Some(SchemaError::DuplicateKey { key }));
+                        }
+                        raw.rest.insert(key.clone(), value.value).is_some()
+                    };
+                    if twice {
+                        raw.duplicate = raw.duplicate.or(Some(SchemaError::DuplicateKey { key }));
                     }
                 }
                 Ok(raw)
@@ -1038,8 +1259,11 @@ impl<'de> Deserialize<'de> for RawRequested {
 
 impl RawRequested {
     fn read(self) -> Result<RequestedSchema, SchemaError> {
+        if let Some(error) = self.duplicate {
+            return Err(error);
+        }
         match self.properties {
-            Some(Properties::Ordered(properties)) => read_requested(&self.rest, properties),
+            Some(Properties::Ordered(properties, _)) => read_requested(&self.rest, properties),
             Some(Properties::Other(found)) => Err(SchemaError::InvalidKeyword {
                 keyword: "properties",
                 expected: "an object",

@@ -49,9 +49,11 @@
 //! [`RequestedSchema`] into [`ElicitationSchema`] (properties in order), and
 //! [`ElicitRequestParams`] into rmcp's form
 //! [`ElicitRequestParams`](model::ElicitRequestParams). The one place where
-//! rmcp's model is narrower: its `integer` schema holds `i64` bounds, so an
-//! integer bound beyond `i64` (the `u64` range) is clamped to `i64`, and an
-//! integer default beyond it is left out; the answer is still checked
+//! rmcp's model is narrower: its `integer` schema holds `i64` bounds. The
+//! crate's own JSON already keeps to that: the bounds and default are the
+//! ones [`NumberSchema::advertised_minimum`] and its siblings give (an
+//! integer bound beyond `i64`, the `u64` range, clamped to `i64`; an
+//! integer default beyond it left out); the answer is still checked
 //! against the real bounds when it comes back. rmcp's
 //! [`ElicitResult`](model::ElicitResult) goes the other way with
 //! [`parse_result`] and [`parse_form_result`].
@@ -235,34 +237,6 @@ impl From<&BooleanSchema> for RmcpBoolean {
     }
 }
 
-/// An integer bound as an `i64`: a fractional bound rounded inwards (the
-/// same integers pass), a bound beyond `i64` clamped to it.
-fn integer_bound(bound: &Number, lower: bool) -> i64 {
-    if let Some(bound) = bound.as_i64() {
-        return bound;
-    }
-    if bound.as_u64().is_some() {
-        return i64::MAX;
-    }
-    let bound = bound.as_f64().unwrap_or(0.0);
-    // `as` saturates at the ends of `i64`.
-    if lower {
-        bound.ceil() as i64
-    } else {
-        bound.floor() as i64
-    }
-}
-
-/// An integer default as an `i64`, if it is one.
-fn integer_default(default: &Number) -> Option<i64> {
-    default.as_i64().or_else(|| {
-        let value = default.as_f64()?;
-        let fits = value.fract() == 0.0
-            && (-9.223_372_036_854_776e18..9.223_372_036_854_776e18).contains(&value);
-        fits.then_some(value as i64)
-    })
-}
-
 /// A number property as rmcp's `PrimitiveSchemaDefinition`:
 /// `Integer` for `"type":"integer"`, `Number` for `"type":"number"`.
 fn number_definition(schema: &NumberSchema) -> PrimitiveSchemaDefinition {
@@ -270,29 +244,27 @@ fn number_definition(schema: &NumberSchema) -> PrimitiveSchemaDefinition {
         let mut integer = RmcpInteger::new();
         integer.title = schema.title.clone();
         integer.description = schema.description.clone();
-        integer.minimum = schema
-            .minimum
-            .as_ref()
-            .map(|bound| integer_bound(bound, true));
-        integer.maximum = schema
-            .maximum
-            .as_ref()
-            .map(|bound| integer_bound(bound, false));
-        integer.default = schema.default.as_ref().and_then(integer_default);
+        // The same readable bounds as the JSON the crate sends: integers
+        // within i64.
+        let integer_of = |number: Option<Number>| number.as_ref().and_then(Number::as_i64);
+        integer.minimum = integer_of(schema.advertised_minimum());
+        integer.maximum = integer_of(schema.advertised_maximum());
+        integer.default = integer_of(schema.advertised_default());
         PrimitiveSchemaDefinition::Integer(integer)
     } else {
         let mut number = RmcpNumber::new();
         number.title = schema.title.clone();
         number.description = schema.description.clone();
-        number.minimum = schema.minimum.as_ref().and_then(Number::as_f64);
-        number.maximum = schema.maximum.as_ref().and_then(Number::as_f64);
-        number.default = schema.default.as_ref().and_then(Number::as_f64);
+        let float_of = |number: Option<Number>| number.as_ref().and_then(Number::as_f64);
+        number.minimum = float_of(schema.advertised_minimum());
+        number.maximum = float_of(schema.advertised_maximum());
+        number.default = float_of(schema.advertised_default());
         PrimitiveSchemaDefinition::Number(number)
     }
 }
 
 /// One property as rmcp's `PrimitiveSchemaDefinition`, to the same JSON
-/// (but for integer bounds beyond `i64`, see the [module docs](self)).
+/// (integer bounds as [`NumberSchema::advertised_minimum`] sends them).
 impl From<&PrimitiveSchema> for PrimitiveSchemaDefinition {
     fn from(schema: &PrimitiveSchema) -> Self {
         match schema {

@@ -1,0 +1,651 @@
+//! The four string formats MCP elicitation allows (`StringSchema.format`,
+//! MCP 2025-11-25), checked as JSON Schema's format assertions do (draft
+//! 2020-12, and the JSON-Schema-Test-Suite's `format` vectors):
+//! `email` (RFC 5321 `Mailbox`), `uri` (RFC 3986 `URI`), `date` (RFC 3339
+//! `full-date`), `date-time` (RFC 3339 `date-time`).
+//!
+//! They are `const fn`, so that a derive can check a literal default when
+//! the server compiles; hence the index loops. Every function looks at
+//! `bytes[start..end]`, never past it.
+
+/// RFC 3986 `unreserved`: `ALPHA / DIGIT / "-" / "." / "_" / "~"`.
+const fn is_unreserved(byte: u8) -> bool {
+    byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'.' | b'_' | b'~')
+}
+
+/// RFC 3986 `sub-delims`.
+const fn is_sub_delim(byte: u8) -> bool {
+    matches!(
+        byte,
+        b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'='
+    )
+}
+
+/// Whether `bytes[start..end]` is made only of `unreserved`, `sub-delims`,
+/// percent-encoded octets and the bytes in `extra`.
+const fn is_uri_text(bytes: &[u8], start: usize, end: usize, extra: &[u8]) -> bool {
+    let mut i = start;
+    while i < end {
+        let byte = bytes[i];
+        if byte == b'%' {
+            if i + 2 >= end {
+                return false;
+            }
+            if !(bytes[i + 1].is_ascii_hexdigit() && bytes[i + 2].is_ascii_hexdigit()) {
+                return false;
+            }
+            i += 3;
+            continue;
+        }
+        if !(is_unreserved(byte) || is_sub_delim(byte) || contains(extra, byte)) {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+const fn contains(set: &[u8], byte: u8) -> bool {
+    let mut i = 0;
+    while i < set.len() {
+        if set[i] == byte {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
+/// The first index in `start..end` holding one of `set`, or `end`.
+const fn find(bytes: &[u8], start: usize, end: usize, set: &[u8]) -> usize {
+    let mut i = start;
+    while i < end {
+        if contains(set, bytes[i]) {
+            return i;
+        }
+        i += 1;
+    }
+    end
+}
+
+/// A decimal octet, 0 to 255, without leading zeros (RFC 3986 `dec-octet`).
+const fn is_dec_octet(bytes: &[u8], start: usize, end: usize) -> bool {
+    let len = end - start;
+    if len == 0 || len > 3 || (len > 1 && bytes[start] == b'0') {
+        return false;
+    }
+    let mut value = 0u32;
+    let mut i = start;
+    while i < end {
+        if !bytes[i].is_ascii_digit() {
+            return false;
+        }
+        value = value * 10 + (bytes[i] - b'0') as u32;
+        i += 1;
+    }
+    value <= 255
+}
+
+/// A dotted-quad IPv4 address (RFC 3986 `IPv4address`).
+const fn is_ipv4(bytes: &[u8], start: usize, end: usize) -> bool {
+    let mut part_start = start;
+    let mut parts = 0;
+    let mut i = start;
+    while i <= end {
+        if i == end || bytes[i] == b'.' {
+            if !is_dec_octet(bytes, part_start, i) {
+                return false;
+            }
+            parts += 1;
+            part_start = i + 1;
+        }
+        i += 1;
+    }
+    parts == 4
+}
+
+/// An IPv6 address (RFC 3986 `IPv6address`): up to eight groups of one to
+/// four hex digits, at most one `::`, and possibly a trailing IPv4 address
+/// standing for the last two groups.
+const fn is_ipv6(bytes: &[u8], start: usize, end: usize) -> bool {
+    let mut groups = 0;
+    let mut elided = false;
+    let mut i = start;
+    if end - start >= 2 && bytes[start] == b':' && bytes[start + 1] == b':' {
+        elided = true;
+        i = start + 2;
+        if i == end {
+            return true;
+        }
+    } else if start < end && bytes[start] == b':' {
+        return false;
+    }
+    while i < end {
+        // One group, or the trailing IPv4 address.
+        let group_start = i;
+        while i < end && bytes[i].is_ascii_hexdigit() {
+            i += 1;
+        }
+        if i < end && bytes[i] == b'.' {
+            if !is_ipv4(bytes, group_start, end) {
+                return false;
+            }
+            groups += 2;
+            break;
+        }
+        let len = i - group_start;
+        if len == 0 || len > 4 {
+            return false;
+        }
+        groups += 1;
+        if i == end {
+            break;
+        }
+        if bytes[i] != b':' {
+            return false;
+        }
+        i += 1;
+        if i < end && bytes[i] == b':' {
+            if elided {
+                return false;
+            }
+            elided = true;
+            i += 1;
+        } else if i == end {
+            // A single trailing colon.
+            return false;
+        }
+    }
+    if elided {
+        groups < 8
+    } else {
+        groups == 8
+    }
+}
+
+/// RFC 3986 `IP-literal`, inside the brackets: an IPv6 address or
+/// `IPvFuture` (`"v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )`).
+const fn is_ip_literal(bytes: &[u8], start: usize, end: usize) -> bool {
+    if start < end && (bytes[start] == b'v' || bytes[start] == b'V') {
+        let mut i = start + 1;
+        while i < end && bytes[i].is_ascii_hexdigit() {
+            i += 1;
+        }
+        if i == start + 1 || i >= end || bytes[i] != b'.' || i + 1 == end {
+            return false;
+        }
+        let mut j = i + 1;
+        while j < end {
+            if !(is_unreserved(bytes[j]) || is_sub_delim(bytes[j]) || bytes[j] == b':') {
+                return false;
+            }
+            j += 1;
+        }
+        return true;
+    }
+    is_ipv6(bytes, start, end)
+}
+
+/// RFC 3986 `authority`: `[ userinfo "@" ] host [ ":" port ]`.
+const fn is_authority(bytes: &[u8], start: usize, end: usize) -> bool {
+    let at = find(bytes, start, end, b"@");
+    let host_start = if at < end {
+        if !is_uri_text(bytes, start, at, b":") {
+            return false;
+        }
+        at + 1
+    } else {
+        start
+    };
+    let port_colon;
+    if host_start < end && bytes[host_start] == b'[' {
+        let close = find(bytes, host_start, end, b"]");
+        if close == end || !is_ip_literal(bytes, host_start + 1, close) {
+            return false;
+        }
+        port_colon = close + 1;
+        if port_colon < end && bytes[port_colon] != b':' {
+            return false;
+        }
+    } else {
+        // A reg-name (an IPv4 address is one too).
+        port_colon = find(bytes, host_start, end, b":");
+        if !is_uri_text(bytes, host_start, port_colon, b"") {
+            return false;
+        }
+    }
+    let mut i = port_colon + 1;
+    while i < end {
+        if !bytes[i].is_ascii_digit() {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// An absolute URI (RFC 3986 `URI`):
+/// `scheme ":" hier-part [ "?" query ] [ "#" fragment ]`, ASCII only.
+pub(crate) const fn is_uri(value: &str) -> bool {
+    let bytes = value.as_bytes();
+    let end = bytes.len();
+    if end == 0 || !bytes[0].is_ascii_alphabetic() {
+        return false;
+    }
+    let colon = find(bytes, 0, end, b":");
+    if colon == end {
+        return false;
+    }
+    let mut i = 1;
+    while i < colon {
+        let byte = bytes[i];
+        if !(byte.is_ascii_alphanumeric() || byte == b'+' || byte == b'-' || byte == b'.') {
+            return false;
+        }
+        i += 1;
+    }
+    let hier_start = colon + 1;
+    let hier_end = find(bytes, hier_start, end, b"?#");
+    let mut path_start = hier_start;
+    if hier_end - hier_start >= 2 && bytes[hier_start] == b'/' && bytes[hier_start + 1] == b'/' {
+        let authority_end = find(bytes, hier_start + 2, hier_end, b"/");
+        if !is_authority(bytes, hier_start + 2, authority_end) {
+            return false;
+        }
+        path_start = authority_end;
+    }
+    // The path: segments of `pchar`.
+    if !is_uri_text(bytes, path_start, hier_end, b":@/") {
+        return false;
+    }
+    // The query and the fragment: `pchar`, "/" and "?".
+    if hier_end < end {
+        let fragment = find(bytes, hier_end, end, b"#");
+        if bytes[hier_end] == b'?' && !is_uri_text(bytes, hier_end + 1, fragment, b":@/?") {
+            return false;
+        }
+        if fragment < end && !is_uri_text(bytes, fragment + 1, end, b":@/?") {
+            return false;
+        }
+    }
+    true
+}
+
+/// RFC 5321 `atext` (the characters of a `Dot-string` atom), with the
+/// UTF-8 of RFC 6531 (`日本@例え.jp`): users type their own addresses.
+const fn is_atext(byte: u8) -> bool {
+    byte >= 0x80
+        || byte.is_ascii_alphanumeric()
+        || matches!(
+            byte,
+            b'!' | b'#'
+                | b'$'
+                | b'%'
+                | b'&'
+                | b'\''
+                | b'*'
+                | b'+'
+                | b'-'
+                | b'/'
+                | b'='
+                | b'?'
+                | b'^'
+                | b'_'
+                | b'`'
+                | b'{'
+                | b'|'
+                | b'}'
+                | b'~'
+        )
+}
+
+/// RFC 5321 `Domain`: dot-separated labels of letters, digits and inner
+/// hyphens, each 1 to 63 bytes, 255 at most in all; letters may be
+/// non-ASCII (RFC 6531, an internationalized domain name as typed).
+const fn is_domain(bytes: &[u8], start: usize, end: usize) -> bool {
+    if end - start > 255 || start == end {
+        return false;
+    }
+    let mut label_start = start;
+    let mut i = start;
+    while i <= end {
+        if i == end || bytes[i] == b'.' {
+            let len = i - label_start;
+            if len == 0 || len > 63 || bytes[label_start] == b'-' || bytes[i - 1] == b'-' {
+                return false;
+            }
+            label_start = i + 1;
+        } else if !(bytes[i] >= 0x80 || bytes[i].is_ascii_alphanumeric() || bytes[i] == b'-') {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// An e-mail address (RFC 5321 `Mailbox`, with RFC 6531's UTF-8):
+/// `Local-part "@" ( Domain / address-literal )`, the local part a
+/// dot-string or a quoted string, the address literal an IPv4 address or
+/// `IPv6:` and an IPv6 address.
+pub(crate) const fn is_email(value: &str) -> bool {
+    let bytes = value.as_bytes();
+    let end = bytes.len();
+    if end == 0 {
+        return false;
+    }
+    // The local part.
+    let mut i = 0;
+    if bytes[0] == b'"' {
+        i = 1;
+        loop {
+            if i >= end {
+                return false;
+            }
+            let byte = bytes[i];
+            if byte == b'"' {
+                i += 1;
+                break;
+            }
+            if byte == b'\\' {
+                if i + 1 >= end || bytes[i + 1] < 32 || bytes[i + 1] > 126 {
+                    return false;
+                }
+                i += 2;
+                continue;
+            }
+            // qtextSMTP: %d32-33 / %d35-91 / %d93-126
+            if byte < 32 || byte > 126 {
+                return false;
+            }
+            i += 1;
+        }
+    } else {
+        let mut atom = 0;
+        while i < end && bytes[i] != b'@' {
+            if bytes[i] == b'.' {
+                if atom == 0 {
+                    return false;
+                }
+                atom = 0;
+            } else if is_atext(bytes[i]) {
+                atom += 1;
+            } else {
+                return false;
+            }
+            i += 1;
+        }
+        if atom == 0 {
+            return false;
+        }
+    }
+    if i >= end || bytes[i] != b'@' {
+        return false;
+    }
+    let domain = i + 1;
+    if domain < end && bytes[domain] == b'[' {
+        if bytes[end - 1] != b']' {
+            return false;
+        }
+        let inner = domain + 1;
+        let close = end - 1;
+        if close - inner > 5
+            && bytes[inner] == b'I'
+            && bytes[inner + 1] == b'P'
+            && bytes[inner + 2] == b'v'
+            && bytes[inner + 3] == b'6'
+            && bytes[inner + 4] == b':'
+        {
+            return is_ipv6(bytes, inner + 5, close);
+        }
+        return is_ipv4(bytes, inner, close);
+    }
+    is_domain(bytes, domain, end)
+}
+
+/// The number written with `len` ASCII digits at `at`, or `u32::MAX` if any
+/// byte is not a digit.
+const fn digits(bytes: &[u8], at: usize, len: usize) -> u32 {
+    let mut value = 0u32;
+    let mut i = at;
+    while i < at + len {
+        if i >= bytes.len() || !bytes[i].is_ascii_digit() {
+            return u32::MAX;
+        }
+        value = value * 10 + (bytes[i] - b'0') as u32;
+        i += 1;
+    }
+    value
+}
+
+/// `YYYY-MM-DD` at the start of `bytes`, a real calendar date.
+const fn is_date_bytes(bytes: &[u8]) -> bool {
+    if bytes.len() < 10 || bytes[4] != b'-' || bytes[7] != b'-' {
+        return false;
+    }
+    let (year, month, day) = (
+        digits(bytes, 0, 4),
+        digits(bytes, 5, 2),
+        digits(bytes, 8, 2),
+    );
+    if year == u32::MAX || day == u32::MAX {
+        return false;
+    }
+    let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0);
+    let days = match month {
+        1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
+        4 | 6 | 9 | 11 => 30,
+        2 if leap => 29,
+        2 => 28,
+        _ => return false,
+    };
+    day >= 1 && day <= days
+}
+
+/// An RFC 3339 full-date.
+pub(crate) const fn is_date(value: &str) -> bool {
+    value.len() == 10 && is_date_bytes(value.as_bytes())
+}
+
+/// An RFC 3339 date-time: `YYYY-MM-DDTHH:MM:SS[.frac](Z|±HH:MM)`, `T` and
+/// `Z` in either case; second 60 (a leap second) only at 23:59 UTC.
+pub(crate) const fn is_date_time(value: &str) -> bool {
+    let bytes = value.as_bytes();
+    if bytes.len() < 20 || !is_date_bytes(bytes) || !(bytes[10] == b'T' || bytes[10] == b't') {
+        return false;
+    }
+    if bytes[13] != b':' || bytes[16] != b':' {
+        return false;
+    }
+    let (hour, minute, second) = (
+        digits(bytes, 11, 2),
+        digits(bytes, 14, 2),
+        digits(bytes, 17, 2),
+    );
+    if hour > 23 || minute > 59 || second > 60 {
+        return false;
+    }
+    let mut i = 19;
+    if bytes[i] == b'.' {
+        i += 1;
+        let start = i;
+        while i < bytes.len() && bytes[i].is_ascii_digit() {
+            i += 1;
+        }
+        if i == start {
+            return false;
+        }
+    }
+    // The offset, in minutes east of UTC.
+    let offset: i64 = if i + 1 == bytes.len() && (bytes[i] == b'Z' || bytes[i] == b'z') {
+        0
+    } else {
+        if i + 6 != bytes.len() || !(bytes[i] == b'+' || bytes[i] == b'-') || bytes[i + 3] != b':' {
+            return false;
+        }
+        let (hours, minutes) = (digits(bytes, i + 1, 2), digits(bytes, i + 4, 2));
+        if hours > 23 || minutes > 59 {
+            return false;
+        }
+        let offset = (hours * 60 + minutes) as i64;
+        if bytes[i] == b'-' {
+            -offset
+        } else {
+            offset
+        }
+    };
+    if second == 60 {
+        // A leap second is the last second of a UTC day.
+        let utc = ((hour * 60 + minute) as i64 - offset).rem_euclid(24 * 60);
+        return utc == 23 * 60 + 59;
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ipv6() {
+        for valid in [
+            "::",
+            "::1",
+            "1::",
+            "1:2:3:4:5:6:7:8",
+            "1::8",
+            "::ffff:1.2.3.4",
+            "1:2:3:4:5:6:1.2.3.4",
+            "fe80::1:2",
+        ] {
+            assert!(is_ipv6(valid.as_bytes(), 0, valid.len()), "{valid}");
+        }
+        for invalid in [
+            "",
+            ":",
+            ":1",
+            "1:",
+            "1:2:3:4:5:6:7:8:9",
+            "1::2::3",
+            "12345::",
+            "::ffff:01.2.3.4",
+            "1:2:3:4:5:6:7:1.2.3.4",
+            ":::",
+            "1:2:3:4:5:6:7::8:9",
+            "g::",
+        ] {
+            assert!(!is_ipv6(invalid.as_bytes(), 0, invalid.len()), "{invalid}");
+        }
+    }
+
+    #[test]
+    fn uri_edges() {
+        for valid in [
+            "a:",
+            "a:b",
+            "http://h",
+            "http://[v1.x]/",
+            "http://u:p@h:80/p?q#f",
+            "http://h:/",
+        ] {
+            assert!(is_uri(valid), "{valid}");
+        }
+        for invalid in [
+            "a",
+            ":b",
+            "1a:b",
+            "a b:c",
+            "http://h/%",
+            "http://h/%4",
+            "http://[::1/",
+            "http://[::1]x/",
+            "http://h#a#b",
+            "http://[v1.]/",
+        ] {
+            assert!(!is_uri(invalid), "{invalid}");
+        }
+    }
+
+    #[test]
+    fn boundaries() {
+        let label = "a".repeat(63);
+        assert!(is_email(&format!("x@{label}.com")));
+        assert!(!is_email(&format!("x@{label}a.com")));
+        let long = format!("{label}.{label}.{label}.{}", "a".repeat(63));
+        assert_eq!(long.len(), 255);
+        assert!(is_email(&format!("x@{long}")));
+        assert!(!is_email(&format!("x@{long}a")));
+        assert!(is_email("x@[255.255.255.255]") && !is_email("x@[256.0.0.1]"));
+        assert!(is_email("x@[0.0.0.0]") && !is_email("x@[00.0.0.0]"));
+        assert!(!is_email("x@[1.2.3.4.5]") && !is_email("x@[1.2.3.]"));
+        assert!(!is_email("x@[IPv6:]") && !is_email("x@[1.2.3.4") && !is_email("x@1.2.3.4]"));
+        assert!(is_email("\"a b\"@c") && !is_email("\"a\u{7f}\"@c") && !is_email("\"a\\"));
+        assert!(is_uri("http://h:0/") && is_uri("http://h:65535/") && !is_uri("http://h:8a/"));
+        assert!(is_uri("a:%41") && !is_uri("a:%4") && !is_uri("a:%G1") && !is_uri("a:%1G"));
+        assert!(is_uri("a:b?c/d?e#f/g?h") && !is_uri("a:b?c d") && !is_uri("a:b#c d"));
+        assert!(is_uri("http://[1:2:3:4:5:6:7:8]") && !is_uri("http://[1:2:3:4:5:6:7:8:9]"));
+        assert!(is_uri("http://[1::8]") && is_uri("http://[1:2:3:4:5:6::8]"));
+        assert!(!is_uri("http://[1:2:3:4:5:6:7::8]"));
+        assert!(is_uri("http://[abcd::]") && !is_uri("http://[abcde::]"));
+        assert!(is_uri("http://[v1f.a:b]") && !is_uri("http://[vg.a]") && !is_uri("http://[v1a]"));
+        assert!(is_uri("http://u@h") && !is_uri("http://u@v@h") && !is_uri("http://u v@h"));
+        assert!(is_uri("a+b-c.d:x") && !is_uri("a_b:x") && !is_uri("a:b\\c"));
+    }
+
+    #[test]
+    fn dates_and_times() {
+        assert!(is_date("2024-02-29") && !is_date("2023-02-29") && is_date("2000-02-29"));
+        assert!(!is_date("1900-02-29") && is_date("2023-02-28") && !is_date("2024-02-30"));
+        assert!(is_date("2024-01-31") && !is_date("2024-04-31") && is_date("2024-12-01"));
+        assert!(!is_date("2024-13-01") && !is_date("2024-00-01") && !is_date("2024-01-00"));
+        assert!(!is_date("2024_01-01") && !is_date("2024-01_01") && !is_date("2024-1a-01"));
+        assert!(is_date_time("2024-01-01T23:59:59Z") && !is_date_time("2024-01-01T24:00:00Z"));
+        assert!(!is_date_time("2024-01-01T23:60:00Z") && !is_date_time("2024-01-01T23:59:61Z"));
+        assert!(
+            is_date_time("2024-01-01T00:00:00+23:59") && !is_date_time("2024-01-01T00:00:00+24:00")
+        );
+        assert!(
+            !is_date_time("2024-01-01T00:00:00+23:60") && !is_date_time("2024-01-01T00:00:00+2300")
+        );
+        assert!(is_date_time("2024-01-01T00:00:00.1z") && !is_date_time("2024-01-01T00:00:00.Z"));
+        assert!(!is_date_time("2024-01-01T00:00:00") && !is_date_time("2024-01-01 00:00:00Z"));
+        assert!(!is_date_time("2024-01-01T00-00:00Z") && !is_date_time("2024-01-01T00:00-00Z"));
+        // A leap second at 23:59 UTC, whatever the offset.
+        assert!(is_date_time("2016-12-31T23:59:60Z"));
+        assert!(is_date_time("2017-01-01T00:59:60+01:00"));
+        assert!(is_date_time("2016-12-31T18:29:60-05:30"));
+        assert!(!is_date_time("2016-12-31T23:59:60+01:00"));
+        assert!(!is_date_time("2016-12-31T23:58:60Z"));
+        assert_eq!(digits(b"2024", 0, 4), 2024);
+        assert_eq!(digits(b"20x4", 0, 4), u32::MAX);
+        assert_eq!(digits(b"20", 0, 4), u32::MAX);
+    }
+
+    #[test]
+    fn email_edges() {
+        for valid in [
+            "a@b",
+            "a.b@c.d",
+            "\"a\\\"b\"@c",
+            "a@[1.2.3.4]",
+            "a@[IPv6:1::2]",
+        ] {
+            assert!(is_email(valid), "{valid}");
+        }
+        for invalid in [
+            "a@",
+            "@b",
+            "a@b.",
+            "a@.b",
+            "a@-b",
+            "a@b-",
+            "a@b..c",
+            "\"a@b",
+            "a@[1.2.3]",
+            "a@[IPv6:1::2::3]",
+            "a b@c",
+            "a@b@c",
+        ] {
+            assert!(!is_email(invalid), "{invalid}");
+        }
+    }
+}

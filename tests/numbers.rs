@@ -1,0 +1,616 @@
+//! Exact numbers: every integer and float field type takes an answer within
+//! its range and refuses one outside it as `OutOfRange`, whether the JSON
+//! wrote it as an integer or as a float, and never turns it into a nearby
+//! number (issue 13 item 2, case C28 of `shared/cases`).
+//!
+//! serde_json reads an integer literal within 64 bits exactly and anything
+//! else (a fraction, an exponent, an integer beyond 64 bits) as the nearest
+//! double; at or beyond 2^53 that double stands for every number that
+//! rounds to it, and it is accepted only when all of them are in range. So
+//! at the ends of the 64-bit types, the float spelling of the edge itself
+//! (`-9223372036854775808.0`, which arrives as the same double as
+//! `-9223372036854775809`) is refused too; below 2^53 the float spelling is
+//! as exact as the integer one.
+
+use enum_schema::{ElicitAction, ElicitForm, Error, NumberField, NumberType, PrimitiveSchema};
+use serde_json::{json, Number, Value};
+
+/// Parses `text` as a client's JSON number.
+fn number(text: &str) -> Number {
+    match serde_json::from_str(text) {
+        Ok(Value::Number(number)) => number,
+        other => panic!("{text} is not a JSON number: {other:?}"),
+    }
+}
+
+/// One edge: `text` through a `NumberField<N>` with no bounds of its own,
+/// and through the peer reader's check of the schema that field sends,
+/// before the advertised clamp (the type's exact range).
+#[track_caller]
+fn edge<N>(text: &str, expected: Result<N, &str>)
+where
+    N: NumberType + PartialEq + Into<Number>,
+{
+    let value = Value::Number(number(text));
+    let field = NumberField::<N>::new();
+    let parsed = field.parse(value.clone());
+    let exact = enum_schema::NumberSchema {
+        integer: true,
+        title: None,
+        description: None,
+        minimum: Some(N::MIN.into()),
+        maximum: Some(N::MAX.into()),
+        default: None,
+    };
+    let checked = PrimitiveSchema::Number(exact).check(value);
+    match expected {
+        Ok(expected) => {
+            assert_eq!(parsed, Ok(expected), "{text}");
+            assert!(
+                checked.is_ok(),
+                "{text}: the peer reader refused it: {checked:?}"
+            );
+        }
+        Err(message) => {
+            let error = Error::OutOfRange {
+                field: None,
+                value: number(text),
+                minimum: Some(N::MIN.into()),
+                maximum: Some(N::MAX.into()),
+            };
+            assert_eq!(parsed, Err(error.clone()), "{text}");
+            assert_eq!(error.to_string(), message, "{text}");
+            assert_eq!(checked, Err(error), "{text}: the peer reader");
+        }
+    }
+}
+
+#[test]
+fn every_integer_type_at_its_edges_as_integer_and_as_float() {
+    // i8
+    edge::<i8>("-128", Ok(-128i8));
+    edge::<i8>("-128.0", Ok(-128i8));
+    edge::<i8>("127", Ok(127i8));
+    edge::<i8>("127.0", Ok(127i8));
+    edge::<i8>(
+        "-129",
+        Err("out of range: -129 is not between -128 and 127"),
+    );
+    edge::<i8>(
+        "-129.0",
+        Err("out of range: -129.0 is not between -128 and 127"),
+    );
+    edge::<i8>("128", Err("out of range: 128 is not between -128 and 127"));
+    edge::<i8>(
+        "128.0",
+        Err("out of range: 128.0 is not between -128 and 127"),
+    );
+    // i16
+    edge::<i16>("-32768", Ok(-32768i16));
+    edge::<i16>("-32768.0", Ok(-32768i16));
+    edge::<i16>("32767", Ok(32767i16));
+    edge::<i16>("32767.0", Ok(32767i16));
+    edge::<i16>(
+        "-32769",
+        Err("out of range: -32769 is not between -32768 and 32767"),
+    );
+    edge::<i16>(
+        "-32769.0",
+        Err("out of range: -32769.0 is not between -32768 and 32767"),
+    );
+    edge::<i16>(
+        "32768",
+        Err("out of range: 32768 is not between -32768 and 32767"),
+    );
+    edge::<i16>(
+        "32768.0",
+        Err("out of range: 32768.0 is not between -32768 and 32767"),
+    );
+    // i32
+    edge::<i32>("-2147483648", Ok(-2147483648i32));
+    edge::<i32>("-2147483648.0", Ok(-2147483648i32));
+    edge::<i32>("2147483647", Ok(2147483647i32));
+    edge::<i32>("2147483647.0", Ok(2147483647i32));
+    edge::<i32>(
+        "-2147483649",
+        Err("out of range: -2147483649 is not between -2147483648 and 2147483647"),
+    );
+    edge::<i32>(
+        "-2147483649.0",
+        Err("out of range: -2147483649.0 is not between -2147483648 and 2147483647"),
+    );
+    edge::<i32>(
+        "2147483648",
+        Err("out of range: 2147483648 is not between -2147483648 and 2147483647"),
+    );
+    edge::<i32>(
+        "2147483648.0",
+        Err("out of range: 2147483648.0 is not between -2147483648 and 2147483647"),
+    );
+    // i64
+    edge::<i64>("-9223372036854775808", Ok(-9223372036854775808i64));
+    edge::<i64>("-9223372036854775808.0", Err("out of range: -9.223372036854776e+18 is not between -9223372036854775808 and 9223372036854775807: beyond 2^53, a number that is not an integer within 64 bits arrives as the nearest double, and this one also stands for numbers outside the range"));
+    edge::<i64>("9223372036854775807", Ok(9223372036854775807i64));
+    edge::<i64>("9223372036854775807.0", Err("out of range: 9.223372036854776e+18 is not between -9223372036854775808 and 9223372036854775807"));
+    edge::<i64>("-9223372036854775809", Err("out of range: -9.223372036854776e+18 is not between -9223372036854775808 and 9223372036854775807: beyond 2^53, a number that is not an integer within 64 bits arrives as the nearest double, and this one also stands for numbers outside the range"));
+    edge::<i64>("-9223372036854775809.0", Err("out of range: -9.223372036854776e+18 is not between -9223372036854775808 and 9223372036854775807: beyond 2^53, a number that is not an integer within 64 bits arrives as the nearest double, and this one also stands for numbers outside the range"));
+    edge::<i64>("9223372036854775808", Err("out of range: 9223372036854775808 is not between -9223372036854775808 and 9223372036854775807"));
+    edge::<i64>("9223372036854775808.0", Err("out of range: 9.223372036854776e+18 is not between -9223372036854775808 and 9223372036854775807"));
+    // isize
+    edge::<isize>("-9223372036854775808", Ok(-9223372036854775808isize));
+    edge::<isize>("-9223372036854775808.0", Err("out of range: -9.223372036854776e+18 is not between -9223372036854775808 and 9223372036854775807: beyond 2^53, a number that is not an integer within 64 bits arrives as the nearest double, and this one also stands for numbers outside the range"));
+    edge::<isize>("9223372036854775807", Ok(9223372036854775807isize));
+    edge::<isize>("9223372036854775807.0", Err("out of range: 9.223372036854776e+18 is not between -9223372036854775808 and 9223372036854775807"));
+    edge::<isize>("-9223372036854775809", Err("out of range: -9.223372036854776e+18 is not between -9223372036854775808 and 9223372036854775807: beyond 2^53, a number that is not an integer within 64 bits arrives as the nearest double, and this one also stands for numbers outside the range"));
+    edge::<isize>("-9223372036854775809.0", Err("out of range: -9.223372036854776e+18 is not between -9223372036854775808 and 9223372036854775807: beyond 2^53, a number that is not an integer within 64 bits arrives as the nearest double, and this one also stands for numbers outside the range"));
+    edge::<isize>("9223372036854775808", Err("out of range: 9223372036854775808 is not between -9223372036854775808 and 9223372036854775807"));
+    edge::<isize>("9223372036854775808.0", Err("out of range: 9.223372036854776e+18 is not between -9223372036854775808 and 9223372036854775807"));
+    // u8
+    edge::<u8>("0", Ok(0u8));
+    edge::<u8>("0.0", Ok(0u8));
+    edge::<u8>("255", Ok(255u8));
+    edge::<u8>("255.0", Ok(255u8));
+    edge::<u8>("-1", Err("out of range: -1 is not between 0 and 255"));
+    edge::<u8>("-1.0", Err("out of range: -1.0 is not between 0 and 255"));
+    edge::<u8>("256", Err("out of range: 256 is not between 0 and 255"));
+    edge::<u8>("256.0", Err("out of range: 256.0 is not between 0 and 255"));
+    // u16
+    edge::<u16>("0", Ok(0u16));
+    edge::<u16>("0.0", Ok(0u16));
+    edge::<u16>("65535", Ok(65535u16));
+    edge::<u16>("65535.0", Ok(65535u16));
+    edge::<u16>("-1", Err("out of range: -1 is not between 0 and 65535"));
+    edge::<u16>("-1.0", Err("out of range: -1.0 is not between 0 and 65535"));
+    edge::<u16>(
+        "65536",
+        Err("out of range: 65536 is not between 0 and 65535"),
+    );
+    edge::<u16>(
+        "65536.0",
+        Err("out of range: 65536.0 is not between 0 and 65535"),
+    );
+    // u32
+    edge::<u32>("0", Ok(0u32));
+    edge::<u32>("0.0", Ok(0u32));
+    edge::<u32>("4294967295", Ok(4294967295u32));
+    edge::<u32>("4294967295.0", Ok(4294967295u32));
+    edge::<u32>(
+        "-1",
+        Err("out of range: -1 is not between 0 and 4294967295"),
+    );
+    edge::<u32>(
+        "-1.0",
+        Err("out of range: -1.0 is not between 0 and 4294967295"),
+    );
+    edge::<u32>(
+        "4294967296",
+        Err("out of range: 4294967296 is not between 0 and 4294967295"),
+    );
+    edge::<u32>(
+        "4294967296.0",
+        Err("out of range: 4294967296.0 is not between 0 and 4294967295"),
+    );
+    // u64
+    edge::<u64>("0", Ok(0u64));
+    edge::<u64>("0.0", Ok(0u64));
+    edge::<u64>("18446744073709551615", Ok(18446744073709551615u64));
+    edge::<u64>(
+        "18446744073709551615.0",
+        Err("out of range: 1.8446744073709552e+19 is not between 0 and 18446744073709551615"),
+    );
+    edge::<u64>(
+        "-1",
+        Err("out of range: -1 is not between 0 and 18446744073709551615"),
+    );
+    edge::<u64>(
+        "-1.0",
+        Err("out of range: -1.0 is not between 0 and 18446744073709551615"),
+    );
+    edge::<u64>(
+        "18446744073709551616",
+        Err("out of range: 1.8446744073709552e+19 is not between 0 and 18446744073709551615"),
+    );
+    edge::<u64>(
+        "18446744073709551616.0",
+        Err("out of range: 1.8446744073709552e+19 is not between 0 and 18446744073709551615"),
+    );
+    // usize
+    edge::<usize>("0", Ok(0usize));
+    edge::<usize>("0.0", Ok(0usize));
+    edge::<usize>("18446744073709551615", Ok(18446744073709551615usize));
+    edge::<usize>(
+        "18446744073709551615.0",
+        Err("out of range: 1.8446744073709552e+19 is not between 0 and 18446744073709551615"),
+    );
+    edge::<usize>(
+        "-1",
+        Err("out of range: -1 is not between 0 and 18446744073709551615"),
+    );
+    edge::<usize>(
+        "-1.0",
+        Err("out of range: -1.0 is not between 0 and 18446744073709551615"),
+    );
+    edge::<usize>(
+        "18446744073709551616",
+        Err("out of range: 1.8446744073709552e+19 is not between 0 and 18446744073709551615"),
+    );
+    edge::<usize>(
+        "18446744073709551616.0",
+        Err("out of range: 1.8446744073709552e+19 is not between 0 and 18446744073709551615"),
+    );
+}
+
+#[test]
+fn doubles_beyond_2_pow_53_inside_the_range_are_accepted_as_the_double() {
+    // The neighbours of the edges, toward the inside.
+    edge::<i64>("-9223372036854774784.0", Ok(-9_223_372_036_854_774_784));
+    edge::<i64>("9223372036854774784.0", Ok(9_223_372_036_854_774_784));
+    edge::<u64>("18446744073709549568.0", Ok(18_446_744_073_709_549_568));
+    edge::<i64>("1e18", Ok(1_000_000_000_000_000_000));
+    edge::<u64>("1.8e19", Ok(18_000_000_000_000_000_000));
+    // Exactly 2^53, however it is written: a double of its own.
+    edge::<i64>("9007199254740992.0", Ok(9_007_199_254_740_992));
+    edge::<i64>("9.007199254740992e15", Ok(9_007_199_254_740_992));
+    // Read as the nearest double, correctly rounded (serde_json's
+    // `float_roundtrip`; its default parser read this one as ...990).
+    edge::<i64>("9007199254740991.0", Ok(9_007_199_254_740_991));
+    // Float syntax carries no more than a double: 2^53 + 1 is read as the
+    // nearest double, 2^53 (ties to even). Within the range, that double's
+    // value is the answer; the integer literal is exact.
+    edge::<i64>("9007199254740993.0", Ok(9_007_199_254_740_992));
+    edge::<i64>("9007199254740993", Ok(9_007_199_254_740_993));
+}
+
+/// One answer to an `i128` or `u128` field: beyond 64 bits a JSON number
+/// is a double, and so are the bounds the error names.
+#[track_caller]
+fn wide<N: NumberType + PartialEq>(text: &str, expected: Result<N, &str>) {
+    let parsed = NumberField::<N>::new().parse(Value::Number(number(text)));
+    match expected {
+        Ok(expected) => assert_eq!(parsed, Ok(expected), "{text}"),
+        Err(message) => {
+            let error = Error::OutOfRange {
+                field: None,
+                value: number(text),
+                minimum: N::MIN.to_number(),
+                maximum: N::MAX.to_number(),
+            };
+            assert_eq!(parsed, Err(error.clone()), "{text}");
+            assert_eq!(error.to_string(), message, "{text}");
+        }
+    }
+}
+
+#[test]
+fn i128_and_u128_take_the_integers_a_double_holds_beyond_64_bits() {
+    const AMBIGUOUS: &str =
+        ": beyond 2^53, a number that is not an integer within 64 bits arrives \
+        as the nearest double, and this one also stands for numbers outside the range";
+    let i128_range = "between -1.7014118346046923e+38 and 1.7014118346046923e+38";
+    assert_eq!(
+        i128::MIN.to_number(),
+        Number::from_f64(-170141183460469231731687303715884105728.0)
+    );
+    assert_eq!(
+        i128::MAX.to_number(),
+        Number::from_f64(170141183460469231731687303715884105728.0)
+    );
+    assert_eq!(
+        u128::MAX.to_number(),
+        Number::from_f64(340282366920938463463374607431768211456.0)
+    );
+    assert_eq!(i128::from(i64::MIN).to_number(), Some(i64::MIN.into()));
+    assert_eq!(u128::from(u64::MAX).to_number(), Some(u64::MAX.into()));
+    // The edges arrive as ±2^127, which also stand for numbers beyond them.
+    for text in [
+        "-170141183460469231731687303715884105728",
+        "-170141183460469231731687303715884105728.0",
+        "-170141183460469231731687303715884105729",
+    ] {
+        let message =
+            format!("out of range: -1.7014118346046923e+38 is not {i128_range}{AMBIGUOUS}");
+        wide::<i128>(text, Err(&message));
+    }
+    for text in [
+        "170141183460469231731687303715884105727",
+        "170141183460469231731687303715884105727.0",
+        "170141183460469231731687303715884105728",
+    ] {
+        let message =
+            format!("out of range: 1.7014118346046923e+38 is not {i128_range}{AMBIGUOUS}");
+        wide::<i128>(text, Err(&message));
+    }
+    // Inside: the doubles next to the edges, and everything between.
+    wide::<i128>(
+        "170141183460469212842221372237303250944",
+        Ok(i128::MAX - (1 << 74) + 1),
+    );
+    wide::<i128>(
+        "-170141183460469212842221372237303250944",
+        Ok(i128::MIN + (1 << 74)),
+    );
+    wide::<i128>("1e20", Ok(100_000_000_000_000_000_000));
+    wide::<i128>("-9223372036854775809", Ok(-9_223_372_036_854_775_808));
+    wide::<i128>("-9223372036854775808", Ok(i64::MIN.into()));
+    wide::<i128>("18446744073709551615", Ok(u64::MAX.into()));
+    wide::<i128>(
+        "-1e40",
+        Err(&format!("out of range: -1e+40 is not {i128_range}")),
+    );
+
+    let u128_range = "between 0 and 3.402823669209385e+38";
+    wide::<u128>("0", Ok(0));
+    wide::<u128>("0.0", Ok(0));
+    wide::<u128>("-1", Err(&format!("out of range: -1 is not {u128_range}")));
+    wide::<u128>(
+        "-1.0",
+        Err(&format!("out of range: -1.0 is not {u128_range}")),
+    );
+    for text in [
+        "340282366920938463463374607431768211455",
+        "340282366920938463463374607431768211455.0",
+        "340282366920938463463374607431768211456",
+    ] {
+        let message = format!("out of range: 3.402823669209385e+38 is not {u128_range}{AMBIGUOUS}");
+        wide::<u128>(text, Err(&message));
+    }
+    wide::<u128>(
+        "340282366920938425684442744474606501888",
+        Ok(u128::MAX - (1 << 75) + 1),
+    );
+    wide::<u128>("18446744073709551616", Ok(1 << 64));
+    wide::<u128>("18446744073709551615.0", Ok(1 << 64));
+    wide::<u128>("1e20", Ok(100_000_000_000_000_000_000));
+    wide::<u128>(
+        "1e39",
+        Err(&format!("out of range: 1e+39 is not {u128_range}")),
+    );
+    assert_eq!(
+        NumberField::<u128>::new().parse(json!(0.5)),
+        Err(Error::NotAnInteger {
+            field: None,
+            value: number("0.5")
+        }),
+    );
+    // The schema advertises what every peer reads.
+    assert_eq!(
+        serde_json::to_value(NumberField::<u128>::new().schema()).unwrap(),
+        json!({"type": "integer", "minimum": 0, "maximum": i64::MAX}),
+    );
+    assert_eq!(
+        serde_json::to_value(NumberField::<i128>::new().schema()).unwrap(),
+        json!({"type": "integer", "minimum": i64::MIN, "maximum": i64::MAX}),
+    );
+}
+
+#[test]
+fn numbers_far_outside_are_out_of_range_for_every_type() {
+    for text in [
+        "1e20",
+        "-1e20",
+        "1e300",
+        "-1e300",
+        "12345678910111213141516171819202122232425262728293031",
+    ] {
+        let value = Value::Number(number(text));
+        macro_rules! each {
+            ($($ty:ty),*) => {$(
+                assert_eq!(
+                    NumberField::<$ty>::new().parse(value.clone()),
+                    Err(Error::OutOfRange {
+                        field: None,
+                        value: number(text),
+                        minimum: Some(<$ty>::MIN.into()),
+                        maximum: Some(<$ty>::MAX.into()),
+                    }),
+                    "{} for {}", text, stringify!($ty),
+                );
+            )*};
+        }
+        each!(i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
+    }
+    assert_eq!(
+        NumberField::<u64>::new()
+            .parse(json!(1e20))
+            .unwrap_err()
+            .to_string(),
+        "out of range: 1e+20 is not between 0 and 18446744073709551615",
+    );
+}
+
+#[test]
+fn a_fraction_is_not_an_integer_for_any_integer_type() {
+    macro_rules! each {
+        ($($ty:ty),*) => {$(
+            assert_eq!(
+                NumberField::<$ty>::new().parse(json!(0.5)),
+                Err(Error::NotAnInteger { field: None, value: number("0.5") }),
+            );
+        )*};
+    }
+    each!(i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
+    assert_eq!(
+        NumberField::<u8>::new()
+            .parse(json!(-0.5))
+            .unwrap_err()
+            .to_string(),
+        "not an integer: -0.5 has a fractional part",
+    );
+}
+
+#[test]
+fn explicit_bounds_near_2_pow_63_are_exact_too() {
+    // A bound of the server's own, beyond 2^53: the double 2^62 stands for
+    // 2^62 + 1 (or up to 512 either way), which is over the maximum.
+    let field = NumberField::<i64>::new().maximum(1 << 62);
+    assert_eq!(field.parse(json!(4611686018427387904u64)), Ok(1 << 62));
+    assert_eq!(
+        field.parse(Value::Number(number("4611686018427387905.0"))),
+        Err(Error::OutOfRange {
+            field: None,
+            value: number("4611686018427387905.0"),
+            minimum: Some(i64::MIN.into()),
+            maximum: Some((1i64 << 62).into()),
+        }),
+    );
+    assert_eq!(
+        field.parse(Value::Number(number("4611686018427386880.0"))),
+        Ok(4_611_686_018_427_386_880),
+    );
+}
+
+#[test]
+fn f32_takes_what_rounds_to_a_finite_f32() {
+    let field = NumberField::<f32>::new();
+    let parse = |text: &str| field.parse(Value::Number(number(text)));
+    assert_eq!(parse("3.4028234663852886e38"), Ok(f32::MAX));
+    // The usual spelling of f32::MAX rounds to it.
+    assert_eq!(parse("3.4028235e38"), Ok(f32::MAX));
+    assert_eq!(parse("-3.4028235e38"), Ok(f32::MIN));
+    assert_eq!(
+        parse("340282346638528859811704183484516925440"),
+        Ok(f32::MAX)
+    );
+    assert_eq!(parse("0"), Ok(0.0));
+    assert_eq!(parse("16777217"), Ok(16_777_216.0));
+    for text in [
+        "3.4028236e38",
+        "-3.4028236e38",
+        "1e39",
+        "340282366920938463463374607431768211456",
+    ] {
+        let error = Error::OutOfRange {
+            field: None,
+            value: number(text),
+            minimum: None,
+            maximum: None,
+        };
+        assert_eq!(parse(text), Err(error), "{text}");
+    }
+    assert_eq!(
+        parse("1e39").unwrap_err().to_string(),
+        "out of range: 1e+39 is not representable in the field's type",
+    );
+}
+
+#[test]
+fn f64_takes_every_finite_json_number() {
+    let field = NumberField::<f64>::new();
+    let parse = |text: &str| field.parse(Value::Number(number(text)));
+    assert_eq!(parse("1.7976931348623157e308"), Ok(f64::MAX));
+    assert_eq!(parse("-1.7976931348623157e308"), Ok(f64::MIN));
+    assert_eq!(
+        parse("18446744073709551615"),
+        Ok(18_446_744_073_709_551_615.0)
+    );
+    assert_eq!(
+        parse("-9223372036854775809"),
+        Ok(-9_223_372_036_854_775_808.0)
+    );
+    assert_eq!(parse("1e-400"), Ok(0.0));
+}
+
+#[derive(ElicitForm, Debug, PartialEq)]
+struct Reals {
+    x: f64,
+}
+
+#[test]
+fn f64_beyond_its_range_is_not_json_serde_json_reads() {
+    // serde_json refuses a number beyond f64 as text: it never reaches a
+    // field, and the error says so.
+    for text in ["1e309", "1.7976931348623159e308"] {
+        let result = format!(r#"{{"action":"accept","content":{{"x":{text}}}}}"#);
+        // serde_json points at the number's last character.
+        let column = result.find(text).unwrap() + text.len();
+        assert_eq!(
+            Reals::parse_result_str(&result),
+            Err(Error::MalformedResult {
+                reason: format!("not JSON: number out of range at line 1 column {column}").into(),
+                found: None,
+            }),
+            "{text}",
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------
+// C28 — Integers just beyond i64 are silently clamped
+// ---------------------------------------------------------------------------
+
+/// `shared/cases/C28/input.rs`.
+#[derive(ElicitForm, Debug, PartialEq)]
+struct Offset {
+    b: i64,
+}
+
+#[test]
+fn c28_schema_advertises_the_i64_range() {
+    assert_eq!(
+        serde_json::to_value(Offset::requested_schema()).unwrap(),
+        json!({"type": "object",
+               "properties": {"b": {"type": "integer",
+                                    "minimum": -9223372036854775808i64,
+                                    "maximum": 9223372036854775807i64}},
+               "required": ["b"]}),
+    );
+}
+
+#[test]
+fn c28_responses_from_text() {
+    // response_below_min.json: -2^63 - 1 arrives as the double -2^63.
+    assert_eq!(
+        Offset::parse_result_str(r#"{"action": "accept", "content": {"b": -9223372036854775809}}"#),
+        Err(Error::OutOfRange {
+            field: Some("b".into()),
+            value: number("-9223372036854775809"),
+            minimum: Some(i64::MIN.into()),
+            maximum: Some(i64::MAX.into()),
+        }),
+    );
+    // response_min.json
+    assert_eq!(
+        Offset::parse_result_str(r#"{"action": "accept", "content": {"b": -9223372036854775808}}"#),
+        Ok(ElicitAction::Accept(Offset { b: i64::MIN })),
+    );
+    // response_above_max.json
+    assert_eq!(
+        Offset::parse_result_str(r#"{"action": "accept", "content": {"b": 9223372036854775808}}"#),
+        Err(Error::OutOfRange {
+            field: Some("b".into()),
+            value: number("9223372036854775808"),
+            minimum: Some(i64::MIN.into()),
+            maximum: Some(i64::MAX.into()),
+        }),
+    );
+    // The float spellings from the issue.
+    let error =
+        Offset::parse_result_str(r#"{"action": "accept", "content": {"b": -9223372036854776000}}"#)
+            .unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "field `b`: out of range: -9.223372036854776e+18 is not between -9223372036854775808 and \
+         9223372036854775807: beyond 2^53, a number that is not an integer within 64 bits arrives \
+         as the nearest double, and this one also stands for numbers outside the range",
+    );
+}
+
+#[test]
+fn c28_the_peer_reader_agrees() {
+    let schema = enum_schema::RequestedSchema::from_json_str(
+        r#"{"type":"object","properties":{"b":{"type":"integer","minimum":-9223372036854775808,"maximum":9223372036854775807}},"required":["b"]}"#,
+    )
+    .unwrap();
+    for (text, ok) in [
+        ("-9223372036854775809", false),
+        ("-9223372036854775808", true),
+        ("9223372036854775808", false),
+        ("-9223372036854776000", false),
+    ] {
+        let answer: Value = serde_json::from_str(&format!(
+            r#"{{"action":"accept","content":{{"b":{text}}}}}"#
+        ))
+        .unwrap();
+        assert_eq!(schema.parse_result(answer).is_ok(), ok, "{text}");
+    }
+}
