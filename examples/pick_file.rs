@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! cargo run --example pick_file                                 # examples/data, a sample answer
-//! cargo run --example pick_file -- src                          # another folder
+//! cargo run --example pick_file -- enum-schema/src              # another folder
 //! cargo run --example pick_file -- examples/data/pick_file \
 //!     examples/data/pick_file/reject_missing.json               # any ElicitResult JSON file
 //! ```
@@ -89,9 +89,10 @@ fn main() -> ExitCode {
     match form.parse_result_str(&answer) {
         Ok(ElicitAction::Accept((file,))) => {
             println!(
-                "chosen: option {} of {}, {:?} ({})",
-                file.index(),
+                "chosen: file {} of {} (index {}), {:?} ({})",
+                file.index() + 1,
                 select.options().len(),
+                file.index(),
                 file.value(),
                 file.title().unwrap_or(""),
             );

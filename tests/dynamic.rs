@@ -993,3 +993,14 @@ mod hygiene {
         );
     }
 }
+
+#[test]
+fn options_from_borrowed_strings_are_copied() {
+    let names = vec!["notes.md".to_owned(), "plan.txt".to_owned()];
+    let select = SingleSelectSchema::new(&names).unwrap();
+    drop(names);
+    assert_eq!(
+        serde_json::to_value(&select).unwrap(),
+        json!({"type": "string", "enum": ["notes.md", "plan.txt"]}),
+    );
+}

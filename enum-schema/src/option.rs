@@ -94,6 +94,15 @@ impl From<String> for EnumOption {
     }
 }
 
+/// An untitled option from a borrowed wire value known only at run time
+/// (copied: options are owned), so that `SingleSelectSchema::new(&names)`
+/// works on a `Vec<String>` the server keeps.
+impl From<&String> for EnumOption {
+    fn from(value: &String) -> Self {
+        EnumOption::new(value.clone(), None::<String>)
+    }
+}
+
 /// A titled option from a `(value, title)` pair.
 impl<V: Into<Cow<'static, str>>, T: Into<Cow<'static, str>>> From<(V, T)> for EnumOption {
     fn from((value, title): (V, T)) -> Self {
