@@ -102,9 +102,9 @@ impl<'a> Enum<'a> {
     }
 
     /// The field description: `description = ".."`, else the doc comment.
-    pub fn description(&self) -> Option<attr::Doc> {
+    pub fn description(&self) -> Option<crate::doc::Doc> {
         match self.attrs.description.get() {
-            Some(lit) => Some(attr::Doc::Text(lit.value())),
+            Some(lit) => Some(crate::doc::Doc::Text(lit.value())),
             None => self.attrs.doc.clone(),
         }
     }
@@ -298,9 +298,9 @@ impl Field<'_> {
     }
 
     /// The property description: `description = ".."`, else the doc comment.
-    pub fn description(&self) -> Option<attr::Doc> {
+    pub fn description(&self) -> Option<crate::doc::Doc> {
         match self.attrs.description.get() {
-            Some(lit) => Some(attr::Doc::Text(lit.value())),
+            Some(lit) => Some(crate::doc::Doc::Text(lit.value())),
             None => self.attrs.doc.clone(),
         }
     }
@@ -312,6 +312,7 @@ const INTEGERS: &[&str] = &[
 
 impl<'a> Kind<'a> {
     fn of(ty: &'a syn::Type) -> Self {
+        let ty = ungroup(ty);
         if generic_argument(ty, "Option").is_some() {
             return Kind::Unsupported(
                 "an `Option` inside an `Option` says nothing more; use one `Option`",
@@ -327,7 +328,7 @@ impl<'a> Kind<'a> {
         }
         let syn::Type::Path(path) = ty else {
             if let syn::Type::Reference(reference) = ty {
-                if matches!(&*reference.elem, syn::Type::Path(path) if path.path.is_ident("str")) {
+                if matches!(ungroup(&reference.elem), syn::Type::Path(path) if path.path.is_ident("str")) {
                     return Kind::Unsupported("a text field is a `String`");
                 }
             }
@@ -359,9 +360,52 @@ impl<'a> Kind<'a> {
     }
 }
 
-/// `T` in `Name<T>` (any path ending in `Name`).
+/// The type inside invisible groups: a `$t:ty` fragment of a
+/// `macro_rules!` macro reaches the derive as a `Type::Group` (case C21).
+pub fn ungroup(mut ty: &syn::Type) -> &syn::Type {
+    while let syn::Type::Group(group) = ty {
+        ty = &group.elem;
+    }
+    ty
+}
+
+/// Whether a number type is `f32` or `f64` (by its last path segment, as
+/// `Kind` recognizes it).
+pub fn is_float(ty: &syn::Type) -> bool {
+    match ungroup(ty) {
+        syn::Type::Path(path) => path
+            .path
+            .segments
+            .last()
+            .is_some_and(|last| last.ident == "f32" || last.ident == "f64"),
+        _ => false,
+    }
+}
+
+/// The name in a default that is a bare identifier (`default = Large`),
+/// through invisible groups: on an enum field, a variant.
+pub fn bare_ident(expr: &syn::Expr) -> Option<&Ident> {
+    match ungroup_expr(expr) {
+        syn::Expr::Path(path) if path.qself.is_none() && path.attrs.is_empty() => {
+            path.path.get_ident()
+        }
+        _ => None,
+    }
+}
+
+/// The expression inside invisible groups: an `$e:expr` fragment in an
+/// attribute value is an `Expr::Group`.
+pub fn ungroup_expr(mut expr: &syn::Expr) -> &syn::Expr {
+    while let syn::Expr::Group(group) = expr {
+        expr = &group.expr;
+    }
+    expr
+}
+
+/// `T` in `Name<T>` (any path ending in `Name`), through invisible groups
+/// around the whole type and around `T`.
 fn generic_argument<'t>(ty: &'t syn::Type, name: &str) -> Option<&'t syn::Type> {
-    let syn::Type::Path(path) = ty else {
+    let syn::Type::Path(path) = ungroup(ty) else {
         return None;
     };
     if path.qself.is_some() {
@@ -375,7 +419,7 @@ fn generic_argument<'t>(ty: &'t syn::Type, name: &str) -> Option<&'t syn::Type> 
         return None;
     };
     match arguments.args.iter().collect::<Vec<_>>().as_slice() {
-        [syn::GenericArgument::Type(inner)] => Some(inner),
+        [syn::GenericArgument::Type(inner)] => Some(ungroup(inner)),
         _ => None,
     }
 }

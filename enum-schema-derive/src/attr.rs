@@ -6,10 +6,11 @@ use quote::ToTokens;
 use syn::meta::ParseNestedMeta;
 use syn::parse::ParseStream;
 use syn::spanned::Spanned;
-use syn::{Attribute, Ident, Lit, LitInt, LitStr, Token};
+use syn::{Attribute, Ident, LitInt, LitStr, Token};
 
 use crate::case::RenameRule;
 use crate::ctxt::Ctxt;
+use crate::doc::{doc_comment, Doc};
 
 const CONTAINER_KEYS: &str =
     "`title`, `description`, `rename_all`, `default`, `legacy`, `min_items`, `max_items`, `default_items`, `crate`";
@@ -495,84 +496,6 @@ fn skip_meta(meta: &ParseNestedMeta) -> syn::Result<()> {
         meta.parse_nested_meta(|inner| skip_meta(&inner))?;
     }
     Ok(())
-}
-
-/// A doc comment, as the description it gives.
-#[derive(Clone)]
-pub enum Doc {
-    /// Lines joined with spaces, paragraphs with a blank line, each line
-    /// trimmed.
-    Text(String),
-    /// Some `#[doc = ...]` is a macro (`include_str!`, `concat!`): the
-    /// pieces, joined with spaces by `concat!` when the user's crate
-    /// compiles.
-    Tokens(TokenStream),
-}
-
-impl ToTokens for Doc {
-    fn to_tokens(&self, tokens: &mut TokenStream) {
-        match self {
-            Doc::Text(text) => text.to_tokens(tokens),
-            Doc::Tokens(pieces) => pieces.to_tokens(tokens),
-        }
-    }
-}
-
-/// The doc comment, or `None` if empty.
-fn doc_comment(attrs: &[Attribute]) -> Option<Doc> {
-    let mut lines = Vec::new();
-    let mut macros = false;
-    let mut pieces = Vec::new();
-    for attr in attrs {
-        if !attr.path().is_ident("doc") {
-            continue;
-        }
-        let syn::Meta::NameValue(nv) = &attr.meta else {
-            continue;
-        };
-        match &nv.value {
-            syn::Expr::Lit(syn::ExprLit {
-                lit: Lit::Str(lit), ..
-            }) => {
-                // `split`, not `lines`: a bare `///` is an empty string, and
-                // still a line (a paragraph break).
-                let text = lit.value();
-                lines.extend(text.split('\n').map(|line| line.trim().to_owned()));
-                let trimmed = text.trim();
-                if !trimmed.is_empty() {
-                    pieces.push(trimmed.to_token_stream());
-                }
-            }
-            other => {
-                macros = true;
-                pieces.push(other.to_token_stream());
-            }
-        }
-    }
-    if macros {
-        let mut joined = Vec::new();
-        for (i, piece) in pieces.into_iter().enumerate() {
-            if i > 0 {
-                joined.push(quote::quote!(" "));
-            }
-            joined.push(piece);
-        }
-        return Some(Doc::Tokens(quote::quote!(::core::concat!(#(#joined),*))));
-    }
-    let mut doc = String::new();
-    let mut blank = false;
-    for line in &lines {
-        if line.is_empty() {
-            blank = true;
-        } else {
-            if !doc.is_empty() {
-                doc.push_str(if blank { "\n\n" } else { " " });
-            }
-            doc.push_str(line);
-            blank = false;
-        }
-    }
-    (!doc.is_empty()).then_some(Doc::Text(doc))
 }
 
 const FORM_KEYS: &str = "`rename_all`, `message`, `crate`";
