@@ -10,7 +10,7 @@
 //! since that use is the test's, not the derive's.
 #![deny(warnings)]
 
-use enum_schema::{ElicitAction, ElicitEnum, Error, Form};
+use enum_schema::{ElicitAction, ElicitEnum, ElicitForm, Error, Form};
 use serde_json::json;
 
 #[derive(ElicitEnum, Debug, PartialEq)]
@@ -72,5 +72,55 @@ fn c11_parsing_cloud_gives_backend_cloud() {
     assert_eq!(
         error.to_string(),
         r#"field `backend`: invalid value "Cloud": expected one of "local", "cloud", "hybrid""#
+    );
+}
+
+// Issue 13, item 4: what the user wrote around the item holds for the
+// generated code too. A deprecated enum, allowed where the user uses it, as
+// the type of every kind of enum field.
+#[deprecated(note = "use Backend")]
+#[derive(ElicitEnum, Debug, PartialEq)]
+#[elicit(rename_all = "lowercase", default = Local)]
+pub enum OldBackend {
+    Local,
+    Remote,
+}
+
+// A form of deprecated things: its field types, one field, the form itself.
+#[deprecated(note = "use a newer form")]
+#[allow(deprecated)]
+#[derive(ElicitForm, Debug, PartialEq)]
+pub struct Migration {
+    #[elicit(default = Remote)]
+    pub from: OldBackend,
+    #[elicit(default_items = [Local])]
+    pub also: Vec<OldBackend>,
+    pub maybe: Option<OldBackend>,
+    #[deprecated(note = "no longer asked")]
+    pub retired: Option<bool>,
+}
+
+#[test]
+#[allow(deprecated)] // this test names the deprecated types itself
+fn deprecated_types_fields_and_forms_derive_without_warnings() {
+    assert_eq!(
+        serde_json::to_value(Migration::requested_schema()).unwrap(),
+        json!({"type": "object", "properties": {
+            "from": {"type": "string", "enum": ["local", "remote"], "default": "remote"},
+            "also": {"type": "array", "items": {"type": "string", "enum": ["local", "remote"]}, "default": ["local"]},
+            "maybe": {"type": "string", "enum": ["local", "remote"], "default": "local"},
+            "retired": {"type": "boolean"}
+        }, "required": ["from", "also"]})
+    );
+    assert_eq!(
+        Migration::parse_result(
+            json!({"action": "accept", "content": {"from": "local", "also": [], "retired": true}})
+        ),
+        Ok(ElicitAction::Accept(Migration {
+            from: OldBackend::Local,
+            also: vec![],
+            maybe: None,
+            retired: Some(true),
+        }))
     );
 }

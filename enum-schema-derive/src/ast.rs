@@ -328,7 +328,8 @@ impl<'a> Kind<'a> {
         }
         let syn::Type::Path(path) = ty else {
             if let syn::Type::Reference(reference) = ty {
-                if matches!(ungroup(&reference.elem), syn::Type::Path(path) if path.path.is_ident("str")) {
+                if matches!(ungroup(&reference.elem), syn::Type::Path(path) if path.path.is_ident("str"))
+                {
                     return Kind::Unsupported("a text field is a `String`");
                 }
             }

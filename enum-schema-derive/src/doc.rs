@@ -157,7 +157,9 @@ mod tests {
             "How bad is it? Pick the closest match."
         );
         assert_eq!(
-            description("\n     * The incident's severity.\n     *\n     * Second paragraph.\n     "),
+            description(
+                "\n     * The incident's severity.\n     *\n     * Second paragraph.\n     "
+            ),
             "The incident's severity.\n\nSecond paragraph."
         );
         assert_eq!(
@@ -165,7 +167,10 @@ mod tests {
             "One line, block style."
         );
         // `/**\n** Starred.\n**/`: the first and last lines are decoration.
-        assert_eq!(description("*\n * Starred.\n *\n * Twice.\n*"), "Starred.\n\nTwice.");
+        assert_eq!(
+            description("*\n * Starred.\n *\n * Twice.\n*"),
+            "Starred.\n\nTwice."
+        );
     }
 
     #[test]

@@ -227,8 +227,12 @@ fn expand(item: &Enum, defaults: &valid::Defaults) -> TokenStream {
     };
 
     quote! {
+        // `deprecated`: the enum and its variants may be deprecated, and an
+        // `#[allow]` on the enum does not reach here.
+        #[doc(hidden)]
+        #[allow(deprecated, unused_qualifications)]
+        const _: () = {
         #[automatically_derived]
-        #[allow(deprecated)]
         impl #ident {
             /// The wire value, in a `const fn`: what `ElicitForm` uses to
             /// check a default variant when the server compiles.
@@ -242,7 +246,6 @@ fn expand(item: &Enum, defaults: &valid::Defaults) -> TokenStream {
         }
 
         #[automatically_derived]
-        #[allow(deprecated)]
         impl #krate::ElicitEnum for #ident {
             const OPTIONS: &'static [#krate::EnumOption] = &[#(#options),*];
             const SCHEMA: #krate::SingleSelect<Self> =
@@ -277,6 +280,7 @@ fn expand(item: &Enum, defaults: &valid::Defaults) -> TokenStream {
         }
 
         #krate::__private::json_schema!(enum #ident);
+        };
     }
 }
 
@@ -384,7 +388,12 @@ fn descriptor(krate: &TokenStream, field: &ast::Field, form: &syn::Ident) -> Des
                 call(
                     tokens,
                     "default_value",
-                    typed(&quote!(&'static ::core::primitive::str), default, field, form),
+                    typed(
+                        &quote!(&'static ::core::primitive::str),
+                        default,
+                        field,
+                        form,
+                    ),
                 );
             }
             (
@@ -575,10 +584,15 @@ impl Descriptor {
 
 /// The field's value in `__fields()`, as the return type names it:
 /// `impl FormField<Output = FieldType>`, so that the impls' bodies never
-/// name a field type that rustc has already refused there.
+/// name a field type that rustc has already refused there. Spanned on the
+/// type rustc checks, where its error about the field's type goes too.
 fn opaque(krate: &TokenStream, field: &ast::Field) -> TokenStream {
     let output = field.ty;
-    quote!(impl #krate::FormField<Output = #output>)
+    let span = match &field.kind {
+        ast::Kind::Single(ty) | ast::Kind::Multi(ty) => span_of(&ty.to_token_stream()),
+        _ => span_of(&field.ty.to_token_stream()),
+    };
+    quote_spanned!(span=> impl #krate::FormField<Output = #output>)
 }
 
 /// Statements, run in a constant, that check a string or number field's
@@ -592,7 +606,12 @@ fn primitive_checks(krate: &TokenStream, field: &ast::Field, form: &syn::Ident) 
                 return TokenStream::new();
             };
             let span = span_of(&default.to_token_stream());
-            let value = typed(&quote!(&'static ::core::primitive::str), default, field, form);
+            let value = typed(
+                &quote!(&'static ::core::primitive::str),
+                default,
+                field,
+                form,
+            );
             let min = some_usize(attrs.min_length.get().copied());
             let max = some_usize(attrs.max_length.get().copied());
             let format = match attrs.format.get() {
@@ -723,8 +742,10 @@ fn expand_form(form: &ast::Form) -> TokenStream {
     quote! {
         // `deprecated`: the user's field types and the struct itself may be
         // deprecated, and an `#[allow]` on the struct does not reach here.
+        // `unused_qualifications`: a default such as `self::DEFAULT` is a
+        // path on purpose (a bare name on an enum field is a variant).
         #[doc(hidden)]
-        #[allow(deprecated)]
+        #[allow(deprecated, unused_qualifications)]
         const _: () = {
             // Evaluated when the server compiles: the builders' checks become
             // compile errors on the attribute.
