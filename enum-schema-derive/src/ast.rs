@@ -2,6 +2,7 @@
 //! variant's wire value worked out.
 
 use proc_macro2::TokenStream;
+use proc_macro_crate::FoundCrate;
 use quote::{quote, ToTokens};
 use syn::{Data, DeriveInput, Fields, Ident};
 
@@ -93,18 +94,21 @@ impl<'a> Enum<'a> {
             .any(|variant| variant.attrs.title.get().is_some())
     }
 
-    /// The path of the runtime crate.
+    /// The path of the runtime crate: `crate = ".."`, else as the caller's
+    /// Cargo.toml names it.
     pub fn krate(&self) -> TokenStream {
         match self.attrs.krate.get() {
             Some(path) => path.to_token_stream(),
-            None => quote!(::enum_schema),
+            None => runtime_crate(),
         }
     }
 
-    /// The field description: `description = ".."`, else the doc comment.
+    /// The field description: `description = ".."`, else the doc comment,
+    /// unless `description = false`.
     pub fn description(&self) -> Option<crate::doc::Doc> {
         match self.attrs.description.get() {
-            Some(lit) => Some(crate::doc::Doc::Text(lit.value())),
+            Some(attr::Description::Text(lit)) => Some(crate::doc::Doc::Text(lit.value())),
+            Some(attr::Description::Off) => None,
             None => self.attrs.doc.clone(),
         }
     }
@@ -139,6 +143,28 @@ impl Variant<'_> {
             }
         }
         accepted
+    }
+}
+
+/// The runtime crate under the name the caller's Cargo.toml gives it
+/// (`es = { package = "enum-schema" }` makes it `::es`), read with
+/// `proc-macro-crate`; `::enum_schema` when the manifest cannot be read or
+/// names no `enum-schema` (a crate that re-exports ours names it
+/// with `crate = ".."`), and in the runtime crate's own doctests and tests.
+pub fn runtime_crate() -> TokenStream {
+    crate_path(proc_macro_crate::crate_name("enum-schema").ok())
+}
+
+fn crate_path(found: Option<FoundCrate>) -> TokenStream {
+    let name = match found {
+        Some(FoundCrate::Name(name)) => name,
+        // The runtime crate's doctests and tests are crates of their own,
+        // beside it.
+        Some(FoundCrate::Itself) | None => return quote!(::enum_schema),
+    };
+    match syn::parse_str::<Ident>(&name) {
+        Ok(ident) => quote!(::#ident),
+        Err(_) => quote!(::enum_schema),
     }
 }
 
@@ -282,11 +308,12 @@ impl<'a> Form<'a> {
         })
     }
 
-    /// The path of the runtime crate.
+    /// The path of the runtime crate: `crate = ".."`, else as the caller's
+    /// Cargo.toml names it.
     pub fn krate(&self) -> TokenStream {
         match self.attrs.krate.get() {
             Some(path) => path.to_token_stream(),
-            None => quote!(::enum_schema),
+            None => runtime_crate(),
         }
     }
 }
@@ -297,12 +324,23 @@ impl Field<'_> {
         unraw(self.ident)
     }
 
-    /// The property description: `description = ".."`, else the doc comment.
+    /// The property description: `description = ".."`, else the doc comment,
+    /// unless `description = false`.
     pub fn description(&self) -> Option<crate::doc::Doc> {
         match self.attrs.description.get() {
-            Some(lit) => Some(crate::doc::Doc::Text(lit.value())),
+            Some(attr::Description::Text(lit)) => Some(crate::doc::Doc::Text(lit.value())),
+            Some(attr::Description::Off) => None,
             None => self.attrs.doc.clone(),
         }
+    }
+
+    /// Whether `description = false` also removes the description the
+    /// field's enum gives.
+    pub fn no_description(&self) -> bool {
+        matches!(
+            self.attrs.description.get(),
+            Some(attr::Description::Off)
+        ) && matches!(self.kind, Kind::Single(_) | Kind::Multi(_))
     }
 }
 
@@ -474,4 +512,24 @@ fn field_name(
         (None, None) => ident.to_token_stream(),
     };
     (name, tokens)
+}
+
+#[cfg(test)]
+mod tests {
+    use proc_macro_crate::FoundCrate;
+
+    use super::crate_path;
+
+    #[test]
+    fn the_runtime_crate_is_found_under_its_name() {
+        let path = |found| crate_path(found).to_string();
+        assert_eq!(path(Some(FoundCrate::Name("es".into()))), ":: es");
+        assert_eq!(
+            path(Some(FoundCrate::Name("enum_schema".into()))),
+            ":: enum_schema"
+        );
+        assert_eq!(path(Some(FoundCrate::Itself)), ":: enum_schema");
+        // No manifest, or no enum-schema in it.
+        assert_eq!(path(None), ":: enum_schema");
+    }
 }

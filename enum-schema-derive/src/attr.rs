@@ -133,6 +133,56 @@ impl OptionRef {
     }
 }
 
+/// `description = "..."` or `description = false`.
+pub enum Description {
+    /// The description, in place of the doc comment.
+    Text(LitStr),
+    /// No description: the doc comment is for Rust readers only.
+    Off,
+}
+
+impl Attr<Description> {
+    /// `description = "..."` (not blank) or `description = false`.
+    fn set_description(&mut self, cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<()> {
+        let example = "description = \"...\"";
+        let input = value_of(meta, "description", example)?;
+        if input.peek(syn::LitBool) {
+            let lit: syn::LitBool = input.parse()?;
+            if lit.value {
+                cx.error_spanned_by(
+                    &lit,
+                    "`description = true` changes nothing, since the doc comment is the description already; \
+                     write `description = \"...\"` to replace it, or `description = false` to leave it out",
+                );
+            }
+            self.set(cx, &meta.path, &lit, Description::Off);
+            return Ok(());
+        }
+        let message = "`description` must be a string literal or `false`, like `description = \"...\"` \
+                       or `description = false`";
+        if input.peek(LitStr) {
+            let lit: LitStr = input.parse()?;
+            if !lit.suffix().is_empty() {
+                return Err(syn::Error::new(lit.span(), message));
+            }
+            if lit.value().trim().is_empty() {
+                cx.error_spanned_by(
+                    &lit,
+                    "an elicitation description must not be empty; write `description = false` to leave the doc comment out",
+                );
+            }
+            self.set(cx, &meta.path, &lit, Description::Text(lit.clone()));
+            return Ok(());
+        }
+        let span = if input.is_empty() {
+            meta.path.span()
+        } else {
+            input.parse::<proc_macro2::TokenTree>()?.span()
+        };
+        Err(syn::Error::new(span, message))
+    }
+}
+
 /// A `rename_all` rule and the literal it came from.
 pub struct RenameAll {
     pub rule: RenameRule,
@@ -141,7 +191,7 @@ pub struct RenameAll {
 
 pub struct Container {
     pub title: Attr<LitStr>,
-    pub description: Attr<LitStr>,
+    pub description: Attr<Description>,
     pub rename_all: Attr<RenameAll>,
     pub default: Attr<OptionRef>,
     pub legacy: Attr<()>,
@@ -200,8 +250,8 @@ impl Container {
             // title = "..."
             self.title.set_title(cx, &meta)?;
         } else if key.is_ident("description") {
-            // description = "..."
-            self.description.set_string(cx, &meta, "description")?;
+            // description = "..." | description = false
+            self.description.set_description(cx, &meta)?;
         } else if key.is_ident("rename_all") {
             // rename_all = "kebab-case"
             self.rename_all.set_rename_all(cx, &meta)?;
@@ -372,13 +422,19 @@ fn expr_value(meta: &ParseNestedMeta, key: &str, example: &str) -> syn::Result<s
         ));
     }
     input.parse().map_err(|error| {
-        syn::Error::new(
-            error.span(),
-            format_args!(
+        let message = if key == "default" {
+            format!(
                 "`{key}` must be a literal, a constant or a variant, like `{example}`; \
+                 compute anything more complex in a `const` and name it here \
+                 (on an enum field by its path, like `self::DEFAULT`: a bare name there is a variant)"
+            )
+        } else {
+            format!(
+                "`{key}` must be a literal or a constant, like `{example}`; \
                  compute anything more complex in a `const` and name it here"
-            ),
-        )
+            )
+        };
+        syn::Error::new(error.span(), message)
     })
 }
 
@@ -534,7 +590,7 @@ pub struct FormContainer {
 /// `#[elicit(...)]`, `#[serde(...)]` and the doc comment of a form field.
 pub struct Field {
     pub title: Attr<LitStr>,
-    pub description: Attr<LitStr>,
+    pub description: Attr<Description>,
     pub rename: Attr<LitStr>,
     pub default: Attr<syn::Expr>,
     pub min_length: Attr<usize>,
@@ -578,7 +634,14 @@ impl FormContainer {
             self.rename_all.set_rename_all(cx, &meta)?;
         } else if key.is_ident("message") {
             // message = "..."
-            self.message.set_string(cx, &meta, "message")?;
+            let lit = string_value(&meta, "message")?;
+            if lit.value().trim().is_empty() {
+                cx.error_spanned_by(
+                    &lit,
+                    "an elicitation message must not be empty: it is the question the user reads",
+                );
+            }
+            self.message.set(cx, key, &lit, lit.clone());
         } else if key.is_ident("crate") {
             // crate = "path::to::enum_schema"
             let (lit, path) = crate_value(&meta)?;
@@ -639,8 +702,8 @@ impl Field {
             // title = "..."
             self.title.set_title(cx, &meta)?;
         } else if key.is_ident("description") {
-            // description = "..."
-            self.description.set_string(cx, &meta, "description")?;
+            // description = "..." | description = false
+            self.description.set_description(cx, &meta)?;
         } else if key.is_ident("rename") {
             // rename = "..."
             self.rename.set_string(cx, &meta, "rename")?;

@@ -17,7 +17,7 @@ pub fn derive(input: &DeriveInput) -> syn::Result<TokenStream> {
             .check()
             .err()
             .unwrap_or_else(|| syn::Error::new_spanned(&input.ident, "not an enum"));
-        return Ok(fallback::expand(input, quote!(::enum_schema), error));
+        return Ok(fallback::expand(input, ast::runtime_crate(), error));
     };
     let defaults = valid::check(&cx, &item);
     if let Err(error) = cx.check() {
@@ -291,7 +291,7 @@ pub fn derive_form(input: &DeriveInput) -> syn::Result<TokenStream> {
             .check()
             .err()
             .unwrap_or_else(|| syn::Error::new_spanned(&input.ident, "not a struct"));
-        return Ok(fallback::expand_form(input, quote!(::enum_schema), error));
+        return Ok(fallback::expand_form(input, ast::runtime_crate(), error));
     };
     valid::check_form(&cx, &form);
     if let Err(error) = cx.check() {
@@ -362,6 +362,13 @@ fn descriptor(krate: &TokenStream, field: &ast::Field, form: &syn::Ident) -> Des
             span,
             method: syn::Ident::new("description", span),
             arguments: quote!(#description),
+        });
+    } else if field.no_description() {
+        let span = proc_macro2::Span::call_site();
+        calls.push(Call {
+            span,
+            method: syn::Ident::new("no_description", span),
+            arguments: TokenStream::new(),
         });
     }
     let mut call = |tokens: &TokenStream, method: &str, arguments: TokenStream| {

@@ -125,6 +125,14 @@ impl<T: ElicitEnum> SingleSelect<T> {
         self
     }
 
+    /// Removes `description`, such as the one the enum's doc comment gives
+    /// (what a field's `#[elicit(description = false)]` does).
+    pub const fn no_description(mut self) -> Self {
+        self.json = None;
+        self.description = None;
+        self
+    }
+
     /// Sets `default` to the option whose wire value is `value`.
     ///
     /// # Panics
@@ -391,6 +399,14 @@ impl<T: ElicitEnum> MultiSelect<T> {
     pub const fn description(mut self, description: &'static str) -> Self {
         self.json = None;
         self.description = Some(description);
+        self
+    }
+
+    /// Removes `description`, such as the one the enum's doc comment gives
+    /// (what a field's `#[elicit(description = false)]` does).
+    pub const fn no_description(mut self) -> Self {
+        self.json = None;
+        self.description = None;
         self
     }
 
