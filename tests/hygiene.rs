@@ -105,6 +105,7 @@ mod shadowed_form {
     mod std {}
     mod enum_schema {}
     mod serde_json {}
+    fn __property0() {}
     fn __fields() {}
 
     /// A choice.

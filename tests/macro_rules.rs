@@ -111,7 +111,10 @@ mod c22 {
             pub struct $name { pub age: u8, pub color: Color }
         };
     }
-    with_attrs!(#[derive(ElicitForm, Debug, PartialEq)] struct Order;);
+    with_attrs!(
+        #[derive(ElicitForm, Debug, PartialEq)]
+        struct Order;
+    );
 
     #[test]
     fn c22_profile() {
@@ -157,8 +160,8 @@ mod c22 {
     /// every field: the locals of `from_content` work across expansions.
     #[test]
     fn c22_errors_are_collected() {
-        let error = Order::parse_result(json!({"action": "accept", "content": {"age": 300}}))
-            .unwrap_err();
+        let error =
+            Order::parse_result(json!({"action": "accept", "content": {"age": 300}})).unwrap_err();
         let Error::Multiple(errors) = &error else {
             panic!("expected two errors, got {error:?}");
         };
@@ -324,7 +327,18 @@ mod form_attribute_values {
         };
     }
 
-    form!(ThroughValues, "Your name.", "Name", 1, 10, 2, 0.5, Color::Green, Red, true);
+    form!(
+        ThroughValues,
+        "Your name.",
+        "Name",
+        1,
+        10,
+        2,
+        0.5,
+        Color::Green,
+        Red,
+        true
+    );
 
     #[test]
     fn same_as_reference() {
@@ -389,7 +403,10 @@ mod form_nested {
         };
     }
 
-    outer!(#[derive(ElicitForm, Debug, PartialEq)] Nested);
+    outer!(
+        #[derive(ElicitForm, Debug, PartialEq)]
+        Nested
+    );
 
     #[test]
     fn same_as_reference() {
@@ -423,8 +440,14 @@ fn assert_like_size<T: ElicitEnum + core::fmt::Debug>(small: T, medium: T, huge:
                "oneOf": [{"const": "small", "title": "Small"}, {"const": "mid", "title": "Medium"}],
                "default": "mid"})
     );
-    assert_eq!(format!("{:?}", T::parse("s")), format!("{:?}", Ok::<T, Error>(small)));
-    assert_eq!(format!("{:?}", T::parse("mid")), format!("{:?}", Ok::<T, Error>(medium)));
+    assert_eq!(
+        format!("{:?}", T::parse("s")),
+        format!("{:?}", Ok::<T, Error>(small))
+    );
+    assert_eq!(
+        format!("{:?}", T::parse("mid")),
+        format!("{:?}", Ok::<T, Error>(medium))
+    );
     assert!(T::parse("huge").is_err());
     assert_eq!((huge.value(), huge.option_index()), ("huge", None));
 }
@@ -581,7 +604,9 @@ mod enum_nested {
             }, "required": ["answer", "answers"]})
         );
         assert_eq!(
-            Poll::parse_result(json!({"action": "accept", "content": {"answer": "no", "answers": []}})),
+            Poll::parse_result(
+                json!({"action": "accept", "content": {"answer": "no", "answers": []}})
+            ),
             Ok(ElicitAction::Accept(Poll {
                 answer: YesNo::No,
                 answers: vec![]

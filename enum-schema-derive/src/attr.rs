@@ -158,7 +158,8 @@ impl Attr<Description> {
             self.set(cx, &meta.path, &lit, Description::Off);
             return Ok(());
         }
-        let message = "`description` must be a string literal or `false`, like `description = \"...\"` \
+        let message =
+            "`description` must be a string literal or `false`, like `description = \"...\"` \
                        or `description = false`";
         if input.peek(LitStr) {
             let lit: LitStr = input.parse()?;

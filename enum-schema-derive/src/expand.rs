@@ -310,7 +310,10 @@ fn typed(ty: &TokenStream, expr: &syn::Expr, field: &ast::Field, form: &syn::Ide
     // shows as the reason for the expectation. `__value` is declared and
     // used with the same span, so it resolves wherever the attribute's
     // tokens come from.
-    let ty = respan(ty.clone(), span_of(&field.ty.to_token_stream()));
+    let ty = respan(
+        ty.clone(),
+        span_of(&ast::ungroup(field.ty).to_token_stream()),
+    );
     quote_spanned!(span=> { let __value: #ty = #expr; __value })
 }
 
@@ -589,7 +592,7 @@ impl Descriptor {
     }
 }
 
-/// The field's value in `__fields()`, as the return type names it:
+/// The return type of a field's `__propertyN()`:
 /// `impl FormField<Output = FieldType>`, so that the impls' bodies never
 /// name a field type that rustc has already refused there. Spanned on the
 /// type rustc checks, where its error about the field's type goes too.
@@ -597,9 +600,12 @@ fn opaque(krate: &TokenStream, field: &ast::Field) -> TokenStream {
     let output = field.ty;
     let span = match &field.kind {
         ast::Kind::Single(ty) | ast::Kind::Multi(ty) => span_of(&ty.to_token_stream()),
-        _ => span_of(&field.ty.to_token_stream()),
+        _ => span_of(&ast::ungroup(field.ty).to_token_stream()),
     };
-    quote_spanned!(span=> impl #krate::FormField<Output = #output>)
+    // The trait's path too: rustc spans the opaque type from `impl` to the
+    // end of its bound.
+    let bound = respan(quote!(#krate::FormField), span);
+    quote_spanned!(span=> impl #bound<Output = #output>)
 }
 
 /// Statements, run in a constant, that check a string or number field's
@@ -718,30 +724,33 @@ fn expand_form(form: &ast::Form) -> TokenStream {
     let ident = form.ident;
     let message = some_str(form.attrs.message.get().map(|lit| lit.value()));
     let mut checks = TokenStream::new();
-    let mut opaques = Vec::new();
-    let mut exprs = Vec::new();
+    let mut properties = TokenStream::new();
     let mut pushes = TokenStream::new();
     let mut parses = TokenStream::new();
     let mut locals = Vec::new();
     let mut members = Vec::new();
-    // Every local below (`__fields`, `__schema`, `__content`, `__errors`,
-    // `__fieldN`) is declared and used with the call site's span: the
-    // user's tokens may come from another expansion, and rustc has already
-    // checked each field's type in `__fields()`.
+    // Every local below (`__schema`, `__content`, `__errors`, `__fieldN`) is
+    // declared and used with the call site's span: the user's tokens may come
+    // from another expansion, and rustc has already checked each field's
+    // type in its `__propertyN()`.
     for (index, field) in form.fields.iter().enumerate() {
         let built = descriptor(&krate, field, ident);
         checks.extend(built.const_check());
         checks.extend(primitive_checks(&krate, field, ident));
-        opaques.push(opaque(&krate, field));
-        exprs.push(built.expr());
+        let property = quote::format_ident!("__property{}", index);
+        let (opaque, expr) = (opaque(&krate, field), built.expr());
+        properties.extend(quote! {
+            fn #property() -> #opaque {
+                #expr
+            }
+        });
         let name = &field.name;
-        let position = syn::Index::from(index);
         let local = quote::format_ident!("__field{}", index);
         pushes.extend(quote!(
-            #krate::__private::push_property(&mut __schema, #name, &__fields.#position);
+            #krate::__private::push_property(&mut __schema, #name, &#property());
         ));
         parses.extend(quote!(
-            let #local = #krate::__private::parse_field(&mut __errors, &mut __content, #name, &__fields.#position);
+            let #local = #krate::__private::parse_field(&mut __errors, &mut __content, #name, &#property());
         ));
         members.push(field.ident);
         locals.push(local);
@@ -760,16 +769,13 @@ fn expand_form(form: &ast::Form) -> TokenStream {
                 #checks
             };
 
-            fn __fields() -> (#(#opaques,)*) {
-                (#(#exprs,)*)
-            }
+            #properties
 
             #[automatically_derived]
             impl #krate::ElicitForm for #ident {
                 const MESSAGE: ::core::option::Option<&'static ::core::primitive::str> = #message;
 
                 fn requested_schema() -> #krate::RequestedSchema {
-                    let __fields = __fields();
                     let mut __schema = <#krate::RequestedSchema as ::core::default::Default>::default();
                     #pushes
                     __schema
@@ -778,7 +784,6 @@ fn expand_form(form: &ast::Form) -> TokenStream {
                 fn from_content(
                     mut __content: #krate::__private::JsonMap<::std::string::String, #krate::__private::JsonValue>,
                 ) -> ::core::result::Result<Self, #krate::Error> {
-                    let __fields = __fields();
                     let mut __errors = ::std::vec::Vec::new();
                     #parses
                     match (#(#locals,)*) {

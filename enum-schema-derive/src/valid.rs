@@ -503,7 +503,7 @@ fn check_field(cx: &Ctxt, field: &ast::Field) {
     let attrs = &field.attrs;
     if let ast::Kind::Unsupported(reason) = field.kind {
         cx.error_spanned_by(
-            field.ty,
+            ast::ungroup(field.ty),
             format_args!(
                 "field `{}` has a type no elicitation property can hold ({reason}); supported: String, bool, \
                  integers up to 64 bits, f32, f64, an ElicitEnum type, Vec of an ElicitEnum type, and Option of these",

@@ -55,7 +55,9 @@ mod tests {
             }, "required": ["priority", "also"]})
         );
         assert_eq!(
-            Triage::parse_result(json!({"action": "accept", "content": {"priority": "high", "also": []}})),
+            Triage::parse_result(
+                json!({"action": "accept", "content": {"priority": "high", "also": []}})
+            ),
             Ok(ElicitAction::Accept(Triage {
                 priority: Priority::High,
                 also: vec![],

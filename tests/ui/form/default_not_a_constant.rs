@@ -2,7 +2,7 @@ use enum_schema::ElicitForm;
 
 #[derive(ElicitForm)]
 struct Order {
-    #[elicit(default = if true { 1 } else { 2 })]
+    #[elicit(default = 1 +)]
     count: u8,
 }
 

@@ -2,7 +2,7 @@ use enum_schema::ElicitForm;
 
 #[derive(ElicitForm)]
 struct Order {
-    #[elicit(maximum = match 1 { _ => 2 })]
+    #[elicit(maximum = ..)]
     count: u8,
 }
 

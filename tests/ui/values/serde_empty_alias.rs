@@ -1,7 +1,7 @@
 // serde's `alias = ""` is accepted when parsing: refused all the same.
 use enum_schema::ElicitEnum;
 
-#[derive(ElicitEnum)]
+#[derive(serde::Deserialize, ElicitEnum)]
 enum Filter {
     Any,
     #[serde(alias = "")]

@@ -1,7 +1,7 @@
 // The wire value comes from serde's `rename`: empty all the same.
 use enum_schema::ElicitEnum;
 
-#[derive(ElicitEnum)]
+#[derive(serde::Deserialize, ElicitEnum)]
 enum Filter {
     #[serde(rename = "")]
     Any,
