@@ -100,6 +100,25 @@ pub struct Migration {
     pub retired: Option<bool>,
 }
 
+// The issue's own case: only the user's `#[allow(deprecated)]` says that a
+// field type is deprecated; the generated impls carry it too.
+#[allow(deprecated)]
+#[derive(ElicitForm, Debug, PartialEq)]
+pub struct UsesOld {
+    pub backend: OldBackend,
+}
+
+#[test]
+#[allow(deprecated)] // this test names the deprecated types itself
+fn an_allow_on_the_form_reaches_the_generated_impls() {
+    assert_eq!(
+        UsesOld::parse_result(json!({"action": "accept", "content": {"backend": "remote"}})),
+        Ok(ElicitAction::Accept(UsesOld {
+            backend: OldBackend::Remote
+        }))
+    );
+}
+
 #[test]
 #[allow(deprecated)] // this test names the deprecated types itself
 fn deprecated_types_fields_and_forms_derive_without_warnings() {
@@ -123,4 +142,40 @@ fn deprecated_types_fields_and_forms_derive_without_warnings() {
             retired: Some(true),
         }))
     );
+}
+
+/// The generated code allows only what the user's item allows (or needs
+/// because the item itself is deprecated): a `forbid` the item does not
+/// contradict still holds, and derives under it compile.
+mod forbidden {
+    #![forbid(deprecated, unused_qualifications)]
+
+    use enum_schema::{ElicitEnum, ElicitForm};
+    use serde_json::json;
+
+    #[derive(ElicitEnum, Debug, PartialEq)]
+    #[elicit(rename_all = "lowercase")]
+    pub enum Size {
+        Small,
+        Large,
+    }
+
+    #[derive(ElicitForm, Debug, PartialEq)]
+    pub struct Order {
+        #[elicit(default = Large)]
+        pub size: Size,
+        #[elicit(minimum = 1, default = 2)]
+        pub count: u8,
+    }
+
+    #[test]
+    fn derives_under_forbid() {
+        assert_eq!(
+            serde_json::to_value(Order::requested_schema()).unwrap(),
+            json!({"type": "object", "properties": {
+                "size": {"type": "string", "enum": ["small", "large"], "default": "large"},
+                "count": {"type": "integer", "minimum": 1, "maximum": 255, "default": 2}
+            }, "required": ["size", "count"]})
+        );
+    }
 }

@@ -146,6 +146,49 @@ impl Variant<'_> {
     }
 }
 
+/// The lint attributes of the generated code: what the user wrote around
+/// the item holds for the code derived from it. The item's own `#[allow]`s
+/// (an `#[expect]` as an `#[allow]`, since the generated code need not
+/// raise the lint), and `#[allow(deprecated)]` when the item, a variant or
+/// a field is `#[deprecated]`, which its own definition does not warn
+/// about but the generated impls would. Nothing more, so that a
+/// `#![forbid(..)]` the item does not contradict still holds.
+pub fn lint_allows(input: &DeriveInput) -> TokenStream {
+    let mut allows = TokenStream::new();
+    let mut deprecated = input.attrs.iter().any(is_deprecated);
+    match &input.data {
+        Data::Enum(data) => {
+            deprecated |= data
+                .variants
+                .iter()
+                .any(|variant| variant.attrs.iter().any(is_deprecated));
+        }
+        Data::Struct(data) => {
+            deprecated |= data
+                .fields
+                .iter()
+                .any(|field| field.attrs.iter().any(is_deprecated));
+        }
+        Data::Union(_) => {}
+    }
+    if deprecated {
+        allows.extend(quote!(#[allow(deprecated)]));
+    }
+    for attr in &input.attrs {
+        if attr.path().is_ident("allow") || attr.path().is_ident("expect") {
+            if let syn::Meta::List(list) = &attr.meta {
+                let lints = &list.tokens;
+                allows.extend(quote!(#[allow(#lints)]));
+            }
+        }
+    }
+    allows
+}
+
+fn is_deprecated(attr: &syn::Attribute) -> bool {
+    attr.path().is_ident("deprecated")
+}
+
 /// The runtime crate under the name the caller's Cargo.toml gives it
 /// (`es = { package = "enum-schema" }` makes it `::es`), read with
 /// `proc-macro-crate`; `::enum_schema` when the manifest cannot be read or

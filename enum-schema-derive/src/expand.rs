@@ -226,11 +226,11 @@ fn expand(item: &Enum, defaults: &valid::Defaults) -> TokenStream {
         ),
     };
 
+    let allows = ast::lint_allows(item.input);
     quote! {
-        // `deprecated`: the enum and its variants may be deprecated, and an
-        // `#[allow]` on the enum does not reach here.
+        // An `#[allow]` on the enum does not reach here: `allows` carries it.
         #[doc(hidden)]
-        #[allow(deprecated, unused_qualifications)]
+        #allows
         const _: () = {
         #[automatically_derived]
         impl #ident {
@@ -634,12 +634,15 @@ fn primitive_checks(krate: &TokenStream, field: &ast::Field, form: &syn::Ident) 
                 }
                 None => quote!(::core::option::Option::None),
             };
-            // Respanned as a whole: the one local in it, `__value`, is
-            // declared and used inside.
-            respan(
-                quote!(#krate::__private::check_string_default(#value, #min, #max, #format);),
-                span,
-            )
+            // The call is spanned from its path to its closing parenthesis,
+            // both on the default; the value keeps the spans `typed` gave it.
+            let function = respan(quote!(#krate::__private::check_string_default), span);
+            let mut arguments = proc_macro2::Group::new(
+                proc_macro2::Delimiter::Parenthesis,
+                quote!(#value, #min, #max, #format),
+            );
+            arguments.set_span(span);
+            quote!(#function #arguments;)
         }
         ast::Kind::Number(ty) => {
             let number = ty.to_token_stream();
@@ -755,13 +758,29 @@ fn expand_form(form: &ast::Form) -> TokenStream {
         members.push(field.ident);
         locals.push(local);
     }
+    let allows = ast::lint_allows(form.input);
+    // A constant in an attribute is named by its path on purpose (on an
+    // enum field a bare name is a variant): `self::DEFAULT` is no
+    // `unused_qualifications` of the user's.
+    let qualified = form.fields.iter().any(|field| {
+        [
+            &field.attrs.default,
+            &field.attrs.minimum,
+            &field.attrs.maximum,
+        ]
+        .into_iter()
+        .any(|attr| {
+            attr.get()
+                .is_some_and(|expr| expr.to_token_stream().to_string().contains("::"))
+        })
+    });
+    let qualifications = qualified.then(|| quote!(#[allow(unused_qualifications)]));
     quote! {
-        // `deprecated`: the user's field types and the struct itself may be
-        // deprecated, and an `#[allow]` on the struct does not reach here.
-        // `unused_qualifications`: a default such as `self::DEFAULT` is a
-        // path on purpose (a bare name on an enum field is a variant).
+        // An `#[allow]` on the struct does not reach here: `allows` carries
+        // it, the one on a field type's use included.
         #[doc(hidden)]
-        #[allow(deprecated, unused_qualifications)]
+        #allows
+        #qualifications
         const _: () = {
             // Evaluated when the server compiles: the builders' checks become
             // compile errors on the attribute.
