@@ -520,6 +520,36 @@ mod enum_fragments {
         Small
     );
 
+    macro_rules! defaults_from_exprs {
+        ($name:ident, $title:expr, $default:expr, $($item:expr),*) => {
+            #[derive(ElicitEnum, Debug, PartialEq)]
+            #[elicit(rename_all = "kebab-case", title = $title, default = $default, default_items = [$($item),*])]
+            pub enum $name {
+                #[elicit(title = "Small", alias = "s")]
+                Small,
+                #[elicit(title = "Medium", rename = "mid")]
+                Medium,
+            }
+        };
+    }
+
+    // `expr` fragments where a variant name or a wire value is expected.
+    defaults_from_exprs!(ExprDefaults, "Size", Medium, Small, "mid");
+
+    #[test]
+    fn variant_names_and_values_through_expr_fragments() {
+        assert_eq!(
+            wire(ExprDefaults::SCHEMA),
+            json!({"type": "string", "title": "Size",
+                   "oneOf": [{"const": "small", "title": "Small"}, {"const": "mid", "title": "Medium"}],
+                   "default": "mid"})
+        );
+        assert_eq!(
+            wire(ExprDefaults::MULTI_SCHEMA)["default"],
+            json!(["small", "mid"])
+        );
+    }
+
     #[test]
     fn container_values_through_fragments() {
         assert_like_size(Defaults::Small, Defaults::Medium, Defaults::Huge);

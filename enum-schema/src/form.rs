@@ -405,7 +405,9 @@ impl<F: FormFields> Form<F> {
 /// `u8`, .., `Option`, `Vec`, with any path before it, also when a
 /// `macro_rules!` macro passes them as `$t:ty`): a type alias of `String` is
 /// taken for an enum. On the struct: `rename_all` (serde's field rules),
-/// `message` (the default request message), `crate`. serde's `rename_all`
+/// `message` (the default request message, not empty), `crate` (only for a
+/// crate that re-exports this one: a dependency renamed in Cargo.toml is
+/// found without it). serde's `rename_all`
 /// on the struct and `rename` on fields are honoured, as for enums; an
 /// empty property name, from either, is a compile error.
 ///
