@@ -22,7 +22,9 @@
 //! `input_bad_tuple.rs` / `input_bad_struct.rs` / `input_bad_generic.rs`, and
 //! both C16 inputs) are covered by the trybuild UI suite (`tests/compiletest.rs`
 //! with `tests/ui/`). C11 lives in `tests/deprecated.rs`, because it needs
-//! `#![deny(warnings)]` on a whole crate.
+//! `#![deny(warnings)]` on a whole crate. C21 and C22 live in
+//! `tests/macro_rules.rs`, with the rest of the macro matrix; C29 is two UI
+//! cases.
 
 use enum_schema::{ElicitAction, ElicitEnum, Error, Form, Optional};
 use serde_json::{json, Value};
@@ -1056,6 +1058,78 @@ mod c20 {
         );
     }
 }
+
+// ---------------------------------------------------------------------------
+// C21, C22 — Forms written by `macro_rules!`: in tests/macro_rules.rs, with
+// the rest of the macro matrix.
+// ---------------------------------------------------------------------------
+
+// ---------------------------------------------------------------------------
+// C25 — Block doc comments (`/** … */`) as descriptions
+// ---------------------------------------------------------------------------
+mod c25 {
+    use super::*;
+    use enum_schema::ElicitForm;
+
+    /**
+     * How bad is it?
+     * Pick the closest match.
+     */
+    #[derive(ElicitEnum, Debug, PartialEq)]
+    #[elicit(rename_all = "lowercase")]
+    pub enum Severity {
+        Low,
+        High,
+    }
+
+    #[derive(ElicitForm, Debug, PartialEq)]
+    pub struct Triage {
+        /**
+         * The incident's severity.
+         *
+         * Second paragraph.
+         */
+        severity: Severity,
+        /** One line, block style. */
+        note: Option<String>,
+    }
+
+    #[test]
+    fn c25_block_doc_comment_on_an_enum() {
+        assert_eq!(
+            wire(Severity::SCHEMA),
+            json!({"type": "string", "description": "How bad is it? Pick the closest match.", "enum": ["low", "high"]})
+        );
+        // The same text in the canonical JSON written when the server compiles.
+        assert_eq!(
+            serde_json::to_string(&Severity::SCHEMA).unwrap(),
+            r#"{"type":"string","description":"How bad is it? Pick the closest match.","enum":["low","high"]}"#
+        );
+    }
+
+    #[test]
+    fn c25_block_doc_comments_on_fields() {
+        assert_eq!(
+            wire(Triage::requested_schema()),
+            json!({"type": "object",
+                   "properties": {"severity": {"type": "string", "description": "The incident's severity.\n\nSecond paragraph.", "enum": ["low", "high"]},
+                                  "note": {"type": "string", "description": "One line, block style."}},
+                   "required": ["severity"]})
+        );
+        assert_eq!(
+            Triage::parse_result(json!({"action": "accept", "content": {"severity": "low"}})),
+            Ok(ElicitAction::Accept(Triage {
+                severity: Severity::Low,
+                note: None
+            }))
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------
+// C29 — Empty wire value / empty property name: compile errors, in
+// tests/ui/values/empty_rename.rs and tests/ui/form/empty_rename.rs.
+// ---------------------------------------------------------------------------
 
 /// A doc comment written with a macro (`concat!`, `include_str!`) is kept,
 /// its pieces joined with spaces; never silently dropped.

@@ -10,7 +10,7 @@
 //! since that use is the test's, not the derive's.
 #![deny(warnings)]
 
-use enum_schema::{ElicitAction, ElicitEnum, Error, Form};
+use enum_schema::{ElicitAction, ElicitEnum, ElicitForm, Error, Form};
 use serde_json::json;
 
 #[derive(ElicitEnum, Debug, PartialEq)]
@@ -73,4 +73,109 @@ fn c11_parsing_cloud_gives_backend_cloud() {
         error.to_string(),
         r#"field `backend`: invalid value "Cloud": expected one of "local", "cloud", "hybrid""#
     );
+}
+
+// Issue 13, item 4: what the user wrote around the item holds for the
+// generated code too. A deprecated enum, allowed where the user uses it, as
+// the type of every kind of enum field.
+#[deprecated(note = "use Backend")]
+#[derive(ElicitEnum, Debug, PartialEq)]
+#[elicit(rename_all = "lowercase", default = Local)]
+pub enum OldBackend {
+    Local,
+    Remote,
+}
+
+// A form of deprecated things: its field types, one field, the form itself.
+#[deprecated(note = "use a newer form")]
+#[allow(deprecated)]
+#[derive(ElicitForm, Debug, PartialEq)]
+pub struct Migration {
+    #[elicit(default = Remote)]
+    pub from: OldBackend,
+    #[elicit(default_items = [Local])]
+    pub also: Vec<OldBackend>,
+    pub maybe: Option<OldBackend>,
+    #[deprecated(note = "no longer asked")]
+    pub retired: Option<bool>,
+}
+
+// The issue's own case: only the user's `#[allow(deprecated)]` says that a
+// field type is deprecated; the generated impls carry it too.
+#[allow(deprecated)]
+#[derive(ElicitForm, Debug, PartialEq)]
+pub struct UsesOld {
+    pub backend: OldBackend,
+}
+
+#[test]
+#[allow(deprecated)] // this test names the deprecated types itself
+fn an_allow_on_the_form_reaches_the_generated_impls() {
+    assert_eq!(
+        UsesOld::parse_result(json!({"action": "accept", "content": {"backend": "remote"}})),
+        Ok(ElicitAction::Accept(UsesOld {
+            backend: OldBackend::Remote
+        }))
+    );
+}
+
+#[test]
+#[allow(deprecated)] // this test names the deprecated types itself
+fn deprecated_types_fields_and_forms_derive_without_warnings() {
+    assert_eq!(
+        serde_json::to_value(Migration::requested_schema()).unwrap(),
+        json!({"type": "object", "properties": {
+            "from": {"type": "string", "enum": ["local", "remote"], "default": "remote"},
+            "also": {"type": "array", "items": {"type": "string", "enum": ["local", "remote"]}, "default": ["local"]},
+            "maybe": {"type": "string", "enum": ["local", "remote"], "default": "local"},
+            "retired": {"type": "boolean"}
+        }, "required": ["from", "also"]})
+    );
+    assert_eq!(
+        Migration::parse_result(
+            json!({"action": "accept", "content": {"from": "local", "also": [], "retired": true}})
+        ),
+        Ok(ElicitAction::Accept(Migration {
+            from: OldBackend::Local,
+            also: vec![],
+            maybe: None,
+            retired: Some(true),
+        }))
+    );
+}
+
+/// The generated code allows only what the user's item allows (or needs
+/// because the item itself is deprecated): a `forbid` the item does not
+/// contradict still holds, and derives under it compile.
+mod forbidden {
+    #![forbid(deprecated, unused_qualifications)]
+
+    use enum_schema::{ElicitEnum, ElicitForm};
+    use serde_json::json;
+
+    #[derive(ElicitEnum, Debug, PartialEq)]
+    #[elicit(rename_all = "lowercase")]
+    pub enum Size {
+        Small,
+        Large,
+    }
+
+    #[derive(ElicitForm, Debug, PartialEq)]
+    pub struct Order {
+        #[elicit(default = Large)]
+        pub size: Size,
+        #[elicit(minimum = 1, default = 2)]
+        pub count: u8,
+    }
+
+    #[test]
+    fn derives_under_forbid() {
+        assert_eq!(
+            serde_json::to_value(Order::requested_schema()).unwrap(),
+            json!({"type": "object", "properties": {
+                "size": {"type": "string", "enum": ["small", "large"], "default": "large"},
+                "count": {"type": "integer", "minimum": 1, "maximum": 255, "default": 2}
+            }, "required": ["size", "count"]})
+        );
+    }
 }

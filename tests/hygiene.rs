@@ -1,6 +1,8 @@
 //! The generated code uses absolute paths only, emits no warnings, and works
-//! on awkward enums: prelude names shadowed, variants named like the
-//! generated locals, `#[non_exhaustive]`, `#[repr]`, deprecated variants.
+//! on awkward enums and forms: prelude and primitive names shadowed
+//! (`str`, `bool`, `String`, `Option`, `Vec`, `u8`, ..), variants and items
+//! named like the generated locals, `#[non_exhaustive]`, `#[repr]`,
+//! deprecated variants.
 #![deny(warnings, unused_qualifications, missing_docs)]
 #![no_implicit_prelude]
 //! (crate docs, for `missing_docs`)
@@ -69,6 +71,119 @@ mod shadowed {
             Awkward::Skipped(1).option_index(),
             ::std::option::Option::None
         );
+    }
+}
+
+/// A form where every name the generated code could use is shadowed: the
+/// derive must write only absolute paths, and recognize field types
+/// written as absolute paths too.
+mod shadowed_form {
+    #![allow(dead_code, non_camel_case_types)]
+
+    use ::enum_schema::{ElicitAction, ElicitEnum, ElicitForm};
+
+    struct Result;
+    struct Option;
+    struct Some;
+    struct None;
+    struct Ok;
+    struct Err;
+    struct String;
+    struct Default;
+    struct Vec;
+    struct Box;
+    struct str;
+    struct usize;
+    struct bool;
+    struct u8;
+    struct i64;
+    struct f64;
+    struct Self_;
+    trait Iterator {}
+    trait FormField {}
+    mod core {}
+    mod std {}
+    mod enum_schema {}
+    mod serde_json {}
+    fn __property0() {}
+    fn __fields() {}
+
+    /// A choice.
+    #[derive(ElicitEnum, Debug, PartialEq)]
+    #[elicit(rename_all = "lowercase")]
+    pub enum Pick {
+        First,
+        Second,
+    }
+
+    const LIMIT: ::core::primitive::i64 = 9;
+
+    /// Every kind of field, every attribute that takes a value.
+    #[derive(ElicitForm, Debug, PartialEq)]
+    #[elicit(message = "Fill it in")]
+    pub struct Everything {
+        #[elicit(title = "Text", min_length = 1, max_length = 9, default = "abc")]
+        text: ::std::string::String,
+        #[elicit(format = "email", default = "a@b.example")]
+        email: ::core::option::Option<::std::string::String>,
+        #[elicit(default = true)]
+        flag: ::core::primitive::bool,
+        #[elicit(minimum = 1, maximum = 10, default = 2)]
+        small: ::core::primitive::u8,
+        #[elicit(minimum = -1, maximum = self::LIMIT, default = Self::START)]
+        wide: ::core::primitive::i64,
+        #[elicit(minimum = 0.5, default = 1.5)]
+        ratio: ::core::primitive::f64,
+        #[elicit(default = Second)]
+        pick: Pick,
+        #[elicit(default = "first")]
+        maybe: ::core::option::Option<Pick>,
+        #[elicit(min_items = 1, default_items = [First, "second"])]
+        picks: ::std::vec::Vec<Pick>,
+    }
+
+    impl Everything {
+        const START: ::core::primitive::i64 = 3;
+    }
+
+    #[test]
+    fn derives_and_works() {
+        ::std::assert_eq!(
+            ::serde_json::to_string(&<Everything as ElicitForm>::requested_schema()).unwrap(),
+            ::std::concat!(
+                r#"{"type":"object","properties":{"#,
+                r#""text":{"type":"string","title":"Text","minLength":1,"maxLength":9,"default":"abc"},"#,
+                r#""email":{"type":"string","format":"email","default":"a@b.example"},"#,
+                r#""flag":{"type":"boolean","default":true},"#,
+                r#""small":{"type":"integer","minimum":1,"maximum":10,"default":2},"#,
+                r#""wide":{"type":"integer","minimum":-1,"maximum":9,"default":3},"#,
+                r#""ratio":{"type":"number","minimum":0.5,"default":1.5},"#,
+                r#""pick":{"type":"string","description":"A choice.","enum":["first","second"],"default":"second"},"#,
+                r#""maybe":{"type":"string","description":"A choice.","enum":["first","second"],"default":"first"},"#,
+                r#""picks":{"type":"array","description":"A choice.","minItems":1,"#,
+                r#""items":{"type":"string","enum":["first","second"]},"default":["first","second"]}},"#,
+                r#""required":["text","flag","small","wide","ratio","pick","picks"]}"#,
+            )
+        );
+        let answer = ::serde_json::from_str(
+            r#"{"action":"accept","content":{"text":"t","flag":false,"small":3,"wide":-1,
+                "ratio":2.5,"pick":"first","picks":["second"]}}"#,
+        )
+        .unwrap();
+        let ::core::result::Result::Ok(ElicitAction::Accept(parsed)) =
+            <Everything as ElicitForm>::parse_result(answer)
+        else {
+            ::std::panic!("not an accept");
+        };
+        ::std::assert_eq!(parsed.text, "t");
+        ::std::assert_eq!(parsed.email, ::core::option::Option::None);
+        ::std::assert_eq!(
+            (parsed.flag, parsed.small, parsed.wide, parsed.ratio),
+            (false, 3, -1, 2.5)
+        );
+        ::std::assert_eq!(parsed.pick, Pick::First);
+        ::std::assert_eq!(parsed.maybe, ::core::option::Option::None);
+        ::std::assert_eq!(parsed.picks, ::std::vec![Pick::Second]);
     }
 }
 

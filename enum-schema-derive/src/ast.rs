@@ -2,6 +2,7 @@
 //! variant's wire value worked out.
 
 use proc_macro2::TokenStream;
+use proc_macro_crate::FoundCrate;
 use quote::{quote, ToTokens};
 use syn::{Data, DeriveInput, Fields, Ident};
 
@@ -93,18 +94,21 @@ impl<'a> Enum<'a> {
             .any(|variant| variant.attrs.title.get().is_some())
     }
 
-    /// The path of the runtime crate.
+    /// The path of the runtime crate: `crate = ".."`, else as the caller's
+    /// Cargo.toml names it.
     pub fn krate(&self) -> TokenStream {
         match self.attrs.krate.get() {
             Some(path) => path.to_token_stream(),
-            None => quote!(::enum_schema),
+            None => runtime_crate(),
         }
     }
 
-    /// The field description: `description = ".."`, else the doc comment.
-    pub fn description(&self) -> Option<attr::Doc> {
+    /// The field description: `description = ".."`, else the doc comment,
+    /// unless `description = false`.
+    pub fn description(&self) -> Option<crate::doc::Doc> {
         match self.attrs.description.get() {
-            Some(lit) => Some(attr::Doc::Text(lit.value())),
+            Some(attr::Description::Text(lit)) => Some(crate::doc::Doc::Text(lit.value())),
+            Some(attr::Description::Off) => None,
             None => self.attrs.doc.clone(),
         }
     }
@@ -139,6 +143,71 @@ impl Variant<'_> {
             }
         }
         accepted
+    }
+}
+
+/// The lint attributes of the generated code: what the user wrote around
+/// the item holds for the code derived from it. The item's own `#[allow]`s
+/// (an `#[expect]` as an `#[allow]`, since the generated code need not
+/// raise the lint), and `#[allow(deprecated)]` when the item, a variant or
+/// a field is `#[deprecated]`, which its own definition does not warn
+/// about but the generated impls would. Nothing more, so that a
+/// `#![forbid(..)]` the item does not contradict still holds.
+pub fn lint_allows(input: &DeriveInput) -> TokenStream {
+    let mut allows = TokenStream::new();
+    let mut deprecated = input.attrs.iter().any(is_deprecated);
+    match &input.data {
+        Data::Enum(data) => {
+            deprecated |= data
+                .variants
+                .iter()
+                .any(|variant| variant.attrs.iter().any(is_deprecated));
+        }
+        Data::Struct(data) => {
+            deprecated |= data
+                .fields
+                .iter()
+                .any(|field| field.attrs.iter().any(is_deprecated));
+        }
+        Data::Union(_) => {}
+    }
+    if deprecated {
+        allows.extend(quote!(#[allow(deprecated)]));
+    }
+    for attr in &input.attrs {
+        if attr.path().is_ident("allow") || attr.path().is_ident("expect") {
+            if let syn::Meta::List(list) = &attr.meta {
+                let lints = &list.tokens;
+                allows.extend(quote!(#[allow(#lints)]));
+            }
+        }
+    }
+    allows
+}
+
+fn is_deprecated(attr: &syn::Attribute) -> bool {
+    attr.path().is_ident("deprecated")
+}
+
+/// The runtime crate under the name the caller's Cargo.toml gives it
+/// (`es = { package = "enum-schema" }` makes it `::es`), read with
+/// `proc-macro-crate`; `::enum_schema` when the manifest cannot be read or
+/// names no `enum-schema` (a crate that re-exports ours names it
+/// with `crate = ".."`), and in the runtime crate's own doctests and tests.
+pub fn runtime_crate() -> TokenStream {
+    crate_path(proc_macro_crate::crate_name("enum-schema").ok())
+}
+
+fn crate_path(found: Option<FoundCrate>) -> TokenStream {
+    let name = match found {
+        Some(FoundCrate::Name(name)) => name,
+        // The runtime crate's doctests and tests are crates of their own,
+        // beside it.
+        Some(FoundCrate::Itself) | None => return quote!(::enum_schema),
+    };
+    match syn::parse_str::<Ident>(&name) {
+        Ok(ident) => quote!(::#ident),
+        Err(_) => quote!(::enum_schema),
     }
 }
 
@@ -282,11 +351,12 @@ impl<'a> Form<'a> {
         })
     }
 
-    /// The path of the runtime crate.
+    /// The path of the runtime crate: `crate = ".."`, else as the caller's
+    /// Cargo.toml names it.
     pub fn krate(&self) -> TokenStream {
         match self.attrs.krate.get() {
             Some(path) => path.to_token_stream(),
-            None => quote!(::enum_schema),
+            None => runtime_crate(),
         }
     }
 }
@@ -297,12 +367,21 @@ impl Field<'_> {
         unraw(self.ident)
     }
 
-    /// The property description: `description = ".."`, else the doc comment.
-    pub fn description(&self) -> Option<attr::Doc> {
+    /// The property description: `description = ".."`, else the doc comment,
+    /// unless `description = false`.
+    pub fn description(&self) -> Option<crate::doc::Doc> {
         match self.attrs.description.get() {
-            Some(lit) => Some(attr::Doc::Text(lit.value())),
+            Some(attr::Description::Text(lit)) => Some(crate::doc::Doc::Text(lit.value())),
+            Some(attr::Description::Off) => None,
             None => self.attrs.doc.clone(),
         }
+    }
+
+    /// Whether `description = false` also removes the description the
+    /// field's enum gives.
+    pub fn no_description(&self) -> bool {
+        matches!(self.attrs.description.get(), Some(attr::Description::Off))
+            && matches!(self.kind, Kind::Single(_) | Kind::Multi(_))
     }
 }
 
@@ -312,6 +391,7 @@ const INTEGERS: &[&str] = &[
 
 impl<'a> Kind<'a> {
     fn of(ty: &'a syn::Type) -> Self {
+        let ty = ungroup(ty);
         if generic_argument(ty, "Option").is_some() {
             return Kind::Unsupported(
                 "an `Option` inside an `Option` says nothing more; use one `Option`",
@@ -327,7 +407,8 @@ impl<'a> Kind<'a> {
         }
         let syn::Type::Path(path) = ty else {
             if let syn::Type::Reference(reference) = ty {
-                if matches!(&*reference.elem, syn::Type::Path(path) if path.path.is_ident("str")) {
+                if matches!(ungroup(&reference.elem), syn::Type::Path(path) if path.path.is_ident("str"))
+                {
                     return Kind::Unsupported("a text field is a `String`");
                 }
             }
@@ -359,9 +440,52 @@ impl<'a> Kind<'a> {
     }
 }
 
-/// `T` in `Name<T>` (any path ending in `Name`).
+/// The type inside invisible groups: a `$t:ty` fragment of a
+/// `macro_rules!` macro reaches the derive as a `Type::Group` (case C21).
+pub fn ungroup(mut ty: &syn::Type) -> &syn::Type {
+    while let syn::Type::Group(group) = ty {
+        ty = &group.elem;
+    }
+    ty
+}
+
+/// Whether a number type is `f32` or `f64` (by its last path segment, as
+/// `Kind` recognizes it).
+pub fn is_float(ty: &syn::Type) -> bool {
+    match ungroup(ty) {
+        syn::Type::Path(path) => path
+            .path
+            .segments
+            .last()
+            .is_some_and(|last| last.ident == "f32" || last.ident == "f64"),
+        _ => false,
+    }
+}
+
+/// The name in a default that is a bare identifier (`default = Large`),
+/// through invisible groups: on an enum field, a variant.
+pub fn bare_ident(expr: &syn::Expr) -> Option<&Ident> {
+    match ungroup_expr(expr) {
+        syn::Expr::Path(path) if path.qself.is_none() && path.attrs.is_empty() => {
+            path.path.get_ident()
+        }
+        _ => None,
+    }
+}
+
+/// The expression inside invisible groups: an `$e:expr` fragment in an
+/// attribute value is an `Expr::Group`.
+pub fn ungroup_expr(mut expr: &syn::Expr) -> &syn::Expr {
+    while let syn::Expr::Group(group) = expr {
+        expr = &group.expr;
+    }
+    expr
+}
+
+/// `T` in `Name<T>` (any path ending in `Name`), through invisible groups
+/// around the whole type and around `T`.
 fn generic_argument<'t>(ty: &'t syn::Type, name: &str) -> Option<&'t syn::Type> {
-    let syn::Type::Path(path) = ty else {
+    let syn::Type::Path(path) = ungroup(ty) else {
         return None;
     };
     if path.qself.is_some() {
@@ -375,7 +499,7 @@ fn generic_argument<'t>(ty: &'t syn::Type, name: &str) -> Option<&'t syn::Type> 
         return None;
     };
     match arguments.args.iter().collect::<Vec<_>>().as_slice() {
-        [syn::GenericArgument::Type(inner)] => Some(inner),
+        [syn::GenericArgument::Type(inner)] => Some(ungroup(inner)),
         _ => None,
     }
 }
@@ -429,4 +553,24 @@ fn field_name(
         (None, None) => ident.to_token_stream(),
     };
     (name, tokens)
+}
+
+#[cfg(test)]
+mod tests {
+    use proc_macro_crate::FoundCrate;
+
+    use super::crate_path;
+
+    #[test]
+    fn the_runtime_crate_is_found_under_its_name() {
+        let path = |found| crate_path(found).to_string();
+        assert_eq!(path(Some(FoundCrate::Name("es".into()))), ":: es");
+        assert_eq!(
+            path(Some(FoundCrate::Name("enum_schema".into()))),
+            ":: enum_schema"
+        );
+        assert_eq!(path(Some(FoundCrate::Itself)), ":: enum_schema");
+        // No manifest, or no enum-schema in it.
+        assert_eq!(path(None), ":: enum_schema");
+    }
 }

@@ -6,10 +6,11 @@ use quote::ToTokens;
 use syn::meta::ParseNestedMeta;
 use syn::parse::ParseStream;
 use syn::spanned::Spanned;
-use syn::{Attribute, Ident, Lit, LitInt, LitStr, Token};
+use syn::{Attribute, Ident, LitInt, LitStr, Token};
 
 use crate::case::RenameRule;
 use crate::ctxt::Ctxt;
+use crate::doc::{doc_comment, Doc};
 
 const CONTAINER_KEYS: &str =
     "`title`, `description`, `rename_all`, `default`, `legacy`, `min_items`, `max_items`, `default_items`, `crate`";
@@ -132,6 +133,57 @@ impl OptionRef {
     }
 }
 
+/// `description = "..."` or `description = false`.
+pub enum Description {
+    /// The description, in place of the doc comment.
+    Text(LitStr),
+    /// No description: the doc comment is for Rust readers only.
+    Off,
+}
+
+impl Attr<Description> {
+    /// `description = "..."` (not blank) or `description = false`.
+    fn set_description(&mut self, cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<()> {
+        let example = "description = \"...\"";
+        let input = value_of(meta, "description", example)?;
+        if input.peek(syn::LitBool) {
+            let lit: syn::LitBool = input.parse()?;
+            if lit.value {
+                cx.error_spanned_by(
+                    &lit,
+                    "`description = true` changes nothing, since the doc comment is the description already; \
+                     write `description = \"...\"` to replace it, or `description = false` to leave it out",
+                );
+            }
+            self.set(cx, &meta.path, &lit, Description::Off);
+            return Ok(());
+        }
+        let message =
+            "`description` must be a string literal or `false`, like `description = \"...\"` \
+                       or `description = false`";
+        if input.peek(LitStr) {
+            let lit: LitStr = input.parse()?;
+            if !lit.suffix().is_empty() {
+                return Err(syn::Error::new(lit.span(), message));
+            }
+            if lit.value().trim().is_empty() {
+                cx.error_spanned_by(
+                    &lit,
+                    "an elicitation description must not be empty; write `description = false` to leave the doc comment out",
+                );
+            }
+            self.set(cx, &meta.path, &lit, Description::Text(lit.clone()));
+            return Ok(());
+        }
+        let span = if input.is_empty() {
+            meta.path.span()
+        } else {
+            input.parse::<proc_macro2::TokenTree>()?.span()
+        };
+        Err(syn::Error::new(span, message))
+    }
+}
+
 /// A `rename_all` rule and the literal it came from.
 pub struct RenameAll {
     pub rule: RenameRule,
@@ -140,7 +192,7 @@ pub struct RenameAll {
 
 pub struct Container {
     pub title: Attr<LitStr>,
-    pub description: Attr<LitStr>,
+    pub description: Attr<Description>,
     pub rename_all: Attr<RenameAll>,
     pub default: Attr<OptionRef>,
     pub legacy: Attr<()>,
@@ -199,8 +251,8 @@ impl Container {
             // title = "..."
             self.title.set_title(cx, &meta)?;
         } else if key.is_ident("description") {
-            // description = "..."
-            self.description.set_string(cx, &meta, "description")?;
+            // description = "..." | description = false
+            self.description.set_description(cx, &meta)?;
         } else if key.is_ident("rename_all") {
             // rename_all = "kebab-case"
             self.rename_all.set_rename_all(cx, &meta)?;
@@ -371,13 +423,19 @@ fn expr_value(meta: &ParseNestedMeta, key: &str, example: &str) -> syn::Result<s
         ));
     }
     input.parse().map_err(|error| {
-        syn::Error::new(
-            error.span(),
-            format_args!(
+        let message = if key == "default" {
+            format!(
                 "`{key}` must be a literal, a constant or a variant, like `{example}`; \
+                 compute anything more complex in a `const` and name it here \
+                 (on an enum field by its path, like `self::DEFAULT`: a bare name there is a variant)"
+            )
+        } else {
+            format!(
+                "`{key}` must be a literal or a constant, like `{example}`; \
                  compute anything more complex in a `const` and name it here"
-            ),
-        )
+            )
+        };
+        syn::Error::new(error.span(), message)
     })
 }
 
@@ -497,84 +555,6 @@ fn skip_meta(meta: &ParseNestedMeta) -> syn::Result<()> {
     Ok(())
 }
 
-/// A doc comment, as the description it gives.
-#[derive(Clone)]
-pub enum Doc {
-    /// Lines joined with spaces, paragraphs with a blank line, each line
-    /// trimmed.
-    Text(String),
-    /// Some `#[doc = ...]` is a macro (`include_str!`, `concat!`): the
-    /// pieces, joined with spaces by `concat!` when the user's crate
-    /// compiles.
-    Tokens(TokenStream),
-}
-
-impl ToTokens for Doc {
-    fn to_tokens(&self, tokens: &mut TokenStream) {
-        match self {
-            Doc::Text(text) => text.to_tokens(tokens),
-            Doc::Tokens(pieces) => pieces.to_tokens(tokens),
-        }
-    }
-}
-
-/// The doc comment, or `None` if empty.
-fn doc_comment(attrs: &[Attribute]) -> Option<Doc> {
-    let mut lines = Vec::new();
-    let mut macros = false;
-    let mut pieces = Vec::new();
-    for attr in attrs {
-        if !attr.path().is_ident("doc") {
-            continue;
-        }
-        let syn::Meta::NameValue(nv) = &attr.meta else {
-            continue;
-        };
-        match &nv.value {
-            syn::Expr::Lit(syn::ExprLit {
-                lit: Lit::Str(lit), ..
-            }) => {
-                // `split`, not `lines`: a bare `///` is an empty string, and
-                // still a line (a paragraph break).
-                let text = lit.value();
-                lines.extend(text.split('\n').map(|line| line.trim().to_owned()));
-                let trimmed = text.trim();
-                if !trimmed.is_empty() {
-                    pieces.push(trimmed.to_token_stream());
-                }
-            }
-            other => {
-                macros = true;
-                pieces.push(other.to_token_stream());
-            }
-        }
-    }
-    if macros {
-        let mut joined = Vec::new();
-        for (i, piece) in pieces.into_iter().enumerate() {
-            if i > 0 {
-                joined.push(quote::quote!(" "));
-            }
-            joined.push(piece);
-        }
-        return Some(Doc::Tokens(quote::quote!(::core::concat!(#(#joined),*))));
-    }
-    let mut doc = String::new();
-    let mut blank = false;
-    for line in &lines {
-        if line.is_empty() {
-            blank = true;
-        } else {
-            if !doc.is_empty() {
-                doc.push_str(if blank { "\n\n" } else { " " });
-            }
-            doc.push_str(line);
-            blank = false;
-        }
-    }
-    (!doc.is_empty()).then_some(Doc::Text(doc))
-}
-
 const FORM_KEYS: &str = "`rename_all`, `message`, `crate`";
 const FIELD_KEYS: &str =
     "`title`, `description`, `rename`, `default`, `min_length`, `max_length`, `format`, \
@@ -611,7 +591,7 @@ pub struct FormContainer {
 /// `#[elicit(...)]`, `#[serde(...)]` and the doc comment of a form field.
 pub struct Field {
     pub title: Attr<LitStr>,
-    pub description: Attr<LitStr>,
+    pub description: Attr<Description>,
     pub rename: Attr<LitStr>,
     pub default: Attr<syn::Expr>,
     pub min_length: Attr<usize>,
@@ -656,7 +636,14 @@ impl FormContainer {
             self.rename_all.set_rename_all(cx, &meta)?;
         } else if key.is_ident("message") {
             // message = "..."
-            self.message.set_string(cx, &meta, "message")?;
+            let lit = string_value(&meta, "message")?;
+            if lit.value().trim().is_empty() {
+                cx.error_spanned_by(
+                    &lit,
+                    "an elicitation message must not be empty: it is the question the user reads",
+                );
+            }
+            self.message.set(cx, key, &lit, lit.clone());
         } else if key.is_ident("crate") {
             // crate = "path::to::enum_schema"
             let (lit, path) = crate_value(&meta)?;
@@ -718,8 +705,8 @@ impl Field {
             // title = "..."
             self.title.set_title(cx, &meta)?;
         } else if key.is_ident("description") {
-            // description = "..."
-            self.description.set_string(cx, &meta, "description")?;
+            // description = "..." | description = false
+            self.description.set_description(cx, &meta)?;
         } else if key.is_ident("rename") {
             // rename = "..."
             self.rename.set_string(cx, &meta, "rename")?;

@@ -17,7 +17,7 @@ pub fn derive(input: &DeriveInput) -> syn::Result<TokenStream> {
             .check()
             .err()
             .unwrap_or_else(|| syn::Error::new_spanned(&input.ident, "not an enum"));
-        return Ok(fallback::expand(input, quote!(::enum_schema), error));
+        return Ok(fallback::expand(input, ast::runtime_crate(), error));
     };
     let defaults = valid::check(&cx, &item);
     if let Err(error) = cx.check() {
@@ -72,8 +72,8 @@ fn json_array<'a>(items: impl Iterator<Item = &'a str>) -> String {
 /// description comes from a macro and is only known to rustc.
 fn canonical_json(item: &Enum, defaults: &valid::Defaults) -> Option<(String, String)> {
     let description = match item.description() {
-        Some(crate::attr::Doc::Text(text)) => Some(text),
-        Some(crate::attr::Doc::Tokens(_)) => return None,
+        Some(crate::doc::Doc::Text(text)) => Some(text),
+        Some(crate::doc::Doc::Tokens(_)) => return None,
         None => None,
     };
     let mut head = String::new();
@@ -226,9 +226,13 @@ fn expand(item: &Enum, defaults: &valid::Defaults) -> TokenStream {
         ),
     };
 
+    let allows = ast::lint_allows(item.input);
     quote! {
+        // An `#[allow]` on the enum does not reach here: `allows` carries it.
+        #[doc(hidden)]
+        #allows
+        const _: () = {
         #[automatically_derived]
-        #[allow(deprecated)]
         impl #ident {
             /// The wire value, in a `const fn`: what `ElicitForm` uses to
             /// check a default variant when the server compiles.
@@ -242,7 +246,6 @@ fn expand(item: &Enum, defaults: &valid::Defaults) -> TokenStream {
         }
 
         #[automatically_derived]
-        #[allow(deprecated)]
         impl #krate::ElicitEnum for #ident {
             const OPTIONS: &'static [#krate::EnumOption] = &[#(#options),*];
             const SCHEMA: #krate::SingleSelect<Self> =
@@ -277,6 +280,7 @@ fn expand(item: &Enum, defaults: &valid::Defaults) -> TokenStream {
         }
 
         #krate::__private::json_schema!(enum #ident);
+        };
     }
 }
 
@@ -287,7 +291,7 @@ pub fn derive_form(input: &DeriveInput) -> syn::Result<TokenStream> {
             .check()
             .err()
             .unwrap_or_else(|| syn::Error::new_spanned(&input.ident, "not a struct"));
-        return Ok(fallback::expand_form(input, quote!(::enum_schema), error));
+        return Ok(fallback::expand_form(input, ast::runtime_crate(), error));
     };
     valid::check_form(&cx, &form);
     if let Err(error) = cx.check() {
@@ -297,32 +301,86 @@ pub fn derive_form(input: &DeriveInput) -> syn::Result<TokenStream> {
 }
 
 /// A user's expression, checked against `ty` where it is written, so that
-/// a type error points at the attribute and says what was expected.
-fn typed(ty: &TokenStream, expr: &syn::Expr, field_ty: &syn::Type) -> TokenStream {
-    let span = span_of(&expr.to_token_stream());
+/// a type error points at the attribute and says what was expected. `Self`
+/// in it is the form struct.
+fn typed(ty: &TokenStream, expr: &syn::Expr, field: &ast::Field, form: &syn::Ident) -> TokenStream {
+    let expr = replace_self(expr.to_token_stream(), form);
+    let span = span_of(&expr);
     // The expected type is spanned on the field's type, which rustc then
-    // shows as the reason for the expectation.
-    let ty = respan(ty.clone(), span_of(&field_ty.to_token_stream()));
+    // shows as the reason for the expectation. `__value` is declared and
+    // used with the same span, so it resolves wherever the attribute's
+    // tokens come from.
+    let ty = respan(
+        ty.clone(),
+        span_of(&ast::ungroup(field.ty).to_token_stream()),
+    );
     quote_spanned!(span=> { let __value: #ty = #expr; __value })
 }
 
+/// `tokens` with every `Self` replaced by the form struct's name: the
+/// expressions of field attributes are evaluated outside the struct's
+/// impls, where `Self` means nothing, and a form is never generic.
+fn replace_self(tokens: TokenStream, form: &syn::Ident) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|token| match token {
+            proc_macro2::TokenTree::Ident(ident) if ident == "Self" => {
+                let mut name = form.clone();
+                name.set_span(ident.span());
+                proc_macro2::TokenTree::Ident(name)
+            }
+            proc_macro2::TokenTree::Group(group) => {
+                let mut replaced =
+                    proc_macro2::Group::new(group.delimiter(), replace_self(group.stream(), form));
+                replaced.set_span(group.span());
+                proc_macro2::TokenTree::Group(replaced)
+            }
+            token => token,
+        })
+        .collect()
+}
+
+/// One builder call on a field's `FormField` value: `.method(arguments)`,
+/// spanned on the attribute that asked for it.
+struct Call {
+    span: proc_macro2::Span,
+    method: syn::Ident,
+    arguments: TokenStream,
+}
+
 /// How to build the field's `FormField` value.
-fn descriptor(krate: &TokenStream, field: &ast::Field) -> Descriptor {
+fn descriptor(krate: &TokenStream, field: &ast::Field, form: &syn::Ident) -> Descriptor {
     let attrs = &field.attrs;
-    let mut calls: Vec<(proc_macro2::Span, TokenStream)> = Vec::new();
+    let mut calls: Vec<Call> = Vec::new();
     if let Some(title) = attrs.title.get() {
-        calls.push((title.span(), quote_spanned!(title.span()=> .title(#title))));
+        calls.push(Call {
+            span: title.span(),
+            method: syn::Ident::new("title", title.span()),
+            arguments: quote!(#title),
+        });
     }
     if let Some(description) = field.description() {
-        calls.push((
-            proc_macro2::Span::call_site(),
-            quote!(.description(#description)),
-        ));
+        let span = proc_macro2::Span::call_site();
+        calls.push(Call {
+            span,
+            method: syn::Ident::new("description", span),
+            arguments: quote!(#description),
+        });
+    } else if field.no_description() {
+        let span = proc_macro2::Span::call_site();
+        calls.push(Call {
+            span,
+            method: syn::Ident::new("no_description", span),
+            arguments: TokenStream::new(),
+        });
     }
-    let mut call = |tokens: &TokenStream, method: &str, argument: TokenStream| {
+    let mut call = |tokens: &TokenStream, method: &str, arguments: TokenStream| {
         let span = span_of(tokens);
-        let method = syn::Ident::new(method, span);
-        calls.push((span, quote_spanned!(span=> .#method(#argument))));
+        calls.push(Call {
+            span,
+            method: syn::Ident::new(method, span),
+            arguments,
+        });
     };
     let (base, ty, constant) = match &field.kind {
         ast::Kind::String => {
@@ -340,7 +398,12 @@ fn descriptor(krate: &TokenStream, field: &ast::Field) -> Descriptor {
                 call(
                     tokens,
                     "default_value",
-                    typed(&quote!(&'static str), default, field.ty),
+                    typed(
+                        &quote!(&'static ::core::primitive::str),
+                        default,
+                        field,
+                        form,
+                    ),
                 );
             }
             (
@@ -354,7 +417,7 @@ fn descriptor(krate: &TokenStream, field: &ast::Field) -> Descriptor {
                 call(
                     tokens,
                     "default_value",
-                    typed(&quote!(bool), default, field.ty),
+                    typed(&quote!(::core::primitive::bool), default, field, form),
                 );
             }
             (
@@ -371,7 +434,7 @@ fn descriptor(krate: &TokenStream, field: &ast::Field) -> Descriptor {
                 (&attrs.default, "default_value"),
             ] {
                 if let Some((tokens, expr)) = attr.get_with_tokens() {
-                    call(tokens, method, typed(&number, expr, field.ty));
+                    call(tokens, method, typed(&number, expr, field, form));
                 }
             }
             (
@@ -388,14 +451,11 @@ fn descriptor(krate: &TokenStream, field: &ast::Field) -> Descriptor {
                     // the builder's check runs when the server compiles.
                     None => {
                         // A bare name is a variant of the field's enum, as in
-                        // `default_items`; any other expression is used as is.
-                        let bare = match default {
-                            syn::Expr::Path(path) if path.qself.is_none() => path.path.get_ident(),
-                            _ => None,
-                        };
-                        let variant = match bare {
+                        // `default_items`; any other expression (a path such
+                        // as `Size::Large` or `self::DEFAULT`) is used as is.
+                        let variant = match ast::bare_ident(default) {
                             Some(name) => quote_spanned!(name.span()=> <#ty>::#name),
-                            None => typed(&ty.to_token_stream(), default, field.ty),
+                            None => typed(&ty.to_token_stream(), default, field, form),
                         };
                         quote!({
                             const __DEFAULT: &'static ::core::primitive::str = <#ty>::__elicit_value(&#variant);
@@ -456,22 +516,16 @@ fn descriptor(krate: &TokenStream, field: &ast::Field) -> Descriptor {
         }
         ast::Kind::Unsupported(_) => unreachable!("rejected by valid::check_field"),
     };
-    let optional = field.optional.then(|| krate.clone());
     let fill = attrs
         .fill_default
         .key()
         .map(|key| (krate.clone(), fill_default_check(field, key)));
-    let ty = match (&optional, &fill) {
-        (Some(krate), _) => quote!(#krate::Optional<#ty>),
-        (None, Some((krate, _))) => quote!(#krate::FillDefault<#ty>),
-        (None, None) => ty,
-    };
     Descriptor {
         base,
         ty,
         calls,
         constant,
-        optional,
+        optional: field.optional.then(|| krate.clone()),
         fill,
     }
 }
@@ -517,9 +571,9 @@ fn fill_default_check(field: &ast::Field, key: &syn::Path) -> TokenStream {
 /// each spanned on the attribute that asked for it.
 struct Descriptor {
     base: TokenStream,
-    /// The value's type.
+    /// The type of `base` and of every call's result.
     ty: TokenStream,
-    calls: Vec<(proc_macro2::Span, TokenStream)>,
+    calls: Vec<Call>,
     /// Whether every call is a `const fn`, so that the compiler can check
     /// the builders' rules.
     constant: bool,
@@ -533,7 +587,13 @@ struct Descriptor {
 impl Descriptor {
     fn expr(&self) -> TokenStream {
         let base = &self.base;
-        let calls = self.calls.iter().map(|(_, call)| call);
+        let calls = self.calls.iter().map(
+            |Call {
+                 span,
+                 method,
+                 arguments,
+             }| quote_spanned!(*span=> .#method(#arguments)),
+        );
         let inner = quote!(#base #(#calls)*);
         match (&self.optional, &self.fill) {
             (Some(krate), _) => quote!(#krate::Optional(#inner)),
@@ -544,15 +604,32 @@ impl Descriptor {
 
     /// Statements that run the builders one call at a time in a constant,
     /// so that a failed check is reported on the attribute it came from.
+    ///
+    /// Each step is `<Type>::method(__descriptor, ..)`: the call's first
+    /// and last tokens carry the attribute's span (rustc spans the call from
+    /// the one to the other), while the local `__descriptor` keeps the
+    /// span it was declared with, so that it resolves in any hygiene
+    /// context (C22).
     fn const_check(&self) -> TokenStream {
         if !self.constant {
             return TokenStream::new();
         }
-        let base = &self.base;
-        let steps = self
-            .calls
-            .iter()
-            .map(|(span, call)| quote_spanned!(*span=> let __descriptor = __descriptor #call;));
+        let (base, ty) = (&self.base, &self.ty);
+        let steps = self.calls.iter().map(
+            |Call {
+                 span,
+                 method,
+                 arguments,
+             }| {
+                let function = quote_spanned!(*span=> <#ty>::#method);
+                let mut arguments = proc_macro2::Group::new(
+                    proc_macro2::Delimiter::Parenthesis,
+                    quote!(__descriptor, #arguments),
+                );
+                arguments.set_span(*span);
+                quote!(let __descriptor = #function #arguments;)
+            },
+        );
         let fill = self.fill.as_ref().map(|(_, check)| check);
         quote!({
             let __descriptor = #base;
@@ -563,10 +640,26 @@ impl Descriptor {
     }
 }
 
+/// The return type of a field's `__propertyN()`:
+/// `impl FormField<Output = FieldType>`, so that the impls' bodies never
+/// name a field type that rustc has already refused there. Spanned on the
+/// type rustc checks, where its error about the field's type goes too.
+fn opaque(krate: &TokenStream, field: &ast::Field) -> TokenStream {
+    let output = field.ty;
+    let span = match &field.kind {
+        ast::Kind::Single(ty) | ast::Kind::Multi(ty) => span_of(&ty.to_token_stream()),
+        _ => span_of(&ast::ungroup(field.ty).to_token_stream()),
+    };
+    // The trait's path too: rustc spans the opaque type from `impl` to the
+    // end of its bound.
+    let bound = respan(quote!(#krate::FormField), span);
+    quote_spanned!(span=> impl #bound<Output = #output>)
+}
+
 /// Statements, run in a constant, that check a string or number field's
 /// default and bounds against each other when the server compiles, each
 /// spanned on the value it is about.
-fn primitive_checks(krate: &TokenStream, field: &ast::Field) -> TokenStream {
+fn primitive_checks(krate: &TokenStream, field: &ast::Field, form: &syn::Ident) -> TokenStream {
     let attrs = &field.attrs;
     match &field.kind {
         ast::Kind::String => {
@@ -574,7 +667,12 @@ fn primitive_checks(krate: &TokenStream, field: &ast::Field) -> TokenStream {
                 return TokenStream::new();
             };
             let span = span_of(&default.to_token_stream());
-            let value = typed(&quote!(&'static str), default, field.ty);
+            let value = typed(
+                &quote!(&'static ::core::primitive::str),
+                default,
+                field,
+                form,
+            );
             let min = some_usize(attrs.min_length.get().copied());
             let max = some_usize(attrs.max_length.get().copied());
             let format = match attrs.format.get() {
@@ -584,15 +682,20 @@ fn primitive_checks(krate: &TokenStream, field: &ast::Field) -> TokenStream {
                 }
                 None => quote!(::core::option::Option::None),
             };
-            respan(
-                quote!(#krate::__private::check_string_default(#value, #min, #max, #format);),
-                span,
-            )
+            // The call is spanned from its path to its closing parenthesis,
+            // both on the default; the value keeps the spans `typed` gave it.
+            let function = respan(quote!(#krate::__private::check_string_default), span);
+            let mut arguments = proc_macro2::Group::new(
+                proc_macro2::Delimiter::Parenthesis,
+                quote!(#value, #min, #max, #format),
+            );
+            arguments.set_span(span);
+            quote!(#function #arguments;)
         }
         ast::Kind::Number(ty) => {
             let number = ty.to_token_stream();
-            let float = matches!(&**ty, syn::Type::Path(path) if path.path.is_ident("f32") || path.path.is_ident("f64"));
-            let value = |expr: &syn::Expr| typed(&number, expr, field.ty);
+            let float = ast::is_float(ty);
+            let value = |expr: &syn::Expr| typed(&number, expr, field, form);
             let span = |expr: &syn::Expr| span_of(&expr.to_token_stream());
             let mut checks = TokenStream::new();
             for expr in [
@@ -637,8 +740,10 @@ fn primitive_checks(krate: &TokenStream, field: &ast::Field) -> TokenStream {
     }
 }
 
-/// `tokens` with every span set to `span`: generated statements about a
-/// field report a type error once, on the field's type.
+/// `tokens` with every span set to `span`. Only for tokens that declare
+/// every local they use: a local respanned away from its declaration
+/// resolves in another hygiene context once a `macro_rules!` expansion lies
+/// between the two (C22).
 fn respan(tokens: TokenStream, span: proc_macro2::Span) -> TokenStream {
     tokens
         .into_iter()
@@ -670,37 +775,60 @@ fn expand_form(form: &ast::Form) -> TokenStream {
     let ident = form.ident;
     let message = some_str(form.attrs.message.get().map(|lit| lit.value()));
     let mut checks = TokenStream::new();
-    let mut types = Vec::new();
-    let mut exprs = Vec::new();
+    let mut properties = TokenStream::new();
     let mut pushes = TokenStream::new();
     let mut parses = TokenStream::new();
     let mut locals = Vec::new();
     let mut members = Vec::new();
+    // Every local below (`__schema`, `__content`, `__errors`, `__fieldN`) is
+    // declared and used with the call site's span: the user's tokens may come
+    // from another expansion, and rustc has already checked each field's
+    // type in its `__propertyN()`.
     for (index, field) in form.fields.iter().enumerate() {
-        let built = descriptor(&krate, field);
+        let built = descriptor(&krate, field, ident);
         checks.extend(built.const_check());
-        checks.extend(primitive_checks(&krate, field));
-        types.push(built.ty.clone());
-        exprs.push(built.expr());
+        checks.extend(primitive_checks(&krate, field, ident));
+        let property = quote::format_ident!("__property{}", index);
+        let (opaque, expr) = (opaque(&krate, field), built.expr());
+        properties.extend(quote! {
+            fn #property() -> #opaque {
+                #expr
+            }
+        });
         let name = &field.name;
-        let position = syn::Index::from(index);
         let local = quote::format_ident!("__field{}", index);
-        let span = match &field.kind {
-            ast::Kind::Single(ty) | ast::Kind::Multi(ty) => span_of(&ty.to_token_stream()),
-            _ => span_of(&field.ty.to_token_stream()),
-        };
-        pushes.extend(respan(
-            quote!(#krate::__private::push_property(&mut __schema, #name, &__fields.#position);),
-            span,
+        pushes.extend(quote!(
+            #krate::__private::push_property(&mut __schema, #name, &#property());
         ));
-        parses.extend(respan(
-            quote!(let #local = #krate::__private::parse_field(&mut __errors, &mut __content, #name, &__fields.#position);),
-            span,
+        parses.extend(quote!(
+            let #local = #krate::__private::parse_field(&mut __errors, &mut __content, #name, &#property());
         ));
         members.push(field.ident);
         locals.push(local);
     }
+    let allows = ast::lint_allows(form.input);
+    // A constant in an attribute is named by its path on purpose (on an
+    // enum field a bare name is a variant): `self::DEFAULT` is no
+    // `unused_qualifications` of the user's.
+    let qualified = form.fields.iter().any(|field| {
+        [
+            &field.attrs.default,
+            &field.attrs.minimum,
+            &field.attrs.maximum,
+        ]
+        .into_iter()
+        .any(|attr| {
+            attr.get()
+                .is_some_and(|expr| expr.to_token_stream().to_string().contains("::"))
+        })
+    });
+    let qualifications = qualified.then(|| quote!(#[allow(unused_qualifications)]));
     quote! {
+        // An `#[allow]` on the struct does not reach here: `allows` carries
+        // it, the one on a field type's use included.
+        #[doc(hidden)]
+        #allows
+        #qualifications
         const _: () = {
             // Evaluated when the server compiles: the builders' checks become
             // compile errors on the attribute.
@@ -708,16 +836,13 @@ fn expand_form(form: &ast::Form) -> TokenStream {
                 #checks
             };
 
-            fn __fields() -> (#(#types,)*) {
-                (#(#exprs,)*)
-            }
+            #properties
 
             #[automatically_derived]
             impl #krate::ElicitForm for #ident {
                 const MESSAGE: ::core::option::Option<&'static ::core::primitive::str> = #message;
 
                 fn requested_schema() -> #krate::RequestedSchema {
-                    let __fields = __fields();
                     let mut __schema = <#krate::RequestedSchema as ::core::default::Default>::default();
                     #pushes
                     __schema
@@ -726,7 +851,6 @@ fn expand_form(form: &ast::Form) -> TokenStream {
                 fn from_content(
                     mut __content: #krate::__private::JsonMap<::std::string::String, #krate::__private::JsonValue>,
                 ) -> ::core::result::Result<Self, #krate::Error> {
-                    let __fields = __fields();
                     let mut __errors = ::std::vec::Vec::new();
                     #parses
                     match (#(#locals,)*) {
@@ -737,8 +861,8 @@ fn expand_form(form: &ast::Form) -> TokenStream {
                     }
                 }
             }
-        };
 
-        #krate::__private::json_schema!(form #ident);
+            #krate::__private::json_schema!(form #ident);
+        };
     }
 }

@@ -6,6 +6,7 @@ mod ast;
 mod attr;
 mod case;
 mod ctxt;
+mod doc;
 mod expand;
 mod fallback;
 mod valid;

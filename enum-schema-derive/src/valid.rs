@@ -19,6 +19,7 @@ pub fn check<'v, 'a>(cx: &Ctxt, item: &'v Enum<'a>) -> Defaults<'v, 'a> {
     check_generics(cx, item);
     check_variants(cx, item);
     check_serde_agrees(cx, item);
+    check_empty_values(cx, item);
     check_unique_values(cx, item);
     check_titles(cx, item);
     Defaults {
@@ -91,10 +92,46 @@ fn check_serde_agrees(cx: &Ctxt, item: &Enum) {
     }
 }
 
+/// Form renderers send `""` for "nothing selected" (case C29): an option
+/// with that value could never be told apart from no answer, and an alias
+/// `""` would read no answer as a choice. Whether `#[elicit]` or `#[serde]`
+/// gave the value.
+fn check_empty_values(cx: &Ctxt, item: &Enum) {
+    for variant in item.offered() {
+        for (index, (value, tokens)) in variant.accepted().into_iter().enumerate() {
+            if !value.is_empty() {
+                continue;
+            }
+            if index == 0 {
+                cx.error_spanned_by(
+                    tokens,
+                    format_args!(
+                        "the wire value of `{}` is empty, and form renderers send \"\" for \"nothing selected\"; \
+                         rename it to a non-empty value",
+                        variant.name(),
+                    ),
+                );
+            } else {
+                cx.error_spanned_by(
+                    tokens,
+                    format_args!(
+                        "an empty alias would read \"nothing selected\" as `{}`; remove it",
+                        variant.name(),
+                    ),
+                );
+            }
+        }
+    }
+}
+
 fn check_unique_values(cx: &Ctxt, item: &Enum) {
     let mut seen: BTreeMap<String, &Variant> = BTreeMap::new();
     for variant in item.offered() {
         for (value, tokens) in variant.accepted() {
+            if value.is_empty() {
+                // reported by check_empty_values
+                continue;
+            }
             match seen.get(&value) {
                 Some(first) if std::ptr::eq(*first, variant) => cx.error_spanned_by(
                     tokens,
@@ -374,6 +411,17 @@ pub fn check_form(cx: &Ctxt, form: &ast::Form) {
     let mut seen: BTreeMap<&str, &ast::Field> = BTreeMap::new();
     for field in &form.fields {
         check_field(cx, field);
+        if field.name.is_empty() {
+            cx.error_spanned_by(
+                &field.name_tokens,
+                format_args!(
+                    "the property name of `{}` is empty, and clients drop a property named \"\" or report it missing; \
+                     rename it to a non-empty name",
+                    field.rust_name(),
+                ),
+            );
+            continue;
+        }
         let elicit = ast::elicit_field_name(field.ident, &field.attrs, &form.attrs);
         let serde = ast::serde_field_name(field.ident, &field.attrs, &form.attrs);
         if let (Some((elicit, tokens)), Some((serde, _))) = (elicit, serde) {
@@ -455,7 +503,7 @@ fn check_field(cx: &Ctxt, field: &ast::Field) {
     let attrs = &field.attrs;
     if let ast::Kind::Unsupported(reason) = field.kind {
         cx.error_spanned_by(
-            field.ty,
+            ast::ungroup(field.ty),
             format_args!(
                 "field `{}` has a type no elicitation property can hold ({reason}); supported: String, bool, \
                  integers up to 64 bits, f32, f64, an ElicitEnum type, Vec of an ElicitEnum type, and Option of these",

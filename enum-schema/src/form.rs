@@ -545,9 +545,13 @@ impl<F: FormFields> Form<F> {
 /// | `Option<X>` | as `X`, but not in `required` |
 ///
 /// Field attributes (`#[elicit(...)]`): `title`, `description` (the doc
-/// comment by default), `rename`, `default = <constant expression>`
-/// (type-checked against the field; on an enum field a bare name such as
-/// `default = High` is a variant), `min_length`, `max_length`,
+/// comment by default; `description = false` leaves the property without
+/// one, also when its enum has one), `rename`,
+/// `default = <constant expression>` (type-checked against the field; on an
+/// enum field a bare name such as `default = High` is a variant, and a
+/// constant is named by its path: `self::DEFAULT`, `crate::defaults::SIZE`,
+/// or `Self::DEFAULT` for an associated constant of the form, since `Self`
+/// in these expressions is the form struct), `min_length`, `max_length`,
 /// `format = "email" | "uri" | "date" | "date-time"` (strings), `minimum`,
 /// `maximum` (numbers, constant expressions of the field's type), `min_items`,
 /// `max_items`, `default_items = [A, "b"]` (multi-selects: variant names or
@@ -558,9 +562,42 @@ impl<F: FormFields> Form<F> {
 /// field). Defaults and bounds are
 /// checked against each other, and against the options and formats, when
 /// the server compiles. Field types are recognized by name (`String`, `bool`,
-/// `u8`, .., `Option`, `Vec`): a type alias of `String` is taken for an enum. On the struct: `rename_all` (serde's field rules), `message`
-/// (the default request message), `crate`. serde's `rename_all` on the struct
-/// and `rename` on fields are honoured, as for enums.
+/// `u8`, .., `Option`, `Vec`, with any path before it, also when a
+/// `macro_rules!` macro passes them as `$t:ty`): a type alias of `String` is
+/// taken for an enum. On the struct: `rename_all` (serde's field rules),
+/// `message` (the default request message, not empty), `crate` (only for a
+/// crate that re-exports this one: a dependency renamed in Cargo.toml is
+/// found without it). serde's `rename_all`
+/// on the struct and `rename` on fields are honoured, as for enums; an
+/// empty property name, from either, is a compile error.
+///
+/// A doc comment on a field is its description, which end users read:
+///
+/// ```
+/// use enum_schema::ElicitForm;
+/// use serde_json::json;
+///
+/// #[derive(ElicitForm)]
+/// struct Deploy {
+///     /// Which build to ship.
+///     tag: String,
+///     /// Internal: validated again by `Deploy::run`.
+///     #[elicit(description = false)]
+///     replicas: u8,
+/// }
+///
+/// assert_eq!(
+///     serde_json::to_value(Deploy::requested_schema()).unwrap(),
+///     json!({
+///         "type": "object",
+///         "properties": {
+///             "tag": {"type": "string", "description": "Which build to ship."},
+///             "replicas": {"type": "integer", "minimum": 0, "maximum": 255},
+///         },
+///         "required": ["tag", "replicas"],
+///     }),
+/// );
+/// ```
 ///
 /// Parsing (MCP 2025-11-25, `ElicitResult`): every required property must be
 /// present; an optional one may be absent (`None`, or the default with

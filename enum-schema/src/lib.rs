@@ -231,13 +231,14 @@ pub use enum_schema_derive::ElicitForm;
 /// | attribute | effect |
 /// |---|---|
 /// | `title = "..."` | the field's `title` |
-/// | `description = "..."` | the field's `description`; without it, the enum's doc comment (lines joined with spaces, paragraphs with a blank line) |
+/// | `description = "..."` | the field's `description`; without it, the enum's doc comment (lines joined with spaces, paragraphs with a blank line; a `/** .. */` comment without its ` * ` decoration, as rustdoc shows it) |
+/// | `description = false` | no `description`: the doc comment stays for Rust readers |
 /// | `rename_all = "..."` | serde's rule for wire values: `lowercase`, `UPPERCASE`, `PascalCase`, `camelCase`, `snake_case`, `SCREAMING_SNAKE_CASE`, `kebab-case`, `SCREAMING-KEBAB-CASE` |
 /// | `default = Variant` or `default = "value"` | the single-select `default` |
 /// | `legacy` | emit the deprecated `enum` + `enumNames` form for single-select |
 /// | `min_items = N`, `max_items = N` | the multi-select `minItems`, `maxItems` |
 /// | `default_items = [A, "b", ..]` | the multi-select `default` |
-/// | `crate = "path"` | where to find this crate, for crates that re-export it |
+/// | `crate = "path"` | where to find this crate, for crates that re-export it (a dependency renamed in Cargo.toml, `es = { package = "enum-schema" }`, is found without it) |
 ///
 /// # Attributes on a variant
 ///
@@ -262,7 +263,33 @@ pub use enum_schema_derive::ElicitForm;
 /// In a titled schema every offered variant needs a title: a variant
 /// without one is a compile error that names it (a forgotten title would
 /// otherwise show the raw value to the user). Doc comments on variants are
-/// for Rust readers and never change the schema.
+/// for Rust readers and never change the schema. An empty wire value or
+/// alias (`rename = ""`, also through `#[serde]`) is a compile error:
+/// form renderers send `""` for "nothing selected", so such an option could
+/// never be told apart from no answer. So are an empty `title` and an
+/// empty `description`.
+///
+/// The enum's doc comment is what end users read under the field. When it
+/// is written for developers, keep it out with `description = false`, or
+/// replace it with `description = "..."`:
+///
+/// ```
+/// use enum_schema::ElicitEnum;
+/// use serde_json::json;
+///
+/// /// Maps to the `region` column; see `Deployment::apply`.
+/// #[derive(ElicitEnum)]
+/// #[elicit(rename_all = "kebab-case", description = false)]
+/// enum Region {
+///     UsEast,
+///     EuWest,
+/// }
+///
+/// assert_eq!(
+///     serde_json::to_value(Region::SCHEMA).unwrap(),
+///     json!({"type": "string", "enum": ["us-east", "eu-west"]}),
+/// );
+/// ```
 ///
 /// ```
 /// use enum_schema::ElicitEnum;

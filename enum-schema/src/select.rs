@@ -126,6 +126,29 @@ impl<T: ElicitEnum> SingleSelect<T> {
         self
     }
 
+    /// Removes `description`, such as the one the enum's doc comment gives
+    /// (what a field's `#[elicit(description = false)]` does).
+    ///
+    /// ```
+    /// use enum_schema::ElicitEnum;
+    /// use serde_json::json;
+    ///
+    /// /// Maps to the `region` column.
+    /// #[derive(ElicitEnum)]
+    /// #[elicit(rename_all = "kebab-case")]
+    /// enum Region { UsEast, EuWest }
+    ///
+    /// assert_eq!(
+    ///     serde_json::to_value(Region::SCHEMA.no_description()).unwrap(),
+    ///     json!({"type": "string", "enum": ["us-east", "eu-west"]}),
+    /// );
+    /// ```
+    pub const fn no_description(mut self) -> Self {
+        self.json = None;
+        self.description = None;
+        self
+    }
+
     /// Sets `default` to the option whose wire value is `value`.
     ///
     /// # Panics
@@ -392,6 +415,29 @@ impl<T: ElicitEnum> MultiSelect<T> {
     pub const fn description(mut self, description: &'static str) -> Self {
         self.json = None;
         self.description = Some(description);
+        self
+    }
+
+    /// Removes `description`, such as the one the enum's doc comment gives
+    /// (what a field's `#[elicit(description = false)]` does).
+    ///
+    /// ```
+    /// use enum_schema::ElicitEnum;
+    /// use serde_json::json;
+    ///
+    /// /// Maps to the `region` column.
+    /// #[derive(ElicitEnum)]
+    /// #[elicit(rename_all = "kebab-case")]
+    /// enum Region { UsEast, EuWest }
+    ///
+    /// assert_eq!(
+    ///     serde_json::to_value(Region::MULTI_SCHEMA.no_description()).unwrap(),
+    ///     json!({"type": "array", "items": {"type": "string", "enum": ["us-east", "eu-west"]}}),
+    /// );
+    /// ```
+    pub const fn no_description(mut self) -> Self {
+        self.json = None;
+        self.description = None;
         self
     }
 

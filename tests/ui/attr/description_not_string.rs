@@ -1,0 +1,10 @@
+use enum_schema::ElicitEnum;
+
+#[derive(ElicitEnum)]
+#[elicit(description = no)]
+enum Priority {
+    Low,
+    High,
+}
+
+fn main() {}

@@ -1,0 +1,9 @@
+use enum_schema::ElicitForm;
+
+#[derive(ElicitForm)]
+#[elicit(message = " ")]
+struct Search {
+    query: String,
+}
+
+fn main() {}
