@@ -79,7 +79,7 @@ pub use ask::{Ask, RequestStateSeal};
 
 use crate::{
     BooleanSchema, ElicitAction, ElicitEnum, ElicitForm, ElicitRequestParams, EnumOption, Error,
-    Form, FormFields, MultiSelect, MultiSelectSchema, NumberSchema, PrimitiveSchema,
+    Form, FormFields, JsonType, MultiSelect, MultiSelectSchema, NumberSchema, PrimitiveSchema,
     ProtocolVersion, RequestedSchema, SingleSelect, SingleSelectSchema, StringFormat, StringSchema,
     VersionError,
 };
@@ -516,6 +516,18 @@ fn values_json(options: &[EnumOption]) -> Value {
     )
 }
 
+/// The JSON Schema `type` keyword's name for a JSON type.
+fn json_schema_type(json_type: JsonType) -> &'static str {
+    match json_type {
+        JsonType::Null => "null",
+        JsonType::Boolean => "boolean",
+        JsonType::Number => "number",
+        JsonType::String => "string",
+        JsonType::Array => "array",
+        JsonType::Object => "object",
+    }
+}
+
 fn rejection_entry(error: &Error) -> Value {
     let mut entry = Map::new();
     let mut put = |key: &str, value: Value| {
@@ -553,7 +565,7 @@ fn rejection_entry(error: &Error) -> Value {
             expected, found, ..
         } => {
             put("value", found.clone());
-            put("type", Value::from(expected.to_string()));
+            put("type", Value::from(json_schema_type(*expected)));
         }
         Error::TooShort {
             value, min_length, ..
