@@ -1,16 +1,18 @@
 //! [rmcp](https://docs.rs/rmcp), the official Rust MCP SDK (feature `rmcp`,
 //! tested with rmcp 3.11.0).
 //!
-//! On a server that already runs on rmcp, one derived choice is one call:
-//! [`PeerElicitExt::elicit_form`] sends the derived form as an
-//! `elicitation/create` request and returns the client's answer as an
-//! [`ElicitAction`] of the derived type, re-validated.
+//! # One call, every revision: [`Ask`]
+//!
+//! A tool asks for a derived form with one call, [`Ask::form`], and gets an
+//! [`ElicitAction`] of the derived type, whichever revision the client
+//! picked. The server type holds a [`RequestStateSeal`] (it implements
+//! `AsRef<RequestStateSeal>`), and the tool takes [`Ask`] as an argument:
 //!
 //! ```no_run
-//! use enum_schema::rmcp::PeerElicitExt;
+//! use enum_schema::rmcp::{Ask, RequestStateSeal};
 //! use enum_schema::{ElicitAction, ElicitEnum, ElicitForm};
-//! use rmcp::model::{CallToolResult, ContentBlock};
-//! use rmcp::{ErrorData, Peer, RoleServer};
+//! use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, RequestStateCodec};
+//! use rmcp::ErrorData;
 //!
 //! #[derive(ElicitEnum, Debug)]
 //! #[elicit(rename_all = "lowercase")]
@@ -19,27 +21,93 @@
 //! #[derive(ElicitForm, Debug)]
 //! struct Triage { severity: Severity }
 //!
-//! // In a tool: `peer` is an argument of any `#[tool]` method, or `context.peer`.
-//! async fn triage(peer: Peer<RoleServer>) -> Result<CallToolResult, ErrorData> {
-//!     let text = match peer.elicit_form::<Triage>("How bad is it?").await? {
-//!         ElicitAction::Accept(Triage { severity }) => format!("triaged: {severity:?}"),
-//!         ElicitAction::Decline | ElicitAction::Cancel => "not triaged".to_owned(),
-//!     };
-//!     Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
+//! #[derive(Clone)]
+//! struct Server { seal: RequestStateSeal /* , tool_router: ToolRouter<Self> */ }
+//!
+//! impl AsRef<RequestStateSeal> for Server {
+//!     fn as_ref(&self) -> &RequestStateSeal { &self.seal }
+//! }
+//!
+//! // #[tool_router]
+//! impl Server {
+//!     fn new(key: Vec<u8>) -> Self {
+//!         // The same key on every process behind the load balancer.
+//!         let codec = RequestStateCodec::try_new(key).expect("a key of 32 bytes or more");
+//!         Server { seal: RequestStateSeal::new(codec) }
+//!     }
+//!
+//!     // #[tool(description = "Triage an incident")]
+//!     async fn triage(&self, ask: Ask) -> Result<CallToolResponse, ErrorData> {
+//!         ask.tool(|ask| async move {
+//!             let text = match ask.form::<Triage>("triage", "How bad is it?").await? {
+//!                 ElicitAction::Accept(Triage { severity }) => format!("triaged: {severity:?}"),
+//!                 ElicitAction::Decline | ElicitAction::Cancel => "not triaged".to_owned(),
+//!             };
+//!             Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
+//!         })
+//!         .await
+//!     }
 //! }
 //! ```
 //!
-//! The request is shaped for the protocol revision the client negotiated
-//! (legacy `enumNames` for 2025-06-18, see [`ElicitRequestParams::for_version`]),
-//! and the client must have declared form elicitation, as the spec requires.
+//! - **2025-06-18, 2025-11-25**: `form` sends `elicitation/create`, shaped
+//!   for the revision (legacy `enumNames`, no defaults but booleans', and no
+//!   multi-select for 2025-06-18: asking one is refused with a JSON-RPC
+//!   error naming the field), and awaits the answer.
+//! - **2026-07-28**: servers send no requests. `form` reads the answer from
+//!   the call's `inputResponses`; without one, `?` ends the body and
+//!   [`Ask::tool`] answers with rmcp's `InputRequiredResult`
+//!   (`CallToolResponse::InputRequired`). The client asks the user and
+//!   retries the call; the tool runs again from the top and gets past the
+//!   question. Several questions, a later one depending on an earlier
+//!   answer, work the same way: the answers of earlier rounds travel in
+//!   `requestState`, sealed with rmcp's `RequestStateCodec` and bound to the
+//!   tool and its arguments, so the retry may reach any server process that
+//!   has the key (see [`RequestStateSeal`] for size, key rotation, expiry
+//!   and replay). A state that was altered, forged, sealed for another
+//!   request or with another key, or that expired, is refused.
 //!
-//! # Protocol 2026-07-28: input inside the tool result
+//! Prompts and resources ask the same way, in rmcp's `get_prompt` and
+//! `read_resource`: [`Ask::for_prompt`] with [`Ask::prompt`], and
+//! [`Ask::for_resource`] with [`Ask::resource`].
 //!
-//! From 2026-07-28 on, a server no longer sends requests to the client: the
-//! tool returns an `input_required` result, and the client calls the tool
-//! again with the answers. [`input_required`] builds rmcp's
-//! [`InputRequiredResult`](model::InputRequiredResult) from a derived form,
-//! and [`input_response`] reads the typed answer from the retried call.
+//! # What the client gets back
+//!
+//! Nothing sent to a client names a Rust item: messages and `data` speak of
+//! fields, values, methods and revisions ([`ElicitError`] has the table).
+//! A rejected answer (a value not offered, a title instead of a value, a
+//! string for a multi-select, a missing required field, a bound broken) is,
+//! inside [`Ask::tool`], a tool result with `isError: true`, its message as
+//! text and `{"errors":[{"field":..,"value":..,"allowed":[..],"message":..}]}`
+//! as `structuredContent`; in a prompt or resource, which have no error
+//! result, the JSON-RPC error `-32602` with that `data`. A tool result,
+//! because the model sees it and can act on it (call the tool again, which
+//! asks the user again, or explain), where a JSON-RPC error mostly stops at
+//! the client. The tool does not re-ask by itself: the client already broke
+//! the schema it was given once, and asking it the same question again in
+//! the same call would most likely repeat the fault. A client that did not
+//! declare form elicitation gets `-32021` (missing required client
+//! capability) with `data.requiredCapabilities`.
+//!
+//! # Declaration order on the wire, and serde_json's `preserve_order`
+//!
+//! Clients render a form's fields in the order of its `properties`. rmcp
+//! writes every request's `params` through a `serde_json::Value`, whose map
+//! is sorted unless serde_json's `preserve_order` feature is on, and there
+//! is no way around that `Value` for `elicitation/create`. So the `rmcp`
+//! feature turns `preserve_order` on. Cargo unifies features across a build:
+//! in a program that enables `rmcp`, every `serde_json::Map` (and
+//! `Value::Object`) keeps insertion order instead of sorting its keys. That
+//! changes what `to_string` of a `Value` built from several keys prints and
+//! the order in which maps iterate; equality of maps does not depend on
+//! order either way. The keys inside each property follow rmcp's model,
+//! which is the order this crate writes them in.
+//!
+//! # Lower level
+//!
+//! [`PeerElicitExt::elicit_form`] sends one `elicitation/create` on rmcp's
+//! server [`Peer`] (revisions before 2026-07-28 only); [`input_required`]
+//! and [`input_response`] build and read the 2026-07-28 envelope by hand.
 //!
 //! # Conversions
 //!
