@@ -6,6 +6,7 @@
 //! this server did not seal for this request is refused.
 
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use enum_schema::rmcp::{Ask, ElicitError, RequestStateSeal};
 use enum_schema::{ElicitAction, ElicitEnum, ElicitForm};
@@ -92,9 +93,9 @@ impl AsRef<RequestStateSeal> for Desk {
 /// The tools, each written once for every revision.
 #[tool_router]
 impl Desk {
-    fn new(key: &[u8]) -> Self {
+    fn new(seal: RequestStateSeal) -> Self {
         Desk {
-            seal: seal(key),
+            seal,
             tool_router: Self::tool_router(),
         }
     }
@@ -260,6 +261,14 @@ async fn connect_with(
     version: ProtocolVersion,
     capabilities: ClientCapabilities,
 ) -> Connection {
+    connect_sealed(seal(key), version, capabilities).await
+}
+
+async fn connect_sealed(
+    seal: RequestStateSeal,
+    version: ProtocolVersion,
+    capabilities: ClientCapabilities,
+) -> Connection {
     let (server_io, server_end) = tokio::io::duplex(64 * 1024);
     let (client_io, client_end) = tokio::io::duplex(64 * 1024);
     let (server_read, server_write) = tokio::io::split(server_end);
@@ -275,7 +284,7 @@ async fn connect_with(
         capabilities,
         version: version.clone(),
     };
-    let server = Desk::new(key);
+    let server = Desk::new(seal);
     let client = if version == ProtocolVersion::V_2026_07_28 {
         // 2026-07-28 has no `initialize`: both sides are told.
         let client_info = answerer.get_info();
@@ -843,6 +852,43 @@ async fn the_sealed_state_is_bound_to_the_arguments() {
         ),
         other => panic!("expected the result, got {other:?}"),
     }
+}
+
+#[tokio::test]
+async fn an_expired_state_is_refused() {
+    let connection = connect_sealed(
+        seal(KEY).with_ttl(Duration::from_millis(1)),
+        ProtocolVersion::V_2026_07_28,
+        ClientCapabilities::builder().enable_elicitation().build(),
+    )
+    .await;
+    let state = sealed_after_high(&connection, "two", None).await;
+    // Well past the time to live of one millisecond.
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    let impact = json!({"impact": {"action": "accept", "content": {"services": ["login"]}}});
+    assert_refused(
+        round(&connection, "two", None, Some(impact), Some(&state)).await,
+        REFUSED_STATE,
+    );
+}
+
+#[tokio::test]
+async fn a_client_of_a_revision_without_elicitation_is_refused() {
+    let connection = connect(ProtocolVersion::V_2025_03_26).await;
+    let error = connection
+        .client
+        .call_tool(CallToolRequestParams::new("two"))
+        .await
+        .unwrap_err();
+    let ServiceError::McpError(error) = error else {
+        panic!("expected an error response, got {error:?}");
+    };
+    assert_eq!(error.code, ErrorCode::INVALID_REQUEST);
+    assert_eq!(
+        error.message,
+        "protocol version 2025-03-26 has no elicitation; it arrived in 2025-06-18"
+    );
+    assert_eq!(connection.seen(), Vec::<Value>::new());
 }
 
 #[test]
