@@ -781,7 +781,9 @@ impl From<ElicitError> for ErrorData {
     }
 }
 
-/// Asking the client with derived types, on rmcp's server [`Peer`].
+/// Asking the client with derived types, on rmcp's server [`Peer`], with
+/// `elicitation/create`: revisions before 2026-07-28 only (on 2026-07-28 it
+/// is [`ElicitError::NoServerRequests`]); [`Ask`] works on every revision.
 ///
 /// Each method checks that the client declared form elicitation, shapes
 /// the request for the negotiated revision
