@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use enum_schema::rmcp::{Ask, ElicitError, RequestStateSeal};
-use enum_schema::{ElicitAction, ElicitEnum, ElicitForm};
+use enum_schema::{ElicitAction, ElicitEnum, ElicitForm, Form, Optional};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{
@@ -106,6 +106,21 @@ impl Desk {
             let answer = ask
                 .form::<Incident>("incident", "Describe the incident")
                 .await?;
+            Ok(CallToolResult::success(vec![ContentBlock::text(format!(
+                "{answer:?}"
+            ))]))
+        })
+        .await
+    }
+
+    #[tool(description = "Asks with a form built at run time")]
+    async fn fields(&self, ask: Ask) -> Result<CallToolResponse, ErrorData> {
+        ask.tool(|ask| async move {
+            let form = Form::new((
+                ("severity", Severity::SCHEMA),
+                ("services", Optional(Service::MULTI_SCHEMA)),
+            ));
+            let answer = ask.fields("fields", &form, "Anything else?").await?;
             Ok(CallToolResult::success(vec![ContentBlock::text(format!(
                 "{answer:?}"
             ))]))
@@ -515,6 +530,27 @@ async fn every_kind_of_answer_has_its_outcome() {
                 }
             }
         }
+    }
+}
+
+#[tokio::test]
+async fn a_form_built_at_run_time_is_asked_the_same_way() {
+    for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
+        let connection = connect(version.clone()).await;
+        connection.answer(vec![
+            json!({"action": "accept", "content": {"severity": "low"}}),
+        ]);
+        let result = connection
+            .client
+            .call_tool(CallToolRequestParams::new("fields"))
+            .await
+            .unwrap();
+        assert_eq!(text(&result), "Accept((Low, None))", "{version}");
+        assert_eq!(
+            connection.seen()[0]["requestedSchema"]["required"],
+            json!(["severity"]),
+            "{version}"
+        );
     }
 }
 

@@ -325,6 +325,13 @@ impl Ask {
         self.inner.version
     }
 
+    /// The call's `inputResponses` as the client sent them (MCP 2026-07-28;
+    /// empty before), for answers to requests other than elicitation
+    /// (sampling, roots) that the handler asked for itself.
+    pub fn input_responses(&self) -> &InputResponses {
+        &self.inner.responses
+    }
+
     /// Asks for `F`'s form under `key` with `message`, and returns the typed
     /// answer: accept (re-validated), decline or cancel.
     ///
@@ -354,16 +361,20 @@ impl Ask {
     /// # Errors
     ///
     /// As [`form`](Self::form).
-    pub async fn fields<F: FormFields>(
-        &self,
-        key: &str,
-        form: &Form<F>,
+    pub fn fields<'a, F>(
+        &'a self,
+        key: &'a str,
+        form: &'a Form<F>,
         message: impl Into<Cow<'static, str>>,
-    ) -> Result<ElicitAction<F::Output>, ElicitError> {
-        self.ask(key, form.request(message), |answer| {
-            form.parse_result(answer)
-        })
-        .await
+    ) -> impl Future<Output = Result<ElicitAction<F::Output>, ElicitError>> + Send + 'a
+    where
+        F: FormFields + Sync,
+        F::Output: Send,
+    {
+        // Not an `async fn`: spelling out `Send` here, where `F` is known,
+        // spares callers a "not general enough" error on tuple forms.
+        let params = form.request(message);
+        self.ask(key, params, move |answer| form.parse_result(answer))
     }
 
     async fn ask<T>(
