@@ -939,3 +939,66 @@ fn the_refusal_keeps_the_detail_for_the_server() {
     assert_eq!(wire.code, ErrorCode::INVALID_PARAMS);
     assert_eq!(wire.data, None);
 }
+
+/// Each error as the client receives it: code, message and `data`, and no
+/// Rust item named anywhere.
+#[test]
+fn every_error_speaks_protocol() {
+    let cases = [
+        (
+            ElicitError::Unsupported,
+            ErrorCode::MISSING_REQUIRED_CLIENT_CAPABILITY,
+            "the client did not declare the elicitation capability (form mode), so it cannot be asked",
+            Some(json!({"requiredCapabilities": {"elicitation": {"form": {}}}})),
+        ),
+        (
+            ElicitError::NoServerRequests {
+                version: "2026-07-28".to_owned(),
+            },
+            ErrorCode::INVALID_REQUEST,
+            "protocol version 2026-07-28 has no server-to-client requests, so elicitation/create \
+             cannot be sent; the server has to ask inside the result (input_required)",
+            None,
+        ),
+        (
+            ElicitError::InputRequired(Box::new(InputRequiredResult::from_request_state("s"))),
+            ErrorCode::INTERNAL_ERROR,
+            "the server needs the client's input, which this response cannot ask for",
+            None,
+        ),
+        (
+            ElicitError::AnswerChanged {
+                key: "triage".to_owned(),
+            },
+            ErrorCode::INVALID_PARAMS,
+            "inputResponses answers \"triage\" differently from the answer already given in an \
+             earlier round (sealed in requestState)",
+            Some(json!({"key": "triage"})),
+        ),
+        (
+            ElicitError::Invalid(enum_schema::Error::MissingField {
+                field: "reporter".into(),
+            }),
+            ErrorCode::INVALID_PARAMS,
+            "the client's answer was rejected: field `reporter`: missing value for a required field",
+            Some(json!({"errors": [{
+                "field": "reporter",
+                "message": "field `reporter`: missing value for a required field",
+            }]})),
+        ),
+        (
+            ElicitError::Handler(ErrorData::resource_not_found("no such incident", None)),
+            ErrorCode::RESOURCE_NOT_FOUND,
+            "no such incident",
+            None,
+        ),
+    ];
+    for (error, code, message, data) in cases {
+        assert_eq!(error.to_string(), message);
+        let wire = ErrorData::from(error);
+        assert_eq!(wire.code, code, "{message}");
+        assert_eq!(wire.message, message);
+        assert_eq!(wire.data, data, "{message}");
+        assert!(!message.contains("::") && !message.contains("enum_schema"));
+    }
+}
