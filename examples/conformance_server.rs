@@ -184,8 +184,10 @@ fn text(text: String) -> CallToolResult {
     CallToolResult::success(vec![ContentBlock::text(text)])
 }
 
+/// The server; `pub` so that `tests/rmcp_ask.rs` can serve it to rmcp's
+/// client as well.
 #[derive(Clone)]
-struct ConformanceServer {
+pub struct ConformanceServer {
     seal: RequestStateSeal,
     tool_router: ToolRouter<Self>,
 }
@@ -198,7 +200,7 @@ impl AsRef<RequestStateSeal> for ConformanceServer {
 
 #[tool_router]
 impl ConformanceServer {
-    fn new(seal: RequestStateSeal) -> Self {
+    pub fn new(seal: RequestStateSeal) -> Self {
         ConformanceServer {
             seal,
             tool_router: Self::tool_router(),

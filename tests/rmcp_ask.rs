@@ -28,6 +28,11 @@ use rmcp::{
 use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt, DuplexStream};
 
+/// The example server itself, tool code and all.
+#[allow(dead_code)]
+#[path = "../examples/conformance_server.rs"]
+mod conformance_server;
+
 /// How bad is it?
 #[derive(ElicitEnum, Debug, PartialEq)]
 #[elicit(rename_all = "lowercase")]
@@ -284,6 +289,16 @@ async fn connect_sealed(
     version: ProtocolVersion,
     capabilities: ClientCapabilities,
 ) -> Connection {
+    connect_server(Desk::new(seal), version, capabilities).await
+}
+
+/// Serves `server` to a fresh rmcp client of `version` over an in-memory
+/// transport whose server-to-client bytes are recorded.
+async fn connect_server<S: ServerHandler>(
+    server: S,
+    version: ProtocolVersion,
+    capabilities: ClientCapabilities,
+) -> Connection {
     let (server_io, server_end) = tokio::io::duplex(64 * 1024);
     let (client_io, client_end) = tokio::io::duplex(64 * 1024);
     let (server_read, server_write) = tokio::io::split(server_end);
@@ -299,7 +314,6 @@ async fn connect_sealed(
         capabilities,
         version: version.clone(),
     };
-    let server = Desk::new(seal);
     let client = if version == ProtocolVersion::V_2026_07_28 {
         // 2026-07-28 has no `initialize`: both sides are told.
         let client_info = answerer.get_info();
@@ -1001,4 +1015,150 @@ fn every_error_speaks_protocol() {
         assert_eq!(wire.data, data, "{message}");
         assert!(!message.contains("::") && !message.contains("enum_schema"));
     }
+}
+
+/// rmcp's own client against the example server's tools, on every revision
+/// it speaks: the same answers and outcomes as the Python and TypeScript SDK
+/// clients of `.ci/clients.sh`.
+#[tokio::test]
+async fn rmcp_client_against_the_example_server() {
+    let valid = json!({
+        "untitledSingle": "option2",
+        "titledSingle": "value3",
+        "legacyEnum": "opt1",
+        "untitledMulti": ["option1", "option3"],
+        "titledMulti": ["value2"],
+    });
+    let changed = |field: &str, value: Option<Value>| {
+        let mut content = valid.clone();
+        match value {
+            Some(value) => content[field] = value,
+            None => {
+                content.as_object_mut().unwrap().remove(field);
+            }
+        }
+        json!({"action": "accept", "content": content})
+    };
+    let cases = [
+        (
+            "valid answer",
+            json!({"action": "accept", "content": valid}),
+            Ok("Elicitation completed: action=accept, content={\"untitledSingle\":\"option2\",\"titledSingle\":\"value3\",\"legacyEnum\":\"opt1\",\"untitledMulti\":[\"option1\",\"option3\"],\"titledMulti\":[\"value2\"]}"),
+        ),
+        (
+            "title instead of value",
+            changed("titledSingle", Some(json!("First Option"))),
+            Err(json!({"field": "titledSingle", "value": "First Option", "allowed": ["value1", "value2", "value3"]})),
+        ),
+        (
+            "value not offered",
+            changed("untitledSingle", Some(json!("option9"))),
+            Err(json!({"field": "untitledSingle", "value": "option9", "allowed": ["option1", "option2", "option3"]})),
+        ),
+        (
+            "string for a multi-select",
+            changed("untitledMulti", Some(json!("option1"))),
+            Err(json!({"field": "untitledMulti", "value": "option1", "type": "array"})),
+        ),
+        (
+            "missing required field",
+            changed("legacyEnum", None),
+            Err(json!({"field": "legacyEnum"})),
+        ),
+        ("decline", json!({"action": "decline"}), Ok("Elicitation completed: action=decline, content={}")),
+        ("cancel", json!({"action": "cancel"}), Ok("Elicitation completed: action=cancel, content={}")),
+    ];
+    let key = b"the example server's key, 32 bytes or more";
+    for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
+        let connection = connect_server(
+            conformance_server::ConformanceServer::new(seal(key)),
+            version.clone(),
+            ClientCapabilities::builder().enable_elicitation().build(),
+        )
+        .await;
+        for (name, answer, expected) in &cases {
+            connection.answer(vec![answer.clone()]);
+            let result = connection
+                .client
+                .call_tool(CallToolRequestParams::new("test_elicitation_sep1330_enums"))
+                .await
+                .unwrap();
+            let properties = &connection.seen()[0]["requestedSchema"]["properties"];
+            assert_eq!(
+                properties.as_object().unwrap().keys().collect::<Vec<_>>(),
+                [
+                    "untitledSingle",
+                    "titledSingle",
+                    "legacyEnum",
+                    "untitledMulti",
+                    "titledMulti"
+                ],
+                "{version} {name}"
+            );
+            match expected {
+                Ok(expected) => assert_eq!(text(&result), *expected, "{version} {name}"),
+                Err(expected) => {
+                    assert_eq!(result.is_error, Some(true), "{version} {name}");
+                    let entry = &result.structured_content.as_ref().unwrap()["errors"][0];
+                    for (key, value) in expected.as_object().unwrap() {
+                        assert_eq!(&entry[key], value, "{version} {name} {key}");
+                    }
+                }
+            }
+        }
+        connection.answer(vec![
+            json!({"action": "accept", "content": {"severity": "high"}}),
+            json!({"action": "accept", "content": {"services": ["search", "login"]}}),
+        ]);
+        let result = connection
+            .client
+            .call_tool(CallToolRequestParams::new("test_two_questions"))
+            .await
+            .unwrap();
+        assert_eq!(
+            text(&result),
+            "Elicitation completed: action=accept, content={\"severity\":\"high\"}; \
+             Elicitation completed: action=accept, content={\"services\":[\"search\",\"login\"]}",
+            "{version}"
+        );
+    }
+
+    // 2025-06-18: the defaults form goes out without its defaults, and the
+    // form with multi-selects is refused, naming the first one.
+    let connection = connect_server(
+        conformance_server::ConformanceServer::new(seal(key)),
+        ProtocolVersion::V_2025_06_18,
+        ClientCapabilities::builder().enable_elicitation().build(),
+    )
+    .await;
+    connection.answer(vec![json!({"action": "accept", "content": {
+        "name": "Ada", "age": 36, "score": 99.5, "status": "pending", "verified": false,
+    }})]);
+    let result = connection
+        .client
+        .call_tool(CallToolRequestParams::new(
+            "test_elicitation_sep1034_defaults",
+        ))
+        .await
+        .unwrap();
+    assert_eq!(
+        text(&result),
+        "Elicitation completed: action=accept, content={\"name\":\"Ada\",\"age\":36,\"score\":99.5,\"status\":\"pending\",\"verified\":false}"
+    );
+    let status = &connection.seen()[0]["requestedSchema"]["properties"]["status"];
+    assert_eq!(status.get("default"), None);
+    let error = connection
+        .client
+        .call_tool(CallToolRequestParams::new("test_elicitation_sep1330_enums"))
+        .await
+        .unwrap_err();
+    let ServiceError::McpError(error) = error else {
+        panic!("expected an error response, got {error:?}");
+    };
+    assert_eq!(error.code, ErrorCode::INVALID_REQUEST);
+    assert_eq!(
+        error.message,
+        "property \"untitledMulti\": protocol version 2025-06-18 has no multi-select (array) properties; \
+         they arrived in 2025-11-25 (SEP-1330): ask with a single-select, or one boolean per option"
+    );
 }
