@@ -9,7 +9,10 @@
 # Each answers with a valid answer, a title instead of a value, a value not
 # offered, a string for a multi-select, a missing required field, decline and
 # cancel, and asserts every outcome and the field order on the wire
-# (.ci/clients/*). rmcp's own client runs in `cargo test` (tests/rmcp_ask.rs).
+# (.ci/clients/*). Then the Python client sends each 2026-07-28 retry of one
+# call to the other of two server processes that share only the
+# requestState key. rmcp's own client runs in `cargo test`
+# (tests/rmcp_ask.rs, tests/rmcp_process.rs).
 # Needs only PyPI and the npm registry; installs under the cargo target dir.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -44,39 +47,47 @@ fi
 # Node resolves packages next to the script, so the script runs from there.
 cp .ci/clients/ts_client.mjs "$tools/node/ts_client.mjs"
 
-echo "== clients: build and start examples/conformance_server.rs"
+echo "== clients: build and start examples/conformance_server.rs, twice (one key)"
 cargo build --quiet --features rmcp --example conformance_server
-server_log="$tools/server.log"
-REQUEST_STATE_KEY=enum-schema-ci-request-state-key-0123456789 \
-    "$target_dir/debug/examples/conformance_server" 0 >"$server_log" 2>&1 &
-server_pid=$!
-stop_server() {
-    if kill -0 "$server_pid" 2>/dev/null; then
-        kill "$server_pid"
-        wait "$server_pid" 2>/dev/null || true
-    fi
+export REQUEST_STATE_KEY=enum-schema-ci-request-state-key-0123456789
+server_pids=()
+stop_servers() {
+    for pid in "${server_pids[@]}"; do
+        if kill -0 "$pid" 2>/dev/null; then
+            kill "$pid"
+            wait "$pid" 2>/dev/null || true
+        fi
+    done
 }
-trap stop_server EXIT
+trap stop_servers EXIT
 
-url=
-for _ in $(seq 1 300); do
-    url=$(sed -n 's/^listening on \(http:.*\)$/\1/p' "$server_log")
-    if [ -n "$url" ]; then
-        break
-    fi
-    if ! kill -0 "$server_pid" 2>/dev/null; then
-        echo "the server exited before listening:"
-        cat "$server_log"
-        exit 1
-    fi
-    sleep 0.1
-done
-if [ -z "$url" ]; then
-    echo "the server did not start listening within 30 seconds:"
-    cat "$server_log"
-    exit 1
-fi
-echo "server at $url"
+# The URL a server process writes to its log once it listens.
+server_url() {
+    local log=$1 pid=$2 url=
+    for _ in $(seq 1 300); do
+        url=$(sed -n 's/^listening on \(http:.*\)$/\1/p' "$log")
+        if [ -n "$url" ]; then
+            echo "$url"
+            return
+        fi
+        if ! kill -0 "$pid" 2>/dev/null; then
+            break
+        fi
+        sleep 0.1
+    done
+    echo "the server did not start listening:" >&2
+    cat "$log" >&2
+    return 1
+}
+server_log="$tools/server.log"
+other_log="$tools/server-2.log"
+"$target_dir/debug/examples/conformance_server" 0 >"$server_log" 2>&1 &
+server_pids+=($!)
+"$target_dir/debug/examples/conformance_server" 0 >"$other_log" 2>&1 &
+server_pids+=($!)
+url=$(server_url "$server_log" "${server_pids[0]}")
+other_url=$(server_url "$other_log" "${server_pids[1]}")
+echo "servers at $url and $other_url"
 
 failed=0
 run() {
@@ -91,10 +102,12 @@ run() {
 run "Python SDK, default mode (2026-07-28)" "$venv/bin/python" .ci/clients/python_client.py "$url" auto
 run "Python SDK, legacy mode (2025-11-25)" "$venv/bin/python" .ci/clients/python_client.py "$url" legacy
 run "TypeScript SDK (2025-11-25)" node "$tools/node/ts_client.mjs" "$url"
+run "Python SDK, default mode, each retry to the other process" \
+    "$venv/bin/python" .ci/clients/python_two_servers.py "$url" "$other_url"
 
 if [ "$failed" -ne 0 ]; then
-    echo "server log:"
-    cat "$server_log"
+    echo "server logs:"
+    cat "$server_log" "$other_log"
     exit 1
 fi
 echo "== clients: every check passed"
