@@ -139,8 +139,10 @@ fn canonical(value: &Value, out: &mut Vec<u8>) {
 /// Asks the client for a form, the same way on every protocol revision.
 ///
 /// A tool takes `Ask` as an argument (it is an rmcp extractor; the server
-/// type implements `AsRef<`[`RequestStateSeal`]`>`), runs its body through
-/// [`tool`](Self::tool), and asks with [`form`](Self::form):
+/// type implements `AsRef<`[`RequestStateSeal`]`>`; list it before
+/// `Parameters<..>`, which takes the arguments that the sealed state is
+/// bound to), runs its body through [`tool`](Self::tool), and asks with
+/// [`form`](Self::form):
 ///
 /// ```no_run
 /// use enum_schema::rmcp::{Ask, RequestStateSeal};
