@@ -9,17 +9,29 @@
 //!     --scenario elicitation-sep1330-enums
 //! ```
 //!
-//! `.ci/conformance.sh` runs both scenarios against it.
+//! `.ci/conformance.sh` runs both scenarios against it; `.ci/clients.sh`
+//! drives it with the official Python and TypeScript SDK clients.
+//!
+//! Both tools ask with one call, [`Ask::form`], which works on every
+//! revision: `elicitation/create` for a 2025-06-18 or 2025-11-25 client, an
+//! `input_required` result for a 2026-07-28 client. The third tool asks two
+//! questions, the second only if the first answer calls for it. The key
+//! that seals `requestState` comes from the environment variable
+//! `REQUEST_STATE_KEY` (at least 32 bytes; give every process behind one
+//! load balancer the same), else from the operating system's random source.
 
 use std::sync::Arc;
 
-use enum_schema::rmcp::PeerElicitExt;
+use enum_schema::rmcp::{Ask, RequestStateSeal};
 use enum_schema::{ElicitAction, ElicitEnum, ElicitForm};
 use rmcp::handler::server::router::tool::ToolRouter;
-use rmcp::model::{CallToolResult, ContentBlock, Implementation, ServerCapabilities, ServerConfig};
+use rmcp::model::{
+    CallToolResponse, CallToolResult, ContentBlock, Implementation, RequestStateCodec,
+    ServerCapabilities, ServerConfig,
+};
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
-use rmcp::{tool, tool_handler, tool_router, ErrorData, Peer, RoleServer, ServerHandler};
+use rmcp::{tool, tool_handler, tool_router, ErrorData, ServerHandler};
 use serde::Serialize;
 
 /// Untitled single-select: `{"type":"string","enum":["option1","option2","option3"]}`.
@@ -115,9 +127,45 @@ struct Sep1034Defaults {
     verified: bool,
 }
 
+/// How bad is it?
+#[derive(ElicitEnum, Serialize, Debug, PartialEq)]
+#[serde(rename_all = "lowercase")]
+enum Severity {
+    #[elicit(title = "Low: no user impact")]
+    Low,
+    #[elicit(title = "High: users are affected")]
+    High,
+}
+
+/// Affected services.
+#[derive(ElicitEnum, Serialize, Debug)]
+#[serde(rename_all = "lowercase")]
+#[elicit(max_items = 2)]
+enum AffectedService {
+    Checkout,
+    Search,
+    Login,
+}
+
+/// The first question of `test_two_questions`.
+#[derive(ElicitForm, Serialize, Debug)]
+#[elicit(message = "How bad is it?")]
+struct Triage {
+    /// Severity
+    severity: Severity,
+}
+
+/// The second question, asked only for a high severity.
+#[derive(ElicitForm, Serialize, Debug)]
+#[elicit(message = "Which services are affected?")]
+struct Impact {
+    /// Affected services
+    services: Vec<AffectedService>,
+}
+
 /// `Elicitation completed: action=accept, content={..}`, the content being
 /// the re-validated answer written back as JSON.
-fn completed<F: Serialize>(action: ElicitAction<F>) -> Result<CallToolResult, ErrorData> {
+fn completed<F: Serialize>(action: ElicitAction<F>) -> Result<String, ErrorData> {
     let (action, content) = match action {
         ElicitAction::Accept(content) => (
             "accept",
@@ -127,20 +175,34 @@ fn completed<F: Serialize>(action: ElicitAction<F>) -> Result<CallToolResult, Er
         ElicitAction::Decline => ("decline", "{}".to_owned()),
         ElicitAction::Cancel => ("cancel", "{}".to_owned()),
     };
-    Ok(CallToolResult::success(vec![ContentBlock::text(format!(
+    Ok(format!(
         "Elicitation completed: action={action}, content={content}"
-    ))]))
+    ))
 }
 
+fn text(text: String) -> CallToolResult {
+    CallToolResult::success(vec![ContentBlock::text(text)])
+}
+
+/// The server; `pub` so that `tests/rmcp_ask.rs` can serve it to rmcp's
+/// client as well.
 #[derive(Clone)]
-struct ConformanceServer {
+pub struct ConformanceServer {
+    seal: RequestStateSeal,
     tool_router: ToolRouter<Self>,
+}
+
+impl AsRef<RequestStateSeal> for ConformanceServer {
+    fn as_ref(&self) -> &RequestStateSeal {
+        &self.seal
+    }
 }
 
 #[tool_router]
 impl ConformanceServer {
-    fn new() -> Self {
+    pub fn new(seal: RequestStateSeal) -> Self {
         ConformanceServer {
+            seal,
             tool_router: Self::tool_router(),
         }
     }
@@ -148,19 +210,51 @@ impl ConformanceServer {
     #[tool(description = "Asks for the five SEP-1330 enum shapes in one elicitation")]
     async fn test_elicitation_sep1330_enums(
         &self,
-        peer: Peer<RoleServer>,
-    ) -> Result<CallToolResult, ErrorData> {
-        let message = Sep1330Enums::MESSAGE.unwrap_or_default();
-        completed(peer.elicit_form::<Sep1330Enums>(message).await?)
+        ask: Ask,
+    ) -> Result<CallToolResponse, ErrorData> {
+        ask.tool(|ask| async move {
+            let message = Sep1330Enums::MESSAGE.unwrap_or_default();
+            let answer = ask.form::<Sep1330Enums>("sep1330", message).await?;
+            Ok(text(completed(answer)?))
+        })
+        .await
     }
 
     #[tool(description = "Asks for a form with a default on every primitive type (SEP-1034)")]
     async fn test_elicitation_sep1034_defaults(
         &self,
-        peer: Peer<RoleServer>,
-    ) -> Result<CallToolResult, ErrorData> {
-        let message = Sep1034Defaults::MESSAGE.unwrap_or_default();
-        completed(peer.elicit_form::<Sep1034Defaults>(message).await?)
+        ask: Ask,
+    ) -> Result<CallToolResponse, ErrorData> {
+        ask.tool(|ask| async move {
+            let message = Sep1034Defaults::MESSAGE.unwrap_or_default();
+            let answer = ask.form::<Sep1034Defaults>("sep1034", message).await?;
+            Ok(text(completed(answer)?))
+        })
+        .await
+    }
+
+    #[tool(description = "Asks how bad it is, then, if it is bad, which services are affected")]
+    async fn test_two_questions(&self, ask: Ask) -> Result<CallToolResponse, ErrorData> {
+        ask.tool(|ask| async move {
+            let triage = ask
+                .form::<Triage>("triage", Triage::MESSAGE.unwrap_or_default())
+                .await?;
+            let high = matches!(
+                &triage,
+                ElicitAction::Accept(Triage {
+                    severity: Severity::High
+                })
+            );
+            let mut report = completed(triage)?;
+            if high {
+                let impact = ask
+                    .form::<Impact>("impact", Impact::MESSAGE.unwrap_or_default())
+                    .await?;
+                report = format!("{report}; {}", completed(impact)?);
+            }
+            Ok(text(report))
+        })
+        .await
     }
 }
 
@@ -171,6 +265,25 @@ impl ServerHandler for ConformanceServer {
             Implementation::new("enum-schema-conformance", env!("CARGO_PKG_VERSION")),
         )
     }
+}
+
+/// The codec that seals `requestState`: `REQUEST_STATE_KEY`, or 32 random
+/// bytes (then a retry must reach this same process).
+fn request_state_codec() -> std::io::Result<RequestStateCodec> {
+    let key = match std::env::var_os("REQUEST_STATE_KEY") {
+        Some(key) => key.into_encoded_bytes(),
+        None => {
+            let mut key = vec![0; 32];
+            std::io::Read::read_exact(&mut std::fs::File::open("/dev/urandom")?, &mut key)?;
+            key
+        }
+    };
+    RequestStateCodec::try_new(key).map_err(|error| {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            format!("REQUEST_STATE_KEY: {error}"),
+        )
+    })
 }
 
 #[tokio::main]
@@ -184,8 +297,9 @@ async fn main() -> std::io::Result<()> {
             )
         })?,
     };
+    let seal = RequestStateSeal::new(request_state_codec()?);
     let service = StreamableHttpService::new(
-        || Ok(ConformanceServer::new()),
+        move || Ok(ConformanceServer::new(seal.clone())),
         Arc::new(LocalSessionManager::default()),
         StreamableHttpServerConfig::default(),
     );

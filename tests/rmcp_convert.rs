@@ -414,11 +414,22 @@ fn elicit_errors_map_to_error_responses() {
         ),
     );
 
+    assert_eq!(
+        invalid.data,
+        Some(json!({"errors": [{
+            "field": "severity",
+            "message": "field `severity`: missing value for a required field",
+        }]})),
+    );
+
     let unsupported = ErrorData::from(ElicitError::Unsupported);
-    assert_eq!(unsupported.code, ErrorCode::INVALID_REQUEST);
+    assert_eq!(
+        unsupported.code,
+        ErrorCode::MISSING_REQUIRED_CLIENT_CAPABILITY
+    );
     assert_eq!(
         unsupported.message,
-        "the client did not declare form elicitation in its capabilities, so it cannot be asked",
+        "the client did not declare the elicitation capability (form mode), so it cannot be asked",
     );
 
     let version = ErrorData::from(ElicitError::Version(VersionError::NoElicitation {

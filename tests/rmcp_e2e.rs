@@ -549,20 +549,19 @@ async fn input_required_answers_are_validated_too() {
 }
 
 #[tokio::test]
-async fn elicit_form_on_2026_07_28_says_to_use_input_required() {
+async fn elicit_form_on_2026_07_28_says_why_in_protocol_terms() {
     let run = call_2026(
         answerer(json!({"action": "cancel"}), ProtocolVersion::V_2026_07_28),
         "incident",
     )
     .await;
     match incident_outcome(&run) {
-        Err(error @ ElicitError::InputRequired { .. }) => assert_eq!(
+        Err(error @ ElicitError::NoServerRequests { .. }) => assert_eq!(
             error.to_string(),
-            "protocol version 2026-07-28 has no server-to-client requests; return \
-             enum_schema::rmcp::input_required(..) from the tool and read the answer with \
-             enum_schema::rmcp::input_response(..)",
+            "protocol version 2026-07-28 has no server-to-client requests, so elicitation/create \
+             cannot be sent; the server has to ask inside the result (input_required)",
         ),
-        other => panic!("expected InputRequired, got {other:?}"),
+        other => panic!("expected NoServerRequests, got {other:?}"),
     }
     assert_eq!(run.seen, Vec::<Value>::new());
 }

@@ -32,11 +32,13 @@
 //! Both off by default.
 //!
 //! - `rmcp`: for servers on [rmcp](https://docs.rs/rmcp), the official Rust
-//!   SDK. In any tool, `peer.elicit_form::<Triage>("How bad is it?").await?`
-//!   (trait `enum_schema::rmcp::PeerElicitExt`) sends a derived form and
-//!   returns the client's answer as a typed, re-validated `ElicitAction`;
-//!   the module `enum_schema::rmcp` also has the 2026-07-28 `input_required`
-//!   path and `From` conversions into rmcp's model types.
+//!   SDK. In any tool, `ask.form::<Triage>("triage", "How bad is it?").await?`
+//!   (`enum_schema::rmcp::Ask`) asks with `elicitation/create` on 2025-06-18
+//!   and 2025-11-25, and with an `input_required` result and a sealed
+//!   `requestState` on 2026-07-28, and returns the client's answer as a
+//!   typed, re-validated `ElicitAction`; the module `enum_schema::rmcp` also
+//!   has `From` conversions into rmcp's model types. Turns on serde_json's
+//!   `preserve_order` (see the module docs).
 //! - `schemars`: `schemars::JsonSchema` for derived enums and forms, with the
 //!   shapes below inline (never a `$ref`), for code that builds schemas with
 //!   schemars, rmcp's own `Peer::elicit::<T>()` among it.

@@ -1,16 +1,18 @@
 //! [rmcp](https://docs.rs/rmcp), the official Rust MCP SDK (feature `rmcp`,
 //! tested with rmcp 3.11.0).
 //!
-//! On a server that already runs on rmcp, one derived choice is one call:
-//! [`PeerElicitExt::elicit_form`] sends the derived form as an
-//! `elicitation/create` request and returns the client's answer as an
-//! [`ElicitAction`] of the derived type, re-validated.
+//! # One call, every revision: [`Ask`]
+//!
+//! A tool asks for a derived form with one call, [`Ask::form`], and gets an
+//! [`ElicitAction`] of the derived type, whichever revision the client
+//! picked. The server type holds a [`RequestStateSeal`] (it implements
+//! `AsRef<RequestStateSeal>`), and the tool takes [`Ask`] as an argument:
 //!
 //! ```no_run
-//! use enum_schema::rmcp::PeerElicitExt;
+//! use enum_schema::rmcp::{Ask, RequestStateSeal};
 //! use enum_schema::{ElicitAction, ElicitEnum, ElicitForm};
-//! use rmcp::model::{CallToolResult, ContentBlock};
-//! use rmcp::{ErrorData, Peer, RoleServer};
+//! use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, RequestStateCodec};
+//! use rmcp::ErrorData;
 //!
 //! #[derive(ElicitEnum, Debug)]
 //! #[elicit(rename_all = "lowercase")]
@@ -19,27 +21,93 @@
 //! #[derive(ElicitForm, Debug)]
 //! struct Triage { severity: Severity }
 //!
-//! // In a tool: `peer` is an argument of any `#[tool]` method, or `context.peer`.
-//! async fn triage(peer: Peer<RoleServer>) -> Result<CallToolResult, ErrorData> {
-//!     let text = match peer.elicit_form::<Triage>("How bad is it?").await? {
-//!         ElicitAction::Accept(Triage { severity }) => format!("triaged: {severity:?}"),
-//!         ElicitAction::Decline | ElicitAction::Cancel => "not triaged".to_owned(),
-//!     };
-//!     Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
+//! #[derive(Clone)]
+//! struct Server { seal: RequestStateSeal /* , tool_router: ToolRouter<Self> */ }
+//!
+//! impl AsRef<RequestStateSeal> for Server {
+//!     fn as_ref(&self) -> &RequestStateSeal { &self.seal }
+//! }
+//!
+//! // #[tool_router]
+//! impl Server {
+//!     fn new(key: Vec<u8>) -> Self {
+//!         // The same key on every process behind the load balancer.
+//!         let codec = RequestStateCodec::try_new(key).expect("a key of 32 bytes or more");
+//!         Server { seal: RequestStateSeal::new(codec) }
+//!     }
+//!
+//!     // #[tool(description = "Triage an incident")]
+//!     async fn triage(&self, ask: Ask) -> Result<CallToolResponse, ErrorData> {
+//!         ask.tool(|ask| async move {
+//!             let text = match ask.form::<Triage>("triage", "How bad is it?").await? {
+//!                 ElicitAction::Accept(Triage { severity }) => format!("triaged: {severity:?}"),
+//!                 ElicitAction::Decline | ElicitAction::Cancel => "not triaged".to_owned(),
+//!             };
+//!             Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
+//!         })
+//!         .await
+//!     }
 //! }
 //! ```
 //!
-//! The request is shaped for the protocol revision the client negotiated
-//! (legacy `enumNames` for 2025-06-18, see [`ElicitRequestParams::for_version`]),
-//! and the client must have declared form elicitation, as the spec requires.
+//! - **2025-06-18, 2025-11-25**: `form` sends `elicitation/create`, shaped
+//!   for the revision (legacy `enumNames`, no defaults but booleans', and no
+//!   multi-select for 2025-06-18: asking one is refused with a JSON-RPC
+//!   error naming the field), and awaits the answer.
+//! - **2026-07-28**: servers send no requests. `form` reads the answer from
+//!   the call's `inputResponses`; without one, `?` ends the body and
+//!   [`Ask::tool`] answers with rmcp's `InputRequiredResult`
+//!   (`CallToolResponse::InputRequired`). The client asks the user and
+//!   retries the call; the tool runs again from the top and gets past the
+//!   question. Several questions, a later one depending on an earlier
+//!   answer, work the same way: the answers of earlier rounds travel in
+//!   `requestState`, sealed with rmcp's `RequestStateCodec` and bound to the
+//!   tool and its arguments, so the retry may reach any server process that
+//!   has the key (see [`RequestStateSeal`] for size, key rotation, expiry
+//!   and replay). A state that was altered, forged, sealed for another
+//!   request or with another key, or that expired, is refused.
 //!
-//! # Protocol 2026-07-28: input inside the tool result
+//! Prompts and resources ask the same way, in rmcp's `get_prompt` and
+//! `read_resource`: [`Ask::for_prompt`] with [`Ask::prompt`], and
+//! [`Ask::for_resource`] with [`Ask::resource`].
 //!
-//! From 2026-07-28 on, a server no longer sends requests to the client: the
-//! tool returns an `input_required` result, and the client calls the tool
-//! again with the answers. [`input_required`] builds rmcp's
-//! [`InputRequiredResult`](model::InputRequiredResult) from a derived form,
-//! and [`input_response`] reads the typed answer from the retried call.
+//! # What the client gets back
+//!
+//! Nothing sent to a client names a Rust item: messages and `data` speak of
+//! fields, values, methods and revisions ([`ElicitError`] has the table).
+//! A rejected answer (a value not offered, a title instead of a value, a
+//! string for a multi-select, a missing required field, a bound broken) is,
+//! inside [`Ask::tool`], a tool result with `isError: true`, its message as
+//! text and `{"errors":[{"field":..,"value":..,"allowed":[..],"message":..}]}`
+//! as `structuredContent`; in a prompt or resource, which have no error
+//! result, the JSON-RPC error `-32602` with that `data`. A tool result,
+//! because the model sees it and can act on it (call the tool again, which
+//! asks the user again, or explain), where a JSON-RPC error mostly stops at
+//! the client. The tool does not re-ask by itself: the client already broke
+//! the schema it was given once, and asking it the same question again in
+//! the same call would most likely repeat the fault. A client that did not
+//! declare form elicitation gets `-32021` (missing required client
+//! capability) with `data.requiredCapabilities`.
+//!
+//! # Declaration order on the wire, and serde_json's `preserve_order`
+//!
+//! Clients render a form's fields in the order of its `properties`. rmcp
+//! writes every request's `params` through a `serde_json::Value`, whose map
+//! is sorted unless serde_json's `preserve_order` feature is on, and there
+//! is no way around that `Value` for `elicitation/create`. So the `rmcp`
+//! feature turns `preserve_order` on. Cargo unifies features across a build:
+//! in a program that enables `rmcp`, every `serde_json::Map` (and
+//! `Value::Object`) keeps insertion order instead of sorting its keys. That
+//! changes what `to_string` of a `Value` built from several keys prints and
+//! the order in which maps iterate; equality of maps does not depend on
+//! order either way. The keys inside each property follow rmcp's model,
+//! which is the order this crate writes them in.
+//!
+//! # Lower level
+//!
+//! [`PeerElicitExt::elicit_form`] sends one `elicitation/create` on rmcp's
+//! server [`Peer`] (revisions before 2026-07-28 only); [`input_required`]
+//! and [`input_response`] build and read the 2026-07-28 envelope by hand.
 //!
 //! # Conversions
 //!
@@ -75,9 +143,13 @@ use ::rmcp::service::{ElicitationMode, ServiceError};
 use ::rmcp::{ErrorData, Peer, RoleServer};
 use serde_json::{Map, Number, Value};
 
+mod ask;
+
+pub use ask::{Ask, RequestStateSeal};
+
 use crate::{
     BooleanSchema, ElicitAction, ElicitEnum, ElicitForm, ElicitRequestParams, EnumOption, Error,
-    Form, FormFields, MultiSelect, MultiSelectSchema, NumberSchema, PrimitiveSchema,
+    Form, FormFields, JsonType, MultiSelect, MultiSelectSchema, NumberSchema, PrimitiveSchema,
     ProtocolVersion, RequestedSchema, SingleSelect, SingleSelectSchema, StringFormat, StringSchema,
     VersionError,
 };
@@ -342,7 +414,7 @@ impl From<ElicitRequestParams> for model::ElicitRequestParams {
 
 /// rmcp's `ElicitResult` as the JSON the client sent:
 /// `{"action":..,"content":..}`.
-fn result_json(result: &model::ElicitResult) -> Result<Value, Error> {
+pub(crate) fn result_json(result: &model::ElicitResult) -> Result<Value, Error> {
     serde_json::to_value(result).map_err(|error| Error::MalformedResult {
         reason: Cow::Owned(format!("the ElicitResult does not serialize: {error}")),
         found: None,
@@ -373,22 +445,40 @@ pub fn parse_form_result<F: FormFields>(
     form.parse_result(result_json(result)?)
 }
 
-/// Why [`PeerElicitExt`] got no typed answer.
+/// Why [`Ask`] or [`PeerElicitExt`] got no typed answer.
+///
+/// Its `Display` and its conversion into rmcp's `ErrorData` (what a client
+/// receives) speak protocol: they name fields, values, methods and
+/// revisions, never Rust items.
 #[derive(Debug)]
 #[non_exhaustive]
 pub enum ElicitError {
-    /// The client did not declare form elicitation in its `initialize`
-    /// capabilities, so the spec forbids asking it.
+    /// The client did not declare form elicitation in its capabilities, so
+    /// the spec forbids asking it.
     Unsupported,
     /// The negotiated protocol revision cannot carry this form: no
     /// elicitation before 2025-06-18, no multi-select in 2025-06-18.
     Version(VersionError),
-    /// The negotiated protocol revision (2026-07-28 or later) has no
-    /// server-to-client requests: return [`input_required`] from the tool
-    /// instead, and read the answer with [`input_response`].
-    InputRequired {
+    /// Not a failure: on MCP 2026-07-28 the answer is not there yet, and
+    /// this `input_required` result asks for it. [`Ask::tool`],
+    /// [`Ask::prompt`] and [`Ask::resource`] return it as the response.
+    InputRequired(Box<model::InputRequiredResult>),
+    /// [`PeerElicitExt`] on a revision (2026-07-28 or later) that has no
+    /// server-to-client requests; [`Ask`] asks inside the result instead.
+    NoServerRequests {
         /// The negotiated revision.
         version: String,
+    },
+    /// The request's `requestState` was not sealed by this server for this
+    /// request: altered, sealed with an unknown key or for another request,
+    /// or expired. The detail is for the server's logs; the client gets one
+    /// message for all of them, as rmcp's `RequestStateCodec` asks.
+    RequestState(model::RequestStateError),
+    /// A retry's `inputResponses` answers a question that an earlier round
+    /// already answered (sealed in `requestState`), differently.
+    AnswerChanged {
+        /// The question's key.
+        key: String,
     },
     /// rmcp could not complete the request: the client answered with an
     /// error, the transport closed, or the timeout expired.
@@ -396,23 +486,208 @@ pub enum ElicitError {
     /// The client's answer failed re-validation; the error keeps what it
     /// sent.
     Invalid(Error),
+    /// Any other error of the tool, prompt or resource handler, for `?` on
+    /// rmcp's `ErrorData` inside an [`Ask`] body; passed on as it is.
+    Handler(ErrorData),
+}
+
+impl ElicitError {
+    /// The JSON-RPC error `data` a client receives with this error, if any:
+    /// for [`Invalid`](Self::Invalid),
+    /// `{"errors":[{"field":"severity","value":"urgent","allowed":["low","high"],"message":".."}]}`,
+    /// one entry per rejected field, with the bound instead of `allowed` where
+    /// a bound was broken (`minimum`/`maximum`, `minItems`/`maxItems`,
+    /// `minLength`/`maxLength`, `format`, `type`).
+    pub fn data(&self) -> Option<Value> {
+        match self {
+            ElicitError::Invalid(error) => Some(rejection_data(error)),
+            ElicitError::Unsupported => Some(required_capability()),
+            ElicitError::AnswerChanged { key } => {
+                Some(json_object([("key", Value::from(key.as_str()))]))
+            }
+            ElicitError::Version(VersionError::NoMultiSelect { version, property }) => {
+                Some(json_object([
+                    ("protocolVersion", Value::from(version.as_str())),
+                    (
+                        "field",
+                        property.as_deref().map_or(Value::Null, Value::from),
+                    ),
+                ]))
+            }
+            _ => None,
+        }
+    }
+}
+
+fn json_object<const N: usize>(entries: [(&str, Value); N]) -> Value {
+    Value::Object(
+        entries
+            .into_iter()
+            .map(|(key, value)| (key.to_owned(), value))
+            .collect(),
+    )
+}
+
+/// `{"requiredCapabilities":{"elicitation":{"form":{}}}}`, as rmcp's
+/// `ErrorData::missing_required_client_capability` writes it.
+fn required_capability() -> Value {
+    let mut form = model::ElicitationCapability::default();
+    form.form = Some(Default::default());
+    let mut capabilities = model::ClientCapabilities::default();
+    capabilities.elicitation = Some(form);
+    json_object([(
+        "requiredCapabilities",
+        serde_json::to_value(capabilities).unwrap_or(Value::Null),
+    )])
+}
+
+/// The `data` of a rejected answer: one entry per rejected field.
+pub(crate) fn rejection_data(error: &Error) -> Value {
+    let errors = error.iter().map(rejection_entry).collect();
+    json_object([("errors", Value::Array(errors))])
+}
+
+fn values_json(options: &[EnumOption]) -> Value {
+    Value::Array(
+        options
+            .iter()
+            .map(|option| Value::from(option.value()))
+            .collect(),
+    )
+}
+
+/// The JSON Schema `type` keyword's name for a JSON type.
+fn json_schema_type(json_type: JsonType) -> &'static str {
+    match json_type {
+        JsonType::Null => "null",
+        JsonType::Boolean => "boolean",
+        JsonType::Number => "number",
+        JsonType::String => "string",
+        JsonType::Array => "array",
+        JsonType::Object => "object",
+    }
+}
+
+fn rejection_entry(error: &Error) -> Value {
+    let mut entry = Map::new();
+    let mut put = |key: &str, value: Value| {
+        entry.insert(key.to_owned(), value);
+    };
+    put("field", error.field().map_or(Value::Null, Value::from));
+    match error {
+        Error::InvalidValue { value, allowed, .. } => {
+            put("value", Value::from(value.as_str()));
+            put("allowed", values_json(allowed));
+        }
+        Error::InvalidItem {
+            index,
+            items,
+            allowed,
+            ..
+        } => {
+            put("value", Value::Array(items.clone()));
+            put("index", Value::from(*index));
+            put("allowed", values_json(allowed));
+        }
+        Error::DuplicateItem { index, items, .. } => {
+            put("value", Value::Array(items.clone()));
+            put("index", Value::from(*index));
+        }
+        Error::TooFewItems { min, items, .. } => {
+            put("value", Value::Array(items.clone()));
+            put("minItems", Value::from(*min));
+        }
+        Error::TooManyItems { max, items, .. } => {
+            put("value", Value::Array(items.clone()));
+            put("maxItems", Value::from(*max));
+        }
+        Error::TypeMismatch {
+            expected, found, ..
+        } => {
+            put("value", found.clone());
+            put("type", Value::from(json_schema_type(*expected)));
+        }
+        Error::TooShort {
+            value, min_length, ..
+        } => {
+            put("value", Value::from(value.as_str()));
+            put("minLength", Value::from(*min_length));
+        }
+        Error::TooLong {
+            value, max_length, ..
+        } => {
+            put("value", Value::from(value.as_str()));
+            put("maxLength", Value::from(*max_length));
+        }
+        Error::InvalidFormat { value, format, .. } => {
+            put("value", Value::from(value.as_str()));
+            put(
+                "format",
+                serde_json::to_value(format).unwrap_or(Value::Null),
+            );
+        }
+        Error::NotAnInteger { value, .. } => {
+            put("value", Value::Number(value.clone()));
+            put("type", Value::from("integer"));
+        }
+        Error::OutOfRange {
+            value,
+            minimum,
+            maximum,
+            ..
+        } => {
+            put("value", Value::Number(value.clone()));
+            if let Some(minimum) = minimum {
+                put("minimum", Value::Number(minimum.clone()));
+            }
+            if let Some(maximum) = maximum {
+                put("maximum", Value::Number(maximum.clone()));
+            }
+        }
+        Error::MalformedResult { found, .. } => {
+            put("value", found.clone().unwrap_or(Value::Null));
+        }
+        Error::MissingAction { found } => put("value", found.clone()),
+        Error::UnknownAction { action } => put("value", action.clone()),
+        Error::MissingInputResponse { key } => put("key", Value::from(key.as_str())),
+        Error::MalformedInputResponse { key, found, .. } => {
+            put("key", Value::from(key.as_str()));
+            put("value", found.clone());
+        }
+        // A missing field has no value; anything newer keeps its message.
+        _ => {}
+    }
+    put("message", Value::from(error.to_string()));
+    Value::Object(entry)
 }
 
 impl fmt::Display for ElicitError {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         match self {
             ElicitError::Unsupported => f.write_str(
-                "the client did not declare form elicitation in its capabilities, so it cannot be asked",
+                "the client did not declare the elicitation capability (form mode), so it cannot be asked",
             ),
             ElicitError::Version(error) => error.fmt(f),
-            ElicitError::InputRequired { version } => write!(
+            ElicitError::InputRequired(_) => f.write_str(
+                "the server needs the client's input, which this response cannot ask for",
+            ),
+            ElicitError::NoServerRequests { version } => write!(
                 f,
-                "protocol version {version} has no server-to-client requests; return \
-                 enum_schema::rmcp::input_required(..) from the tool and read the answer with \
-                 enum_schema::rmcp::input_response(..)"
+                "protocol version {version} has no server-to-client requests, so elicitation/create \
+                 cannot be sent; the server has to ask inside the result (input_required)"
+            ),
+            ElicitError::RequestState(_) => f.write_str(
+                "requestState was not issued by this server for this request, or it has expired; \
+                 send the request again without requestState and inputResponses",
+            ),
+            ElicitError::AnswerChanged { key } => write!(
+                f,
+                "inputResponses answers {key:?} differently from the answer already given in an \
+                 earlier round (sealed in requestState)"
             ),
             ElicitError::Service(error) => write!(f, "the elicitation request failed: {error}"),
             ElicitError::Invalid(error) => write!(f, "the client's answer was rejected: {error}"),
+            ElicitError::Handler(error) => f.write_str(&error.message),
         }
     }
 }
@@ -421,33 +696,66 @@ impl std::error::Error for ElicitError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             ElicitError::Version(error) => Some(error),
+            ElicitError::RequestState(error) => Some(error),
             ElicitError::Service(error) => Some(error),
             ElicitError::Invalid(error) => Some(error),
-            ElicitError::Unsupported | ElicitError::InputRequired { .. } => None,
+            _ => None,
         }
     }
 }
 
-/// So that `?` works in a tool returning `Result<_, ErrorData>`: an error
-/// response from the client is passed on as it came, a rejected answer is
-/// `invalid_params`, a client or revision that cannot be asked is
-/// `invalid_request`, anything else `internal_error`. The message is the
-/// error's `Display`.
+impl From<ErrorData> for ElicitError {
+    fn from(error: ErrorData) -> Self {
+        ElicitError::Handler(error)
+    }
+}
+
+/// What a client receives, so that `?` works in a handler returning
+/// `Result<_, ErrorData>` (the message is the error's `Display`, the `data`
+/// is [`ElicitError::data`]):
+///
+/// | error | JSON-RPC error |
+/// |---|---|
+/// | `Invalid` (a rejected answer) | `-32602` invalid params, `data` naming each field, value and what was allowed |
+/// | `RequestState`, `AnswerChanged` | `-32602` invalid params |
+/// | `Unsupported` | `-32021` missing required client capability, `data.requiredCapabilities` |
+/// | `Version`, `NoServerRequests` | `-32600` invalid request |
+/// | `Service` with the client's own error | that error, as it came |
+/// | `Handler` | that error, as it is |
+/// | anything else | `-32603` internal error |
+///
+/// Inside [`Ask::tool`], a rejected answer is a tool result with
+/// `isError: true` instead, and `InputRequired` is the `input_required`
+/// result.
 impl From<ElicitError> for ErrorData {
     fn from(error: ElicitError) -> Self {
         let message = error.to_string();
+        let data = error.data();
         match error {
-            ElicitError::Service(ServiceError::McpError(error)) => error,
-            ElicitError::Invalid(_) => ErrorData::invalid_params(message, None),
-            ElicitError::Unsupported
-            | ElicitError::Version(_)
-            | ElicitError::InputRequired { .. } => ErrorData::invalid_request(message, None),
-            ElicitError::Service(_) => ErrorData::internal_error(message, None),
+            ElicitError::Service(ServiceError::McpError(error)) | ElicitError::Handler(error) => {
+                error
+            }
+            ElicitError::Invalid(_)
+            | ElicitError::RequestState(_)
+            | ElicitError::AnswerChanged { .. } => ErrorData::invalid_params(message, data),
+            ElicitError::Unsupported => ErrorData::new(
+                model::ErrorCode::MISSING_REQUIRED_CLIENT_CAPABILITY,
+                message,
+                data,
+            ),
+            ElicitError::Version(_) | ElicitError::NoServerRequests { .. } => {
+                ErrorData::invalid_request(message, data)
+            }
+            ElicitError::InputRequired(_) | ElicitError::Service(_) => {
+                ErrorData::internal_error(message, data)
+            }
         }
     }
 }
 
-/// Asking the client with derived types, on rmcp's server [`Peer`].
+/// Asking the client with derived types, on rmcp's server [`Peer`], with
+/// `elicitation/create`: revisions before 2026-07-28 only (on 2026-07-28 it
+/// is [`ElicitError::NoServerRequests`]); [`Ask`] works on every revision.
 ///
 /// Each method checks that the client declared form elicitation, shapes
 /// the request for the negotiated revision
@@ -500,7 +808,7 @@ pub trait PeerElicitExt {
         F::Output: Send;
 }
 
-/// The peer's negotiated revision, if it is one this crate knows.
+/// The peer's negotiated revision, as sent and as this crate knows it.
 fn negotiated(peer: &Peer<RoleServer>) -> Option<(String, Option<ProtocolVersion>)> {
     let info = peer.peer_info()?;
     let version = info.protocol_version.as_str().to_owned();
@@ -508,20 +816,23 @@ fn negotiated(peer: &Peer<RoleServer>) -> Option<(String, Option<ProtocolVersion
     Some((version, known))
 }
 
-/// Checks that `peer` can be asked, shapes `params` for it and sends them.
-async fn send(
+/// Checks that `peer` can be asked, shapes `params` for `version` and sends
+/// them as `elicitation/create`.
+pub(crate) async fn send(
     peer: &Peer<RoleServer>,
     params: ElicitRequestParams,
+    version: Option<ProtocolVersion>,
     timeout: Option<Duration>,
 ) -> Result<model::ElicitResult, ElicitError> {
-    let params = match negotiated(peer) {
-        Some((version, Some(known))) if known.uses_input_required() => {
-            return Err(ElicitError::InputRequired { version })
+    let params = match version {
+        Some(version) if version.uses_input_required() => {
+            return Err(ElicitError::NoServerRequests {
+                version: version.as_str().to_owned(),
+            })
         }
-        Some((_, Some(known))) => params.for_version(known).map_err(ElicitError::Version)?,
-        // A revision newer than this crate knows, or no handshake (rmcp then
-        // decides): the newest shapes.
-        _ => params,
+        Some(version) => params.for_version(version).map_err(ElicitError::Version)?,
+        // No handshake (rmcp then decides): the newest shapes.
+        None => params,
     };
     if !peer
         .supported_elicitation_modes()
@@ -532,6 +843,21 @@ async fn send(
     peer.create_elicitation_with_timeout((&params).into(), timeout)
         .await
         .map_err(ElicitError::Service)
+}
+
+/// [`send`] with the revision of the peer's handshake.
+async fn send_negotiated(
+    peer: &Peer<RoleServer>,
+    params: ElicitRequestParams,
+    timeout: Option<Duration>,
+) -> Result<model::ElicitResult, ElicitError> {
+    let version = match negotiated(peer) {
+        Some((_, Some(known))) => Some(known),
+        // A revision newer than this crate knows has no requests either.
+        Some((version, None)) => return Err(ElicitError::NoServerRequests { version }),
+        None => None,
+    };
+    send(peer, params, version, timeout).await
 }
 
 impl PeerElicitExt for Peer<RoleServer> {
@@ -555,7 +881,7 @@ impl PeerElicitExt for Peer<RoleServer> {
     {
         let params = F::request(message);
         async move {
-            let result = send(self, params, timeout).await?;
+            let result = send_negotiated(self, params, timeout).await?;
             parse_result::<F>(&result).map_err(ElicitError::Invalid)
         }
     }
@@ -571,7 +897,7 @@ impl PeerElicitExt for Peer<RoleServer> {
     {
         let params = form.request(message);
         async move {
-            let result = send(self, params, None).await?;
+            let result = send_negotiated(self, params, None).await?;
             parse_form_result(form, &result).map_err(ElicitError::Invalid)
         }
     }

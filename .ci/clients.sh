@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# Real MCP clients, not mocks, against examples/conformance_server.rs (rmcp,
+# streamable HTTP), whose tools ask with the one call `Ask::form`:
+#   - the official Python SDK, pinned `mcp` from PyPI in a venv this script
+#     creates, in its default mode (protocol 2026-07-28: input_required and
+#     requestState) and in legacy mode (2025-11-25: elicitation/create);
+#   - the official TypeScript SDK, pinned `@modelcontextprotocol/sdk` from npm
+#     (2025-11-25).
+# Each answers with a valid answer, a title instead of a value, a value not
+# offered, a string for a multi-select, a missing required field, decline and
+# cancel, and asserts every outcome and the field order on the wire
+# (.ci/clients/*). Then the Python client sends each 2026-07-28 retry of one
+# call to the other of two server processes that share only the
+# requestState key. rmcp's own client runs in `cargo test`
+# (tests/rmcp_ask.rs, tests/rmcp_process.rs).
+# Needs only PyPI and the npm registry; installs under the cargo target dir.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+python_mcp_version=2.3.0
+typescript_sdk_version=1.32.2
+
+target_dir=${CARGO_TARGET_DIR:-target}
+tools="$target_dir/clients"
+mkdir -p "$tools/node"
+
+echo "== clients: Python mcp==$python_mcp_version"
+venv="$tools/venv"
+if [ ! -x "$venv/bin/python" ]; then
+    python3 -m venv "$venv"
+fi
+if [ "$("$venv/bin/python" -c 'import importlib.metadata as m; print(m.version("mcp"))' 2>/dev/null)" != "$python_mcp_version" ]; then
+    "$venv/bin/pip" install --quiet --disable-pip-version-check "mcp==$python_mcp_version"
+fi
+
+echo "== clients: @modelcontextprotocol/sdk@$typescript_sdk_version"
+node_major=$(node --version 2>/dev/null | sed -n 's/^v\([0-9]*\)\..*/\1/p')
+if [ "${node_major:-0}" -lt 18 ]; then
+    echo "the TypeScript SDK needs Node.js 18 or newer; found: $(node --version 2>/dev/null || echo none)"
+    exit 1
+fi
+installed=$(sed -n 's/^  "version": "\(.*\)",$/\1/p' "$tools/node/node_modules/@modelcontextprotocol/sdk/package.json" 2>/dev/null || true)
+if [ "$installed" != "$typescript_sdk_version" ]; then
+    echo "{\"private\": true, \"dependencies\": {\"@modelcontextprotocol/sdk\": \"$typescript_sdk_version\"}}" >"$tools/node/package.json"
+    (cd "$tools/node" && npm install --no-audit --no-fund --loglevel=error)
+fi
+# Node resolves packages next to the script, so the script runs from there.
+cp .ci/clients/ts_client.mjs "$tools/node/ts_client.mjs"
+
+echo "== clients: build and start examples/conformance_server.rs, twice (one key)"
+cargo build --quiet --features rmcp --example conformance_server
+export REQUEST_STATE_KEY=enum-schema-ci-request-state-key-0123456789
+server_pids=()
+stop_servers() {
+    for pid in "${server_pids[@]}"; do
+        if kill -0 "$pid" 2>/dev/null; then
+            kill "$pid"
+            wait "$pid" 2>/dev/null || true
+        fi
+    done
+}
+trap stop_servers EXIT
+
+# The URL a server process writes to its log once it listens.
+server_url() {
+    local log=$1 pid=$2 url=
+    for _ in $(seq 1 300); do
+        url=$(sed -n 's/^listening on \(http:.*\)$/\1/p' "$log")
+        if [ -n "$url" ]; then
+            echo "$url"
+            return
+        fi
+        if ! kill -0 "$pid" 2>/dev/null; then
+            break
+        fi
+        sleep 0.1
+    done
+    echo "the server did not start listening:" >&2
+    cat "$log" >&2
+    return 1
+}
+server_log="$tools/server.log"
+other_log="$tools/server-2.log"
+"$target_dir/debug/examples/conformance_server" 0 >"$server_log" 2>&1 &
+server_pids+=($!)
+"$target_dir/debug/examples/conformance_server" 0 >"$other_log" 2>&1 &
+server_pids+=($!)
+url=$(server_url "$server_log" "${server_pids[0]}")
+other_url=$(server_url "$other_log" "${server_pids[1]}")
+echo "servers at $url and $other_url"
+
+failed=0
+run() {
+    local name=$1
+    shift
+    echo "== clients: $name"
+    if ! timeout 300 "$@"; then
+        echo "$name: FAILED"
+        failed=1
+    fi
+}
+run "Python SDK, default mode (2026-07-28)" "$venv/bin/python" .ci/clients/python_client.py "$url" auto
+run "Python SDK, legacy mode (2025-11-25)" "$venv/bin/python" .ci/clients/python_client.py "$url" legacy
+run "TypeScript SDK (2025-11-25)" node "$tools/node/ts_client.mjs" "$url"
+run "Python SDK, default mode, each retry to the other process" \
+    "$venv/bin/python" .ci/clients/python_two_servers.py "$url" "$other_url"
+
+if [ "$failed" -ne 0 ]; then
+    echo "server logs:"
+    cat "$server_log" "$other_log"
+    exit 1
+fi
+echo "== clients: every check passed"

@@ -1,0 +1,1164 @@
+//! `Ask`, the one call, driven by rmcp's own client on every revision it
+//! speaks (2025-06-18, 2025-11-25, 2026-07-28), over an in-memory transport
+//! whose raw bytes are recorded: the same tool code gives the same typed
+//! result everywhere, every kind of answer has its asserted outcome, the
+//! fields reach the client in declaration order, and a `requestState` that
+//! this server did not seal for this request is refused.
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use enum_schema::rmcp::{Ask, ElicitError, RequestStateSeal};
+use enum_schema::{ElicitAction, ElicitEnum, ElicitForm, Form, Optional};
+use rmcp::handler::server::router::tool::ToolRouter;
+use rmcp::handler::server::wrapper::Parameters;
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ClientConfig,
+    ContentBlock, ElicitRequestParams, ElicitResult, ErrorCode, GetPromptRequestParams,
+    GetPromptResponse, GetPromptResult, Implementation, InitializeRequestParams, InitializeResult,
+    InputRequiredResult, InputResponses, PromptMessage, ProtocolVersion, ReadResourceRequestParams,
+    ReadResourceResponse, ReadResourceResult, RequestStateCodec, ResourceContents, Role,
+    ServerCapabilities, ServerConfig,
+};
+use rmcp::service::{serve_directly, RequestContext, RoleClient, RunningService, ServiceError};
+use rmcp::{
+    tool, tool_handler, tool_router, ClientHandler, ErrorData, RoleServer, ServerHandler,
+    ServiceExt,
+};
+use serde_json::{json, Value};
+use tokio::io::{AsyncReadExt, AsyncWriteExt, DuplexStream};
+
+/// The example server itself, tool code and all.
+#[allow(dead_code)]
+#[path = "../examples/conformance_server.rs"]
+mod conformance_server;
+
+/// How bad is it?
+#[derive(ElicitEnum, Debug, PartialEq)]
+#[elicit(rename_all = "lowercase")]
+enum Severity {
+    #[elicit(title = "Low: no user impact")]
+    Low,
+    #[elicit(title = "High: users are affected")]
+    High,
+}
+
+/// Affected services.
+#[derive(ElicitEnum, Debug, PartialEq)]
+#[elicit(rename_all = "kebab-case", max_items = 2)]
+enum Service {
+    Checkout,
+    Search,
+    Login,
+}
+
+/// Declared out of alphabetical order on purpose.
+#[derive(ElicitForm, Debug, PartialEq)]
+struct Incident {
+    severity: Severity,
+    services: Vec<Service>,
+    /// Who reports it.
+    reporter: String,
+}
+
+#[derive(ElicitForm, Debug, PartialEq)]
+struct Triage {
+    severity: Severity,
+}
+
+#[derive(ElicitForm, Debug, PartialEq)]
+struct Impact {
+    services: Vec<Service>,
+}
+
+#[derive(serde::Deserialize, rmcp::schemars::JsonSchema)]
+#[schemars(crate = "rmcp::schemars")]
+struct Ticket {
+    ticket: u32,
+}
+
+const KEY: &[u8] = b"a request state key of at least 32 bytes";
+
+fn seal(key: &[u8]) -> RequestStateSeal {
+    RequestStateSeal::new(RequestStateCodec::try_new(key.to_vec()).unwrap())
+}
+
+#[derive(Clone)]
+struct Desk {
+    seal: RequestStateSeal,
+    tool_router: ToolRouter<Self>,
+}
+
+impl AsRef<RequestStateSeal> for Desk {
+    fn as_ref(&self) -> &RequestStateSeal {
+        &self.seal
+    }
+}
+
+/// The tools, each written once for every revision.
+#[tool_router]
+impl Desk {
+    fn new(seal: RequestStateSeal) -> Self {
+        Desk {
+            seal,
+            tool_router: Self::tool_router(),
+        }
+    }
+
+    #[tool(description = "Asks for an incident")]
+    async fn incident(&self, ask: Ask) -> Result<CallToolResponse, ErrorData> {
+        ask.tool(|ask| async move {
+            let answer = ask
+                .form::<Incident>("incident", "Describe the incident")
+                .await?;
+            Ok(CallToolResult::success(vec![ContentBlock::text(format!(
+                "{answer:?}"
+            ))]))
+        })
+        .await
+    }
+
+    #[tool(description = "Asks with a form built at run time")]
+    async fn fields(&self, ask: Ask) -> Result<CallToolResponse, ErrorData> {
+        ask.tool(|ask| async move {
+            let form = Form::new((
+                ("severity", Severity::SCHEMA),
+                ("services", Optional(Service::MULTI_SCHEMA)),
+            ));
+            let answer = ask.fields("fields", &form, "Anything else?").await?;
+            Ok(CallToolResult::success(vec![ContentBlock::text(format!(
+                "{answer:?}"
+            ))]))
+        })
+        .await
+    }
+
+    #[tool(description = "Asks how bad it is, then which services, if it is bad")]
+    async fn two(&self, ask: Ask) -> Result<CallToolResponse, ErrorData> {
+        two_questions(ask).await
+    }
+
+    #[tool(description = "The same questions, under another name")]
+    async fn two_again(&self, ask: Ask) -> Result<CallToolResponse, ErrorData> {
+        two_questions(ask).await
+    }
+
+    #[tool(description = "The same questions, about a ticket")]
+    async fn ticket(
+        &self,
+        ask: Ask,
+        Parameters(Ticket { ticket }): Parameters<Ticket>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let _ = ticket;
+        two_questions(ask).await
+    }
+}
+
+async fn two_questions(ask: Ask) -> Result<CallToolResponse, ErrorData> {
+    ask.tool(|ask| async move {
+        let triage = ask.form::<Triage>("triage", "How bad is it?").await?;
+        let mut text = format!("{triage:?}");
+        if let ElicitAction::Accept(Triage {
+            severity: Severity::High,
+        }) = triage
+        {
+            let impact = ask.form::<Impact>("impact", "Which services?").await?;
+            text = format!("{text}; {impact:?}");
+        }
+        Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
+    })
+    .await
+}
+
+#[tool_handler(router = self.tool_router)]
+impl ServerHandler for Desk {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(
+            ServerCapabilities::builder()
+                .enable_tools()
+                .enable_prompts()
+                .enable_resources()
+                .build(),
+        )
+    }
+
+    async fn get_prompt(
+        &self,
+        request: GetPromptRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<GetPromptResponse, ErrorData> {
+        let ask = Ask::for_prompt(&request, &context, &self.seal)?;
+        ask.prompt(|ask| async move {
+            let triage = ask.form::<Triage>("triage", "How bad is it?").await?;
+            Ok(GetPromptResult::new(vec![PromptMessage::new_text(
+                Role::User,
+                format!("Write the report for {triage:?}"),
+            )]))
+        })
+        .await
+    }
+
+    async fn read_resource(
+        &self,
+        request: ReadResourceRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<ReadResourceResponse, ErrorData> {
+        let ask = Ask::for_resource(&request, &context, &self.seal)?;
+        let uri = request.uri.clone();
+        ask.resource(|ask| async move {
+            let triage = ask.form::<Triage>("triage", "How bad is it?").await?;
+            Ok(ReadResourceResult::new(vec![ResourceContents::text(
+                format!("{triage:?}"),
+                uri,
+            )]))
+        })
+        .await
+    }
+}
+
+/// The client: answers each elicitation with the next scripted answer and
+/// keeps the requests it got.
+#[derive(Clone)]
+struct Answerer {
+    answers: Arc<Mutex<Vec<Value>>>,
+    seen: Arc<Mutex<Vec<Value>>>,
+    capabilities: ClientCapabilities,
+    version: ProtocolVersion,
+}
+
+impl ClientHandler for Answerer {
+    async fn create_elicitation(
+        &self,
+        request: ElicitRequestParams,
+        _context: RequestContext<RoleClient>,
+    ) -> Result<ElicitResult, ErrorData> {
+        self.seen
+            .lock()
+            .unwrap()
+            .push(serde_json::to_value(&request).unwrap());
+        let answer = self.answers.lock().unwrap().remove(0);
+        Ok(serde_json::from_value(answer).unwrap())
+    }
+
+    fn get_info(&self) -> ClientConfig {
+        InitializeRequestParams::new(
+            self.capabilities.clone(),
+            Implementation::new("scripted-client", "0.0.0"),
+        )
+        .with_protocol_version(self.version.clone())
+    }
+}
+
+/// A connected rmcp client, and the raw bytes the server wrote to it.
+struct Connection {
+    client: RunningService<RoleClient, Answerer>,
+    answerer: Answerer,
+    wire: Arc<Mutex<Vec<u8>>>,
+}
+
+impl Connection {
+    fn answer(&self, answers: Vec<Value>) {
+        *self.answerer.answers.lock().unwrap() = answers;
+        self.answerer.seen.lock().unwrap().clear();
+    }
+
+    fn seen(&self) -> Vec<Value> {
+        self.answerer.seen.lock().unwrap().clone()
+    }
+
+    /// Every line the server wrote that contains `needle`.
+    fn lines_with(&self, needle: &str) -> Vec<String> {
+        let wire = String::from_utf8(self.wire.lock().unwrap().clone()).unwrap();
+        wire.lines()
+            .filter(|line| line.contains(needle))
+            .map(str::to_owned)
+            .collect()
+    }
+}
+
+async fn connect_with(
+    key: &'static [u8],
+    version: ProtocolVersion,
+    capabilities: ClientCapabilities,
+) -> Connection {
+    connect_sealed(seal(key), version, capabilities).await
+}
+
+async fn connect_sealed(
+    seal: RequestStateSeal,
+    version: ProtocolVersion,
+    capabilities: ClientCapabilities,
+) -> Connection {
+    connect_server(Desk::new(seal), version, capabilities).await
+}
+
+/// Serves `server` to a fresh rmcp client of `version` over an in-memory
+/// transport whose server-to-client bytes are recorded.
+async fn connect_server<S: ServerHandler>(
+    server: S,
+    version: ProtocolVersion,
+    capabilities: ClientCapabilities,
+) -> Connection {
+    let (server_io, server_end) = tokio::io::duplex(64 * 1024);
+    let (client_io, client_end) = tokio::io::duplex(64 * 1024);
+    let (server_read, server_write) = tokio::io::split(server_end);
+    let (client_read, client_write) = tokio::io::split(client_end);
+    let wire = Arc::new(Mutex::new(Vec::new()));
+    // server → client, recorded; client → server, passed on.
+    tokio::spawn(copy_half(server_read, client_write, Some(wire.clone())));
+    tokio::spawn(copy_half(client_read, server_write, None));
+
+    let answerer = Answerer {
+        answers: Arc::default(),
+        seen: Arc::default(),
+        capabilities,
+        version: version.clone(),
+    };
+    let client = if version == ProtocolVersion::V_2026_07_28 {
+        // 2026-07-28 has no `initialize`: both sides are told.
+        let client_info = answerer.get_info();
+        let mut server_info =
+            InitializeResult::new(ServerCapabilities::builder().enable_tools().build());
+        server_info.protocol_version = version;
+        tokio::spawn(async move {
+            let running =
+                serve_directly::<RoleServer, _, _, _, _>(server, server_io, Some(client_info));
+            let _ = running.waiting().await;
+        });
+        serve_directly::<RoleClient, _, _, _, _>(
+            answerer.clone(),
+            client_io,
+            Some(server_info.into()),
+        )
+    } else {
+        tokio::spawn(async move {
+            let running = server.serve(server_io).await.expect("the server starts");
+            let _ = running.waiting().await;
+        });
+        answerer
+            .clone()
+            .serve(client_io)
+            .await
+            .expect("the handshake completes")
+    };
+    Connection {
+        client,
+        answerer,
+        wire,
+    }
+}
+
+/// Copies `from` into `to`, keeping a copy of every byte in `wire`.
+async fn copy_half(
+    mut from: tokio::io::ReadHalf<DuplexStream>,
+    mut to: tokio::io::WriteHalf<DuplexStream>,
+    wire: Option<Arc<Mutex<Vec<u8>>>>,
+) {
+    let mut buffer = vec![0; 16 * 1024];
+    while let Ok(read) = from.read(&mut buffer).await {
+        if read == 0 {
+            break;
+        }
+        if let Some(wire) = &wire {
+            wire.lock().unwrap().extend_from_slice(&buffer[..read]);
+        }
+        if to.write_all(&buffer[..read]).await.is_err() {
+            break;
+        }
+    }
+}
+
+async fn connect(version: ProtocolVersion) -> Connection {
+    connect_with(
+        KEY,
+        version,
+        ClientCapabilities::builder().enable_elicitation().build(),
+    )
+    .await
+}
+
+const SPOKEN: [ProtocolVersion; 3] = [
+    ProtocolVersion::V_2025_06_18,
+    ProtocolVersion::V_2025_11_25,
+    ProtocolVersion::V_2026_07_28,
+];
+
+fn text(result: &CallToolResult) -> &str {
+    &result.content[0].as_text().unwrap().text
+}
+
+fn our_version(version: &ProtocolVersion) -> enum_schema::ProtocolVersion {
+    version.as_str().parse().unwrap()
+}
+
+#[tokio::test]
+async fn one_tool_gives_the_same_typed_answer_on_every_revision() {
+    for version in SPOKEN {
+        let connection = connect(version.clone()).await;
+        connection.answer(vec![
+            json!({"action": "accept", "content": {"severity": "low"}}),
+        ]);
+        let result = connection
+            .client
+            .call_tool(CallToolRequestParams::new("two"))
+            .await
+            .unwrap();
+        assert_eq!(
+            text(&result),
+            "Accept(Triage { severity: Low })",
+            "{version}"
+        );
+        assert_eq!(result.is_error, Some(false), "{version}");
+        let seen = connection.seen();
+        assert_eq!(seen.len(), 1, "{version}");
+        assert_eq!(seen[0]["message"], "How bad is it?", "{version}");
+        // Shaped for the revision: the legacy `enumNames` form for 2025-06-18.
+        let expected = Triage::requested_schema()
+            .for_version(our_version(&version))
+            .unwrap();
+        assert_eq!(
+            seen[0]["requestedSchema"],
+            serde_json::to_value(&expected).unwrap(),
+            "{version}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_second_question_depending_on_the_first_works_on_every_revision() {
+    for version in SPOKEN {
+        if version == ProtocolVersion::V_2025_06_18 {
+            continue; // `Impact` is a multi-select, which 2025-06-18 lacks
+        }
+        let connection = connect(version.clone()).await;
+        connection.answer(vec![
+            json!({"action": "accept", "content": {"severity": "high"}}),
+            json!({"action": "accept", "content": {"services": ["login", "search"]}}),
+        ]);
+        let result = connection
+            .client
+            .call_tool(CallToolRequestParams::new("two"))
+            .await
+            .unwrap();
+        assert_eq!(
+            text(&result),
+            "Accept(Triage { severity: High }); Accept(Impact { services: [Login, Search] })",
+            "{version}"
+        );
+        let messages: Vec<_> = connection
+            .seen()
+            .iter()
+            .map(|request| request["message"].clone())
+            .collect();
+        assert_eq!(
+            messages,
+            [json!("How bad is it?"), json!("Which services?")],
+            "{version}"
+        );
+    }
+}
+
+/// What each kind of answer gives the client, on the two revisions that can
+/// carry the incident form: the typed answer, or a tool result with
+/// `isError: true` whose `structuredContent` names field, value and what was
+/// allowed.
+#[tokio::test]
+async fn every_kind_of_answer_has_its_outcome() {
+    let allowed_severities = json!(["low", "high"]);
+    let cases = [
+        (
+            "valid",
+            json!({"action": "accept", "content": {"severity": "high", "services": ["search"], "reporter": "ana"}}),
+            Ok("Accept(Incident { severity: High, services: [Search], reporter: \"ana\" })"),
+        ),
+        (
+            "title instead of value",
+            json!({"action": "accept", "content": {"severity": "High: users are affected", "services": [], "reporter": "ana"}}),
+            Err(json!({
+                "field": "severity",
+                "value": "High: users are affected",
+                "allowed": allowed_severities,
+                "message": "field `severity`: invalid value \"High: users are affected\": the client sent the title of option \"high\" instead of its value; expected one of \"low\", \"high\"",
+            })),
+        ),
+        (
+            "value not offered",
+            json!({"action": "accept", "content": {"severity": "urgent", "services": [], "reporter": "ana"}}),
+            Err(json!({
+                "field": "severity",
+                "value": "urgent",
+                "allowed": allowed_severities,
+                "message": "field `severity`: invalid value \"urgent\": expected one of \"low\", \"high\"",
+            })),
+        ),
+        (
+            "string for a multi-select",
+            json!({"action": "accept", "content": {"severity": "low", "services": "search", "reporter": "ana"}}),
+            Err(json!({
+                "field": "services",
+                "value": "search",
+                "type": "array",
+                "message": "field `services`: wrong type: expected an array, found a string (\"search\"); a multi-select answer is an array of strings",
+            })),
+        ),
+        (
+            "missing required field",
+            json!({"action": "accept", "content": {"severity": "low", "services": []}}),
+            Err(json!({
+                "field": "reporter",
+                "message": "field `reporter`: missing value for a required field",
+            })),
+        ),
+        ("decline", json!({"action": "decline"}), Ok("Decline")),
+        ("cancel", json!({"action": "cancel"}), Ok("Cancel")),
+    ];
+    for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
+        let connection = connect(version.clone()).await;
+        for (name, answer, expected) in &cases {
+            connection.answer(vec![answer.clone()]);
+            let result = connection
+                .client
+                .call_tool(CallToolRequestParams::new("incident"))
+                .await
+                .unwrap();
+            match expected {
+                Ok(expected) => {
+                    assert_eq!(text(&result), *expected, "{version} {name}");
+                    assert_eq!(result.is_error, Some(false), "{version} {name}");
+                }
+                Err(entry) => {
+                    assert_eq!(result.is_error, Some(true), "{version} {name}");
+                    assert_eq!(
+                        result.structured_content,
+                        Some(json!({"errors": [entry]})),
+                        "{version} {name}"
+                    );
+                    assert_eq!(
+                        text(&result),
+                        format!(
+                            "the client's answer was rejected: {}",
+                            entry["message"].as_str().unwrap()
+                        ),
+                        "{version} {name}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_form_built_at_run_time_is_asked_the_same_way() {
+    for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
+        let connection = connect(version.clone()).await;
+        connection.answer(vec![
+            json!({"action": "accept", "content": {"severity": "low"}}),
+        ]);
+        let result = connection
+            .client
+            .call_tool(CallToolRequestParams::new("fields"))
+            .await
+            .unwrap();
+        assert_eq!(text(&result), "Accept((Low, None))", "{version}");
+        assert_eq!(
+            connection.seen()[0]["requestedSchema"]["required"],
+            json!(["severity"]),
+            "{version}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_2025_06_18_client_is_refused_a_multi_select_clearly() {
+    let connection = connect(ProtocolVersion::V_2025_06_18).await;
+    let error = connection
+        .client
+        .call_tool(CallToolRequestParams::new("incident"))
+        .await
+        .unwrap_err();
+    let ServiceError::McpError(error) = error else {
+        panic!("expected an error response, got {error:?}");
+    };
+    assert_eq!(error.code, ErrorCode::INVALID_REQUEST);
+    assert_eq!(
+        error.message,
+        "property \"services\": protocol version 2025-06-18 has no multi-select (array) properties; \
+         they arrived in 2025-11-25 (SEP-1330): ask with a single-select, or one boolean per option"
+    );
+    assert_eq!(
+        error.data,
+        Some(json!({"protocolVersion": "2025-06-18", "field": "services"}))
+    );
+    assert_eq!(connection.seen(), Vec::<Value>::new());
+}
+
+#[tokio::test]
+async fn a_client_without_elicitation_is_refused() {
+    for version in SPOKEN {
+        let connection = connect_with(KEY, version.clone(), ClientCapabilities::default()).await;
+        let error = connection
+            .client
+            .call_tool(CallToolRequestParams::new("two"))
+            .await
+            .unwrap_err();
+        let ServiceError::McpError(error) = error else {
+            panic!("{version}: expected an error response, got {error:?}");
+        };
+        assert_eq!(
+            error.code,
+            ErrorCode::MISSING_REQUIRED_CLIENT_CAPABILITY,
+            "{version}"
+        );
+        assert_eq!(
+            error.message,
+            "the client did not declare the elicitation capability (form mode), so it cannot be asked"
+        );
+        assert_eq!(
+            error.data,
+            Some(json!({"requiredCapabilities": {"elicitation": {"form": {}}}}))
+        );
+    }
+}
+
+/// The properties, and the keys inside each, reach the client in declaration
+/// order: the raw bytes on the transport hold the form exactly as this
+/// crate serializes it.
+#[tokio::test]
+async fn fields_arrive_in_declaration_order_on_the_raw_transport() {
+    for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
+        let connection = connect(version.clone()).await;
+        connection.answer(vec![json!({"action": "cancel"})]);
+        connection
+            .client
+            .call_tool(CallToolRequestParams::new("incident"))
+            .await
+            .unwrap();
+        let schema = serde_json::to_string(&Incident::requested_schema()).unwrap();
+        assert!(
+            schema.starts_with(
+                r#"{"type":"object","properties":{"severity":{"type":"string","description":"How bad is it?","oneOf":"#
+            ),
+            "{schema}"
+        );
+        let needle = format!(r#""requestedSchema":{schema}"#);
+        let method = if version == ProtocolVersion::V_2026_07_28 {
+            r#""resultType":"input_required""#
+        } else {
+            r#""method":"elicitation/create""#
+        };
+        let lines = connection.lines_with(method);
+        assert_eq!(lines.len(), 1, "{version}: {lines:?}");
+        assert!(lines[0].contains(&needle), "{version}: {}", lines[0]);
+    }
+    let connection = connect(ProtocolVersion::V_2025_06_18).await;
+    connection.answer(vec![json!({"action": "cancel"})]);
+    connection
+        .client
+        .call_tool(CallToolRequestParams::new("two"))
+        .await
+        .unwrap();
+    let legacy = Triage::requested_schema()
+        .for_version(enum_schema::ProtocolVersion::V2025_06_18)
+        .unwrap();
+    let needle = format!(
+        r#""requestedSchema":{}"#,
+        serde_json::to_string(&legacy).unwrap()
+    );
+    let lines = connection.lines_with(r#""method":"elicitation/create""#);
+    assert!(lines[0].contains(&needle), "{}", lines[0]);
+}
+
+#[tokio::test]
+async fn prompts_and_resources_ask_the_same_way() {
+    for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
+        let connection = connect(version.clone()).await;
+        connection.answer(vec![
+            json!({"action": "accept", "content": {"severity": "high"}}),
+        ]);
+        let prompt = connection
+            .client
+            .get_prompt(GetPromptRequestParams::new("report"))
+            .await
+            .unwrap();
+        assert_eq!(
+            serde_json::to_value(&prompt.messages).unwrap(),
+            json!([{"role": "user", "content": {"type": "text", "text": "Write the report for Accept(Triage { severity: High })"}}]),
+            "{version}"
+        );
+        connection.answer(vec![json!({"action": "decline"})]);
+        let resource = connection
+            .client
+            .read_resource(ReadResourceRequestParams::new("incident://current"))
+            .await
+            .unwrap();
+        assert_eq!(
+            serde_json::to_value(&resource.contents).unwrap(),
+            json!([{"uri": "incident://current", "mimeType": "text/plain", "text": "Decline"}]),
+            "{version}"
+        );
+        // A prompt has no error result: a rejected answer is a JSON-RPC error.
+        connection.answer(vec![
+            json!({"action": "accept", "content": {"severity": "urgent"}}),
+        ]);
+        let error = connection
+            .client
+            .get_prompt(GetPromptRequestParams::new("report"))
+            .await
+            .unwrap_err();
+        let ServiceError::McpError(error) = error else {
+            panic!("{version}: expected an error response, got {error:?}");
+        };
+        assert_eq!(error.code, ErrorCode::INVALID_PARAMS, "{version}");
+        assert_eq!(
+            error.message,
+            "the client's answer was rejected: field `severity`: invalid value \"urgent\": expected one of \"low\", \"high\""
+        );
+        assert_eq!(
+            error.data.unwrap()["errors"][0]["allowed"],
+            json!(["low", "high"])
+        );
+    }
+}
+
+/// One round of a 2026-07-28 call, driven by hand.
+async fn round(
+    connection: &Connection,
+    tool: &'static str,
+    arguments: Option<Value>,
+    responses: Option<Value>,
+    state: Option<&str>,
+) -> Result<CallToolResponse, ServiceError> {
+    let mut params = CallToolRequestParams::new(tool);
+    if let Some(Value::Object(arguments)) = arguments {
+        params = params.with_arguments(arguments);
+    }
+    if let Some(responses) = responses {
+        let responses: InputResponses = serde_json::from_value(responses).unwrap();
+        params = params.with_input_responses(responses);
+    }
+    if let Some(state) = state {
+        params = params.with_request_state(state);
+    }
+    connection.client.call_tool_once(params).await
+}
+
+fn input_required(response: Result<CallToolResponse, ServiceError>) -> InputRequiredResult {
+    match response {
+        Ok(CallToolResponse::InputRequired(result)) => result,
+        other => panic!("expected input_required, got {other:?}"),
+    }
+}
+
+const REFUSED_STATE: &str =
+    "requestState was not issued by this server for this request, or it has \
+     expired; send the request again without requestState and inputResponses";
+
+fn assert_refused(response: Result<CallToolResponse, ServiceError>, message: &str) -> ErrorData {
+    match response {
+        Err(ServiceError::McpError(error)) => {
+            assert_eq!(error.code, ErrorCode::INVALID_PARAMS);
+            assert_eq!(error.message, message);
+            error
+        }
+        other => panic!("expected a refusal, got {other:?}"),
+    }
+}
+
+/// The second round's sealed state of the `two` tool, after "high".
+async fn sealed_after_high(
+    connection: &Connection,
+    tool: &'static str,
+    arguments: Option<Value>,
+) -> String {
+    let first = input_required(round(connection, tool, arguments.clone(), None, None).await);
+    assert_eq!(
+        first.request_state, None,
+        "nothing to keep before the first answer"
+    );
+    assert_eq!(
+        first.input_requests.unwrap().keys().collect::<Vec<_>>(),
+        ["triage"]
+    );
+    let second = input_required(
+        round(
+            connection,
+            tool,
+            arguments,
+            Some(json!({"triage": {"action": "accept", "content": {"severity": "high"}}})),
+            None,
+        )
+        .await,
+    );
+    assert_eq!(
+        second.input_requests.unwrap().keys().collect::<Vec<_>>(),
+        ["impact"]
+    );
+    second.request_state.expect("the first answer is sealed")
+}
+
+#[tokio::test]
+async fn the_sealed_state_carries_earlier_answers_and_nothing_else_gets_in() {
+    let connection = connect(ProtocolVersion::V_2026_07_28).await;
+    let impact = json!({"impact": {"action": "accept", "content": {"services": ["checkout"]}}});
+    let state = sealed_after_high(&connection, "two", None).await;
+
+    // The honest retry completes, with the first answer from the state.
+    match round(&connection, "two", None, Some(impact.clone()), Some(&state)).await {
+        Ok(CallToolResponse::Complete(result)) => assert_eq!(
+            text(&result),
+            "Accept(Triage { severity: High }); Accept(Impact { services: [Checkout] })"
+        ),
+        other => panic!("expected the result, got {other:?}"),
+    }
+
+    // Tampered: one character of the sealed body changed.
+    let mut tampered = state.clone().into_bytes();
+    let middle = state.len() / 2;
+    tampered[middle] = if tampered[middle] == b'A' { b'B' } else { b'A' };
+    let tampered = String::from_utf8(tampered).unwrap();
+    assert_refused(
+        round(
+            &connection,
+            "two",
+            None,
+            Some(impact.clone()),
+            Some(&tampered),
+        )
+        .await,
+        REFUSED_STATE,
+    );
+
+    // Unsealed: the same answers, written by the client.
+    let forged = r#"{"answers":{"triage":{"action":"accept","content":{"severity":"high"}}}}"#;
+    assert_refused(
+        round(&connection, "two", None, Some(impact.clone()), Some(forged)).await,
+        REFUSED_STATE,
+    );
+
+    // Foreign: sealed for another tool with the same questions.
+    assert_refused(
+        round(
+            &connection,
+            "two_again",
+            None,
+            Some(impact.clone()),
+            Some(&state),
+        )
+        .await,
+        REFUSED_STATE,
+    );
+
+    // Foreign: sealed by a server with another key.
+    let other = connect_with(
+        b"another request state key, 32 bytes or more",
+        ProtocolVersion::V_2026_07_28,
+        ClientCapabilities::builder().enable_elicitation().build(),
+    )
+    .await;
+    assert_refused(
+        round(&other, "two", None, Some(impact.clone()), Some(&state)).await,
+        REFUSED_STATE,
+    );
+
+    // Replayed with a changed answer to the sealed question.
+    let mut changed = impact.clone();
+    changed["triage"] = json!({"action": "accept", "content": {"severity": "low"}});
+    let error = assert_refused(
+        round(&connection, "two", None, Some(changed), Some(&state)).await,
+        "inputResponses answers \"triage\" differently from the answer already given in an \
+         earlier round (sealed in requestState)",
+    );
+    assert_eq!(error.data, Some(json!({"key": "triage"})));
+}
+
+#[tokio::test]
+async fn the_sealed_state_is_bound_to_the_arguments() {
+    let connection = connect(ProtocolVersion::V_2026_07_28).await;
+    let state = sealed_after_high(&connection, "ticket", Some(json!({"ticket": 7}))).await;
+    let impact = json!({"impact": {"action": "accept", "content": {"services": ["login"]}}});
+    assert_refused(
+        round(
+            &connection,
+            "ticket",
+            Some(json!({"ticket": 8})),
+            Some(impact.clone()),
+            Some(&state),
+        )
+        .await,
+        REFUSED_STATE,
+    );
+    match round(
+        &connection,
+        "ticket",
+        Some(json!({"ticket": 7})),
+        Some(impact),
+        Some(&state),
+    )
+    .await
+    {
+        Ok(CallToolResponse::Complete(result)) => assert_eq!(
+            text(&result),
+            "Accept(Triage { severity: High }); Accept(Impact { services: [Login] })"
+        ),
+        other => panic!("expected the result, got {other:?}"),
+    }
+}
+
+#[tokio::test]
+async fn an_expired_state_is_refused() {
+    let connection = connect_sealed(
+        seal(KEY).with_ttl(Duration::from_millis(1)),
+        ProtocolVersion::V_2026_07_28,
+        ClientCapabilities::builder().enable_elicitation().build(),
+    )
+    .await;
+    let state = sealed_after_high(&connection, "two", None).await;
+    // Well past the time to live of one millisecond.
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    let impact = json!({"impact": {"action": "accept", "content": {"services": ["login"]}}});
+    assert_refused(
+        round(&connection, "two", None, Some(impact), Some(&state)).await,
+        REFUSED_STATE,
+    );
+}
+
+#[tokio::test]
+async fn a_client_of_a_revision_without_elicitation_is_refused() {
+    let connection = connect(ProtocolVersion::V_2025_03_26).await;
+    let error = connection
+        .client
+        .call_tool(CallToolRequestParams::new("two"))
+        .await
+        .unwrap_err();
+    let ServiceError::McpError(error) = error else {
+        panic!("expected an error response, got {error:?}");
+    };
+    assert_eq!(error.code, ErrorCode::INVALID_REQUEST);
+    assert_eq!(
+        error.message,
+        "protocol version 2025-03-26 has no elicitation; it arrived in 2025-06-18"
+    );
+    assert_eq!(connection.seen(), Vec::<Value>::new());
+}
+
+#[test]
+fn the_refusal_keeps_the_detail_for_the_server() {
+    let error = ElicitError::RequestState(rmcp::model::RequestStateError::Expired);
+    assert_eq!(error.to_string(), REFUSED_STATE);
+    assert_eq!(
+        std::error::Error::source(&error).map(ToString::to_string),
+        Some(rmcp::model::RequestStateError::Expired.to_string())
+    );
+    let wire = ErrorData::from(error);
+    assert_eq!(wire.code, ErrorCode::INVALID_PARAMS);
+    assert_eq!(wire.data, None);
+}
+
+/// Each error as the client receives it: code, message and `data`, and no
+/// Rust item named anywhere.
+#[test]
+fn every_error_speaks_protocol() {
+    let cases = [
+        (
+            ElicitError::Unsupported,
+            ErrorCode::MISSING_REQUIRED_CLIENT_CAPABILITY,
+            "the client did not declare the elicitation capability (form mode), so it cannot be asked",
+            Some(json!({"requiredCapabilities": {"elicitation": {"form": {}}}})),
+        ),
+        (
+            ElicitError::NoServerRequests {
+                version: "2026-07-28".to_owned(),
+            },
+            ErrorCode::INVALID_REQUEST,
+            "protocol version 2026-07-28 has no server-to-client requests, so elicitation/create \
+             cannot be sent; the server has to ask inside the result (input_required)",
+            None,
+        ),
+        (
+            ElicitError::InputRequired(Box::new(InputRequiredResult::from_request_state("s"))),
+            ErrorCode::INTERNAL_ERROR,
+            "the server needs the client's input, which this response cannot ask for",
+            None,
+        ),
+        (
+            ElicitError::AnswerChanged {
+                key: "triage".to_owned(),
+            },
+            ErrorCode::INVALID_PARAMS,
+            "inputResponses answers \"triage\" differently from the answer already given in an \
+             earlier round (sealed in requestState)",
+            Some(json!({"key": "triage"})),
+        ),
+        (
+            ElicitError::Invalid(enum_schema::Error::MissingField {
+                field: "reporter".into(),
+            }),
+            ErrorCode::INVALID_PARAMS,
+            "the client's answer was rejected: field `reporter`: missing value for a required field",
+            Some(json!({"errors": [{
+                "field": "reporter",
+                "message": "field `reporter`: missing value for a required field",
+            }]})),
+        ),
+        (
+            ElicitError::Handler(ErrorData::resource_not_found("no such incident", None)),
+            ErrorCode::RESOURCE_NOT_FOUND,
+            "no such incident",
+            None,
+        ),
+    ];
+    for (error, code, message, data) in cases {
+        assert_eq!(error.to_string(), message);
+        let wire = ErrorData::from(error);
+        assert_eq!(wire.code, code, "{message}");
+        assert_eq!(wire.message, message);
+        assert_eq!(wire.data, data, "{message}");
+        assert!(!message.contains("::") && !message.contains("enum_schema"));
+    }
+}
+
+/// rmcp's own client against the example server's tools, on every revision
+/// it speaks: the same answers and outcomes as the Python and TypeScript SDK
+/// clients of `.ci/clients.sh`.
+#[tokio::test]
+async fn rmcp_client_against_the_example_server() {
+    let valid = json!({
+        "untitledSingle": "option2",
+        "titledSingle": "value3",
+        "legacyEnum": "opt1",
+        "untitledMulti": ["option1", "option3"],
+        "titledMulti": ["value2"],
+    });
+    let changed = |field: &str, value: Option<Value>| {
+        let mut content = valid.clone();
+        match value {
+            Some(value) => content[field] = value,
+            None => {
+                content.as_object_mut().unwrap().remove(field);
+            }
+        }
+        json!({"action": "accept", "content": content})
+    };
+    let cases = [
+        (
+            "valid answer",
+            json!({"action": "accept", "content": valid}),
+            Ok("Elicitation completed: action=accept, content={\"untitledSingle\":\"option2\",\"titledSingle\":\"value3\",\"legacyEnum\":\"opt1\",\"untitledMulti\":[\"option1\",\"option3\"],\"titledMulti\":[\"value2\"]}"),
+        ),
+        (
+            "title instead of value",
+            changed("titledSingle", Some(json!("First Option"))),
+            Err(json!({"field": "titledSingle", "value": "First Option", "allowed": ["value1", "value2", "value3"]})),
+        ),
+        (
+            "value not offered",
+            changed("untitledSingle", Some(json!("option9"))),
+            Err(json!({"field": "untitledSingle", "value": "option9", "allowed": ["option1", "option2", "option3"]})),
+        ),
+        (
+            "string for a multi-select",
+            changed("untitledMulti", Some(json!("option1"))),
+            Err(json!({"field": "untitledMulti", "value": "option1", "type": "array"})),
+        ),
+        (
+            "missing required field",
+            changed("legacyEnum", None),
+            Err(json!({"field": "legacyEnum"})),
+        ),
+        ("decline", json!({"action": "decline"}), Ok("Elicitation completed: action=decline, content={}")),
+        ("cancel", json!({"action": "cancel"}), Ok("Elicitation completed: action=cancel, content={}")),
+    ];
+    let key = b"the example server's key, 32 bytes or more";
+    for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
+        let connection = connect_server(
+            conformance_server::ConformanceServer::new(seal(key)),
+            version.clone(),
+            ClientCapabilities::builder().enable_elicitation().build(),
+        )
+        .await;
+        for (name, answer, expected) in &cases {
+            connection.answer(vec![answer.clone()]);
+            let result = connection
+                .client
+                .call_tool(CallToolRequestParams::new("test_elicitation_sep1330_enums"))
+                .await
+                .unwrap();
+            let properties = &connection.seen()[0]["requestedSchema"]["properties"];
+            assert_eq!(
+                properties.as_object().unwrap().keys().collect::<Vec<_>>(),
+                [
+                    "untitledSingle",
+                    "titledSingle",
+                    "legacyEnum",
+                    "untitledMulti",
+                    "titledMulti"
+                ],
+                "{version} {name}"
+            );
+            match expected {
+                Ok(expected) => assert_eq!(text(&result), *expected, "{version} {name}"),
+                Err(expected) => {
+                    assert_eq!(result.is_error, Some(true), "{version} {name}");
+                    let entry = &result.structured_content.as_ref().unwrap()["errors"][0];
+                    for (key, value) in expected.as_object().unwrap() {
+                        assert_eq!(&entry[key], value, "{version} {name} {key}");
+                    }
+                }
+            }
+        }
+        connection.answer(vec![
+            json!({"action": "accept", "content": {"severity": "high"}}),
+            json!({"action": "accept", "content": {"services": ["search", "login"]}}),
+        ]);
+        let result = connection
+            .client
+            .call_tool(CallToolRequestParams::new("test_two_questions"))
+            .await
+            .unwrap();
+        assert_eq!(
+            text(&result),
+            "Elicitation completed: action=accept, content={\"severity\":\"high\"}; \
+             Elicitation completed: action=accept, content={\"services\":[\"search\",\"login\"]}",
+            "{version}"
+        );
+    }
+
+    // 2025-06-18: the defaults form goes out without its defaults, and the
+    // form with multi-selects is refused, naming the first one.
+    let connection = connect_server(
+        conformance_server::ConformanceServer::new(seal(key)),
+        ProtocolVersion::V_2025_06_18,
+        ClientCapabilities::builder().enable_elicitation().build(),
+    )
+    .await;
+    connection.answer(vec![json!({"action": "accept", "content": {
+        "name": "Ada", "age": 36, "score": 99.5, "status": "pending", "verified": false,
+    }})]);
+    let result = connection
+        .client
+        .call_tool(CallToolRequestParams::new(
+            "test_elicitation_sep1034_defaults",
+        ))
+        .await
+        .unwrap();
+    assert_eq!(
+        text(&result),
+        "Elicitation completed: action=accept, content={\"name\":\"Ada\",\"age\":36,\"score\":99.5,\"status\":\"pending\",\"verified\":false}"
+    );
+    let status = &connection.seen()[0]["requestedSchema"]["properties"]["status"];
+    assert_eq!(status.get("default"), None);
+    let error = connection
+        .client
+        .call_tool(CallToolRequestParams::new("test_elicitation_sep1330_enums"))
+        .await
+        .unwrap_err();
+    let ServiceError::McpError(error) = error else {
+        panic!("expected an error response, got {error:?}");
+    };
+    assert_eq!(error.code, ErrorCode::INVALID_REQUEST);
+    assert_eq!(
+        error.message,
+        "property \"untitledMulti\": protocol version 2025-06-18 has no multi-select (array) properties; \
+         they arrived in 2025-11-25 (SEP-1330): ask with a single-select, or one boolean per option"
+    );
+}
