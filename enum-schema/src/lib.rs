@@ -29,7 +29,7 @@
 //!
 //! # Cargo features
 //!
-//! Both off by default.
+//! All off by default.
 //!
 //! - `rmcp`: for servers on [rmcp](https://docs.rs/rmcp), the official Rust
 //!   SDK. In any tool, `peer.elicit_form::<Triage>("How bad is it?").await?`
@@ -37,6 +37,13 @@
 //!   returns the client's answer as a typed, re-validated `ElicitAction`;
 //!   the module `enum_schema::rmcp` also has the 2026-07-28 `input_required`
 //!   path and `From` conversions into rmcp's model types.
+//! - `rust-mcp-sdk`: for servers on [rust-mcp-sdk](https://docs.rs/rust-mcp-sdk)
+//!   2.0 (MCP 2026-07-28). In any tool,
+//!   `ask.form::<Triage>("triage", "How bad is it?").await?`
+//!   ([`rust_mcp_sdk::Ask`]) returns the typed answer, or ends the tool
+//!   with the `input_required` result that asks for it, earlier answers
+//!   kept in a sealed `requestState`; `From` conversions into
+//!   rust-mcp-schema's types.
 //! - `schemars`: `schemars::JsonSchema` for derived enums and forms, with the
 //!   shapes below inline (never a `$ref`), for code that builds schemas with
 //!   schemars, rmcp's own `Peer::elicit::<T>()` among it.
@@ -122,6 +129,8 @@ pub use crate::input::{
 };
 #[cfg(feature = "rmcp")]
 pub use crate::integrations::rmcp;
+#[cfg(feature = "rust-mcp-sdk")]
+pub use crate::integrations::rust_mcp_sdk;
 #[cfg(feature = "schemars")]
 #[doc(hidden)]
 pub use crate::integrations::schemars::support as __schemars;

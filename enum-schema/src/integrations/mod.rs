@@ -3,6 +3,8 @@
 
 #[cfg(feature = "rmcp")]
 pub mod rmcp;
+#[cfg(feature = "rust-mcp-sdk")]
+pub mod rust_mcp_sdk;
 #[cfg(feature = "schemars")]
 pub mod schemars;
 
