@@ -1,6 +1,8 @@
 //! The optional integrations: `rmcp` and `schemars`, each behind the cargo
 //! feature of the same name.
 
+#[cfg(feature = "rust-mcp-sdk")]
+mod common;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;
 #[cfg(feature = "rust-mcp-sdk")]

@@ -7,10 +7,11 @@
 //! when the answer is not there yet.
 //!
 //! ```no_run
-//! use enum_schema::rust_mcp_sdk::{server_result, Ask, AskError};
+//! use enum_schema::rust_mcp_sdk::{Ask, RequestStateSeal};
 //! use enum_schema::{ElicitAction, ElicitEnum, ElicitForm};
-//! use rust_mcp_sdk::mcp_server::RequestStateCodec;
-//! use rust_mcp_sdk::schema::{CallToolRequestParams, CallToolResult, RpcError, ServerResult};
+//! use rust_mcp_sdk::schema::{
+//!     CallToolRequestParams, CallToolResult, RpcError, ServerResult, TextContent,
+//! };
 //!
 //! #[derive(ElicitEnum, Debug)]
 //! #[elicit(rename_all = "lowercase")]
@@ -19,22 +20,19 @@
 //! #[derive(ElicitForm, Debug)]
 //! struct Triage { severity: Severity }
 //!
-//! async fn triage(codec: &RequestStateCodec, params: &CallToolRequestParams)
-//!     -> Result<CallToolResult, AskError>
-//! {
-//!     let mut ask = Ask::tool_call(codec, params)?;
-//!     let text = match ask.form::<Triage>("triage", "How bad is it?").await? {
-//!         ElicitAction::Accept(Triage { severity }) => format!("triaged: {severity:?}"),
-//!         ElicitAction::Decline | ElicitAction::Cancel => "not triaged".to_owned(),
-//!     };
-//!     Ok(CallToolResult::text_content(vec![text.into()]))
-//! }
-//!
-//! // In `ServerHandler::handle_call_tool_request_mrtr`:
-//! async fn call(codec: &RequestStateCodec, params: CallToolRequestParams)
+//! // In `ServerHandler::handle_call_tool_request_mrtr`; `seal` holds the
+//! // server's `RequestStateCodec`.
+//! async fn triage(params: &CallToolRequestParams, seal: &RequestStateSeal)
 //!     -> Result<ServerResult, RpcError>
 //! {
-//!     server_result(triage(codec, &params).await)
+//!     Ask::for_tool(params, seal)?.tool(|ask| async move {
+//!         let text = match ask.form::<Triage>("triage", "How bad is it?").await? {
+//!             ElicitAction::Accept(Triage { severity }) => format!("triaged: {severity:?}"),
+//!             ElicitAction::Decline | ElicitAction::Cancel => "not triaged".to_owned(),
+//!         };
+//!         Ok(CallToolResult::text_content(vec![TextContent::from(text)]))
+//!     })
+//!     .await
 //! }
 //! ```
 //!
@@ -47,36 +45,40 @@
 //! and the `requestState` unchanged. The tool runs again from the start;
 //! [`Ask::form`] now finds the answer under its key and returns it. A tool
 //! that asks several questions (the second may depend on the first answer)
-//! takes one round per question.
+//! takes one round per question. The names and the behaviour are those of
+//! `enum_schema::rmcp::Ask`, so a tool reads the same on both SDKs.
 //!
 //! # `requestState`: sealed, stateless
 //!
 //! Earlier answers travel in `requestState`, so that the retry may reach any
-//! server process that shares the key (nothing is kept in memory between
-//! calls). The state is the JSON `{"scope":..,"arguments":..,"answers":{KEY: ElicitResult,..}}`
-//! signed with the SDK's own [`RequestStateCodec`] (HMAC-SHA256, base64url).
-//! On the retry, a state that the key does not verify (tampered, signed by
-//! another key, or older than the codec's `with_max_age`) is an
-//! [`AskError::InvalidState`]; a state minted for another tool, prompt or
-//! resource, or for other arguments, is [`AskError::ForeignState`]. Stored
-//! answers are re-validated when read. Limits:
+//! server process that holds the same key (nothing is kept in memory between
+//! calls). The state is the JSON `{"binding":..,"answers":{KEY: ElicitResult,..}}`
+//! signed with the SDK's own [`RequestStateCodec`] (HMAC-SHA256, base64url),
+//! with a time to live ([`RequestStateSeal`], ten minutes unless set). On
+//! the retry, a state that the key does not verify (altered, signed by
+//! another key, or expired), or that was sealed for another tool, prompt,
+//! resource or other arguments, is an [`ElicitError::RequestState`]; a retry
+//! that answers an already sealed question differently is
+//! [`ElicitError::AnswerChanged`]. Stored answers are re-validated on every
+//! round. Limits:
 //! - the state grows with the answers (one `ElicitResult` per question, in
 //!   clear text: the codec signs, it does not encrypt, so do not ask for
 //!   secrets this way);
-//! - every process must hold the same 32-byte key; rotating it refuses the
-//!   states signed with the old key (the client has to call the tool anew);
-//! - without `with_max_age` a state never expires, and within its age a state
-//!   can be replayed for the same tool and arguments (it then gives the same
-//!   answers back, nothing more).
+//! - every process must hold the same 32-byte key; the SDK's codec holds one
+//!   key, so rotating it refuses the states signed with the old one (the
+//!   client has to call the tool anew);
+//! - within its time to live and for the same request, a state can be
+//!   presented again; it only carries answers the same client gave.
 //!
 //! # A rejected answer
 //!
 //! An answer that fails re-validation (a value not offered, a title instead
 //! of a value, a string where an array belongs, a missing required field)
-//! is a JSON-RPC error `-32602` whose message says which field and value,
-//! with `data` `{"key":..,"errors":[{"field":..,"message":..},..]}`; the tool
-//! does not ask again (a client that sends invalid answers would likely
-//! send them again).
+//! ends a tool with a result with `isError: true`: the reason as text, and as
+//! `structuredContent` `{"errors":[{"field":..,"value":..,"allowed":[..],"message":..}]}`
+//! ([`ElicitError::data`]); the model can read it and call the tool again,
+//! which asks again. A prompt or resource, which has no error result, ends
+//! with the JSON-RPC error `-32602` with the same `data`.
 //!
 //! # What rust-mcp-sdk 2.0 makes impossible
 //!
@@ -93,10 +95,10 @@
 //! - **Field order**: rust-mcp-schema keeps `properties` in a `BTreeMap`,
 //!   and so does `serde_json::Value` without serde_json's `preserve_order`
 //!   feature, so the fields reach the client in alphabetical order.
-//!   [`server_result`] writes the request as this crate's own JSON (through
-//!   the SDK's generic result, not its typed `InputRequiredResult`), so the
-//!   order is kept when serde_json's `preserve_order` is on in the server's
-//!   build.
+//!   [`Ask`] writes the request as this crate's own JSON (through the SDK's
+//!   generic result, not its typed `InputRequiredResult`), so the order is
+//!   kept when serde_json's `preserve_order` is on in the server's build
+//!   (the rmcp feature turns it on).
 //!
 //! # Conversions
 //!
@@ -116,15 +118,18 @@
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::fmt;
+use std::future::Future;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
 
 use ::rust_mcp_schema as schema;
 use ::rust_mcp_schema::{
-    BooleanSchema as SdkBoolean, CallToolRequestParams, ElicitRequestFormParams,
-    ElicitRequestFormParamsRequestedSchema, EnumSchema, GetPromptRequestParams, InputResponses,
-    LegacyTitledEnumSchema, MultiSelectEnumSchema, NumberSchema as SdkNumber, NumberSchemaType,
-    PrimitiveSchemaDefinition, ReadResourceRequestParams, RequestMetaObject, RpcError,
-    ServerResult, SingleSelectEnumSchema, StringSchema as SdkString, StringSchemaFormat,
-    TitledMultiSelectEnumSchema, TitledMultiSelectEnumSchemaItems,
+    BooleanSchema as SdkBoolean, CallToolRequestParams, CallToolResult, ElicitRequestFormParams,
+    ElicitRequestFormParamsRequestedSchema, EnumSchema, GetPromptRequestParams, GetPromptResult,
+    InputResponses, LegacyTitledEnumSchema, MultiSelectEnumSchema, NumberSchema as SdkNumber,
+    NumberSchemaType, PrimitiveSchemaDefinition, ReadResourceRequestParams, ReadResourceResult,
+    RequestMetaObject, RpcError, ServerResult, SingleSelectEnumSchema, StringSchema as SdkString,
+    StringSchemaFormat, TextContent, TitledMultiSelectEnumSchema, TitledMultiSelectEnumSchemaItems,
     TitledMultiSelectEnumSchemaItemsAnyOfItem, TitledSingleSelectEnumSchema,
     TitledSingleSelectEnumSchemaOneOfItem, UntitledMultiSelectEnumSchema,
     UntitledMultiSelectEnumSchemaItems, UntitledSingleSelectEnumSchema,
@@ -132,6 +137,7 @@ use ::rust_mcp_schema::{
 pub use ::rust_mcp_sdk::mcp_server::RequestStateCodec;
 use serde_json::{Map, Value};
 
+use super::common;
 use crate::{
     BooleanSchema, ElicitAction, ElicitForm, ElicitRequestParams, EnumOption, Error, Form,
     FormFields, InputRequiredResult, MultiSelectSchema, NumberSchema, PrimitiveSchema,
@@ -458,189 +464,255 @@ impl From<ElicitRequestParams> for schema::ElicitRequestParams {
     }
 }
 
-/// Why [`Ask`] gave no typed answer. Every variant but
-/// [`InputRequired`](Self::InputRequired) is a failure;
-/// [`server_result`] turns each into what goes back to the client.
-#[derive(Debug)]
-#[non_exhaustive]
-pub enum AskError {
-    /// Not a failure: the answer is not there yet. The tool ends here, and
-    /// [`server_result`] sends this `input_required` result (the question,
-    /// and the sealed `requestState` holding the answers so far); the
-    /// client's retry runs the tool again.
-    InputRequired(InputRequiredResult),
-    /// The client did not declare form elicitation in this request's
-    /// `_meta` capabilities (`io.modelcontextprotocol/clientCapabilities`),
-    /// so the spec forbids asking it.
-    Unsupported,
-    /// The `requestState` was not signed by this server's key, was changed,
-    /// or has expired (the codec's `with_max_age`).
-    InvalidState,
-    /// The `requestState` is genuine but was issued for another call: the
-    /// `scope` (method and tool, prompt or resource) or the arguments
-    /// differ.
-    ForeignState {
-        /// What the state was issued for, e.g. `tools/call triage`.
-        issued_for: String,
-        /// What it came back with.
-        used_for: String,
-    },
-    /// The client's answer under `key` failed re-validation; the error keeps
-    /// what it sent.
-    Invalid {
-        /// The key of the question.
-        key: String,
-        /// Why the answer was rejected.
-        error: Error,
-    },
+/// How a server seals the `requestState` that carries earlier answers from
+/// one round of a request to the next: rust-mcp-sdk's [`RequestStateCodec`]
+/// (HMAC-SHA256) and a time to live (the codec's `with_max_age`).
+///
+/// Every server process that may receive a retry needs the same key; nothing
+/// else is shared. What is sealed: the earlier answers' `ElicitResult` JSON,
+/// bound to the method, the tool, prompt or resource, and its arguments.
+/// See the [module docs](self) for size, confidentiality, rotation and
+/// replay.
+#[derive(Clone, Debug)]
+pub struct RequestStateSeal {
+    codec: RequestStateCodec,
+    ttl: Duration,
 }
 
-impl fmt::Display for AskError {
+impl RequestStateSeal {
+    /// The time to live of a sealed state unless [`with_ttl`](Self::with_ttl)
+    /// says otherwise: ten minutes, for a user to fill in a form.
+    pub const DEFAULT_TTL: Duration = Duration::from_secs(600);
+
+    /// Seals with `codec` (build it with `RequestStateCodec::with_key` or
+    /// `from_base64_key`, the same 32-byte key on every server process),
+    /// states expiring after [`DEFAULT_TTL`](Self::DEFAULT_TTL).
+    pub fn new(codec: RequestStateCodec) -> Self {
+        RequestStateSeal {
+            codec: codec.with_max_age(Self::DEFAULT_TTL),
+            ttl: Self::DEFAULT_TTL,
+        }
+    }
+
+    /// The same seal with another time to live (whole seconds count: the
+    /// codec stores seconds).
+    #[must_use]
+    pub fn with_ttl(mut self, ttl: Duration) -> Self {
+        self.codec = self.codec.with_max_age(ttl);
+        self.ttl = ttl;
+        self
+    }
+
+    /// The codec.
+    pub fn codec(&self) -> &RequestStateCodec {
+        &self.codec
+    }
+
+    /// The time to live of a sealed state.
+    pub fn ttl(&self) -> Duration {
+        self.ttl
+    }
+}
+
+/// Why a `requestState` was refused. The detail is for the server's logs;
+/// the client gets one message for all of them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RequestStateError {
+    /// The codec did not verify it: altered, signed with another key, or
+    /// older than the time to live (rust-mcp-sdk's codec does not say which).
+    Unverified,
+    /// Verified, but not the JSON this crate seals.
+    Malformed,
+    /// Verified, but sealed for another request (method, name, arguments).
+    OtherRequest,
+}
+
+impl fmt::Display for RequestStateError {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(match self {
+            RequestStateError::Unverified => {
+                "the signature does not verify: altered, another key, or expired"
+            }
+            RequestStateError::Malformed => "the payload is not a sealed set of answers",
+            RequestStateError::OtherRequest => "sealed for another request",
+        })
+    }
+}
+
+impl std::error::Error for RequestStateError {}
+
+/// Why [`Ask`] gave no typed answer.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum ElicitError {
+    /// The client did not declare form elicitation in this request's `_meta`
+    /// capabilities, so the spec forbids asking it.
+    Unsupported,
+    /// Not a failure: the answer is not there yet, and this `input_required`
+    /// result (the question, and the sealed `requestState` with the answers
+    /// so far) asks for it. [`Ask::tool`], [`Ask::prompt`] and
+    /// [`Ask::resource`] return it as the response.
+    InputRequired(Box<InputRequiredResult>),
+    /// The request's `requestState` was not sealed by this server for this
+    /// request, or it has expired.
+    RequestState(RequestStateError),
+    /// A retry's `inputResponses` answers a question that an earlier round
+    /// already answered (sealed in `requestState`), differently.
+    AnswerChanged {
+        /// The question's key.
+        key: String,
+    },
+    /// The client's answer failed re-validation; the error keeps what it
+    /// sent.
+    Invalid(Error),
+    /// Any other error of the handler, for `?` on rust-mcp-sdk's `RpcError`
+    /// inside an [`Ask`] body; passed on as it is.
+    Handler(RpcError),
+}
+
+impl ElicitError {
+    /// The JSON-RPC error `data` a client receives with this error, if any:
+    /// for [`Invalid`](Self::Invalid),
+    /// `{"errors":[{"field":"severity","value":"urgent","allowed":["low","high"],"message":".."}]}`,
+    /// one entry per rejected field, with the bound instead of `allowed` where
+    /// a bound was broken (`minimum`/`maximum`, `minItems`/`maxItems`,
+    /// `minLength`/`maxLength`, `format`, `type`);
+    /// `{"requiredCapabilities":{"elicitation":{"form":{}}}}` for
+    /// [`Unsupported`](Self::Unsupported); `{"key":..}` for
+    /// [`AnswerChanged`](Self::AnswerChanged).
+    pub fn data(&self) -> Option<Value> {
         match self {
-            AskError::InputRequired(_) => {
-                f.write_str("the client has not answered yet: input is required")
-            }
-            AskError::Unsupported => f.write_str(
-                "the client did not declare form elicitation in its capabilities, so it cannot be asked",
-            ),
-            AskError::InvalidState => f.write_str(
-                "the requestState was not issued by this server, was changed, or has expired; call again without it",
-            ),
-            AskError::ForeignState {
-                issued_for,
-                used_for,
-            } => write!(
-                f,
-                "the requestState was issued for {issued_for}, not for {used_for}"
-            ),
-            AskError::Invalid { key, error } => {
-                write!(f, "the answer to {key:?} was rejected: {error}")
-            }
+            ElicitError::Invalid(error) => Some(common::rejection_data(error)),
+            ElicitError::Unsupported => Some(serde_json::json!({
+                "requiredCapabilities": {"elicitation": {"form": {}}}
+            })),
+            ElicitError::AnswerChanged { key } => Some(serde_json::json!({ "key": key })),
+            ElicitError::Handler(error) => error.data.clone(),
+            ElicitError::InputRequired(_) | ElicitError::RequestState(_) => None,
         }
     }
 }
 
-impl std::error::Error for AskError {
+impl fmt::Display for ElicitError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            ElicitError::Unsupported => f.write_str(
+                "the client did not declare the elicitation capability (form mode), so it cannot be asked",
+            ),
+            ElicitError::InputRequired(_) => f.write_str(
+                "the server needs the client's input, which this response cannot ask for",
+            ),
+            ElicitError::RequestState(_) => f.write_str(
+                "requestState was not issued by this server for this request, or it has expired; \
+                 call again without it",
+            ),
+            ElicitError::AnswerChanged { key } => write!(
+                f,
+                "inputResponses answers {key:?} differently from the answer sealed in requestState"
+            ),
+            ElicitError::Invalid(error) => write!(f, "the client's answer was rejected: {error}"),
+            ElicitError::Handler(error) => f.write_str(&error.message),
+        }
+    }
+}
+
+impl std::error::Error for ElicitError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            AskError::Invalid { error, .. } => Some(error),
+            ElicitError::Invalid(error) => Some(error),
+            ElicitError::RequestState(error) => Some(error),
             _ => None,
         }
     }
 }
 
-/// `{"field":..,"message":..}` for each failing field of a rejected answer.
-fn error_data(key: &str, error: &Error) -> Value {
-    let errors: Vec<Value> = error
-        .iter()
-        .map(|error| {
-            let mut entry = Map::new();
-            if let Some(field) = error.field() {
-                entry.insert("field".to_owned(), Value::String(field.to_owned()));
-            }
-            entry.insert("message".to_owned(), Value::String(error.to_string()));
-            Value::Object(entry)
-        })
-        .collect();
-    serde_json::json!({ "key": key, "errors": errors })
+impl From<RpcError> for ElicitError {
+    fn from(error: RpcError) -> Self {
+        ElicitError::Handler(error)
+    }
 }
 
-impl AskError {
-    /// What goes back to the client for this outcome: the `input_required`
-    /// result for [`InputRequired`](Self::InputRequired), else a JSON-RPC
-    /// error: `-32602` (invalid params) for a rejected answer or a bad
-    /// `requestState`, `-32600` (invalid request) for a client that cannot
-    /// be asked. Messages speak protocol, never Rust.
-    pub fn into_server_result(self) -> Result<ServerResult, RpcError> {
-        let message = self.to_string();
-        match self {
-            AskError::InputRequired(result) => {
-                let Value::Object(mut fields) = serde_json::to_value(&result)
-                    .map_err(|error| RpcError::internal_error().with_message(error.to_string()))?
-                else {
-                    return Err(RpcError::internal_error()
-                        .with_message("an input_required result is a JSON object"));
-                };
-                let result_type = match fields.remove("resultType") {
-                    Some(Value::String(kind)) => kind,
-                    _ => "input_required".to_owned(),
-                };
-                // The generic result carries this crate's JSON as written
-                // (integer bounds stay integers, property order as the
-                // server's serde_json keeps it).
-                Ok(ServerResult::Result(schema::Result {
-                    meta: None,
-                    result_type,
-                    extra: Some(fields),
-                }))
-            }
-            AskError::Invalid { key, error } => Err(RpcError::invalid_params()
+/// The JSON-RPC error for an outcome that is not a result: `-32602`
+/// (invalid params) for a rejected answer, a refused `requestState` or a
+/// changed answer; `-32021` (missing required client capability) for a
+/// client that cannot be asked; a handler's own error as it is. The message
+/// is the error's `Display`, the `data` is [`ElicitError::data`].
+impl From<ElicitError> for RpcError {
+    fn from(error: ElicitError) -> Self {
+        let message = error.to_string();
+        let data = error.data();
+        match error {
+            ElicitError::Handler(error) => error,
+            ElicitError::Unsupported => RpcError {
+                code: schema::MISSING_REQUIRED_CLIENT_CAPABILITY,
+                data,
+                message,
+            },
+            ElicitError::InputRequired(_) => RpcError::internal_error().with_message(message),
+            ElicitError::Invalid(_)
+            | ElicitError::RequestState(_)
+            | ElicitError::AnswerChanged { .. } => RpcError::invalid_params()
                 .with_message(message)
-                .with_data(Some(error_data(&key, &error)))),
-            AskError::InvalidState | AskError::ForeignState { .. } => {
-                Err(RpcError::invalid_params().with_message(message))
-            }
-            AskError::Unsupported => Err(RpcError::invalid_request().with_message(message)),
+                .with_data(data),
         }
     }
 }
 
-/// The outcome of a tool (or prompt, or resource read) that asks with
-/// [`Ask`], as what a rust-mcp-sdk 2.0 handler returns
-/// (`ServerHandler::handle_call_tool_request_mrtr`,
-/// `handle_get_prompt_request`, `handle_read_resource_request`): the
-/// result itself, the `input_required` result, or a JSON-RPC error (see
-/// [`AskError::into_server_result`]).
-pub fn server_result<T: Into<ServerResult>>(
-    outcome: Result<T, AskError>,
-) -> Result<ServerResult, RpcError> {
-    match outcome {
-        Ok(result) => Ok(result.into()),
-        Err(error) => error.into_server_result(),
-    }
+/// The `input_required` result as the SDK's generic result, carrying this
+/// crate's JSON as written (integer bounds stay integers; property order as
+/// the server's serde_json keeps it).
+fn input_required(result: &InputRequiredResult) -> Result<ServerResult, RpcError> {
+    let Ok(Value::Object(mut fields)) = serde_json::to_value(result) else {
+        return Err(
+            RpcError::internal_error().with_message("the input_required result does not serialize")
+        );
+    };
+    let result_type = match fields.remove("resultType") {
+        Some(Value::String(kind)) => kind,
+        _ => "input_required".to_owned(),
+    };
+    Ok(ServerResult::Result(schema::Result {
+        meta: None,
+        result_type,
+        extra: Some(fields),
+    }))
 }
 
-/// Asks the client from inside a tool, prompt or resource read on
-/// rust-mcp-sdk 2.0 (MCP 2026-07-28): one call per question, the typed
-/// answer back. See the [module docs](self) for what happens underneath.
+/// Asks the client for a form from inside a tool, prompt or resource read on
+/// rust-mcp-sdk 2.0: one call per question, the typed answer back. See the
+/// [module docs](self) for what happens underneath.
 ///
-/// Build one per request, from its params, with the codec that seals
-/// `requestState` ([`tool_call`](Self::tool_call),
-/// [`get_prompt`](Self::get_prompt), [`read_resource`](Self::read_resource)).
-pub struct Ask<'a> {
-    codec: &'a RequestStateCodec,
-    scope: String,
-    arguments: Value,
-    form_supported: bool,
-    answers: Map<String, Value>,
-    responses: Value,
+/// Build one per request ([`for_tool`](Self::for_tool),
+/// [`for_prompt`](Self::for_prompt), [`for_resource`](Self::for_resource)),
+/// run the handler's body through [`tool`](Self::tool) (or
+/// [`prompt`](Self::prompt), [`resource`](Self::resource)), and ask with
+/// [`form`](Self::form). `key` names the question inside
+/// `inputRequests`/`inputResponses`: a different key for each question of
+/// one call, the same key for the same question on every round. The code
+/// before the last question runs once per round: keep side effects after
+/// the questions.
+#[derive(Clone)]
+pub struct Ask {
+    inner: Arc<Inner>,
 }
 
-impl fmt::Debug for Ask<'_> {
+struct Inner {
+    seal: RequestStateSeal,
+    binding: Vec<u8>,
+    form_supported: bool,
+    responses: Map<String, Value>,
+    /// Sealed answers of earlier rounds, and the answers read in this one.
+    answers: Mutex<Map<String, Value>>,
+}
+
+impl fmt::Debug for Ask {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.debug_struct("Ask")
-            .field("scope", &self.scope)
-            .field("answered", &self.answers.keys().collect::<Vec<_>>())
+            .field("form_supported", &self.inner.form_supported)
+            .field("responses", &self.inner.responses)
             .finish_non_exhaustive()
     }
-}
-
-/// The scope, arguments and answers of a sealed `requestState`
-/// (`{"scope":..,"arguments":..,"answers":{..}}`), if the codec verifies it.
-fn open(codec: &RequestStateCodec, sealed: &str) -> Option<(String, Value, Map<String, Value>)> {
-    let payload = codec.decode(sealed)?;
-    let Value::Object(mut state) = serde_json::from_slice(&payload).ok()? else {
-        return None;
-    };
-    let Some(Value::String(scope)) = state.remove("scope") else {
-        return None;
-    };
-    let arguments = state.remove("arguments")?;
-    let Some(Value::Object(answers)) = state.remove("answers") else {
-        return None;
-    };
-    Some((scope, arguments, answers))
 }
 
 fn form_supported(meta: &RequestMetaObject) -> bool {
@@ -651,189 +723,267 @@ fn form_supported(meta: &RequestMetaObject) -> bool {
         .is_some_and(|elicitation| elicitation.form.is_some() || elicitation.url.is_none())
 }
 
-impl<'a> Ask<'a> {
-    /// For a `tools/call`: its `inputResponses` and `requestState`, the
-    /// state bound to the tool's name and arguments.
-    ///
-    /// # Errors
-    ///
-    /// [`AskError::InvalidState`] or [`AskError::ForeignState`] for a
-    /// `requestState` this server cannot accept.
-    pub fn tool_call(
-        codec: &'a RequestStateCodec,
-        params: &CallToolRequestParams,
-    ) -> Result<Self, AskError> {
-        let arguments = params.arguments.clone().map_or(Value::Null, Value::Object);
-        Ask::new(
-            codec,
-            format!("tools/call {}", params.name),
-            arguments,
-            &params.meta,
-            params.input_responses.as_ref(),
-            params.request_state.as_deref(),
-        )
-    }
-
-    /// For a `prompts/get`, the state bound to the prompt's name and
-    /// arguments.
-    ///
-    /// # Errors
-    ///
-    /// As [`tool_call`](Self::tool_call).
-    pub fn get_prompt(
-        codec: &'a RequestStateCodec,
-        params: &GetPromptRequestParams,
-    ) -> Result<Self, AskError> {
-        let arguments = serde_json::to_value(&params.arguments).unwrap_or(Value::Null);
-        Ask::new(
-            codec,
-            format!("prompts/get {}", params.name),
-            arguments,
-            &params.meta,
-            params.input_responses.as_ref(),
-            params.request_state.as_deref(),
-        )
-    }
-
-    /// For a `resources/read`, the state bound to the resource's URI.
-    ///
-    /// # Errors
-    ///
-    /// As [`tool_call`](Self::tool_call).
-    pub fn read_resource(
-        codec: &'a RequestStateCodec,
-        params: &ReadResourceRequestParams,
-    ) -> Result<Self, AskError> {
-        Ask::new(
-            codec,
-            format!("resources/read {}", params.uri),
-            Value::Null,
-            &params.meta,
-            params.input_responses.as_ref(),
-            params.request_state.as_deref(),
-        )
-    }
-
-    fn new(
-        codec: &'a RequestStateCodec,
-        scope: String,
-        arguments: Value,
+impl Ask {
+    fn open(
+        seal: &RequestStateSeal,
+        binding: Vec<u8>,
         meta: &RequestMetaObject,
-        input_responses: Option<&InputResponses>,
+        responses: Option<&InputResponses>,
         request_state: Option<&str>,
-    ) -> Result<Self, AskError> {
-        let answers = match request_state {
-            None => Map::new(),
-            Some(sealed) => {
-                let (issued_scope, issued_arguments, answers) =
-                    open(codec, sealed).ok_or(AskError::InvalidState)?;
-                if issued_scope != scope || issued_arguments != arguments {
-                    let describe = |scope: &str, arguments: &Value| match arguments {
-                        Value::Null => scope.to_owned(),
-                        arguments => format!("{scope} with arguments {arguments}"),
-                    };
-                    return Err(AskError::ForeignState {
-                        issued_for: describe(&issued_scope, &issued_arguments),
-                        used_for: describe(&scope, &arguments),
-                    });
+    ) -> Result<Ask, ElicitError> {
+        let responses = match responses.map(serde_json::to_value) {
+            Some(Ok(Value::Object(responses))) => responses,
+            _ => Map::new(),
+        };
+        let mut answers = Map::new();
+        if let Some(state) = request_state {
+            let payload = seal
+                .codec
+                .decode(state)
+                .ok_or(ElicitError::RequestState(RequestStateError::Unverified))?;
+            let malformed = ElicitError::RequestState(RequestStateError::Malformed);
+            let Ok(Value::Object(mut opened)) = serde_json::from_slice::<Value>(&payload) else {
+                return Err(malformed);
+            };
+            let (Some(Value::String(sealed_for)), Some(Value::Object(sealed))) =
+                (opened.remove("binding"), opened.remove("answers"))
+            else {
+                return Err(malformed);
+            };
+            if sealed_for.as_bytes() != binding_text(&binding).as_bytes() {
+                return Err(ElicitError::RequestState(RequestStateError::OtherRequest));
+            }
+            for (key, answer) in &sealed {
+                if responses.get(key).is_some_and(|sent| sent != answer) {
+                    return Err(ElicitError::AnswerChanged { key: key.clone() });
                 }
-                answers
             }
-        };
-        let responses = match input_responses {
-            None => Value::Object(Map::new()),
-            Some(responses) => {
-                serde_json::to_value(responses).unwrap_or_else(|_| Value::Object(Map::new()))
-            }
-        };
+            answers = sealed;
+        }
         Ok(Ask {
-            codec,
-            scope,
-            arguments,
-            form_supported: form_supported(meta),
-            answers,
-            responses,
+            inner: Arc::new(Inner {
+                seal: seal.clone(),
+                binding,
+                form_supported: form_supported(meta),
+                responses,
+                answers: Mutex::new(answers),
+            }),
         })
     }
 
-    /// Asks for `F`'s form under `key` (unique within the tool) with
-    /// `message`, and returns the typed answer: accept (re-validated),
-    /// decline or cancel.
-    ///
-    /// The answer comes from the sealed `requestState` when an earlier
-    /// round got it, else from this call's `inputResponses`; without one,
-    /// the error is [`AskError::InputRequired`] carrying the request, which
-    /// `?` passes up to [`server_result`]. `async` so that the call reads as
-    /// on rmcp; it never waits.
+    /// An `Ask` for a `tools/call`, in `ServerHandler::handle_call_tool_request_mrtr`;
+    /// run the tool's body with [`tool`](Self::tool).
     ///
     /// # Errors
     ///
-    /// [`AskError::InputRequired`] (ask, then run again),
-    /// [`AskError::Unsupported`], or [`AskError::Invalid`] naming every
-    /// failing field.
+    /// [`ElicitError::RequestState`] if the request carries a `requestState`
+    /// that this server did not seal for this tool and these arguments, or
+    /// that expired; [`ElicitError::AnswerChanged`] if `inputResponses`
+    /// answers a sealed question differently.
+    pub fn for_tool(
+        request: &CallToolRequestParams,
+        seal: &RequestStateSeal,
+    ) -> Result<Ask, ElicitError> {
+        let arguments = request.arguments.clone().map(Value::Object);
+        Ask::open(
+            seal,
+            common::binding("tools/call", &request.name, arguments.as_ref()),
+            &request.meta,
+            request.input_responses.as_ref(),
+            request.request_state.as_deref(),
+        )
+    }
+
+    /// An `Ask` for a `prompts/get`, in `ServerHandler::handle_get_prompt_request`;
+    /// run the body with [`prompt`](Self::prompt).
+    ///
+    /// # Errors
+    ///
+    /// As [`for_tool`](Self::for_tool).
+    pub fn for_prompt(
+        request: &GetPromptRequestParams,
+        seal: &RequestStateSeal,
+    ) -> Result<Ask, ElicitError> {
+        let arguments = request.arguments.as_ref().map(|arguments| {
+            Value::Object(
+                arguments
+                    .iter()
+                    .map(|(name, value)| (name.clone(), Value::String(value.clone())))
+                    .collect(),
+            )
+        });
+        Ask::open(
+            seal,
+            common::binding("prompts/get", &request.name, arguments.as_ref()),
+            &request.meta,
+            request.input_responses.as_ref(),
+            request.request_state.as_deref(),
+        )
+    }
+
+    /// An `Ask` for a `resources/read`, in `ServerHandler::handle_read_resource_request`;
+    /// run the body with [`resource`](Self::resource).
+    ///
+    /// # Errors
+    ///
+    /// As [`for_tool`](Self::for_tool).
+    pub fn for_resource(
+        request: &ReadResourceRequestParams,
+        seal: &RequestStateSeal,
+    ) -> Result<Ask, ElicitError> {
+        Ask::open(
+            seal,
+            common::binding("resources/read", &request.uri, None),
+            &request.meta,
+            request.input_responses.as_ref(),
+            request.request_state.as_deref(),
+        )
+    }
+
+    /// Asks for `F`'s form under `key` with `message`, and returns the typed
+    /// answer: accept (re-validated), decline or cancel. `async` so that the
+    /// call reads as on rmcp; on rust-mcp-sdk it never waits.
+    ///
+    /// # Errors
+    ///
+    /// - [`ElicitError::InputRequired`] when the answer is not there yet: not
+    ///   a failure, `?` it to [`tool`](Self::tool) (or [`prompt`](Self::prompt),
+    ///   [`resource`](Self::resource)), which asks.
+    /// - [`ElicitError::Unsupported`]: the client did not declare form
+    ///   elicitation.
+    /// - [`ElicitError::Invalid`]: the answer failed re-validation.
     pub async fn form<F: ElicitForm>(
-        &mut self,
+        &self,
         key: &str,
         message: impl Into<Cow<'static, str>>,
-    ) -> Result<ElicitAction<F>, AskError> {
+    ) -> Result<ElicitAction<F>, ElicitError> {
         self.ask(key, F::request(message), F::parse_result)
     }
 
-    /// As [`form`](Self::form), for a run-time [`Form`]: the tuple of its
-    /// typed answers.
+    /// Asks for a run-time [`Form`] under `key` with `message`, and returns
+    /// the tuple of its typed answers.
     ///
     /// # Errors
     ///
     /// As [`form`](Self::form).
     pub async fn fields<F: FormFields>(
-        &mut self,
-        form: &Form<F>,
+        &self,
         key: &str,
+        form: &Form<F>,
         message: impl Into<Cow<'static, str>>,
-    ) -> Result<ElicitAction<F::Output>, AskError> {
-        self.ask(key, form.request(message), |result| form.parse_result(result))
+    ) -> Result<ElicitAction<F::Output>, ElicitError> {
+        self.ask(key, form.request(message), |answer| {
+            form.parse_result(answer)
+        })
     }
 
     fn ask<T>(
-        &mut self,
+        &self,
         key: &str,
         params: ElicitRequestParams,
         parse: impl Fn(Value) -> Result<ElicitAction<T>, Error>,
-    ) -> Result<ElicitAction<T>, AskError> {
-        let invalid = |error| AskError::Invalid {
-            key: key.to_owned(),
-            error,
-        };
-        if let Some(result) = self.answers.get(key) {
-            return parse(result.clone()).map_err(invalid);
+    ) -> Result<ElicitAction<T>, ElicitError> {
+        let inner = &*self.inner;
+        if !inner.form_supported {
+            return Err(ElicitError::Unsupported);
         }
-        let has_response = self
-            .responses
-            .as_object()
-            .is_some_and(|responses| responses.contains_key(key));
-        if has_response {
-            let result = crate::take_input_response(&mut self.responses, key).map_err(invalid)?;
-            let action = parse(result.clone()).map_err(invalid)?;
-            self.answers.insert(key.to_owned(), result);
+        let mut answers = inner.answers.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(answer) = answers
+            .get(key)
+            .or_else(|| inner.responses.get(key))
+            .cloned()
+        {
+            let action = parse(answer.clone()).map_err(ElicitError::Invalid)?;
+            answers.insert(key.to_owned(), answer);
             return Ok(action);
         }
-        if !self.form_supported {
-            return Err(AskError::Unsupported);
+        let mut result = InputRequiredResult::new().elicit(key.to_owned(), params);
+        if !answers.is_empty() {
+            let payload = serde_json::json!({
+                "binding": binding_text(&inner.binding),
+                "answers": *answers,
+            });
+            result = result.request_state(inner.seal.codec.encode(payload.to_string().as_bytes()));
         }
-        Err(AskError::InputRequired(
-            InputRequiredResult::new()
-                .elicit(key.to_owned(), params)
-                .request_state(self.seal()),
-        ))
+        Err(ElicitError::InputRequired(Box::new(result)))
     }
 
-    /// The sealed `requestState` holding the answers so far.
-    fn seal(&self) -> String {
-        let state = serde_json::json!({
-            "scope": self.scope,
-            "arguments": self.arguments,
-            "answers": self.answers,
-        });
-        self.codec.encode(state.to_string().as_bytes())
+    /// Runs a tool's body, which asks with [`form`](Self::form), and turns
+    /// its outcome into the handler's response:
+    ///
+    /// - `Ok(result)`: the result.
+    /// - [`ElicitError::InputRequired`]: the `input_required` result that
+    ///   asks the client.
+    /// - [`ElicitError::Invalid`], a rejected answer: a tool result with
+    ///   `isError: true`, the reason as text, and as `structuredContent` the
+    ///   `{"errors":[..]}` of [`ElicitError::data`]. The call ends there,
+    ///   but as a tool result, which the model sees and can act on (call the
+    ///   tool again, which asks again, or tell the user).
+    /// - anything else: the JSON-RPC error of
+    ///   [`From<ElicitError> for RpcError`](ElicitError#impl-From<ElicitError>-for-RpcError).
+    ///
+    /// # Errors
+    ///
+    /// The JSON-RPC error above.
+    pub async fn tool<Body, Fut>(self, body: Body) -> Result<ServerResult, RpcError>
+    where
+        Body: FnOnce(Ask) -> Fut,
+        Fut: Future<Output = Result<CallToolResult, ElicitError>>,
+    {
+        match body(self).await {
+            Ok(result) => Ok(result.into()),
+            Err(ElicitError::InputRequired(result)) => input_required(&result),
+            Err(error @ ElicitError::Invalid(_)) => {
+                let mut result =
+                    CallToolResult::text_content(vec![TextContent::from(error.to_string())]);
+                result.is_error = Some(true);
+                result.structured_content = error.data();
+                Ok(result.into())
+            }
+            Err(error) => Err(error.into()),
+        }
     }
+
+    /// Runs a `prompts/get` handler's body, as [`tool`](Self::tool) does; a
+    /// prompt has no error result, so a rejected answer is the JSON-RPC
+    /// error `-32602` with its `data`.
+    ///
+    /// # Errors
+    ///
+    /// The JSON-RPC error of `From<ElicitError> for RpcError`.
+    pub async fn prompt<Body, Fut>(self, body: Body) -> Result<ServerResult, RpcError>
+    where
+        Body: FnOnce(Ask) -> Fut,
+        Fut: Future<Output = Result<GetPromptResult, ElicitError>>,
+    {
+        match body(self).await {
+            Ok(result) => Ok(result.into()),
+            Err(ElicitError::InputRequired(result)) => input_required(&result),
+            Err(error) => Err(error.into()),
+        }
+    }
+
+    /// Runs a `resources/read` handler's body, as [`prompt`](Self::prompt)
+    /// does.
+    ///
+    /// # Errors
+    ///
+    /// The JSON-RPC error of `From<ElicitError> for RpcError`.
+    pub async fn resource<Body, Fut>(self, body: Body) -> Result<ServerResult, RpcError>
+    where
+        Body: FnOnce(Ask) -> Fut,
+        Fut: Future<Output = Result<ReadResourceResult, ElicitError>>,
+    {
+        match body(self).await {
+            Ok(result) => Ok(result.into()),
+            Err(ElicitError::InputRequired(result)) => input_required(&result),
+            Err(error) => Err(error.into()),
+        }
+    }
+}
+
+/// The binding as text for the sealed JSON (its bytes are UTF-8 with NUL
+/// separators, which JSON escapes).
+fn binding_text(binding: &[u8]) -> String {
+    String::from_utf8_lossy(binding).into_owned()
 }
