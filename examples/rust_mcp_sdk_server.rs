@@ -1,16 +1,17 @@
 //! An MCP server on rust-mcp-sdk 2.0 (streamable HTTP, MCP 2026-07-28) with
-//! the same two tools as `examples/conformance_server.rs`, written with the
-//! one call `ask.form::<T>(key, message).await?` of `enum_schema::rust_mcp_sdk`.
+//! the same tools as `examples/conformance_server.rs` (the two of the
+//! official conformance scenarios, and `test_two_questions`), written with
+//! the one call `ask.form::<T>(key, message).await?` of `enum_schema::rust_mcp_sdk`.
 //!
 //! ```text
 //! cargo run --features rust-mcp-sdk --example rust_mcp_sdk_server -- 3002   # http://127.0.0.1:3002/mcp
 //! cargo run --features rust-mcp-sdk --example rust_mcp_sdk_server -- 0      # a free port, printed on stdout
 //! ```
 //!
-//! The `requestState` key: `ENUM_SCHEMA_STATE_KEY` (32 bytes, base64url
-//! without padding), so that several processes accept each other's retries;
-//! without it, a fresh key from the operating system, for this process only.
-//! `.ci/rust_mcp_sdk.sh` drives it with the official Python SDK client.
+//! The `requestState` key: `REQUEST_STATE_KEY` (32 bytes), so that several
+//! processes accept each other's retries; without it, a fresh key from the
+//! operating system, for this process only. `.ci/rust_mcp_sdk.sh` drives it
+//! with the official Python SDK client and with `examples/rmcp_client.rs`.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -122,9 +123,45 @@ struct Sep1034Defaults {
     verified: bool,
 }
 
+/// How bad is it?
+#[derive(ElicitEnum, Serialize, Debug, PartialEq)]
+#[serde(rename_all = "lowercase")]
+enum Severity {
+    #[elicit(title = "Low: no user impact")]
+    Low,
+    #[elicit(title = "High: users are affected")]
+    High,
+}
+
+/// Affected services.
+#[derive(ElicitEnum, Serialize, Debug)]
+#[serde(rename_all = "lowercase")]
+#[elicit(max_items = 2)]
+enum AffectedService {
+    Checkout,
+    Search,
+    Login,
+}
+
+/// The first question of `test_two_questions`.
+#[derive(ElicitForm, Serialize, Debug)]
+#[elicit(message = "How bad is it?")]
+struct Triage {
+    /// Severity
+    severity: Severity,
+}
+
+/// The second question, asked only for a high severity.
+#[derive(ElicitForm, Serialize, Debug)]
+#[elicit(message = "Which services are affected?")]
+struct Impact {
+    /// Affected services
+    services: Vec<AffectedService>,
+}
+
 /// `Elicitation completed: action=accept, content={..}`, the content being
 /// the re-validated answer written back as JSON.
-fn completed<F: Serialize>(action: ElicitAction<F>) -> CallToolResult {
+fn report<F: Serialize>(action: ElicitAction<F>) -> String {
     let (action, content) = match action {
         ElicitAction::Accept(content) => (
             "accept",
@@ -133,9 +170,12 @@ fn completed<F: Serialize>(action: ElicitAction<F>) -> CallToolResult {
         ElicitAction::Decline => ("decline", "{}".to_owned()),
         ElicitAction::Cancel => ("cancel", "{}".to_owned()),
     };
-    CallToolResult::text_content(vec![TextContent::from(format!(
-        "Elicitation completed: action={action}, content={content}"
-    ))])
+    format!("Elicitation completed: action={action}, content={content}")
+}
+
+/// [`report`] as a tool result.
+fn completed<F: Serialize>(action: ElicitAction<F>) -> CallToolResult {
+    CallToolResult::text_content(vec![TextContent::from(report(action))])
 }
 
 /// A tool with no arguments.
@@ -184,6 +224,33 @@ impl Server {
             })
             .await
     }
+
+    async fn two_questions(
+        &self,
+        params: &CallToolRequestParams,
+    ) -> Result<ServerResult, RpcError> {
+        Ask::for_tool(params, &self.seal)?
+            .tool(|ask| async move {
+                let triage = ask
+                    .form::<Triage>("triage", Triage::MESSAGE.unwrap_or_default())
+                    .await?;
+                let high = matches!(
+                    &triage,
+                    ElicitAction::Accept(Triage {
+                        severity: Severity::High
+                    })
+                );
+                let mut text = report(triage);
+                if high {
+                    let impact = ask
+                        .form::<Impact>("impact", Impact::MESSAGE.unwrap_or_default())
+                        .await?;
+                    text = format!("{text}; {}", report(impact));
+                }
+                Ok(CallToolResult::text_content(vec![TextContent::from(text)]))
+            })
+            .await
+    }
 }
 
 #[async_trait]
@@ -208,6 +275,10 @@ impl ServerHandler for Server {
                     "test_elicitation_sep1034_defaults",
                     "Asks for a form with a default on every primitive type (SEP-1034)",
                 ),
+                tool(
+                    "test_two_questions",
+                    "Asks how bad it is, then, if it is bad, which services are affected",
+                ),
             ],
             ttl_ms: 0,
         })
@@ -222,21 +293,32 @@ impl ServerHandler for Server {
         match params.name.as_str() {
             "test_elicitation_sep1330_enums" => self.sep1330_enums(&params).await,
             "test_elicitation_sep1034_defaults" => self.sep1034_defaults(&params).await,
+            "test_two_questions" => self.two_questions(&params).await,
             name => Err(RpcError::invalid_params().with_message(format!("unknown tool {name:?}"))),
         }
     }
 }
 
-/// The `requestState` codec: the key from `ENUM_SCHEMA_STATE_KEY`, else a
-/// fresh one from the operating system.
-fn codec() -> std::io::Result<RequestStateCodec> {
-    let invalid = |message: String| std::io::Error::new(std::io::ErrorKind::InvalidInput, message);
-    if let Ok(key) = std::env::var("ENUM_SCHEMA_STATE_KEY") {
-        return RequestStateCodec::from_base64_key(&key)
-            .map_err(|error| invalid(format!("ENUM_SCHEMA_STATE_KEY: {error}")));
-    }
+/// The codec that seals `requestState`: `REQUEST_STATE_KEY` (32 bytes, as
+/// for `examples/conformance_server.rs`, whose key rust-mcp-sdk's codec can
+/// share), or 32 random bytes (then a retry must reach this same process).
+fn request_state_codec() -> std::io::Result<RequestStateCodec> {
     let mut key = [0; 32];
-    std::io::Read::read_exact(&mut std::fs::File::open("/dev/urandom")?, &mut key)?;
+    match std::env::var_os("REQUEST_STATE_KEY") {
+        Some(given) => {
+            let given = given.into_encoded_bytes();
+            key = given.as_slice().try_into().map_err(|_| {
+                std::io::Error::new(
+                    std::io::ErrorKind::InvalidInput,
+                    format!(
+                        "REQUEST_STATE_KEY: {} bytes, rust-mcp-sdk's codec takes 32",
+                        given.len()
+                    ),
+                )
+            })?;
+        }
+        None => std::io::Read::read_exact(&mut std::fs::File::open("/dev/urandom")?, &mut key)?,
+    }
     Ok(RequestStateCodec::with_key(key))
 }
 
@@ -297,7 +379,7 @@ async fn main() -> std::io::Result<()> {
         stream_id_gen: Arc::new(FastIdGenerator::new(Some("s_"))),
         server_details: Arc::new(details),
         handler: Server {
-            seal: RequestStateSeal::new(codec()?),
+            seal: RequestStateSeal::new(request_state_codec()?),
         }
         .to_mcp_server_handler(),
         ping_interval: Duration::from_secs(12),

@@ -5,6 +5,8 @@
 mod common;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;
+#[cfg(feature = "rmcp")]
+mod rmcp_client;
 #[cfg(feature = "rust-mcp-sdk")]
 pub mod rust_mcp_sdk;
 #[cfg(feature = "schemars")]

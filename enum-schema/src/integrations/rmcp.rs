@@ -73,6 +73,8 @@ use ::rmcp::service::{ElicitationMode, ServiceError};
 use ::rmcp::{ErrorData, Peer, RoleServer};
 use serde_json::{Map, Number, Value};
 
+/// The client side: read a received elicitation, check the answer.
+pub use super::rmcp_client::{accept, read_request, ClientError};
 use crate::{
     BooleanSchema, ElicitAction, ElicitEnum, ElicitForm, ElicitRequestParams, EnumOption, Error,
     Form, FormFields, MultiSelect, MultiSelectSchema, NumberSchema, PrimitiveSchema,
