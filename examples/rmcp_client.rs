@@ -21,7 +21,7 @@ use dialoguer::{Confirm, Input, MultiSelect, Select};
 use enum_schema::rmcp::{accept, read_request, ClientError};
 use enum_schema::{PrimitiveSchema, RequestedSchema};
 use rmcp::model::{
-    CallToolRequestParams, ClientCapabilities, ClientInfo, ElicitRequestParams, ElicitResult,
+    CallToolRequestParams, ClientCapabilities, ClientConfig, ElicitRequestParams, ElicitResult,
     ElicitationAction, ElicitationCapability, FormElicitationCapability, Implementation,
     ProtocolVersion,
 };
@@ -212,12 +212,12 @@ impl ClientHandler for Client {
         self.answer(request)
     }
 
-    fn get_info(&self) -> ClientInfo {
+    fn get_info(&self) -> ClientConfig {
         let mut elicitation = ElicitationCapability::new();
         elicitation.form = Some(FormElicitationCapability::default());
         let mut capabilities = ClientCapabilities::default();
         capabilities.elicitation = Some(elicitation);
-        ClientInfo::new(
+        ClientConfig::new(
             capabilities,
             Implementation::new("enum-schema-rmcp-client", env!("CARGO_PKG_VERSION")),
         )
