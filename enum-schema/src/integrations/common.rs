@@ -159,7 +159,7 @@ fn canonical(value: &Value, out: &mut Vec<u8>) {
     match value {
         Value::Object(map) => {
             let mut entries: Vec<_> = map.iter().collect();
-            entries.sort_by(|(a, _), (b, _)| a.cmp(b));
+            entries.sort_by_key(|(key, _)| *key);
             out.push(b'{');
             for (index, (key, value)) in entries.into_iter().enumerate() {
                 if index > 0 {

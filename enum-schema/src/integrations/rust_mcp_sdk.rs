@@ -92,13 +92,15 @@
 //!   `content` values as string, integer, boolean or array of strings, so a
 //!   `tools/call` whose `inputResponses` hold `95.5` fails to parse in the
 //!   SDK before the tool runs.
-//! - **Field order**: rust-mcp-schema keeps `properties` in a `BTreeMap`,
-//!   and so does `serde_json::Value` without serde_json's `preserve_order`
-//!   feature, so the fields reach the client in alphabetical order.
-//!   [`Ask`] writes the request as this crate's own JSON (through the SDK's
-//!   generic result, not its typed `InputRequiredResult`), so the order is
-//!   kept when serde_json's `preserve_order` is on in the server's build
-//!   (the rmcp feature turns it on).
+//! - **Field order, through the typed model**: rust-mcp-schema keeps
+//!   `properties` in a `BTreeMap`, so its typed `InputRequiredResult` sorts
+//!   the fields. [`Ask`] therefore writes the request as this crate's own
+//!   JSON through the SDK's generic result, and this feature turns on
+//!   serde_json's `preserve_order` (as the `rmcp` feature does), so the
+//!   fields reach the client in declaration order.
+//! - **rmcp's client**: rmcp 3.11's client does not put the `_meta` keys
+//!   that rust-mcp-sdk 2.0 requires on every request, so the two SDKs do
+//!   not talk to each other yet (the server answers `-32602`).
 //!
 //! # Conversions
 //!
