@@ -83,15 +83,22 @@
 //! # What rust-mcp-sdk 2.0 makes impossible
 //!
 //! - **MCP 2025-06-18 and 2025-11-25**: the SDK's server runtime answers
-//!   only 2026-07-28 requests (no `initialize` handshake, and its `McpServer`
-//!   has no way to send a request such as `elicitation/create` to the
-//!   client). Clients on the older revisions (the TypeScript SDK 1.x, the
-//!   Python SDK in legacy mode, the official conformance scenarios) cannot
-//!   reach a rust-mcp-sdk 2.0 server at all, elicitation or not.
-//! - **Fractional numbers in answers**: rust-mcp-schema types answer
-//!   `content` values as string, integer, boolean or array of strings, so a
-//!   `tools/call` whose `inputResponses` hold `95.5` fails to parse in the
-//!   SDK before the tool runs.
+//!   only 2026-07-28 requests: there is no `initialize` handshake, every
+//!   request must carry the `_meta` keys `io.modelcontextprotocol/protocolVersion`
+//!   and `io.modelcontextprotocol/clientCapabilities`, and its `McpServer`
+//!   cannot send a request such as `elicitation/create` to the client.
+//!   Clients on the older revisions cannot reach a rust-mcp-sdk 2.0 server
+//!   at all, elicitation or not: the Python SDK's legacy mode, the
+//!   TypeScript SDK 1.x, and the official conformance scenarios
+//!   `elicitation-sep1330-enums` and `elicitation-sep1034-defaults`
+//!   (conformance 0.1.16) all get `-32602` "Invalid params: missing _meta
+//!   keys" on their first request.
+//! - **Numbers written as floats in answers**: rust-mcp-schema types answer
+//!   `content` values as string, integer (`i64`), boolean or array of
+//!   strings, so a `tools/call` whose `inputResponses` hold `95.5` (or
+//!   `95.0`, as Python writes a float) does not parse as a `tools/call` in
+//!   the SDK, which answers `-32601` "No handler is implemented for custom
+//!   requests." before the tool runs. Integers (`95`) pass.
 //! - **Field order, through the typed model**: rust-mcp-schema keeps
 //!   `properties` in a `BTreeMap`, so its typed `InputRequiredResult` sorts
 //!   the fields. [`Ask`] therefore writes the request as this crate's own
