@@ -4,7 +4,9 @@
 #   driven by the official Python SDK client (pinned `mcp` from PyPI, in a
 #   venv under the target directory) in its default mode, 2026-07-28, with
 #   .ci/clients/python_client.py: every answer kind, the field order, two
-#   questions. Not run against it, because rust-mcp-sdk 2.0 cannot serve
+#   questions; and, with raw JSON-RPC (.ci/clients/stateless.py), the rounds
+#   of one call served by two processes sharing only the requestState key.
+#   Not run against it, because rust-mcp-sdk 2.0 cannot serve
 #   them (see the enum_schema::rust_mcp_sdk docs): the Python client's legacy
 #   mode and the TypeScript SDK client (2025-11-25), and the official
 #   conformance scenarios (which speak 2025-11-25).
@@ -43,9 +45,12 @@ stop_servers() {
 }
 trap stop_servers EXIT
 
-# start NAME: starts the example server NAME on a free port, sets $url.
+# start NAME [LOG]: starts the example server NAME on a free port, sets $url.
 start() {
-    local log="$tools/$1.log"
+    local log="$tools/${2:-$1}.log"
+    # Not a stale line of an earlier run: the background shell truncates the
+    # log only when it gets to run.
+    rm -f "$log"
     "$target_dir/debug/examples/$1" 0 >"$log" 2>&1 &
     pids+=($!)
     url=
@@ -62,8 +67,18 @@ start() {
 }
 
 echo "== rust-mcp-sdk: the official Python SDK client, default mode (2026-07-28)"
+export REQUEST_STATE_KEY=enum-schema-ci-state-key-32bytes
 start rust_mcp_sdk_server
+url_a=$url
 "$tools/venv/bin/python" .ci/clients/python_client.py "$url" auto
+
+echo "== rust-mcp-sdk: the rounds of one call across two processes sharing the key"
+start rust_mcp_sdk_server rust_mcp_sdk_server_b
+url_b=$url
+REQUEST_STATE_KEY=another-key-of-exactly-32-bytes! start rust_mcp_sdk_server rust_mcp_sdk_server_c
+url_c=$url
+unset REQUEST_STATE_KEY
+"$tools/venv/bin/python" .ci/clients/stateless.py "$url_a" "$url_b" "$url_c"
 
 echo "== rmcp client: scripted answers against examples/conformance_server.rs (2025-11-25)"
 start conformance_server
