@@ -192,3 +192,69 @@ async fn decline_and_a_client_without_elicitation() {
         Some(json!({"requiredCapabilities": {"elicitation": {"form": {}}}}))
     );
 }
+
+fn prompt_params(extra: Value) -> rust_mcp_sdk::schema::GetPromptRequestParams {
+    let mut request = json!({
+        "name": "triage",
+        "arguments": {"team": "search"},
+        "_meta": {
+            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientCapabilities": {"elicitation": {}},
+        },
+    });
+    for (key, value) in extra.as_object().unwrap() {
+        request[key] = value.clone();
+    }
+    serde_json::from_value(request).unwrap()
+}
+
+/// A prompt that asks with a run-time form.
+async fn prompt(
+    request: &rust_mcp_sdk::schema::GetPromptRequestParams,
+) -> Result<ServerResult, RpcError> {
+    let form = enum_schema::Form::new((("severity", Severity::SCHEMA),));
+    Ask::for_prompt(request, &seal(1))?
+        .prompt(|ask| async move {
+            let answer = ask.fields("triage", &form, "How bad is it?").await?;
+            Ok(rust_mcp_sdk::schema::GetPromptResult {
+                description: Some(format!("{answer:?}")),
+                messages: Vec::new(),
+                meta: None,
+                result_type: "complete".to_owned(),
+            })
+        })
+        .await
+}
+
+#[tokio::test]
+async fn a_prompt_asks_with_a_run_time_form_and_refuses_a_bad_answer_with_a_json_rpc_error() {
+    // `"elicitation": {}` declares form mode.
+    let first = value(prompt(&prompt_params(json!({}))).await);
+    assert_eq!(first["resultType"], "input_required");
+    assert_eq!(
+        first["inputRequests"]["triage"]["params"]["requestedSchema"]["properties"]["severity"]
+            ["oneOf"][1],
+        json!({"const": "high", "title": "High"}),
+    );
+    let answered = prompt_params(
+        json!({"inputResponses": {"triage": {"action": "accept", "content": {"severity": "low"}}}}),
+    );
+    assert_eq!(
+        value(prompt(&answered).await)["description"],
+        "Accept((Low,))"
+    );
+    let wrong = prompt_params(
+        json!({"inputResponses": {"triage": {"action": "accept", "content": {"severity": "urgent"}}}}),
+    );
+    let error = prompt(&wrong).await.unwrap_err();
+    assert_eq!(error.code, -32602);
+    assert_eq!(
+        error.data,
+        Some(json!({"errors": [{
+            "field": "severity",
+            "value": "urgent",
+            "allowed": ["low", "high"],
+            "message": r#"field `severity`: invalid value "urgent": expected one of "low", "high""#,
+        }]})),
+    );
+}
