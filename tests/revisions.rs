@@ -820,18 +820,21 @@ fn deploy_result() -> InputRequiredResult {
         .request_state("eyJzdGVwIjoxfQ")
 }
 
+// Keys in sorted order, so that messages quoting these values read the same
+// with and without serde_json's `preserve_order` (which the `rmcp` feature
+// turns on).
 fn accepted() -> Value {
     json!({
         "action": "accept",
-        "content": {"env": "production", "regions": ["us-east", "eu-west"], "confirm": true}
+        "content": {"confirm": true, "env": "production", "regions": ["us-east", "eu-west"]}
     })
 }
 
 fn sampling_result() -> Value {
     json!({
-        "role": "assistant",
-        "content": {"type": "text", "text": "The capital of France is Paris."},
+        "content": {"text": "The capital of France is Paris.", "type": "text"},
         "model": "claude-3-sonnet-20240307",
+        "role": "assistant",
         "stopReason": "endTurn"
     })
 }
