@@ -55,7 +55,7 @@ start() {
     pids+=($!)
     url=
     for _ in $(seq 1 300); do
-        url=$(sed -n 's/^listening on \(http:.*\)$/\1/p' "$log")
+        url=$(sed -n 's/^listening on \(http:.*\)$/\1/p' "$log" 2>/dev/null || true)
         if [ -n "$url" ]; then
             return
         fi
