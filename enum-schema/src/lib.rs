@@ -29,7 +29,7 @@
 //!
 //! # Cargo features
 //!
-//! Both off by default.
+//! All off by default.
 //!
 //! - `rmcp`: for servers on [rmcp](https://docs.rs/rmcp), the official Rust
 //!   SDK. In any tool, `ask.form::<Triage>("triage", "How bad is it?").await?`
@@ -39,6 +39,13 @@
 //!   typed, re-validated `ElicitAction`; the module `enum_schema::rmcp` also
 //!   has `From` conversions into rmcp's model types. Turns on serde_json's
 //!   `preserve_order` (see the module docs).
+//! - `rust-mcp-sdk`: for servers on [rust-mcp-sdk](https://docs.rs/rust-mcp-sdk)
+//!   2.0 (MCP 2026-07-28). In any tool,
+//!   `ask.form::<Triage>("triage", "How bad is it?").await?`
+//!   ([`rust_mcp_sdk::Ask`]) returns the typed answer, or ends the tool
+//!   with the `input_required` result that asks for it, earlier answers
+//!   kept in a sealed `requestState`; `From` conversions into
+//!   rust-mcp-schema's types.
 //! - `schemars`: `schemars::JsonSchema` for derived enums and forms, with the
 //!   shapes below inline (never a `$ref`), for code that builds schemas with
 //!   schemars, rmcp's own `Peer::elicit::<T>()` among it.
@@ -198,6 +205,8 @@ pub use crate::input::{
 };
 #[cfg(feature = "rmcp")]
 pub use crate::integrations::rmcp;
+#[cfg(feature = "rust-mcp-sdk")]
+pub use crate::integrations::rust_mcp_sdk;
 #[cfg(feature = "schemars")]
 #[doc(hidden)]
 pub use crate::integrations::schemars::support as __schemars;

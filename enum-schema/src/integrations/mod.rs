@@ -1,8 +1,14 @@
-//! The optional integrations: `rmcp` and `schemars`, each behind the cargo
-//! feature of the same name.
+//! The optional integrations, each behind the cargo feature of the same
+//! name: `rmcp`, `rust-mcp-sdk` and `schemars`.
 
+#[cfg(any(feature = "rmcp", feature = "rust-mcp-sdk"))]
+mod common;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;
+#[cfg(feature = "rmcp")]
+mod rmcp_client;
+#[cfg(feature = "rust-mcp-sdk")]
+pub mod rust_mcp_sdk;
 #[cfg(feature = "schemars")]
 pub mod schemars;
 

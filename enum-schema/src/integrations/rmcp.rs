@@ -143,13 +143,18 @@ use ::rmcp::service::{ElicitationMode, ServiceError};
 use ::rmcp::{ErrorData, Peer, RoleServer};
 use serde_json::{Map, Number, Value};
 
+use super::common::{json_object, rejection_data};
+
 mod ask;
 
 pub use ask::{Ask, RequestStateSeal};
 
+/// The client side: read a received elicitation, check the answer.
+pub use super::rmcp_client::{accept, read_request, ClientError};
+
 use crate::{
     BooleanSchema, ElicitAction, ElicitEnum, ElicitForm, ElicitRequestParams, EnumOption, Error,
-    Form, FormFields, JsonType, MultiSelect, MultiSelectSchema, NumberSchema, PrimitiveSchema,
+    Form, FormFields, MultiSelect, MultiSelectSchema, NumberSchema, PrimitiveSchema,
     ProtocolVersion, RequestedSchema, SingleSelect, SingleSelectSchema, StringFormat, StringSchema,
     VersionError,
 };
@@ -519,15 +524,6 @@ impl ElicitError {
     }
 }
 
-fn json_object<const N: usize>(entries: [(&str, Value); N]) -> Value {
-    Value::Object(
-        entries
-            .into_iter()
-            .map(|(key, value)| (key.to_owned(), value))
-            .collect(),
-    )
-}
-
 /// `{"requiredCapabilities":{"elicitation":{"form":{}}}}`, as rmcp's
 /// `ErrorData::missing_required_client_capability` writes it.
 fn required_capability() -> Value {
@@ -539,126 +535,6 @@ fn required_capability() -> Value {
         "requiredCapabilities",
         serde_json::to_value(capabilities).unwrap_or(Value::Null),
     )])
-}
-
-/// The `data` of a rejected answer: one entry per rejected field.
-pub(crate) fn rejection_data(error: &Error) -> Value {
-    let errors = error.iter().map(rejection_entry).collect();
-    json_object([("errors", Value::Array(errors))])
-}
-
-fn values_json(options: &[EnumOption]) -> Value {
-    Value::Array(
-        options
-            .iter()
-            .map(|option| Value::from(option.value()))
-            .collect(),
-    )
-}
-
-/// The JSON Schema `type` keyword's name for a JSON type.
-fn json_schema_type(json_type: JsonType) -> &'static str {
-    match json_type {
-        JsonType::Null => "null",
-        JsonType::Boolean => "boolean",
-        JsonType::Number => "number",
-        JsonType::String => "string",
-        JsonType::Array => "array",
-        JsonType::Object => "object",
-    }
-}
-
-fn rejection_entry(error: &Error) -> Value {
-    let mut entry = Map::new();
-    let mut put = |key: &str, value: Value| {
-        entry.insert(key.to_owned(), value);
-    };
-    put("field", error.field().map_or(Value::Null, Value::from));
-    match error {
-        Error::InvalidValue { value, allowed, .. } => {
-            put("value", Value::from(value.as_str()));
-            put("allowed", values_json(allowed));
-        }
-        Error::InvalidItem {
-            index,
-            items,
-            allowed,
-            ..
-        } => {
-            put("value", Value::Array(items.clone()));
-            put("index", Value::from(*index));
-            put("allowed", values_json(allowed));
-        }
-        Error::DuplicateItem { index, items, .. } => {
-            put("value", Value::Array(items.clone()));
-            put("index", Value::from(*index));
-        }
-        Error::TooFewItems { min, items, .. } => {
-            put("value", Value::Array(items.clone()));
-            put("minItems", Value::from(*min));
-        }
-        Error::TooManyItems { max, items, .. } => {
-            put("value", Value::Array(items.clone()));
-            put("maxItems", Value::from(*max));
-        }
-        Error::TypeMismatch {
-            expected, found, ..
-        } => {
-            put("value", found.clone());
-            put("type", Value::from(json_schema_type(*expected)));
-        }
-        Error::TooShort {
-            value, min_length, ..
-        } => {
-            put("value", Value::from(value.as_str()));
-            put("minLength", Value::from(*min_length));
-        }
-        Error::TooLong {
-            value, max_length, ..
-        } => {
-            put("value", Value::from(value.as_str()));
-            put("maxLength", Value::from(*max_length));
-        }
-        Error::InvalidFormat { value, format, .. } => {
-            put("value", Value::from(value.as_str()));
-            put(
-                "format",
-                serde_json::to_value(format).unwrap_or(Value::Null),
-            );
-        }
-        Error::NotAnInteger { value, .. } => {
-            put("value", Value::Number(value.clone()));
-            put("type", Value::from("integer"));
-        }
-        Error::OutOfRange {
-            value,
-            minimum,
-            maximum,
-            ..
-        } => {
-            put("value", Value::Number(value.clone()));
-            if let Some(minimum) = minimum {
-                put("minimum", Value::Number(minimum.clone()));
-            }
-            if let Some(maximum) = maximum {
-                put("maximum", Value::Number(maximum.clone()));
-            }
-        }
-        Error::MalformedResult { found, .. } => {
-            put("value", found.clone().unwrap_or(Value::Null));
-        }
-        Error::MissingAction { found } => put("value", found.clone()),
-        Error::UnknownAction { action } => put("value", action.clone()),
-        Error::MissingInputResponse { key } => put("key", Value::from(key.as_str())),
-        Error::MalformedInputResponse { key, found, .. } => {
-            put("key", Value::from(key.as_str()));
-            put("value", found.clone());
-        }
-        // A missing field has no value; anything newer keeps its message.
-        _ => {}
-    }
-    put("message", Value::from(error.to_string()));
-    Value::Object(entry)
 }
 
 impl fmt::Display for ElicitError {

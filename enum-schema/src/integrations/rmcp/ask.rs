@@ -91,49 +91,11 @@ impl AsRef<RequestStateSeal> for RequestStateSeal {
     }
 }
 
-/// What ties a sealed state to one request: method, name and arguments.
+/// [`common::binding`](super::super::common::binding) for rmcp's argument
+/// object.
 fn binding(method: &str, name: &str, arguments: Option<&JsonObject>) -> Vec<u8> {
-    let mut bytes = b"enum-schema requestState 1\0".to_vec();
-    bytes.extend_from_slice(method.as_bytes());
-    bytes.push(0);
-    bytes.extend_from_slice(name.as_bytes());
-    bytes.push(0);
-    if let Some(arguments) = arguments {
-        canonical(&Value::Object(arguments.clone()), &mut bytes);
-    }
-    bytes
-}
-
-/// JSON with object keys sorted, so that the binding does not depend on the
-/// order in which a client wrote the arguments.
-fn canonical(value: &Value, out: &mut Vec<u8>) {
-    match value {
-        Value::Object(map) => {
-            let mut entries: Vec<_> = map.iter().collect();
-            entries.sort_by_key(|(key, _)| *key);
-            out.push(b'{');
-            for (index, (key, value)) in entries.into_iter().enumerate() {
-                if index > 0 {
-                    out.push(b',');
-                }
-                out.extend_from_slice(Value::String(key.clone()).to_string().as_bytes());
-                out.push(b':');
-                canonical(value, out);
-            }
-            out.push(b'}');
-        }
-        Value::Array(items) => {
-            out.push(b'[');
-            for (index, item) in items.iter().enumerate() {
-                if index > 0 {
-                    out.push(b',');
-                }
-                canonical(item, out);
-            }
-            out.push(b']');
-        }
-        scalar => out.extend_from_slice(scalar.to_string().as_bytes()),
-    }
+    let arguments = arguments.map(|arguments| Value::Object(arguments.clone()));
+    super::super::common::binding(method, name, arguments.as_ref())
 }
 
 /// Asks the client for a form, the same way on every protocol revision.

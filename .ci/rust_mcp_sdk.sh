@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# Real clients against the rust-mcp-sdk example and the rmcp client example:
+# - examples/rust_mcp_sdk_server.rs (rust-mcp-sdk 2.0, MCP 2026-07-28 only),
+#   driven by the official Python SDK client (pinned `mcp` from PyPI, in a
+#   venv under the target directory) in its default mode, 2026-07-28, with
+#   .ci/clients/python_client.py: every answer kind, the field order, two
+#   questions; and, with raw JSON-RPC (.ci/clients/stateless.py), the rounds
+#   of one call served by two processes sharing only the requestState key.
+#   Not run against it, because rust-mcp-sdk 2.0 cannot serve
+#   them (see the enum_schema::rust_mcp_sdk docs): the Python client's legacy
+#   mode and the TypeScript SDK client (2025-11-25), and the official
+#   conformance scenarios (which speak 2025-11-25).
+# - examples/rmcp_client.rs, answering from examples/data/client/*.json,
+#   against examples/conformance_server.rs (rmcp) on 2025-11-25: a valid
+#   answer goes through; a title instead of a value is caught before it is
+#   sent (exit 2, the server sees a cancel).
+# Servers listen on a free port of 127.0.0.1 and are stopped at the end.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+mcp_version=2.3.0
+target_dir=${CARGO_TARGET_DIR:-target}
+tools="$target_dir/clients"
+mkdir -p "$tools"
+
+if [ ! -x "$tools/venv/bin/python" ]; then
+    python3 -m venv "$tools/venv"
+fi
+if [ "$("$tools/venv/bin/python" -c 'import importlib.metadata as m; print(m.version("mcp"))' 2>/dev/null || true)" != "$mcp_version" ]; then
+    "$tools/venv/bin/pip" install --quiet "mcp==$mcp_version"
+fi
+
+echo "== rust-mcp-sdk: build the example server and the rmcp client"
+cargo build --quiet --features rust-mcp-sdk,rmcp-client \
+    --example rust_mcp_sdk_server --example rmcp_client --example conformance_server
+
+pids=()
+stop_servers() {
+    for pid in "${pids[@]}"; do
+        if kill -0 "$pid" 2>/dev/null; then
+            kill "$pid"
+            wait "$pid" 2>/dev/null || true
+        fi
+    done
+}
+trap stop_servers EXIT
+
+# start NAME [LOG]: starts the example server NAME on a free port, sets $url.
+start() {
+    local log="$tools/${2:-$1}.log"
+    # Not a stale line of an earlier run: the background shell truncates the
+    # log only when it gets to run.
+    rm -f "$log"
+    "$target_dir/debug/examples/$1" 0 >"$log" 2>&1 &
+    pids+=($!)
+    url=
+    for _ in $(seq 1 300); do
+        url=$(sed -n 's/^listening on \(http:.*\)$/\1/p' "$log" 2>/dev/null || true)
+        if [ -n "$url" ]; then
+            return
+        fi
+        sleep 0.1
+    done
+    echo "$1 did not start listening within 30 seconds:"
+    cat "$log"
+    exit 1
+}
+
+echo "== rust-mcp-sdk: the official Python SDK client, default mode (2026-07-28)"
+export REQUEST_STATE_KEY=enum-schema-ci-state-key-32bytes
+start rust_mcp_sdk_server
+url_a=$url
+"$tools/venv/bin/python" .ci/clients/python_client.py "$url" auto
+
+echo "== rust-mcp-sdk: the rounds of one call across two processes sharing the key"
+start rust_mcp_sdk_server rust_mcp_sdk_server_b
+url_b=$url
+REQUEST_STATE_KEY=another-key-of-exactly-32-bytes! start rust_mcp_sdk_server rust_mcp_sdk_server_c
+url_c=$url
+unset REQUEST_STATE_KEY
+"$tools/venv/bin/python" .ci/clients/stateless.py "$url_a" "$url_b" "$url_c"
+
+echo "== rmcp client: scripted answers against examples/conformance_server.rs (2025-11-25)"
+start conformance_server
+client="$target_dir/debug/examples/rmcp_client"
+output=$("$client" "$url" test_elicitation_sep1330_enums --protocol 2025-11-25 \
+    --answers examples/data/client/sep1330_accept.json)
+expected='Elicitation completed: action=accept, content={"untitledSingle":"option2","titledSingle":"value3","legacyEnum":"opt1","untitledMulti":["option1","option3"],"titledMulti":["value2"]}'
+if ! grep -qxF "$expected" <<<"$output"; then
+    echo "rmcp client, valid answer: unexpected output:"
+    echo "$output"
+    exit 1
+fi
+echo "rmcp client, valid answer: ok"
+set +e
+output=$("$client" "$url" test_elicitation_sep1330_enums --protocol 2025-11-25 \
+    --answers examples/data/client/sep1330_title.json 2>&1)
+status=$?
+set -e
+if [ "$status" -ne 2 ] || ! grep -qF 'not sent, the answer breaks the requestedSchema: field `titledSingle`: invalid value "Third Option": the client sent the title of option "value3" instead of its value' <<<"$output" \
+    || ! grep -qxF 'Elicitation completed: action=cancel, content={}' <<<"$output"; then
+    echo "rmcp client, title instead of value: exit $status, output:"
+    echo "$output"
+    exit 1
+fi
+echo "rmcp client, title instead of value caught before sending: ok"
+echo "== rust-mcp-sdk and rmcp client runs: every check passed"

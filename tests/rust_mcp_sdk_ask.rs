@@ -1,0 +1,260 @@
+//! `Ask` on rust-mcp-sdk 2.0: the rounds of a 2026-07-28 tool call, the
+//! sealed `requestState`, and what a client gets back.
+
+use enum_schema::rust_mcp_sdk::{Ask, ElicitError, RequestStateCodec, RequestStateSeal};
+use enum_schema::{ElicitAction, ElicitEnum, ElicitForm};
+use rust_mcp_sdk::schema::{
+    CallToolRequestParams, CallToolResult, RpcError, ServerResult, TextContent,
+};
+use serde_json::{json, Value};
+
+#[derive(ElicitEnum, Debug, PartialEq)]
+#[elicit(rename_all = "lowercase")]
+enum Severity {
+    #[elicit(title = "Low")]
+    Low,
+    #[elicit(title = "High")]
+    High,
+}
+
+#[derive(ElicitForm, Debug, PartialEq)]
+struct Triage {
+    severity: Severity,
+}
+
+#[derive(ElicitEnum, Debug, PartialEq)]
+#[elicit(rename_all = "lowercase")]
+enum Service {
+    Search,
+    Login,
+}
+
+#[derive(ElicitForm, Debug, PartialEq)]
+struct Impact {
+    services: Vec<Service>,
+}
+
+fn seal(key: u8) -> RequestStateSeal {
+    RequestStateSeal::new(RequestStateCodec::with_key([key; 32]))
+}
+
+fn params(name: &str, extra: Value) -> CallToolRequestParams {
+    let mut request = json!({
+        "name": name,
+        "arguments": {"ticket": 7},
+        "_meta": {
+            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientCapabilities": {"elicitation": {"form": {}}},
+        },
+    });
+    for (key, value) in extra.as_object().unwrap() {
+        request[key] = value.clone();
+    }
+    serde_json::from_value(request).unwrap()
+}
+
+/// The tool: asks how bad, then, if high, which services.
+async fn tool(
+    request: &CallToolRequestParams,
+    seal: &RequestStateSeal,
+) -> Result<ServerResult, RpcError> {
+    Ask::for_tool(request, seal)?
+        .tool(|ask| async move {
+            let triage = ask.form::<Triage>("triage", "How bad is it?").await?;
+            let mut text = format!("{triage:?}");
+            if triage
+                == ElicitAction::Accept(Triage {
+                    severity: Severity::High,
+                })
+            {
+                let impact = ask.form::<Impact>("impact", "Which services?").await?;
+                text = format!("{text}; {impact:?}");
+            }
+            Ok(CallToolResult::text_content(vec![TextContent::from(text)]))
+        })
+        .await
+}
+
+fn value(result: Result<ServerResult, RpcError>) -> Value {
+    serde_json::to_value(result.unwrap()).unwrap()
+}
+
+#[tokio::test]
+async fn two_rounds_two_processes_then_the_typed_answer() {
+    // The first call asks; no answers yet, so no state.
+    let first = value(tool(&params("triage", json!({})), &seal(1)).await);
+    assert_eq!(
+        first,
+        json!({
+            "resultType": "input_required",
+            "inputRequests": {"triage": {"method": "elicitation/create", "params": {
+                "message": "How bad is it?",
+                "requestedSchema": {"type": "object", "properties": {"severity": {
+                    "type": "string",
+                    "oneOf": [{"const": "low", "title": "Low"}, {"const": "high", "title": "High"}],
+                }}, "required": ["severity"]},
+            }}},
+        }),
+    );
+    // The retry, on another process with the same key: the second question,
+    // the first answer sealed in requestState.
+    let retry = params(
+        "triage",
+        json!({"inputResponses": {"triage": {"action": "accept", "content": {"severity": "high"}}}}),
+    );
+    let second = value(tool(&retry, &seal(1)).await);
+    assert_eq!(
+        second["inputRequests"]["impact"]["params"]["message"],
+        "Which services?"
+    );
+    let state = second["requestState"].as_str().unwrap().to_owned();
+    // The last round sends only the new answer and the state.
+    let last = params(
+        "triage",
+        json!({
+            "inputResponses": {"impact": {"action": "accept", "content": {"services": ["login"]}}},
+            "requestState": state,
+        }),
+    );
+    let done = value(tool(&last, &seal(1)).await);
+    assert_eq!(
+        done["content"][0]["text"],
+        "Accept(Triage { severity: High }); Accept(Impact { services: [Login] })"
+    );
+    // Signed with another key: refused.
+    let error = tool(&last, &seal(2)).await.unwrap_err();
+    assert_eq!(error.code, -32602);
+    assert_eq!(
+        error.message,
+        "requestState was not issued by this server for this request, or it has expired; call again without it"
+    );
+    // Issued for another tool: refused.
+    let mut foreign = last.clone();
+    foreign.name = "other".to_owned();
+    assert!(matches!(
+        Ask::for_tool(&foreign, &seal(1)),
+        Err(ElicitError::RequestState(
+            enum_schema::rust_mcp_sdk::RequestStateError::OtherRequest
+        ))
+    ));
+    // The sealed answer, changed in a retry: refused.
+    let changed = params(
+        "triage",
+        json!({
+            "inputResponses": {"triage": {"action": "accept", "content": {"severity": "low"}}},
+            "requestState": last.request_state.clone().unwrap(),
+        }),
+    );
+    assert!(
+        matches!(Ask::for_tool(&changed, &seal(1)), Err(ElicitError::AnswerChanged { key }) if key == "triage")
+    );
+}
+
+#[tokio::test]
+async fn a_title_instead_of_a_value_is_a_tool_error_with_data() {
+    let retry = params(
+        "triage",
+        json!({"inputResponses": {"triage": {"action": "accept", "content": {"severity": "High"}}}}),
+    );
+    let result = value(tool(&retry, &seal(1)).await);
+    assert_eq!(result["isError"], true);
+    assert_eq!(
+        result["content"][0]["text"],
+        r#"the client's answer was rejected: field `severity`: invalid value "High": the client sent the title of option "high" instead of its value; expected one of "low", "high""#
+    );
+    assert_eq!(
+        result["structuredContent"],
+        json!({"errors": [{
+            "field": "severity",
+            "value": "High",
+            "allowed": ["low", "high"],
+            "message": r#"field `severity`: invalid value "High": the client sent the title of option "high" instead of its value; expected one of "low", "high""#,
+        }]}),
+    );
+}
+
+#[tokio::test]
+async fn decline_and_a_client_without_elicitation() {
+    let retry = params(
+        "triage",
+        json!({"inputResponses": {"triage": {"action": "decline"}}}),
+    );
+    assert_eq!(
+        value(tool(&retry, &seal(1)).await)["content"][0]["text"],
+        "Decline"
+    );
+    let mut without = params("triage", json!({}));
+    without.meta.client_capabilities.elicitation = None;
+    let error = tool(&without, &seal(1)).await.unwrap_err();
+    assert_eq!(error.code, -32021);
+    assert_eq!(
+        error.data,
+        Some(json!({"requiredCapabilities": {"elicitation": {"form": {}}}}))
+    );
+}
+
+fn prompt_params(extra: Value) -> rust_mcp_sdk::schema::GetPromptRequestParams {
+    let mut request = json!({
+        "name": "triage",
+        "arguments": {"team": "search"},
+        "_meta": {
+            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientCapabilities": {"elicitation": {}},
+        },
+    });
+    for (key, value) in extra.as_object().unwrap() {
+        request[key] = value.clone();
+    }
+    serde_json::from_value(request).unwrap()
+}
+
+/// A prompt that asks with a run-time form.
+async fn prompt(
+    request: &rust_mcp_sdk::schema::GetPromptRequestParams,
+) -> Result<ServerResult, RpcError> {
+    let form = enum_schema::Form::new((("severity", Severity::SCHEMA),));
+    Ask::for_prompt(request, &seal(1))?
+        .prompt(|ask| async move {
+            let answer = ask.fields("triage", &form, "How bad is it?").await?;
+            Ok(rust_mcp_sdk::schema::GetPromptResult {
+                description: Some(format!("{answer:?}")),
+                messages: Vec::new(),
+                meta: None,
+                result_type: "complete".to_owned(),
+            })
+        })
+        .await
+}
+
+#[tokio::test]
+async fn a_prompt_asks_with_a_run_time_form_and_refuses_a_bad_answer_with_a_json_rpc_error() {
+    // `"elicitation": {}` declares form mode.
+    let first = value(prompt(&prompt_params(json!({}))).await);
+    assert_eq!(first["resultType"], "input_required");
+    assert_eq!(
+        first["inputRequests"]["triage"]["params"]["requestedSchema"]["properties"]["severity"]
+            ["oneOf"][1],
+        json!({"const": "high", "title": "High"}),
+    );
+    let answered = prompt_params(
+        json!({"inputResponses": {"triage": {"action": "accept", "content": {"severity": "low"}}}}),
+    );
+    assert_eq!(
+        value(prompt(&answered).await)["description"],
+        "Accept((Low,))"
+    );
+    let wrong = prompt_params(
+        json!({"inputResponses": {"triage": {"action": "accept", "content": {"severity": "urgent"}}}}),
+    );
+    let error = prompt(&wrong).await.unwrap_err();
+    assert_eq!(error.code, -32602);
+    assert_eq!(
+        error.data,
+        Some(json!({"errors": [{
+            "field": "severity",
+            "value": "urgent",
+            "allowed": ["low", "high"],
+            "message": r#"field `severity`: invalid value "urgent": expected one of "low", "high""#,
+        }]})),
+    );
+}
