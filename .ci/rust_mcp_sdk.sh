@@ -11,7 +11,7 @@
 #   mode and the TypeScript SDK client (2025-11-25), and the official
 #   conformance scenarios (which speak 2025-11-25).
 # - examples/rmcp_client.rs, answering from examples/data/client/*.json,
-#   against examples/conformance_server.rs (rmcp) on 2025-11-25: a valid
+#   against examples/conformance_server.rs (rmcp) on 2025-11-25 and 2026-07-28: a valid
 #   answer goes through; a title instead of a value is caught before it is
 #   sent (exit 2, the server sees a cancel).
 # Servers listen on a free port of 127.0.0.1 and are stopped at the end.
@@ -92,6 +92,16 @@ if ! grep -qxF "$expected" <<<"$output"; then
     exit 1
 fi
 echo "rmcp client, valid answer: ok"
+# The same answer on rmcp's default revision, 2026-07-28: the request comes
+# inside an input_required result, and the retry carries the answer.
+output=$("$client" "$url" test_elicitation_sep1330_enums \
+    --answers examples/data/client/sep1330_accept.json)
+if ! grep -qxF "$expected" <<<"$output"; then
+    echo "rmcp client on 2026-07-28, valid answer: unexpected output:"
+    echo "$output"
+    exit 1
+fi
+echo "rmcp client on 2026-07-28, valid answer: ok"
 set +e
 output=$("$client" "$url" test_elicitation_sep1330_enums --protocol 2025-11-25 \
     --answers examples/data/client/sep1330_title.json 2>&1)
