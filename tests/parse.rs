@@ -786,3 +786,39 @@ fn result_text_with_a_key_given_twice_is_refused() {
         r#"malformed ElicitResult: not JSON: the key "fruit" appears twice in one object at line 1 column 52"#
     );
 }
+
+/// What a client or a server's options put into a message is cut short,
+/// and a name cannot reorder the text around it.
+#[test]
+fn messages_stay_bounded_and_readable() {
+    let long = "k".repeat(100_000);
+    let text = format!(r#"{{"action":"accept","content":{{"{long}":1,"{long}":2}}}}"#);
+    let message = enum_schema::Form::new((("a", enum_schema::BooleanField::new()),))
+        .parse_result_str(&text)
+        .unwrap_err()
+        .to_string();
+    assert!(message.len() < 300, "{} bytes", message.len());
+    assert!(message.contains(&format!("the key \"{}\"… appears twice", "k".repeat(80))), "{message}");
+
+    let options: Vec<String> = (0..3).map(|i| format!("{i}{}", "v".repeat(100_000))).collect();
+    let select = enum_schema::SingleSelectSchema::new(
+        options.iter().map(|value| (value.clone(), format!("title {value}"))),
+    )
+    .unwrap();
+    let title = format!("title {}", options[1]);
+    let message = select.parse(json!(title)).unwrap_err().to_string();
+    assert!(message.len() < 1_000, "{} bytes", message.len());
+
+    let schema = enum_schema::RequestedSchema::from_json(&json!({
+        "type": "object",
+        "properties": {"a\u{202e}gpj.exe": {"type": "boolean"}},
+        "required": ["a\u{202e}gpj.exe"],
+    }))
+    .unwrap();
+    let message = schema
+        .check_content(serde_json::Map::new())
+        .unwrap_err()
+        .to_string();
+    assert!(!message.contains('\u{202e}'), "{message}");
+    assert!(message.contains(r"a\u{202e}gpj.exe"), "{message}");
+}

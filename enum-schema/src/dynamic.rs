@@ -200,7 +200,10 @@ impl SingleSelectSchema {
     /// only when the server runs (files in a folder, users, maps): untitled
     /// (`{"type":"string","enum":[..]}`) when no option has a title, titled
     /// (`{"type":"string","oneOf":[{"const":..,"title":..},..]}`) when any
-    /// has one (MCP 2025-11-25, SEP-1330). An option is a wire value (`"a"`,
+    /// has one (MCP 2025-11-25, SEP-1330); in a titled select, an option
+    /// without a title shows its value as its title (options read at run
+    /// time may lack some titles, where a derived enum makes it a compile
+    /// error). An option is a wire value (`"a"`,
     /// a `String`), a `(value, title)` pair, or an [`EnumOption`].
     ///
     /// The rules are those a peer's schema is read with
@@ -423,8 +426,10 @@ impl MultiSelectSchema {
     /// `field` is `None`; a form sets it.
     pub fn parse(&self, value: Value) -> Result<Vec<Choice<'_>>, Error> {
         let options = &self.options;
-        let index = (options.len() > 16 && value.as_array().is_some_and(|items| items.len() > 1))
-            .then(|| positions(options));
+        // Built on the first look-up, so only after the array's length has
+        // passed the bounds: a refused length costs nothing per option.
+        let index = std::cell::OnceCell::new();
+        let indexed = options.len() > 16 && value.as_array().is_some_and(|items| items.len() > 1);
         parse::multi(
             value,
             self.min_items.unwrap_or(0),
@@ -432,9 +437,10 @@ impl MultiSelectSchema {
             options.len(),
             || options.clone(),
             |value| {
-                let index = match &index {
-                    Some(positions) => *positions.get(value)?,
-                    None => options.iter().position(|option| option.value() == value)?,
+                let index = if indexed {
+                    *index.get_or_init(|| positions(options)).get(value)?
+                } else {
+                    options.iter().position(|option| option.value() == value)?
                 };
                 Some((
                     index,

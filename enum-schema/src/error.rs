@@ -334,8 +334,9 @@ impl Display for Prefix<'_> {
     }
 }
 
-/// A name that may come from a peer: control characters escaped (no line
-/// breaks or terminal escapes in a log line), cut short.
+/// A name that may come from a peer: control characters and bidirectional
+/// formatting characters escaped (no line breaks, terminal escapes or text
+/// that reads backwards in a log line), cut short.
 pub(crate) struct Name<'a>(pub(crate) &'a str);
 
 impl Display for Name<'_> {
@@ -344,12 +345,18 @@ impl Display for Name<'_> {
             Some((end, _)) => (&self.0[..end], "…"),
             None => (self.0, ""),
         };
-        if name.chars().any(char::is_control) {
+        if name.chars().any(|c| c.is_control() || is_bidi_control(c)) {
             write!(f, "{}{cut}", name.escape_debug())
         } else {
             write!(f, "{name}{cut}")
         }
     }
+}
+
+/// The characters that reorder the text around them (Unicode's Bidi_Control
+/// property), which `escape_debug` escapes.
+fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{61C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 
 struct Allowed<'a>(&'a [EnumOption]);
@@ -361,7 +368,7 @@ impl Display for Allowed<'_> {
             if i > 0 {
                 f.write_str(", ")?;
             }
-            write!(f, "{:?}", option.value())?;
+            write!(f, "{}", QuotedStr(option.value()))?;
         }
         if self.0.len() > LISTED {
             write!(f, " and {} more", self.0.len() - LISTED)?;
@@ -442,8 +449,8 @@ fn title_hint(f: &mut fmt::Formatter, value: &str, allowed: &[EnumOption]) -> fm
     if let Some(option) = allowed.iter().find(|option| option.title() == Some(value)) {
         write!(
             f,
-            "the client sent the title of option {:?} instead of its value; ",
-            option.value()
+            "the client sent the title of option {} instead of its value; ",
+            QuotedStr(option.value())
         )?;
     }
     Ok(())

@@ -214,6 +214,14 @@ impl<F: FormField> FormField for Optional<F> {
 /// "left out": it is rejected as [`Error::NullForOptional`]. Without this
 /// wrapper a field stays required and is never filled silently.
 ///
+/// Properties the form does not name are ignored (as every parser of a
+/// form does), so a client that misspells this field's name (`"Region"`
+/// for `"region"`) gets the default, where a required field would have
+/// been refused as missing: use it for fields whose default is a safe
+/// answer. Wrap the field itself, not an [`Optional`] (the derive refuses
+/// `fill_default` on an `Option` field for the same reason): an optional
+/// field already has an answer for "left out", `None`.
+///
 /// A peer of 2025-06-18 is not sent the `default` of anything but a
 /// boolean (that revision has none), so it cannot show the user what an
 /// empty field means; say it in the field's description.
@@ -787,7 +795,8 @@ impl<'de> serde::de::Visitor<'de> for StrictVisitor {
         while let Some(key) = map.next_key::<String>()? {
             if object.contains_key(&key) {
                 return Err(serde::de::Error::custom(format_args!(
-                    "the key {key:?} appears twice in one object"
+                    "the key {} appears twice in one object",
+                    crate::error::QuotedStr(&key)
                 )));
             }
             let Strict(value) = map.next_value()?;
