@@ -143,6 +143,24 @@ impl Desk {
         two_questions(ask).await
     }
 
+    #[tool(description = "A server bug: asks outside Ask::tool")]
+    async fn outside(&self, ask: Ask) -> Result<CallToolResult, ErrorData> {
+        let answer = ask.form::<Triage>("triage", "How bad is it?").await?;
+        Ok(CallToolResult::success(vec![ContentBlock::text(format!(
+            "{answer:?}"
+        ))]))
+    }
+
+    #[tool(description = "A server bug: two questions under one key")]
+    async fn reused(&self, ask: Ask) -> Result<CallToolResponse, ErrorData> {
+        ask.tool(|ask| async move {
+            ask.form::<Triage>("q", "How bad is it?").await?;
+            ask.form::<Impact>("q", "Which services?").await?;
+            Ok(CallToolResult::success(vec![]))
+        })
+        .await
+    }
+
     #[tool(description = "The same questions, about a ticket")]
     async fn ticket(
         &self,
@@ -590,6 +608,40 @@ async fn a_2025_06_18_client_is_refused_a_multi_select_clearly() {
         Some(json!({"protocolVersion": "2025-06-18", "field": "services"}))
     );
     assert_eq!(connection.seen(), Vec::<Value>::new());
+}
+
+/// The two server bugs the types let through fail on every revision, before
+/// anything is sent, so that they show on the first test whatever the
+/// client speaks; the client reads an internal error in protocol words.
+#[tokio::test]
+async fn asking_outside_the_handler_or_twice_under_one_key_fails_on_every_revision() {
+    for version in SPOKEN {
+        let connection = connect(version.clone()).await;
+        for (tool, message) in [
+            (
+                "outside",
+                "the server asked for input where its response cannot carry the request",
+            ),
+            (
+                "reused",
+                r#"the server asked two questions under the key "q" in one request"#,
+            ),
+        ] {
+            connection.answer(vec![
+                json!({"action": "accept", "content": {"severity": "low"}}),
+            ]);
+            let error = connection
+                .client
+                .call_tool(CallToolRequestParams::new(tool))
+                .await
+                .unwrap_err();
+            let ServiceError::McpError(error) = error else {
+                panic!("{version} {tool}: expected an error response, got {error:?}");
+            };
+            assert_eq!(error.code, ErrorCode::INTERNAL_ERROR, "{version} {tool}");
+            assert_eq!(error.message, message, "{version} {tool}");
+        }
+    }
 }
 
 #[tokio::test]

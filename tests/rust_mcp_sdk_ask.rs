@@ -258,3 +258,37 @@ async fn a_prompt_asks_with_a_run_time_form_and_refuses_a_bad_answer_with_a_json
         }]})),
     );
 }
+
+/// The two server bugs the types let through are refused, as on rmcp: a
+/// question outside the handler's body, and two questions under one key.
+#[tokio::test]
+async fn asking_outside_the_handler_or_twice_under_one_key_is_refused() {
+    let seal = seal(1);
+    let request = params("triage", json!({}));
+    let ask = Ask::for_tool(&request, &seal).unwrap();
+    let error = ask.form::<Triage>("triage", "How bad is it?").await.unwrap_err();
+    assert!(matches!(error, ElicitError::OutsideHandler), "{error:?}");
+    assert_eq!(
+        error.to_string(),
+        "the server asked for input where its response cannot carry the request"
+    );
+
+    let request = params(
+        "triage",
+        json!({"inputResponses": {"q": {"action": "accept", "content": {"severity": "low"}}}}),
+    );
+    let error = Ask::for_tool(&request, &seal)
+        .unwrap()
+        .tool(|ask| async move {
+            ask.form::<Triage>("q", "How bad is it?").await?;
+            ask.form::<Impact>("q", "Which services?").await?;
+            Ok(CallToolResult::text_content(vec![]))
+        })
+        .await
+        .unwrap_err();
+    assert_eq!(error.code, RpcError::internal_error().code);
+    assert_eq!(
+        error.message,
+        r#"the server asked two questions under the key "q" in one request"#
+    );
+}

@@ -501,6 +501,19 @@ pub enum ElicitError {
     /// Any other error of the tool, prompt or resource handler, for `?` on
     /// rmcp's `ErrorData` inside an [`Ask`] body; passed on as it is.
     Handler(ErrorData),
+    /// A server bug, refused on every revision so that it shows on the first
+    /// test whatever the client: [`Ask::form`] or [`Ask::fields`] called
+    /// outside the body of [`Ask::tool`], [`Ask::prompt`] or
+    /// [`Ask::resource`], which alone can carry the `input_required` result
+    /// of 2026-07-28.
+    OutsideHandler,
+    /// A server bug, refused on every revision: two questions of one request
+    /// under the same key (on 2026-07-28 the second would read the first
+    /// one's answer).
+    KeyReused {
+        /// The key.
+        key: String,
+    },
 }
 
 impl ElicitError {
@@ -571,6 +584,13 @@ impl fmt::Display for ElicitError {
             ElicitError::Service(error) => write!(f, "the elicitation request failed: {error}"),
             ElicitError::Invalid(error) => write!(f, "the client's answer was rejected: {error}"),
             ElicitError::Handler(error) => f.write_str(&error.message),
+            ElicitError::OutsideHandler => f.write_str(
+                "the server asked for input where its response cannot carry the request",
+            ),
+            ElicitError::KeyReused { key } => write!(
+                f,
+                "the server asked two questions under the key {key:?} in one request"
+            ),
         }
     }
 }
@@ -629,9 +649,10 @@ impl From<ElicitError> for ErrorData {
             ElicitError::Version(_) | ElicitError::NoServerRequests { .. } => {
                 ErrorData::invalid_request(message, data)
             }
-            ElicitError::InputRequired(_) | ElicitError::Service(_) => {
-                ErrorData::internal_error(message, data)
-            }
+            ElicitError::InputRequired(_)
+            | ElicitError::Service(_)
+            | ElicitError::OutsideHandler
+            | ElicitError::KeyReused { .. } => ErrorData::internal_error(message, data),
         }
     }
 }

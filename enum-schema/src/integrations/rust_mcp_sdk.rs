@@ -125,9 +125,10 @@
 //! counts beyond `i64` are clamped; the properties are sorted by name.
 
 use std::borrow::Cow;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::fmt;
 use std::future::Future;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
@@ -578,6 +579,16 @@ pub enum ElicitError {
     /// Any other error of the handler, for `?` on rust-mcp-sdk's `RpcError`
     /// inside an [`Ask`] body; passed on as it is.
     Handler(RpcError),
+    /// A server bug: [`Ask::form`] or [`Ask::fields`] called outside the
+    /// body of [`Ask::tool`], [`Ask::prompt`] or [`Ask::resource`], which
+    /// alone can carry the `input_required` result.
+    OutsideHandler,
+    /// A server bug: two questions of one request under the same key (the
+    /// second would read the first one's answer).
+    KeyReused {
+        /// The key.
+        key: String,
+    },
 }
 
 impl ElicitError {
@@ -598,7 +609,10 @@ impl ElicitError {
             })),
             ElicitError::AnswerChanged { key } => Some(serde_json::json!({ "key": key })),
             ElicitError::Handler(error) => error.data.clone(),
-            ElicitError::InputRequired(_) | ElicitError::RequestState(_) => None,
+            ElicitError::InputRequired(_)
+            | ElicitError::RequestState(_)
+            | ElicitError::OutsideHandler
+            | ElicitError::KeyReused { .. } => None,
         }
     }
 }
@@ -622,6 +636,13 @@ impl fmt::Display for ElicitError {
             ),
             ElicitError::Invalid(error) => write!(f, "the client's answer was rejected: {error}"),
             ElicitError::Handler(error) => f.write_str(&error.message),
+            ElicitError::OutsideHandler => f.write_str(
+                "the server asked for input where its response cannot carry the request",
+            ),
+            ElicitError::KeyReused { key } => write!(
+                f,
+                "the server asked two questions under the key {key:?} in one request"
+            ),
         }
     }
 }
@@ -658,7 +679,9 @@ impl From<ElicitError> for RpcError {
                 data,
                 message,
             },
-            ElicitError::InputRequired(_) => RpcError::internal_error().with_message(message),
+            ElicitError::InputRequired(_)
+            | ElicitError::OutsideHandler
+            | ElicitError::KeyReused { .. } => RpcError::internal_error().with_message(message),
             ElicitError::Invalid(_)
             | ElicitError::RequestState(_)
             | ElicitError::AnswerChanged { .. } => RpcError::invalid_params()
@@ -713,6 +736,10 @@ struct Inner {
     responses: Map<String, Value>,
     /// Sealed answers of earlier rounds, and the answers read in this one.
     answers: Mutex<Map<String, Value>>,
+    /// Whether a handler body runs (`tool`, `prompt`, `resource`).
+    running: AtomicBool,
+    /// The keys asked in this run of the body.
+    asked: Mutex<HashSet<String>>,
 }
 
 impl fmt::Debug for Ask {
@@ -776,6 +803,8 @@ impl Ask {
                 form_supported: form_supported(meta),
                 responses,
                 answers: Mutex::new(answers),
+                running: AtomicBool::new(false),
+                asked: Mutex::new(HashSet::new()),
             }),
         })
     }
@@ -893,6 +922,19 @@ impl Ask {
         parse: impl Fn(Value) -> Result<ElicitAction<T>, Error>,
     ) -> Result<ElicitAction<T>, ElicitError> {
         let inner = &*self.inner;
+        if !inner.running.load(Ordering::Relaxed) {
+            return Err(ElicitError::OutsideHandler);
+        }
+        if !inner
+            .asked
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(key.to_owned())
+        {
+            return Err(ElicitError::KeyReused {
+                key: key.to_owned(),
+            });
+        }
         if !inner.form_supported {
             return Err(ElicitError::Unsupported);
         }
@@ -939,6 +981,7 @@ impl Ask {
         Body: FnOnce(Ask) -> Fut,
         Fut: Future<Output = Result<CallToolResult, ElicitError>>,
     {
+        self.inner.running.store(true, Ordering::Relaxed);
         match body(self).await {
             Ok(result) => Ok(result.into()),
             Err(ElicitError::InputRequired(result)) => input_required(&result),
@@ -965,6 +1008,7 @@ impl Ask {
         Body: FnOnce(Ask) -> Fut,
         Fut: Future<Output = Result<GetPromptResult, ElicitError>>,
     {
+        self.inner.running.store(true, Ordering::Relaxed);
         match body(self).await {
             Ok(result) => Ok(result.into()),
             Err(ElicitError::InputRequired(result)) => input_required(&result),
@@ -983,6 +1027,7 @@ impl Ask {
         Body: FnOnce(Ask) -> Fut,
         Fut: Future<Output = Result<ReadResourceResult, ElicitError>>,
     {
+        self.inner.running.store(true, Ordering::Relaxed);
         match body(self).await {
             Ok(result) => Ok(result.into()),
             Err(ElicitError::InputRequired(result)) => input_required(&result),

@@ -3,6 +3,8 @@
 use std::borrow::Cow;
 use std::fmt;
 use std::future::Future;
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
@@ -178,6 +180,10 @@ struct Inner {
     responses: InputResponses,
     /// Sealed answers of earlier rounds, and the answers read in this one.
     answers: Mutex<Map<String, Value>>,
+    /// Whether a handler body runs (`tool`, `prompt`, `resource`).
+    running: AtomicBool,
+    /// The keys asked in this run of the body.
+    asked: Mutex<HashSet<String>>,
 }
 
 impl fmt::Debug for Ask {
@@ -234,6 +240,8 @@ impl Ask {
                 binding,
                 responses,
                 answers: Mutex::new(answers),
+                running: AtomicBool::new(false),
+                asked: Mutex::new(HashSet::new()),
             }),
         })
     }
@@ -348,6 +356,19 @@ impl Ask {
         parse: impl Fn(Value) -> Result<ElicitAction<T>, Error>,
     ) -> Result<ElicitAction<T>, ElicitError> {
         let inner = &*self.inner;
+        if !inner.running.load(Ordering::Relaxed) {
+            return Err(ElicitError::OutsideHandler);
+        }
+        if !inner
+            .asked
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(key.to_owned())
+        {
+            return Err(ElicitError::KeyReused {
+                key: key.to_owned(),
+            });
+        }
         if !inner.form_supported {
             return Err(ElicitError::Unsupported);
         }
@@ -425,6 +446,7 @@ impl Ask {
         Body: FnOnce(Ask) -> Fut,
         Fut: Future<Output = Result<R, ElicitError>>,
     {
+        self.inner.running.store(true, Ordering::Relaxed);
         match body(self).await {
             Ok(result) => Ok(result.into()),
             Err(ElicitError::InputRequired(result)) => Ok(CallToolResponse::InputRequired(*result)),
@@ -452,6 +474,7 @@ impl Ask {
         Body: FnOnce(Ask) -> Fut,
         Fut: Future<Output = Result<R, ElicitError>>,
     {
+        self.inner.running.store(true, Ordering::Relaxed);
         match body(self).await {
             Ok(result) => Ok(result.into()),
             Err(ElicitError::InputRequired(result)) => {
@@ -473,6 +496,7 @@ impl Ask {
         Body: FnOnce(Ask) -> Fut,
         Fut: Future<Output = Result<R, ElicitError>>,
     {
+        self.inner.running.store(true, Ordering::Relaxed);
         match body(self).await {
             Ok(result) => Ok(result.into()),
             Err(ElicitError::InputRequired(result)) => {
