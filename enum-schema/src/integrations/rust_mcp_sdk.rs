@@ -890,6 +890,9 @@ impl Ask {
     /// - [`ElicitError::Unsupported`]: the client did not declare form
     ///   elicitation.
     /// - [`ElicitError::Invalid`]: the answer failed re-validation.
+    /// - [`ElicitError::OutsideHandler`], [`ElicitError::KeyReused`]: server
+    ///   bugs, refused on every revision (asked outside the body of `tool`,
+    ///   `prompt` or `resource`; a key used twice in one request).
     pub async fn form<F: ElicitForm>(
         &self,
         key: &str,

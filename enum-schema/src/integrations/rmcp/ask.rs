@@ -317,6 +317,9 @@ impl Ask {
     /// - [`ElicitError::Version`]: the revision cannot carry the form
     ///   (2025-06-18 has no multi-select, older revisions no elicitation).
     /// - [`ElicitError::Invalid`]: the answer failed re-validation.
+    /// - [`ElicitError::OutsideHandler`], [`ElicitError::KeyReused`]: server
+    ///   bugs, refused on every revision (asked outside the body of `tool`,
+    ///   `prompt` or `resource`; a key used twice in one request).
     /// - [`ElicitError::Service`]: the `elicitation/create` request failed.
     pub async fn form<F: ElicitForm>(
         &self,
