@@ -108,6 +108,34 @@ pub struct UsesOld {
     pub backend: OldBackend,
 }
 
+// An `#[allow]` on one field reaches the generated impls too, and a value
+// the user wrote in parentheses raises no `unused_parens` there.
+#[derive(ElicitForm, Debug, PartialEq)]
+pub struct FieldAllows {
+    #[allow(deprecated)]
+    pub backend: OldBackend,
+    #[elicit(minimum = (1), maximum = (10), default = (3))]
+    pub count: u8,
+}
+
+#[test]
+#[allow(deprecated)] // this test names the deprecated types itself
+fn an_allow_on_a_field_and_parenthesized_values_raise_no_lint() {
+    assert_eq!(
+        serde_json::to_value(FieldAllows::requested_schema()).unwrap()["properties"]["count"],
+        json!({"type": "integer", "minimum": 1, "maximum": 10, "default": 3})
+    );
+    assert_eq!(
+        FieldAllows::parse_result(
+            json!({"action": "accept", "content": {"backend": "local", "count": 10}})
+        ),
+        Ok(ElicitAction::Accept(FieldAllows {
+            backend: OldBackend::Local,
+            count: 10,
+        }))
+    );
+}
+
 #[test]
 #[allow(deprecated)] // this test names the deprecated types itself
 fn an_allow_on_the_form_reaches_the_generated_impls() {

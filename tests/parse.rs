@@ -798,11 +798,18 @@ fn messages_stay_bounded_and_readable() {
         .unwrap_err()
         .to_string();
     assert!(message.len() < 300, "{} bytes", message.len());
-    assert!(message.contains(&format!("the key \"{}\"… appears twice", "k".repeat(80))), "{message}");
+    assert!(
+        message.contains(&format!("the key \"{}\"… appears twice", "k".repeat(80))),
+        "{message}"
+    );
 
-    let options: Vec<String> = (0..3).map(|i| format!("{i}{}", "v".repeat(100_000))).collect();
+    let options: Vec<String> = (0..3)
+        .map(|i| format!("{i}{}", "v".repeat(100_000)))
+        .collect();
     let select = enum_schema::SingleSelectSchema::new(
-        options.iter().map(|value| (value.clone(), format!("title {value}"))),
+        options
+            .iter()
+            .map(|value| (value.clone(), format!("title {value}"))),
     )
     .unwrap();
     let title = format!("title {}", options[1]);

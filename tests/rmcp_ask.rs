@@ -923,6 +923,30 @@ async fn the_sealed_state_carries_earlier_answers_and_nothing_else_gets_in() {
     assert_eq!(error.data, Some(json!({"key": "triage"})));
 }
 
+/// No arguments and `"arguments": {}` are the same request: a state sealed
+/// for one serves the other.
+#[tokio::test]
+async fn no_arguments_and_empty_arguments_are_one_binding() {
+    let connection = connect(ProtocolVersion::V_2026_07_28).await;
+    let state = sealed_after_high(&connection, "two", None).await;
+    let impact = json!({"impact": {"action": "accept", "content": {"services": ["login"]}}});
+    match round(
+        &connection,
+        "two",
+        Some(json!({})),
+        Some(impact),
+        Some(&state),
+    )
+    .await
+    {
+        Ok(CallToolResponse::Complete(result)) => assert_eq!(
+            text(&result),
+            "Accept(Triage { severity: High }); Accept(Impact { services: [Login] })"
+        ),
+        other => panic!("expected the result, got {other:?}"),
+    }
+}
+
 #[tokio::test]
 async fn the_sealed_state_is_bound_to_the_arguments() {
     let connection = connect(ProtocolVersion::V_2026_07_28).await;

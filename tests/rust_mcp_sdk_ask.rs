@@ -266,7 +266,10 @@ async fn asking_outside_the_handler_or_twice_under_one_key_is_refused() {
     let seal = seal(1);
     let request = params("triage", json!({}));
     let ask = Ask::for_tool(&request, &seal).unwrap();
-    let error = ask.form::<Triage>("triage", "How bad is it?").await.unwrap_err();
+    let error = ask
+        .form::<Triage>("triage", "How bad is it?")
+        .await
+        .unwrap_err();
     assert!(matches!(error, ElicitError::OutsideHandler), "{error:?}");
     assert_eq!(
         error.to_string(),

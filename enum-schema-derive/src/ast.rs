@@ -174,7 +174,14 @@ pub fn lint_allows(input: &DeriveInput) -> TokenStream {
     if deprecated {
         allows.extend(quote!(#[allow(deprecated)]));
     }
-    for attr in &input.attrs {
+    // An `#[allow]` on a variant or a field covers the generated code too,
+    // which touches them all at once.
+    let inner: Vec<&syn::Attribute> = match &input.data {
+        Data::Enum(data) => data.variants.iter().flat_map(|v| &v.attrs).collect(),
+        Data::Struct(data) => data.fields.iter().flat_map(|f| &f.attrs).collect(),
+        Data::Union(_) => Vec::new(),
+    };
+    for attr in input.attrs.iter().chain(inner) {
         if attr.path().is_ident("allow") || attr.path().is_ident("expect") {
             if let syn::Meta::List(list) = &attr.meta {
                 let lints = &list.tokens;

@@ -823,12 +823,28 @@ fn expand_form(form: &ast::Form) -> TokenStream {
         })
     });
     let qualifications = qualified.then(|| quote!(#[allow(unused_qualifications)]));
+    // `default = (3)` is the user's own spelling: parentheses that rustc
+    // would call unnecessary where the generated code puts the value.
+    let parenthesized = form.fields.iter().any(|field| {
+        [
+            &field.attrs.default,
+            &field.attrs.minimum,
+            &field.attrs.maximum,
+        ]
+        .into_iter()
+        .any(|attr| {
+            attr.get()
+                .is_some_and(|expr| matches!(ast::ungroup_expr(expr), syn::Expr::Paren(_)))
+        })
+    });
+    let parens = parenthesized.then(|| quote!(#[allow(unused_parens)]));
     quote! {
         // An `#[allow]` on the struct does not reach here: `allows` carries
         // it, the one on a field type's use included.
         #[doc(hidden)]
         #allows
         #qualifications
+        #parens
         const _: () = {
             // Evaluated when the server compiles: the builders' checks become
             // compile errors on the attribute.

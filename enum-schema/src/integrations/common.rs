@@ -145,7 +145,10 @@ pub(crate) fn binding(method: &str, name: &str, arguments: Option<&Value>) -> Ve
     bytes.push(0);
     bytes.extend_from_slice(name.as_bytes());
     bytes.push(0);
-    if let Some(arguments) = arguments {
+    // No arguments and `"arguments": {}` say the same.
+    if let Some(arguments) =
+        arguments.filter(|arguments| !arguments.as_object().is_some_and(serde_json::Map::is_empty))
+    {
         canonical(arguments, &mut bytes);
     }
     bytes

@@ -89,12 +89,12 @@
 //! declare form elicitation gets `-32021` (missing required client
 //! capability) with `data.requiredCapabilities`.
 //!
-//! On 2025-06-18 and 2025-11-25 the answer reaches this crate as rmcp's
-//! parsed `ElicitResult`, so two checks of [`ElicitForm::parse_result_str`]
-//! cannot apply there: a key the client wrote twice has already been
-//! reduced to its last value by rmcp, and `"content": null` reads as no
-//! content (an `accept` without content answers a form of optional fields
-//! only).
+//! The answer reaches this crate as JSON that rmcp has already parsed (its
+//! `ElicitResult` before 2026-07-28, its `inputResponses` on it), so the
+//! duplicate-key check of [`ElicitForm::parse_result_str`] cannot apply: a
+//! key the client wrote twice has already been reduced to its last value.
+//! Before 2026-07-28, `"content": null` also reads as no content (an
+//! `accept` without content answers a form of optional fields only).
 //!
 //! # Declaration order on the wire, and serde_json's `preserve_order`
 //!

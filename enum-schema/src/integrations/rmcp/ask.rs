@@ -1,9 +1,9 @@
 //! [`Ask`]: one call that elicits on every protocol revision.
 
 use std::borrow::Cow;
+use std::collections::HashSet;
 use std::fmt;
 use std::future::Future;
-use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
@@ -69,7 +69,10 @@ impl RequestStateSeal {
         }
     }
 
-    /// The same seal with another time to live.
+    /// The same seal with another time to live: how long a sealed state
+    /// (2026-07-28) may wait for the next round, and how long
+    /// `elicitation/create` (earlier revisions) waits for the client's
+    /// answer before the call fails with [`ElicitError::Service`].
     #[must_use]
     pub fn with_ttl(mut self, ttl: Duration) -> Self {
         self.ttl = ttl;
@@ -378,7 +381,10 @@ impl Ask {
         let version = match inner.version {
             Some(version) if version.uses_input_required() => version,
             version => {
-                let result = send(&inner.peer, params, version, None).await?;
+                // A user has as long to answer as a sealed state lives on
+                // 2026-07-28: a client that never answers holds no call
+                // open for longer.
+                let result = send(&inner.peer, params, version, Some(inner.seal.ttl)).await?;
                 return parse(super::result_json(&result).map_err(ElicitError::Invalid)?)
                     .map_err(ElicitError::Invalid);
             }
