@@ -10,9 +10,15 @@
 # Needs `cargo install cargo-fuzz` and a nightly compiler; on a stable one,
 # RUSTC_BOOTSTRAP=1 (set below) lets cargo-fuzz use the unstable flags.
 # No sanitizer: the crates have no `unsafe`, and without AddressSanitizer
-# the targets run several times faster. Prints, per target, the executions,
-# the executions per second and any crash (saved under
-# tests/fuzz/artifacts/<target>/). Corpora and artifacts are not committed.
+# the targets run several times faster; panics (failed assertions,
+# arithmetic overflow: debug assertions are on) are the crashes.
+#
+# Every target is built first, then run from its binary, so that editing
+# the sources meanwhile (in-place mutation testing, say) cannot change what
+# is fuzzed. Prints, per target, the executions, the executions per second
+# and any crash (saved under tests/fuzz/artifacts/<target>/; reproduce one
+# with `cargo fuzz run --fuzz-dir tests/fuzz -s none <target> <file>`).
+# Corpora, logs and artifacts are not committed.
 set -euo pipefail
 fuzz=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$fuzz/../.." && pwd)
@@ -25,9 +31,10 @@ fi
 export RUSTC_BOOTSTRAP=1
 
 # The seed corpus: the committed seeds, plus the tests' data. Every peer
-# schema of tests/data/peer (valid and invalid) goes to peer_schema with a
-# few answers after the NUL that separates schema and answer; the bundled
-# answers of examples/data go to form_result.
+# schema of tests/data/peer (valid and invalid) goes to peer_schema, alone
+# and as the one property of a requestedSchema, with a few answers after
+# the NUL that separates schema and answer; the bundled answers of
+# examples/data go to form_result.
 seed() {
     local target=$1
     local corpus="$fuzz/corpus/$target"
@@ -52,6 +59,11 @@ seed() {
     esac
 }
 
+echo "== build"
+(cd "$root" && cargo fuzz build --fuzz-dir "$fuzz" --sanitizer none)
+triple=$(rustc -vV | sed -n 's/^host: //p')
+bin="$fuzz/target/$triple/release"
+
 summary=()
 for target in "${targets[@]}"; do
     seed "$target"
@@ -63,10 +75,9 @@ for target in "${targets[@]}"; do
     log="$fuzz/corpus/$target.log"
     echo "== $target: ${limits[*]}"
     set +e
-    (cd "$root" && cargo fuzz run --fuzz-dir "$fuzz" --sanitizer none "$target" \
-        "$fuzz/corpus/$target" -- "${limits[@]}" -dict="$fuzz/json.dict" \
-        -max_len=4096 -print_final_stats=1 -artifact_prefix="$fuzz/artifacts/$target/") \
-        >"$log" 2>&1
+    "$bin/$target" "${limits[@]}" -dict="$fuzz/json.dict" -max_len=4096 \
+        -print_final_stats=1 -artifact_prefix="$fuzz/artifacts/$target/" \
+        "$fuzz/corpus/$target" >"$log" 2>&1
     status=$?
     set -e
     runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)

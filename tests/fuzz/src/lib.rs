@@ -32,6 +32,22 @@ pub const HOSTING_ALIASES: &[(&str, Hosting)] = &[
     ("on_prem", Hosting::OnPremises),
 ];
 
+/// Titled, renamed, without aliases: the form's enum, so that the peer
+/// reader, which sees only what the schema offers (aliases are never
+/// offered), must agree with the derived form on every answer.
+#[derive(ElicitEnum, Debug, Clone, Copy, PartialEq)]
+#[elicit(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum Zone {
+    #[elicit(title = "EU West")]
+    EuWest,
+    #[elicit(title = "US East", rename = "us-east")]
+    UsEast,
+    #[elicit(title = "日本語 «東京»")]
+    Tokyo,
+    #[elicit(skip)]
+    Retired,
+}
+
 /// An untitled enum.
 #[derive(ElicitEnum, Debug, Clone, Copy, PartialEq)]
 #[elicit(rename_all = "lowercase")]
@@ -44,9 +60,9 @@ pub enum Size {
 /// are easy to reach.
 #[derive(ElicitForm, Debug, PartialEq)]
 pub struct Everything {
-    pub hosting: Hosting,
+    pub zone: Zone,
     #[elicit(min_items = 1, max_items = 2)]
-    pub regions: Vec<Hosting>,
+    pub zones: Vec<Zone>,
     pub size: Option<Size>,
     pub sizes: Option<Vec<Size>>,
     #[elicit(min_length = 2, max_length = 20)]
