@@ -2,7 +2,7 @@
 //! The input is `SCHEMA\0ANSWER`. SCHEMA is read as a whole
 //! `requestedSchema` and, failing that, as one property schema; ANSWER is
 //! an `ElicitResult` (or the property's value). Besides never panicking:
-//! what the reader writes it reads back the same, and what passed the
+//! what the reader writes it reads back and writes the same, and what passed the
 //! checks passes them again unchanged.
 #![no_main]
 
@@ -18,10 +18,14 @@ fuzz_target!(|data: &[u8]| {
     let answer = serde_json::from_str::<Value>(answer_text).ok();
     match RequestedSchema::from_json_str(schema_text) {
         Ok(schema) => {
+            // What it writes, it reads back and writes the same. (Not the
+            // same model: an untitled option in a titled schema is read
+            // as untitled and written with its value as title, which the
+            // spec requires; the second reading sees that title.)
             let written = serde_json::to_string(&schema).unwrap();
             let reread = RequestedSchema::from_json_str(&written)
                 .unwrap_or_else(|error| panic!("cannot read its own {written}: {error}"));
-            assert_eq!(reread, schema, "{written}");
+            assert_eq!(serde_json::to_string(&reread).unwrap(), written);
             let Some(answer) = answer else { return };
             match schema.parse_result(answer.clone()) {
                 Ok(ElicitAction::Accept(content)) => {
@@ -51,11 +55,9 @@ fuzz_target!(|data: &[u8]| {
                 }
             };
             let written = serde_json::to_value(&property).unwrap();
-            assert_eq!(
-                PrimitiveSchema::from_json(&written).as_ref(),
-                Ok(&property),
-                "{written}"
-            );
+            let reread = PrimitiveSchema::from_json(&written)
+                .unwrap_or_else(|error| panic!("cannot read its own {written}: {error}"));
+            assert_eq!(serde_json::to_value(&reread).unwrap(), written);
             let Some(answer) = answer else { return };
             match property.check(answer) {
                 Ok(checked) => assert_eq!(property.check(checked.clone()), Ok(checked)),
