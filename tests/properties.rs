@@ -1124,8 +1124,14 @@ proptest! {
         if let Err(error) = RequestedSchema::from_json_str(&text) {
             assert!(!error.to_string().is_empty());
         }
+        // The text as a string answer to every property read.
         for schema in read_schemas() {
-            let _ = schema.properties().iter().map(|(_, p)| p.check(json!(text))).count();
+            for (_, property) in schema.properties() {
+                match property.check(json!(text)) {
+                    Ok(checked) => assert_eq!(checked, json!(text)),
+                    Err(error) => assert_typed(&error),
+                }
+            }
         }
     }
 }
