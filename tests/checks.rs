@@ -426,3 +426,44 @@ fn builder_defaults_are_checked_against_the_options() {
         "a default item is not one of the options' values (a skipped variant is not an option)"
     );
 }
+
+/// Found by fuzzing (peer_schema): without serde_json's `float_roundtrip`,
+/// a float in JSON text is not always read as the nearest `f64`, so a bound
+/// that a peer reader wrote and read back moved by one unit in the last
+/// place, and an answer one unit above a `maximum` could be read as equal
+/// to it and accepted.
+#[test]
+fn floats_in_text_are_read_exactly() {
+    let text = r#"{"type": "object", "properties": {"p": {"type": "integer", "minimum": 118446744073709551615}}}"#;
+    let schema = RequestedSchema::from_json_str(text).unwrap();
+    let written = serde_json::to_string(&schema).unwrap();
+    assert_eq!(
+        written,
+        r#"{"type":"object","properties":{"p":{"type":"integer","minimum":1.1844674407370955e+20}}}"#
+    );
+    let reread = RequestedSchema::from_json_str(&written).unwrap();
+    assert_eq!(serde_json::to_string(&reread).unwrap(), written);
+
+    // The next f64 above the maximum is above it, also when both are read
+    // from text.
+    let maximum = 1.1844674407370955e20_f64;
+    let above = f64::from_bits(maximum.to_bits() + 1);
+    assert_eq!(above.to_string(), "118446744073709570000");
+    let schema = RequestedSchema::from_json_str(
+        r#"{"type": "object", "properties": {"p": {"type": "number", "maximum": 1.1844674407370955e20}}}"#,
+    )
+    .unwrap();
+    let answer: Value =
+        serde_json::from_str(r#"{"action": "accept", "content": {"p": 1.1844674407370957e20}}"#)
+            .unwrap();
+    assert_eq!(answer["content"]["p"].as_f64(), Some(above));
+    assert_eq!(
+        schema.parse_result(answer),
+        Err(Error::OutOfRange {
+            field: Some("p".into()),
+            value: serde_json::Number::from_f64(above).unwrap(),
+            minimum: None,
+            maximum: serde_json::Number::from_f64(maximum),
+        })
+    );
+}

@@ -1115,7 +1115,39 @@ proptest! {
         check_any_value(&result);
     }
 
-    /// Text that may not even be JSON, into the entry points that take text.
+    /// Any finite float written as a bound is read back as the same `f64`
+/// (serde_json's `float_roundtrip`; the fuzz target peer_schema found a bound
+/// that moved by one unit in the last place): the bound itself is accepted,
+/// the next float past it refused, and the schema written, read and written
+/// again is the same text.
+#[test]
+fn floats_are_exact_through_text(x in any::<f64>().prop_filter("finite", |x| x.is_finite())) {
+    let float = |x: f64| serde_json::to_string(&x).unwrap();
+    let text = format!(
+        r#"{{"type":"object","properties":{{"p":{{"type":"number","minimum":{},"maximum":{}}}}}}}"#,
+        float(x),
+        float(x)
+    );
+    let schema = RequestedSchema::from_json_str(&text).unwrap();
+    let written = serde_json::to_string(&schema).unwrap();
+    prop_assert_eq!(
+        RequestedSchema::from_json_str(&written).map(|schema| serde_json::to_string(&schema).unwrap()),
+        Ok(written)
+    );
+    let answer = |x: f64| {
+        let text = format!(r#"{{"action":"accept","content":{{"p":{}}}}}"#, float(x));
+        serde_json::from_str::<Value>(&text).unwrap()
+    };
+    prop_assert!(schema.parse_result(answer(x)).is_ok(), "{} refused", x);
+    for past in [x.next_up(), x.next_down()] {
+        if past.is_finite() {
+            let result = schema.parse_result(answer(past));
+            prop_assert!(matches!(result, Err(Error::OutOfRange { .. })), "{} accepted for {}", past, x);
+        }
+    }
+}
+
+/// Text that may not even be JSON, into the entry points that take text.
     #[test]
     fn any_text_into_text_entry_points(text in prop_oneof![any_json().prop_map(|v| v.to_string()), "\\PC{0,40}"]) {
         if let Err(error) = Everything::parse_result_str(&text) {
