@@ -467,3 +467,38 @@ fn floats_in_text_are_read_exactly() {
         })
     );
 }
+
+/// Found by fuzzing (form_result), and open: an `f32` field refuses an
+/// answer beyond `f32`'s range (`OutOfRange` with no bounds, "not
+/// representable in the field's type"), but its schema does not advertise
+/// that range, so a peer that checks answers against the schema alone
+/// accepts it. This test pins today's behaviour; advertising the range
+/// (as integer fields do) would make both sides agree, and change it.
+#[test]
+fn an_f32_range_is_not_advertised() {
+    #[derive(enum_schema::ElicitForm, Debug, PartialEq)]
+    struct Ratio {
+        ratio: f32,
+    }
+    use enum_schema::ElicitForm;
+    let schema = serde_json::to_string(&Ratio::requested_schema()).unwrap();
+    assert_eq!(
+        schema,
+        r#"{"type":"object","properties":{"ratio":{"type":"number"}},"required":["ratio"]}"#
+    );
+    let answer = json!({"action": "accept", "content": {"ratio": 1e39}});
+    assert_eq!(
+        Ratio::parse_result(answer.clone()),
+        Err(Error::OutOfRange {
+            field: Some("ratio".into()),
+            value: serde_json::Number::from_f64(1e39).unwrap(),
+            minimum: None,
+            maximum: None,
+        })
+    );
+    let reader = RequestedSchema::from_json_str(&schema).unwrap();
+    assert_eq!(
+        reader.parse_result(answer),
+        Ok(ElicitAction::Accept(content(json!({"ratio": 1e39}))))
+    );
+}

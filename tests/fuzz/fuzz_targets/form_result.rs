@@ -5,7 +5,7 @@
 
 use std::sync::OnceLock;
 
-use enum_schema::{ElicitAction, ElicitForm, RequestedSchema};
+use enum_schema::{ElicitAction, ElicitForm, Error, RequestedSchema};
 use enum_schema_fuzz::Everything;
 use libfuzzer_sys::fuzz_target;
 use serde_json::Value;
@@ -41,7 +41,33 @@ fuzz_target!(|data: &[u8]| {
         (Ok(ElicitAction::Accept(_)), Ok(ElicitAction::Accept(_)))
         | (Ok(ElicitAction::Decline), Ok(ElicitAction::Decline))
         | (Ok(ElicitAction::Cancel), Ok(ElicitAction::Cancel)) => {}
-        (Err(typed), Err(read)) => assert_eq!(typed, read),
+        (Err(typed), Err(read)) => assert_eq!(advertised(typed), advertised(read)),
+        (Err(typed), Ok(ElicitAction::Accept(_))) if advertised(typed).is_empty() => {}
         _ => panic!("derived form: {typed:?}\npeer reader: {read:?}"),
     }
 });
+
+/// The errors a peer can know of from the schema: all but an `f32` answer
+/// beyond the type's range (`OutOfRange` with no bounds), which the
+/// derived form refuses and a schema-only reader accepts, because the
+/// schema of an `f32` field does not advertise its range. Found by this
+/// target; an open item of the number checks (RELIABILITY.md).
+fn advertised(error: &Error) -> Vec<&Error> {
+    let errors = match error {
+        Error::Multiple(errors) => errors.iter().collect(),
+        error => vec![error],
+    };
+    errors
+        .into_iter()
+        .filter(|error| {
+            !matches!(
+                error,
+                Error::OutOfRange {
+                    minimum: None,
+                    maximum: None,
+                    ..
+                }
+            )
+        })
+        .collect()
+}
