@@ -82,7 +82,7 @@ if [ -n "${MUTANTS_TESTS:-}" ]; then
 else
     # Every test of the workspace but the UI suite (it only checks the
     # derive's compile errors, which these files do not make).
-    args+=(--test-workspace=true --features enum-schema-tests/rmcp,enum-schema-tests/schemars,enum-schema-tests/spec,enum-schema-tests/proptest)
+    args+=(--test-workspace=true --features rmcp,schemars,spec,proptest)
 fi
 
 exec cargo mutants "${args[@]}" "${files[@]}" "${filter[@]}" "${equivalent[@]}" "$@"
