@@ -428,6 +428,9 @@ impl MultiSelectSchema {
         let options = &self.options;
         // Built on the first look-up, so only after the array's length has
         // passed the bounds: a refused length costs nothing per option.
+        // (Mutation testing: the thresholds and the `&&` below only choose
+        // between two look-ups that give the same positions; a mutant there
+        // changes the speed, not the result, and tests/mutants.sh skips it.)
         let index = std::cell::OnceCell::new();
         let indexed = options.len() > 16 && value.as_array().is_some_and(|items| items.len() > 1);
         parse::multi(

@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# Mutation testing (cargo-mutants) of what checks untrusted input: the
+# answer checks and format validators, and the peer reader. Each mutant (a
+# flipped comparison, a swapped `&&`/`||`, a deleted match arm, a function
+# body replaced by a constant) is built and the tests run against it; a
+# mutant the tests do not catch is a rule no test pins down.
+#
+#   tests/mutants.sh              # the format validators and the answer checks
+#   tests/mutants.sh validators   # only the format validators (fastest)
+#   tests/mutants.sh all          # every mutant of the five files (slow: hours)
+#   tests/mutants.sh checks --list   # further arguments go to cargo mutants
+#
+# Environment:
+#   MUTANTS_TESTS="formats form peer"  only these test targets (faster; a
+#       mutant caught by fewer tests is caught by all of them), default:
+#       the workspace's tests, UI suite (feature `ui`) left out
+#   MUTANTS_TIMEOUT=N  seconds a test run may take before the mutant counts
+#       as a timeout (a mutant that loops forever; the time includes
+#       building the named test targets), default 300, or 120 with
+#       MUTANTS_TESTS
+#   MUTANTS_OUTPUT=DIR  where the results go, default target/mutants
+#   MUTANTS_COPY=1   work on a copy in a temporary directory (cargo-mutants'
+#       default) instead of in place, so that the checkout stays usable;
+#       ENUM_SCHEMA_SPEC_DIR then points at ../shared/spec
+#
+# In place (the default) the sources are mutated in this checkout: do not
+# build or edit in it meanwhile; an interrupted run may leave a mutation
+# behind (`git diff` shows it). Not in CI: at about half a minute per mutant
+# on two cores, the checks alone take over an hour. Results, with the
+# missed ones listed, are in target/mutants/mutants.out/. The figures of
+# the last run are in RELIABILITY.md; the gate is zero missed mutants in
+# the validators and answer checks.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+scope=${1:-checks}
+shift || true
+
+validators='is_space_or_control|is_email|is_uri|digits|is_date_bytes|is_date|is_date_time|char_count|check_string|StringFormat::matches'
+checks="$validators|single|multi|Seen::insert|str_eq|position|SingleSelect<T>::parse|MultiSelect<T>::parse|SingleSelectSchema::check|MultiSelectSchema::check|SingleSelectSchema::parse|MultiSelectSchema::parse|StringSchema::check|NumberSchema::check|BooleanSchema::check|PrimitiveSchema::check|compare|RequestedSchema::check_content|RequestedSchema::parse_result|parse_action|parse_required|StringField::parse|BooleanField::parse|NumberField<N>::parse|NumberType for \\\$ty>::from_number"
+files=(
+    --file enum-schema/src/parse.rs
+    --file enum-schema/src/select.rs
+    --file enum-schema/src/form.rs
+    --file enum-schema/src/read.rs
+    --file enum-schema/src/primitive.rs
+    --file enum-schema/src/primitive/format.rs
+    --file enum-schema/src/dynamic.rs
+)
+# Equivalent mutants, skipped (each explained at the mutated line): in
+# MultiSelectSchema::parse, the thresholds that choose between a map and a
+# linear search give the same positions either way.
+# (They are the only `>` and `&&` in that function.) In `compare`, `< 1e38`
+# and `<= 1e38` differ only at 1e38, which compares the same either way.
+equivalent=(
+    --exclude-re 'replace (>|&&) with [^ ]+ in MultiSelectSchema::parse$'
+    --exclude-re 'replace < with <= in compare$'
+)
+
+case "$scope" in
+    validators) filter=(--re "in ($validators)\$|replace ($validators) ") ;;
+    checks) filter=(--re "in ($checks)\$|replace ($checks) ") ;;
+    all) filter=() ;;
+    *)
+        echo "usage: $0 [validators|checks|all] [cargo mutants arguments..]" >&2
+        exit 2
+        ;;
+esac
+
+if [ -n "${MUTANTS_TESTS:-}" ]; then
+    timeout=${MUTANTS_TIMEOUT:-120}
+else
+    timeout=${MUTANTS_TIMEOUT:-300}
+fi
+args=(--workspace --no-shuffle --timeout "$timeout" --build-timeout 900 --output "${MUTANTS_OUTPUT:-target/mutants}")
+if [ "${MUTANTS_COPY:-0}" = 1 ]; then
+    export ENUM_SCHEMA_SPEC_DIR=${ENUM_SCHEMA_SPEC_DIR:-$root/../shared/spec}
+    args+=(--gitignore=true)
+else
+    args+=(--in-place)
+fi
+if [ -n "${MUTANTS_TESTS:-}" ]; then
+    # The named targets are in the root package (enum-schema-tests).
+    args+=(--cargo-test-arg=--package=enum-schema-tests)
+    for test in $MUTANTS_TESTS; do
+        args+=(--cargo-test-arg="--test=$test")
+    done
+else
+    # Every test of the workspace but the UI suite (it only checks the
+    # derive's compile errors, which these files do not make).
+    args+=(--test-workspace=true --features rmcp,schemars,spec,proptest)
+fi
+
+exec cargo mutants "${args[@]}" "${files[@]}" "${filter[@]}" "${equivalent[@]}" "$@"
