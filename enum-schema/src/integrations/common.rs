@@ -183,3 +183,44 @@ fn canonical(value: &Value, out: &mut Vec<u8>) {
         scalar => out.extend_from_slice(scalar.to_string().as_bytes()),
     }
 }
+
+/// The two server bugs that `Ask` refuses on every revision, whatever the
+/// SDK: a question outside the body of `tool`, `prompt` or `resource`, and
+/// two questions of one request under one key.
+#[derive(Debug, Default)]
+pub(crate) struct Questions {
+    /// Whether a handler body runs.
+    running: std::sync::atomic::AtomicBool,
+    /// The keys asked in this run of the body.
+    asked: std::sync::Mutex<std::collections::HashSet<String>>,
+}
+
+/// Which of the two bugs.
+pub(crate) enum Misuse {
+    OutsideHandler,
+    KeyReused,
+}
+
+impl Questions {
+    /// The handler's body starts.
+    pub(crate) fn start(&self) {
+        self.running
+            .store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// Records a question under `key`, or says which bug asking it is.
+    pub(crate) fn ask(&self, key: &str) -> Result<(), Misuse> {
+        if !self.running.load(std::sync::atomic::Ordering::Relaxed) {
+            return Err(Misuse::OutsideHandler);
+        }
+        let mut asked = self
+            .asked
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if asked.insert(key.to_owned()) {
+            Ok(())
+        } else {
+            Err(Misuse::KeyReused)
+        }
+    }
+}

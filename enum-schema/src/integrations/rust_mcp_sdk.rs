@@ -125,10 +125,9 @@
 //! counts beyond `i64` are clamped; the properties are sorted by name.
 
 use std::borrow::Cow;
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
 use std::fmt;
 use std::future::Future;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
@@ -147,7 +146,7 @@ use ::rust_mcp_schema::{
 pub use ::rust_mcp_sdk::mcp_server::RequestStateCodec;
 use serde_json::{Map, Value};
 
-use super::common;
+use super::common::{self, Misuse, Questions};
 use crate::{
     BooleanSchema, ElicitAction, ElicitForm, ElicitRequestParams, EnumOption, Error, Form,
     FormFields, InputRequiredResult, MultiSelectSchema, NumberSchema, PrimitiveSchema,
@@ -736,10 +735,8 @@ struct Inner {
     responses: Map<String, Value>,
     /// Sealed answers of earlier rounds, and the answers read in this one.
     answers: Mutex<Map<String, Value>>,
-    /// Whether a handler body runs (`tool`, `prompt`, `resource`).
-    running: AtomicBool,
-    /// The keys asked in this run of the body.
-    asked: Mutex<HashSet<String>>,
+    /// The two server bugs refused on every revision.
+    questions: Questions,
 }
 
 impl fmt::Debug for Ask {
@@ -803,8 +800,7 @@ impl Ask {
                 form_supported: form_supported(meta),
                 responses,
                 answers: Mutex::new(answers),
-                running: AtomicBool::new(false),
-                asked: Mutex::new(HashSet::new()),
+                questions: Questions::default(),
             }),
         })
     }
@@ -925,19 +921,12 @@ impl Ask {
         parse: impl Fn(Value) -> Result<ElicitAction<T>, Error>,
     ) -> Result<ElicitAction<T>, ElicitError> {
         let inner = &*self.inner;
-        if !inner.running.load(Ordering::Relaxed) {
-            return Err(ElicitError::OutsideHandler);
-        }
-        if !inner
-            .asked
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .insert(key.to_owned())
-        {
-            return Err(ElicitError::KeyReused {
+        inner.questions.ask(key).map_err(|misuse| match misuse {
+            Misuse::OutsideHandler => ElicitError::OutsideHandler,
+            Misuse::KeyReused => ElicitError::KeyReused {
                 key: key.to_owned(),
-            });
-        }
+            },
+        })?;
         if !inner.form_supported {
             return Err(ElicitError::Unsupported);
         }
@@ -984,7 +973,7 @@ impl Ask {
         Body: FnOnce(Ask) -> Fut,
         Fut: Future<Output = Result<CallToolResult, ElicitError>>,
     {
-        self.inner.running.store(true, Ordering::Relaxed);
+        self.inner.questions.start();
         match body(self).await {
             Ok(result) => Ok(result.into()),
             Err(ElicitError::InputRequired(result)) => input_required(&result),
@@ -1011,7 +1000,7 @@ impl Ask {
         Body: FnOnce(Ask) -> Fut,
         Fut: Future<Output = Result<GetPromptResult, ElicitError>>,
     {
-        self.inner.running.store(true, Ordering::Relaxed);
+        self.inner.questions.start();
         match body(self).await {
             Ok(result) => Ok(result.into()),
             Err(ElicitError::InputRequired(result)) => input_required(&result),
@@ -1030,7 +1019,7 @@ impl Ask {
         Body: FnOnce(Ask) -> Fut,
         Fut: Future<Output = Result<ReadResourceResult, ElicitError>>,
     {
-        self.inner.running.store(true, Ordering::Relaxed);
+        self.inner.questions.start();
         match body(self).await {
             Ok(result) => Ok(result.into()),
             Err(ElicitError::InputRequired(result)) => input_required(&result),

@@ -1,10 +1,8 @@
 //! [`Ask`]: one call that elicits on every protocol revision.
 
 use std::borrow::Cow;
-use std::collections::HashSet;
 use std::fmt;
 use std::future::Future;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
@@ -19,6 +17,7 @@ use ::rmcp::service::RequestContext;
 use ::rmcp::{ErrorData, Peer, RoleServer};
 use serde_json::{Map, Value};
 
+use super::super::common::{Misuse, Questions};
 use super::{input_request, rejection_data, send, ElicitError};
 use crate::{
     ElicitAction, ElicitForm, ElicitRequestParams, Error, Form, FormFields, ProtocolVersion,
@@ -183,10 +182,8 @@ struct Inner {
     responses: InputResponses,
     /// Sealed answers of earlier rounds, and the answers read in this one.
     answers: Mutex<Map<String, Value>>,
-    /// Whether a handler body runs (`tool`, `prompt`, `resource`).
-    running: AtomicBool,
-    /// The keys asked in this run of the body.
-    asked: Mutex<HashSet<String>>,
+    /// The two server bugs refused on every revision.
+    questions: Questions,
 }
 
 impl fmt::Debug for Ask {
@@ -243,8 +240,7 @@ impl Ask {
                 binding,
                 responses,
                 answers: Mutex::new(answers),
-                running: AtomicBool::new(false),
-                asked: Mutex::new(HashSet::new()),
+                questions: Questions::default(),
             }),
         })
     }
@@ -362,19 +358,12 @@ impl Ask {
         parse: impl Fn(Value) -> Result<ElicitAction<T>, Error>,
     ) -> Result<ElicitAction<T>, ElicitError> {
         let inner = &*self.inner;
-        if !inner.running.load(Ordering::Relaxed) {
-            return Err(ElicitError::OutsideHandler);
-        }
-        if !inner
-            .asked
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .insert(key.to_owned())
-        {
-            return Err(ElicitError::KeyReused {
+        inner.questions.ask(key).map_err(|misuse| match misuse {
+            Misuse::OutsideHandler => ElicitError::OutsideHandler,
+            Misuse::KeyReused => ElicitError::KeyReused {
                 key: key.to_owned(),
-            });
-        }
+            },
+        })?;
         if !inner.form_supported {
             return Err(ElicitError::Unsupported);
         }
@@ -455,7 +444,7 @@ impl Ask {
         Body: FnOnce(Ask) -> Fut,
         Fut: Future<Output = Result<R, ElicitError>>,
     {
-        self.inner.running.store(true, Ordering::Relaxed);
+        self.inner.questions.start();
         match body(self).await {
             Ok(result) => Ok(result.into()),
             Err(ElicitError::InputRequired(result)) => Ok(CallToolResponse::InputRequired(*result)),
@@ -483,7 +472,7 @@ impl Ask {
         Body: FnOnce(Ask) -> Fut,
         Fut: Future<Output = Result<R, ElicitError>>,
     {
-        self.inner.running.store(true, Ordering::Relaxed);
+        self.inner.questions.start();
         match body(self).await {
             Ok(result) => Ok(result.into()),
             Err(ElicitError::InputRequired(result)) => {
@@ -505,7 +494,7 @@ impl Ask {
         Body: FnOnce(Ask) -> Fut,
         Fut: Future<Output = Result<R, ElicitError>>,
     {
-        self.inner.running.store(true, Ordering::Relaxed);
+        self.inner.questions.start();
         match body(self).await {
             Ok(result) => Ok(result.into()),
             Err(ElicitError::InputRequired(result)) => {
