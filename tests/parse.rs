@@ -828,4 +828,14 @@ fn messages_stay_bounded_and_readable() {
         .to_string();
     assert!(!message.contains('\u{202e}'), "{message}");
     assert!(message.contains(r"a\u{202e}gpj.exe"), "{message}");
+
+    // A received JSON value quoted in a message: bidirectional controls as
+    // JSON escapes.
+    let error = enum_schema::parse_action(json!({"action": "accept\u{202e}"}))
+        .map(|_| ())
+        .unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        r#"unknown action "accept\u202e": expected "accept", "decline" or "cancel""#
+    );
 }

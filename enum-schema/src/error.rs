@@ -438,10 +438,20 @@ impl Display for Quoted<'_> {
         let mut limited = Limited(Vec::new());
         let _ = serde_json::to_writer(&mut limited, self.0);
         let text = String::from_utf8_lossy(&limited.0);
-        match text.char_indices().nth(QUOTED) {
-            Some((end, _)) => write!(f, "{}…", &text[..end]),
-            None => f.write_str(&text),
+        let (text, cut) = match text.char_indices().nth(QUOTED) {
+            Some((end, _)) => (&text[..end], "…"),
+            None => (&*text, ""),
+        };
+        // JSON leaves bidirectional controls as they are; a message must
+        // not read backwards, so they are written as JSON escapes.
+        for c in text.chars() {
+            if is_bidi_control(c) {
+                write!(f, "\\u{:04x}", u32::from(c))?;
+            } else {
+                write!(f, "{c}")?;
+            }
         }
+        f.write_str(cut)
     }
 }
 
