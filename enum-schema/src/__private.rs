@@ -9,6 +9,11 @@ pub use serde_json::Map as JsonMap;
 pub use serde_json::Value as JsonValue;
 
 use crate::primitive::char_count;
+
+/// The schema rules, for the derive's compile-time checks.
+pub mod rules {
+    pub use crate::rule::*;
+}
 use crate::{Error, FormField, RequestedSchema, StringFormat};
 
 /// Adds one field's property to a `requestedSchema`.

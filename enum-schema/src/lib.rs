@@ -187,6 +187,7 @@ mod option;
 mod parse;
 mod primitive;
 mod read;
+mod rule;
 mod version;
 
 #[doc(hidden)]
