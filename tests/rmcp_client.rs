@@ -2,7 +2,7 @@
 //! checked before they are sent.
 
 use enum_schema::rmcp::{accept, read_request, ClientError};
-use enum_schema::{ElicitEnum, ElicitForm, Error, SchemaError};
+use enum_schema::{ElicitEnum, ElicitForm, Error, ErrorKind, SchemaError};
 use rmcp::model::ElicitRequestParams;
 use serde_json::{json, Map, Value};
 
@@ -84,7 +84,7 @@ fn answers_the_server_would_refuse_are_caught() {
     )
     .unwrap_err();
     assert!(
-        matches!(&title, ClientError::Invalid(Error::InvalidValue { value, .. }) if value == "High")
+        matches!(&title, ClientError::Invalid(ErrorKind::InvalidValue { value, .. }) if value == "High")
     );
     assert_eq!(
         title.to_string(),
@@ -97,16 +97,16 @@ fn answers_the_server_would_refuse_are_caught() {
     .unwrap_err();
     assert!(matches!(
         many,
-        ClientError::Invalid(Error::TooManyItems { max: 2, .. })
+        ClientError::Invalid(ErrorKind::TooManyItems { max: 2, .. })
     ));
     let string = accept(schema, content(json!({"severity": "low", "areas": "low"}))).unwrap_err();
     assert!(matches!(
         string,
-        ClientError::Invalid(Error::TypeMismatch { .. })
+        ClientError::Invalid(ErrorKind::TypeMismatch { .. })
     ));
     let missing = accept(schema, content(json!({"areas": ["low"]}))).unwrap_err();
     assert!(
-        matches!(missing, ClientError::Invalid(Error::MissingField { ref field }) if field == "severity")
+        matches!(missing, ClientError::Invalid(ErrorKind::MissingField { ref field }) if field == "severity")
     );
     let range = accept(
         schema,
@@ -115,7 +115,7 @@ fn answers_the_server_would_refuse_are_caught() {
     .unwrap_err();
     assert!(matches!(
         range,
-        ClientError::Invalid(Error::OutOfRange { .. })
+        ClientError::Invalid(ErrorKind::OutOfRange { .. })
     ));
     let unknown = accept(
         schema,

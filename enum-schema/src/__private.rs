@@ -14,7 +14,7 @@ use crate::primitive::char_count;
 pub mod rules {
     pub use crate::rule::*;
 }
-use crate::{Error, FormField, RequestedSchema, StringFormat};
+use crate::{Error, ErrorKind, FormField, RequestedSchema, StringFormat};
 
 /// Adds one field's property to a `requestedSchema`.
 pub fn push_property<F: FormField>(schema: &mut RequestedSchema, name: &'static str, field: &F) {
@@ -44,7 +44,7 @@ pub fn parse_field<F: FormField>(
 
 /// The error for the fields that failed.
 pub fn combine(errors: Vec<Error>) -> Error {
-    Error::combine(errors).unwrap_or(Error::Multiple(Vec::new()))
+    Error::combine(errors).unwrap_or(Error::from(ErrorKind::Multiple(Vec::new())))
 }
 
 /// Checks a literal string default against its field's constraints when the

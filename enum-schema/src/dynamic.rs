@@ -292,9 +292,9 @@ impl SingleSelectSchema {
     ///
     /// # Errors
     ///
-    /// [`Error::InvalidValue`] for any other string (a title, an index, a
+    /// [`ErrorKind::InvalidValue`](crate::ErrorKind::InvalidValue) for any other string (a title, an index, a
     /// value in another case; the message says when it is a title),
-    /// [`Error::TypeMismatch`] for any other JSON type. `field` is `None`; a
+    /// [`ErrorKind::TypeMismatch`](crate::ErrorKind::TypeMismatch) for any other JSON type. `field` is `None`; a
     /// form sets it.
     pub fn parse(&self, value: Value) -> Result<Choice<'_>, Error> {
         let options = &self.options;
@@ -419,10 +419,10 @@ impl MultiSelectSchema {
     ///
     /// # Errors
     ///
-    /// [`Error::TypeMismatch`] if the answer is not an array,
-    /// [`Error::TooFewItems`] / [`Error::TooManyItems`] outside the bounds,
-    /// [`Error::InvalidItem`] for the first element that is not an option's
-    /// value, [`Error::DuplicateItem`] for the first option named twice.
+    /// [`ErrorKind::TypeMismatch`](crate::ErrorKind::TypeMismatch) if the answer is not an array,
+    /// [`ErrorKind::TooFewItems`](crate::ErrorKind::TooFewItems) / [`ErrorKind::TooManyItems`](crate::ErrorKind::TooManyItems) outside the bounds,
+    /// [`ErrorKind::InvalidItem`](crate::ErrorKind::InvalidItem) for the first element that is not an option's
+    /// value, [`ErrorKind::DuplicateItem`](crate::ErrorKind::DuplicateItem) for the first option named twice.
     /// `field` is `None`; a form sets it.
     pub fn parse(&self, value: Value) -> Result<Vec<Choice<'_>>, Error> {
         let options = &self.options;

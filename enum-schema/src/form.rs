@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use serde_json::{Map, Value};
 
 use crate::{
-    ElicitEnum, ElicitRequestParams, Error, MultiSelect, PrimitiveSchema, RequestedSchema,
+    ElicitEnum, ElicitRequestParams, Error, ErrorKind, MultiSelect, PrimitiveSchema, RequestedSchema,
     SingleSelect,
 };
 
@@ -50,37 +50,37 @@ impl<T> ElicitAction<T> {
 ///
 /// # Errors
 ///
-/// [`Error::MalformedResult`] if the result or its `content` is not a JSON
-/// object, [`Error::MissingAction`] / [`Error::UnknownAction`] if `action` is
+/// [`ErrorKind::MalformedResult`] if the result or its `content` is not a JSON
+/// object, [`ErrorKind::MissingAction`] / [`ErrorKind::UnknownAction`] if `action` is
 /// absent or not one of the three. The content of a `decline` or `cancel` is
 /// not looked at.
 pub fn parse_action(result: Value) -> Result<ElicitAction<Map<String, Value>>, Error> {
     let mut result = match result {
         Value::Object(result) => result,
         found => {
-            return Err(Error::MalformedResult {
+            return Err(Error::from(ErrorKind::MalformedResult {
                 reason: Cow::Borrowed("an ElicitResult must be a JSON object"),
                 found: Some(found),
-            })
+            }))
         }
     };
     let Some(action) = result.remove("action") else {
-        return Err(Error::MissingAction {
+        return Err(Error::from(ErrorKind::MissingAction {
             found: Value::Object(result),
-        });
+        }));
     };
     match action.as_str() {
         Some("accept") => match result.remove("content") {
             None => Ok(ElicitAction::Accept(Map::new())),
             Some(Value::Object(content)) => Ok(ElicitAction::Accept(content)),
-            Some(found) => Err(Error::MalformedResult {
+            Some(found) => Err(Error::from(ErrorKind::MalformedResult {
                 reason: Cow::Borrowed("`content` must be a JSON object"),
                 found: Some(found),
-            }),
+            })),
         },
         Some("decline") => Ok(ElicitAction::Decline),
         Some("cancel") => Ok(ElicitAction::Cancel),
-        _ => Err(Error::UnknownAction { action }),
+        _ => Err(Error::from(ErrorKind::UnknownAction { action })),
     }
 }
 
@@ -122,7 +122,7 @@ pub trait FormField {
     ///
     /// # Errors
     ///
-    /// [`Error::MissingField`] for a missing required value, and the errors
+    /// [`ErrorKind::MissingField`] for a missing required value, and the errors
     /// of the field's own parsing, with `field` set to `name`.
     fn parse_field(&self, name: &'static str, value: Option<Value>) -> Result<Self::Output, Error>;
 }
@@ -133,9 +133,9 @@ pub(crate) fn parse_required<T>(
     value: Option<Value>,
     parse: impl FnOnce(Value) -> Result<T, Error>,
 ) -> Result<T, Error> {
-    let value = value.ok_or(Error::MissingField {
+    let value = value.ok_or(Error::from(ErrorKind::MissingField {
         field: Cow::Borrowed(name),
-    })?;
+    }))?;
     parse(value).map_err(|error| error.in_field(name))
 }
 
@@ -175,7 +175,7 @@ impl<T: ElicitEnum> FormField for MultiSelect<T> {
 /// answered by `None` when the client sends no value.
 ///
 /// A `null` is not "no value": it is rejected as
-/// [`Error::NullForOptional`], whose message tells the client to leave the
+/// [`ErrorKind::NullForOptional`], whose message tells the client to leave the
 /// field out instead, since the spec's content values are never null.
 #[derive(Clone, Copy, Debug)]
 pub struct Optional<F>(pub F);
@@ -211,7 +211,7 @@ impl<F: FormField> FormField for Optional<F> {
 /// A value the client sends is parsed as the field's own; only a field
 /// left out is filled, and the default goes through the same parsing, so
 /// the answer is the same as if the client had sent it. A `null` is not
-/// "left out": it is rejected as [`Error::NullForOptional`]. Without this
+/// "left out": it is rejected as [`ErrorKind::NullForOptional`]. Without this
 /// wrapper a field stays required and is never filled silently.
 ///
 /// Properties the form does not name are ignored (as every parser of a
@@ -333,13 +333,16 @@ impl<F: FormField> FormField for FillDefault<F> {
 /// The error for a `null` sent for an optional field: the field's own
 /// type mismatch, with what to send instead.
 pub(crate) fn null_for_optional(error: Error) -> Error {
-    match error {
-        Error::TypeMismatch {
+    match error.kind() {
+        ErrorKind::TypeMismatch {
             field,
             expected,
             found: Value::Null,
-        } => Error::NullForOptional { field, expected },
-        error => error,
+        } => Error::from(ErrorKind::NullForOptional {
+            field: field.clone(),
+            expected: *expected,
+        }),
+        _ => error,
     }
 }
 
@@ -360,7 +363,7 @@ pub trait FormFields {
     ///
     /// # Errors
     ///
-    /// The field's error when one field fails, [`Error::Multiple`] when
+    /// The field's error when one field fails, [`ErrorKind::Multiple`] when
     /// several do.
     fn parse_content(&self, content: Map<String, Value>) -> Result<Self::Output, Error>;
 }
@@ -529,7 +532,7 @@ impl<F: FormFields> Form<F> {
     ///
     /// # Errors
     ///
-    /// [`Error::MalformedResult`] if `json` is not JSON, then as
+    /// [`ErrorKind::MalformedResult`] if `json` is not JSON, then as
     /// [`parse_result`](Self::parse_result).
     pub fn parse_result_str(&self, json: &str) -> Result<ElicitAction<F::Output>, Error> {
         self.parse_result(parse_json(json)?)
@@ -663,8 +666,8 @@ pub trait ElicitForm: Sized {
     ///
     /// # Errors
     ///
-    /// Each failing field's error ([`Error::MissingField`], or the errors of
-    /// its type's parsing, naming the field); [`Error::Multiple`] when more
+    /// Each failing field's error ([`ErrorKind::MissingField`], or the errors of
+    /// its type's parsing, naming the field); [`ErrorKind::Multiple`] when more
     /// than one field fails.
     fn from_content(content: Map<String, Value>) -> Result<Self, Error>;
 
@@ -716,7 +719,7 @@ pub trait ElicitForm: Sized {
     ///
     /// # Errors
     ///
-    /// [`Error::MalformedResult`] if `json` is not JSON, then as
+    /// [`ErrorKind::MalformedResult`] if `json` is not JSON, then as
     /// [`parse_result`](Self::parse_result).
     fn parse_result_str(json: &str) -> Result<ElicitAction<Self>, Error> {
         Self::parse_result(parse_json(json)?)
@@ -729,10 +732,10 @@ pub trait ElicitForm: Sized {
 pub(crate) fn parse_json(json: &str) -> Result<Value, Error> {
     match serde_json::from_str::<Strict>(json) {
         Ok(Strict(value)) => Ok(value),
-        Err(error) => Err(Error::MalformedResult {
+        Err(error) => Err(Error::from(ErrorKind::MalformedResult {
             reason: Cow::Owned(format!("not JSON: {error}")),
             found: None,
-        }),
+        })),
     }
 }
 

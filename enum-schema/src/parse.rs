@@ -5,7 +5,7 @@ use std::borrow::Cow;
 
 use serde_json::Value;
 
-use crate::{EnumOption, Error, JsonType};
+use crate::{EnumOption, Error, ErrorKind, JsonType};
 
 /// Parses a single-select answer: a JSON string naming one option.
 #[inline]
@@ -17,17 +17,17 @@ pub(crate) fn single<R>(
     match value {
         Value::String(string) => match lookup(&string) {
             Some(found) => Ok(found),
-            None => Err(Error::InvalidValue {
+            None => Err(Error::from(ErrorKind::InvalidValue {
                 field: None,
                 value: string,
                 allowed: allowed(),
-            }),
+            })),
         },
-        found => Err(Error::TypeMismatch {
+        found => Err(Error::from(ErrorKind::TypeMismatch {
             field: None,
             expected: JsonType::String,
             found,
-        }),
+        })),
     }
 }
 
@@ -50,27 +50,27 @@ pub(crate) fn multi<R>(
     let items = match value {
         Value::Array(items) => items,
         found => {
-            return Err(Error::TypeMismatch {
+            return Err(Error::from(ErrorKind::TypeMismatch {
                 field: None,
                 expected: JsonType::Array,
                 found,
-            })
+            }))
         }
     };
     if items.len() < min {
-        return Err(Error::TooFewItems {
+        return Err(Error::from(ErrorKind::TooFewItems {
             field: None,
             min,
             items,
-        });
+        }));
     }
     if let Some(max) = max {
         if items.len() > max {
-            return Err(Error::TooManyItems {
+            return Err(Error::from(ErrorKind::TooManyItems {
                 field: None,
                 max,
                 items,
-            });
+            }));
         }
     }
     let mut seen = Seen::new(options);
@@ -81,19 +81,19 @@ pub(crate) fn multi<R>(
             _ => None,
         };
         let Some((position, found)) = found else {
-            return Err(Error::InvalidItem {
+            return Err(Error::from(ErrorKind::InvalidItem {
                 field: None,
                 index,
                 items,
                 allowed: allowed(),
-            });
+            }));
         };
         if !seen.insert(position) {
-            return Err(Error::DuplicateItem {
+            return Err(Error::from(ErrorKind::DuplicateItem {
                 field: None,
                 index,
                 items,
-            });
+            }));
         }
         parsed.push(found);
     }

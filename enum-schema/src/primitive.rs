@@ -12,7 +12,7 @@ use crate::form::parse_required;
 
 mod format;
 
-use crate::{Error, FormField, JsonType, PrimitiveSchema};
+use crate::{Error, ErrorKind, FormField, JsonType, PrimitiveSchema};
 pub(crate) use format::is_date;
 use format::{is_date_time, is_email, is_uri};
 
@@ -444,8 +444,8 @@ impl StringField {
     ///
     /// # Errors
     ///
-    /// [`Error::TypeMismatch`] for any other JSON type, [`Error::TooShort`],
-    /// [`Error::TooLong`] or [`Error::InvalidFormat`] for a string that
+    /// [`ErrorKind::TypeMismatch`] for any other JSON type, [`ErrorKind::TooShort`],
+    /// [`ErrorKind::TooLong`] or [`ErrorKind::InvalidFormat`] for a string that
     /// breaks a constraint. `field` is `None`; a form sets it.
     pub fn parse(&self, value: Value) -> Result<String, Error> {
         check_string(
@@ -466,39 +466,39 @@ pub(crate) fn check_string(
     let value = match value {
         Value::String(value) => value,
         found => {
-            return Err(Error::TypeMismatch {
+            return Err(Error::from(ErrorKind::TypeMismatch {
                 field: None,
                 expected: JsonType::String,
                 found,
-            })
+            }))
         }
     };
     let length = char_count(&value);
     if let Some(min_length) = min_length {
         if length < min_length {
-            return Err(Error::TooShort {
+            return Err(Error::from(ErrorKind::TooShort {
                 field: None,
                 value,
                 min_length,
-            });
+            }));
         }
     }
     if let Some(max_length) = max_length {
         if length > max_length {
-            return Err(Error::TooLong {
+            return Err(Error::from(ErrorKind::TooLong {
                 field: None,
                 value,
                 max_length,
-            });
+            }));
         }
     }
     if let Some(format) = format {
         if !format.matches(&value) {
-            return Err(Error::InvalidFormat {
+            return Err(Error::from(ErrorKind::InvalidFormat {
                 field: None,
                 value,
                 format,
-            });
+            }));
         }
     }
     Ok(value)
@@ -560,7 +560,7 @@ impl BooleanField {
     ///
     /// # Errors
     ///
-    /// [`Error::TypeMismatch`] for any other JSON type.
+    /// [`ErrorKind::TypeMismatch`] for any other JSON type.
     pub fn parse(&self, value: Value) -> Result<bool, Error> {
         self.schema.check(value)
     }
@@ -1031,37 +1031,37 @@ impl<N: NumberType> NumberField<N> {
     ///
     /// # Errors
     ///
-    /// [`Error::TypeMismatch`] for any other JSON type (a numeric string
-    /// too), [`Error::NotAnInteger`] for a fractional number on an integer
-    /// field, [`Error::OutOfRange`] outside `minimum..=maximum` or the type.
+    /// [`ErrorKind::TypeMismatch`] for any other JSON type (a numeric string
+    /// too), [`ErrorKind::NotAnInteger`] for a fractional number on an integer
+    /// field, [`ErrorKind::OutOfRange`] outside `minimum..=maximum` or the type.
     pub fn parse(&self, value: Value) -> Result<N, Error> {
         let number = match value {
             Value::Number(number) => number,
             found => {
-                return Err(Error::TypeMismatch {
+                return Err(Error::from(ErrorKind::TypeMismatch {
                     field: None,
                     expected: JsonType::Number,
                     found,
-                })
+                }))
             }
         };
         let (minimum, maximum) = self.bounds();
-        let out_of_range = |value: Number| Error::OutOfRange {
+        let out_of_range = |value: Number| Error::from(ErrorKind::OutOfRange {
             field: None,
             value,
             minimum: minimum.and_then(N::to_number),
             maximum: maximum.and_then(N::to_number),
-        };
+        });
         if let (Some(low), Some(high)) = (
             minimum.and_then(N::to_integer),
             maximum.and_then(N::to_integer),
         ) {
             let (low, high) = (Int::new(low.0, low.1), Int::new(high.0, high.1));
             if let Reading::Fraction(_) = Reading::of(&number) {
-                return Err(Error::NotAnInteger {
+                return Err(Error::from(ErrorKind::NotAnInteger {
                     field: None,
                     value: number,
-                });
+                }));
             }
             return match integer_in(&number, low, high).and(N::from_number(&number)) {
                 Some(parsed) => Ok(parsed),

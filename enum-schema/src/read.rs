@@ -13,7 +13,7 @@ use serde_json::{Map, Number, Value};
 use crate::error::{Quoted, QuotedStr};
 use crate::primitive::Reading;
 use crate::{
-    dynamic, BooleanSchema, ElicitAction, EnumOption, Error, JsonType, MultiSelectSchema,
+    dynamic, BooleanSchema, ElicitAction, EnumOption, Error, ErrorKind, JsonType, MultiSelectSchema,
     NumberSchema, PrimitiveSchema, RequestedSchema, SingleSelectSchema, StringFormat, StringSchema,
 };
 
@@ -806,8 +806,8 @@ impl SingleSelectSchema {
     ///
     /// # Errors
     ///
-    /// As [`parse`](Self::parse): [`Error::InvalidValue`] or
-    /// [`Error::TypeMismatch`], as for a derived enum.
+    /// As [`parse`](Self::parse): [`ErrorKind::InvalidValue`] or
+    /// [`ErrorKind::TypeMismatch`], as for a derived enum.
     pub fn check(&self, value: Value) -> Result<String, Error> {
         self.parse(value).map(|choice| choice.value().to_owned())
     }
@@ -837,8 +837,8 @@ impl StringSchema {
     ///
     /// # Errors
     ///
-    /// [`Error::TypeMismatch`], [`Error::TooShort`], [`Error::TooLong`],
-    /// [`Error::InvalidFormat`].
+    /// [`ErrorKind::TypeMismatch`], [`ErrorKind::TooShort`], [`ErrorKind::TooLong`],
+    /// [`ErrorKind::InvalidFormat`].
     pub fn check(&self, value: Value) -> Result<String, Error> {
         crate::primitive::check_string(value, self.min_length, self.max_length, self.format)
     }
@@ -858,24 +858,24 @@ impl NumberSchema {
     ///
     /// # Errors
     ///
-    /// [`Error::TypeMismatch`], [`Error::NotAnInteger`], [`Error::OutOfRange`].
+    /// [`ErrorKind::TypeMismatch`], [`ErrorKind::NotAnInteger`], [`ErrorKind::OutOfRange`].
     pub fn check(&self, value: Value) -> Result<Number, Error> {
         let number = match value {
             Value::Number(number) => number,
             found => {
-                return Err(Error::TypeMismatch {
+                return Err(Error::from(ErrorKind::TypeMismatch {
                     field: None,
                     expected: JsonType::Number,
                     found,
-                })
+                }))
             }
         };
         if self.integer {
             if let Reading::Fraction(_) = Reading::of(&number) {
-                return Err(Error::NotAnInteger {
+                return Err(Error::from(ErrorKind::NotAnInteger {
                     field: None,
                     value: number,
-                });
+                }));
             }
         }
         let below = self
@@ -887,12 +887,12 @@ impl NumberSchema {
             .as_ref()
             .is_some_and(|maximum| !within(&number, maximum, Ordering::Greater));
         if below || above {
-            return Err(Error::OutOfRange {
+            return Err(Error::from(ErrorKind::OutOfRange {
                 field: None,
                 value: number,
                 minimum: self.minimum.clone(),
                 maximum: self.maximum.clone(),
-            });
+            }));
         }
         Ok(number)
     }
@@ -945,15 +945,15 @@ impl BooleanSchema {
     ///
     /// # Errors
     ///
-    /// [`Error::TypeMismatch`] for anything but `true` or `false`.
+    /// [`ErrorKind::TypeMismatch`] for anything but `true` or `false`.
     pub fn check(&self, value: Value) -> Result<bool, Error> {
         match value {
             Value::Bool(value) => Ok(value),
-            found => Err(Error::TypeMismatch {
+            found => Err(Error::from(ErrorKind::TypeMismatch {
                 field: None,
                 expected: JsonType::Boolean,
                 found,
-            }),
+            })),
         }
     }
 }
@@ -1049,7 +1049,7 @@ impl RequestedSchema {
     ///
     /// # Errors
     ///
-    /// Each failing property's [`Error`], naming it; [`Error::Multiple`]
+    /// Each failing property's [`Error`], naming it; [`ErrorKind::Multiple`]
     /// when several fail.
     pub fn check_content(
         &self,
@@ -1069,9 +1069,9 @@ impl RequestedSchema {
                     }
                     Err(error) => errors.push(error.in_field(name.clone())),
                 },
-                None if required.contains(name.as_ref()) => errors.push(Error::MissingField {
+                None if required.contains(name.as_ref()) => errors.push(Error::from(ErrorKind::MissingField {
                     field: name.clone(),
-                }),
+                })),
                 None => {}
             }
         }

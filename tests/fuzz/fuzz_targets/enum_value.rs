@@ -5,7 +5,7 @@
 //! duplicates, and every element accepted on its own.
 #![no_main]
 
-use enum_schema::{ElicitEnum, Error};
+use enum_schema::{ElicitEnum, Error, ErrorKind};
 use enum_schema_fuzz::{Hosting, Size, HOSTING_ALIASES};
 use libfuzzer_sys::fuzz_target;
 use serde_json::Value;
@@ -34,11 +34,11 @@ fuzz_target!(|data: &[u8]| {
     if let Err(error) = parsed {
         assert_eq!(
             error,
-            Error::InvalidValue {
+            Error::from(ErrorKind::InvalidValue {
                 field: None,
                 value: text.to_owned(),
                 allowed: Hosting::OPTIONS.into(),
-            }
+            })
         );
         let _ = error.to_string();
     }

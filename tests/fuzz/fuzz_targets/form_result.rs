@@ -5,7 +5,7 @@
 
 use std::sync::OnceLock;
 
-use enum_schema::{ElicitAction, ElicitForm, Error, RequestedSchema};
+use enum_schema::{ElicitAction, ElicitForm, Error, ErrorKind, RequestedSchema};
 use enum_schema_fuzz::Everything;
 use libfuzzer_sys::fuzz_target;
 use serde_json::Value;
@@ -54,7 +54,7 @@ fuzz_target!(|data: &[u8]| {
 /// target; an open item of the number checks (RELIABILITY.md).
 fn advertised(error: &Error) -> Vec<&Error> {
     let errors = match error {
-        Error::Multiple(errors) => errors.iter().collect(),
+        ErrorKind::Multiple(errors) => errors.iter().collect(),
         error => vec![error],
     };
     errors
@@ -62,7 +62,7 @@ fn advertised(error: &Error) -> Vec<&Error> {
         .filter(|error| {
             !matches!(
                 error,
-                Error::OutOfRange {
+                ErrorKind::OutOfRange {
                     minimum: None,
                     maximum: None,
                     ..
