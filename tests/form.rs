@@ -1271,7 +1271,7 @@ fn malformed_results_are_rejected() {
     );
     let error = Signup::parse_result_str("{\"action\":").unwrap_err();
     assert!(
-        matches!(&error, ErrorKind::MalformedResult { found: None, reason } if reason.starts_with("not JSON: ")),
+        matches!(error.kind(), ErrorKind::MalformedResult { found: None, reason } if reason.starts_with("not JSON: ")),
         "{error:?}"
     );
 }
@@ -1365,7 +1365,7 @@ fn null_is_not_absent_for_any_kind_of_field() {
     }));
     let names: Vec<&str> = error.iter().map(|error| error.field().unwrap()).collect();
     assert_eq!(names, ["text", "flag", "count", "real", "size", "colors"]);
-    assert!(matches!(&error, ErrorKind::Multiple(errors) if errors.len() == 6));
+    assert!(matches!(error.kind(), ErrorKind::Multiple(errors) if errors.len() == 6));
     assert!(error.to_string().starts_with(
         "6 fields rejected: field `text`: wrong type: expected a string, found null; to leave this optional field empty, leave it out of `content`; field `flag`: "
     ));

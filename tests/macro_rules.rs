@@ -162,7 +162,7 @@ mod c22 {
     fn c22_errors_are_collected() {
         let error =
             Order::parse_result(json!({"action": "accept", "content": {"age": 300}})).unwrap_err();
-        let ErrorKind::Multiple(errors) = &error else {
+        let ErrorKind::Multiple(errors) = error.kind() else {
             panic!("expected two errors, got {error:?}");
         };
         assert_eq!(errors.len(), 2, "{error}");

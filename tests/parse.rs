@@ -141,9 +141,10 @@ fn single_title_instead_of_value_says_so() {
             r#"invalid value "Banana": the client sent the title of option "banana" instead of its value; {FRUITS}"#
         ),
     );
-    // the same through ElicitEnum::parse on a &str
+    // the same through ElicitEnum::parse on a &str, whose borrowed error
+    // becomes the same Error
     assert_error(
-        Fruit::parse("Cherry"),
+        Fruit::parse("Cherry").map_err(Error::from),
         invalid_value(None, "Cherry"),
         &format!(
             r#"invalid value "Cherry": the client sent the title of option "cherry" instead of its value; {FRUITS}"#
@@ -732,7 +733,13 @@ enum Letter {
 
 #[test]
 fn long_option_lists_are_cut_in_messages_but_kept_in_errors() {
-    let error = Letter::parse("z").unwrap_err();
+    let miss = Letter::parse("z").unwrap_err();
+    assert_eq!((miss.value(), miss.allowed()), ("z", Letter::OPTIONS));
+    assert_eq!(
+        miss.to_string(),
+        r#"invalid value "z": expected one of "a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l" and 2 more"#
+    );
+    let error = Error::from(miss);
     assert_eq!(
         error,
         Error::from(ErrorKind::InvalidValue {
@@ -751,7 +758,7 @@ fn long_option_lists_are_cut_in_messages_but_kept_in_errors() {
 #[test]
 fn values_are_escaped_once_in_messages() {
     let sent = "x\"\ny";
-    let error = Fruit::parse(sent).unwrap_err();
+    let error = Error::from(Fruit::parse(sent).unwrap_err());
     assert_eq!(error, invalid_value(None, sent));
     assert_eq!(
         error.to_string(),
@@ -778,7 +785,7 @@ fn result_text_with_a_key_given_twice_is_refused() {
         )
         .unwrap_err();
     assert!(
-        matches!(error, ErrorKind::MalformedResult { found: None, .. }),
+        matches!(error.kind(), ErrorKind::MalformedResult { found: None, .. }),
         "{error:?}"
     );
     assert_eq!(

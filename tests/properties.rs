@@ -1142,7 +1142,7 @@ fn floats_are_exact_through_text(x in any::<f64>().prop_filter("finite", |x| x.i
     for past in [x.next_up(), x.next_down()] {
         if past.is_finite() {
             let result = schema.parse_result(answer(past));
-            prop_assert!(matches!(result, Err(ErrorKind::OutOfRange { .. })), "{} accepted for {}", past, x);
+            prop_assert!(matches!(result.as_ref().map_err(Error::kind), Err(ErrorKind::OutOfRange { .. })), "{} accepted for {}", past, x);
         }
     }
 }
@@ -1240,9 +1240,10 @@ fn refusals_carry_the_offered_options() {
     assert_eq!(Hosting::from_value("retired"), None);
     assert_eq!(Zone::Retired.value(), "RETIRED");
     assert_eq!(Zone::from_value("RETIRED"), None);
-    let Err(ErrorKind::InvalidValue { allowed, .. }) = Hosting::parse("On premises") else {
+    let Err(miss) = Hosting::parse("On premises") else {
         panic!("a title is refused");
     };
+    let allowed = miss.allowed();
     assert_eq!(
         allowed.iter().map(EnumOption::value).collect::<Vec<_>>(),
         ["on-premises", "public-cloud", "jp", "hybrid"]

@@ -53,9 +53,9 @@ fuzz_target!(|data: &[u8]| {
 /// schema of an `f32` field does not advertise its range. Found by this
 /// target; an open item of the number checks (RELIABILITY.md).
 fn advertised(error: &Error) -> Vec<&Error> {
-    let errors = match error {
+    let errors = match error.kind() {
         ErrorKind::Multiple(errors) => errors.iter().collect(),
-        error => vec![error],
+        _ => vec![error],
     };
     errors
         .into_iter()
