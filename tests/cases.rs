@@ -525,7 +525,7 @@ mod c08 {
         assert_eq!(Keyword::parse("normal"), Ok(Keyword::normal));
         let error = Keyword::parse("r#type").unwrap_err();
         assert_eq!(
-            error,
+            Error::from(error),
             Error::from(ErrorKind::InvalidValue {
                 field: None,
                 value: "r#type".into(),
@@ -717,7 +717,7 @@ mod c13 {
         assert_eq!(Size::parse("Ärger"), Ok(Size::Ärger));
         let error = Size::parse("ärger").unwrap_err();
         assert_eq!(
-            error,
+            Error::from(error),
             Error::from(ErrorKind::InvalidValue {
                 field: None,
                 value: "ärger".into(),
@@ -787,7 +787,7 @@ mod c14 {
         );
         let error = Level::parse("2").unwrap_err();
         assert_eq!(
-            error,
+            Error::from(error),
             Error::from(ErrorKind::InvalidValue {
                 field: None,
                 value: "2".into(),

@@ -49,7 +49,7 @@ fn exact_values_only() {
     assert_eq!(Pair::Gone.value(), "gone");
     for refused in ["", "ac", "ba", "aaa", "b", "A", "Aa", "gone"] {
         assert_eq!(
-            Pair::parse(refused),
+            Pair::parse(refused).map_err(Error::from),
             Err(Error::from(ErrorKind::InvalidValue {
                 field: None,
                 value: refused.to_owned(),

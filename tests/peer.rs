@@ -1821,14 +1821,26 @@ fn messages_escape_peer_names_and_survive_edited_errors() {
         error.to_string(),
         "field `x\\n[INFO] all good\\u{1b}[2J`: missing value for a required field"
     );
-    let mut error = PrimitiveSchema::from_json(&json!({"type": "array", "items": {"enum": ["a"]}}))
+    let error = PrimitiveSchema::from_json(&json!({"type": "array", "items": {"enum": ["a"]}}))
         .unwrap()
         .check(json!([1]))
         .unwrap_err();
-    if let ErrorKind::InvalidItem { mut items, field, index, allowed, .. } = error.into_kind() {
-        items.clear();
-        error = Error::from(ErrorKind::InvalidItem { field, index, items, allowed });
-    }
+    let ErrorKind::InvalidItem {
+        mut items,
+        field,
+        index,
+        allowed,
+    } = error.into_kind()
+    else {
+        panic!("an invalid item");
+    };
+    items.clear();
+    let error = Error::from(ErrorKind::InvalidItem {
+        field,
+        index,
+        items,
+        allowed,
+    });
     assert_eq!(
         error.to_string(),
         r#"invalid item at index 0: expected a string, found null; expected one of "a""#

@@ -255,7 +255,10 @@ where
                 value: value.to_owned(),
                 allowed: T::OPTIONS.into(),
             });
-            assert_eq!(T::parse(value), Err(refused.clone()));
+            let miss = T::parse(value).unwrap_err();
+            assert_eq!((miss.value(), miss.allowed()), (value, T::OPTIONS));
+            assert_eq!(miss.to_string(), refused.to_string());
+            assert_eq!(T::parse(value).map_err(Error::from), Err(refused.clone()));
             assert_eq!(T::parse_json(json!(value)), Err(refused.clone()));
             assert_eq!(T::SCHEMA.parse(json!(value)), Err(refused));
             assert_eq!(
@@ -976,7 +979,10 @@ fn check_any_value(value: &Value) {
     // One value into a derived enum.
     match value {
         Value::String(string) => {
-            assert_eq!(Hosting::parse_json(value.clone()), Hosting::parse(string));
+            assert_eq!(
+                Hosting::parse_json(value.clone()),
+                Hosting::parse(string).map_err(Error::from)
+            );
         }
         _ => {
             let mismatch = |expected| Error::from(ErrorKind::TypeMismatch {
