@@ -126,7 +126,10 @@ fn the_miss_becomes_an_error_only_when_kept() {
 
 #[test]
 fn from_value_and_parse_json_allocate_nothing_on_a_hit() {
-    assert_eq!(allocations(|| Small::from_value("lynx")), (Some(Small::Lynx), 0));
+    assert_eq!(
+        allocations(|| Small::from_value("lynx")),
+        (Some(Small::Lynx), 0)
+    );
     assert_eq!(allocations(|| Small::from_value("lynxes")), (None, 0));
     let answer = json!("golden-ocelot");
     assert_eq!(

@@ -214,7 +214,11 @@ fn duplicates_are_found_in_every_word_of_the_set() {
             );
         }
         let outside = format!("o{count}");
-        let ErrorKind::InvalidItem { index, .. } = schema.check(json!(["o1", outside])).unwrap_err().into_kind() else {
+        let ErrorKind::InvalidItem { index, .. } = schema
+            .check(json!(["o1", outside]))
+            .unwrap_err()
+            .into_kind()
+        else {
             panic!("{count} options: {outside} is not an option");
         };
         assert_eq!(index, 1);

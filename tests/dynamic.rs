@@ -11,9 +11,9 @@ use std::borrow::Cow;
 
 use enum_schema::{
     take_input_response, BooleanField, Choice, ElicitAction, ElicitEnum, ElicitForm, EnumOption,
-    Error, ErrorKind, FillDefault, Form, InputRequiredResult, JsonType, MultiSelectSchema, NumberField,
-    Optional, PrimitiveSchema, ProtocolVersion, RequestedSchema, SchemaError, SingleSelectSchema,
-    StringField, VersionError,
+    Error, ErrorKind, FillDefault, Form, InputRequiredResult, JsonType, MultiSelectSchema,
+    NumberField, Optional, PrimitiveSchema, ProtocolVersion, RequestedSchema, SchemaError,
+    SingleSelectSchema, StringField, VersionError,
 };
 use serde_json::{json, Value};
 

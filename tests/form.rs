@@ -1179,9 +1179,11 @@ fn all_signup_fields_missing() -> Error {
     Error::from(ErrorKind::Multiple(
         ["nick", "email", "age", "newsletter", "priority", "colors"]
             .into_iter()
-            .map(|name| Error::from(ErrorKind::MissingField {
-                field: Cow::Borrowed(name),
-            }))
+            .map(|name| {
+                Error::from(ErrorKind::MissingField {
+                    field: Cow::Borrowed(name),
+                })
+            })
             .collect(),
     ))
 }

@@ -12,7 +12,9 @@
 //! `-9223372036854775809`) is refused too; below 2^53 the float spelling is
 //! as exact as the integer one.
 
-use enum_schema::{ElicitAction, ElicitForm, Error, ErrorKind, NumberField, NumberType, PrimitiveSchema};
+use enum_schema::{
+    ElicitAction, ElicitForm, Error, ErrorKind, NumberField, NumberType, PrimitiveSchema,
+};
 use serde_json::{json, Number, Value};
 
 /// Parses `text` as a client's JSON number.

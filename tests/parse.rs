@@ -2,7 +2,9 @@
 //! multi-select arrays and whole `ElicitResult`s. Every rejection is checked
 //! for its exact variant (with every field) and its exact message.
 
-use enum_schema::{ElicitAction, ElicitEnum, Error, ErrorKind, Form, JsonType, MultiSelect, Optional};
+use enum_schema::{
+    ElicitAction, ElicitEnum, Error, ErrorKind, Form, JsonType, MultiSelect, Optional,
+};
 use serde_json::{json, Value};
 
 // A titled enum with aliases and a skipped variant (plain comments: a doc

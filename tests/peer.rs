@@ -1408,9 +1408,11 @@ fn requested_schema_results_exactly() {
 
     // missing required fields, in form order; optional ones may be absent
     let error = read.check_content(Map::new()).unwrap_err();
-    let missing = |field: &'static str| Error::from(ErrorKind::MissingField {
-        field: field.into(),
-    });
+    let missing = |field: &'static str| {
+        Error::from(ErrorKind::MissingField {
+            field: field.into(),
+        })
+    };
     assert_eq!(
         error,
         Error::from(ErrorKind::Multiple(vec![

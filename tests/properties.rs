@@ -25,9 +25,9 @@ use std::collections::HashSet;
 use common::{wire, Spec, LEGACY_VERSION};
 use enum_schema::{
     elicitation_responses, parse_action, parse_input_response, take_input_response, BooleanField,
-    ElicitAction, ElicitEnum, ElicitForm, EnumOption, Error, ErrorKind, Form, JsonType, MultiSelect,
-    NumberField, Optional, PrimitiveSchema, ProtocolVersion, RequestedSchema, StringField,
-    StringFormat,
+    ElicitAction, ElicitEnum, ElicitForm, EnumOption, Error, ErrorKind, Form, JsonType,
+    MultiSelect, NumberField, Optional, PrimitiveSchema, ProtocolVersion, RequestedSchema,
+    StringField, StringFormat,
 };
 use proptest::prelude::*;
 use proptest::sample::{select, subsequence};
@@ -985,11 +985,13 @@ fn check_any_value(value: &Value) {
             );
         }
         _ => {
-            let mismatch = |expected| Error::from(ErrorKind::TypeMismatch {
-                field: None,
-                expected,
-                found: value.clone(),
-            });
+            let mismatch = |expected| {
+                Error::from(ErrorKind::TypeMismatch {
+                    field: None,
+                    expected,
+                    found: value.clone(),
+                })
+            };
             assert_eq!(
                 Hosting::parse_json(value.clone()),
                 Err(mismatch(JsonType::String))

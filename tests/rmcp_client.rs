@@ -95,10 +95,14 @@ fn answers_the_server_would_refuse_are_caught() {
         content(json!({"severity": "low", "areas": ["low", "high", "critical"]})),
     )
     .unwrap_err();
-    assert!(matches!(invalid(&many), Some(ErrorKind::TooManyItems { max: 2, .. })
+    assert!(matches!(
+        invalid(&many),
+        Some(ErrorKind::TooManyItems { max: 2, .. })
     ));
     let string = accept(schema, content(json!({"severity": "low", "areas": "low"}))).unwrap_err();
-    assert!(matches!(invalid(&string), Some(ErrorKind::TypeMismatch { .. })
+    assert!(matches!(
+        invalid(&string),
+        Some(ErrorKind::TypeMismatch { .. })
     ));
     let missing = accept(schema, content(json!({"areas": ["low"]}))).unwrap_err();
     assert!(
@@ -109,7 +113,9 @@ fn answers_the_server_would_refuse_are_caught() {
         content(json!({"severity": "low", "areas": ["low"], "count": 11})),
     )
     .unwrap_err();
-    assert!(matches!(invalid(&range), Some(ErrorKind::OutOfRange { .. })
+    assert!(matches!(
+        invalid(&range),
+        Some(ErrorKind::OutOfRange { .. })
     ));
     let unknown = accept(
         schema,

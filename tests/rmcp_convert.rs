@@ -7,8 +7,8 @@ use std::borrow::Cow;
 
 use enum_schema::rmcp::{parse_form_result, parse_result, ElicitError};
 use enum_schema::{
-    ElicitAction, ElicitEnum, ElicitForm, Error, ErrorKind, Form, Optional, PrimitiveSchema, ProtocolVersion,
-    VersionError,
+    ElicitAction, ElicitEnum, ElicitForm, Error, ErrorKind, Form, Optional, PrimitiveSchema,
+    ProtocolVersion, VersionError,
 };
 use rmcp::model::{
     ElicitRequestParams, ElicitResult, ElicitationAction, ElicitationSchema, EnumSchema, ErrorCode,

@@ -9,7 +9,9 @@ use std::borrow::Cow;
 use std::sync::{Arc, Mutex};
 
 use enum_schema::rmcp::{ElicitError, PeerElicitExt};
-use enum_schema::{ElicitAction, EnumOption, Error, ErrorKind, FillDefault, Form, SingleSelectSchema};
+use enum_schema::{
+    ElicitAction, EnumOption, Error, ErrorKind, FillDefault, Form, SingleSelectSchema,
+};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{
     CallToolRequestParams, ClientCapabilities, ClientConfig, ElicitRequestParams, ElicitResult,

@@ -1,6 +1,8 @@
 //! What generated code needs; not public API.
 
+use std::any::Any;
 use std::borrow::Cow;
+use std::sync::OnceLock;
 
 use serde_json::{Map, Value};
 
@@ -39,6 +41,31 @@ pub fn parse_field<F: FormField>(
             errors.push(error);
             None
         }
+    }
+}
+
+/// One derived form field, built on first use and kept: `from_content`
+/// does not build its fields again for every answer. One per field of a
+/// derived form, in a `static`; it holds one value of the field's type
+/// (the derive's opaque `impl FormField`, which only a generic function can
+/// name, hence the `Any`).
+pub struct FieldCache(OnceLock<Box<dyn Any + Send + Sync>>);
+
+impl FieldCache {
+    /// An empty cache.
+    #[allow(clippy::new_without_default)]
+    pub const fn new() -> Self {
+        FieldCache(OnceLock::new())
+    }
+}
+
+/// The field `build` makes, built the first time and kept in `cache`.
+#[inline]
+pub fn cached<F: Any + Send + Sync>(cache: &'static FieldCache, build: fn() -> F) -> &'static F {
+    let field = cache.0.get_or_init(|| Box::new(build()));
+    match field.downcast_ref::<F>() {
+        Some(field) => field,
+        None => unreachable!("one field type per cache"),
     }
 }
 

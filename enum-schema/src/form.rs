@@ -6,8 +6,8 @@ use std::borrow::Cow;
 use serde_json::{Map, Value};
 
 use crate::{
-    ElicitEnum, ElicitRequestParams, Error, ErrorKind, MultiSelect, PrimitiveSchema, RequestedSchema,
-    SingleSelect,
+    ElicitEnum, ElicitRequestParams, Error, ErrorKind, MultiSelect, PrimitiveSchema,
+    RequestedSchema, SingleSelect,
 };
 
 /// What a user did with an elicitation request, with the typed content of an

@@ -118,11 +118,11 @@ pub fn take_input_response(input_responses: &mut Value, key: &str) -> Result<Val
             found: input_responses.clone(),
         }));
     };
-    let response = responses
-        .remove(key)
-        .ok_or_else(|| Error::from(ErrorKind::MissingInputResponse {
+    let response = responses.remove(key).ok_or_else(|| {
+        Error::from(ErrorKind::MissingInputResponse {
             key: key.to_owned(),
-        }))?;
+        })
+    })?;
     match &response {
         Value::Object(entry) if entry.contains_key("action") => Ok(response),
         Value::Object(_) => Err(Error::from(ErrorKind::MalformedInputResponse {
@@ -188,11 +188,13 @@ pub fn elicitation_responses(
             continue;
         }
         let kept = response.clone();
-        let action = parse_action(response).map_err(|error| Error::from(ErrorKind::MalformedInputResponse {
-            key: key.clone(),
-            reason: Cow::Owned(error.to_string()),
-            found: kept,
-        }))?;
+        let action = parse_action(response).map_err(|error| {
+            Error::from(ErrorKind::MalformedInputResponse {
+                key: key.clone(),
+                reason: Cow::Owned(error.to_string()),
+                found: kept,
+            })
+        })?;
         answers.push((key, action));
     }
     Ok(answers)

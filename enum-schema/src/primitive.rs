@@ -1046,12 +1046,14 @@ impl<N: NumberType> NumberField<N> {
             }
         };
         let (minimum, maximum) = self.bounds();
-        let out_of_range = |value: Number| Error::from(ErrorKind::OutOfRange {
-            field: None,
-            value,
-            minimum: minimum.and_then(N::to_number),
-            maximum: maximum.and_then(N::to_number),
-        });
+        let out_of_range = |value: Number| {
+            Error::from(ErrorKind::OutOfRange {
+                field: None,
+                value,
+                minimum: minimum.and_then(N::to_number),
+                maximum: maximum.and_then(N::to_number),
+            })
+        };
         if let (Some(low), Some(high)) = (
             minimum.and_then(N::to_integer),
             maximum.and_then(N::to_integer),

@@ -13,8 +13,9 @@ use serde_json::{Map, Number, Value};
 use crate::error::{Quoted, QuotedStr};
 use crate::primitive::Reading;
 use crate::{
-    dynamic, BooleanSchema, ElicitAction, EnumOption, Error, ErrorKind, JsonType, MultiSelectSchema,
-    NumberSchema, PrimitiveSchema, RequestedSchema, SingleSelectSchema, StringFormat, StringSchema,
+    dynamic, BooleanSchema, ElicitAction, EnumOption, Error, ErrorKind, JsonType,
+    MultiSelectSchema, NumberSchema, PrimitiveSchema, RequestedSchema, SingleSelectSchema,
+    StringFormat, StringSchema,
 };
 
 /// Why a schema received from a peer, or built from options known at run
@@ -1069,9 +1070,11 @@ impl RequestedSchema {
                     }
                     Err(error) => errors.push(error.in_field(name.clone())),
                 },
-                None if required.contains(name.as_ref()) => errors.push(Error::from(ErrorKind::MissingField {
-                    field: name.clone(),
-                })),
+                None if required.contains(name.as_ref()) => {
+                    errors.push(Error::from(ErrorKind::MissingField {
+                        field: name.clone(),
+                    }))
+                }
                 None => {}
             }
         }

@@ -160,8 +160,8 @@ pub use ask::{Ask, RequestStateSeal};
 pub use super::rmcp_client::{accept, read_request, ClientError};
 
 use crate::{
-    BooleanSchema, ElicitAction, ElicitEnum, ElicitForm, ElicitRequestParams, EnumOption, Error, ErrorKind,
-    Form, FormFields, MultiSelect, MultiSelectSchema, NumberSchema, PrimitiveSchema,
+    BooleanSchema, ElicitAction, ElicitEnum, ElicitForm, ElicitRequestParams, EnumOption, Error,
+    ErrorKind, Form, FormFields, MultiSelect, MultiSelectSchema, NumberSchema, PrimitiveSchema,
     ProtocolVersion, RequestedSchema, SingleSelect, SingleSelectSchema, StringFormat, StringSchema,
     VersionError,
 };
@@ -427,10 +427,12 @@ impl From<ElicitRequestParams> for model::ElicitRequestParams {
 /// rmcp's `ElicitResult` as the JSON the client sent:
 /// `{"action":..,"content":..}`.
 pub(crate) fn result_json(result: &model::ElicitResult) -> Result<Value, Error> {
-    serde_json::to_value(result).map_err(|error| Error::from(ErrorKind::MalformedResult {
-        reason: Cow::Owned(format!("the ElicitResult does not serialize: {error}")),
-        found: None,
-    }))
+    serde_json::to_value(result).map_err(|error| {
+        Error::from(ErrorKind::MalformedResult {
+            reason: Cow::Owned(format!("the ElicitResult does not serialize: {error}")),
+            found: None,
+        })
+    })
 }
 
 /// Parses rmcp's `ElicitResult` into a derived form: accept (the struct,
