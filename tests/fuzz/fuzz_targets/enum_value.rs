@@ -31,7 +31,9 @@ fuzz_target!(|data: &[u8]| {
     let parsed = Hosting::parse(text);
     assert_eq!(parsed.as_ref().ok().copied(), expected(text), "{text:?}");
     assert_eq!(Hosting::from_value(text), expected(text));
-    if let Err(error) = parsed {
+    if let Err(miss) = parsed {
+        assert_eq!((miss.value(), miss.allowed()), (text, Hosting::OPTIONS));
+        let error = Error::from(miss);
         assert_eq!(
             error,
             Error::from(ErrorKind::InvalidValue {
@@ -40,7 +42,7 @@ fuzz_target!(|data: &[u8]| {
                 allowed: Hosting::OPTIONS.into(),
             })
         );
-        let _ = error.to_string();
+        assert_eq!(miss.to_string(), error.to_string());
     }
 
     let Ok(value) = serde_json::from_str::<Value>(text) else {

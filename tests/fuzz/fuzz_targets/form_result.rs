@@ -61,7 +61,7 @@ fn advertised(error: &Error) -> Vec<&Error> {
         .into_iter()
         .filter(|error| {
             !matches!(
-                error,
+                error.kind(),
                 ErrorKind::OutOfRange {
                     minimum: None,
                     maximum: None,
