@@ -147,3 +147,11 @@ fn from_value_and_parse_json_allocate_nothing_on_a_hit() {
         "one allocation: the Vec"
     );
 }
+
+#[test]
+fn an_error_is_at_most_two_words() {
+    use std::mem::size_of;
+    assert!(size_of::<Error>() <= 16);
+    assert!(size_of::<Result<(), Error>>() <= 16);
+    assert!(size_of::<Result<Small, Error>>() <= 16);
+}
