@@ -155,3 +155,48 @@ fn an_error_is_at_most_two_words() {
     assert!(size_of::<Result<(), Error>>() <= 16);
     assert!(size_of::<Result<Small, Error>>() <= 16);
 }
+
+#[derive(enum_schema::ElicitForm, Debug, PartialEq)]
+struct Deploy {
+    animal: Small,
+    #[elicit(min_length = 1, max_length = 20, format = "email")]
+    owner: String,
+    #[elicit(default = "web", fill_default)]
+    name: String,
+    #[elicit(minimum = 1, maximum = 9)]
+    replicas: u8,
+}
+
+#[test]
+fn a_derived_form_builds_its_fields_once() {
+    use enum_schema::ElicitForm;
+    let content = || {
+        let Value::Object(content) = json!({
+            "animal": "lynx",
+            "owner": "a@example.com",
+            "name": "db",
+            "replicas": 3,
+        }) else {
+            unreachable!()
+        };
+        content
+    };
+    let expected = Deploy {
+        animal: Small::Lynx,
+        owner: "a@example.com".into(),
+        name: "db".into(),
+        replicas: 3,
+    };
+    // The first answer builds the fields (and keeps them).
+    assert_eq!(Deploy::from_content(content()), Ok(expected));
+    // Every later one reuses them: nothing is built, nothing allocated (the
+    // strings are moved out of the content). Built again, `name`'s
+    // `FillDefault` would allocate its default's JSON to check it exists,
+    // and a required field's error would be boxed before it is needed.
+    for _ in 0..3 {
+        let content = content();
+        let (parsed, count) = allocations(|| Deploy::from_content(content));
+        assert_eq!(count, 0);
+        assert_eq!(parsed.map(|deploy| deploy.replicas), Ok(3));
+    }
+}

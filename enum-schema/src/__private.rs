@@ -71,7 +71,7 @@ pub fn cached<F: Any + Send + Sync>(cache: &'static FieldCache, build: fn() -> F
 
 /// The error for the fields that failed.
 pub fn combine(errors: Vec<Error>) -> Error {
-    Error::combine(errors).unwrap_or(Error::from(ErrorKind::Multiple(Vec::new())))
+    Error::combine(errors).unwrap_or_else(|| Error::from(ErrorKind::Multiple(Vec::new())))
 }
 
 /// Checks a literal string default against its field's constraints when the

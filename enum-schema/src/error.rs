@@ -62,9 +62,11 @@ impl Display for JsonType {
 /// The details live in a [`Box`], as serde_json's error does: every
 /// `Result<T, Error>` on the parsing path moves one pointer
 /// (`size_of::<Error>()` is 8 bytes, where the details take 88), and only a
-/// rejection pays for the allocation. Match on [`kind`](Error::kind), build
-/// with `Error::from(ErrorKind::..)`, and compare with `==` against an
-/// [`ErrorKind`] directly.
+/// rejection pays for the allocation. One box for the whole error, not one
+/// per kind's payload: the kinds stay plain struct variants, matched as
+/// before through [`kind`](Error::kind), and a new kind never changes the
+/// size of `Error`. Build one with `Error::from(ErrorKind::..)`; compare it
+/// with `==` to another `Error` or to an [`ErrorKind`] directly.
 ///
 /// Source of the rules: MCP 2025-11-25, `ElicitResult` and the enum schemas
 /// of SEP-1330 (`enum`, `oneOf`, `minItems`, `maxItems`).

@@ -133,9 +133,11 @@ pub(crate) fn parse_required<T>(
     value: Option<Value>,
     parse: impl FnOnce(Value) -> Result<T, Error>,
 ) -> Result<T, Error> {
-    let value = value.ok_or(Error::from(ErrorKind::MissingField {
-        field: Cow::Borrowed(name),
-    }))?;
+    let value = value.ok_or_else(|| {
+        Error::from(ErrorKind::MissingField {
+            field: Cow::Borrowed(name),
+        })
+    })?;
     parse(value).map_err(|error| error.in_field(name))
 }
 
