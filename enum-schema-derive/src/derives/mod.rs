@@ -1,0 +1,52 @@
+//! The generation files, one per derive; what they share is here.
+
+pub mod elicit_enum;
+pub mod elicit_form;
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+pub fn some_str(value: Option<String>) -> TokenStream {
+    match value {
+        Some(value) => quote!(::core::option::Option::Some(#value)),
+        None => quote!(::core::option::Option::None),
+    }
+}
+
+pub fn some_usize(value: Option<usize>) -> TokenStream {
+    match value {
+        Some(value) => quote!(::core::option::Option::Some(#value)),
+        None => quote!(::core::option::Option::None),
+    }
+}
+
+/// `tokens` with every span set to `span`. Only for tokens that declare
+/// every local they use: a local respanned away from its declaration
+/// resolves in another hygiene context once a `macro_rules!` expansion lies
+/// between the two (C22).
+pub fn respan(tokens: TokenStream, span: proc_macro2::Span) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|mut token| {
+            if let proc_macro2::TokenTree::Group(group) = &token {
+                let mut respanned =
+                    proc_macro2::Group::new(group.delimiter(), respan(group.stream(), span));
+                respanned.set_span(span);
+                token = proc_macro2::TokenTree::Group(respanned);
+            } else {
+                token.set_span(span);
+            }
+            token
+        })
+        .collect()
+}
+
+/// The span of the first token, for errors about a value as a whole.
+pub fn span_of(tokens: &TokenStream) -> proc_macro2::Span {
+    tokens
+        .clone()
+        .into_iter()
+        .next()
+        .map_or_else(proc_macro2::Span::call_site, |token| token.span())
+}
+
