@@ -6,7 +6,7 @@ use proc_macro2::TokenStream;
 use quote::{quote, quote_spanned, ToTokens};
 use syn::DeriveInput;
 
-use super::{respan, some_str, some_usize, span_of};
+use super::{respan, some_str, some_usize, span_of, text};
 use crate::ast;
 use crate::attr::OptionRef;
 use crate::ctxt::Ctxt;
@@ -44,6 +44,29 @@ fn typed(ty: &TokenStream, expr: &syn::Expr, field: &ast::Field, form: &syn::Ide
         span_of(&ast::ungroup(field.ty).to_token_stream()),
     );
     quote_spanned!(span=> { let __value: #ty = #expr; __value })
+}
+
+/// [`typed`], then cast `as #cast`: a number for its rule. A cast to the
+/// value's own type is left out (rustc would call it trivial).
+fn typed_as(
+    ty: &TokenStream,
+    expr: &syn::Expr,
+    field: &ast::Field,
+    form: &syn::Ident,
+    cast: &TokenStream,
+) -> TokenStream {
+    let expr = replace_self(expr.to_token_stream(), form);
+    let span = span_of(&expr);
+    let target = respan(
+        ty.clone(),
+        span_of(&ast::ungroup(field.ty).to_token_stream()),
+    );
+    let same = ty.to_string().rsplit(' ').next() == cast.to_string().rsplit(' ').next();
+    if same {
+        quote_spanned!(span=> { let __value: #target = #expr; __value })
+    } else {
+        quote_spanned!(span=> { let __value: #target = #expr; __value as #cast })
+    }
 }
 
 /// `tokens` with every `Self` replaced by the form struct's name: the
@@ -111,7 +134,7 @@ fn descriptor(krate: &TokenStream, field: &ast::Field, form: &syn::Ident) -> Des
             arguments,
         });
     };
-    let (base, ty, constant) = match &field.kind {
+    let base = match &field.kind {
         ast::Kind::String => {
             if let Some((tokens, min)) = attrs.min_length.get_with_tokens() {
                 call(tokens, "min_length", quote!(#min));
@@ -135,11 +158,7 @@ fn descriptor(krate: &TokenStream, field: &ast::Field, form: &syn::Ident) -> Des
                     ),
                 );
             }
-            (
-                quote!(#krate::StringField::new()),
-                quote!(#krate::StringField),
-                false,
-            )
+            quote!(#krate::StringField::new())
         }
         ast::Kind::Boolean => {
             if let Some((tokens, default)) = attrs.default.get_with_tokens() {
@@ -149,11 +168,7 @@ fn descriptor(krate: &TokenStream, field: &ast::Field, form: &syn::Ident) -> Des
                     typed(&quote!(::core::primitive::bool), default, field, form),
                 );
             }
-            (
-                quote!(#krate::BooleanField::new()),
-                quote!(#krate::BooleanField),
-                false,
-            )
+            quote!(#krate::BooleanField::new())
         }
         ast::Kind::Number(ty) => {
             let number = ty.to_token_stream();
@@ -166,40 +181,15 @@ fn descriptor(krate: &TokenStream, field: &ast::Field, form: &syn::Ident) -> Des
                     call(tokens, method, typed(&number, expr, field, form));
                 }
             }
-            (
-                quote!(#krate::NumberField::<#ty>::new()),
-                quote!(#krate::NumberField<#ty>),
-                false,
-            )
+            quote!(#krate::NumberField::<#ty>::new())
         }
         ast::Kind::Single(ty) => {
             if let Some((tokens, default)) = attrs.default.get_with_tokens() {
-                let value = match valid::literal_str(default) {
-                    Some(lit) => quote!(#lit),
-                    // The variant's wire value, computed in a constant so that
-                    // the builder's check runs when the server compiles.
-                    None => {
-                        // A bare name is a variant of the field's enum, as in
-                        // `default_items`; any other expression (a path such
-                        // as `Size::Large` or `self::DEFAULT`) is used as is.
-                        let variant = match ast::bare_ident(default) {
-                            Some(name) => quote_spanned!(name.span()=> <#ty>::#name),
-                            None => typed(&ty.to_token_stream(), default, field, form),
-                        };
-                        quote!({
-                            const __DEFAULT: &'static ::core::primitive::str = <#ty>::__elicit_value(&#variant);
-                            __DEFAULT
-                        })
-                    }
-                };
+                let value = single_default_value(ty, default, field, form);
                 call(tokens, "default_value", value);
             }
             let span = span_of(&ty.to_token_stream());
-            (
-                quote_spanned!(span=> <#ty as #krate::ElicitEnum>::SCHEMA),
-                quote!(#krate::SingleSelect<#ty>),
-                true,
-            )
+            quote_spanned!(span=> <#ty as #krate::ElicitEnum>::SCHEMA)
         }
         ast::Kind::Multi(ty) => {
             // The field's settings replace the enum's together, and are
@@ -208,12 +198,7 @@ fn descriptor(krate: &TokenStream, field: &ast::Field, form: &syn::Ident) -> Des
             let max = some_usize(attrs.max_items.get().copied());
             let default = match attrs.default_items.get() {
                 Some(items) => {
-                    let values = items.iter().map(|item| match item {
-                        OptionRef::Value(lit) => quote!(#lit),
-                        OptionRef::Variant(ident) => {
-                            quote_spanned!(ident.span()=> <#ty>::__elicit_value(&<#ty>::#ident))
-                        }
-                    });
+                    let values = default_item_values(ty, items);
                     quote!(::core::option::Option::Some({
                         const __DEFAULT_ITEMS: &[&'static ::core::primitive::str] = &[#(#values),*];
                         __DEFAULT_ITEMS
@@ -237,80 +222,27 @@ fn descriptor(krate: &TokenStream, field: &ast::Field, form: &syn::Ident) -> Des
                 call(&tokens, "__override", quote!(#min, #max, #default));
             }
             let span = span_of(&ty.to_token_stream());
-            (
-                quote_spanned!(span=> <#ty as #krate::ElicitEnum>::MULTI_SCHEMA),
-                quote!(#krate::MultiSelect<#ty>),
-                true,
-            )
+            quote_spanned!(span=> <#ty as #krate::ElicitEnum>::MULTI_SCHEMA)
         }
         ast::Kind::Unsupported(_) => unreachable!("rejected by valid::check_field"),
     };
-    let fill = attrs
-        .fill_default
-        .key()
-        .map(|key| (krate.clone(), fill_default_check(field, key)));
     Descriptor {
         base,
-        ty,
         calls,
-        constant,
         optional: field.optional.then(|| krate.clone()),
-        fill,
+        fill: attrs.fill_default.key().map(|_| krate.clone()),
     }
-}
-
-/// For `fill_default` on an enum field without a default of its own: a
-/// check, run on the built select in a constant, that the enum gives one,
-/// spanned on `fill_default`.
-fn fill_default_check(field: &ast::Field, key: &syn::Path) -> TokenStream {
-    let attrs = &field.attrs;
-    let (ty, has_default, own) = match &field.kind {
-        ast::Kind::Single(ty) => (
-            ty,
-            quote!(__descriptor.get_default().is_some()),
-            attrs.default.key().is_some(),
-        ),
-        ast::Kind::Multi(ty) => (
-            ty,
-            quote!(__descriptor.has_default()),
-            attrs.default_items.key().is_some(),
-        ),
-        _ => return TokenStream::new(),
-    };
-    if own {
-        return TokenStream::new();
-    }
-    let (keyword, attribute) = match field.kind {
-        ast::Kind::Multi(_) => ("default_items", "default_items = [..]"),
-        _ => ("default", "default = .."),
-    };
-    let span = span_of(&key.to_token_stream());
-    let message = syn::LitStr::new(
-        &format!(
-            "`fill_default` has no default to fill: neither field `{}` nor `{}` has `{keyword}`; add `{attribute}` or remove `fill_default`",
-            field.rust_name(),
-            ty.to_token_stream().to_string().replace(' ', ""),
-        ),
-        span,
-    );
-    quote_spanned!(span=> ::core::assert!(#has_default, #message);)
 }
 
 /// How a field's `FormField` value is built: a base value and builder calls,
 /// each spanned on the attribute that asked for it.
 struct Descriptor {
     base: TokenStream,
-    /// The type of `base` and of every call's result.
-    ty: TokenStream,
     calls: Vec<Call>,
-    /// Whether every call is a `const fn`, so that the compiler can check
-    /// the builders' rules.
-    constant: bool,
     /// The runtime crate, for a field wrapped in `Optional`.
     optional: Option<TokenStream>,
-    /// The runtime crate and the generated check, for a field wrapped in
-    /// `FillDefault`.
-    fill: Option<(TokenStream, TokenStream)>,
+    /// The runtime crate, for a field wrapped in `FillDefault`.
+    fill: Option<TokenStream>,
 }
 
 impl Descriptor {
@@ -326,46 +258,9 @@ impl Descriptor {
         let inner = quote!(#base #(#calls)*);
         match (&self.optional, &self.fill) {
             (Some(krate), _) => quote!(#krate::Optional(#inner)),
-            (None, Some((krate, _))) => quote!(#krate::FillDefault::new(#inner)),
+            (None, Some(krate)) => quote!(#krate::FillDefault::new(#inner)),
             (None, None) => inner,
         }
-    }
-
-    /// Statements that run the builders one call at a time in a constant,
-    /// so that a failed check is reported on the attribute it came from.
-    ///
-    /// Each step is `<Type>::method(__descriptor, ..)`: the call's first
-    /// and last tokens carry the attribute's span (rustc spans the call from
-    /// the one to the other), while the local `__descriptor` keeps the
-    /// span it was declared with, so that it resolves in any hygiene
-    /// context (C22).
-    fn const_check(&self) -> TokenStream {
-        if !self.constant {
-            return TokenStream::new();
-        }
-        let (base, ty) = (&self.base, &self.ty);
-        let steps = self.calls.iter().map(
-            |Call {
-                 span,
-                 method,
-                 arguments,
-             }| {
-                let function = quote_spanned!(*span=> <#ty>::#method);
-                let mut arguments = proc_macro2::Group::new(
-                    proc_macro2::Delimiter::Parenthesis,
-                    quote!(__descriptor, #arguments),
-                );
-                arguments.set_span(*span);
-                quote!(let __descriptor = #function #arguments;)
-            },
-        );
-        let fill = self.fill.as_ref().map(|(_, check)| check);
-        quote!({
-            let __descriptor = #base;
-            #(#steps)*
-            #fill
-            let _ = __descriptor;
-        })
     }
 }
 
@@ -385,88 +280,428 @@ fn opaque(krate: &TokenStream, field: &ast::Field) -> TokenStream {
     quote_spanned!(span=> impl #bound<Output = #output>)
 }
 
-/// Statements, run in a constant, that check a string or number field's
-/// default and bounds against each other when the server compiles, each
-/// spanned on the value it is about.
-fn primitive_checks(krate: &TokenStream, field: &ast::Field, form: &syn::Ident) -> TokenStream {
-    let attrs = &field.attrs;
-    match &field.kind {
-        ast::Kind::String => {
-            let Some(default) = attrs.default.get() else {
-                return TokenStream::new();
-            };
-            let span = span_of(&default.to_token_stream());
-            let value = typed(
-                &quote!(&'static ::core::primitive::str),
-                default,
-                field,
-                form,
-            );
-            let min = some_usize(attrs.min_length.get().copied());
-            let max = some_usize(attrs.max_length.get().copied());
-            let format = match attrs.format.get() {
-                Some(format) => {
-                    let variant = syn::Ident::new(format.variant(), span);
-                    quote!(::core::option::Option::Some(#krate::StringFormat::#variant))
-                }
-                None => quote!(::core::option::Option::None),
-            };
-            // The call is spanned from its path to its closing parenthesis,
-            // both on the default; the value keeps the spans `typed` gave it.
-            let function = respan(quote!(#krate::__private::check_string_default), span);
-            let mut arguments = proc_macro2::Group::new(
-                proc_macro2::Delimiter::Parenthesis,
-                quote!(#value, #min, #max, #format),
-            );
-            arguments.set_span(span);
-            quote!(#function #arguments;)
-        }
-        ast::Kind::Number(ty) => {
-            let number = ty.to_token_stream();
-            let float = ast::is_float(ty);
-            let value = |expr: &syn::Expr| typed(&number, expr, field, form);
-            let span = |expr: &syn::Expr| span_of(&expr.to_token_stream());
-            let mut checks = TokenStream::new();
-            for expr in [
-                attrs.minimum.get(),
-                attrs.maximum.get(),
-                attrs.default.get(),
-            ]
-            .into_iter()
-            .flatten()
-            {
-                if float {
-                    let value = value(expr);
-                    checks.extend(quote_spanned!(span(expr)=>
-                        ::core::assert!((#value).is_finite(), "a number field's bounds and default must be finite");
-                    ));
-                }
-            }
-            if let (Some(minimum), Some(maximum)) = (attrs.minimum.get(), attrs.maximum.get()) {
-                let (low, high) = (value(minimum), value(maximum));
-                checks.extend(quote_spanned!(span(minimum)=>
-                    ::core::assert!(#low <= #high, "minimum is greater than maximum");
-                ));
-            }
-            if let Some(default) = attrs.default.get() {
-                let current = value(default);
-                if let Some(minimum) = attrs.minimum.get() {
-                    let low = value(minimum);
-                    checks.extend(quote_spanned!(span(default)=>
-                        ::core::assert!(#current >= #low, "the default is less than minimum");
-                    ));
-                }
-                if let Some(maximum) = attrs.maximum.get() {
-                    let high = value(maximum);
-                    checks.extend(quote_spanned!(span(default)=>
-                        ::core::assert!(#current <= #high, "the default is greater than maximum");
-                    ));
-                }
-            }
-            checks
-        }
-        _ => TokenStream::new(),
+/// A field's check when the server compiles: one constant making one call
+/// of the runtime's schema rule for the field's kind
+/// (`__private::rules::{string, integer, number, single_select,
+/// multi_select}`), each broken rule a `panic!` spanned on the value that
+/// broke it and saying so in `message`'s words; and `fill_default`'s check
+/// of the enum's own default. Empty when there is nothing to check.
+fn field_check(krate: &TokenStream, field: &ast::Field, form: &syn::Ident) -> TokenStream {
+    let rule = match &field.kind {
+        ast::Kind::String => string_check(krate, field, form),
+        ast::Kind::Number(ty) => number_check(krate, field, form, ty),
+        ast::Kind::Single(ty) => single_check(krate, field, form, ty),
+        ast::Kind::Multi(ty) => multi_check(krate, field, ty),
+        ast::Kind::Boolean | ast::Kind::Unsupported(_) => TokenStream::new(),
+    };
+    let fill = fill_default_check(krate, field);
+    if rule.is_empty() && fill.is_empty() {
+        return TokenStream::new();
     }
+    quote! {
+        const _: () = {
+            #rule
+            #fill
+        };
+    }
+}
+
+/// `panic!` with the field's name and `message`, spanned on `tokens`: where
+/// rustc's "evaluation panicked" points.
+fn fail(tokens: &TokenStream, field: &ast::Field, message: &str) -> TokenStream {
+    let span = span_of(tokens);
+    let text = message::field(&field.rust_name(), message)
+        .replace('{', "{{")
+        .replace('}', "}}");
+    let lit = syn::LitStr::new(&text, span);
+    quote_spanned!(span=> ::core::panic!(#lit))
+}
+
+/// `match <call> { Ok(()) => {}, Err(Rule::X) => panic!(..), .. }`; a rule
+/// without an arm, which the settings given cannot break, fails on
+/// `tokens`.
+fn rule_match(
+    krate: &TokenStream,
+    call: TokenStream,
+    arms: Vec<(&str, TokenStream)>,
+    field: &ast::Field,
+    tokens: &TokenStream,
+) -> TokenStream {
+    let arms = arms.into_iter().map(|(rule, panic)| {
+        let rule = syn::Ident::new(rule, proc_macro2::Span::call_site());
+        quote!(::core::result::Result::Err(#krate::__private::rules::Rule::#rule) => #panic,)
+    });
+    let other = fail(tokens, field, "the settings break a schema rule");
+    quote! {
+        match #call {
+            ::core::result::Result::Ok(()) => {}
+            #(#arms)*
+            ::core::result::Result::Err(_) => #other,
+        }
+    }
+}
+
+/// A string field's default against its length bounds and format.
+fn string_check(krate: &TokenStream, field: &ast::Field, form: &syn::Ident) -> TokenStream {
+    let attrs = &field.attrs;
+    let Some((tokens, default)) = attrs.default.get_with_tokens() else {
+        return TokenStream::new();
+    };
+    let value = typed(
+        &quote!(&'static ::core::primitive::str),
+        default,
+        field,
+        form,
+    );
+    let shown = format!("`{}`", text(tokens));
+    let min = attrs.min_length.get().copied();
+    let max = attrs.max_length.get().copied();
+    let format = attrs.format.get_with_tokens();
+    let format_arg = match format {
+        Some((format_tokens, format)) => {
+            let variant = syn::Ident::new(format.variant(), span_of(format_tokens));
+            quote!(::core::option::Option::Some(#krate::StringFormat::#variant))
+        }
+        None => quote!(::core::option::Option::None),
+    };
+    let (min_arg, max_arg) = (some_usize(min), some_usize(max));
+    let call = quote!(#krate::__private::rules::string(
+        #min_arg, #max_arg, #format_arg, ::core::option::Option::Some(#value)
+    ));
+    let mut arms = Vec::new();
+    if let (Some((min_tokens, min)), Some(max)) = (attrs.min_length.get_with_tokens(), max) {
+        let message = message::greater(
+            &message::written("min_length", min),
+            &message::written("max_length", max),
+        );
+        arms.push(("MinLengthAboveMaxLength", fail(min_tokens, field, &message)));
+    }
+    if let Some(min) = min {
+        let message = message::shorter(&shown, &message::written("min_length", min));
+        arms.push(("DefaultShorterThanMinLength", fail(tokens, field, &message)));
+    }
+    if let Some(max) = max {
+        let message = message::longer(&shown, &message::written("max_length", max));
+        arms.push(("DefaultLongerThanMaxLength", fail(tokens, field, &message)));
+    }
+    if let Some((format_tokens, _)) = format {
+        let message = message::not_in_format(&shown, &message::written("format", text(format_tokens)));
+        arms.push(("DefaultNotInFormat", fail(tokens, field, &message)));
+    }
+    rule_match(krate, call, arms, field, tokens)
+}
+
+/// A number field's bounds and default: finite, and in order. Integers go
+/// in as `i128` (exact), floats as `f64`.
+fn number_check(
+    krate: &TokenStream,
+    field: &ast::Field,
+    form: &syn::Ident,
+    ty: &syn::Type,
+) -> TokenStream {
+    let attrs = &field.attrs;
+    let settings = [
+        ("minimum", attrs.minimum.get_with_tokens()),
+        ("maximum", attrs.maximum.get_with_tokens()),
+        ("default", attrs.default.get_with_tokens()),
+    ];
+    let Some(first) = settings.iter().find_map(|(_, setting)| setting.map(|(tokens, _)| tokens))
+    else {
+        return TokenStream::new();
+    };
+    let float = ast::is_float(ty);
+    let (function, cast) = if float {
+        ("number", quote!(::core::primitive::f64))
+    } else {
+        ("integer", quote!(::core::primitive::i128))
+    };
+    let function = syn::Ident::new(function, proc_macro2::Span::call_site());
+    let number = ty.to_token_stream();
+    let value = |expr: &syn::Expr| {
+        let value = typed_as(&number, expr, field, form, &cast);
+        quote!(::core::option::Option::Some(#value))
+    };
+    let none = quote!(::core::option::Option::None);
+    let args: Vec<TokenStream> = settings
+        .iter()
+        .map(|(_, setting)| setting.map_or_else(|| none.clone(), |(_, expr)| value(expr)))
+        .collect();
+    let (min_arg, max_arg, default_arg) = (&args[0], &args[1], &args[2]);
+    let call = quote!(#krate::__private::rules::#function(#min_arg, #max_arg, #default_arg));
+    let written = |key: &str, tokens: &TokenStream| message::written(key, text(tokens));
+    let mut arms = Vec::new();
+    if float {
+        // Which value is not finite: the same rule, on each alone.
+        let mut locate = fail(first, field, "the settings break a schema rule");
+        for (index, (key, setting)) in settings.iter().enumerate().rev() {
+            let Some((tokens, _)) = setting else {
+                continue;
+            };
+            let mut alone = vec![none.clone(), none.clone(), none.clone()];
+            alone[index] = args[index].clone();
+            let (a, b, c) = (&alone[0], &alone[1], &alone[2]);
+            let panic = fail(tokens, field, &message::not_finite(&written(key, tokens)));
+            locate = quote! {
+                match #krate::__private::rules::number(#a, #b, #c) {
+                    ::core::result::Result::Ok(()) => #locate,
+                    ::core::result::Result::Err(_) => #panic,
+                }
+            };
+        }
+        arms.push(("NotFinite", locate));
+    }
+    if let (Some((min_tokens, _)), Some((max_tokens, _))) = (settings[0].1, settings[1].1) {
+        let message = message::greater(
+            &written("minimum", min_tokens),
+            &written("maximum", max_tokens),
+        );
+        arms.push(("MinimumAboveMaximum", fail(min_tokens, field, &message)));
+    }
+    if let Some((default_tokens, _)) = settings[2].1 {
+        let shown = format!("`{}`", text(default_tokens));
+        if let Some((min_tokens, _)) = settings[0].1 {
+            let message = message::below_minimum(&shown, &written("minimum", min_tokens));
+            arms.push(("DefaultBelowMinimum", fail(default_tokens, field, &message)));
+        }
+        if let Some((max_tokens, _)) = settings[1].1 {
+            let message = message::above_maximum(&shown, &written("maximum", max_tokens));
+            arms.push(("DefaultAboveMaximum", fail(default_tokens, field, &message)));
+        }
+    }
+    rule_match(krate, call, arms, field, first)
+}
+
+/// An enum field's default is one of the enum's options.
+fn single_check(
+    krate: &TokenStream,
+    field: &ast::Field,
+    form: &syn::Ident,
+    ty: &syn::Type,
+) -> TokenStream {
+    let Some((tokens, default)) = field.attrs.default.get_with_tokens() else {
+        return TokenStream::new();
+    };
+    let value = single_default_value(ty, default, field, form);
+    let span = span_of(&ty.to_token_stream());
+    let options = quote_spanned!(span=> <#ty as #krate::ElicitEnum>::OPTIONS);
+    let call = quote!(#krate::__private::rules::single_select(
+        #options, ::core::option::Option::Some(#value)
+    ));
+    let message = message::not_an_option(
+        &message::written("default", text(tokens)),
+        &text(&ty.to_token_stream()),
+    );
+    let arms = vec![("DefaultNotAnOption", fail(tokens, field, &message))];
+    rule_match(krate, call, arms, field, tokens)
+}
+
+/// A `Vec` field's settings, the enum's where the field gives none, as a
+/// whole: bounds some answer can meet, and a default of distinct options.
+fn multi_check(krate: &TokenStream, field: &ast::Field, ty: &syn::Type) -> TokenStream {
+    let attrs = &field.attrs;
+    let min = attrs.min_items.get_with_tokens();
+    let max = attrs.max_items.get_with_tokens();
+    let items = attrs.default_items.get_with_tokens();
+    let Some(first) = [
+        min.map(|(tokens, _)| tokens),
+        max.map(|(tokens, _)| tokens),
+        items.map(|(tokens, _)| tokens),
+    ]
+    .into_iter()
+    .flatten()
+    .next() else {
+        return TokenStream::new();
+    };
+    let enum_name = text(&ty.to_token_stream());
+    let span = span_of(&ty.to_token_stream());
+    let schema = quote_spanned!(span=> <#ty as #krate::ElicitEnum>::MULTI_SCHEMA);
+    let options = quote_spanned!(span=> <#ty as #krate::ElicitEnum>::OPTIONS);
+    let min_arg = match min {
+        Some((_, min)) => quote!(::core::option::Option::Some(#min)),
+        None => quote!(#schema.get_min_items()),
+    };
+    let max_arg = match max {
+        Some((_, max)) => quote!(::core::option::Option::Some(#max)),
+        None => quote!(#schema.get_max_items()),
+    };
+    let (items_const, default_arg) = match items {
+        Some((_, items)) => {
+            let values = default_item_values(ty, items);
+            (
+                quote!(const __DEFAULT_ITEMS: &[&'static ::core::primitive::str] = &[#(#values),*];),
+                quote!(::core::option::Option::Some(__DEFAULT_ITEMS)),
+            )
+        }
+        None => (TokenStream::new(), quote!(#schema.__default_values())),
+    };
+    let call = quote!(#krate::__private::rules::multi_select(
+        #options, #min_arg, #max_arg, #default_arg, true
+    ));
+    // How a message names each setting: as written on the field, or as the
+    // enum gives it.
+    let min_text = match min {
+        Some((_, min)) => message::written("min_items", min),
+        None => message::inherited("min_items", &enum_name),
+    };
+    let max_text = match max {
+        Some((_, max)) => message::written("max_items", max),
+        None => message::inherited("max_items", &enum_name),
+    };
+    let (items_text, len) = match items {
+        Some((_, items)) => ("`default_items`".to_owned(), Some(items.len())),
+        None => (message::inherited("default_items", &enum_name), None),
+    };
+    let (min_tokens, max_tokens, items_tokens) = (
+        min.map(|(tokens, _)| tokens),
+        max.map(|(tokens, _)| tokens),
+        items.map(|(tokens, _)| tokens),
+    );
+    let mut arms = Vec::new();
+    if let Some(max_tokens) = max_tokens {
+        arms.push(("MaxItemsZero", fail(max_tokens, field, &message::max_items_zero())));
+        let message = message::more_than_options(&max_text, None, &enum_name);
+        arms.push(("MaxItemsAboveOptions", fail(max_tokens, field, &message)));
+    }
+    if let Some(tokens) = min_tokens.or(max_tokens) {
+        let message = message::greater(&min_text, &max_text);
+        arms.push(("MinItemsAboveMaxItems", fail(tokens, field, &message)));
+    }
+    if let Some(min_tokens) = min_tokens {
+        let message = message::more_than_options(&min_text, None, &enum_name);
+        arms.push(("MinItemsAboveOptions", fail(min_tokens, field, &message)));
+    }
+    if let Some(tokens) = min_tokens.or(items_tokens) {
+        let message = message::fewer_items(&items_text, len, &min_text);
+        arms.push(("DefaultBelowMinItems", fail(tokens, field, &message)));
+    }
+    if let Some(tokens) = max_tokens.or(items_tokens) {
+        let message = message::more_items(&items_text, len, &max_text);
+        arms.push(("DefaultAboveMaxItems", fail(tokens, field, &message)));
+    }
+    if let Some((list_tokens, list)) = items {
+        // Which item: the single-select rule on each alone, and the
+        // multi-select rule on each prefix.
+        let mut not_an_option = fail(list_tokens, field, "the settings break a schema rule");
+        let mut twice = not_an_option.clone();
+        for (index, item) in list.iter().enumerate().rev() {
+            let item_tokens = item.to_token_stream();
+            let shown = format!("`{}` in `default_items`", text(&item_tokens));
+            let panic = fail(&item_tokens, field, &message::not_an_option(&shown, &enum_name));
+            not_an_option = quote! {
+                match #krate::__private::rules::single_select(
+                    #options, ::core::option::Option::Some(__DEFAULT_ITEMS[#index])
+                ) {
+                    ::core::result::Result::Ok(()) => #not_an_option,
+                    ::core::result::Result::Err(_) => #panic,
+                }
+            };
+            let prefix = index + 1;
+            let panic = fail(
+                &item_tokens,
+                field,
+                &message::appears_twice(&format!("`{}`", text(&item_tokens))),
+            );
+            twice = quote! {
+                match #krate::__private::rules::multi_select(
+                    #options,
+                    ::core::option::Option::None,
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some(__DEFAULT_ITEMS.split_at(#prefix).0),
+                    false,
+                ) {
+                    ::core::result::Result::Err(#krate::__private::rules::Rule::DefaultItemTwice) => #panic,
+                    _ => #twice,
+                }
+            };
+        }
+        arms.push(("DefaultItemNotAnOption", not_an_option));
+        arms.push(("DefaultItemTwice", twice));
+    }
+    let check = rule_match(krate, call, arms, field, first);
+    quote! {
+        #items_const
+        #check
+    }
+}
+
+/// For `fill_default` on an enum field without a default of its own: that
+/// the enum gives one, spanned on `fill_default`.
+fn fill_default_check(krate: &TokenStream, field: &ast::Field) -> TokenStream {
+    let attrs = &field.attrs;
+    let Some(key) = attrs.fill_default.key() else {
+        return TokenStream::new();
+    };
+    let (ty, own, keyword, attribute) = match &field.kind {
+        ast::Kind::Single(ty) => (ty, attrs.default.key(), "default", "default = .."),
+        ast::Kind::Multi(ty) => (
+            ty,
+            attrs.default_items.key(),
+            "default_items",
+            "default_items = [..]",
+        ),
+        _ => return TokenStream::new(),
+    };
+    if own.is_some() {
+        return TokenStream::new();
+    }
+    let ty_span = span_of(&ty.to_token_stream());
+    let has_default = match field.kind {
+        ast::Kind::Multi(_) => {
+            quote_spanned!(ty_span=> <#ty as #krate::ElicitEnum>::MULTI_SCHEMA.has_default())
+        }
+        _ => {
+            quote_spanned!(ty_span=> <#ty as #krate::ElicitEnum>::SCHEMA.get_default().is_some())
+        }
+    };
+    let span = span_of(&key.to_token_stream());
+    let message = syn::LitStr::new(
+        &format!(
+            "`fill_default` has no default to fill: neither field `{}` nor `{}` has `{keyword}`; add `{attribute}` or remove `fill_default`",
+            field.rust_name(),
+            text(&ty.to_token_stream()),
+        ),
+        span,
+    );
+    quote_spanned!(span=> ::core::assert!(#has_default, #message);)
+}
+
+/// A single-select default as a wire value known in a constant: the
+/// literal, or the variant's value through its `const fn __elicit_value`.
+fn single_default_value(
+    ty: &syn::Type,
+    default: &syn::Expr,
+    field: &ast::Field,
+    form: &syn::Ident,
+) -> TokenStream {
+    match valid::literal_str(default) {
+        Some(lit) => quote!(#lit),
+        None => {
+            // A bare name is a variant of the field's enum, as in
+            // `default_items`; any other expression (a path such as
+            // `Size::Large` or `self::DEFAULT`) is used as is.
+            let variant = match ast::bare_ident(default) {
+                Some(name) => quote_spanned!(name.span()=> <#ty>::#name),
+                None => typed(&ty.to_token_stream(), default, field, form),
+            };
+            quote!({
+                const __DEFAULT: &'static ::core::primitive::str = <#ty>::__elicit_value(&#variant);
+                __DEFAULT
+            })
+        }
+    }
+}
+
+/// The wire values of `default_items`, each known in a constant.
+fn default_item_values(ty: &syn::Type, items: &[OptionRef]) -> Vec<TokenStream> {
+    items
+        .iter()
+        .map(|item| match item {
+            OptionRef::Value(lit) => quote!(#lit),
+            OptionRef::Variant(ident) => {
+                quote_spanned!(ident.span()=> <#ty>::__elicit_value(&<#ty>::#ident))
+            }
+        })
+        .collect()
 }
 
 fn expand(form: &ast::Form) -> TokenStream {
@@ -485,8 +720,7 @@ fn expand(form: &ast::Form) -> TokenStream {
     // type in its `__propertyN()`.
     for (index, field) in form.fields.iter().enumerate() {
         let built = descriptor(&krate, field, ident);
-        checks.extend(built.const_check());
-        checks.extend(primitive_checks(&krate, field, ident));
+        checks.extend(field_check(&krate, field, ident));
         let property = quote::format_ident!("__property{}", index);
         let (opaque, expr) = (opaque(&krate, field), built.expr());
         properties.extend(quote! {
@@ -545,11 +779,9 @@ fn expand(form: &ast::Form) -> TokenStream {
         #qualifications
         #parens
         const _: () = {
-            // Evaluated when the server compiles: the builders' checks become
-            // compile errors on the attribute.
-            const _: () = {
-                #checks
-            };
+            // Evaluated when the server compiles: a broken schema rule
+            // becomes a compile error on the attribute.
+            #checks
 
             #properties
 

@@ -50,3 +50,45 @@ pub fn span_of(tokens: &TokenStream) -> proc_macro2::Span {
         .map_or_else(proc_macro2::Span::call_site, |token| token.span())
 }
 
+
+/// Tokens as a user reads them in a message: `f64::NAN`, `-5`,
+/// `Size::Large`, `[Red, "green"]` (`to_string` would space them out).
+pub fn text(tokens: &TokenStream) -> String {
+    use proc_macro2::{Delimiter, Spacing, TokenTree};
+    let mut out = String::new();
+    let mut word = false;
+    for token in tokens.clone() {
+        match token {
+            TokenTree::Group(group) => {
+                let (open, close) = match group.delimiter() {
+                    Delimiter::Parenthesis => ("(", ")"),
+                    Delimiter::Bracket => ("[", "]"),
+                    Delimiter::Brace => ("{ ", " }"),
+                    Delimiter::None => ("", ""),
+                };
+                if word && group.delimiter() == Delimiter::None {
+                    out.push(' ');
+                }
+                out.push_str(open);
+                out.push_str(&text(&group.stream()));
+                out.push_str(close);
+                word = group.delimiter() == Delimiter::None;
+            }
+            TokenTree::Ident(_) | TokenTree::Literal(_) => {
+                if word {
+                    out.push(' ');
+                }
+                out.push_str(&token.to_string());
+                word = true;
+            }
+            TokenTree::Punct(punct) => {
+                out.push(punct.as_char());
+                if punct.as_char() == ',' && punct.spacing() == Spacing::Alone {
+                    out.push(' ');
+                }
+                word = false;
+            }
+        }
+    }
+    out
+}
