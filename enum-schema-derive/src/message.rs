@@ -87,7 +87,7 @@ pub fn above_maximum(default: &str, maximum: &str) -> String {
 
 /// A number bound or default that is NaN or infinite.
 pub fn not_finite(setting: &str) -> String {
-    format!("{setting} is not finite, and a number field's bounds and default must be")
+    format!("{setting} is not finite: a number field's bounds and default must be finite")
 }
 
 /// A string default with fewer code points than `minLength`.

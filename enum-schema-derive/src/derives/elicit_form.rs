@@ -307,14 +307,24 @@ fn field_check(krate: &TokenStream, field: &ast::Field, form: &syn::Ident) -> To
 }
 
 /// `panic!` with the field's name and `message`, spanned on `tokens`: where
-/// rustc's "evaluation panicked" points.
+/// rustc's "evaluation panicked" points. The call's path carries the first
+/// token's span and its parentheses the last token's, so that rustc spans
+/// the call over the whole value (`f64::NAN`, not `f64`).
 fn fail(tokens: &TokenStream, field: &ast::Field, message: &str) -> TokenStream {
-    let span = span_of(tokens);
+    let first = span_of(tokens);
+    let last = tokens
+        .clone()
+        .into_iter()
+        .last()
+        .map_or(first, |token| token.span());
     let text = message::field(&field.rust_name(), message)
         .replace('{', "{{")
         .replace('}', "}}");
-    let lit = syn::LitStr::new(&text, span);
-    quote_spanned!(span=> ::core::panic!(#lit))
+    let lit = syn::LitStr::new(&text, first);
+    let mut arguments =
+        proc_macro2::Group::new(proc_macro2::Delimiter::Parenthesis, quote_spanned!(first=> #lit));
+    arguments.set_span(last);
+    quote_spanned!(first=> ::core::panic! #arguments)
 }
 
 /// `match <call> { Ok(()) => {}, Err(Rule::X) => panic!(..), .. }`; a rule
