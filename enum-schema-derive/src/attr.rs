@@ -291,7 +291,6 @@ impl Container {
         parse_attrs(cx, attrs, &mut container);
         container
     }
-
 }
 
 impl Keys for Container {
@@ -359,7 +358,6 @@ impl Variant {
         parse_attrs(cx, attrs, &mut variant);
         variant
     }
-
 }
 
 impl Keys for Variant {
@@ -662,7 +660,6 @@ impl FormContainer {
         parse_attrs(cx, attrs, &mut container);
         container
     }
-
 }
 
 impl Keys for FormContainer {
@@ -722,7 +719,6 @@ impl Field {
         parse_attrs(cx, attrs, &mut field);
         field
     }
-
 }
 
 impl Keys for Field {

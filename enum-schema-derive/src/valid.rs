@@ -248,7 +248,11 @@ fn check_default_items_count(
         if len > max {
             cx.error_spanned_by(
                 list_tokens,
-                message::more_items("`default_items`", Some(len), &message::written("max_items", max)),
+                message::more_items(
+                    "`default_items`",
+                    Some(len),
+                    &message::written("max_items", max),
+                ),
             );
         }
     }
@@ -256,7 +260,11 @@ fn check_default_items_count(
         if len < min {
             cx.error_spanned_by(
                 list_tokens,
-                message::fewer_items("`default_items`", Some(len), &message::written("min_items", min)),
+                message::fewer_items(
+                    "`default_items`",
+                    Some(len),
+                    &message::written("min_items", min),
+                ),
             );
         }
     }

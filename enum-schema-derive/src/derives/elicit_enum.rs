@@ -117,7 +117,10 @@ fn canonical_json(item: &Enum, defaults: &Defaults) -> Option<(String, String)> 
         single.push_str(&format!(",\"enum\":{}", values()));
     }
     if let Some(variant) = defaults.single {
-        single.push_str(&format!(",\"default\":{}", json_string(&variant.wire.value)));
+        single.push_str(&format!(
+            ",\"default\":{}",
+            json_string(&variant.wire.value)
+        ));
     }
     single.push('}');
 

@@ -321,8 +321,10 @@ fn fail(tokens: &TokenStream, field: &ast::Field, message: &str) -> TokenStream 
         .replace('{', "{{")
         .replace('}', "}}");
     let lit = syn::LitStr::new(&text, first);
-    let mut arguments =
-        proc_macro2::Group::new(proc_macro2::Delimiter::Parenthesis, quote_spanned!(first=> #lit));
+    let mut arguments = proc_macro2::Group::new(
+        proc_macro2::Delimiter::Parenthesis,
+        quote_spanned!(first=> #lit),
+    );
     arguments.set_span(last);
     quote_spanned!(first=> ::core::panic! #arguments)
 }
@@ -395,7 +397,8 @@ fn string_check(krate: &TokenStream, field: &ast::Field, form: &syn::Ident) -> T
         arms.push(("DefaultLongerThanMaxLength", fail(tokens, field, &message)));
     }
     if let Some((format_tokens, _)) = format {
-        let message = message::not_in_format(&shown, &message::written("format", text(format_tokens)));
+        let message =
+            message::not_in_format(&shown, &message::written("format", text(format_tokens)));
         arms.push(("DefaultNotInFormat", fail(tokens, field, &message)));
     }
     rule_match(krate, call, arms, field, tokens)
@@ -415,7 +418,9 @@ fn number_check(
         ("maximum", attrs.maximum.get_with_tokens()),
         ("default", attrs.default.get_with_tokens()),
     ];
-    let Some(first) = settings.iter().find_map(|(_, setting)| setting.map(|(tokens, _)| tokens))
+    let Some(first) = settings
+        .iter()
+        .find_map(|(_, setting)| setting.map(|(tokens, _)| tokens))
     else {
         return TokenStream::new();
     };
@@ -447,7 +452,7 @@ fn number_check(
             let Some((tokens, _)) = setting else {
                 continue;
             };
-            let mut alone = vec![none.clone(), none.clone(), none.clone()];
+            let mut alone = [none.clone(), none.clone(), none.clone()];
             alone[index] = args[index].clone();
             let (a, b, c) = (&alone[0], &alone[1], &alone[2]);
             let panic = fail(tokens, field, &message::not_finite(&written(key, tokens)));
@@ -568,7 +573,10 @@ fn multi_check(krate: &TokenStream, field: &ast::Field, ty: &syn::Type) -> Token
     );
     let mut arms = Vec::new();
     if let Some(max_tokens) = max_tokens {
-        arms.push(("MaxItemsZero", fail(max_tokens, field, &message::max_items_zero())));
+        arms.push((
+            "MaxItemsZero",
+            fail(max_tokens, field, &message::max_items_zero()),
+        ));
         let message = message::more_than_options(&max_text, None, &enum_name);
         arms.push(("MaxItemsAboveOptions", fail(max_tokens, field, &message)));
     }
@@ -596,7 +604,11 @@ fn multi_check(krate: &TokenStream, field: &ast::Field, ty: &syn::Type) -> Token
         for (index, item) in list.iter().enumerate().rev() {
             let item_tokens = item.to_token_stream();
             let shown = format!("`{}` in `default_items`", text(&item_tokens));
-            let panic = fail(&item_tokens, field, &message::not_an_option(&shown, &enum_name));
+            let panic = fail(
+                &item_tokens,
+                field,
+                &message::not_an_option(&shown, &enum_name),
+            );
             not_an_option = quote! {
                 match #krate::__private::rules::single_select(
                     #options, ::core::option::Option::Some(__DEFAULT_ITEMS[#index])
@@ -823,4 +835,3 @@ fn expand(form: &ast::Form) -> TokenStream {
         };
     }
 }
-

@@ -50,7 +50,6 @@ pub fn span_of(tokens: &TokenStream) -> proc_macro2::Span {
         .map_or_else(proc_macro2::Span::call_site, |token| token.span())
 }
 
-
 /// Tokens as a user reads them in a message: `f64::NAN`, `-5`,
 /// `Size::Large`, `[Red, "green"]` (`to_string` would space them out).
 pub fn text(tokens: &TokenStream) -> String {
