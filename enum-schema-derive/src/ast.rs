@@ -657,4 +657,17 @@ mod tests {
         // No manifest, or no enum-schema in it.
         assert_eq!(path(None), ":: enum_schema");
     }
+
+    #[test]
+    fn the_fallback_honours_crate() {
+        let input: syn::DeriveInput = syn::parse_quote! {
+            #[elicit(title = "ignored", crate = "my::reexport")]
+            struct NotAnEnum;
+        };
+        assert_eq!(super::fallback_crate(&input).to_string(), "my :: reexport");
+        let input: syn::DeriveInput = syn::parse_quote!(
+            struct NotAnEnum;
+        );
+        assert_eq!(super::fallback_crate(&input).to_string(), ":: enum_schema");
+    }
 }

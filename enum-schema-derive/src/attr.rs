@@ -1,5 +1,7 @@
 //! Parsing of `#[elicit(...)]`, and of the `#[serde(...)]` keys that decide
-//! wire values, into plain values that keep their tokens for error spans.
+//! wire values, into plain values that keep their tokens for error spans:
+//! one loop (`parse_attrs`) for the four kinds of item (enum, variant, form,
+//! field), each saying what its keys do (`Keys`).
 
 use proc_macro2::TokenStream;
 use quote::ToTokens;

@@ -56,3 +56,30 @@ impl Drop for Ctxt {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Ctxt;
+
+    #[test]
+    fn check_combines_every_error() {
+        let cx = Ctxt::new();
+        cx.error_spanned_by(quote::quote!(a), "first");
+        cx.error_spanned_by(quote::quote!(b), "second");
+        let messages: Vec<String> = cx
+            .check()
+            .unwrap_err()
+            .into_iter()
+            .map(|error| error.to_string())
+            .collect();
+        assert_eq!(messages, ["first", "second"]);
+        assert!(Ctxt::new().check().is_ok());
+    }
+
+    #[test]
+    #[should_panic(expected = "forgot to check for errors")]
+    fn dropping_unchecked_errors_panics() {
+        let cx = Ctxt::new();
+        cx.error_spanned_by(quote::quote!(a), "lost");
+    }
+}

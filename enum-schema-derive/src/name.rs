@@ -79,3 +79,83 @@ pub fn unraw(ident: &Ident) -> String {
         None => name,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use quote::ToTokens;
+    use syn::{parse_quote, Ident, LitStr};
+
+    use super::{Name, Renames, Role};
+    use crate::attr::RenameAll;
+    use crate::case::RenameRule;
+
+    fn rename_all(rule: &str) -> RenameAll {
+        RenameAll {
+            rule: RenameRule::from_str(rule).ok().unwrap(),
+            lit: LitStr::new(rule, proc_macro2::Span::call_site()),
+        }
+    }
+
+    #[test]
+    fn elicit_then_serde_then_the_rust_name() {
+        let ident: Ident = parse_quote!(r#UsEast);
+        let none = || Renames {
+            rename: None,
+            rename_all: None,
+            serde_rename: None,
+            serde_rename_all: None,
+        };
+        let name = Name::new(&ident, Role::Variant, none());
+        assert_eq!(name.value, "UsEast");
+        assert_eq!(name.tokens.to_string(), "r#UsEast");
+        assert!(name.elicit.is_none() && name.serde.is_none());
+
+        let kebab = rename_all("kebab-case");
+        let snake = rename_all("snake_case");
+        let name = Name::new(
+            &ident,
+            Role::Variant,
+            Renames {
+                serde_rename_all: Some(&snake),
+                ..none()
+            },
+        );
+        assert_eq!(name.value, "us_east");
+        let name = Name::new(
+            &ident,
+            Role::Variant,
+            Renames {
+                rename_all: Some(&kebab),
+                serde_rename_all: Some(&snake),
+                ..none()
+            },
+        );
+        assert_eq!(name.value, "us-east");
+        assert_eq!(name.serde.unwrap().0, "us_east");
+        // The item's own rename is blamed for a collision.
+        let lit: LitStr = parse_quote!("east");
+        let name = Name::new(
+            &ident,
+            Role::Variant,
+            Renames {
+                serde_rename: Some(&lit),
+                rename_all: Some(&kebab),
+                ..none()
+            },
+        );
+        assert_eq!(name.value, "us-east");
+        assert_eq!(name.tokens.to_string(), lit.to_token_stream().to_string());
+        // A field: `rename_all` applies to a snake_case name.
+        let field: Ident = parse_quote!(user_name);
+        let camel = rename_all("camelCase");
+        let name = Name::new(
+            &field,
+            Role::Field,
+            Renames {
+                rename_all: Some(&camel),
+                ..none()
+            },
+        );
+        assert_eq!(name.value, "userName");
+    }
+}

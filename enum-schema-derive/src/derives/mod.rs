@@ -91,3 +91,19 @@ pub fn text(tokens: &TokenStream) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use quote::quote;
+
+    use super::text;
+
+    #[test]
+    fn tokens_read_as_written() {
+        assert_eq!(text(&quote!(f64::NAN)), "f64::NAN");
+        assert_eq!(text(&quote!(-5)), "-5");
+        assert_eq!(text(&quote!(self::DEFAULT)), "self::DEFAULT");
+        assert_eq!(text(&quote!([Red, "green"])), "[Red, \"green\"]");
+        assert_eq!(text(&quote!(<Size>::Large)), "<Size>::Large");
+    }
+}
