@@ -203,17 +203,11 @@ fn check_multi(cx: &Ctxt, item: &Enum) {
                 message::more_than_options(&message::written("min_items", min), Some(offered), &ty),
             );
         }
-        if let Some((_, &max)) = max {
-            if min > max {
-                cx.error_spanned_by(
-                    tokens,
-                    message::greater(
-                        &message::written("min_items", min),
-                        &message::written("max_items", max),
-                    ),
-                );
-            }
-        }
+        check_order(
+            cx,
+            ("min_items", tokens, min),
+            ("max_items", max.map(|(_, max)| *max)),
+        );
     }
     if let Some((tokens, &max)) = max {
         if max == 0 {
@@ -231,6 +225,27 @@ fn check_multi(cx: &Ctxt, item: &Enum) {
         min.map(|(_, min)| *min),
         max.map(|(_, max)| *max),
     );
+}
+
+/// A lower bound written as a literal is no greater than its upper bound
+/// (`min_length`/`max_length`, `minimum`/`maximum`, `min_items`/`max_items`);
+/// the error goes on the lower bound.
+fn check_order<T: PartialOrd + std::fmt::Display>(
+    cx: &Ctxt,
+    (low_key, tokens, low): (&str, &proc_macro2::TokenStream, T),
+    (high_key, high): (&str, Option<T>),
+) {
+    if let Some(high) = high {
+        if low > high {
+            cx.error_spanned_by(
+                tokens,
+                message::greater(
+                    &message::written(low_key, low),
+                    &message::written(high_key, high),
+                ),
+            );
+        }
+    }
 }
 
 /// A `default_items` list against `min_items` and `max_items`.
@@ -420,34 +435,15 @@ fn check_field(cx: &Ctxt, field: &ast::Field) {
             "a multi-select default is a list: write `default_items = [A, B]` instead of `default`",
         );
     }
-    if let (Some((tokens, &min)), Some(&max)) =
-        (attrs.min_length.get_with_tokens(), attrs.max_length.get())
-    {
-        if min > max {
-            cx.error_spanned_by(
-                tokens,
-                message::greater(
-                    &message::written("min_length", min),
-                    &message::written("max_length", max),
-                ),
-            );
-        }
+    if let Some((tokens, &min)) = attrs.min_length.get_with_tokens() {
+        let max = attrs.max_length.get().copied();
+        check_order(cx, ("min_length", tokens, min), ("max_length", max));
     }
     if is_number {
         let minimum = attrs.minimum.get().and_then(literal_number);
         let maximum = attrs.maximum.get().and_then(literal_number);
-        if let (Some(minimum), Some(maximum), Some((tokens, _))) =
-            (minimum, maximum, attrs.minimum.get_with_tokens())
-        {
-            if minimum > maximum {
-                cx.error_spanned_by(
-                    tokens,
-                    message::greater(
-                        &message::written("minimum", minimum),
-                        &message::written("maximum", maximum),
-                    ),
-                );
-            }
+        if let (Some(minimum), Some((tokens, _))) = (minimum, attrs.minimum.get_with_tokens()) {
+            check_order(cx, ("minimum", tokens, minimum), ("maximum", maximum));
         }
         if let Some((tokens, default)) = attrs.default.get_with_tokens() {
             if let Some(default) = literal_number(default) {
@@ -473,18 +469,9 @@ fn check_field(cx: &Ctxt, field: &ast::Field) {
         }
     }
     if is_multi {
-        if let (Some((tokens, &min)), Some(&max)) =
-            (attrs.min_items.get_with_tokens(), attrs.max_items.get())
-        {
-            if min > max {
-                cx.error_spanned_by(
-                    tokens,
-                    message::greater(
-                        &message::written("min_items", min),
-                        &message::written("max_items", max),
-                    ),
-                );
-            }
+        if let Some((tokens, &min)) = attrs.min_items.get_with_tokens() {
+            let max = attrs.max_items.get().copied();
+            check_order(cx, ("min_items", tokens, min), ("max_items", max));
         }
         if let Some(items) = attrs.default_items.get() {
             let mut written: Vec<String> = Vec::new();
