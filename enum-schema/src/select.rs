@@ -586,6 +586,16 @@ impl<T: ElicitEnum> MultiSelect<T> {
         self.max_items
     }
 
+    /// The `default` as wire values, the only kind a constant holds: what
+    /// the derive's compile-time check of a form field reads.
+    #[doc(hidden)]
+    pub const fn __default_values(&self) -> Option<&'static [&'static str]> {
+        match self.default {
+            Defaults::Values(values) => Some(values),
+            Defaults::None | Defaults::Variants(_) => None,
+        }
+    }
+
     /// Whether a `default` is set.
     pub const fn has_default(&self) -> bool {
         !matches!(self.default, Defaults::None)
