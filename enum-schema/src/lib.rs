@@ -179,22 +179,19 @@
 #[doc = include_str!("../../README.md")]
 struct ReadmeDoctests;
 
-mod dynamic;
 mod error;
+mod field;
 mod form;
 mod input;
-mod option;
-mod parse;
-mod primitive;
-mod read;
-mod rule;
 mod version;
 
 #[doc(hidden)]
 pub mod __private;
 mod integrations;
 mod schema;
-mod select;
+
+use crate::field::{dynamic, primitive, select};
+use crate::schema::{check as parse, option, read, rule};
 
 pub use crate::dynamic::Choice;
 pub use crate::error::{Error, JsonType};

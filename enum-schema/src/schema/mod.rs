@@ -1,6 +1,12 @@
 //! The wire model: schema types that serialize to exactly the JSON of the
 //! MCP `schema.json`, key for key.
 
+pub(crate) mod check;
+pub(crate) mod format;
+pub(crate) mod option;
+pub(crate) mod read;
+pub(crate) mod rule;
+
 use std::borrow::Cow;
 
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};

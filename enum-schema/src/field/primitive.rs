@@ -10,7 +10,7 @@ use serde_json::{Number, Value};
 
 use crate::form::parse_required;
 
-mod format;
+use crate::schema::format;
 
 use crate::{Error, FormField, JsonType, PrimitiveSchema};
 pub(crate) use format::is_date;
