@@ -191,7 +191,7 @@ mod integrations;
 mod schema;
 
 use crate::field::{dynamic, primitive, select};
-use crate::schema::{check as parse, option, read, rule};
+use crate::schema::{check as parse, option, read};
 
 pub use crate::dynamic::Choice;
 pub use crate::error::{Error, JsonType};

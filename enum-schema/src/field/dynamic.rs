@@ -3,11 +3,12 @@
 //! options borrowed from the list.
 
 use std::borrow::Cow;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use serde_json::Value;
 
 use crate::form::parse_required;
+use crate::schema::read::{check_items, check_options, check_single_default};
 use crate::{
     parse, EnumOption, Error, FormField, MultiSelectSchema, PrimitiveSchema, SchemaError,
     SingleSelectSchema,
@@ -50,129 +51,6 @@ impl<'a> Choice<'a> {
     pub fn title(&self) -> Option<&'a str> {
         self.option.title()
     }
-}
-
-/// Options are a non-empty list with no value twice.
-pub(crate) fn check_options(options: &[EnumOption]) -> Result<(), SchemaError> {
-    if options.is_empty() {
-        return Err(SchemaError::NoOptions);
-    }
-    let mut seen = HashSet::with_capacity(options.len());
-    for option in options {
-        if !seen.insert(option.value()) {
-            return Err(SchemaError::DuplicateValue {
-                value: option.value().to_owned(),
-            });
-        }
-    }
-    Ok(())
-}
-
-/// A single-select `default` is one of the options' values.
-pub(crate) fn check_single_default(
-    options: &[EnumOption],
-    default: &str,
-) -> Result<(), SchemaError> {
-    if options.iter().any(|option| option.value() == default) {
-        Ok(())
-    } else {
-        Err(SchemaError::DefaultNotAnOption {
-            default: default.to_owned(),
-        })
-    }
-}
-
-/// A broken rule of a multi-select's bounds.
-pub(crate) enum ItemBounds {
-    /// `minItems > maxItems`.
-    MinAboveMax,
-    /// `minItems` above the number of options.
-    MinAboveOptions,
-    /// Fewer default items than `minItems`.
-    DefaultBelowMin,
-    /// More default items than `maxItems`.
-    DefaultAboveMax,
-}
-
-/// The rule on a multi-select's bounds, for derived enums (in a constant,
-/// when the server compiles), selects built at run time and schemas read
-/// from peers alike: some answer can meet them, and the default's count
-/// (`default_len`) fits them.
-pub(crate) const fn item_bounds(
-    options: usize,
-    min_items: Option<usize>,
-    max_items: Option<usize>,
-    default_len: Option<usize>,
-) -> Result<(), ItemBounds> {
-    if let (Some(min), Some(max)) = (min_items, max_items) {
-        if min > max {
-            return Err(ItemBounds::MinAboveMax);
-        }
-    }
-    if let Some(min) = min_items {
-        if min > options {
-            return Err(ItemBounds::MinAboveOptions);
-        }
-    }
-    if let Some(len) = default_len {
-        if let Some(min) = min_items {
-            if len < min {
-                return Err(ItemBounds::DefaultBelowMin);
-            }
-        }
-        if let Some(max) = max_items {
-            if len > max {
-                return Err(ItemBounds::DefaultAboveMax);
-            }
-        }
-    }
-    Ok(())
-}
-
-/// A multi-select's bounds can be met (`minItems <= maxItems`, `minItems`
-/// no more than the options), and its `default` names distinct options, as
-/// many as the bounds allow.
-pub(crate) fn check_items(
-    options: &[EnumOption],
-    min_items: Option<usize>,
-    max_items: Option<usize>,
-    default: Option<&[Cow<'static, str>]>,
-) -> Result<(), SchemaError> {
-    let count = default.map(<[_]>::len);
-    let error = |broken| match broken {
-        ItemBounds::MinAboveMax => SchemaError::BoundsInverted {
-            keyword: "minItems",
-        },
-        ItemBounds::MinAboveOptions => SchemaError::MinItemsAboveOptions {
-            min_items: min_items.unwrap_or_default(),
-            options: options.len(),
-        },
-        ItemBounds::DefaultBelowMin | ItemBounds::DefaultAboveMax => SchemaError::DefaultCount {
-            count: count.unwrap_or_default(),
-            min_items,
-            max_items,
-        },
-    };
-    // The bounds first, then the default's items, then their count.
-    item_bounds(options.len(), min_items, max_items, None).map_err(error)?;
-    let Some(values) = default else {
-        return Ok(());
-    };
-    let known: HashSet<&str> = options.iter().map(EnumOption::value).collect();
-    let mut seen = HashSet::with_capacity(values.len());
-    for value in values {
-        if !known.contains(value.as_ref()) {
-            return Err(SchemaError::DefaultNotAnOption {
-                default: value.to_string(),
-            });
-        }
-        if !seen.insert(value.as_ref()) {
-            return Err(SchemaError::DuplicateDefault {
-                value: value.to_string(),
-            });
-        }
-    }
-    item_bounds(options.len(), min_items, max_items, count).map_err(error)
 }
 
 /// Options from anything that converts into them: wire values alone

@@ -3,7 +3,6 @@
 //! used; then checking an answer against what was read, without a derive.
 
 use std::borrow::Cow;
-use std::cmp::Ordering;
 use std::collections::HashSet;
 use std::fmt;
 
@@ -11,9 +10,10 @@ use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
 use serde_json::{Map, Number, Value};
 
 use crate::error::{Quoted, QuotedStr};
-use crate::primitive::Reading;
+use crate::schema::check::{self, Limit};
+use crate::schema::rule::{self, Rule};
 use crate::{
-    dynamic, BooleanSchema, ElicitAction, EnumOption, Error, JsonType, MultiSelectSchema,
+    BooleanSchema, ElicitAction, EnumOption, Error, JsonType, MultiSelectSchema,
     NumberSchema, PrimitiveSchema, RequestedSchema, SingleSelectSchema, StringFormat, StringSchema,
 };
 
@@ -380,8 +380,72 @@ fn options(object: &Object) -> Result<(Vec<EnumOption>, bool), SchemaError> {
             (options, false)
         }
     };
-    dynamic::check_options(&options.0)?;
+    check_options(&options.0)?;
     Ok(options)
+}
+
+/// Options are a non-empty list with no value twice ([`rule::options`]).
+pub(crate) fn check_options(options: &[EnumOption]) -> Result<(), SchemaError> {
+    rule::options_at(options).map_err(|(rule, index)| match rule {
+        Rule::NoOptions => SchemaError::NoOptions,
+        _ => SchemaError::DuplicateValue {
+            value: options[index].value().to_owned(),
+        },
+    })
+}
+
+/// A single-select `default` is one of the options' values
+/// ([`rule::single_select`]).
+pub(crate) fn check_single_default(
+    options: &[EnumOption],
+    default: &str,
+) -> Result<(), SchemaError> {
+    rule::single_select_any(options, Some(default)).map_err(|_| SchemaError::DefaultNotAnOption {
+        default: default.to_owned(),
+    })
+}
+
+/// A multi-select's bounds can be met, and its `default` names distinct
+/// options, as many as the bounds allow ([`rule::multi_select`], not
+/// `strict`: a peer's `maxItems: 0` is read as it is).
+pub(crate) fn check_items(
+    options: &[EnumOption],
+    min_items: Option<usize>,
+    max_items: Option<usize>,
+    default: Option<&[Cow<'static, str>]>,
+) -> Result<(), SchemaError> {
+    let values: Option<Vec<&str>> = default.map(|values| values.iter().map(|value| &**value).collect());
+    let verdict = rule::multi_select_any(options, min_items, max_items, values.as_deref(), false);
+    let Err((rule, index)) = verdict else {
+        return Ok(());
+    };
+    let item = |index: Option<usize>| {
+        values
+            .as_ref()
+            .and_then(|values| values.get(index?))
+            .map(|value| value.to_string())
+            .unwrap_or_default()
+    };
+    Err(match rule {
+        Rule::MinItemsAboveMaxItems => SchemaError::BoundsInverted {
+            keyword: "minItems",
+        },
+        Rule::MinItemsAboveOptions => SchemaError::MinItemsAboveOptions {
+            min_items: min_items.unwrap_or_default(),
+            options: options.len(),
+        },
+        Rule::DefaultItemNotAnOption => SchemaError::DefaultNotAnOption {
+            default: item(index),
+        },
+        Rule::DefaultItemTwice => SchemaError::DuplicateDefault {
+            value: item(index),
+        },
+        _ => SchemaError::DefaultCount {
+            count: values.as_ref().map_or(0, Vec::len),
+            min_items,
+            max_items,
+        },
+    })
 }
 
 fn read_single(object: &Object) -> Result<SingleSelectSchema, SchemaError> {
@@ -392,7 +456,7 @@ fn read_single(object: &Object) -> Result<SingleSelectSchema, SchemaError> {
     let default = match object.get("default") {
         None => None,
         Some(Value::String(default)) => {
-            dynamic::check_single_default(&options, default)?;
+            check_single_default(&options, default)?;
             Some(Cow::Owned(default.clone()))
         }
         Some(found) => {
@@ -444,7 +508,7 @@ fn read_multi(object: &Object) -> Result<MultiSelectSchema, SchemaError> {
     let (options, _) = options(items)?;
     let (min_items, max_items) = (count(object, "minItems")?, count(object, "maxItems")?);
     // The bounds first, then the default against them.
-    dynamic::check_items(&options, min_items, max_items, None)?;
+    check_items(&options, min_items, max_items, None)?;
     let default: Option<Vec<Cow<'static, str>>> = match object.get("default") {
         None => None,
         Some(found) => Some(
@@ -454,7 +518,7 @@ fn read_multi(object: &Object) -> Result<MultiSelectSchema, SchemaError> {
                 .collect(),
         ),
     };
-    dynamic::check_items(&options, min_items, max_items, default.as_deref())?;
+    check_items(&options, min_items, max_items, default.as_deref())?;
     Ok(MultiSelectSchema {
         title: text(object, "title")?,
         description: text(object, "description")?,
@@ -470,12 +534,11 @@ fn read_string(object: &Object) -> Result<StringSchema, SchemaError> {
         return Err(SchemaError::ItemBoundsOnSingleSelect);
     }
     let (min_length, max_length) = (count(object, "minLength")?, count(object, "maxLength")?);
-    if let (Some(min), Some(max)) = (min_length, max_length) {
-        if min > max {
-            return Err(SchemaError::BoundsInverted {
-                keyword: "minLength",
-            });
-        }
+    // The bounds first; the default against them once the schema is read.
+    if rule::string(min_length, max_length, None, None).is_err() {
+        return Err(SchemaError::BoundsInverted {
+            keyword: "minLength",
+        });
     }
     let format = match object.get("format") {
         None => None,
@@ -505,10 +568,9 @@ fn read_string(object: &Object) -> Result<StringSchema, SchemaError> {
 
 fn read_number(object: &Object, integer: bool) -> Result<NumberSchema, SchemaError> {
     let (minimum, maximum) = (number(object, "minimum")?, number(object, "maximum")?);
-    if let (Some(min), Some(max)) = (&minimum, &maximum) {
-        if compare(min, max) == Some(Ordering::Greater) {
-            return Err(SchemaError::BoundsInverted { keyword: "minimum" });
-        }
+    // The bounds first; the default against them once the schema is read.
+    if rule::json_number(integer, minimum.as_ref(), maximum.as_ref(), None).is_err() {
+        return Err(SchemaError::BoundsInverted { keyword: "minimum" });
     }
     Ok(NumberSchema {
         integer,
@@ -622,20 +684,38 @@ impl PrimitiveSchema {
             }),
         }?;
         // A default the schema itself refuses would be offered to the user.
-        let default = match &schema {
-            PrimitiveSchema::String(string) => string
-                .default
-                .clone()
-                .map(|default| Value::String(default.into_owned())),
-            PrimitiveSchema::Number(number) => number.default.clone().map(Value::Number),
-            _ => None,
+        let (verdict, default) = match &schema {
+            PrimitiveSchema::String(string) => (
+                rule::string(
+                    string.min_length,
+                    string.max_length,
+                    string.format,
+                    string.default.as_deref(),
+                ),
+                string
+                    .default
+                    .clone()
+                    .map(|default| Value::String(default.into_owned())),
+            ),
+            PrimitiveSchema::Number(number) => (
+                rule::json_number(
+                    number.integer,
+                    number.minimum.as_ref(),
+                    number.maximum.as_ref(),
+                    number.default.as_ref(),
+                ),
+                number.default.clone().map(Value::Number),
+            ),
+            _ => (Ok(()), None),
         };
-        if let Some(default) = default {
-            schema
-                .check(default)
-                .map_err(|error| SchemaError::InvalidDefault {
+        if let (Err(_), Some(default)) = (verdict, default) {
+            // The rule and the answer check compare alike, so the check
+            // refuses the default too, and says why as an answer's error.
+            if let Err(error) = schema.check(default) {
+                return Err(SchemaError::InvalidDefault {
                     error: Box::new(error),
-                })?;
+                });
+            }
         }
         Ok(schema)
     }
@@ -840,7 +920,7 @@ impl StringSchema {
     /// [`Error::TypeMismatch`], [`Error::TooShort`], [`Error::TooLong`],
     /// [`Error::InvalidFormat`].
     pub fn check(&self, value: Value) -> Result<String, Error> {
-        crate::primitive::check_string(value, self.min_length, self.max_length, self.format)
+        check::string(value, self.min_length, self.max_length, self.format)
     }
 }
 
@@ -860,83 +940,18 @@ impl NumberSchema {
     ///
     /// [`Error::TypeMismatch`], [`Error::NotAnInteger`], [`Error::OutOfRange`].
     pub fn check(&self, value: Value) -> Result<Number, Error> {
-        let number = match value {
-            Value::Number(number) => number,
-            found => {
-                return Err(Error::TypeMismatch {
-                    field: None,
-                    expected: JsonType::Number,
-                    found,
-                })
-            }
-        };
-        if self.integer {
-            if let Reading::Fraction(_) = Reading::of(&number) {
-                return Err(Error::NotAnInteger {
-                    field: None,
-                    value: number,
-                });
-            }
-        }
-        let below = self
-            .minimum
-            .as_ref()
-            .is_some_and(|minimum| !within(&number, minimum, Ordering::Less));
-        let above = self
-            .maximum
-            .as_ref()
-            .is_some_and(|maximum| !within(&number, maximum, Ordering::Greater));
-        if below || above {
-            return Err(Error::OutOfRange {
+        check::number(
+            value,
+            self.integer,
+            self.minimum.as_ref().map(Limit::of),
+            self.maximum.as_ref().map(Limit::of),
+            |value| Error::OutOfRange {
                 field: None,
-                value: number,
+                value,
                 minimum: self.minimum.clone(),
                 maximum: self.maximum.clone(),
-            });
-        }
-        Ok(number)
-    }
-}
-
-/// Whether `answer` is on the right side of `bound`: not `outside` it
-/// (`Less` for a minimum, `Greater` for a maximum).
-fn within(answer: &Number, bound: &Number, outside: Ordering) -> bool {
-    let reading = Reading::of(answer);
-    // A bound known exactly: an integer literal, or an integral double
-    // below 2^53.
-    let exact = match Reading::of(bound) {
-        Reading::Exact(bound) => Some(bound),
-        _ => None,
-    };
-    match (exact, outside) {
-        (Some(bound), Ordering::Less) => reading.at_least(bound),
-        (Some(bound), _) => reading.at_most(bound),
-        (None, _) => compare(answer, bound) != Some(outside),
-    }
-}
-
-/// Compares two JSON numbers exactly when both are integers, as floats
-/// otherwise.
-pub(crate) fn compare(a: &Number, b: &Number) -> Option<Ordering> {
-    let integer = |n: &Number| {
-        n.as_i64()
-            .map(i128::from)
-            .or_else(|| n.as_u64().map(i128::from))
-    };
-    // An integral float within i128 compares as an integer, so that
-    // 9007199254740992.0 is below 9007199254740993. (Mutation testing:
-    // `< 1e38` and `<= 1e38` differ only at 1e38 itself, which compares the
-    // same either way: exactly with any float, and above every JSON integer;
-    // tests/mutants.sh skips that mutant.)
-    let exact = |n: &Number| {
-        integer(n).or_else(|| {
-            let float = n.as_f64()?;
-            (float.fract() == 0.0 && float.abs() < 1e38).then_some(float as i128)
-        })
-    };
-    match (exact(a), exact(b)) {
-        (Some(a), Some(b)) => Some(a.cmp(&b)),
-        _ => a.as_f64()?.partial_cmp(&b.as_f64()?),
+            },
+        )
     }
 }
 

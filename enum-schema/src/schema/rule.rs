@@ -1,10 +1,54 @@
-//! The rules a schema itself must follow, as `const fn`s: one home for each,
-//! called by the derive's compile-time checks (through `__private::rules`),
-//! by the builders and by the peer reader.
+//! The rules a schema itself must follow: one home for each, called by the
+//! derive's compile-time checks (through `__private::rules`), by the typed
+//! fields' builders (`SingleSelect`, `MultiSelect`, `StringField`,
+//! `NumberField`), by the selects built at run time
+//! (`SingleSelectSchema::new`, `MultiSelectSchema::new` and their
+//! `with_*` builders) and by the peer reader (`PrimitiveSchema::from_json`).
+//!
+//! Each rule is written once, here; the callers only turn a [`Rule`] into
+//! their own error (a panic or compile error in the derive's words, a
+//! [`SchemaError`](crate::SchemaError) for the run-time builders and the
+//! reader). The comparisons a rule makes are the ones the answer checks
+//! make ([`char_count`], [`StringFormat::matches`], the option lookup, the
+//! exact JSON number comparison in `check`), so a default passes its rule
+//! exactly when it would pass as an answer.
+//!
+//! | rule | [`Rule`] | implementation |
+//! |---|---|---|
+//! | `minLength <= maxLength` | `MinLengthAboveMaxLength` | [`string`] |
+//! | string `default` within `minLength..=maxLength`, in code points | `DefaultShorterThanMinLength`, `DefaultLongerThanMaxLength` | [`string`] |
+//! | string `default` in the `format` | `DefaultNotInFormat` | [`string`] |
+//! | bounds and `default` finite (Rust floats) | `NotFinite` | [`number`] |
+//! | `minimum <= maximum` | `MinimumAboveMaximum` | [`bounds`], through [`integer`], [`number`], [`json_number`] |
+//! | `minimum <= default <= maximum` | `DefaultBelowMinimum`, `DefaultAboveMaximum` | [`bounds`], through the same three |
+//! | an integer schema's `default` is an integer | `DefaultNotAnInteger` | [`json_number`] (Rust integers are integers) |
+//! | at least one option | `NoOptions` | [`options`] |
+//! | no option value twice | `DuplicateOption` | [`options`] |
+//! | single-select `default` is an option's value | `DefaultNotAnOption` | [`single_select`] and its run-time twin, one body (`single_default!`) |
+//! | `maxItems >= 1`, `maxItems <=` options (code-written schemas only: `strict`) | `MaxItemsZero`, `MaxItemsAboveOptions` | [`items`] |
+//! | `minItems <= maxItems` | `MinItemsAboveMaxItems` | [`items`] |
+//! | `minItems <=` options | `MinItemsAboveOptions` | [`items`] |
+//! | multi-select `default` items are options, none twice | `DefaultItemNotAnOption`, `DefaultItemTwice` | [`multi_select`] and its run-time twin, one body (`default_items!`) |
+//! | multi-select `default` count within `minItems..=maxItems` | `DefaultBelowMinItems`, `DefaultAboveMaxItems` | [`default_count`] |
+//!
+//! Where a multi-select's rules are all checked, they are checked in this
+//! order: `strict` ones, the bounds ([`items`]), the default's items, their
+//! count ([`default_count`]); the first broken one is the verdict.
+//!
+//! The two rules that look up option values are written once each as a
+//! macro body, instantiated twice: as a `const fn` over options known
+//! when the server compiles ([`single_select`], [`multi_select`]; a
+//! `const fn` cannot read a `String`) and as a plain function over any
+//! options (`single_select_any`, `multi_select_any`). The lookup is a
+//! linear scan in both, so checking a default of `m` items against `n`
+//! options takes `O(m * (n + m))`.
 
-use crate::dynamic::{item_bounds, ItemBounds};
-use crate::parse::position;
-use crate::primitive::char_count;
+use std::collections::HashSet;
+use std::cmp::Ordering;
+
+use serde_json::Number;
+
+use crate::schema::check::{char_count, position, str_eq, within, Reading};
 use crate::{EnumOption, StringFormat};
 
 /// A rule that a schema's own settings break.
@@ -48,6 +92,13 @@ pub enum Rule {
     DefaultItemNotAnOption,
     /// A multi-select `default` item appears twice.
     DefaultItemTwice,
+    /// An enum schema with no option.
+    NoOptions,
+    /// Two options with the same value.
+    DuplicateOption,
+    /// The `default` of an integer schema has a fractional part (only a
+    /// schema read from a peer can have one).
+    DefaultNotAnInteger,
 }
 
 impl Rule {
@@ -75,6 +126,9 @@ impl Rule {
                 "a default item is not one of the options' values (a skipped variant is not an option)"
             }
             Rule::DefaultItemTwice => "a default item appears twice",
+            Rule::NoOptions => "an enum schema needs at least one option",
+            Rule::DuplicateOption => "two options have the same value",
+            Rule::DefaultNotAnInteger => "the default of an integer field is not an integer",
         }
     }
 }
@@ -113,6 +167,23 @@ pub const fn string(
     Ok(())
 }
 
+/// The order of two bounds and a default, once compared: `minimum <=
+/// maximum`, then `minimum <= default`, then `default <= maximum`. Each
+/// number rule ([`integer`], [`number`], [`json_number`]) compares in its
+/// own domain and gives the verdict here.
+pub const fn bounds(inverted: bool, below: bool, above: bool) -> Result<(), Rule> {
+    if inverted {
+        return Err(Rule::MinimumAboveMaximum);
+    }
+    if below {
+        return Err(Rule::DefaultBelowMinimum);
+    }
+    if above {
+        return Err(Rule::DefaultAboveMaximum);
+    }
+    Ok(())
+}
+
 /// An integer property's settings, exact (every Rust integer up to `u64`
 /// fits in `i128`): `minimum <= default <= maximum`.
 pub const fn integer(
@@ -120,24 +191,18 @@ pub const fn integer(
     maximum: Option<i128>,
     default: Option<i128>,
 ) -> Result<(), Rule> {
-    if let (Some(min), Some(max)) = (minimum, maximum) {
-        if min > max {
-            return Err(Rule::MinimumAboveMaximum);
-        }
-    }
-    if let Some(default) = default {
-        if let Some(min) = minimum {
-            if default < min {
-                return Err(Rule::DefaultBelowMinimum);
-            }
-        }
-        if let Some(max) = maximum {
-            if default > max {
-                return Err(Rule::DefaultAboveMaximum);
-            }
-        }
-    }
-    Ok(())
+    let inverted = match (minimum, maximum) {
+        (Some(min), Some(max)) => min > max,
+        _ => false,
+    };
+    let (below, above) = match default {
+        Some(default) => (
+            matches!(minimum, Some(min) if default < min),
+            matches!(maximum, Some(max) if default > max),
+        ),
+        None => (false, false),
+    };
+    bounds(inverted, below, above)
 }
 
 /// A number property's settings (`f32` widens to `f64` exactly): every one
@@ -157,45 +222,103 @@ pub const fn number(
         }
         i += 1;
     }
-    if let (Some(min), Some(max)) = (minimum, maximum) {
-        if min > max {
-            return Err(Rule::MinimumAboveMaximum);
-        }
+    let inverted = match (minimum, maximum) {
+        (Some(min), Some(max)) => min > max,
+        _ => false,
+    };
+    let (below, above) = match default {
+        Some(default) => (
+            matches!(minimum, Some(min) if default < min),
+            matches!(maximum, Some(max) if default > max),
+        ),
+        None => (false, false),
+    };
+    bounds(inverted, below, above)
+}
+
+/// A number or integer property's settings as JSON numbers (a schema read
+/// from a peer): `minimum <= maximum`, an integer `default` for
+/// `"type":"integer"`, and `minimum <= default <= maximum`, the default
+/// compared exactly as an answer is (`check::within`).
+pub fn json_number(
+    integer: bool,
+    minimum: Option<&Number>,
+    maximum: Option<&Number>,
+    default: Option<&Number>,
+) -> Result<(), Rule> {
+    let inverted = match (minimum, maximum) {
+        (Some(min), Some(max)) => crate::schema::check::compare(min, max) == Some(Ordering::Greater),
+        _ => false,
+    };
+    if inverted {
+        return Err(Rule::MinimumAboveMaximum);
     }
-    if let Some(default) = default {
-        if let Some(min) = minimum {
-            if default < min {
-                return Err(Rule::DefaultBelowMinimum);
-            }
-        }
-        if let Some(max) = maximum {
-            if default > max {
-                return Err(Rule::DefaultAboveMaximum);
-            }
+    let Some(default) = default else {
+        return Ok(());
+    };
+    if integer && matches!(Reading::of(default), Reading::Fraction(_)) {
+        return Err(Rule::DefaultNotAnInteger);
+    }
+    let below = minimum.is_some_and(|min| !within(default, min, Ordering::Less));
+    let above = maximum.is_some_and(|max| !within(default, max, Ordering::Greater));
+    bounds(false, below, above)
+}
+
+/// Options are a non-empty list with no value twice: `Err` with the
+/// position of the first option whose value came earlier.
+pub(crate) fn options_at(options: &[EnumOption]) -> Result<(), (Rule, usize)> {
+    if options.is_empty() {
+        return Err((Rule::NoOptions, 0));
+    }
+    let mut seen = HashSet::with_capacity(options.len());
+    for (index, option) in options.iter().enumerate() {
+        if !seen.insert(option.value()) {
+            return Err((Rule::DuplicateOption, index));
         }
     }
     Ok(())
 }
 
-/// A single-select's `default` is one of its options' values.
+/// An enum schema's options: at least one, and no value twice.
+pub fn options(options: &[EnumOption]) -> Result<(), Rule> {
+    options_at(options).map_err(|(rule, _)| rule)
+}
+
+/// The body of the single-select `default` rule, for both lookups.
+macro_rules! single_default {
+    ($options:expr, $default:expr, $position:expr) => {
+        match $default {
+            Some(default) if $position($options, default).is_none() => {
+                Err(Rule::DefaultNotAnOption)
+            }
+            _ => Ok(()),
+        }
+    };
+}
+
+/// A single-select's `default` is one of its options' values (options
+/// known when the server compiles: a run-time option is never found).
 pub const fn single_select(options: &[EnumOption], default: Option<&str>) -> Result<(), Rule> {
-    if let Some(default) = default {
-        if position(options, default).is_none() {
-            return Err(Rule::DefaultNotAnOption);
-        }
-    }
-    Ok(())
+    single_default!(options, default, position)
 }
 
-/// A multi-select's settings: bounds some answer can meet, and a `default`
-/// of distinct options, as many as the bounds allow. `strict` adds the
-/// rules for schemas written in code (derived or in a constant): `maxItems`
-/// at least 1 and no more than the options.
-pub const fn multi_select(
-    options: &[EnumOption],
+/// [`single_select`], for options of any origin.
+pub(crate) fn single_select_any(options: &[EnumOption], default: Option<&str>) -> Result<(), Rule> {
+    single_default!(options, default, position_any)
+}
+
+/// The position of the option whose value is `value`, any option.
+fn position_any(options: &[EnumOption], value: &str) -> Option<usize> {
+    options.iter().position(|option| option.value() == value)
+}
+
+/// A multi-select's bounds: `strict` (schemas written in code: derived or
+/// in a constant) asks `1 <= maxItems <= options`; always, `minItems <=
+/// maxItems` and `minItems <= options`, so that some answer meets them.
+pub const fn items(
+    options: usize,
     min_items: Option<usize>,
     max_items: Option<usize>,
-    default: Option<&[&str]>,
     strict: bool,
 ) -> Result<(), Rule> {
     if strict {
@@ -203,40 +326,114 @@ pub const fn multi_select(
             if max == 0 {
                 return Err(Rule::MaxItemsZero);
             }
-            if max > options.len() {
+            if max > options {
                 return Err(Rule::MaxItemsAboveOptions);
             }
         }
     }
-    if let Some(values) = default {
+    if let (Some(min), Some(max)) = (min_items, max_items) {
+        if min > max {
+            return Err(Rule::MinItemsAboveMaxItems);
+        }
+    }
+    if let Some(min) = min_items {
+        if min > options {
+            return Err(Rule::MinItemsAboveOptions);
+        }
+    }
+    Ok(())
+}
+
+/// A multi-select `default` of `count` items within `minItems..=maxItems`.
+pub const fn default_count(
+    count: usize,
+    min_items: Option<usize>,
+    max_items: Option<usize>,
+) -> Result<(), Rule> {
+    if let Some(min) = min_items {
+        if count < min {
+            return Err(Rule::DefaultBelowMinItems);
+        }
+    }
+    if let Some(max) = max_items {
+        if count > max {
+            return Err(Rule::DefaultAboveMaxItems);
+        }
+    }
+    Ok(())
+}
+
+/// The body of the multi-select default-items rule, for both lookups:
+/// each item an option's value, none twice; `Err` with the position of the
+/// first item that breaks it.
+macro_rules! default_items {
+    ($options:expr, $values:expr, $position:expr) => {{
+        let (options, values) = ($options, $values);
+        let mut verdict = Ok(());
         let mut i = 0;
         while i < values.len() {
-            let Some(index) = position(options, values[i]) else {
-                return Err(Rule::DefaultItemNotAnOption);
-            };
+            if $position(options, values[i]).is_none() {
+                verdict = Err((Rule::DefaultItemNotAnOption, i));
+                break;
+            }
             let mut j = 0;
             while j < i {
-                if let Some(earlier) = position(options, values[j]) {
-                    if earlier == index {
-                        return Err(Rule::DefaultItemTwice);
-                    }
+                if str_eq(values[i], values[j]) {
+                    verdict = Err((Rule::DefaultItemTwice, i));
+                    break;
                 }
                 j += 1;
             }
+            if verdict.is_err() {
+                break;
+            }
             i += 1;
         }
+        verdict
+    }};
+}
+
+/// A multi-select's settings: bounds some answer can meet ([`items`]), and
+/// a `default` of distinct options, as many as the bounds allow. `strict`
+/// adds the rules for schemas written in code (derived or in a constant):
+/// `maxItems` at least 1 and no more than the options. Options known when
+/// the server compiles: a run-time option is never found.
+pub const fn multi_select(
+    options: &[EnumOption],
+    min_items: Option<usize>,
+    max_items: Option<usize>,
+    default: Option<&[&str]>,
+    strict: bool,
+) -> Result<(), Rule> {
+    if let Err(rule) = items(options.len(), min_items, max_items, strict) {
+        return Err(rule);
     }
-    let default_len = match default {
-        Some(values) => Some(values.len()),
-        None => None,
+    let Some(values) = default else {
+        return Ok(());
     };
-    match item_bounds(options.len(), min_items, max_items, default_len) {
-        Ok(()) => Ok(()),
-        Err(ItemBounds::MinAboveMax) => Err(Rule::MinItemsAboveMaxItems),
-        Err(ItemBounds::MinAboveOptions) => Err(Rule::MinItemsAboveOptions),
-        Err(ItemBounds::DefaultBelowMin) => Err(Rule::DefaultBelowMinItems),
-        Err(ItemBounds::DefaultAboveMax) => Err(Rule::DefaultAboveMaxItems),
+    let items: Result<(), (Rule, usize)> = default_items!(options, values, position);
+    if let Err((rule, _)) = items {
+        return Err(rule);
     }
+    default_count(values.len(), min_items, max_items)
+}
+
+/// [`multi_select`], for options of any origin; `Err` also gives the
+/// position of the default item that breaks the rule, when one does.
+pub(crate) fn multi_select_any(
+    options: &[EnumOption],
+    min_items: Option<usize>,
+    max_items: Option<usize>,
+    default: Option<&[&str]>,
+    strict: bool,
+) -> Result<(), (Rule, Option<usize>)> {
+    items(options.len(), min_items, max_items, strict).map_err(|rule| (rule, None))?;
+    let Some(values) = default else {
+        return Ok(());
+    };
+    let items: Result<(), (Rule, usize)> = default_items!(options, values, position_any);
+    items.map_err(|(rule, index)| (rule, Some(index)))?;
+    default_count(values.len(), min_items, max_items).map_err(|rule| (rule, None))
 }
 
 #[cfg(test)]
@@ -247,6 +444,25 @@ mod tests {
 
     #[test]
     fn each_rule_has_its_verdict() {
+        assert_eq!(options(&[]), Err(Rule::NoOptions));
+        assert_eq!(
+            options(&[EnumOption::untitled("a"), EnumOption::untitled("a")]),
+            Err(Rule::DuplicateOption)
+        );
+        assert_eq!(options(OPTIONS), Ok(()));
+        let (one, half) = (Number::from(1), Number::from_f64(0.5).unwrap());
+        assert_eq!(
+            json_number(true, None, None, Some(&half)),
+            Err(Rule::DefaultNotAnInteger)
+        );
+        assert_eq!(
+            json_number(false, Some(&one), None, Some(&half)),
+            Err(Rule::DefaultBelowMinimum)
+        );
+        assert_eq!(
+            json_number(false, Some(&one), Some(&half), None),
+            Err(Rule::MinimumAboveMaximum)
+        );
         assert_eq!(
             string(Some(3), Some(2), None, None),
             Err(Rule::MinLengthAboveMaxLength)
