@@ -190,10 +190,7 @@ pub mod __private;
 mod integrations;
 mod schema;
 
-use crate::field::{dynamic, primitive, select};
-use crate::schema::{check as parse, option, read};
-
-pub use crate::dynamic::Choice;
+pub use crate::field::dynamic::Choice;
 pub use crate::error::{Error, JsonType};
 pub use crate::form::{
     parse_action, ElicitAction, ElicitForm, FillDefault, Form, FormField, FormFields, Optional,
@@ -208,17 +205,15 @@ pub use crate::integrations::rust_mcp_sdk;
 #[cfg(feature = "schemars")]
 #[doc(hidden)]
 pub use crate::integrations::schemars::support as __schemars;
-pub use crate::option::EnumOption;
-pub use crate::primitive::{
-    BooleanField, BooleanSchema, NumberField, NumberSchema, NumberType, StringField, StringFormat,
-    StringSchema,
-};
-pub use crate::read::SchemaError;
+pub use crate::schema::option::EnumOption;
+pub use crate::field::primitive::{BooleanField, NumberField, NumberType, StringField};
+pub use crate::schema::primitive::{BooleanSchema, NumberSchema, StringFormat, StringSchema};
+pub use crate::schema::read::SchemaError;
 pub use crate::schema::{
     ElicitRequestParams, EnumView, MultiSelectSchema, PrimitiveSchema, RequestedSchema,
     SingleSelectSchema,
 };
-pub use crate::select::{MultiSelect, SingleSelect};
+pub use crate::field::select::{MultiSelect, SingleSelect};
 pub use crate::version::{ProtocolVersion, VersionError};
 
 /// Derives [`ElicitEnum`] for a fieldless enum; see the trait for the

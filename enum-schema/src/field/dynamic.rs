@@ -8,9 +8,10 @@ use std::collections::HashMap;
 use serde_json::Value;
 
 use crate::form::parse_required;
+use crate::schema::check as parse;
 use crate::schema::read::{check_items, check_options, check_single_default};
 use crate::{
-    parse, EnumOption, Error, FormField, MultiSelectSchema, PrimitiveSchema, SchemaError,
+    EnumOption, Error, FormField, MultiSelectSchema, PrimitiveSchema, SchemaError,
     SingleSelectSchema,
 };
 

@@ -7,7 +7,7 @@ use std::marker::PhantomData;
 use serde::ser::{Serialize, Serializer};
 use serde_json::Value;
 
-use crate::parse;
+use crate::schema::check as parse;
 use crate::schema::rule;
 use crate::schema::{serialize_multi, serialize_single};
 use crate::{ElicitEnum, EnumOption, Error, MultiSelectSchema, SingleSelectSchema};
