@@ -190,7 +190,7 @@ pub mod __private;
 mod integrations;
 mod schema;
 
-pub use crate::field::dynamic::Choice;
+pub use crate::schema::check::Choice;
 pub use crate::error::{Error, JsonType};
 pub use crate::form::{
     parse_action, ElicitAction, ElicitForm, FillDefault, Form, FormField, FormFields, Optional,

@@ -3,56 +3,18 @@
 //! options borrowed from the list.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
+
 
 use serde_json::Value;
 
 use crate::form::parse_required;
-use crate::schema::check as parse;
+use crate::schema::check::Choice;
 use crate::schema::read::{check_items, check_options, check_single_default};
 use crate::{
     EnumOption, Error, FormField, MultiSelectSchema, PrimitiveSchema, SchemaError,
     SingleSelectSchema,
 };
 
-/// One option a client chose from a select built at run time: its position
-/// in the list and the option itself, borrowed from the schema.
-///
-/// ```
-/// use enum_schema::SingleSelectSchema;
-/// use serde_json::json;
-///
-/// let maps = SingleSelectSchema::new(["dust2", "inferno", "nuke"]).unwrap();
-/// let choice = maps.parse(json!("nuke")).unwrap();
-/// assert_eq!((choice.index(), choice.value()), (2, "nuke"));
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Choice<'a> {
-    index: usize,
-    option: &'a EnumOption,
-}
-
-impl<'a> Choice<'a> {
-    /// The chosen option's position in the schema's options.
-    pub fn index(&self) -> usize {
-        self.index
-    }
-
-    /// The chosen option.
-    pub fn option(&self) -> &'a EnumOption {
-        self.option
-    }
-
-    /// The chosen option's wire value: what the client sent.
-    pub fn value(&self) -> &'a str {
-        self.option.value()
-    }
-
-    /// The chosen option's title, if it has one.
-    pub fn title(&self) -> Option<&'a str> {
-        self.option.title()
-    }
-}
 
 /// Options from anything that converts into them: wire values alone
 /// (`"a"`, `String`) or `(value, title)` pairs.
@@ -64,15 +26,6 @@ fn collect_options<O: Into<EnumOption>>(
     Ok(options)
 }
 
-/// Past a few options, a map from value to position keeps the work of
-/// checking an answer linear in its length.
-fn positions(options: &[EnumOption]) -> HashMap<&str, usize> {
-    options
-        .iter()
-        .enumerate()
-        .map(|(position, option)| (option.value(), position))
-        .collect()
-}
 
 impl SingleSelectSchema {
     /// A single-select offering `options`, in this order, for a choice known
@@ -164,31 +117,6 @@ impl SingleSelectSchema {
         self
     }
 
-    /// Parses a client's answer: a JSON string that is one of the options'
-    /// values. Returns the chosen option, borrowed from this schema. The
-    /// same checks and errors as [`SingleSelect::parse`](crate::SingleSelect::parse)
-    /// on a derived enum.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::InvalidValue`] for any other string (a title, an index, a
-    /// value in another case; the message says when it is a title),
-    /// [`Error::TypeMismatch`] for any other JSON type. `field` is `None`; a
-    /// form sets it.
-    pub fn parse(&self, value: Value) -> Result<Choice<'_>, Error> {
-        let options = &self.options;
-        parse::single(
-            value,
-            || options.clone(),
-            |value| {
-                let index = options.iter().position(|option| option.value() == value)?;
-                Some(Choice {
-                    index,
-                    option: &options[index],
-                })
-            },
-        )
-    }
 }
 
 impl MultiSelectSchema {
@@ -289,51 +217,6 @@ impl MultiSelectSchema {
         Ok(self)
     }
 
-    /// Parses a client's answer: a JSON array of distinct option values
-    /// within `minItems..=maxItems`. Returns the chosen options in the
-    /// client's order, borrowed from this schema. The same checks, in the
-    /// same order, and the same errors as
-    /// [`MultiSelect::parse`](crate::MultiSelect::parse) on a derived enum;
-    /// the work is bounded by the number of options.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::TypeMismatch`] if the answer is not an array,
-    /// [`Error::TooFewItems`] / [`Error::TooManyItems`] outside the bounds,
-    /// [`Error::InvalidItem`] for the first element that is not an option's
-    /// value, [`Error::DuplicateItem`] for the first option named twice.
-    /// `field` is `None`; a form sets it.
-    pub fn parse(&self, value: Value) -> Result<Vec<Choice<'_>>, Error> {
-        let options = &self.options;
-        // Built on the first look-up, so only after the array's length has
-        // passed the bounds: a refused length costs nothing per option.
-        // (Mutation testing: the thresholds and the `&&` below only choose
-        // between two look-ups that give the same positions; a mutant there
-        // changes the speed, not the result, and tests/mutants.sh skips it.)
-        let index = std::cell::OnceCell::new();
-        let indexed = options.len() > 16 && value.as_array().is_some_and(|items| items.len() > 1);
-        parse::multi(
-            value,
-            self.min_items.unwrap_or(0),
-            self.max_items,
-            options.len(),
-            || options.clone(),
-            |value| {
-                let index = if indexed {
-                    *index.get_or_init(|| positions(options)).get(value)?
-                } else {
-                    options.iter().position(|option| option.value() == value)?
-                };
-                Some((
-                    index,
-                    Choice {
-                        index,
-                        option: &options[index],
-                    },
-                ))
-            },
-        )
-    }
 }
 
 /// A select built at run time as a form field, answered by the chosen

@@ -1,12 +1,28 @@
-//! The checks applied to what a client sends, shared by derived enums and
-//! schemas built at run time.
+//! The answer checks: what a client sends, checked against one property,
+//! one check per wire type, shared by the typed fields (`crate::field`),
+//! the selects built at run time and the schemas read from a peer:
+//!
+//! | wire type | check | callers |
+//! |---|---|---|
+//! | single-select | [`single`] | `SingleSelect::parse`, `SingleSelectSchema::parse`/`check` |
+//! | multi-select | [`multi`] | `MultiSelect::parse`, `MultiSelectSchema::parse`/`check` |
+//! | string | [`string`] | `StringField::parse`, `StringSchema::check` |
+//! | number, integer | [`number`] | `NumberField::parse`, `NumberSchema::check` |
+//! | boolean | `BooleanSchema::check` | `BooleanField::parse` |
+//!
+//! The schema rules (`rule`) compare defaults with the same primitives:
+//! [`char_count`], `StringFormat::matches`, [`position`], [`within`].
 
 use std::borrow::Cow;
 use std::cmp::Ordering;
+use std::collections::HashMap;
 
 use serde_json::{Number, Value};
 
-use crate::{EnumOption, Error, JsonType, StringFormat};
+use crate::{
+    BooleanSchema, EnumOption, Error, JsonType, MultiSelectSchema, NumberSchema, PrimitiveSchema,
+    SingleSelectSchema, StringFormat, StringSchema,
+};
 
 /// Parses a single-select answer: a JSON string naming one option.
 #[inline]
@@ -477,4 +493,244 @@ pub(crate) fn number(
         return Err(out_of_range(number));
     }
     Ok(number)
+}
+
+impl PrimitiveSchema {
+    /// Checks one answer against this property: the same checks, and the
+    /// same errors, as the typed parsing of a derived form.
+    ///
+    /// Returns the value as it was sent.
+    ///
+    /// # Errors
+    ///
+    /// [`Error`] with `field: None` (a form sets it).
+    pub fn check(&self, value: Value) -> Result<Value, Error> {
+        match self {
+            PrimitiveSchema::String(schema) => schema.check(value).map(Value::String),
+            PrimitiveSchema::Number(schema) => schema.check(value).map(Value::Number),
+            PrimitiveSchema::Boolean(schema) => schema.check(value).map(Value::Bool),
+            PrimitiveSchema::SingleSelect(schema) => schema.check(value).map(Value::String),
+            PrimitiveSchema::MultiSelect(schema) => schema
+                .check(value)
+                .map(|values| Value::Array(values.into_iter().map(Value::String).collect())),
+        }
+    }
+}
+
+impl SingleSelectSchema {
+    /// Checks a single-select answer: a string that is one of the options'
+    /// values. Returns it.
+    ///
+    /// # Errors
+    ///
+    /// As [`parse`](Self::parse): [`Error::InvalidValue`] or
+    /// [`Error::TypeMismatch`], as for a derived enum.
+    pub fn check(&self, value: Value) -> Result<String, Error> {
+        self.parse(value).map(|choice| choice.value().to_owned())
+    }
+}
+
+impl MultiSelectSchema {
+    /// Checks a multi-select answer: an array of distinct option values
+    /// within `minItems..=maxItems`. Returns them in the client's order.
+    /// The work is bounded by the number of options.
+    ///
+    /// # Errors
+    ///
+    /// As [`parse`](Self::parse) and [`MultiSelect::parse`](crate::MultiSelect::parse).
+    pub fn check(&self, value: Value) -> Result<Vec<String>, Error> {
+        self.parse(value).map(|choices| {
+            choices
+                .into_iter()
+                .map(|choice| choice.value().to_owned())
+                .collect()
+        })
+    }
+}
+
+impl StringSchema {
+    /// Checks a string answer against `minLength`, `maxLength` (in Unicode
+    /// code points) and `format`. Returns it.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::TypeMismatch`], [`Error::TooShort`], [`Error::TooLong`],
+    /// [`Error::InvalidFormat`].
+    pub fn check(&self, value: Value) -> Result<String, Error> {
+        string(value, self.min_length, self.max_length, self.format)
+    }
+}
+
+impl NumberSchema {
+    /// Checks a number answer: an integer for `"type":"integer"` (`3.0`
+    /// counts, as in JSON Schema), within `minimum..=maximum`. Returns it.
+    ///
+    /// Against a bound written as an integer, the comparison is exact, and
+    /// an answer serde_json could only read as a double at or beyond 2^53
+    /// passes only if every number that rounds to that double does (see
+    /// [`NumberField::parse`](crate::NumberField::parse)): with
+    /// `"minimum": -9223372036854775808`, the answer `-9223372036854775809`
+    /// is out of range. A bound that is itself such a double is compared as
+    /// the double it is.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::TypeMismatch`], [`Error::NotAnInteger`], [`Error::OutOfRange`].
+    pub fn check(&self, value: Value) -> Result<Number, Error> {
+        number(
+            value,
+            self.integer,
+            self.minimum.as_ref().map(Limit::of),
+            self.maximum.as_ref().map(Limit::of),
+            |value| Error::OutOfRange {
+                field: None,
+                value,
+                minimum: self.minimum.clone(),
+                maximum: self.maximum.clone(),
+            },
+        )
+    }
+}
+
+impl BooleanSchema {
+    /// Checks a boolean answer.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::TypeMismatch`] for anything but `true` or `false`.
+    pub fn check(&self, value: Value) -> Result<bool, Error> {
+        match value {
+            Value::Bool(value) => Ok(value),
+            found => Err(Error::TypeMismatch {
+                field: None,
+                expected: JsonType::Boolean,
+                found,
+            }),
+        }
+    }
+}
+
+/// One option a client chose from a select built at run time: its position
+/// in the list and the option itself, borrowed from the schema.
+///
+/// ```
+/// use enum_schema::SingleSelectSchema;
+/// use serde_json::json;
+///
+/// let maps = SingleSelectSchema::new(["dust2", "inferno", "nuke"]).unwrap();
+/// let choice = maps.parse(json!("nuke")).unwrap();
+/// assert_eq!((choice.index(), choice.value()), (2, "nuke"));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Choice<'a> {
+    index: usize,
+    option: &'a EnumOption,
+}
+
+impl<'a> Choice<'a> {
+    /// The chosen option's position in the schema's options.
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// The chosen option.
+    pub fn option(&self) -> &'a EnumOption {
+        self.option
+    }
+
+    /// The chosen option's wire value: what the client sent.
+    pub fn value(&self) -> &'a str {
+        self.option.value()
+    }
+
+    /// The chosen option's title, if it has one.
+    pub fn title(&self) -> Option<&'a str> {
+        self.option.title()
+    }
+}
+
+/// Past a few options, a map from value to position keeps the work of
+/// checking an answer linear in its length.
+fn positions(options: &[EnumOption]) -> HashMap<&str, usize> {
+    options
+        .iter()
+        .enumerate()
+        .map(|(position, option)| (option.value(), position))
+        .collect()
+}
+
+impl SingleSelectSchema {
+    /// Parses a client's answer: a JSON string that is one of the options'
+    /// values. Returns the chosen option, borrowed from this schema. The
+    /// same checks and errors as [`SingleSelect::parse`](crate::SingleSelect::parse)
+    /// on a derived enum.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidValue`] for any other string (a title, an index, a
+    /// value in another case; the message says when it is a title),
+    /// [`Error::TypeMismatch`] for any other JSON type. `field` is `None`; a
+    /// form sets it.
+    pub fn parse(&self, value: Value) -> Result<Choice<'_>, Error> {
+        let options = &self.options;
+        single(
+            value,
+            || options.clone(),
+            |value| {
+                let index = options.iter().position(|option| option.value() == value)?;
+                Some(Choice {
+                    index,
+                    option: &options[index],
+                })
+            },
+        )
+    }
+}
+
+impl MultiSelectSchema {
+    /// Parses a client's answer: a JSON array of distinct option values
+    /// within `minItems..=maxItems`. Returns the chosen options in the
+    /// client's order, borrowed from this schema. The same checks, in the
+    /// same order, and the same errors as
+    /// [`MultiSelect::parse`](crate::MultiSelect::parse) on a derived enum;
+    /// the work is bounded by the number of options.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::TypeMismatch`] if the answer is not an array,
+    /// [`Error::TooFewItems`] / [`Error::TooManyItems`] outside the bounds,
+    /// [`Error::InvalidItem`] for the first element that is not an option's
+    /// value, [`Error::DuplicateItem`] for the first option named twice.
+    /// `field` is `None`; a form sets it.
+    pub fn parse(&self, value: Value) -> Result<Vec<Choice<'_>>, Error> {
+        let options = &self.options;
+        // Built on the first look-up, so only after the array's length has
+        // passed the bounds: a refused length costs nothing per option.
+        // (Mutation testing: the thresholds and the `&&` below only choose
+        // between two look-ups that give the same positions; a mutant there
+        // changes the speed, not the result, and tests/mutants.sh skips it.)
+        let index = std::cell::OnceCell::new();
+        let indexed = options.len() > 16 && value.as_array().is_some_and(|items| items.len() > 1);
+        multi(
+            value,
+            self.min_items.unwrap_or(0),
+            self.max_items,
+            options.len(),
+            || options.clone(),
+            |value| {
+                let index = if indexed {
+                    *index.get_or_init(|| positions(options)).get(value)?
+                } else {
+                    options.iter().position(|option| option.value() == value)?
+                };
+                Some((
+                    index,
+                    Choice {
+                        index,
+                        option: &options[index],
+                    },
+                ))
+            },
+        )
+    }
 }

@@ -10,10 +10,9 @@ use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
 use serde_json::{Map, Number, Value};
 
 use crate::error::{Quoted, QuotedStr};
-use crate::schema::check::{self, Limit};
 use crate::schema::rule::{self, Rule};
 use crate::{
-    BooleanSchema, ElicitAction, EnumOption, Error, JsonType, MultiSelectSchema,
+    BooleanSchema, ElicitAction, EnumOption, Error, MultiSelectSchema,
     NumberSchema, PrimitiveSchema, RequestedSchema, SingleSelectSchema, StringFormat, StringSchema,
 };
 
@@ -719,26 +718,6 @@ impl PrimitiveSchema {
         }
         Ok(schema)
     }
-
-    /// Checks one answer against this property: the same checks, and the
-    /// same errors, as the typed parsing of a derived form.
-    ///
-    /// Returns the value as it was sent.
-    ///
-    /// # Errors
-    ///
-    /// [`Error`] with `field: None` (a form sets it).
-    pub fn check(&self, value: Value) -> Result<Value, Error> {
-        match self {
-            PrimitiveSchema::String(schema) => schema.check(value).map(Value::String),
-            PrimitiveSchema::Number(schema) => schema.check(value).map(Value::Number),
-            PrimitiveSchema::Boolean(schema) => schema.check(value).map(Value::Bool),
-            PrimitiveSchema::SingleSelect(schema) => schema.check(value).map(Value::String),
-            PrimitiveSchema::MultiSelect(schema) => schema
-                .check(value)
-                .map(|values| Value::Array(values.into_iter().map(Value::String).collect())),
-        }
-    }
 }
 
 impl PrimitiveSchema {
@@ -877,99 +856,6 @@ impl<'de> Visitor<'de> for UniqueVisitor {
             value: Value::Object(object),
             duplicate,
         })
-    }
-}
-
-impl SingleSelectSchema {
-    /// Checks a single-select answer: a string that is one of the options'
-    /// values. Returns it.
-    ///
-    /// # Errors
-    ///
-    /// As [`parse`](Self::parse): [`Error::InvalidValue`] or
-    /// [`Error::TypeMismatch`], as for a derived enum.
-    pub fn check(&self, value: Value) -> Result<String, Error> {
-        self.parse(value).map(|choice| choice.value().to_owned())
-    }
-}
-
-impl MultiSelectSchema {
-    /// Checks a multi-select answer: an array of distinct option values
-    /// within `minItems..=maxItems`. Returns them in the client's order.
-    /// The work is bounded by the number of options.
-    ///
-    /// # Errors
-    ///
-    /// As [`parse`](Self::parse) and [`MultiSelect::parse`](crate::MultiSelect::parse).
-    pub fn check(&self, value: Value) -> Result<Vec<String>, Error> {
-        self.parse(value).map(|choices| {
-            choices
-                .into_iter()
-                .map(|choice| choice.value().to_owned())
-                .collect()
-        })
-    }
-}
-
-impl StringSchema {
-    /// Checks a string answer against `minLength`, `maxLength` (in Unicode
-    /// code points) and `format`. Returns it.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::TypeMismatch`], [`Error::TooShort`], [`Error::TooLong`],
-    /// [`Error::InvalidFormat`].
-    pub fn check(&self, value: Value) -> Result<String, Error> {
-        check::string(value, self.min_length, self.max_length, self.format)
-    }
-}
-
-impl NumberSchema {
-    /// Checks a number answer: an integer for `"type":"integer"` (`3.0`
-    /// counts, as in JSON Schema), within `minimum..=maximum`. Returns it.
-    ///
-    /// Against a bound written as an integer, the comparison is exact, and
-    /// an answer serde_json could only read as a double at or beyond 2^53
-    /// passes only if every number that rounds to that double does (see
-    /// [`NumberField::parse`](crate::NumberField::parse)): with
-    /// `"minimum": -9223372036854775808`, the answer `-9223372036854775809`
-    /// is out of range. A bound that is itself such a double is compared as
-    /// the double it is.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::TypeMismatch`], [`Error::NotAnInteger`], [`Error::OutOfRange`].
-    pub fn check(&self, value: Value) -> Result<Number, Error> {
-        check::number(
-            value,
-            self.integer,
-            self.minimum.as_ref().map(Limit::of),
-            self.maximum.as_ref().map(Limit::of),
-            |value| Error::OutOfRange {
-                field: None,
-                value,
-                minimum: self.minimum.clone(),
-                maximum: self.maximum.clone(),
-            },
-        )
-    }
-}
-
-impl BooleanSchema {
-    /// Checks a boolean answer.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::TypeMismatch`] for anything but `true` or `false`.
-    pub fn check(&self, value: Value) -> Result<bool, Error> {
-        match value {
-            Value::Bool(value) => Ok(value),
-            found => Err(Error::TypeMismatch {
-                field: None,
-                expected: JsonType::Boolean,
-                found,
-            }),
-        }
     }
 }
 
