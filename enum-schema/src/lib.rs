@@ -190,8 +190,9 @@ pub mod __private;
 mod integrations;
 mod schema;
 
-pub use crate::schema::check::Choice;
 pub use crate::error::{Error, JsonType};
+pub use crate::field::primitive::{BooleanField, NumberField, NumberType, StringField};
+pub use crate::field::select::{MultiSelect, SingleSelect};
 pub use crate::form::{
     parse_action, ElicitAction, ElicitForm, FillDefault, Form, FormField, FormFields, Optional,
 };
@@ -205,15 +206,14 @@ pub use crate::integrations::rust_mcp_sdk;
 #[cfg(feature = "schemars")]
 #[doc(hidden)]
 pub use crate::integrations::schemars::support as __schemars;
+pub use crate::schema::check::Choice;
 pub use crate::schema::option::EnumOption;
-pub use crate::field::primitive::{BooleanField, NumberField, NumberType, StringField};
 pub use crate::schema::primitive::{BooleanSchema, NumberSchema, StringFormat, StringSchema};
 pub use crate::schema::read::SchemaError;
 pub use crate::schema::{
     ElicitRequestParams, EnumView, MultiSelectSchema, PrimitiveSchema, RequestedSchema,
     SingleSelectSchema,
 };
-pub use crate::field::select::{MultiSelect, SingleSelect};
 pub use crate::version::{ProtocolVersion, VersionError};
 
 /// Derives [`ElicitEnum`] for a fieldless enum; see the trait for the

@@ -4,7 +4,6 @@
 
 use std::borrow::Cow;
 
-
 use serde_json::Value;
 
 use crate::form::parse_required;
@@ -15,7 +14,6 @@ use crate::{
     SingleSelectSchema,
 };
 
-
 /// Options from anything that converts into them: wire values alone
 /// (`"a"`, `String`) or `(value, title)` pairs.
 fn collect_options<O: Into<EnumOption>>(
@@ -25,7 +23,6 @@ fn collect_options<O: Into<EnumOption>>(
     check_options(&options)?;
     Ok(options)
 }
-
 
 impl SingleSelectSchema {
     /// A single-select offering `options`, in this order, for a choice known
@@ -116,7 +113,6 @@ impl SingleSelectSchema {
         self.legacy = legacy;
         self
     }
-
 }
 
 impl MultiSelectSchema {
@@ -216,7 +212,6 @@ impl MultiSelectSchema {
         self.default = Some(values);
         Ok(self)
     }
-
 }
 
 /// A select built at run time as a form field, answered by the chosen

@@ -443,7 +443,8 @@ impl<N: NumberType> NumberField<N> {
     /// built.
     fn check(self) -> Self {
         let verdict = if N::INTEGER {
-            let values = [self.minimum, self.maximum, self.default].map(|value| value?.to_integer());
+            let values =
+                [self.minimum, self.maximum, self.default].map(|value| value?.to_integer());
             // In i128, order kept: every integer type fits but u128, whose
             // values (never negative) are shifted down by 2^127 when one is
             // beyond i128::MAX.
@@ -465,7 +466,11 @@ impl<N: NumberType> NumberField<N> {
             rule::integer(minimum, maximum, default)
         } else {
             let float = |value: Option<N>| value.and_then(N::to_f64);
-            rule::number(float(self.minimum), float(self.maximum), float(self.default))
+            rule::number(
+                float(self.minimum),
+                float(self.maximum),
+                float(self.default),
+            )
         };
         if let Err(rule) = verdict {
             panic!("{}", rule.message());
@@ -527,7 +532,10 @@ impl<N: NumberType> NumberField<N> {
             maximum: maximum.and_then(N::to_number),
         };
         // Integer bounds exactly, float bounds as the JSON numbers sent.
-        let (low, high) = (minimum.and_then(N::to_number), maximum.and_then(N::to_number));
+        let (low, high) = (
+            minimum.and_then(N::to_number),
+            maximum.and_then(N::to_number),
+        );
         fn limit<N: NumberType>(bound: Option<N>, json: Option<&Number>) -> Option<Limit<'_>> {
             match bound?.to_integer() {
                 Some((negative, magnitude)) => Some(Limit::Exact(Int::new(negative, magnitude))),

@@ -246,7 +246,6 @@ pub(crate) fn string(
     Ok(value)
 }
 
-
 /// 2^53: below it, every integer is a double of its own.
 pub(crate) const EXACT_DOUBLES: f64 = 9_007_199_254_740_992.0;
 /// 2^128: beyond every bound an integer field has.

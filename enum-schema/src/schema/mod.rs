@@ -29,7 +29,6 @@ pub(crate) use ser::{serialize_multi, serialize_single};
 
 use std::borrow::Cow;
 
-
 use crate::{BooleanSchema, EnumOption, NumberSchema, StringSchema};
 
 /// A single-select enum property schema, in one of three shapes (MCP

@@ -242,4 +242,3 @@ pub struct BooleanSchema {
     /// `default`.
     pub default: Option<bool>,
 }
-

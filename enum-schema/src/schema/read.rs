@@ -12,8 +12,8 @@ use serde_json::{Map, Number, Value};
 use crate::error::{Quoted, QuotedStr};
 use crate::schema::rule::{self, Rule};
 use crate::{
-    BooleanSchema, ElicitAction, EnumOption, Error, MultiSelectSchema,
-    NumberSchema, PrimitiveSchema, RequestedSchema, SingleSelectSchema, StringFormat, StringSchema,
+    BooleanSchema, ElicitAction, EnumOption, Error, MultiSelectSchema, NumberSchema,
+    PrimitiveSchema, RequestedSchema, SingleSelectSchema, StringFormat, StringSchema,
 };
 
 /// Why a schema received from a peer, or built from options known at run
@@ -413,7 +413,8 @@ pub(crate) fn check_items(
     max_items: Option<usize>,
     default: Option<&[Cow<'static, str>]>,
 ) -> Result<(), SchemaError> {
-    let values: Option<Vec<&str>> = default.map(|values| values.iter().map(|value| &**value).collect());
+    let values: Option<Vec<&str>> =
+        default.map(|values| values.iter().map(|value| &**value).collect());
     let verdict = rule::multi_select_any(options, min_items, max_items, values.as_deref(), false);
     let Err((rule, index)) = verdict else {
         return Ok(());
@@ -436,9 +437,7 @@ pub(crate) fn check_items(
         Rule::DefaultItemNotAnOption => SchemaError::DefaultNotAnOption {
             default: item(index),
         },
-        Rule::DefaultItemTwice => SchemaError::DuplicateDefault {
-            value: item(index),
-        },
+        Rule::DefaultItemTwice => SchemaError::DuplicateDefault { value: item(index) },
         _ => SchemaError::DefaultCount {
             count: values.as_ref().map_or(0, Vec::len),
             min_items,

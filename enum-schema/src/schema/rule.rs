@@ -43,8 +43,8 @@
 //! linear scan in both, so checking a default of `m` items against `n`
 //! options takes `O(m * (n + m))`.
 
-use std::collections::HashSet;
 use std::cmp::Ordering;
+use std::collections::HashSet;
 
 use serde_json::Number;
 
@@ -247,7 +247,9 @@ pub fn json_number(
     default: Option<&Number>,
 ) -> Result<(), Rule> {
     let inverted = match (minimum, maximum) {
-        (Some(min), Some(max)) => crate::schema::check::compare(min, max) == Some(Ordering::Greater),
+        (Some(min), Some(max)) => {
+            crate::schema::check::compare(min, max) == Some(Ordering::Greater)
+        }
         _ => false,
     };
     if inverted {
