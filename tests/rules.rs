@@ -313,7 +313,7 @@ fn through_typed_builders(settings: &Settings) -> Option<Verdict> {
             if let Some(default) = default {
                 field = field.default_value(default);
             }
-            drop(field);
+            let _ = field;
         }),
         Settings::Integer { min, max, default } => rule_of_panic(|| {
             let mut field = NumberField::<i64>::new();
@@ -326,7 +326,7 @@ fn through_typed_builders(settings: &Settings) -> Option<Verdict> {
             if let Some(default) = default {
                 field = field.default_value(default);
             }
-            drop(field);
+            let _ = field;
         }),
         Settings::Number { min, max, default } => rule_of_panic(|| {
             let mut field = NumberField::<f64>::new();
@@ -339,7 +339,7 @@ fn through_typed_builders(settings: &Settings) -> Option<Verdict> {
             if let Some(default) = default {
                 field = field.default_value(default);
             }
-            drop(field);
+            let _ = field;
         }),
         Settings::Single { options, default } if options == ABC => rule_of_panic(|| {
             let mut select = Abc::SCHEMA;
@@ -417,7 +417,9 @@ fn json_text(settings: &Settings) -> String {
             if let Some(max) = max {
                 set("maxLength", json!(max));
             }
-            format.map(|format| set("format", json!(format.as_str())));
+            if let Some(format) = format {
+                set("format", json!(format.as_str()));
+            }
             if let Some(default) = default {
                 set("default", json!(default));
             }

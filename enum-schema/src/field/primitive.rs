@@ -572,7 +572,7 @@ impl<N: NumberType> FormField for NumberField<N> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::schema::check::{BEYOND_BOUNDS, EXACT_DOUBLES};
+    use crate::schema::check::BEYOND_BOUNDS;
 
     fn number(text: &str) -> Number {
         serde_json::from_str(text).unwrap()

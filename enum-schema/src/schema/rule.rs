@@ -38,10 +38,10 @@
 //! The two rules that look up option values are written once each as a
 //! macro body, instantiated twice: as a `const fn` over options known
 //! when the server compiles ([`single_select`], [`multi_select`]; a
-//! `const fn` cannot read a `String`) and as a plain function over any
-//! options (`single_select_any`, `multi_select_any`). The lookup is a
-//! linear scan in both, so checking a default of `m` items against `n`
-//! options takes `O(m * (n + m))`.
+//! `const fn` cannot read a `String`, nor use a hash set) and as a plain
+//! function over any options (`single_select_any`, `multi_select_any`,
+//! with hash sets: linear time for the run-time builders and the reader).
+//! Only the lookups differ; the verdicts and their order are the body's.
 
 use std::cmp::Ordering;
 use std::collections::HashSet;
@@ -366,33 +366,38 @@ pub const fn default_count(
 }
 
 /// The body of the multi-select default-items rule, for both lookups:
-/// each item an option's value, none twice; `Err` with the position of the
-/// first item that breaks it.
+/// each item an option's value, then none twice; `Err` with the position
+/// of the first item that breaks it. `$is_option` and `$twice` are
+/// expressions over `$values[$i]`.
 macro_rules! default_items {
-    ($options:expr, $values:expr, $position:expr) => {{
-        let (options, values) = ($options, $values);
+    ($values:ident, $i:ident, is_option: $is_option:expr, twice: $twice:expr) => {{
         let mut verdict = Ok(());
-        let mut i = 0;
-        while i < values.len() {
-            if $position(options, values[i]).is_none() {
-                verdict = Err((Rule::DefaultItemNotAnOption, i));
+        let mut $i = 0;
+        while $i < $values.len() {
+            if !$is_option {
+                verdict = Err((Rule::DefaultItemNotAnOption, $i));
                 break;
             }
-            let mut j = 0;
-            while j < i {
-                if str_eq(values[i], values[j]) {
-                    verdict = Err((Rule::DefaultItemTwice, i));
-                    break;
-                }
-                j += 1;
-            }
-            if verdict.is_err() {
+            if $twice {
+                verdict = Err((Rule::DefaultItemTwice, $i));
                 break;
             }
-            i += 1;
+            $i += 1;
         }
         verdict
     }};
+}
+
+/// Whether `values[i]` equals an earlier value.
+const fn twice_before(values: &[&str], i: usize) -> bool {
+    let mut j = 0;
+    while j < i {
+        if str_eq(values[i], values[j]) {
+            return true;
+        }
+        j += 1;
+    }
+    false
 }
 
 /// A multi-select's settings: bounds some answer can meet ([`items`]), and
@@ -413,7 +418,12 @@ pub const fn multi_select(
     let Some(values) = default else {
         return Ok(());
     };
-    let items: Result<(), (Rule, usize)> = default_items!(options, values, position);
+    let items: Result<(), (Rule, usize)> = default_items!(
+        values,
+        i,
+        is_option: position(options, values[i]).is_some(),
+        twice: twice_before(values, i)
+    );
     if let Err((rule, _)) = items {
         return Err(rule);
     }
@@ -433,7 +443,16 @@ pub(crate) fn multi_select_any(
     let Some(values) = default else {
         return Ok(());
     };
-    let items: Result<(), (Rule, usize)> = default_items!(options, values, position_any);
+    // Sets, so that a long list of options or of default items costs
+    // linear time.
+    let known: HashSet<&str> = options.iter().map(EnumOption::value).collect();
+    let mut seen = HashSet::with_capacity(values.len());
+    let items: Result<(), (Rule, usize)> = default_items!(
+        values,
+        i,
+        is_option: known.contains(values[i]),
+        twice: !seen.insert(values[i])
+    );
     items.map_err(|(rule, index)| (rule, Some(index)))?;
     default_count(values.len(), min_items, max_items).map_err(|rule| (rule, None))
 }
