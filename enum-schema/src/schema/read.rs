@@ -1,6 +1,9 @@
 //! Reading the schemas a peer sends: every enum shape of SEP-1330, the
 //! spellings real peers use, and a typed error for anything that cannot be
-//! used; then checking an answer against what was read, without a derive.
+//! used. A schema's own settings go through the rules (`rule`), and this
+//! file holds the one mapping from a broken [`Rule`] to a [`SchemaError`],
+//! which the run-time select builders (`field/dynamic.rs`) use too. An
+//! answer to what was read is checked by `check`, as a typed field's is.
 
 use std::borrow::Cow;
 use std::collections::HashSet;
