@@ -1,9 +1,11 @@
 //! Reading the schemas a peer sends: every enum shape of SEP-1330, the
 //! spellings real peers use, and a typed error for anything that cannot be
-//! used; then checking an answer against what was read, without a derive.
+//! used. A schema's own settings go through the rules (`rule`), and this
+//! file holds the one mapping from a broken [`Rule`] to a [`SchemaError`],
+//! which the run-time select builders (`field/dynamic.rs`) use too. An
+//! answer to what was read is checked by `check`, as a typed field's is.
 
 use std::borrow::Cow;
-use std::cmp::Ordering;
 use std::collections::HashSet;
 use std::fmt;
 
@@ -11,10 +13,10 @@ use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
 use serde_json::{Map, Number, Value};
 
 use crate::error::{Quoted, QuotedStr};
-use crate::primitive::Reading;
+use crate::schema::rule::{self, Rule};
 use crate::{
-    dynamic, BooleanSchema, ElicitAction, EnumOption, Error, JsonType, MultiSelectSchema,
-    NumberSchema, PrimitiveSchema, RequestedSchema, SingleSelectSchema, StringFormat, StringSchema,
+    BooleanSchema, EnumOption, Error, MultiSelectSchema, NumberSchema, PrimitiveSchema,
+    RequestedSchema, SingleSelectSchema, StringFormat, StringSchema,
 };
 
 /// Why a schema received from a peer, or built from options known at run
@@ -380,8 +382,71 @@ fn options(object: &Object) -> Result<(Vec<EnumOption>, bool), SchemaError> {
             (options, false)
         }
     };
-    dynamic::check_options(&options.0)?;
+    check_options(&options.0)?;
     Ok(options)
+}
+
+/// Options are a non-empty list with no value twice ([`rule::options`]).
+pub(crate) fn check_options(options: &[EnumOption]) -> Result<(), SchemaError> {
+    rule::options_at(options).map_err(|(rule, index)| match rule {
+        Rule::NoOptions => SchemaError::NoOptions,
+        _ => SchemaError::DuplicateValue {
+            value: options[index].value().to_owned(),
+        },
+    })
+}
+
+/// A single-select `default` is one of the options' values
+/// ([`rule::single_select`]).
+pub(crate) fn check_single_default(
+    options: &[EnumOption],
+    default: &str,
+) -> Result<(), SchemaError> {
+    rule::single_select_any(options, Some(default)).map_err(|_| SchemaError::DefaultNotAnOption {
+        default: default.to_owned(),
+    })
+}
+
+/// A multi-select's bounds can be met, and its `default` names distinct
+/// options, as many as the bounds allow ([`rule::multi_select`], not
+/// `strict`: a peer's `maxItems: 0` is read as it is).
+pub(crate) fn check_items(
+    options: &[EnumOption],
+    min_items: Option<usize>,
+    max_items: Option<usize>,
+    default: Option<&[Cow<'static, str>]>,
+) -> Result<(), SchemaError> {
+    let values: Option<Vec<&str>> =
+        default.map(|values| values.iter().map(|value| &**value).collect());
+    let verdict = rule::multi_select_any(options, min_items, max_items, values.as_deref(), false);
+    let Err((rule, index)) = verdict else {
+        return Ok(());
+    };
+    let item = |index: Option<usize>| {
+        values
+            .as_ref()
+            .and_then(|values| values.get(index?))
+            .map(|value| value.to_string())
+            .unwrap_or_default()
+    };
+    Err(match rule {
+        Rule::MinItemsAboveMaxItems => SchemaError::BoundsInverted {
+            keyword: "minItems",
+        },
+        Rule::MinItemsAboveOptions => SchemaError::MinItemsAboveOptions {
+            min_items: min_items.unwrap_or_default(),
+            options: options.len(),
+        },
+        Rule::DefaultItemNotAnOption => SchemaError::DefaultNotAnOption {
+            default: item(index),
+        },
+        Rule::DefaultItemTwice => SchemaError::DuplicateDefault { value: item(index) },
+        _ => SchemaError::DefaultCount {
+            count: values.as_ref().map_or(0, Vec::len),
+            min_items,
+            max_items,
+        },
+    })
 }
 
 fn read_single(object: &Object) -> Result<SingleSelectSchema, SchemaError> {
@@ -392,7 +457,7 @@ fn read_single(object: &Object) -> Result<SingleSelectSchema, SchemaError> {
     let default = match object.get("default") {
         None => None,
         Some(Value::String(default)) => {
-            dynamic::check_single_default(&options, default)?;
+            check_single_default(&options, default)?;
             Some(Cow::Owned(default.clone()))
         }
         Some(found) => {
@@ -444,7 +509,7 @@ fn read_multi(object: &Object) -> Result<MultiSelectSchema, SchemaError> {
     let (options, _) = options(items)?;
     let (min_items, max_items) = (count(object, "minItems")?, count(object, "maxItems")?);
     // The bounds first, then the default against them.
-    dynamic::check_items(&options, min_items, max_items, None)?;
+    check_items(&options, min_items, max_items, None)?;
     let default: Option<Vec<Cow<'static, str>>> = match object.get("default") {
         None => None,
         Some(found) => Some(
@@ -454,7 +519,7 @@ fn read_multi(object: &Object) -> Result<MultiSelectSchema, SchemaError> {
                 .collect(),
         ),
     };
-    dynamic::check_items(&options, min_items, max_items, default.as_deref())?;
+    check_items(&options, min_items, max_items, default.as_deref())?;
     Ok(MultiSelectSchema {
         title: text(object, "title")?,
         description: text(object, "description")?,
@@ -470,12 +535,11 @@ fn read_string(object: &Object) -> Result<StringSchema, SchemaError> {
         return Err(SchemaError::ItemBoundsOnSingleSelect);
     }
     let (min_length, max_length) = (count(object, "minLength")?, count(object, "maxLength")?);
-    if let (Some(min), Some(max)) = (min_length, max_length) {
-        if min > max {
-            return Err(SchemaError::BoundsInverted {
-                keyword: "minLength",
-            });
-        }
+    // The bounds first; the default against them once the schema is read.
+    if rule::string(min_length, max_length, None, None).is_err() {
+        return Err(SchemaError::BoundsInverted {
+            keyword: "minLength",
+        });
     }
     let format = match object.get("format") {
         None => None,
@@ -505,10 +569,9 @@ fn read_string(object: &Object) -> Result<StringSchema, SchemaError> {
 
 fn read_number(object: &Object, integer: bool) -> Result<NumberSchema, SchemaError> {
     let (minimum, maximum) = (number(object, "minimum")?, number(object, "maximum")?);
-    if let (Some(min), Some(max)) = (&minimum, &maximum) {
-        if compare(min, max) == Some(Ordering::Greater) {
-            return Err(SchemaError::BoundsInverted { keyword: "minimum" });
-        }
+    // The bounds first; the default against them once the schema is read.
+    if rule::json_number(integer, minimum.as_ref(), maximum.as_ref(), None).is_err() {
+        return Err(SchemaError::BoundsInverted { keyword: "minimum" });
     }
     Ok(NumberSchema {
         integer,
@@ -622,42 +685,40 @@ impl PrimitiveSchema {
             }),
         }?;
         // A default the schema itself refuses would be offered to the user.
-        let default = match &schema {
-            PrimitiveSchema::String(string) => string
-                .default
-                .clone()
-                .map(|default| Value::String(default.into_owned())),
-            PrimitiveSchema::Number(number) => number.default.clone().map(Value::Number),
-            _ => None,
+        let (verdict, default) = match &schema {
+            PrimitiveSchema::String(string) => (
+                rule::string(
+                    string.min_length,
+                    string.max_length,
+                    string.format,
+                    string.default.as_deref(),
+                ),
+                string
+                    .default
+                    .clone()
+                    .map(|default| Value::String(default.into_owned())),
+            ),
+            PrimitiveSchema::Number(number) => (
+                rule::json_number(
+                    number.integer,
+                    number.minimum.as_ref(),
+                    number.maximum.as_ref(),
+                    number.default.as_ref(),
+                ),
+                number.default.clone().map(Value::Number),
+            ),
+            _ => (Ok(()), None),
         };
-        if let Some(default) = default {
-            schema
-                .check(default)
-                .map_err(|error| SchemaError::InvalidDefault {
+        if let (Err(_), Some(default)) = (verdict, default) {
+            // The rule and the answer check compare alike, so the check
+            // refuses the default too, and says why as an answer's error.
+            if let Err(error) = schema.check(default) {
+                return Err(SchemaError::InvalidDefault {
                     error: Box::new(error),
-                })?;
+                });
+            }
         }
         Ok(schema)
-    }
-
-    /// Checks one answer against this property: the same checks, and the
-    /// same errors, as the typed parsing of a derived form.
-    ///
-    /// Returns the value as it was sent.
-    ///
-    /// # Errors
-    ///
-    /// [`Error`] with `field: None` (a form sets it).
-    pub fn check(&self, value: Value) -> Result<Value, Error> {
-        match self {
-            PrimitiveSchema::String(schema) => schema.check(value).map(Value::String),
-            PrimitiveSchema::Number(schema) => schema.check(value).map(Value::Number),
-            PrimitiveSchema::Boolean(schema) => schema.check(value).map(Value::Bool),
-            PrimitiveSchema::SingleSelect(schema) => schema.check(value).map(Value::String),
-            PrimitiveSchema::MultiSelect(schema) => schema
-                .check(value)
-                .map(|values| Value::Array(values.into_iter().map(Value::String).collect())),
-        }
     }
 }
 
@@ -800,164 +861,6 @@ impl<'de> Visitor<'de> for UniqueVisitor {
     }
 }
 
-impl SingleSelectSchema {
-    /// Checks a single-select answer: a string that is one of the options'
-    /// values. Returns it.
-    ///
-    /// # Errors
-    ///
-    /// As [`parse`](Self::parse): [`Error::InvalidValue`] or
-    /// [`Error::TypeMismatch`], as for a derived enum.
-    pub fn check(&self, value: Value) -> Result<String, Error> {
-        self.parse(value).map(|choice| choice.value().to_owned())
-    }
-}
-
-impl MultiSelectSchema {
-    /// Checks a multi-select answer: an array of distinct option values
-    /// within `minItems..=maxItems`. Returns them in the client's order.
-    /// The work is bounded by the number of options.
-    ///
-    /// # Errors
-    ///
-    /// As [`parse`](Self::parse) and [`MultiSelect::parse`](crate::MultiSelect::parse).
-    pub fn check(&self, value: Value) -> Result<Vec<String>, Error> {
-        self.parse(value).map(|choices| {
-            choices
-                .into_iter()
-                .map(|choice| choice.value().to_owned())
-                .collect()
-        })
-    }
-}
-
-impl StringSchema {
-    /// Checks a string answer against `minLength`, `maxLength` (in Unicode
-    /// code points) and `format`. Returns it.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::TypeMismatch`], [`Error::TooShort`], [`Error::TooLong`],
-    /// [`Error::InvalidFormat`].
-    pub fn check(&self, value: Value) -> Result<String, Error> {
-        crate::primitive::check_string(value, self.min_length, self.max_length, self.format)
-    }
-}
-
-impl NumberSchema {
-    /// Checks a number answer: an integer for `"type":"integer"` (`3.0`
-    /// counts, as in JSON Schema), within `minimum..=maximum`. Returns it.
-    ///
-    /// Against a bound written as an integer, the comparison is exact, and
-    /// an answer serde_json could only read as a double at or beyond 2^53
-    /// passes only if every number that rounds to that double does (see
-    /// [`NumberField::parse`](crate::NumberField::parse)): with
-    /// `"minimum": -9223372036854775808`, the answer `-9223372036854775809`
-    /// is out of range. A bound that is itself such a double is compared as
-    /// the double it is.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::TypeMismatch`], [`Error::NotAnInteger`], [`Error::OutOfRange`].
-    pub fn check(&self, value: Value) -> Result<Number, Error> {
-        let number = match value {
-            Value::Number(number) => number,
-            found => {
-                return Err(Error::TypeMismatch {
-                    field: None,
-                    expected: JsonType::Number,
-                    found,
-                })
-            }
-        };
-        if self.integer {
-            if let Reading::Fraction(_) = Reading::of(&number) {
-                return Err(Error::NotAnInteger {
-                    field: None,
-                    value: number,
-                });
-            }
-        }
-        let below = self
-            .minimum
-            .as_ref()
-            .is_some_and(|minimum| !within(&number, minimum, Ordering::Less));
-        let above = self
-            .maximum
-            .as_ref()
-            .is_some_and(|maximum| !within(&number, maximum, Ordering::Greater));
-        if below || above {
-            return Err(Error::OutOfRange {
-                field: None,
-                value: number,
-                minimum: self.minimum.clone(),
-                maximum: self.maximum.clone(),
-            });
-        }
-        Ok(number)
-    }
-}
-
-/// Whether `answer` is on the right side of `bound`: not `outside` it
-/// (`Less` for a minimum, `Greater` for a maximum).
-fn within(answer: &Number, bound: &Number, outside: Ordering) -> bool {
-    let reading = Reading::of(answer);
-    // A bound known exactly: an integer literal, or an integral double
-    // below 2^53.
-    let exact = match Reading::of(bound) {
-        Reading::Exact(bound) => Some(bound),
-        _ => None,
-    };
-    match (exact, outside) {
-        (Some(bound), Ordering::Less) => reading.at_least(bound),
-        (Some(bound), _) => reading.at_most(bound),
-        (None, _) => compare(answer, bound) != Some(outside),
-    }
-}
-
-/// Compares two JSON numbers exactly when both are integers, as floats
-/// otherwise.
-pub(crate) fn compare(a: &Number, b: &Number) -> Option<Ordering> {
-    let integer = |n: &Number| {
-        n.as_i64()
-            .map(i128::from)
-            .or_else(|| n.as_u64().map(i128::from))
-    };
-    // An integral float within i128 compares as an integer, so that
-    // 9007199254740992.0 is below 9007199254740993. (Mutation testing:
-    // `< 1e38` and `<= 1e38` differ only at 1e38 itself, which compares the
-    // same either way: exactly with any float, and above every JSON integer;
-    // tests/mutants.sh skips that mutant.)
-    let exact = |n: &Number| {
-        integer(n).or_else(|| {
-            let float = n.as_f64()?;
-            (float.fract() == 0.0 && float.abs() < 1e38).then_some(float as i128)
-        })
-    };
-    match (exact(a), exact(b)) {
-        (Some(a), Some(b)) => Some(a.cmp(&b)),
-        _ => a.as_f64()?.partial_cmp(&b.as_f64()?),
-    }
-}
-
-impl BooleanSchema {
-    /// Checks a boolean answer.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::TypeMismatch`] for anything but `true` or `false`.
-    pub fn check(&self, value: Value) -> Result<bool, Error> {
-        match value {
-            Value::Bool(value) => Ok(value),
-            found => Err(Error::TypeMismatch {
-                field: None,
-                expected: JsonType::Boolean,
-                found,
-            }),
-        }
-    }
-}
-
 impl RequestedSchema {
     /// Reads a `requestedSchema` as a peer sent it:
     /// `{"type":"object","properties":{..},"required":[..]}`, each property
@@ -1040,60 +943,6 @@ impl RequestedSchema {
             }
         };
         raw.read()
-    }
-
-    /// Checks the `content` of an `accept` against this schema, as a derived
-    /// form would: required properties present, every value checked, all
-    /// failing properties reported. Returns the checked properties;
-    /// properties not in the schema are left out.
-    ///
-    /// # Errors
-    ///
-    /// Each failing property's [`Error`], naming it; [`Error::Multiple`]
-    /// when several fail.
-    pub fn check_content(
-        &self,
-        mut content: Map<String, Value>,
-    ) -> Result<Map<String, Value>, Error> {
-        let required: HashSet<&str> = self.required.iter().map(|name| name.as_ref()).collect();
-        let mut checked = Map::new();
-        let mut errors = Vec::new();
-        for (name, schema) in &self.properties {
-            match content.remove(name.as_ref()) {
-                Some(value) => match schema.check(value) {
-                    Ok(value) => {
-                        checked.insert(name.to_string(), value);
-                    }
-                    Err(error) if !required.contains(name.as_ref()) => {
-                        errors.push(crate::form::null_for_optional(error).in_field(name.clone()))
-                    }
-                    Err(error) => errors.push(error.in_field(name.clone())),
-                },
-                None if required.contains(name.as_ref()) => errors.push(Error::MissingField {
-                    field: name.clone(),
-                }),
-                None => {}
-            }
-        }
-        match Error::combine(errors) {
-            Some(error) => Err(error),
-            None => Ok(checked),
-        }
-    }
-
-    /// Parses a whole `ElicitResult` against this schema: accept (with the
-    /// checked content), decline or cancel.
-    ///
-    /// # Errors
-    ///
-    /// The errors of [`parse_action`](crate::parse_action), then those of
-    /// [`check_content`](Self::check_content).
-    pub fn parse_result(&self, result: Value) -> Result<ElicitAction<Map<String, Value>>, Error> {
-        match crate::parse_action(result)? {
-            ElicitAction::Accept(content) => self.check_content(content).map(ElicitAction::Accept),
-            ElicitAction::Decline => Ok(ElicitAction::Decline),
-            ElicitAction::Cancel => Ok(ElicitAction::Cancel),
-        }
     }
 }
 

@@ -7,8 +7,8 @@ use std::marker::PhantomData;
 use serde::ser::{Serialize, Serializer};
 use serde_json::Value;
 
-use crate::dynamic::{item_bounds, ItemBounds};
-use crate::parse::{self, position};
+use crate::schema::check as parse;
+use crate::schema::rule;
 use crate::schema::{serialize_multi, serialize_single};
 use crate::{ElicitEnum, EnumOption, Error, MultiSelectSchema, SingleSelectSchema};
 
@@ -156,10 +156,9 @@ impl<T: ElicitEnum> SingleSelect<T> {
     /// If no option has that value (in a constant: a compile error).
     pub const fn default_value(mut self, value: &'static str) -> Self {
         self.json = None;
-        assert!(
-            position(T::OPTIONS, value).is_some(),
-            "the default is not one of the options' values (a skipped variant is not an option)",
-        );
+        if let Err(rule) = rule::single_select(T::OPTIONS, Some(value)) {
+            panic!("{}", rule.message());
+        }
         self.default = Some(value);
         self
     }
@@ -474,7 +473,6 @@ impl<T: ElicitEnum> MultiSelect<T> {
     /// `minItems..=maxItems` (in a constant: a compile error).
     pub const fn default_values(mut self, values: &'static [&'static str]) -> Self {
         self.json = None;
-        check_default_values::<T>(values);
         self.default = Defaults::Values(values);
         self.check()
     }
@@ -496,7 +494,6 @@ impl<T: ElicitEnum> MultiSelect<T> {
             self.max_items = max_items;
         }
         if let Some(values) = default {
-            check_default_values::<T>(values);
             self.default = Defaults::Values(values);
         }
         self.check()
@@ -510,16 +507,21 @@ impl<T: ElicitEnum> MultiSelect<T> {
     /// `minItems..=maxItems`.
     pub fn default_items(mut self, variants: &'static [T]) -> Self {
         self.json = None;
-        let mut seen = vec![false; T::OPTIONS.len()];
         for variant in variants {
-            let index = variant.option_index();
             assert!(
-                index.is_some(),
+                variant.option_index().is_some(),
                 "a default item is a skipped variant, so not an option"
             );
-            let index = index.unwrap_or_default();
-            assert!(!seen[index], "a default item appears twice");
-            seen[index] = true;
+        }
+        let values: Vec<&str> = variants.iter().map(T::value).collect();
+        if let Err(rule) = rule::multi_select(
+            T::OPTIONS,
+            self.min_items,
+            self.max_items,
+            Some(&values),
+            true,
+        ) {
+            panic!("{}", rule.message());
         }
         self.default = Defaults::Variants(variants);
         self.check()
@@ -532,37 +534,24 @@ impl<T: ElicitEnum> MultiSelect<T> {
         self
     }
 
-    const fn default_len(&self) -> Option<usize> {
-        match self.default {
-            Defaults::None => None,
-            Defaults::Values(values) => Some(values.len()),
-            Defaults::Variants(variants) => Some(variants.len()),
-        }
-    }
-
+    /// Panics unless the settings keep the multi-select rules
+    /// ([`rule::multi_select`], `strict`: written in code).
     const fn check(self) -> Self {
-        let options = T::OPTIONS.len();
-        // Stricter than a schema built at run time: a constant that allows
-        // nothing, or more than there is, is a mistake.
-        if let Some(max) = self.max_items {
-            assert!(max >= 1, "max_items must be at least 1");
-            assert!(
-                max <= options,
-                "max_items is greater than the number of options"
-            );
-        }
-        match item_bounds(options, self.min_items, self.max_items, self.default_len()) {
+        let options = T::OPTIONS;
+        let (min, max) = (self.min_items, self.max_items);
+        let verdict = match self.default {
+            Defaults::None => rule::multi_select(options, min, max, None, true),
+            Defaults::Values(values) => rule::multi_select(options, min, max, Some(values), true),
+            // The variants' items were checked by `default_items`, which a
+            // `const fn` cannot do; the bounds and the count here.
+            Defaults::Variants(variants) => match rule::items(options.len(), min, max, true) {
+                Ok(()) => rule::default_count(variants.len(), min, max),
+                Err(rule) => Err(rule),
+            },
+        };
+        match verdict {
             Ok(()) => self,
-            Err(ItemBounds::MinAboveMax) => panic!("min_items is greater than max_items"),
-            Err(ItemBounds::MinAboveOptions) => {
-                panic!("min_items is greater than the number of options")
-            }
-            Err(ItemBounds::DefaultBelowMin) => {
-                panic!("the default has fewer items than min_items")
-            }
-            Err(ItemBounds::DefaultAboveMax) => {
-                panic!("the default has more items than max_items")
-            }
+            Err(rule) => panic!("{}", rule.message()),
         }
     }
 
@@ -667,26 +656,6 @@ impl<T: ElicitEnum> MultiSelect<T> {
                 .get_default()
                 .map(|values| values.into_iter().map(Cow::Borrowed).collect()),
         }
-    }
-}
-
-/// Panics unless every value is an option's and none repeats.
-const fn check_default_values<T: ElicitEnum>(values: &[&str]) {
-    let mut i = 0;
-    while i < values.len() {
-        assert!(
-            position(T::OPTIONS, values[i]).is_some(),
-            "a default item is not one of the options' values (a skipped variant is not an option)",
-        );
-        let mut j = 0;
-        while j < i {
-            assert!(
-                !parse::str_eq(values[i], values[j]),
-                "a default item appears twice"
-            );
-            j += 1;
-        }
-        i += 1;
     }
 }
 

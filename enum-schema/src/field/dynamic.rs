@@ -3,177 +3,16 @@
 //! options borrowed from the list.
 
 use std::borrow::Cow;
-use std::collections::{HashMap, HashSet};
 
 use serde_json::Value;
 
 use crate::form::parse_required;
+use crate::schema::check::Choice;
+use crate::schema::read::{check_items, check_options, check_single_default};
 use crate::{
-    parse, EnumOption, Error, FormField, MultiSelectSchema, PrimitiveSchema, SchemaError,
+    EnumOption, Error, FormField, MultiSelectSchema, PrimitiveSchema, SchemaError,
     SingleSelectSchema,
 };
-
-/// One option a client chose from a select built at run time: its position
-/// in the list and the option itself, borrowed from the schema.
-///
-/// ```
-/// use enum_schema::SingleSelectSchema;
-/// use serde_json::json;
-///
-/// let maps = SingleSelectSchema::new(["dust2", "inferno", "nuke"]).unwrap();
-/// let choice = maps.parse(json!("nuke")).unwrap();
-/// assert_eq!((choice.index(), choice.value()), (2, "nuke"));
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Choice<'a> {
-    index: usize,
-    option: &'a EnumOption,
-}
-
-impl<'a> Choice<'a> {
-    /// The chosen option's position in the schema's options.
-    pub fn index(&self) -> usize {
-        self.index
-    }
-
-    /// The chosen option.
-    pub fn option(&self) -> &'a EnumOption {
-        self.option
-    }
-
-    /// The chosen option's wire value: what the client sent.
-    pub fn value(&self) -> &'a str {
-        self.option.value()
-    }
-
-    /// The chosen option's title, if it has one.
-    pub fn title(&self) -> Option<&'a str> {
-        self.option.title()
-    }
-}
-
-/// Options are a non-empty list with no value twice.
-pub(crate) fn check_options(options: &[EnumOption]) -> Result<(), SchemaError> {
-    if options.is_empty() {
-        return Err(SchemaError::NoOptions);
-    }
-    let mut seen = HashSet::with_capacity(options.len());
-    for option in options {
-        if !seen.insert(option.value()) {
-            return Err(SchemaError::DuplicateValue {
-                value: option.value().to_owned(),
-            });
-        }
-    }
-    Ok(())
-}
-
-/// A single-select `default` is one of the options' values.
-pub(crate) fn check_single_default(
-    options: &[EnumOption],
-    default: &str,
-) -> Result<(), SchemaError> {
-    if options.iter().any(|option| option.value() == default) {
-        Ok(())
-    } else {
-        Err(SchemaError::DefaultNotAnOption {
-            default: default.to_owned(),
-        })
-    }
-}
-
-/// A broken rule of a multi-select's bounds.
-pub(crate) enum ItemBounds {
-    /// `minItems > maxItems`.
-    MinAboveMax,
-    /// `minItems` above the number of options.
-    MinAboveOptions,
-    /// Fewer default items than `minItems`.
-    DefaultBelowMin,
-    /// More default items than `maxItems`.
-    DefaultAboveMax,
-}
-
-/// The rule on a multi-select's bounds, for derived enums (in a constant,
-/// when the server compiles), selects built at run time and schemas read
-/// from peers alike: some answer can meet them, and the default's count
-/// (`default_len`) fits them.
-pub(crate) const fn item_bounds(
-    options: usize,
-    min_items: Option<usize>,
-    max_items: Option<usize>,
-    default_len: Option<usize>,
-) -> Result<(), ItemBounds> {
-    if let (Some(min), Some(max)) = (min_items, max_items) {
-        if min > max {
-            return Err(ItemBounds::MinAboveMax);
-        }
-    }
-    if let Some(min) = min_items {
-        if min > options {
-            return Err(ItemBounds::MinAboveOptions);
-        }
-    }
-    if let Some(len) = default_len {
-        if let Some(min) = min_items {
-            if len < min {
-                return Err(ItemBounds::DefaultBelowMin);
-            }
-        }
-        if let Some(max) = max_items {
-            if len > max {
-                return Err(ItemBounds::DefaultAboveMax);
-            }
-        }
-    }
-    Ok(())
-}
-
-/// A multi-select's bounds can be met (`minItems <= maxItems`, `minItems`
-/// no more than the options), and its `default` names distinct options, as
-/// many as the bounds allow.
-pub(crate) fn check_items(
-    options: &[EnumOption],
-    min_items: Option<usize>,
-    max_items: Option<usize>,
-    default: Option<&[Cow<'static, str>]>,
-) -> Result<(), SchemaError> {
-    let count = default.map(<[_]>::len);
-    let error = |broken| match broken {
-        ItemBounds::MinAboveMax => SchemaError::BoundsInverted {
-            keyword: "minItems",
-        },
-        ItemBounds::MinAboveOptions => SchemaError::MinItemsAboveOptions {
-            min_items: min_items.unwrap_or_default(),
-            options: options.len(),
-        },
-        ItemBounds::DefaultBelowMin | ItemBounds::DefaultAboveMax => SchemaError::DefaultCount {
-            count: count.unwrap_or_default(),
-            min_items,
-            max_items,
-        },
-    };
-    // The bounds first, then the default's items, then their count.
-    item_bounds(options.len(), min_items, max_items, None).map_err(error)?;
-    let Some(values) = default else {
-        return Ok(());
-    };
-    let known: HashSet<&str> = options.iter().map(EnumOption::value).collect();
-    let mut seen = HashSet::with_capacity(values.len());
-    for value in values {
-        if !known.contains(value.as_ref()) {
-            return Err(SchemaError::DefaultNotAnOption {
-                default: value.to_string(),
-            });
-        }
-        if !seen.insert(value.as_ref()) {
-            return Err(SchemaError::DuplicateDefault {
-                value: value.to_string(),
-            });
-        }
-    }
-    item_bounds(options.len(), min_items, max_items, count).map_err(error)
-}
 
 /// Options from anything that converts into them: wire values alone
 /// (`"a"`, `String`) or `(value, title)` pairs.
@@ -183,16 +22,6 @@ fn collect_options<O: Into<EnumOption>>(
     let options: Vec<EnumOption> = options.into_iter().map(Into::into).collect();
     check_options(&options)?;
     Ok(options)
-}
-
-/// Past a few options, a map from value to position keeps the work of
-/// checking an answer linear in its length.
-fn positions(options: &[EnumOption]) -> HashMap<&str, usize> {
-    options
-        .iter()
-        .enumerate()
-        .map(|(position, option)| (option.value(), position))
-        .collect()
 }
 
 impl SingleSelectSchema {
@@ -283,32 +112,6 @@ impl SingleSelectSchema {
     pub fn with_legacy(mut self, legacy: bool) -> Self {
         self.legacy = legacy;
         self
-    }
-
-    /// Parses a client's answer: a JSON string that is one of the options'
-    /// values. Returns the chosen option, borrowed from this schema. The
-    /// same checks and errors as [`SingleSelect::parse`](crate::SingleSelect::parse)
-    /// on a derived enum.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::InvalidValue`] for any other string (a title, an index, a
-    /// value in another case; the message says when it is a title),
-    /// [`Error::TypeMismatch`] for any other JSON type. `field` is `None`; a
-    /// form sets it.
-    pub fn parse(&self, value: Value) -> Result<Choice<'_>, Error> {
-        let options = &self.options;
-        parse::single(
-            value,
-            || options.clone(),
-            |value| {
-                let index = options.iter().position(|option| option.value() == value)?;
-                Some(Choice {
-                    index,
-                    option: &options[index],
-                })
-            },
-        )
     }
 }
 
@@ -408,52 +211,6 @@ impl MultiSelectSchema {
         check_items(&self.options, self.min_items, self.max_items, Some(&values))?;
         self.default = Some(values);
         Ok(self)
-    }
-
-    /// Parses a client's answer: a JSON array of distinct option values
-    /// within `minItems..=maxItems`. Returns the chosen options in the
-    /// client's order, borrowed from this schema. The same checks, in the
-    /// same order, and the same errors as
-    /// [`MultiSelect::parse`](crate::MultiSelect::parse) on a derived enum;
-    /// the work is bounded by the number of options.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::TypeMismatch`] if the answer is not an array,
-    /// [`Error::TooFewItems`] / [`Error::TooManyItems`] outside the bounds,
-    /// [`Error::InvalidItem`] for the first element that is not an option's
-    /// value, [`Error::DuplicateItem`] for the first option named twice.
-    /// `field` is `None`; a form sets it.
-    pub fn parse(&self, value: Value) -> Result<Vec<Choice<'_>>, Error> {
-        let options = &self.options;
-        // Built on the first look-up, so only after the array's length has
-        // passed the bounds: a refused length costs nothing per option.
-        // (Mutation testing: the thresholds and the `&&` below only choose
-        // between two look-ups that give the same positions; a mutant there
-        // changes the speed, not the result, and tests/mutants.sh skips it.)
-        let index = std::cell::OnceCell::new();
-        let indexed = options.len() > 16 && value.as_array().is_some_and(|items| items.len() > 1);
-        parse::multi(
-            value,
-            self.min_items.unwrap_or(0),
-            self.max_items,
-            options.len(),
-            || options.clone(),
-            |value| {
-                let index = if indexed {
-                    *index.get_or_init(|| positions(options)).get(value)?
-                } else {
-                    options.iter().position(|option| option.value() == value)?
-                };
-                Some((
-                    index,
-                    Choice {
-                        index,
-                        option: &options[index],
-                    },
-                ))
-            },
-        )
     }
 }
 

@@ -1,10 +1,33 @@
-//! The wire model: schema types that serialize to exactly the JSON of the
-//! MCP `schema.json`, key for key.
+//! The wire model: the schema types of MCP elicitation, the single home of
+//! the spec's rules, laid out by layer (as serde_json's `value/`):
+//!
+//! - this file: the enum shapes ([`SingleSelectSchema`],
+//!   [`MultiSelectSchema`]), [`PrimitiveSchema`], [`RequestedSchema`],
+//!   [`ElicitRequestParams`], [`EnumView`]; `primitive`: the string,
+//!   number and boolean schemas and [`StringFormat`](crate::StringFormat);
+//!   `option`: [`EnumOption`];
+//! - `ser`: their serialization, key for key the JSON of the MCP
+//!   `schema.json`;
+//! - `rule`: the rules a schema's own settings follow, as `const fn`s
+//!   returning a [`Rule`](rule::Rule), each written once;
+//! - `check`: the answer checks, one per wire type;
+//! - `format`: the `format` validators (RFC 5321, 3986, 3339);
+//! - `read`: the peer reader, calling the same rules and checks.
+//!
+//! Nothing here depends on the typed fields (`crate::field`) or on forms;
+//! they build on this.
+
+pub(crate) mod check;
+pub(crate) mod format;
+pub(crate) mod option;
+pub(crate) mod primitive;
+pub(crate) mod read;
+pub(crate) mod rule;
+mod ser;
+
+pub(crate) use ser::{serialize_multi, serialize_single};
 
 use std::borrow::Cow;
-
-use serde::ser::{SerializeMap, SerializeSeq, Serializer};
-use serde::Serialize;
 
 use crate::{BooleanSchema, EnumOption, NumberSchema, StringSchema};
 
@@ -64,19 +87,6 @@ impl SingleSelectSchema {
     /// Whether the schema is titled: some option has a title.
     pub fn is_titled(&self) -> bool {
         self.options.iter().any(|option| option.title().is_some())
-    }
-}
-
-impl Serialize for SingleSelectSchema {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serialize_single(
-            serializer,
-            self.title.as_deref(),
-            self.description.as_deref(),
-            &self.options,
-            self.legacy,
-            self.default.as_deref(),
-        )
     }
 }
 
@@ -140,20 +150,6 @@ impl MultiSelectSchema {
     }
 }
 
-impl Serialize for MultiSelectSchema {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serialize_multi(
-            serializer,
-            self.title.as_deref(),
-            self.description.as_deref(),
-            &self.options,
-            self.min_items,
-            self.max_items,
-            self.default.as_deref(),
-        )
-    }
-}
-
 /// One property of a `requestedSchema`: the `PrimitiveSchemaDefinition` of
 /// MCP 2025-11-25 (strings, numbers, booleans and the enum shapes; nothing
 /// nested).
@@ -170,18 +166,6 @@ pub enum PrimitiveSchema {
     SingleSelect(SingleSelectSchema),
     /// A multi-select enum (untitled or titled).
     MultiSelect(MultiSelectSchema),
-}
-
-impl Serialize for PrimitiveSchema {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self {
-            PrimitiveSchema::String(schema) => schema.serialize(serializer),
-            PrimitiveSchema::Number(schema) => schema.serialize(serializer),
-            PrimitiveSchema::Boolean(schema) => schema.serialize(serializer),
-            PrimitiveSchema::SingleSelect(schema) => schema.serialize(serializer),
-            PrimitiveSchema::MultiSelect(schema) => schema.serialize(serializer),
-        }
-    }
 }
 
 impl PrimitiveSchema {
@@ -254,24 +238,6 @@ impl RequestedSchema {
     }
 }
 
-impl Serialize for RequestedSchema {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        struct Properties<'a>(&'a [(Cow<'static, str>, PrimitiveSchema)]);
-        impl Serialize for Properties<'_> {
-            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                serializer.collect_map(self.0.iter().map(|(name, schema)| (name, schema)))
-            }
-        }
-        let mut map = serializer.serialize_map(None)?;
-        map.serialize_entry("type", "object")?;
-        map.serialize_entry("properties", &Properties(&self.properties))?;
-        if !self.required.is_empty() {
-            map.serialize_entry("required", &self.required)?;
-        }
-        map.end()
-    }
-}
-
 /// The params of a form-mode `elicitation/create` request:
 /// `{"message": "...", "requestedSchema": {..}}` (MCP 2025-11-25,
 /// `ElicitRequestFormParams`; `mode` is optional for forms and left out, so
@@ -292,135 +258,6 @@ impl ElicitRequestParams {
     pub fn requested_schema(&self) -> &RequestedSchema {
         &self.requested_schema
     }
-}
-
-impl Serialize for ElicitRequestParams {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(Some(2))?;
-        map.serialize_entry("message", &self.message)?;
-        map.serialize_entry("requestedSchema", &self.requested_schema)?;
-        map.end()
-    }
-}
-
-/// `["a","b"]`: the options' values.
-struct Values<'a>(&'a [EnumOption]);
-
-impl Serialize for Values<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.0.iter().map(EnumOption::value))
-    }
-}
-
-/// `["A","B"]`: the options' labels, for `enumNames`.
-struct Labels<'a>(&'a [EnumOption]);
-
-impl Serialize for Labels<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.0.iter().map(EnumOption::label))
-    }
-}
-
-/// `[{"const":"a","title":"A"},..]`, for `oneOf` and `items.anyOf`.
-struct Consts<'a>(&'a [EnumOption]);
-
-impl Serialize for Consts<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        struct Const<'a>(&'a EnumOption);
-        impl Serialize for Const<'_> {
-            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                let mut map = serializer.serialize_map(Some(2))?;
-                map.serialize_entry("const", self.0.value())?;
-                map.serialize_entry("title", self.0.label())?;
-                map.end()
-            }
-        }
-        let mut seq = serializer.serialize_seq(Some(self.0.len()))?;
-        for option in self.0 {
-            seq.serialize_element(&Const(option))?;
-        }
-        seq.end()
-    }
-}
-
-fn is_titled(options: &[EnumOption]) -> bool {
-    options.iter().any(|option| option.title().is_some())
-}
-
-pub(crate) fn serialize_single<S: Serializer>(
-    serializer: S,
-    title: Option<&str>,
-    description: Option<&str>,
-    options: &[EnumOption],
-    legacy: bool,
-    default: Option<&str>,
-) -> Result<S::Ok, S::Error> {
-    let mut map = serializer.serialize_map(None)?;
-    map.serialize_entry("type", "string")?;
-    if let Some(title) = title {
-        map.serialize_entry("title", title)?;
-    }
-    if let Some(description) = description {
-        map.serialize_entry("description", description)?;
-    }
-    let titled = is_titled(options);
-    if legacy {
-        map.serialize_entry("enum", &Values(options))?;
-        if titled {
-            map.serialize_entry("enumNames", &Labels(options))?;
-        }
-    } else if titled {
-        map.serialize_entry("oneOf", &Consts(options))?;
-    } else {
-        map.serialize_entry("enum", &Values(options))?;
-    }
-    if let Some(default) = default {
-        map.serialize_entry("default", default)?;
-    }
-    map.end()
-}
-
-pub(crate) fn serialize_multi<S: Serializer, D: Serialize>(
-    serializer: S,
-    title: Option<&str>,
-    description: Option<&str>,
-    options: &[EnumOption],
-    min_items: Option<usize>,
-    max_items: Option<usize>,
-    default: Option<D>,
-) -> Result<S::Ok, S::Error> {
-    struct Items<'a>(&'a [EnumOption]);
-    impl Serialize for Items<'_> {
-        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-            let mut map = serializer.serialize_map(None)?;
-            if is_titled(self.0) {
-                map.serialize_entry("anyOf", &Consts(self.0))?;
-            } else {
-                map.serialize_entry("type", "string")?;
-                map.serialize_entry("enum", &Values(self.0))?;
-            }
-            map.end()
-        }
-    }
-    let mut map = serializer.serialize_map(None)?;
-    map.serialize_entry("type", "array")?;
-    if let Some(title) = title {
-        map.serialize_entry("title", title)?;
-    }
-    if let Some(description) = description {
-        map.serialize_entry("description", description)?;
-    }
-    if let Some(min) = min_items {
-        map.serialize_entry("minItems", &min)?;
-    }
-    if let Some(max) = max_items {
-        map.serialize_entry("maxItems", &max)?;
-    }
-    map.serialize_entry("items", &Items(options))?;
-    if let Some(default) = default {
-        map.serialize_entry("default", &default)?;
-    }
-    map.end()
 }
 
 /// One view over the five enum shapes, as a client renders them: the

@@ -1,356 +1,19 @@
-//! The spec's other primitive properties: strings, numbers, booleans, with
-//! their wire schemas and the form fields that parse them.
+//! The typed fields of the spec's other primitive properties: strings,
+//! numbers, booleans; thin builders over their wire schemas
+//! (`crate::schema::primitive`), checked by the schema rules and parsed by
+//! the answer checks.
 
 use std::borrow::Cow;
 use std::fmt;
 
-use serde::ser::{SerializeMap, Serializer};
-use serde::Serialize;
 use serde_json::{Number, Value};
 
 use crate::form::parse_required;
-
-mod format;
-
-use crate::{Error, FormField, JsonType, PrimitiveSchema};
-pub(crate) use format::is_date;
-use format::{is_date_time, is_email, is_uri};
-
-/// The `format` of a string property (MCP 2025-11-25, `StringSchema.format`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum StringFormat {
-    /// `"email"`: an RFC 5321 mailbox, `local@domain`: the local part a
-    /// dot-string or a quoted string, the domain a host name or an address
-    /// literal (`[127.0.0.1]`, `[IPv6:::1]`); non-ASCII letters are
-    /// accepted as RFC 6531 allows (`日本@例え.jp`).
-    Email,
-    /// `"uri"`: an absolute URI as RFC 3986 defines it (`scheme:` and the
-    /// rest, ASCII, with valid percent-encodings, host and port).
-    Uri,
-    /// `"date"`: an RFC 3339 full-date, `YYYY-MM-DD`, a real calendar date.
-    Date,
-    /// `"date-time"`: an RFC 3339 date-time, `YYYY-MM-DDTHH:MM:SS[.frac](Z|±HH:MM)`
-    /// (a leap second only at 23:59 UTC).
-    DateTime,
-}
-
-impl StringFormat {
-    /// The name on the wire.
-    pub const fn as_str(self) -> &'static str {
-        match self {
-            StringFormat::Email => "email",
-            StringFormat::Uri => "uri",
-            StringFormat::Date => "date",
-            StringFormat::DateTime => "date-time",
-        }
-    }
-
-    /// Whether `value` is in this format.
-    pub const fn matches(self, value: &str) -> bool {
-        match self {
-            StringFormat::Email => is_email(value),
-            StringFormat::Uri => is_uri(value),
-            StringFormat::Date => is_date(value),
-            StringFormat::DateTime => is_date_time(value),
-        }
-    }
-}
-
-impl fmt::Display for StringFormat {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-impl Serialize for StringFormat {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.as_str())
-    }
-}
-
-/// The number of Unicode code points in `value`, the unit of `minLength`
-/// and `maxLength`.
-pub(crate) const fn char_count(value: &str) -> usize {
-    let bytes = value.as_bytes();
-    let mut count = 0;
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] & 0xC0 != 0x80 {
-            count += 1;
-        }
-        i += 1;
-    }
-    count
-}
-
-fn serialize_common<M: SerializeMap>(
-    map: &mut M,
-    kind: &str,
-    title: Option<&str>,
-    description: Option<&str>,
-) -> Result<(), M::Error> {
-    map.serialize_entry("type", kind)?;
-    if let Some(title) = title {
-        map.serialize_entry("title", title)?;
-    }
-    if let Some(description) = description {
-        map.serialize_entry("description", description)?;
-    }
-    Ok(())
-}
-
-/// A string property: `{"type":"string","minLength":1,"maxLength":80,"format":"email","default":".."}`
-/// (MCP 2025-11-25, `StringSchema`; every key but `type` optional).
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct StringSchema {
-    /// The field's `title`.
-    pub title: Option<Cow<'static, str>>,
-    /// The field's `description`.
-    pub description: Option<Cow<'static, str>>,
-    /// `minLength`, in Unicode code points.
-    pub min_length: Option<usize>,
-    /// `maxLength`, in Unicode code points.
-    pub max_length: Option<usize>,
-    /// `format`.
-    pub format: Option<StringFormat>,
-    /// `default`.
-    pub default: Option<Cow<'static, str>>,
-}
-
-impl Serialize for StringSchema {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        serialize_common(
-            &mut map,
-            "string",
-            self.title.as_deref(),
-            self.description.as_deref(),
-        )?;
-        if let Some(min) = self.min_length {
-            map.serialize_entry("minLength", &min)?;
-        }
-        if let Some(max) = self.max_length {
-            map.serialize_entry("maxLength", &max)?;
-        }
-        if let Some(format) = self.format {
-            map.serialize_entry("format", &format)?;
-        }
-        if let Some(default) = &self.default {
-            map.serialize_entry("default", default)?;
-        }
-        map.end()
-    }
-}
-
-/// A number property: `{"type":"integer"|"number","minimum":0,"maximum":150,"default":30}`
-/// (MCP 2025-11-25, `NumberSchema`).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NumberSchema {
-    /// `true` for `"type":"integer"`, `false` for `"type":"number"`.
-    pub integer: bool,
-    /// The field's `title`.
-    pub title: Option<Cow<'static, str>>,
-    /// The field's `description`.
-    pub description: Option<Cow<'static, str>>,
-    /// `minimum`.
-    pub minimum: Option<Number>,
-    /// `maximum`.
-    pub maximum: Option<Number>,
-    /// `default`.
-    pub default: Option<Number>,
-}
-
-impl Serialize for NumberSchema {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        let kind = if self.integer { "integer" } else { "number" };
-        serialize_common(
-            &mut map,
-            kind,
-            self.title.as_deref(),
-            self.description.as_deref(),
-        )?;
-        if let Some(minimum) = self.advertised_minimum() {
-            map.serialize_entry("minimum", &minimum)?;
-        }
-        if let Some(maximum) = self.advertised_maximum() {
-            map.serialize_entry("maximum", &maximum)?;
-        }
-        if let Some(default) = self.advertised_default() {
-            map.serialize_entry("default", &default)?;
-        }
-        map.end()
-    }
-}
-
-/// An integer bound as every peer reads it: within `i64`, the range of
-/// rmcp's model (`IntegerSchema` holds `i64`), and a JSON integer. A
-/// fractional bound is rounded inwards (`lower`: up), which lets the same
-/// integers through; a bound beyond `i64` is clamped to its end.
-fn readable_integer_bound(bound: &Number, lower: bool) -> i64 {
-    if let Some(bound) = bound.as_i64() {
-        return bound;
-    }
-    if bound.as_u64().is_some() {
-        return i64::MAX;
-    }
-    let bound = bound.as_f64().unwrap_or(0.0);
-    // `as` saturates at the ends of `i64`, which is the clamp wanted here.
-    if lower {
-        bound.ceil() as i64
-    } else {
-        bound.floor() as i64
-    }
-}
-
-/// A `number` bound as every peer reads it: a double (rmcp's model and the
-/// TypeScript SDK hold doubles). An integer bound beyond 2^53 is sent as
-/// the nearest double on the inside (`lower`: the one above), so that a
-/// double reader never widens it.
-fn readable_number_bound(bound: &Number, lower: bool) -> Number {
-    let exact = bound
-        .as_i64()
-        .map(i128::from)
-        .or_else(|| bound.as_u64().map(i128::from));
-    let (Some(exact), Some(double)) = (exact, bound.as_f64()) else {
-        return bound.clone();
-    };
-    if exact.unsigned_abs() <= 1 << 53 {
-        return bound.clone();
-    }
-    // Integral, and within 2^64: converts to i128 exactly.
-    let rounded = double as i128;
-    let step = |double: f64, up: bool| {
-        // The neighbouring double away from (`up` for positive) or toward zero.
-        let bits = double.abs().to_bits();
-        let bits = if up == (double > 0.0) {
-            bits + 1
-        } else {
-            bits - 1
-        };
-        f64::from_bits(bits).copysign(double)
-    };
-    let inside = match (lower, rounded.cmp(&exact)) {
-        // A double holds it exactly: sent as written.
-        (_, std::cmp::Ordering::Equal) => return bound.clone(),
-        (true, std::cmp::Ordering::Less) => step(double, true),
-        (false, std::cmp::Ordering::Greater) => step(double, false),
-        _ => double,
-    };
-    Number::from_f64(inside).unwrap_or_else(|| bound.clone())
-}
-
-impl NumberSchema {
-    /// `minimum` as it is sent. For `"type":"number"`, a double (an integer
-    /// bound beyond 2^53 becomes the nearest double above it, which every
-    /// double reader holds exactly); for `"type":"integer"`, a JSON integer
-    /// within `i64`, the range every
-    /// peer reads (rmcp's model holds `i64` bounds; the TypeScript and
-    /// Python SDKs read doubles and integers). A fractional minimum is
-    /// rounded up (the same integers pass); one below `i64::MIN` is sent as
-    /// `i64::MIN`.
-    ///
-    /// Every emitting path goes through here: serialization (hence
-    /// `request()`, `for_version`, `InputRequiredResult`) and the rmcp
-    /// conversion. Answers are still checked against [`minimum`](Self::minimum)
-    /// itself.
-    ///
-    /// ```
-    /// use enum_schema::{NumberField, NumberType};
-    ///
-    /// let schema = NumberField::<u64>::new().schema();
-    /// assert_eq!(schema.maximum, Some(u64::MAX.into()));
-    /// assert_eq!(schema.advertised_maximum(), Some(i64::MAX.into()));
-    /// assert_eq!(
-    ///     serde_json::to_string(&schema).unwrap(),
-    ///     r#"{"type":"integer","minimum":0,"maximum":9223372036854775807}"#,
-    /// );
-    /// ```
-    pub fn advertised_minimum(&self) -> Option<Number> {
-        let minimum = self.minimum.as_ref()?;
-        Some(if self.integer {
-            readable_integer_bound(minimum, true).into()
-        } else {
-            readable_number_bound(minimum, true)
-        })
-    }
-
-    /// `maximum` as it is sent: as [`advertised_minimum`](Self::advertised_minimum),
-    /// a fractional integer maximum rounded down, one beyond `i64::MAX` (a
-    /// `u64` or `usize` field's own range) sent as `i64::MAX`. A client
-    /// that keeps to what is advertised therefore never sends an answer
-    /// that is refused for its range; the field itself accepts its whole
-    /// range.
-    pub fn advertised_maximum(&self) -> Option<Number> {
-        let maximum = self.maximum.as_ref()?;
-        Some(if self.integer {
-            readable_integer_bound(maximum, false).into()
-        } else {
-            readable_number_bound(maximum, false)
-        })
-    }
-
-    /// `default` as it is sent: for `"type":"integer"`, a JSON integer
-    /// within the advertised bounds (`3.0` is sent as `3`); a default
-    /// beyond `i64`, which a peer could not read, is left out, as is a
-    /// fractional one (which [`check`](Self::check) refuses anyway). For
-    /// `"type":"number"`, an integer default beyond 2^53 that no double
-    /// holds is left out too: a double reader would offer another number.
-    pub fn advertised_default(&self) -> Option<Number> {
-        let default = self.default.as_ref()?;
-        if !self.integer {
-            // A double reader would read an integer beyond 2^53 as another
-            // number; one a double holds exactly is sent as it is.
-            let held = readable_number_bound(default, true) == *default
-                && readable_number_bound(default, false) == *default;
-            return held.then(|| default.clone());
-        }
-        let value = default.as_i64().or_else(|| {
-            let value = default.as_f64()?;
-            let fits = value.fract() == 0.0
-                && (-9_223_372_036_854_775_808.0..9_223_372_036_854_775_808.0).contains(&value);
-            // Exact: an integral double within i64.
-            fits.then_some(value as i64)
-        })?;
-        let minimum = self
-            .advertised_minimum()
-            .and_then(|minimum| minimum.as_i64());
-        let maximum = self
-            .advertised_maximum()
-            .and_then(|maximum| maximum.as_i64());
-        let within = minimum.is_none_or(|minimum| value >= minimum)
-            && maximum.is_none_or(|maximum| value <= maximum);
-        within.then_some(value.into())
-    }
-}
-
-/// A boolean property: `{"type":"boolean","default":true}` (MCP 2025-11-25,
-/// `BooleanSchema`).
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub struct BooleanSchema {
-    /// The field's `title`.
-    pub title: Option<Cow<'static, str>>,
-    /// The field's `description`.
-    pub description: Option<Cow<'static, str>>,
-    /// `default`.
-    pub default: Option<bool>,
-}
-
-impl Serialize for BooleanSchema {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        serialize_common(
-            &mut map,
-            "boolean",
-            self.title.as_deref(),
-            self.description.as_deref(),
-        )?;
-        if let Some(default) = self.default {
-            map.serialize_entry("default", &default)?;
-        }
-        map.end()
-    }
-}
+use crate::schema::check::{self, Int, Limit, Reading};
+use crate::schema::rule;
+use crate::{
+    BooleanSchema, Error, FormField, NumberSchema, PrimitiveSchema, StringFormat, StringSchema,
+};
 
 /// A string form field, answered by a `String` checked against `minLength`,
 /// `maxLength` and `format`.
@@ -421,16 +84,13 @@ impl StringField {
     /// bug, found the first time the form is built.
     fn check(self) -> Self {
         let schema = &self.schema;
-        if let (Some(min), Some(max)) = (schema.min_length, schema.max_length) {
-            assert!(min <= max, "min_length is greater than max_length");
-        }
-        if let Some(default) = schema.default.as_deref() {
-            crate::__private::check_string_default(
-                default,
-                schema.min_length,
-                schema.max_length,
-                schema.format,
-            );
+        if let Err(rule) = rule::string(
+            schema.min_length,
+            schema.max_length,
+            schema.format,
+            schema.default.as_deref(),
+        ) {
+            panic!("{}", rule.message());
         }
         self
     }
@@ -448,60 +108,13 @@ impl StringField {
     /// [`Error::TooLong`] or [`Error::InvalidFormat`] for a string that
     /// breaks a constraint. `field` is `None`; a form sets it.
     pub fn parse(&self, value: Value) -> Result<String, Error> {
-        check_string(
+        check::string(
             value,
             self.schema.min_length,
             self.schema.max_length,
             self.schema.format,
         )
     }
-}
-
-pub(crate) fn check_string(
-    value: Value,
-    min_length: Option<usize>,
-    max_length: Option<usize>,
-    format: Option<StringFormat>,
-) -> Result<String, Error> {
-    let value = match value {
-        Value::String(value) => value,
-        found => {
-            return Err(Error::TypeMismatch {
-                field: None,
-                expected: JsonType::String,
-                found,
-            })
-        }
-    };
-    let length = char_count(&value);
-    if let Some(min_length) = min_length {
-        if length < min_length {
-            return Err(Error::TooShort {
-                field: None,
-                value,
-                min_length,
-            });
-        }
-    }
-    if let Some(max_length) = max_length {
-        if length > max_length {
-            return Err(Error::TooLong {
-                field: None,
-                value,
-                max_length,
-            });
-        }
-    }
-    if let Some(format) = format {
-        if !format.matches(&value) {
-            return Err(Error::InvalidFormat {
-                field: None,
-                value,
-                format,
-            });
-        }
-    }
-    Ok(value)
 }
 
 impl FormField for StringField {
@@ -608,157 +221,13 @@ pub trait NumberType: Copy + PartialOrd + fmt::Debug + 'static + private::Sealed
     /// The value as an exact integer (sign, magnitude), for integer types.
     #[doc(hidden)]
     fn to_integer(self) -> Option<(bool, u128)>;
+    /// The value as an `f64`, for float types (`f32` widens exactly).
+    #[doc(hidden)]
+    fn to_f64(self) -> Option<f64>;
 }
 
 mod private {
     pub trait Sealed {}
-}
-
-/// 2^53: below it, every integer is a double of its own.
-const EXACT_DOUBLES: f64 = 9_007_199_254_740_992.0;
-/// 2^128: beyond every bound an integer field has.
-const BEYOND_BOUNDS: f64 = 340_282_366_920_938_463_463_374_607_431_768_211_456.0;
-
-/// An integer of up to 128 bits and a sign: every bound an integer field
-/// has, and every integer a double below 2^128 holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Int {
-    negative: bool,
-    magnitude: u128,
-}
-
-impl Int {
-    pub(crate) const fn new(negative: bool, magnitude: u128) -> Int {
-        Int {
-            // Zero has one sign.
-            negative: negative && magnitude != 0,
-            magnitude,
-        }
-    }
-
-    fn to_f64(self) -> f64 {
-        let magnitude = self.magnitude as f64;
-        if self.negative {
-            -magnitude
-        } else {
-            magnitude
-        }
-    }
-}
-
-impl From<i128> for Int {
-    fn from(value: i128) -> Int {
-        Int::new(value < 0, value.unsigned_abs())
-    }
-}
-
-impl From<u128> for Int {
-    fn from(value: u128) -> Int {
-        Int::new(false, value)
-    }
-}
-
-impl Ord for Int {
-    fn cmp(&self, other: &Int) -> std::cmp::Ordering {
-        match (self.negative, other.negative) {
-            (false, false) => self.magnitude.cmp(&other.magnitude),
-            (true, true) => other.magnitude.cmp(&self.magnitude),
-            (false, true) => std::cmp::Ordering::Greater,
-            (true, false) => std::cmp::Ordering::Less,
-        }
-    }
-}
-
-impl PartialOrd for Int {
-    fn partial_cmp(&self, other: &Int) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-/// What a JSON number, as serde_json read it, says about its value.
-///
-/// serde_json reads an integer literal within `i64`/`u64` exactly, and
-/// anything else (a fraction, an exponent, an integer beyond 64 bits) as
-/// the nearest double. At or beyond 2^53 a double stands for every number
-/// that rounds to it: `-9223372036854775809` and `-9223372036854775808.0`
-/// both arrive as the double -2^63. Deciding whether such a number is
-/// within a bound takes the whole range it may stand for, so that nothing
-/// outside the bound is ever let through as a nearby value inside it.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) enum Reading {
-    /// An integer known exactly: an integer literal within 64 bits, or an
-    /// integral double below 2^53.
-    Exact(Int),
-    /// An integral double at or beyond 2^53 (and below 2^128): the integer
-    /// it holds, and the integers `low..=high` that round to it.
-    Rounded { value: Int, low: Int, high: Int },
-    /// A number with a fractional part (below 2^53, necessarily).
-    Fraction(f64),
-    /// A double at or beyond 2^128 in magnitude: an integer beyond every
-    /// bound.
-    Huge(f64),
-}
-
-impl Reading {
-    pub(crate) fn of(number: &Number) -> Reading {
-        if let Some(value) = number.as_i64() {
-            return Reading::Exact(i128::from(value).into());
-        }
-        if let Some(value) = number.as_u64() {
-            return Reading::Exact(u128::from(value).into());
-        }
-        // serde_json's numbers are finite.
-        let value = number.as_f64().unwrap_or(0.0);
-        if value.fract() != 0.0 {
-            return Reading::Fraction(value);
-        }
-        let negative = value < 0.0;
-        let magnitude = value.abs();
-        if magnitude < EXACT_DOUBLES {
-            // Exact: an integral double below 2^53 converts without loss.
-            return Reading::Exact(Int::new(negative, magnitude as u128));
-        }
-        if magnitude >= BEYOND_BOUNDS {
-            return Reading::Huge(value);
-        }
-        // The neighbouring doubles; their distances are powers of two, so
-        // these subtractions are exact, and so are the conversions.
-        let bits = magnitude.to_bits();
-        let below = magnitude - f64::from_bits(bits - 1);
-        let above = f64::from_bits(bits + 1) - magnitude;
-        let (magnitude, below, above) = (magnitude as u128, below as u128, above as u128);
-        // Everything up to half-way to each neighbour rounds to this double
-        // (the half-way point itself too, when ties go its way): both ends
-        // are taken, so that a bound is never crossed. Below 2^128 the
-        // upper end still fits: at most 2^128 - 2^74.
-        let (near, far) = (magnitude - below / 2, magnitude + above / 2);
-        let (low, high) = if negative { (far, near) } else { (near, far) };
-        Reading::Rounded {
-            value: Int::new(negative, magnitude),
-            low: Int::new(negative, low),
-            high: Int::new(negative, high),
-        }
-    }
-
-    /// Whether every number this may stand for is at least `minimum`.
-    pub(crate) fn at_least(self, minimum: Int) -> bool {
-        match self {
-            Reading::Exact(value) => value >= minimum,
-            Reading::Rounded { low, .. } => low >= minimum,
-            // A fraction lies strictly between integers, and a huge double
-            // beyond them all: comparing doubles decides.
-            Reading::Fraction(value) | Reading::Huge(value) => value > minimum.to_f64(),
-        }
-    }
-
-    /// Whether every number this may stand for is at most `maximum`.
-    pub(crate) fn at_most(self, maximum: Int) -> bool {
-        match self {
-            Reading::Exact(value) => value <= maximum,
-            Reading::Rounded { high, .. } => high <= maximum,
-            Reading::Fraction(value) | Reading::Huge(value) => value < maximum.to_f64(),
-        }
-    }
 }
 
 /// The integer a JSON number is, if it is one and everything it may stand
@@ -821,6 +290,9 @@ macro_rules! integer_types {
                 // Lossless: the magnitude of any of these types fits u128.
                 Some((negative, if negative { (self as i128).unsigned_abs() } else { self as u128 }))
             }
+            fn to_f64(self) -> Option<f64> {
+                None
+            }
         }
     )*};
 }
@@ -843,6 +315,9 @@ impl NumberType for f64 {
     fn to_integer(self) -> Option<(bool, u128)> {
         None
     }
+    fn to_f64(self) -> Option<f64> {
+        Some(self)
+    }
 }
 
 impl private::Sealed for f32 {}
@@ -864,6 +339,9 @@ impl NumberType for f32 {
     }
     fn to_integer(self) -> Option<(bool, u128)> {
         None
+    }
+    fn to_f64(self) -> Option<f64> {
+        Some(f64::from(self))
     }
 }
 
@@ -964,27 +442,38 @@ impl<N: NumberType> NumberField<N> {
     /// be written in JSON: a server bug, found the first time the form is
     /// built.
     fn check(self) -> Self {
-        for value in [self.minimum, self.maximum, self.default]
-            .into_iter()
-            .flatten()
-        {
-            assert!(
-                value.to_number().is_some(),
-                "a number field's bounds and default must be finite"
-            );
-        }
-        if let (Some(minimum), Some(maximum)) = (self.minimum, self.maximum) {
-            assert!(minimum <= maximum, "minimum is greater than maximum");
-        }
-        if let Some(default) = self.default {
-            assert!(
-                self.minimum.is_none_or(|minimum| default >= minimum),
-                "the default is less than minimum"
-            );
-            assert!(
-                self.maximum.is_none_or(|maximum| default <= maximum),
-                "the default is greater than maximum"
-            );
+        let verdict = if N::INTEGER {
+            let values =
+                [self.minimum, self.maximum, self.default].map(|value| value?.to_integer());
+            // In i128, order kept: every integer type fits but u128, whose
+            // values (never negative) are shifted down by 2^127 when one is
+            // beyond i128::MAX.
+            let shift = values
+                .iter()
+                .flatten()
+                .any(|&(_, magnitude)| magnitude > i128::MAX as u128);
+            let [minimum, maximum, default] = values.map(|value| {
+                let (negative, magnitude) = value?;
+                Some(if shift {
+                    (magnitude ^ (1 << 127)) as i128
+                } else if negative {
+                    // Within i128: `magnitude` is at most 2^127.
+                    0i128.wrapping_sub_unsigned(magnitude)
+                } else {
+                    magnitude as i128
+                })
+            });
+            rule::integer(minimum, maximum, default)
+        } else {
+            let float = |value: Option<N>| value.and_then(N::to_f64);
+            rule::number(
+                float(self.minimum),
+                float(self.maximum),
+                float(self.default),
+            )
+        };
+        if let Err(rule) = verdict {
+            panic!("{}", rule.message());
         }
         self
     }
@@ -1035,16 +524,6 @@ impl<N: NumberType> NumberField<N> {
     /// too), [`Error::NotAnInteger`] for a fractional number on an integer
     /// field, [`Error::OutOfRange`] outside `minimum..=maximum` or the type.
     pub fn parse(&self, value: Value) -> Result<N, Error> {
-        let number = match value {
-            Value::Number(number) => number,
-            found => {
-                return Err(Error::TypeMismatch {
-                    field: None,
-                    expected: JsonType::Number,
-                    found,
-                })
-            }
-        };
         let (minimum, maximum) = self.bounds();
         let out_of_range = |value: Number| Error::OutOfRange {
             field: None,
@@ -1052,31 +531,25 @@ impl<N: NumberType> NumberField<N> {
             minimum: minimum.and_then(N::to_number),
             maximum: maximum.and_then(N::to_number),
         };
-        if let (Some(low), Some(high)) = (
-            minimum.and_then(N::to_integer),
-            maximum.and_then(N::to_integer),
-        ) {
-            let (low, high) = (Int::new(low.0, low.1), Int::new(high.0, high.1));
-            if let Reading::Fraction(_) = Reading::of(&number) {
-                return Err(Error::NotAnInteger {
-                    field: None,
-                    value: number,
-                });
+        // Integer bounds exactly, float bounds as the JSON numbers sent.
+        let (low, high) = (
+            minimum.and_then(N::to_number),
+            maximum.and_then(N::to_number),
+        );
+        fn limit<N: NumberType>(bound: Option<N>, json: Option<&Number>) -> Option<Limit<'_>> {
+            match bound?.to_integer() {
+                Some((negative, magnitude)) => Some(Limit::Exact(Int::new(negative, magnitude))),
+                None => json.map(Limit::of),
             }
-            return match integer_in(&number, low, high).and(N::from_number(&number)) {
-                Some(parsed) => Ok(parsed),
-                None => Err(out_of_range(number)),
-            };
         }
-        let Some(parsed) = N::from_number(&number) else {
-            return Err(out_of_range(number));
-        };
-        if minimum.is_some_and(|minimum| parsed < minimum)
-            || maximum.is_some_and(|maximum| parsed > maximum)
-        {
-            return Err(out_of_range(number));
+        let (min_limit, max_limit) = (limit(minimum, low.as_ref()), limit(maximum, high.as_ref()));
+        let number = check::number(value, N::INTEGER, min_limit, max_limit, out_of_range)?;
+        // Within the bounds; within the type too (a float that rounds to a
+        // finite f32, an integer that fits).
+        match N::from_number(&number) {
+            Some(parsed) => Ok(parsed),
+            None => Err(out_of_range(number)),
         }
-        Ok(parsed)
     }
 }
 
@@ -1099,6 +572,7 @@ impl<N: NumberType> FormField for NumberField<N> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::schema::check::BEYOND_BOUNDS;
 
     fn number(text: &str) -> Number {
         serde_json::from_str(text).unwrap()
