@@ -1128,7 +1128,7 @@ mod c25 {
 
 // ---------------------------------------------------------------------------
 // C29 — Empty wire value / empty property name: compile errors, in
-// tests/ui/values/empty_rename.rs and tests/ui/form/empty_rename.rs.
+// tests/ui/values/empty_rename.rs and tests/ui/form/name/empty_rename.rs.
 // ---------------------------------------------------------------------------
 
 /// A doc comment written with a macro (`concat!`, `include_str!`) is kept,

@@ -1,13 +1,17 @@
-//! A typed view of the derive input, borrowing from syn, with each
-//! variant's wire value worked out.
+//! The typed views of the derive inputs, shared by both derives: an enum
+//! (`Enum`, with each variant's wire value and its defaults resolved to
+//! variants) and a form struct (`Form`, with each field's property name and
+//! kind), borrowing from syn.
 
 use proc_macro2::TokenStream;
 use proc_macro_crate::FoundCrate;
 use quote::{quote, ToTokens};
 use syn::{Data, DeriveInput, Fields, Ident};
 
-use crate::attr;
+use crate::attr::{self, OptionRef};
 use crate::ctxt::Ctxt;
+use crate::message;
+use crate::name::{unraw, Name, Renames, Role};
 
 pub struct Enum<'a> {
     pub ident: &'a Ident,
@@ -21,9 +25,7 @@ pub struct Variant<'a> {
     pub fields: &'a Fields,
     pub attrs: attr::Variant,
     /// The wire value: what the schema offers and what parsing accepts.
-    pub value: String,
-    /// The tokens that decided `value`, for error spans.
-    pub value_tokens: TokenStream,
+    pub wire: Name,
 }
 
 impl<'a> Enum<'a> {
@@ -53,25 +55,21 @@ impl<'a> Enum<'a> {
             .iter()
             .map(|variant| {
                 let attrs = attr::Variant::from_ast(cx, &variant.attrs);
-                let value = match elicit_value(&variant.ident, &attrs, &container) {
-                    Some((value, _)) => value,
-                    None => match serde_value(&variant.ident, &attrs, &container) {
-                        Some((value, _)) => value,
-                        None => unraw(&variant.ident),
+                let wire = Name::new(
+                    &variant.ident,
+                    Role::Variant,
+                    Renames {
+                        rename: attrs.rename.get(),
+                        rename_all: container.rename_all.get(),
+                        serde_rename: attrs.serde_rename.as_ref(),
+                        serde_rename_all: container.serde_rename_all.as_ref(),
                     },
-                };
-                // A collision is the fault of the variant's own rename, or
-                // else of the variant itself.
-                let value_tokens = match (attrs.rename.get(), &attrs.serde_rename) {
-                    (Some(lit), _) | (None, Some(lit)) => lit.to_token_stream(),
-                    (None, None) => variant.ident.to_token_stream(),
-                };
+                );
                 Variant {
                     ident: &variant.ident,
                     fields: &variant.fields,
                     attrs,
-                    value,
-                    value_tokens,
+                    wire,
                 }
             })
             .collect();
@@ -114,6 +112,162 @@ impl<'a> Enum<'a> {
     }
 }
 
+/// An enum's defaults, resolved to variants.
+pub struct Defaults<'v, 'a> {
+    /// The single-select `default`.
+    pub single: Option<&'v Variant<'a>>,
+    /// The multi-select `default_items`, when every item names an option.
+    pub multi: Option<Vec<&'v Variant<'a>>>,
+}
+
+impl<'a> Enum<'a> {
+    /// The defaults, resolved to variants, with an error on each that names
+    /// no option, or one twice.
+    pub fn defaults<'v>(&'v self, cx: &Ctxt) -> Defaults<'v, 'a> {
+        Defaults {
+            single: single_default(cx, self),
+            multi: default_items(cx, self),
+        }
+    }
+}
+
+/// The variant an `OptionRef` names, with errors on its token when it names
+/// no variant, or a skipped one.
+fn resolve<'v, 'a>(
+    cx: &Ctxt,
+    item: &'v Enum<'a>,
+    option: &OptionRef,
+    key: &str,
+) -> Option<&'v Variant<'a>> {
+    let found = match option {
+        OptionRef::Variant(ident) => item.variants.iter().find(|variant| variant.ident == ident),
+        OptionRef::Value(lit) => item.variants.iter().find(|variant| {
+            variant
+                .accepted()
+                .iter()
+                .any(|(value, _)| *value == lit.value())
+        }),
+    };
+    let offered_names = || {
+        item.offered()
+            .map(|variant| format!("`{}`", variant.name()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let offered_values = || {
+        item.offered()
+            .map(|variant| format!("{:?}", variant.wire.value))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let written = match key {
+        "default" => format!("`default = {}`", option.to_token_stream()),
+        _ => format!("`{}` in `{key}`", option.to_token_stream()),
+    };
+    match found {
+        None => {
+            let message = match option {
+                OptionRef::Variant(_) => {
+                    format!(
+                        "{written} names no variant of `{}`; expected one of {}",
+                        item.ident,
+                        offered_names()
+                    )
+                }
+                OptionRef::Value(lit) => {
+                    let value = lit.value();
+                    let titled = item.offered().find(|variant| {
+                        variant
+                            .attrs
+                            .title
+                            .get()
+                            .is_some_and(|title| title.value() == value)
+                    });
+                    match titled {
+                        Some(variant) => format!(
+                            "{written} is the title of `{}`, not a wire value; a default names the value, here {:?}",
+                            variant.name(),
+                            variant.wire.value,
+                        ),
+                        None => format!(
+                            "{written} is not a wire value of `{}`; expected one of {}",
+                            item.ident,
+                            offered_values()
+                        ),
+                    }
+                }
+            };
+            cx.error_spanned_by(option, message);
+            None
+        }
+        Some(variant) if variant.is_skipped() => {
+            cx.error_spanned_by(
+                option,
+                format_args!(
+                    "the default `{}` is skipped, so it is not an option; expected one of {}",
+                    variant.name(),
+                    offered_names()
+                ),
+            );
+            None
+        }
+        Some(variant) => Some(variant),
+    }
+}
+
+/// The single-select default, if any; also reports two defaults.
+fn single_default<'v, 'a>(cx: &Ctxt, item: &'v Enum<'a>) -> Option<&'v Variant<'a>> {
+    let mut chosen: Option<(&Variant, String)> = None;
+    if let Some(option) = item.attrs.default.get() {
+        if let Some(variant) = resolve(cx, item, option, "default") {
+            chosen = Some((variant, option.to_token_stream().to_string()));
+        }
+    }
+    for variant in &item.variants {
+        if let Some((tokens, ())) = variant.attrs.default.get_with_tokens() {
+            if let Some((first, _)) = &chosen {
+                cx.error_spanned_by(
+                    tokens,
+                    format_args!(
+                        "two defaults: `{}` is already the default, and a single-select has one; remove one of them",
+                        first.name()
+                    ),
+                );
+            } else if variant.is_skipped() {
+                cx.error_spanned_by(
+                    tokens,
+                    format_args!(
+                        "the default `{}` is skipped, so it is not an option",
+                        variant.name()
+                    ),
+                );
+            } else {
+                chosen = Some((variant, variant.name()));
+            }
+        }
+    }
+    chosen.map(|(variant, _)| variant)
+}
+
+/// The multi-select default items, if every one names an option; also
+/// reports one named twice.
+fn default_items<'v, 'a>(cx: &Ctxt, item: &'v Enum<'a>) -> Option<Vec<&'v Variant<'a>>> {
+    let items = item.attrs.default_items.get()?;
+    let mut chosen: Vec<&Variant> = Vec::new();
+    for option in items {
+        if let Some(variant) = resolve(cx, item, option, "default_items") {
+            if chosen.iter().any(|earlier| std::ptr::eq(*earlier, variant)) {
+                cx.error_spanned_by(
+                    option,
+                    message::appears_twice(&format!("`{}`", variant.name())),
+                );
+            }
+            chosen.push(variant);
+        }
+    }
+    (chosen.len() == items.len()).then_some(chosen)
+}
+
 impl Variant<'_> {
     pub fn is_skipped(&self) -> bool {
         self.attrs.skip.get().is_some() || self.attrs.serde_skip
@@ -128,7 +282,7 @@ impl Variant<'_> {
     /// aliases (`#[elicit]`'s, then serde's not already listed), with the
     /// tokens each came from.
     pub fn accepted(&self) -> Vec<(String, TokenStream)> {
-        let mut accepted = vec![(self.value.clone(), self.value_tokens.clone())];
+        let mut accepted = vec![(self.wire.value.clone(), self.wire.tokens.clone())];
         for alias in &self.attrs.aliases {
             accepted.push((alias.value(), alias.to_token_stream()));
         }
@@ -205,6 +359,16 @@ pub fn runtime_crate() -> TokenStream {
     crate_path(proc_macro_crate::crate_name("enum-schema").ok())
 }
 
+/// The runtime crate's path for an input the derive cannot read further
+/// (a struct given to `ElicitEnum`, an enum given to `ElicitForm`): its
+/// `crate = ".."` if it has one, else [`runtime_crate`].
+pub fn fallback_crate(input: &DeriveInput) -> TokenStream {
+    match attr::crate_path(&input.attrs) {
+        Some(path) => path.to_token_stream(),
+        None => runtime_crate(),
+    }
+}
+
 fn crate_path(found: Option<FoundCrate>) -> TokenStream {
     let name = match found {
         Some(FoundCrate::Name(name)) => name,
@@ -216,48 +380,6 @@ fn crate_path(found: Option<FoundCrate>) -> TokenStream {
         Ok(ident) => quote!(::#ident),
         Err(_) => quote!(::enum_schema),
     }
-}
-
-pub fn unraw(ident: &Ident) -> String {
-    let name = ident.to_string();
-    match name.strip_prefix("r#") {
-        Some(name) => name.to_owned(),
-        None => name,
-    }
-}
-
-/// The wire value `#[elicit]` gives a variant, if it says anything about
-/// it, with the tokens that decided it.
-pub fn elicit_value(
-    ident: &Ident,
-    variant: &attr::Variant,
-    container: &attr::Container,
-) -> Option<(String, TokenStream)> {
-    if let Some(lit) = variant.rename.get() {
-        return Some((lit.value(), lit.to_token_stream()));
-    }
-    let rename_all = container.rename_all.get()?;
-    Some((
-        rename_all.rule.apply_to_variant(&unraw(ident)),
-        rename_all.lit.to_token_stream(),
-    ))
-}
-
-/// The wire value `#[serde]` gives a variant, if it says anything about it,
-/// with the tokens that decided it.
-pub fn serde_value(
-    ident: &Ident,
-    variant: &attr::Variant,
-    container: &attr::Container,
-) -> Option<(String, TokenStream)> {
-    if let Some(lit) = &variant.serde_rename {
-        return Some((lit.value(), lit.to_token_stream()));
-    }
-    let rename_all = container.serde_rename_all.as_ref()?;
-    Some((
-        rename_all.rule.apply_to_variant(&unraw(ident)),
-        rename_all.lit.to_token_stream(),
-    ))
 }
 
 /// A form struct: each named field is one property.
@@ -287,9 +409,7 @@ pub struct Field<'a> {
     pub ty: &'a syn::Type,
     pub attrs: attr::Field,
     /// The property name on the wire.
-    pub name: String,
-    /// The tokens that decided `name`, for error spans.
-    pub name_tokens: TokenStream,
+    pub wire: Name,
     /// `Option<..>`: not in `required`.
     pub optional: bool,
     pub kind: Kind<'a>,
@@ -334,7 +454,16 @@ impl<'a> Form<'a> {
             .filter_map(|field| {
                 let ident = field.ident.as_ref()?;
                 let attrs = attr::Field::from_ast(cx, &field.attrs);
-                let (name, name_tokens) = field_name(ident, &attrs, &container);
+                let wire = Name::new(
+                    ident,
+                    Role::Field,
+                    Renames {
+                        rename: attrs.rename.get(),
+                        rename_all: container.rename_all.get(),
+                        serde_rename: attrs.serde_rename.as_ref(),
+                        serde_rename_all: container.serde_rename_all.as_ref(),
+                    },
+                );
                 let (optional, ty) = match generic_argument(&field.ty, "Option") {
                     Some(inner) => (true, inner),
                     None => (false, &field.ty),
@@ -343,8 +472,7 @@ impl<'a> Form<'a> {
                     ident,
                     ty: &field.ty,
                     attrs,
-                    name,
-                    name_tokens,
+                    wire,
                     optional,
                     kind: Kind::of(ty),
                 })
@@ -511,57 +639,6 @@ fn generic_argument<'t>(ty: &'t syn::Type, name: &str) -> Option<&'t syn::Type> 
     }
 }
 
-/// The wire name `#[elicit]` gives a field, if it says anything about it.
-pub fn elicit_field_name(
-    ident: &Ident,
-    field: &attr::Field,
-    container: &attr::FormContainer,
-) -> Option<(String, TokenStream)> {
-    if let Some(lit) = field.rename.get() {
-        return Some((lit.value(), lit.to_token_stream()));
-    }
-    let rename_all = container.rename_all.get()?;
-    Some((
-        rename_all.rule.apply_to_field(&unraw(ident)),
-        rename_all.lit.to_token_stream(),
-    ))
-}
-
-/// The wire name `#[serde]` gives a field, if it says anything about it.
-pub fn serde_field_name(
-    ident: &Ident,
-    field: &attr::Field,
-    container: &attr::FormContainer,
-) -> Option<(String, TokenStream)> {
-    if let Some(lit) = &field.serde_rename {
-        return Some((lit.value(), lit.to_token_stream()));
-    }
-    let rename_all = container.serde_rename_all.as_ref()?;
-    Some((
-        rename_all.rule.apply_to_field(&unraw(ident)),
-        rename_all.lit.to_token_stream(),
-    ))
-}
-
-fn field_name(
-    ident: &Ident,
-    field: &attr::Field,
-    container: &attr::FormContainer,
-) -> (String, TokenStream) {
-    let name = match elicit_field_name(ident, field, container) {
-        Some((name, _)) => name,
-        None => match serde_field_name(ident, field, container) {
-            Some((name, _)) => name,
-            None => unraw(ident),
-        },
-    };
-    let tokens = match (field.rename.get(), &field.serde_rename) {
-        (Some(lit), _) | (None, Some(lit)) => lit.to_token_stream(),
-        (None, None) => ident.to_token_stream(),
-    };
-    (name, tokens)
-}
-
 #[cfg(test)]
 mod tests {
     use proc_macro_crate::FoundCrate;
@@ -579,5 +656,18 @@ mod tests {
         assert_eq!(path(Some(FoundCrate::Itself)), ":: enum_schema");
         // No manifest, or no enum-schema in it.
         assert_eq!(path(None), ":: enum_schema");
+    }
+
+    #[test]
+    fn the_fallback_honours_crate() {
+        let input: syn::DeriveInput = syn::parse_quote! {
+            #[elicit(title = "ignored", crate = "my::reexport")]
+            struct NotAnEnum;
+        };
+        assert_eq!(super::fallback_crate(&input).to_string(), "my :: reexport");
+        let input: syn::DeriveInput = syn::parse_quote!(
+            struct NotAnEnum;
+        );
+        assert_eq!(super::fallback_crate(&input).to_string(), ":: enum_schema");
     }
 }

@@ -1,5 +1,7 @@
 //! Parsing of `#[elicit(...)]`, and of the `#[serde(...)]` keys that decide
-//! wire values, into plain values that keep their tokens for error spans.
+//! wire values, into plain values that keep their tokens for error spans:
+//! one loop (`parse_attrs`) for the four kinds of item (enum, variant, form,
+//! field), each saying what its keys do (`Keys`).
 
 use proc_macro2::TokenStream;
 use quote::ToTokens;
@@ -15,6 +17,63 @@ use crate::doc::{doc_comment, Doc};
 const CONTAINER_KEYS: &str =
     "`title`, `description`, `rename_all`, `default`, `legacy`, `min_items`, `max_items`, `default_items`, `crate`";
 const VARIANT_KEYS: &str = "`title`, `rename`, `alias`, `skip`, `default`";
+
+/// The attributes of one kind of item: what each `#[elicit(..)]` key does,
+/// and which `#[serde(..)]` keys it reads.
+trait Keys {
+    /// One `#[elicit]` key.
+    fn elicit(&mut self, cx: &Ctxt, meta: ParseNestedMeta) -> syn::Result<()>;
+
+    /// One `#[serde]` key: `false` if this item does not read it.
+    fn serde(&mut self, meta: &ParseNestedMeta) -> syn::Result<bool>;
+}
+
+/// The one attribute loop: every `#[elicit]` key, with its errors in `cx`;
+/// the `#[serde]` keys `keys` reads, without errors (serde reports its own).
+fn parse_attrs(cx: &Ctxt, attrs: &[Attribute], keys: &mut impl Keys) {
+    for attr in attrs {
+        if attr.path().is_ident("elicit") {
+            if let Err(error) = attr.parse_nested_meta(|meta| keys.elicit(cx, meta)) {
+                cx.syn_error(error);
+            }
+        } else if attr.path().is_ident("serde") {
+            let _ = attr.parse_nested_meta(|meta| {
+                if keys.serde(&meta)? {
+                    Ok(())
+                } else {
+                    skip_meta(&meta)
+                }
+            });
+        }
+    }
+}
+
+/// `crate = ".."` alone, read where nothing else can be (an `ElicitEnum`
+/// on a struct, an `ElicitForm` on an enum), so that the fallback impl
+/// names the runtime crate the user does; every other key is skipped, and
+/// mistakes are left to the derive that reads them.
+pub fn crate_path(attrs: &[Attribute]) -> Option<syn::Path> {
+    struct Crate(Option<syn::Path>);
+    impl Keys for Crate {
+        fn elicit(&mut self, _: &Ctxt, meta: ParseNestedMeta) -> syn::Result<()> {
+            if meta.path.is_ident("crate") {
+                self.0 = Some(crate_value(&meta)?.1);
+                Ok(())
+            } else {
+                skip_meta(&meta)
+            }
+        }
+
+        fn serde(&mut self, _: &ParseNestedMeta) -> syn::Result<bool> {
+            Ok(false)
+        }
+    }
+    let scratch = Ctxt::new();
+    let mut found = Crate(None);
+    parse_attrs(&scratch, attrs, &mut found);
+    let _ = scratch.check();
+    found.0
+}
 
 /// One attribute value and the tokens it was written with.
 pub struct Attr<T> {
@@ -231,21 +290,13 @@ impl Container {
             serde_rename_all: None,
             doc: doc_comment(attrs),
         };
-        for attr in attrs {
-            if attr.path().is_ident("elicit") {
-                if let Err(error) = attr.parse_nested_meta(|meta| container.parse_elicit(cx, meta))
-                {
-                    cx.syn_error(error);
-                }
-            } else if attr.path().is_ident("serde") {
-                container.serde_rename_all =
-                    serde_rename_all(attr).or(container.serde_rename_all.take());
-            }
-        }
+        parse_attrs(cx, attrs, &mut container);
         container
     }
+}
 
-    fn parse_elicit(&mut self, cx: &Ctxt, meta: ParseNestedMeta) -> syn::Result<()> {
+impl Keys for Container {
+    fn elicit(&mut self, cx: &Ctxt, meta: ParseNestedMeta) -> syn::Result<()> {
         let key = &meta.path;
         if key.is_ident("title") {
             // title = "..."
@@ -288,6 +339,10 @@ impl Container {
         }
         Ok(())
     }
+
+    fn serde(&mut self, meta: &ParseNestedMeta) -> syn::Result<bool> {
+        serde_rename_all(meta, &mut self.serde_rename_all)
+    }
 }
 
 impl Variant {
@@ -302,35 +357,13 @@ impl Variant {
             serde_aliases: Vec::new(),
             serde_skip: false,
         };
-        for attr in attrs {
-            if attr.path().is_ident("elicit") {
-                if let Err(error) = attr.parse_nested_meta(|meta| variant.parse_elicit(cx, meta)) {
-                    cx.syn_error(error);
-                }
-            } else if attr.path().is_ident("serde") {
-                let _ = attr.parse_nested_meta(|meta| {
-                    if meta.path.is_ident("rename") {
-                        if let Some(lit) = serde_name(&meta)? {
-                            variant.serde_rename = Some(lit);
-                        }
-                        Ok(())
-                    } else if meta.path.is_ident("alias") {
-                        variant.serde_aliases.push(meta.value()?.parse()?);
-                        Ok(())
-                    } else if meta.path.is_ident("skip") || meta.path.is_ident("skip_deserializing")
-                    {
-                        variant.serde_skip = true;
-                        Ok(())
-                    } else {
-                        skip_meta(&meta)
-                    }
-                });
-            }
-        }
+        parse_attrs(cx, attrs, &mut variant);
         variant
     }
+}
 
-    fn parse_elicit(&mut self, cx: &Ctxt, meta: ParseNestedMeta) -> syn::Result<()> {
+impl Keys for Variant {
+    fn elicit(&mut self, cx: &Ctxt, meta: ParseNestedMeta) -> syn::Result<()> {
         let key = &meta.path;
         if key.is_ident("title") {
             // title = "..."
@@ -357,6 +390,21 @@ impl Variant {
             )));
         }
         Ok(())
+    }
+
+    fn serde(&mut self, meta: &ParseNestedMeta) -> syn::Result<bool> {
+        if meta.path.is_ident("rename") {
+            if let Some(lit) = serde_name(meta)? {
+                self.serde_rename = Some(lit);
+            }
+        } else if meta.path.is_ident("alias") {
+            self.serde_aliases.push(meta.value()?.parse()?);
+        } else if meta.path.is_ident("skip") || meta.path.is_ident("skip_deserializing") {
+            self.serde_skip = true;
+        } else {
+            return Ok(false);
+        }
+        Ok(true)
     }
 }
 
@@ -393,23 +441,19 @@ fn crate_value(meta: &ParseNestedMeta) -> syn::Result<(LitStr, syn::Path)> {
     Ok((lit, path))
 }
 
-/// The `rename_all` of one `#[serde(...)]` attribute, if it has a valid
-/// one. serde reports its own syntax errors; ours would repeat them.
-fn serde_rename_all(attr: &Attribute) -> Option<RenameAll> {
-    let mut found = None;
-    let _ = attr.parse_nested_meta(|meta| {
-        if meta.path.is_ident("rename_all") {
-            if let Some(lit) = serde_name(&meta)? {
-                if let Ok(rule) = RenameRule::from_str(&lit.value()) {
-                    found = Some(RenameAll { rule, lit });
-                }
-            }
-            Ok(())
-        } else {
-            skip_meta(&meta)
+/// serde's `rename_all`, when it is a rule serde knows: the last one
+/// written wins, as in serde. serde reports its own mistakes; ours would
+/// repeat them.
+fn serde_rename_all(meta: &ParseNestedMeta, found: &mut Option<RenameAll>) -> syn::Result<bool> {
+    if !meta.path.is_ident("rename_all") {
+        return Ok(false);
+    }
+    if let Some(lit) = serde_name(meta)? {
+        if let Ok(rule) = RenameRule::from_str(&lit.value()) {
+            *found = Some(RenameAll { rule, lit });
         }
-    });
-    found
+    }
+    Ok(true)
 }
 
 /// `key = <expression>`: a literal, a path or a simple expression (syn
@@ -615,21 +659,13 @@ impl FormContainer {
             krate: Attr::none("crate"),
             serde_rename_all: None,
         };
-        for attr in attrs {
-            if attr.path().is_ident("elicit") {
-                if let Err(error) = attr.parse_nested_meta(|meta| container.parse_elicit(cx, meta))
-                {
-                    cx.syn_error(error);
-                }
-            } else if attr.path().is_ident("serde") {
-                container.serde_rename_all =
-                    serde_rename_all(attr).or(container.serde_rename_all.take());
-            }
-        }
+        parse_attrs(cx, attrs, &mut container);
         container
     }
+}
 
-    fn parse_elicit(&mut self, cx: &Ctxt, meta: ParseNestedMeta) -> syn::Result<()> {
+impl Keys for FormContainer {
+    fn elicit(&mut self, cx: &Ctxt, meta: ParseNestedMeta) -> syn::Result<()> {
         let key = &meta.path;
         if key.is_ident("rename_all") {
             // rename_all = "camelCase"
@@ -657,6 +693,10 @@ impl FormContainer {
         }
         Ok(())
     }
+
+    fn serde(&mut self, meta: &ParseNestedMeta) -> syn::Result<bool> {
+        serde_rename_all(meta, &mut self.serde_rename_all)
+    }
 }
 
 impl Field {
@@ -678,28 +718,13 @@ impl Field {
             serde_rename: None,
             doc: doc_comment(attrs),
         };
-        for attr in attrs {
-            if attr.path().is_ident("elicit") {
-                if let Err(error) = attr.parse_nested_meta(|meta| field.parse_elicit(cx, meta)) {
-                    cx.syn_error(error);
-                }
-            } else if attr.path().is_ident("serde") {
-                let _ = attr.parse_nested_meta(|meta| {
-                    if meta.path.is_ident("rename") {
-                        if let Some(lit) = serde_name(&meta)? {
-                            field.serde_rename = Some(lit);
-                        }
-                        Ok(())
-                    } else {
-                        skip_meta(&meta)
-                    }
-                });
-            }
-        }
+        parse_attrs(cx, attrs, &mut field);
         field
     }
+}
 
-    fn parse_elicit(&mut self, cx: &Ctxt, meta: ParseNestedMeta) -> syn::Result<()> {
+impl Keys for Field {
+    fn elicit(&mut self, cx: &Ctxt, meta: ParseNestedMeta) -> syn::Result<()> {
         let key = &meta.path;
         if key.is_ident("title") {
             // title = "..."
@@ -769,5 +794,15 @@ impl Field {
             )));
         }
         Ok(())
+    }
+
+    fn serde(&mut self, meta: &ParseNestedMeta) -> syn::Result<bool> {
+        if !meta.path.is_ident("rename") {
+            return Ok(false);
+        }
+        if let Some(lit) = serde_name(meta)? {
+            self.serde_rename = Some(lit);
+        }
+        Ok(true)
     }
 }

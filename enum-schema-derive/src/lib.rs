@@ -1,14 +1,24 @@
-//! The `#[derive(ElicitEnum)]` macro. Use it through the `enum-schema`
-//! crate, which re-exports it and documents its attributes on the
-//! `ElicitEnum` trait.
+//! The `#[derive(ElicitEnum)]` and `#[derive(ElicitForm)]` macros. Use them
+//! through the `enum-schema` crate, which re-exports them and documents
+//! their attributes on the `ElicitEnum` and `ElicitForm` traits.
+//!
+//! Shared by both derives: `attr` (the attributes, read in one loop),
+//! `name` (wire values and property names), `case` (serde's rename rules),
+//! `doc` (doc comments as descriptions), `ast` (the typed views),
+//! `ctxt` (the errors), `valid` (the early checks), `message` (the words
+//! of the schema rules) and `fallback` (the stub impl beside errors). One
+//! generation file per derive: `derives/elicit_enum.rs` and
+//! `derives/elicit_form.rs`.
 
 mod ast;
 mod attr;
 mod case;
 mod ctxt;
+mod derives;
 mod doc;
-mod expand;
 mod fallback;
+mod message;
+mod name;
 mod valid;
 
 use proc_macro::TokenStream;
@@ -18,9 +28,7 @@ use syn::{parse_macro_input, DeriveInput};
 #[proc_macro_derive(ElicitEnum, attributes(elicit))]
 pub fn derive_elicit_enum(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
-    expand::derive(&input)
-        .unwrap_or_else(syn::Error::into_compile_error)
-        .into()
+    derives::elicit_enum::derive(&input).into()
 }
 
 /// Derives `enum_schema::ElicitForm`; see that trait for the field types and
@@ -28,7 +36,5 @@ pub fn derive_elicit_enum(input: TokenStream) -> TokenStream {
 #[proc_macro_derive(ElicitForm, attributes(elicit))]
 pub fn derive_elicit_form(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
-    expand::derive_form(&input)
-        .unwrap_or_else(syn::Error::into_compile_error)
-        .into()
+    derives::elicit_form::derive(&input).into()
 }

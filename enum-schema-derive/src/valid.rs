@@ -1,4 +1,8 @@
-//! The rules that span several attributes or variants.
+//! The early checks: the rules the derive can see in the input itself,
+//! reported on the exact token (a variant, a literal, a key), before any
+//! code is generated. What only the compiler can know (the value of a
+//! constant, an enum field's options) is checked by the generated code,
+//! with the same words (`message.rs`) and the runtime's rules.
 
 use std::collections::BTreeMap;
 
@@ -6,26 +10,20 @@ use quote::{quote, ToTokens};
 use syn::Fields;
 
 use crate::ast::{self, Enum, Variant};
-use crate::attr::OptionRef;
 use crate::ctxt::Ctxt;
+use crate::message;
 
-/// The defaults, resolved to variants.
-pub struct Defaults<'v, 'a> {
-    pub single: Option<&'v Variant<'a>>,
-    pub multi: Option<Vec<&'v Variant<'a>>>,
-}
-
-pub fn check<'v, 'a>(cx: &Ctxt, item: &'v Enum<'a>) -> Defaults<'v, 'a> {
+/// The rules of an enum: its shape, its wire values, its titles and its
+/// multi-select bounds. (Its defaults are resolved, and checked, by
+/// `ast::Enum::defaults`.)
+pub fn check(cx: &Ctxt, item: &Enum) {
     check_generics(cx, item);
     check_variants(cx, item);
     check_serde_agrees(cx, item);
     check_empty_values(cx, item);
     check_unique_values(cx, item);
     check_titles(cx, item);
-    Defaults {
-        single: single_default(cx, item),
-        multi: check_multi(cx, item),
-    }
+    check_multi(cx, item);
 }
 
 fn check_generics(cx: &Ctxt, item: &Enum) {
@@ -73,9 +71,9 @@ fn check_variants(cx: &Ctxt, item: &Enum) {
 /// must agree: serde parses what the schema offers.
 fn check_serde_agrees(cx: &Ctxt, item: &Enum) {
     for variant in &item.variants {
-        let elicit = ast::elicit_value(variant.ident, &variant.attrs, &item.attrs);
-        let serde = ast::serde_value(variant.ident, &variant.attrs, &item.attrs);
-        if let (Some((elicit, tokens)), Some((serde, _))) = (elicit, serde) {
+        if let (Some((elicit, tokens)), Some((serde, _))) =
+            (&variant.wire.elicit, &variant.wire.serde)
+        {
             if elicit != serde {
                 cx.error_spanned_by(
                     tokens,
@@ -191,206 +189,99 @@ fn check_titles(cx: &Ctxt, item: &Enum) {
     }
 }
 
-/// The variant an `OptionRef` names, with errors on its token when it names
-/// no variant, or a skipped one.
-fn resolve<'v, 'a>(
-    cx: &Ctxt,
-    item: &'v Enum<'a>,
-    option: &OptionRef,
-    key: &str,
-) -> Option<&'v Variant<'a>> {
-    let found = match option {
-        OptionRef::Variant(ident) => item.variants.iter().find(|variant| variant.ident == ident),
-        OptionRef::Value(lit) => item.variants.iter().find(|variant| {
-            variant
-                .accepted()
-                .iter()
-                .any(|(value, _)| *value == lit.value())
-        }),
-    };
-    let offered_names = || {
-        item.offered()
-            .map(|variant| format!("`{}`", variant.name()))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let offered_values = || {
-        item.offered()
-            .map(|variant| format!("{:?}", variant.value))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let written = match key {
-        "default" => format!("`default = {}`", option.to_token_stream()),
-        _ => format!("`{}` in `{key}`", option.to_token_stream()),
-    };
-    match found {
-        None => {
-            let message = match option {
-                OptionRef::Variant(_) => {
-                    format!(
-                        "{written} names no variant of `{}`; expected one of {}",
-                        item.ident,
-                        offered_names()
-                    )
-                }
-                OptionRef::Value(lit) => {
-                    let value = lit.value();
-                    let titled = item.offered().find(|variant| {
-                        variant
-                            .attrs
-                            .title
-                            .get()
-                            .is_some_and(|title| title.value() == value)
-                    });
-                    match titled {
-                        Some(variant) => format!(
-                            "{written} is the title of `{}`, not a wire value; a default names the value, here {:?}",
-                            variant.name(),
-                            variant.value,
-                        ),
-                        None => format!(
-                            "{written} is not a wire value of `{}`; expected one of {}",
-                            item.ident,
-                            offered_values()
-                        ),
-                    }
-                }
-            };
-            cx.error_spanned_by(option, message);
-            None
-        }
-        Some(variant) if variant.is_skipped() => {
-            cx.error_spanned_by(
-                option,
-                format_args!(
-                    "the default `{}` is skipped, so it is not an option; expected one of {}",
-                    variant.name(),
-                    offered_names()
-                ),
-            );
-            None
-        }
-        Some(variant) => Some(variant),
-    }
-}
-
-/// The single-select default, if any; also reports two defaults.
-fn single_default<'v, 'a>(cx: &Ctxt, item: &'v Enum<'a>) -> Option<&'v Variant<'a>> {
-    let mut chosen: Option<(&Variant, String)> = None;
-    if let Some(option) = item.attrs.default.get() {
-        if let Some(variant) = resolve(cx, item, option, "default") {
-            chosen = Some((variant, option.to_token_stream().to_string()));
-        }
-    }
-    for variant in &item.variants {
-        if let Some((tokens, ())) = variant.attrs.default.get_with_tokens() {
-            if let Some((first, _)) = &chosen {
-                cx.error_spanned_by(
-                    tokens,
-                    format_args!(
-                        "two defaults: `{}` is already the default, and a single-select has one; remove one of them",
-                        first.name()
-                    ),
-                );
-            } else if variant.is_skipped() {
-                cx.error_spanned_by(
-                    tokens,
-                    format_args!(
-                        "the default `{}` is skipped, so it is not an option",
-                        variant.name()
-                    ),
-                );
-            } else {
-                chosen = Some((variant, variant.name()));
-            }
-        }
-    }
-    chosen.map(|(variant, _)| variant)
-}
-
-fn check_multi<'v, 'a>(cx: &Ctxt, item: &'v Enum<'a>) -> Option<Vec<&'v Variant<'a>>> {
+/// The multi-select bounds against each other, the number of options and
+/// the number of default items.
+fn check_multi(cx: &Ctxt, item: &Enum) {
     let offered = item.offered().count();
+    let ty = item.ident.to_string();
     let min = item.attrs.min_items.get_with_tokens();
     let max = item.attrs.max_items.get_with_tokens();
     if let Some((tokens, &min)) = min {
         if min > offered {
             cx.error_spanned_by(
                 tokens,
-                format_args!(
-                    "`min_items = {min}` is more than the {offered} offered variants of `{}`",
-                    item.ident
-                ),
+                message::more_than_options(&message::written("min_items", min), Some(offered), &ty),
             );
         }
-        if let Some((_, &max)) = max {
-            if min > max {
-                cx.error_spanned_by(
-                    tokens,
-                    format_args!("`min_items = {min}` is greater than `max_items = {max}`"),
-                );
-            }
-        }
+        check_order(
+            cx,
+            ("min_items", tokens, min),
+            ("max_items", max.map(|(_, max)| *max)),
+        );
     }
     if let Some((tokens, &max)) = max {
         if max == 0 {
-            cx.error_spanned_by(
-                tokens,
-                "`max_items = 0` leaves nothing to select; use at least 1",
-            );
+            cx.error_spanned_by(tokens, message::max_items_zero());
         } else if max > offered {
             cx.error_spanned_by(
                 tokens,
-                format_args!(
-                    "`max_items = {max}` is more than the {offered} offered variants of `{}`",
-                    item.ident
+                message::more_than_options(&message::written("max_items", max), Some(offered), &ty),
+            );
+        }
+    }
+    check_default_items_count(
+        cx,
+        item.attrs.default_items.get_with_tokens(),
+        min.map(|(_, min)| *min),
+        max.map(|(_, max)| *max),
+    );
+}
+
+/// A lower bound written as a literal is no greater than its upper bound
+/// (`min_length`/`max_length`, `minimum`/`maximum`, `min_items`/`max_items`);
+/// the error goes on the lower bound.
+fn check_order<T: PartialOrd + std::fmt::Display>(
+    cx: &Ctxt,
+    (low_key, tokens, low): (&str, &proc_macro2::TokenStream, T),
+    (high_key, high): (&str, Option<T>),
+) {
+    if let Some(high) = high {
+        if low > high {
+            cx.error_spanned_by(
+                tokens,
+                message::greater(
+                    &message::written(low_key, low),
+                    &message::written(high_key, high),
                 ),
             );
         }
     }
-    let (list_tokens, items) = item.attrs.default_items.get_with_tokens()?;
-    let mut chosen: Vec<&Variant> = Vec::new();
-    for option in items {
-        if let Some(variant) = resolve(cx, item, option, "default_items") {
-            if chosen.iter().any(|earlier| std::ptr::eq(*earlier, variant)) {
-                cx.error_spanned_by(
-                    option,
-                    format_args!("`{}` appears twice in `default_items`", variant.name()),
-                );
-            }
-            chosen.push(variant);
-        }
-    }
+}
+
+/// A `default_items` list against `min_items` and `max_items`.
+fn check_default_items_count(
+    cx: &Ctxt,
+    default_items: Option<(&proc_macro2::TokenStream, &Vec<crate::attr::OptionRef>)>,
+    min: Option<usize>,
+    max: Option<usize>,
+) {
+    let Some((list_tokens, items)) = default_items else {
+        return;
+    };
     let len = items.len();
-    if let Some((_, &max)) = max {
+    if let Some(max) = max {
         if len > max {
             cx.error_spanned_by(
                 list_tokens,
-                format_args!(
-                    "`default_items` has {}, more than `max_items = {max}`",
-                    items_count(len)
+                message::more_items(
+                    "`default_items`",
+                    Some(len),
+                    &message::written("max_items", max),
                 ),
             );
         }
     }
-    if let Some((_, &min)) = min {
+    if let Some(min) = min {
         if len < min {
             cx.error_spanned_by(
                 list_tokens,
-                format_args!(
-                    "`default_items` has {}, fewer than `min_items = {min}`",
-                    items_count(len)
+                message::fewer_items(
+                    "`default_items`",
+                    Some(len),
+                    &message::written("min_items", min),
                 ),
             );
         }
-    }
-    (chosen.len() == len).then_some(chosen)
-}
-
-fn items_count(len: usize) -> String {
-    match len {
-        1 => "1 item".to_owned(),
-        len => format!("{len} items"),
     }
 }
 
@@ -411,9 +302,9 @@ pub fn check_form(cx: &Ctxt, form: &ast::Form) {
     let mut seen: BTreeMap<&str, &ast::Field> = BTreeMap::new();
     for field in &form.fields {
         check_field(cx, field);
-        if field.name.is_empty() {
+        if field.wire.value.is_empty() {
             cx.error_spanned_by(
-                &field.name_tokens,
+                &field.wire.tokens,
                 format_args!(
                     "the property name of `{}` is empty, and clients drop a property named \"\" or report it missing; \
                      rename it to a non-empty name",
@@ -422,9 +313,8 @@ pub fn check_form(cx: &Ctxt, form: &ast::Form) {
             );
             continue;
         }
-        let elicit = ast::elicit_field_name(field.ident, &field.attrs, &form.attrs);
-        let serde = ast::serde_field_name(field.ident, &field.attrs, &form.attrs);
-        if let (Some((elicit, tokens)), Some((serde, _))) = (elicit, serde) {
+        if let (Some((elicit, tokens)), Some((serde, _))) = (&field.wire.elicit, &field.wire.serde)
+        {
             if elicit != serde {
                 cx.error_spanned_by(
                     tokens,
@@ -437,18 +327,18 @@ pub fn check_form(cx: &Ctxt, form: &ast::Form) {
                 );
             }
         }
-        match seen.get(field.name.as_str()) {
+        match seen.get(field.wire.value.as_str()) {
             Some(first) => cx.error_spanned_by(
-                &field.name_tokens,
+                &field.wire.tokens,
                 format_args!(
                     "two fields have the property name {:?}: `{}` and `{}` (the first one); rename one of them",
-                    field.name,
+                    field.wire.value,
                     field.rust_name(),
                     first.rust_name(),
                 ),
             ),
             None => {
-                seen.insert(&field.name, field);
+                seen.insert(&field.wire.value, field);
             }
         }
     }
@@ -545,99 +435,66 @@ fn check_field(cx: &Ctxt, field: &ast::Field) {
             "a multi-select default is a list: write `default_items = [A, B]` instead of `default`",
         );
     }
-    if let (Some((tokens, &min)), Some(&max)) =
-        (attrs.min_length.get_with_tokens(), attrs.max_length.get())
-    {
-        if min > max {
-            cx.error_spanned_by(
-                tokens,
-                format_args!("`min_length = {min}` is greater than `max_length = {max}`"),
-            );
-        }
+    if let Some((tokens, &min)) = attrs.min_length.get_with_tokens() {
+        let max = attrs.max_length.get().copied();
+        check_order(cx, ("min_length", tokens, min), ("max_length", max));
     }
     if is_number {
         let minimum = attrs.minimum.get().and_then(literal_number);
         let maximum = attrs.maximum.get().and_then(literal_number);
-        if let (Some(minimum), Some(maximum), Some((tokens, _))) =
-            (minimum, maximum, attrs.minimum.get_with_tokens())
-        {
-            if minimum > maximum {
-                cx.error_spanned_by(
-                    tokens,
-                    format_args!("`minimum = {minimum}` is greater than `maximum = {maximum}`"),
-                );
-            }
+        if let (Some(minimum), Some((tokens, _))) = (minimum, attrs.minimum.get_with_tokens()) {
+            check_order(cx, ("minimum", tokens, minimum), ("maximum", maximum));
         }
         if let Some((tokens, default)) = attrs.default.get_with_tokens() {
             if let Some(default) = literal_number(default) {
                 if let Some(minimum) = minimum.filter(|minimum| default < *minimum) {
                     cx.error_spanned_by(
                         tokens,
-                        format_args!("the default {default} is less than `minimum = {minimum}`"),
+                        message::below_minimum(
+                            &default.to_string(),
+                            &message::written("minimum", minimum),
+                        ),
                     );
                 }
                 if let Some(maximum) = maximum.filter(|maximum| default > *maximum) {
                     cx.error_spanned_by(
                         tokens,
-                        format_args!("the default {default} is greater than `maximum = {maximum}`"),
+                        message::above_maximum(
+                            &default.to_string(),
+                            &message::written("maximum", maximum),
+                        ),
                     );
                 }
             }
         }
     }
     if is_multi {
-        if let (Some((tokens, &min)), Some(&max)) =
-            (attrs.min_items.get_with_tokens(), attrs.max_items.get())
-        {
-            if min > max {
-                cx.error_spanned_by(
-                    tokens,
-                    format_args!("`min_items = {min}` is greater than `max_items = {max}`"),
-                );
-            }
+        if let Some((tokens, &min)) = attrs.min_items.get_with_tokens() {
+            let max = attrs.max_items.get().copied();
+            check_order(cx, ("min_items", tokens, min), ("max_items", max));
         }
-        if let Some((list_tokens, items)) = attrs.default_items.get_with_tokens() {
+        if let Some(items) = attrs.default_items.get() {
             let mut written: Vec<String> = Vec::new();
             for item in items {
                 let text = item.to_token_stream().to_string();
                 if written.contains(&text) {
-                    cx.error_spanned_by(
-                        item,
-                        format_args!("`{text}` appears twice in `default_items`"),
-                    );
+                    cx.error_spanned_by(item, message::appears_twice(&format!("`{text}`")));
                 }
                 written.push(text);
             }
-            let len = items.len();
-            if let Some(&max) = attrs.max_items.get() {
-                if len > max {
-                    cx.error_spanned_by(
-                        list_tokens,
-                        format_args!(
-                            "`default_items` has {}, more than `max_items = {max}`",
-                            items_count(len)
-                        ),
-                    );
-                }
-            }
-            if let Some(&min) = attrs.min_items.get() {
-                if len < min {
-                    cx.error_spanned_by(
-                        list_tokens,
-                        format_args!(
-                            "`default_items` has {}, fewer than `min_items = {min}`",
-                            items_count(len)
-                        ),
-                    );
-                }
-            }
         }
+        check_default_items_count(
+            cx,
+            attrs.default_items.get_with_tokens(),
+            attrs.min_items.get().copied(),
+            attrs.max_items.get().copied(),
+        );
     }
 }
 
 /// `fill_default` needs a default to fill, and a field that is not already
 /// optional. An enum field may take its enum's own default, which only the
-/// compiler can see: that check is generated (`expand::fill_default_check`).
+/// compiler can see: that check is generated (`derives::elicit_form`).
 fn check_fill_default(cx: &Ctxt, field: &ast::Field) {
     let Some(key) = field.attrs.fill_default.key() else {
         return;

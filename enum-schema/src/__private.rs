@@ -10,11 +10,9 @@ pub use crate::__enum_schema_json_schema as json_schema;
 pub use serde_json::Map as JsonMap;
 pub use serde_json::Value as JsonValue;
 
-use crate::primitive::char_count;
-
 /// The schema rules, for the derive's compile-time checks.
 pub mod rules {
-    pub use crate::rule::*;
+    pub use crate::schema::rule::*;
 }
 use crate::{Error, ErrorKind, FormField, RequestedSchema, StringFormat};
 
@@ -75,24 +73,14 @@ pub fn combine(errors: Vec<Error>) -> Error {
 }
 
 /// Checks a literal string default against its field's constraints when the
-/// server compiles.
+/// server compiles ([`rules::string`]).
 pub const fn check_string_default(
     default: &str,
     min_length: Option<usize>,
     max_length: Option<usize>,
     format: Option<StringFormat>,
 ) {
-    let length = char_count(default);
-    if let Some(min) = min_length {
-        assert!(length >= min, "the default is shorter than min_length");
-    }
-    if let Some(max) = max_length {
-        assert!(length <= max, "the default is longer than max_length");
-    }
-    if let Some(format) = format {
-        assert!(
-            format.matches(default),
-            "the default does not match the field's format"
-        );
+    if let Err(rule) = rules::string(min_length, max_length, format, Some(default)) {
+        panic!("{}", rule.message());
     }
 }

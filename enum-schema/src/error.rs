@@ -763,12 +763,12 @@ impl Display for ErrorKind {
                 // A double that is itself within the bounds was refused for
                 // the numbers it may stand for: say so.
                 let rounded = matches!(
-                    crate::primitive::Reading::of(value),
-                    crate::primitive::Reading::Rounded { .. } | crate::primitive::Reading::Huge(_)
+                    crate::schema::check::Reading::of(value),
+                    crate::schema::check::Reading::Rounded { .. } | crate::schema::check::Reading::Huge(_)
                 );
                 let inside = |bound: &Option<Number>, outside: std::cmp::Ordering| {
                     bound.as_ref().is_none_or(|bound| {
-                        crate::read::compare(value, bound) != Some(outside)
+                        crate::schema::check::compare(value, bound) != Some(outside)
                     })
                 };
                 if rounded

@@ -2,6 +2,7 @@
 //! sends and the typed parsing of the `ElicitResult` that answers it.
 
 use std::borrow::Cow;
+use std::collections::HashSet;
 
 use serde_json::{Map, Value};
 
@@ -808,5 +809,65 @@ impl<'de> serde::de::Visitor<'de> for StrictVisitor {
             object.insert(key, value);
         }
         Ok(Strict(Value::Object(object)))
+    }
+}
+
+/// The answer to a `requestedSchema` read from a peer or built at run
+/// time: the form-level check, over each property's check.
+impl RequestedSchema {
+    /// Checks the `content` of an `accept` against this schema, as a derived
+    /// form would: required properties present, every value checked, all
+    /// failing properties reported. Returns the checked properties;
+    /// properties not in the schema are left out.
+    ///
+    /// # Errors
+    ///
+    /// Each failing property's [`Error`], naming it; [`ErrorKind::Multiple`]
+    /// when several fail.
+    pub fn check_content(
+        &self,
+        mut content: Map<String, Value>,
+    ) -> Result<Map<String, Value>, Error> {
+        let required: HashSet<&str> = self.required.iter().map(|name| name.as_ref()).collect();
+        let mut checked = Map::new();
+        let mut errors = Vec::new();
+        for (name, schema) in &self.properties {
+            match content.remove(name.as_ref()) {
+                Some(value) => match schema.check(value) {
+                    Ok(value) => {
+                        checked.insert(name.to_string(), value);
+                    }
+                    Err(error) if !required.contains(name.as_ref()) => {
+                        errors.push(null_for_optional(error).in_field(name.clone()))
+                    }
+                    Err(error) => errors.push(error.in_field(name.clone())),
+                },
+                None if required.contains(name.as_ref()) => {
+                    errors.push(Error::from(ErrorKind::MissingField {
+                        field: name.clone(),
+                    }))
+                }
+                None => {}
+            }
+        }
+        match Error::combine(errors) {
+            Some(error) => Err(error),
+            None => Ok(checked),
+        }
+    }
+
+    /// Parses a whole `ElicitResult` against this schema: accept (with the
+    /// checked content), decline or cancel.
+    ///
+    /// # Errors
+    ///
+    /// The errors of [`parse_action`](crate::parse_action), then those of
+    /// [`check_content`](Self::check_content).
+    pub fn parse_result(&self, result: Value) -> Result<ElicitAction<Map<String, Value>>, Error> {
+        match crate::parse_action(result)? {
+            ElicitAction::Accept(content) => self.check_content(content).map(ElicitAction::Accept),
+            ElicitAction::Decline => Ok(ElicitAction::Decline),
+            ElicitAction::Cancel => Ok(ElicitAction::Cancel),
+        }
     }
 }

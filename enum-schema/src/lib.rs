@@ -179,25 +179,20 @@
 #[doc = include_str!("../../README.md")]
 struct ReadmeDoctests;
 
-mod dynamic;
 mod error;
+mod field;
 mod form;
 mod input;
-mod option;
-mod parse;
-mod primitive;
-mod read;
-mod rule;
 mod version;
 
 #[doc(hidden)]
 pub mod __private;
 mod integrations;
 mod schema;
-mod select;
 
-pub use crate::dynamic::Choice;
 pub use crate::error::{Error, ErrorKind, InvalidValue, JsonType};
+pub use crate::field::primitive::{BooleanField, NumberField, NumberType, StringField};
+pub use crate::field::select::{MultiSelect, SingleSelect};
 pub use crate::form::{
     parse_action, ElicitAction, ElicitForm, FillDefault, Form, FormField, FormFields, Optional,
 };
@@ -211,17 +206,14 @@ pub use crate::integrations::rust_mcp_sdk;
 #[cfg(feature = "schemars")]
 #[doc(hidden)]
 pub use crate::integrations::schemars::support as __schemars;
-pub use crate::option::EnumOption;
-pub use crate::primitive::{
-    BooleanField, BooleanSchema, NumberField, NumberSchema, NumberType, StringField, StringFormat,
-    StringSchema,
-};
-pub use crate::read::SchemaError;
+pub use crate::schema::check::Choice;
+pub use crate::schema::option::EnumOption;
+pub use crate::schema::primitive::{BooleanSchema, NumberSchema, StringFormat, StringSchema};
+pub use crate::schema::read::SchemaError;
 pub use crate::schema::{
     ElicitRequestParams, EnumView, MultiSelectSchema, PrimitiveSchema, RequestedSchema,
     SingleSelectSchema,
 };
-pub use crate::select::{MultiSelect, SingleSelect};
 pub use crate::version::{ProtocolVersion, VersionError};
 
 /// Derives [`ElicitEnum`] for a fieldless enum; see the trait for the

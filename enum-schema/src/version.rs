@@ -101,7 +101,7 @@ impl FromStr for ProtocolVersion {
         if version == "draft" {
             return Ok(ProtocolVersion::LATEST);
         }
-        if !crate::primitive::is_date(version) {
+        if !crate::schema::format::is_date(version) {
             return Err(VersionError::Unrecognized {
                 version: version.to_owned(),
             });

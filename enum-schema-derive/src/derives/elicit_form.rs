@@ -1,0 +1,840 @@
+//! The `ElicitForm` derive: one property per field, built by the runtime's
+//! typed fields, and a constant per field that checks its settings with
+//! the runtime's schema rules when the server compiles.
+
+use proc_macro2::TokenStream;
+use quote::{quote, quote_spanned, ToTokens};
+use syn::DeriveInput;
+
+use super::{respan, some_str, some_usize, span_of, text};
+use crate::ast;
+use crate::attr::OptionRef;
+use crate::ctxt::Ctxt;
+use crate::{fallback, message, valid};
+
+/// The impl, or the errors and a stub impl.
+pub fn derive(input: &DeriveInput) -> TokenStream {
+    let cx = Ctxt::new();
+    let Some(form) = ast::Form::from_ast(&cx, input) else {
+        let error = cx
+            .check()
+            .err()
+            .unwrap_or_else(|| syn::Error::new_spanned(&input.ident, "not a struct"));
+        return fallback::expand_form(input, ast::fallback_crate(input), error);
+    };
+    valid::check_form(&cx, &form);
+    if let Err(error) = cx.check() {
+        return fallback::expand_form(input, form.krate(), error);
+    }
+    expand(&form)
+}
+
+/// A user's expression, checked against `ty` where it is written, so that
+/// a type error points at the attribute and says what was expected. `Self`
+/// in it is the form struct.
+fn typed(ty: &TokenStream, expr: &syn::Expr, field: &ast::Field, form: &syn::Ident) -> TokenStream {
+    let expr = replace_self(expr.to_token_stream(), form);
+    let span = span_of(&expr);
+    // The expected type is spanned on the field's type, which rustc then
+    // shows as the reason for the expectation. `__value` is declared and
+    // used with the same span, so it resolves wherever the attribute's
+    // tokens come from.
+    let ty = respan(
+        ty.clone(),
+        span_of(&ast::ungroup(field.ty).to_token_stream()),
+    );
+    quote_spanned!(span=> { let __value: #ty = #expr; __value })
+}
+
+/// [`typed`], then cast `as #cast`: a number for its rule. A cast to the
+/// value's own type is left out (rustc would call it trivial).
+fn typed_as(
+    ty: &TokenStream,
+    expr: &syn::Expr,
+    field: &ast::Field,
+    form: &syn::Ident,
+    cast: &TokenStream,
+) -> TokenStream {
+    let expr = replace_self(expr.to_token_stream(), form);
+    let span = span_of(&expr);
+    let target = respan(
+        ty.clone(),
+        span_of(&ast::ungroup(field.ty).to_token_stream()),
+    );
+    let same = ty.to_string().rsplit(' ').next() == cast.to_string().rsplit(' ').next();
+    if same {
+        quote_spanned!(span=> { let __value: #target = #expr; __value })
+    } else {
+        quote_spanned!(span=> { let __value: #target = #expr; __value as #cast })
+    }
+}
+
+/// `tokens` with every `Self` replaced by the form struct's name: the
+/// expressions of field attributes are evaluated outside the struct's
+/// impls, where `Self` means nothing, and a form is never generic.
+fn replace_self(tokens: TokenStream, form: &syn::Ident) -> TokenStream {
+    tokens
+        .into_iter()
+        .map(|token| match token {
+            proc_macro2::TokenTree::Ident(ident) if ident == "Self" => {
+                let mut name = form.clone();
+                name.set_span(ident.span());
+                proc_macro2::TokenTree::Ident(name)
+            }
+            proc_macro2::TokenTree::Group(group) => {
+                let mut replaced =
+                    proc_macro2::Group::new(group.delimiter(), replace_self(group.stream(), form));
+                replaced.set_span(group.span());
+                proc_macro2::TokenTree::Group(replaced)
+            }
+            token => token,
+        })
+        .collect()
+}
+
+/// One builder call on a field's `FormField` value: `.method(arguments)`,
+/// spanned on the attribute that asked for it.
+struct Call {
+    span: proc_macro2::Span,
+    method: syn::Ident,
+    arguments: TokenStream,
+}
+
+/// How to build the field's `FormField` value.
+fn descriptor(krate: &TokenStream, field: &ast::Field, form: &syn::Ident) -> Descriptor {
+    let attrs = &field.attrs;
+    let mut calls: Vec<Call> = Vec::new();
+    if let Some(title) = attrs.title.get() {
+        calls.push(Call {
+            span: title.span(),
+            method: syn::Ident::new("title", title.span()),
+            arguments: quote!(#title),
+        });
+    }
+    if let Some(description) = field.description() {
+        let span = proc_macro2::Span::call_site();
+        calls.push(Call {
+            span,
+            method: syn::Ident::new("description", span),
+            arguments: quote!(#description),
+        });
+    } else if field.no_description() {
+        let span = proc_macro2::Span::call_site();
+        calls.push(Call {
+            span,
+            method: syn::Ident::new("no_description", span),
+            arguments: TokenStream::new(),
+        });
+    }
+    let mut call = |tokens: &TokenStream, method: &str, arguments: TokenStream| {
+        let span = span_of(tokens);
+        calls.push(Call {
+            span,
+            method: syn::Ident::new(method, span),
+            arguments,
+        });
+    };
+    let base = match &field.kind {
+        ast::Kind::String => {
+            if let Some((tokens, min)) = attrs.min_length.get_with_tokens() {
+                call(tokens, "min_length", quote!(#min));
+            }
+            if let Some((tokens, max)) = attrs.max_length.get_with_tokens() {
+                call(tokens, "max_length", quote!(#max));
+            }
+            if let Some((tokens, format)) = attrs.format.get_with_tokens() {
+                let variant = syn::Ident::new(format.variant(), span_of(tokens));
+                call(tokens, "format", quote!(#krate::StringFormat::#variant));
+            }
+            if let Some((tokens, default)) = attrs.default.get_with_tokens() {
+                call(
+                    tokens,
+                    "default_value",
+                    typed(
+                        &quote!(&'static ::core::primitive::str),
+                        default,
+                        field,
+                        form,
+                    ),
+                );
+            }
+            quote!(#krate::StringField::new())
+        }
+        ast::Kind::Boolean => {
+            if let Some((tokens, default)) = attrs.default.get_with_tokens() {
+                call(
+                    tokens,
+                    "default_value",
+                    typed(&quote!(::core::primitive::bool), default, field, form),
+                );
+            }
+            quote!(#krate::BooleanField::new())
+        }
+        ast::Kind::Number(ty) => {
+            let number = ty.to_token_stream();
+            for (attr, method) in [
+                (&attrs.minimum, "minimum"),
+                (&attrs.maximum, "maximum"),
+                (&attrs.default, "default_value"),
+            ] {
+                if let Some((tokens, expr)) = attr.get_with_tokens() {
+                    call(tokens, method, typed(&number, expr, field, form));
+                }
+            }
+            quote!(#krate::NumberField::<#ty>::new())
+        }
+        ast::Kind::Single(ty) => {
+            if let Some((tokens, default)) = attrs.default.get_with_tokens() {
+                let value = single_default_value(ty, default, field, form);
+                call(tokens, "default_value", value);
+            }
+            let span = span_of(&ty.to_token_stream());
+            quote_spanned!(span=> <#ty as #krate::ElicitEnum>::SCHEMA)
+        }
+        ast::Kind::Multi(ty) => {
+            // The field's settings replace the enum's together, and are
+            // checked as a whole.
+            let min = some_usize(attrs.min_items.get().copied());
+            let max = some_usize(attrs.max_items.get().copied());
+            let default = match attrs.default_items.get() {
+                Some(items) => {
+                    let values = default_item_values(ty, items);
+                    quote!(::core::option::Option::Some({
+                        const __DEFAULT_ITEMS: &[&'static ::core::primitive::str] = &[#(#values),*];
+                        __DEFAULT_ITEMS
+                    }))
+                }
+                None => quote!(::core::option::Option::None),
+            };
+            let first = [
+                attrs.min_items.get_with_tokens().map(|(tokens, _)| tokens),
+                attrs.max_items.get_with_tokens().map(|(tokens, _)| tokens),
+                attrs
+                    .default_items
+                    .get_with_tokens()
+                    .map(|(tokens, _)| tokens),
+            ]
+            .into_iter()
+            .flatten()
+            .next()
+            .cloned();
+            if let Some(tokens) = first {
+                call(&tokens, "__override", quote!(#min, #max, #default));
+            }
+            let span = span_of(&ty.to_token_stream());
+            quote_spanned!(span=> <#ty as #krate::ElicitEnum>::MULTI_SCHEMA)
+        }
+        ast::Kind::Unsupported(_) => unreachable!("rejected by valid::check_field"),
+    };
+    Descriptor {
+        base,
+        calls,
+        optional: field.optional.then(|| krate.clone()),
+        fill: attrs.fill_default.key().map(|_| krate.clone()),
+    }
+}
+
+/// How a field's `FormField` value is built: a base value and builder calls,
+/// each spanned on the attribute that asked for it.
+struct Descriptor {
+    base: TokenStream,
+    calls: Vec<Call>,
+    /// The runtime crate, for a field wrapped in `Optional`.
+    optional: Option<TokenStream>,
+    /// The runtime crate, for a field wrapped in `FillDefault`.
+    fill: Option<TokenStream>,
+}
+
+impl Descriptor {
+    fn expr(&self) -> TokenStream {
+        let base = &self.base;
+        let calls = self.calls.iter().map(
+            |Call {
+                 span,
+                 method,
+                 arguments,
+             }| quote_spanned!(*span=> .#method(#arguments)),
+        );
+        let inner = quote!(#base #(#calls)*);
+        match (&self.optional, &self.fill) {
+            (Some(krate), _) => quote!(#krate::Optional(#inner)),
+            (None, Some(krate)) => quote!(#krate::FillDefault::new(#inner)),
+            (None, None) => inner,
+        }
+    }
+}
+
+/// The return type of a field's `__propertyN()`:
+/// `impl FormField<Output = FieldType>`, so that the impls' bodies never
+/// name a field type that rustc has already refused there. Spanned on the
+/// type rustc checks, where its error about the field's type goes too.
+fn opaque(krate: &TokenStream, field: &ast::Field) -> TokenStream {
+    let output = field.ty;
+    let span = match &field.kind {
+        ast::Kind::Single(ty) | ast::Kind::Multi(ty) => span_of(&ty.to_token_stream()),
+        _ => span_of(&ast::ungroup(field.ty).to_token_stream()),
+    };
+    // The trait's path too: rustc spans the opaque type from `impl` to the
+    // end of its bound.
+    let bound = respan(quote!(#krate::FormField), span);
+    quote_spanned!(span=> impl #bound<Output = #output>)
+}
+
+/// A field's check when the server compiles: one constant making one call
+/// of the runtime's schema rule for the field's kind
+/// (`__private::rules::{string, integer, number, single_select,
+/// multi_select}`), each broken rule a `panic!` spanned on the value that
+/// broke it and saying so in `message`'s words; and `fill_default`'s check
+/// of the enum's own default. Empty when there is nothing to check.
+fn field_check(krate: &TokenStream, field: &ast::Field, form: &syn::Ident) -> TokenStream {
+    let rule = match &field.kind {
+        ast::Kind::String => string_check(krate, field, form),
+        ast::Kind::Number(ty) => number_check(krate, field, form, ty),
+        ast::Kind::Single(ty) => single_check(krate, field, form, ty),
+        ast::Kind::Multi(ty) => multi_check(krate, field, ty),
+        ast::Kind::Boolean | ast::Kind::Unsupported(_) => TokenStream::new(),
+    };
+    let fill = fill_default_check(krate, field);
+    if rule.is_empty() && fill.is_empty() {
+        return TokenStream::new();
+    }
+    quote! {
+        const _: () = {
+            #rule
+            #fill
+        };
+    }
+}
+
+/// `panic!` with the field's name and `message`, spanned on `tokens`: where
+/// rustc's "evaluation panicked" points. The call's path carries the first
+/// token's span and its parentheses the last token's, so that rustc spans
+/// the call over the whole value (`f64::NAN`, not `f64`).
+fn fail(tokens: &TokenStream, field: &ast::Field, message: &str) -> TokenStream {
+    let first = span_of(tokens);
+    let last = tokens
+        .clone()
+        .into_iter()
+        .last()
+        .map_or(first, |token| token.span());
+    let text = message::field(&field.rust_name(), message)
+        .replace('{', "{{")
+        .replace('}', "}}");
+    let lit = syn::LitStr::new(&text, first);
+    let mut arguments = proc_macro2::Group::new(
+        proc_macro2::Delimiter::Parenthesis,
+        quote_spanned!(first=> #lit),
+    );
+    arguments.set_span(last);
+    quote_spanned!(first=> ::core::panic! #arguments)
+}
+
+/// `match <call> { Ok(()) => {}, Err(Rule::X) => panic!(..), .. }`; a rule
+/// without an arm, which the settings given cannot break, fails on
+/// `tokens`.
+fn rule_match(
+    krate: &TokenStream,
+    call: TokenStream,
+    arms: Vec<(&str, TokenStream)>,
+    field: &ast::Field,
+    tokens: &TokenStream,
+) -> TokenStream {
+    let arms = arms.into_iter().map(|(rule, panic)| {
+        let rule = syn::Ident::new(rule, proc_macro2::Span::call_site());
+        quote!(::core::result::Result::Err(#krate::__private::rules::Rule::#rule) => #panic,)
+    });
+    let other = fail(tokens, field, "the settings break a schema rule");
+    quote! {
+        match #call {
+            ::core::result::Result::Ok(()) => {}
+            #(#arms)*
+            ::core::result::Result::Err(_) => #other,
+        }
+    }
+}
+
+/// A string field's default against its length bounds and format.
+fn string_check(krate: &TokenStream, field: &ast::Field, form: &syn::Ident) -> TokenStream {
+    let attrs = &field.attrs;
+    let Some((tokens, default)) = attrs.default.get_with_tokens() else {
+        return TokenStream::new();
+    };
+    let value = typed(
+        &quote!(&'static ::core::primitive::str),
+        default,
+        field,
+        form,
+    );
+    let shown = format!("`{}`", text(tokens));
+    let min = attrs.min_length.get().copied();
+    let max = attrs.max_length.get().copied();
+    let format = attrs.format.get_with_tokens();
+    let format_arg = match format {
+        Some((format_tokens, format)) => {
+            let variant = syn::Ident::new(format.variant(), span_of(format_tokens));
+            quote!(::core::option::Option::Some(#krate::StringFormat::#variant))
+        }
+        None => quote!(::core::option::Option::None),
+    };
+    let (min_arg, max_arg) = (some_usize(min), some_usize(max));
+    let call = quote!(#krate::__private::rules::string(
+        #min_arg, #max_arg, #format_arg, ::core::option::Option::Some(#value)
+    ));
+    let mut arms = Vec::new();
+    if let (Some((min_tokens, min)), Some(max)) = (attrs.min_length.get_with_tokens(), max) {
+        let message = message::greater(
+            &message::written("min_length", min),
+            &message::written("max_length", max),
+        );
+        arms.push(("MinLengthAboveMaxLength", fail(min_tokens, field, &message)));
+    }
+    if let Some(min) = min {
+        let message = message::shorter(&shown, &message::written("min_length", min));
+        arms.push(("DefaultShorterThanMinLength", fail(tokens, field, &message)));
+    }
+    if let Some(max) = max {
+        let message = message::longer(&shown, &message::written("max_length", max));
+        arms.push(("DefaultLongerThanMaxLength", fail(tokens, field, &message)));
+    }
+    if let Some((format_tokens, _)) = format {
+        let message =
+            message::not_in_format(&shown, &message::written("format", text(format_tokens)));
+        arms.push(("DefaultNotInFormat", fail(tokens, field, &message)));
+    }
+    rule_match(krate, call, arms, field, tokens)
+}
+
+/// A number field's bounds and default: finite, and in order. Integers go
+/// in as `i128` (exact), floats as `f64`.
+fn number_check(
+    krate: &TokenStream,
+    field: &ast::Field,
+    form: &syn::Ident,
+    ty: &syn::Type,
+) -> TokenStream {
+    let attrs = &field.attrs;
+    let settings = [
+        ("minimum", attrs.minimum.get_with_tokens()),
+        ("maximum", attrs.maximum.get_with_tokens()),
+        ("default", attrs.default.get_with_tokens()),
+    ];
+    let Some(first) = settings
+        .iter()
+        .find_map(|(_, setting)| setting.map(|(tokens, _)| tokens))
+    else {
+        return TokenStream::new();
+    };
+    let float = ast::is_float(ty);
+    let (function, cast) = if float {
+        ("number", quote!(::core::primitive::f64))
+    } else {
+        ("integer", quote!(::core::primitive::i128))
+    };
+    let function = syn::Ident::new(function, proc_macro2::Span::call_site());
+    let number = ty.to_token_stream();
+    let value = |expr: &syn::Expr| {
+        let value = typed_as(&number, expr, field, form, &cast);
+        quote!(::core::option::Option::Some(#value))
+    };
+    let none = quote!(::core::option::Option::None);
+    let args: Vec<TokenStream> = settings
+        .iter()
+        .map(|(_, setting)| setting.map_or_else(|| none.clone(), |(_, expr)| value(expr)))
+        .collect();
+    let (min_arg, max_arg, default_arg) = (&args[0], &args[1], &args[2]);
+    let call = quote!(#krate::__private::rules::#function(#min_arg, #max_arg, #default_arg));
+    let written = |key: &str, tokens: &TokenStream| message::written(key, text(tokens));
+    let mut arms = Vec::new();
+    if float {
+        // Which value is not finite: the same rule, on each alone.
+        let mut locate = fail(first, field, "the settings break a schema rule");
+        for (index, (key, setting)) in settings.iter().enumerate().rev() {
+            let Some((tokens, _)) = setting else {
+                continue;
+            };
+            let mut alone = [none.clone(), none.clone(), none.clone()];
+            alone[index] = args[index].clone();
+            let (a, b, c) = (&alone[0], &alone[1], &alone[2]);
+            let panic = fail(tokens, field, &message::not_finite(&written(key, tokens)));
+            locate = quote! {
+                match #krate::__private::rules::number(#a, #b, #c) {
+                    ::core::result::Result::Ok(()) => #locate,
+                    ::core::result::Result::Err(_) => #panic,
+                }
+            };
+        }
+        arms.push(("NotFinite", locate));
+    }
+    if let (Some((min_tokens, _)), Some((max_tokens, _))) = (settings[0].1, settings[1].1) {
+        let message = message::greater(
+            &written("minimum", min_tokens),
+            &written("maximum", max_tokens),
+        );
+        arms.push(("MinimumAboveMaximum", fail(min_tokens, field, &message)));
+    }
+    if let Some((default_tokens, _)) = settings[2].1 {
+        let shown = format!("`{}`", text(default_tokens));
+        if let Some((min_tokens, _)) = settings[0].1 {
+            let message = message::below_minimum(&shown, &written("minimum", min_tokens));
+            arms.push(("DefaultBelowMinimum", fail(default_tokens, field, &message)));
+        }
+        if let Some((max_tokens, _)) = settings[1].1 {
+            let message = message::above_maximum(&shown, &written("maximum", max_tokens));
+            arms.push(("DefaultAboveMaximum", fail(default_tokens, field, &message)));
+        }
+    }
+    rule_match(krate, call, arms, field, first)
+}
+
+/// An enum field's default is one of the enum's options.
+fn single_check(
+    krate: &TokenStream,
+    field: &ast::Field,
+    form: &syn::Ident,
+    ty: &syn::Type,
+) -> TokenStream {
+    let Some((tokens, default)) = field.attrs.default.get_with_tokens() else {
+        return TokenStream::new();
+    };
+    let value = single_default_value(ty, default, field, form);
+    let span = span_of(&ty.to_token_stream());
+    let options = quote_spanned!(span=> <#ty as #krate::ElicitEnum>::OPTIONS);
+    let call = quote!(#krate::__private::rules::single_select(
+        #options, ::core::option::Option::Some(#value)
+    ));
+    let message = message::not_an_option(
+        &message::written("default", text(tokens)),
+        &text(&ty.to_token_stream()),
+    );
+    let arms = vec![("DefaultNotAnOption", fail(tokens, field, &message))];
+    rule_match(krate, call, arms, field, tokens)
+}
+
+/// A `Vec` field's settings, the enum's where the field gives none, as a
+/// whole: bounds some answer can meet, and a default of distinct options.
+fn multi_check(krate: &TokenStream, field: &ast::Field, ty: &syn::Type) -> TokenStream {
+    let attrs = &field.attrs;
+    let min = attrs.min_items.get_with_tokens();
+    let max = attrs.max_items.get_with_tokens();
+    let items = attrs.default_items.get_with_tokens();
+    let Some(first) = [
+        min.map(|(tokens, _)| tokens),
+        max.map(|(tokens, _)| tokens),
+        items.map(|(tokens, _)| tokens),
+    ]
+    .into_iter()
+    .flatten()
+    .next() else {
+        return TokenStream::new();
+    };
+    let enum_name = text(&ty.to_token_stream());
+    let span = span_of(&ty.to_token_stream());
+    let schema = quote_spanned!(span=> <#ty as #krate::ElicitEnum>::MULTI_SCHEMA);
+    let options = quote_spanned!(span=> <#ty as #krate::ElicitEnum>::OPTIONS);
+    let min_arg = match min {
+        Some((_, min)) => quote!(::core::option::Option::Some(#min)),
+        None => quote!(#schema.get_min_items()),
+    };
+    let max_arg = match max {
+        Some((_, max)) => quote!(::core::option::Option::Some(#max)),
+        None => quote!(#schema.get_max_items()),
+    };
+    let (items_const, default_arg) = match items {
+        Some((_, items)) => {
+            let values = default_item_values(ty, items);
+            (
+                quote!(const __DEFAULT_ITEMS: &[&'static ::core::primitive::str] = &[#(#values),*];),
+                quote!(::core::option::Option::Some(__DEFAULT_ITEMS)),
+            )
+        }
+        None => (TokenStream::new(), quote!(#schema.__default_values())),
+    };
+    let call = quote!(#krate::__private::rules::multi_select(
+        #options, #min_arg, #max_arg, #default_arg, true
+    ));
+    // How a message names each setting: as written on the field, or as the
+    // enum gives it.
+    let min_text = match min {
+        Some((_, min)) => message::written("min_items", min),
+        None => message::inherited("min_items", &enum_name),
+    };
+    let max_text = match max {
+        Some((_, max)) => message::written("max_items", max),
+        None => message::inherited("max_items", &enum_name),
+    };
+    let (items_text, len) = match items {
+        Some((_, items)) => ("`default_items`".to_owned(), Some(items.len())),
+        None => (message::inherited("default_items", &enum_name), None),
+    };
+    let (min_tokens, max_tokens, items_tokens) = (
+        min.map(|(tokens, _)| tokens),
+        max.map(|(tokens, _)| tokens),
+        items.map(|(tokens, _)| tokens),
+    );
+    let mut arms = Vec::new();
+    if let Some(max_tokens) = max_tokens {
+        arms.push((
+            "MaxItemsZero",
+            fail(max_tokens, field, &message::max_items_zero()),
+        ));
+        let message = message::more_than_options(&max_text, None, &enum_name);
+        arms.push(("MaxItemsAboveOptions", fail(max_tokens, field, &message)));
+    }
+    if let Some(tokens) = min_tokens.or(max_tokens) {
+        let message = message::greater(&min_text, &max_text);
+        arms.push(("MinItemsAboveMaxItems", fail(tokens, field, &message)));
+    }
+    if let Some(min_tokens) = min_tokens {
+        let message = message::more_than_options(&min_text, None, &enum_name);
+        arms.push(("MinItemsAboveOptions", fail(min_tokens, field, &message)));
+    }
+    if let Some(tokens) = min_tokens.or(items_tokens) {
+        let message = message::fewer_items(&items_text, len, &min_text);
+        arms.push(("DefaultBelowMinItems", fail(tokens, field, &message)));
+    }
+    if let Some(tokens) = max_tokens.or(items_tokens) {
+        let message = message::more_items(&items_text, len, &max_text);
+        arms.push(("DefaultAboveMaxItems", fail(tokens, field, &message)));
+    }
+    if let Some((list_tokens, list)) = items {
+        // Which item: the single-select rule on each alone, and the
+        // multi-select rule on each prefix.
+        let mut not_an_option = fail(list_tokens, field, "the settings break a schema rule");
+        let mut twice = not_an_option.clone();
+        for (index, item) in list.iter().enumerate().rev() {
+            let item_tokens = item.to_token_stream();
+            let shown = format!("`{}` in `default_items`", text(&item_tokens));
+            let panic = fail(
+                &item_tokens,
+                field,
+                &message::not_an_option(&shown, &enum_name),
+            );
+            not_an_option = quote! {
+                match #krate::__private::rules::single_select(
+                    #options, ::core::option::Option::Some(__DEFAULT_ITEMS[#index])
+                ) {
+                    ::core::result::Result::Ok(()) => #not_an_option,
+                    ::core::result::Result::Err(_) => #panic,
+                }
+            };
+            let prefix = index + 1;
+            let panic = fail(
+                &item_tokens,
+                field,
+                &message::appears_twice(&format!("`{}`", text(&item_tokens))),
+            );
+            twice = quote! {
+                match #krate::__private::rules::multi_select(
+                    #options,
+                    ::core::option::Option::None,
+                    ::core::option::Option::None,
+                    ::core::option::Option::Some(__DEFAULT_ITEMS.split_at(#prefix).0),
+                    false,
+                ) {
+                    ::core::result::Result::Err(#krate::__private::rules::Rule::DefaultItemTwice) => #panic,
+                    _ => #twice,
+                }
+            };
+        }
+        arms.push(("DefaultItemNotAnOption", not_an_option));
+        arms.push(("DefaultItemTwice", twice));
+    }
+    let check = rule_match(krate, call, arms, field, first);
+    quote! {
+        #items_const
+        #check
+    }
+}
+
+/// For `fill_default` on an enum field without a default of its own: that
+/// the enum gives one, spanned on `fill_default`.
+fn fill_default_check(krate: &TokenStream, field: &ast::Field) -> TokenStream {
+    let attrs = &field.attrs;
+    let Some(key) = attrs.fill_default.key() else {
+        return TokenStream::new();
+    };
+    let (ty, own, keyword, attribute) = match &field.kind {
+        ast::Kind::Single(ty) => (ty, attrs.default.key(), "default", "default = .."),
+        ast::Kind::Multi(ty) => (
+            ty,
+            attrs.default_items.key(),
+            "default_items",
+            "default_items = [..]",
+        ),
+        _ => return TokenStream::new(),
+    };
+    if own.is_some() {
+        return TokenStream::new();
+    }
+    let ty_span = span_of(&ty.to_token_stream());
+    let has_default = match field.kind {
+        ast::Kind::Multi(_) => {
+            quote_spanned!(ty_span=> <#ty as #krate::ElicitEnum>::MULTI_SCHEMA.has_default())
+        }
+        _ => {
+            quote_spanned!(ty_span=> <#ty as #krate::ElicitEnum>::SCHEMA.get_default().is_some())
+        }
+    };
+    let span = span_of(&key.to_token_stream());
+    let message = syn::LitStr::new(
+        &format!(
+            "`fill_default` has no default to fill: neither field `{}` nor `{}` has `{keyword}`; add `{attribute}` or remove `fill_default`",
+            field.rust_name(),
+            text(&ty.to_token_stream()),
+        ),
+        span,
+    );
+    quote_spanned!(span=> ::core::assert!(#has_default, #message);)
+}
+
+/// A single-select default as a wire value known in a constant: the
+/// literal, or the variant's value through its `const fn __elicit_value`.
+fn single_default_value(
+    ty: &syn::Type,
+    default: &syn::Expr,
+    field: &ast::Field,
+    form: &syn::Ident,
+) -> TokenStream {
+    match valid::literal_str(default) {
+        Some(lit) => quote!(#lit),
+        None => {
+            // A bare name is a variant of the field's enum, as in
+            // `default_items`; any other expression (a path such as
+            // `Size::Large` or `self::DEFAULT`) is used as is.
+            let variant = match ast::bare_ident(default) {
+                Some(name) => quote_spanned!(name.span()=> <#ty>::#name),
+                None => typed(&ty.to_token_stream(), default, field, form),
+            };
+            quote!({
+                const __DEFAULT: &'static ::core::primitive::str = <#ty>::__elicit_value(&#variant);
+                __DEFAULT
+            })
+        }
+    }
+}
+
+/// The wire values of `default_items`, each known in a constant.
+fn default_item_values(ty: &syn::Type, items: &[OptionRef]) -> Vec<TokenStream> {
+    items
+        .iter()
+        .map(|item| match item {
+            OptionRef::Value(lit) => quote!(#lit),
+            OptionRef::Variant(ident) => {
+                quote_spanned!(ident.span()=> <#ty>::__elicit_value(&<#ty>::#ident))
+            }
+        })
+        .collect()
+}
+
+fn expand(form: &ast::Form) -> TokenStream {
+    let krate = form.krate();
+    let ident = form.ident;
+    let message = some_str(form.attrs.message.get().map(|lit| lit.value()));
+    let mut checks = TokenStream::new();
+    let mut properties = TokenStream::new();
+    let mut pushes = TokenStream::new();
+    let mut parses = TokenStream::new();
+    let mut locals = Vec::new();
+    let mut members = Vec::new();
+    // Every local below (`__schema`, `__content`, `__errors`, `__fieldN`) is
+    // declared and used with the call site's span: the user's tokens may come
+    // from another expansion, and rustc has already checked each field's
+    // type in its `__propertyN()`.
+    for (index, field) in form.fields.iter().enumerate() {
+        let built = descriptor(&krate, field, ident);
+        checks.extend(field_check(&krate, field, ident));
+        let property = quote::format_ident!("__property{}", index);
+        let (opaque, expr) = (opaque(&krate, field), built.expr());
+        properties.extend(quote! {
+            fn #property() -> #opaque {
+                #expr
+            }
+        });
+        let name = &field.wire.value;
+        let local = quote::format_ident!("__field{}", index);
+        let cache = quote::format_ident!("__FIELD{}", index);
+        pushes.extend(quote!(
+            #krate::__private::push_property(&mut __schema, #name, &#property());
+        ));
+        // Each field is built once, on the first answer, and kept.
+        parses.extend(quote!(
+            static #cache: #krate::__private::FieldCache = #krate::__private::FieldCache::new();
+            let #local = #krate::__private::parse_field(&mut __errors, &mut __content, #name, #krate::__private::cached(&#cache, #property));
+        ));
+        members.push(field.ident);
+        locals.push(local);
+    }
+    let allows = ast::lint_allows(form.input);
+    // A constant in an attribute is named by its path on purpose (on an
+    // enum field a bare name is a variant): `self::DEFAULT` is no
+    // `unused_qualifications` of the user's.
+    let qualified = form.fields.iter().any(|field| {
+        [
+            &field.attrs.default,
+            &field.attrs.minimum,
+            &field.attrs.maximum,
+        ]
+        .into_iter()
+        .any(|attr| {
+            attr.get()
+                .is_some_and(|expr| expr.to_token_stream().to_string().contains("::"))
+        })
+    });
+    let qualifications = qualified.then(|| quote!(#[allow(unused_qualifications)]));
+    // `default = (3)` is the user's own spelling: parentheses that rustc
+    // would call unnecessary where the generated code puts the value.
+    let parenthesized = form.fields.iter().any(|field| {
+        [
+            &field.attrs.default,
+            &field.attrs.minimum,
+            &field.attrs.maximum,
+        ]
+        .into_iter()
+        .any(|attr| {
+            attr.get()
+                .is_some_and(|expr| matches!(ast::ungroup_expr(expr), syn::Expr::Paren(_)))
+        })
+    });
+    let parens = parenthesized.then(|| quote!(#[allow(unused_parens)]));
+    quote! {
+        // An `#[allow]` on the struct does not reach here: `allows` carries
+        // it, the one on a field type's use included.
+        #[doc(hidden)]
+        #allows
+        #qualifications
+        #parens
+        const _: () = {
+            // Evaluated when the server compiles: a broken schema rule
+            // becomes a compile error on the attribute.
+            #checks
+
+            #properties
+
+            #[automatically_derived]
+            impl #krate::ElicitForm for #ident {
+                const MESSAGE: ::core::option::Option<&'static ::core::primitive::str> = #message;
+
+                fn requested_schema() -> #krate::RequestedSchema {
+                    let mut __schema = <#krate::RequestedSchema as ::core::default::Default>::default();
+                    #pushes
+                    __schema
+                }
+
+                fn from_content(
+                    mut __content: #krate::__private::JsonMap<::std::string::String, #krate::__private::JsonValue>,
+                ) -> ::core::result::Result<Self, #krate::Error> {
+                    let mut __errors = ::std::vec::Vec::new();
+                    #parses
+                    match (#(#locals,)*) {
+                        (#(::core::option::Option::Some(#locals),)*) => ::core::result::Result::Ok(Self {
+                            #(#members: #locals,)*
+                        }),
+                        _ => ::core::result::Result::Err(#krate::__private::combine(__errors)),
+                    }
+                }
+            }
+
+            #krate::__private::json_schema!(form #ident);
+        };
+    }
+}

@@ -1,0 +1,273 @@
+//! Selects whose options are known only when the server runs: built on the
+//! wire model, checked as a peer's schema is read, answered with the chosen
+//! options borrowed from the list.
+
+use std::borrow::Cow;
+
+use serde_json::Value;
+
+use crate::form::parse_required;
+use crate::schema::check::Choice;
+use crate::schema::read::{check_items, check_options, check_single_default};
+use crate::{
+    EnumOption, Error, FormField, MultiSelectSchema, PrimitiveSchema, SchemaError,
+    SingleSelectSchema,
+};
+
+/// Options from anything that converts into them: wire values alone
+/// (`"a"`, `String`) or `(value, title)` pairs.
+fn collect_options<O: Into<EnumOption>>(
+    options: impl IntoIterator<Item = O>,
+) -> Result<Vec<EnumOption>, SchemaError> {
+    let options: Vec<EnumOption> = options.into_iter().map(Into::into).collect();
+    check_options(&options)?;
+    Ok(options)
+}
+
+impl SingleSelectSchema {
+    /// A single-select offering `options`, in this order, for a choice known
+    /// only when the server runs (files in a folder, users, maps): untitled
+    /// (`{"type":"string","enum":[..]}`) when no option has a title, titled
+    /// (`{"type":"string","oneOf":[{"const":..,"title":..},..]}`) when any
+    /// has one (MCP 2025-11-25, SEP-1330); in a titled select, an option
+    /// without a title shows its value as its title (options read at run
+    /// time may lack some titles, where a derived enum makes it a compile
+    /// error). An option is a wire value (`"a"`,
+    /// a `String`), a `(value, title)` pair, or an [`EnumOption`].
+    ///
+    /// The rules are those a peer's schema is read with
+    /// ([`PrimitiveSchema::from_json`]), so what is built here can always be
+    /// sent, and read back.
+    ///
+    /// # Errors
+    ///
+    /// [`SchemaError::NoOptions`] for an empty list,
+    /// [`SchemaError::DuplicateValue`] naming the first value given twice.
+    ///
+    /// ```
+    /// use enum_schema::{SchemaError, SingleSelectSchema};
+    /// use serde_json::json;
+    ///
+    /// let users = SingleSelectSchema::new([("u1", "Ada"), ("u2", "Grace")])?
+    ///     .with_title("Reviewer")
+    ///     .with_default("u2")?;
+    /// assert_eq!(
+    ///     serde_json::to_value(&users).unwrap(),
+    ///     json!({
+    ///         "type": "string",
+    ///         "title": "Reviewer",
+    ///         "oneOf": [{"const": "u1", "title": "Ada"}, {"const": "u2", "title": "Grace"}],
+    ///         "default": "u2",
+    ///     }),
+    /// );
+    /// assert_eq!(
+    ///     SingleSelectSchema::new(["a", "b", "a"]),
+    ///     Err(SchemaError::DuplicateValue { value: "a".into() }),
+    /// );
+    /// # Ok::<(), SchemaError>(())
+    /// ```
+    pub fn new<O: Into<EnumOption>>(
+        options: impl IntoIterator<Item = O>,
+    ) -> Result<Self, SchemaError> {
+        Ok(SingleSelectSchema {
+            title: None,
+            description: None,
+            options: Cow::Owned(collect_options(options)?),
+            default: None,
+            legacy: false,
+        })
+    }
+
+    /// Sets the field's `title`.
+    pub fn with_title(mut self, title: impl Into<Cow<'static, str>>) -> Self {
+        self.title = Some(title.into());
+        self
+    }
+
+    /// Sets the field's `description`.
+    pub fn with_description(mut self, description: impl Into<Cow<'static, str>>) -> Self {
+        self.description = Some(description.into());
+        self
+    }
+
+    /// Sets `default` to the option whose wire value is `value`.
+    ///
+    /// # Errors
+    ///
+    /// [`SchemaError::DefaultNotAnOption`] naming `value` if no option has
+    /// it (a title is not a value).
+    pub fn with_default(
+        mut self,
+        value: impl Into<Cow<'static, str>>,
+    ) -> Result<Self, SchemaError> {
+        let value = value.into();
+        check_single_default(&self.options, &value)?;
+        self.default = Some(value);
+        Ok(self)
+    }
+
+    /// Chooses the deprecated legacy `enum` + `enumNames` form or, with
+    /// `false`, the SEP-1330 shapes. A peer of 2025-06-18 gets the legacy
+    /// form anyway through [`for_version`](PrimitiveSchema::for_version).
+    pub fn with_legacy(mut self, legacy: bool) -> Self {
+        self.legacy = legacy;
+        self
+    }
+}
+
+impl MultiSelectSchema {
+    /// A multi-select offering `options`, in this order, for choices known
+    /// only when the server runs: untitled
+    /// (`{"type":"array","items":{"type":"string","enum":[..]}}`) when no
+    /// option has a title, titled (`{"type":"array","items":{"anyOf":[..]}}`)
+    /// when any has one (MCP 2025-11-25, SEP-1330). Options as for
+    /// [`SingleSelectSchema::new`]. There is no legacy multi-select: a peer
+    /// of 2025-06-18 cannot be sent one.
+    ///
+    /// # Errors
+    ///
+    /// [`SchemaError::NoOptions`] for an empty list,
+    /// [`SchemaError::DuplicateValue`] naming the first value given twice.
+    ///
+    /// ```
+    /// use enum_schema::{MultiSelectSchema, SchemaError};
+    /// use serde_json::json;
+    ///
+    /// let labels = MultiSelectSchema::new(["bug", "docs", "ui"])?
+    ///     .with_items(Some(1), Some(2))?
+    ///     .with_default(["bug"])?;
+    /// assert_eq!(
+    ///     serde_json::to_value(&labels).unwrap(),
+    ///     json!({
+    ///         "type": "array",
+    ///         "minItems": 1,
+    ///         "maxItems": 2,
+    ///         "items": {"type": "string", "enum": ["bug", "docs", "ui"]},
+    ///         "default": ["bug"],
+    ///     }),
+    /// );
+    /// let chosen = labels.parse(json!(["ui", "bug"])).unwrap();
+    /// assert_eq!(chosen.iter().map(|c| c.index()).collect::<Vec<_>>(), [2, 0]);
+    /// # Ok::<(), SchemaError>(())
+    /// ```
+    pub fn new<O: Into<EnumOption>>(
+        options: impl IntoIterator<Item = O>,
+    ) -> Result<Self, SchemaError> {
+        Ok(MultiSelectSchema {
+            title: None,
+            description: None,
+            options: Cow::Owned(collect_options(options)?),
+            min_items: None,
+            max_items: None,
+            default: None,
+        })
+    }
+
+    /// Sets the field's `title`.
+    pub fn with_title(mut self, title: impl Into<Cow<'static, str>>) -> Self {
+        self.title = Some(title.into());
+        self
+    }
+
+    /// Sets the field's `description`.
+    pub fn with_description(mut self, description: impl Into<Cow<'static, str>>) -> Self {
+        self.description = Some(description.into());
+        self
+    }
+
+    /// Sets `minItems` and `maxItems` (`None` leaves a bound out). A
+    /// `maxItems` above the number of options is allowed: a list read at
+    /// run time may be shorter than the most a user may pick.
+    ///
+    /// # Errors
+    ///
+    /// [`SchemaError::BoundsInverted`] if `min_items > max_items`,
+    /// [`SchemaError::MinItemsAboveOptions`] if `min_items` is more than the
+    /// options, [`SchemaError::DefaultCount`] if the default no longer fits.
+    pub fn with_items(
+        mut self,
+        min_items: Option<usize>,
+        max_items: Option<usize>,
+    ) -> Result<Self, SchemaError> {
+        check_items(&self.options, min_items, max_items, self.default.as_deref())?;
+        self.min_items = min_items;
+        self.max_items = max_items;
+        Ok(self)
+    }
+
+    /// Sets `default` to the options with these wire values, in this order.
+    ///
+    /// # Errors
+    ///
+    /// [`SchemaError::DefaultNotAnOption`] naming the first value no option
+    /// has, [`SchemaError::DuplicateDefault`] naming the first value given
+    /// twice, [`SchemaError::DefaultCount`] if the count is outside
+    /// `minItems..=maxItems`.
+    pub fn with_default<V: Into<Cow<'static, str>>>(
+        mut self,
+        values: impl IntoIterator<Item = V>,
+    ) -> Result<Self, SchemaError> {
+        let values: Vec<Cow<'static, str>> = values.into_iter().map(Into::into).collect();
+        check_items(&self.options, self.min_items, self.max_items, Some(&values))?;
+        self.default = Some(values);
+        Ok(self)
+    }
+}
+
+/// A select built at run time as a form field, answered by the chosen
+/// option borrowed from it: put `&select` in the [`Form`](crate::Form)'s
+/// tuple.
+impl<'a> FormField for &'a SingleSelectSchema {
+    type Output = Choice<'a>;
+
+    fn property(&self) -> PrimitiveSchema {
+        PrimitiveSchema::SingleSelect((*self).clone())
+    }
+
+    fn is_required(&self) -> bool {
+        true
+    }
+
+    fn default_answer(&self) -> Option<Value> {
+        self.default_value()
+            .map(|value| Value::String(value.to_owned()))
+    }
+
+    fn parse_field(&self, name: &'static str, value: Option<Value>) -> Result<Choice<'a>, Error> {
+        let schema: &'a SingleSelectSchema = self;
+        parse_required(name, value, |value| schema.parse(value))
+    }
+}
+
+/// A multi-select built at run time as a form field, answered by the chosen
+/// options borrowed from it.
+impl<'a> FormField for &'a MultiSelectSchema {
+    type Output = Vec<Choice<'a>>;
+
+    fn property(&self) -> PrimitiveSchema {
+        PrimitiveSchema::MultiSelect((*self).clone())
+    }
+
+    fn is_required(&self) -> bool {
+        true
+    }
+
+    fn default_answer(&self) -> Option<Value> {
+        let values = self.default_values()?;
+        Some(Value::Array(
+            values
+                .iter()
+                .map(|value| Value::String(value.to_string()))
+                .collect(),
+        ))
+    }
+
+    fn parse_field(
+        &self,
+        name: &'static str,
+        value: Option<Value>,
+    ) -> Result<Vec<Choice<'a>>, Error> {
+        let schema: &'a MultiSelectSchema = self;
+        parse_required(name, value, |value| schema.parse(value))
+    }
+}

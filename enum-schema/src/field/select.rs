@@ -1,0 +1,702 @@
+//! The typed schemas of a derived enum, with `const` builders.
+
+use std::borrow::Cow;
+use std::fmt;
+use std::marker::PhantomData;
+
+use serde::ser::{Serialize, Serializer};
+use serde_json::Value;
+
+use crate::schema::check as parse;
+use crate::schema::rule;
+use crate::schema::{serialize_multi, serialize_single};
+use crate::{ElicitEnum, EnumOption, Error, MultiSelectSchema, SingleSelectSchema};
+
+/// The single-select schema of an [`ElicitEnum`] type: the options of `T`
+/// plus the field's `title`, `description`, `default`, and the choice of the
+/// legacy form.
+///
+/// Serializes to the JSON of [`SingleSelectSchema`] (untitled
+/// `{"type":"string","enum":[..]}`, titled `{"type":"string","oneOf":[..]}` or
+/// legacy `{"type":"string","enum":[..],"enumNames":[..]}`; MCP 2025-11-25,
+/// SEP-1330) without allocating. The builders are `const fn`, so a constant
+/// built from them is checked when the server compiles:
+///
+/// ```
+/// use enum_schema::{ElicitEnum, SingleSelect};
+///
+/// #[derive(ElicitEnum)]
+/// #[elicit(rename_all = "lowercase")]
+/// enum Severity {
+///     #[elicit(title = "Low")]
+///     Low,
+///     #[elicit(title = "High")]
+///     High,
+/// }
+///
+/// const SEVERITY: SingleSelect<Severity> = Severity::SCHEMA
+///     .title("Severity")
+///     .default_value("high");
+///
+/// assert_eq!(
+///     serde_json::to_value(SEVERITY).unwrap(),
+///     serde_json::json!({
+///         "type": "string",
+///         "title": "Severity",
+///         "oneOf": [{"const": "low", "title": "Low"}, {"const": "high", "title": "High"}],
+///         "default": "high",
+///     }),
+/// );
+/// ```
+///
+/// A default that is not an option fails to compile:
+///
+/// ```compile_fail
+/// # use enum_schema::{ElicitEnum, SingleSelect};
+/// # #[derive(ElicitEnum)]
+/// # enum Severity { Low, High }
+/// const SEVERITY: SingleSelect<Severity> = Severity::SCHEMA.default_value("huge");
+/// # fn main() { let _ = SEVERITY; }
+/// ```
+pub struct SingleSelect<T> {
+    title: Option<&'static str>,
+    description: Option<&'static str>,
+    default: Option<&'static str>,
+    legacy: bool,
+    /// The canonical JSON, written by the derive, while no builder has
+    /// changed the schema.
+    json: Option<&'static str>,
+    marker: PhantomData<fn() -> T>,
+}
+
+impl<T> Clone for SingleSelect<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for SingleSelect<T> {}
+
+impl<T> fmt::Debug for SingleSelect<T> {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.debug_struct("SingleSelect")
+            .field("title", &self.title)
+            .field("description", &self.description)
+            .field("default", &self.default)
+            .field("legacy", &self.legacy)
+            .finish()
+    }
+}
+
+impl<T: ElicitEnum> SingleSelect<T> {
+    #[doc(hidden)]
+    pub const fn __from_derive(
+        title: Option<&'static str>,
+        description: Option<&'static str>,
+        default: Option<&'static str>,
+        legacy: bool,
+        json: Option<&'static str>,
+    ) -> Self {
+        SingleSelect {
+            title,
+            description,
+            default,
+            legacy,
+            json,
+            marker: PhantomData,
+        }
+    }
+
+    /// Sets the field's `title`.
+    ///
+    /// # Panics
+    ///
+    /// If `title` is empty (in a constant: a compile error).
+    pub const fn title(mut self, title: &'static str) -> Self {
+        self.json = None;
+        assert!(!title.is_empty(), "an elicitation title must not be empty");
+        self.title = Some(title);
+        self
+    }
+
+    /// Sets the field's `description`.
+    pub const fn description(mut self, description: &'static str) -> Self {
+        self.json = None;
+        self.description = Some(description);
+        self
+    }
+
+    /// Removes `description`, such as the one the enum's doc comment gives
+    /// (what a field's `#[elicit(description = false)]` does).
+    ///
+    /// ```
+    /// use enum_schema::ElicitEnum;
+    /// use serde_json::json;
+    ///
+    /// /// Maps to the `region` column.
+    /// #[derive(ElicitEnum)]
+    /// #[elicit(rename_all = "kebab-case")]
+    /// enum Region { UsEast, EuWest }
+    ///
+    /// assert_eq!(
+    ///     serde_json::to_value(Region::SCHEMA.no_description()).unwrap(),
+    ///     json!({"type": "string", "enum": ["us-east", "eu-west"]}),
+    /// );
+    /// ```
+    pub const fn no_description(mut self) -> Self {
+        self.json = None;
+        self.description = None;
+        self
+    }
+
+    /// Sets `default` to the option whose wire value is `value`.
+    ///
+    /// # Panics
+    ///
+    /// If no option has that value (in a constant: a compile error).
+    pub const fn default_value(mut self, value: &'static str) -> Self {
+        self.json = None;
+        if let Err(rule) = rule::single_select(T::OPTIONS, Some(value)) {
+            panic!("{}", rule.message());
+        }
+        self.default = Some(value);
+        self
+    }
+
+    /// Sets `default` to `variant`.
+    ///
+    /// # Panics
+    ///
+    /// If `variant` is skipped (`#[elicit(skip)]`), so not an option.
+    pub fn default(mut self, variant: T) -> Self {
+        self.json = None;
+        assert!(
+            variant.option_index().is_some(),
+            "the default variant is skipped, so it is not an option",
+        );
+        self.default = Some(variant.value());
+        self
+    }
+
+    /// Removes `default`.
+    pub const fn no_default(mut self) -> Self {
+        self.json = None;
+        self.default = None;
+        self
+    }
+
+    /// Chooses the legacy `enum` + `enumNames` form (for peers that only
+    /// know MCP 2025-06-18) or, with `false`, the SEP-1330 forms.
+    pub const fn legacy(mut self, legacy: bool) -> Self {
+        self.json = None;
+        self.legacy = legacy;
+        self
+    }
+
+    /// The field's `title`.
+    pub const fn get_title(&self) -> Option<&'static str> {
+        self.title
+    }
+
+    /// The field's `description`.
+    pub const fn get_description(&self) -> Option<&'static str> {
+        self.description
+    }
+
+    /// The wire value of the `default`.
+    pub const fn get_default(&self) -> Option<&'static str> {
+        self.default
+    }
+
+    /// Whether the legacy form is chosen.
+    pub const fn is_legacy(&self) -> bool {
+        self.legacy
+    }
+
+    /// The options of `T`, in declaration order.
+    pub const fn options(&self) -> &'static [EnumOption] {
+        T::OPTIONS
+    }
+
+    /// Parses a client's answer for this field: a JSON string that is one of
+    /// the options' values (or an alias).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::InvalidValue`](crate::ErrorKind::InvalidValue) for any other string (a title, an index, a
+    /// value in another case), [`ErrorKind::TypeMismatch`](crate::ErrorKind::TypeMismatch) for any other JSON
+    /// type. The error's `field` is `None`; a form sets it.
+    #[inline]
+    pub fn parse(&self, value: Value) -> Result<T, Error> {
+        parse::single(value, || Cow::Borrowed(T::OPTIONS), T::from_value)
+    }
+
+    /// The canonical JSON text of the schema. For a derived enum's
+    /// [`SCHEMA`](ElicitEnum::SCHEMA) that no builder has changed, it was
+    /// written when the server compiled, and costs no allocation; otherwise
+    /// it is serialized once.
+    ///
+    /// ```
+    /// use enum_schema::ElicitEnum;
+    /// use std::borrow::Cow;
+    ///
+    /// #[derive(ElicitEnum)]
+    /// enum Size { Small, Large }
+    ///
+    /// assert!(matches!(Size::SCHEMA.to_json(), Cow::Borrowed(r#"{"type":"string","enum":["Small","Large"]}"#)));
+    /// assert!(matches!(Size::SCHEMA.title("Size").to_json(), Cow::Owned(_)));
+    /// ```
+    pub fn to_json(&self) -> Cow<'static, str> {
+        match self.json {
+            Some(json) => Cow::Borrowed(json),
+            None => Cow::Owned(serde_json::to_string(self).unwrap_or_default()),
+        }
+    }
+
+    /// The schema as a wire-model value, borrowing the static strings.
+    pub fn to_schema(&self) -> SingleSelectSchema {
+        SingleSelectSchema {
+            title: self.title.map(Cow::Borrowed),
+            description: self.description.map(Cow::Borrowed),
+            options: Cow::Borrowed(T::OPTIONS),
+            default: self.default.map(Cow::Borrowed),
+            legacy: self.legacy,
+        }
+    }
+}
+
+impl<T: ElicitEnum> Serialize for SingleSelect<T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serialize_single(
+            serializer,
+            self.title,
+            self.description,
+            T::OPTIONS,
+            self.legacy,
+            self.default,
+        )
+    }
+}
+
+impl<T: ElicitEnum> From<SingleSelect<T>> for SingleSelectSchema {
+    fn from(select: SingleSelect<T>) -> Self {
+        select.to_schema()
+    }
+}
+
+enum Defaults<T: 'static> {
+    None,
+    Values(&'static [&'static str]),
+    Variants(&'static [T]),
+}
+
+impl<T> Clone for Defaults<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for Defaults<T> {}
+
+/// The multi-select schema of an [`ElicitEnum`] type, answered by a
+/// `Vec<T>`: the options of `T` plus the field's `title`, `description`,
+/// `minItems`, `maxItems` and `default`.
+///
+/// Serializes to the JSON of [`MultiSelectSchema`] (untitled
+/// `{"type":"array","items":{"type":"string","enum":[..]}}` or titled
+/// `{"type":"array","items":{"anyOf":[..]}}`; MCP 2025-11-25, SEP-1330). The
+/// builders are `const fn` and check the bounds and the default against each
+/// other and against the options, so a constant that breaks a rule fails to
+/// compile:
+///
+/// ```
+/// use enum_schema::{ElicitEnum, MultiSelect};
+///
+/// #[derive(ElicitEnum, Debug, PartialEq)]
+/// #[elicit(rename_all = "lowercase")]
+/// enum Color { Red, Green, Blue }
+///
+/// const COLORS: MultiSelect<Color> = Color::MULTI_SCHEMA
+///     .min_items(1)
+///     .max_items(2)
+///     .default_values(&["red"]);
+///
+/// assert_eq!(
+///     serde_json::to_value(COLORS).unwrap(),
+///     serde_json::json!({
+///         "type": "array",
+///         "minItems": 1,
+///         "maxItems": 2,
+///         "items": {"type": "string", "enum": ["red", "green", "blue"]},
+///         "default": ["red"],
+///     }),
+/// );
+/// assert_eq!(COLORS.parse(serde_json::json!(["blue", "red"])), Ok(vec![Color::Blue, Color::Red]));
+/// ```
+///
+/// ```compile_fail
+/// # use enum_schema::{ElicitEnum, MultiSelect};
+/// # #[derive(ElicitEnum)]
+/// # enum Color { Red, Green, Blue }
+/// // two defaults cannot fit in at most one item
+/// const COLORS: MultiSelect<Color> = Color::MULTI_SCHEMA.default_values(&["Red", "Blue"]).max_items(1);
+/// # fn main() { let _ = COLORS; }
+/// ```
+pub struct MultiSelect<T: 'static> {
+    title: Option<&'static str>,
+    description: Option<&'static str>,
+    min_items: Option<usize>,
+    max_items: Option<usize>,
+    default: Defaults<T>,
+    /// The canonical JSON, written by the derive, while no builder has
+    /// changed the schema.
+    json: Option<&'static str>,
+    marker: PhantomData<fn() -> T>,
+}
+
+impl<T> Clone for MultiSelect<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for MultiSelect<T> {}
+
+impl<T: ElicitEnum> fmt::Debug for MultiSelect<T> {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.debug_struct("MultiSelect")
+            .field("title", &self.title)
+            .field("description", &self.description)
+            .field("min_items", &self.min_items)
+            .field("max_items", &self.max_items)
+            .field("default", &self.get_default())
+            .finish()
+    }
+}
+
+impl<T: ElicitEnum> MultiSelect<T> {
+    #[doc(hidden)]
+    pub const fn __from_derive(
+        title: Option<&'static str>,
+        description: Option<&'static str>,
+        min_items: Option<usize>,
+        max_items: Option<usize>,
+        default: Option<&'static [&'static str]>,
+        json: Option<&'static str>,
+    ) -> Self {
+        MultiSelect {
+            title,
+            description,
+            min_items,
+            max_items,
+            default: match default {
+                Some(values) => Defaults::Values(values),
+                None => Defaults::None,
+            },
+            json,
+            marker: PhantomData,
+        }
+    }
+
+    /// Sets the field's `title`.
+    ///
+    /// # Panics
+    ///
+    /// If `title` is empty (in a constant: a compile error).
+    pub const fn title(mut self, title: &'static str) -> Self {
+        self.json = None;
+        assert!(!title.is_empty(), "an elicitation title must not be empty");
+        self.title = Some(title);
+        self
+    }
+
+    /// Sets the field's `description`.
+    pub const fn description(mut self, description: &'static str) -> Self {
+        self.json = None;
+        self.description = Some(description);
+        self
+    }
+
+    /// Removes `description`, such as the one the enum's doc comment gives
+    /// (what a field's `#[elicit(description = false)]` does).
+    ///
+    /// ```
+    /// use enum_schema::ElicitEnum;
+    /// use serde_json::json;
+    ///
+    /// /// Maps to the `region` column.
+    /// #[derive(ElicitEnum)]
+    /// #[elicit(rename_all = "kebab-case")]
+    /// enum Region { UsEast, EuWest }
+    ///
+    /// assert_eq!(
+    ///     serde_json::to_value(Region::MULTI_SCHEMA.no_description()).unwrap(),
+    ///     json!({"type": "array", "items": {"type": "string", "enum": ["us-east", "eu-west"]}}),
+    /// );
+    /// ```
+    pub const fn no_description(mut self) -> Self {
+        self.json = None;
+        self.description = None;
+        self
+    }
+
+    /// Sets `minItems`: the fewest options the user must select.
+    ///
+    /// # Panics
+    ///
+    /// If `min` is greater than `maxItems`, than the number of options, or
+    /// than the number of default items (in a constant: a compile error).
+    pub const fn min_items(mut self, min: usize) -> Self {
+        self.json = None;
+        self.min_items = Some(min);
+        self.check()
+    }
+
+    /// Sets `maxItems`: the most options the user may select.
+    ///
+    /// # Panics
+    ///
+    /// If `max` is 0, less than `minItems`, greater than the number of
+    /// options, or less than the number of default items (in a constant: a
+    /// compile error).
+    pub const fn max_items(mut self, max: usize) -> Self {
+        self.json = None;
+        self.max_items = Some(max);
+        self.check()
+    }
+
+    /// Sets `default` to the options with these wire values, in this order.
+    ///
+    /// # Panics
+    ///
+    /// If a value is not an option's, appears twice, or the count is outside
+    /// `minItems..=maxItems` (in a constant: a compile error).
+    pub const fn default_values(mut self, values: &'static [&'static str]) -> Self {
+        self.json = None;
+        self.default = Defaults::Values(values);
+        self.check()
+    }
+
+    /// Replaces the settings that are `Some` at once, then checks the result
+    /// as a whole: what a form field's attributes do to the enum's own.
+    #[doc(hidden)]
+    pub const fn __override(
+        mut self,
+        min_items: Option<usize>,
+        max_items: Option<usize>,
+        default: Option<&'static [&'static str]>,
+    ) -> Self {
+        self.json = None;
+        if min_items.is_some() {
+            self.min_items = min_items;
+        }
+        if max_items.is_some() {
+            self.max_items = max_items;
+        }
+        if let Some(values) = default {
+            self.default = Defaults::Values(values);
+        }
+        self.check()
+    }
+
+    /// Sets `default` to these variants, in this order.
+    ///
+    /// # Panics
+    ///
+    /// If a variant is skipped, appears twice, or the count is outside
+    /// `minItems..=maxItems`.
+    pub fn default_items(mut self, variants: &'static [T]) -> Self {
+        self.json = None;
+        for variant in variants {
+            assert!(
+                variant.option_index().is_some(),
+                "a default item is a skipped variant, so not an option"
+            );
+        }
+        let values: Vec<&str> = variants.iter().map(T::value).collect();
+        if let Err(rule) = rule::multi_select(
+            T::OPTIONS,
+            self.min_items,
+            self.max_items,
+            Some(&values),
+            true,
+        ) {
+            panic!("{}", rule.message());
+        }
+        self.default = Defaults::Variants(variants);
+        self.check()
+    }
+
+    /// Removes `default`.
+    pub const fn no_default(mut self) -> Self {
+        self.json = None;
+        self.default = Defaults::None;
+        self
+    }
+
+    /// Panics unless the settings keep the multi-select rules
+    /// ([`rule::multi_select`], `strict`: written in code).
+    const fn check(self) -> Self {
+        let options = T::OPTIONS;
+        let (min, max) = (self.min_items, self.max_items);
+        let verdict = match self.default {
+            Defaults::None => rule::multi_select(options, min, max, None, true),
+            Defaults::Values(values) => rule::multi_select(options, min, max, Some(values), true),
+            // The variants' items were checked by `default_items`, which a
+            // `const fn` cannot do; the bounds and the count here.
+            Defaults::Variants(variants) => match rule::items(options.len(), min, max, true) {
+                Ok(()) => rule::default_count(variants.len(), min, max),
+                Err(rule) => Err(rule),
+            },
+        };
+        match verdict {
+            Ok(()) => self,
+            Err(rule) => panic!("{}", rule.message()),
+        }
+    }
+
+    /// The field's `title`.
+    pub const fn get_title(&self) -> Option<&'static str> {
+        self.title
+    }
+
+    /// The field's `description`.
+    pub const fn get_description(&self) -> Option<&'static str> {
+        self.description
+    }
+
+    /// `minItems`.
+    pub const fn get_min_items(&self) -> Option<usize> {
+        self.min_items
+    }
+
+    /// `maxItems`.
+    pub const fn get_max_items(&self) -> Option<usize> {
+        self.max_items
+    }
+
+    /// The `default` as wire values, the only kind a constant holds: what
+    /// the derive's compile-time check of a form field reads.
+    #[doc(hidden)]
+    pub const fn __default_values(&self) -> Option<&'static [&'static str]> {
+        match self.default {
+            Defaults::Values(values) => Some(values),
+            Defaults::None | Defaults::Variants(_) => None,
+        }
+    }
+
+    /// Whether a `default` is set.
+    pub const fn has_default(&self) -> bool {
+        !matches!(self.default, Defaults::None)
+    }
+
+    /// The wire values of the `default`, in order.
+    pub fn get_default(&self) -> Option<Vec<&'static str>> {
+        match self.default {
+            Defaults::None => None,
+            Defaults::Values(values) => Some(values.to_vec()),
+            Defaults::Variants(variants) => Some(variants.iter().map(T::value).collect()),
+        }
+    }
+
+    /// The options of `T`, in declaration order.
+    pub const fn options(&self) -> &'static [EnumOption] {
+        T::OPTIONS
+    }
+
+    /// Parses a client's answer for this field: a JSON array of distinct
+    /// option values (or aliases), kept in the client's order.
+    ///
+    /// The work done is bounded by the number of options, whatever the
+    /// array's length.
+    ///
+    /// # Errors
+    ///
+    /// In this order: [`ErrorKind::TypeMismatch`](crate::ErrorKind::TypeMismatch) if the answer is not an array;
+    /// [`ErrorKind::TooFewItems`](crate::ErrorKind::TooFewItems) / [`ErrorKind::TooManyItems`](crate::ErrorKind::TooManyItems) if its length is
+    /// outside `minItems..=maxItems`; [`ErrorKind::InvalidItem`](crate::ErrorKind::InvalidItem) for the first
+    /// element that is not a string naming an option;
+    /// [`ErrorKind::DuplicateItem`](crate::ErrorKind::DuplicateItem) for the first element naming an option
+    /// already named. The error's `field` is `None`; a form sets it.
+    #[inline]
+    pub fn parse(&self, value: Value) -> Result<Vec<T>, Error> {
+        parse::multi(
+            value,
+            self.min_items.unwrap_or(0),
+            self.max_items,
+            T::OPTIONS.len(),
+            || Cow::Borrowed(T::OPTIONS),
+            |value| {
+                let variant = T::from_value(value)?;
+                Some((variant.option_index()?, variant))
+            },
+        )
+    }
+
+    /// The canonical JSON text of the schema: written when the server
+    /// compiled for a derived enum's [`MULTI_SCHEMA`](ElicitEnum::MULTI_SCHEMA)
+    /// that no builder has changed (no allocation), serialized once
+    /// otherwise.
+    pub fn to_json(&self) -> Cow<'static, str> {
+        match self.json {
+            Some(json) => Cow::Borrowed(json),
+            None => Cow::Owned(serde_json::to_string(self).unwrap_or_default()),
+        }
+    }
+
+    /// The schema as a wire-model value, borrowing the static strings.
+    pub fn to_schema(&self) -> MultiSelectSchema {
+        MultiSelectSchema {
+            title: self.title.map(Cow::Borrowed),
+            description: self.description.map(Cow::Borrowed),
+            options: Cow::Borrowed(T::OPTIONS),
+            min_items: self.min_items,
+            max_items: self.max_items,
+            default: self
+                .get_default()
+                .map(|values| values.into_iter().map(Cow::Borrowed).collect()),
+        }
+    }
+}
+
+impl<T: ElicitEnum> Serialize for MultiSelect<T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        struct Variants<T: 'static>(&'static [T]);
+        impl<T: ElicitEnum> Serialize for Variants<T> {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_seq(self.0.iter().map(T::value))
+            }
+        }
+        let (title, description, options) = (self.title, self.description, T::OPTIONS);
+        let (min, max) = (self.min_items, self.max_items);
+        match self.default {
+            Defaults::None => {
+                serialize_multi::<S, ()>(serializer, title, description, options, min, max, None)
+            }
+            Defaults::Values(values) => serialize_multi(
+                serializer,
+                title,
+                description,
+                options,
+                min,
+                max,
+                Some(values),
+            ),
+            Defaults::Variants(variants) => serialize_multi(
+                serializer,
+                title,
+                description,
+                options,
+                min,
+                max,
+                Some(Variants(variants)),
+            ),
+        }
+    }
+}
+
+impl<T: ElicitEnum> From<MultiSelect<T>> for MultiSelectSchema {
+    fn from(select: MultiSelect<T>) -> Self {
+        select.to_schema()
+    }
+}

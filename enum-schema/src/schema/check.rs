@@ -1,0 +1,737 @@
+//! The answer checks: what a client sends, checked against one property,
+//! one check per wire type, shared by the typed fields (`crate::field`),
+//! the selects built at run time and the schemas read from a peer:
+//!
+//! | wire type | check | callers |
+//! |---|---|---|
+//! | single-select | [`single`] | `SingleSelect::parse`, `SingleSelectSchema::parse`/`check` |
+//! | multi-select | [`multi`] | `MultiSelect::parse`, `MultiSelectSchema::parse`/`check` |
+//! | string | [`string`] | `StringField::parse`, `StringSchema::check` |
+//! | number, integer | [`number`] | `NumberField::parse`, `NumberSchema::check` |
+//! | boolean | `BooleanSchema::check` | `BooleanField::parse` |
+//!
+//! The schema rules (`rule`) compare defaults with the same primitives:
+//! [`char_count`], `StringFormat::matches`, [`position`], [`within`].
+
+use std::borrow::Cow;
+use std::cmp::Ordering;
+use std::collections::HashMap;
+
+use serde_json::{Number, Value};
+
+use crate::{
+    BooleanSchema, EnumOption, Error, ErrorKind, JsonType, MultiSelectSchema, NumberSchema,
+    PrimitiveSchema, SingleSelectSchema, StringFormat, StringSchema,
+};
+
+/// Parses a single-select answer: a JSON string naming one option.
+#[inline]
+pub(crate) fn single<R>(
+    value: Value,
+    allowed: impl FnOnce() -> Cow<'static, [EnumOption]>,
+    lookup: impl FnOnce(&str) -> Option<R>,
+) -> Result<R, Error> {
+    match value {
+        Value::String(string) => match lookup(&string) {
+            Some(found) => Ok(found),
+            None => Err(Error::from(ErrorKind::InvalidValue {
+                field: None,
+                value: string,
+                allowed: allowed(),
+            })),
+        },
+        found => Err(Error::from(ErrorKind::TypeMismatch {
+            field: None,
+            expected: JsonType::String,
+            found,
+        })),
+    }
+}
+
+/// Parses a multi-select answer: a JSON array of distinct option values,
+/// with `min..=max` elements.
+///
+/// The work is bounded by the option count: the array's length is checked
+/// against the bounds first, and each accepted element marks a distinct
+/// option, so an array longer than the option count fails on a duplicate or
+/// an invalid element within its first `options + 1` elements.
+#[inline]
+pub(crate) fn multi<R>(
+    value: Value,
+    min: usize,
+    max: Option<usize>,
+    options: usize,
+    allowed: impl FnOnce() -> Cow<'static, [EnumOption]>,
+    lookup: impl Fn(&str) -> Option<(usize, R)>,
+) -> Result<Vec<R>, Error> {
+    let items = match value {
+        Value::Array(items) => items,
+        found => {
+            return Err(Error::from(ErrorKind::TypeMismatch {
+                field: None,
+                expected: JsonType::Array,
+                found,
+            }))
+        }
+    };
+    if items.len() < min {
+        return Err(Error::from(ErrorKind::TooFewItems {
+            field: None,
+            min,
+            items,
+        }));
+    }
+    if let Some(max) = max {
+        if items.len() > max {
+            return Err(Error::from(ErrorKind::TooManyItems {
+                field: None,
+                max,
+                items,
+            }));
+        }
+    }
+    let mut seen = Seen::new(options);
+    let mut parsed = Vec::with_capacity(items.len().min(options));
+    for (index, item) in items.iter().enumerate() {
+        let found = match item {
+            Value::String(string) => lookup(string),
+            _ => None,
+        };
+        let Some((position, found)) = found else {
+            return Err(Error::from(ErrorKind::InvalidItem {
+                field: None,
+                index,
+                items,
+                allowed: allowed(),
+            }));
+        };
+        if !seen.insert(position) {
+            return Err(Error::from(ErrorKind::DuplicateItem {
+                field: None,
+                index,
+                items,
+            }));
+        }
+        parsed.push(found);
+    }
+    Ok(parsed)
+}
+
+/// A set of option positions; on the stack up to 256 options.
+enum Seen {
+    Inline([u64; 4]),
+    Heap(Vec<u64>),
+}
+
+impl Seen {
+    fn new(options: usize) -> Seen {
+        let words = options.div_ceil(64);
+        if words <= 4 {
+            Seen::Inline([0; 4])
+        } else {
+            Seen::Heap(vec![0; words])
+        }
+    }
+
+    /// Marks `position`; false if it was marked already (or is out of range).
+    fn insert(&mut self, position: usize) -> bool {
+        let words: &mut [u64] = match self {
+            Seen::Inline(words) => words,
+            Seen::Heap(words) => words,
+        };
+        let (word, bit) = (position / 64, 1u64 << (position % 64));
+        match words.get_mut(word) {
+            Some(word) if *word & bit == 0 => {
+                *word |= bit;
+                true
+            }
+            _ => false,
+        }
+    }
+}
+
+/// Byte equality, usable in `const fn`.
+pub(crate) const fn str_eq(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// The position of the option whose value is `value`, usable in `const fn`
+/// (options owned at run time are never found here; they cannot exist in a
+/// constant).
+pub(crate) const fn position(options: &[EnumOption], value: &str) -> Option<usize> {
+    let mut i = 0;
+    while i < options.len() {
+        if let Cow::Borrowed(candidate) = options[i].value_cow() {
+            if str_eq(candidate, value) {
+                return Some(i);
+            }
+        }
+        i += 1;
+    }
+    None
+}
+
+/// The number of Unicode code points in `value`, the unit of `minLength`
+/// and `maxLength`.
+pub(crate) const fn char_count(value: &str) -> usize {
+    let bytes = value.as_bytes();
+    let mut count = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] & 0xC0 != 0x80 {
+            count += 1;
+        }
+        i += 1;
+    }
+    count
+}
+
+/// Checks a string answer: `minLength`, `maxLength` (in code points), then
+/// `format`.
+pub(crate) fn string(
+    value: Value,
+    min_length: Option<usize>,
+    max_length: Option<usize>,
+    format: Option<StringFormat>,
+) -> Result<String, Error> {
+    let value = match value {
+        Value::String(value) => value,
+        found => {
+            return Err(Error::from(ErrorKind::TypeMismatch {
+                field: None,
+                expected: JsonType::String,
+                found,
+            }))
+        }
+    };
+    let length = char_count(&value);
+    if let Some(min_length) = min_length {
+        if length < min_length {
+            return Err(Error::from(ErrorKind::TooShort {
+                field: None,
+                value,
+                min_length,
+            }));
+        }
+    }
+    if let Some(max_length) = max_length {
+        if length > max_length {
+            return Err(Error::from(ErrorKind::TooLong {
+                field: None,
+                value,
+                max_length,
+            }));
+        }
+    }
+    if let Some(format) = format {
+        if !format.matches(&value) {
+            return Err(Error::from(ErrorKind::InvalidFormat {
+                field: None,
+                value,
+                format,
+            }));
+        }
+    }
+    Ok(value)
+}
+
+/// 2^53: below it, every integer is a double of its own.
+pub(crate) const EXACT_DOUBLES: f64 = 9_007_199_254_740_992.0;
+/// 2^128: beyond every bound an integer field has.
+pub(crate) const BEYOND_BOUNDS: f64 = 340_282_366_920_938_463_463_374_607_431_768_211_456.0;
+
+/// An integer of up to 128 bits and a sign: every bound an integer field
+/// has, and every integer a double below 2^128 holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Int {
+    pub(crate) negative: bool,
+    pub(crate) magnitude: u128,
+}
+
+impl Int {
+    pub(crate) const fn new(negative: bool, magnitude: u128) -> Int {
+        Int {
+            // Zero has one sign.
+            negative: negative && magnitude != 0,
+            magnitude,
+        }
+    }
+
+    pub(crate) fn to_f64(self) -> f64 {
+        let magnitude = self.magnitude as f64;
+        if self.negative {
+            -magnitude
+        } else {
+            magnitude
+        }
+    }
+}
+
+impl From<i128> for Int {
+    fn from(value: i128) -> Int {
+        Int::new(value < 0, value.unsigned_abs())
+    }
+}
+
+impl From<u128> for Int {
+    fn from(value: u128) -> Int {
+        Int::new(false, value)
+    }
+}
+
+impl Ord for Int {
+    fn cmp(&self, other: &Int) -> std::cmp::Ordering {
+        match (self.negative, other.negative) {
+            (false, false) => self.magnitude.cmp(&other.magnitude),
+            (true, true) => other.magnitude.cmp(&self.magnitude),
+            (false, true) => std::cmp::Ordering::Greater,
+            (true, false) => std::cmp::Ordering::Less,
+        }
+    }
+}
+
+impl PartialOrd for Int {
+    fn partial_cmp(&self, other: &Int) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// What a JSON number, as serde_json read it, says about its value.
+///
+/// serde_json reads an integer literal within `i64`/`u64` exactly, and
+/// anything else (a fraction, an exponent, an integer beyond 64 bits) as
+/// the nearest double. At or beyond 2^53 a double stands for every number
+/// that rounds to it: `-9223372036854775809` and `-9223372036854775808.0`
+/// both arrive as the double -2^63. Deciding whether such a number is
+/// within a bound takes the whole range it may stand for, so that nothing
+/// outside the bound is ever let through as a nearby value inside it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Reading {
+    /// An integer known exactly: an integer literal within 64 bits, or an
+    /// integral double below 2^53.
+    Exact(Int),
+    /// An integral double at or beyond 2^53 (and below 2^128): the integer
+    /// it holds, and the integers `low..=high` that round to it.
+    Rounded { value: Int, low: Int, high: Int },
+    /// A number with a fractional part (below 2^53, necessarily).
+    Fraction(f64),
+    /// A double at or beyond 2^128 in magnitude: an integer beyond every
+    /// bound.
+    Huge(f64),
+}
+
+impl Reading {
+    pub(crate) fn of(number: &Number) -> Reading {
+        if let Some(value) = number.as_i64() {
+            return Reading::Exact(i128::from(value).into());
+        }
+        if let Some(value) = number.as_u64() {
+            return Reading::Exact(u128::from(value).into());
+        }
+        // serde_json's numbers are finite.
+        let value = number.as_f64().unwrap_or(0.0);
+        if value.fract() != 0.0 {
+            return Reading::Fraction(value);
+        }
+        let negative = value < 0.0;
+        let magnitude = value.abs();
+        if magnitude < EXACT_DOUBLES {
+            // Exact: an integral double below 2^53 converts without loss.
+            return Reading::Exact(Int::new(negative, magnitude as u128));
+        }
+        if magnitude >= BEYOND_BOUNDS {
+            return Reading::Huge(value);
+        }
+        // The neighbouring doubles; their distances are powers of two, so
+        // these subtractions are exact, and so are the conversions.
+        let bits = magnitude.to_bits();
+        let below = magnitude - f64::from_bits(bits - 1);
+        let above = f64::from_bits(bits + 1) - magnitude;
+        let (magnitude, below, above) = (magnitude as u128, below as u128, above as u128);
+        // Everything up to half-way to each neighbour rounds to this double
+        // (the half-way point itself too, when ties go its way): both ends
+        // are taken, so that a bound is never crossed. Below 2^128 the
+        // upper end still fits: at most 2^128 - 2^74.
+        let (near, far) = (magnitude - below / 2, magnitude + above / 2);
+        let (low, high) = if negative { (far, near) } else { (near, far) };
+        Reading::Rounded {
+            value: Int::new(negative, magnitude),
+            low: Int::new(negative, low),
+            high: Int::new(negative, high),
+        }
+    }
+
+    /// Whether every number this may stand for is at least `minimum`.
+    pub(crate) fn at_least(self, minimum: Int) -> bool {
+        match self {
+            Reading::Exact(value) => value >= minimum,
+            Reading::Rounded { low, .. } => low >= minimum,
+            // A fraction lies strictly between integers, and a huge double
+            // beyond them all: comparing doubles decides.
+            Reading::Fraction(value) | Reading::Huge(value) => value > minimum.to_f64(),
+        }
+    }
+
+    /// Whether every number this may stand for is at most `maximum`.
+    pub(crate) fn at_most(self, maximum: Int) -> bool {
+        match self {
+            Reading::Exact(value) => value <= maximum,
+            Reading::Rounded { high, .. } => high <= maximum,
+            Reading::Fraction(value) | Reading::Huge(value) => value < maximum.to_f64(),
+        }
+    }
+}
+
+/// Whether `answer` is on the right side of `bound`: not `outside` it
+/// (`Less` for a minimum, `Greater` for a maximum).
+pub(crate) fn within(answer: &Number, bound: &Number, outside: Ordering) -> bool {
+    Limit::of(bound).holds(answer, outside)
+}
+
+/// Compares two JSON numbers exactly when both are integers, as floats
+/// otherwise.
+pub(crate) fn compare(a: &Number, b: &Number) -> Option<Ordering> {
+    let integer = |n: &Number| {
+        n.as_i64()
+            .map(i128::from)
+            .or_else(|| n.as_u64().map(i128::from))
+    };
+    // An integral float within i128 compares as an integer, so that
+    // 9007199254740992.0 is below 9007199254740993. (Mutation testing:
+    // `< 1e38` and `<= 1e38` differ only at 1e38 itself, which compares the
+    // same either way: exactly with any float, and above every JSON integer;
+    // tests/mutants.sh skips that mutant.)
+    let exact = |n: &Number| {
+        integer(n).or_else(|| {
+            let float = n.as_f64()?;
+            (float.fract() == 0.0 && float.abs() < 1e38).then_some(float as i128)
+        })
+    };
+    match (exact(a), exact(b)) {
+        (Some(a), Some(b)) => Some(a.cmp(&b)),
+        _ => a.as_f64()?.partial_cmp(&b.as_f64()?),
+    }
+}
+
+/// A bound as a number check compares it: an integer known exactly (a
+/// typed field's integer bound, of up to 128 bits, or a JSON integer
+/// literal), or any other JSON number.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Limit<'a> {
+    /// An exact integer.
+    Exact(Int),
+    /// A JSON number compared as `compare` does.
+    Json(&'a Number),
+}
+
+impl<'a> Limit<'a> {
+    /// A JSON bound: exact when it is an integer known exactly.
+    pub(crate) fn of(bound: &'a Number) -> Limit<'a> {
+        match Reading::of(bound) {
+            Reading::Exact(exact) => Limit::Exact(exact),
+            _ => Limit::Json(bound),
+        }
+    }
+
+    /// Whether `answer` is not `outside` this bound (`Less` for a minimum,
+    /// `Greater` for a maximum).
+    fn holds(self, answer: &Number, outside: Ordering) -> bool {
+        match (self, outside) {
+            (Limit::Exact(bound), Ordering::Less) => Reading::of(answer).at_least(bound),
+            (Limit::Exact(bound), _) => Reading::of(answer).at_most(bound),
+            (Limit::Json(bound), _) => compare(answer, bound) != Some(outside),
+        }
+    }
+}
+
+/// Checks a number answer, the one check of every number field (typed
+/// [`NumberField`](crate::NumberField), [`NumberSchema`](crate::NumberSchema)
+/// built or read from a peer): a JSON number, an integer when `integer`
+/// (`3.0` counts, as in JSON Schema), within `minimum..=maximum`, where an
+/// answer serde_json could only read as a double stands for every number
+/// that rounds to it. `out_of_range` makes the error for a number outside.
+pub(crate) fn number(
+    value: Value,
+    integer: bool,
+    minimum: Option<Limit<'_>>,
+    maximum: Option<Limit<'_>>,
+    out_of_range: impl FnOnce(Number) -> Error,
+) -> Result<Number, Error> {
+    let number = match value {
+        Value::Number(number) => number,
+        found => {
+            return Err(Error::from(ErrorKind::TypeMismatch {
+                field: None,
+                expected: JsonType::Number,
+                found,
+            }))
+        }
+    };
+    if integer {
+        if let Reading::Fraction(_) = Reading::of(&number) {
+            return Err(Error::from(ErrorKind::NotAnInteger {
+                field: None,
+                value: number,
+            }));
+        }
+    }
+    let below = minimum.is_some_and(|minimum| !minimum.holds(&number, Ordering::Less));
+    let above = maximum.is_some_and(|maximum| !maximum.holds(&number, Ordering::Greater));
+    if below || above {
+        return Err(out_of_range(number));
+    }
+    Ok(number)
+}
+
+impl PrimitiveSchema {
+    /// Checks one answer against this property: the same checks, and the
+    /// same errors, as the typed parsing of a derived form.
+    ///
+    /// Returns the value as it was sent.
+    ///
+    /// # Errors
+    ///
+    /// [`Error`] with `field: None` (a form sets it).
+    pub fn check(&self, value: Value) -> Result<Value, Error> {
+        match self {
+            PrimitiveSchema::String(schema) => schema.check(value).map(Value::String),
+            PrimitiveSchema::Number(schema) => schema.check(value).map(Value::Number),
+            PrimitiveSchema::Boolean(schema) => schema.check(value).map(Value::Bool),
+            PrimitiveSchema::SingleSelect(schema) => schema.check(value).map(Value::String),
+            PrimitiveSchema::MultiSelect(schema) => schema
+                .check(value)
+                .map(|values| Value::Array(values.into_iter().map(Value::String).collect())),
+        }
+    }
+}
+
+impl SingleSelectSchema {
+    /// Checks a single-select answer: a string that is one of the options'
+    /// values. Returns it.
+    ///
+    /// # Errors
+    ///
+    /// As [`parse`](Self::parse): [`ErrorKind::InvalidValue`] or
+    /// [`ErrorKind::TypeMismatch`], as for a derived enum.
+    pub fn check(&self, value: Value) -> Result<String, Error> {
+        self.parse(value).map(|choice| choice.value().to_owned())
+    }
+}
+
+impl MultiSelectSchema {
+    /// Checks a multi-select answer: an array of distinct option values
+    /// within `minItems..=maxItems`. Returns them in the client's order.
+    /// The work is bounded by the number of options.
+    ///
+    /// # Errors
+    ///
+    /// As [`parse`](Self::parse) and [`MultiSelect::parse`](crate::MultiSelect::parse).
+    pub fn check(&self, value: Value) -> Result<Vec<String>, Error> {
+        self.parse(value).map(|choices| {
+            choices
+                .into_iter()
+                .map(|choice| choice.value().to_owned())
+                .collect()
+        })
+    }
+}
+
+impl StringSchema {
+    /// Checks a string answer against `minLength`, `maxLength` (in Unicode
+    /// code points) and `format`. Returns it.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::TypeMismatch`], [`ErrorKind::TooShort`], [`ErrorKind::TooLong`],
+    /// [`ErrorKind::InvalidFormat`].
+    pub fn check(&self, value: Value) -> Result<String, Error> {
+        string(value, self.min_length, self.max_length, self.format)
+    }
+}
+
+impl NumberSchema {
+    /// Checks a number answer: an integer for `"type":"integer"` (`3.0`
+    /// counts, as in JSON Schema), within `minimum..=maximum`. Returns it.
+    ///
+    /// Against a bound written as an integer, the comparison is exact, and
+    /// an answer serde_json could only read as a double at or beyond 2^53
+    /// passes only if every number that rounds to that double does (see
+    /// [`NumberField::parse`](crate::NumberField::parse)): with
+    /// `"minimum": -9223372036854775808`, the answer `-9223372036854775809`
+    /// is out of range. A bound that is itself such a double is compared as
+    /// the double it is.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::TypeMismatch`], [`ErrorKind::NotAnInteger`], [`ErrorKind::OutOfRange`].
+    pub fn check(&self, value: Value) -> Result<Number, Error> {
+        number(
+            value,
+            self.integer,
+            self.minimum.as_ref().map(Limit::of),
+            self.maximum.as_ref().map(Limit::of),
+            |value| {
+                Error::from(ErrorKind::OutOfRange {
+                    field: None,
+                    value,
+                    minimum: self.minimum.clone(),
+                    maximum: self.maximum.clone(),
+                })
+            },
+        )
+    }
+}
+
+impl BooleanSchema {
+    /// Checks a boolean answer.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::TypeMismatch`] for anything but `true` or `false`.
+    pub fn check(&self, value: Value) -> Result<bool, Error> {
+        match value {
+            Value::Bool(value) => Ok(value),
+            found => Err(Error::from(ErrorKind::TypeMismatch {
+                field: None,
+                expected: JsonType::Boolean,
+                found,
+            })),
+        }
+    }
+}
+
+/// One option a client chose from a select built at run time: its position
+/// in the list and the option itself, borrowed from the schema.
+///
+/// ```
+/// use enum_schema::SingleSelectSchema;
+/// use serde_json::json;
+///
+/// let maps = SingleSelectSchema::new(["dust2", "inferno", "nuke"]).unwrap();
+/// let choice = maps.parse(json!("nuke")).unwrap();
+/// assert_eq!((choice.index(), choice.value()), (2, "nuke"));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Choice<'a> {
+    index: usize,
+    option: &'a EnumOption,
+}
+
+impl<'a> Choice<'a> {
+    /// The chosen option's position in the schema's options.
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// The chosen option.
+    pub fn option(&self) -> &'a EnumOption {
+        self.option
+    }
+
+    /// The chosen option's wire value: what the client sent.
+    pub fn value(&self) -> &'a str {
+        self.option.value()
+    }
+
+    /// The chosen option's title, if it has one.
+    pub fn title(&self) -> Option<&'a str> {
+        self.option.title()
+    }
+}
+
+/// Past a few options, a map from value to position keeps the work of
+/// checking an answer linear in its length.
+fn positions(options: &[EnumOption]) -> HashMap<&str, usize> {
+    options
+        .iter()
+        .enumerate()
+        .map(|(position, option)| (option.value(), position))
+        .collect()
+}
+
+impl SingleSelectSchema {
+    /// Parses a client's answer: a JSON string that is one of the options'
+    /// values. Returns the chosen option, borrowed from this schema. The
+    /// same checks and errors as [`SingleSelect::parse`](crate::SingleSelect::parse)
+    /// on a derived enum.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::InvalidValue`] for any other string (a title, an index, a
+    /// value in another case; the message says when it is a title),
+    /// [`ErrorKind::TypeMismatch`] for any other JSON type. `field` is `None`; a
+    /// form sets it.
+    pub fn parse(&self, value: Value) -> Result<Choice<'_>, Error> {
+        let options = &self.options;
+        single(
+            value,
+            || options.clone(),
+            |value| {
+                let index = options.iter().position(|option| option.value() == value)?;
+                Some(Choice {
+                    index,
+                    option: &options[index],
+                })
+            },
+        )
+    }
+}
+
+impl MultiSelectSchema {
+    /// Parses a client's answer: a JSON array of distinct option values
+    /// within `minItems..=maxItems`. Returns the chosen options in the
+    /// client's order, borrowed from this schema. The same checks, in the
+    /// same order, and the same errors as
+    /// [`MultiSelect::parse`](crate::MultiSelect::parse) on a derived enum;
+    /// the work is bounded by the number of options.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::TypeMismatch`] if the answer is not an array,
+    /// [`ErrorKind::TooFewItems`] / [`ErrorKind::TooManyItems`] outside the bounds,
+    /// [`ErrorKind::InvalidItem`] for the first element that is not an option's
+    /// value, [`ErrorKind::DuplicateItem`] for the first option named twice.
+    /// `field` is `None`; a form sets it.
+    pub fn parse(&self, value: Value) -> Result<Vec<Choice<'_>>, Error> {
+        let options = &self.options;
+        // Built on the first look-up, so only after the array's length has
+        // passed the bounds: a refused length costs nothing per option.
+        // (Mutation testing: the thresholds and the `&&` below only choose
+        // between two look-ups that give the same positions; a mutant there
+        // changes the speed, not the result, and tests/mutants.sh skips it.)
+        let index = std::cell::OnceCell::new();
+        let indexed = options.len() > 16 && value.as_array().is_some_and(|items| items.len() > 1);
+        multi(
+            value,
+            self.min_items.unwrap_or(0),
+            self.max_items,
+            options.len(),
+            || options.clone(),
+            |value| {
+                let index = if indexed {
+                    *index.get_or_init(|| positions(options)).get(value)?
+                } else {
+                    options.iter().position(|option| option.value() == value)?
+                };
+                Some((
+                    index,
+                    Choice {
+                        index,
+                        option: &options[index],
+                    },
+                ))
+            },
+        )
+    }
+}

@@ -1,0 +1,365 @@
+//! The wire model: the schema types of MCP elicitation, the single home of
+//! the spec's rules, laid out by layer (as serde_json's `value/`):
+//!
+//! - this file: the enum shapes ([`SingleSelectSchema`],
+//!   [`MultiSelectSchema`]), [`PrimitiveSchema`], [`RequestedSchema`],
+//!   [`ElicitRequestParams`], [`EnumView`]; `primitive`: the string,
+//!   number and boolean schemas and [`StringFormat`](crate::StringFormat);
+//!   `option`: [`EnumOption`];
+//! - `ser`: their serialization, key for key the JSON of the MCP
+//!   `schema.json`;
+//! - `rule`: the rules a schema's own settings follow, as `const fn`s
+//!   returning a [`Rule`](rule::Rule), each written once;
+//! - `check`: the answer checks, one per wire type;
+//! - `format`: the `format` validators (RFC 5321, 3986, 3339);
+//! - `read`: the peer reader, calling the same rules and checks.
+//!
+//! Nothing here depends on the typed fields (`crate::field`) or on forms;
+//! they build on this.
+
+pub(crate) mod check;
+pub(crate) mod format;
+pub(crate) mod option;
+pub(crate) mod primitive;
+pub(crate) mod read;
+pub(crate) mod rule;
+mod ser;
+
+pub(crate) use ser::{serialize_multi, serialize_single};
+
+use std::borrow::Cow;
+
+use crate::{BooleanSchema, EnumOption, NumberSchema, StringSchema};
+
+/// A single-select enum property schema, in one of three shapes (MCP
+/// 2025-11-25, SEP-1330):
+///
+/// - untitled, when no option has a title:
+///   `{"type":"string","enum":["a","b"],"default":"a"}`
+///   (`UntitledSingleSelectEnumSchema`);
+/// - titled, when any option has one:
+///   `{"type":"string","oneOf":[{"const":"a","title":"A"},..],"default":"a"}`
+///   (`TitledSingleSelectEnumSchema`); an option without a title is given its
+///   value as title, since the spec requires one;
+/// - legacy, when [`legacy`](Self::is_legacy) is set:
+///   `{"type":"string","enum":["a","b"],"enumNames":["A","B"]}`
+///   (`LegacyTitledEnumSchema`, deprecated but still valid); `enumNames` is
+///   left out when no option has a title, and is always as long as `enum`.
+///
+/// `title` and `description` (of the field) and `default` appear only when
+/// set. Derived enums produce one through [`SingleSelect::to_schema`](crate::SingleSelect::to_schema)
+/// without copying any string.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SingleSelectSchema {
+    pub(crate) title: Option<Cow<'static, str>>,
+    pub(crate) description: Option<Cow<'static, str>>,
+    pub(crate) options: Cow<'static, [EnumOption]>,
+    pub(crate) default: Option<Cow<'static, str>>,
+    pub(crate) legacy: bool,
+}
+
+impl SingleSelectSchema {
+    /// The field's `title`.
+    pub fn title(&self) -> Option<&str> {
+        self.title.as_deref()
+    }
+
+    /// The field's `description`.
+    pub fn description(&self) -> Option<&str> {
+        self.description.as_deref()
+    }
+
+    /// The options, in order.
+    pub fn options(&self) -> &[EnumOption] {
+        &self.options
+    }
+
+    /// The `default` value.
+    pub fn default_value(&self) -> Option<&str> {
+        self.default.as_deref()
+    }
+
+    /// Whether the schema goes out in the legacy `enum` + `enumNames` form.
+    pub fn is_legacy(&self) -> bool {
+        self.legacy
+    }
+
+    /// Whether the schema is titled: some option has a title.
+    pub fn is_titled(&self) -> bool {
+        self.options.iter().any(|option| option.title().is_some())
+    }
+}
+
+/// A multi-select enum property schema (MCP 2025-11-25, SEP-1330), in one of
+/// two shapes:
+///
+/// - untitled, when no option has a title:
+///   `{"type":"array","minItems":1,"maxItems":2,"items":{"type":"string","enum":["a","b"]},"default":["a"]}`
+///   (`UntitledMultiSelectEnumSchema`);
+/// - titled, when any option has one:
+///   `{"type":"array","items":{"anyOf":[{"const":"a","title":"A"},..]},"default":["a"]}`
+///   (`TitledMultiSelectEnumSchema`: no `items.type`, as in the published
+///   schema); an option without a title is given its value as title.
+///
+/// `title`, `description`, `minItems`, `maxItems` and `default` appear only
+/// when set. There is no legacy multi-select shape.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MultiSelectSchema {
+    pub(crate) title: Option<Cow<'static, str>>,
+    pub(crate) description: Option<Cow<'static, str>>,
+    pub(crate) options: Cow<'static, [EnumOption]>,
+    pub(crate) min_items: Option<usize>,
+    pub(crate) max_items: Option<usize>,
+    pub(crate) default: Option<Vec<Cow<'static, str>>>,
+}
+
+impl MultiSelectSchema {
+    /// The field's `title`.
+    pub fn title(&self) -> Option<&str> {
+        self.title.as_deref()
+    }
+
+    /// The field's `description`.
+    pub fn description(&self) -> Option<&str> {
+        self.description.as_deref()
+    }
+
+    /// The options, in order.
+    pub fn options(&self) -> &[EnumOption] {
+        &self.options
+    }
+
+    /// `minItems`.
+    pub fn min_items(&self) -> Option<usize> {
+        self.min_items
+    }
+
+    /// `maxItems`.
+    pub fn max_items(&self) -> Option<usize> {
+        self.max_items
+    }
+
+    /// The `default` values.
+    pub fn default_values(&self) -> Option<&[Cow<'static, str>]> {
+        self.default.as_deref()
+    }
+
+    /// Whether the schema is titled: some option has a title.
+    pub fn is_titled(&self) -> bool {
+        self.options.iter().any(|option| option.title().is_some())
+    }
+}
+
+/// One property of a `requestedSchema`: the `PrimitiveSchemaDefinition` of
+/// MCP 2025-11-25 (strings, numbers, booleans and the enum shapes; nothing
+/// nested).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PrimitiveSchema {
+    /// `{"type":"string",..}` without options.
+    String(StringSchema),
+    /// `{"type":"integer"|"number",..}`.
+    Number(NumberSchema),
+    /// `{"type":"boolean",..}`.
+    Boolean(BooleanSchema),
+    /// A single-select enum (untitled, titled or legacy).
+    SingleSelect(SingleSelectSchema),
+    /// A multi-select enum (untitled or titled).
+    MultiSelect(MultiSelectSchema),
+}
+
+impl PrimitiveSchema {
+    /// The property's `default` as the answer a client would send for it:
+    /// a string, a number, a boolean, or (multi-select) an array of strings.
+    /// `None` when the property has no `default`.
+    ///
+    /// ```
+    /// use enum_schema::{MultiSelectSchema, PrimitiveSchema};
+    /// use serde_json::json;
+    ///
+    /// let tags = MultiSelectSchema::new(["a", "b"]).unwrap().with_default(["b"]).unwrap();
+    /// assert_eq!(PrimitiveSchema::from(tags).default_answer(), Some(json!(["b"])));
+    /// ```
+    pub fn default_answer(&self) -> Option<serde_json::Value> {
+        use serde_json::Value;
+        match self {
+            PrimitiveSchema::String(schema) => schema
+                .default
+                .as_ref()
+                .map(|default| Value::String(default.to_string())),
+            PrimitiveSchema::Number(schema) => schema.default.clone().map(Value::Number),
+            PrimitiveSchema::Boolean(schema) => schema.default.map(Value::Bool),
+            PrimitiveSchema::SingleSelect(schema) => schema
+                .default_value()
+                .map(|default| Value::String(default.to_owned())),
+            PrimitiveSchema::MultiSelect(schema) => schema.default_values().map(|values| {
+                Value::Array(
+                    values
+                        .iter()
+                        .map(|value| Value::String(value.to_string()))
+                        .collect(),
+                )
+            }),
+        }
+    }
+}
+
+impl From<SingleSelectSchema> for PrimitiveSchema {
+    fn from(schema: SingleSelectSchema) -> Self {
+        PrimitiveSchema::SingleSelect(schema)
+    }
+}
+
+impl From<MultiSelectSchema> for PrimitiveSchema {
+    fn from(schema: MultiSelectSchema) -> Self {
+        PrimitiveSchema::MultiSelect(schema)
+    }
+}
+
+/// The `requestedSchema` of an elicitation request:
+/// `{"type":"object","properties":{NAME: PrimitiveSchema,..},"required":[NAME,..]}`,
+/// properties in order, `required` left out when empty (MCP 2025-11-25,
+/// `ElicitRequestFormParams.requestedSchema`).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct RequestedSchema {
+    pub(crate) properties: Vec<(Cow<'static, str>, PrimitiveSchema)>,
+    pub(crate) required: Vec<Cow<'static, str>>,
+}
+
+impl RequestedSchema {
+    /// The properties, in order.
+    pub fn properties(&self) -> &[(Cow<'static, str>, PrimitiveSchema)] {
+        &self.properties
+    }
+
+    /// The names of the required properties, in order.
+    pub fn required(&self) -> &[Cow<'static, str>] {
+        &self.required
+    }
+}
+
+/// The params of a form-mode `elicitation/create` request:
+/// `{"message": "...", "requestedSchema": {..}}` (MCP 2025-11-25,
+/// `ElicitRequestFormParams`; `mode` is optional for forms and left out, so
+/// the same params are valid for 2025-06-18 peers).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ElicitRequestParams {
+    pub(crate) message: Cow<'static, str>,
+    pub(crate) requested_schema: RequestedSchema,
+}
+
+impl ElicitRequestParams {
+    /// The message shown to the user.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// The `requestedSchema`.
+    pub fn requested_schema(&self) -> &RequestedSchema {
+        &self.requested_schema
+    }
+}
+
+/// One view over the five enum shapes, as a client renders them: the
+/// options (value, title) in order, whether several may be chosen, the
+/// bounds and the default. Legacy, titled and untitled schemas all look the
+/// same here.
+///
+/// ```
+/// use enum_schema::PrimitiveSchema;
+/// use serde_json::json;
+///
+/// let legacy = PrimitiveSchema::from_json(&json!(
+///     {"type": "string", "enum": ["en", "de"], "enumNames": ["English", "Deutsch"]}
+/// )).unwrap();
+/// let view = legacy.as_enum().unwrap();
+/// assert!(!view.is_multi());
+/// assert_eq!(view.options()[1].value(), "de");
+/// assert_eq!(view.options()[1].title(), Some("Deutsch"));
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct EnumView<'a> {
+    title: Option<&'a str>,
+    description: Option<&'a str>,
+    options: &'a [EnumOption],
+    multi: bool,
+    min_items: Option<usize>,
+    max_items: Option<usize>,
+    default: Option<Defaults<'a>>,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Defaults<'a> {
+    Single(&'a str),
+    Multi(&'a [Cow<'static, str>]),
+}
+
+impl<'a> EnumView<'a> {
+    /// The field's `title`.
+    pub fn title(&self) -> Option<&'a str> {
+        self.title
+    }
+
+    /// The field's `description`.
+    pub fn description(&self) -> Option<&'a str> {
+        self.description
+    }
+
+    /// The options, in order.
+    pub fn options(&self) -> &'a [EnumOption] {
+        self.options
+    }
+
+    /// Whether several options may be chosen (an array answer).
+    pub fn is_multi(&self) -> bool {
+        self.multi
+    }
+
+    /// `minItems`, for a multi-select.
+    pub fn min_items(&self) -> Option<usize> {
+        self.min_items
+    }
+
+    /// `maxItems`, for a multi-select.
+    pub fn max_items(&self) -> Option<usize> {
+        self.max_items
+    }
+
+    /// The default value or values, in order (one at most for a
+    /// single-select).
+    pub fn default_values(&self) -> Vec<&'a str> {
+        match self.default {
+            None => Vec::new(),
+            Some(Defaults::Single(value)) => vec![value],
+            Some(Defaults::Multi(values)) => values.iter().map(|value| value.as_ref()).collect(),
+        }
+    }
+}
+
+impl PrimitiveSchema {
+    /// The enum view of a single- or multi-select; `None` for a string,
+    /// number or boolean property.
+    pub fn as_enum(&self) -> Option<EnumView<'_>> {
+        match self {
+            PrimitiveSchema::SingleSelect(schema) => Some(EnumView {
+                title: schema.title(),
+                description: schema.description(),
+                options: schema.options(),
+                multi: false,
+                min_items: None,
+                max_items: None,
+                default: schema.default_value().map(Defaults::Single),
+            }),
+            PrimitiveSchema::MultiSelect(schema) => Some(EnumView {
+                title: schema.title(),
+                description: schema.description(),
+                options: schema.options(),
+                multi: true,
+                min_items: schema.min_items(),
+                max_items: schema.max_items(),
+                default: schema.default_values().map(Defaults::Multi),
+            }),
+            _ => None,
+        }
+    }
+}

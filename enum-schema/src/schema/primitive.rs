@@ -1,0 +1,244 @@
+//! The spec's other primitive property schemas: strings, numbers,
+//! booleans, and the string formats.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use serde_json::Number;
+
+use crate::schema::format::{is_date, is_date_time, is_email, is_uri};
+
+/// The `format` of a string property (MCP 2025-11-25, `StringSchema.format`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StringFormat {
+    /// `"email"`: an RFC 5321 mailbox, `local@domain`: the local part a
+    /// dot-string or a quoted string, the domain a host name or an address
+    /// literal (`[127.0.0.1]`, `[IPv6:::1]`); non-ASCII letters are
+    /// accepted as RFC 6531 allows (`日本@例え.jp`).
+    Email,
+    /// `"uri"`: an absolute URI as RFC 3986 defines it (`scheme:` and the
+    /// rest, ASCII, with valid percent-encodings, host and port).
+    Uri,
+    /// `"date"`: an RFC 3339 full-date, `YYYY-MM-DD`, a real calendar date.
+    Date,
+    /// `"date-time"`: an RFC 3339 date-time, `YYYY-MM-DDTHH:MM:SS[.frac](Z|±HH:MM)`
+    /// (a leap second only at 23:59 UTC).
+    DateTime,
+}
+
+impl StringFormat {
+    /// The name on the wire.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            StringFormat::Email => "email",
+            StringFormat::Uri => "uri",
+            StringFormat::Date => "date",
+            StringFormat::DateTime => "date-time",
+        }
+    }
+
+    /// Whether `value` is in this format.
+    pub const fn matches(self, value: &str) -> bool {
+        match self {
+            StringFormat::Email => is_email(value),
+            StringFormat::Uri => is_uri(value),
+            StringFormat::Date => is_date(value),
+            StringFormat::DateTime => is_date_time(value),
+        }
+    }
+}
+
+impl fmt::Display for StringFormat {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A string property: `{"type":"string","minLength":1,"maxLength":80,"format":"email","default":".."}`
+/// (MCP 2025-11-25, `StringSchema`; every key but `type` optional).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct StringSchema {
+    /// The field's `title`.
+    pub title: Option<Cow<'static, str>>,
+    /// The field's `description`.
+    pub description: Option<Cow<'static, str>>,
+    /// `minLength`, in Unicode code points.
+    pub min_length: Option<usize>,
+    /// `maxLength`, in Unicode code points.
+    pub max_length: Option<usize>,
+    /// `format`.
+    pub format: Option<StringFormat>,
+    /// `default`.
+    pub default: Option<Cow<'static, str>>,
+}
+
+/// A number property: `{"type":"integer"|"number","minimum":0,"maximum":150,"default":30}`
+/// (MCP 2025-11-25, `NumberSchema`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NumberSchema {
+    /// `true` for `"type":"integer"`, `false` for `"type":"number"`.
+    pub integer: bool,
+    /// The field's `title`.
+    pub title: Option<Cow<'static, str>>,
+    /// The field's `description`.
+    pub description: Option<Cow<'static, str>>,
+    /// `minimum`.
+    pub minimum: Option<Number>,
+    /// `maximum`.
+    pub maximum: Option<Number>,
+    /// `default`.
+    pub default: Option<Number>,
+}
+
+/// An integer bound as every peer reads it: within `i64`, the range of
+/// rmcp's model (`IntegerSchema` holds `i64`), and a JSON integer. A
+/// fractional bound is rounded inwards (`lower`: up), which lets the same
+/// integers through; a bound beyond `i64` is clamped to its end.
+pub(crate) fn readable_integer_bound(bound: &Number, lower: bool) -> i64 {
+    if let Some(bound) = bound.as_i64() {
+        return bound;
+    }
+    if bound.as_u64().is_some() {
+        return i64::MAX;
+    }
+    let bound = bound.as_f64().unwrap_or(0.0);
+    // `as` saturates at the ends of `i64`, which is the clamp wanted here.
+    if lower {
+        bound.ceil() as i64
+    } else {
+        bound.floor() as i64
+    }
+}
+
+/// A `number` bound as every peer reads it: a double (rmcp's model and the
+/// TypeScript SDK hold doubles). An integer bound beyond 2^53 is sent as
+/// the nearest double on the inside (`lower`: the one above), so that a
+/// double reader never widens it.
+pub(crate) fn readable_number_bound(bound: &Number, lower: bool) -> Number {
+    let exact = bound
+        .as_i64()
+        .map(i128::from)
+        .or_else(|| bound.as_u64().map(i128::from));
+    let (Some(exact), Some(double)) = (exact, bound.as_f64()) else {
+        return bound.clone();
+    };
+    if exact.unsigned_abs() <= 1 << 53 {
+        return bound.clone();
+    }
+    // Integral, and within 2^64: converts to i128 exactly.
+    let rounded = double as i128;
+    let step = |double: f64, up: bool| {
+        // The neighbouring double away from (`up` for positive) or toward zero.
+        let bits = double.abs().to_bits();
+        let bits = if up == (double > 0.0) {
+            bits + 1
+        } else {
+            bits - 1
+        };
+        f64::from_bits(bits).copysign(double)
+    };
+    let inside = match (lower, rounded.cmp(&exact)) {
+        // A double holds it exactly: sent as written.
+        (_, std::cmp::Ordering::Equal) => return bound.clone(),
+        (true, std::cmp::Ordering::Less) => step(double, true),
+        (false, std::cmp::Ordering::Greater) => step(double, false),
+        _ => double,
+    };
+    Number::from_f64(inside).unwrap_or_else(|| bound.clone())
+}
+
+impl NumberSchema {
+    /// `minimum` as it is sent. For `"type":"number"`, a double (an integer
+    /// bound beyond 2^53 becomes the nearest double above it, which every
+    /// double reader holds exactly); for `"type":"integer"`, a JSON integer
+    /// within `i64`, the range every
+    /// peer reads (rmcp's model holds `i64` bounds; the TypeScript and
+    /// Python SDKs read doubles and integers). A fractional minimum is
+    /// rounded up (the same integers pass); one below `i64::MIN` is sent as
+    /// `i64::MIN`.
+    ///
+    /// Every emitting path goes through here: serialization (hence
+    /// `request()`, `for_version`, `InputRequiredResult`) and the rmcp
+    /// conversion. Answers are still checked against [`minimum`](Self::minimum)
+    /// itself.
+    ///
+    /// ```
+    /// use enum_schema::{NumberField, NumberType};
+    ///
+    /// let schema = NumberField::<u64>::new().schema();
+    /// assert_eq!(schema.maximum, Some(u64::MAX.into()));
+    /// assert_eq!(schema.advertised_maximum(), Some(i64::MAX.into()));
+    /// assert_eq!(
+    ///     serde_json::to_string(&schema).unwrap(),
+    ///     r#"{"type":"integer","minimum":0,"maximum":9223372036854775807}"#,
+    /// );
+    /// ```
+    pub fn advertised_minimum(&self) -> Option<Number> {
+        let minimum = self.minimum.as_ref()?;
+        Some(if self.integer {
+            readable_integer_bound(minimum, true).into()
+        } else {
+            readable_number_bound(minimum, true)
+        })
+    }
+
+    /// `maximum` as it is sent: as [`advertised_minimum`](Self::advertised_minimum),
+    /// a fractional integer maximum rounded down, one beyond `i64::MAX` (a
+    /// `u64` or `usize` field's own range) sent as `i64::MAX`. A client
+    /// that keeps to what is advertised therefore never sends an answer
+    /// that is refused for its range; the field itself accepts its whole
+    /// range.
+    pub fn advertised_maximum(&self) -> Option<Number> {
+        let maximum = self.maximum.as_ref()?;
+        Some(if self.integer {
+            readable_integer_bound(maximum, false).into()
+        } else {
+            readable_number_bound(maximum, false)
+        })
+    }
+
+    /// `default` as it is sent: for `"type":"integer"`, a JSON integer
+    /// within the advertised bounds (`3.0` is sent as `3`); a default
+    /// beyond `i64`, which a peer could not read, is left out, as is a
+    /// fractional one (which [`check`](Self::check) refuses anyway). For
+    /// `"type":"number"`, an integer default beyond 2^53 that no double
+    /// holds is left out too: a double reader would offer another number.
+    pub fn advertised_default(&self) -> Option<Number> {
+        let default = self.default.as_ref()?;
+        if !self.integer {
+            // A double reader would read an integer beyond 2^53 as another
+            // number; one a double holds exactly is sent as it is.
+            let held = readable_number_bound(default, true) == *default
+                && readable_number_bound(default, false) == *default;
+            return held.then(|| default.clone());
+        }
+        let value = default.as_i64().or_else(|| {
+            let value = default.as_f64()?;
+            let fits = value.fract() == 0.0
+                && (-9_223_372_036_854_775_808.0..9_223_372_036_854_775_808.0).contains(&value);
+            // Exact: an integral double within i64.
+            fits.then_some(value as i64)
+        })?;
+        let minimum = self
+            .advertised_minimum()
+            .and_then(|minimum| minimum.as_i64());
+        let maximum = self
+            .advertised_maximum()
+            .and_then(|maximum| maximum.as_i64());
+        let within = minimum.is_none_or(|minimum| value >= minimum)
+            && maximum.is_none_or(|maximum| value <= maximum);
+        within.then_some(value.into())
+    }
+}
+
+/// A boolean property: `{"type":"boolean","default":true}` (MCP 2025-11-25,
+/// `BooleanSchema`).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct BooleanSchema {
+    /// The field's `title`.
+    pub title: Option<Cow<'static, str>>,
+    /// The field's `description`.
+    pub description: Option<Cow<'static, str>>,
+    /// `default`.
+    pub default: Option<bool>,
+}

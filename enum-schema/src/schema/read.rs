@@ -1,0 +1,1137 @@
+//! Reading the schemas a peer sends: every enum shape of SEP-1330, the
+//! spellings real peers use, and a typed error for anything that cannot be
+//! used. A schema's own settings go through the rules (`rule`), and this
+//! file holds the one mapping from a broken [`Rule`] to a [`SchemaError`],
+//! which the run-time select builders (`field/dynamic.rs`) use too. An
+//! answer to what was read is checked by `check`, as a typed field's is.
+
+use std::borrow::Cow;
+use std::collections::HashSet;
+use std::fmt;
+
+use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
+use serde_json::{Map, Number, Value};
+
+use crate::error::{Quoted, QuotedStr};
+use crate::schema::rule::{self, Rule};
+use crate::{
+    BooleanSchema, EnumOption, Error, MultiSelectSchema, NumberSchema, PrimitiveSchema,
+    RequestedSchema, SingleSelectSchema, StringFormat, StringSchema,
+};
+
+/// Why a schema received from a peer, or built from options known at run
+/// time ([`SingleSelectSchema::new`], [`MultiSelectSchema::new`] and their
+/// builders), cannot be used. Reading never panics and never quietly turns
+/// one schema into a different one; building checks the same rules.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum SchemaError {
+    /// A schema (or `requestedSchema`) that is not a JSON object.
+    NotAnObject {
+        /// What was found.
+        found: Value,
+    },
+    /// A keyword the shape requires is absent (`type`, `items`, `properties`).
+    MissingKeyword {
+        /// The keyword.
+        keyword: &'static str,
+    },
+    /// A keyword with a value of the wrong kind (`title: 5`, `minItems: -1`,
+    /// `minItems: 1.5`, `format: "phone"`).
+    InvalidKeyword {
+        /// The keyword.
+        keyword: &'static str,
+        /// What it should be.
+        expected: &'static str,
+        /// What was found.
+        found: Value,
+    },
+    /// A JSON Schema keyword that restricts answers in a way this model
+    /// cannot carry (`pattern`, `const`, `$ref`, `exclusiveMinimum`, ..), or
+    /// a string constraint on a single-select. Dropping it would accept
+    /// answers the peer's schema refuses.
+    UnsupportedKeyword {
+        /// The keyword.
+        keyword: &'static str,
+    },
+    /// A `default` that the schema's own constraints refuse.
+    InvalidDefault {
+        /// Why the default fails, as an answer would.
+        error: Box<Error>,
+    },
+    /// Text that is not JSON.
+    InvalidJson {
+        /// serde_json's message.
+        message: String,
+    },
+    /// A `type` that no elicitation property has (`object`, `null`, ..).
+    UnknownType {
+        /// What was found.
+        found: Value,
+    },
+    /// Two ways of listing options in one schema (`enum` and `oneOf`).
+    AmbiguousOptions,
+    /// An enum schema with no option.
+    NoOptions,
+    /// Options on a number, integer or boolean schema: elicitation options
+    /// are strings.
+    NonStringOptions,
+    /// A multi-select whose `minItems` is more than its number of options,
+    /// so no answer can satisfy it.
+    MinItemsAboveOptions {
+        /// `minItems`.
+        min_items: usize,
+        /// The number of options.
+        options: usize,
+    },
+    /// An option of `oneOf`/`anyOf` that is not an object with a string
+    /// `const`.
+    OptionWithoutConst {
+        /// Its position.
+        index: usize,
+    },
+    /// Two options with the same value.
+    DuplicateValue {
+        /// The value.
+        value: String,
+    },
+    /// `enumNames` not as long as `enum`: clients pair them by index.
+    EnumNamesLength {
+        /// Length of `enum`.
+        values: usize,
+        /// Length of `enumNames`.
+        names: usize,
+    },
+    /// A `default` that is not one of the options' values.
+    DefaultNotAnOption {
+        /// The default.
+        default: String,
+    },
+    /// A multi-select `default` naming an option twice.
+    DuplicateDefault {
+        /// The repeated value.
+        value: String,
+    },
+    /// A multi-select `default` with a count outside `minItems..=maxItems`.
+    DefaultCount {
+        /// The number of default items.
+        count: usize,
+        /// `minItems`, if set.
+        min_items: Option<usize>,
+        /// `maxItems`, if set.
+        max_items: Option<usize>,
+    },
+    /// A lower bound greater than its upper bound (`minItems`/`maxItems`,
+    /// `minLength`/`maxLength`, `minimum`/`maximum`).
+    BoundsInverted {
+        /// The lower bound's keyword.
+        keyword: &'static str,
+    },
+    /// `minItems`/`maxItems` on a single-select (string) schema, where they
+    /// mean nothing.
+    ItemBoundsOnSingleSelect,
+    /// A `required` entry that names no property.
+    UnknownRequired {
+        /// The name.
+        name: String,
+    },
+    /// A `requestedSchema` text that names a property twice. JSON parsers
+    /// disagree on which definition counts (most keep the last), so a
+    /// proxy and a client could each show a different field.
+    DuplicateProperty {
+        /// The property name.
+        name: String,
+    },
+    /// A schema text with an object that names a key twice (`"type"`
+    /// given twice, say), for the same reason.
+    DuplicateKey {
+        /// The key.
+        key: String,
+    },
+    /// A property of a `requestedSchema` that cannot be read.
+    Property {
+        /// The property name.
+        name: String,
+        /// Why.
+        error: Box<SchemaError>,
+    },
+}
+
+impl std::error::Error for SchemaError {}
+
+impl fmt::Display for SchemaError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            SchemaError::NotAnObject { found } => write!(f, "a schema must be a JSON object, found {}", Quoted(found)),
+            SchemaError::MissingKeyword { keyword } => write!(f, "the schema has no `{keyword}`"),
+            SchemaError::InvalidKeyword { keyword, expected, found } => {
+                write!(f, "`{keyword}` must be {expected}, found {}", Quoted(found))
+            }
+            SchemaError::UnknownType { found } => write!(
+                f,
+                r#"`type` {} is not an elicitation property type; expected "string", "number", "integer", "boolean" or "array""#,
+                Quoted(found)
+            ),
+            SchemaError::AmbiguousOptions => f.write_str("the schema lists its options twice (`enum` and `oneOf`/`anyOf`)"),
+            SchemaError::NoOptions => f.write_str("the enum schema has no option"),
+            SchemaError::UnsupportedKeyword { keyword } => write!(
+                f,
+                "`{keyword}` restricts answers in a way an elicitation schema cannot carry here"
+            ),
+            SchemaError::InvalidDefault { error } => {
+                write!(f, "the default does not satisfy the schema: {error}")
+            }
+            SchemaError::InvalidJson { message } => write!(f, "not JSON: {message}"),
+            SchemaError::NonStringOptions => {
+                f.write_str("only a string schema can list options; elicitation options are strings (`\"type\": \"string\"`)")
+            }
+            SchemaError::MinItemsAboveOptions { min_items, options } => {
+                write!(f, "`minItems` is {min_items} but there are only {options} options, so no answer fits")
+            }
+            SchemaError::OptionWithoutConst { index } => {
+                write!(f, "option {index} has no string `const`")
+            }
+            SchemaError::DuplicateValue { value } => write!(f, "two options have the value {}", QuotedStr(value)),
+            SchemaError::EnumNamesLength { values, names } => write!(
+                f,
+                "`enumNames` has {names} entries but `enum` has {values}; clients pair them by index"
+            ),
+            SchemaError::DefaultNotAnOption { default } => {
+                write!(f, "the default {} is not one of the options' values", QuotedStr(default))
+            }
+            SchemaError::DuplicateDefault { value } => write!(f, "the default names {} twice", QuotedStr(value)),
+            SchemaError::DefaultCount { count, min_items, max_items } => {
+                write!(f, "the default has {count} items, outside ")?;
+                match (min_items, max_items) {
+                    (Some(min), Some(max)) => write!(f, "minItems {min} ..= maxItems {max}"),
+                    (Some(min), None) => write!(f, "minItems {min}"),
+                    (None, Some(max)) => write!(f, "maxItems {max}"),
+                    (None, None) => f.write_str("the bounds"),
+                }
+            }
+            SchemaError::BoundsInverted { keyword } => write!(f, "`{keyword}` is greater than its upper bound"),
+            SchemaError::ItemBoundsOnSingleSelect => {
+                f.write_str("`minItems`/`maxItems` on a single-select schema mean nothing; a multi-select has `\"type\": \"array\"`")
+            }
+            SchemaError::UnknownRequired { name } => write!(f, "`required` names {}, which is not a property", QuotedStr(name)),
+            SchemaError::DuplicateProperty { name } => write!(
+                f,
+                "property {} is defined twice; peers disagree on which definition counts",
+                QuotedStr(name)
+            ),
+            SchemaError::DuplicateKey { key } => write!(
+                f,
+                "the key {} appears twice in one object; peers disagree on which one counts",
+                QuotedStr(key)
+            ),
+            SchemaError::Property { name, error } => write!(f, "property {}: {error}", QuotedStr(name)),
+        }
+    }
+}
+
+type Object = Map<String, Value>;
+
+/// Keywords that restrict answers beyond what the elicitation schemas carry.
+const UNSUPPORTED: &[&str] = &[
+    "$ref",
+    "allOf",
+    "const",
+    "contains",
+    "else",
+    "exclusiveMaximum",
+    "exclusiveMinimum",
+    "if",
+    "multipleOf",
+    "not",
+    "pattern",
+    "then",
+];
+
+fn text(object: &Object, keyword: &'static str) -> Result<Option<Cow<'static, str>>, SchemaError> {
+    match object.get(keyword) {
+        None => Ok(None),
+        Some(Value::String(text)) => Ok(Some(Cow::Owned(text.clone()))),
+        Some(found) => Err(SchemaError::InvalidKeyword {
+            keyword,
+            expected: "a string",
+            found: found.clone(),
+        }),
+    }
+}
+
+/// A count keyword: a non-negative integer, `1.0` accepted.
+fn count(object: &Object, keyword: &'static str) -> Result<Option<usize>, SchemaError> {
+    let Some(found) = object.get(keyword) else {
+        return Ok(None);
+    };
+    let invalid = || SchemaError::InvalidKeyword {
+        keyword,
+        expected: "a non-negative integer",
+        found: found.clone(),
+    };
+    let Value::Number(number) = found else {
+        return Err(invalid());
+    };
+    if let Some(value) = number.as_u64() {
+        return usize::try_from(value).map(Some).map_err(|_| invalid());
+    }
+    match number.as_f64() {
+        Some(value) if value >= 0.0 && value.fract() == 0.0 && value <= u32::MAX as f64 => {
+            Ok(Some(value as usize))
+        }
+        _ => Err(invalid()),
+    }
+}
+
+fn number(object: &Object, keyword: &'static str) -> Result<Option<Number>, SchemaError> {
+    match object.get(keyword) {
+        None => Ok(None),
+        Some(Value::Number(number)) => Ok(Some(number.clone())),
+        Some(found) => Err(SchemaError::InvalidKeyword {
+            keyword,
+            expected: "a number",
+            found: found.clone(),
+        }),
+    }
+}
+
+fn strings(found: &Value, keyword: &'static str) -> Result<Vec<String>, SchemaError> {
+    let invalid = || SchemaError::InvalidKeyword {
+        keyword,
+        expected: "an array of strings",
+        found: found.clone(),
+    };
+    let Value::Array(items) = found else {
+        return Err(invalid());
+    };
+    items
+        .iter()
+        .map(|item| item.as_str().map(str::to_owned).ok_or_else(invalid))
+        .collect()
+}
+
+/// The options of an enum schema (or of a multi-select's `items`), and
+/// whether they came with `enumNames`.
+fn options(object: &Object) -> Result<(Vec<EnumOption>, bool), SchemaError> {
+    let consts = object
+        .get("oneOf")
+        .map(|v| ("oneOf", v))
+        .or_else(|| object.get("anyOf").map(|v| ("anyOf", v)));
+    let lists = ["enum", "oneOf", "anyOf"]
+        .iter()
+        .filter(|key| object.contains_key(**key))
+        .count();
+    if lists > 1 || (object.contains_key("enumNames") && !object.contains_key("enum")) {
+        return Err(SchemaError::AmbiguousOptions);
+    }
+    let options = match (object.get("enum"), consts) {
+        (Some(_), Some(_)) => return Err(SchemaError::AmbiguousOptions),
+        (None, None) => return Err(SchemaError::MissingKeyword { keyword: "enum" }),
+        (Some(values), None) => {
+            let values = strings(values, "enum")?;
+            match object.get("enumNames") {
+                None => (
+                    values
+                        .into_iter()
+                        .map(|value| EnumOption::new(value, None::<String>))
+                        .collect(),
+                    false,
+                ),
+                Some(names) => {
+                    let names = strings(names, "enumNames")?;
+                    if names.len() != values.len() {
+                        return Err(SchemaError::EnumNamesLength {
+                            values: values.len(),
+                            names: names.len(),
+                        });
+                    }
+                    let options = values
+                        .into_iter()
+                        .zip(names)
+                        .map(|(value, name)| EnumOption::new(value, Some(name)));
+                    (options.collect(), true)
+                }
+            }
+        }
+        (None, Some((keyword, consts))) => {
+            let Value::Array(consts) = consts else {
+                return Err(SchemaError::InvalidKeyword {
+                    keyword,
+                    expected: "an array of {\"const\", \"title\"} objects",
+                    found: consts.clone(),
+                });
+            };
+            let mut options = Vec::with_capacity(consts.len());
+            for (index, option) in consts.iter().enumerate() {
+                let Some(value) = option.get("const").and_then(Value::as_str) else {
+                    return Err(SchemaError::OptionWithoutConst { index });
+                };
+                let title = match option.get("title") {
+                    None => None,
+                    Some(Value::String(title)) => Some(title.clone()),
+                    Some(found) => {
+                        return Err(SchemaError::InvalidKeyword {
+                            keyword: "title",
+                            expected: "a string",
+                            found: found.clone(),
+                        })
+                    }
+                };
+                options.push(EnumOption::new(value.to_owned(), title));
+            }
+            (options, false)
+        }
+    };
+    check_options(&options.0)?;
+    Ok(options)
+}
+
+/// Options are a non-empty list with no value twice ([`rule::options`]).
+pub(crate) fn check_options(options: &[EnumOption]) -> Result<(), SchemaError> {
+    rule::options_at(options).map_err(|(rule, index)| match rule {
+        Rule::NoOptions => SchemaError::NoOptions,
+        _ => SchemaError::DuplicateValue {
+            value: options[index].value().to_owned(),
+        },
+    })
+}
+
+/// A single-select `default` is one of the options' values
+/// ([`rule::single_select`]).
+pub(crate) fn check_single_default(
+    options: &[EnumOption],
+    default: &str,
+) -> Result<(), SchemaError> {
+    rule::single_select_any(options, Some(default)).map_err(|_| SchemaError::DefaultNotAnOption {
+        default: default.to_owned(),
+    })
+}
+
+/// A multi-select's bounds can be met, and its `default` names distinct
+/// options, as many as the bounds allow ([`rule::multi_select`], not
+/// `strict`: a peer's `maxItems: 0` is read as it is).
+pub(crate) fn check_items(
+    options: &[EnumOption],
+    min_items: Option<usize>,
+    max_items: Option<usize>,
+    default: Option<&[Cow<'static, str>]>,
+) -> Result<(), SchemaError> {
+    let values: Option<Vec<&str>> =
+        default.map(|values| values.iter().map(|value| &**value).collect());
+    let verdict = rule::multi_select_any(options, min_items, max_items, values.as_deref(), false);
+    let Err((rule, index)) = verdict else {
+        return Ok(());
+    };
+    let item = |index: Option<usize>| {
+        values
+            .as_ref()
+            .and_then(|values| values.get(index?))
+            .map(|value| value.to_string())
+            .unwrap_or_default()
+    };
+    Err(match rule {
+        Rule::MinItemsAboveMaxItems => SchemaError::BoundsInverted {
+            keyword: "minItems",
+        },
+        Rule::MinItemsAboveOptions => SchemaError::MinItemsAboveOptions {
+            min_items: min_items.unwrap_or_default(),
+            options: options.len(),
+        },
+        Rule::DefaultItemNotAnOption => SchemaError::DefaultNotAnOption {
+            default: item(index),
+        },
+        Rule::DefaultItemTwice => SchemaError::DuplicateDefault { value: item(index) },
+        _ => SchemaError::DefaultCount {
+            count: values.as_ref().map_or(0, Vec::len),
+            min_items,
+            max_items,
+        },
+    })
+}
+
+fn read_single(object: &Object) -> Result<SingleSelectSchema, SchemaError> {
+    if object.contains_key("minItems") || object.contains_key("maxItems") {
+        return Err(SchemaError::ItemBoundsOnSingleSelect);
+    }
+    let (options, legacy) = options(object)?;
+    let default = match object.get("default") {
+        None => None,
+        Some(Value::String(default)) => {
+            check_single_default(&options, default)?;
+            Some(Cow::Owned(default.clone()))
+        }
+        Some(found) => {
+            return Err(SchemaError::InvalidKeyword {
+                keyword: "default",
+                expected: "a string",
+                found: found.clone(),
+            })
+        }
+    };
+    Ok(SingleSelectSchema {
+        title: text(object, "title")?,
+        description: text(object, "description")?,
+        options: Cow::Owned(options),
+        default,
+        legacy,
+    })
+}
+
+fn read_multi(object: &Object) -> Result<MultiSelectSchema, SchemaError> {
+    let items = match object.get("items") {
+        Some(Value::Object(items)) => items,
+        Some(found) => {
+            return Err(SchemaError::InvalidKeyword {
+                keyword: "items",
+                expected: "an object with `enum` or `anyOf`",
+                found: found.clone(),
+            })
+        }
+        None => return Err(SchemaError::MissingKeyword { keyword: "items" }),
+    };
+    match items.get("type") {
+        None => {}
+        Some(Value::String(kind)) if kind == "string" => {}
+        Some(found) => {
+            return Err(SchemaError::InvalidKeyword {
+                keyword: "items.type",
+                expected: r#""string": multi-select options are strings"#,
+                found: found.clone(),
+            })
+        }
+    }
+    if let Some(keyword) = UNSUPPORTED
+        .iter()
+        .find(|keyword| items.contains_key(**keyword))
+    {
+        return Err(SchemaError::UnsupportedKeyword { keyword });
+    }
+    let (options, _) = options(items)?;
+    let (min_items, max_items) = (count(object, "minItems")?, count(object, "maxItems")?);
+    // The bounds first, then the default against them.
+    check_items(&options, min_items, max_items, None)?;
+    let default: Option<Vec<Cow<'static, str>>> = match object.get("default") {
+        None => None,
+        Some(found) => Some(
+            strings(found, "default")?
+                .into_iter()
+                .map(Cow::Owned)
+                .collect(),
+        ),
+    };
+    check_items(&options, min_items, max_items, default.as_deref())?;
+    Ok(MultiSelectSchema {
+        title: text(object, "title")?,
+        description: text(object, "description")?,
+        options: Cow::Owned(options),
+        min_items,
+        max_items,
+        default,
+    })
+}
+
+fn read_string(object: &Object) -> Result<StringSchema, SchemaError> {
+    if object.contains_key("minItems") || object.contains_key("maxItems") {
+        return Err(SchemaError::ItemBoundsOnSingleSelect);
+    }
+    let (min_length, max_length) = (count(object, "minLength")?, count(object, "maxLength")?);
+    // The bounds first; the default against them once the schema is read.
+    if rule::string(min_length, max_length, None, None).is_err() {
+        return Err(SchemaError::BoundsInverted {
+            keyword: "minLength",
+        });
+    }
+    let format = match object.get("format") {
+        None => None,
+        Some(found) => Some(match found.as_str() {
+            Some("email") => StringFormat::Email,
+            Some("uri") => StringFormat::Uri,
+            Some("date") => StringFormat::Date,
+            Some("date-time") => StringFormat::DateTime,
+            _ => {
+                return Err(SchemaError::InvalidKeyword {
+                    keyword: "format",
+                    expected: r#""email", "uri", "date" or "date-time""#,
+                    found: found.clone(),
+                })
+            }
+        }),
+    };
+    Ok(StringSchema {
+        title: text(object, "title")?,
+        description: text(object, "description")?,
+        min_length,
+        max_length,
+        format,
+        default: text(object, "default")?,
+    })
+}
+
+fn read_number(object: &Object, integer: bool) -> Result<NumberSchema, SchemaError> {
+    let (minimum, maximum) = (number(object, "minimum")?, number(object, "maximum")?);
+    // The bounds first; the default against them once the schema is read.
+    if rule::json_number(integer, minimum.as_ref(), maximum.as_ref(), None).is_err() {
+        return Err(SchemaError::BoundsInverted { keyword: "minimum" });
+    }
+    Ok(NumberSchema {
+        integer,
+        title: text(object, "title")?,
+        description: text(object, "description")?,
+        minimum,
+        maximum,
+        default: number(object, "default")?,
+    })
+}
+
+fn read_boolean(object: &Object) -> Result<BooleanSchema, SchemaError> {
+    let default = match object.get("default") {
+        None => None,
+        Some(Value::Bool(default)) => Some(*default),
+        Some(found) => {
+            return Err(SchemaError::InvalidKeyword {
+                keyword: "default",
+                expected: "a boolean",
+                found: found.clone(),
+            })
+        }
+    };
+    Ok(BooleanSchema {
+        title: text(object, "title")?,
+        description: text(object, "description")?,
+        default,
+    })
+}
+
+impl PrimitiveSchema {
+    /// Reads one property schema as a peer sent it.
+    ///
+    /// Accepted: the five shapes of SEP-1330 (MCP 2025-11-25), string,
+    /// number, integer and boolean schemas, and the spellings real peers
+    /// use: a titled single-select written with `anyOf`, a titled
+    /// multi-select with `items.oneOf`, a legacy `enum` without `enumNames`
+    /// (read as untitled), `minItems`/`maxItems` written as `1.0`, an
+    /// untitled multi-select without `items.type`. The result serializes
+    /// back to the canonical form.
+    ///
+    /// Reading, and checking answers against what was read, take time
+    /// linear in the number of options, so there is no size at which this
+    /// crate warns: a schema with hundreds or thousands of options is
+    /// limited only by the transport's message size.
+    ///
+    /// # Errors
+    ///
+    /// A [`SchemaError`] naming the problem: not an object, unknown `type`,
+    /// no options, an option without `const`, duplicate values, `enumNames`
+    /// of another length than `enum`, a default that is not an option (or,
+    /// for multi-select, repeated or outside the bounds), inverted bounds,
+    /// `minItems`/`maxItems` on a single-select, a keyword of the wrong kind.
+    ///
+    /// ```
+    /// use enum_schema::{PrimitiveSchema, SchemaError};
+    /// use serde_json::json;
+    ///
+    /// let peer = json!({"type": "array", "minItems": 1.0,
+    ///                   "items": {"oneOf": [{"const": "a", "title": "A"}, {"const": "b", "title": "B"}]}});
+    /// let schema = PrimitiveSchema::from_json(&peer).unwrap();
+    /// assert_eq!(
+    ///     serde_json::to_value(&schema).unwrap(),
+    ///     json!({"type": "array", "minItems": 1,
+    ///            "items": {"anyOf": [{"const": "a", "title": "A"}, {"const": "b", "title": "B"}]}}),
+    /// );
+    ///
+    /// let bad = json!({"type": "string", "enum": ["a", "b"], "enumNames": ["A"]});
+    /// assert_eq!(PrimitiveSchema::from_json(&bad), Err(SchemaError::EnumNamesLength { values: 2, names: 1 }));
+    /// ```
+    pub fn from_json(schema: &Value) -> Result<PrimitiveSchema, SchemaError> {
+        let Value::Object(object) = schema else {
+            return Err(SchemaError::NotAnObject {
+                found: schema.clone(),
+            });
+        };
+        let kind = object
+            .get("type")
+            .ok_or(SchemaError::MissingKeyword { keyword: "type" })?;
+        // A constraint this model cannot carry would be dropped, and the
+        // schema read would accept answers the peer's refuses.
+        if let Some(keyword) = UNSUPPORTED
+            .iter()
+            .find(|keyword| object.contains_key(**keyword))
+        {
+            return Err(SchemaError::UnsupportedKeyword { keyword });
+        }
+        let has_options = ["enum", "oneOf", "anyOf", "enumNames"]
+            .iter()
+            .any(|key| object.contains_key(*key));
+        let schema = match kind.as_str() {
+            Some("string") if has_options => {
+                if let Some(keyword) = ["minLength", "maxLength", "format"]
+                    .into_iter()
+                    .find(|keyword| object.contains_key(*keyword))
+                {
+                    return Err(SchemaError::UnsupportedKeyword { keyword });
+                }
+                read_single(object).map(PrimitiveSchema::SingleSelect)
+            }
+            Some("string") => read_string(object).map(PrimitiveSchema::String),
+            Some("array") => read_multi(object).map(PrimitiveSchema::MultiSelect),
+            Some("number" | "integer" | "boolean") if has_options => {
+                Err(SchemaError::NonStringOptions)
+            }
+            Some("number") => read_number(object, false).map(PrimitiveSchema::Number),
+            Some("integer") => read_number(object, true).map(PrimitiveSchema::Number),
+            Some("boolean") => read_boolean(object).map(PrimitiveSchema::Boolean),
+            _ => Err(SchemaError::UnknownType {
+                found: kind.clone(),
+            }),
+        }?;
+        // A default the schema itself refuses would be offered to the user.
+        let (verdict, default) = match &schema {
+            PrimitiveSchema::String(string) => (
+                rule::string(
+                    string.min_length,
+                    string.max_length,
+                    string.format,
+                    string.default.as_deref(),
+                ),
+                string
+                    .default
+                    .clone()
+                    .map(|default| Value::String(default.into_owned())),
+            ),
+            PrimitiveSchema::Number(number) => (
+                rule::json_number(
+                    number.integer,
+                    number.minimum.as_ref(),
+                    number.maximum.as_ref(),
+                    number.default.as_ref(),
+                ),
+                number.default.clone().map(Value::Number),
+            ),
+            _ => (Ok(()), None),
+        };
+        if let (Err(_), Some(default)) = (verdict, default) {
+            // The rule and the answer check compare alike, so the check
+            // refuses the default too, and says why as an answer's error.
+            if let Err(error) = schema.check(default) {
+                return Err(SchemaError::InvalidDefault {
+                    error: Box::new(error),
+                });
+            }
+        }
+        Ok(schema)
+    }
+}
+
+impl PrimitiveSchema {
+    /// Reads one property schema from JSON text, as
+    /// [`from_json`](Self::from_json), refusing an object anywhere in it
+    /// that names a key twice.
+    ///
+    /// # Errors
+    ///
+    /// [`SchemaError::InvalidJson`] for text that is not JSON,
+    /// [`SchemaError::DuplicateKey`], then as [`from_json`](Self::from_json).
+    ///
+    /// ```
+    /// use enum_schema::{PrimitiveSchema, SchemaError};
+    ///
+    /// let twice = r#"{"type": "string", "enum": ["a"], "enum": ["a", "b"]}"#;
+    /// assert_eq!(
+    ///     PrimitiveSchema::from_json_str(twice),
+    ///     Err(SchemaError::DuplicateKey { key: "enum".into() }),
+    /// );
+    /// ```
+    pub fn from_json_str(json: &str) -> Result<PrimitiveSchema, SchemaError> {
+        let unique: Unique =
+            serde_json::from_str(json).map_err(|error| SchemaError::InvalidJson {
+                message: error.to_string(),
+            })?;
+        unique.read(PrimitiveSchema::from_json)
+    }
+}
+
+impl<'de> Deserialize<'de> for PrimitiveSchema {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        Unique::deserialize(deserializer)?
+            .read(PrimitiveSchema::from_json)
+            .map_err(serde::de::Error::custom)
+    }
+}
+
+/// A JSON value read from text, and the first key (in text order) that an
+/// object in it names twice. A `serde_json::Value` keeps one of the two
+/// silently, so the text is the only place to see it.
+struct Unique {
+    value: Value,
+    duplicate: Option<String>,
+}
+
+impl Unique {
+    fn read<T>(
+        self,
+        read: impl FnOnce(&Value) -> Result<T, SchemaError>,
+    ) -> Result<T, SchemaError> {
+        match self.duplicate {
+            Some(key) => Err(SchemaError::DuplicateKey { key }),
+            None => read(&self.value),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Unique {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserializer.deserialize_any(UniqueVisitor)
+    }
+}
+
+struct UniqueVisitor;
+
+impl UniqueVisitor {
+    fn plain(value: Value) -> Unique {
+        Unique {
+            value,
+            duplicate: None,
+        }
+    }
+}
+
+impl<'de> Visitor<'de> for UniqueVisitor {
+    type Value = Unique;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E>(self, value: bool) -> Result<Unique, E> {
+        Ok(Self::plain(Value::Bool(value)))
+    }
+
+    fn visit_i64<E>(self, value: i64) -> Result<Unique, E> {
+        Ok(Self::plain(Value::from(value)))
+    }
+
+    fn visit_u64<E>(self, value: u64) -> Result<Unique, E> {
+        Ok(Self::plain(Value::from(value)))
+    }
+
+    fn visit_f64<E>(self, value: f64) -> Result<Unique, E> {
+        Ok(Self::plain(Value::from(value)))
+    }
+
+    fn visit_str<E>(self, value: &str) -> Result<Unique, E> {
+        Ok(Self::plain(Value::from(value)))
+    }
+
+    fn visit_string<E>(self, value: String) -> Result<Unique, E> {
+        Ok(Self::plain(Value::String(value)))
+    }
+
+    fn visit_unit<E>(self) -> Result<Unique, E> {
+        Ok(Self::plain(Value::Null))
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Unique, A::Error> {
+        let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
+        let mut duplicate = None;
+        while let Some(item) = seq.next_element::<Unique>()? {
+            duplicate = duplicate.or(item.duplicate);
+            items.push(item.value);
+        }
+        Ok(Unique {
+            value: Value::Array(items),
+            duplicate,
+        })
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Unique, A::Error> {
+        let mut object = Map::new();
+        let mut duplicate = None;
+        while let Some(key) = map.next_key::<String>()? {
+            let value = map.next_value::<Unique>()?;
+            if duplicate.is_none() && object.contains_key(&key) {
+                duplicate = Some(key.clone());
+            }
+            duplicate = duplicate.or(value.duplicate);
+            object.insert(key, value.value);
+        }
+        Ok(Unique {
+            value: Value::Object(object),
+            duplicate,
+        })
+    }
+}
+
+impl RequestedSchema {
+    /// Reads a `requestedSchema` as a peer sent it:
+    /// `{"type":"object","properties":{..},"required":[..]}`, each property
+    /// read by [`PrimitiveSchema::from_json`]. Property order is kept when
+    /// reading from text ([`from_json_str`](Self::from_json_str)); a
+    /// `serde_json::Value` built without serde_json's `preserve_order`
+    /// feature has already sorted its keys, and kept only one of two
+    /// entries with the same key: read text with
+    /// [`from_json_str`](Self::from_json_str) to have those refused.
+    ///
+    /// # Errors
+    ///
+    /// [`SchemaError::Property`] naming the first property that cannot be
+    /// read, [`SchemaError::UnknownRequired`], or the errors of the object
+    /// itself.
+    pub fn from_json(schema: &Value) -> Result<RequestedSchema, SchemaError> {
+        let Value::Object(object) = schema else {
+            return Err(SchemaError::NotAnObject {
+                found: schema.clone(),
+            });
+        };
+        let properties = match object.get("properties") {
+            Some(Value::Object(properties)) => properties
+                .iter()
+                .map(|(name, schema)| (name.clone(), schema.clone()))
+                .collect(),
+            Some(found) => {
+                return Err(SchemaError::InvalidKeyword {
+                    keyword: "properties",
+                    expected: "an object",
+                    found: found.clone(),
+                })
+            }
+            None => {
+                return Err(SchemaError::MissingKeyword {
+                    keyword: "properties",
+                })
+            }
+        };
+        read_requested(object, properties)
+    }
+
+    /// Reads a `requestedSchema` from JSON text, keeping the property order
+    /// and refusing a name or key given twice, which a
+    /// `serde_json::Value` would have kept only one of. The serde
+    /// `Deserialize` impl reads the same way.
+    ///
+    /// # Errors
+    ///
+    /// [`SchemaError::InvalidJson`] for text that is not JSON;
+    /// [`SchemaError::DuplicateProperty`] for a property named twice,
+    /// [`SchemaError::DuplicateKey`] for any other object with a key given
+    /// twice (inside [`SchemaError::Property`] when it is in a property's
+    /// schema); then as [`from_json`](Self::from_json).
+    ///
+    /// ```
+    /// use enum_schema::{RequestedSchema, SchemaError};
+    ///
+    /// let twice = r#"{"type": "object", "properties": {
+    ///     "tone": {"type": "string", "enum": ["formal"]},
+    ///     "tone": {"type": "string"}}}"#;
+    /// let error = RequestedSchema::from_json_str(twice).unwrap_err();
+    /// assert_eq!(error, SchemaError::DuplicateProperty { name: "tone".into() });
+    /// assert_eq!(
+    ///     error.to_string(),
+    ///     r#"property "tone" is defined twice; peers disagree on which definition counts"#,
+    /// );
+    /// ```
+    pub fn from_json_str(json: &str) -> Result<RequestedSchema, SchemaError> {
+        let raw: RawRequested = match serde_json::from_str(json) {
+            Ok(raw) => raw,
+            // Not an object with an object of properties: the order no
+            // longer matters, and `from_json` names the problem.
+            Err(_) => {
+                let value =
+                    serde_json::from_str(json).map_err(|error| SchemaError::InvalidJson {
+                        message: error.to_string(),
+                    })?;
+                return RequestedSchema::from_json(&value);
+            }
+        };
+        raw.read()
+    }
+}
+
+fn read_requested(
+    object: &Object,
+    properties: Vec<(String, Value)>,
+) -> Result<RequestedSchema, SchemaError> {
+    match object.get("type") {
+        Some(Value::String(kind)) if kind == "object" => {}
+        Some(found) => {
+            return Err(SchemaError::UnknownType {
+                found: found.clone(),
+            })
+        }
+        None => return Err(SchemaError::MissingKeyword { keyword: "type" }),
+    }
+    let mut schema = RequestedSchema::default();
+    for (name, property) in properties {
+        match PrimitiveSchema::from_json(&property) {
+            Ok(property) => schema.properties.push((Cow::Owned(name), property)),
+            Err(error) => {
+                return Err(SchemaError::Property {
+                    name,
+                    error: Box::new(error),
+                })
+            }
+        }
+    }
+    if let Some(required) = object.get("required") {
+        let names: HashSet<&str> = schema
+            .properties
+            .iter()
+            .map(|(name, _)| name.as_ref())
+            .collect();
+        let mut listed = HashSet::new();
+        let mut required_names = Vec::new();
+        for name in strings(required, "required")? {
+            if !names.contains(name.as_str()) {
+                return Err(SchemaError::UnknownRequired { name });
+            }
+            // A name listed twice is still one required property.
+            if listed.insert(name.clone()) {
+                required_names.push(Cow::Owned(name));
+            }
+        }
+        schema.required = required_names;
+    }
+    Ok(schema)
+}
+
+/// A `requestedSchema` as text: `properties` in order, the rest as JSON,
+/// and the first key given twice, as the error it makes.
+struct RawRequested {
+    properties: Option<Properties>,
+    rest: Object,
+    duplicate: Option<SchemaError>,
+}
+
+/// `properties` as written: an object, in order, with the first name or
+/// key given twice in it, or whatever else was sent (for the error).
+enum Properties {
+    Ordered(Vec<(String, Value)>, Option<SchemaError>),
+    Other(Value),
+}
+
+impl<'de> Deserialize<'de> for Properties {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct PropertiesVisitor;
+        impl<'de> Visitor<'de> for PropertiesVisitor {
+            type Value = Properties;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("an object of property schemas")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Properties, A::Error> {
+                let mut entries: Vec<(String, Value)> = Vec::new();
+                let mut names: HashSet<String> = HashSet::new();
+                let mut duplicate = None;
+                while let Some((name, schema)) = map.next_entry::<String, Unique>()? {
+                    if duplicate.is_none() {
+                        if names.contains(&name) {
+                            duplicate = Some(SchemaError::DuplicateProperty { name: name.clone() });
+                        } else if let Some(key) = schema.duplicate {
+                            duplicate = Some(SchemaError::Property {
+                                name: name.clone(),
+                                error: Box::new(SchemaError::DuplicateKey { key }),
+                            });
+                        }
+                    }
+                    names.insert(name.clone());
+                    entries.push((name, schema.value));
+                }
+                Ok(Properties::Ordered(entries, duplicate))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<Properties, A::Error> {
+                let mut items = Vec::new();
+                while let Some(item) = seq.next_element::<Value>()? {
+                    items.push(item);
+                }
+                Ok(Properties::Other(Value::Array(items)))
+            }
+            fn visit_bool<E>(self, value: bool) -> Result<Properties, E> {
+                Ok(Properties::Other(Value::Bool(value)))
+            }
+            fn visit_i64<E>(self, value: i64) -> Result<Properties, E> {
+                Ok(Properties::Other(Value::from(value)))
+            }
+            fn visit_u64<E>(self, value: u64) -> Result<Properties, E> {
+                Ok(Properties::Other(Value::from(value)))
+            }
+            fn visit_f64<E>(self, value: f64) -> Result<Properties, E> {
+                Ok(Properties::Other(Value::from(value)))
+            }
+            fn visit_str<E>(self, value: &str) -> Result<Properties, E> {
+                Ok(Properties::Other(Value::from(value)))
+            }
+            fn visit_unit<E>(self) -> Result<Properties, E> {
+                Ok(Properties::Other(Value::Null))
+            }
+        }
+        deserializer.deserialize_any(PropertiesVisitor)
+    }
+}
+
+impl<'de> Deserialize<'de> for RawRequested {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct RawVisitor;
+        impl<'de> Visitor<'de> for RawVisitor {
+            type Value = RawRequested;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a requestedSchema object")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<RawRequested, A::Error> {
+                let mut raw = RawRequested {
+                    properties: None,
+                    rest: Map::new(),
+                    duplicate: None,
+                };
+                while let Some(key) = map.next_key::<String>()? {
+                    let twice = if key == "properties" {
+                        let properties = map.next_value::<Properties>()?;
+                        if let Properties::Ordered(_, Some(error)) = &properties {
+                            raw.duplicate = raw.duplicate.or_else(|| Some(error.clone()));
+                        }
+                        raw.properties.replace(properties).is_some()
+                    } else {
+                        let value = map.next_value::<Unique>()?;
+                        if let Some(key) = value.duplicate {
+                            raw.duplicate =
+                                raw.duplicate.or(Some(SchemaError::DuplicateKey { key }));
+                        }
+                        raw.rest.insert(key.clone(), value.value).is_some()
+                    };
+                    if twice {
+                        raw.duplicate = raw.duplicate.or(Some(SchemaError::DuplicateKey { key }));
+                    }
+                }
+                Ok(raw)
+            }
+        }
+        deserializer.deserialize_map(RawVisitor)
+    }
+}
+
+impl RawRequested {
+    fn read(self) -> Result<RequestedSchema, SchemaError> {
+        if let Some(error) = self.duplicate {
+            return Err(error);
+        }
+        match self.properties {
+            Some(Properties::Ordered(properties, _)) => read_requested(&self.rest, properties),
+            Some(Properties::Other(found)) => Err(SchemaError::InvalidKeyword {
+                keyword: "properties",
+                expected: "an object",
+                found,
+            }),
+            None => Err(SchemaError::MissingKeyword {
+                keyword: "properties",
+            }),
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for RequestedSchema {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        RawRequested::deserialize(deserializer)?
+            .read()
+            .map_err(serde::de::Error::custom)
+    }
+}

@@ -1,0 +1,284 @@
+//! The wire model's serialization: exactly the JSON of the MCP
+//! `schema.json`, key for key.
+
+use std::borrow::Cow;
+
+use serde::ser::{SerializeMap, SerializeSeq, Serializer};
+use serde::Serialize;
+
+use crate::{
+    BooleanSchema, ElicitRequestParams, EnumOption, MultiSelectSchema, NumberSchema,
+    PrimitiveSchema, RequestedSchema, SingleSelectSchema, StringFormat, StringSchema,
+};
+
+impl Serialize for StringFormat {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
+    }
+}
+
+fn serialize_common<M: SerializeMap>(
+    map: &mut M,
+    kind: &str,
+    title: Option<&str>,
+    description: Option<&str>,
+) -> Result<(), M::Error> {
+    map.serialize_entry("type", kind)?;
+    if let Some(title) = title {
+        map.serialize_entry("title", title)?;
+    }
+    if let Some(description) = description {
+        map.serialize_entry("description", description)?;
+    }
+    Ok(())
+}
+
+impl Serialize for StringSchema {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        serialize_common(
+            &mut map,
+            "string",
+            self.title.as_deref(),
+            self.description.as_deref(),
+        )?;
+        if let Some(min) = self.min_length {
+            map.serialize_entry("minLength", &min)?;
+        }
+        if let Some(max) = self.max_length {
+            map.serialize_entry("maxLength", &max)?;
+        }
+        if let Some(format) = self.format {
+            map.serialize_entry("format", &format)?;
+        }
+        if let Some(default) = &self.default {
+            map.serialize_entry("default", default)?;
+        }
+        map.end()
+    }
+}
+
+impl Serialize for NumberSchema {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        let kind = if self.integer { "integer" } else { "number" };
+        serialize_common(
+            &mut map,
+            kind,
+            self.title.as_deref(),
+            self.description.as_deref(),
+        )?;
+        if let Some(minimum) = self.advertised_minimum() {
+            map.serialize_entry("minimum", &minimum)?;
+        }
+        if let Some(maximum) = self.advertised_maximum() {
+            map.serialize_entry("maximum", &maximum)?;
+        }
+        if let Some(default) = self.advertised_default() {
+            map.serialize_entry("default", &default)?;
+        }
+        map.end()
+    }
+}
+
+impl Serialize for BooleanSchema {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        serialize_common(
+            &mut map,
+            "boolean",
+            self.title.as_deref(),
+            self.description.as_deref(),
+        )?;
+        if let Some(default) = self.default {
+            map.serialize_entry("default", &default)?;
+        }
+        map.end()
+    }
+}
+
+impl Serialize for SingleSelectSchema {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serialize_single(
+            serializer,
+            self.title.as_deref(),
+            self.description.as_deref(),
+            &self.options,
+            self.legacy,
+            self.default.as_deref(),
+        )
+    }
+}
+
+impl Serialize for MultiSelectSchema {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serialize_multi(
+            serializer,
+            self.title.as_deref(),
+            self.description.as_deref(),
+            &self.options,
+            self.min_items,
+            self.max_items,
+            self.default.as_deref(),
+        )
+    }
+}
+
+impl Serialize for PrimitiveSchema {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            PrimitiveSchema::String(schema) => schema.serialize(serializer),
+            PrimitiveSchema::Number(schema) => schema.serialize(serializer),
+            PrimitiveSchema::Boolean(schema) => schema.serialize(serializer),
+            PrimitiveSchema::SingleSelect(schema) => schema.serialize(serializer),
+            PrimitiveSchema::MultiSelect(schema) => schema.serialize(serializer),
+        }
+    }
+}
+
+impl Serialize for RequestedSchema {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        struct Properties<'a>(&'a [(Cow<'static, str>, PrimitiveSchema)]);
+        impl Serialize for Properties<'_> {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_map(self.0.iter().map(|(name, schema)| (name, schema)))
+            }
+        }
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("type", "object")?;
+        map.serialize_entry("properties", &Properties(&self.properties))?;
+        if !self.required.is_empty() {
+            map.serialize_entry("required", &self.required)?;
+        }
+        map.end()
+    }
+}
+
+impl Serialize for ElicitRequestParams {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(2))?;
+        map.serialize_entry("message", &self.message)?;
+        map.serialize_entry("requestedSchema", &self.requested_schema)?;
+        map.end()
+    }
+}
+
+/// `["a","b"]`: the options' values.
+struct Values<'a>(&'a [EnumOption]);
+
+impl Serialize for Values<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(EnumOption::value))
+    }
+}
+
+/// `["A","B"]`: the options' labels, for `enumNames`.
+struct Labels<'a>(&'a [EnumOption]);
+
+impl Serialize for Labels<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.0.iter().map(EnumOption::label))
+    }
+}
+
+/// `[{"const":"a","title":"A"},..]`, for `oneOf` and `items.anyOf`.
+struct Consts<'a>(&'a [EnumOption]);
+
+impl Serialize for Consts<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        struct Const<'a>(&'a EnumOption);
+        impl Serialize for Const<'_> {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                let mut map = serializer.serialize_map(Some(2))?;
+                map.serialize_entry("const", self.0.value())?;
+                map.serialize_entry("title", self.0.label())?;
+                map.end()
+            }
+        }
+        let mut seq = serializer.serialize_seq(Some(self.0.len()))?;
+        for option in self.0 {
+            seq.serialize_element(&Const(option))?;
+        }
+        seq.end()
+    }
+}
+
+fn is_titled(options: &[EnumOption]) -> bool {
+    options.iter().any(|option| option.title().is_some())
+}
+
+pub(crate) fn serialize_single<S: Serializer>(
+    serializer: S,
+    title: Option<&str>,
+    description: Option<&str>,
+    options: &[EnumOption],
+    legacy: bool,
+    default: Option<&str>,
+) -> Result<S::Ok, S::Error> {
+    let mut map = serializer.serialize_map(None)?;
+    map.serialize_entry("type", "string")?;
+    if let Some(title) = title {
+        map.serialize_entry("title", title)?;
+    }
+    if let Some(description) = description {
+        map.serialize_entry("description", description)?;
+    }
+    let titled = is_titled(options);
+    if legacy {
+        map.serialize_entry("enum", &Values(options))?;
+        if titled {
+            map.serialize_entry("enumNames", &Labels(options))?;
+        }
+    } else if titled {
+        map.serialize_entry("oneOf", &Consts(options))?;
+    } else {
+        map.serialize_entry("enum", &Values(options))?;
+    }
+    if let Some(default) = default {
+        map.serialize_entry("default", default)?;
+    }
+    map.end()
+}
+
+pub(crate) fn serialize_multi<S: Serializer, D: Serialize>(
+    serializer: S,
+    title: Option<&str>,
+    description: Option<&str>,
+    options: &[EnumOption],
+    min_items: Option<usize>,
+    max_items: Option<usize>,
+    default: Option<D>,
+) -> Result<S::Ok, S::Error> {
+    struct Items<'a>(&'a [EnumOption]);
+    impl Serialize for Items<'_> {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            let mut map = serializer.serialize_map(None)?;
+            if is_titled(self.0) {
+                map.serialize_entry("anyOf", &Consts(self.0))?;
+            } else {
+                map.serialize_entry("type", "string")?;
+                map.serialize_entry("enum", &Values(self.0))?;
+            }
+            map.end()
+        }
+    }
+    let mut map = serializer.serialize_map(None)?;
+    map.serialize_entry("type", "array")?;
+    if let Some(title) = title {
+        map.serialize_entry("title", title)?;
+    }
+    if let Some(description) = description {
+        map.serialize_entry("description", description)?;
+    }
+    if let Some(min) = min_items {
+        map.serialize_entry("minItems", &min)?;
+    }
+    if let Some(max) = max_items {
+        map.serialize_entry("maxItems", &max)?;
+    }
+    map.serialize_entry("items", &Items(options))?;
+    if let Some(default) = default {
+        map.serialize_entry("default", &default)?;
+    }
+    map.end()
+}
