@@ -14,7 +14,7 @@
 //!   `ElicitAction::Accept`/`Decline`/`Cancel`, and an accepted content is a
 //!   tuple with one element per form field.
 //! - C07's `InvalidValue { value: "purple" }` for an element of a
-//!   multi-select answer is `Error::InvalidItem { index: 1, items, .. }`: the
+//!   multi-select answer is `ErrorKind::InvalidItem { index: 1, items, .. }`: the
 //!   error keeps the whole array the client sent, and the index points at
 //!   `"purple"`. C07's `got: 3` / `got: 0` are `items.len()`.
 //!
@@ -26,7 +26,7 @@
 //! `tests/macro_rules.rs`, with the rest of the macro matrix; C29 is two UI
 //! cases.
 
-use enum_schema::{ElicitAction, ElicitEnum, Error, Form, Optional};
+use enum_schema::{ElicitAction, ElicitEnum, Error, ErrorKind, Form, Optional};
 use serde_json::{json, Value};
 
 /// The JSON that goes on the wire for a schema.
@@ -411,11 +411,11 @@ mod c07 {
         let error = form().parse_result(response).unwrap_err();
         assert_eq!(
             error,
-            Error::TooManyItems {
+            Error::from(ErrorKind::TooManyItems {
                 field: Some("colors".into()),
                 max: 2,
                 items: vec![json!("red"), json!("green"), json!("blue")],
-            }
+            })
         );
         assert_eq!(
             error.to_string(),
@@ -430,11 +430,11 @@ mod c07 {
         let error = form().parse_result(response).unwrap_err();
         assert_eq!(
             error,
-            Error::TooFewItems {
+            Error::from(ErrorKind::TooFewItems {
                 field: Some("colors".into()),
                 min: 1,
                 items: vec![],
-            }
+            })
         );
         assert_eq!(
             error.to_string(),
@@ -448,12 +448,12 @@ mod c07 {
         let error = form().parse_result(response).unwrap_err();
         assert_eq!(
             error,
-            Error::InvalidItem {
+            Error::from(ErrorKind::InvalidItem {
                 field: Some("colors".into()),
                 index: 1,
                 items: vec![json!("red"), json!("purple")],
                 allowed: Color::OPTIONS.into(),
-            }
+            })
         );
         assert_eq!(
             error.to_string(),
@@ -467,11 +467,11 @@ mod c07 {
         let too_many = json!({"action": "accept", "content": {"colors": ["red", "green", "blue"]}});
         assert_eq!(
             form.parse_result(too_many),
-            Err(Error::TooManyItems {
+            Err(Error::from(ErrorKind::TooManyItems {
                 field: Some("colors".into()),
                 max: 2,
                 items: vec![json!("red"), json!("green"), json!("blue")],
-            })
+            }))
         );
         let ok = json!({"action": "accept", "content": {"colors": ["green"]}});
         assert_eq!(
@@ -525,12 +525,12 @@ mod c08 {
         assert_eq!(Keyword::parse("normal"), Ok(Keyword::normal));
         let error = Keyword::parse("r#type").unwrap_err();
         assert_eq!(
-            error,
-            Error::InvalidValue {
+            Error::from(error),
+            Error::from(ErrorKind::InvalidValue {
                 field: None,
                 value: "r#type".into(),
                 allowed: Keyword::OPTIONS.into(),
-            }
+            })
         );
         assert_eq!(
             error.to_string(),
@@ -717,12 +717,12 @@ mod c13 {
         assert_eq!(Size::parse("Ärger"), Ok(Size::Ärger));
         let error = Size::parse("ärger").unwrap_err();
         assert_eq!(
-            error,
-            Error::InvalidValue {
+            Error::from(error),
+            Error::from(ErrorKind::InvalidValue {
                 field: None,
                 value: "ärger".into(),
                 allowed: Size::OPTIONS.into(),
-            }
+            })
         );
         assert_eq!(
             error.to_string(),
@@ -775,11 +775,11 @@ mod c14 {
         let error = Level::SCHEMA.parse(json!(2)).unwrap_err();
         assert_eq!(
             error,
-            Error::TypeMismatch {
+            Error::from(ErrorKind::TypeMismatch {
                 field: None,
                 expected: enum_schema::JsonType::String,
                 found: json!(2),
-            }
+            })
         );
         assert_eq!(
             error.to_string(),
@@ -787,12 +787,12 @@ mod c14 {
         );
         let error = Level::parse("2").unwrap_err();
         assert_eq!(
-            error,
-            Error::InvalidValue {
+            Error::from(error),
+            Error::from(ErrorKind::InvalidValue {
                 field: None,
                 value: "2".into(),
                 allowed: Level::OPTIONS.into(),
-            }
+            })
         );
         assert_eq!(
             error.to_string(),
@@ -841,11 +841,11 @@ mod c15 {
         let error = form.parse_result(response).unwrap_err();
         assert_eq!(
             error,
-            Error::InvalidValue {
+            Error::from(ErrorKind::InvalidValue {
                 field: Some("backend".into()),
                 value: "cloud".into(),
                 allowed: Backend::OPTIONS.into(),
-            }
+            })
         );
         assert_eq!(
             error.to_string(),
@@ -890,11 +890,11 @@ mod c17 {
     }
 
     fn invalid(value: &str) -> Error {
-        Error::InvalidValue {
+        Error::from(ErrorKind::InvalidValue {
             field: Some("pet".into()),
             value: value.into(),
             allowed: Pet::OPTIONS.into(),
-        }
+        })
     }
 
     #[test]
@@ -1010,9 +1010,9 @@ mod c20 {
             let error = required.parse_result(response).unwrap_err();
             assert_eq!(
                 error,
-                Error::MissingField {
+                Error::from(ErrorKind::MissingField {
                     field: "priority".into()
-                }
+                })
             );
             assert_eq!(
                 error.to_string(),

@@ -11,7 +11,7 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use enum_schema::{
-    parse_action, BooleanField, ElicitAction, ElicitEnum, EnumOption, Error, JsonType,
+    parse_action, BooleanField, ElicitAction, ElicitEnum, EnumOption, Error, ErrorKind, JsonType,
     PrimitiveSchema, RequestedSchema, StringField,
 };
 use serde_json::{json, Map, Value};
@@ -49,12 +49,12 @@ fn exact_values_only() {
     assert_eq!(Pair::Gone.value(), "gone");
     for refused in ["", "ac", "ba", "aaa", "b", "A", "Aa", "gone"] {
         assert_eq!(
-            Pair::parse(refused),
-            Err(Error::InvalidValue {
+            Pair::parse(refused).map_err(Error::from),
+            Err(Error::from(ErrorKind::InvalidValue {
                 field: None,
                 value: refused.to_owned(),
                 allowed: Pair::OPTIONS.into(),
-            }),
+            })),
             "{refused:?}"
         );
         assert_eq!(Pair::from_value(refused), None);
@@ -66,19 +66,19 @@ fn single_select_answers() {
     assert_eq!(Pair::SCHEMA.parse(json!("ab")), Ok(Pair::Ab));
     assert_eq!(
         Pair::SCHEMA.parse(json!("ac")),
-        Err(Error::InvalidValue {
+        Err(Error::from(ErrorKind::InvalidValue {
             field: None,
             value: "ac".into(),
             allowed: Pair::OPTIONS.into(),
-        })
+        }))
     );
     assert_eq!(
         Pair::SCHEMA.parse(json!(["ab"])),
-        Err(Error::TypeMismatch {
+        Err(Error::from(ErrorKind::TypeMismatch {
             field: None,
             expected: JsonType::String,
             found: json!(["ab"]),
-        })
+        }))
     );
 
     // The same, read from a peer.
@@ -93,19 +93,19 @@ fn single_select_answers() {
     ];
     assert_eq!(
         read.check(json!("ac")),
-        Err(Error::InvalidValue {
+        Err(Error::from(ErrorKind::InvalidValue {
             field: None,
             value: "ac".into(),
             allowed: allowed.into(),
-        })
+        }))
     );
     assert_eq!(
         read.check(json!(null)),
-        Err(Error::TypeMismatch {
+        Err(Error::from(ErrorKind::TypeMismatch {
             field: None,
             expected: JsonType::String,
             found: Value::Null,
-        })
+        }))
     );
 }
 
@@ -119,44 +119,44 @@ fn multi_select_answers_on_their_bounds() {
     );
     assert_eq!(
         select.parse(json!([])),
-        Err(Error::TooFewItems {
+        Err(Error::from(ErrorKind::TooFewItems {
             field: None,
             min: 1,
             items: vec![],
-        })
+        }))
     );
     assert_eq!(
         select.parse(json!(["a", "aa", "ab"])),
-        Err(Error::TooManyItems {
+        Err(Error::from(ErrorKind::TooManyItems {
             field: None,
             max: 2,
             items: vec![json!("a"), json!("aa"), json!("ab")],
-        })
+        }))
     );
     assert_eq!(
         select.parse(json!(["aa", "aa"])),
-        Err(Error::DuplicateItem {
+        Err(Error::from(ErrorKind::DuplicateItem {
             field: None,
             index: 1,
             items: vec![json!("aa"), json!("aa")],
-        })
+        }))
     );
     assert_eq!(
         select.parse(json!(["aa", 1])),
-        Err(Error::InvalidItem {
+        Err(Error::from(ErrorKind::InvalidItem {
             field: None,
             index: 1,
             items: vec![json!("aa"), json!(1)],
             allowed: Pair::OPTIONS.into(),
-        })
+        }))
     );
     assert_eq!(
         select.parse(json!("aa")),
-        Err(Error::TypeMismatch {
+        Err(Error::from(ErrorKind::TypeMismatch {
             field: None,
             expected: JsonType::Array,
             found: json!("aa"),
-        })
+        }))
     );
     // no bounds: empty and full are both fine
     let unbounded = Pair::MULTI_SCHEMA;
@@ -205,16 +205,20 @@ fn duplicates_are_found_in_every_word_of_the_set() {
             }
             assert_eq!(
                 schema.check(items(positions)),
-                Err(Error::DuplicateItem {
+                Err(Error::from(ErrorKind::DuplicateItem {
                     field: None,
                     index,
                     items: items(positions).as_array().unwrap().clone(),
-                }),
+                })),
                 "{count} options: {positions:?}"
             );
         }
         let outside = format!("o{count}");
-        let Err(Error::InvalidItem { index, .. }) = schema.check(json!(["o1", outside])) else {
+        let ErrorKind::InvalidItem { index, .. } = schema
+            .check(json!(["o1", outside]))
+            .unwrap_err()
+            .into_kind()
+        else {
             panic!("{count} options: {outside} is not an option");
         };
         assert_eq!(index, 1);
@@ -236,19 +240,19 @@ fn read_multi_select_bounds() {
     );
     assert_eq!(
         schema.check(json!(["y"])),
-        Err(Error::TooFewItems {
+        Err(Error::from(ErrorKind::TooFewItems {
             field: None,
             min: 2,
             items: vec![json!("y")],
-        })
+        }))
     );
     assert_eq!(
         schema.check(json!(["y", "x", "w", "z"])),
-        Err(Error::TooManyItems {
+        Err(Error::from(ErrorKind::TooManyItems {
             field: None,
             max: 3,
             items: vec![json!("y"), json!("x"), json!("w"), json!("z")],
-        })
+        }))
     );
 }
 
@@ -258,22 +262,22 @@ fn strings_and_booleans_read_from_a_peer() {
     assert_eq!(string.check(json!("ab")), Ok(json!("ab")));
     assert_eq!(
         string.check(json!("a")),
-        Err(Error::TooShort {
+        Err(Error::from(ErrorKind::TooShort {
             field: None,
             value: "a".into(),
             min_length: 2,
-        })
+        }))
     );
     let boolean = PrimitiveSchema::from_json(&json!({"type": "boolean"})).unwrap();
     assert_eq!(boolean.check(json!(true)), Ok(json!(true)));
     assert_eq!(boolean.check(json!(false)), Ok(json!(false)));
     assert_eq!(
         boolean.check(json!("true")),
-        Err(Error::TypeMismatch {
+        Err(Error::from(ErrorKind::TypeMismatch {
             field: None,
             expected: JsonType::Boolean,
             found: json!("true"),
-        })
+        }))
     );
     assert_eq!(BooleanField::new().parse(json!(false)), Ok(false));
     assert_eq!(BooleanField::new().parse(json!(true)), Ok(true));
@@ -307,23 +311,23 @@ fn whole_content_read_from_a_peer() {
     // required absent; optional absent is fine
     assert_eq!(
         schema.check_content(content(json!({"ok": true}))),
-        Err(Error::MissingField {
+        Err(Error::from(ErrorKind::MissingField {
             field: "kind".into()
-        })
+        }))
     );
     assert_eq!(
         schema.check_content(content(json!({"note": 1}))),
-        Err(Error::Multiple(vec![
-            Error::MissingField {
+        Err(Error::from(ErrorKind::Multiple(vec![
+            Error::from(ErrorKind::MissingField {
                 field: "kind".into()
-            },
-            Error::TypeMismatch {
+            }),
+            Error::from(ErrorKind::TypeMismatch {
                 field: Some("note".into()),
                 expected: JsonType::String,
                 found: json!(1),
-            },
-            Error::MissingField { field: "ok".into() },
-        ]))
+            }),
+            Error::from(ErrorKind::MissingField { field: "ok".into() }),
+        ])))
     );
     assert_eq!(
         schema.parse_result(json!({"action": "accept", "content": {"kind": "a", "ok": true}})),
@@ -333,7 +337,7 @@ fn whole_content_read_from_a_peer() {
     );
     assert_eq!(
         schema.parse_result(json!({"action": "accept", "content": {"kind": "c", "ok": true}})),
-        Err(Error::InvalidValue {
+        Err(Error::from(ErrorKind::InvalidValue {
             field: Some("kind".into()),
             value: "c".into(),
             allowed: vec![
@@ -341,7 +345,7 @@ fn whole_content_read_from_a_peer() {
                 EnumOption::new("b", None::<&str>)
             ]
             .into(),
-        })
+        }))
     );
     assert_eq!(
         schema.parse_result(json!({"action": "decline", "content": {"kind": "c"}})),
@@ -353,9 +357,9 @@ fn whole_content_read_from_a_peer() {
     );
     assert_eq!(
         schema.parse_result(json!({"action": "Accept"})),
-        Err(Error::UnknownAction {
+        Err(Error::from(ErrorKind::UnknownAction {
             action: json!("Accept")
-        })
+        }))
     );
 }
 
@@ -379,9 +383,9 @@ fn actions() {
     );
     assert_eq!(
         parse_action(json!({"content": {}})),
-        Err(Error::MissingAction {
+        Err(Error::from(ErrorKind::MissingAction {
             found: json!({"content": {}})
-        })
+        }))
     );
 }
 
@@ -461,12 +465,12 @@ fn floats_in_text_are_read_exactly() {
     assert_eq!(answer["content"]["p"].as_f64(), Some(above));
     assert_eq!(
         schema.parse_result(answer),
-        Err(Error::OutOfRange {
+        Err(Error::from(ErrorKind::OutOfRange {
             field: Some("p".into()),
             value: serde_json::Number::from_f64(above).unwrap(),
             minimum: None,
             maximum: serde_json::Number::from_f64(maximum),
-        })
+        }))
     );
 }
 
@@ -491,12 +495,12 @@ fn an_f32_range_is_not_advertised() {
     let answer = json!({"action": "accept", "content": {"ratio": 1e39}});
     assert_eq!(
         Ratio::parse_result(answer.clone()),
-        Err(Error::OutOfRange {
+        Err(Error::from(ErrorKind::OutOfRange {
             field: Some("ratio".into()),
             value: serde_json::Number::from_f64(1e39).unwrap(),
             minimum: None,
             maximum: None,
-        })
+        }))
     );
     let reader = RequestedSchema::from_json_str(&schema).unwrap();
     assert_eq!(

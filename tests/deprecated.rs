@@ -10,7 +10,7 @@
 //! since that use is the test's, not the derive's.
 #![deny(warnings)]
 
-use enum_schema::{ElicitAction, ElicitEnum, ElicitForm, Error, Form};
+use enum_schema::{ElicitAction, ElicitEnum, ElicitForm, Error, ErrorKind, Form};
 use serde_json::json;
 
 #[derive(ElicitEnum, Debug, PartialEq)]
@@ -63,11 +63,11 @@ fn c11_parsing_cloud_gives_backend_cloud() {
         .unwrap_err();
     assert_eq!(
         error,
-        Error::InvalidValue {
+        Error::from(ErrorKind::InvalidValue {
             field: Some("backend".into()),
             value: "Cloud".into(),
             allowed: Backend::OPTIONS.into(),
-        }
+        })
     );
     assert_eq!(
         error.to_string(),

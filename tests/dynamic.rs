@@ -11,9 +11,9 @@ use std::borrow::Cow;
 
 use enum_schema::{
     take_input_response, BooleanField, Choice, ElicitAction, ElicitEnum, ElicitForm, EnumOption,
-    Error, FillDefault, Form, InputRequiredResult, JsonType, MultiSelectSchema, NumberField,
-    Optional, PrimitiveSchema, ProtocolVersion, RequestedSchema, SchemaError, SingleSelectSchema,
-    StringField, VersionError,
+    Error, ErrorKind, FillDefault, Form, InputRequiredResult, JsonType, MultiSelectSchema,
+    NumberField, Optional, PrimitiveSchema, ProtocolVersion, RequestedSchema, SchemaError,
+    SingleSelectSchema, StringField, VersionError,
 };
 use serde_json::{json, Value};
 
@@ -372,38 +372,38 @@ fn single_answer_errors_are_a_derived_enums() {
     let cases = [
         (
             json!("Sour cherry"),
-            Error::InvalidValue {
+            Error::from(ErrorKind::InvalidValue {
                 field: None,
                 value: "Sour cherry".into(),
                 allowed: Cow::Owned(fruits()),
-            },
+            }),
             r#"invalid value "Sour cherry": the client sent the title of option "cherry" instead of its value; expected one of "apple", "banana", "cherry""#,
         ),
         (
             json!("APPLE"),
-            Error::InvalidValue {
+            Error::from(ErrorKind::InvalidValue {
                 field: None,
                 value: "APPLE".into(),
                 allowed: Cow::Owned(fruits()),
-            },
+            }),
             r#"invalid value "APPLE": expected one of "apple", "banana", "cherry""#,
         ),
         (
             json!(0),
-            Error::TypeMismatch {
+            Error::from(ErrorKind::TypeMismatch {
                 field: None,
                 expected: JsonType::String,
                 found: json!(0),
-            },
+            }),
             "wrong type: expected a string, found a number (0)",
         ),
         (
             json!(["apple"]),
-            Error::TypeMismatch {
+            Error::from(ErrorKind::TypeMismatch {
                 field: None,
                 expected: JsonType::String,
                 found: json!(["apple"]),
-            },
+            }),
             r#"wrong type: expected a string, found an array (["apple"]); a single-select answer is one string"#,
         ),
     ];
@@ -441,58 +441,58 @@ fn multi_answer_errors_are_a_derived_enums() {
     let cases = [
         (
             json!("apple"),
-            Error::TypeMismatch {
+            Error::from(ErrorKind::TypeMismatch {
                 field: None,
                 expected: JsonType::Array,
                 found: json!("apple"),
-            },
+            }),
             r#"wrong type: expected an array, found a string ("apple"); a multi-select answer is an array of strings"#,
         ),
         (
             json!([]),
-            Error::TooFewItems {
+            Error::from(ErrorKind::TooFewItems {
                 field: None,
                 min: 1,
                 items: vec![],
-            },
+            }),
             "too few items: selected 0, at least 1 required",
         ),
         (
             json!(["apple", "banana", "cherry"]),
-            Error::TooManyItems {
+            Error::from(ErrorKind::TooManyItems {
                 field: None,
                 max: 2,
                 items: vec![json!("apple"), json!("banana"), json!("cherry")],
-            },
+            }),
             "too many items: selected 3, at most 2 allowed",
         ),
         (
             json!(["apple", "Banana"]),
-            Error::InvalidItem {
+            Error::from(ErrorKind::InvalidItem {
                 field: None,
                 index: 1,
                 items: vec![json!("apple"), json!("Banana")],
                 allowed: Cow::Owned(fruits()),
-            },
+            }),
             r#"invalid item at index 1: "Banana" is not an option; the client sent the title of option "banana" instead of its value; expected one of "apple", "banana", "cherry""#,
         ),
         (
             json!([7]),
-            Error::InvalidItem {
+            Error::from(ErrorKind::InvalidItem {
                 field: None,
                 index: 0,
                 items: vec![json!(7)],
                 allowed: Cow::Owned(fruits()),
-            },
+            }),
             r#"invalid item at index 0: expected a string, found a number (7); expected one of "apple", "banana", "cherry""#,
         ),
         (
             json!(["cherry", "cherry"]),
-            Error::DuplicateItem {
+            Error::from(ErrorKind::DuplicateItem {
                 field: None,
                 index: 1,
                 items: vec![json!("cherry"), json!("cherry")],
-            },
+            }),
             r#"duplicate item at index 1: "cherry" names an option that is already selected"#,
         ),
     ];
@@ -575,21 +575,21 @@ fn beside_derived_enums_and_primitives_in_a_form() {
         .unwrap_err();
     assert_error(
         error,
-        Error::Multiple(vec![
-            Error::InvalidValue {
+        Error::from(ErrorKind::Multiple(vec![
+            Error::from(ErrorKind::InvalidValue {
                 field: field("reviewer"),
                 value: "Ada".into(),
                 allowed: Cow::Owned(vec![
                     EnumOption::titled("u1", "Ada"),
                     EnumOption::titled("u2", "Grace"),
                 ]),
-            },
-            Error::DuplicateItem {
+            }),
+            Error::from(ErrorKind::DuplicateItem {
                 field: field("labels"),
                 index: 1,
                 items: vec![json!("bug"), json!("bug")],
-            },
-        ]),
+            }),
+        ])),
         r#"2 fields rejected: field `reviewer`: invalid value "Ada": the client sent the title of option "u1" instead of its value; expected one of "u1", "u2"; field `labels`: duplicate item at index 1: "bug" names an option that is already selected"#,
     );
     assert_error(
@@ -597,9 +597,9 @@ fn beside_derived_enums_and_primitives_in_a_form() {
             json!({"priority": "low", "note": "", "urgent": true}),
         ))
         .unwrap_err(),
-        Error::MissingField {
+        Error::from(ErrorKind::MissingField {
             field: Cow::Borrowed("reviewer"),
-        },
+        }),
         "field `reviewer`: missing value for a required field",
     );
 }
@@ -681,8 +681,8 @@ fn ten_thousand_options_go_out_and_come_back() {
     // A duplicate at the very end is still found.
     let mut twice: Vec<Value> = (0..10_000).map(|i| json!(format!("file-{i:05}"))).collect();
     twice.push(json!("file-00000"));
-    match multi.parse(Value::Array(twice)).unwrap_err() {
-        Error::DuplicateItem { index, .. } => assert_eq!(index, 10_000),
+    match multi.parse(Value::Array(twice)).unwrap_err().into_kind() {
+        ErrorKind::DuplicateItem { index, .. } => assert_eq!(index, 10_000),
         other => panic!("{other}"),
     }
     // The message lists a few of the options, not ten thousand.
@@ -762,9 +762,9 @@ fn fill_default_takes_the_field_out_of_required_and_fills_it() {
     // Without fill_default, strict as before: no value is invented.
     assert_error(
         form.parse_result(accept(json!({}))).unwrap_err(),
-        Error::MissingField {
+        Error::from(ErrorKind::MissingField {
             field: Cow::Borrowed("strict"),
-        },
+        }),
         "field `strict`: missing value for a required field",
     );
 }
@@ -784,17 +784,17 @@ fn fill_default_rejects_null_and_bad_values() {
     assert_error(
         form.parse_result(accept(json!({"replicas": null, "region": "medium"})))
             .unwrap_err(),
-        Error::Multiple(vec![
-            Error::NullForOptional {
+        Error::from(ErrorKind::Multiple(vec![
+            Error::from(ErrorKind::NullForOptional {
                 field: field("replicas"),
                 expected: JsonType::Number,
-            },
-            Error::InvalidValue {
+            }),
+            Error::from(ErrorKind::InvalidValue {
                 field: field("region"),
                 value: "medium".into(),
                 allowed: Cow::Borrowed(Priority::OPTIONS),
-            },
-        ]),
+            }),
+        ])),
         r#"2 fields rejected: field `replicas`: wrong type: expected a number, found null; to leave this optional field empty, leave it out of `content`; field `region`: invalid value "medium": expected one of "low", "high""#,
     );
 }
@@ -917,26 +917,26 @@ fn derived_fill_default_still_checks_what_is_sent() {
     assert_error(
         Deploy::parse_result(accept(json!({"port": 80, "replicas": 10, "size": null})))
             .unwrap_err(),
-        Error::Multiple(vec![
-            Error::OutOfRange {
+        Error::from(ErrorKind::Multiple(vec![
+            Error::from(ErrorKind::OutOfRange {
                 field: field("replicas"),
                 value: 10.into(),
                 minimum: Some(1.into()),
                 maximum: Some(9.into()),
-            },
-            Error::NullForOptional {
+            }),
+            Error::from(ErrorKind::NullForOptional {
                 field: field("size"),
                 expected: JsonType::String,
-            },
-        ]),
+            }),
+        ])),
         "2 fields rejected: field `replicas`: out of range: 10 is not between 1 and 9; field `size`: wrong type: expected a string, found null; to leave this optional field empty, leave it out of `content`",
     );
     // The field without fill_default stays strict.
     assert_error(
         Deploy::parse_result(accept(json!({}))).unwrap_err(),
-        Error::MissingField {
+        Error::from(ErrorKind::MissingField {
             field: Cow::Borrowed("port"),
-        },
+        }),
         "field `port`: missing value for a required field",
     );
 }

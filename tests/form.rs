@@ -16,7 +16,7 @@ use std::borrow::Cow;
 use std::fmt::Debug;
 
 use enum_schema::{
-    ElicitAction, ElicitEnum, ElicitForm, Error, JsonType, PrimitiveSchema, StringFormat,
+    ElicitAction, ElicitEnum, ElicitForm, Error, ErrorKind, JsonType, PrimitiveSchema, StringFormat,
 };
 use serde_json::{json, Number, Value};
 
@@ -678,9 +678,9 @@ fn elicit_rename_all_and_rename_name_the_properties() {
     );
     assert_rejected::<ElicitRenamed>(
         json!({"item_count": 3, "type": "small", "httpServerUrl": "x"}),
-        Error::MissingField {
+        Error::from(ErrorKind::MissingField {
             field: Cow::Borrowed("itemCount"),
-        },
+        }),
         "field `itemCount`: missing value for a required field",
     );
 }
@@ -942,12 +942,12 @@ fn named_constants_and_variants_are_accepted_as_values() {
     );
     assert_rejected::<Named>(
         json!({"replicas": 10, "name": "n", "on": false, "size": "small"}),
-        Error::OutOfRange {
+        Error::from(ErrorKind::OutOfRange {
             field: field("replicas"),
             value: Number::from(10),
             minimum: Some(Number::from(1)),
             maximum: Some(Number::from(9)),
-        },
+        }),
         "field `replicas`: out of range: 10 is not between 1 and 9",
     );
 }
@@ -973,12 +973,12 @@ fn f32_bounds_and_default_go_out_as_written() {
     );
     assert_rejected::<Tenths>(
         json!({"fraction": 0.95}),
-        Error::OutOfRange {
+        Error::from(ErrorKind::OutOfRange {
             field: field("fraction"),
             value: num(json!(0.95)),
             minimum: Some(num(json!(0.1))),
             maximum: Some(num(json!(0.9))),
-        },
+        }),
         "field `fraction`: out of range: 0.95 is not between 0.1 and 0.9",
     );
 }
@@ -1176,14 +1176,16 @@ fn decline_and_cancel_ignore_their_content() {
 }
 
 fn all_signup_fields_missing() -> Error {
-    Error::Multiple(
+    Error::from(ErrorKind::Multiple(
         ["nick", "email", "age", "newsletter", "priority", "colors"]
             .into_iter()
-            .map(|name| Error::MissingField {
-                field: Cow::Borrowed(name),
+            .map(|name| {
+                Error::from(ErrorKind::MissingField {
+                    field: Cow::Borrowed(name),
+                })
             })
             .collect(),
-    )
+    ))
 }
 
 const ALL_SIGNUP_FIELDS_MISSING: &str = "6 fields rejected: \
@@ -1216,9 +1218,9 @@ fn accept_with_empty_content_misses_every_required_field_in_order() {
 fn one_missing_field_is_reported_alone() {
     assert_rejected::<Signup>(
         without(signup_content(), "age"),
-        Error::MissingField {
+        Error::from(ErrorKind::MissingField {
             field: Cow::Borrowed("age"),
-        },
+        }),
         "field `age`: missing value for a required field",
     );
     let error = rejected::<Signup>(without(signup_content(), "age"));
@@ -1230,18 +1232,18 @@ fn one_missing_field_is_reported_alone() {
 fn malformed_results_are_rejected() {
     assert_eq!(
         Signup::parse_result(json!(["accept"])),
-        Err(Error::MalformedResult {
+        Err(Error::from(ErrorKind::MalformedResult {
             reason: Cow::Borrowed("an ElicitResult must be a JSON object"),
             found: Some(json!(["accept"])),
-        })
+        }))
     );
     let error = Signup::parse_result(json!({"action": "accept", "content": ["x"]})).unwrap_err();
     assert_eq!(
         error,
-        Error::MalformedResult {
+        Error::from(ErrorKind::MalformedResult {
             reason: Cow::Borrowed("`content` must be a JSON object"),
             found: Some(json!(["x"])),
-        }
+        })
     );
     assert_eq!(
         error.to_string(),
@@ -1250,9 +1252,9 @@ fn malformed_results_are_rejected() {
     let error = Signup::parse_result(json!({"content": {}})).unwrap_err();
     assert_eq!(
         error,
-        Error::MissingAction {
+        Error::from(ErrorKind::MissingAction {
             found: json!({"content": {}})
-        }
+        })
     );
     assert_eq!(
         error.to_string(),
@@ -1261,9 +1263,9 @@ fn malformed_results_are_rejected() {
     let error = Signup::parse_result(json!({"action": "ACCEPT"})).unwrap_err();
     assert_eq!(
         error,
-        Error::UnknownAction {
+        Error::from(ErrorKind::UnknownAction {
             action: json!("ACCEPT")
-        }
+        })
     );
     assert_eq!(
         error.to_string(),
@@ -1271,7 +1273,7 @@ fn malformed_results_are_rejected() {
     );
     let error = Signup::parse_result_str("{\"action\":").unwrap_err();
     assert!(
-        matches!(&error, Error::MalformedResult { found: None, reason } if reason.starts_with("not JSON: ")),
+        matches!(error.kind(), ErrorKind::MalformedResult { found: None, reason } if reason.starts_with("not JSON: ")),
         "{error:?}"
     );
 }
@@ -1330,11 +1332,11 @@ fn absent_optional_fields_are_none() {
     // an optional field still gets the required field's checks
     assert_rejected::<Optionals>(
         json!({"colors": []}),
-        Error::TooFewItems {
+        Error::from(ErrorKind::TooFewItems {
             field: field("colors"),
             min: 1,
             items: vec![],
-        },
+        }),
         "field `colors`: too few items: selected 0, at least 1 required",
     );
 }
@@ -1352,10 +1354,10 @@ fn null_is_not_absent_for_any_kind_of_field() {
     for (name, expected, expected_text) in cases {
         assert_rejected::<Optionals>(
             json!({ name: null }),
-            Error::NullForOptional {
+            Error::from(ErrorKind::NullForOptional {
                 field: Some(Cow::Owned(name.to_owned())),
                 expected,
-            },
+            }),
             &format!("field `{name}`: wrong type: expected {expected_text}, found null; to leave this optional field empty, leave it out of `content`"),
         );
     }
@@ -1365,7 +1367,7 @@ fn null_is_not_absent_for_any_kind_of_field() {
     }));
     let names: Vec<&str> = error.iter().map(|error| error.field().unwrap()).collect();
     assert_eq!(names, ["text", "flag", "count", "real", "size", "colors"]);
-    assert!(matches!(&error, Error::Multiple(errors) if errors.len() == 6));
+    assert!(matches!(error.kind(), ErrorKind::Multiple(errors) if errors.len() == 6));
     assert!(error.to_string().starts_with(
         "6 fields rejected: field `text`: wrong type: expected a string, found null; to leave this optional field empty, leave it out of `content`; field `flag`: "
     ));
@@ -1460,19 +1462,19 @@ fn an_integral_float_is_an_integer() {
 fn a_fractional_number_is_not_an_integer() {
     assert_rejected::<Numbers>(
         with(numbers_content(), "byte", json!(3.5)),
-        Error::NotAnInteger {
+        Error::from(ErrorKind::NotAnInteger {
             field: field("byte"),
             value: num(json!(3.5)),
-        },
+        }),
         "field `byte`: not an integer: 3.5 has a fractional part",
     );
     // even outside the range: the fraction is the first thing wrong
     assert_rejected::<Numbers>(
         with(numbers_content(), "bounded", json!(-0.5)),
-        Error::NotAnInteger {
+        Error::from(ErrorKind::NotAnInteger {
             field: field("bounded"),
             value: num(json!(-0.5)),
-        },
+        }),
         "field `bounded`: not an integer: -0.5 has a fractional part",
     );
 }
@@ -1481,52 +1483,52 @@ fn a_fractional_number_is_not_an_integer() {
 fn out_of_the_rust_types_range() {
     assert_rejected::<Numbers>(
         with(numbers_content(), "byte", json!(300)),
-        Error::OutOfRange {
+        Error::from(ErrorKind::OutOfRange {
             field: field("byte"),
             value: num(json!(300)),
             minimum: Some(Number::from(0)),
             maximum: Some(Number::from(255)),
-        },
+        }),
         "field `byte`: out of range: 300 is not between 0 and 255",
     );
     assert_rejected::<Numbers>(
         with(numbers_content(), "count", json!(-1)),
-        Error::OutOfRange {
+        Error::from(ErrorKind::OutOfRange {
             field: field("count"),
             value: num(json!(-1)),
             minimum: Some(Number::from(0)),
             maximum: Some(Number::from(u32::MAX)),
-        },
+        }),
         "field `count`: out of range: -1 is not between 0 and 4294967295",
     );
     assert_rejected::<Numbers>(
         with(numbers_content(), "byte", json!(256.0)),
-        Error::OutOfRange {
+        Error::from(ErrorKind::OutOfRange {
             field: field("byte"),
             value: num(json!(256.0)),
             minimum: Some(Number::from(0)),
             maximum: Some(Number::from(255)),
-        },
+        }),
         "field `byte`: out of range: 256.0 is not between 0 and 255",
     );
     assert_rejected::<Numbers>(
         with(numbers_content(), "big", json!(1e20)),
-        Error::OutOfRange {
+        Error::from(ErrorKind::OutOfRange {
             field: field("big"),
             value: num(json!(1e20)),
             minimum: Some(Number::from(0)),
             maximum: Some(Number::from(u64::MAX)),
-        },
+        }),
         "field `big`: out of range: 1e+20 is not between 0 and 18446744073709551615",
     );
     assert_rejected::<Numbers>(
         with(numbers_content(), "delta", json!(u64::MAX)),
-        Error::OutOfRange {
+        Error::from(ErrorKind::OutOfRange {
             field: field("delta"),
             value: Number::from(u64::MAX),
             minimum: Some(Number::from(i64::MIN)),
             maximum: Some(Number::from(i64::MAX)),
-        },
+        }),
         "field `delta`: out of range: 18446744073709551615 is not between -9223372036854775808 and 9223372036854775807",
     );
     // the extremes themselves fit
@@ -1549,33 +1551,33 @@ fn outside_minimum_and_maximum() {
     for (value, text) in [(json!(0), "0"), (json!(11), "11"), (json!(255), "255")] {
         assert_rejected::<Numbers>(
             with(numbers_content(), "bounded", value.clone()),
-            Error::OutOfRange {
+            Error::from(ErrorKind::OutOfRange {
                 field: field("bounded"),
                 value: num(value),
                 minimum: Some(Number::from(1)),
                 maximum: Some(Number::from(10)),
-            },
+            }),
             &format!("field `bounded`: out of range: {text} is not between 1 and 10"),
         );
     }
     assert_rejected::<Numbers>(
         with(numbers_content(), "cpu", json!(0.2)),
-        Error::OutOfRange {
+        Error::from(ErrorKind::OutOfRange {
             field: field("cpu"),
             value: num(json!(0.2)),
             minimum: Some(num(json!(0.25))),
             maximum: Some(num(json!(16.0))),
-        },
+        }),
         "field `cpu`: out of range: 0.2 is not between 0.25 and 16.0",
     );
     assert_rejected::<Numbers>(
         with(numbers_content(), "gain", json!(-2)),
-        Error::OutOfRange {
+        Error::from(ErrorKind::OutOfRange {
             field: field("gain"),
             value: num(json!(-2)),
             minimum: Some(num(json!(-1.5))),
             maximum: Some(num(json!(2.5))),
-        },
+        }),
         "field `gain`: out of range: -2 is not between -1.5 and 2.5",
     );
     // the bounds are inclusive
@@ -1603,29 +1605,29 @@ fn outside_minimum_and_maximum() {
 fn a_numeric_string_is_not_a_number() {
     assert_rejected::<Numbers>(
         with(numbers_content(), "byte", json!("3")),
-        Error::TypeMismatch {
+        Error::from(ErrorKind::TypeMismatch {
             field: field("byte"),
             expected: JsonType::Number,
             found: json!("3"),
-        },
+        }),
         r#"field `byte`: wrong type: expected a number, found a string ("3")"#,
     );
     assert_rejected::<Numbers>(
         with(numbers_content(), "real", json!("2.5")),
-        Error::TypeMismatch {
+        Error::from(ErrorKind::TypeMismatch {
             field: field("real"),
             expected: JsonType::Number,
             found: json!("2.5"),
-        },
+        }),
         r#"field `real`: wrong type: expected a number, found a string ("2.5")"#,
     );
     assert_rejected::<Numbers>(
         with(numbers_content(), "count", json!(true)),
-        Error::TypeMismatch {
+        Error::from(ErrorKind::TypeMismatch {
             field: field("count"),
             expected: JsonType::Number,
             found: json!(true),
-        },
+        }),
         "field `count`: wrong type: expected a number, found a boolean (true)",
     );
 }
@@ -1634,33 +1636,33 @@ fn a_numeric_string_is_not_a_number() {
 fn a_number_too_big_for_f32_overflows() {
     assert_rejected::<Numbers>(
         with(numbers_content(), "ratio", json!(1e39)),
-        Error::OutOfRange {
+        Error::from(ErrorKind::OutOfRange {
             field: field("ratio"),
             value: num(json!(1e39)),
             minimum: None,
             maximum: None,
-        },
+        }),
         "field `ratio`: out of range: 1e+39 is not representable in the field's type",
     );
     assert_rejected::<Numbers>(
         with(numbers_content(), "ratio", json!(-1e39)),
-        Error::OutOfRange {
+        Error::from(ErrorKind::OutOfRange {
             field: field("ratio"),
             value: num(json!(-1e39)),
             minimum: None,
             maximum: None,
-        },
+        }),
         "field `ratio`: out of range: -1e+39 is not representable in the field's type",
     );
     // with bounds, they are what the message gives
     assert_rejected::<Numbers>(
         with(numbers_content(), "gain", json!(1e39)),
-        Error::OutOfRange {
+        Error::from(ErrorKind::OutOfRange {
             field: field("gain"),
             value: num(json!(1e39)),
             minimum: Some(num(json!(-1.5))),
             maximum: Some(num(json!(2.5))),
-        },
+        }),
         "field `gain`: out of range: 1e+39 is not between -1.5 and 2.5",
     );
     // f32::MAX itself fits, and f64 takes what f32 cannot
@@ -1731,39 +1733,39 @@ fn lengths_count_unicode_code_points() {
     // "日本" has 2 code points (6 bytes): too short
     assert_rejected::<Word>(
         json!({"word": "日本"}),
-        Error::TooShort {
+        Error::from(ErrorKind::TooShort {
             field: field("word"),
             value: "日本".into(),
             min_length: 3,
-        },
+        }),
         r#"field `word`: too short: "日本" has 2 characters, at least 3 required"#,
     );
     // 6 code points: too long
     assert_rejected::<Word>(
         json!({"word": "日本語ですよ"}),
-        Error::TooLong {
+        Error::from(ErrorKind::TooLong {
             field: field("word"),
             value: "日本語ですよ".into(),
             max_length: 5,
-        },
+        }),
         "field `word`: too long: 6 characters, at most 5 allowed",
     );
     assert_rejected::<Word>(
         json!({"word": ""}),
-        Error::TooShort {
+        Error::from(ErrorKind::TooShort {
             field: field("word"),
             value: String::new(),
             min_length: 3,
-        },
+        }),
         r#"field `word`: too short: "" has 0 characters, at least 3 required"#,
     );
     assert_rejected::<Word>(
         json!({"word": 12345}),
-        Error::TypeMismatch {
+        Error::from(ErrorKind::TypeMismatch {
             field: field("word"),
             expected: JsonType::String,
             found: json!(12345),
-        },
+        }),
         "field `word`: wrong type: expected a string, found a number (12345)",
     );
 }
@@ -1772,11 +1774,11 @@ fn lengths_count_unicode_code_points() {
 fn too_short_by_one_character_reads_in_the_singular() {
     assert_rejected::<Signup>(
         with(signup_content(), "nick", json!("a")),
-        Error::TooShort {
+        Error::from(ErrorKind::TooShort {
             field: field("nick"),
             value: "a".into(),
             min_length: 2,
-        },
+        }),
         r#"field `nick`: too short: "a" has 1 character, at least 2 required"#,
     );
 }
@@ -1809,11 +1811,11 @@ fn assert_format(name: &'static str, format: StringFormat, valid: &[&str], inval
         let error = rejected::<Formats>(json!({ name: value }));
         assert_eq!(
             error,
-            Error::InvalidFormat {
+            Error::from(ErrorKind::InvalidFormat {
                 field: field(name),
                 value: (*value).to_owned(),
                 format,
-            },
+            }),
             "{name}: {value:?}"
         );
         assert_eq!(
@@ -1936,11 +1938,11 @@ fn a_long_invalid_string_is_cut_in_the_message() {
     // the error keeps all of it
     assert_eq!(
         error,
-        Error::InvalidFormat {
+        Error::from(ErrorKind::InvalidFormat {
             field: field("email"),
             value: long.clone(),
             format: StringFormat::Email,
-        }
+        })
     );
     // the message quotes the first 80 characters
     assert_eq!(
@@ -1956,11 +1958,11 @@ fn a_long_invalid_string_is_cut_in_the_message() {
     let error = rejected::<Signup>(with(signup_content(), "priority", json!(wide)));
     assert_eq!(
         error,
-        Error::InvalidValue {
+        Error::from(ErrorKind::InvalidValue {
             field: field("priority"),
             value: wide.clone(),
             allowed: Cow::Borrowed(Priority::OPTIONS),
-        }
+        })
     );
     assert_eq!(
         error.to_string(),
@@ -1986,20 +1988,20 @@ fn a_long_invalid_string_is_cut_in_the_message() {
 fn a_string_is_not_a_boolean() {
     assert_rejected::<Signup>(
         with(signup_content(), "newsletter", json!("true")),
-        Error::TypeMismatch {
+        Error::from(ErrorKind::TypeMismatch {
             field: field("newsletter"),
             expected: JsonType::Boolean,
             found: json!("true"),
-        },
+        }),
         r#"field `newsletter`: wrong type: expected a boolean, found a string ("true")"#,
     );
     assert_rejected::<Signup>(
         with(signup_content(), "newsletter", json!(1)),
-        Error::TypeMismatch {
+        Error::from(ErrorKind::TypeMismatch {
             field: field("newsletter"),
             expected: JsonType::Boolean,
             found: json!(1),
-        },
+        }),
         "field `newsletter`: wrong type: expected a boolean, found a number (1)",
     );
 }
@@ -2008,31 +2010,31 @@ fn a_string_is_not_a_boolean() {
 fn a_title_instead_of_a_value_is_named_as_such() {
     assert_rejected::<Signup>(
         with(signup_content(), "priority", json!("High: right now")),
-        Error::InvalidValue {
+        Error::from(ErrorKind::InvalidValue {
             field: field("priority"),
             value: "High: right now".into(),
             allowed: Cow::Borrowed(Priority::OPTIONS),
-        },
+        }),
         r#"field `priority`: invalid value "High: right now": the client sent the title of option "high" instead of its value; expected one of "low", "high""#,
     );
     // a different case is not the value either
     assert_rejected::<Signup>(
         with(signup_content(), "priority", json!("HIGH")),
-        Error::InvalidValue {
+        Error::from(ErrorKind::InvalidValue {
             field: field("priority"),
             value: "HIGH".into(),
             allowed: Cow::Borrowed(Priority::OPTIONS),
-        },
+        }),
         r#"field `priority`: invalid value "HIGH": expected one of "low", "high""#,
     );
     // nor an index
     assert_rejected::<Signup>(
         with(signup_content(), "priority", json!(1)),
-        Error::TypeMismatch {
+        Error::from(ErrorKind::TypeMismatch {
             field: field("priority"),
             expected: JsonType::String,
             found: json!(1),
-        },
+        }),
         "field `priority`: wrong type: expected a string, found a number (1)",
     );
 }
@@ -2047,12 +2049,12 @@ fn a_title_in_a_multi_select_is_named_as_such() {
     let items = vec![json!("low"), json!("Low: whenever")];
     assert_rejected::<Titles>(
         json!({ "urgencies": items }),
-        Error::InvalidItem {
+        Error::from(ErrorKind::InvalidItem {
             field: field("urgencies"),
             index: 1,
             items,
             allowed: Cow::Borrowed(Priority::OPTIONS),
-        },
+        }),
         r#"field `urgencies`: invalid item at index 1: "Low: whenever" is not an option; the client sent the title of option "low" instead of its value; expected one of "low", "high""#,
     );
 }
@@ -2063,70 +2065,70 @@ fn multi_select_bounds_and_duplicates() {
     let three = vec![json!("red"), json!("green"), json!("blue")];
     assert_rejected::<Signup>(
         with(signup_content(), "colors", json!(three)),
-        Error::TooManyItems {
+        Error::from(ErrorKind::TooManyItems {
             field: field("colors"),
             max: 2,
             items: three,
-        },
+        }),
         "field `colors`: too many items: selected 3, at most 2 allowed",
     );
     assert_rejected::<Signup>(
         with(signup_content(), "colors", json!([])),
-        Error::TooFewItems {
+        Error::from(ErrorKind::TooFewItems {
             field: field("colors"),
             min: 1,
             items: vec![],
-        },
+        }),
         "field `colors`: too few items: selected 0, at least 1 required",
     );
     let twice = vec![json!("red"), json!("red")];
     assert_rejected::<Signup>(
         with(signup_content(), "colors", json!(twice)),
-        Error::DuplicateItem {
+        Error::from(ErrorKind::DuplicateItem {
             field: field("colors"),
             index: 1,
             items: twice,
-        },
+        }),
         r#"field `colors`: duplicate item at index 1: "red" names an option that is already selected"#,
     );
     // a value and its alias name the same option
     let aliased = vec![json!("high"), json!("urgent")];
     assert_rejected::<Titles>(
         json!({ "urgencies": aliased }),
-        Error::DuplicateItem {
+        Error::from(ErrorKind::DuplicateItem {
             field: field("urgencies"),
             index: 1,
             items: aliased,
-        },
+        }),
         r#"field `urgencies`: duplicate item at index 1: "urgent" names an option that is already selected"#,
     );
     let not_strings = vec![json!("red"), json!(2)];
     assert_rejected::<Signup>(
         with(signup_content(), "colors", json!(not_strings)),
-        Error::InvalidItem {
+        Error::from(ErrorKind::InvalidItem {
             field: field("colors"),
             index: 1,
             items: not_strings,
             allowed: Cow::Borrowed(Color::OPTIONS),
-        },
+        }),
         r#"field `colors`: invalid item at index 1: expected a string, found a number (2); expected one of "red", "green", "blue""#,
     );
     assert_rejected::<Signup>(
         with(signup_content(), "colors", json!("red")),
-        Error::TypeMismatch {
+        Error::from(ErrorKind::TypeMismatch {
             field: field("colors"),
             expected: JsonType::Array,
             found: json!("red"),
-        },
+        }),
         r#"field `colors`: wrong type: expected an array, found a string ("red"); a multi-select answer is an array of strings"#,
     );
     assert_rejected::<Signup>(
         with(signup_content(), "priority", json!(["high"])),
-        Error::TypeMismatch {
+        Error::from(ErrorKind::TypeMismatch {
             field: field("priority"),
             expected: JsonType::String,
             found: json!(["high"]),
-        },
+        }),
         r#"field `priority`: wrong type: expected a string, found an array (["high"]); a single-select answer is one string"#,
     );
 }
@@ -2147,42 +2149,42 @@ fn several_bad_fields_are_all_reported_in_field_order() {
         "email": "nope",
         "nick": ""
     });
-    let expected = Error::Multiple(vec![
-        Error::TooShort {
+    let expected = Error::from(ErrorKind::Multiple(vec![
+        Error::from(ErrorKind::TooShort {
             field: field("nick"),
             value: String::new(),
             min_length: 2,
-        },
-        Error::InvalidFormat {
+        }),
+        Error::from(ErrorKind::InvalidFormat {
             field: field("email"),
             value: "nope".into(),
             format: StringFormat::Email,
-        },
-        Error::OutOfRange {
+        }),
+        Error::from(ErrorKind::OutOfRange {
             field: field("age"),
             value: Number::from(17),
             minimum: Some(Number::from(18)),
             maximum: Some(Number::from(120)),
-        },
-        Error::MissingField {
+        }),
+        Error::from(ErrorKind::MissingField {
             field: Cow::Borrowed("newsletter"),
-        },
-        Error::InvalidValue {
+        }),
+        Error::from(ErrorKind::InvalidValue {
             field: field("priority"),
             value: "High: right now".into(),
             allowed: Cow::Borrowed(Priority::OPTIONS),
-        },
-        Error::DuplicateItem {
+        }),
+        Error::from(ErrorKind::DuplicateItem {
             field: field("colors"),
             index: 1,
             items: vec![json!("red"), json!("red")],
-        },
-        Error::TypeMismatch {
+        }),
+        Error::from(ErrorKind::TypeMismatch {
             field: field("note"),
             expected: JsonType::String,
             found: json!(5),
-        },
-    ]);
+        }),
+    ]));
     let message = concat!(
         "7 fields rejected: ",
         r#"field `nick`: too short: "" has 0 characters, at least 2 required; "#,

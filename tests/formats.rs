@@ -7,7 +7,7 @@
 //! it, and a case where only that rule fails, so that no flipped
 //! comparison, swapped `&&`/`||` or deleted match arm goes unnoticed.
 
-use enum_schema::{Error, StringField, StringFormat};
+use enum_schema::{Error, ErrorKind, StringField, StringFormat};
 use serde_json::json;
 
 #[track_caller]
@@ -22,11 +22,11 @@ fn check(format: StringFormat, valid: &[&str], invalid: &[&str]) {
         let field = StringField::new().format(format);
         assert_eq!(
             field.parse(json!(value)),
-            Err(Error::InvalidFormat {
+            Err(Error::from(ErrorKind::InvalidFormat {
                 field: None,
                 value: (*value).to_owned(),
                 format,
-            })
+            }))
         );
     }
 }
@@ -244,21 +244,21 @@ fn lengths_count_characters_not_bytes() {
         let short = StringField::new().min_length(count + 1);
         assert_eq!(
             short.parse(json!(value)),
-            Err(Error::TooShort {
+            Err(Error::from(ErrorKind::TooShort {
                 field: None,
                 value: value.to_owned(),
                 min_length: count + 1,
-            })
+            }))
         );
         if count > 0 {
             let long = StringField::new().max_length(count - 1);
             assert_eq!(
                 long.parse(json!(value)),
-                Err(Error::TooLong {
+                Err(Error::from(ErrorKind::TooLong {
                     field: None,
                     value: value.to_owned(),
                     max_length: count - 1,
-                })
+                }))
             );
         }
     }
@@ -272,27 +272,27 @@ fn the_length_is_checked_before_the_format() {
         .format(StringFormat::Email);
     assert_eq!(
         field.parse(json!("ab")),
-        Err(Error::TooShort {
+        Err(Error::from(ErrorKind::TooShort {
             field: None,
             value: "ab".into(),
             min_length: 3,
-        })
+        }))
     );
     assert_eq!(
         field.parse(json!("abcdef")),
-        Err(Error::TooLong {
+        Err(Error::from(ErrorKind::TooLong {
             field: None,
             value: "abcdef".into(),
             max_length: 5,
-        })
+        }))
     );
     assert_eq!(
         field.parse(json!("abcd")),
-        Err(Error::InvalidFormat {
+        Err(Error::from(ErrorKind::InvalidFormat {
             field: None,
             value: "abcd".into(),
             format: StringFormat::Email,
-        })
+        }))
     );
     assert_eq!(field.parse(json!("a@b")), Ok("a@b".into()));
 }

@@ -15,7 +15,7 @@
 //!
 //! Cases C21 and C22 of `shared/cases/` live here.
 
-use enum_schema::{ElicitAction, ElicitEnum, ElicitForm, Error};
+use enum_schema::{ElicitAction, ElicitEnum, ElicitForm, Error, ErrorKind};
 use serde_json::{json, Value};
 
 /// The JSON that goes on the wire.
@@ -162,15 +162,15 @@ mod c22 {
     fn c22_errors_are_collected() {
         let error =
             Order::parse_result(json!({"action": "accept", "content": {"age": 300}})).unwrap_err();
-        let Error::Multiple(errors) = &error else {
+        let ErrorKind::Multiple(errors) = error.kind() else {
             panic!("expected two errors, got {error:?}");
         };
         assert_eq!(errors.len(), 2, "{error}");
         assert_eq!(
             errors[1],
-            Error::MissingField {
+            Error::from(ErrorKind::MissingField {
                 field: "color".into()
-            }
+            })
         );
     }
 }

@@ -12,7 +12,9 @@
 //! `-9223372036854775809`) is refused too; below 2^53 the float spelling is
 //! as exact as the integer one.
 
-use enum_schema::{ElicitAction, ElicitForm, Error, NumberField, NumberType, PrimitiveSchema};
+use enum_schema::{
+    ElicitAction, ElicitForm, Error, ErrorKind, NumberField, NumberType, PrimitiveSchema,
+};
 use serde_json::{json, Number, Value};
 
 /// Parses `text` as a client's JSON number.
@@ -52,12 +54,12 @@ where
             );
         }
         Err(message) => {
-            let error = Error::OutOfRange {
+            let error = Error::from(ErrorKind::OutOfRange {
                 field: None,
                 value: number(text),
                 minimum: Some(N::MIN.into()),
                 maximum: Some(N::MAX.into()),
-            };
+            });
             assert_eq!(parsed, Err(error.clone()), "{text}");
             assert_eq!(error.to_string(), message, "{text}");
             assert_eq!(checked, Err(error), "{text}: the peer reader");
@@ -269,12 +271,12 @@ fn wide<N: NumberType + PartialEq>(text: &str, expected: Result<N, &str>) {
     match expected {
         Ok(expected) => assert_eq!(parsed, Ok(expected), "{text}"),
         Err(message) => {
-            let error = Error::OutOfRange {
+            let error = Error::from(ErrorKind::OutOfRange {
                 field: None,
                 value: number(text),
                 minimum: N::MIN.to_number(),
                 maximum: N::MAX.to_number(),
-            };
+            });
             assert_eq!(parsed, Err(error.clone()), "{text}");
             assert_eq!(error.to_string(), message, "{text}");
         }
@@ -367,10 +369,10 @@ fn i128_and_u128_take_the_integers_a_double_holds_beyond_64_bits() {
     );
     assert_eq!(
         NumberField::<u128>::new().parse(json!(0.5)),
-        Err(Error::NotAnInteger {
+        Err(Error::from(ErrorKind::NotAnInteger {
             field: None,
             value: number("0.5")
-        }),
+        })),
     );
     // The schema advertises what every peer reads.
     assert_eq!(
@@ -397,12 +399,12 @@ fn numbers_far_outside_are_out_of_range_for_every_type() {
             ($($ty:ty),*) => {$(
                 assert_eq!(
                     NumberField::<$ty>::new().parse(value.clone()),
-                    Err(Error::OutOfRange {
+                    Err(Error::from(ErrorKind::OutOfRange {
                         field: None,
                         value: number(text),
                         minimum: Some(<$ty>::MIN.into()),
                         maximum: Some(<$ty>::MAX.into()),
-                    }),
+                    })),
                     "{} for {}", text, stringify!($ty),
                 );
             )*};
@@ -424,7 +426,7 @@ fn a_fraction_is_not_an_integer_for_any_integer_type() {
         ($($ty:ty),*) => {$(
             assert_eq!(
                 NumberField::<$ty>::new().parse(json!(0.5)),
-                Err(Error::NotAnInteger { field: None, value: number("0.5") }),
+                Err(Error::from(ErrorKind::NotAnInteger { field: None, value: number("0.5") })),
             );
         )*};
     }
@@ -446,12 +448,12 @@ fn explicit_bounds_near_2_pow_63_are_exact_too() {
     assert_eq!(field.parse(json!(4611686018427387904u64)), Ok(1 << 62));
     assert_eq!(
         field.parse(Value::Number(number("4611686018427387905.0"))),
-        Err(Error::OutOfRange {
+        Err(Error::from(ErrorKind::OutOfRange {
             field: None,
             value: number("4611686018427387905.0"),
             minimum: Some(i64::MIN.into()),
             maximum: Some((1i64 << 62).into()),
-        }),
+        })),
     );
     assert_eq!(
         field.parse(Value::Number(number("4611686018427386880.0"))),
@@ -479,12 +481,12 @@ fn f32_takes_what_rounds_to_a_finite_f32() {
         "1e39",
         "340282366920938463463374607431768211456",
     ] {
-        let error = Error::OutOfRange {
+        let error = Error::from(ErrorKind::OutOfRange {
             field: None,
             value: number(text),
             minimum: None,
             maximum: None,
-        };
+        });
         assert_eq!(parse(text), Err(error), "{text}");
     }
     assert_eq!(
@@ -525,10 +527,10 @@ fn f64_beyond_its_range_is_not_json_serde_json_reads() {
         let column = result.find(text).unwrap() + text.len();
         assert_eq!(
             Reals::parse_result_str(&result),
-            Err(Error::MalformedResult {
+            Err(Error::from(ErrorKind::MalformedResult {
                 reason: format!("not JSON: number out of range at line 1 column {column}").into(),
                 found: None,
-            }),
+            })),
             "{text}",
         );
     }
@@ -561,12 +563,12 @@ fn c28_responses_from_text() {
     // response_below_min.json: -2^63 - 1 arrives as the double -2^63.
     assert_eq!(
         Offset::parse_result_str(r#"{"action": "accept", "content": {"b": -9223372036854775809}}"#),
-        Err(Error::OutOfRange {
+        Err(Error::from(ErrorKind::OutOfRange {
             field: Some("b".into()),
             value: number("-9223372036854775809"),
             minimum: Some(i64::MIN.into()),
             maximum: Some(i64::MAX.into()),
-        }),
+        })),
     );
     // response_min.json
     assert_eq!(
@@ -576,12 +578,12 @@ fn c28_responses_from_text() {
     // response_above_max.json
     assert_eq!(
         Offset::parse_result_str(r#"{"action": "accept", "content": {"b": 9223372036854775808}}"#),
-        Err(Error::OutOfRange {
+        Err(Error::from(ErrorKind::OutOfRange {
             field: Some("b".into()),
             value: number("9223372036854775808"),
             minimum: Some(i64::MIN.into()),
             maximum: Some(i64::MAX.into()),
-        }),
+        })),
     );
     // The float spellings from the issue.
     let error =

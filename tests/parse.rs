@@ -2,7 +2,9 @@
 //! multi-select arrays and whole `ElicitResult`s. Every rejection is checked
 //! for its exact variant (with every field) and its exact message.
 
-use enum_schema::{ElicitAction, ElicitEnum, Error, Form, JsonType, MultiSelect, Optional};
+use enum_schema::{
+    ElicitAction, ElicitEnum, Error, ErrorKind, Form, JsonType, MultiSelect, Optional,
+};
 use serde_json::{json, Value};
 
 // A titled enum with aliases and a skipped variant (plain comments: a doc
@@ -36,19 +38,19 @@ const FRUITS: &str = r#"expected one of "apple", "banana", "cherry""#;
 const SIZES: &str = r#"expected one of "small", "medium", "extra-large""#;
 
 fn invalid_value(field: Option<&'static str>, value: &str) -> Error {
-    Error::InvalidValue {
+    Error::from(ErrorKind::InvalidValue {
         field: field.map(Into::into),
         value: value.into(),
         allowed: Fruit::OPTIONS.into(),
-    }
+    })
 }
 
 fn type_mismatch(field: Option<&'static str>, expected: JsonType, found: Value) -> Error {
-    Error::TypeMismatch {
+    Error::from(ErrorKind::TypeMismatch {
         field: field.map(Into::into),
         expected,
         found,
-    }
+    })
 }
 
 fn items(values: &[Value]) -> Vec<Value> {
@@ -141,9 +143,10 @@ fn single_title_instead_of_value_says_so() {
             r#"invalid value "Banana": the client sent the title of option "banana" instead of its value; {FRUITS}"#
         ),
     );
-    // the same through ElicitEnum::parse on a &str
+    // the same through ElicitEnum::parse on a &str, whose borrowed error
+    // becomes the same Error
     assert_error(
-        Fruit::parse("Cherry"),
+        Fruit::parse("Cherry").map_err(Error::from),
         invalid_value(None, "Cherry"),
         &format!(
             r#"invalid value "Cherry": the client sent the title of option "cherry" instead of its value; {FRUITS}"#
@@ -215,11 +218,11 @@ fn single_skipped_variants_are_rejected() {
     assert_eq!(Size::Hidden.value(), "hidden");
     assert_error(
         Size::SCHEMA.parse(json!("hidden")),
-        Error::InvalidValue {
+        Error::from(ErrorKind::InvalidValue {
             field: None,
             value: "hidden".into(),
             allowed: Size::OPTIONS.into(),
-        },
+        }),
         &format!(r#"invalid value "hidden": {SIZES}"#),
     );
 }
@@ -261,34 +264,34 @@ fn multi_element_that_is_not_a_string() {
     let sent = items(&[json!("apple"), json!(1)]);
     assert_error(
         Fruit::MULTI_SCHEMA.parse(Value::Array(sent.clone())),
-        Error::InvalidItem {
+        Error::from(ErrorKind::InvalidItem {
             field: None,
             index: 1,
             items: sent,
             allowed: Fruit::OPTIONS.into(),
-        },
+        }),
         &format!("invalid item at index 1: expected a string, found a number (1); {FRUITS}"),
     );
     let sent = items(&[Value::Null]);
     assert_error(
         Fruit::MULTI_SCHEMA.parse(Value::Array(sent.clone())),
-        Error::InvalidItem {
+        Error::from(ErrorKind::InvalidItem {
             field: None,
             index: 0,
             items: sent,
             allowed: Fruit::OPTIONS.into(),
-        },
+        }),
         &format!("invalid item at index 0: expected a string, found null; {FRUITS}"),
     );
     let sent = items(&[json!("banana"), json!(["apple"])]);
     assert_error(
         Fruit::MULTI_SCHEMA.parse(Value::Array(sent.clone())),
-        Error::InvalidItem {
+        Error::from(ErrorKind::InvalidItem {
             field: None,
             index: 1,
             items: sent,
             allowed: Fruit::OPTIONS.into(),
-        },
+        }),
         &format!(
             r#"invalid item at index 1: expected a string, found an array (["apple"]); {FRUITS}"#
         ),
@@ -300,12 +303,12 @@ fn multi_title_instead_of_value_says_so() {
     let sent = items(&[json!("cherry"), json!("Banana")]);
     assert_error(
         Fruit::MULTI_SCHEMA.parse(Value::Array(sent.clone())),
-        Error::InvalidItem {
+        Error::from(ErrorKind::InvalidItem {
             field: None,
             index: 1,
             items: sent,
             allowed: Fruit::OPTIONS.into(),
-        },
+        }),
         &format!(
             r#"invalid item at index 1: "Banana" is not an option; the client sent the title of option "banana" instead of its value; {FRUITS}"#
         ),
@@ -317,12 +320,12 @@ fn multi_skipped_variant_is_rejected() {
     let sent = items(&[json!("durian")]);
     assert_error(
         Fruit::MULTI_SCHEMA.parse(Value::Array(sent.clone())),
-        Error::InvalidItem {
+        Error::from(ErrorKind::InvalidItem {
             field: None,
             index: 0,
             items: sent,
             allowed: Fruit::OPTIONS.into(),
-        },
+        }),
         &format!(r#"invalid item at index 0: "durian" is not an option; {FRUITS}"#),
     );
 }
@@ -332,21 +335,21 @@ fn multi_duplicate_through_an_alias() {
     let sent = items(&[json!("apple"), json!("banana"), json!("pomme")]);
     assert_error(
         Fruit::MULTI_SCHEMA.parse(Value::Array(sent.clone())),
-        Error::DuplicateItem {
+        Error::from(ErrorKind::DuplicateItem {
             field: None,
             index: 2,
             items: sent,
-        },
+        }),
         r#"duplicate item at index 2: "pomme" names an option that is already selected"#,
     );
     let sent = items(&[json!("med"), json!("medium")]);
     assert_error(
         Size::MULTI_SCHEMA.parse(Value::Array(sent.clone())),
-        Error::DuplicateItem {
+        Error::from(ErrorKind::DuplicateItem {
             field: None,
             index: 1,
             items: sent,
-        },
+        }),
         r#"duplicate item at index 1: "medium" names an option that is already selected"#,
     );
 }
@@ -356,11 +359,11 @@ fn multi_plain_duplicate() {
     let sent = items(&[json!("banana"), json!("banana")]);
     assert_error(
         Fruit::MULTI_SCHEMA.parse(Value::Array(sent.clone())),
-        Error::DuplicateItem {
+        Error::from(ErrorKind::DuplicateItem {
             field: None,
             index: 1,
             items: sent,
-        },
+        }),
         r#"duplicate item at index 1: "banana" names an option that is already selected"#,
     );
 }
@@ -371,11 +374,11 @@ fn multi_huge_array_with_max_items_is_too_many() {
     let sent: Vec<Value> = vec![json!("apple"); 1_000_000];
     assert_error(
         AT_MOST_TWO.parse(Value::Array(sent.clone())),
-        Error::TooManyItems {
+        Error::from(ErrorKind::TooManyItems {
             field: None,
             max: 2,
             items: sent,
-        },
+        }),
         "too many items: selected 1000000, at most 2 allowed",
     );
 }
@@ -392,11 +395,11 @@ fn multi_huge_array_without_max_items_stops_at_the_first_repeat() {
         .collect();
     assert_error(
         Fruit::MULTI_SCHEMA.parse(Value::Array(sent.clone())),
-        Error::DuplicateItem {
+        Error::from(ErrorKind::DuplicateItem {
             field: None,
             index: options,
             items: sent,
-        },
+        }),
         r#"duplicate item at index 3: "apple" names an option that is already selected"#,
     );
 }
@@ -419,21 +422,21 @@ fn multi_bounds() {
     const ONE_OR_TWO: MultiSelect<Size> = Size::MULTI_SCHEMA.min_items(1).max_items(2);
     assert_error(
         ONE_OR_TWO.parse(json!([])),
-        Error::TooFewItems {
+        Error::from(ErrorKind::TooFewItems {
             field: None,
             min: 1,
             items: vec![],
-        },
+        }),
         "too few items: selected 0, at least 1 required",
     );
     let sent = items(&[json!("small"), json!("medium"), json!("extra-large")]);
     assert_error(
         ONE_OR_TWO.parse(Value::Array(sent.clone())),
-        Error::TooManyItems {
+        Error::from(ErrorKind::TooManyItems {
             field: None,
             max: 2,
             items: sent,
-        },
+        }),
         "too many items: selected 3, at most 2 allowed",
     );
     assert_eq!(ONE_OR_TWO.parse(json!(["med"])), Ok(vec![Size::Medium]));
@@ -495,10 +498,10 @@ fn result_that_is_not_an_object() {
     ] {
         assert_error(
             fruit_form().parse_result(found.clone()),
-            Error::MalformedResult {
+            Error::from(ErrorKind::MalformedResult {
                 reason: "an ElicitResult must be a JSON object".into(),
                 found: Some(found),
-            },
+            }),
             &format!(
                 "malformed ElicitResult: an ElicitResult must be a JSON object (found {shown})"
             ),
@@ -516,10 +519,10 @@ fn content_that_is_not_an_object() {
         let result = json!({"action": "accept", "content": found});
         assert_error(
             fruit_form().parse_result(result),
-            Error::MalformedResult {
+            Error::from(ErrorKind::MalformedResult {
                 reason: "`content` must be a JSON object".into(),
                 found: Some(found),
-            },
+            }),
             &format!("malformed ElicitResult: `content` must be a JSON object (found {shown})"),
         );
     }
@@ -544,18 +547,18 @@ fn result_text_that_is_not_json() {
     );
     assert_error(
         fruit_form().parse_result_str(text),
-        Error::MalformedResult {
+        Error::from(ErrorKind::MalformedResult {
             reason: format!("not JSON: {serde_error}").into(),
             found: None,
-        },
+        }),
         "malformed ElicitResult: not JSON: EOF while parsing an object at line 1 column 49",
     );
     assert_error(
         fruit_form().parse_result_str(""),
-        Error::MalformedResult {
+        Error::from(ErrorKind::MalformedResult {
             reason: "not JSON: EOF while parsing a value at line 1 column 0".into(),
             found: None,
-        },
+        }),
         "malformed ElicitResult: not JSON: EOF while parsing a value at line 1 column 0",
     );
     // valid text parses as the value would
@@ -571,14 +574,14 @@ fn result_text_that_is_not_json() {
 fn result_without_action() {
     assert_error(
         fruit_form().parse_result(json!({"content": {"fruit": "apple", "sizes": ["small"]}})),
-        Error::MissingAction {
+        Error::from(ErrorKind::MissingAction {
             found: json!({"content": {"fruit": "apple", "sizes": ["small"]}}),
-        },
+        }),
         r#"malformed ElicitResult: missing `action` (found {"content":{"fruit":"apple","sizes":["small"]}})"#,
     );
     assert_error(
         fruit_form().parse_result(json!({})),
-        Error::MissingAction { found: json!({}) },
+        Error::from(ErrorKind::MissingAction { found: json!({}) }),
         "malformed ElicitResult: missing `action` (found {})",
     );
 }
@@ -595,7 +598,7 @@ fn result_with_an_unknown_action() {
         let result = json!({"action": action, "content": {"fruit": "apple", "sizes": ["small"]}});
         assert_error(
             fruit_form().parse_result(result),
-            Error::UnknownAction { action },
+            Error::from(ErrorKind::UnknownAction { action }),
             &format!(r#"unknown action {shown}: expected "accept", "decline" or "cancel""#),
         );
     }
@@ -610,14 +613,14 @@ fn two_bad_fields_are_reported_together_in_field_order() {
     });
     assert_error(
         fruit_form().parse_result(result),
-        Error::Multiple(vec![
+        Error::from(ErrorKind::Multiple(vec![
             invalid_value(Some("fruit"), "kiwi"),
-            Error::TooManyItems {
+            Error::from(ErrorKind::TooManyItems {
                 field: Some("sizes".into()),
                 max: 2,
                 items: items(&[json!("small"), json!("medium"), json!("extra-large")]),
-            },
-        ]),
+            }),
+        ])),
         &format!(
             r#"2 fields rejected: field `fruit`: invalid value "kiwi": {FRUITS}; field `sizes`: too many items: selected 3, at most 2 allowed"#
         ),
@@ -635,17 +638,17 @@ fn missing_and_bad_fields_are_reported_together() {
     let error = form.parse_result(result).unwrap_err();
     assert_eq!(
         error,
-        Error::Multiple(vec![
-            Error::MissingField {
+        Error::from(ErrorKind::Multiple(vec![
+            Error::from(ErrorKind::MissingField {
                 field: "first".into()
-            },
+            }),
             type_mismatch(Some("second"), JsonType::String, json!(5)),
-            Error::DuplicateItem {
+            Error::from(ErrorKind::DuplicateItem {
                 field: Some("third".into()),
                 index: 1,
                 items: items(&[json!("apple"), json!("apple")]),
-            },
-        ])
+            }),
+        ]))
     );
     assert_eq!(
         error.to_string(),
@@ -664,10 +667,10 @@ fn optional_field_given_null_is_refused_saying_to_leave_it_out() {
     let result = json!({"action": "accept", "content": {"fruit": "apple", "extra": null}});
     assert_error(
         form.parse_result(result),
-        Error::NullForOptional {
+        Error::from(ErrorKind::NullForOptional {
             field: Some("extra".into()),
             expected: JsonType::String,
-        },
+        }),
         "field `extra`: wrong type: expected a string, found null; to leave this optional field empty, leave it out of `content`",
     );
     // absent is None, present is Some
@@ -688,10 +691,10 @@ fn optional_multi_field_given_null_is_refused_saying_to_leave_it_out() {
     let form = Form::new((("sizes", Optional(Size::MULTI_SCHEMA)),));
     assert_error(
         form.parse_result(json!({"action": "accept", "content": {"sizes": null}})),
-        Error::NullForOptional {
+        Error::from(ErrorKind::NullForOptional {
             field: Some("sizes".into()),
             expected: JsonType::Array,
-        },
+        }),
         "field `sizes`: wrong type: expected an array, found null; to leave this optional field empty, leave it out of `content`",
     );
     assert_eq!(
@@ -732,14 +735,20 @@ enum Letter {
 
 #[test]
 fn long_option_lists_are_cut_in_messages_but_kept_in_errors() {
-    let error = Letter::parse("z").unwrap_err();
+    let miss = Letter::parse("z").unwrap_err();
+    assert_eq!((miss.value(), miss.allowed()), ("z", Letter::OPTIONS));
+    assert_eq!(
+        miss.to_string(),
+        r#"invalid value "z": expected one of "a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l" and 2 more"#
+    );
+    let error = Error::from(miss);
     assert_eq!(
         error,
-        Error::InvalidValue {
+        Error::from(ErrorKind::InvalidValue {
             field: None,
             value: "z".into(),
             allowed: Letter::OPTIONS.into(),
-        }
+        })
     );
     assert_eq!(
         error.to_string(),
@@ -751,7 +760,7 @@ fn long_option_lists_are_cut_in_messages_but_kept_in_errors() {
 #[test]
 fn values_are_escaped_once_in_messages() {
     let sent = "x\"\ny";
-    let error = Fruit::parse(sent).unwrap_err();
+    let error = Error::from(Fruit::parse(sent).unwrap_err());
     assert_eq!(error, invalid_value(None, sent));
     assert_eq!(
         error.to_string(),
@@ -778,7 +787,7 @@ fn result_text_with_a_key_given_twice_is_refused() {
         )
         .unwrap_err();
     assert!(
-        matches!(error, Error::MalformedResult { found: None, .. }),
+        matches!(error.kind(), ErrorKind::MalformedResult { found: None, .. }),
         "{error:?}"
     );
     assert_eq!(

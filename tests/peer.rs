@@ -23,7 +23,7 @@ use std::fmt;
 use std::path::PathBuf;
 
 use enum_schema::{
-    ElicitAction, ElicitEnum, ElicitForm, EnumOption, Error, JsonType, PrimitiveSchema,
+    ElicitAction, ElicitEnum, ElicitForm, EnumOption, Error, ErrorKind, JsonType, PrimitiveSchema,
     RequestedSchema, SchemaError,
 };
 use serde::de::{Deserializer, IgnoredAny, MapAccess, Visitor};
@@ -1068,11 +1068,11 @@ fn checking_without_a_derive_gives_exact_errors() {
     let error = fruit.check(json!("Red apple")).unwrap_err();
     assert_eq!(
         error,
-        Error::InvalidValue {
+        Error::from(ErrorKind::InvalidValue {
             field: None,
             value: "Red apple".into(),
             allowed: allowed.clone().into(),
-        }
+        })
     );
     assert_eq!(
         error.to_string(),
@@ -1080,11 +1080,11 @@ fn checking_without_a_derive_gives_exact_errors() {
     );
     assert_eq!(
         fruit.check(json!(2.5)),
-        Err(Error::TypeMismatch {
+        Err(Error::from(ErrorKind::TypeMismatch {
             field: None,
             expected: JsonType::String,
             found: json!(2.5),
-        })
+        }))
     );
     assert_eq!(fruit.check(json!("banana")), Ok(json!("banana")));
 
@@ -1094,11 +1094,11 @@ fn checking_without_a_derive_gives_exact_errors() {
         .unwrap_err();
     assert_eq!(
         error,
-        Error::TooManyItems {
+        Error::from(ErrorKind::TooManyItems {
             field: None,
             max: 2,
             items: vec![json!("apple"), json!("banana"), json!("sour-cherry")],
-        }
+        })
     );
     assert_eq!(
         error.to_string(),
@@ -1107,11 +1107,11 @@ fn checking_without_a_derive_gives_exact_errors() {
     let error = fruits.check(json!(["banana", "banana"])).unwrap_err();
     assert_eq!(
         error,
-        Error::DuplicateItem {
+        Error::from(ErrorKind::DuplicateItem {
             field: None,
             index: 1,
             items: vec![json!("banana"), json!("banana")],
-        }
+        })
     );
     assert_eq!(
         error.to_string(),
@@ -1148,11 +1148,11 @@ fn primitive_checks_give_exact_errors() {
     assert_eq!(string.check(json!("a@b")), Ok(json!("a@b")));
     assert_eq!(
         string.check(json!("a")),
-        Err(Error::TooShort {
+        Err(Error::from(ErrorKind::TooShort {
             field: None,
             value: "a".into(),
             min_length: 2,
-        })
+        }))
     );
     assert_eq!(
         string.check(json!("a@b.cd")).unwrap_err().to_string(),
@@ -1172,19 +1172,19 @@ fn primitive_checks_give_exact_errors() {
     assert_eq!(integer.check(json!(3.0)), Ok(json!(3.0)));
     assert_eq!(
         integer.check(json!(3.5)),
-        Err(Error::NotAnInteger {
+        Err(Error::from(ErrorKind::NotAnInteger {
             field: None,
             value: Number::from_f64(3.5).unwrap(),
-        })
+        }))
     );
     assert_eq!(
         integer.check(json!(11)),
-        Err(Error::OutOfRange {
+        Err(Error::from(ErrorKind::OutOfRange {
             field: None,
             value: 11.into(),
             minimum: Some(1.into()),
             maximum: Some(10.into()),
-        })
+        }))
     );
     assert_eq!(
         integer.check(json!(0)).unwrap_err().to_string(),
@@ -1205,11 +1205,11 @@ fn primitive_checks_give_exact_errors() {
     assert_eq!(boolean.check(json!(false)), Ok(json!(false)));
     assert_eq!(
         boolean.check(json!("true")),
-        Err(Error::TypeMismatch {
+        Err(Error::from(ErrorKind::TypeMismatch {
             field: None,
             expected: JsonType::Boolean,
             found: json!("true"),
-        })
+        }))
     );
 }
 
@@ -1238,12 +1238,12 @@ fn integer_bounds_are_exact() {
     let derived = Big::from_content(past.as_object().unwrap().clone()).unwrap_err();
     assert_eq!(
         derived,
-        Error::OutOfRange {
+        Error::from(ErrorKind::OutOfRange {
             field: Some("n".into()),
             value: 9_223_372_036_854_775_808_u64.into(),
             minimum: Some(i64::MIN.into()),
             maximum: Some(i64::MAX.into()),
-        }
+        })
     );
     assert_eq!(
         read.check_content(past.as_object().unwrap().clone()),
@@ -1256,12 +1256,12 @@ fn integer_bounds_are_exact() {
     .unwrap();
     assert_eq!(
         schema.check(json!(9_007_199_254_740_993_u64)),
-        Err(Error::OutOfRange {
+        Err(Error::from(ErrorKind::OutOfRange {
             field: None,
             value: 9_007_199_254_740_993_u64.into(),
             minimum: None,
             maximum: Some(9_007_199_254_740_992_u64.into()),
-        })
+        }))
     );
 }
 
@@ -1408,19 +1408,21 @@ fn requested_schema_results_exactly() {
 
     // missing required fields, in form order; optional ones may be absent
     let error = read.check_content(Map::new()).unwrap_err();
-    let missing = |field: &'static str| Error::MissingField {
-        field: field.into(),
+    let missing = |field: &'static str| {
+        Error::from(ErrorKind::MissingField {
+            field: field.into(),
+        })
     };
     assert_eq!(
         error,
-        Error::Multiple(vec![
+        Error::from(ErrorKind::Multiple(vec![
             missing("fruit"),
             missing("sizes"),
             missing("nickName"),
             missing("count"),
             missing("ratio"),
             missing("agree"),
-        ])
+        ]))
     );
     assert!(error
         .to_string()
@@ -1433,19 +1435,19 @@ fn requested_schema_results_exactly() {
         .unwrap_err();
     assert_eq!(
         error,
-        Error::Multiple(vec![
-            Error::InvalidValue {
+        Error::from(ErrorKind::Multiple(vec![
+            Error::from(ErrorKind::InvalidValue {
                 field: Some("fruit".into()),
                 value: "Sour cherry".into(),
                 allowed: Fruit::OPTIONS.into(),
-            },
-            Error::OutOfRange {
+            }),
+            Error::from(ErrorKind::OutOfRange {
                 field: Some("count".into()),
                 value: 11.into(),
                 minimum: Some(1.into()),
                 maximum: Some(10.into()),
-            },
-        ])
+            }),
+        ]))
     );
     assert_eq!(
         error.to_string(),
@@ -1456,10 +1458,10 @@ fn requested_schema_results_exactly() {
     let content = with(json!({"tone": null}));
     assert_eq!(
         read.check_content(content.as_object().unwrap().clone()),
-        Err(Error::NullForOptional {
+        Err(Error::from(ErrorKind::NullForOptional {
             field: Some("tone".into()),
             expected: JsonType::String,
-        })
+        }))
     );
     assert_eq!(
         read.check_content(content.as_object().unwrap().clone())
@@ -1472,11 +1474,11 @@ fn requested_schema_results_exactly() {
     let content = with(json!({"fruit": null}));
     assert_eq!(
         read.check_content(content.as_object().unwrap().clone()),
-        Err(Error::TypeMismatch {
+        Err(Error::from(ErrorKind::TypeMismatch {
             field: Some("fruit".into()),
             expected: JsonType::String,
             found: Value::Null,
-        })
+        }))
     );
     assert_eq!(
         read.parse_result(json!({"action": "decline"})),
@@ -1537,14 +1539,14 @@ fn the_peer_form_checks_answers_in_its_order() {
     // missing required ones
     assert_eq!(
         schema.parse_result(json!({"action": "accept", "content": {"colors": ["red"]}})),
-        Err(Error::Multiple(vec![
-            Error::MissingField {
+        Err(Error::from(ErrorKind::Multiple(vec![
+            Error::from(ErrorKind::MissingField {
                 field: "zone".into()
-            },
-            Error::MissingField {
+            }),
+            Error::from(ErrorKind::MissingField {
                 field: "age".into()
-            },
-        ]))
+            }),
+        ])))
     );
 }
 
@@ -1621,16 +1623,16 @@ fn five_hundred_options_read_serialize_and_check() {
                 let mut too_many = all.clone();
                 too_many.push(json!("opt-000"));
                 let expected = match select.max_items() {
-                    Some(max) => Error::TooManyItems {
+                    Some(max) => Error::from(ErrorKind::TooManyItems {
                         field: None,
                         max,
                         items: too_many.clone(),
-                    },
-                    None => Error::DuplicateItem {
+                    }),
+                    None => Error::from(ErrorKind::DuplicateItem {
                         field: None,
                         index: 500,
                         items: too_many.clone(),
-                    },
+                    }),
                 };
                 assert_eq!(schema.check(Value::Array(too_many)), Err(expected));
             }
@@ -1664,11 +1666,11 @@ fn a_million_element_answer_is_rejected() {
     );
     assert_eq!(
         error,
-        Error::DuplicateItem {
+        Error::from(ErrorKind::DuplicateItem {
             field: None,
             index: 500,
             items: million(),
-        }
+        })
     );
 
     // with maxItems: too many
@@ -1681,7 +1683,7 @@ fn a_million_element_answer_is_rejected() {
         error.to_string(),
         "too many items: selected 1000000, at most 3 allowed"
     );
-    let Error::TooManyItems { max: 3, items, .. } = error else {
+    let ErrorKind::TooManyItems { max: 3, items, .. } = error.kind() else {
         panic!("{error:?}");
     };
     assert_eq!(items.len(), N);
@@ -1814,20 +1816,33 @@ fn integral_floats_compare_exactly_with_integer_bounds() {
 /// log line, and a cleared `items` does not make `Display` panic.
 #[test]
 fn messages_escape_peer_names_and_survive_edited_errors() {
-    let error = Error::MissingField {
+    let error = Error::from(ErrorKind::MissingField {
         field: "x\n[INFO] all good\u{1b}[2J".to_string().into(),
-    };
+    });
     assert_eq!(
         error.to_string(),
         "field `x\\n[INFO] all good\\u{1b}[2J`: missing value for a required field"
     );
-    let mut error = PrimitiveSchema::from_json(&json!({"type": "array", "items": {"enum": ["a"]}}))
+    let error = PrimitiveSchema::from_json(&json!({"type": "array", "items": {"enum": ["a"]}}))
         .unwrap()
         .check(json!([1]))
         .unwrap_err();
-    if let Error::InvalidItem { items, .. } = &mut error {
-        items.clear();
-    }
+    let ErrorKind::InvalidItem {
+        mut items,
+        field,
+        index,
+        allowed,
+    } = error.into_kind()
+    else {
+        panic!("an invalid item");
+    };
+    items.clear();
+    let error = Error::from(ErrorKind::InvalidItem {
+        field,
+        index,
+        items,
+        allowed,
+    });
     assert_eq!(
         error.to_string(),
         r#"invalid item at index 0: expected a string, found null; expected one of "a""#

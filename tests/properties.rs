@@ -25,9 +25,9 @@ use std::collections::HashSet;
 use common::{wire, Spec, LEGACY_VERSION};
 use enum_schema::{
     elicitation_responses, parse_action, parse_input_response, take_input_response, BooleanField,
-    ElicitAction, ElicitEnum, ElicitForm, EnumOption, Error, Form, JsonType, MultiSelect,
-    NumberField, Optional, PrimitiveSchema, ProtocolVersion, RequestedSchema, StringField,
-    StringFormat,
+    ElicitAction, ElicitEnum, ElicitForm, EnumOption, Error, ErrorKind, Form, JsonType,
+    MultiSelect, NumberField, Optional, PrimitiveSchema, ProtocolVersion, RequestedSchema,
+    StringField, StringFormat,
 };
 use proptest::prelude::*;
 use proptest::sample::{select, subsequence};
@@ -250,12 +250,15 @@ where
             assert_eq!(T::from_option_index(index), Some(variant));
         }
         None => {
-            let refused = Error::InvalidValue {
+            let refused = Error::from(ErrorKind::InvalidValue {
                 field: None,
                 value: value.to_owned(),
                 allowed: T::OPTIONS.into(),
-            };
-            assert_eq!(T::parse(value), Err(refused.clone()));
+            });
+            let miss = T::parse(value).unwrap_err();
+            assert_eq!((miss.value(), miss.allowed()), (value, T::OPTIONS));
+            assert_eq!(miss.to_string(), refused.to_string());
+            assert_eq!(T::parse(value).map_err(Error::from), Err(refused.clone()));
             assert_eq!(T::parse_json(json!(value)), Err(refused.clone()));
             assert_eq!(T::SCHEMA.parse(json!(value)), Err(refused));
             assert_eq!(
@@ -263,12 +266,12 @@ where
                     .no_default()
                     .min_items(0)
                     .parse(json!([value])),
-                Err(Error::InvalidItem {
+                Err(Error::from(ErrorKind::InvalidItem {
                     field: None,
                     index: 0,
                     items: vec![json!(value)],
                     allowed: T::OPTIONS.into(),
-                })
+                }))
             );
         }
     }
@@ -494,35 +497,35 @@ fn item() -> impl Strategy<Value = Value> {
 
 fn multi_model(items: &[Value], min: usize, max: usize) -> Result<Vec<Hosting>, Error> {
     if items.len() < min {
-        return Err(Error::TooFewItems {
+        return Err(Error::from(ErrorKind::TooFewItems {
             field: None,
             min,
             items: items.to_vec(),
-        });
+        }));
     }
     if items.len() > max {
-        return Err(Error::TooManyItems {
+        return Err(Error::from(ErrorKind::TooManyItems {
             field: None,
             max,
             items: items.to_vec(),
-        });
+        }));
     }
     let mut chosen = Vec::new();
     for (index, item) in items.iter().enumerate() {
         let Some(variant) = item.as_str().and_then(Hosting::from_value) else {
-            return Err(Error::InvalidItem {
+            return Err(Error::from(ErrorKind::InvalidItem {
                 field: None,
                 index,
                 items: items.to_vec(),
                 allowed: Hosting::OPTIONS.into(),
-            });
+            }));
         };
         if chosen.contains(&variant) {
-            return Err(Error::DuplicateItem {
+            return Err(Error::from(ErrorKind::DuplicateItem {
                 field: None,
                 index,
                 items: items.to_vec(),
-            });
+            }));
         }
         chosen.push(variant);
     }
@@ -976,13 +979,18 @@ fn check_any_value(value: &Value) {
     // One value into a derived enum.
     match value {
         Value::String(string) => {
-            assert_eq!(Hosting::parse_json(value.clone()), Hosting::parse(string));
+            assert_eq!(
+                Hosting::parse_json(value.clone()),
+                Hosting::parse(string).map_err(Error::from)
+            );
         }
         _ => {
-            let mismatch = |expected| Error::TypeMismatch {
-                field: None,
-                expected,
-                found: value.clone(),
+            let mismatch = |expected| {
+                Error::from(ErrorKind::TypeMismatch {
+                    field: None,
+                    expected,
+                    found: value.clone(),
+                })
             };
             assert_eq!(
                 Hosting::parse_json(value.clone()),
@@ -1066,11 +1074,11 @@ fn check_any_result(result: &Value) {
     let entry = if result.get("action").is_some() {
         Ok(result.clone())
     } else {
-        Err(Error::MalformedInputResponse {
+        Err(Error::from(ErrorKind::MalformedInputResponse {
             key: "key".into(),
             reason: "the entry has no `action`, so it does not answer an elicitation".into(),
             found: result.clone(),
-        })
+        }))
     };
     assert_eq!(
         parse_input_response::<Everything>(responses.clone(), "key"),
@@ -1080,9 +1088,9 @@ fn check_any_result(result: &Value) {
     assert_eq!(take_input_response(&mut responses_left, "key"), entry);
     assert_eq!(
         parse_input_response::<Everything>(responses.clone(), "other"),
-        Err(Error::MissingInputResponse {
+        Err(Error::from(ErrorKind::MissingInputResponse {
             key: "other".into()
-        })
+        }))
     );
     if let Err(error) = elicitation_responses(responses) {
         assert_typed(&error);
@@ -1142,7 +1150,7 @@ fn floats_are_exact_through_text(x in any::<f64>().prop_filter("finite", |x| x.i
     for past in [x.next_up(), x.next_down()] {
         if past.is_finite() {
             let result = schema.parse_result(answer(past));
-            prop_assert!(matches!(result, Err(Error::OutOfRange { .. })), "{} accepted for {}", past, x);
+            prop_assert!(matches!(result.as_ref().map_err(Error::kind), Err(ErrorKind::OutOfRange { .. })), "{} accepted for {}", past, x);
         }
     }
 }
@@ -1189,11 +1197,11 @@ fn aliases_are_accepted_by_the_derive_only() {
     );
     assert_eq!(
         reader.parse_result(answer),
-        Err(Error::InvalidValue {
+        Err(Error::from(ErrorKind::InvalidValue {
             field: Some("hosting".into()),
             value: "onprem".into(),
             allowed: Hosting::OPTIONS.into(),
-        })
+        }))
     );
     let offered = json!({"action": "accept", "content": {"hosting": "on-premises"}});
     assert_eq!(
@@ -1240,9 +1248,10 @@ fn refusals_carry_the_offered_options() {
     assert_eq!(Hosting::from_value("retired"), None);
     assert_eq!(Zone::Retired.value(), "RETIRED");
     assert_eq!(Zone::from_value("RETIRED"), None);
-    let Err(Error::InvalidValue { allowed, .. }) = Hosting::parse("On premises") else {
+    let Err(miss) = Hosting::parse("On premises") else {
         panic!("a title is refused");
     };
+    let allowed = miss.allowed();
     assert_eq!(
         allowed.iter().map(EnumOption::value).collect::<Vec<_>>(),
         ["on-premises", "public-cloud", "jp", "hybrid"]

@@ -12,7 +12,7 @@ mod common;
 
 use enum_schema::{
     elicitation_responses, parse_input_response, take_input_response, BooleanField, ElicitAction,
-    ElicitEnum, ElicitForm, Error, InputRequiredResult, NumberField, PrimitiveSchema,
+    ElicitEnum, ElicitForm, Error, ErrorKind, InputRequiredResult, NumberField, PrimitiveSchema,
     ProtocolVersion, RequestedSchema, StringField, StringFormat, VersionError,
 };
 use serde_json::{json, Map, Value};
@@ -1008,9 +1008,9 @@ fn input_responses_parse_into_the_form() {
     assert_eq!(responses, json!({"capital_of_france": sampling_result()}));
     assert_eq!(
         take_input_response(&mut responses, "deploy"),
-        Err(Error::MissingInputResponse {
+        Err(Error::from(ErrorKind::MissingInputResponse {
             key: "deploy".into()
-        })
+        }))
     );
 }
 
@@ -1020,9 +1020,9 @@ fn malformed_input_responses() {
     let error = missing.unwrap_err();
     assert_eq!(
         error,
-        Error::MissingInputResponse {
+        Error::from(ErrorKind::MissingInputResponse {
             key: "deploy".into()
-        }
+        })
     );
     assert_eq!(
         error.to_string(),
@@ -1077,11 +1077,11 @@ fn malformed_input_responses() {
         let error = parse_input_response::<Deploy>(responses.clone(), "deploy").unwrap_err();
         assert_eq!(
             error,
-            Error::MalformedInputResponse {
+            Error::from(ErrorKind::MalformedInputResponse {
                 key: "deploy".into(),
                 reason: reason.into(),
                 found,
-            },
+            }),
             "{responses}"
         );
         assert_eq!(error.to_string(), message, "{responses}");
@@ -1089,9 +1089,9 @@ fn malformed_input_responses() {
     // an entry with an `action` is an ElicitResult: its own errors
     assert_eq!(
         parse_input_response::<Deploy>(json!({"deploy": {"action": "yes"}}), "deploy"),
-        Err(Error::UnknownAction {
+        Err(Error::from(ErrorKind::UnknownAction {
             action: json!("yes")
-        })
+        }))
     );
 }
 
@@ -1127,11 +1127,11 @@ fn elicitation_responses_reject_malformed_answers() {
     let error = elicitation_responses(json!([])).unwrap_err();
     assert_eq!(
         error,
-        Error::MalformedInputResponse {
+        Error::from(ErrorKind::MalformedInputResponse {
             key: String::new(),
             reason: "`inputResponses` must be a JSON object".into(),
             found: json!([]),
-        }
+        })
     );
     assert_eq!(
         error.to_string(),
@@ -1141,11 +1141,11 @@ fn elicitation_responses_reject_malformed_answers() {
     let error = elicitation_responses(json!({"x": {"action": "maybe"}})).unwrap_err();
     assert_eq!(
         error,
-        Error::MalformedInputResponse {
+        Error::from(ErrorKind::MalformedInputResponse {
             key: "x".into(),
             reason: r#"unknown action "maybe": expected "accept", "decline" or "cancel""#.into(),
             found: json!({"action": "maybe"}),
-        }
+        })
     );
     assert_eq!(
         error.to_string(),
@@ -1156,11 +1156,11 @@ fn elicitation_responses_reject_malformed_answers() {
         elicitation_responses(json!({"x": {"action": "accept", "content": 5}})).unwrap_err();
     assert_eq!(
         error,
-        Error::MalformedInputResponse {
+        Error::from(ErrorKind::MalformedInputResponse {
             key: "x".into(),
             reason: "malformed ElicitResult: `content` must be a JSON object (found 5)".into(),
             found: json!({"action": "accept", "content": 5}),
-        }
+        })
     );
 }
 
@@ -1172,11 +1172,11 @@ fn elicitation_responses_reject_malformed_answers() {
 fn elicitation_responses_reject_a_non_object_entry() {
     assert_eq!(
         elicitation_responses(json!({"x": "accept"})),
-        Err(Error::MalformedInputResponse {
+        Err(Error::from(ErrorKind::MalformedInputResponse {
             key: "x".into(),
             reason: "the entry must be a JSON object".into(),
             found: json!("accept"),
-        })
+        }))
     );
 }
 

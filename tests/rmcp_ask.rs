@@ -1066,9 +1066,9 @@ fn every_error_speaks_protocol() {
             Some(json!({"key": "triage"})),
         ),
         (
-            ElicitError::Invalid(enum_schema::Error::MissingField {
+            ElicitError::Invalid(enum_schema::Error::from(enum_schema::ErrorKind::MissingField {
                 field: "reporter".into(),
-            }),
+            })),
             ErrorCode::INVALID_PARAMS,
             "the client's answer was rejected: field `reporter`: missing value for a required field",
             Some(json!({"errors": [{

@@ -2,7 +2,7 @@
 //! checked before they are sent.
 
 use enum_schema::rmcp::{accept, read_request, ClientError};
-use enum_schema::{ElicitEnum, ElicitForm, Error, SchemaError};
+use enum_schema::{ElicitEnum, ElicitForm, ErrorKind, SchemaError};
 use rmcp::model::ElicitRequestParams;
 use serde_json::{json, Map, Value};
 
@@ -84,7 +84,7 @@ fn answers_the_server_would_refuse_are_caught() {
     )
     .unwrap_err();
     assert!(
-        matches!(&title, ClientError::Invalid(Error::InvalidValue { value, .. }) if value == "High")
+        matches!(invalid(&title), Some(ErrorKind::InvalidValue { value, .. }) if value == "High")
     );
     assert_eq!(
         title.to_string(),
@@ -96,17 +96,17 @@ fn answers_the_server_would_refuse_are_caught() {
     )
     .unwrap_err();
     assert!(matches!(
-        many,
-        ClientError::Invalid(Error::TooManyItems { max: 2, .. })
+        invalid(&many),
+        Some(ErrorKind::TooManyItems { max: 2, .. })
     ));
     let string = accept(schema, content(json!({"severity": "low", "areas": "low"}))).unwrap_err();
     assert!(matches!(
-        string,
-        ClientError::Invalid(Error::TypeMismatch { .. })
+        invalid(&string),
+        Some(ErrorKind::TypeMismatch { .. })
     ));
     let missing = accept(schema, content(json!({"areas": ["low"]}))).unwrap_err();
     assert!(
-        matches!(missing, ClientError::Invalid(Error::MissingField { ref field }) if field == "severity")
+        matches!(invalid(&missing), Some(ErrorKind::MissingField { field }) if field == "severity")
     );
     let range = accept(
         schema,
@@ -114,8 +114,8 @@ fn answers_the_server_would_refuse_are_caught() {
     )
     .unwrap_err();
     assert!(matches!(
-        range,
-        ClientError::Invalid(Error::OutOfRange { .. })
+        invalid(&range),
+        Some(ErrorKind::OutOfRange { .. })
     ));
     let unknown = accept(
         schema,
@@ -158,4 +158,12 @@ fn url_mode_and_unreadable_schemas_are_refused() {
         read_request(&bad),
         Err(ClientError::Schema(SchemaError::Property { ref name, .. })) if name == "pick"
     ));
+}
+
+/// The details of a `ClientError::Invalid`.
+fn invalid(error: &ClientError) -> Option<&ErrorKind> {
+    match error {
+        ClientError::Invalid(error) => Some(error.kind()),
+        _ => None,
+    }
 }

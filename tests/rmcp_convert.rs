@@ -7,8 +7,8 @@ use std::borrow::Cow;
 
 use enum_schema::rmcp::{parse_form_result, parse_result, ElicitError};
 use enum_schema::{
-    ElicitAction, ElicitEnum, ElicitForm, Error, Form, Optional, PrimitiveSchema, ProtocolVersion,
-    VersionError,
+    ElicitAction, ElicitEnum, ElicitForm, Error, ErrorKind, Form, Optional, PrimitiveSchema,
+    ProtocolVersion, VersionError,
 };
 use rmcp::model::{
     ElicitRequestParams, ElicitResult, ElicitationAction, ElicitationSchema, EnumSchema, ErrorCode,
@@ -366,14 +366,14 @@ fn rmcp_results_parse_into_typed_answers() {
     // An accept without content: every required field is missing.
     assert_eq!(
         parse_result::<Incident>(&ElicitResult::new(ElicitationAction::Accept)),
-        Err(Error::Multiple(vec![
-            Error::MissingField {
+        Err(Error::from(ErrorKind::Multiple(vec![
+            Error::from(ErrorKind::MissingField {
                 field: Cow::Borrowed("severity")
-            },
-            Error::MissingField {
+            }),
+            Error::from(ErrorKind::MissingField {
                 field: Cow::Borrowed("services")
-            },
-        ])),
+            }),
+        ]))),
     );
 
     let form = Form::new((
@@ -390,27 +390,27 @@ fn rmcp_results_parse_into_typed_answers() {
         .with_content(json!({"severity": "Low: no user impact"}));
     assert_eq!(
         parse_form_result(&form, &hostile),
-        Err(Error::InvalidValue {
+        Err(Error::from(ErrorKind::InvalidValue {
             field: Some(Cow::Borrowed("severity")),
             value: "Low: no user impact".to_owned(),
             allowed: Cow::Borrowed(Severity::OPTIONS),
-        }),
+        })),
     );
 }
 
 #[test]
 fn elicit_errors_map_to_error_responses() {
-    let invalid = ErrorData::from(ElicitError::Invalid(Error::MissingField {
+    let invalid = ErrorData::from(ElicitError::Invalid(Error::from(ErrorKind::MissingField {
         field: Cow::Borrowed("severity"),
-    }));
+    })));
     assert_eq!(invalid.code, ErrorCode::INVALID_PARAMS);
     assert_eq!(
         invalid.message,
         format!(
             "the client's answer was rejected: {}",
-            Error::MissingField {
+            Error::from(ErrorKind::MissingField {
                 field: Cow::Borrowed("severity")
-            }
+            })
         ),
     );
 

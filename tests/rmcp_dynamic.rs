@@ -9,7 +9,9 @@ use std::borrow::Cow;
 use std::sync::{Arc, Mutex};
 
 use enum_schema::rmcp::{ElicitError, PeerElicitExt};
-use enum_schema::{ElicitAction, EnumOption, Error, FillDefault, Form, SingleSelectSchema};
+use enum_schema::{
+    ElicitAction, EnumOption, Error, ErrorKind, FillDefault, Form, SingleSelectSchema,
+};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{
     CallToolRequestParams, ClientCapabilities, ClientConfig, ElicitRequestParams, ElicitResult,
@@ -209,11 +211,11 @@ async fn a_title_instead_of_a_value_is_rejected() {
         Err(ElicitError::Invalid(error)) => {
             assert_eq!(
                 error,
-                Error::InvalidValue {
+                Error::from(ErrorKind::InvalidValue {
                     field: Some(Cow::Borrowed("map")),
                     value: "NUKE".into(),
                     allowed: Cow::Owned(maps()),
-                }
+                })
             );
             assert_eq!(
                 error.to_string(),

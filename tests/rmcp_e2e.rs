@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use enum_schema::rmcp::{input_required, input_response, ElicitError, PeerElicitExt};
 use enum_schema::{
-    ElicitAction, ElicitEnum, ElicitForm, Error, Form, JsonType, Optional, VersionError,
+    ElicitAction, ElicitEnum, ElicitForm, Error, ErrorKind, Form, JsonType, Optional, VersionError,
 };
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::tool::InputResponses;
@@ -339,11 +339,11 @@ fn a_value_outside_the_options_is_rejected() {
         rejected(json!({"action": "accept", "content": {"severity": "critical", "services": []}}));
     assert_eq!(
         error,
-        Error::InvalidValue {
+        Error::from(ErrorKind::InvalidValue {
             field: Some(Cow::Borrowed("severity")),
             value: "critical".to_owned(),
             allowed: Cow::Borrowed(Severity::OPTIONS),
-        },
+        }),
     );
     assert_eq!(
         error.to_string(),
@@ -359,11 +359,11 @@ fn a_title_instead_of_a_value_is_rejected_and_named() {
     }));
     assert_eq!(
         error,
-        Error::InvalidValue {
+        Error::from(ErrorKind::InvalidValue {
             field: Some(Cow::Borrowed("severity")),
             value: "High: users are affected".to_owned(),
             allowed: Cow::Borrowed(Severity::OPTIONS),
-        },
+        }),
     );
     assert_eq!(
         error.to_string(),
@@ -378,11 +378,11 @@ fn a_string_where_an_array_belongs_is_rejected() {
     );
     assert_eq!(
         error,
-        Error::TypeMismatch {
+        Error::from(ErrorKind::TypeMismatch {
             field: Some(Cow::Borrowed("services")),
             expected: JsonType::Array,
             found: json!("checkout"),
-        },
+        }),
     );
 }
 
@@ -394,11 +394,11 @@ fn too_many_items_are_rejected() {
     }));
     assert_eq!(
         error,
-        Error::TooManyItems {
+        Error::from(ErrorKind::TooManyItems {
             field: Some(Cow::Borrowed("services")),
             max: 2,
             items: vec![json!("checkout"), json!("search"), json!("login")],
-        },
+        }),
     );
 }
 
@@ -409,18 +409,18 @@ fn every_failing_field_is_reported_at_once() {
     );
     assert_eq!(
         error,
-        Error::Multiple(vec![
-            Error::TypeMismatch {
+        Error::from(ErrorKind::Multiple(vec![
+            Error::from(ErrorKind::TypeMismatch {
                 field: Some(Cow::Borrowed("severity")),
                 expected: JsonType::String,
                 found: json!(3),
-            },
-            Error::DuplicateItem {
+            }),
+            Error::from(ErrorKind::DuplicateItem {
                 field: Some(Cow::Borrowed("services")),
                 index: 1,
                 items: vec![json!("login"), json!("login")],
-            },
-        ]),
+            }),
+        ])),
     );
 }
 
@@ -429,10 +429,10 @@ fn content_that_is_not_an_object_is_rejected() {
     let error = rejected(json!({"action": "accept", "content": ["high"]}));
     assert_eq!(
         error,
-        Error::MalformedResult {
+        Error::from(ErrorKind::MalformedResult {
             reason: Cow::Borrowed("`content` must be a JSON object"),
             found: Some(json!(["high"])),
-        },
+        }),
     );
 }
 
@@ -532,11 +532,11 @@ async fn input_required_answers_are_validated_too() {
     match incident_outcome(&run) {
         Err(ElicitError::Invalid(error)) => assert_eq!(
             error,
-            Error::DuplicateItem {
+            Error::from(ErrorKind::DuplicateItem {
                 field: Some(Cow::Borrowed("services")),
                 index: 1,
                 items: vec![json!("search"), json!("search")],
-            }
+            })
         ),
         other => panic!("expected a rejected answer, got {other:?}"),
     }
@@ -587,12 +587,12 @@ async fn a_run_time_form_is_asked_and_parsed() {
     match outcome {
         Err(ElicitError::Invalid(error)) => assert_eq!(
             error,
-            Error::InvalidItem {
+            Error::from(ErrorKind::InvalidItem {
                 field: Some(Cow::Borrowed("services")),
                 index: 1,
                 items: vec![json!("login"), json!("dns")],
                 allowed: Cow::Borrowed(Service::OPTIONS),
-            }
+            })
         ),
         other => panic!("expected a rejected answer, got {other:?}"),
     }

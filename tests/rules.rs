@@ -14,8 +14,8 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use enum_schema::__private::rules::{self, Rule};
 use enum_schema::{
-    ElicitEnum, EnumOption, Error, MultiSelectSchema, NumberField, PrimitiveSchema, SchemaError,
-    SingleSelectSchema, StringField, StringFormat,
+    ElicitEnum, EnumOption, Error, ErrorKind, MultiSelectSchema, NumberField, PrimitiveSchema,
+    SchemaError, SingleSelectSchema, StringField, StringFormat,
 };
 use serde_json::{json, Map, Value};
 
@@ -511,12 +511,12 @@ fn rule_of_schema_error(error: &SchemaError, settings: &Settings) -> Rule {
                 Rule::DefaultAboveMaxItems
             }
         }
-        SchemaError::InvalidDefault { error } => match &**error {
-            Error::TooShort { .. } => Rule::DefaultShorterThanMinLength,
-            Error::TooLong { .. } => Rule::DefaultLongerThanMaxLength,
-            Error::InvalidFormat { .. } => Rule::DefaultNotInFormat,
-            Error::NotAnInteger { .. } => Rule::DefaultNotAnInteger,
-            Error::OutOfRange { value, minimum, .. } => {
+        SchemaError::InvalidDefault { error } => match error.kind() {
+            ErrorKind::TooShort { .. } => Rule::DefaultShorterThanMinLength,
+            ErrorKind::TooLong { .. } => Rule::DefaultLongerThanMaxLength,
+            ErrorKind::InvalidFormat { .. } => Rule::DefaultNotInFormat,
+            ErrorKind::NotAnInteger { .. } => Rule::DefaultNotAnInteger,
+            ErrorKind::OutOfRange { value, minimum, .. } => {
                 let below = minimum
                     .as_ref()
                     .is_some_and(|minimum| value.as_f64() < minimum.as_f64());
@@ -592,10 +592,10 @@ fn a_fractional_default_breaks_an_integer_schema_read_from_a_peer() {
     assert_eq!(
         PrimitiveSchema::from_json_str(r#"{"type":"integer","default":1.5}"#).map(drop),
         Err(SchemaError::InvalidDefault {
-            error: Box::new(Error::NotAnInteger {
+            error: Box::new(Error::from(ErrorKind::NotAnInteger {
                 field: None,
                 value: serde_json::Number::from_f64(1.5).unwrap(),
-            }),
+            })),
         })
     );
     let (half, one) = (

@@ -1,6 +1,8 @@
 //! What generated code needs; not public API.
 
+use std::any::Any;
 use std::borrow::Cow;
+use std::sync::OnceLock;
 
 use serde_json::{Map, Value};
 
@@ -12,7 +14,7 @@ pub use serde_json::Value as JsonValue;
 pub mod rules {
     pub use crate::schema::rule::*;
 }
-use crate::{Error, FormField, RequestedSchema, StringFormat};
+use crate::{Error, ErrorKind, FormField, RequestedSchema, StringFormat};
 
 /// Adds one field's property to a `requestedSchema`.
 pub fn push_property<F: FormField>(schema: &mut RequestedSchema, name: &'static str, field: &F) {
@@ -40,9 +42,34 @@ pub fn parse_field<F: FormField>(
     }
 }
 
+/// One derived form field, built on first use and kept: `from_content`
+/// does not build its fields again for every answer. One per field of a
+/// derived form, in a `static`; it holds one value of the field's type
+/// (the derive's opaque `impl FormField`, which only a generic function can
+/// name, hence the `Any`).
+pub struct FieldCache(OnceLock<Box<dyn Any + Send + Sync>>);
+
+impl FieldCache {
+    /// An empty cache.
+    #[allow(clippy::new_without_default)]
+    pub const fn new() -> Self {
+        FieldCache(OnceLock::new())
+    }
+}
+
+/// The field `build` makes, built the first time and kept in `cache`.
+#[inline]
+pub fn cached<F: Any + Send + Sync>(cache: &'static FieldCache, build: fn() -> F) -> &'static F {
+    let field = cache.0.get_or_init(|| Box::new(build()));
+    match field.downcast_ref::<F>() {
+        Some(field) => field,
+        None => unreachable!("one field type per cache"),
+    }
+}
+
 /// The error for the fields that failed.
 pub fn combine(errors: Vec<Error>) -> Error {
-    Error::combine(errors).unwrap_or(Error::Multiple(Vec::new()))
+    Error::combine(errors).unwrap_or_else(|| Error::from(ErrorKind::Multiple(Vec::new())))
 }
 
 /// Checks a literal string default against its field's constraints when the

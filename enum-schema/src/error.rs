@@ -50,19 +50,29 @@ impl Display for JsonType {
     }
 }
 
-/// Why a client's answer was rejected.
+/// Why a client's answer was rejected: one pointer wide, the details in
+/// [`kind`](Error::kind).
 ///
-/// Every variant keeps what the client sent (the value, or the whole array
+/// Every kind keeps what the client sent (the value, or the whole array
 /// for a multi-select) and, where there is one, the name of the form field
 /// (`field` is `None` when a value was parsed on its own, outside a form).
 /// Form parsing reports every failing field at once: when more than one
-/// fails, the error is [`Error::Multiple`], in the form's field order.
+/// fails, the kind is [`ErrorKind::Multiple`], in the form's field order.
+///
+/// The details live in a [`Box`], as serde_json's error does: every
+/// `Result<T, Error>` on the parsing path moves one pointer
+/// (`size_of::<Error>()` is 8 bytes, where the details take 88), and only a
+/// rejection pays for the allocation. One box for the whole error, not one
+/// per kind's payload: the kinds stay plain struct variants, matched as
+/// before through [`kind`](Error::kind), and a new kind never changes the
+/// size of `Error`. Build one with `Error::from(ErrorKind::..)`; compare it
+/// with `==` to another `Error` or to an [`ErrorKind`] directly.
 ///
 /// Source of the rules: MCP 2025-11-25, `ElicitResult` and the enum schemas
 /// of SEP-1330 (`enum`, `oneOf`, `minItems`, `maxItems`).
 ///
 /// ```
-/// use enum_schema::{ElicitEnum, Error};
+/// use enum_schema::{ElicitEnum, Error, ErrorKind};
 ///
 /// #[derive(ElicitEnum, Debug)]
 /// #[elicit(rename_all = "lowercase")]
@@ -73,16 +83,21 @@ impl Display for JsonType {
 ///     Dog,
 /// }
 ///
-/// let err = Pet::parse("Dogs").unwrap_err();
-/// assert!(matches!(&err, Error::InvalidValue { value, .. } if value == "Dogs"));
+/// let err = Error::from(Pet::parse("Dogs").unwrap_err());
+/// assert!(matches!(err.kind(), ErrorKind::InvalidValue { value, .. } if value == "Dogs"));
 /// assert_eq!(
 ///     err.to_string(),
 ///     r#"invalid value "Dogs": the client sent the title of option "dog" instead of its value; expected one of "cat", "dog""#,
 /// );
 /// ```
+#[derive(Clone, PartialEq)]
+pub struct Error(Box<ErrorKind>);
+
+/// What an [`Error`] is about, with everything the client sent: the
+/// details behind [`Error::kind`].
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
-pub enum Error {
+pub enum ErrorKind {
     /// A single-select answer is a string that is not one of the options'
     /// values (an alias is accepted; a title, an index or a different case
     /// is not).
@@ -245,36 +260,31 @@ pub enum Error {
 }
 
 impl Error {
-    /// The form field this error is about, if any.
-    pub fn field(&self) -> Option<&str> {
-        match self {
-            Error::InvalidValue { field, .. }
-            | Error::InvalidItem { field, .. }
-            | Error::DuplicateItem { field, .. }
-            | Error::TooFewItems { field, .. }
-            | Error::TooManyItems { field, .. }
-            | Error::TypeMismatch { field, .. }
-            | Error::TooShort { field, .. }
-            | Error::TooLong { field, .. }
-            | Error::InvalidFormat { field, .. }
-            | Error::NotAnInteger { field, .. }
-            | Error::OutOfRange { field, .. }
-            | Error::NullForOptional { field, .. } => field.as_deref(),
-            Error::MissingField { field } => Some(field),
-            Error::MalformedResult { .. }
-            | Error::MissingAction { .. }
-            | Error::UnknownAction { .. }
-            | Error::MissingInputResponse { .. }
-            | Error::MalformedInputResponse { .. }
-            | Error::Multiple(_) => None,
-        }
+    /// An error of this kind (also `Error::from(kind)`).
+    pub fn new(kind: ErrorKind) -> Error {
+        Error(Box::new(kind))
     }
 
-    /// The errors this one is made of: itself, or each of [`Error::Multiple`].
+    /// What the error is about, with what the client sent.
+    pub fn kind(&self) -> &ErrorKind {
+        &self.0
+    }
+
+    /// The details, owned.
+    pub fn into_kind(self) -> ErrorKind {
+        *self.0
+    }
+
+    /// The form field this error is about, if any.
+    pub fn field(&self) -> Option<&str> {
+        self.0.field()
+    }
+
+    /// The errors this one is made of: itself, or each of [`ErrorKind::Multiple`].
     pub fn iter(&self) -> impl Iterator<Item = &Error> {
-        match self {
-            Error::Multiple(errors) => errors.iter(),
-            single => std::slice::from_ref(single).iter(),
+        match self.kind() {
+            ErrorKind::Multiple(errors) => errors.iter(),
+            _ => std::slice::from_ref(self).iter(),
         }
     }
 
@@ -282,19 +292,19 @@ impl Error {
     /// already name a field, and errors about the whole result, are returned
     /// unchanged.
     pub fn in_field(mut self, name: impl Into<Cow<'static, str>>) -> Error {
-        match &mut self {
-            Error::InvalidValue { field, .. }
-            | Error::InvalidItem { field, .. }
-            | Error::DuplicateItem { field, .. }
-            | Error::TooFewItems { field, .. }
-            | Error::TooManyItems { field, .. }
-            | Error::TypeMismatch { field, .. }
-            | Error::TooShort { field, .. }
-            | Error::TooLong { field, .. }
-            | Error::InvalidFormat { field, .. }
-            | Error::NotAnInteger { field, .. }
-            | Error::OutOfRange { field, .. }
-            | Error::NullForOptional { field, .. }
+        match &mut *self.0 {
+            ErrorKind::InvalidValue { field, .. }
+            | ErrorKind::InvalidItem { field, .. }
+            | ErrorKind::DuplicateItem { field, .. }
+            | ErrorKind::TooFewItems { field, .. }
+            | ErrorKind::TooManyItems { field, .. }
+            | ErrorKind::TypeMismatch { field, .. }
+            | ErrorKind::TooShort { field, .. }
+            | ErrorKind::TooLong { field, .. }
+            | ErrorKind::InvalidFormat { field, .. }
+            | ErrorKind::NotAnInteger { field, .. }
+            | ErrorKind::OutOfRange { field, .. }
+            | ErrorKind::NullForOptional { field, .. }
                 if field.is_none() =>
             {
                 *field = Some(name.into());
@@ -305,17 +315,152 @@ impl Error {
     }
 
     /// Combines the errors of several fields: `None` for none, the error
-    /// itself for one, [`Error::Multiple`] for more.
+    /// itself for one, [`ErrorKind::Multiple`] for more.
     pub(crate) fn combine(mut errors: Vec<Error>) -> Option<Error> {
         match errors.len() {
             0 => None,
             1 => errors.pop(),
-            _ => Some(Error::Multiple(errors)),
+            _ => Some(Error::new(ErrorKind::Multiple(errors))),
         }
     }
 }
 
+impl ErrorKind {
+    /// The form field this error is about, if any.
+    pub fn field(&self) -> Option<&str> {
+        match self {
+            ErrorKind::InvalidValue { field, .. }
+            | ErrorKind::InvalidItem { field, .. }
+            | ErrorKind::DuplicateItem { field, .. }
+            | ErrorKind::TooFewItems { field, .. }
+            | ErrorKind::TooManyItems { field, .. }
+            | ErrorKind::TypeMismatch { field, .. }
+            | ErrorKind::TooShort { field, .. }
+            | ErrorKind::TooLong { field, .. }
+            | ErrorKind::InvalidFormat { field, .. }
+            | ErrorKind::NotAnInteger { field, .. }
+            | ErrorKind::OutOfRange { field, .. }
+            | ErrorKind::NullForOptional { field, .. } => field.as_deref(),
+            ErrorKind::MissingField { field } => Some(field),
+            ErrorKind::MalformedResult { .. }
+            | ErrorKind::MissingAction { .. }
+            | ErrorKind::UnknownAction { .. }
+            | ErrorKind::MissingInputResponse { .. }
+            | ErrorKind::MalformedInputResponse { .. }
+            | ErrorKind::Multiple(_) => None,
+        }
+    }
+}
+
+impl From<ErrorKind> for Error {
+    fn from(kind: ErrorKind) -> Error {
+        Error::new(kind)
+    }
+}
+
+/// `error == ErrorKind::..`: compares the details.
+impl PartialEq<ErrorKind> for Error {
+    fn eq(&self, other: &ErrorKind) -> bool {
+        *self.0 == *other
+    }
+}
+
+/// `ErrorKind::.. == error`: compares the details.
+impl PartialEq<Error> for ErrorKind {
+    fn eq(&self, other: &Error) -> bool {
+        *self == *other.0
+    }
+}
+
+/// As the kind's: `InvalidValue { field: None, .. }`.
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        fmt::Debug::fmt(&*self.0, f)
+    }
+}
+
+impl Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        Display::fmt(&*self.0, f)
+    }
+}
+
 impl std::error::Error for Error {}
+
+/// A string that is none of an enum's values, borrowed: what
+/// [`ElicitEnum::parse`](crate::ElicitEnum::parse) returns on a miss.
+///
+/// It holds the string and the options, allocates nothing, and formats only
+/// when shown, so a miss costs about what a hit costs. Its message is that
+/// of [`ErrorKind::InvalidValue`] (with the title-instead-of-value hint),
+/// and `?` or [`Error::from`] turns it into that [`Error`], copying the
+/// string then.
+///
+/// ```
+/// use enum_schema::{ElicitEnum, Error, ErrorKind};
+///
+/// #[derive(ElicitEnum, Debug, PartialEq)]
+/// #[elicit(rename_all = "lowercase")]
+/// enum Pet {
+///     #[elicit(title = "Cats")]
+///     Cat,
+///     #[elicit(title = "Dogs")]
+///     Dog,
+/// }
+///
+/// let miss = Pet::parse("Dogs").unwrap_err();
+/// assert_eq!(miss.value(), "Dogs");
+/// assert_eq!(
+///     miss.to_string(),
+///     r#"invalid value "Dogs": the client sent the title of option "dog" instead of its value; expected one of "cat", "dog""#,
+/// );
+///
+/// fn pet(value: &str) -> Result<Pet, Error> {
+///     Ok(Pet::parse(value)?)
+/// }
+/// let err = pet("Dogs").unwrap_err();
+/// assert!(matches!(err.kind(), ErrorKind::InvalidValue { field: None, value, .. } if value == "Dogs"));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct InvalidValue<'a> {
+    value: &'a str,
+    allowed: &'static [EnumOption],
+}
+
+impl<'a> InvalidValue<'a> {
+    pub(crate) const fn new(value: &'a str, allowed: &'static [EnumOption]) -> Self {
+        InvalidValue { value, allowed }
+    }
+
+    /// The string that matched no option.
+    pub fn value(&self) -> &'a str {
+        self.value
+    }
+
+    /// The options that were offered.
+    pub fn allowed(&self) -> &'static [EnumOption] {
+        self.allowed
+    }
+}
+
+impl Display for InvalidValue<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        invalid_value(f, None, self.value, self.allowed)
+    }
+}
+
+impl std::error::Error for InvalidValue<'_> {}
+
+/// [`ErrorKind::InvalidValue`] with `field: None`, the string copied.
+impl From<InvalidValue<'_>> for Error {
+    fn from(miss: InvalidValue<'_>) -> Error {
+        Error::new(ErrorKind::InvalidValue {
+            field: None,
+            value: miss.value.to_owned(),
+            allowed: Cow::Borrowed(miss.allowed),
+        })
+    }
+}
 
 /// How many allowed values a message lists before it says how many more.
 const LISTED: usize = 12;
@@ -466,24 +611,28 @@ fn title_hint(f: &mut fmt::Formatter, value: &str, allowed: &[EnumOption]) -> fm
     Ok(())
 }
 
-impl Display for Error {
+/// `invalid value "x": ..`, the message of [`ErrorKind::InvalidValue`] and
+/// of [`InvalidValue`].
+fn invalid_value(
+    f: &mut fmt::Formatter,
+    field: Option<&str>,
+    value: &str,
+    allowed: &[EnumOption],
+) -> fmt::Result {
+    write!(f, "{}invalid value {}: ", Prefix(field), QuotedStr(value))?;
+    title_hint(f, value, allowed)?;
+    Allowed(allowed).fmt(f)
+}
+
+impl Display for ErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         match self {
-            Error::InvalidValue {
+            ErrorKind::InvalidValue {
                 field,
                 value,
                 allowed,
-            } => {
-                write!(
-                    f,
-                    "{}invalid value {}: ",
-                    Prefix(field.as_deref()),
-                    QuotedStr(value)
-                )?;
-                title_hint(f, value, allowed)?;
-                Allowed(allowed).fmt(f)
-            }
-            Error::InvalidItem {
+            } => invalid_value(f, field.as_deref(), value, allowed),
+            ErrorKind::InvalidItem {
                 field,
                 index,
                 items,
@@ -504,7 +653,7 @@ impl Display for Error {
                 }
                 Allowed(allowed).fmt(f)
             }
-            Error::DuplicateItem {
+            ErrorKind::DuplicateItem {
                 field,
                 index,
                 items,
@@ -515,21 +664,21 @@ impl Display for Error {
                 index,
                 Quoted(items.get(*index).unwrap_or(&Value::Null)),
             ),
-            Error::TooFewItems { field, min, items } => write!(
+            ErrorKind::TooFewItems { field, min, items } => write!(
                 f,
                 "{}too few items: selected {}, at least {} required",
                 Prefix(field.as_deref()),
                 items.len(),
                 min,
             ),
-            Error::TooManyItems { field, max, items } => write!(
+            ErrorKind::TooManyItems { field, max, items } => write!(
                 f,
                 "{}too many items: selected {}, at most {} allowed",
                 Prefix(field.as_deref()),
                 items.len(),
                 max,
             ),
-            Error::TypeMismatch {
+            ErrorKind::TypeMismatch {
                 field,
                 expected,
                 found,
@@ -551,7 +700,7 @@ impl Display for Error {
                     _ => Ok(()),
                 }
             }
-            Error::TooShort {
+            ErrorKind::TooShort {
                 field,
                 value,
                 min_length,
@@ -563,7 +712,7 @@ impl Display for Error {
                 Characters(value.chars().count()),
                 min_length,
             ),
-            Error::TooLong {
+            ErrorKind::TooLong {
                 field,
                 value,
                 max_length,
@@ -574,7 +723,7 @@ impl Display for Error {
                 Characters(value.chars().count()),
                 max_length,
             ),
-            Error::InvalidFormat {
+            ErrorKind::InvalidFormat {
                 field,
                 value,
                 format,
@@ -585,13 +734,13 @@ impl Display for Error {
                 QuotedStr(value),
                 format,
             ),
-            Error::NotAnInteger { field, value } => write!(
+            ErrorKind::NotAnInteger { field, value } => write!(
                 f,
                 "{}not an integer: {} has a fractional part",
                 Prefix(field.as_deref()),
                 value,
             ),
-            Error::OutOfRange {
+            ErrorKind::OutOfRange {
                 field,
                 value,
                 minimum,
@@ -633,42 +782,42 @@ impl Display for Error {
                 }
                 Ok(())
             }
-            Error::NullForOptional { field, expected } => write!(
+            ErrorKind::NullForOptional { field, expected } => write!(
                 f,
                 "{}wrong type: expected {}, found null; to leave this optional field empty, leave it out of `content`",
                 Prefix(field.as_deref()),
                 expected,
             ),
-            Error::MissingField { field } => {
+            ErrorKind::MissingField { field } => {
                 write!(
                     f,
                     "field `{}`: missing value for a required field",
                     Name(field)
                 )
             }
-            Error::MalformedResult { reason, found } => {
+            ErrorKind::MalformedResult { reason, found } => {
                 write!(f, "malformed ElicitResult: {}", reason)?;
                 if let Some(found) = found {
                     write!(f, " (found {})", Quoted(found))?;
                 }
                 Ok(())
             }
-            Error::MissingAction { found } => {
+            ErrorKind::MissingAction { found } => {
                 write!(
                     f,
                     "malformed ElicitResult: missing `action` (found {})",
                     Quoted(found)
                 )
             }
-            Error::UnknownAction { action } => write!(
+            ErrorKind::UnknownAction { action } => write!(
                 f,
                 r#"unknown action {}: expected "accept", "decline" or "cancel""#,
                 Quoted(action),
             ),
-            Error::MissingInputResponse { key } => {
+            ErrorKind::MissingInputResponse { key } => {
                 write!(f, "`inputResponses` has no answer for {}", QuotedStr(key))
             }
-            Error::MalformedInputResponse { key, reason, found } => {
+            ErrorKind::MalformedInputResponse { key, reason, found } => {
                 write!(
                     f,
                     "malformed input response {}: {} (found {})",
@@ -677,7 +826,7 @@ impl Display for Error {
                     Quoted(found)
                 )
             }
-            Error::Multiple(errors) => {
+            ErrorKind::Multiple(errors) => {
                 write!(f, "{} fields rejected: ", errors.len())?;
                 for (i, error) in errors.iter().enumerate() {
                     if i > 0 {
@@ -688,5 +837,22 @@ impl Display for Error {
                 Ok(())
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Error, ErrorKind, InvalidValue};
+    use std::mem::size_of;
+
+    #[test]
+    fn error_is_one_pointer() {
+        assert!(size_of::<Error>() <= 16);
+        assert!(size_of::<Result<(), Error>>() <= 16);
+        assert_eq!(size_of::<Error>(), size_of::<usize>());
+        assert_eq!(size_of::<Result<(), Error>>(), size_of::<usize>());
+        // The details are as large as they were before boxing.
+        assert!(size_of::<ErrorKind>() > 16);
+        assert!(size_of::<InvalidValue<'_>>() <= 32);
     }
 }

@@ -7,8 +7,8 @@ use std::collections::HashSet;
 use serde_json::{Map, Value};
 
 use crate::{
-    ElicitEnum, ElicitRequestParams, Error, MultiSelect, PrimitiveSchema, RequestedSchema,
-    SingleSelect,
+    ElicitEnum, ElicitRequestParams, Error, ErrorKind, MultiSelect, PrimitiveSchema,
+    RequestedSchema, SingleSelect,
 };
 
 /// What a user did with an elicitation request, with the typed content of an
@@ -51,37 +51,37 @@ impl<T> ElicitAction<T> {
 ///
 /// # Errors
 ///
-/// [`Error::MalformedResult`] if the result or its `content` is not a JSON
-/// object, [`Error::MissingAction`] / [`Error::UnknownAction`] if `action` is
+/// [`ErrorKind::MalformedResult`] if the result or its `content` is not a JSON
+/// object, [`ErrorKind::MissingAction`] / [`ErrorKind::UnknownAction`] if `action` is
 /// absent or not one of the three. The content of a `decline` or `cancel` is
 /// not looked at.
 pub fn parse_action(result: Value) -> Result<ElicitAction<Map<String, Value>>, Error> {
     let mut result = match result {
         Value::Object(result) => result,
         found => {
-            return Err(Error::MalformedResult {
+            return Err(Error::from(ErrorKind::MalformedResult {
                 reason: Cow::Borrowed("an ElicitResult must be a JSON object"),
                 found: Some(found),
-            })
+            }))
         }
     };
     let Some(action) = result.remove("action") else {
-        return Err(Error::MissingAction {
+        return Err(Error::from(ErrorKind::MissingAction {
             found: Value::Object(result),
-        });
+        }));
     };
     match action.as_str() {
         Some("accept") => match result.remove("content") {
             None => Ok(ElicitAction::Accept(Map::new())),
             Some(Value::Object(content)) => Ok(ElicitAction::Accept(content)),
-            Some(found) => Err(Error::MalformedResult {
+            Some(found) => Err(Error::from(ErrorKind::MalformedResult {
                 reason: Cow::Borrowed("`content` must be a JSON object"),
                 found: Some(found),
-            }),
+            })),
         },
         Some("decline") => Ok(ElicitAction::Decline),
         Some("cancel") => Ok(ElicitAction::Cancel),
-        _ => Err(Error::UnknownAction { action }),
+        _ => Err(Error::from(ErrorKind::UnknownAction { action })),
     }
 }
 
@@ -123,7 +123,7 @@ pub trait FormField {
     ///
     /// # Errors
     ///
-    /// [`Error::MissingField`] for a missing required value, and the errors
+    /// [`ErrorKind::MissingField`] for a missing required value, and the errors
     /// of the field's own parsing, with `field` set to `name`.
     fn parse_field(&self, name: &'static str, value: Option<Value>) -> Result<Self::Output, Error>;
 }
@@ -134,8 +134,10 @@ pub(crate) fn parse_required<T>(
     value: Option<Value>,
     parse: impl FnOnce(Value) -> Result<T, Error>,
 ) -> Result<T, Error> {
-    let value = value.ok_or(Error::MissingField {
-        field: Cow::Borrowed(name),
+    let value = value.ok_or_else(|| {
+        Error::from(ErrorKind::MissingField {
+            field: Cow::Borrowed(name),
+        })
     })?;
     parse(value).map_err(|error| error.in_field(name))
 }
@@ -176,7 +178,7 @@ impl<T: ElicitEnum> FormField for MultiSelect<T> {
 /// answered by `None` when the client sends no value.
 ///
 /// A `null` is not "no value": it is rejected as
-/// [`Error::NullForOptional`], whose message tells the client to leave the
+/// [`ErrorKind::NullForOptional`], whose message tells the client to leave the
 /// field out instead, since the spec's content values are never null.
 #[derive(Clone, Copy, Debug)]
 pub struct Optional<F>(pub F);
@@ -212,7 +214,7 @@ impl<F: FormField> FormField for Optional<F> {
 /// A value the client sends is parsed as the field's own; only a field
 /// left out is filled, and the default goes through the same parsing, so
 /// the answer is the same as if the client had sent it. A `null` is not
-/// "left out": it is rejected as [`Error::NullForOptional`]. Without this
+/// "left out": it is rejected as [`ErrorKind::NullForOptional`]. Without this
 /// wrapper a field stays required and is never filled silently.
 ///
 /// Properties the form does not name are ignored (as every parser of a
@@ -334,13 +336,16 @@ impl<F: FormField> FormField for FillDefault<F> {
 /// The error for a `null` sent for an optional field: the field's own
 /// type mismatch, with what to send instead.
 pub(crate) fn null_for_optional(error: Error) -> Error {
-    match error {
-        Error::TypeMismatch {
+    match error.kind() {
+        ErrorKind::TypeMismatch {
             field,
             expected,
             found: Value::Null,
-        } => Error::NullForOptional { field, expected },
-        error => error,
+        } => Error::from(ErrorKind::NullForOptional {
+            field: field.clone(),
+            expected: *expected,
+        }),
+        _ => error,
     }
 }
 
@@ -361,7 +366,7 @@ pub trait FormFields {
     ///
     /// # Errors
     ///
-    /// The field's error when one field fails, [`Error::Multiple`] when
+    /// The field's error when one field fails, [`ErrorKind::Multiple`] when
     /// several do.
     fn parse_content(&self, content: Map<String, Value>) -> Result<Self::Output, Error>;
 }
@@ -530,7 +535,7 @@ impl<F: FormFields> Form<F> {
     ///
     /// # Errors
     ///
-    /// [`Error::MalformedResult`] if `json` is not JSON, then as
+    /// [`ErrorKind::MalformedResult`] if `json` is not JSON, then as
     /// [`parse_result`](Self::parse_result).
     pub fn parse_result_str(&self, json: &str) -> Result<ElicitAction<F::Output>, Error> {
         self.parse_result(parse_json(json)?)
@@ -664,8 +669,8 @@ pub trait ElicitForm: Sized {
     ///
     /// # Errors
     ///
-    /// Each failing field's error ([`Error::MissingField`], or the errors of
-    /// its type's parsing, naming the field); [`Error::Multiple`] when more
+    /// Each failing field's error ([`ErrorKind::MissingField`], or the errors of
+    /// its type's parsing, naming the field); [`ErrorKind::Multiple`] when more
     /// than one field fails.
     fn from_content(content: Map<String, Value>) -> Result<Self, Error>;
 
@@ -717,7 +722,7 @@ pub trait ElicitForm: Sized {
     ///
     /// # Errors
     ///
-    /// [`Error::MalformedResult`] if `json` is not JSON, then as
+    /// [`ErrorKind::MalformedResult`] if `json` is not JSON, then as
     /// [`parse_result`](Self::parse_result).
     fn parse_result_str(json: &str) -> Result<ElicitAction<Self>, Error> {
         Self::parse_result(parse_json(json)?)
@@ -730,10 +735,10 @@ pub trait ElicitForm: Sized {
 pub(crate) fn parse_json(json: &str) -> Result<Value, Error> {
     match serde_json::from_str::<Strict>(json) {
         Ok(Strict(value)) => Ok(value),
-        Err(error) => Err(Error::MalformedResult {
+        Err(error) => Err(Error::from(ErrorKind::MalformedResult {
             reason: Cow::Owned(format!("not JSON: {error}")),
             found: None,
-        }),
+        })),
     }
 }
 
@@ -817,7 +822,7 @@ impl RequestedSchema {
     ///
     /// # Errors
     ///
-    /// Each failing property's [`Error`], naming it; [`Error::Multiple`]
+    /// Each failing property's [`Error`], naming it; [`ErrorKind::Multiple`]
     /// when several fail.
     pub fn check_content(
         &self,
@@ -837,9 +842,11 @@ impl RequestedSchema {
                     }
                     Err(error) => errors.push(error.in_field(name.clone())),
                 },
-                None if required.contains(name.as_ref()) => errors.push(Error::MissingField {
-                    field: name.clone(),
-                }),
+                None if required.contains(name.as_ref()) => {
+                    errors.push(Error::from(ErrorKind::MissingField {
+                        field: name.clone(),
+                    }))
+                }
                 None => {}
             }
         }

@@ -9,7 +9,7 @@ use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use crate::{parse_action, ElicitAction, ElicitForm, ElicitRequestParams, Error};
+use crate::{parse_action, ElicitAction, ElicitForm, ElicitRequestParams, Error, ErrorKind};
 
 /// An interim result asking the client for input:
 /// `{"resultType":"input_required","inputRequests":{KEY:{"method":"elicitation/create","params":{..}}},"requestState":".."}`
@@ -106,37 +106,37 @@ impl Serialize for InputRequiredResult {
 ///
 /// # Errors
 ///
-/// [`Error::MalformedInputResponse`] if `inputResponses` is not an object,
+/// [`ErrorKind::MalformedInputResponse`] if `inputResponses` is not an object,
 /// or the entry is not an object or answers another kind of request (it has
-/// no `action`); [`Error::MissingInputResponse`] if there is no entry for
+/// no `action`); [`ErrorKind::MissingInputResponse`] if there is no entry for
 /// `key`.
 pub fn take_input_response(input_responses: &mut Value, key: &str) -> Result<Value, Error> {
     let Value::Object(responses) = input_responses else {
-        return Err(Error::MalformedInputResponse {
+        return Err(Error::from(ErrorKind::MalformedInputResponse {
             key: key.to_owned(),
             reason: Cow::Borrowed("`inputResponses` must be a JSON object"),
             found: input_responses.clone(),
-        });
+        }));
     };
-    let response = responses
-        .remove(key)
-        .ok_or_else(|| Error::MissingInputResponse {
+    let response = responses.remove(key).ok_or_else(|| {
+        Error::from(ErrorKind::MissingInputResponse {
             key: key.to_owned(),
-        })?;
+        })
+    })?;
     match &response {
         Value::Object(entry) if entry.contains_key("action") => Ok(response),
-        Value::Object(_) => Err(Error::MalformedInputResponse {
+        Value::Object(_) => Err(Error::from(ErrorKind::MalformedInputResponse {
             key: key.to_owned(),
             reason: Cow::Borrowed(
                 "the entry has no `action`, so it does not answer an elicitation",
             ),
             found: response,
-        }),
-        _ => Err(Error::MalformedInputResponse {
+        })),
+        _ => Err(Error::from(ErrorKind::MalformedInputResponse {
             key: key.to_owned(),
             reason: Cow::Borrowed("the entry must be a JSON object"),
             found: response,
-        }),
+        })),
     }
 }
 
@@ -163,35 +163,37 @@ pub type Content = Map<String, Value>;
 ///
 /// # Errors
 ///
-/// [`Error::MalformedInputResponse`] if `inputResponses` is not an object or
+/// [`ErrorKind::MalformedInputResponse`] if `inputResponses` is not an object or
 /// an elicitation answer is malformed.
 pub fn elicitation_responses(
     input_responses: Value,
 ) -> Result<Vec<(String, ElicitAction<Content>)>, Error> {
     let Value::Object(responses) = input_responses else {
-        return Err(Error::MalformedInputResponse {
+        return Err(Error::from(ErrorKind::MalformedInputResponse {
             key: String::new(),
             reason: Cow::Borrowed("`inputResponses` must be a JSON object"),
             found: input_responses,
-        });
+        }));
     };
     let mut answers = Vec::new();
     for (key, response) in responses {
         if !response.is_object() {
-            return Err(Error::MalformedInputResponse {
+            return Err(Error::from(ErrorKind::MalformedInputResponse {
                 key,
                 reason: Cow::Borrowed("the entry must be a JSON object"),
                 found: response,
-            });
+            }));
         }
         if response.get("action").is_none() {
             continue;
         }
         let kept = response.clone();
-        let action = parse_action(response).map_err(|error| Error::MalformedInputResponse {
-            key: key.clone(),
-            reason: Cow::Owned(error.to_string()),
-            found: kept,
+        let action = parse_action(response).map_err(|error| {
+            Error::from(ErrorKind::MalformedInputResponse {
+                key: key.clone(),
+                reason: Cow::Owned(error.to_string()),
+                found: kept,
+            })
         })?;
         answers.push((key, action));
     }

@@ -85,7 +85,7 @@
 //! `#[elicit(fill_default)]` on a derived form's field, [`FillDefault`] in a
 //! run-time [`Form`], take it out of `required` and fill its `default` when
 //! the client sends no value. Without it a field stays required: a missing
-//! value is [`Error::MissingField`], and no default is filled silently.
+//! value is [`ErrorKind::MissingField`], and no default is filled silently.
 //!
 //! # Dynamic choices
 //!
@@ -190,7 +190,7 @@ pub mod __private;
 mod integrations;
 mod schema;
 
-pub use crate::error::{Error, JsonType};
+pub use crate::error::{Error, ErrorKind, InvalidValue, JsonType};
 pub use crate::field::primitive::{BooleanField, NumberField, NumberType, StringField};
 pub use crate::field::select::{MultiSelect, SingleSelect};
 pub use crate::form::{
@@ -392,14 +392,12 @@ pub trait ElicitEnum: Sized + 'static {
     ///
     /// # Errors
     ///
-    /// [`Error::InvalidValue`] (with `field: None`) if `value` is not an
-    /// offered variant's value or alias.
-    fn parse(value: &str) -> Result<Self, Error> {
-        Self::from_value(value).ok_or_else(|| Error::InvalidValue {
-            field: None,
-            value: value.to_owned(),
-            allowed: std::borrow::Cow::Borrowed(Self::OPTIONS),
-        })
+    /// [`InvalidValue`] if `value` is not an offered variant's value or
+    /// alias: it borrows `value` and allocates nothing; `?` turns it into
+    /// an [`Error`] of kind [`ErrorKind::InvalidValue`] with `field: None`.
+    #[inline]
+    fn parse(value: &str) -> Result<Self, InvalidValue<'_>> {
+        Self::from_value(value).ok_or(InvalidValue::new(value, Self::OPTIONS))
     }
 
     /// Parses one JSON answer: [`SingleSelect::parse`] on

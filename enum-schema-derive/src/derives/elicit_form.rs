@@ -752,11 +752,14 @@ fn expand(form: &ast::Form) -> TokenStream {
         });
         let name = &field.wire.value;
         let local = quote::format_ident!("__field{}", index);
+        let cache = quote::format_ident!("__FIELD{}", index);
         pushes.extend(quote!(
             #krate::__private::push_property(&mut __schema, #name, &#property());
         ));
+        // Each field is built once, on the first answer, and kept.
         parses.extend(quote!(
-            let #local = #krate::__private::parse_field(&mut __errors, &mut __content, #name, &#property());
+            static #cache: #krate::__private::FieldCache = #krate::__private::FieldCache::new();
+            let #local = #krate::__private::parse_field(&mut __errors, &mut __content, #name, #krate::__private::cached(&#cache, #property));
         ));
         members.push(field.ident);
         locals.push(local);

@@ -12,7 +12,8 @@ use crate::form::parse_required;
 use crate::schema::check::{self, Int, Limit, Reading};
 use crate::schema::rule;
 use crate::{
-    BooleanSchema, Error, FormField, NumberSchema, PrimitiveSchema, StringFormat, StringSchema,
+    BooleanSchema, Error, ErrorKind, FormField, NumberSchema, PrimitiveSchema, StringFormat,
+    StringSchema,
 };
 
 /// A string form field, answered by a `String` checked against `minLength`,
@@ -104,8 +105,8 @@ impl StringField {
     ///
     /// # Errors
     ///
-    /// [`Error::TypeMismatch`] for any other JSON type, [`Error::TooShort`],
-    /// [`Error::TooLong`] or [`Error::InvalidFormat`] for a string that
+    /// [`ErrorKind::TypeMismatch`] for any other JSON type, [`ErrorKind::TooShort`],
+    /// [`ErrorKind::TooLong`] or [`ErrorKind::InvalidFormat`] for a string that
     /// breaks a constraint. `field` is `None`; a form sets it.
     pub fn parse(&self, value: Value) -> Result<String, Error> {
         check::string(
@@ -173,7 +174,7 @@ impl BooleanField {
     ///
     /// # Errors
     ///
-    /// [`Error::TypeMismatch`] for any other JSON type.
+    /// [`ErrorKind::TypeMismatch`] for any other JSON type.
     pub fn parse(&self, value: Value) -> Result<bool, Error> {
         self.schema.check(value)
     }
@@ -520,16 +521,18 @@ impl<N: NumberType> NumberField<N> {
     ///
     /// # Errors
     ///
-    /// [`Error::TypeMismatch`] for any other JSON type (a numeric string
-    /// too), [`Error::NotAnInteger`] for a fractional number on an integer
-    /// field, [`Error::OutOfRange`] outside `minimum..=maximum` or the type.
+    /// [`ErrorKind::TypeMismatch`] for any other JSON type (a numeric string
+    /// too), [`ErrorKind::NotAnInteger`] for a fractional number on an integer
+    /// field, [`ErrorKind::OutOfRange`] outside `minimum..=maximum` or the type.
     pub fn parse(&self, value: Value) -> Result<N, Error> {
         let (minimum, maximum) = self.bounds();
-        let out_of_range = |value: Number| Error::OutOfRange {
-            field: None,
-            value,
-            minimum: minimum.and_then(N::to_number),
-            maximum: maximum.and_then(N::to_number),
+        let out_of_range = |value: Number| {
+            Error::from(ErrorKind::OutOfRange {
+                field: None,
+                value,
+                minimum: minimum.and_then(N::to_number),
+                maximum: maximum.and_then(N::to_number),
+            })
         };
         // Integer bounds exactly, float bounds as the JSON numbers sent.
         let (low, high) = (

@@ -223,8 +223,8 @@ impl<T: ElicitEnum> SingleSelect<T> {
     ///
     /// # Errors
     ///
-    /// [`Error::InvalidValue`] for any other string (a title, an index, a
-    /// value in another case), [`Error::TypeMismatch`] for any other JSON
+    /// [`ErrorKind::InvalidValue`](crate::ErrorKind::InvalidValue) for any other string (a title, an index, a
+    /// value in another case), [`ErrorKind::TypeMismatch`](crate::ErrorKind::TypeMismatch) for any other JSON
     /// type. The error's `field` is `None`; a form sets it.
     #[inline]
     pub fn parse(&self, value: Value) -> Result<T, Error> {
@@ -612,11 +612,11 @@ impl<T: ElicitEnum> MultiSelect<T> {
     ///
     /// # Errors
     ///
-    /// In this order: [`Error::TypeMismatch`] if the answer is not an array;
-    /// [`Error::TooFewItems`] / [`Error::TooManyItems`] if its length is
-    /// outside `minItems..=maxItems`; [`Error::InvalidItem`] for the first
+    /// In this order: [`ErrorKind::TypeMismatch`](crate::ErrorKind::TypeMismatch) if the answer is not an array;
+    /// [`ErrorKind::TooFewItems`](crate::ErrorKind::TooFewItems) / [`ErrorKind::TooManyItems`](crate::ErrorKind::TooManyItems) if its length is
+    /// outside `minItems..=maxItems`; [`ErrorKind::InvalidItem`](crate::ErrorKind::InvalidItem) for the first
     /// element that is not a string naming an option;
-    /// [`Error::DuplicateItem`] for the first element naming an option
+    /// [`ErrorKind::DuplicateItem`](crate::ErrorKind::DuplicateItem) for the first element naming an option
     /// already named. The error's `field` is `None`; a form sets it.
     #[inline]
     pub fn parse(&self, value: Value) -> Result<Vec<T>, Error> {

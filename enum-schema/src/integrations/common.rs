@@ -4,7 +4,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::{EnumOption, Error, JsonType};
+use crate::{EnumOption, Error, ErrorKind, JsonType};
 
 pub(crate) fn json_object<const N: usize>(entries: [(&str, Value); N]) -> Value {
     Value::Object(
@@ -52,12 +52,12 @@ fn rejection_entry(error: &Error) -> Value {
         entry.insert(key.to_owned(), value);
     };
     put("field", error.field().map_or(Value::Null, Value::from));
-    match error {
-        Error::InvalidValue { value, allowed, .. } => {
+    match error.kind() {
+        ErrorKind::InvalidValue { value, allowed, .. } => {
             put("value", Value::from(value.as_str()));
             put("allowed", values_json(allowed));
         }
-        Error::InvalidItem {
+        ErrorKind::InvalidItem {
             index,
             items,
             allowed,
@@ -67,45 +67,45 @@ fn rejection_entry(error: &Error) -> Value {
             put("index", Value::from(*index));
             put("allowed", values_json(allowed));
         }
-        Error::DuplicateItem { index, items, .. } => {
+        ErrorKind::DuplicateItem { index, items, .. } => {
             put("value", Value::Array(items.clone()));
             put("index", Value::from(*index));
         }
-        Error::TooFewItems { min, items, .. } => {
+        ErrorKind::TooFewItems { min, items, .. } => {
             put("value", Value::Array(items.clone()));
             put("minItems", Value::from(*min));
         }
-        Error::TooManyItems { max, items, .. } => {
+        ErrorKind::TooManyItems { max, items, .. } => {
             put("value", Value::Array(items.clone()));
             put("maxItems", Value::from(*max));
         }
-        Error::TypeMismatch {
+        ErrorKind::TypeMismatch {
             expected, found, ..
         } => {
             put("value", found.clone());
             put("type", Value::from(json_schema_type(*expected)));
         }
-        Error::TooShort {
+        ErrorKind::TooShort {
             value, min_length, ..
         } => {
             put("value", Value::from(value.as_str()));
             put("minLength", Value::from(*min_length));
         }
-        Error::TooLong {
+        ErrorKind::TooLong {
             value, max_length, ..
         } => {
             put("value", Value::from(value.as_str()));
             put("maxLength", Value::from(*max_length));
         }
-        Error::InvalidFormat { value, format, .. } => {
+        ErrorKind::InvalidFormat { value, format, .. } => {
             put("value", Value::from(value.as_str()));
             put("format", Value::from(format.as_str()));
         }
-        Error::NotAnInteger { value, .. } => {
+        ErrorKind::NotAnInteger { value, .. } => {
             put("value", Value::Number(value.clone()));
             put("type", Value::from("integer"));
         }
-        Error::OutOfRange {
+        ErrorKind::OutOfRange {
             value,
             minimum,
             maximum,
@@ -119,13 +119,13 @@ fn rejection_entry(error: &Error) -> Value {
                 put("maximum", Value::Number(maximum.clone()));
             }
         }
-        Error::MalformedResult { found, .. } => {
+        ErrorKind::MalformedResult { found, .. } => {
             put("value", found.clone().unwrap_or(Value::Null));
         }
-        Error::MissingAction { found } => put("value", found.clone()),
-        Error::UnknownAction { action } => put("value", action.clone()),
-        Error::MissingInputResponse { key } => put("key", Value::from(key.as_str())),
-        Error::MalformedInputResponse { key, found, .. } => {
+        ErrorKind::MissingAction { found } => put("value", found.clone()),
+        ErrorKind::UnknownAction { action } => put("value", action.clone()),
+        ErrorKind::MissingInputResponse { key } => put("key", Value::from(key.as_str())),
+        ErrorKind::MalformedInputResponse { key, found, .. } => {
             put("key", Value::from(key.as_str()));
             put("value", found.clone());
         }

@@ -161,7 +161,7 @@ pub use super::rmcp_client::{accept, read_request, ClientError};
 
 use crate::{
     BooleanSchema, ElicitAction, ElicitEnum, ElicitForm, ElicitRequestParams, EnumOption, Error,
-    Form, FormFields, MultiSelect, MultiSelectSchema, NumberSchema, PrimitiveSchema,
+    ErrorKind, Form, FormFields, MultiSelect, MultiSelectSchema, NumberSchema, PrimitiveSchema,
     ProtocolVersion, RequestedSchema, SingleSelect, SingleSelectSchema, StringFormat, StringSchema,
     VersionError,
 };
@@ -427,9 +427,11 @@ impl From<ElicitRequestParams> for model::ElicitRequestParams {
 /// rmcp's `ElicitResult` as the JSON the client sent:
 /// `{"action":..,"content":..}`.
 pub(crate) fn result_json(result: &model::ElicitResult) -> Result<Value, Error> {
-    serde_json::to_value(result).map_err(|error| Error::MalformedResult {
-        reason: Cow::Owned(format!("the ElicitResult does not serialize: {error}")),
-        found: None,
+    serde_json::to_value(result).map_err(|error| {
+        Error::from(ErrorKind::MalformedResult {
+            reason: Cow::Owned(format!("the ElicitResult does not serialize: {error}")),
+            found: None,
+        })
     })
 }
 
@@ -438,7 +440,7 @@ pub(crate) fn result_json(result: &model::ElicitResult) -> Result<Value, Error> 
 ///
 /// # Errors
 ///
-/// As [`ElicitForm::parse_result`]: [`Error::MalformedResult`] if `content`
+/// As [`ElicitForm::parse_result`]: [`ErrorKind::MalformedResult`] if `content`
 /// is not an object, then every failing field.
 pub fn parse_result<F: ElicitForm>(result: &model::ElicitResult) -> Result<ElicitAction<F>, Error> {
     F::parse_result(result_json(result)?)
@@ -861,7 +863,7 @@ pub fn input_required<F: ElicitForm>(
 ///
 /// # Errors
 ///
-/// [`Error::MalformedInputResponse`] if the entry is not an elicitation
+/// [`ErrorKind::MalformedInputResponse`] if the entry is not an elicitation
 /// answer (no `action`), then as [`ElicitForm::parse_result`].
 pub fn input_response<F: ElicitForm>(
     input_responses: Option<&model::InputResponses>,

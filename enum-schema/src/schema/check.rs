@@ -20,8 +20,8 @@ use std::collections::HashMap;
 use serde_json::{Number, Value};
 
 use crate::{
-    BooleanSchema, EnumOption, Error, JsonType, MultiSelectSchema, NumberSchema, PrimitiveSchema,
-    SingleSelectSchema, StringFormat, StringSchema,
+    BooleanSchema, EnumOption, Error, ErrorKind, JsonType, MultiSelectSchema, NumberSchema,
+    PrimitiveSchema, SingleSelectSchema, StringFormat, StringSchema,
 };
 
 /// Parses a single-select answer: a JSON string naming one option.
@@ -34,17 +34,17 @@ pub(crate) fn single<R>(
     match value {
         Value::String(string) => match lookup(&string) {
             Some(found) => Ok(found),
-            None => Err(Error::InvalidValue {
+            None => Err(Error::from(ErrorKind::InvalidValue {
                 field: None,
                 value: string,
                 allowed: allowed(),
-            }),
+            })),
         },
-        found => Err(Error::TypeMismatch {
+        found => Err(Error::from(ErrorKind::TypeMismatch {
             field: None,
             expected: JsonType::String,
             found,
-        }),
+        })),
     }
 }
 
@@ -67,27 +67,27 @@ pub(crate) fn multi<R>(
     let items = match value {
         Value::Array(items) => items,
         found => {
-            return Err(Error::TypeMismatch {
+            return Err(Error::from(ErrorKind::TypeMismatch {
                 field: None,
                 expected: JsonType::Array,
                 found,
-            })
+            }))
         }
     };
     if items.len() < min {
-        return Err(Error::TooFewItems {
+        return Err(Error::from(ErrorKind::TooFewItems {
             field: None,
             min,
             items,
-        });
+        }));
     }
     if let Some(max) = max {
         if items.len() > max {
-            return Err(Error::TooManyItems {
+            return Err(Error::from(ErrorKind::TooManyItems {
                 field: None,
                 max,
                 items,
-            });
+            }));
         }
     }
     let mut seen = Seen::new(options);
@@ -98,19 +98,19 @@ pub(crate) fn multi<R>(
             _ => None,
         };
         let Some((position, found)) = found else {
-            return Err(Error::InvalidItem {
+            return Err(Error::from(ErrorKind::InvalidItem {
                 field: None,
                 index,
                 items,
                 allowed: allowed(),
-            });
+            }));
         };
         if !seen.insert(position) {
-            return Err(Error::DuplicateItem {
+            return Err(Error::from(ErrorKind::DuplicateItem {
                 field: None,
                 index,
                 items,
-            });
+            }));
         }
         parsed.push(found);
     }
@@ -208,39 +208,39 @@ pub(crate) fn string(
     let value = match value {
         Value::String(value) => value,
         found => {
-            return Err(Error::TypeMismatch {
+            return Err(Error::from(ErrorKind::TypeMismatch {
                 field: None,
                 expected: JsonType::String,
                 found,
-            })
+            }))
         }
     };
     let length = char_count(&value);
     if let Some(min_length) = min_length {
         if length < min_length {
-            return Err(Error::TooShort {
+            return Err(Error::from(ErrorKind::TooShort {
                 field: None,
                 value,
                 min_length,
-            });
+            }));
         }
     }
     if let Some(max_length) = max_length {
         if length > max_length {
-            return Err(Error::TooLong {
+            return Err(Error::from(ErrorKind::TooLong {
                 field: None,
                 value,
                 max_length,
-            });
+            }));
         }
     }
     if let Some(format) = format {
         if !format.matches(&value) {
-            return Err(Error::InvalidFormat {
+            return Err(Error::from(ErrorKind::InvalidFormat {
                 field: None,
                 value,
                 format,
-            });
+            }));
         }
     }
     Ok(value)
@@ -471,19 +471,19 @@ pub(crate) fn number(
     let number = match value {
         Value::Number(number) => number,
         found => {
-            return Err(Error::TypeMismatch {
+            return Err(Error::from(ErrorKind::TypeMismatch {
                 field: None,
                 expected: JsonType::Number,
                 found,
-            })
+            }))
         }
     };
     if integer {
         if let Reading::Fraction(_) = Reading::of(&number) {
-            return Err(Error::NotAnInteger {
+            return Err(Error::from(ErrorKind::NotAnInteger {
                 field: None,
                 value: number,
-            });
+            }));
         }
     }
     let below = minimum.is_some_and(|minimum| !minimum.holds(&number, Ordering::Less));
@@ -522,8 +522,8 @@ impl SingleSelectSchema {
     ///
     /// # Errors
     ///
-    /// As [`parse`](Self::parse): [`Error::InvalidValue`] or
-    /// [`Error::TypeMismatch`], as for a derived enum.
+    /// As [`parse`](Self::parse): [`ErrorKind::InvalidValue`] or
+    /// [`ErrorKind::TypeMismatch`], as for a derived enum.
     pub fn check(&self, value: Value) -> Result<String, Error> {
         self.parse(value).map(|choice| choice.value().to_owned())
     }
@@ -553,8 +553,8 @@ impl StringSchema {
     ///
     /// # Errors
     ///
-    /// [`Error::TypeMismatch`], [`Error::TooShort`], [`Error::TooLong`],
-    /// [`Error::InvalidFormat`].
+    /// [`ErrorKind::TypeMismatch`], [`ErrorKind::TooShort`], [`ErrorKind::TooLong`],
+    /// [`ErrorKind::InvalidFormat`].
     pub fn check(&self, value: Value) -> Result<String, Error> {
         string(value, self.min_length, self.max_length, self.format)
     }
@@ -574,18 +574,20 @@ impl NumberSchema {
     ///
     /// # Errors
     ///
-    /// [`Error::TypeMismatch`], [`Error::NotAnInteger`], [`Error::OutOfRange`].
+    /// [`ErrorKind::TypeMismatch`], [`ErrorKind::NotAnInteger`], [`ErrorKind::OutOfRange`].
     pub fn check(&self, value: Value) -> Result<Number, Error> {
         number(
             value,
             self.integer,
             self.minimum.as_ref().map(Limit::of),
             self.maximum.as_ref().map(Limit::of),
-            |value| Error::OutOfRange {
-                field: None,
-                value,
-                minimum: self.minimum.clone(),
-                maximum: self.maximum.clone(),
+            |value| {
+                Error::from(ErrorKind::OutOfRange {
+                    field: None,
+                    value,
+                    minimum: self.minimum.clone(),
+                    maximum: self.maximum.clone(),
+                })
             },
         )
     }
@@ -596,15 +598,15 @@ impl BooleanSchema {
     ///
     /// # Errors
     ///
-    /// [`Error::TypeMismatch`] for anything but `true` or `false`.
+    /// [`ErrorKind::TypeMismatch`] for anything but `true` or `false`.
     pub fn check(&self, value: Value) -> Result<bool, Error> {
         match value {
             Value::Bool(value) => Ok(value),
-            found => Err(Error::TypeMismatch {
+            found => Err(Error::from(ErrorKind::TypeMismatch {
                 field: None,
                 expected: JsonType::Boolean,
                 found,
-            }),
+            })),
         }
     }
 }
@@ -666,9 +668,9 @@ impl SingleSelectSchema {
     ///
     /// # Errors
     ///
-    /// [`Error::InvalidValue`] for any other string (a title, an index, a
+    /// [`ErrorKind::InvalidValue`] for any other string (a title, an index, a
     /// value in another case; the message says when it is a title),
-    /// [`Error::TypeMismatch`] for any other JSON type. `field` is `None`; a
+    /// [`ErrorKind::TypeMismatch`] for any other JSON type. `field` is `None`; a
     /// form sets it.
     pub fn parse(&self, value: Value) -> Result<Choice<'_>, Error> {
         let options = &self.options;
@@ -696,10 +698,10 @@ impl MultiSelectSchema {
     ///
     /// # Errors
     ///
-    /// [`Error::TypeMismatch`] if the answer is not an array,
-    /// [`Error::TooFewItems`] / [`Error::TooManyItems`] outside the bounds,
-    /// [`Error::InvalidItem`] for the first element that is not an option's
-    /// value, [`Error::DuplicateItem`] for the first option named twice.
+    /// [`ErrorKind::TypeMismatch`] if the answer is not an array,
+    /// [`ErrorKind::TooFewItems`] / [`ErrorKind::TooManyItems`] outside the bounds,
+    /// [`ErrorKind::InvalidItem`] for the first element that is not an option's
+    /// value, [`ErrorKind::DuplicateItem`] for the first option named twice.
     /// `field` is `None`; a form sets it.
     pub fn parse(&self, value: Value) -> Result<Vec<Choice<'_>>, Error> {
         let options = &self.options;

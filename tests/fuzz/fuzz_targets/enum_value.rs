@@ -5,7 +5,7 @@
 //! duplicates, and every element accepted on its own.
 #![no_main]
 
-use enum_schema::{ElicitEnum, Error};
+use enum_schema::{ElicitEnum, Error, ErrorKind};
 use enum_schema_fuzz::{Hosting, Size, HOSTING_ALIASES};
 use libfuzzer_sys::fuzz_target;
 use serde_json::Value;
@@ -31,16 +31,18 @@ fuzz_target!(|data: &[u8]| {
     let parsed = Hosting::parse(text);
     assert_eq!(parsed.as_ref().ok().copied(), expected(text), "{text:?}");
     assert_eq!(Hosting::from_value(text), expected(text));
-    if let Err(error) = parsed {
+    if let Err(miss) = parsed {
+        assert_eq!((miss.value(), miss.allowed()), (text, Hosting::OPTIONS));
+        let error = Error::from(miss);
         assert_eq!(
             error,
-            Error::InvalidValue {
+            Error::from(ErrorKind::InvalidValue {
                 field: None,
                 value: text.to_owned(),
                 allowed: Hosting::OPTIONS.into(),
-            }
+            })
         );
-        let _ = error.to_string();
+        assert_eq!(miss.to_string(), error.to_string());
     }
 
     let Ok(value) = serde_json::from_str::<Value>(text) else {
