@@ -485,6 +485,7 @@ fn uri_components() {
             "a:?b#c?d",
             "aZ9+-.:x", // every scheme byte
             "A:x",
+            "abcdefghijkl://[::1]", // a long scheme, then an authority
         ],
         &[
             "http://h h", // reg-name
@@ -556,6 +557,8 @@ fn uri_components() {
             "a@b:c",
             "a~b:c",
             "a!b:c",
+            "abcdefghijkl://h:8a", // a long scheme, then an authority
+            "abcdefghijkl://h h",
             "//h/p",
             "/abc",
             "?a:b",
@@ -573,6 +576,7 @@ fn uri_components() {
 fn email_rfc5321() {
     let label = "a".repeat(63);
     let long = format!("{label}.{label}.{label}.{}", "b".repeat(63)); // 255 bytes
+    let short_labels = format!("{label}.{label}.{label}.{}.c", "b".repeat(61)); // 255 bytes
     let valid = [
         "!#$%&'*+-/=?^_`{|}~@b".to_owned(), // every atext symbol
         "aZ09@b".to_owned(),
@@ -587,6 +591,7 @@ fn email_rfc5321() {
         "a@B.COM".to_owned(),
         format!("x@{label}.com"),
         format!("x@{long}"),
+        format!("x@{short_labels}"),
         "\"\"@b".to_owned(),   // an empty quoted string
         "\" \"@b".to_owned(),  // qtextSMTP: 32-33, 35-91, 93-126
         "\"!\"@b".to_owned(),
@@ -658,6 +663,7 @@ fn email_rfc5321() {
         format!("x@a.{label}a"),
         format!("x@{long}a"), // 256 bytes
         format!("x@a{long}"),
+        format!("x@{short_labels}d"), // 256 bytes, no label over 63
         "\"a@b".to_owned(), // quoted strings
         "\"a\"".to_owned(),
         "\"a\"b@c".to_owned(),

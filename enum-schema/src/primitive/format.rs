@@ -121,9 +121,8 @@ const fn is_ipv6(bytes: &[u8], start: usize, end: usize, smtp: bool) -> bool {
         if i == end {
             return true;
         }
-    } else if start < end && bytes[start] == b':' {
-        return false;
     }
+    // A single `:` first is an empty group, refused below.
     while i < end {
         // One group, or the trailing IPv4 address.
         let group_start = i;
@@ -178,7 +177,8 @@ const fn is_ip_literal(bytes: &[u8], start: usize, end: usize) -> bool {
         if i == start + 1 || i >= end || bytes[i] != b'.' || i + 1 == end {
             return false;
         }
-        let mut j = i + 1;
+        // From the dot on: it is `unreserved` too.
+        let mut j = i;
         while j < end {
             if !(is_unreserved(bytes[j]) || is_sub_delim(bytes[j]) || bytes[j] == b':') {
                 return false;
@@ -266,10 +266,11 @@ pub(crate) const fn is_uri(value: &str) -> bool {
     // The query and the fragment: `pchar`, "/" and "?".
     if hier_end < end {
         let fragment = find(bytes, hier_end, end, b"#");
-        if bytes[hier_end] == b'?' && !is_uri_text(bytes, hier_end + 1, fragment, b":@/?") {
+        // From the `?` on, which a query may hold too.
+        if bytes[hier_end] == b'?' && !is_uri_text(bytes, hier_end, fragment, b":@/?") {
             return false;
         }
-        if fragment < end && !is_uri_text(bytes, fragment + 1, end, b":@/?") {
+        if fragment != end && !is_uri_text(bytes, fragment + 1, end, b":@/?") {
             return false;
         }
     }
