@@ -29,7 +29,9 @@
 #       default) instead of in place, so that the checkout stays usable;
 #       ENUM_SCHEMA_SPEC_DIR then points at ../shared/spec
 #
-# In place (the default) the sources are mutated in this checkout: do not
+# In place (the default) the sources are mutated in this checkout, one
+# mutant at a time (cargo mutants refuses `-j` there; with MUTANTS_COPY=1,
+# `-j 2` runs two copies at once): do not
 # build or edit in it meanwhile; an interrupted run may leave a mutation
 # behind (`git diff` shows it). Not in CI: at about half a minute per mutant
 # on two cores, the checks alone take over an hour. Results, with the
