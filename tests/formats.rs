@@ -447,40 +447,40 @@ fn uri_components() {
             "http://255.255.255.255",
             "http://256.1.1.1", // a reg-name
             "http://1.2.3",
-            "http://a-._~!$&'()*+,;=z/",          // every reg-name byte
-            "http://%41%7e%7E",                   // percent-encoded
-            "http://u@h",                         // userinfo
-            "http://@h",                          // an empty one
-            "http://u@",                          // an empty host
+            "http://a-._~!$&'()*+,;=z/", // every reg-name byte
+            "http://%41%7e%7E",          // percent-encoded
+            "http://u@h",                // userinfo
+            "http://@h",                 // an empty one
+            "http://u@",                 // an empty host
             "http://:@h",
-            "http://u:p:q@h:1",                   // colons in userinfo
-            "http://a-._~!$&'()*+,;=%20:@h",      // every userinfo byte
-            "http://u#@h",                        // `@` in the fragment
-            "http://h/@",                         // or in the path
+            "http://u:p:q@h:1",              // colons in userinfo
+            "http://a-._~!$&'()*+,;=%20:@h", // every userinfo byte
+            "http://u#@h",                   // `@` in the fragment
+            "http://h/@",                    // or in the path
             "http://h?@",
             "a:b",
-            "a:/b",    // path-absolute
-            "a:/b:c",  // not an authority
-            "a:b/",    // path-rootless
-            "a:b//c",  // empty segments
+            "a:/b",   // path-absolute
+            "a:/b:c", // not an authority
+            "a:b/",   // path-rootless
+            "a:b//c", // empty segments
             "a:/b//c",
             "a:/",
             "a:b:c@d/e",
-            "a:-._~!$&'()*+,;=:@/",               // every pchar
+            "a:-._~!$&'()*+,;=:@/", // every pchar
             "a:%41",
             "a:%aF",
             "a:%00%ff%FF",
             "a:b%41c",
             "mailto:John.Doe@example.com",
-            "a:?",      // an empty query
-            "a:#",      // an empty fragment
+            "a:?", // an empty query
+            "a:#", // an empty fragment
             "a:?#",
             "a:b?c",
             "a:b?c#d",
             "a:b#c",
             "a:b?c?d/e:f@g",
-            "a:b?-._~!$&'()*+,;=:@/?%41",         // every query byte
-            "a:b#-._~!$&'()*+,;=:@/?%41",         // every fragment byte
+            "a:b?-._~!$&'()*+,;=:@/?%41", // every query byte
+            "a:b#-._~!$&'()*+,;=:@/?%41", // every fragment byte
             "a:b#c?d/e",
             "a:?b#c?d",
             "aZ9+-.:x", // every scheme byte
@@ -514,7 +514,7 @@ fn uri_components() {
             "http://u[@h",
             "http://ü@h",
             "http:// h",
-            "http://h/ ",   // path
+            "http://h/ ", // path
             "a:b c",
             "a:[",
             "a:]",
@@ -529,7 +529,7 @@ fn uri_components() {
             "a:|",
             "a:\\",
             "a:/\\",
-            "a:%",       // percent-encoding
+            "a:%", // percent-encoding
             "a:%4",
             "a:%4g",
             "a:%g4",
@@ -538,19 +538,19 @@ fn uri_components() {
             "a:%41%",
             "a:%41%4",
             "a:/%",
-            "a:?[",       // query
+            "a:?[", // query
             "a:?%",
             "a:?%4",
             "a:b?c d",
             "a:b?c^",
-            "a:?#[",      // fragment
+            "a:?#[", // fragment
             "a:#[",
             "a:#%4",
             "a:b#c d",
             "a:#a#b",
             "a:?a#b#c",
             "a:b#c^",
-            "a?b:c",      // scheme
+            "a?b:c", // scheme
             "a#b:c",
             "a%41:c",
             "a[b:c",
@@ -592,15 +592,15 @@ fn email_rfc5321() {
         format!("x@{label}.com"),
         format!("x@{long}"),
         format!("x@{short_labels}"),
-        "\"\"@b".to_owned(),   // an empty quoted string
-        "\" \"@b".to_owned(),  // qtextSMTP: 32-33, 35-91, 93-126
+        "\"\"@b".to_owned(),  // an empty quoted string
+        "\" \"@b".to_owned(), // qtextSMTP: 32-33, 35-91, 93-126
         "\"!\"@b".to_owned(),
         "\"#[\"@b".to_owned(),
         "\"]~\"@b".to_owned(),
         "\"a.b\"@c".to_owned(),
         "\".a..b.\"@c".to_owned(), // no dot rule inside quotes
         "\"a@b\"@c".to_owned(),
-        "\"ü\"@c".to_owned(), // UTF-8 (RFC 6531)
+        "\"ü\"@c".to_owned(),    // UTF-8 (RFC 6531)
         "\"\\\"\"@b".to_owned(), // quoted-pairSMTP: %d92 %d32-126
         "\"\\\\\"@b".to_owned(),
         "\"\\ \"@b".to_owned(),
@@ -664,7 +664,7 @@ fn email_rfc5321() {
         format!("x@{long}a"), // 256 bytes
         format!("x@a{long}"),
         format!("x@{short_labels}d"), // 256 bytes, no label over 63
-        "\"a@b".to_owned(), // quoted strings
+        "\"a@b".to_owned(),           // quoted strings
         "\"a\"".to_owned(),
         "\"a\"b@c".to_owned(),
         "\"a\".b@c".to_owned(),
@@ -675,7 +675,7 @@ fn email_rfc5321() {
         "\"\\".to_owned(),
         "\"\t\"@b".to_owned(), // below 32
         "\"\u{1f}\"@b".to_owned(),
-        "\"\u{7f}\"@b".to_owned(), // DEL
+        "\"\u{7f}\"@b".to_owned(),   // DEL
         "\"\\\u{1f}\"@b".to_owned(), // quoted-pair outside 32-126
         "\"\\\u{7f}\"@b".to_owned(),
         "\"\\ü\"@b".to_owned(),

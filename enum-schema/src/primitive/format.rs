@@ -540,7 +540,10 @@ mod tests {
             "1:2:3:4:5:6:7::8:9",
             "g::",
         ] {
-            assert!(!is_ipv6(invalid.as_bytes(), 0, invalid.len(), false), "{invalid}");
+            assert!(
+                !is_ipv6(invalid.as_bytes(), 0, invalid.len(), false),
+                "{invalid}"
+            );
         }
     }
 
