@@ -315,3 +315,410 @@ fn format_names() {
         json!("date-time")
     );
 }
+
+/// RFC 3986 `IP-literal` hosts: `IPv6address` in every compression form,
+/// its trailing `IPv4address` (with `dec-octet` on both sides of each of
+/// its ranges: 0-9, 10-99, 100-199, 200-249, 250-255) and `IPvFuture`.
+#[test]
+fn uri_ip_literals() {
+    check(
+        StringFormat::Uri,
+        &[
+            "http://[1:2:3:4:5:6:7:8]", // 8( h16 ":" ) without `::`
+            "http://[::]",              // only `::`
+            "http://[::1]",
+            "http://[1::]",
+            "http://[1::8]",
+            "http://[::2:3:4:5:6:7:8]", // `::` for one group, first
+            "http://[1:2:3:4:5:6:7::]", // last
+            "http://[1:2:3::6:7:8]",    // inside
+            "http://[1:2:3:4:5:6::8]",
+            "http://[0:0:0:0:0:0:0:0]",
+            "http://[0000:ffff:FFFF:abcd:ABCD:0123:4567:89ab]", // 4 hex digits
+            "http://[a:b:c:d:e:f:A:B]",
+            "http://[1:2:3:4:5:6:1.2.3.4]", // ls32 as an IPv4 address
+            "http://[::1.2.3.4]",
+            "http://[::ffff:1.2.3.4]",
+            "http://[1::1.2.3.4]",
+            "http://[1:2:3:4:5::1.2.3.4]",
+            "http://[::0.9.10.99]", // dec-octet edges
+            "http://[::100.199.200.249]",
+            "http://[::250.255.0.0]",
+            "http://[::255.255.255.255]",
+            "http://[v1.a]", // IPvFuture
+            "http://[V1.a]",
+            "http://[vF.a]",
+            "http://[v0123456789abcdefABCDEF.x]",
+            "http://[v1.:]",
+            "http://[v1.!]",
+            "http://[v1.-._~!$&'()*+,;=:aZ9]",
+            "http://[::1]:80", // then a port
+            "http://[::1]:",
+            "http://[::1]/",
+            "http://[::1]?q",
+            "http://[::1]#f",
+            "http://u:p@[::1]:8080/p",
+        ],
+        &[
+            "http://[]",
+            "http://[:]",
+            "http://[:1]", // a single colon first
+            "http://[:1::]",
+            "http://[:1:2:3:4:5:6:7:8]",
+            "http://[1:]", // or last
+            "http://[::1:]",
+            "http://[1:2:3:4:5:6:7:8:]",
+            "http://[:::]",
+            "http://[1:::2]",
+            "http://[1::2::3]", // two `::`
+            "http://[::1::]",
+            "http://[1:2:3:4:5:6:7]", // 7 groups without `::`
+            "http://[1:2:3:4:5:6:7:8:9]",
+            "http://[1:2:3:4:5:6:7:8::]", // `::` with 8 groups
+            "http://[::1:2:3:4:5:6:7:8]",
+            "http://[1:2:3:4::5:6:7:8]",
+            "http://[12345::]", // 5 hex digits
+            "http://[::12345]",
+            "http://[g::]",
+            "http://[::g]",
+            "http://[1:2:3:4:5:6:7:1.2.3.4]", // an IPv4 address for one group
+            "http://[1:2:3:4:5:6::1.2.3.4]",
+            "http://[1:2:3:4:5:1.2.3.4]",
+            "http://[::1.2.3.4:5]", // the IPv4 address not last
+            "http://[::1.2.3.4::]",
+            "http://[1.2.3.4]",
+            "http://[::ffff:01.2.3.4]", // a leading zero
+            "http://[::00.2.3.4]",
+            "http://[::1.2.3.000]",
+            "http://[::256.0.0.0]",
+            "http://[::260.0.0.0]",
+            "http://[::300.0.0.0]",
+            "http://[::1000.0.0.0]",
+            "http://[::1.2.3.256]",
+            "http://[::1.2.3]",
+            "http://[::1.2.3.4.5]",
+            "http://[::1.2.3.]",
+            "http://[::.1.2.3]",
+            "http://[::1..2.3]",
+            "http://[::1.2.3.a]",
+            "http://[::1.2.3.-4]",
+            "http://[v.a]", // IPvFuture without its version
+            "http://[v1]",  // or the dot
+            "http://[v1.]", // or anything after it
+            "http://[vg.a]",
+            "http://[v1x.a]",
+            "http://[v1.a%20]", // no percent-encoding inside
+            "http://[v1.a b]",
+            "http://[v1.[]",
+            "http://[w1.a]",
+            "http://[::1",    // no `]`
+            "http://[::1]]",  // a second one
+            "http://[::1]x",  // something but a port after it
+            "http://[::1]:x", // a port that is not digits
+            "http://[::1]:8x",
+            "http://x[::1]",
+            "http://[[::1]]",
+        ],
+    );
+}
+
+/// RFC 3986 `authority` (`userinfo`, `reg-name`, `port`), percent-encoding,
+/// `path`, `query` and `fragment`, with every delimiter.
+#[test]
+fn uri_components() {
+    check(
+        StringFormat::Uri,
+        &[
+            "http://",  // an empty reg-name
+            "http:///", // and a path
+            "file:///etc/hosts",
+            "a://",
+            "a:///",
+            "http://h",
+            "http://h/",
+            "http://h:", // port = *DIGIT
+            "http://h:0",
+            "http://h:80/",
+            "http://h:65535",
+            "http://h:99999", // no range in the grammar
+            "http://h?",
+            "http://h#",
+            "http://0.0.0.0",
+            "http://255.255.255.255",
+            "http://256.1.1.1", // a reg-name
+            "http://1.2.3",
+            "http://a-._~!$&'()*+,;=z/", // every reg-name byte
+            "http://%41%7e%7E",          // percent-encoded
+            "http://u@h",                // userinfo
+            "http://@h",                 // an empty one
+            "http://u@",                 // an empty host
+            "http://:@h",
+            "http://u:p:q@h:1",              // colons in userinfo
+            "http://a-._~!$&'()*+,;=%20:@h", // every userinfo byte
+            "http://u#@h",                   // `@` in the fragment
+            "http://h/@",                    // or in the path
+            "http://h?@",
+            "a:b",
+            "a:/b",   // path-absolute
+            "a:/b:c", // not an authority
+            "a:b/",   // path-rootless
+            "a:b//c", // empty segments
+            "a:/b//c",
+            "a:/",
+            "a:b:c@d/e",
+            "a:-._~!$&'()*+,;=:@/", // every pchar
+            "a:%41",
+            "a:%aF",
+            "a:%00%ff%FF",
+            "a:b%41c",
+            "mailto:John.Doe@example.com",
+            "a:?", // an empty query
+            "a:#", // an empty fragment
+            "a:?#",
+            "a:b?c",
+            "a:b?c#d",
+            "a:b#c",
+            "a:b?c?d/e:f@g",
+            "a:b?-._~!$&'()*+,;=:@/?%41", // every query byte
+            "a:b#-._~!$&'()*+,;=:@/?%41", // every fragment byte
+            "a:b#c?d/e",
+            "a:?b#c?d",
+            "aZ9+-.:x", // every scheme byte
+            "A:x",
+            "abcdefghijkl://[::1]", // a long scheme, then an authority
+        ],
+        &[
+            "http://h h", // reg-name
+            "http://h[",
+            "http://h]",
+            "http://h%",
+            "http://h%4",
+            "http://h%4g",
+            "http://h%g4",
+            "http://ü",
+            "http://h\\",
+            "http://h{",
+            "http://h\"",
+            "http://h<",
+            "http://h:8a", // port
+            "http://h:a",
+            "http://h:-1",
+            "http://h:1:2",
+            "http://h:8 ",
+            "http://h: 8",
+            "http://u v@h", // userinfo
+            "http://u@v@h",
+            "http://[@h",
+            "http://u%2@h",
+            "http://u%zz@h",
+            "http://u[@h",
+            "http://ü@h",
+            "http:// h",
+            "http://h/ ", // path
+            "a:b c",
+            "a:[",
+            "a:]",
+            "a:b[1]",
+            "a:{",
+            "a:}",
+            "a:<",
+            "a:>",
+            "a:\"",
+            "a:^",
+            "a:`",
+            "a:|",
+            "a:\\",
+            "a:/\\",
+            "a:%", // percent-encoding
+            "a:%4",
+            "a:%4g",
+            "a:%g4",
+            "a:%%41",
+            "a:b%2",
+            "a:%41%",
+            "a:%41%4",
+            "a:/%",
+            "a:?[", // query
+            "a:?%",
+            "a:?%4",
+            "a:b?c d",
+            "a:b?c^",
+            "a:?#[", // fragment
+            "a:#[",
+            "a:#%4",
+            "a:b#c d",
+            "a:#a#b",
+            "a:?a#b#c",
+            "a:b#c^",
+            "a?b:c", // scheme
+            "a#b:c",
+            "a%41:c",
+            "a[b:c",
+            "a@b:c",
+            "a~b:c",
+            "a!b:c",
+            "abcdefghijkl://h:8a", // a long scheme, then an authority
+            "abcdefghijkl://h h",
+            "//h/p",
+            "/abc",
+            "?a:b",
+            "#a:b",
+        ],
+    );
+}
+
+/// RFC 5321 `Mailbox` with RFC 6531's UTF-8: the dot-string and the quoted
+/// local part, domains, and address literals (RFC 5321 4.1.3: an
+/// `IPv4-address-literal` of `Snum`s, which may have leading zeros, or
+/// `IPv6:` and an `IPv6-addr`, whose compressed forms hold at most six
+/// groups beside the `::`, or four and an IPv4 address).
+#[test]
+fn email_rfc5321() {
+    let label = "a".repeat(63);
+    let long = format!("{label}.{label}.{label}.{}", "b".repeat(63)); // 255 bytes
+    let short_labels = format!("{label}.{label}.{label}.{}.c", "b".repeat(61)); // 255 bytes
+    let valid = [
+        "!#$%&'*+-/=?^_`{|}~@b".to_owned(), // every atext symbol
+        "aZ09@b".to_owned(),
+        "a.b.c@d".to_owned(),
+        "Ā@b".to_owned(), // U+0100 is C4 80: the byte 0x80
+        "a@Ā.de".to_owned(),
+        "日本@例え.jp".to_owned(),
+        "a@b-c".to_owned(), // inner hyphens
+        "a@b--c.d".to_owned(),
+        "a@1.2.3.4".to_owned(), // a domain of digits
+        "a@b.c.d.e".to_owned(),
+        "a@B.COM".to_owned(),
+        format!("x@{label}.com"),
+        format!("x@{long}"),
+        format!("x@{short_labels}"),
+        "\"\"@b".to_owned(),  // an empty quoted string
+        "\" \"@b".to_owned(), // qtextSMTP: 32-33, 35-91, 93-126
+        "\"!\"@b".to_owned(),
+        "\"#[\"@b".to_owned(),
+        "\"]~\"@b".to_owned(),
+        "\"a.b\"@c".to_owned(),
+        "\".a..b.\"@c".to_owned(), // no dot rule inside quotes
+        "\"a@b\"@c".to_owned(),
+        "\"ü\"@c".to_owned(),    // UTF-8 (RFC 6531)
+        "\"\\\"\"@b".to_owned(), // quoted-pairSMTP: %d92 %d32-126
+        "\"\\\\\"@b".to_owned(),
+        "\"\\ \"@b".to_owned(),
+        "\"\\~\"@b".to_owned(),
+        "\"\\a\"@b".to_owned(),
+        "a@[0.0.0.0]".to_owned(), // IPv4-address-literal
+        "a@[255.255.255.255]".to_owned(),
+        "a@[00.0.0.000]".to_owned(), // Snum = 1*3DIGIT
+        "a@[9.10.99.100]".to_owned(),
+        "a@[199.200.249.250]".to_owned(),
+        "a@[IPv6:::1]".to_owned(), // IPv6-address-literal
+        "a@[IPv6:::]".to_owned(),
+        "a@[ipv6:::1]".to_owned(), // an ABNF string: any case
+        "a@[iPV6:1::2]".to_owned(),
+        "a@[IPv6:1:2:3:4:5:6:7:8]".to_owned(), // IPv6-full
+        "a@[IPv6:1:2:3:4:5:6::]".to_owned(),   // IPv6-comp, 6 groups
+        "a@[IPv6:::1:2:3:4:5:6]".to_owned(),
+        "a@[IPv6:1:2:3::4:5:6]".to_owned(),
+        "a@[IPv6:1:2:3:4:5:6:1.2.3.4]".to_owned(), // IPv6v4-full
+        "a@[IPv6:1:2:3:4::1.2.3.4]".to_owned(),    // IPv6v4-comp, 4 groups
+        "a@[IPv6:::1.2.3.4]".to_owned(),
+        "a@[IPv6:::ffff:001.002.003.004]".to_owned(), // Snum in IPv6
+    ];
+    let invalid = [
+        "".to_owned(),
+        "a".to_owned(),
+        "a@".to_owned(),
+        "@".to_owned(),
+        "@b".to_owned(),
+        "a@b@c".to_owned(),
+        "a..b@c".to_owned(), // dot rules
+        ".a@b".to_owned(),
+        "a.@b".to_owned(),
+        ".@b".to_owned(),
+        "a(b@c".to_owned(), // specials
+        "a)b@c".to_owned(),
+        "a<b@c".to_owned(),
+        "a>b@c".to_owned(),
+        "a,b@c".to_owned(),
+        "a;b@c".to_owned(),
+        "a:b@c".to_owned(),
+        "a\\b@c".to_owned(),
+        "a\"b@c".to_owned(),
+        "a[b@c".to_owned(),
+        "a]b@c".to_owned(),
+        "a b@c".to_owned(),
+        "a\u{7f}@b".to_owned(),
+        "a@b_c".to_owned(), // domains
+        "a@b!c".to_owned(),
+        "a@b c".to_owned(),
+        "a@-b".to_owned(),
+        "a@b-".to_owned(),
+        "a@b-.c".to_owned(),
+        "a@b.-c".to_owned(),
+        "a@b.".to_owned(),
+        "a@.b".to_owned(),
+        "a@b..c".to_owned(),
+        "a@.".to_owned(),
+        format!("x@{label}a.com"), // a 64-byte label
+        format!("x@a.{label}a"),
+        format!("x@{long}a"), // 256 bytes
+        format!("x@a{long}"),
+        format!("x@{short_labels}d"), // 256 bytes, no label over 63
+        "\"a@b".to_owned(),           // quoted strings
+        "\"a\"".to_owned(),
+        "\"a\"b@c".to_owned(),
+        "\"a\".b@c".to_owned(),
+        "a\"b\"@c".to_owned(),
+        "\"a\"\"@b".to_owned(),
+        "\"\\\"@b".to_owned(), // the closing quote escaped
+        "\"a\\".to_owned(),
+        "\"\\".to_owned(),
+        "\"\t\"@b".to_owned(), // below 32
+        "\"\u{1f}\"@b".to_owned(),
+        "\"\u{7f}\"@b".to_owned(),   // DEL
+        "\"\\\u{1f}\"@b".to_owned(), // quoted-pair outside 32-126
+        "\"\\\u{7f}\"@b".to_owned(),
+        "\"\\ü\"@b".to_owned(),
+        "\"a\"@".to_owned(),
+        "a@[]".to_owned(), // address literals
+        "a@[".to_owned(),
+        "a@[1.2.3.4".to_owned(),
+        "a@1.2.3.4]".to_owned(),
+        "a@[1.2.3.4]]".to_owned(),
+        "a@[1.2.3]".to_owned(),
+        "a@[1.2.3.4.5]".to_owned(),
+        "a@[1.2.3.]".to_owned(),
+        "a@[.1.2.3]".to_owned(),
+        "a@[0000.0.0.0]".to_owned(),
+        "a@[256.0.0.0]".to_owned(),
+        "a@[1.2.3.256]".to_owned(),
+        "a@[IPv6:]".to_owned(),
+        "a@[IPv6]".to_owned(),
+        "a@[IPv]".to_owned(),
+        "a@[I]".to_owned(),
+        "a@[IPv4:1.2.3.4]".to_owned(),
+        "a@[IPv6 ::1]".to_owned(),
+        "a@[Pv6:::1]".to_owned(),
+        "a@[xPv6:::1]".to_owned(),
+        "a@[IxV6:::1]".to_owned(),
+        "a@[IPx6:::1]".to_owned(),
+        "a@[IPvx:::1]".to_owned(),
+        "a@[IPv6x::1]".to_owned(),
+        "a@[::1]".to_owned(),
+        "a@[IPv6:1.2.3.4]".to_owned(),
+        "a@[IPv6:1::2::3]".to_owned(),
+        "a@[IPv6:1:2:3:4:5:6:7]".to_owned(),
+        "a@[IPv6:1:2:3:4:5:6:7:8:9]".to_owned(),
+        "a@[IPv6:1:2:3:4:5:6:7::]".to_owned(), // 7 groups beside `::`
+        "a@[IPv6:::1:2:3:4:5:6:7]".to_owned(),
+        "a@[IPv6:1:2:3::4:5:6:7]".to_owned(),
+        "a@[IPv6:1:2:3:4:5::1.2.3.4]".to_owned(), // 5 and an IPv4 address
+        "a@[IPv6:1:2:3:4:5:1.2.3.4]".to_owned(),
+        "a@[IPv6:::256.0.0.0]".to_owned(),
+        "a@[IPv6:12345::]".to_owned(),
+        "a@[tag:content]".to_owned(), // no other tag is registered
+    ];
+    let valid: Vec<&str> = valid.iter().map(String::as_str).collect();
+    let invalid: Vec<&str> = invalid.iter().map(String::as_str).collect();
+    check(StringFormat::Email, &valid, &invalid);
+}

@@ -616,3 +616,37 @@ fn c28_the_peer_reader_agrees() {
         assert_eq!(schema.parse_result(answer).is_ok(), ok, "{text}");
     }
 }
+
+/// A float field's own bounds: the bound itself is in, the next double past
+/// it is out, on both sides (the float path of `NumberField::parse`).
+#[test]
+fn float_bounds_are_inclusive() {
+    let field = NumberField::<f64>::new().minimum(0.5).maximum(1.5);
+    let out = |value: f64| Error::OutOfRange {
+        field: None,
+        value: Number::from_f64(value).unwrap(),
+        minimum: Number::from_f64(0.5),
+        maximum: Number::from_f64(1.5),
+    };
+    assert_eq!(field.parse(json!(0.5)), Ok(0.5));
+    assert_eq!(field.parse(json!(1.0)), Ok(1.0));
+    assert_eq!(field.parse(json!(1.5)), Ok(1.5));
+    let below = f64::from_bits(0.5_f64.to_bits() - 1);
+    let above = f64::from_bits(1.5_f64.to_bits() + 1);
+    assert_eq!(field.parse(json!(below)), Err(out(below)));
+    assert_eq!(field.parse(json!(above)), Err(out(above)));
+    assert_eq!(field.parse(json!(-1.0)), Err(out(-1.0)));
+    assert_eq!(field.parse(json!(2.0)), Err(out(2.0)));
+    let only_max = NumberField::<f32>::new().maximum(1.5);
+    assert_eq!(only_max.parse(json!(1.5)), Ok(1.5));
+    assert_eq!(only_max.parse(json!(-1e30)), Ok(-1e30));
+    assert_eq!(
+        only_max.parse(json!(2.0)),
+        Err(Error::OutOfRange {
+            field: None,
+            value: Number::from_f64(2.0).unwrap(),
+            minimum: None,
+            maximum: Number::from_f64(1.5),
+        })
+    );
+}

@@ -68,10 +68,11 @@ const fn find(bytes: &[u8], start: usize, end: usize, set: &[u8]) -> usize {
     end
 }
 
-/// A decimal octet, 0 to 255, without leading zeros (RFC 3986 `dec-octet`).
-const fn is_dec_octet(bytes: &[u8], start: usize, end: usize) -> bool {
+/// A decimal octet, 0 to 255: without leading zeros (RFC 3986 `dec-octet`)
+/// or, with `smtp`, with them (RFC 5321 `Snum`, `1*3DIGIT`).
+const fn is_dec_octet(bytes: &[u8], start: usize, end: usize, smtp: bool) -> bool {
     let len = end - start;
-    if len == 0 || len > 3 || (len > 1 && bytes[start] == b'0') {
+    if len == 0 || len > 3 || (!smtp && len > 1 && bytes[start] == b'0') {
         return false;
     }
     let mut value = 0u32;
@@ -86,14 +87,15 @@ const fn is_dec_octet(bytes: &[u8], start: usize, end: usize) -> bool {
     value <= 255
 }
 
-/// A dotted-quad IPv4 address (RFC 3986 `IPv4address`).
-const fn is_ipv4(bytes: &[u8], start: usize, end: usize) -> bool {
+/// A dotted-quad IPv4 address (RFC 3986 `IPv4address`, or with `smtp`
+/// RFC 5321 `IPv4-address-literal`).
+const fn is_ipv4(bytes: &[u8], start: usize, end: usize, smtp: bool) -> bool {
     let mut part_start = start;
     let mut parts = 0;
     let mut i = start;
     while i <= end {
         if i == end || bytes[i] == b'.' {
-            if !is_dec_octet(bytes, part_start, i) {
+            if !is_dec_octet(bytes, part_start, i, smtp) {
                 return false;
             }
             parts += 1;
@@ -106,8 +108,10 @@ const fn is_ipv4(bytes: &[u8], start: usize, end: usize) -> bool {
 
 /// An IPv6 address (RFC 3986 `IPv6address`): up to eight groups of one to
 /// four hex digits, at most one `::`, and possibly a trailing IPv4 address
-/// standing for the last two groups.
-const fn is_ipv6(bytes: &[u8], start: usize, end: usize) -> bool {
+/// standing for the last two groups. With `smtp`, RFC 5321 `IPv6-addr`:
+/// its IPv4 part is an `IPv4-address-literal`, and beside a `::` at most six
+/// groups (`IPv6-comp`), or four and the IPv4 address (`IPv6v4-comp`).
+const fn is_ipv6(bytes: &[u8], start: usize, end: usize, smtp: bool) -> bool {
     let mut groups = 0;
     let mut elided = false;
     let mut i = start;
@@ -117,9 +121,8 @@ const fn is_ipv6(bytes: &[u8], start: usize, end: usize) -> bool {
         if i == end {
             return true;
         }
-    } else if start < end && bytes[start] == b':' {
-        return false;
     }
+    // A single `:` first is an empty group, refused below.
     while i < end {
         // One group, or the trailing IPv4 address.
         let group_start = i;
@@ -127,7 +130,7 @@ const fn is_ipv6(bytes: &[u8], start: usize, end: usize) -> bool {
             i += 1;
         }
         if i < end && bytes[i] == b'.' {
-            if !is_ipv4(bytes, group_start, end) {
+            if !is_ipv4(bytes, group_start, end, smtp) {
                 return false;
             }
             groups += 2;
@@ -157,7 +160,7 @@ const fn is_ipv6(bytes: &[u8], start: usize, end: usize) -> bool {
         }
     }
     if elided {
-        groups < 8
+        groups < if smtp { 7 } else { 8 }
     } else {
         groups == 8
     }
@@ -174,7 +177,8 @@ const fn is_ip_literal(bytes: &[u8], start: usize, end: usize) -> bool {
         if i == start + 1 || i >= end || bytes[i] != b'.' || i + 1 == end {
             return false;
         }
-        let mut j = i + 1;
+        // From the dot on: it is `unreserved` too.
+        let mut j = i;
         while j < end {
             if !(is_unreserved(bytes[j]) || is_sub_delim(bytes[j]) || bytes[j] == b':') {
                 return false;
@@ -183,7 +187,7 @@ const fn is_ip_literal(bytes: &[u8], start: usize, end: usize) -> bool {
         }
         return true;
     }
-    is_ipv6(bytes, start, end)
+    is_ipv6(bytes, start, end, false)
 }
 
 /// RFC 3986 `authority`: `[ userinfo "@" ] host [ ":" port ]`.
@@ -200,7 +204,8 @@ const fn is_authority(bytes: &[u8], start: usize, end: usize) -> bool {
     let port_colon;
     if host_start < end && bytes[host_start] == b'[' {
         let close = find(bytes, host_start, end, b"]");
-        if close == end || !is_ip_literal(bytes, host_start + 1, close) {
+        // Cut at `]`: nothing past the literal is read (a test would panic).
+        if close == end || !is_ip_literal(bytes.split_at(close).0, host_start + 1, close) {
             return false;
         }
         port_colon = close + 1;
@@ -261,10 +266,11 @@ pub(crate) const fn is_uri(value: &str) -> bool {
     // The query and the fragment: `pchar`, "/" and "?".
     if hier_end < end {
         let fragment = find(bytes, hier_end, end, b"#");
-        if bytes[hier_end] == b'?' && !is_uri_text(bytes, hier_end + 1, fragment, b":@/?") {
+        // From the `?` on, which a query may hold too.
+        if bytes[hier_end] == b'?' && !is_uri_text(bytes, hier_end, fragment, b":@/?") {
             return false;
         }
-        if fragment < end && !is_uri_text(bytes, fragment + 1, end, b":@/?") {
+        if fragment != end && !is_uri_text(bytes, fragment + 1, end, b":@/?") {
             return false;
         }
     }
@@ -353,14 +359,14 @@ pub(crate) const fn is_email(value: &str) -> bool {
                 i += 2;
                 continue;
             }
-            // qtextSMTP: %d32-33 / %d35-91 / %d93-126
-            if byte < 32 || byte > 126 {
+            // qtextSMTP: %d32-33 / %d35-91 / %d93-126, and UTF-8 (RFC 6531)
+            if byte < 32 || byte == 127 {
                 return false;
             }
             i += 1;
         }
     } else {
-        let mut atom = 0;
+        let mut atom = 0usize;
         while i < end && bytes[i] != b'@' {
             if bytes[i] == b'.' {
                 if atom == 0 {
@@ -388,16 +394,17 @@ pub(crate) const fn is_email(value: &str) -> bool {
         }
         let inner = domain + 1;
         let close = end - 1;
-        if close - inner > 5
-            && bytes[inner] == b'I'
-            && bytes[inner + 1] == b'P'
-            && bytes[inner + 2] == b'v'
+        // `IPv6:`, in any case (an ABNF string); the `]` stops the match.
+        let literal = bytes.split_at(close).0;
+        if bytes[inner].eq_ignore_ascii_case(&b'I')
+            && bytes[inner + 1].eq_ignore_ascii_case(&b'P')
+            && bytes[inner + 2].eq_ignore_ascii_case(&b'v')
             && bytes[inner + 3] == b'6'
             && bytes[inner + 4] == b':'
         {
-            return is_ipv6(bytes, inner + 5, close);
+            return is_ipv6(literal, inner + 5, close, true);
         }
-        return is_ipv4(bytes, inner, close);
+        return is_ipv4(literal, inner, close, true);
     }
     is_domain(bytes, domain, end)
 }
@@ -517,7 +524,7 @@ mod tests {
             "1:2:3:4:5:6:1.2.3.4",
             "fe80::1:2",
         ] {
-            assert!(is_ipv6(valid.as_bytes(), 0, valid.len()), "{valid}");
+            assert!(is_ipv6(valid.as_bytes(), 0, valid.len(), false), "{valid}");
         }
         for invalid in [
             "",
@@ -533,7 +540,10 @@ mod tests {
             "1:2:3:4:5:6:7::8:9",
             "g::",
         ] {
-            assert!(!is_ipv6(invalid.as_bytes(), 0, invalid.len()), "{invalid}");
+            assert!(
+                !is_ipv6(invalid.as_bytes(), 0, invalid.len(), false),
+                "{invalid}"
+            );
         }
     }
 
@@ -575,7 +585,7 @@ mod tests {
         assert!(is_email(&format!("x@{long}")));
         assert!(!is_email(&format!("x@{long}a")));
         assert!(is_email("x@[255.255.255.255]") && !is_email("x@[256.0.0.1]"));
-        assert!(is_email("x@[0.0.0.0]") && !is_email("x@[00.0.0.0]"));
+        assert!(is_email("x@[0.0.0.0]") && is_email("x@[00.0.0.000]"));
         assert!(!is_email("x@[1.2.3.4.5]") && !is_email("x@[1.2.3.]"));
         assert!(!is_email("x@[IPv6:]") && !is_email("x@[1.2.3.4") && !is_email("x@1.2.3.4]"));
         assert!(is_email("\"a b\"@c") && !is_email("\"a\u{7f}\"@c") && !is_email("\"a\\"));
