@@ -622,11 +622,14 @@ fn c28_the_peer_reader_agrees() {
 #[test]
 fn float_bounds_are_inclusive() {
     let field = NumberField::<f64>::new().minimum(0.5).maximum(1.5);
-    let out = |value: f64| Error::OutOfRange {
-        field: None,
-        value: Number::from_f64(value).unwrap(),
-        minimum: Number::from_f64(0.5),
-        maximum: Number::from_f64(1.5),
+    let out = |value: f64| -> Error {
+        ErrorKind::OutOfRange {
+            field: None,
+            value: Number::from_f64(value).unwrap(),
+            minimum: Number::from_f64(0.5),
+            maximum: Number::from_f64(1.5),
+        }
+        .into()
     };
     assert_eq!(field.parse(json!(0.5)), Ok(0.5));
     assert_eq!(field.parse(json!(1.0)), Ok(1.0));
@@ -642,11 +645,11 @@ fn float_bounds_are_inclusive() {
     assert_eq!(only_max.parse(json!(-1e30)), Ok(-1e30));
     assert_eq!(
         only_max.parse(json!(2.0)),
-        Err(Error::OutOfRange {
+        Err(Error::from(ErrorKind::OutOfRange {
             field: None,
             value: Number::from_f64(2.0).unwrap(),
             minimum: None,
             maximum: Number::from_f64(1.5),
-        })
+        }))
     );
 }
