@@ -18,7 +18,7 @@ use std::hint::black_box;
 use std::sync::OnceLock;
 
 use divan::Bencher;
-use enum_schema::{ElicitEnum, MultiSelect, SingleSelect};
+use enum_schema::{ElicitEnum, MultiSelectField, SingleSelectField};
 use rmcp::model::EnumSchema;
 
 #[global_allocator]
@@ -96,18 +96,18 @@ enum RegionSchemars {
 }
 
 /// Run-time overrides of the field-level attributes.
-fn single_overridden() -> SingleSelect<Region> {
+fn single_overridden() -> SingleSelectField<Region> {
     Region::SCHEMA
-        .title(black_box("Deployment region"))
-        .description(black_box("Where the new service runs."))
-        .default(black_box(Region::EuWest1))
+        .with_title(black_box("Deployment region"))
+        .with_description(black_box("Where the new service runs."))
+        .with_default(black_box(Region::EuWest1))
 }
 
-fn multi_overridden() -> MultiSelect<Region> {
+fn multi_overridden() -> MultiSelectField<Region> {
     Region::MULTI_SCHEMA
-        .title(black_box("Deployment regions"))
-        .description(black_box("Where the new service runs."))
-        .max_items(black_box(2))
+        .with_title(black_box("Deployment regions"))
+        .with_description(black_box("Where the new service runs."))
+        .with_max_items(black_box(2))
 }
 
 /// What an rmcp user writes: the values and titles as `String`s, then the
@@ -124,8 +124,8 @@ fn rmcp_single() -> EnumSchema {
     EnumSchema::builder(values)
         .enum_titles(titles)
         .expect("as many titles as values")
-        .title("Region")
-        .description("Where to deploy.")
+        .with_title("Region")
+        .with_description("Where to deploy.")
         .with_default("us-east1")
         .expect("a value")
         .build()
@@ -144,11 +144,11 @@ fn rmcp_multi() -> EnumSchema {
         .multiselect()
         .enum_titles(titles)
         .expect("as many titles as values")
-        .title("Region")
-        .description("Where to deploy.")
-        .min_items(1)
+        .with_title("Region")
+        .with_description("Where to deploy.")
+        .with_min_items(1)
         .expect("min")
-        .max_items(3)
+        .with_max_items(3)
         .expect("max")
         .with_default(vec!["us-east1".to_owned()])
         .expect("a value")

@@ -133,7 +133,7 @@ fn legacy_single_select() {
             "enumNames": ["Apple", "Banana", "Sour cherry"],
         })
     );
-    assert_eq!(wire(&select), wire(Fruit::SCHEMA.legacy(true)));
+    assert_eq!(wire(&select), wire(Fruit::SCHEMA.with_legacy(true)));
 }
 
 #[test]
@@ -437,7 +437,7 @@ fn multi_answer_errors_are_a_derived_enums() {
         .unwrap()
         .with_items(Some(1), Some(2))
         .unwrap();
-    let derived = Fruit::MULTI_SCHEMA.min_items(1).max_items(2);
+    let derived = Fruit::MULTI_SCHEMA.with_min_items(1).with_max_items(2);
     let cases = [
         (
             json!("apple"),
@@ -527,7 +527,7 @@ fn beside_derived_enums_and_primitives_in_a_form() {
         ("reviewer", &reviewer),
         ("labels", Optional(&labels)),
         ("priority", Priority::SCHEMA),
-        ("note", StringField::new().max_length(20)),
+        ("note", StringField::new().with_max_length(20)),
         ("urgent", BooleanField::new()),
     ));
     assert_eq!(
@@ -711,21 +711,21 @@ fn fill_default_takes_the_field_out_of_required_and_fills_it() {
         ("zones", FillDefault::new(&zones)),
         (
             "replicas",
-            FillDefault::new(NumberField::<u8>::new().default_value(3)),
+            FillDefault::new(NumberField::<u8>::new().with_default_value(3)),
         ),
         (
             "name",
-            FillDefault::new(StringField::new().default_value("web")),
+            FillDefault::new(StringField::new().with_default_value("web")),
         ),
         (
             "public",
-            FillDefault::new(BooleanField::new().default_value(false)),
+            FillDefault::new(BooleanField::new().with_default_value(false)),
         ),
         (
             "size",
-            FillDefault::new(Priority::SCHEMA.default_value("low")),
+            FillDefault::new(Priority::SCHEMA.with_default_value("low")),
         ),
-        ("strict", NumberField::<u8>::new().default_value(1)),
+        ("strict", NumberField::<u8>::new().with_default_value(1)),
     ));
     let schema = wire(form.requested_schema());
     assert_eq!(schema["required"], json!(["strict"]));
@@ -774,11 +774,11 @@ fn fill_default_rejects_null_and_bad_values() {
     let form = Form::new((
         (
             "replicas",
-            FillDefault::new(NumberField::<u8>::new().default_value(3)),
+            FillDefault::new(NumberField::<u8>::new().with_default_value(3)),
         ),
         (
             "region",
-            FillDefault::new(Priority::SCHEMA.default_value("high")),
+            FillDefault::new(Priority::SCHEMA.with_default_value("high")),
         ),
     ));
     assert_error(

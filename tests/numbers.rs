@@ -444,7 +444,7 @@ fn a_fraction_is_not_an_integer_for_any_integer_type() {
 fn explicit_bounds_near_2_pow_63_are_exact_too() {
     // A bound of the server's own, beyond 2^53: the double 2^62 stands for
     // 2^62 + 1 (or up to 512 either way), which is over the maximum.
-    let field = NumberField::<i64>::new().maximum(1 << 62);
+    let field = NumberField::<i64>::new().with_maximum(1 << 62);
     assert_eq!(field.parse(json!(4611686018427387904u64)), Ok(1 << 62));
     assert_eq!(
         field.parse(Value::Number(number("4611686018427387905.0"))),

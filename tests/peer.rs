@@ -985,7 +985,7 @@ fn hostile_multi_answers() -> Vec<Value> {
 
 #[test]
 fn single_select_checks_like_the_derive() {
-    fn compare<T: ElicitEnum + fmt::Debug>(derived: enum_schema::SingleSelect<T>) {
+    fn compare<T: ElicitEnum + fmt::Debug>(derived: enum_schema::SingleSelectField<T>) {
         let read = read_back(derived);
         let PrimitiveSchema::SingleSelect(select) = &read else {
             panic!("not a single-select: {read:?}");
@@ -1015,7 +1015,7 @@ fn single_select_checks_like_the_derive() {
 
 #[test]
 fn multi_select_checks_like_the_derive() {
-    fn compare<T: ElicitEnum + fmt::Debug>(derived: enum_schema::MultiSelect<T>) {
+    fn compare<T: ElicitEnum + fmt::Debug>(derived: enum_schema::MultiSelectField<T>) {
         let read = read_back(derived);
         let PrimitiveSchema::MultiSelect(select) = &read else {
             panic!("not a multi-select: {read:?}");
@@ -1047,7 +1047,7 @@ fn multi_select_checks_like_the_derive() {
     }
     compare(Fruit::MULTI_SCHEMA);
     compare(Size::MULTI_SCHEMA);
-    compare(Size::MULTI_SCHEMA.min_items(2).max_items(2));
+    compare(Size::MULTI_SCHEMA.with_min_items(2).with_max_items(2));
     compare(Tone::MULTI_SCHEMA);
 }
 

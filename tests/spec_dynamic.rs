@@ -60,7 +60,7 @@ fn a_request_with_run_time_fields_is_valid() {
         ("tags", &tags),
         (
             "copies",
-            FillDefault::new(NumberField::<u8>::new().default_value(1)),
+            FillDefault::new(NumberField::<u8>::new().with_default_value(1)),
         ),
     ));
     let request = wire(form.request("Which file?"));

@@ -4,8 +4,8 @@
 //!
 //! | wire type | check | callers |
 //! |---|---|---|
-//! | single-select | [`single`] | `SingleSelect::parse`, `SingleSelectSchema::parse`/`check` |
-//! | multi-select | [`multi`] | `MultiSelect::parse`, `MultiSelectSchema::parse`/`check` |
+//! | single-select | [`single`] | `SingleSelectField::parse`, `SingleSelectSchema::parse`/`check` |
+//! | multi-select | [`multi`] | `MultiSelectField::parse`, `MultiSelectSchema::parse`/`check` |
 //! | string | [`string`] | `StringField::parse`, `StringSchema::check` |
 //! | number, integer | [`number`] | `NumberField::parse`, `NumberSchema::check` |
 //! | boolean | `BooleanSchema::check` | `BooleanField::parse` |
@@ -536,7 +536,7 @@ impl MultiSelectSchema {
     ///
     /// # Errors
     ///
-    /// As [`parse`](Self::parse) and [`MultiSelect::parse`](crate::MultiSelect::parse).
+    /// As [`parse`](Self::parse) and [`MultiSelectField::parse`](crate::MultiSelectField::parse).
     pub fn check(&self, value: Value) -> Result<Vec<String>, Error> {
         self.parse(value).map(|choices| {
             choices
@@ -663,7 +663,7 @@ fn positions(options: &[EnumOption]) -> HashMap<&str, usize> {
 impl SingleSelectSchema {
     /// Parses a client's answer: a JSON string that is one of the options'
     /// values. Returns the chosen option, borrowed from this schema. The
-    /// same checks and errors as [`SingleSelect::parse`](crate::SingleSelect::parse)
+    /// same checks and errors as [`SingleSelectField::parse`](crate::SingleSelectField::parse)
     /// on a derived enum.
     ///
     /// # Errors
@@ -693,7 +693,7 @@ impl MultiSelectSchema {
     /// within `minItems..=maxItems`. Returns the chosen options in the
     /// client's order, borrowed from this schema. The same checks, in the
     /// same order, and the same errors as
-    /// [`MultiSelect::parse`](crate::MultiSelect::parse) on a derived enum;
+    /// [`MultiSelectField::parse`](crate::MultiSelectField::parse) on a derived enum;
     /// the work is bounded by the number of options.
     ///
     /// # Errors
