@@ -126,7 +126,7 @@ fn rmcp_single() -> EnumSchema {
         .expect("as many titles as values")
         .with_title("Region")
         .with_description("Where to deploy.")
-        .with_default("us-east1")
+        .with_default_value("us-east1")
         .expect("a value")
         .build()
 }
@@ -150,7 +150,7 @@ fn rmcp_multi() -> EnumSchema {
         .expect("min")
         .with_max_items(3)
         .expect("max")
-        .with_default(vec!["us-east1".to_owned()])
+        .with_default_values(vec!["us-east1".to_owned()])
         .expect("a value")
         .build()
 }

@@ -228,8 +228,8 @@ fn valid_properties_read_and_serialize_canonically() {
         let via_serde: PrimitiveSchema = serde_json::from_str(&text)
             .unwrap_or_else(|error| panic!("{name}: serde rejected: {error}"));
         assert_eq!(via_serde, schema, "{name}: serde_json::from_str");
-        let via_value: PrimitiveSchema = serde_json::from_value(peer.clone()).unwrap();
-        assert_eq!(via_value, schema, "{name}: serde_json::from_value");
+        let via_value: PrimitiveSchema = serde_json::from_parsed(peer.clone()).unwrap();
+        assert_eq!(via_value, schema, "{name}: serde_json::from_parsed");
         // the canonical form reads back and is a fixpoint (the wire model
         // may differ: an option without a title reads back titled with its
         // value, which is what went on the wire)
@@ -272,8 +272,8 @@ fn valid_requested_schemas_read_in_order_and_serialize_canonically() {
         let via_serde: RequestedSchema = serde_json::from_str(&text).unwrap();
         assert_eq!(via_serde, schema, "{name}: serde_json::from_str");
         // from a Value (keys sorted) the same JSON
-        let from_value = RequestedSchema::from_json(&parse(&text)).unwrap();
-        assert_eq!(wire(&from_value), canonical, "{name}: from_json");
+        let from_parsed = RequestedSchema::from_json(&parse(&text)).unwrap();
+        assert_eq!(wire(&from_parsed), canonical, "{name}: from_json");
         // canonical reads back the same
         assert_eq!(
             RequestedSchema::from_json_str(&canonical_text),
@@ -769,7 +769,7 @@ fn serde_reads_schemas_and_reports_the_schema_error() {
         error.to_string(),
         "`enumNames` has 1 entries but `enum` has 2; clients pair them by index"
     );
-    let error = serde_json::from_value::<PrimitiveSchema>(json!({"type": "object"})).unwrap_err();
+    let error = serde_json::from_parsed::<PrimitiveSchema>(json!({"type": "object"})).unwrap_err();
     assert_eq!(
         error.to_string(),
         r#"`type` "object" is not an elicitation property type; expected "string", "number", "integer", "boolean" or "array""#
@@ -873,11 +873,11 @@ fn from_json_rejects_a_properties_that_is_not_an_object() {
 fn a_property_named_twice_is_not_kept_twice() {
     let text =
         r#"{"type": "object", "properties": {"a": {"type": "string"}, "a": {"type": "boolean"}}}"#;
-    let from_value = RequestedSchema::from_json(&parse(text)).unwrap();
-    assert_eq!(names(&from_value), ["a"]);
+    let from_parsed = RequestedSchema::from_json(&parse(text)).unwrap();
+    assert_eq!(names(&from_parsed), ["a"]);
     // rejecting it is as good as keeping the last one, as a `Value` does
     if let Ok(schema) = RequestedSchema::from_json_str(text) {
-        assert_eq!(schema, from_value);
+        assert_eq!(schema, from_parsed);
         assert_eq!(
             serde_json::to_string(&schema).unwrap(),
             r#"{"type":"object","properties":{"a":{"type":"boolean"}}}"#

@@ -376,7 +376,7 @@ fn through_run_time_builders(settings: &Settings) -> Option<Verdict> {
     let result = match *settings {
         Settings::Single { options, default } => SingleSelectSchema::new(options.iter().copied())
             .and_then(|select| match default {
-                Some(default) => select.with_default(default),
+                Some(default) => select.with_default_value(default),
                 None => Ok(select),
             })
             .map(drop),
@@ -388,7 +388,7 @@ fn through_run_time_builders(settings: &Settings) -> Option<Verdict> {
         } => MultiSelectSchema::new(options.iter().copied())
             .and_then(|select| select.with_items(min, max))
             .and_then(|select| match default {
-                Some(default) => select.with_default(default.iter().copied()),
+                Some(default) => select.with_default_values(default.iter().copied()),
                 None => Ok(select),
             })
             .map(drop),

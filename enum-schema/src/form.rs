@@ -233,7 +233,7 @@ impl<F: FormField> FormField for Optional<F> {
 /// use enum_schema::{ElicitAction, FillDefault, Form, NumberField, SingleSelectSchema};
 /// use serde_json::json;
 ///
-/// let regions = SingleSelectSchema::new(["eu", "us"]).unwrap().with_default("eu").unwrap();
+/// let regions = SingleSelectSchema::new(["eu", "us"]).unwrap().with_default_value("eu").unwrap();
 /// let form = Form::new((
 ///     ("region", FillDefault::new(&regions)),
 ///     ("replicas", FillDefault::new(NumberField::<u8>::new().with_default_value(3))),
@@ -538,7 +538,7 @@ impl<F: FormFields> Form<F> {
     /// [`ErrorKind::MalformedResult`] if `json` is not JSON, then as
     /// [`parse_result`](Self::parse_result).
     pub fn parse_result_str(&self, json: &str) -> Result<ElicitAction<F::Output>, Error> {
-        self.parse_result(parse_json(json)?)
+        self.parse_result(parse_json_text(json)?)
     }
 }
 
@@ -725,14 +725,14 @@ pub trait ElicitForm: Sized {
     /// [`ErrorKind::MalformedResult`] if `json` is not JSON, then as
     /// [`parse_result`](Self::parse_result).
     fn parse_result_str(json: &str) -> Result<ElicitAction<Self>, Error> {
-        Self::parse_result(parse_json(json)?)
+        Self::parse_result(parse_json_text(json)?)
     }
 }
 
 /// Parses an answer from JSON text, refusing an object that names a key
 /// twice: JSON parsers disagree on which one wins, which lets a client show
 /// one answer to a proxy and another to the server.
-pub(crate) fn parse_json(json: &str) -> Result<Value, Error> {
+pub(crate) fn parse_json_text(json: &str) -> Result<Value, Error> {
     match serde_json::from_str::<Strict>(json) {
         Ok(Strict(value)) => Ok(value),
         Err(error) => Err(Error::from(ErrorKind::MalformedResult {

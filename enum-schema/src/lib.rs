@@ -61,7 +61,7 @@
 //! | titled single-select | [`ElicitEnum::SCHEMA`], variants titled | `{"type":"string","oneOf":[{"const":"a","title":"A"},..]}` |
 //! | untitled multi-select | [`ElicitEnum::MULTI_SCHEMA`], no variant titled | `{"type":"array","items":{"type":"string","enum":[..]}}` |
 //! | titled multi-select | [`ElicitEnum::MULTI_SCHEMA`], variants titled | `{"type":"array","items":{"anyOf":[..]}}` |
-//! | legacy (deprecated) | `#[elicit(legacy)]` or [`SingleSelectField::legacy`] | `{"type":"string","enum":[..],"enumNames":[..]}` |
+//! | legacy (deprecated) | `#[elicit(legacy)]` or [`SingleSelectField::with_legacy`] | `{"type":"string","enum":[..],"enumNames":[..]}` |
 //!
 //! Each may carry the field's `title`, `description` and `default`;
 //! multi-selects also `minItems` and `maxItems`. No `$ref`, `$defs` or
@@ -366,8 +366,10 @@ pub trait ElicitEnum: Sized + 'static {
     /// The offered variant at `index` in [`OPTIONS`](Self::OPTIONS).
     fn from_option_index(index: usize) -> Option<Self>;
 
-    /// The offered variant whose wire value or alias is `value`, compared
-    /// exactly (no case folding, no titles).
+    /// The offered variant whose wire value or alias is `value` (a `&str`,
+    /// as strum's `from_str`), compared exactly (no case folding, no
+    /// titles); `None` otherwise. [`parse`](Self::parse) is the same lookup
+    /// with an error.
     fn from_wire_value(value: &str) -> Option<Self>;
 
     /// The single-select schema: [`SCHEMA`](Self::SCHEMA).
@@ -400,7 +402,8 @@ pub trait ElicitEnum: Sized + 'static {
         Self::from_wire_value(value).ok_or(InvalidValue::new(value, Self::OPTIONS))
     }
 
-    /// Parses one JSON answer: [`SingleSelectField::parse`] on
+    /// Parses one JSON answer, a `serde_json::Value` (as serde_json's
+    /// `from_value` takes one): [`SingleSelectField::parse`] on
     /// [`SCHEMA`](Self::SCHEMA).
     ///
     /// # Errors

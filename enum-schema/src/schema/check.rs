@@ -12,6 +12,17 @@
 //!
 //! The schema rules (`rule`) compare defaults with the same primitives:
 //! [`char_count`], `StringFormat::matches`, [`position`], [`within`].
+//!
+//! `check` has one meaning in the public API: `check(value)` on a wire-model
+//! schema (`PrimitiveSchema`, `SingleSelectSchema`, `MultiSelectSchema`,
+//! `StringSchema`, `NumberSchema`, `BooleanSchema`) validates one answer
+//! against it and returns JSON-level values (`String`, `Number`, `bool`,
+//! `Value`); `RequestedSchema::check_content` does the same for a whole
+//! `content` object. `parse` runs the same checks and returns Rust types
+//! (a variant, a `Choice`, a form's struct). A builder's own consistency is
+//! never called `check`: the typed builders assert the `rule`s and panic
+//! (in a constant: a compile error), the run-time ones return a
+//! `SchemaError`.
 
 use std::borrow::Cow;
 use std::cmp::Ordering;

@@ -177,7 +177,7 @@ impl PrimitiveSchema {
     /// use enum_schema::{MultiSelectSchema, PrimitiveSchema};
     /// use serde_json::json;
     ///
-    /// let tags = MultiSelectSchema::new(["a", "b"]).unwrap().with_default(["b"]).unwrap();
+    /// let tags = MultiSelectSchema::new(["a", "b"]).unwrap().with_default_values(["b"]).unwrap();
     /// assert_eq!(PrimitiveSchema::from(tags).default_answer(), Some(json!(["b"])));
     /// ```
     pub fn default_answer(&self) -> Option<serde_json::Value> {
@@ -239,9 +239,12 @@ impl RequestedSchema {
 }
 
 /// The params of a form-mode `elicitation/create` request:
-/// `{"message": "...", "requestedSchema": {..}}` (MCP 2025-11-25,
-/// `ElicitRequestFormParams`; `mode` is optional for forms and left out, so
-/// the same params are valid for 2025-06-18 peers).
+/// `{"message": "...", "requestedSchema": {..}}`, named after the spec's
+/// `ElicitRequestFormParams` (MCP 2025-11-25 and later, where
+/// `ElicitRequestParams` is the union of these and the URL-mode
+/// `ElicitRequestURLParams`, which this crate does not build). `mode` is
+/// optional for forms and left out, so the same params are valid for
+/// 2025-06-18 peers, whose `elicitation/create` has only this shape.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ElicitRequestFormParams {
     pub(crate) message: Cow<'static, str>,
