@@ -400,8 +400,14 @@ fn panic_message(f: impl FnOnce()) -> String {
 
 #[test]
 fn builder_defaults_are_checked_against_the_options() {
-    assert_eq!(Pair::SCHEMA.with_default_value("ab").default_value(), Some("ab"));
-    assert_eq!(Pair::SCHEMA.with_default_value("a").default_value(), Some("a"));
+    assert_eq!(
+        Pair::SCHEMA.with_default_value("ab").default_value(),
+        Some("ab")
+    );
+    assert_eq!(
+        Pair::SCHEMA.with_default_value("a").default_value(),
+        Some("a")
+    );
     for bad in ["ac", "aaa", "gone", ""] {
         assert_eq!(
             panic_message(|| {

@@ -289,7 +289,10 @@ fn a_multi_select_default_outside_the_list_or_repeated_is_refused_and_named() {
         r#"the default "d" is not one of the options' values"#,
     );
     assert_error(
-        select.clone().with_default_values(["b", "a", "b"]).unwrap_err(),
+        select
+            .clone()
+            .with_default_values(["b", "a", "b"])
+            .unwrap_err(),
         SchemaError::DuplicateDefault { value: "b".into() },
         r#"the default names "b" twice"#,
     );

@@ -239,7 +239,9 @@ fn lengths_count_characters_not_bytes() {
         ("", 0),
         ("😀", 1),
     ] {
-        let exact = StringField::new().with_min_length(count).with_max_length(count);
+        let exact = StringField::new()
+            .with_min_length(count)
+            .with_max_length(count);
         assert_eq!(exact.parse(json!(value)), Ok(value.to_owned()), "{value:?}");
         let short = StringField::new().with_min_length(count + 1);
         assert_eq!(

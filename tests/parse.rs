@@ -419,7 +419,8 @@ fn multi_keeps_the_order_sent() {
 
 #[test]
 fn multi_bounds() {
-    const ONE_OR_TWO: MultiSelectField<Size> = Size::MULTI_SCHEMA.with_min_items(1).with_max_items(2);
+    const ONE_OR_TWO: MultiSelectField<Size> =
+        Size::MULTI_SCHEMA.with_min_items(1).with_max_items(2);
     assert_error(
         ONE_OR_TWO.parse(json!([])),
         Error::from(ErrorKind::TooFewItems {
@@ -454,7 +455,10 @@ type FruitForm = Form<(
 fn fruit_form() -> FruitForm {
     Form::new((
         ("fruit", Fruit::SCHEMA),
-        ("sizes", Size::MULTI_SCHEMA.with_min_items(1).with_max_items(2)),
+        (
+            "sizes",
+            Size::MULTI_SCHEMA.with_min_items(1).with_max_items(2),
+        ),
     ))
 }
 

@@ -228,8 +228,8 @@ fn valid_properties_read_and_serialize_canonically() {
         let via_serde: PrimitiveSchema = serde_json::from_str(&text)
             .unwrap_or_else(|error| panic!("{name}: serde rejected: {error}"));
         assert_eq!(via_serde, schema, "{name}: serde_json::from_str");
-        let via_value: PrimitiveSchema = serde_json::from_parsed(peer.clone()).unwrap();
-        assert_eq!(via_value, schema, "{name}: serde_json::from_parsed");
+        let via_value: PrimitiveSchema = serde_json::from_value(peer.clone()).unwrap();
+        assert_eq!(via_value, schema, "{name}: serde_json::from_value");
         // the canonical form reads back and is a fixpoint (the wire model
         // may differ: an option without a title reads back titled with its
         // value, which is what went on the wire)
@@ -769,7 +769,7 @@ fn serde_reads_schemas_and_reports_the_schema_error() {
         error.to_string(),
         "`enumNames` has 1 entries but `enum` has 2; clients pair them by index"
     );
-    let error = serde_json::from_parsed::<PrimitiveSchema>(json!({"type": "object"})).unwrap_err();
+    let error = serde_json::from_value::<PrimitiveSchema>(json!({"type": "object"})).unwrap_err();
     assert_eq!(
         error.to_string(),
         r#"`type` "object" is not an elicitation property type; expected "string", "number", "integer", "boolean" or "array""#

@@ -440,7 +440,9 @@ fn rows() -> Vec<Row> {
         },
         Row {
             name: "number with default",
-            schema: PrimitiveSchema::Number(NumberField::<f64>::new().with_default_value(0.5).schema()),
+            schema: PrimitiveSchema::Number(
+                NumberField::<f64>::new().with_default_value(0.5).schema(),
+            ),
             sep1330: ("NumberSchema", json!({"type": "number", "default": 0.5})),
             legacy: Some(("NumberSchema", json!({"type": "number"}))),
         },

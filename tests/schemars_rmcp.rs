@@ -129,7 +129,10 @@ fn enums_have_exactly_the_sep_1330_shapes() {
         }),
     );
     assert_eq!(root::<Severity>(), json(Severity::SCHEMA));
-    assert_eq!(root::<SingleSelectField<Severity>>(), json(Severity::SCHEMA));
+    assert_eq!(
+        root::<SingleSelectField<Severity>>(),
+        json(Severity::SCHEMA)
+    );
     assert_eq!(
         root::<Team>(),
         json!({"type": "string", "description": "The owning team.", "enum": ["payments", "identity"]}),

@@ -120,7 +120,9 @@ fn titled_options() -> Value {
 fn emitted() -> Vec<(&'static str, Shape, Value, Value)> {
     const PLAIN_MIN: MultiSelectField<Plain> = Plain::MULTI_SCHEMA.with_min_items(2);
     const PLAIN_MAX: MultiSelectField<Plain> = Plain::MULTI_SCHEMA.with_max_items(3);
-    const PLAIN_ZERO: MultiSelectField<Plain> = Plain::MULTI_SCHEMA.with_min_items(0).with_default_values(&[]);
+    const PLAIN_ZERO: MultiSelectField<Plain> = Plain::MULTI_SCHEMA
+        .with_min_items(0)
+        .with_default_values(&[]);
     const TITLED_SINGLE: SingleSelectField<Titled> = Titled::SCHEMA.with_description("Accent");
     vec![
         // untitled single-select
@@ -188,7 +190,11 @@ fn emitted() -> Vec<(&'static str, Shape, Value, Value)> {
         (
             "titled single, title and default",
             Shape::TitledSingle,
-            wire(Titled::SCHEMA.with_title("Accent").with_default_value("#00f")),
+            wire(
+                Titled::SCHEMA
+                    .with_title("Accent")
+                    .with_default_value("#00f"),
+            ),
             json!({"type": "string", "title": "Accent", "oneOf": titled_options(), "default": "#00f"}),
         ),
         (
@@ -410,10 +416,16 @@ fn color_form() -> ColorForm {
     Form::new((
         ("color", Plain::SCHEMA.with_default_value("red")),
         ("accent", Titled::SCHEMA.with_title("Accent")),
-        ("palette", Plain::MULTI_SCHEMA.with_min_items(1).with_max_items(2)),
+        (
+            "palette",
+            Plain::MULTI_SCHEMA.with_min_items(1).with_max_items(2),
+        ),
         ("highlights", Titled::MULTI_SCHEMA),
         ("legacy", Legacy::SCHEMA),
-        ("extra", Optional(Titled::SCHEMA.with_description("Optional"))),
+        (
+            "extra",
+            Optional(Titled::SCHEMA.with_description("Optional")),
+        ),
     ))
 }
 

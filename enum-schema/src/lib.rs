@@ -106,7 +106,8 @@
 //! with the field's `title`, `description` and `default`
 //! ([`with_title`](SingleSelectSchema::with_title),
 //! [`with_description`](SingleSelectSchema::with_description),
-//! [`with_default`](SingleSelectSchema::with_default)) and, on a
+//! [`with_default_value`](SingleSelectSchema::with_default_value),
+//! [`with_default_values`](MultiSelectSchema::with_default_values)) and, on a
 //! multi-select, `minItems`/`maxItems`
 //! ([`with_items`](MultiSelectSchema::with_items)).
 //!

@@ -144,7 +144,11 @@ fn descriptor(krate: &TokenStream, field: &ast::Field, form: &syn::Ident) -> Des
             }
             if let Some((tokens, format)) = attrs.format.get_with_tokens() {
                 let variant = syn::Ident::new(format.variant(), span_of(tokens));
-                call(tokens, "with_format", quote!(#krate::StringFormat::#variant));
+                call(
+                    tokens,
+                    "with_format",
+                    quote!(#krate::StringFormat::#variant),
+                );
             }
             if let Some((tokens, default)) = attrs.default.get_with_tokens() {
                 call(

@@ -123,7 +123,7 @@
 //! [`EnumSchema`], [`PrimitiveSchema`] into [`PrimitiveSchemaDefinition`],
 //! [`RequestedSchema`] into [`ElicitationSchema`] (properties in order), and
 //! [`ElicitRequestFormParams`] into rmcp's form
-//! [`ElicitRequestFormParams`](model::ElicitRequestParams). The one place where
+//! [`ElicitRequestParams`](model::ElicitRequestParams). The one place where
 //! rmcp's model is narrower: its `integer` schema holds `i64` bounds. The
 //! crate's own JSON already keeps to that: the bounds and default are the
 //! ones [`NumberSchema::advertised_minimum`] and its siblings give (an
@@ -160,10 +160,10 @@ pub use ask::{Ask, RequestStateSeal};
 pub use super::rmcp_client::{accept, read_request, ClientError};
 
 use crate::{
-    BooleanSchema, ElicitAction, ElicitEnum, ElicitForm, ElicitRequestFormParams, EnumOption, Error,
-    ErrorKind, Form, FormFields, MultiSelectField, MultiSelectSchema, NumberSchema, PrimitiveSchema,
-    ProtocolVersion, RequestedSchema, SingleSelectField, SingleSelectSchema, StringFormat, StringSchema,
-    VersionError,
+    BooleanSchema, ElicitAction, ElicitEnum, ElicitForm, ElicitRequestFormParams, EnumOption,
+    Error, ErrorKind, Form, FormFields, MultiSelectField, MultiSelectSchema, NumberSchema,
+    PrimitiveSchema, ProtocolVersion, RequestedSchema, SingleSelectField, SingleSelectSchema,
+    StringFormat, StringSchema, VersionError,
 };
 
 fn values(options: &[EnumOption]) -> Vec<String> {
@@ -405,7 +405,7 @@ impl From<RequestedSchema> for ElicitationSchema {
     }
 }
 
-/// Form-mode params as rmcp's `ElicitRequestFormParams::FormElicitationParams`:
+/// Form-mode params as rmcp's `ElicitRequestParams::FormElicitationParams`:
 /// `{"mode":"form","message":"..","requestedSchema":{..}}` (rmcp always
 /// writes the optional `mode`).
 impl From<&ElicitRequestFormParams> for model::ElicitRequestParams {

@@ -17,7 +17,7 @@
 //! use serde_json::json;
 //!
 //! // As rmcp hands it to `create_elicitation`.
-//! let request: ElicitRequestFormParams = serde_json::from_value(json!({
+//! let request: ElicitRequestParams = serde_json::from_value(json!({
 //!     "message": "How bad is it?",
 //!     "requestedSchema": {"type": "object", "properties": {"severity": {
 //!         "type": "string",

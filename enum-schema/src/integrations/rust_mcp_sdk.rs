@@ -118,7 +118,7 @@
 //! [`PrimitiveSchema`] into [`PrimitiveSchemaDefinition`], [`RequestedSchema`]
 //! into [`ElicitRequestFormParamsRequestedSchema`] and
 //! [`ElicitRequestFormParams`] into rust-mcp-schema's form
-//! [`ElicitRequestFormParams`](schema::ElicitRequestParams). The JSON is the
+//! [`ElicitRequestParams`](schema::ElicitRequestParams). The JSON is the
 //! same but for what rust-mcp-schema's types cannot hold: number bounds and
 //! defaults are `f64` there, so an integer schema's `"minimum":0` comes out
 //! as `"minimum":0.0` (and integers beyond 2^53 round); lengths and item
@@ -442,7 +442,7 @@ impl From<RequestedSchema> for ElicitRequestFormParamsRequestedSchema {
     }
 }
 
-/// Form-mode params as rust-mcp-schema's `schema::ElicitRequestFormParams`:
+/// Form-mode params as rust-mcp-schema's `ElicitRequestFormParams`:
 /// `{"message":"..","mode":"form","requestedSchema":{..}}` (rust-mcp-schema
 /// always writes the optional `mode`).
 impl From<&ElicitRequestFormParams> for schema::ElicitRequestFormParams {
@@ -460,7 +460,7 @@ impl From<ElicitRequestFormParams> for schema::ElicitRequestFormParams {
     }
 }
 
-/// Form-mode params as rust-mcp-schema's `ElicitRequestFormParams::FormParams`.
+/// Form-mode params as rust-mcp-schema's `ElicitRequestParams::FormParams`.
 impl From<&ElicitRequestFormParams> for schema::ElicitRequestParams {
     fn from(params: &ElicitRequestFormParams) -> Self {
         schema::ElicitRequestParams::FormParams(params.into())
