@@ -158,12 +158,12 @@ def parse_report(directory):
         for kind in ("hit", "miss"):
             p = f"parse/{kind}/"
             rows += [
-                (f"{size} {kind}: ours `from_value` / hand `match`", f"{p}ours_from_value/{size}", f"{p}hand_match/{size}"),
+                (f"{size} {kind}: ours `from_wire_value` / hand `match`", f"{p}ours_from_value/{size}", f"{p}hand_match/{size}"),
                 (f"{size} {kind}: ours `parse(&str)` / hand `match`", f"{p}ours_parse_str/{size}", f"{p}hand_match/{size}"),
                 (f"{size} {kind}: ours `parse(&str)` / strum `FromStr`", f"{p}ours_parse_str/{size}", f"{p}strum_from_str/{size}"),
-                (f"{size} {kind}: ours `parse_json` / hand `match` on JSON", f"{p}ours_parse_json/{size}", f"{p}hand_match_json/{size}"),
-                (f"{size} {kind}: ours `parse_json` / serde_json `from_value`", f"{p}ours_parse_json/{size}", f"{p}serde_json_from_value/{size}"),
-                (f"{size} {kind}: ours `from_value` on JSON / hand `match` on JSON", f"{p}ours_from_value_json/{size}", f"{p}hand_match_json/{size}"),
+                (f"{size} {kind}: ours `parse_value` / hand `match` on JSON", f"{p}ours_parse_json/{size}", f"{p}hand_match_json/{size}"),
+                (f"{size} {kind}: ours `parse_value` / serde_json `from_value`", f"{p}ours_parse_json/{size}", f"{p}serde_json_from_value/{size}"),
+                (f"{size} {kind}: ours `from_wire_value` on JSON / hand `match` on JSON", f"{p}ours_from_value_json/{size}", f"{p}hand_match_json/{size}"),
             ]
     ratio_table(merged, "Single value: ours against each alternative", rows)
     rows = []

@@ -27,7 +27,7 @@ use std::str::FromStr;
 use std::sync::OnceLock;
 
 use divan::Bencher;
-use enum_schema::{ElicitEnum, MultiSelect};
+use enum_schema::{ElicitEnum, MultiSelectField};
 use serde_json::Value;
 
 #[global_allocator]
@@ -220,14 +220,14 @@ macro_rules! single {
                     });
             }
 
-            /// Ours: `ElicitEnum::from_value(&str) -> Option<T>`.
+            /// Ours: `ElicitEnum::from_wire_value(&str) -> Option<T>`.
             #[divan::bench(types = [E4, E32, E512])]
             fn ours_from_value<T: Case>(bencher: Bencher) {
                 bencher
                     .with_inputs(batches(T::$inputs()))
                     .bench_local_values(|batch| {
                         for value in batch {
-                            black_box(T::from_value(value));
+                            black_box(T::from_wire_value(value));
                         }
                     });
             }
@@ -273,8 +273,8 @@ macro_rules! single {
             }
 
             /// Ours' lookup alone on JSON: as `hand_match_json` with
-            /// `ElicitEnum::from_value`; the gap to `ours_parse_json` is the
-            /// wrapper (`SingleSelect::parse`, its `Result<T, Error>`).
+            /// `ElicitEnum::from_wire_value`; the gap to `ours_parse_json` is the
+            /// wrapper (`SingleSelectField::parse`, its `Result<T, Error>`).
             #[divan::bench(types = [E4, E32, E512])]
             fn ours_from_value_json<T: Case>(bencher: Bencher) {
                 bencher
@@ -282,14 +282,14 @@ macro_rules! single {
                     .bench_local_values(|batch| {
                         for value in batch {
                             black_box(match value {
-                                Value::String(value) => T::from_value(&value),
+                                Value::String(value) => T::from_wire_value(&value),
                                 _ => None,
                             });
                         }
                     });
             }
 
-            /// Ours on JSON: `ElicitEnum::parse_json(Value) -> Result<T, Error>`
+            /// Ours on JSON: `ElicitEnum::parse_value(Value) -> Result<T, Error>`
             /// (the path a form field takes).
             #[divan::bench(types = [E4, E32, E512])]
             fn ours_parse_json<T: Case>(bencher: Bencher) {
@@ -297,7 +297,7 @@ macro_rules! single {
                     .with_inputs(json_batches(T::$inputs()))
                     .bench_local_values(|batch| {
                         for value in batch {
-                            black_box(T::parse_json(value).ok());
+                            black_box(T::parse_value(value).ok());
                         }
                     });
             }
@@ -371,7 +371,7 @@ mod multi {
     const ANSWER: [&str; 5] = ["RedOwl", "RedRaven", "RedEagle", "RedMoose", "RedWalrus"];
     const MIN: usize = 1;
     const MAX: usize = 8;
-    const SELECT: MultiSelect<E32> = E32::MULTI_SCHEMA.min_items(MIN).max_items(MAX);
+    const SELECT: MultiSelectField<E32> = E32::MULTI_SCHEMA.with_min_items(MIN).with_max_items(MAX);
 
     fn answer() -> Value {
         Value::Array(
@@ -390,7 +390,7 @@ mod multi {
             .bench_local_values(|value| super::hand_bitset::<E32>(value, MIN, MAX).ok());
     }
 
-    /// Ours: `MultiSelect::parse(Value) -> Result<Vec<T>, Error>`.
+    /// Ours: `MultiSelectField::parse(Value) -> Result<Vec<T>, Error>`.
     #[divan::bench]
     fn ours_parse(bencher: Bencher) {
         bencher
@@ -454,7 +454,7 @@ mod hostile {
     /// Ours, `maxItems = 8`: rejected on the length.
     #[divan::bench(sample_size = 1, sample_count = 20)]
     fn ours_bounded(bencher: Bencher) {
-        const SELECT: MultiSelect<E32> = E32::MULTI_SCHEMA.max_items(8);
+        const SELECT: MultiSelectField<E32> = E32::MULTI_SCHEMA.with_max_items(8);
         bencher
             .with_inputs(hostile)
             .bench_local_values(|value| SELECT.parse(value));

@@ -18,7 +18,7 @@ use std::hint::black_box;
 use std::sync::OnceLock;
 
 use divan::Bencher;
-use enum_schema::{ElicitEnum, MultiSelect, SingleSelect};
+use enum_schema::{ElicitEnum, MultiSelectField, SingleSelectField};
 use rmcp::model::EnumSchema;
 
 #[global_allocator]
@@ -96,18 +96,18 @@ enum RegionSchemars {
 }
 
 /// Run-time overrides of the field-level attributes.
-fn single_overridden() -> SingleSelect<Region> {
+fn single_overridden() -> SingleSelectField<Region> {
     Region::SCHEMA
-        .title(black_box("Deployment region"))
-        .description(black_box("Where the new service runs."))
-        .default(black_box(Region::EuWest1))
+        .with_title(black_box("Deployment region"))
+        .with_description(black_box("Where the new service runs."))
+        .with_default(black_box(Region::EuWest1))
 }
 
-fn multi_overridden() -> MultiSelect<Region> {
+fn multi_overridden() -> MultiSelectField<Region> {
     Region::MULTI_SCHEMA
-        .title(black_box("Deployment regions"))
-        .description(black_box("Where the new service runs."))
-        .max_items(black_box(2))
+        .with_title(black_box("Deployment regions"))
+        .with_description(black_box("Where the new service runs."))
+        .with_max_items(black_box(2))
 }
 
 /// What an rmcp user writes: the values and titles as `String`s, then the

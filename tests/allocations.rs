@@ -127,18 +127,18 @@ fn the_miss_becomes_an_error_only_when_kept() {
 #[test]
 fn from_value_and_parse_json_allocate_nothing_on_a_hit() {
     assert_eq!(
-        allocations(|| Small::from_value("lynx")),
+        allocations(|| Small::from_wire_value("lynx")),
         (Some(Small::Lynx), 0)
     );
-    assert_eq!(allocations(|| Small::from_value("lynxes")), (None, 0));
+    assert_eq!(allocations(|| Small::from_wire_value("lynxes")), (None, 0));
     let answer = json!("golden-ocelot");
     assert_eq!(
-        allocations(|| Small::parse_json(answer)),
+        allocations(|| Small::parse_value(answer)),
         (Ok(Small::GoldenOcelot), 0)
     );
     // The value is moved into the error, which is one box: one allocation.
     let answer = json!("golden-ocelots");
-    let (parsed, count) = allocations(|| Small::parse_json(answer).is_err());
+    let (parsed, count) = allocations(|| Small::parse_value(answer).is_err());
     assert_eq!((parsed, count), (true, 1));
     let answer = Value::Array(vec![json!("lynx"), json!("owl")]);
     assert_eq!(

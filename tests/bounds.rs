@@ -296,7 +296,7 @@ fn i128_and_u128_fields_advertise_i64_bounds_and_take_their_range() {
         ("wide", enum_schema::NumberField::<u128>::new()),
         (
             "signed",
-            enum_schema::NumberField::<i128>::new().default_value(-5),
+            enum_schema::NumberField::<i128>::new().with_default_value(-5),
         ),
     ));
     let requested_schema = wire(form.request("Fill it in"))["requestedSchema"].clone();

@@ -4,7 +4,7 @@
 
 use std::borrow::Cow;
 
-use enum_schema::{ElicitEnum, MultiSelect, SingleSelect};
+use enum_schema::{ElicitEnum, MultiSelectField, SingleSelectField};
 
 /// Asserts that both schemas of `T` come precomputed and equal to their
 /// serialization.
@@ -84,18 +84,18 @@ fn precomputed_json_is_the_serialized_json() {
 /// the schema as changed.
 #[test]
 fn builders_serialize_the_changed_schema() {
-    const RETITLED: SingleSelect<Titled> = Titled::SCHEMA.title("Other");
+    const RETITLED: SingleSelectField<Titled> = Titled::SCHEMA.with_title("Other");
     let json = RETITLED.to_json();
     assert!(matches!(json, Cow::Owned(_)));
     assert_eq!(json, serde_json::to_string(&RETITLED).unwrap());
     assert!(json.contains(r#""title":"Other""#));
 
-    const WIDER: MultiSelect<Titled> = Titled::MULTI_SCHEMA.max_items(3);
+    const WIDER: MultiSelectField<Titled> = Titled::MULTI_SCHEMA.with_max_items(3);
     let json = WIDER.to_json();
     assert!(matches!(json, Cow::Owned(_)));
     assert!(json.contains(r#""maxItems":3"#), "{json}");
     assert!(matches!(
-        Legacy::SCHEMA.legacy(false).to_json(),
+        Legacy::SCHEMA.with_legacy(false).to_json(),
         Cow::Owned(_)
     ));
 }

@@ -5,10 +5,10 @@
 //! expected JSON is written inline; nothing is read from them at run time.
 //!
 //! Adaptations (the cases' README allows renaming the API):
-//! - `<T as ElicitEnum>::schema()` returns a typed `SingleSelect<T>`; it is
+//! - `<T as ElicitEnum>::schema()` returns a typed `SingleSelectField<T>`; it is
 //!   compared through `serde_json::to_value`, the JSON that goes on the wire.
-//! - `enum_schema::multi::<T>().min_items(n).max_items(m)` is
-//!   `T::MULTI_SCHEMA.min_items(n).max_items(m)`.
+//! - `enum_schema::multi::<T>().with_min_items(n).with_max_items(m)` is
+//!   `T::MULTI_SCHEMA.with_min_items(n).with_max_items(m)`.
 //! - The response cases parse whole `ElicitResult`s through `Form`: the
 //!   outcome names `Accepted`/`Declined`/`Cancelled` are
 //!   `ElicitAction::Accept`/`Decline`/`Cancel`, and an accepted content is a
@@ -331,7 +331,7 @@ mod c05 {
     #[test]
     fn c05_without_legacy_the_same_enum_is_one_of() {
         // the same enum, the legacy choice turned off with the builder
-        let schema = wire(Language::SCHEMA.legacy(false));
+        let schema = wire(Language::SCHEMA.with_legacy(false));
         assert_eq!(schema, modern_expected());
         assert_no_keys(&schema, &["enum", "enumNames", "anyOf", "items"]);
         // and the same enum derived without `legacy`
@@ -346,7 +346,7 @@ mod c05 {
 // ---------------------------------------------------------------------------
 mod c07 {
     use super::*;
-    use enum_schema::MultiSelect;
+    use enum_schema::MultiSelectField;
 
     #[derive(ElicitEnum, Debug, PartialEq)]
     #[elicit(rename_all = "lowercase")]
@@ -366,9 +366,9 @@ mod c07 {
     }
 
     // form field "colors": multi-select of Color with min_items = 1, max_items = 2
-    const COLORS: MultiSelect<Color> = Color::MULTI_SCHEMA.min_items(1).max_items(2);
+    const COLORS: MultiSelectField<Color> = Color::MULTI_SCHEMA.with_min_items(1).with_max_items(2);
 
-    fn form() -> Form<((&'static str, MultiSelect<Color>),)> {
+    fn form() -> Form<((&'static str, MultiSelectField<Color>),)> {
         Form::new((("colors", COLORS),))
     }
 
@@ -868,7 +868,7 @@ mod c15 {
 // ---------------------------------------------------------------------------
 mod c17 {
     use super::*;
-    use enum_schema::SingleSelect;
+    use enum_schema::SingleSelectField;
 
     #[derive(ElicitEnum, Debug, PartialEq)]
     pub enum Pet {
@@ -881,7 +881,7 @@ mod c17 {
     }
 
     // form field "pet": Pet
-    fn form() -> Form<((&'static str, SingleSelect<Pet>),)> {
+    fn form() -> Form<((&'static str, SingleSelectField<Pet>),)> {
         Form::new((("pet", Pet::SCHEMA),))
     }
 

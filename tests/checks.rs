@@ -57,7 +57,7 @@ fn exact_values_only() {
             })),
             "{refused:?}"
         );
-        assert_eq!(Pair::from_value(refused), None);
+        assert_eq!(Pair::from_wire_value(refused), None);
     }
 }
 
@@ -111,7 +111,7 @@ fn single_select_answers() {
 
 #[test]
 fn multi_select_answers_on_their_bounds() {
-    let select = Pair::MULTI_SCHEMA.min_items(1).max_items(2);
+    let select = Pair::MULTI_SCHEMA.with_min_items(1).with_max_items(2);
     assert_eq!(select.parse(json!(["ab"])), Ok(vec![Pair::Ab]));
     assert_eq!(
         select.parse(json!(["a", "aa"])),
@@ -400,12 +400,18 @@ fn panic_message(f: impl FnOnce()) -> String {
 
 #[test]
 fn builder_defaults_are_checked_against_the_options() {
-    assert_eq!(Pair::SCHEMA.default_value("ab").get_default(), Some("ab"));
-    assert_eq!(Pair::SCHEMA.default_value("a").get_default(), Some("a"));
+    assert_eq!(
+        Pair::SCHEMA.with_default_value("ab").default_value(),
+        Some("ab")
+    );
+    assert_eq!(
+        Pair::SCHEMA.with_default_value("a").default_value(),
+        Some("a")
+    );
     for bad in ["ac", "aaa", "gone", ""] {
         assert_eq!(
             panic_message(|| {
-                Pair::SCHEMA.default_value(bad);
+                Pair::SCHEMA.with_default_value(bad);
             }),
             "the default is not one of the options' values (a skipped variant is not an option)",
             "{bad:?}"
@@ -413,19 +419,19 @@ fn builder_defaults_are_checked_against_the_options() {
     }
     assert_eq!(
         Pair::MULTI_SCHEMA
-            .default_values(&["ab", "aa", "a"])
-            .get_default(),
+            .with_default_values(&["ab", "aa", "a"])
+            .default_values(),
         Some(vec!["ab", "aa", "a"])
     );
     assert_eq!(
         panic_message(|| {
-            Pair::MULTI_SCHEMA.default_values(&["aa", "ab", "aa"]);
+            Pair::MULTI_SCHEMA.with_default_values(&["aa", "ab", "aa"]);
         }),
         "a default item appears twice"
     );
     assert_eq!(
         panic_message(|| {
-            Pair::MULTI_SCHEMA.default_values(&["ab", "ac"]);
+            Pair::MULTI_SCHEMA.with_default_values(&["ab", "ac"]);
         }),
         "a default item is not one of the options' values (a skipped variant is not an option)"
     );

@@ -70,7 +70,7 @@ fn untitled_single_select() {
         .unwrap()
         .with_title("File")
         .with_description("Pick one")
-        .with_default("b.txt")
+        .with_default_value("b.txt")
         .unwrap();
     assert_eq!(
         wire(&select),
@@ -133,7 +133,7 @@ fn legacy_single_select() {
             "enumNames": ["Apple", "Banana", "Sour cherry"],
         })
     );
-    assert_eq!(wire(&select), wire(Fruit::SCHEMA.legacy(true)));
+    assert_eq!(wire(&select), wire(Fruit::SCHEMA.with_legacy(true)));
 }
 
 #[test]
@@ -144,7 +144,7 @@ fn untitled_and_titled_multi_selects() {
         .with_description("Any two")
         .with_items(Some(1), Some(2))
         .unwrap()
-        .with_default(["z"])
+        .with_default_values(["z"])
         .unwrap();
     assert_eq!(
         wire(&untitled),
@@ -178,7 +178,7 @@ fn shaped_per_revision() {
     let single = PrimitiveSchema::from(
         SingleSelectSchema::new(fruits())
             .unwrap()
-            .with_default("banana")
+            .with_default_value("banana")
             .unwrap(),
     );
     // 2025-06-18: the legacy form, without the default it cannot carry.
@@ -214,7 +214,7 @@ fn what_is_built_reads_back_as_a_peer_would() {
     let single = PrimitiveSchema::from(
         SingleSelectSchema::new(fruits())
             .unwrap()
-            .with_default("cherry")
+            .with_default_value("cherry")
             .unwrap(),
     );
     let multi = PrimitiveSchema::from(
@@ -222,7 +222,7 @@ fn what_is_built_reads_back_as_a_peer_would() {
             .unwrap()
             .with_items(None, Some(5))
             .unwrap()
-            .with_default(["c", "a"])
+            .with_default_values(["c", "a"])
             .unwrap(),
     );
     for schema in [single, multi] {
@@ -269,7 +269,7 @@ fn a_single_select_default_outside_the_list_is_refused_and_named() {
     let select = SingleSelectSchema::new(fruits()).unwrap();
     // A title is not a value.
     assert_error(
-        select.clone().with_default("Apple").unwrap_err(),
+        select.clone().with_default_value("Apple").unwrap_err(),
         SchemaError::DefaultNotAnOption {
             default: "Apple".into(),
         },
@@ -282,14 +282,17 @@ fn a_single_select_default_outside_the_list_is_refused_and_named() {
 fn a_multi_select_default_outside_the_list_or_repeated_is_refused_and_named() {
     let select = MultiSelectSchema::new(["a", "b", "c"]).unwrap();
     assert_error(
-        select.clone().with_default(["a", "d"]).unwrap_err(),
+        select.clone().with_default_values(["a", "d"]).unwrap_err(),
         SchemaError::DefaultNotAnOption {
             default: "d".into(),
         },
         r#"the default "d" is not one of the options' values"#,
     );
     assert_error(
-        select.clone().with_default(["b", "a", "b"]).unwrap_err(),
+        select
+            .clone()
+            .with_default_values(["b", "a", "b"])
+            .unwrap_err(),
         SchemaError::DuplicateDefault { value: "b".into() },
         r#"the default names "b" twice"#,
     );
@@ -327,7 +330,7 @@ fn a_default_that_does_not_fit_the_bounds_is_refused_whichever_comes_first() {
             .clone()
             .with_items(Some(2), Some(3))
             .unwrap()
-            .with_default(["a"])
+            .with_default_values(["a"])
             .unwrap_err(),
         SchemaError::DefaultCount {
             count: 1,
@@ -338,7 +341,7 @@ fn a_default_that_does_not_fit_the_bounds_is_refused_whichever_comes_first() {
     );
     assert_error(
         select
-            .with_default(["a", "b"])
+            .with_default_values(["a", "b"])
             .unwrap()
             .with_items(None, Some(1))
             .unwrap_err(),
@@ -437,7 +440,7 @@ fn multi_answer_errors_are_a_derived_enums() {
         .unwrap()
         .with_items(Some(1), Some(2))
         .unwrap();
-    let derived = Fruit::MULTI_SCHEMA.min_items(1).max_items(2);
+    let derived = Fruit::MULTI_SCHEMA.with_min_items(1).with_max_items(2);
     let cases = [
         (
             json!("apple"),
@@ -527,7 +530,7 @@ fn beside_derived_enums_and_primitives_in_a_form() {
         ("reviewer", &reviewer),
         ("labels", Optional(&labels)),
         ("priority", Priority::SCHEMA),
-        ("note", StringField::new().max_length(20)),
+        ("note", StringField::new().with_max_length(20)),
         ("urgent", BooleanField::new()),
     ));
     assert_eq!(
@@ -700,32 +703,32 @@ fn ten_thousand_options_go_out_and_come_back() {
 fn fill_default_takes_the_field_out_of_required_and_fills_it() {
     let region = SingleSelectSchema::new(["eu", "us"])
         .unwrap()
-        .with_default("eu")
+        .with_default_value("eu")
         .unwrap();
     let zones = MultiSelectSchema::new(["a", "b", "c"])
         .unwrap()
-        .with_default(["a", "c"])
+        .with_default_values(["a", "c"])
         .unwrap();
     let form = Form::new((
         ("region", FillDefault::new(&region)),
         ("zones", FillDefault::new(&zones)),
         (
             "replicas",
-            FillDefault::new(NumberField::<u8>::new().default_value(3)),
+            FillDefault::new(NumberField::<u8>::new().with_default_value(3)),
         ),
         (
             "name",
-            FillDefault::new(StringField::new().default_value("web")),
+            FillDefault::new(StringField::new().with_default_value("web")),
         ),
         (
             "public",
-            FillDefault::new(BooleanField::new().default_value(false)),
+            FillDefault::new(BooleanField::new().with_default_value(false)),
         ),
         (
             "size",
-            FillDefault::new(Priority::SCHEMA.default_value("low")),
+            FillDefault::new(Priority::SCHEMA.with_default_value("low")),
         ),
-        ("strict", NumberField::<u8>::new().default_value(1)),
+        ("strict", NumberField::<u8>::new().with_default_value(1)),
     ));
     let schema = wire(form.requested_schema());
     assert_eq!(schema["required"], json!(["strict"]));
@@ -774,11 +777,11 @@ fn fill_default_rejects_null_and_bad_values() {
     let form = Form::new((
         (
             "replicas",
-            FillDefault::new(NumberField::<u8>::new().default_value(3)),
+            FillDefault::new(NumberField::<u8>::new().with_default_value(3)),
         ),
         (
             "region",
-            FillDefault::new(Priority::SCHEMA.default_value("high")),
+            FillDefault::new(Priority::SCHEMA.with_default_value("high")),
         ),
     ));
     assert_error(

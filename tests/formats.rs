@@ -14,12 +14,12 @@ use serde_json::json;
 fn check(format: StringFormat, valid: &[&str], invalid: &[&str]) {
     for value in valid {
         assert!(format.matches(value), "{format}: {value:?} must match");
-        let field = StringField::new().format(format);
+        let field = StringField::new().with_format(format);
         assert_eq!(field.parse(json!(value)), Ok((*value).to_owned()));
     }
     for value in invalid {
         assert!(!format.matches(value), "{format}: {value:?} must not match");
-        let field = StringField::new().format(format);
+        let field = StringField::new().with_format(format);
         assert_eq!(
             field.parse(json!(value)),
             Err(Error::from(ErrorKind::InvalidFormat {
@@ -239,9 +239,11 @@ fn lengths_count_characters_not_bytes() {
         ("", 0),
         ("😀", 1),
     ] {
-        let exact = StringField::new().min_length(count).max_length(count);
+        let exact = StringField::new()
+            .with_min_length(count)
+            .with_max_length(count);
         assert_eq!(exact.parse(json!(value)), Ok(value.to_owned()), "{value:?}");
-        let short = StringField::new().min_length(count + 1);
+        let short = StringField::new().with_min_length(count + 1);
         assert_eq!(
             short.parse(json!(value)),
             Err(Error::from(ErrorKind::TooShort {
@@ -251,7 +253,7 @@ fn lengths_count_characters_not_bytes() {
             }))
         );
         if count > 0 {
-            let long = StringField::new().max_length(count - 1);
+            let long = StringField::new().with_max_length(count - 1);
             assert_eq!(
                 long.parse(json!(value)),
                 Err(Error::from(ErrorKind::TooLong {
@@ -267,9 +269,9 @@ fn lengths_count_characters_not_bytes() {
 #[test]
 fn the_length_is_checked_before_the_format() {
     let field = StringField::new()
-        .min_length(3)
-        .max_length(5)
-        .format(StringFormat::Email);
+        .with_min_length(3)
+        .with_max_length(5)
+        .with_format(StringFormat::Email);
     assert_eq!(
         field.parse(json!("ab")),
         Err(Error::from(ErrorKind::TooShort {

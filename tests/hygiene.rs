@@ -59,11 +59,11 @@ mod shadowed {
             ["Option", "Some", "None", "Self_", "__value", "__index", "value"]
         );
         ::std::assert_eq!(
-            <Awkward as ElicitEnum>::from_value("__index"),
+            <Awkward as ElicitEnum>::from_wire_value("__index"),
             ::std::option::Option::Some(Awkward::__index)
         );
         ::std::assert_eq!(
-            <Awkward as ElicitEnum>::SCHEMA.get_default(),
+            <Awkward as ElicitEnum>::SCHEMA.default_value(),
             ::std::option::Option::Some("None")
         );
         ::std::assert_eq!(Awkward::Skipped(1).value(), "Skipped");

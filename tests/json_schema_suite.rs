@@ -588,13 +588,13 @@ fn typed_verdict(schema: &PrimitiveSchema, data: &Value) -> Option<bool> {
         PrimitiveSchema::String(string) => {
             let mut field = StringField::new();
             if let Some(min) = string.min_length {
-                field = field.min_length(min);
+                field = field.with_min_length(min);
             }
             if let Some(max) = string.max_length {
-                field = field.max_length(max);
+                field = field.with_max_length(max);
             }
             if let Some(format) = string.format {
-                field = field.format(format);
+                field = field.with_format(format);
             }
             Some(field.parse(data.clone()).is_ok())
         }
@@ -619,10 +619,10 @@ fn typed_verdict(schema: &PrimitiveSchema, data: &Value) -> Option<bool> {
                 .then_some(double)
             };
             if let Some(minimum) = &number.minimum {
-                field = field.minimum(exact(minimum)?);
+                field = field.with_minimum(exact(minimum)?);
             }
             if let Some(maximum) = &number.maximum {
-                field = field.maximum(exact(maximum)?);
+                field = field.with_maximum(exact(maximum)?);
             }
             Some(field.parse(data.clone()).is_ok())
         }

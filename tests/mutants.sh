@@ -48,7 +48,7 @@ scope=${1:-checks}
 shift || true
 
 validators='is_space_or_control|is_unreserved|is_sub_delim|is_uri_text|contains|find|is_dec_octet|is_ipv4|is_ipv6|is_ip_literal|is_authority|is_atext|is_domain|is_email|is_uri|digits|is_date_bytes|is_date|is_date_time|char_count|string|StringFormat::matches'
-checks="$validators|single|multi|Seen::insert|str_eq|position|SingleSelect<T>::parse|MultiSelect<T>::parse|SingleSelectSchema::check|MultiSelectSchema::check|SingleSelectSchema::parse|MultiSelectSchema::parse|StringSchema::check|NumberSchema::check|BooleanSchema::check|PrimitiveSchema::check|compare|RequestedSchema::check_content|RequestedSchema::parse_result|parse_action|parse_required|StringField::parse|BooleanField::parse|NumberField<N>::parse|number|Limit::holds|NumberType for \\\$ty>::from_number"
+checks="$validators|single|multi|Seen::insert|str_eq|position|SingleSelectField<T>::parse|MultiSelectField<T>::parse|SingleSelectSchema::check|MultiSelectSchema::check|SingleSelectSchema::parse|MultiSelectSchema::parse|StringSchema::check|NumberSchema::check|BooleanSchema::check|PrimitiveSchema::check|compare|RequestedSchema::check_content|RequestedSchema::parse_result|parse_action|parse_required|StringField::parse|BooleanField::parse|NumberField<N>::parse|number|Limit::holds|NumberType for \\\$ty>::from_number"
 files=(
     --file enum-schema/src/schema/check.rs
     --file enum-schema/src/schema/rule.rs

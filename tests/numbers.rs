@@ -444,7 +444,7 @@ fn a_fraction_is_not_an_integer_for_any_integer_type() {
 fn explicit_bounds_near_2_pow_63_are_exact_too() {
     // A bound of the server's own, beyond 2^53: the double 2^62 stands for
     // 2^62 + 1 (or up to 512 either way), which is over the maximum.
-    let field = NumberField::<i64>::new().maximum(1 << 62);
+    let field = NumberField::<i64>::new().with_maximum(1 << 62);
     assert_eq!(field.parse(json!(4611686018427387904u64)), Ok(1 << 62));
     assert_eq!(
         field.parse(Value::Number(number("4611686018427387905.0"))),
@@ -621,7 +621,9 @@ fn c28_the_peer_reader_agrees() {
 /// it is out, on both sides (the float path of `NumberField::parse`).
 #[test]
 fn float_bounds_are_inclusive() {
-    let field = NumberField::<f64>::new().minimum(0.5).maximum(1.5);
+    let field = NumberField::<f64>::new()
+        .with_minimum(0.5)
+        .with_maximum(1.5);
     let out = |value: f64| -> Error {
         ErrorKind::OutOfRange {
             field: None,
@@ -640,7 +642,7 @@ fn float_bounds_are_inclusive() {
     assert_eq!(field.parse(json!(above)), Err(out(above)));
     assert_eq!(field.parse(json!(-1.0)), Err(out(-1.0)));
     assert_eq!(field.parse(json!(2.0)), Err(out(2.0)));
-    let only_max = NumberField::<f32>::new().maximum(1.5);
+    let only_max = NumberField::<f32>::new().with_maximum(1.5);
     assert_eq!(only_max.parse(json!(1.5)), Ok(1.5));
     assert_eq!(only_max.parse(json!(-1e30)), Ok(-1e30));
     assert_eq!(

@@ -3,7 +3,7 @@
 //! for its exact variant (with every field) and its exact message.
 
 use enum_schema::{
-    ElicitAction, ElicitEnum, Error, ErrorKind, Form, JsonType, MultiSelect, Optional,
+    ElicitAction, ElicitEnum, Error, ErrorKind, Form, JsonType, MultiSelectField, Optional,
 };
 use serde_json::{json, Value};
 
@@ -86,7 +86,7 @@ fn single_number_where_a_string_belongs() {
 #[test]
 fn single_boolean_where_a_string_belongs() {
     assert_error(
-        Fruit::parse_json(json!(true)),
+        Fruit::parse_value(json!(true)),
         type_mismatch(None, JsonType::String, json!(true)),
         "wrong type: expected a string, found a boolean (true)",
     );
@@ -209,7 +209,7 @@ fn single_aliases_are_accepted_but_not_offered() {
 fn single_skipped_variants_are_rejected() {
     assert_eq!(Fruit::Durian.value(), "durian");
     assert_eq!(Fruit::Durian.option_index(), None);
-    assert_eq!(Fruit::from_value("durian"), None);
+    assert_eq!(Fruit::from_wire_value("durian"), None);
     assert_error(
         Fruit::SCHEMA.parse(json!("durian")),
         invalid_value(None, "durian"),
@@ -370,7 +370,7 @@ fn multi_plain_duplicate() {
 
 #[test]
 fn multi_huge_array_with_max_items_is_too_many() {
-    const AT_MOST_TWO: MultiSelect<Fruit> = Fruit::MULTI_SCHEMA.max_items(2);
+    const AT_MOST_TWO: MultiSelectField<Fruit> = Fruit::MULTI_SCHEMA.with_max_items(2);
     let sent: Vec<Value> = vec![json!("apple"); 1_000_000];
     assert_error(
         AT_MOST_TWO.parse(Value::Array(sent.clone())),
@@ -419,7 +419,8 @@ fn multi_keeps_the_order_sent() {
 
 #[test]
 fn multi_bounds() {
-    const ONE_OR_TWO: MultiSelect<Size> = Size::MULTI_SCHEMA.min_items(1).max_items(2);
+    const ONE_OR_TWO: MultiSelectField<Size> =
+        Size::MULTI_SCHEMA.with_min_items(1).with_max_items(2);
     assert_error(
         ONE_OR_TWO.parse(json!([])),
         Error::from(ErrorKind::TooFewItems {
@@ -447,14 +448,17 @@ fn multi_bounds() {
 // ---------------------------------------------------------------------------
 
 type FruitForm = Form<(
-    (&'static str, enum_schema::SingleSelect<Fruit>),
-    (&'static str, MultiSelect<Size>),
+    (&'static str, enum_schema::SingleSelectField<Fruit>),
+    (&'static str, MultiSelectField<Size>),
 )>;
 
 fn fruit_form() -> FruitForm {
     Form::new((
         ("fruit", Fruit::SCHEMA),
-        ("sizes", Size::MULTI_SCHEMA.min_items(1).max_items(2)),
+        (
+            "sizes",
+            Size::MULTI_SCHEMA.with_min_items(1).with_max_items(2),
+        ),
     ))
 }
 

@@ -272,8 +272,8 @@ fn valid_requested_schemas_read_in_order_and_serialize_canonically() {
         let via_serde: RequestedSchema = serde_json::from_str(&text).unwrap();
         assert_eq!(via_serde, schema, "{name}: serde_json::from_str");
         // from a Value (keys sorted) the same JSON
-        let from_value = RequestedSchema::from_json(&parse(&text)).unwrap();
-        assert_eq!(wire(&from_value), canonical, "{name}: from_json");
+        let from_parsed = RequestedSchema::from_json(&parse(&text)).unwrap();
+        assert_eq!(wire(&from_parsed), canonical, "{name}: from_json");
         // canonical reads back the same
         assert_eq!(
             RequestedSchema::from_json_str(&canonical_text),
@@ -873,11 +873,11 @@ fn from_json_rejects_a_properties_that_is_not_an_object() {
 fn a_property_named_twice_is_not_kept_twice() {
     let text =
         r#"{"type": "object", "properties": {"a": {"type": "string"}, "a": {"type": "boolean"}}}"#;
-    let from_value = RequestedSchema::from_json(&parse(text)).unwrap();
-    assert_eq!(names(&from_value), ["a"]);
+    let from_parsed = RequestedSchema::from_json(&parse(text)).unwrap();
+    assert_eq!(names(&from_parsed), ["a"]);
     // rejecting it is as good as keeping the last one, as a `Value` does
     if let Ok(schema) = RequestedSchema::from_json_str(text) {
-        assert_eq!(schema, from_value);
+        assert_eq!(schema, from_parsed);
         assert_eq!(
             serde_json::to_string(&schema).unwrap(),
             r#"{"type":"object","properties":{"a":{"type":"boolean"}}}"#
@@ -985,7 +985,7 @@ fn hostile_multi_answers() -> Vec<Value> {
 
 #[test]
 fn single_select_checks_like_the_derive() {
-    fn compare<T: ElicitEnum + fmt::Debug>(derived: enum_schema::SingleSelect<T>) {
+    fn compare<T: ElicitEnum + fmt::Debug>(derived: enum_schema::SingleSelectField<T>) {
         let read = read_back(derived);
         let PrimitiveSchema::SingleSelect(select) = &read else {
             panic!("not a single-select: {read:?}");
@@ -1015,7 +1015,7 @@ fn single_select_checks_like_the_derive() {
 
 #[test]
 fn multi_select_checks_like_the_derive() {
-    fn compare<T: ElicitEnum + fmt::Debug>(derived: enum_schema::MultiSelect<T>) {
+    fn compare<T: ElicitEnum + fmt::Debug>(derived: enum_schema::MultiSelectField<T>) {
         let read = read_back(derived);
         let PrimitiveSchema::MultiSelect(select) = &read else {
             panic!("not a multi-select: {read:?}");
@@ -1047,7 +1047,7 @@ fn multi_select_checks_like_the_derive() {
     }
     compare(Fruit::MULTI_SCHEMA);
     compare(Size::MULTI_SCHEMA);
-    compare(Size::MULTI_SCHEMA.min_items(2).max_items(2));
+    compare(Size::MULTI_SCHEMA.with_min_items(2).with_max_items(2));
     compare(Tone::MULTI_SCHEMA);
 }
 

@@ -26,7 +26,7 @@ use common::{wire, Spec, LEGACY_VERSION};
 use enum_schema::{
     elicitation_responses, parse_action, parse_input_response, take_input_response, BooleanField,
     ElicitAction, ElicitEnum, ElicitForm, EnumOption, Error, ErrorKind, Form, JsonType,
-    MultiSelect, NumberField, Optional, PrimitiveSchema, ProtocolVersion, RequestedSchema,
+    MultiSelectField, NumberField, Optional, PrimitiveSchema, ProtocolVersion, RequestedSchema,
     StringField, StringFormat,
 };
 use proptest::prelude::*;
@@ -213,7 +213,7 @@ where
     T: ElicitEnum + for<'de> Deserialize<'de> + PartialEq + std::fmt::Debug + Copy,
 {
     let serde: Option<T> = serde_json::from_value(json!(value)).ok();
-    let ours = T::from_value(value);
+    let ours = T::from_wire_value(value);
     assert_eq!(ours, serde, "{value:?}: enum-schema and serde disagree");
     assert_eq!(
         ours.is_some(),
@@ -223,8 +223,8 @@ where
     check_parse_paths::<T>(value, ours);
 }
 
-/// `parse`, `parse_json`, `SingleSelect::parse` and a one-element
-/// multi-select agree with `from_value`; a refusal is the exact error.
+/// `parse`, `parse_value`, `SingleSelectField::parse` and a one-element
+/// multi-select agree with `from_wire_value`; a refusal is the exact error.
 fn check_parse_paths<T>(value: &str, expected: Option<T>)
 where
     T: ElicitEnum + PartialEq + std::fmt::Debug + Copy,
@@ -232,17 +232,17 @@ where
     match expected {
         Some(variant) => {
             assert_eq!(T::parse(value), Ok(variant));
-            assert_eq!(T::parse_json(json!(value)), Ok(variant));
+            assert_eq!(T::parse_value(json!(value)), Ok(variant));
             assert_eq!(T::SCHEMA.parse(json!(value)), Ok(variant));
             assert_eq!(
                 T::MULTI_SCHEMA
-                    .no_default()
-                    .min_items(0)
+                    .without_default()
+                    .with_min_items(0)
                     .parse(json!([value])),
                 Ok(vec![variant])
             );
             // the value the variant is sent as leads back to it
-            assert_eq!(T::from_value(variant.value()), Some(variant));
+            assert_eq!(T::from_wire_value(variant.value()), Some(variant));
             let index = variant
                 .option_index()
                 .expect("an accepted variant is offered");
@@ -259,12 +259,12 @@ where
             assert_eq!((miss.value(), miss.allowed()), (value, T::OPTIONS));
             assert_eq!(miss.to_string(), refused.to_string());
             assert_eq!(T::parse(value).map_err(Error::from), Err(refused.clone()));
-            assert_eq!(T::parse_json(json!(value)), Err(refused.clone()));
+            assert_eq!(T::parse_value(json!(value)), Err(refused.clone()));
             assert_eq!(T::SCHEMA.parse(json!(value)), Err(refused));
             assert_eq!(
                 T::MULTI_SCHEMA
-                    .no_default()
-                    .min_items(0)
+                    .without_default()
+                    .with_min_items(0)
                     .parse(json!([value])),
                 Err(Error::from(ErrorKind::InvalidItem {
                     field: None,
@@ -443,13 +443,13 @@ proptest! {
             .position(|option| option.value() == value)
             .and_then(Hosting::from_option_index)
             .or_else(|| HOSTING_ALIASES.iter().find(|(alias, _)| *alias == value).map(|(_, v)| *v));
-        prop_assert_eq!(Hosting::from_value(&value), expected);
+        prop_assert_eq!(Hosting::from_wire_value(&value), expected);
         check_parse_paths::<Hosting>(&value, expected);
     }
 
     /// Any selection of offered variants, in any order, each written as its
     /// value or an alias, comes back as the same variants in the same
-    /// order, through `MultiSelect::parse` and through serde's `Vec<T>`.
+    /// order, through `MultiSelectField::parse` and through serde's `Vec<T>`.
     #[test]
     fn multi_select_round_trips(
         picked in subsequence(rule_values::<Kebab>(), 0..=6).prop_shuffle(),
@@ -480,8 +480,8 @@ proptest! {
     ) {
         // `max_items` is at least 1
         let max = (min + extra).clamp(1, Hosting::OPTIONS.len());
-        let select: MultiSelect<Hosting> =
-            Hosting::MULTI_SCHEMA.no_default().min_items(0).max_items(max).min_items(min);
+        let select: MultiSelectField<Hosting> =
+            Hosting::MULTI_SCHEMA.without_default().with_min_items(0).with_max_items(max).with_min_items(min);
         prop_assert_eq!(select.parse(Value::Array(items.clone())), multi_model(&items, min, max));
     }
 }
@@ -512,7 +512,7 @@ fn multi_model(items: &[Value], min: usize, max: usize) -> Result<Vec<Hosting>, 
     }
     let mut chosen = Vec::new();
     for (index, item) in items.iter().enumerate() {
-        let Some(variant) = item.as_str().and_then(Hosting::from_value) else {
+        let Some(variant) = item.as_str().and_then(Hosting::from_wire_value) else {
             return Err(Error::from(ErrorKind::InvalidItem {
                 field: None,
                 index,
@@ -714,33 +714,33 @@ proptest! {
         let min = min.min(max);
         let defaults: &'static [&'static str] =
             ["on-premises", "public-cloud", "jp", "hybrid"][..default_count.clamp(min, max)].to_vec().leak();
-        let mut single = Hosting::SCHEMA.legacy(legacy);
+        let mut single = Hosting::SCHEMA.with_legacy(legacy);
         if let Some(index) = single_default {
-            single = single.default_value(Hosting::OPTIONS[index].value());
+            single = single.with_default_value(Hosting::OPTIONS[index].value());
         }
         let multi = Hosting::MULTI_SCHEMA
-            .no_default()
-            .min_items(0)
-            .max_items(max)
-            .min_items(min)
-            .default_values(defaults);
+            .without_default()
+            .with_min_items(0)
+            .with_max_items(max)
+            .with_min_items(min)
+            .with_default_values(defaults);
         let mut string = StringField::new();
         if let Some(min_length) = min_length {
-            string = string.min_length(min_length);
+            string = string.with_min_length(min_length);
         }
         if let Some(format) = format {
-            string = string.format(format);
+            string = string.with_format(format);
         }
         let mut number = NumberField::<i64>::new();
         if let Some((minimum, span)) = bounds {
-            number = number.minimum(minimum).maximum(minimum + span);
+            number = number.with_minimum(minimum).with_maximum(minimum + span);
         }
         let form = Form::new((
             ("single", single),
             ("multi", multi),
             ("text", Optional(string)),
             ("count", number),
-            ("flag", Optional(BooleanField::new().default_value(true))),
+            ("flag", Optional(BooleanField::new().with_default_value(true))),
             ("ratio", NumberField::<f32>::new()),
         ));
         let request = form.request("m");
@@ -768,7 +768,7 @@ fn derived_schemas_are_spec_valid() {
     fn check<T: ElicitEnum>() {
         assert_spec_valid(&T::SCHEMA.to_schema().into());
         assert_spec_valid(&T::MULTI_SCHEMA.to_schema().into());
-        assert_spec_valid(&T::SCHEMA.legacy(true).to_schema().into());
+        assert_spec_valid(&T::SCHEMA.with_legacy(true).to_schema().into());
     }
     check::<Lower>();
     check::<Upper>();
@@ -980,7 +980,7 @@ fn check_any_value(value: &Value) {
     match value {
         Value::String(string) => {
             assert_eq!(
-                Hosting::parse_json(value.clone()),
+                Hosting::parse_value(value.clone()),
                 Hosting::parse(string).map_err(Error::from)
             );
         }
@@ -993,7 +993,7 @@ fn check_any_value(value: &Value) {
                 })
             };
             assert_eq!(
-                Hosting::parse_json(value.clone()),
+                Hosting::parse_value(value.clone()),
                 Err(mismatch(JsonType::String))
             );
             assert_eq!(
@@ -1245,9 +1245,9 @@ fn a_partly_titled_schema_is_stable_on_the_wire() {
 fn refusals_carry_the_offered_options() {
     assert_eq!(Hosting::Retired.value(), "retired");
     assert_eq!(Hosting::Retired.option_index(), None);
-    assert_eq!(Hosting::from_value("retired"), None);
+    assert_eq!(Hosting::from_wire_value("retired"), None);
     assert_eq!(Zone::Retired.value(), "RETIRED");
-    assert_eq!(Zone::from_value("RETIRED"), None);
+    assert_eq!(Zone::from_wire_value("RETIRED"), None);
     let Err(miss) = Hosting::parse("On premises") else {
         panic!("a title is refused");
     };

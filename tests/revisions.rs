@@ -402,11 +402,11 @@ fn rows() -> Vec<Row> {
             name: "string with default",
             schema: PrimitiveSchema::String(
                 StringField::new()
-                    .title("Email")
-                    .min_length(3)
-                    .max_length(64)
-                    .format(StringFormat::Email)
-                    .default_value("a@b.c")
+                    .with_title("Email")
+                    .with_min_length(3)
+                    .with_max_length(64)
+                    .with_format(StringFormat::Email)
+                    .with_default_value("a@b.c")
                     .schema()
                     .clone(),
             ),
@@ -423,10 +423,10 @@ fn rows() -> Vec<Row> {
             name: "integer with default",
             schema: PrimitiveSchema::Number(
                 NumberField::<u8>::new()
-                    .description("How many")
-                    .minimum(1)
-                    .maximum(10)
-                    .default_value(5)
+                    .with_description("How many")
+                    .with_minimum(1)
+                    .with_maximum(10)
+                    .with_default_value(5)
                     .schema(),
             ),
             sep1330: (
@@ -440,7 +440,9 @@ fn rows() -> Vec<Row> {
         },
         Row {
             name: "number with default",
-            schema: PrimitiveSchema::Number(NumberField::<f64>::new().default_value(0.5).schema()),
+            schema: PrimitiveSchema::Number(
+                NumberField::<f64>::new().with_default_value(0.5).schema(),
+            ),
             sep1330: ("NumberSchema", json!({"type": "number", "default": 0.5})),
             legacy: Some(("NumberSchema", json!({"type": "number"}))),
         },
@@ -448,8 +450,8 @@ fn rows() -> Vec<Row> {
             name: "boolean with default",
             schema: PrimitiveSchema::Boolean(
                 BooleanField::new()
-                    .title("Agree")
-                    .default_value(true)
+                    .with_title("Agree")
+                    .with_default_value(true)
                     .schema()
                     .clone(),
             ),
@@ -661,7 +663,7 @@ fn a_form_for_each_revision() {
     );
     let required: Vec<&str> = schema.required().iter().map(|name| name.as_ref()).collect();
     assert_eq!(required, ["color", "accent", "email", "itemCount", "agree"]);
-    // ElicitRequestParams::for_version is the same
+    // ElicitRequestFormParams::for_version is the same
     assert_eq!(
         Survey::request("Survey").for_version(ProtocolVersion::V2025_06_18),
         Survey::request_for(ProtocolVersion::V2025_06_18, "Survey")

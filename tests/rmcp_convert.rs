@@ -139,7 +139,7 @@ fn multi_selects_keep_their_shape_and_json() {
     );
     assert_eq!(text(&untitled), text(Service::MULTI_SCHEMA));
 
-    let titled = EnumSchema::from(Severity::MULTI_SCHEMA.max_items(1));
+    let titled = EnumSchema::from(Severity::MULTI_SCHEMA.with_max_items(1));
     assert!(matches!(
         &titled,
         EnumSchema::Multi(MultiSelectEnumSchema::Titled(_))
@@ -148,7 +148,10 @@ fn multi_selects_keep_their_shape_and_json() {
         text(&titled),
         r#"{"type":"array","title":"Severity","description":"How bad is it?","maxItems":1,"items":{"anyOf":[{"const":"low","title":"Low: no user impact"},{"const":"high","title":"High: users are affected"}]}}"#,
     );
-    assert_eq!(text(&titled), text(Severity::MULTI_SCHEMA.max_items(1)));
+    assert_eq!(
+        text(&titled),
+        text(Severity::MULTI_SCHEMA.with_max_items(1))
+    );
 }
 
 #[test]

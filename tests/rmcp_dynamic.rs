@@ -47,7 +47,7 @@ impl Asker {
     async fn map(&self, peer: Peer<RoleServer>) -> String {
         let select = SingleSelectSchema::new(maps())
             .expect("distinct map names")
-            .with_default("inferno")
+            .with_default_value("inferno")
             .expect("a listed map");
         let form = Form::new((("map", FillDefault::new(&select)),));
         let outcome = peer

@@ -1,7 +1,7 @@
 //! One table of schema-rule vectors, walked through every path that applies
 //! the rules: (a) `__private::rules`, what the derive's compile-time checks
 //! call; (b) the builders (the typed fields `StringField`, `NumberField`,
-//! `SingleSelect`, `MultiSelect`, which panic, and the run-time
+//! `SingleSelectField`, `MultiSelectField`, which panic, and the run-time
 //! `SingleSelectSchema::new` / `MultiSelectSchema::new` builders, which
 //! return a `SchemaError`); (c) the peer reader (`PrimitiveSchema::from_json_str`
 //! on the JSON text of the same schema). Every path must give the same
@@ -306,49 +306,49 @@ fn through_typed_builders(settings: &Settings) -> Option<Verdict> {
         } => rule_of_panic(|| {
             let mut field = StringField::new();
             if let Some(min) = min {
-                field = field.min_length(min);
+                field = field.with_min_length(min);
             }
             if let Some(max) = max {
-                field = field.max_length(max);
+                field = field.with_max_length(max);
             }
             if let Some(format) = format {
-                field = field.format(format);
+                field = field.with_format(format);
             }
             if let Some(default) = default {
-                field = field.default_value(default);
+                field = field.with_default_value(default);
             }
             let _ = field;
         }),
         Settings::Integer { min, max, default } => rule_of_panic(|| {
             let mut field = NumberField::<i64>::new();
             if let Some(min) = min {
-                field = field.minimum(min);
+                field = field.with_minimum(min);
             }
             if let Some(max) = max {
-                field = field.maximum(max);
+                field = field.with_maximum(max);
             }
             if let Some(default) = default {
-                field = field.default_value(default);
+                field = field.with_default_value(default);
             }
             let _ = field;
         }),
         Settings::Number { min, max, default } => rule_of_panic(|| {
             let mut field = NumberField::<f64>::new();
             if let Some(min) = min {
-                field = field.minimum(min);
+                field = field.with_minimum(min);
             }
             if let Some(max) = max {
-                field = field.maximum(max);
+                field = field.with_maximum(max);
             }
             if let Some(default) = default {
-                field = field.default_value(default);
+                field = field.with_default_value(default);
             }
             let _ = field;
         }),
         Settings::Single { options, default } if options == ABC => rule_of_panic(|| {
             let mut select = Abc::SCHEMA;
             if let Some(default) = default {
-                select = select.default_value(default);
+                select = select.with_default_value(default);
             }
             let _ = select;
         }),
@@ -360,13 +360,13 @@ fn through_typed_builders(settings: &Settings) -> Option<Verdict> {
         } if options == ABC => rule_of_panic(|| {
             let mut select = Abc::MULTI_SCHEMA;
             if let Some(min) = min {
-                select = select.min_items(min);
+                select = select.with_min_items(min);
             }
             if let Some(max) = max {
-                select = select.max_items(max);
+                select = select.with_max_items(max);
             }
             if let Some(default) = default {
-                select = select.default_values(default);
+                select = select.with_default_values(default);
             }
             let _ = select;
         }),
@@ -380,7 +380,7 @@ fn through_run_time_builders(settings: &Settings) -> Option<Verdict> {
     let result = match *settings {
         Settings::Single { options, default } => SingleSelectSchema::new(options.iter().copied())
             .and_then(|select| match default {
-                Some(default) => select.with_default(default),
+                Some(default) => select.with_default_value(default),
                 None => Ok(select),
             })
             .map(drop),
@@ -392,7 +392,7 @@ fn through_run_time_builders(settings: &Settings) -> Option<Verdict> {
         } => MultiSelectSchema::new(options.iter().copied())
             .and_then(|select| select.with_items(min, max))
             .and_then(|select| match default {
-                Some(default) => select.with_default(default.iter().copied()),
+                Some(default) => select.with_default_values(default.iter().copied()),
                 None => Ok(select),
             })
             .map(drop),

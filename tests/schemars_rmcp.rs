@@ -4,7 +4,7 @@
 
 use std::sync::{Arc, Mutex};
 
-use enum_schema::{ElicitEnum, ElicitForm, MultiSelect, SingleSelect};
+use enum_schema::{ElicitEnum, ElicitForm, MultiSelectField, SingleSelectField};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{
     CallToolRequestParams, ClientCapabilities, ClientConfig, ElicitRequestParams, ElicitResult,
@@ -66,10 +66,10 @@ enum Region {
 struct Report {
     severity: Severity,
     region: Region,
-    #[schemars(with = "MultiSelect<Service>")]
+    #[schemars(with = "MultiSelectField<Service>")]
     services: Vec<Service>,
     #[serde(default)]
-    #[schemars(with = "SingleSelect<Team>")]
+    #[schemars(with = "SingleSelectField<Team>")]
     team: Option<Team>,
 }
 rmcp::elicit_safe!(Report);
@@ -129,7 +129,10 @@ fn enums_have_exactly_the_sep_1330_shapes() {
         }),
     );
     assert_eq!(root::<Severity>(), json(Severity::SCHEMA));
-    assert_eq!(root::<SingleSelect<Severity>>(), json(Severity::SCHEMA));
+    assert_eq!(
+        root::<SingleSelectField<Severity>>(),
+        json(Severity::SCHEMA)
+    );
     assert_eq!(
         root::<Team>(),
         json!({"type": "string", "description": "The owning team.", "enum": ["payments", "identity"]}),
@@ -139,7 +142,7 @@ fn enums_have_exactly_the_sep_1330_shapes() {
         json!({"type": "string", "enum": ["EMEA", "AMER"], "enumNames": ["Europe", "Americas"]}),
     );
     assert_eq!(
-        root::<MultiSelect<Service>>(),
+        root::<MultiSelectField<Service>>(),
         json!({
             "type": "array",
             "description": "Affected services.",
@@ -148,7 +151,7 @@ fn enums_have_exactly_the_sep_1330_shapes() {
         }),
     );
     assert_eq!(
-        root::<MultiSelect<Severity>>(),
+        root::<MultiSelectField<Severity>>(),
         json(Severity::MULTI_SCHEMA)
     );
     assert_eq!(root::<Incident>(), json(Incident::requested_schema()));

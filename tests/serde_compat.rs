@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::json;
 
 /// Asserts that serde serializes each variant to its `value()`, parses it
-/// back, and that `from_value` agrees.
+/// back, and that `from_wire_value` agrees.
 fn assert_agrees<T>(variants: &[T])
 where
     T: ElicitEnum + Serialize + for<'de> Deserialize<'de> + PartialEq + std::fmt::Debug,
@@ -21,7 +21,7 @@ where
             "{variant:?}"
         );
         assert_eq!(&serde_json::from_value::<T>(json!(value)).unwrap(), variant);
-        assert_eq!(T::from_value(value).as_ref(), Some(variant));
+        assert_eq!(T::from_wire_value(value).as_ref(), Some(variant));
     }
 }
 
@@ -153,7 +153,7 @@ fn serde_variant_attributes_are_honoured() {
         .collect();
     // The value offered is the one serde deserializes.
     assert_eq!(values, ["us-east", "eu", "asia-pacific", "sa"]);
-    assert_eq!(Region::from_value("ap"), Some(Region::AsiaPacific));
+    assert_eq!(Region::from_wire_value("ap"), Some(Region::AsiaPacific));
     assert_eq!(
         serde_json::from_value::<Region>(json!("ap")).unwrap(),
         Region::AsiaPacific
@@ -164,7 +164,7 @@ fn serde_variant_attributes_are_honoured() {
     );
     // serde cannot parse a skipped variant, so it is never offered.
     assert_eq!(Region::Moon.option_index(), None);
-    assert_eq!(Region::from_value("moon"), None);
+    assert_eq!(Region::from_wire_value("moon"), None);
     assert!(serde_json::from_value::<Region>(json!("moon")).is_err());
 }
 
@@ -184,6 +184,6 @@ fn agreeing_attributes_compile_and_match() {
         serde_json::to_value(Agreeing::SCHEMA).unwrap(),
         json!({"type": "string", "enum": ["first_one", "second"]})
     );
-    assert_eq!(Agreeing::from_value("2nd"), Some(Agreeing::SecondOne));
+    assert_eq!(Agreeing::from_wire_value("2nd"), Some(Agreeing::SecondOne));
     assert_agrees(&[Agreeing::FirstOne, Agreeing::SecondOne]);
 }

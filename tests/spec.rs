@@ -22,7 +22,7 @@
 
 mod common;
 
-use enum_schema::{ElicitAction, ElicitEnum, Form, MultiSelect, Optional, SingleSelect};
+use enum_schema::{ElicitAction, ElicitEnum, Form, MultiSelectField, Optional, SingleSelectField};
 use serde_json::{json, Value};
 
 use common::{
@@ -118,10 +118,12 @@ fn titled_options() -> Value {
 /// Every emitted schema of these tests: its shape, the value and its
 /// exact JSON.
 fn emitted() -> Vec<(&'static str, Shape, Value, Value)> {
-    const PLAIN_MIN: MultiSelect<Plain> = Plain::MULTI_SCHEMA.min_items(2);
-    const PLAIN_MAX: MultiSelect<Plain> = Plain::MULTI_SCHEMA.max_items(3);
-    const PLAIN_ZERO: MultiSelect<Plain> = Plain::MULTI_SCHEMA.min_items(0).default_values(&[]);
-    const TITLED_SINGLE: SingleSelect<Titled> = Titled::SCHEMA.description("Accent");
+    const PLAIN_MIN: MultiSelectField<Plain> = Plain::MULTI_SCHEMA.with_min_items(2);
+    const PLAIN_MAX: MultiSelectField<Plain> = Plain::MULTI_SCHEMA.with_max_items(3);
+    const PLAIN_ZERO: MultiSelectField<Plain> = Plain::MULTI_SCHEMA
+        .with_min_items(0)
+        .with_default_values(&[]);
+    const TITLED_SINGLE: SingleSelectField<Titled> = Titled::SCHEMA.with_description("Accent");
     vec![
         // untitled single-select
         (
@@ -133,25 +135,25 @@ fn emitted() -> Vec<(&'static str, Shape, Value, Value)> {
         (
             "untitled single, title",
             Shape::UntitledSingle,
-            wire(Plain::SCHEMA.title("Color")),
+            wire(Plain::SCHEMA.with_title("Color")),
             json!({"type": "string", "title": "Color", "enum": plain_enum()}),
         ),
         (
             "untitled single, description",
             Shape::UntitledSingle,
-            wire(Plain::SCHEMA.description("Pick one")),
+            wire(Plain::SCHEMA.with_description("Pick one")),
             json!({"type": "string", "description": "Pick one", "enum": plain_enum()}),
         ),
         (
             "untitled single, default",
             Shape::UntitledSingle,
-            wire(Plain::SCHEMA.default_value("blue")),
+            wire(Plain::SCHEMA.with_default_value("blue")),
             json!({"type": "string", "enum": plain_enum(), "default": "blue"}),
         ),
         (
             "untitled single, default from a variant",
             Shape::UntitledSingle,
-            wire(Plain::SCHEMA.default(Plain::Red)),
+            wire(Plain::SCHEMA.with_default(Plain::Red)),
             json!({"type": "string", "enum": plain_enum(), "default": "red"}),
         ),
         (
@@ -169,7 +171,7 @@ fn emitted() -> Vec<(&'static str, Shape, Value, Value)> {
         (
             "untitled single, legacy(true) without titles has no enumNames",
             Shape::UntitledSingle,
-            wire(Plain::SCHEMA.legacy(true)),
+            wire(Plain::SCHEMA.with_legacy(true)),
             json!({"type": "string", "enum": plain_enum()}),
         ),
         // titled single-select
@@ -188,7 +190,11 @@ fn emitted() -> Vec<(&'static str, Shape, Value, Value)> {
         (
             "titled single, title and default",
             Shape::TitledSingle,
-            wire(Titled::SCHEMA.title("Accent").default_value("#00f")),
+            wire(
+                Titled::SCHEMA
+                    .with_title("Accent")
+                    .with_default_value("#00f"),
+            ),
             json!({"type": "string", "title": "Accent", "oneOf": titled_options(), "default": "#00f"}),
         ),
         (
@@ -206,7 +212,7 @@ fn emitted() -> Vec<(&'static str, Shape, Value, Value)> {
         (
             "titled single, legacy(false) on a legacy enum",
             Shape::TitledSingle,
-            wire(LegacyFull::SCHEMA.legacy(false)),
+            wire(LegacyFull::SCHEMA.with_legacy(false)),
             json!({
                 "type": "string",
                 "title": "Colors",
@@ -250,10 +256,10 @@ fn emitted() -> Vec<(&'static str, Shape, Value, Value)> {
             Shape::UntitledMulti,
             wire(
                 Plain::MULTI_SCHEMA
-                    .title("Palette")
-                    .description("Up to two")
-                    .max_items(2)
-                    .default_items(&[Plain::Blue, Plain::Red]),
+                    .with_title("Palette")
+                    .with_description("Up to two")
+                    .with_max_items(2)
+                    .with_default_items(&[Plain::Blue, Plain::Red]),
             ),
             json!({
                 "type": "array",
@@ -290,9 +296,9 @@ fn emitted() -> Vec<(&'static str, Shape, Value, Value)> {
             Shape::TitledMulti,
             wire(
                 Titled::MULTI_SCHEMA
-                    .min_items(1)
-                    .max_items(2)
-                    .default_values(&["#00f", "#f00"]),
+                    .with_min_items(1)
+                    .with_max_items(2)
+                    .with_default_values(&["#00f", "#f00"]),
             ),
             json!({
                 "type": "array",
@@ -339,7 +345,7 @@ fn emitted() -> Vec<(&'static str, Shape, Value, Value)> {
         (
             "legacy, legacy(true) on a titled enum",
             Shape::Legacy,
-            wire(Titled::SCHEMA.legacy(true).title("Accent")),
+            wire(Titled::SCHEMA.with_legacy(true).with_title("Accent")),
             json!({
                 "type": "string",
                 "title": "Accent",
@@ -398,22 +404,28 @@ fn the_spec_union_is_lax_and_the_validators_reject() {
 // ---------------------------------------------------------------------------
 
 type ColorForm = Form<(
-    (&'static str, SingleSelect<Plain>),
-    (&'static str, SingleSelect<Titled>),
-    (&'static str, MultiSelect<Plain>),
-    (&'static str, MultiSelect<Titled>),
-    (&'static str, SingleSelect<Legacy>),
-    (&'static str, Optional<SingleSelect<Titled>>),
+    (&'static str, SingleSelectField<Plain>),
+    (&'static str, SingleSelectField<Titled>),
+    (&'static str, MultiSelectField<Plain>),
+    (&'static str, MultiSelectField<Titled>),
+    (&'static str, SingleSelectField<Legacy>),
+    (&'static str, Optional<SingleSelectField<Titled>>),
 )>;
 
 fn color_form() -> ColorForm {
     Form::new((
-        ("color", Plain::SCHEMA.default_value("red")),
-        ("accent", Titled::SCHEMA.title("Accent")),
-        ("palette", Plain::MULTI_SCHEMA.min_items(1).max_items(2)),
+        ("color", Plain::SCHEMA.with_default_value("red")),
+        ("accent", Titled::SCHEMA.with_title("Accent")),
+        (
+            "palette",
+            Plain::MULTI_SCHEMA.with_min_items(1).with_max_items(2),
+        ),
         ("highlights", Titled::MULTI_SCHEMA),
         ("legacy", Legacy::SCHEMA),
-        ("extra", Optional(Titled::SCHEMA.description("Optional"))),
+        (
+            "extra",
+            Optional(Titled::SCHEMA.with_description("Optional")),
+        ),
     ))
 }
 
@@ -611,7 +623,7 @@ fn legacy_form_is_what_a_2025_06_18_peer_knows() {
     spec.assert_valid("EnumSchema", &legacy);
     spec.assert_keys_declared("EnumSchema", &legacy);
     spec.assert_valid("PrimitiveSchemaDefinition", &legacy);
-    let legacy_titled = wire(LegacyFull::SCHEMA.no_default());
+    let legacy_titled = wire(LegacyFull::SCHEMA.without_default());
     assert_eq!(
         legacy_titled,
         json!({
@@ -632,7 +644,7 @@ fn legacy_form_is_what_a_2025_06_18_peer_knows() {
     // a form of legacy fields is a valid 2025-06-18 request
     let form = Form::new((
         ("legacy", Legacy::SCHEMA),
-        ("titled", Optional(Titled::SCHEMA.legacy(true))),
+        ("titled", Optional(Titled::SCHEMA.with_legacy(true))),
     ));
     let params = wire(form.request("Pick"));
     assert_eq!(
@@ -852,10 +864,10 @@ fn sep1330_examples_are_reproduced_exactly() {
         wire(SepTitledMulti::MULTI_SCHEMA),
         wire(
             SepTitledSingle::MULTI_SCHEMA
-                .description("Choose your favorite colors")
-                .min_items(1)
-                .max_items(3)
-                .default_items(&[SepTitledSingle::Green])
+                .with_description("Choose your favorite colors")
+                .with_min_items(1)
+                .with_max_items(3)
+                .with_default_items(&[SepTitledSingle::Green])
         )
     );
 }
@@ -919,7 +931,7 @@ fn spec_example_files_are_reproduced_exactly() {
         ),
         (
             "UntitledMultiSelectEnumSchema/color-multi-select-schema.json",
-            wire(ExampleColor::MULTI_SCHEMA.description("Choose your favorite colors")),
+            wire(ExampleColor::MULTI_SCHEMA.with_description("Choose your favorite colors")),
         ),
         (
             "TitledSingleSelectEnumSchema/titled-color-select-schema.json",
@@ -927,7 +939,7 @@ fn spec_example_files_are_reproduced_exactly() {
         ),
         (
             "TitledMultiSelectEnumSchema/titled-color-multi-select-schema.json",
-            wire(ExampleTitledColor::MULTI_SCHEMA.description("Choose your favorite colors")),
+            wire(ExampleTitledColor::MULTI_SCHEMA.with_description("Choose your favorite colors")),
         ),
     ];
     for (file, ours) in cases {

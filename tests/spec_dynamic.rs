@@ -24,22 +24,22 @@ fn the_five_shapes_are_the_intended_definitions() {
         .unwrap()
         .with_title("File")
         .with_description("Pick one")
-        .with_default("a.txt")
+        .with_default_value("a.txt")
         .unwrap();
     let titled_single = SingleSelectSchema::new(titled())
         .unwrap()
-        .with_default("b.txt")
+        .with_default_value("b.txt")
         .unwrap();
     let untitled_multi = MultiSelectSchema::new(["a.txt", "b.txt"])
         .unwrap()
         .with_items(Some(1), Some(2))
         .unwrap()
-        .with_default(["b.txt"])
+        .with_default_values(["b.txt"])
         .unwrap();
     let titled_multi = MultiSelectSchema::new(titled())
         .unwrap()
         .with_title("Files")
-        .with_default(["a.txt", "b.txt"])
+        .with_default_values(["a.txt", "b.txt"])
         .unwrap();
     let legacy = SingleSelectSchema::new(titled()).unwrap().with_legacy(true);
     for_each_sep1330_spec(|spec| {
@@ -60,7 +60,7 @@ fn a_request_with_run_time_fields_is_valid() {
         ("tags", &tags),
         (
             "copies",
-            FillDefault::new(NumberField::<u8>::new().default_value(1)),
+            FillDefault::new(NumberField::<u8>::new().with_default_value(1)),
         ),
     ));
     let request = wire(form.request("Which file?"));
@@ -79,7 +79,7 @@ fn a_2025_06_18_peer_gets_its_enum_schema() {
     let select = PrimitiveSchema::from(
         SingleSelectSchema::new(titled())
             .unwrap()
-            .with_default("a.txt")
+            .with_default_value("a.txt")
             .unwrap(),
     );
     let legacy = wire(select.for_version(ProtocolVersion::V2025_06_18).unwrap());

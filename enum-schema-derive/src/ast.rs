@@ -514,7 +514,7 @@ impl Field<'_> {
 
     /// Whether `description = false` also removes the description the
     /// field's enum gives.
-    pub fn no_description(&self) -> bool {
+    pub fn drops_description(&self) -> bool {
         matches!(self.attrs.description.get(), Some(attr::Description::Off))
             && matches!(self.kind, Kind::Single(_) | Kind::Multi(_))
     }

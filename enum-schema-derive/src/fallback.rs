@@ -36,14 +36,14 @@ pub fn expand(input: &DeriveInput, krate: TokenStream, error: syn::Error) -> Tok
             #(#bounds,)*
         {
             const OPTIONS: &'static [#krate::EnumOption] = &[];
-            const SCHEMA: #krate::SingleSelect<Self> = #krate::SingleSelect::__from_derive(
+            const SCHEMA: #krate::SingleSelectField<Self> = #krate::SingleSelectField::__from_derive(
                 ::core::option::Option::None,
                 ::core::option::Option::None,
                 ::core::option::Option::None,
                 false,
                 ::core::option::Option::None,
             );
-            const MULTI_SCHEMA: #krate::MultiSelect<Self> = #krate::MultiSelect::__from_derive(
+            const MULTI_SCHEMA: #krate::MultiSelectField<Self> = #krate::MultiSelectField::__from_derive(
                 ::core::option::Option::None,
                 ::core::option::Option::None,
                 ::core::option::Option::None,
@@ -64,7 +64,7 @@ pub fn expand(input: &DeriveInput, krate: TokenStream, error: syn::Error) -> Tok
                 ::core::unreachable!()
             }
 
-            fn from_value(_: &::core::primitive::str) -> ::core::option::Option<Self> {
+            fn from_wire_value(_: &::core::primitive::str) -> ::core::option::Option<Self> {
                 ::core::unreachable!()
             }
         }

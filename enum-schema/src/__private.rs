@@ -14,7 +14,7 @@ pub use serde_json::Value as JsonValue;
 pub mod rules {
     pub use crate::schema::rule::*;
 }
-use crate::{Error, ErrorKind, FormField, RequestedSchema, StringFormat};
+use crate::{Error, ErrorKind, FormField, RequestedSchema};
 
 /// Adds one field's property to a `requestedSchema`.
 pub fn push_property<F: FormField>(schema: &mut RequestedSchema, name: &'static str, field: &F) {
@@ -70,17 +70,4 @@ pub fn cached<F: Any + Send + Sync>(cache: &'static FieldCache, build: fn() -> F
 /// The error for the fields that failed.
 pub fn combine(errors: Vec<Error>) -> Error {
     Error::combine(errors).unwrap_or_else(|| Error::from(ErrorKind::Multiple(Vec::new())))
-}
-
-/// Checks a literal string default against its field's constraints when the
-/// server compiles ([`rules::string`]).
-pub const fn check_string_default(
-    default: &str,
-    min_length: Option<usize>,
-    max_length: Option<usize>,
-    format: Option<StringFormat>,
-) {
-    if let Err(rule) = rules::string(min_length, max_length, format, Some(default)) {
-        panic!("{}", rule.message());
-    }
 }

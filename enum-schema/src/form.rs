@@ -7,8 +7,8 @@ use std::collections::HashSet;
 use serde_json::{Map, Value};
 
 use crate::{
-    ElicitEnum, ElicitRequestParams, Error, ErrorKind, MultiSelect, PrimitiveSchema,
-    RequestedSchema, SingleSelect,
+    ElicitEnum, ElicitRequestFormParams, Error, ErrorKind, MultiSelectField, PrimitiveSchema,
+    RequestedSchema, SingleSelectField,
 };
 
 /// What a user did with an elicitation request, with the typed content of an
@@ -87,7 +87,7 @@ pub fn parse_action(result: Value) -> Result<ElicitAction<Map<String, Value>>, E
 
 /// One field of a [`Form`]: its property schema and how its answer parses.
 ///
-/// Implemented by [`SingleSelect<T>`] (answer `T`), [`MultiSelect<T>`]
+/// Implemented by [`SingleSelectField<T>`] (answer `T`), [`MultiSelectField<T>`]
 /// (answer `Vec<T>`), [`StringField`](crate::StringField) (`String`),
 /// [`NumberField<N>`](crate::NumberField) (`N`),
 /// [`BooleanField`](crate::BooleanField) (`bool`), `&`[`SingleSelectSchema`](crate::SingleSelectSchema)
@@ -142,7 +142,7 @@ pub(crate) fn parse_required<T>(
     parse(value).map_err(|error| error.in_field(name))
 }
 
-impl<T: ElicitEnum> FormField for SingleSelect<T> {
+impl<T: ElicitEnum> FormField for SingleSelectField<T> {
     type Output = T;
 
     fn property(&self) -> PrimitiveSchema {
@@ -158,7 +158,7 @@ impl<T: ElicitEnum> FormField for SingleSelect<T> {
     }
 }
 
-impl<T: ElicitEnum> FormField for MultiSelect<T> {
+impl<T: ElicitEnum> FormField for MultiSelectField<T> {
     type Output = Vec<T>;
 
     fn property(&self) -> PrimitiveSchema {
@@ -233,10 +233,10 @@ impl<F: FormField> FormField for Optional<F> {
 /// use enum_schema::{ElicitAction, FillDefault, Form, NumberField, SingleSelectSchema};
 /// use serde_json::json;
 ///
-/// let regions = SingleSelectSchema::new(["eu", "us"]).unwrap().with_default("eu").unwrap();
+/// let regions = SingleSelectSchema::new(["eu", "us"]).unwrap().with_default_value("eu").unwrap();
 /// let form = Form::new((
 ///     ("region", FillDefault::new(&regions)),
-///     ("replicas", FillDefault::new(NumberField::<u8>::new().default_value(3))),
+///     ("replicas", FillDefault::new(NumberField::<u8>::new().with_default_value(3))),
 /// ));
 /// assert_eq!(
 ///     serde_json::to_value(form.requested_schema()).unwrap(),
@@ -447,7 +447,7 @@ tuple_fields!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11);
 ///
 /// let form = Form::new((
 ///     ("size", Size::SCHEMA),
-///     ("toppings", Topping::MULTI_SCHEMA.max_items(2)),
+///     ("toppings", Topping::MULTI_SCHEMA.with_max_items(2)),
 ///     ("extra", Optional(Topping::SCHEMA)),
 /// ));
 ///
@@ -503,8 +503,8 @@ impl<F: FormFields> Form<F> {
 
     /// The params of an `elicitation/create` request:
     /// `{"message": message, "requestedSchema": {..}}`.
-    pub fn request(&self, message: impl Into<Cow<'static, str>>) -> ElicitRequestParams {
-        ElicitRequestParams {
+    pub fn request(&self, message: impl Into<Cow<'static, str>>) -> ElicitRequestFormParams {
+        ElicitRequestFormParams {
             message: message.into(),
             requested_schema: self.requested_schema(),
         }
@@ -538,7 +538,7 @@ impl<F: FormFields> Form<F> {
     /// [`ErrorKind::MalformedResult`] if `json` is not JSON, then as
     /// [`parse_result`](Self::parse_result).
     pub fn parse_result_str(&self, json: &str) -> Result<ElicitAction<F::Output>, Error> {
-        self.parse_result(parse_json(json)?)
+        self.parse_result(parse_json_text(json)?)
     }
 }
 
@@ -675,8 +675,8 @@ pub trait ElicitForm: Sized {
     fn from_content(content: Map<String, Value>) -> Result<Self, Error>;
 
     /// The params of an `elicitation/create` request with this message.
-    fn request(message: impl Into<Cow<'static, str>>) -> ElicitRequestParams {
-        ElicitRequestParams {
+    fn request(message: impl Into<Cow<'static, str>>) -> ElicitRequestFormParams {
+        ElicitRequestFormParams {
             message: message.into(),
             requested_schema: Self::requested_schema(),
         }
@@ -684,7 +684,7 @@ pub trait ElicitForm: Sized {
 
     /// The params of an `elicitation/create` request with this message, as a
     /// peer of `version` must receive them (see
-    /// [`ElicitRequestParams::for_version`]).
+    /// [`ElicitRequestFormParams::for_version`]).
     ///
     /// # Errors
     ///
@@ -693,13 +693,13 @@ pub trait ElicitForm: Sized {
     fn request_for(
         version: crate::ProtocolVersion,
         message: impl Into<Cow<'static, str>>,
-    ) -> Result<ElicitRequestParams, crate::VersionError> {
+    ) -> Result<ElicitRequestFormParams, crate::VersionError> {
         Self::request(message).for_version(version)
     }
 
     /// The params of an `elicitation/create` request with the
     /// [`MESSAGE`](Self::MESSAGE) (empty if none was set).
-    fn default_request() -> ElicitRequestParams {
+    fn default_request() -> ElicitRequestFormParams {
         Self::request(Self::MESSAGE.unwrap_or(""))
     }
 
@@ -725,14 +725,14 @@ pub trait ElicitForm: Sized {
     /// [`ErrorKind::MalformedResult`] if `json` is not JSON, then as
     /// [`parse_result`](Self::parse_result).
     fn parse_result_str(json: &str) -> Result<ElicitAction<Self>, Error> {
-        Self::parse_result(parse_json(json)?)
+        Self::parse_result(parse_json_text(json)?)
     }
 }
 
 /// Parses an answer from JSON text, refusing an object that names a key
 /// twice: JSON parsers disagree on which one wins, which lets a client show
 /// one answer to a proxy and another to the server.
-pub(crate) fn parse_json(json: &str) -> Result<Value, Error> {
+pub(crate) fn parse_json_text(json: &str) -> Result<Value, Error> {
     match serde_json::from_str::<Strict>(json) {
         Ok(Strict(value)) => Ok(value),
         Err(error) => Err(Error::from(ErrorKind::MalformedResult {

@@ -9,7 +9,7 @@ use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use crate::{parse_action, ElicitAction, ElicitForm, ElicitRequestParams, Error, ErrorKind};
+use crate::{parse_action, ElicitAction, ElicitForm, ElicitRequestFormParams, Error, ErrorKind};
 
 /// An interim result asking the client for input:
 /// `{"resultType":"input_required","inputRequests":{KEY:{"method":"elicitation/create","params":{..}}},"requestState":".."}`
@@ -37,7 +37,7 @@ use crate::{parse_action, ElicitAction, ElicitForm, ElicitRequestParams, Error, 
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct InputRequiredResult {
-    requests: Vec<(Cow<'static, str>, ElicitRequestParams)>,
+    requests: Vec<(Cow<'static, str>, ElicitRequestFormParams)>,
     request_state: Option<String>,
 }
 
@@ -52,7 +52,7 @@ impl InputRequiredResult {
     pub fn elicit(
         mut self,
         key: impl Into<Cow<'static, str>>,
-        params: ElicitRequestParams,
+        params: ElicitRequestFormParams,
     ) -> Self {
         let key = key.into();
         self.requests.retain(|(existing, _)| *existing != key);
@@ -69,7 +69,7 @@ impl InputRequiredResult {
 
 impl Serialize for InputRequiredResult {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        struct Request<'a>(&'a ElicitRequestParams);
+        struct Request<'a>(&'a ElicitRequestFormParams);
         impl Serialize for Request<'_> {
             fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
                 let mut map = serializer.serialize_map(Some(2))?;
@@ -78,7 +78,7 @@ impl Serialize for InputRequiredResult {
                 map.end()
             }
         }
-        struct Requests<'a>(&'a [(Cow<'static, str>, ElicitRequestParams)]);
+        struct Requests<'a>(&'a [(Cow<'static, str>, ElicitRequestFormParams)]);
         impl Serialize for Requests<'_> {
             fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
                 serializer.collect_map(self.0.iter().map(|(key, params)| (key, Request(params))))

@@ -61,7 +61,7 @@
 //! | titled single-select | [`ElicitEnum::SCHEMA`], variants titled | `{"type":"string","oneOf":[{"const":"a","title":"A"},..]}` |
 //! | untitled multi-select | [`ElicitEnum::MULTI_SCHEMA`], no variant titled | `{"type":"array","items":{"type":"string","enum":[..]}}` |
 //! | titled multi-select | [`ElicitEnum::MULTI_SCHEMA`], variants titled | `{"type":"array","items":{"anyOf":[..]}}` |
-//! | legacy (deprecated) | `#[elicit(legacy)]` or [`SingleSelect::legacy`] | `{"type":"string","enum":[..],"enumNames":[..]}` |
+//! | legacy (deprecated) | `#[elicit(legacy)]` or [`SingleSelectField::with_legacy`] | `{"type":"string","enum":[..],"enumNames":[..]}` |
 //!
 //! Each may carry the field's `title`, `description` and `default`;
 //! multi-selects also `minItems` and `maxItems`. No `$ref`, `$defs` or
@@ -70,8 +70,8 @@
 //! # Parsing answers
 //!
 //! Clients are not required to enforce the options, so every answer is
-//! checked again: [`ElicitEnum::parse`] and [`SingleSelect::parse`] for one
-//! value, [`MultiSelect::parse`] for an array (bounds and duplicates
+//! checked again: [`ElicitEnum::parse`] and [`SingleSelectField::parse`] for one
+//! value, [`MultiSelectField::parse`] for an array (bounds and duplicates
 //! included), and [`Form::parse_result`] for a whole `ElicitResult`. Every
 //! rejection is an [`Error`] that keeps what the client sent.
 //!
@@ -106,7 +106,8 @@
 //! with the field's `title`, `description` and `default`
 //! ([`with_title`](SingleSelectSchema::with_title),
 //! [`with_description`](SingleSelectSchema::with_description),
-//! [`with_default`](SingleSelectSchema::with_default)) and, on a
+//! [`with_default_value`](SingleSelectSchema::with_default_value),
+//! [`with_default_values`](MultiSelectSchema::with_default_values)) and, on a
 //! multi-select, `minItems`/`maxItems`
 //! ([`with_items`](MultiSelectSchema::with_items)).
 //!
@@ -192,7 +193,7 @@ mod schema;
 
 pub use crate::error::{Error, ErrorKind, InvalidValue, JsonType};
 pub use crate::field::primitive::{BooleanField, NumberField, NumberType, StringField};
-pub use crate::field::select::{MultiSelect, SingleSelect};
+pub use crate::field::select::{MultiSelectField, SingleSelectField};
 pub use crate::form::{
     parse_action, ElicitAction, ElicitForm, FillDefault, Form, FormField, FormFields, Optional,
 };
@@ -211,7 +212,7 @@ pub use crate::schema::option::EnumOption;
 pub use crate::schema::primitive::{BooleanSchema, NumberSchema, StringFormat, StringSchema};
 pub use crate::schema::read::SchemaError;
 pub use crate::schema::{
-    ElicitRequestParams, EnumView, MultiSelectSchema, PrimitiveSchema, RequestedSchema,
+    ElicitRequestFormParams, EnumView, MultiSelectSchema, PrimitiveSchema, RequestedSchema,
     SingleSelectSchema,
 };
 pub use crate::version::{ProtocolVersion, VersionError};
@@ -335,8 +336,8 @@ pub use enum_schema_derive::ElicitForm;
 ///         ]},
 ///     }),
 /// );
-/// assert_eq!(Hosting::from_value("onprem"), Some(Hosting::OnPremises));
-/// assert_eq!(Hosting::from_value("retired"), None);
+/// assert_eq!(Hosting::from_wire_value("onprem"), Some(Hosting::OnPremises));
+/// assert_eq!(Hosting::from_wire_value("retired"), None);
 /// assert_eq!(Hosting::PublicCloud.value(), "public-cloud");
 /// ```
 #[diagnostic::on_unimplemented(
@@ -350,10 +351,10 @@ pub trait ElicitEnum: Sized + 'static {
     const OPTIONS: &'static [EnumOption];
 
     /// The single-select schema, with the field-level attributes.
-    const SCHEMA: SingleSelect<Self>;
+    const SCHEMA: SingleSelectField<Self>;
 
     /// The multi-select schema, with the field-level attributes.
-    const MULTI_SCHEMA: MultiSelect<Self>;
+    const MULTI_SCHEMA: MultiSelectField<Self>;
 
     /// The variant's wire value (also for a skipped variant: the value serde
     /// would use).
@@ -366,17 +367,19 @@ pub trait ElicitEnum: Sized + 'static {
     /// The offered variant at `index` in [`OPTIONS`](Self::OPTIONS).
     fn from_option_index(index: usize) -> Option<Self>;
 
-    /// The offered variant whose wire value or alias is `value`, compared
-    /// exactly (no case folding, no titles).
-    fn from_value(value: &str) -> Option<Self>;
+    /// The offered variant whose wire value or alias is `value` (a `&str`,
+    /// as strum's `from_str`), compared exactly (no case folding, no
+    /// titles); `None` otherwise. [`parse`](Self::parse) is the same lookup
+    /// with an error.
+    fn from_wire_value(value: &str) -> Option<Self>;
 
     /// The single-select schema: [`SCHEMA`](Self::SCHEMA).
-    fn schema() -> SingleSelect<Self> {
+    fn schema() -> SingleSelectField<Self> {
         Self::SCHEMA
     }
 
     /// The multi-select schema: [`MULTI_SCHEMA`](Self::MULTI_SCHEMA).
-    fn multi_schema() -> MultiSelect<Self> {
+    fn multi_schema() -> MultiSelectField<Self> {
         Self::MULTI_SCHEMA
     }
 
@@ -397,17 +400,18 @@ pub trait ElicitEnum: Sized + 'static {
     /// an [`Error`] of kind [`ErrorKind::InvalidValue`] with `field: None`.
     #[inline]
     fn parse(value: &str) -> Result<Self, InvalidValue<'_>> {
-        Self::from_value(value).ok_or(InvalidValue::new(value, Self::OPTIONS))
+        Self::from_wire_value(value).ok_or(InvalidValue::new(value, Self::OPTIONS))
     }
 
-    /// Parses one JSON answer: [`SingleSelect::parse`] on
+    /// Parses one JSON answer, a `serde_json::Value` (as serde_json's
+    /// `from_value` takes one): [`SingleSelectField::parse`] on
     /// [`SCHEMA`](Self::SCHEMA).
     ///
     /// # Errors
     ///
-    /// As [`SingleSelect::parse`].
+    /// As [`SingleSelectField::parse`].
     #[inline]
-    fn parse_json(value: serde_json::Value) -> Result<Self, Error> {
+    fn parse_value(value: serde_json::Value) -> Result<Self, Error> {
         Self::SCHEMA.parse(value)
     }
 }

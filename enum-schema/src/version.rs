@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::{ElicitRequestParams, PrimitiveSchema, RequestedSchema};
+use crate::{ElicitRequestFormParams, PrimitiveSchema, RequestedSchema};
 
 /// An MCP protocol revision, as negotiated in `initialize`.
 ///
@@ -241,7 +241,7 @@ impl RequestedSchema {
     }
 }
 
-impl ElicitRequestParams {
+impl ElicitRequestFormParams {
     /// The params with the `requestedSchema` [`for_version`](RequestedSchema::for_version).
     ///
     /// # Errors
@@ -250,8 +250,8 @@ impl ElicitRequestParams {
     pub fn for_version(
         &self,
         version: ProtocolVersion,
-    ) -> Result<ElicitRequestParams, VersionError> {
-        Ok(ElicitRequestParams {
+    ) -> Result<ElicitRequestFormParams, VersionError> {
+        Ok(ElicitRequestFormParams {
             message: self.message.clone(),
             requested_schema: self.requested_schema.for_version(version)?,
         })

@@ -184,7 +184,7 @@ fn expand(item: &Enum, defaults: &Defaults) -> TokenStream {
         let variant_ident = variant.ident;
         quote!(#index => ::core::option::Option::Some(Self::#variant_ident))
     });
-    let from_value_arms = offered.iter().map(|variant| {
+    let from_wire_value_arms = offered.iter().map(|variant| {
         let variant_ident = variant.ident;
         let values = variant.accepted().into_iter().map(|(value, _)| value);
         quote!(#(#values)|* => ::core::option::Option::Some(Self::#variant_ident))
@@ -239,10 +239,10 @@ fn expand(item: &Enum, defaults: &Defaults) -> TokenStream {
         #[automatically_derived]
         impl #krate::ElicitEnum for #ident {
             const OPTIONS: &'static [#krate::EnumOption] = &[#(#options),*];
-            const SCHEMA: #krate::SingleSelect<Self> =
-                #krate::SingleSelect::__from_derive(#title, #description, #default, #legacy, #single_json);
-            const MULTI_SCHEMA: #krate::MultiSelect<Self> =
-                #krate::MultiSelect::__from_derive(#title, #description, #min_items, #max_items, #default_items, #multi_json);
+            const SCHEMA: #krate::SingleSelectField<Self> =
+                #krate::SingleSelectField::__from_derive(#title, #description, #default, #legacy, #single_json);
+            const MULTI_SCHEMA: #krate::MultiSelectField<Self> =
+                #krate::MultiSelectField::__from_derive(#title, #description, #min_items, #max_items, #default_items, #multi_json);
 
             fn value(&self) -> &'static ::core::primitive::str {
                 Self::__elicit_value(self)
@@ -262,9 +262,9 @@ fn expand(item: &Enum, defaults: &Defaults) -> TokenStream {
                 }
             }
 
-            fn from_value(__value: &::core::primitive::str) -> ::core::option::Option<Self> {
+            fn from_wire_value(__value: &::core::primitive::str) -> ::core::option::Option<Self> {
                 match __value {
-                    #(#from_value_arms,)*
+                    #(#from_wire_value_arms,)*
                     _ => ::core::option::Option::None,
                 }
             }

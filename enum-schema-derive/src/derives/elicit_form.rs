@@ -107,7 +107,7 @@ fn descriptor(krate: &TokenStream, field: &ast::Field, form: &syn::Ident) -> Des
     if let Some(title) = attrs.title.get() {
         calls.push(Call {
             span: title.span(),
-            method: syn::Ident::new("title", title.span()),
+            method: syn::Ident::new("with_title", title.span()),
             arguments: quote!(#title),
         });
     }
@@ -115,14 +115,14 @@ fn descriptor(krate: &TokenStream, field: &ast::Field, form: &syn::Ident) -> Des
         let span = proc_macro2::Span::call_site();
         calls.push(Call {
             span,
-            method: syn::Ident::new("description", span),
+            method: syn::Ident::new("with_description", span),
             arguments: quote!(#description),
         });
-    } else if field.no_description() {
+    } else if field.drops_description() {
         let span = proc_macro2::Span::call_site();
         calls.push(Call {
             span,
-            method: syn::Ident::new("no_description", span),
+            method: syn::Ident::new("without_description", span),
             arguments: TokenStream::new(),
         });
     }
@@ -137,19 +137,23 @@ fn descriptor(krate: &TokenStream, field: &ast::Field, form: &syn::Ident) -> Des
     let base = match &field.kind {
         ast::Kind::String => {
             if let Some((tokens, min)) = attrs.min_length.get_with_tokens() {
-                call(tokens, "min_length", quote!(#min));
+                call(tokens, "with_min_length", quote!(#min));
             }
             if let Some((tokens, max)) = attrs.max_length.get_with_tokens() {
-                call(tokens, "max_length", quote!(#max));
+                call(tokens, "with_max_length", quote!(#max));
             }
             if let Some((tokens, format)) = attrs.format.get_with_tokens() {
                 let variant = syn::Ident::new(format.variant(), span_of(tokens));
-                call(tokens, "format", quote!(#krate::StringFormat::#variant));
+                call(
+                    tokens,
+                    "with_format",
+                    quote!(#krate::StringFormat::#variant),
+                );
             }
             if let Some((tokens, default)) = attrs.default.get_with_tokens() {
                 call(
                     tokens,
-                    "default_value",
+                    "with_default_value",
                     typed(
                         &quote!(&'static ::core::primitive::str),
                         default,
@@ -164,7 +168,7 @@ fn descriptor(krate: &TokenStream, field: &ast::Field, form: &syn::Ident) -> Des
             if let Some((tokens, default)) = attrs.default.get_with_tokens() {
                 call(
                     tokens,
-                    "default_value",
+                    "with_default_value",
                     typed(&quote!(::core::primitive::bool), default, field, form),
                 );
             }
@@ -173,9 +177,9 @@ fn descriptor(krate: &TokenStream, field: &ast::Field, form: &syn::Ident) -> Des
         ast::Kind::Number(ty) => {
             let number = ty.to_token_stream();
             for (attr, method) in [
-                (&attrs.minimum, "minimum"),
-                (&attrs.maximum, "maximum"),
-                (&attrs.default, "default_value"),
+                (&attrs.minimum, "with_minimum"),
+                (&attrs.maximum, "with_maximum"),
+                (&attrs.default, "with_default_value"),
             ] {
                 if let Some((tokens, expr)) = attr.get_with_tokens() {
                     call(tokens, method, typed(&number, expr, field, form));
@@ -186,7 +190,7 @@ fn descriptor(krate: &TokenStream, field: &ast::Field, form: &syn::Ident) -> Des
         ast::Kind::Single(ty) => {
             if let Some((tokens, default)) = attrs.default.get_with_tokens() {
                 let value = single_default_value(ty, default, field, form);
-                call(tokens, "default_value", value);
+                call(tokens, "with_default_value", value);
             }
             let span = span_of(&ty.to_token_stream());
             quote_spanned!(span=> <#ty as #krate::ElicitEnum>::SCHEMA)
@@ -533,11 +537,11 @@ fn multi_check(krate: &TokenStream, field: &ast::Field, ty: &syn::Type) -> Token
     let options = quote_spanned!(span=> <#ty as #krate::ElicitEnum>::OPTIONS);
     let min_arg = match min {
         Some((_, min)) => quote!(::core::option::Option::Some(#min)),
-        None => quote!(#schema.get_min_items()),
+        None => quote!(#schema.min_items()),
     };
     let max_arg = match max {
         Some((_, max)) => quote!(::core::option::Option::Some(#max)),
-        None => quote!(#schema.get_max_items()),
+        None => quote!(#schema.max_items()),
     };
     let (items_const, default_arg) = match items {
         Some((_, items)) => {
@@ -672,7 +676,7 @@ fn fill_default_check(krate: &TokenStream, field: &ast::Field) -> TokenStream {
             quote_spanned!(ty_span=> <#ty as #krate::ElicitEnum>::MULTI_SCHEMA.has_default())
         }
         _ => {
-            quote_spanned!(ty_span=> <#ty as #krate::ElicitEnum>::SCHEMA.get_default().is_some())
+            quote_spanned!(ty_span=> <#ty as #krate::ElicitEnum>::SCHEMA.default_value().is_some())
         }
     };
     let span = span_of(&key.to_token_stream());

@@ -50,7 +50,7 @@ impl SingleSelectSchema {
     ///
     /// let users = SingleSelectSchema::new([("u1", "Ada"), ("u2", "Grace")])?
     ///     .with_title("Reviewer")
-    ///     .with_default("u2")?;
+    ///     .with_default_value("u2")?;
     /// assert_eq!(
     ///     serde_json::to_value(&users).unwrap(),
     ///     json!({
@@ -96,7 +96,7 @@ impl SingleSelectSchema {
     ///
     /// [`SchemaError::DefaultNotAnOption`] naming `value` if no option has
     /// it (a title is not a value).
-    pub fn with_default(
+    pub fn with_default_value(
         mut self,
         value: impl Into<Cow<'static, str>>,
     ) -> Result<Self, SchemaError> {
@@ -135,7 +135,7 @@ impl MultiSelectSchema {
     ///
     /// let labels = MultiSelectSchema::new(["bug", "docs", "ui"])?
     ///     .with_items(Some(1), Some(2))?
-    ///     .with_default(["bug"])?;
+    ///     .with_default_values(["bug"])?;
     /// assert_eq!(
     ///     serde_json::to_value(&labels).unwrap(),
     ///     json!({
@@ -203,7 +203,7 @@ impl MultiSelectSchema {
     /// has, [`SchemaError::DuplicateDefault`] naming the first value given
     /// twice, [`SchemaError::DefaultCount`] if the count is outside
     /// `minItems..=maxItems`.
-    pub fn with_default<V: Into<Cow<'static, str>>>(
+    pub fn with_default_values<V: Into<Cow<'static, str>>>(
         mut self,
         values: impl IntoIterator<Item = V>,
     ) -> Result<Self, SchemaError> {

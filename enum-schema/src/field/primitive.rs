@@ -30,13 +30,13 @@ impl StringField {
     }
 
     /// Sets the field's `title`.
-    pub fn title(mut self, title: &'static str) -> Self {
+    pub fn with_title(mut self, title: &'static str) -> Self {
         self.schema.title = Some(Cow::Borrowed(title));
         self
     }
 
     /// Sets the field's `description`.
-    pub fn description(mut self, description: &'static str) -> Self {
+    pub fn with_description(mut self, description: &'static str) -> Self {
         self.schema.description = Some(Cow::Borrowed(description));
         self
     }
@@ -46,9 +46,9 @@ impl StringField {
     /// # Panics
     ///
     /// If the default breaks the bounds or `min` is above `maxLength`.
-    pub fn min_length(mut self, min: usize) -> Self {
+    pub fn with_min_length(mut self, min: usize) -> Self {
         self.schema.min_length = Some(min);
-        self.check()
+        self.assert_rules()
     }
 
     /// Sets `maxLength`, in Unicode code points.
@@ -56,9 +56,9 @@ impl StringField {
     /// # Panics
     ///
     /// If the default breaks the bounds or `max` is below `minLength`.
-    pub fn max_length(mut self, max: usize) -> Self {
+    pub fn with_max_length(mut self, max: usize) -> Self {
         self.schema.max_length = Some(max);
-        self.check()
+        self.assert_rules()
     }
 
     /// Sets `format`.
@@ -66,9 +66,9 @@ impl StringField {
     /// # Panics
     ///
     /// If the default is not in this format.
-    pub fn format(mut self, format: StringFormat) -> Self {
+    pub fn with_format(mut self, format: StringFormat) -> Self {
         self.schema.format = Some(format);
-        self.check()
+        self.assert_rules()
     }
 
     /// Sets `default`.
@@ -76,14 +76,14 @@ impl StringField {
     /// # Panics
     ///
     /// If the default breaks `minLength`, `maxLength` or `format`.
-    pub fn default_value(mut self, default: &'static str) -> Self {
+    pub fn with_default_value(mut self, default: &'static str) -> Self {
         self.schema.default = Some(Cow::Borrowed(default));
-        self.check()
+        self.assert_rules()
     }
 
     /// Panics if the field's own settings contradict each other: a server
     /// bug, found the first time the form is built.
-    fn check(self) -> Self {
+    fn assert_rules(self) -> Self {
         let schema = &self.schema;
         if let Err(rule) = rule::string(
             schema.min_length,
@@ -148,19 +148,19 @@ impl BooleanField {
     }
 
     /// Sets the field's `title`.
-    pub fn title(mut self, title: &'static str) -> Self {
+    pub fn with_title(mut self, title: &'static str) -> Self {
         self.schema.title = Some(Cow::Borrowed(title));
         self
     }
 
     /// Sets the field's `description`.
-    pub fn description(mut self, description: &'static str) -> Self {
+    pub fn with_description(mut self, description: &'static str) -> Self {
         self.schema.description = Some(Cow::Borrowed(description));
         self
     }
 
     /// Sets `default`.
-    pub fn default_value(mut self, default: bool) -> Self {
+    pub fn with_default_value(mut self, default: bool) -> Self {
         self.schema.default = Some(default);
         self
     }
@@ -396,13 +396,13 @@ impl<N: NumberType> NumberField<N> {
     }
 
     /// Sets the field's `title`.
-    pub fn title(mut self, title: &'static str) -> Self {
+    pub fn with_title(mut self, title: &'static str) -> Self {
         self.title = Some(title);
         self
     }
 
     /// Sets the field's `description`.
-    pub fn description(mut self, description: &'static str) -> Self {
+    pub fn with_description(mut self, description: &'static str) -> Self {
         self.description = Some(description);
         self
     }
@@ -413,9 +413,9 @@ impl<N: NumberType> NumberField<N> {
     ///
     /// If `minimum` is not finite, is above `maximum`, or the default is
     /// below it.
-    pub fn minimum(mut self, minimum: N) -> Self {
+    pub fn with_minimum(mut self, minimum: N) -> Self {
         self.minimum = Some(minimum);
-        self.check()
+        self.assert_rules()
     }
 
     /// Sets `maximum`.
@@ -424,9 +424,9 @@ impl<N: NumberType> NumberField<N> {
     ///
     /// If `maximum` is not finite, is below `minimum`, or the default is
     /// above it.
-    pub fn maximum(mut self, maximum: N) -> Self {
+    pub fn with_maximum(mut self, maximum: N) -> Self {
         self.maximum = Some(maximum);
-        self.check()
+        self.assert_rules()
     }
 
     /// Sets `default`.
@@ -434,15 +434,15 @@ impl<N: NumberType> NumberField<N> {
     /// # Panics
     ///
     /// If the default is not finite or lies outside `minimum..=maximum`.
-    pub fn default_value(mut self, default: N) -> Self {
+    pub fn with_default_value(mut self, default: N) -> Self {
         self.default = Some(default);
-        self.check()
+        self.assert_rules()
     }
 
     /// Panics if the field's own settings contradict each other, or cannot
     /// be written in JSON: a server bug, found the first time the form is
     /// built.
-    fn check(self) -> Self {
+    fn assert_rules(self) -> Self {
         let verdict = if N::INTEGER {
             let values =
                 [self.minimum, self.maximum, self.default].map(|value| value?.to_integer());

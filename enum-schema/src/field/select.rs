@@ -23,7 +23,7 @@ use crate::{ElicitEnum, EnumOption, Error, MultiSelectSchema, SingleSelectSchema
 /// built from them is checked when the server compiles:
 ///
 /// ```
-/// use enum_schema::{ElicitEnum, SingleSelect};
+/// use enum_schema::{ElicitEnum, SingleSelectField};
 ///
 /// #[derive(ElicitEnum)]
 /// #[elicit(rename_all = "lowercase")]
@@ -34,9 +34,9 @@ use crate::{ElicitEnum, EnumOption, Error, MultiSelectSchema, SingleSelectSchema
 ///     High,
 /// }
 ///
-/// const SEVERITY: SingleSelect<Severity> = Severity::SCHEMA
-///     .title("Severity")
-///     .default_value("high");
+/// const SEVERITY: SingleSelectField<Severity> = Severity::SCHEMA
+///     .with_title("Severity")
+///     .with_default_value("high");
 ///
 /// assert_eq!(
 ///     serde_json::to_value(SEVERITY).unwrap(),
@@ -52,13 +52,13 @@ use crate::{ElicitEnum, EnumOption, Error, MultiSelectSchema, SingleSelectSchema
 /// A default that is not an option fails to compile:
 ///
 /// ```compile_fail
-/// # use enum_schema::{ElicitEnum, SingleSelect};
+/// # use enum_schema::{ElicitEnum, SingleSelectField};
 /// # #[derive(ElicitEnum)]
 /// # enum Severity { Low, High }
-/// const SEVERITY: SingleSelect<Severity> = Severity::SCHEMA.default_value("huge");
+/// const SEVERITY: SingleSelectField<Severity> = Severity::SCHEMA.with_default_value("huge");
 /// # fn main() { let _ = SEVERITY; }
 /// ```
-pub struct SingleSelect<T> {
+pub struct SingleSelectField<T> {
     title: Option<&'static str>,
     description: Option<&'static str>,
     default: Option<&'static str>,
@@ -69,17 +69,17 @@ pub struct SingleSelect<T> {
     marker: PhantomData<fn() -> T>,
 }
 
-impl<T> Clone for SingleSelect<T> {
+impl<T> Clone for SingleSelectField<T> {
     fn clone(&self) -> Self {
         *self
     }
 }
 
-impl<T> Copy for SingleSelect<T> {}
+impl<T> Copy for SingleSelectField<T> {}
 
-impl<T> fmt::Debug for SingleSelect<T> {
+impl<T> fmt::Debug for SingleSelectField<T> {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.debug_struct("SingleSelect")
+        f.debug_struct("SingleSelectField")
             .field("title", &self.title)
             .field("description", &self.description)
             .field("default", &self.default)
@@ -88,7 +88,7 @@ impl<T> fmt::Debug for SingleSelect<T> {
     }
 }
 
-impl<T: ElicitEnum> SingleSelect<T> {
+impl<T: ElicitEnum> SingleSelectField<T> {
     #[doc(hidden)]
     pub const fn __from_derive(
         title: Option<&'static str>,
@@ -97,7 +97,7 @@ impl<T: ElicitEnum> SingleSelect<T> {
         legacy: bool,
         json: Option<&'static str>,
     ) -> Self {
-        SingleSelect {
+        SingleSelectField {
             title,
             description,
             default,
@@ -112,7 +112,7 @@ impl<T: ElicitEnum> SingleSelect<T> {
     /// # Panics
     ///
     /// If `title` is empty (in a constant: a compile error).
-    pub const fn title(mut self, title: &'static str) -> Self {
+    pub const fn with_title(mut self, title: &'static str) -> Self {
         self.json = None;
         assert!(!title.is_empty(), "an elicitation title must not be empty");
         self.title = Some(title);
@@ -120,7 +120,7 @@ impl<T: ElicitEnum> SingleSelect<T> {
     }
 
     /// Sets the field's `description`.
-    pub const fn description(mut self, description: &'static str) -> Self {
+    pub const fn with_description(mut self, description: &'static str) -> Self {
         self.json = None;
         self.description = Some(description);
         self
@@ -139,11 +139,11 @@ impl<T: ElicitEnum> SingleSelect<T> {
     /// enum Region { UsEast, EuWest }
     ///
     /// assert_eq!(
-    ///     serde_json::to_value(Region::SCHEMA.no_description()).unwrap(),
+    ///     serde_json::to_value(Region::SCHEMA.without_description()).unwrap(),
     ///     json!({"type": "string", "enum": ["us-east", "eu-west"]}),
     /// );
     /// ```
-    pub const fn no_description(mut self) -> Self {
+    pub const fn without_description(mut self) -> Self {
         self.json = None;
         self.description = None;
         self
@@ -154,7 +154,7 @@ impl<T: ElicitEnum> SingleSelect<T> {
     /// # Panics
     ///
     /// If no option has that value (in a constant: a compile error).
-    pub const fn default_value(mut self, value: &'static str) -> Self {
+    pub const fn with_default_value(mut self, value: &'static str) -> Self {
         self.json = None;
         if let Err(rule) = rule::single_select(T::OPTIONS, Some(value)) {
             panic!("{}", rule.message());
@@ -168,7 +168,7 @@ impl<T: ElicitEnum> SingleSelect<T> {
     /// # Panics
     ///
     /// If `variant` is skipped (`#[elicit(skip)]`), so not an option.
-    pub fn default(mut self, variant: T) -> Self {
+    pub fn with_default(mut self, variant: T) -> Self {
         self.json = None;
         assert!(
             variant.option_index().is_some(),
@@ -179,7 +179,7 @@ impl<T: ElicitEnum> SingleSelect<T> {
     }
 
     /// Removes `default`.
-    pub const fn no_default(mut self) -> Self {
+    pub const fn without_default(mut self) -> Self {
         self.json = None;
         self.default = None;
         self
@@ -187,24 +187,24 @@ impl<T: ElicitEnum> SingleSelect<T> {
 
     /// Chooses the legacy `enum` + `enumNames` form (for peers that only
     /// know MCP 2025-06-18) or, with `false`, the SEP-1330 forms.
-    pub const fn legacy(mut self, legacy: bool) -> Self {
+    pub const fn with_legacy(mut self, legacy: bool) -> Self {
         self.json = None;
         self.legacy = legacy;
         self
     }
 
     /// The field's `title`.
-    pub const fn get_title(&self) -> Option<&'static str> {
+    pub const fn title(&self) -> Option<&'static str> {
         self.title
     }
 
     /// The field's `description`.
-    pub const fn get_description(&self) -> Option<&'static str> {
+    pub const fn description(&self) -> Option<&'static str> {
         self.description
     }
 
     /// The wire value of the `default`.
-    pub const fn get_default(&self) -> Option<&'static str> {
+    pub const fn default_value(&self) -> Option<&'static str> {
         self.default
     }
 
@@ -228,7 +228,7 @@ impl<T: ElicitEnum> SingleSelect<T> {
     /// type. The error's `field` is `None`; a form sets it.
     #[inline]
     pub fn parse(&self, value: Value) -> Result<T, Error> {
-        parse::single(value, || Cow::Borrowed(T::OPTIONS), T::from_value)
+        parse::single(value, || Cow::Borrowed(T::OPTIONS), T::from_wire_value)
     }
 
     /// The canonical JSON text of the schema. For a derived enum's
@@ -244,7 +244,7 @@ impl<T: ElicitEnum> SingleSelect<T> {
     /// enum Size { Small, Large }
     ///
     /// assert!(matches!(Size::SCHEMA.to_json(), Cow::Borrowed(r#"{"type":"string","enum":["Small","Large"]}"#)));
-    /// assert!(matches!(Size::SCHEMA.title("Size").to_json(), Cow::Owned(_)));
+    /// assert!(matches!(Size::SCHEMA.with_title("Size").to_json(), Cow::Owned(_)));
     /// ```
     pub fn to_json(&self) -> Cow<'static, str> {
         match self.json {
@@ -265,7 +265,7 @@ impl<T: ElicitEnum> SingleSelect<T> {
     }
 }
 
-impl<T: ElicitEnum> Serialize for SingleSelect<T> {
+impl<T: ElicitEnum> Serialize for SingleSelectField<T> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serialize_single(
             serializer,
@@ -278,8 +278,8 @@ impl<T: ElicitEnum> Serialize for SingleSelect<T> {
     }
 }
 
-impl<T: ElicitEnum> From<SingleSelect<T>> for SingleSelectSchema {
-    fn from(select: SingleSelect<T>) -> Self {
+impl<T: ElicitEnum> From<SingleSelectField<T>> for SingleSelectSchema {
+    fn from(select: SingleSelectField<T>) -> Self {
         select.to_schema()
     }
 }
@@ -310,16 +310,16 @@ impl<T> Copy for Defaults<T> {}
 /// compile:
 ///
 /// ```
-/// use enum_schema::{ElicitEnum, MultiSelect};
+/// use enum_schema::{ElicitEnum, MultiSelectField};
 ///
 /// #[derive(ElicitEnum, Debug, PartialEq)]
 /// #[elicit(rename_all = "lowercase")]
 /// enum Color { Red, Green, Blue }
 ///
-/// const COLORS: MultiSelect<Color> = Color::MULTI_SCHEMA
-///     .min_items(1)
-///     .max_items(2)
-///     .default_values(&["red"]);
+/// const COLORS: MultiSelectField<Color> = Color::MULTI_SCHEMA
+///     .with_min_items(1)
+///     .with_max_items(2)
+///     .with_default_values(&["red"]);
 ///
 /// assert_eq!(
 ///     serde_json::to_value(COLORS).unwrap(),
@@ -335,14 +335,14 @@ impl<T> Copy for Defaults<T> {}
 /// ```
 ///
 /// ```compile_fail
-/// # use enum_schema::{ElicitEnum, MultiSelect};
+/// # use enum_schema::{ElicitEnum, MultiSelectField};
 /// # #[derive(ElicitEnum)]
 /// # enum Color { Red, Green, Blue }
 /// // two defaults cannot fit in at most one item
-/// const COLORS: MultiSelect<Color> = Color::MULTI_SCHEMA.default_values(&["Red", "Blue"]).max_items(1);
+/// const COLORS: MultiSelectField<Color> = Color::MULTI_SCHEMA.with_default_values(&["Red", "Blue"]).with_max_items(1);
 /// # fn main() { let _ = COLORS; }
 /// ```
-pub struct MultiSelect<T: 'static> {
+pub struct MultiSelectField<T: 'static> {
     title: Option<&'static str>,
     description: Option<&'static str>,
     min_items: Option<usize>,
@@ -354,27 +354,27 @@ pub struct MultiSelect<T: 'static> {
     marker: PhantomData<fn() -> T>,
 }
 
-impl<T> Clone for MultiSelect<T> {
+impl<T> Clone for MultiSelectField<T> {
     fn clone(&self) -> Self {
         *self
     }
 }
 
-impl<T> Copy for MultiSelect<T> {}
+impl<T> Copy for MultiSelectField<T> {}
 
-impl<T: ElicitEnum> fmt::Debug for MultiSelect<T> {
+impl<T: ElicitEnum> fmt::Debug for MultiSelectField<T> {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.debug_struct("MultiSelect")
+        f.debug_struct("MultiSelectField")
             .field("title", &self.title)
             .field("description", &self.description)
             .field("min_items", &self.min_items)
             .field("max_items", &self.max_items)
-            .field("default", &self.get_default())
+            .field("default", &self.default_values())
             .finish()
     }
 }
 
-impl<T: ElicitEnum> MultiSelect<T> {
+impl<T: ElicitEnum> MultiSelectField<T> {
     #[doc(hidden)]
     pub const fn __from_derive(
         title: Option<&'static str>,
@@ -384,7 +384,7 @@ impl<T: ElicitEnum> MultiSelect<T> {
         default: Option<&'static [&'static str]>,
         json: Option<&'static str>,
     ) -> Self {
-        MultiSelect {
+        MultiSelectField {
             title,
             description,
             min_items,
@@ -403,7 +403,7 @@ impl<T: ElicitEnum> MultiSelect<T> {
     /// # Panics
     ///
     /// If `title` is empty (in a constant: a compile error).
-    pub const fn title(mut self, title: &'static str) -> Self {
+    pub const fn with_title(mut self, title: &'static str) -> Self {
         self.json = None;
         assert!(!title.is_empty(), "an elicitation title must not be empty");
         self.title = Some(title);
@@ -411,7 +411,7 @@ impl<T: ElicitEnum> MultiSelect<T> {
     }
 
     /// Sets the field's `description`.
-    pub const fn description(mut self, description: &'static str) -> Self {
+    pub const fn with_description(mut self, description: &'static str) -> Self {
         self.json = None;
         self.description = Some(description);
         self
@@ -430,11 +430,11 @@ impl<T: ElicitEnum> MultiSelect<T> {
     /// enum Region { UsEast, EuWest }
     ///
     /// assert_eq!(
-    ///     serde_json::to_value(Region::MULTI_SCHEMA.no_description()).unwrap(),
+    ///     serde_json::to_value(Region::MULTI_SCHEMA.without_description()).unwrap(),
     ///     json!({"type": "array", "items": {"type": "string", "enum": ["us-east", "eu-west"]}}),
     /// );
     /// ```
-    pub const fn no_description(mut self) -> Self {
+    pub const fn without_description(mut self) -> Self {
         self.json = None;
         self.description = None;
         self
@@ -446,10 +446,10 @@ impl<T: ElicitEnum> MultiSelect<T> {
     ///
     /// If `min` is greater than `maxItems`, than the number of options, or
     /// than the number of default items (in a constant: a compile error).
-    pub const fn min_items(mut self, min: usize) -> Self {
+    pub const fn with_min_items(mut self, min: usize) -> Self {
         self.json = None;
         self.min_items = Some(min);
-        self.check()
+        self.assert_rules()
     }
 
     /// Sets `maxItems`: the most options the user may select.
@@ -459,10 +459,10 @@ impl<T: ElicitEnum> MultiSelect<T> {
     /// If `max` is 0, less than `minItems`, greater than the number of
     /// options, or less than the number of default items (in a constant: a
     /// compile error).
-    pub const fn max_items(mut self, max: usize) -> Self {
+    pub const fn with_max_items(mut self, max: usize) -> Self {
         self.json = None;
         self.max_items = Some(max);
-        self.check()
+        self.assert_rules()
     }
 
     /// Sets `default` to the options with these wire values, in this order.
@@ -471,10 +471,10 @@ impl<T: ElicitEnum> MultiSelect<T> {
     ///
     /// If a value is not an option's, appears twice, or the count is outside
     /// `minItems..=maxItems` (in a constant: a compile error).
-    pub const fn default_values(mut self, values: &'static [&'static str]) -> Self {
+    pub const fn with_default_values(mut self, values: &'static [&'static str]) -> Self {
         self.json = None;
         self.default = Defaults::Values(values);
-        self.check()
+        self.assert_rules()
     }
 
     /// Replaces the settings that are `Some` at once, then checks the result
@@ -496,7 +496,7 @@ impl<T: ElicitEnum> MultiSelect<T> {
         if let Some(values) = default {
             self.default = Defaults::Values(values);
         }
-        self.check()
+        self.assert_rules()
     }
 
     /// Sets `default` to these variants, in this order.
@@ -505,7 +505,7 @@ impl<T: ElicitEnum> MultiSelect<T> {
     ///
     /// If a variant is skipped, appears twice, or the count is outside
     /// `minItems..=maxItems`.
-    pub fn default_items(mut self, variants: &'static [T]) -> Self {
+    pub fn with_default_items(mut self, variants: &'static [T]) -> Self {
         self.json = None;
         for variant in variants {
             assert!(
@@ -524,11 +524,11 @@ impl<T: ElicitEnum> MultiSelect<T> {
             panic!("{}", rule.message());
         }
         self.default = Defaults::Variants(variants);
-        self.check()
+        self.assert_rules()
     }
 
     /// Removes `default`.
-    pub const fn no_default(mut self) -> Self {
+    pub const fn without_default(mut self) -> Self {
         self.json = None;
         self.default = Defaults::None;
         self
@@ -536,7 +536,7 @@ impl<T: ElicitEnum> MultiSelect<T> {
 
     /// Panics unless the settings keep the multi-select rules
     /// ([`rule::multi_select`], `strict`: written in code).
-    const fn check(self) -> Self {
+    const fn assert_rules(self) -> Self {
         let options = T::OPTIONS;
         let (min, max) = (self.min_items, self.max_items);
         let verdict = match self.default {
@@ -556,22 +556,22 @@ impl<T: ElicitEnum> MultiSelect<T> {
     }
 
     /// The field's `title`.
-    pub const fn get_title(&self) -> Option<&'static str> {
+    pub const fn title(&self) -> Option<&'static str> {
         self.title
     }
 
     /// The field's `description`.
-    pub const fn get_description(&self) -> Option<&'static str> {
+    pub const fn description(&self) -> Option<&'static str> {
         self.description
     }
 
     /// `minItems`.
-    pub const fn get_min_items(&self) -> Option<usize> {
+    pub const fn min_items(&self) -> Option<usize> {
         self.min_items
     }
 
     /// `maxItems`.
-    pub const fn get_max_items(&self) -> Option<usize> {
+    pub const fn max_items(&self) -> Option<usize> {
         self.max_items
     }
 
@@ -591,7 +591,7 @@ impl<T: ElicitEnum> MultiSelect<T> {
     }
 
     /// The wire values of the `default`, in order.
-    pub fn get_default(&self) -> Option<Vec<&'static str>> {
+    pub fn default_values(&self) -> Option<Vec<&'static str>> {
         match self.default {
             Defaults::None => None,
             Defaults::Values(values) => Some(values.to_vec()),
@@ -627,7 +627,7 @@ impl<T: ElicitEnum> MultiSelect<T> {
             T::OPTIONS.len(),
             || Cow::Borrowed(T::OPTIONS),
             |value| {
-                let variant = T::from_value(value)?;
+                let variant = T::from_wire_value(value)?;
                 Some((variant.option_index()?, variant))
             },
         )
@@ -653,13 +653,13 @@ impl<T: ElicitEnum> MultiSelect<T> {
             min_items: self.min_items,
             max_items: self.max_items,
             default: self
-                .get_default()
+                .default_values()
                 .map(|values| values.into_iter().map(Cow::Borrowed).collect()),
         }
     }
 }
 
-impl<T: ElicitEnum> Serialize for MultiSelect<T> {
+impl<T: ElicitEnum> Serialize for MultiSelectField<T> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         struct Variants<T: 'static>(&'static [T]);
         impl<T: ElicitEnum> Serialize for Variants<T> {
@@ -695,8 +695,8 @@ impl<T: ElicitEnum> Serialize for MultiSelect<T> {
     }
 }
 
-impl<T: ElicitEnum> From<MultiSelect<T>> for MultiSelectSchema {
-    fn from(select: MultiSelect<T>) -> Self {
+impl<T: ElicitEnum> From<MultiSelectField<T>> for MultiSelectSchema {
+    fn from(select: MultiSelectField<T>) -> Self {
         select.to_schema()
     }
 }

@@ -122,7 +122,7 @@
 //! the same JSON: [`SingleSelectSchema`] and [`MultiSelectSchema`] into
 //! [`EnumSchema`], [`PrimitiveSchema`] into [`PrimitiveSchemaDefinition`],
 //! [`RequestedSchema`] into [`ElicitationSchema`] (properties in order), and
-//! [`ElicitRequestParams`] into rmcp's form
+//! [`ElicitRequestFormParams`] into rmcp's form
 //! [`ElicitRequestParams`](model::ElicitRequestParams). The one place where
 //! rmcp's model is narrower: its `integer` schema holds `i64` bounds. The
 //! crate's own JSON already keeps to that: the bounds and default are the
@@ -160,10 +160,10 @@ pub use ask::{Ask, RequestStateSeal};
 pub use super::rmcp_client::{accept, read_request, ClientError};
 
 use crate::{
-    BooleanSchema, ElicitAction, ElicitEnum, ElicitForm, ElicitRequestParams, EnumOption, Error,
-    ErrorKind, Form, FormFields, MultiSelect, MultiSelectSchema, NumberSchema, PrimitiveSchema,
-    ProtocolVersion, RequestedSchema, SingleSelect, SingleSelectSchema, StringFormat, StringSchema,
-    VersionError,
+    BooleanSchema, ElicitAction, ElicitEnum, ElicitForm, ElicitRequestFormParams, EnumOption,
+    Error, ErrorKind, Form, FormFields, MultiSelectField, MultiSelectSchema, NumberSchema,
+    PrimitiveSchema, ProtocolVersion, RequestedSchema, SingleSelectField, SingleSelectSchema,
+    StringFormat, StringSchema, VersionError,
 };
 
 fn values(options: &[EnumOption]) -> Vec<String> {
@@ -272,15 +272,15 @@ impl From<MultiSelectSchema> for EnumSchema {
 
 /// `T::SCHEMA` (or a variation of it) as rmcp's `EnumSchema`, for rmcp's
 /// own `ElicitationSchema::builder().required_enum_schema(..)`.
-impl<T: ElicitEnum> From<SingleSelect<T>> for EnumSchema {
-    fn from(schema: SingleSelect<T>) -> Self {
+impl<T: ElicitEnum> From<SingleSelectField<T>> for EnumSchema {
+    fn from(schema: SingleSelectField<T>) -> Self {
         EnumSchema::from(&schema.to_schema())
     }
 }
 
 /// `T::MULTI_SCHEMA` (or a variation of it) as rmcp's `EnumSchema`.
-impl<T: ElicitEnum> From<MultiSelect<T>> for EnumSchema {
-    fn from(schema: MultiSelect<T>) -> Self {
+impl<T: ElicitEnum> From<MultiSelectField<T>> for EnumSchema {
+    fn from(schema: MultiSelectField<T>) -> Self {
         EnumSchema::from(&schema.to_schema())
     }
 }
@@ -408,8 +408,8 @@ impl From<RequestedSchema> for ElicitationSchema {
 /// Form-mode params as rmcp's `ElicitRequestParams::FormElicitationParams`:
 /// `{"mode":"form","message":"..","requestedSchema":{..}}` (rmcp always
 /// writes the optional `mode`).
-impl From<&ElicitRequestParams> for model::ElicitRequestParams {
-    fn from(params: &ElicitRequestParams) -> Self {
+impl From<&ElicitRequestFormParams> for model::ElicitRequestParams {
+    fn from(params: &ElicitRequestFormParams) -> Self {
         model::ElicitRequestParams::FormElicitationParams {
             meta: None,
             message: params.message.to_string(),
@@ -418,8 +418,8 @@ impl From<&ElicitRequestParams> for model::ElicitRequestParams {
     }
 }
 
-impl From<ElicitRequestParams> for model::ElicitRequestParams {
-    fn from(params: ElicitRequestParams) -> Self {
+impl From<ElicitRequestFormParams> for model::ElicitRequestParams {
+    fn from(params: ElicitRequestFormParams) -> Self {
         model::ElicitRequestParams::from(&params)
     }
 }
@@ -665,7 +665,7 @@ impl From<ElicitError> for ErrorData {
 ///
 /// Each method checks that the client declared form elicitation, shapes
 /// the request for the negotiated revision
-/// ([`ElicitRequestParams::for_version`]), sends it with rmcp's
+/// ([`ElicitRequestFormParams::for_version`]), sends it with rmcp's
 /// `create_elicitation`, and parses the answer: an accept is re-validated
 /// field by field, so a value outside the options, a title sent instead of
 /// a value, a string where an array belongs or too many items is an
@@ -726,7 +726,7 @@ fn negotiated(peer: &Peer<RoleServer>) -> Option<(String, Option<ProtocolVersion
 /// them as `elicitation/create`.
 pub(crate) async fn send(
     peer: &Peer<RoleServer>,
-    params: ElicitRequestParams,
+    params: ElicitRequestFormParams,
     version: Option<ProtocolVersion>,
     timeout: Option<Duration>,
 ) -> Result<model::ElicitResult, ElicitError> {
@@ -754,7 +754,7 @@ pub(crate) async fn send(
 /// [`send`] with the revision of the peer's handshake.
 async fn send_negotiated(
     peer: &Peer<RoleServer>,
-    params: ElicitRequestParams,
+    params: ElicitRequestFormParams,
     timeout: Option<Duration>,
 ) -> Result<model::ElicitResult, ElicitError> {
     let version = match negotiated(peer) {
@@ -811,7 +811,7 @@ impl PeerElicitExt for Peer<RoleServer> {
 
 /// Params as an entry of rmcp's `InputRequests` (MCP 2026-07-28):
 /// `{"method":"elicitation/create","params":{..}}`.
-pub fn input_request(params: &ElicitRequestParams) -> model::InputRequest {
+pub fn input_request(params: &ElicitRequestFormParams) -> model::InputRequest {
     model::InputRequest::Elicitation(model::ElicitRequest::new(params.into()))
 }
 

@@ -3,7 +3,7 @@
 //!
 //! A Rust client on rmcp answers elicitations in
 //! `ClientHandler::create_elicitation`. [`read_request`] turns the request
-//! into this crate's [`ElicitRequestParams`]: the message and the
+//! into this crate's [`ElicitRequestFormParams`]: the message and the
 //! [`RequestedSchema`], whose properties (in the server's order) are
 //! [`PrimitiveSchema`]s, enums among them readable through one
 //! [`EnumView`](crate::EnumView) whatever their shape. [`accept`] checks
@@ -51,7 +51,7 @@ use std::fmt;
 use ::rmcp::model::{self, ElicitationAction};
 use serde_json::{Map, Value};
 
-use crate::{ElicitRequestParams, Error, RequestedSchema, SchemaError};
+use crate::{ElicitRequestFormParams, Error, RequestedSchema, SchemaError};
 
 /// Why [`read_request`] could not read a request, or [`accept`] refused an
 /// answer.
@@ -119,7 +119,7 @@ impl std::error::Error for ClientError {
 /// ([`RequestedSchema::from_json_str`]).
 pub fn read_request(
     request: &model::ElicitRequestParams,
-) -> Result<ElicitRequestParams, ClientError> {
+) -> Result<ElicitRequestFormParams, ClientError> {
     match request {
         model::ElicitRequestParams::FormElicitationParams {
             message,
@@ -134,7 +134,7 @@ pub fn read_request(
             })?;
             let requested_schema =
                 RequestedSchema::from_json_str(&json).map_err(ClientError::Schema)?;
-            Ok(ElicitRequestParams {
+            Ok(ElicitRequestFormParams {
                 message: Cow::Owned(message.clone()),
                 requested_schema,
             })

@@ -117,7 +117,7 @@
 //! [`MultiSelectSchema`] into [`MultiSelectEnumSchema`] and [`EnumSchema`],
 //! [`PrimitiveSchema`] into [`PrimitiveSchemaDefinition`], [`RequestedSchema`]
 //! into [`ElicitRequestFormParamsRequestedSchema`] and
-//! [`ElicitRequestParams`] into rust-mcp-schema's form
+//! [`ElicitRequestFormParams`] into rust-mcp-schema's form
 //! [`ElicitRequestParams`](schema::ElicitRequestParams). The JSON is the
 //! same but for what rust-mcp-schema's types cannot hold: number bounds and
 //! defaults are `f64` there, so an integer schema's `"minimum":0` comes out
@@ -133,7 +133,7 @@ use std::time::Duration;
 
 use ::rust_mcp_schema as schema;
 use ::rust_mcp_schema::{
-    BooleanSchema as SdkBoolean, CallToolRequestParams, CallToolResult, ElicitRequestFormParams,
+    BooleanSchema as SdkBoolean, CallToolRequestParams, CallToolResult,
     ElicitRequestFormParamsRequestedSchema, EnumSchema, GetPromptRequestParams, GetPromptResult,
     InputResponses, LegacyTitledEnumSchema, MultiSelectEnumSchema, NumberSchema as SdkNumber,
     NumberSchemaType, PrimitiveSchemaDefinition, ReadResourceRequestParams, ReadResourceResult,
@@ -148,7 +148,7 @@ use serde_json::{Map, Value};
 
 use super::common::{self, Misuse, Questions};
 use crate::{
-    BooleanSchema, ElicitAction, ElicitForm, ElicitRequestParams, EnumOption, Error, Form,
+    BooleanSchema, ElicitAction, ElicitForm, ElicitRequestFormParams, EnumOption, Error, Form,
     FormFields, InputRequiredResult, MultiSelectSchema, NumberSchema, PrimitiveSchema,
     RequestedSchema, SingleSelectSchema, StringFormat, StringSchema,
 };
@@ -445,30 +445,30 @@ impl From<RequestedSchema> for ElicitRequestFormParamsRequestedSchema {
 /// Form-mode params as rust-mcp-schema's `ElicitRequestFormParams`:
 /// `{"message":"..","mode":"form","requestedSchema":{..}}` (rust-mcp-schema
 /// always writes the optional `mode`).
-impl From<&ElicitRequestParams> for ElicitRequestFormParams {
-    fn from(params: &ElicitRequestParams) -> Self {
-        ElicitRequestFormParams::new(
+impl From<&ElicitRequestFormParams> for schema::ElicitRequestFormParams {
+    fn from(params: &ElicitRequestFormParams) -> Self {
+        schema::ElicitRequestFormParams::new(
             params.message.to_string(),
             (&params.requested_schema).into(),
         )
     }
 }
 
-impl From<ElicitRequestParams> for ElicitRequestFormParams {
-    fn from(params: ElicitRequestParams) -> Self {
-        ElicitRequestFormParams::from(&params)
+impl From<ElicitRequestFormParams> for schema::ElicitRequestFormParams {
+    fn from(params: ElicitRequestFormParams) -> Self {
+        schema::ElicitRequestFormParams::from(&params)
     }
 }
 
 /// Form-mode params as rust-mcp-schema's `ElicitRequestParams::FormParams`.
-impl From<&ElicitRequestParams> for schema::ElicitRequestParams {
-    fn from(params: &ElicitRequestParams) -> Self {
+impl From<&ElicitRequestFormParams> for schema::ElicitRequestParams {
+    fn from(params: &ElicitRequestFormParams) -> Self {
         schema::ElicitRequestParams::FormParams(params.into())
     }
 }
 
-impl From<ElicitRequestParams> for schema::ElicitRequestParams {
-    fn from(params: ElicitRequestParams) -> Self {
+impl From<ElicitRequestFormParams> for schema::ElicitRequestParams {
+    fn from(params: ElicitRequestFormParams) -> Self {
         schema::ElicitRequestParams::from(&params)
     }
 }
@@ -917,7 +917,7 @@ impl Ask {
     fn ask<T>(
         &self,
         key: &str,
-        params: ElicitRequestParams,
+        params: ElicitRequestFormParams,
         parse: impl Fn(Value) -> Result<ElicitAction<T>, Error>,
     ) -> Result<ElicitAction<T>, ElicitError> {
         let inner = &*self.inner;

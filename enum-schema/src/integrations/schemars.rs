@@ -11,8 +11,8 @@
 //! | type | `JsonSchema` |
 //! |---|---|
 //! | a derived `ElicitEnum` `T` | `T::SCHEMA`: the single-select shape |
-//! | [`SingleSelect<T>`] | `T::SCHEMA` |
-//! | [`MultiSelect<T>`] | `T::MULTI_SCHEMA`: the multi-select shape |
+//! | [`SingleSelectField<T>`] | `T::SCHEMA` |
+//! | [`MultiSelectField<T>`] | `T::MULTI_SCHEMA`: the multi-select shape |
 //! | a derived `ElicitForm` `F` | `F::requested_schema()`: `{"type":"object","properties":{..},"required":[..]}` |
 //!
 //! A schemars-derived struct takes its fields' schemas from their types, so
@@ -28,10 +28,10 @@
 //! #[derive(schemars::JsonSchema, serde::Deserialize)]
 //! struct Triage {
 //!     severity: Severity,
-//!     #[schemars(with = "enum_schema::MultiSelect<Service>")]
+//!     #[schemars(with = "enum_schema::MultiSelectField<Service>")]
 //!     services: Vec<Service>,
 //!     #[serde(default)]
-//!     #[schemars(with = "enum_schema::SingleSelect<Team>")]
+//!     #[schemars(with = "enum_schema::SingleSelectField<Team>")]
 //!     team: Option<Team>,
 //! }
 //! ```
@@ -49,7 +49,7 @@ use ::schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::{ElicitEnum, MultiSelect, SingleSelect};
+use crate::{ElicitEnum, MultiSelectField, SingleSelectField};
 
 /// The schema of a wire-model value: its JSON, which is always an object.
 fn to_schema(value: impl Serialize) -> Schema {
@@ -74,7 +74,7 @@ fn short_name<T>() -> &'static str {
 /// Always inline.
 ///
 /// ```
-/// use enum_schema::{ElicitEnum, SingleSelect};
+/// use enum_schema::{ElicitEnum, SingleSelectField};
 /// use serde_json::json;
 ///
 /// #[derive(ElicitEnum)]
@@ -86,7 +86,7 @@ fn short_name<T>() -> &'static str {
 ///     High,
 /// }
 ///
-/// let schema = schemars::SchemaGenerator::default().into_root_schema_for::<SingleSelect<Severity>>();
+/// let schema = schemars::SchemaGenerator::default().into_root_schema_for::<SingleSelectField<Severity>>();
 /// let mut json = schema.to_value();
 /// // What schemars adds at the root of any schema, not ours:
 /// json.as_object_mut().unwrap().remove("$schema");
@@ -97,7 +97,7 @@ fn short_name<T>() -> &'static str {
 ///     "default": "low",
 /// }));
 /// ```
-impl<T: ElicitEnum> JsonSchema for SingleSelect<T> {
+impl<T: ElicitEnum> JsonSchema for SingleSelectField<T> {
     fn inline_schema() -> bool {
         true
     }
@@ -108,7 +108,7 @@ impl<T: ElicitEnum> JsonSchema for SingleSelect<T> {
 
     fn schema_id() -> Cow<'static, str> {
         Cow::Owned(format!(
-            "enum_schema::SingleSelect<{}>",
+            "enum_schema::SingleSelectField<{}>",
             std::any::type_name::<T>()
         ))
     }
@@ -123,8 +123,8 @@ impl<T: ElicitEnum> JsonSchema for SingleSelect<T> {
 /// `{"type":"array","items":{"anyOf":[{"const":..,"title":..},..]}}`, with
 /// the enum's `title`, `description`, `minItems`, `maxItems` and `default`
 /// (MCP 2025-11-25, SEP-1330). Always inline: name it in
-/// `#[schemars(with = "enum_schema::MultiSelect<T>")]` on a `Vec<T>` field.
-impl<T: ElicitEnum> JsonSchema for MultiSelect<T> {
+/// `#[schemars(with = "enum_schema::MultiSelectField<T>")]` on a `Vec<T>` field.
+impl<T: ElicitEnum> JsonSchema for MultiSelectField<T> {
     fn inline_schema() -> bool {
         true
     }
@@ -135,7 +135,7 @@ impl<T: ElicitEnum> JsonSchema for MultiSelect<T> {
 
     fn schema_id() -> Cow<'static, str> {
         Cow::Owned(format!(
-            "enum_schema::MultiSelect<{}>",
+            "enum_schema::MultiSelectField<{}>",
             std::any::type_name::<T>()
         ))
     }

@@ -4,14 +4,25 @@
 //!
 //! | wire type | check | callers |
 //! |---|---|---|
-//! | single-select | [`single`] | `SingleSelect::parse`, `SingleSelectSchema::parse`/`check` |
-//! | multi-select | [`multi`] | `MultiSelect::parse`, `MultiSelectSchema::parse`/`check` |
+//! | single-select | [`single`] | `SingleSelectField::parse`, `SingleSelectSchema::parse`/`check` |
+//! | multi-select | [`multi`] | `MultiSelectField::parse`, `MultiSelectSchema::parse`/`check` |
 //! | string | [`string`] | `StringField::parse`, `StringSchema::check` |
 //! | number, integer | [`number`] | `NumberField::parse`, `NumberSchema::check` |
 //! | boolean | `BooleanSchema::check` | `BooleanField::parse` |
 //!
 //! The schema rules (`rule`) compare defaults with the same primitives:
 //! [`char_count`], `StringFormat::matches`, [`position`], [`within`].
+//!
+//! `check` has one meaning in the public API: `check(value)` on a wire-model
+//! schema (`PrimitiveSchema`, `SingleSelectSchema`, `MultiSelectSchema`,
+//! `StringSchema`, `NumberSchema`, `BooleanSchema`) validates one answer
+//! against it and returns JSON-level values (`String`, `Number`, `bool`,
+//! `Value`); `RequestedSchema::check_content` does the same for a whole
+//! `content` object. `parse` runs the same checks and returns Rust types
+//! (a variant, a `Choice`, a form's struct). A builder's own consistency is
+//! never called `check`: the typed builders assert the `rule`s and panic
+//! (in a constant: a compile error), the run-time ones return a
+//! `SchemaError`.
 
 use std::borrow::Cow;
 use std::cmp::Ordering;
@@ -536,7 +547,7 @@ impl MultiSelectSchema {
     ///
     /// # Errors
     ///
-    /// As [`parse`](Self::parse) and [`MultiSelect::parse`](crate::MultiSelect::parse).
+    /// As [`parse`](Self::parse) and [`MultiSelectField::parse`](crate::MultiSelectField::parse).
     pub fn check(&self, value: Value) -> Result<Vec<String>, Error> {
         self.parse(value).map(|choices| {
             choices
@@ -663,7 +674,7 @@ fn positions(options: &[EnumOption]) -> HashMap<&str, usize> {
 impl SingleSelectSchema {
     /// Parses a client's answer: a JSON string that is one of the options'
     /// values. Returns the chosen option, borrowed from this schema. The
-    /// same checks and errors as [`SingleSelect::parse`](crate::SingleSelect::parse)
+    /// same checks and errors as [`SingleSelectField::parse`](crate::SingleSelectField::parse)
     /// on a derived enum.
     ///
     /// # Errors
@@ -693,7 +704,7 @@ impl MultiSelectSchema {
     /// within `minItems..=maxItems`. Returns the chosen options in the
     /// client's order, borrowed from this schema. The same checks, in the
     /// same order, and the same errors as
-    /// [`MultiSelect::parse`](crate::MultiSelect::parse) on a derived enum;
+    /// [`MultiSelectField::parse`](crate::MultiSelectField::parse) on a derived enum;
     /// the work is bounded by the number of options.
     ///
     /// # Errors

@@ -3,7 +3,7 @@
 //!
 //! - this file: the enum shapes ([`SingleSelectSchema`],
 //!   [`MultiSelectSchema`]), [`PrimitiveSchema`], [`RequestedSchema`],
-//!   [`ElicitRequestParams`], [`EnumView`]; `primitive`: the string,
+//!   [`ElicitRequestFormParams`], [`EnumView`]; `primitive`: the string,
 //!   number and boolean schemas and [`StringFormat`](crate::StringFormat);
 //!   `option`: [`EnumOption`];
 //! - `ser`: their serialization, key for key the JSON of the MCP
@@ -47,7 +47,7 @@ use crate::{BooleanSchema, EnumOption, NumberSchema, StringSchema};
 ///   left out when no option has a title, and is always as long as `enum`.
 ///
 /// `title` and `description` (of the field) and `default` appear only when
-/// set. Derived enums produce one through [`SingleSelect::to_schema`](crate::SingleSelect::to_schema)
+/// set. Derived enums produce one through [`SingleSelectField::to_schema`](crate::SingleSelectField::to_schema)
 /// without copying any string.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SingleSelectSchema {
@@ -177,7 +177,7 @@ impl PrimitiveSchema {
     /// use enum_schema::{MultiSelectSchema, PrimitiveSchema};
     /// use serde_json::json;
     ///
-    /// let tags = MultiSelectSchema::new(["a", "b"]).unwrap().with_default(["b"]).unwrap();
+    /// let tags = MultiSelectSchema::new(["a", "b"]).unwrap().with_default_values(["b"]).unwrap();
     /// assert_eq!(PrimitiveSchema::from(tags).default_answer(), Some(json!(["b"])));
     /// ```
     pub fn default_answer(&self) -> Option<serde_json::Value> {
@@ -239,16 +239,19 @@ impl RequestedSchema {
 }
 
 /// The params of a form-mode `elicitation/create` request:
-/// `{"message": "...", "requestedSchema": {..}}` (MCP 2025-11-25,
-/// `ElicitRequestFormParams`; `mode` is optional for forms and left out, so
-/// the same params are valid for 2025-06-18 peers).
+/// `{"message": "...", "requestedSchema": {..}}`, named after the spec's
+/// `ElicitRequestFormParams` (MCP 2025-11-25 and later, where
+/// `ElicitRequestParams` is the union of these and the URL-mode
+/// `ElicitRequestURLParams`, which this crate does not build). `mode` is
+/// optional for forms and left out, so the same params are valid for
+/// 2025-06-18 peers, whose `elicitation/create` has only this shape.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ElicitRequestParams {
+pub struct ElicitRequestFormParams {
     pub(crate) message: Cow<'static, str>,
     pub(crate) requested_schema: RequestedSchema,
 }
 
-impl ElicitRequestParams {
+impl ElicitRequestFormParams {
     /// The message shown to the user.
     pub fn message(&self) -> &str {
         &self.message

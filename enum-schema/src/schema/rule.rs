@@ -1,6 +1,6 @@
 //! The rules a schema itself must follow: one home for each, called by the
 //! derive's compile-time checks (through `__private::rules`), by the typed
-//! fields' builders (`SingleSelect`, `MultiSelect`, `StringField`,
+//! fields' builders (`SingleSelectField`, `MultiSelectField`, `StringField`,
 //! `NumberField`), by the selects built at run time
 //! (`SingleSelectSchema::new`, `MultiSelectSchema::new` and their
 //! `with_*` builders) and by the peer reader (`PrimitiveSchema::from_json`).

@@ -7,7 +7,7 @@ use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 use serde::Serialize;
 
 use crate::{
-    BooleanSchema, ElicitRequestParams, EnumOption, MultiSelectSchema, NumberSchema,
+    BooleanSchema, ElicitRequestFormParams, EnumOption, MultiSelectSchema, NumberSchema,
     PrimitiveSchema, RequestedSchema, SingleSelectSchema, StringFormat, StringSchema,
 };
 
@@ -154,7 +154,7 @@ impl Serialize for RequestedSchema {
     }
 }
 
-impl Serialize for ElicitRequestParams {
+impl Serialize for ElicitRequestFormParams {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = serializer.serialize_map(Some(2))?;
         map.serialize_entry("message", &self.message)?;

@@ -30,7 +30,7 @@ fuzz_target!(|data: &[u8]| {
     // The raw text as one wire value.
     let parsed = Hosting::parse(text);
     assert_eq!(parsed.as_ref().ok().copied(), expected(text), "{text:?}");
-    assert_eq!(Hosting::from_value(text), expected(text));
+    assert_eq!(Hosting::from_wire_value(text), expected(text));
     if let Err(miss) = parsed {
         assert_eq!((miss.value(), miss.allowed()), (text, Hosting::OPTIONS));
         let error = Error::from(miss);
@@ -49,14 +49,14 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     // Single-select.
-    match Hosting::parse_json(value.clone()) {
+    match Hosting::parse_value(value.clone()) {
         Ok(variant) => assert_eq!(value.as_str().and_then(expected), Some(variant)),
         Err(error) => {
             assert!(value.as_str().and_then(expected).is_none(), "{value}");
             let _ = error.to_string();
         }
     }
-    match Size::SCHEMA.legacy(true).parse(value.clone()) {
+    match Size::SCHEMA.with_legacy(true).parse(value.clone()) {
         Ok(variant) => assert_eq!(Some(variant.value()), value.as_str()),
         Err(error) => {
             let _ = error.to_string();

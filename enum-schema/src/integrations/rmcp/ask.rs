@@ -20,7 +20,7 @@ use serde_json::{Map, Value};
 use super::super::common::{Misuse, Questions};
 use super::{input_request, rejection_data, send, ElicitError};
 use crate::{
-    ElicitAction, ElicitForm, ElicitRequestParams, Error, Form, FormFields, ProtocolVersion,
+    ElicitAction, ElicitForm, ElicitRequestFormParams, Error, Form, FormFields, ProtocolVersion,
 };
 
 /// How a server seals the `requestState` that carries earlier answers from
@@ -140,7 +140,7 @@ fn binding(method: &str, name: &str, arguments: Option<&JsonObject>) -> Vec<u8> 
 /// (its `_meta` on 2026-07-28, its `initialize` before):
 ///
 /// - **2025-06-18, 2025-11-25**: `form` sends `elicitation/create`, shaped
-///   for the revision ([`ElicitRequestParams::for_version`]: legacy
+///   for the revision ([`ElicitRequestFormParams::for_version`]: legacy
 ///   `enumNames` and no multi-select for 2025-06-18), and awaits the answer.
 /// - **2026-07-28**: the server sends no requests. `form` reads the answer
 ///   under `key` from the call's `inputResponses` (or from an earlier round,
@@ -354,7 +354,7 @@ impl Ask {
     async fn ask<T>(
         &self,
         key: &str,
-        params: ElicitRequestParams,
+        params: ElicitRequestFormParams,
         parse: impl Fn(Value) -> Result<ElicitAction<T>, Error>,
     ) -> Result<ElicitAction<T>, ElicitError> {
         let inner = &*self.inner;
