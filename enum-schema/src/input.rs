@@ -30,7 +30,7 @@ use crate::{parse_action, ElicitAction, ElicitForm, ElicitRequestFormParams, Err
 ///
 /// let result = InputRequiredResult::new()
 ///     .elicit("plan", Upgrade::request("Which plan?"))
-///     .request_state("opaque-state");
+///     .with_request_state("opaque-state");
 /// let json = serde_json::to_value(&result).unwrap();
 /// assert_eq!(json["resultType"], "input_required");
 /// assert_eq!(json["inputRequests"]["plan"]["method"], "elicitation/create");
@@ -61,7 +61,7 @@ impl InputRequiredResult {
     }
 
     /// Sets `requestState`, which the client sends back unchanged.
-    pub fn request_state(mut self, state: impl Into<String>) -> Self {
+    pub fn with_request_state(mut self, state: impl Into<String>) -> Self {
         self.request_state = Some(state.into());
         self
     }

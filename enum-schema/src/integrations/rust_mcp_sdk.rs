@@ -946,7 +946,8 @@ impl Ask {
                 "binding": binding_text(&inner.binding),
                 "answers": *answers,
             });
-            result = result.request_state(inner.seal.codec.encode(payload.to_string().as_bytes()));
+            result =
+                result.with_request_state(inner.seal.codec.encode(payload.to_string().as_bytes()));
         }
         Err(ElicitError::InputRequired(Box::new(result)))
     }
