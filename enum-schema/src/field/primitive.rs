@@ -526,19 +526,19 @@ impl<N: NumberType> NumberField<N> {
     /// field, [`ErrorKind::OutOfRange`] outside `minimum..=maximum` or the type.
     pub fn parse(&self, value: Value) -> Result<N, Error> {
         let (minimum, maximum) = self.bounds();
-        let out_of_range = |value: Number| {
-            Error::from(ErrorKind::OutOfRange {
-                field: None,
-                value,
-                minimum: minimum.and_then(N::to_number),
-                maximum: maximum.and_then(N::to_number),
-            })
-        };
         // Integer bounds exactly, float bounds as the JSON numbers sent.
         let (low, high) = (
             minimum.and_then(N::to_number),
             maximum.and_then(N::to_number),
         );
+        let out_of_range = |value: Number| {
+            Error::from(ErrorKind::OutOfRange {
+                field: None,
+                value,
+                minimum: low.clone(),
+                maximum: high.clone(),
+            })
+        };
         fn limit<N: NumberType>(bound: Option<N>, json: Option<&Number>) -> Option<Limit<'_>> {
             match bound?.to_integer() {
                 Some((negative, magnitude)) => Some(Limit::Exact(Int::new(negative, magnitude))),

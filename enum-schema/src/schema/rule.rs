@@ -184,6 +184,25 @@ pub const fn bounds(inverted: bool, below: bool, above: bool) -> Result<(), Rule
     Ok(())
 }
 
+/// [`bounds`] over values of one ordered type, for the `const fn`s that
+/// cannot be generic over `PartialOrd` ([`integer`], [`number`]).
+macro_rules! compared {
+    ($minimum:ident, $maximum:ident, $default:ident) => {{
+        let inverted = match ($minimum, $maximum) {
+            (Some(min), Some(max)) => min > max,
+            _ => false,
+        };
+        let (below, above) = match $default {
+            Some(default) => (
+                matches!($minimum, Some(min) if default < min),
+                matches!($maximum, Some(max) if default > max),
+            ),
+            None => (false, false),
+        };
+        bounds(inverted, below, above)
+    }};
+}
+
 /// An integer property's settings, exact (every Rust integer up to `u64`
 /// fits in `i128`): `minimum <= default <= maximum`.
 pub const fn integer(
@@ -191,18 +210,7 @@ pub const fn integer(
     maximum: Option<i128>,
     default: Option<i128>,
 ) -> Result<(), Rule> {
-    let inverted = match (minimum, maximum) {
-        (Some(min), Some(max)) => min > max,
-        _ => false,
-    };
-    let (below, above) = match default {
-        Some(default) => (
-            matches!(minimum, Some(min) if default < min),
-            matches!(maximum, Some(max) if default > max),
-        ),
-        None => (false, false),
-    };
-    bounds(inverted, below, above)
+    compared!(minimum, maximum, default)
 }
 
 /// A number property's settings (`f32` widens to `f64` exactly): every one
@@ -222,18 +230,7 @@ pub const fn number(
         }
         i += 1;
     }
-    let inverted = match (minimum, maximum) {
-        (Some(min), Some(max)) => min > max,
-        _ => false,
-    };
-    let (below, above) = match default {
-        Some(default) => (
-            matches!(minimum, Some(min) if default < min),
-            matches!(maximum, Some(max) if default > max),
-        ),
-        None => (false, false),
-    };
-    bounds(inverted, below, above)
+    compared!(minimum, maximum, default)
 }
 
 /// A number or integer property's settings as JSON numbers (a schema read
