@@ -60,10 +60,6 @@ pub fn expand(input: &DeriveInput, krate: TokenStream, error: syn::Error) -> Tok
                 ::core::unreachable!()
             }
 
-            fn from_option_index(_: ::core::primitive::usize) -> ::core::option::Option<Self> {
-                ::core::unreachable!()
-            }
-
             fn from_wire_value(_: &::core::primitive::str) -> ::core::option::Option<Self> {
                 ::core::unreachable!()
             }

@@ -38,10 +38,10 @@ fn check_generics(cx: &Ctxt, item: &Enum) {
 
 fn check_variants(cx: &Ctxt, item: &Enum) {
     for variant in &item.variants {
-        if variant.ident == "__elicit_value" {
+        if variant.ident == "__elicit_index" {
             cx.error_spanned_by(
                 variant.ident,
-                "the variant name `__elicit_value` is reserved: the derive generates a method of that name",
+                "the variant name `__elicit_index` is reserved: the derive generates a method of that name",
             );
         }
         if !matches!(variant.fields, Fields::Unit) && !variant.is_skipped() {

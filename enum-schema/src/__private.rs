@@ -2,6 +2,7 @@
 
 use std::any::Any;
 use std::borrow::Cow;
+use std::mem;
 use std::sync::OnceLock;
 
 use serde_json::{Map, Value};
@@ -14,7 +15,55 @@ pub use serde_json::Value as JsonValue;
 pub mod rules {
     pub use crate::schema::rule::*;
 }
-use crate::{Error, ErrorKind, FormField, RequestedSchema};
+use crate::{ElicitEnum, EnumOption, Error, ErrorKind, FormField, RequestedSchema};
+
+/// A derived untitled enum's `OPTIONS`: one option per wire value, in
+/// order. One call per enum, where one `EnumOption::untitled` per variant
+/// would cost the user's build a call to type-check per variant.
+pub const fn untitled<const N: usize>(values: [&'static str; N]) -> [EnumOption; N] {
+    let mut options = [const { EnumOption::untitled("") }; N];
+    let mut index = 0;
+    while index < N {
+        // `forget`: a `const fn` cannot run `EnumOption`'s drop glue, and
+        // the placeholder it replaces owns nothing.
+        mem::forget(mem::replace(
+            &mut options[index],
+            EnumOption::untitled(values[index]),
+        ));
+        index += 1;
+    }
+    options
+}
+
+/// A derived titled enum's `OPTIONS`: one option per `(value, title)`, in
+/// order (every offered variant of a titled enum has a title).
+pub const fn titled<const N: usize>(options: [(&'static str, &'static str); N]) -> [EnumOption; N] {
+    let mut titled = [const { EnumOption::untitled("") }; N];
+    let mut index = 0;
+    while index < N {
+        let (value, title) = options[index];
+        mem::forget(mem::replace(
+            &mut titled[index],
+            EnumOption::titled(value, title),
+        ));
+        index += 1;
+    }
+    titled
+}
+
+/// A derived variant's wire value, from its generated `__elicit_index`:
+/// the value of its option in `T::OPTIONS`, or a skipped variant's own
+/// (the `Err`). A `const fn`, so `ElicitForm` checks a default variant when
+/// the server compiles.
+pub const fn wire_value<T: ElicitEnum>(index: Result<usize, &'static str>) -> &'static str {
+    match index {
+        Ok(index) => match T::OPTIONS[index].value_cow() {
+            Cow::Borrowed(value) => *value,
+            Cow::Owned(_) => panic!("a derived enum's options are borrowed"),
+        },
+        Err(value) => value,
+    }
+}
 
 /// Adds one field's property to a `requestedSchema`.
 pub fn push_property<F: FormField>(schema: &mut RequestedSchema, name: &'static str, field: &F) {

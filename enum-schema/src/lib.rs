@@ -364,8 +364,12 @@ pub trait ElicitEnum: Sized + 'static {
     /// skipped variant.
     fn option_index(&self) -> Option<usize>;
 
-    /// The offered variant at `index` in [`OPTIONS`](Self::OPTIONS).
-    fn from_option_index(index: usize) -> Option<Self>;
+    /// The offered variant at `index` in [`OPTIONS`](Self::OPTIONS); `None`
+    /// past its end. Provided: the variant whose wire value is that
+    /// option's.
+    fn from_option_index(index: usize) -> Option<Self> {
+        Self::from_wire_value(Self::OPTIONS.get(index)?.value())
+    }
 
     /// The offered variant whose wire value or alias is `value` (a `&str`,
     /// as strum's `from_str`), compared exactly (no case folding, no

@@ -154,40 +154,45 @@ fn expand(item: &Enum, defaults: &Defaults) -> TokenStream {
     let ident = item.ident;
     let titled = item.is_titled();
 
-    let options = item.offered().map(|variant| {
-        let value = &variant.wire.value;
-        match variant.attrs.title.get() {
-            Some(title) if titled => quote!(#krate::EnumOption::titled(#value, #title)),
-            _ => quote!(#krate::EnumOption::untitled(#value)),
-        }
-    });
-
-    let value_arms = item.variants.iter().map(|variant| {
-        let (variant_ident, value) = (variant.ident, &variant.wire.value);
-        // Only skipped variants may carry data.
-        let rest = match variant.fields {
-            syn::Fields::Unit => quote!(),
-            syn::Fields::Unnamed(_) => quote!((..)),
-            syn::Fields::Named(_) => quote!({ .. }),
-        };
-        quote!(Self::#variant_ident #rest => #value)
-    });
-
+    // Each variant is spelled three times, as strum's three derives spell
+    // it: its wire value in `OPTIONS`, an arm of `__elicit_index`, an arm
+    // of `from_wire_value`. The rest is derived from those.
     let offered: Vec<_> = item.offered().collect();
-    let index_arms = offered.iter().enumerate().map(|(index, variant)| {
+    let options = if titled {
+        let options = offered.iter().map(|variant| {
+            let value = &variant.wire.value;
+            // `valid` has checked that every offered variant has a title.
+            let title = variant.attrs.title.get();
+            quote!((#value, #title))
+        });
+        quote!(#krate::__private::titled([#(#options),*]))
+    } else {
+        let values = offered.iter().map(|variant| &variant.wire.value);
+        quote!(#krate::__private::untitled([#(#values),*]))
+    };
+
+    let mut offered_index = 0;
+    let index_arms = item.variants.iter().map(|variant| {
         let variant_ident = variant.ident;
-        quote!(Self::#variant_ident => ::core::option::Option::Some(#index))
-    });
-    let has_skipped = offered.len() < item.variants.len();
-    let skipped_arm = has_skipped.then(|| quote!(_ => ::core::option::Option::None));
-    let from_index_arms = offered.iter().enumerate().map(|(index, variant)| {
-        let variant_ident = variant.ident;
-        quote!(#index => ::core::option::Option::Some(Self::#variant_ident))
+        if variant.is_skipped() {
+            // Only skipped variants may carry data.
+            let rest = match variant.fields {
+                syn::Fields::Unit => quote!(),
+                syn::Fields::Unnamed(_) => quote!((..)),
+                syn::Fields::Named(_) => quote!({ .. }),
+            };
+            let value = &variant.wire.value;
+            quote!(Self::#variant_ident #rest => return ::core::result::Result::Err(#value))
+        } else {
+            let index = proc_macro2::Literal::usize_unsuffixed(offered_index);
+            offered_index += 1;
+            quote!(Self::#variant_ident => #index)
+        }
     });
     let from_wire_value_arms = offered.iter().map(|variant| {
         let variant_ident = variant.ident;
         let values = variant.accepted().into_iter().map(|(value, _)| value);
-        quote!(#(#values)|* => ::core::option::Option::Some(Self::#variant_ident))
+        quote!(#(#values)|* => Self::#variant_ident)
     });
 
     let title = some_str(item.attrs.title.get().map(|lit| lit.value()));
@@ -225,48 +230,45 @@ fn expand(item: &Enum, defaults: &Defaults) -> TokenStream {
         const _: () = {
         #[automatically_derived]
         impl #ident {
-            /// The wire value, in a `const fn`: what `ElicitForm` uses to
-            /// check a default variant when the server compiles.
+            /// The variant's position in `OPTIONS`, or a skipped variant's
+            /// wire value: in a `const fn`, for `ElicitForm` to check a
+            /// default variant when the server compiles.
             #[doc(hidden)]
+            #[inline]
             #[allow(dead_code)]
-            pub const fn __elicit_value(&self) -> &'static ::core::primitive::str {
-                match *self {
-                    #(#value_arms,)*
-                }
+            pub const fn __elicit_index(
+                &self,
+            ) -> ::core::result::Result<::core::primitive::usize, &'static ::core::primitive::str> {
+                ::core::result::Result::Ok(match *self {
+                    #(#index_arms,)*
+                })
             }
         }
 
         #[automatically_derived]
         impl #krate::ElicitEnum for #ident {
-            const OPTIONS: &'static [#krate::EnumOption] = &[#(#options),*];
+            const OPTIONS: &'static [#krate::EnumOption] = &#options;
             const SCHEMA: #krate::SingleSelectField<Self> =
                 #krate::SingleSelectField::__from_derive(#title, #description, #default, #legacy, #single_json);
             const MULTI_SCHEMA: #krate::MultiSelectField<Self> =
                 #krate::MultiSelectField::__from_derive(#title, #description, #min_items, #max_items, #default_items, #multi_json);
 
+            #[inline]
             fn value(&self) -> &'static ::core::primitive::str {
-                Self::__elicit_value(self)
+                #krate::__private::wire_value::<Self>(Self::__elicit_index(self))
             }
 
+            #[inline]
             fn option_index(&self) -> ::core::option::Option<::core::primitive::usize> {
-                match *self {
-                    #(#index_arms,)*
-                    #skipped_arm
-                }
+                Self::__elicit_index(self).ok()
             }
 
-            fn from_option_index(__index: ::core::primitive::usize) -> ::core::option::Option<Self> {
-                match __index {
-                    #(#from_index_arms,)*
-                    _ => ::core::option::Option::None,
-                }
-            }
-
+            #[inline]
             fn from_wire_value(__value: &::core::primitive::str) -> ::core::option::Option<Self> {
-                match __value {
+                ::core::option::Option::Some(match __value {
                     #(#from_wire_value_arms,)*
-                    _ => ::core::option::Option::None,
-                }
+                    _ => return ::core::option::Option::None,
+                })
             }
         }
 

@@ -189,7 +189,7 @@ fn descriptor(krate: &TokenStream, field: &ast::Field, form: &syn::Ident) -> Des
         }
         ast::Kind::Single(ty) => {
             if let Some((tokens, default)) = attrs.default.get_with_tokens() {
-                let value = single_default_value(ty, default, field, form);
+                let value = single_default_value(krate, ty, default, field, form);
                 call(tokens, "with_default_value", value);
             }
             let span = span_of(&ty.to_token_stream());
@@ -202,7 +202,7 @@ fn descriptor(krate: &TokenStream, field: &ast::Field, form: &syn::Ident) -> Des
             let max = some_usize(attrs.max_items.get().copied());
             let default = match attrs.default_items.get() {
                 Some(items) => {
-                    let values = default_item_values(ty, items);
+                    let values = default_item_values(krate, ty, items);
                     quote!(::core::option::Option::Some({
                         const __DEFAULT_ITEMS: &[&'static ::core::primitive::str] = &[#(#values),*];
                         __DEFAULT_ITEMS
@@ -500,7 +500,7 @@ fn single_check(
     let Some((tokens, default)) = field.attrs.default.get_with_tokens() else {
         return TokenStream::new();
     };
-    let value = single_default_value(ty, default, field, form);
+    let value = single_default_value(krate, ty, default, field, form);
     let span = span_of(&ty.to_token_stream());
     let options = quote_spanned!(span=> <#ty as #krate::ElicitEnum>::OPTIONS);
     let call = quote!(#krate::__private::rules::single_select(
@@ -545,7 +545,7 @@ fn multi_check(krate: &TokenStream, field: &ast::Field, ty: &syn::Type) -> Token
     };
     let (items_const, default_arg) = match items {
         Some((_, items)) => {
-            let values = default_item_values(ty, items);
+            let values = default_item_values(krate, ty, items);
             (
                 quote!(const __DEFAULT_ITEMS: &[&'static ::core::primitive::str] = &[#(#values),*];),
                 quote!(::core::option::Option::Some(__DEFAULT_ITEMS)),
@@ -692,8 +692,9 @@ fn fill_default_check(krate: &TokenStream, field: &ast::Field) -> TokenStream {
 }
 
 /// A single-select default as a wire value known in a constant: the
-/// literal, or the variant's value through its `const fn __elicit_value`.
+/// literal, or the variant's value through its `const fn __elicit_index`.
 fn single_default_value(
+    krate: &TokenStream,
     ty: &syn::Type,
     default: &syn::Expr,
     field: &ast::Field,
@@ -710,7 +711,8 @@ fn single_default_value(
                 None => typed(&ty.to_token_stream(), default, field, form),
             };
             quote!({
-                const __DEFAULT: &'static ::core::primitive::str = <#ty>::__elicit_value(&#variant);
+                const __DEFAULT: &'static ::core::primitive::str =
+                    #krate::__private::wire_value::<#ty>(<#ty>::__elicit_index(&#variant));
                 __DEFAULT
             })
         }
@@ -718,13 +720,13 @@ fn single_default_value(
 }
 
 /// The wire values of `default_items`, each known in a constant.
-fn default_item_values(ty: &syn::Type, items: &[OptionRef]) -> Vec<TokenStream> {
+fn default_item_values(krate: &TokenStream, ty: &syn::Type, items: &[OptionRef]) -> Vec<TokenStream> {
     items
         .iter()
         .map(|item| match item {
             OptionRef::Value(lit) => quote!(#lit),
             OptionRef::Variant(ident) => {
-                quote_spanned!(ident.span()=> <#ty>::__elicit_value(&<#ty>::#ident))
+                quote_spanned!(ident.span()=> #krate::__private::wire_value::<#ty>(<#ty>::__elicit_index(&<#ty>::#ident)))
             }
         })
         .collect()
