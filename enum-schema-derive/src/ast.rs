@@ -6,7 +6,7 @@
 use proc_macro2::TokenStream;
 use proc_macro_crate::FoundCrate;
 use quote::{quote, ToTokens};
-use syn::{Data, DeriveInput, Fields, Ident};
+use syn::{Data, DeriveInput, Fields, Ident, LitStr};
 
 use crate::attr::{self, OptionRef};
 use crate::ctxt::Ctxt;
@@ -283,20 +283,29 @@ impl Variant<'_> {
     /// tokens each came from.
     pub fn accepted(&self) -> Vec<(String, TokenStream)> {
         let mut accepted = vec![(self.wire.value.clone(), self.wire.tokens.clone())];
-        for alias in &self.attrs.aliases {
-            accepted.push((alias.value(), alias.to_token_stream()));
-        }
-        for alias in &self.attrs.serde_aliases {
-            if !self
+        accepted.extend(
+            self.aliases()
+                .map(|alias| (alias.value(), alias.to_token_stream())),
+        );
+        accepted
+    }
+
+    /// The values [`accepted`](Self::accepted) lists, without their tokens
+    /// (what `from_wire_value` matches).
+    pub fn accepted_values(&self) -> impl Iterator<Item = String> + '_ {
+        std::iter::once(self.wire.value.clone()).chain(self.aliases().map(LitStr::value))
+    }
+
+    /// `#[elicit]`'s aliases, then serde's not already listed.
+    fn aliases(&self) -> impl Iterator<Item = &LitStr> {
+        let serde = self.attrs.serde_aliases.iter().filter(|alias| {
+            !self
                 .attrs
                 .aliases
                 .iter()
                 .any(|elicit| elicit.value() == alias.value())
-            {
-                accepted.push((alias.value(), alias.to_token_stream()));
-            }
-        }
-        accepted
+        });
+        self.attrs.aliases.iter().chain(serde)
     }
 }
 

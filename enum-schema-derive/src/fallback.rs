@@ -35,30 +35,7 @@ pub fn expand(input: &DeriveInput, krate: TokenStream, error: syn::Error) -> Tok
             #(#predicates,)*
             #(#bounds,)*
         {
-            const OPTIONS: &'static [#krate::EnumOption] = &[];
-            const SCHEMA: #krate::SingleSelectField<Self> = #krate::SingleSelectField::__from_derive(
-                ::core::option::Option::None,
-                ::core::option::Option::None,
-                ::core::option::Option::None,
-                false,
-                ::core::option::Option::None,
-            );
-            const MULTI_SCHEMA: #krate::MultiSelectField<Self> = #krate::MultiSelectField::__from_derive(
-                ::core::option::Option::None,
-                ::core::option::Option::None,
-                ::core::option::Option::None,
-                ::core::option::Option::None,
-                ::core::option::Option::None,
-                ::core::option::Option::None,
-            );
-
-            fn value(&self) -> &'static ::core::primitive::str {
-                ::core::unreachable!()
-            }
-
-            fn option_index(&self) -> ::core::option::Option<::core::primitive::usize> {
-                ::core::unreachable!()
-            }
+            const __DERIVED: #krate::__private::Derived<Self> = #krate::__private::Derived::NONE;
 
             fn from_wire_value(_: &::core::primitive::str) -> ::core::option::Option<Self> {
                 ::core::unreachable!()

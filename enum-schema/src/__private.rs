@@ -17,6 +17,53 @@ pub mod rules {
 }
 use crate::{ElicitEnum, EnumOption, Error, ErrorKind, FormField, RequestedSchema};
 
+/// Everything `#[derive(ElicitEnum)]` knows about an enum, in the one
+/// constant `ElicitEnum::__DERIVED`; the trait's provided items read it.
+/// One constant rather than one per trait item: each item in an impl is a
+/// body for the user's compiler to check, on every build.
+pub struct Derived<T: 'static> {
+    /// The generated `__elicit_index`: the variant's position in
+    /// `options`, or a skipped variant's wire value.
+    pub index: fn(&T) -> Result<usize, &'static str>,
+    /// `OPTIONS`.
+    pub options: &'static [EnumOption],
+    /// The canonical JSON of the single- and multi-select schemas, or
+    /// `None` when the description comes from a macro.
+    pub json: Option<[&'static str; 2]>,
+    /// `title`, on both schemas.
+    pub title: Option<&'static str>,
+    /// `description` (or the doc comment), on both schemas.
+    pub description: Option<&'static str>,
+    /// The single-select `default`, a wire value.
+    pub default: Option<&'static str>,
+    /// The legacy `enumNames` form.
+    pub legacy: bool,
+    /// The multi-select `minItems`.
+    pub min_items: Option<usize>,
+    /// The multi-select `maxItems`.
+    pub max_items: Option<usize>,
+    /// The multi-select `default`, wire values.
+    pub default_items: Option<&'static [&'static str]>,
+}
+
+impl<T> Derived<T> {
+    /// No options and no attributes: the base the derive updates (it
+    /// always sets `index`, `options` and `json`), and the stub impl of a
+    /// derive that failed.
+    pub const NONE: Self = Derived {
+        index: |_| Err(""),
+        options: &[],
+        json: None,
+        title: None,
+        description: None,
+        default: None,
+        legacy: false,
+        min_items: None,
+        max_items: None,
+        default_items: None,
+    };
+}
+
 /// A derived untitled enum's `OPTIONS`: one option per wire value, in
 /// order. One call per enum, where one `EnumOption::untitled` per variant
 /// would cost the user's build a call to type-check per variant.

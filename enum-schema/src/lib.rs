@@ -347,26 +347,38 @@ pub use enum_schema_derive::ElicitForm;
     note = "a form field can also be a String, bool, integer up to 64 bits, f32, f64, a Vec of an ElicitEnum, or an Option of these"
 )]
 pub trait ElicitEnum: Sized + 'static {
+    /// What the derive knows about the enum; the provided items read it.
+    /// Not public API: the trait is implemented by `#[derive(ElicitEnum)]`
+    /// only (choices known at run time are [`SingleSelectSchema`] and
+    /// [`MultiSelectSchema`]).
+    #[doc(hidden)]
+    const __DERIVED: __private::Derived<Self>;
+
     /// The offered options (skipped variants left out), in declaration order.
-    const OPTIONS: &'static [EnumOption];
+    const OPTIONS: &'static [EnumOption] = Self::__DERIVED.options;
 
-    /// The single-select schema, with the field-level attributes.
-    const SCHEMA: SingleSelectField<Self>;
+    /// The single-select schema, with the enum-level attributes.
+    const SCHEMA: SingleSelectField<Self> = SingleSelectField::from_derived(&Self::__DERIVED);
 
-    /// The multi-select schema, with the field-level attributes.
-    const MULTI_SCHEMA: MultiSelectField<Self>;
+    /// The multi-select schema, with the enum-level attributes.
+    const MULTI_SCHEMA: MultiSelectField<Self> = MultiSelectField::from_derived(&Self::__DERIVED);
 
     /// The variant's wire value (also for a skipped variant: the value serde
     /// would use).
-    fn value(&self) -> &'static str;
+    #[inline]
+    fn value(&self) -> &'static str {
+        __private::wire_value::<Self>((Self::__DERIVED.index)(self))
+    }
 
     /// The variant's position in [`OPTIONS`](Self::OPTIONS); `None` for a
     /// skipped variant.
-    fn option_index(&self) -> Option<usize>;
+    #[inline]
+    fn option_index(&self) -> Option<usize> {
+        (Self::__DERIVED.index)(self).ok()
+    }
 
     /// The offered variant at `index` in [`OPTIONS`](Self::OPTIONS); `None`
-    /// past its end. Provided: the variant whose wire value is that
-    /// option's.
+    /// past its end: the variant whose wire value is that option's.
     fn from_option_index(index: usize) -> Option<Self> {
         Self::from_wire_value(Self::OPTIONS.get(index)?.value())
     }

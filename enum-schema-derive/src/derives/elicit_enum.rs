@@ -1,11 +1,10 @@
 //! The `ElicitEnum` derive: the impl, its single- and multi-select
 //! schemas, and their canonical JSON written when the server compiles.
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 use syn::DeriveInput;
 
-use super::{some_str, some_usize};
 use crate::ast::{self, Defaults, Enum};
 use crate::ctxt::Ctxt;
 use crate::{fallback, valid};
@@ -156,83 +155,90 @@ fn expand(item: &Enum, defaults: &Defaults) -> TokenStream {
 
     // Each variant is spelled three times, as strum's three derives spell
     // it: its wire value in `OPTIONS`, an arm of `__elicit_index`, an arm
-    // of `from_wire_value`. The rest is derived from those.
+    // of `from_wire_value`. The rest is derived from those. The variant
+    // lists are flat vectors of tokens, interpolated by one `quote!` each,
+    // never a `TokenStream` per variant: every stream built is a round
+    // trip to the compiler, and with a thousand variants those add up.
     let offered: Vec<_> = item.offered().collect();
+    let idents: Vec<&syn::Ident> = offered.iter().map(|variant| variant.ident).collect();
+    let values: Vec<Literal> = offered
+        .iter()
+        .map(|variant| Literal::string(&variant.wire.value))
+        .collect();
+    let indices = (0..offered.len()).map(Literal::usize_unsuffixed);
+    let accepted: Vec<Vec<Literal>> = offered
+        .iter()
+        .map(|variant| {
+            variant
+                .accepted_values()
+                .map(|value| Literal::string(&value))
+                .collect()
+        })
+        .collect();
     let options = if titled {
-        let options = offered.iter().map(|variant| {
-            let value = &variant.wire.value;
-            // `valid` has checked that every offered variant has a title.
-            let title = variant.attrs.title.get();
-            quote!((#value, #title))
-        });
-        quote!(#krate::__private::titled([#(#options),*]))
+        // `valid` has checked that every offered variant has a title.
+        let titles = offered.iter().map(|variant| variant.attrs.title.get());
+        quote!(#krate::__private::titled([#((#values, #titles)),*]))
     } else {
-        let values = offered.iter().map(|variant| &variant.wire.value);
         quote!(#krate::__private::untitled([#(#values),*]))
     };
 
-    let mut offered_index = 0;
-    let index_arms = item.variants.iter().map(|variant| {
-        let variant_ident = variant.ident;
-        if variant.is_skipped() {
-            // Only skipped variants may carry data.
-            let rest = match variant.fields {
-                syn::Fields::Unit => quote!(),
-                syn::Fields::Unnamed(_) => quote!((..)),
-                syn::Fields::Named(_) => quote!({ .. }),
-            };
-            let value = &variant.wire.value;
-            quote!(Self::#variant_ident #rest => return ::core::result::Result::Err(#value))
-        } else {
-            let index = proc_macro2::Literal::usize_unsuffixed(offered_index);
-            offered_index += 1;
-            quote!(Self::#variant_ident => #index)
-        }
+    let skipped: Vec<_> = item
+        .variants
+        .iter()
+        .filter(|variant| variant.is_skipped())
+        .collect();
+    let skipped_idents = skipped.iter().map(|variant| variant.ident);
+    // Only skipped variants may carry data.
+    let skipped_rest = skipped.iter().map(|variant| match variant.fields {
+        syn::Fields::Unit => quote!(),
+        syn::Fields::Unnamed(_) => quote!((..)),
+        syn::Fields::Named(_) => quote!({ .. }),
     });
-    let from_wire_value_arms = offered.iter().map(|variant| {
-        let variant_ident = variant.ident;
-        let values = variant.accepted().into_iter().map(|(value, _)| value);
-        quote!(#(#values)|* => Self::#variant_ident)
-    });
+    let skipped_values = skipped.iter().map(|variant| &variant.wire.value);
 
-    let title = some_str(item.attrs.title.get().map(|lit| lit.value()));
-    let description = match item.description() {
-        Some(doc) => quote!(::core::option::Option::Some(#doc)),
+    // The enum-level attributes: only those the enum sets; the rest come
+    // from `Derived::NONE`.
+    let mut attrs = TokenStream::new();
+    if let Some(title) = item.attrs.title.get() {
+        attrs.extend(quote!(title: ::core::option::Option::Some(#title),));
+    }
+    if let Some(doc) = item.description() {
+        attrs.extend(quote!(description: ::core::option::Option::Some(#doc),));
+    }
+    if let Some(variant) = defaults.single {
+        let value = &variant.wire.value;
+        attrs.extend(quote!(default: ::core::option::Option::Some(#value),));
+    }
+    if item.attrs.legacy.get().is_some() {
+        attrs.extend(quote!(legacy: true,));
+    }
+    if let Some(min) = item.attrs.min_items.get() {
+        attrs.extend(quote!(min_items: ::core::option::Option::Some(#min),));
+    }
+    if let Some(max) = item.attrs.max_items.get() {
+        attrs.extend(quote!(max_items: ::core::option::Option::Some(#max),));
+    }
+    if let Some(variants) = &defaults.multi {
+        let values = variants.iter().map(|variant| &variant.wire.value);
+        attrs.extend(quote!(default_items: ::core::option::Option::Some(&[#(#values),*]),));
+    }
+    let json = match canonical_json(item, defaults) {
+        Some((single, multi)) => quote!(::core::option::Option::Some([#single, #multi])),
         None => quote!(::core::option::Option::None),
-    };
-    let default = some_str(defaults.single.map(|variant| variant.wire.value.clone()));
-    let legacy = item.attrs.legacy.get().is_some();
-    let min_items = some_usize(item.attrs.min_items.get().copied());
-    let max_items = some_usize(item.attrs.max_items.get().copied());
-    let default_items = match &defaults.multi {
-        Some(variants) => {
-            let values = variants.iter().map(|variant| &variant.wire.value);
-            quote!(::core::option::Option::Some(&[#(#values),*]))
-        }
-        None => quote!(::core::option::Option::None),
-    };
-    let (single_json, multi_json) = match canonical_json(item, defaults) {
-        Some((single, multi)) => (
-            quote!(::core::option::Option::Some(#single)),
-            quote!(::core::option::Option::Some(#multi)),
-        ),
-        None => (
-            quote!(::core::option::Option::None),
-            quote!(::core::option::Option::None),
-        ),
     };
 
     let allows = ast::lint_allows(item.input);
+    // No `const _: () = { .. }` around the impls: one more body for rustc
+    // to check per enum, and nothing here needs a private scope. An
+    // `#[allow]` on the enum does not reach the impls: `allows` carries it
+    // to each. `__elicit_index` is the variant's position in `OPTIONS`, or
+    // a skipped variant's wire value, in a `const fn` for `ElicitForm` to
+    // check a default variant when the server compiles.
     quote! {
-        // An `#[allow]` on the enum does not reach here: `allows` carries it.
-        #[doc(hidden)]
         #allows
-        const _: () = {
         #[automatically_derived]
         impl #ident {
-            /// The variant's position in `OPTIONS`, or a skipped variant's
-            /// wire value: in a `const fn`, for `ElicitForm` to check a
-            /// default variant when the server compiles.
             #[doc(hidden)]
             #[inline]
             #[allow(dead_code)]
@@ -240,39 +246,32 @@ fn expand(item: &Enum, defaults: &Defaults) -> TokenStream {
                 &self,
             ) -> ::core::result::Result<::core::primitive::usize, &'static ::core::primitive::str> {
                 ::core::result::Result::Ok(match *self {
-                    #(#index_arms,)*
+                    #(Self::#idents => #indices,)*
+                    #(Self::#skipped_idents #skipped_rest => return ::core::result::Result::Err(#skipped_values),)*
                 })
             }
         }
 
+        #allows
         #[automatically_derived]
         impl #krate::ElicitEnum for #ident {
-            const OPTIONS: &'static [#krate::EnumOption] = &#options;
-            const SCHEMA: #krate::SingleSelectField<Self> =
-                #krate::SingleSelectField::__from_derive(#title, #description, #default, #legacy, #single_json);
-            const MULTI_SCHEMA: #krate::MultiSelectField<Self> =
-                #krate::MultiSelectField::__from_derive(#title, #description, #min_items, #max_items, #default_items, #multi_json);
-
-            #[inline]
-            fn value(&self) -> &'static ::core::primitive::str {
-                #krate::__private::wire_value::<Self>(Self::__elicit_index(self))
-            }
-
-            #[inline]
-            fn option_index(&self) -> ::core::option::Option<::core::primitive::usize> {
-                Self::__elicit_index(self).ok()
-            }
+            const __DERIVED: #krate::__private::Derived<Self> = #krate::__private::Derived {
+                index: Self::__elicit_index,
+                options: &#options,
+                json: #json,
+                #attrs
+                ..#krate::__private::Derived::NONE
+            };
 
             #[inline]
             fn from_wire_value(__value: &::core::primitive::str) -> ::core::option::Option<Self> {
                 ::core::option::Option::Some(match __value {
-                    #(#from_wire_value_arms,)*
+                    #(#(#accepted)|* => Self::#idents,)*
                     _ => return ::core::option::Option::None,
                 })
             }
         }
 
-        #krate::__private::json_schema!(enum #ident);
-        };
+        #krate::__private::json_schema!(#allows enum #ident);
     }
 }

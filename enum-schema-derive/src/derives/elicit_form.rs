@@ -720,7 +720,11 @@ fn single_default_value(
 }
 
 /// The wire values of `default_items`, each known in a constant.
-fn default_item_values(krate: &TokenStream, ty: &syn::Type, items: &[OptionRef]) -> Vec<TokenStream> {
+fn default_item_values(
+    krate: &TokenStream,
+    ty: &syn::Type,
+    items: &[OptionRef],
+) -> Vec<TokenStream> {
     items
         .iter()
         .map(|item| match item {

@@ -7,6 +7,7 @@ use std::marker::PhantomData;
 use serde::ser::{Serialize, Serializer};
 use serde_json::Value;
 
+use crate::__private::Derived;
 use crate::schema::check as parse;
 use crate::schema::rule;
 use crate::schema::{serialize_multi, serialize_single};
@@ -89,20 +90,17 @@ impl<T> fmt::Debug for SingleSelectField<T> {
 }
 
 impl<T: ElicitEnum> SingleSelectField<T> {
-    #[doc(hidden)]
-    pub const fn __from_derive(
-        title: Option<&'static str>,
-        description: Option<&'static str>,
-        default: Option<&'static str>,
-        legacy: bool,
-        json: Option<&'static str>,
-    ) -> Self {
+    /// `T::SCHEMA`: the derive's enum-level attributes.
+    pub(crate) const fn from_derived(derived: &Derived<T>) -> Self {
         SingleSelectField {
-            title,
-            description,
-            default,
-            legacy,
-            json,
+            title: derived.title,
+            description: derived.description,
+            default: derived.default,
+            legacy: derived.legacy,
+            json: match derived.json {
+                Some([single, _]) => Some(single),
+                None => None,
+            },
             marker: PhantomData,
         }
     }
@@ -375,25 +373,21 @@ impl<T: ElicitEnum> fmt::Debug for MultiSelectField<T> {
 }
 
 impl<T: ElicitEnum> MultiSelectField<T> {
-    #[doc(hidden)]
-    pub const fn __from_derive(
-        title: Option<&'static str>,
-        description: Option<&'static str>,
-        min_items: Option<usize>,
-        max_items: Option<usize>,
-        default: Option<&'static [&'static str]>,
-        json: Option<&'static str>,
-    ) -> Self {
+    /// `T::MULTI_SCHEMA`: the derive's enum-level attributes.
+    pub(crate) const fn from_derived(derived: &Derived<T>) -> Self {
         MultiSelectField {
-            title,
-            description,
-            min_items,
-            max_items,
-            default: match default {
+            title: derived.title,
+            description: derived.description,
+            min_items: derived.min_items,
+            max_items: derived.max_items,
+            default: match derived.default_items {
                 Some(values) => Defaults::Values(values),
                 None => Defaults::None,
             },
-            json,
+            json: match derived.json {
+                Some([_, multi]) => Some(multi),
+                None => None,
+            },
             marker: PhantomData,
         }
     }

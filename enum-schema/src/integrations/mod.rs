@@ -14,19 +14,21 @@ pub mod schemars;
 
 /// `schemars::JsonSchema` for a derived type, or nothing when the `schemars`
 /// feature is off: the derives emit `__enum_schema_json_schema!(enum Type)`
-/// and `__enum_schema_json_schema!(form Type)`, so that the feature is
-/// decided here, in the runtime crate, and users never name schemars.
+/// and `__enum_schema_json_schema!(form Type)`, each optionally preceded by
+/// the type's `#[allow]`s for the impl, so that the feature is decided
+/// here, in the runtime crate, and users never name schemars.
 #[cfg(feature = "schemars")]
 #[doc(hidden)]
 #[macro_export]
 macro_rules! __enum_schema_json_schema {
-    (enum $ty:ty) => {
-        $crate::__enum_schema_json_schema!(@impl $ty, enum_schema);
+    ($(#[$attr:meta])* enum $ty:ty) => {
+        $crate::__enum_schema_json_schema!(@impl [$(#[$attr])*] $ty, enum_schema);
     };
-    (form $ty:ty) => {
-        $crate::__enum_schema_json_schema!(@impl $ty, form_schema);
+    ($(#[$attr:meta])* form $ty:ty) => {
+        $crate::__enum_schema_json_schema!(@impl [$(#[$attr])*] $ty, form_schema);
     };
-    (@impl $ty:ty, $schema:ident) => {
+    (@impl [$($attr:tt)*] $ty:ty, $schema:ident) => {
+        $($attr)*
         #[automatically_derived]
         impl $crate::__schemars::JsonSchema for $ty {
             fn inline_schema() -> ::core::primitive::bool {
