@@ -105,7 +105,7 @@ pub const fn titled<const N: usize>(options: [(&'static str, &'static str); N]) 
 pub const fn wire_value<T: ElicitEnum>(index: Result<usize, &'static str>) -> &'static str {
     match index {
         Ok(index) => match T::OPTIONS[index].value_cow() {
-            Cow::Borrowed(value) => *value,
+            Cow::Borrowed(value) => value,
             Cow::Owned(_) => panic!("a derived enum's options are borrowed"),
         },
         Err(value) => value,
