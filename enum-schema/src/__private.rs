@@ -122,14 +122,15 @@ pub fn push_property<F: FormField>(schema: &mut RequestedSchema, name: &'static 
     }
 }
 
-/// Parses one field out of `content`, keeping its error.
+/// Parses one field's answer (`None` when `content` had no such
+/// property), keeping its error.
 pub fn parse_field<F: FormField>(
     errors: &mut Vec<Error>,
-    content: &mut Map<String, Value>,
+    answer: Option<Value>,
     name: &'static str,
     field: &F,
 ) -> Option<F::Output> {
-    match field.parse_field(name, content.remove(name)) {
+    match field.parse_field(name, answer) {
         Ok(value) => Some(value),
         Err(error) => {
             errors.push(error);

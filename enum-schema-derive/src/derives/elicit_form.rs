@@ -744,9 +744,12 @@ fn expand(form: &ast::Form) -> TokenStream {
     let mut properties = TokenStream::new();
     let mut pushes = TokenStream::new();
     let mut parses = TokenStream::new();
+    let mut answers = TokenStream::new();
+    let mut arms = TokenStream::new();
     let mut locals = Vec::new();
     let mut members = Vec::new();
-    // Every local below (`__schema`, `__content`, `__errors`, `__fieldN`) is
+    // Every local below (`__schema`, `__content`, `__errors`, `__answerN`,
+    // `__fieldN`) is
     // declared and used with the call site's span: the user's tokens may come
     // from another expansion, and rustc has already checked each field's
     // type in its `__propertyN()`.
@@ -766,10 +769,13 @@ fn expand(form: &ast::Form) -> TokenStream {
         pushes.extend(quote!(
             #krate::__private::push_property(&mut __schema, #name, &#property());
         ));
+        let answer = quote::format_ident!("__answer{}", index);
+        answers.extend(quote!(let mut #answer = ::core::option::Option::None;));
+        arms.extend(quote!(#name => #answer = ::core::option::Option::Some(__value),));
         // Each field is built once, on the first answer, and kept.
         parses.extend(quote!(
             static #cache: #krate::__private::FieldCache = #krate::__private::FieldCache::new();
-            let #local = #krate::__private::parse_field(&mut __errors, &mut __content, #name, #krate::__private::cached(&#cache, #property));
+            let #local = #krate::__private::parse_field(&mut __errors, #answer, #name, #krate::__private::cached(&#cache, #property));
         ));
         members.push(field.ident);
         locals.push(local);
@@ -831,8 +837,18 @@ fn expand(form: &ast::Form) -> TokenStream {
                 }
 
                 fn from_content(
-                    mut __content: #krate::__private::JsonMap<::std::string::String, #krate::__private::JsonValue>,
+                    __content: #krate::__private::JsonMap<::std::string::String, #krate::__private::JsonValue>,
                 ) -> ::core::result::Result<Self, #krate::Error> {
+                    // One walk over `content`, in its own order, as serde's
+                    // derive reads a map: no lookup per field. Properties
+                    // the form does not name are ignored.
+                    #answers
+                    for (__name, __value) in __content {
+                        match __name.as_str() {
+                            #arms
+                            _ => {}
+                        }
+                    }
                     let mut __errors = ::std::vec::Vec::new();
                     #parses
                     match (#(#locals,)*) {
