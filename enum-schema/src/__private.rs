@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use std::mem;
 use std::sync::OnceLock;
 
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 pub use crate::__enum_schema_json_schema as json_schema;
 pub use serde_json::Map as JsonMap;
