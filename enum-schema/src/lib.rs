@@ -229,7 +229,9 @@ pub use enum_schema_derive::ElicitForm;
 ///
 /// Derive it; the attributes below set the wire values, the titles and the
 /// field-level defaults, and the derive checks them when the server
-/// compiles.
+/// compiles. The trait is implemented by the derive only: it has a hidden
+/// required item. Choices known only at run time are
+/// [`SingleSelectSchema`] and [`MultiSelectSchema`].
 ///
 /// # Attributes on the enum
 ///
@@ -348,9 +350,7 @@ pub use enum_schema_derive::ElicitForm;
 )]
 pub trait ElicitEnum: Sized + 'static {
     /// What the derive knows about the enum; the provided items read it.
-    /// Not public API: the trait is implemented by `#[derive(ElicitEnum)]`
-    /// only (choices known at run time are [`SingleSelectSchema`] and
-    /// [`MultiSelectSchema`]).
+    /// Not public API.
     #[doc(hidden)]
     const __DERIVED: __private::Derived<Self>;
 
