@@ -19,6 +19,10 @@
 #    touch src/lib.rs, `cargo build -p CRATE` with CARGO_INCREMENTAL=0, wall
 #    time. Reports the median, the spread (min..max), and each derive's added
 #    cost (median minus the baseline's median) with its ratio to serde's.
+#    Then each crate's rustc invocation alone, as cargo runs it (proc macro
+#    included, cargo's own start-up and dependency checks left out): its
+#    wall time, the minimum of RUNS, and with valgrind installed its
+#    instruction count (callgrind), which is the same on every run.
 # 2. Expanded code size. `cargo rustc -p CRATE -- -Zunpretty=expanded` (what
 #    `cargo expand` runs; RUSTC_BOOTSTRAP=1 lets stable rustc take the -Z flag,
 #    as cargo-expand itself does), whitespace collapsed, minus the baseline's;
@@ -32,7 +36,7 @@
 #    tree that also has strum, for comparison.
 #
 # Knobs (environment): RUNS=10  CLEAN_RUNS=5  MODE=build|check  SKIP_REBUILD=1
-# SKIP_EXPAND=1  SKIP_CLEAN=1  SKIP_SYN=1  COMPILE_BENCH_DIR=<dir>.
+# SKIP_RUSTC=1  SKIP_EXPAND=1  SKIP_CLEAN=1  SKIP_SYN=1  COMPILE_BENCH_DIR=<dir>.
 # The results are printed as Markdown and kept in <dir>/results.md.
 
 set -euo pipefail
@@ -174,7 +178,7 @@ for workload in "${WORKLOADS[@]}"; do
   done
 done
 
-if [ -z "${SKIP_REBUILD:-}" ] || [ -z "${SKIP_EXPAND:-}" ]; then
+if [ -z "${SKIP_REBUILD:-}" ] || [ -z "${SKIP_RUSTC:-}" ] || [ -z "${SKIP_EXPAND:-}" ]; then
   log "generating $WS"
   rm -rf "$WS/many_"* "$WS/big_"*
   new_workspace "$WS" "${crates[@]}"
@@ -237,6 +241,68 @@ if [ -z "${SKIP_REBUILD:-}" ]; then
         ratio_cell=$(awk -v a="$added" -v s="$serde_added" 'BEGIN { if (s > 0) printf "%.2f", a / s; else print "n/a" }')
       fi
       say "| $workload | $contender | $(seconds "$median") | $(seconds "$min")..$(seconds "$max") | $added_cell | $ratio_cell |"
+    done
+  done
+  say ""
+fi
+
+# --- 1b. the compiler's own work, without cargo --------------------------------
+#
+# The rebuild times above include cargo's own start-up and its check of every
+# unit in the crate's dependency graph, which grows with the runtime crate's
+# dependencies rather than with what the derive emits, and they are as noisy
+# as the machine. So each crate's rustc invocation (as cargo runs it, the proc
+# macro included) is also measured alone: its wall time (the minimum of RUNS),
+# and, when valgrind is installed, the instructions it executes (callgrind:
+# the same count on every run, whatever the load).
+
+if [ -z "${SKIP_RUSTC:-}" ]; then
+  log "timing the rustc invocations alone"
+  say "### The compiler alone: each crate's rustc invocation, proc macro included"
+  say ""
+  have_valgrind=$(command -v valgrind >/dev/null && echo 1 || true)
+  say "| workload | contender | rustc wall, min of $RUNS (s) | added | instructions (millions) | added | added / strum's added |"
+  say "|---|---|---|---|---|---|---|"
+  declare -A WALL INSNS
+  for crate in "${crates[@]}"; do
+    touch "$WS/$crate/src/lib.rs"
+    cmd=$(cd "$WS" && cargo "$MODE" -v -p "$crate" 2>&1 | grep -e "--crate-name $crate " |
+      sed -e 's/^ *Running `//' -e 's/`$//')
+    best=
+    for ((run = 1; run <= RUNS; run++)); do
+      start=$(now_ms)
+      (cd "$WS" && eval "$cmd" >/dev/null 2>&1)
+      took=$(($(now_ms) - start))
+      if [ -z "$best" ] || [ "$took" -lt "$best" ]; then best=$took; fi
+    done
+    WALL[$crate]=$best
+    if [ -n "$have_valgrind" ]; then
+      INSNS[$crate]=$(cd "$WS" && eval "valgrind --tool=callgrind --callgrind-out-file=/dev/null $cmd" 2>&1 >/dev/null |
+        sed -n 's/.*Collected : \([0-9]*\).*/\1/p' | awk '{ printf "%d", $1 / 1000000 }')
+    else
+      INSNS[$crate]=
+    fi
+  done
+  for workload in "${WORKLOADS[@]}"; do
+    base_w=${WALL[${workload}_none]}
+    base_i=${INSNS[${workload}_none]:-}
+    strum_i=${INSNS[${workload}_strum]:-}
+    for contender in "${CONTENDERS[@]}"; do
+      crate="${workload}_$contender"
+      w=${WALL[$crate]}
+      i=${INSNS[$crate]:-}
+      if [ "$contender" = none ]; then
+        say "| $workload | $contender | $(seconds "$w") | - | ${i:-n/a} | - | - |"
+        continue
+      fi
+      if [ -n "$i" ]; then
+        added_i=$((i - base_i))
+        ratio=$(awk -v a="$added_i" -v s="$((strum_i - base_i))" 'BEGIN { printf "%.2f", a / s }')
+      else
+        added_i=n/a
+        ratio=n/a
+      fi
+      say "| $workload | $contender | $(seconds "$w") | $(seconds "$((w - base_w))") | ${i:-n/a} | $added_i | $ratio |"
     done
   done
   say ""
