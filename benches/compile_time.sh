@@ -18,7 +18,10 @@
 #    Dependencies are built once; then, round-robin over the crates, RUNS times:
 #    touch src/lib.rs, `cargo build -p CRATE` with CARGO_INCREMENTAL=0, wall
 #    time. Reports the median, the spread (min..max), and each derive's added
-#    cost (median minus the baseline's median) with its ratio to serde's.
+#    cost (median minus the baseline's median) with its ratio to serde's;
+#    then each crate's no-op build (cargo's own start-up and dependency
+#    checks, which grow with the runtime crate's dependency graph), and the
+#    added cost with it left out, against strum's.
 #    Then each crate's rustc invocation alone, as cargo runs it (proc macro
 #    included, cargo's own start-up and dependency checks left out): its
 #    wall time, the minimum of RUNS, and with valgrind installed its
@@ -222,25 +225,53 @@ if [ -z "${SKIP_REBUILD:-}" ]; then
     log "  round $run done"
   done
 
+  # cargo's own work on a build with nothing to do: start-up, and a check of
+  # every unit in the crate's dependency graph. It grows with the runtime
+  # crates a contender depends on (enum-schema's graph is about 25 units,
+  # strum's 7), not with what the derive emits, so the last two columns
+  # leave it out.
+  NOOP="$DIR/noop-times.txt"
+  : >"$NOOP"
+  for ((run = 1; run <= RUNS; run++)); do
+    for crate in "${crates[@]}"; do
+      start=$(now_ms)
+      (cd "$WS" && cargo "$MODE" -p "$crate" --quiet)
+      echo "$crate $(($(now_ms) - start))" >>"$NOOP"
+    done
+  done
+
   say "### Rebuild after touching the source ($RUNS runs each, seconds)"
   say ""
-  say "| workload | contender | median | spread (min..max) | added over no derive | added / serde's added |"
-  say "|---|---|---|---|---|---|"
+  say "The last two columns subtract each crate's no-op \`cargo $MODE\` (median of $RUNS), cargo's own"
+  say "work on the crate's dependency graph."
+  say ""
+  say "| workload | contender | median | spread (min..max) | added over no derive | added / serde's added | no-op | added, no-op left out | / strum's |"
+  say "|---|---|---|---|---|---|---|---|---|"
   for workload in "${WORKLOADS[@]}"; do
     read -r base _ _ < <(awk -v c="${workload}_none" '$1 == c { print $2 }' "$TIMES" | stats)
     read -r serde _ _ < <(awk -v c="${workload}_serde" '$1 == c { print $2 }' "$TIMES" | stats)
+    read -r base_noop _ _ < <(awk -v c="${workload}_none" '$1 == c { print $2 }' "$NOOP" | stats)
+    read -r strum _ _ < <(awk -v c="${workload}_strum" '$1 == c { print $2 }' "$TIMES" | stats)
+    read -r strum_noop _ _ < <(awk -v c="${workload}_strum" '$1 == c { print $2 }' "$NOOP" | stats)
     serde_added=$((serde - base))
+    strum_net=$(((strum - strum_noop) - (base - base_noop)))
     for contender in "${CONTENDERS[@]}"; do
       read -r median min max < <(awk -v c="${workload}_$contender" '$1 == c { print $2 }' "$TIMES" | stats)
+      read -r noop _ _ < <(awk -v c="${workload}_$contender" '$1 == c { print $2 }' "$NOOP" | stats)
       added=$((median - base))
+      net=$(((median - noop) - (base - base_noop)))
       if [ "$contender" = none ]; then
         added_cell="-"
         ratio_cell="-"
+        net_cell="-"
+        net_ratio="-"
       else
         added_cell=$(seconds "$added")
         ratio_cell=$(awk -v a="$added" -v s="$serde_added" 'BEGIN { if (s > 0) printf "%.2f", a / s; else print "n/a" }')
+        net_cell=$(seconds "$net")
+        net_ratio=$(awk -v a="$net" -v s="$strum_net" 'BEGIN { if (s > 0) printf "%.2f", a / s; else print "n/a" }')
       fi
-      say "| $workload | $contender | $(seconds "$median") | $(seconds "$min")..$(seconds "$max") | $added_cell | $ratio_cell |"
+      say "| $workload | $contender | $(seconds "$median") | $(seconds "$min")..$(seconds "$max") | $added_cell | $ratio_cell | $(seconds "$noop") | $net_cell | $net_ratio |"
     done
   done
   say ""
