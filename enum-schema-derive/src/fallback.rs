@@ -35,7 +35,7 @@ pub fn expand(input: &DeriveInput, krate: TokenStream, error: syn::Error) -> Tok
             #(#predicates,)*
             #(#bounds,)*
         {
-            const __DERIVED: #krate::__private::Derived<Self> = #krate::__private::Derived::NONE;
+            const __ELICIT_ENUM_DERIVE_ONLY: #krate::__private::Derived<Self> = #krate::__private::Derived::NONE;
 
             fn from_wire_value(_: &::core::primitive::str) -> ::core::option::Option<Self> {
                 ::core::unreachable!()

@@ -18,7 +18,7 @@ pub mod rules {
 use crate::{ElicitEnum, EnumOption, Error, ErrorKind, FormField, RequestedSchema};
 
 /// Everything `#[derive(ElicitEnum)]` knows about an enum, in the one
-/// constant `ElicitEnum::__DERIVED`; the trait's provided items read it.
+/// constant `ElicitEnum::__ELICIT_ENUM_DERIVE_ONLY`; the trait's provided items read it.
 /// One constant rather than one per trait item: each item in an impl is a
 /// body for the user's compiler to check, on every build.
 pub struct Derived<T: 'static> {

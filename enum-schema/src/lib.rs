@@ -42,7 +42,7 @@
 //! - `rust-mcp-sdk`: for servers on [rust-mcp-sdk](https://docs.rs/rust-mcp-sdk)
 //!   2.0 (MCP 2026-07-28). In any tool,
 //!   `ask.form::<Triage>("triage", "How bad is it?").await?`
-//!   ([`rust_mcp_sdk::Ask`]) returns the typed answer, or ends the tool
+//!   (`rust_mcp_sdk::Ask`) returns the typed answer, or ends the tool
 //!   with the `input_required` result that asks for it, earlier answers
 //!   kept in a sealed `requestState`; `From` conversions into
 //!   rust-mcp-schema's types.
@@ -350,31 +350,34 @@ pub use enum_schema_derive::ElicitForm;
 )]
 pub trait ElicitEnum: Sized + 'static {
     /// What the derive knows about the enum; the provided items read it.
-    /// Not public API.
+    /// Not public API: its name is what the compiler shows someone who
+    /// implements the trait by hand.
     #[doc(hidden)]
-    const __DERIVED: __private::Derived<Self>;
+    const __ELICIT_ENUM_DERIVE_ONLY: __private::Derived<Self>;
 
     /// The offered options (skipped variants left out), in declaration order.
-    const OPTIONS: &'static [EnumOption] = Self::__DERIVED.options;
+    const OPTIONS: &'static [EnumOption] = Self::__ELICIT_ENUM_DERIVE_ONLY.options;
 
     /// The single-select schema, with the enum-level attributes.
-    const SCHEMA: SingleSelectField<Self> = SingleSelectField::from_derived(&Self::__DERIVED);
+    const SCHEMA: SingleSelectField<Self> =
+        SingleSelectField::from_derived(&Self::__ELICIT_ENUM_DERIVE_ONLY);
 
     /// The multi-select schema, with the enum-level attributes.
-    const MULTI_SCHEMA: MultiSelectField<Self> = MultiSelectField::from_derived(&Self::__DERIVED);
+    const MULTI_SCHEMA: MultiSelectField<Self> =
+        MultiSelectField::from_derived(&Self::__ELICIT_ENUM_DERIVE_ONLY);
 
     /// The variant's wire value (also for a skipped variant: the value serde
     /// would use).
     #[inline]
     fn value(&self) -> &'static str {
-        __private::wire_value::<Self>((Self::__DERIVED.index)(self))
+        __private::wire_value::<Self>((Self::__ELICIT_ENUM_DERIVE_ONLY.index)(self))
     }
 
     /// The variant's position in [`OPTIONS`](Self::OPTIONS); `None` for a
     /// skipped variant.
     #[inline]
     fn option_index(&self) -> Option<usize> {
-        (Self::__DERIVED.index)(self).ok()
+        (Self::__ELICIT_ENUM_DERIVE_ONLY.index)(self).ok()
     }
 
     /// The offered variant at `index` in [`OPTIONS`](Self::OPTIONS); `None`

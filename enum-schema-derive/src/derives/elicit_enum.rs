@@ -255,7 +255,7 @@ fn expand(item: &Enum, defaults: &Defaults) -> TokenStream {
         #allows
         #[automatically_derived]
         impl #krate::ElicitEnum for #ident {
-            const __DERIVED: #krate::__private::Derived<Self> = #krate::__private::Derived {
+            const __ELICIT_ENUM_DERIVE_ONLY: #krate::__private::Derived<Self> = #krate::__private::Derived {
                 index: Self::__elicit_index,
                 options: &#options,
                 json: #json,
