@@ -554,7 +554,7 @@ impl<F: FormFields> Form<F> {
 /// | `Vec<T>`, `T: ElicitEnum` | multi-select ([`ElicitEnum::MULTI_SCHEMA`]) |
 /// | `String` | `{"type":"string"}` with `minLength`, `maxLength`, `format` |
 /// | `bool` | `{"type":"boolean"}` |
-/// | `i8`..`i64`, `u8`..`u64`, `isize`, `usize` | `{"type":"integer"}`, `minimum`/`maximum` narrowed to the type's range unless given (at most `i64::MAX` is advertised, where JSON Schema validators stop; a `u64` or `usize` field accepts its whole range) |
+/// | `i8`..`i64`, `u8`..`u64`, `isize`, `usize` | `{"type":"integer"}`, `minimum`/`maximum` narrowed to the type's range unless given (at most `i64::MAX` is advertised, the largest bound SDK models such as rmcp's read; a `u64` or `usize` field accepts its whole range) |
 /// | `f32`, `f64` | `{"type":"number"}` |
 /// | `Option<X>` | as `X`, but not in `required` |
 ///
