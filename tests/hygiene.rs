@@ -204,3 +204,78 @@ mod reexported {
         ::std::assert_eq!(<Through as facade::schema::ElicitEnum>::OPTIONS.len(), 1);
     }
 }
+
+/// Items of the user's named like the generated locals once were (`__value`,
+/// `__content`, `__name`, `__errors`, `__schema`, `__answer0`, `__field0`):
+/// the locals have mixed-site hygiene and the derives' own `__elicit`
+/// prefix, so these neither capture nor break them.
+mod items_named_like_locals {
+    #![allow(dead_code, non_upper_case_globals, non_camel_case_types)]
+
+    const __value: &str = "taken";
+    const __errors: u8 = 0;
+    const __schema: u8 = 0;
+    const __answer0: ::core::option::Option<u8> = ::core::option::Option::None;
+    const __field0: u8 = 0;
+    const __content: u8 = 0;
+    struct __name;
+
+    /// A choice.
+    #[derive(::enum_schema::ElicitEnum, Debug, PartialEq)]
+    pub enum Pick {
+        First,
+        Second,
+    }
+
+    /// A form.
+    #[derive(::enum_schema::ElicitForm, Debug, PartialEq)]
+    pub struct Both {
+        /// A pick.
+        pub pick: Pick,
+        /// A count with a default, read through a typed local.
+        #[elicit(default = 3, maximum = 9)]
+        pub count: u8,
+    }
+
+    #[test]
+    fn locals_stay_the_derives_own() {
+        // `json!` needs `Into`, which `no_implicit_prelude` leaves out.
+        use ::enum_schema::{ElicitEnum, ElicitForm};
+        use ::std::convert::Into;
+        ::std::assert_eq!(
+            Pick::from_wire_value("Second"),
+            ::core::option::Option::Some(Pick::Second)
+        );
+        let answer = ::serde_json::json!({"count": 4, "pick": "First", "other": 1});
+        let ::serde_json::Value::Object(content) = answer else {
+            ::std::unreachable!()
+        };
+        ::std::assert_eq!(
+            Both::from_content(content),
+            ::core::result::Result::Ok(Both {
+                pick: Pick::First,
+                count: 4
+            })
+        );
+    }
+}
+
+/// A module that forbids `dead_code`: the derive adds no
+/// `#[allow(dead_code)]` that the `forbid` would refuse (E0453).
+mod forbids_dead_code {
+    #![forbid(dead_code)]
+
+    /// A choice.
+    #[derive(::enum_schema::ElicitEnum)]
+    pub enum Private {
+        A,
+    }
+
+    #[test]
+    fn derives() {
+        ::std::assert_eq!(
+            <Private as ::enum_schema::ElicitEnum>::value(&Private::A),
+            "A"
+        );
+    }
+}

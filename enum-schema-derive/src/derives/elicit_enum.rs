@@ -228,6 +228,9 @@ fn expand(item: &Enum, defaults: &Defaults) -> TokenStream {
         None => quote!(::core::option::Option::None),
     };
 
+    // The parameter of `from_wire_value`: mixed-site hygiene, and the
+    // derives' own prefix, as every local of theirs (`elicit_form::local`).
+    let value = syn::Ident::new("__elicit_value", proc_macro2::Span::mixed_site());
     let allows = ast::lint_allows(item.input);
     // No `const _: () = { .. }` around the impls: one more body for rustc
     // to check per enum, and nothing here needs a private scope. An
@@ -241,7 +244,6 @@ fn expand(item: &Enum, defaults: &Defaults) -> TokenStream {
         impl #ident {
             #[doc(hidden)]
             #[inline]
-            #[allow(dead_code)]
             pub const fn __elicit_index(
                 &self,
             ) -> ::core::result::Result<::core::primitive::usize, &'static ::core::primitive::str> {
@@ -264,8 +266,8 @@ fn expand(item: &Enum, defaults: &Defaults) -> TokenStream {
             };
 
             #[inline]
-            fn from_wire_value(__value: &::core::primitive::str) -> ::core::option::Option<Self> {
-                ::core::option::Option::Some(match __value {
+            fn from_wire_value(#value: &::core::primitive::str) -> ::core::option::Option<Self> {
+                ::core::option::Option::Some(match #value {
                     #(#(#accepted)|* => Self::#idents,)*
                     _ => return ::core::option::Option::None,
                 })

@@ -36,14 +36,14 @@ fn typed(ty: &TokenStream, expr: &syn::Expr, field: &ast::Field, form: &syn::Ide
     let expr = replace_self(expr.to_token_stream(), form);
     let span = span_of(&expr);
     // The expected type is spanned on the field's type, which rustc then
-    // shows as the reason for the expectation. `__value` is declared and
-    // used with the same span, so it resolves wherever the attribute's
-    // tokens come from.
+    // shows as the reason for the expectation. `__elicit_value` is a
+    // hygienic local (see `local`) located at the attribute's tokens.
     let ty = respan(
         ty.clone(),
         span_of(&ast::ungroup(field.ty).to_token_stream()),
     );
-    quote_spanned!(span=> { let __value: #ty = #expr; __value })
+    let value = local("__elicit_value", span);
+    quote_spanned!(span=> { let #value: #ty = #expr; #value })
 }
 
 /// [`typed`], then cast `as #cast`: a number for its rule. A cast to the
@@ -62,11 +62,23 @@ fn typed_as(
         span_of(&ast::ungroup(field.ty).to_token_stream()),
     );
     let same = ty.to_string().rsplit(' ').next() == cast.to_string().rsplit(' ').next();
+    let value = local("__elicit_value", span);
     if same {
-        quote_spanned!(span=> { let __value: #target = #expr; __value })
+        quote_spanned!(span=> { let #value: #target = #expr; #value })
     } else {
-        quote_spanned!(span=> { let __value: #target = #expr; __value as #cast })
+        quote_spanned!(span=> { let #value: #target = #expr; #value as #cast })
     }
+}
+
+/// A local of the generated code, located at `span` for messages, with
+/// mixed-site hygiene as a `macro_rules!` local: the user's own locals
+/// and expressions cannot see it. Its name starts with `__elicit`, the
+/// derives' own prefix, because a pattern binding still yields to a
+/// constant or unit struct of the same name in scope (`const __value`
+/// would turn `let __value` into a refutable pattern); only the reserved
+/// prefix keeps those apart.
+fn local(name: &str, span: proc_macro2::Span) -> syn::Ident {
+    syn::Ident::new(name, proc_macro2::Span::mixed_site().located_at(span))
 }
 
 /// `tokens` with every `Self` replaced by the form struct's name: the
@@ -748,11 +760,15 @@ fn expand(form: &ast::Form) -> TokenStream {
     let mut arms = TokenStream::new();
     let mut locals = Vec::new();
     let mut members = Vec::new();
-    // Every local below (`__schema`, `__content`, `__errors`, `__answerN`,
-    // `__fieldN`) is
-    // declared and used with the call site's span: the user's tokens may come
-    // from another expansion, and rustc has already checked each field's
-    // type in its `__propertyN()`.
+    // Every local below (`__elicit_schema`, `__elicit_content`, ..) has
+    // mixed-site hygiene (see `local`). rustc has already checked each
+    // field's type in its `__propertyN()`.
+    let call_site = proc_macro2::Span::call_site();
+    let schema = local("__elicit_schema", call_site);
+    let content = local("__elicit_content", call_site);
+    let errors = local("__elicit_errors", call_site);
+    let name_local = local("__elicit_name", call_site);
+    let value_local = local("__elicit_value", call_site);
     for (index, field) in form.fields.iter().enumerate() {
         let built = descriptor(&krate, field, ident);
         checks.extend(field_check(&krate, field, ident));
@@ -764,21 +780,21 @@ fn expand(form: &ast::Form) -> TokenStream {
             }
         });
         let name = &field.wire.value;
-        let local = quote::format_ident!("__field{}", index);
+        let field_local = local(&format!("__elicit_field{index}"), call_site);
         let cache = quote::format_ident!("__FIELD{}", index);
         pushes.extend(quote!(
-            #krate::__private::push_property(&mut __schema, #name, &#property());
+            #krate::__private::push_property(&mut #schema, #name, &#property());
         ));
-        let answer = quote::format_ident!("__answer{}", index);
+        let answer = local(&format!("__elicit_answer{index}"), call_site);
         answers.extend(quote!(let mut #answer = ::core::option::Option::None;));
-        arms.extend(quote!(#name => #answer = ::core::option::Option::Some(__value),));
+        arms.extend(quote!(#name => #answer = ::core::option::Option::Some(#value_local),));
         // Each field is built once, on the first answer, and kept.
         parses.extend(quote!(
             static #cache: #krate::__private::FieldCache = #krate::__private::FieldCache::new();
-            let #local = #krate::__private::parse_field(&mut __errors, #answer, #name, #krate::__private::cached(&#cache, #property));
+            let #field_local = #krate::__private::parse_field(&mut #errors, #answer, #name, #krate::__private::cached(&#cache, #property));
         ));
         members.push(field.ident);
-        locals.push(local);
+        locals.push(field_local);
     }
     let allows = ast::lint_allows(form.input);
     // A constant in an attribute is named by its path on purpose (on an
@@ -831,31 +847,31 @@ fn expand(form: &ast::Form) -> TokenStream {
                 const MESSAGE: ::core::option::Option<&'static ::core::primitive::str> = #message;
 
                 fn requested_schema() -> #krate::RequestedSchema {
-                    let mut __schema = <#krate::RequestedSchema as ::core::default::Default>::default();
+                    let mut #schema = <#krate::RequestedSchema as ::core::default::Default>::default();
                     #pushes
-                    __schema
+                    #schema
                 }
 
                 fn from_content(
-                    __content: #krate::__private::JsonMap<::std::string::String, #krate::__private::JsonValue>,
+                    #content: #krate::__private::JsonMap<::std::string::String, #krate::__private::JsonValue>,
                 ) -> ::core::result::Result<Self, #krate::Error> {
                     // One walk over `content`, in its own order, as serde's
                     // derive reads a map: no lookup per field. Properties
                     // the form does not name are ignored.
                     #answers
-                    for (__name, __value) in __content {
-                        match __name.as_str() {
+                    for (#name_local, #value_local) in #content {
+                        match #name_local.as_str() {
                             #arms
                             _ => {}
                         }
                     }
-                    let mut __errors = ::std::vec::Vec::new();
+                    let mut #errors = ::std::vec::Vec::new();
                     #parses
                     match (#(#locals,)*) {
                         (#(::core::option::Option::Some(#locals),)*) => ::core::result::Result::Ok(Self {
                             #(#members: #locals,)*
                         }),
-                        _ => ::core::result::Result::Err(#krate::__private::combine(__errors)),
+                        _ => ::core::result::Result::Err(#krate::__private::combine(#errors)),
                     }
                 }
             }
