@@ -1132,7 +1132,9 @@ mod c25 {
 // ---------------------------------------------------------------------------
 
 /// A doc comment written with a macro (`concat!`, `include_str!`) is kept,
-/// its pieces joined with spaces; never silently dropped.
+/// read by the same rule as one written out (lines joined with spaces,
+/// paragraphs with a blank line), each macro's text as one line, the whole
+/// trimmed; never silently dropped.
 mod doc_macros {
     use enum_schema::{ElicitEnum, ElicitForm};
     use serde_json::json;
@@ -1162,6 +1164,89 @@ mod doc_macros {
         assert_eq!(
             serde_json::to_value(Ask::requested_schema()).unwrap()["properties"]["when"],
             json!({"type": "string", "description": "When?"})
+        );
+    }
+
+    /// First paragraph.
+    ///
+    /// Second paragraph.
+    #[doc = concat!("Third", ".")]
+    #[derive(ElicitEnum)]
+    pub enum Paragraphs {
+        A,
+    }
+
+    /// First paragraph.
+    ///
+    /// Second paragraph.
+    #[doc = "Third."]
+    #[derive(ElicitEnum)]
+    pub enum ParagraphsWritten {
+        A,
+    }
+
+    #[doc = concat!("\n  padded, as a file read with include_str!  \n")]
+    #[derive(ElicitEnum)]
+    pub enum Padded {
+        A,
+    }
+
+    #[doc = concat!("", " ")]
+    #[derive(ElicitEnum)]
+    pub enum Blank {
+        A,
+    }
+
+    #[derive(ElicitForm)]
+    #[allow(dead_code)] // only its schema is looked at
+    pub struct Fields {
+        /// Field doc.
+        ///
+        /// Second.
+        #[doc = concat!("Third.")]
+        pub from_macro: Option<String>,
+        /// Field doc.
+        ///
+        /// Second.
+        #[doc = "Third."]
+        pub written: Option<String>,
+        #[doc = include_str!("../examples/data/accept.json")]
+        pub from_file: Option<String>,
+    }
+
+    #[test]
+    fn macro_lines_follow_the_rule() {
+        assert_eq!(
+            Paragraphs::SCHEMA.to_json(),
+            r#"{"type":"string","description":"First paragraph.\n\nSecond paragraph. Third.","enum":["A"]}"#
+        );
+        assert_eq!(
+            Paragraphs::SCHEMA.to_json(),
+            ParagraphsWritten::SCHEMA.to_json()
+        );
+        assert_eq!(
+            Padded::SCHEMA.description(),
+            Some("padded, as a file read with include_str!")
+        );
+        assert_eq!(Blank::SCHEMA.description(), None);
+        assert_eq!(Blank::SCHEMA.to_json(), r#"{"type":"string","enum":["A"]}"#);
+        assert_eq!(Blank::MULTI_SCHEMA.description(), None);
+
+        let schema = serde_json::to_value(Fields::requested_schema()).unwrap();
+        assert_eq!(
+            schema["properties"]["written"]["description"],
+            json!("Field doc.\n\nSecond. Third.")
+        );
+        assert_eq!(
+            schema["properties"]["from_macro"]["description"],
+            schema["properties"]["written"]["description"]
+        );
+        // The file's own text, its last newline trimmed.
+        let file = include_str!("../examples/data/accept.json");
+        assert!(file.ends_with('\n'));
+        assert_eq!(
+            schema["properties"]["from_file"]["description"],
+            json!(file.trim_end())
         );
     }
 }

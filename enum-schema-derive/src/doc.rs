@@ -12,27 +12,16 @@ pub enum Doc {
     /// Lines joined with spaces, paragraphs with a blank line, each line
     /// trimmed.
     Text(String),
-    /// Some `#[doc = ...]` is a macro (`include_str!`, `concat!`): the
-    /// pieces, joined with spaces by `concat!` when the user's crate
-    /// compiles.
+    /// Some `#[doc = ...]` is a macro (`include_str!`, `concat!`): a
+    /// `concat!` of the pieces, joined by the same rule, each macro's text
+    /// as one line; the generated code trims it with `__private::doc_text`.
     Tokens(TokenStream),
-}
-
-impl ToTokens for Doc {
-    fn to_tokens(&self, tokens: &mut TokenStream) {
-        match self {
-            Doc::Text(text) => text.to_tokens(tokens),
-            Doc::Tokens(pieces) => pieces.to_tokens(tokens),
-        }
-    }
 }
 
 /// The doc comment of an item, or `None` if it has none or only blank
 /// lines.
 pub fn doc_comment(attrs: &[Attribute]) -> Option<Doc> {
-    let mut lines: Vec<String> = Vec::new();
-    let mut macros = false;
-    let mut pieces = Vec::new();
+    let mut lines: Vec<Line> = Vec::new();
     for attr in attrs {
         if !attr.path().is_ident("doc") {
             continue;
@@ -46,31 +35,50 @@ pub fn doc_comment(attrs: &[Attribute]) -> Option<Doc> {
                 lit: Lit::Str(lit), ..
             }) => {
                 let text = lit.value();
-                let own = undecorated_lines(&text);
-                let joined = join(&own);
-                if !joined.is_empty() {
-                    pieces.push(joined.to_token_stream());
-                }
-                lines.extend(own.into_iter().map(str::to_owned));
+                lines.extend(
+                    undecorated_lines(&text)
+                        .into_iter()
+                        .map(|line| Line::Text(line.to_owned())),
+                );
             }
-            other => {
-                macros = true;
-                pieces.push(other.to_token_stream());
-            }
+            other => lines.push(Line::Macro(other.to_token_stream())),
         }
     }
-    if macros {
-        let mut joined = Vec::new();
-        for (i, piece) in pieces.into_iter().enumerate() {
-            if i > 0 {
-                joined.push(quote!(" "));
-            }
-            joined.push(piece);
-        }
-        return Some(Doc::Tokens(quote!(::core::concat!(#(#joined),*))));
+    if lines.iter().any(|line| matches!(line, Line::Macro(_))) {
+        // The same rule, with each macro's text as one line: its own
+        // lines and padding are known only when the user's crate compiles,
+        // where `__private::doc_text` trims the whole.
+        let mut pieces: Vec<TokenStream> = Vec::new();
+        join_with(&lines, |piece| {
+            pieces.push(match piece {
+                Piece::Separator(separator) => separator.to_token_stream(),
+                Piece::Text(text) => text.to_token_stream(),
+                Piece::Macro(tokens) => tokens.clone(),
+            });
+        });
+        return Some(Doc::Tokens(quote!(::core::concat!(#(#pieces),*))));
     }
-    let doc = join(&lines);
+    let mut doc = String::new();
+    join_with(&lines, |piece| match piece {
+        Piece::Separator(separator) => doc.push_str(separator),
+        Piece::Text(text) => doc.push_str(text),
+        Piece::Macro(_) => unreachable!("no macro lines here"),
+    });
     (!doc.is_empty()).then_some(Doc::Text(doc))
+}
+
+/// One line of a doc comment: text, or a `#[doc = macro!(..)]` whose text
+/// rustc knows only later.
+enum Line {
+    Text(String),
+    Macro(TokenStream),
+}
+
+/// What [`join_with`] hands on, in order.
+enum Piece<'a> {
+    Separator(&'static str),
+    Text(&'a str),
+    Macro(&'a TokenStream),
 }
 
 /// The lines of one `#[doc]` string. A block comment (`/** .. */`) reaches
@@ -116,22 +124,43 @@ fn star_column(lines: &[&str]) -> Option<usize> {
 }
 
 /// The documented rule: each line trimmed, lines joined with spaces,
-/// paragraphs (separated by blank lines) with a blank line.
-fn join<S: AsRef<str>>(lines: &[S]) -> String {
-    let mut doc = String::new();
+/// paragraphs (separated by blank lines) with a blank line. A macro's line
+/// counts as a line with text.
+fn join_with<'a>(lines: &'a [Line], mut emit: impl FnMut(Piece<'a>)) {
+    let mut started = false;
     let mut blank = false;
     for line in lines {
-        let line = line.as_ref().trim();
-        if line.is_empty() {
-            blank = true;
-        } else {
-            if !doc.is_empty() {
-                doc.push_str(if blank { "\n\n" } else { " " });
-            }
-            doc.push_str(line);
-            blank = false;
+        let piece = match line {
+            Line::Text(text) => match text.trim() {
+                "" => {
+                    blank = true;
+                    continue;
+                }
+                text => Piece::Text(text),
+            },
+            Line::Macro(tokens) => Piece::Macro(tokens),
+        };
+        if started {
+            emit(Piece::Separator(if blank { "\n\n" } else { " " }));
         }
+        emit(piece);
+        started = true;
+        blank = false;
     }
+}
+
+#[cfg(test)]
+fn join<S: AsRef<str>>(lines: &[S]) -> String {
+    let lines: Vec<Line> = lines
+        .iter()
+        .map(|line| Line::Text(line.as_ref().to_owned()))
+        .collect();
+    let mut doc = String::new();
+    join_with(&lines, |piece| match piece {
+        Piece::Separator(separator) => doc.push_str(separator),
+        Piece::Text(text) => doc.push_str(text),
+        Piece::Macro(_) => unreachable!(),
+    });
     doc
 }
 

@@ -64,6 +64,24 @@ impl<T> Derived<T> {
     };
 }
 
+/// A description from a doc comment with a `#[doc = macro!(..)]` line,
+/// which the derive could not read: the text trimmed of ASCII whitespace
+/// at both ends (an `include_str!` file's last newline), `None` when
+/// nothing is left.
+pub const fn doc_text(text: &'static str) -> Option<&'static str> {
+    let text = text.trim_ascii();
+    if text.is_empty() {
+        None
+    } else {
+        Some(text)
+    }
+}
+
+/// [`doc_text`] for a form field's `with_description`: the trimmed text.
+pub const fn doc_trim(text: &'static str) -> &'static str {
+    text.trim_ascii()
+}
+
 /// A derived untitled enum's `OPTIONS`: one option per wire value, in
 /// order. One call per enum, where one `EnumOption::untitled` per variant
 /// would cost the user's build a call to type-check per variant.

@@ -238,7 +238,7 @@ pub use enum_schema_derive::ElicitForm;
 /// | attribute | effect |
 /// |---|---|
 /// | `title = "..."` | the field's `title` |
-/// | `description = "..."` | the field's `description`; without it, the enum's doc comment (lines joined with spaces, paragraphs with a blank line; a `/** .. */` comment without its ` * ` decoration, as rustdoc shows it) |
+/// | `description = "..."` | the field's `description`; without it, the enum's doc comment (lines joined with spaces, paragraphs with a blank line; a `/** .. */` comment without its ` * ` decoration, as rustdoc shows it; a `#[doc = include_str!(..)]` or other macro line counts as one line, and the whole is trimmed) |
 /// | `description = false` | no `description`: the doc comment stays for Rust readers |
 /// | `rename_all = "..."` | serde's rule for wire values: `lowercase`, `UPPERCASE`, `PascalCase`, `camelCase`, `snake_case`, `SCREAMING_SNAKE_CASE`, `kebab-case`, `SCREAMING-KEBAB-CASE` |
 /// | `default = Variant` or `default = "value"` | the single-select `default` |

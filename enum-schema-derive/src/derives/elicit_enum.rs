@@ -7,6 +7,7 @@ use syn::DeriveInput;
 
 use crate::ast::{self, Defaults, Enum};
 use crate::ctxt::Ctxt;
+use crate::doc::Doc;
 use crate::{fallback, valid};
 
 /// The impl, or the errors and a stub impl.
@@ -59,8 +60,8 @@ fn json_array<'a>(items: impl Iterator<Item = &'a str>) -> String {
 /// description comes from a macro and is only known to rustc.
 fn canonical_json(item: &Enum, defaults: &Defaults) -> Option<(String, String)> {
     let description = match item.description() {
-        Some(crate::doc::Doc::Text(text)) => Some(text),
-        Some(crate::doc::Doc::Tokens(_)) => return None,
+        Some(Doc::Text(text)) => Some(text),
+        Some(Doc::Tokens(_)) => return None,
         None => None,
     };
     let mut head = String::new();
@@ -203,8 +204,14 @@ fn expand(item: &Enum, defaults: &Defaults) -> TokenStream {
     if let Some(title) = item.attrs.title.get() {
         attrs.extend(quote!(title: ::core::option::Option::Some(#title),));
     }
-    if let Some(doc) = item.description() {
-        attrs.extend(quote!(description: ::core::option::Option::Some(#doc),));
+    match item.description() {
+        Some(Doc::Text(text)) => {
+            attrs.extend(quote!(description: ::core::option::Option::Some(#text),));
+        }
+        Some(Doc::Tokens(tokens)) => {
+            attrs.extend(quote!(description: #krate::__private::doc_text(#tokens),));
+        }
+        None => {}
     }
     if let Some(variant) = defaults.single {
         let value = &variant.wire.value;

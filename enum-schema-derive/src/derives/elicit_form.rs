@@ -10,6 +10,7 @@ use super::{respan, some_str, some_usize, span_of, text};
 use crate::ast;
 use crate::attr::OptionRef;
 use crate::ctxt::Ctxt;
+use crate::doc::Doc;
 use crate::{fallback, message, valid};
 
 /// The impl, or the errors and a stub impl.
@@ -125,10 +126,14 @@ fn descriptor(krate: &TokenStream, field: &ast::Field, form: &syn::Ident) -> Des
     }
     if let Some(description) = field.description() {
         let span = proc_macro2::Span::call_site();
+        let arguments = match description {
+            Doc::Text(text) => quote!(#text),
+            Doc::Tokens(tokens) => quote!(#krate::__private::doc_trim(#tokens)),
+        };
         calls.push(Call {
             span,
             method: syn::Ident::new("with_description", span),
-            arguments: quote!(#description),
+            arguments,
         });
     } else if field.drops_description() {
         let span = proc_macro2::Span::call_site();
