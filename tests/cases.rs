@@ -1191,6 +1191,7 @@ mod doc_macros {
         A,
     }
 
+    #[allow(clippy::empty_docs)] // the case itself
     #[doc = concat!("", " ")]
     #[derive(ElicitEnum)]
     pub enum Blank {
