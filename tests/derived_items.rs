@@ -1,0 +1,374 @@
+//! What a derived enum's provided items give (`value`, `option_index`,
+//! `from_option_index`, `options`, `OPTIONS`, the schemas and their
+//! compile-time JSON) on every shape, in constants too; awkward names and
+//! shapes (raw identifiers, skipped variants with data, explicit
+//! discriminants, variants named like trait items); and a derived form read
+//! in any key order. Written by a hostile review of the impl that is one
+//! constant (`__ELICIT_ENUM_DERIVE_ONLY`) and `from_wire_value`.
+#![deny(warnings, unused_qualifications, unreachable_pub)]
+
+use enum_schema::{ElicitAction, ElicitEnum, ElicitForm};
+use serde_json::{json, Value};
+
+fn wire<T: serde::Serialize>(value: T) -> Value {
+    serde_json::to_value(value).unwrap()
+}
+
+// ---- a private enum used only through the trait: no dead_code -----------
+mod private_only {
+    use enum_schema::ElicitEnum;
+    #[derive(ElicitEnum, Debug, PartialEq)]
+    enum Hidden {
+        One,
+        Two,
+    }
+    #[test]
+    fn private_enum_parses() {
+        assert_eq!(Hidden::parse("Two").ok(), Some(Hidden::Two));
+        assert_eq!(Hidden::One.value(), "One");
+    }
+}
+
+// ---- macro_rules-generated enum, doc from a macro fragment ---------------
+macro_rules! choice {
+    ($(#[$m:meta])* $vis:vis enum $name:ident { $($(#[$vm:meta])* $v:ident),* $(,)? }) => {
+        #[derive(ElicitEnum, Debug, PartialEq, Clone, Copy)]
+        $(#[$m])*
+        $vis enum $name { $($(#[$vm])* $v),* }
+    };
+}
+
+choice! {
+    #[doc = concat!("Pick \"one\"", "\n\ttab \\ back")]
+    #[elicit(title = "T\u{1}itle", default = B, min_items = 1, max_items = 2, default_items = [A, "b"])]
+    #[elicit(rename_all = "lowercase")]
+    pub enum FromMacro { #[elicit(title = "Ä \"a\"")] A, #[elicit(title = "B\u{7f}\u{2028}")] B, #[elicit(skip)] C }
+}
+
+/// Literal doc with escapes: "quoted" \ back	tab and a control  char.
+#[derive(ElicitEnum, Debug, PartialEq, Clone, Copy)]
+#[elicit(title = "T\u{1}itle", default = B, min_items = 1, max_items = 2, default_items = [A, "b"])]
+#[elicit(rename_all = "lowercase")]
+pub enum Literal {
+    #[elicit(title = "Ä \"a\"", alias = "aa", alias = "AAA")]
+    A,
+    #[elicit(title = "B\u{7f}\u{2028}")]
+    B,
+    #[elicit(skip)]
+    C,
+}
+
+/// Legacy, titled.
+#[derive(ElicitEnum, Debug, PartialEq, Clone, Copy)]
+#[elicit(legacy, rename_all = "SCREAMING-KEBAB-CASE", default = "ONE-TWO")]
+pub enum Legacy {
+    #[elicit(title = "One two")]
+    OneTwo,
+    #[elicit(title = "Three")]
+    Three,
+}
+
+#[test]
+fn canonical_json_equals_serde_every_shape() {
+    fn both<T: ElicitEnum>() {
+        let single = T::SCHEMA.to_json();
+        let multi = T::MULTI_SCHEMA.to_json();
+        assert_eq!(single, serde_json::to_string(&T::SCHEMA).unwrap());
+        assert_eq!(multi, serde_json::to_string(&T::MULTI_SCHEMA).unwrap());
+        // And what the builders produce when they drop the cached text.
+        assert_eq!(
+            serde_json::from_str::<Value>(&single).unwrap(),
+            wire(T::SCHEMA.with_legacy(T::SCHEMA.is_legacy()))
+        );
+    }
+    both::<FromMacro>();
+    both::<Literal>();
+    both::<Legacy>();
+    assert_eq!(
+        FromMacro::SCHEMA.to_json(),
+        Literal::SCHEMA.to_json().replace(
+            "Literal doc with escapes: \\\"quoted\\\" \\\\ back\\ttab and a control  char.",
+            "Pick \\\"one\\\"\\n\\ttab \\\\ back"
+        )
+    );
+}
+
+#[test]
+fn legacy_exact() {
+    assert_eq!(
+        Legacy::SCHEMA.to_json(),
+        r#"{"type":"string","description":"Legacy, titled.","enum":["ONE-TWO","THREE"],"enumNames":["One two","Three"],"default":"ONE-TWO"}"#
+    );
+}
+
+#[test]
+fn provided_items_every_variant() {
+    assert_eq!(Literal::A.value(), "a");
+    assert_eq!(Literal::C.value(), "c");
+    assert_eq!(Literal::C.option_index(), None);
+    assert_eq!(Literal::B.option_index(), Some(1));
+    assert_eq!(Literal::from_option_index(0), Some(Literal::A));
+    assert_eq!(Literal::from_option_index(1), Some(Literal::B));
+    assert_eq!(Literal::from_option_index(2), None);
+    assert_eq!(Literal::from_option_index(usize::MAX), None);
+    assert_eq!(Literal::from_wire_value("aa"), Some(Literal::A));
+    assert_eq!(Literal::from_wire_value("AAA"), Some(Literal::A));
+    assert_eq!(Literal::from_wire_value("c"), None);
+    assert_eq!(Literal::from_wire_value("A"), None);
+    let opts: Vec<_> = Literal::options()
+        .map(|(v, o)| (v, o.value().to_owned()))
+        .collect();
+    assert_eq!(
+        opts,
+        vec![(Literal::A, "a".to_owned()), (Literal::B, "b".to_owned())]
+    );
+}
+
+const DEFAULT: Option<&str> = Literal::SCHEMA.default_value();
+const TITLE: Option<&str> = Literal::MULTI_SCHEMA.title();
+const MIN: Option<usize> = Literal::MULTI_SCHEMA.min_items();
+const N: usize = Literal::OPTIONS.len();
+
+#[test]
+fn const_contexts() {
+    assert_eq!(DEFAULT, Some("b"));
+    assert_eq!(TITLE, Some("T\u{1}itle"));
+    assert_eq!(MIN, Some(1));
+    assert_eq!(N, 2);
+}
+
+// ---- skipped variants with data, repr, discriminants ----------------------
+#[derive(ElicitEnum, Debug, PartialEq)]
+#[repr(u8)]
+#[non_exhaustive]
+#[elicit(rename_all = "snake_case")]
+pub enum Data {
+    First = 7,
+    #[elicit(skip)]
+    TupleOne(u8, String) = 3,
+    #[elicit(skip, rename = "strukt")]
+    StructOne {
+        x: u8,
+    } = 9,
+    SecondOne = 1,
+}
+
+#[test]
+fn skipped_with_data() {
+    assert_eq!(Data::TupleOne(1, "x".into()).value(), "tuple_one");
+    assert_eq!(Data::StructOne { x: 1 }.value(), "strukt");
+    assert_eq!(Data::StructOne { x: 1 }.option_index(), None);
+    assert_eq!(Data::SecondOne.option_index(), Some(1));
+    assert_eq!(Data::from_option_index(1), Some(Data::SecondOne));
+    assert_eq!(
+        Data::SCHEMA.to_json(),
+        r#"{"type":"string","enum":["first","second_one"]}"#
+    );
+}
+
+// ---- names -----------------------------------------------------------------
+mod names {
+    #![allow(non_camel_case_types, non_snake_case, clippy::upper_case_acronyms)]
+    use enum_schema::ElicitEnum;
+
+    #[derive(ElicitEnum, Debug, PartialEq)]
+    pub(crate) enum Derived {
+        __DERIVED,
+        __ELICIT_ENUM_DERIVE_ONLY,
+        OPTIONS,
+        SCHEMA,
+        MULTI_SCHEMA,
+        index,
+        value,
+        options,
+        NONE,
+        from_wire_value,
+    }
+
+    #[derive(ElicitEnum, Debug, PartialEq)]
+    pub(crate) enum None {
+        Some,
+    }
+
+    #[derive(ElicitEnum, Debug, PartialEq)]
+    pub(crate) enum Some {
+        None,
+    }
+
+    #[test]
+    fn works() {
+        assert_eq!(<Derived as ElicitEnum>::OPTIONS.len(), 10);
+        assert_eq!(Derived::value.value(), "value");
+        assert_eq!(Derived::NONE.option_index(), Some(8));
+        assert_eq!(
+            <Derived as ElicitEnum>::from_option_index(0),
+            Some(Derived::__DERIVED)
+        );
+        assert_eq!(None::Some.value(), "Some");
+        assert_eq!(Some::None.value(), "None");
+    }
+}
+
+// ---- forms -------------------------------------------------------------------
+#[derive(ElicitForm, Debug, PartialEq)]
+#[elicit(rename_all = "camelCase")]
+pub struct Form {
+    first_name: String,
+    #[elicit(rename = "the-pick")]
+    pick: Literal,
+    maybe: Option<u8>,
+    #[elicit(default = A)]
+    with_default: Literal,
+    #[elicit(default_items = [B, "a"])]
+    many: Vec<Literal>,
+}
+
+fn accept(content: &str) -> Result<ElicitAction<Form>, enum_schema::Error> {
+    let text = format!(r#"{{"action":"accept","content":{content}}}"#);
+    Form::parse_result(serde_json::from_str::<Value>(&text).unwrap())
+}
+
+#[test]
+fn form_schema_names_and_defaults() {
+    let schema = wire(Form::requested_schema());
+    assert_eq!(
+        schema["required"],
+        json!(["firstName", "the-pick", "withDefault", "many"])
+    );
+    assert_eq!(schema["properties"]["withDefault"]["default"], json!("a"));
+    assert_eq!(schema["properties"]["many"]["default"], json!(["b", "a"]));
+}
+
+#[test]
+fn form_any_order_unknown_and_duplicate_keys() {
+    let expected = Form {
+        first_name: "n".into(),
+        pick: Literal::B,
+        maybe: None,
+        with_default: Literal::A,
+        many: vec![Literal::B],
+    };
+    let got = accept(
+        r#"{"many":["b"],"zzz":1,"withDefault":"aa","the-pick":"b","firstName":"n","first_name":"x","pick":"zz"}"#,
+    );
+    assert_eq!(got, Ok(ElicitAction::Accept(expected)));
+    // Duplicate key: serde_json keeps the last.
+    let got = accept(r#"{"many":["a"],"withDefault":"a","the-pick":"a","the-pick":"b","firstName":"n","maybe":3}"#).unwrap();
+    let ElicitAction::Accept(form) = got else {
+        panic!()
+    };
+    assert_eq!((form.pick, form.maybe), (Literal::B, Some(3)));
+    // Many unknown keys.
+    let mut content = serde_json::Map::new();
+    for i in 0..10_000 {
+        content.insert(format!("k{i}"), json!(i));
+    }
+    content.insert("firstName".into(), json!("n"));
+    content.insert("the-pick".into(), json!("a"));
+    content.insert("withDefault".into(), json!("b"));
+    content.insert("many".into(), json!(["a", "b"]));
+    let got = Form::parse_result(json!({"action": "accept", "content": content})).unwrap();
+    assert!(matches!(
+        got,
+        ElicitAction::Accept(Form {
+            pick: Literal::A,
+            ..
+        })
+    ));
+}
+
+#[test]
+fn form_missing_required_reports_all() {
+    let error = accept(r#"{"pick":"a","maybe":null}"#).unwrap_err();
+    println!("{error}");
+    let text = error.to_string();
+    for name in ["firstName", "the-pick", "withDefault", "many"] {
+        assert!(text.contains(name), "{text}");
+    }
+}
+
+// ---- raw identifiers, uninhabited skipped data ------------------------------
+
+#[derive(ElicitEnum, Debug, PartialEq)]
+#[allow(non_camel_case_types)]
+#[elicit(rename_all = "UPPERCASE")]
+pub enum Raw {
+    r#Match,
+    r#type,
+    #[elicit(skip)]
+    Never(std::convert::Infallible),
+    #[elicit(skip)]
+    Unit,
+}
+
+#[derive(ElicitForm, Debug, PartialEq)]
+#[elicit(rename_all = "PascalCase")]
+pub struct RawForm {
+    r#type: Raw,
+    r#match: Option<String>,
+}
+
+#[test]
+fn raw_identifiers() {
+    assert_eq!(
+        Raw::SCHEMA.to_json(),
+        r#"{"type":"string","enum":["MATCH","TYPE"]}"#
+    );
+    assert_eq!(Raw::Unit.value(), "UNIT");
+    assert_eq!(Raw::from_option_index(1), Some(Raw::r#type));
+    assert_eq!(
+        wire(RawForm::requested_schema()),
+        json!({"type": "object", "properties": {
+            "Type": {"type": "string", "enum": ["MATCH", "TYPE"]},
+            "Match": {"type": "string"}}, "required": ["Type"]})
+    );
+    assert_eq!(
+        RawForm::parse_result(
+            json!({"action": "accept", "content": {"Match": "m", "Type": "TYPE", "type": "MATCH"}})
+        ),
+        Ok(ElicitAction::Accept(RawForm {
+            r#type: Raw::r#type,
+            r#match: Some("m".into())
+        }))
+    );
+}
+
+// ---- defaults written as an alias -------------------------------------------
+
+#[derive(ElicitEnum, Debug, PartialEq)]
+#[elicit(default = "aa", default_items = ["aa", "B"])]
+pub enum AliasDefault {
+    #[elicit(alias = "aa")]
+    A,
+    B,
+}
+
+#[test]
+fn enum_level_alias_default_is_the_value() {
+    assert_eq!(
+        AliasDefault::SCHEMA.to_json(),
+        r#"{"type":"string","enum":["A","B"],"default":"A"}"#
+    );
+    assert_eq!(
+        AliasDefault::MULTI_SCHEMA.to_json(),
+        r#"{"type":"array","items":{"type":"string","enum":["A","B"]},"default":["A","B"]}"#
+    );
+}
+
+#[derive(ElicitForm, Debug, PartialEq)]
+pub struct AliasAnswers {
+    many: Vec<AliasDefault>,
+    maybe: Option<String>,
+}
+
+#[test]
+fn alias_and_value_of_one_variant_are_a_duplicate_and_null_is_not_absent() {
+    let error = AliasAnswers::parse_result(
+        json!({"action": "accept", "content": {"many": ["aa", "A"], "maybe": null}}),
+    )
+    .unwrap_err();
+    assert_eq!(
+        format!("{:?}", error.kind()),
+        r#"Multiple([DuplicateItem { field: Some("many"), index: 1, items: [String("aa"), String("A")] }, NullForOptional { field: Some("maybe"), expected: String }])"#
+    );
+}
