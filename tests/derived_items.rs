@@ -45,6 +45,7 @@ choice! {
     pub enum FromMacro { #[elicit(title = "Ä \"a\"")] A, #[elicit(title = "B\u{7f}\u{2028}")] B, #[elicit(skip)] C }
 }
 
+#[allow(clippy::tabs_in_doc_comments)] // the tab is the case
 /// Literal doc with escapes: "quoted" \ back	tab and a control  char.
 #[derive(ElicitEnum, Debug, PartialEq, Clone, Copy)]
 #[elicit(title = "T\u{1}itle", default = B, min_items = 1, max_items = 2, default_items = [A, "b"])]
