@@ -2353,3 +2353,50 @@ fn defaults_name_variants_bare_and_mix_names_with_values() {
         })
     );
 }
+
+/// A form field's `default` and `default_items` may name an option by an
+/// alias (`#[elicit(alias)]` or serde's), as the enum's own `default` may:
+/// the request carries the option's wire value.
+mod alias_defaults {
+    use enum_schema::{ElicitEnum, ElicitForm};
+    use serde_json::json;
+
+    #[derive(ElicitEnum, serde::Deserialize, Debug, PartialEq)]
+    #[elicit(rename_all = "lowercase")]
+    pub enum Tier {
+        #[elicit(alias = "std")]
+        Standard,
+        #[serde(alias = "pro")]
+        Premium,
+        Free,
+    }
+
+    #[derive(ElicitForm, Debug, PartialEq)]
+    pub struct Plan {
+        #[elicit(default = "pro")]
+        pub tier: Tier,
+        #[elicit(default_items = ["std", Free])]
+        pub trials: Vec<Tier>,
+    }
+
+    #[test]
+    fn an_alias_names_its_option() {
+        let schema = serde_json::to_value(Plan::requested_schema()).unwrap();
+        assert_eq!(schema["properties"]["tier"]["default"], json!("premium"));
+        assert_eq!(
+            schema["properties"]["trials"]["default"],
+            json!(["standard", "free"])
+        );
+        // The enum's own default reads an alias the same way.
+        assert_eq!(Region::SCHEMA.default_value(), Some("eu-west"));
+        assert_eq!(Region::MULTI_SCHEMA.default_values(), Some(vec!["eu-west"]));
+    }
+
+    #[derive(ElicitEnum)]
+    #[elicit(rename_all = "kebab-case", default = "eu", default_items = ["eu"])]
+    pub enum Region {
+        #[elicit(alias = "eu")]
+        EuWest,
+        UsEast,
+    }
+}

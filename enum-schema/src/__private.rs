@@ -15,6 +15,7 @@ pub use serde_json::Value as JsonValue;
 pub mod rules {
     pub use crate::schema::rule::*;
 }
+use crate::schema::check::str_eq;
 use crate::{ElicitEnum, EnumOption, Error, ErrorKind, FormField, RequestedSchema};
 
 /// Everything `#[derive(ElicitEnum)]` knows about an enum, in the one
@@ -44,6 +45,10 @@ pub struct Derived<T: 'static> {
     pub max_items: Option<usize>,
     /// The multi-select `default`, wire values.
     pub default_items: Option<&'static [&'static str]>,
+    /// Every alias (`#[elicit(alias)]`, serde's) with its option's
+    /// position in `options`: what a form field's `default = "alias"`
+    /// names.
+    pub aliases: &'static [(&'static str, usize)],
 }
 
 impl<T> Derived<T> {
@@ -61,6 +66,7 @@ impl<T> Derived<T> {
         min_items: None,
         max_items: None,
         default_items: None,
+        aliases: &[],
     };
 }
 
@@ -128,6 +134,23 @@ pub const fn wire_value<T: ElicitEnum>(index: Result<usize, &'static str>) -> &'
         },
         Err(value) => value,
     }
+}
+
+/// The wire value a string in a derive attribute names (a form field's
+/// `default`, an item of its `default_items`): `value` itself, or the value
+/// of the option whose alias it is, as the enum's own `default` reads it.
+/// Anything else comes back as it is, for the rule check to refuse.
+pub const fn option_value<T: ElicitEnum>(value: &'static str) -> &'static str {
+    let aliases = T::__ELICIT_ENUM_DERIVE_ONLY.aliases;
+    let mut index = 0;
+    while index < aliases.len() {
+        let (alias, option) = aliases[index];
+        if str_eq(alias, value) {
+            return wire_value::<T>(Ok(option));
+        }
+        index += 1;
+    }
+    value
 }
 
 /// Adds one field's property to a `requestedSchema`.

@@ -562,14 +562,15 @@ impl<F: FormFields> Form<F> {
 /// comment by default; `description = false` leaves the property without
 /// one, also when its enum has one), `rename`,
 /// `default = <constant expression>` (type-checked against the field; on an
-/// enum field a bare name such as `default = High` is a variant, and a
-/// constant is named by its path: `self::DEFAULT`, `crate::defaults::SIZE`,
+/// enum field a bare name such as `default = High` is a variant, a string
+/// is a wire value or an alias (the request carries the option's value),
+/// and a constant is named by its path: `self::DEFAULT`, `crate::defaults::SIZE`,
 /// or `Self::DEFAULT` for an associated constant of the form, since `Self`
 /// in these expressions is the form struct), `min_length`, `max_length`,
 /// `format = "email" | "uri" | "date" | "date-time"` (strings), `minimum`,
 /// `maximum` (numbers, constant expressions of the field's type), `min_items`,
-/// `max_items`, `default_items = [A, "b"]` (multi-selects: variant names or
-/// wire values; they override the enum's own), `fill_default` (opt-in: the
+/// `max_items`, `default_items = [A, "b"]` (multi-selects: variant names,
+/// wire values or aliases; they override the enum's own), `fill_default` (opt-in: the
 /// field leaves `required`, and its default, the field's own or else its
 /// enum's, is filled when the client leaves it out; see [`FillDefault`]; a
 /// compile error when there is no default to fill, or on an `Option`

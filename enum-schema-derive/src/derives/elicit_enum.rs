@@ -230,6 +230,20 @@ fn expand(item: &Enum, defaults: &Defaults) -> TokenStream {
         let values = variants.iter().map(|variant| &variant.wire.value);
         attrs.extend(quote!(default_items: ::core::option::Option::Some(&[#(#values),*]),));
     }
+    let aliases: Vec<(Literal, Literal)> = offered
+        .iter()
+        .enumerate()
+        .flat_map(|(index, variant)| {
+            variant
+                .accepted_values()
+                .skip(1)
+                .map(move |alias| (Literal::string(&alias), Literal::usize_unsuffixed(index)))
+        })
+        .collect();
+    if !aliases.is_empty() {
+        let (names, indices): (Vec<_>, Vec<_>) = aliases.into_iter().unzip();
+        attrs.extend(quote!(aliases: &[#((#names, #indices)),*],));
+    }
     let json = match canonical_json(item, defaults) {
         Some((single, multi)) => quote!(::core::option::Option::Some([#single, #multi])),
         None => quote!(::core::option::Option::None),

@@ -718,7 +718,8 @@ fn single_default_value(
     form: &syn::Ident,
 ) -> TokenStream {
     match valid::literal_str(default) {
-        Some(lit) => quote!(#lit),
+        // An alias names its option, as in the enum's own `default`.
+        Some(lit) => quote!(#krate::__private::option_value::<#ty>(#lit)),
         None => {
             // A bare name is a variant of the field's enum, as in
             // `default_items`; any other expression (a path such as
@@ -745,7 +746,7 @@ fn default_item_values(
     items
         .iter()
         .map(|item| match item {
-            OptionRef::Value(lit) => quote!(#lit),
+            OptionRef::Value(lit) => quote!(#krate::__private::option_value::<#ty>(#lit)),
             OptionRef::Variant(ident) => {
                 quote_spanned!(ident.span()=> #krate::__private::wire_value::<#ty>(<#ty>::__elicit_index(&<#ty>::#ident)))
             }
