@@ -1213,6 +1213,9 @@ mod doc_macros {
         pub written: Option<String>,
         #[doc = include_str!("../examples/data/accept.json")]
         pub from_file: Option<String>,
+        #[allow(clippy::empty_docs)] // the case itself
+        #[doc = concat!(" ")]
+        pub blank: Option<String>,
     }
 
     #[test]
@@ -1249,5 +1252,6 @@ mod doc_macros {
             schema["properties"]["from_file"]["description"],
             json!(file.trim_end())
         );
+        assert_eq!(schema["properties"]["blank"], json!({"type": "string"}));
     }
 }

@@ -83,11 +83,6 @@ pub const fn doc_text(text: &'static str) -> Option<&'static str> {
     }
 }
 
-/// [`doc_text`] for a form field's `with_description`: the trimmed text.
-pub const fn doc_trim(text: &'static str) -> &'static str {
-    text.trim_ascii()
-}
-
 /// A derived untitled enum's `OPTIONS`: one option per wire value, in
 /// order. One call per enum, where one `EnumOption::untitled` per variant
 /// would cost the user's build a call to type-check per variant.

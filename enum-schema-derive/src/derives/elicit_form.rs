@@ -106,11 +106,13 @@ fn replace_self(tokens: TokenStream, form: &syn::Ident) -> TokenStream {
 }
 
 /// One builder call on a field's `FormField` value: `.method(arguments)`,
-/// spanned on the attribute that asked for it.
+/// spanned on the attribute that asked for it; with `optional`, `arguments`
+/// is an `Option`, and the call is made only when it is `Some`.
 struct Call {
     span: proc_macro2::Span,
     method: syn::Ident,
     arguments: TokenStream,
+    optional: bool,
 }
 
 /// How to build the field's `FormField` value.
@@ -122,18 +124,22 @@ fn descriptor(krate: &TokenStream, field: &ast::Field, form: &syn::Ident) -> Des
             span: title.span(),
             method: syn::Ident::new("with_title", title.span()),
             arguments: quote!(#title),
+            optional: false,
         });
     }
     if let Some(description) = field.description() {
         let span = proc_macro2::Span::call_site();
-        let arguments = match description {
-            Doc::Text(text) => quote!(#text),
-            Doc::Tokens(tokens) => quote!(#krate::__private::doc_trim(#tokens)),
+        // A doc comment with a macro line is known only when the user's
+        // crate compiles, and may turn out blank.
+        let (arguments, optional) = match description {
+            Doc::Text(text) => (quote!(#text), false),
+            Doc::Tokens(tokens) => (quote!(#krate::__private::doc_text(#tokens)), true),
         };
         calls.push(Call {
             span,
             method: syn::Ident::new("with_description", span),
             arguments,
+            optional,
         });
     } else if field.drops_description() {
         let span = proc_macro2::Span::call_site();
@@ -141,6 +147,7 @@ fn descriptor(krate: &TokenStream, field: &ast::Field, form: &syn::Ident) -> Des
             span,
             method: syn::Ident::new("without_description", span),
             arguments: TokenStream::new(),
+            optional: false,
         });
     }
     let mut call = |tokens: &TokenStream, method: &str, arguments: TokenStream| {
@@ -149,6 +156,7 @@ fn descriptor(krate: &TokenStream, field: &ast::Field, form: &syn::Ident) -> Des
             span,
             method: syn::Ident::new(method, span),
             arguments,
+            optional: false,
         });
     };
     let base = match &field.kind {
@@ -268,15 +276,28 @@ struct Descriptor {
 
 impl Descriptor {
     fn expr(&self) -> TokenStream {
-        let base = &self.base;
-        let calls = self.calls.iter().map(
-            |Call {
-                 span,
-                 method,
-                 arguments,
-             }| quote_spanned!(*span=> .#method(#arguments)),
-        );
-        let inner = quote!(#base #(#calls)*);
+        let mut inner = self.base.clone();
+        for call in &self.calls {
+            let Call {
+                span,
+                method,
+                arguments,
+                optional,
+            } = call;
+            inner = if *optional {
+                let field = local("__elicit_field", *span);
+                let argument = local("__elicit_argument", *span);
+                quote_spanned!(*span=> {
+                    let #field = #inner;
+                    match #arguments {
+                        ::core::option::Option::Some(#argument) => #field.#method(#argument),
+                        ::core::option::Option::None => #field,
+                    }
+                })
+            } else {
+                quote_spanned!(*span=> #inner.#method(#arguments))
+            };
+        }
         match (&self.optional, &self.fill) {
             (Some(krate), _) => quote!(#krate::Optional(#inner)),
             (None, Some(krate)) => quote!(#krate::FillDefault::new(#inner)),
