@@ -72,7 +72,7 @@ pub fn appears_twice(item: &str) -> String {
 
 /// A default that is no option of the enum.
 pub fn not_an_option(default: &str, ty: &str) -> String {
-    format!("{default} is not one of the options of `{ty}` (a skipped variant's value is not an option)")
+    format!("{default} is not one of the options of `{ty}` (a skipped variant is not an option)")
 }
 
 /// A number default below `minimum`.
