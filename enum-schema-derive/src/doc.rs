@@ -58,13 +58,19 @@ pub fn doc_comment(attrs: &[Attribute]) -> Option<Doc> {
         });
         return Some(Doc::Tokens(quote!(::core::concat!(#(#pieces),*))));
     }
+    let doc = join_text(&lines);
+    (!doc.is_empty()).then_some(Doc::Text(doc))
+}
+
+/// [`join_with`] on lines that are all text.
+fn join_text(lines: &[Line]) -> String {
     let mut doc = String::new();
-    join_with(&lines, |piece| match piece {
+    join_with(lines, |piece| match piece {
         Piece::Separator(separator) => doc.push_str(separator),
         Piece::Text(text) => doc.push_str(text),
         Piece::Macro(_) => unreachable!("no macro lines here"),
     });
-    (!doc.is_empty()).then_some(Doc::Text(doc))
+    doc
 }
 
 /// One line of a doc comment: text, or a `#[doc = macro!(..)]` whose text
@@ -155,13 +161,7 @@ fn join<S: AsRef<str>>(lines: &[S]) -> String {
         .iter()
         .map(|line| Line::Text(line.as_ref().to_owned()))
         .collect();
-    let mut doc = String::new();
-    join_with(&lines, |piece| match piece {
-        Piece::Separator(separator) => doc.push_str(separator),
-        Piece::Text(text) => doc.push_str(text),
-        Piece::Macro(_) => unreachable!(),
-    });
-    doc
+    join_text(&lines)
 }
 
 #[cfg(test)]

@@ -259,6 +259,26 @@ pub enum ErrorKind {
     Multiple(Vec<Error>),
 }
 
+/// The pattern of every kind about one value, whose `field` is set once
+/// the value's form field is known: one list for `ErrorKind::field` and
+/// `Error::in_field`.
+macro_rules! one_value {
+    ($field:ident) => {
+        ErrorKind::InvalidValue { $field, .. }
+            | ErrorKind::InvalidItem { $field, .. }
+            | ErrorKind::DuplicateItem { $field, .. }
+            | ErrorKind::TooFewItems { $field, .. }
+            | ErrorKind::TooManyItems { $field, .. }
+            | ErrorKind::TypeMismatch { $field, .. }
+            | ErrorKind::TooShort { $field, .. }
+            | ErrorKind::TooLong { $field, .. }
+            | ErrorKind::InvalidFormat { $field, .. }
+            | ErrorKind::NotAnInteger { $field, .. }
+            | ErrorKind::OutOfRange { $field, .. }
+            | ErrorKind::NullForOptional { $field, .. }
+    };
+}
+
 impl Error {
     /// An error of this kind (also `Error::from(kind)`).
     pub fn new(kind: ErrorKind) -> Error {
@@ -293,20 +313,7 @@ impl Error {
     /// unchanged.
     pub fn in_field(mut self, name: impl Into<Cow<'static, str>>) -> Error {
         match &mut *self.0 {
-            ErrorKind::InvalidValue { field, .. }
-            | ErrorKind::InvalidItem { field, .. }
-            | ErrorKind::DuplicateItem { field, .. }
-            | ErrorKind::TooFewItems { field, .. }
-            | ErrorKind::TooManyItems { field, .. }
-            | ErrorKind::TypeMismatch { field, .. }
-            | ErrorKind::TooShort { field, .. }
-            | ErrorKind::TooLong { field, .. }
-            | ErrorKind::InvalidFormat { field, .. }
-            | ErrorKind::NotAnInteger { field, .. }
-            | ErrorKind::OutOfRange { field, .. }
-            | ErrorKind::NullForOptional { field, .. }
-                if field.is_none() =>
-            {
+            one_value!(field) if field.is_none() => {
                 *field = Some(name.into());
             }
             _ => {}
@@ -329,18 +336,7 @@ impl ErrorKind {
     /// The form field this error is about, if any.
     pub fn field(&self) -> Option<&str> {
         match self {
-            ErrorKind::InvalidValue { field, .. }
-            | ErrorKind::InvalidItem { field, .. }
-            | ErrorKind::DuplicateItem { field, .. }
-            | ErrorKind::TooFewItems { field, .. }
-            | ErrorKind::TooManyItems { field, .. }
-            | ErrorKind::TypeMismatch { field, .. }
-            | ErrorKind::TooShort { field, .. }
-            | ErrorKind::TooLong { field, .. }
-            | ErrorKind::InvalidFormat { field, .. }
-            | ErrorKind::NotAnInteger { field, .. }
-            | ErrorKind::OutOfRange { field, .. }
-            | ErrorKind::NullForOptional { field, .. } => field.as_deref(),
+            one_value!(field) => field.as_deref(),
             ErrorKind::MissingField { field } => Some(field),
             ErrorKind::MalformedResult { .. }
             | ErrorKind::MissingAction { .. }

@@ -233,6 +233,21 @@ pub use enum_schema_derive::ElicitForm;
 /// required item. Choices known only at run time are
 /// [`SingleSelectSchema`] and [`MultiSelectSchema`].
 ///
+/// ```compile_fail,E0046
+/// use enum_schema::ElicitEnum;
+///
+/// enum Color {
+///     Red,
+/// }
+///
+/// // error[E0046]: not all trait items implemented, missing: `__ELICIT_ENUM_DERIVE_ONLY`
+/// impl ElicitEnum for Color {
+///     fn from_wire_value(value: &str) -> Option<Self> {
+///         (value == "red").then_some(Color::Red)
+///     }
+/// }
+/// ```
+///
 /// # Attributes on the enum
 ///
 /// | attribute | effect |

@@ -230,19 +230,18 @@ fn expand(item: &Enum, defaults: &Defaults) -> TokenStream {
         let values = variants.iter().map(|variant| &variant.wire.value);
         attrs.extend(quote!(default_items: ::core::option::Option::Some(&[#(#values),*]),));
     }
-    let aliases: Vec<(Literal, Literal)> = offered
+    // Each variant's accepted values after its own: its aliases.
+    let (aliases, alias_indices): (Vec<&Literal>, Vec<Literal>) = accepted
         .iter()
         .enumerate()
-        .flat_map(|(index, variant)| {
-            variant
-                .accepted_values()
-                .skip(1)
-                .map(move |alias| (Literal::string(&alias), Literal::usize_unsuffixed(index)))
+        .flat_map(|(index, values)| {
+            values[1..]
+                .iter()
+                .map(move |alias| (alias, Literal::usize_unsuffixed(index)))
         })
-        .collect();
+        .unzip();
     if !aliases.is_empty() {
-        let (names, indices): (Vec<_>, Vec<_>) = aliases.into_iter().unzip();
-        attrs.extend(quote!(aliases: &[#((#names, #indices)),*],));
+        attrs.extend(quote!(aliases: &[#((#aliases, #alias_indices)),*],));
     }
     let json = match canonical_json(item, defaults) {
         Some((single, multi)) => quote!(::core::option::Option::Some([#single, #multi])),

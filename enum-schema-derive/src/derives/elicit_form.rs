@@ -395,6 +395,17 @@ fn rule_match(
     }
 }
 
+/// `match <call> { Ok(()) => <ok>, Err(_) => <panic> }`: one rule asked
+/// again of one setting, to find the setting that breaks it.
+fn ok_or_panic(call: TokenStream, ok: TokenStream, panic: TokenStream) -> TokenStream {
+    quote! {
+        match #call {
+            ::core::result::Result::Ok(()) => #ok,
+            ::core::result::Result::Err(_) => #panic,
+        }
+    }
+}
+
 /// A string field's default against its length bounds and format.
 fn string_check(krate: &TokenStream, field: &ast::Field, form: &syn::Ident) -> TokenStream {
     let attrs = &field.attrs;
@@ -498,12 +509,11 @@ fn number_check(
             alone[index] = args[index].clone();
             let (a, b, c) = (&alone[0], &alone[1], &alone[2]);
             let panic = fail(tokens, field, &message::not_finite(&written(key, tokens)));
-            locate = quote! {
-                match #krate::__private::rules::number(#a, #b, #c) {
-                    ::core::result::Result::Ok(()) => #locate,
-                    ::core::result::Result::Err(_) => #panic,
-                }
-            };
+            locate = ok_or_panic(
+                quote!(#krate::__private::rules::number(#a, #b, #c)),
+                locate,
+                panic,
+            );
         }
         arms.push(("NotFinite", locate));
     }
@@ -651,14 +661,13 @@ fn multi_check(krate: &TokenStream, field: &ast::Field, ty: &syn::Type) -> Token
                 field,
                 &message::not_an_option(&shown, &enum_name),
             );
-            not_an_option = quote! {
-                match #krate::__private::rules::single_select(
+            not_an_option = ok_or_panic(
+                quote!(#krate::__private::rules::single_select(
                     #options, ::core::option::Option::Some(__DEFAULT_ITEMS[#index])
-                ) {
-                    ::core::result::Result::Ok(()) => #not_an_option,
-                    ::core::result::Result::Err(_) => #panic,
-                }
-            };
+                )),
+                not_an_option,
+                panic,
+            );
             let prefix = index + 1;
             let panic = fail(
                 &item_tokens,
