@@ -60,6 +60,19 @@ impl InputRequiredResult {
         self
     }
 
+    /// The `inputRequests`, in order: each key and the params of its
+    /// `elicitation/create` request.
+    pub fn input_requests(&self) -> impl Iterator<Item = (&str, &ElicitRequestFormParams)> {
+        self.requests
+            .iter()
+            .map(|(key, params)| (key.as_ref(), params))
+    }
+
+    /// The `requestState`, if set.
+    pub fn request_state(&self) -> Option<&str> {
+        self.request_state.as_deref()
+    }
+
     /// Sets `requestState`, which the client sends back unchanged.
     pub fn with_request_state(mut self, state: impl Into<String>) -> Self {
         self.request_state = Some(state.into());

@@ -200,6 +200,7 @@ pub use crate::form::{
 pub use crate::input::{
     elicitation_responses, parse_input_response, take_input_response, InputRequiredResult,
 };
+pub use crate::integrations::ask;
 #[cfg(feature = "rmcp")]
 pub use crate::integrations::rmcp;
 #[cfg(feature = "rust-mcp-sdk")]

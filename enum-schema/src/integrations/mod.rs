@@ -1,8 +1,8 @@
-//! The optional integrations, each behind the cargo feature of the same
-//! name: `rmcp`, `rust-mcp-sdk` and `schemars`.
+//! The elicitation core that every SDK integration shares (`ask`, always
+//! built), and the optional integrations, each behind the cargo feature of
+//! the same name: `rmcp`, `rust-mcp-sdk` and `schemars`.
 
-#[cfg(any(feature = "rmcp", feature = "rust-mcp-sdk"))]
-mod common;
+pub mod ask;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;
 #[cfg(feature = "rmcp")]

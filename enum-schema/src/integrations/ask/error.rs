@@ -1,0 +1,543 @@
+//! [`ElicitError`]: why an [`Ask`](super::Ask) gave no typed answer, with
+//! one `Display`, one `data()` and one JSON-RPC code for every SDK.
+
+use std::any::Any;
+use std::borrow::Cow;
+use std::fmt;
+
+use serde_json::{Map, Value};
+
+use crate::{EnumOption, Error, ErrorKind, InputRequiredResult, JsonType, VersionError};
+
+/// JSON-RPC `-32600`: invalid request.
+pub(crate) const INVALID_REQUEST: i32 = -32600;
+/// JSON-RPC `-32602`: invalid params.
+pub(crate) const INVALID_PARAMS: i32 = -32602;
+/// JSON-RPC `-32603`: internal error.
+pub(crate) const INTERNAL_ERROR: i32 = -32603;
+/// MCP `-32021`: missing required client capability (MCP 2026-07-28).
+pub(crate) const MISSING_REQUIRED_CLIENT_CAPABILITY: i32 = -32021;
+
+/// Why [`Ask`](super::Ask) (or an SDK's lower-level elicitation call) gave
+/// no typed answer: the same type on every SDK.
+///
+/// Its `Display`, [`data`](Self::data) and [`code`](Self::code) are what a
+/// client receives, and they speak protocol: they name fields, values,
+/// methods and revisions, never Rust items.
+///
+/// | variant | JSON-RPC error ([`code`](Self::code)) |
+/// |---|---|
+/// | `Invalid` (a rejected answer) | `-32602` invalid params, `data` naming each field, value and what was allowed |
+/// | `RequestState`, `AnswerChanged` | `-32602` invalid params |
+/// | `Unsupported` | `-32021` missing required client capability, `data.requiredCapabilities` |
+/// | `Version`, `NoServerRequests` | `-32600` invalid request |
+/// | `Service`, `Handler` | the SDK error's own code, message and `data`, passed on as they came |
+/// | anything else | `-32603` internal error |
+///
+/// Inside [`Ask::tool`](super::Ask::tool), a rejected answer is a tool
+/// result with `isError: true` instead, and `InputRequired` is the
+/// `input_required` result.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum ElicitError {
+    /// The client did not declare form elicitation in its capabilities, so
+    /// the spec forbids asking it.
+    Unsupported,
+    /// The protocol revision cannot carry this form: no elicitation before
+    /// 2025-06-18, no multi-select in 2025-06-18.
+    Version(VersionError),
+    /// Not a failure: on MCP 2026-07-28 an answer is not there yet (or has
+    /// to be given again), and this `input_required` result asks for it.
+    /// [`Ask::tool`](super::Ask::tool), [`Ask::prompt`](super::Ask::prompt)
+    /// and [`Ask::resource`](super::Ask::resource) return it as the
+    /// response.
+    InputRequired(Box<InputRequiredResult>),
+    /// `elicitation/create` on a revision (2026-07-28 or later) that has no
+    /// server-to-client requests; [`Ask`](super::Ask) asks inside the result
+    /// instead.
+    NoServerRequests {
+        /// The negotiated revision.
+        version: String,
+    },
+    /// The request's `requestState` was not sealed by this server for this
+    /// request: altered, sealed with an unknown key or for another request,
+    /// or expired. The detail is for the server's logs; the client gets one
+    /// message for all of them, as the MCP 2026-07-28 text on
+    /// `requestState` asks.
+    RequestState(RequestStateError),
+    /// A retry's `inputResponses` answers a question that an earlier round
+    /// already answered (sealed in `requestState`), differently.
+    AnswerChanged {
+        /// The question's key.
+        key: String,
+    },
+    /// The `requestState` this round would send is longer than
+    /// [`MAX_REQUEST_STATE_LENGTH`](super::MAX_REQUEST_STATE_LENGTH)
+    /// characters: the forms asked in one request hold more than a state
+    /// may carry (see [`RequestStateSeal`](super::RequestStateSeal) for the
+    /// sizing). A server bug, refused before anything is sent.
+    StateTooLarge {
+        /// The length the state would have had, in characters.
+        length: usize,
+    },
+    /// The SDK could not complete the `elicitation/create` request: the
+    /// client answered with an error, the transport closed, or the time to
+    /// wait for the answer ran out.
+    Service(SdkError),
+    /// The client's answer failed re-validation, and the question was asked
+    /// as often as allowed (see [`Ask`](super::Ask), "A second chance");
+    /// the error keeps what it sent.
+    Invalid(Error),
+    /// Any other error of the tool, prompt or resource handler: the SDK's
+    /// own JSON-RPC error, for `?` inside an [`Ask`](super::Ask) body;
+    /// passed on as it is.
+    Handler(SdkError),
+    /// A server bug, refused on every revision so that it shows on the
+    /// first test whatever the client: a question asked outside the body of
+    /// [`Ask::tool`](super::Ask::tool), [`Ask::prompt`](super::Ask::prompt)
+    /// or [`Ask::resource`](super::Ask::resource), which alone can carry
+    /// the `input_required` result of 2026-07-28.
+    OutsideHandler,
+    /// A server bug, refused on every revision: two questions of one
+    /// request under the same key (on 2026-07-28 the second would read the
+    /// first one's answer).
+    KeyReused {
+        /// The key.
+        key: String,
+    },
+}
+
+impl ElicitError {
+    /// The JSON-RPC error code a client receives with this error (see the
+    /// table on [`ElicitError`]).
+    pub fn code(&self) -> i32 {
+        match self {
+            ElicitError::Invalid(_)
+            | ElicitError::RequestState(_)
+            | ElicitError::AnswerChanged { .. } => INVALID_PARAMS,
+            ElicitError::Unsupported => MISSING_REQUIRED_CLIENT_CAPABILITY,
+            ElicitError::Version(_) | ElicitError::NoServerRequests { .. } => INVALID_REQUEST,
+            ElicitError::Service(error) | ElicitError::Handler(error) => error.code,
+            ElicitError::InputRequired(_)
+            | ElicitError::StateTooLarge { .. }
+            | ElicitError::OutsideHandler
+            | ElicitError::KeyReused { .. } => INTERNAL_ERROR,
+        }
+    }
+
+    /// The JSON-RPC error `data` a client receives with this error, if any:
+    ///
+    /// - [`Invalid`](Self::Invalid):
+    ///   `{"errors":[{"field":"severity","value":"urgent","allowed":["low","high"],"message":".."}]}`,
+    ///   one entry per rejected field, with the bound instead of `allowed`
+    ///   where a bound was broken (`minimum`/`maximum`,
+    ///   `minItems`/`maxItems`, `minLength`/`maxLength`, `format`, `type`),
+    ///   and the `index` of the offending item of a multi-select answer;
+    ///   a `value` longer than a few hundred characters or items is cut
+    ///   short, and `"truncated": true` says so;
+    /// - [`Unsupported`](Self::Unsupported):
+    ///   `{"requiredCapabilities":{"elicitation":{"form":{}}}}`;
+    /// - [`AnswerChanged`](Self::AnswerChanged): `{"key":..}`;
+    /// - [`Version`](Self::Version) for a multi-select on 2025-06-18:
+    ///   `{"protocolVersion":"2025-06-18","field":..}`;
+    /// - [`Service`](Self::Service), [`Handler`](Self::Handler): the SDK
+    ///   error's own `data`.
+    pub fn data(&self) -> Option<Value> {
+        match self {
+            ElicitError::Invalid(error) => Some(rejection_data(error)),
+            ElicitError::Unsupported => Some(object([(
+                "requiredCapabilities",
+                object([("elicitation", object([("form", object([]))]))]),
+            )])),
+            ElicitError::AnswerChanged { key } => {
+                Some(object([("key", Value::from(key.as_str()))]))
+            }
+            ElicitError::Version(VersionError::NoMultiSelect { version, property }) => {
+                Some(object([
+                    ("protocolVersion", Value::from(version.as_str())),
+                    (
+                        "field",
+                        property.as_deref().map_or(Value::Null, Value::from),
+                    ),
+                ]))
+            }
+            ElicitError::Service(error) | ElicitError::Handler(error) => error.data.clone(),
+            _ => None,
+        }
+    }
+
+    /// The SDK's own error inside [`Service`](Self::Service) or
+    /// [`Handler`](Self::Handler), if it is an `E`: what an SDK adapter
+    /// passes on unchanged.
+    ///
+    /// # Errors
+    ///
+    /// Gives the error back when it holds no `E`.
+    pub fn into_sdk_error<E: Any>(self) -> Result<E, ElicitError> {
+        match self {
+            ElicitError::Service(error) => error.downcast().map_err(ElicitError::Service),
+            ElicitError::Handler(error) => error.downcast().map_err(ElicitError::Handler),
+            other => Err(other),
+        }
+    }
+}
+
+impl fmt::Display for ElicitError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            ElicitError::Unsupported => f.write_str(
+                "the client did not declare the elicitation capability (form mode), so it cannot be asked",
+            ),
+            ElicitError::Version(error) => error.fmt(f),
+            ElicitError::InputRequired(_) => f.write_str(
+                "the server needs the client's input, which this response cannot ask for",
+            ),
+            ElicitError::NoServerRequests { version } => write!(
+                f,
+                "protocol version {version} has no server-to-client requests, so elicitation/create \
+                 cannot be sent; the server has to ask inside the result (input_required)"
+            ),
+            ElicitError::RequestState(_) => f.write_str(
+                "requestState was not issued by this server for this request, or it has expired; \
+                 send the request again without requestState and inputResponses",
+            ),
+            ElicitError::AnswerChanged { key } => write!(
+                f,
+                "inputResponses answers {key:?} differently from the answer already given in an \
+                 earlier round (sealed in requestState)"
+            ),
+            ElicitError::StateTooLarge { length } => write!(
+                f,
+                "the server's questions need a requestState of {length} characters, more than the \
+                 {} a request may carry",
+                super::MAX_REQUEST_STATE_LENGTH
+            ),
+            ElicitError::Service(error) => {
+                write!(f, "the elicitation request failed: {}", error.message)
+            }
+            ElicitError::Invalid(error) => write!(f, "the client's answer was rejected: {error}"),
+            ElicitError::Handler(error) => f.write_str(&error.message),
+            ElicitError::OutsideHandler => f.write_str(
+                "the server asked for input where its response cannot carry the request",
+            ),
+            ElicitError::KeyReused { key } => write!(
+                f,
+                "the server asked two questions under the key {key:?} in one request"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ElicitError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ElicitError::Version(error) => Some(error),
+            ElicitError::RequestState(error) => Some(error),
+            ElicitError::Invalid(error) => Some(error),
+            _ => None,
+        }
+    }
+}
+
+impl From<RequestStateError> for ElicitError {
+    fn from(error: RequestStateError) -> Self {
+        ElicitError::RequestState(error)
+    }
+}
+
+/// Why a `requestState` was refused. The detail is for the server's logs;
+/// the client gets one message for all of them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum RequestStateError {
+    /// The SDK's codec did not verify it: altered, sealed with a key this
+    /// server does not hold, or not a sealed state at all; the codec's own
+    /// words, if it gave any.
+    Unverified(Cow<'static, str>),
+    /// Verified, but older than the time to live.
+    Expired,
+    /// Verified, but not the JSON this crate seals, or longer than any
+    /// state this crate seals.
+    Malformed,
+    /// Verified, but sealed for another request (method, name, arguments).
+    OtherRequest,
+}
+
+impl fmt::Display for RequestStateError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            RequestStateError::Unverified(detail) if detail.is_empty() => {
+                f.write_str("the seal does not verify: altered, another key, or not a state")
+            }
+            RequestStateError::Unverified(detail) => {
+                write!(f, "the seal does not verify: {detail}")
+            }
+            RequestStateError::Expired => f.write_str("older than its time to live"),
+            RequestStateError::Malformed => {
+                f.write_str("the payload is not a sealed set of answers")
+            }
+            RequestStateError::OtherRequest => f.write_str("sealed for another request"),
+        }
+    }
+}
+
+impl std::error::Error for RequestStateError {}
+
+/// An SDK's own error, carried through [`ElicitError::Service`] and
+/// [`ElicitError::Handler`]: the error itself, for the SDK adapter to pass
+/// on unchanged ([`ElicitError::into_sdk_error`]), and the JSON-RPC code,
+/// message and `data` it stands for, for everything else.
+pub struct SdkError {
+    code: i32,
+    message: String,
+    data: Option<Value>,
+    error: Box<dyn Any + Send + Sync>,
+}
+
+impl SdkError {
+    /// `error`, which a client would receive as the JSON-RPC error
+    /// `{"code":code,"message":message,"data":data}`.
+    pub fn new<E: Any + Send + Sync>(
+        error: E,
+        code: i32,
+        message: impl Into<String>,
+        data: Option<Value>,
+    ) -> Self {
+        SdkError {
+            code,
+            message: message.into(),
+            data,
+            error: Box::new(error),
+        }
+    }
+
+    /// The JSON-RPC error code.
+    pub fn code(&self) -> i32 {
+        self.code
+    }
+
+    /// The JSON-RPC error message.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// The JSON-RPC error `data`.
+    pub fn data(&self) -> Option<&Value> {
+        self.data.as_ref()
+    }
+
+    /// The SDK's error, if it is an `E`.
+    ///
+    /// # Errors
+    ///
+    /// Gives `self` back when it holds no `E`.
+    pub fn downcast<E: Any>(self) -> Result<E, SdkError> {
+        match self.error.downcast::<E>() {
+            Ok(error) => Ok(*error),
+            Err(error) => Err(SdkError { error, ..self }),
+        }
+    }
+}
+
+impl fmt::Debug for SdkError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.debug_struct("SdkError")
+            .field("code", &self.code)
+            .field("message", &self.message)
+            .field("data", &self.data)
+            .finish_non_exhaustive()
+    }
+}
+
+fn object<const N: usize>(entries: [(&str, Value); N]) -> Value {
+    Value::Object(
+        entries
+            .into_iter()
+            .map(|(key, value)| (key.to_owned(), value))
+            .collect(),
+    )
+}
+
+/// How many characters of a string, or items of an array, the client sent
+/// a rejection's `data` quotes; the rest is cut, and `"truncated": true`
+/// says so. Enough for any answer a person types into a form field, and a
+/// bound on what a hostile answer can make the server send back.
+pub(crate) const QUOTED_LENGTH: usize = 256;
+
+/// A string as `data` quotes it: at most [`QUOTED_LENGTH`] characters.
+fn quoted_str(value: &str, truncated: &mut bool) -> Value {
+    match value.char_indices().nth(QUOTED_LENGTH) {
+        Some((end, _)) => {
+            *truncated = true;
+            Value::from(&value[..end])
+        }
+        None => Value::from(value),
+    }
+}
+
+/// A value as `data` quotes it: strings and arrays cut at
+/// [`QUOTED_LENGTH`], objects at as many entries, nested values likewise.
+fn quoted(value: &Value, truncated: &mut bool) -> Value {
+    match value {
+        Value::String(text) => quoted_str(text, truncated),
+        Value::Array(items) => {
+            if items.len() > QUOTED_LENGTH {
+                *truncated = true;
+            }
+            Value::Array(
+                items
+                    .iter()
+                    .take(QUOTED_LENGTH)
+                    .map(|item| quoted(item, truncated))
+                    .collect(),
+            )
+        }
+        Value::Object(map) => {
+            if map.len() > QUOTED_LENGTH {
+                *truncated = true;
+            }
+            Value::Object(
+                map.iter()
+                    .take(QUOTED_LENGTH)
+                    .map(|(key, value)| (key.clone(), quoted(value, truncated)))
+                    .collect(),
+            )
+        }
+        scalar => scalar.clone(),
+    }
+}
+
+/// The `data` of a rejected answer, one entry per rejected field:
+/// `{"errors":[{"field":"severity","value":"urgent","allowed":["low","high"],"message":".."}]}`.
+pub(crate) fn rejection_data(error: &Error) -> Value {
+    let errors = error.iter().map(rejection_entry).collect();
+    object([("errors", Value::Array(errors))])
+}
+
+fn values_json(options: &[EnumOption]) -> Value {
+    Value::Array(
+        options
+            .iter()
+            .map(|option| Value::from(option.value()))
+            .collect(),
+    )
+}
+
+/// The JSON Schema `type` keyword's name for a JSON type.
+pub(crate) fn json_schema_type(json_type: JsonType) -> &'static str {
+    match json_type {
+        JsonType::Null => "null",
+        JsonType::Boolean => "boolean",
+        JsonType::Number => "number",
+        JsonType::String => "string",
+        JsonType::Array => "array",
+        JsonType::Object => "object",
+    }
+}
+
+fn rejection_entry(error: &Error) -> Value {
+    let mut entry = Map::new();
+    let mut truncated = false;
+    let mut put = |key: &str, value: Value| {
+        entry.insert(key.to_owned(), value);
+    };
+    put("field", error.field().map_or(Value::Null, Value::from));
+    let items =
+        |items: &[Value], truncated: &mut bool| quoted(&Value::Array(items.to_vec()), truncated);
+    match error.kind() {
+        ErrorKind::InvalidValue { value, allowed, .. } => {
+            put("value", quoted_str(value, &mut truncated));
+            put("allowed", values_json(allowed));
+        }
+        ErrorKind::InvalidItem {
+            index,
+            items: sent,
+            allowed,
+            ..
+        } => {
+            put("value", items(sent, &mut truncated));
+            put("index", Value::from(*index));
+            put("allowed", values_json(allowed));
+        }
+        ErrorKind::DuplicateItem {
+            index, items: sent, ..
+        } => {
+            put("value", items(sent, &mut truncated));
+            put("index", Value::from(*index));
+        }
+        ErrorKind::TooFewItems {
+            min, items: sent, ..
+        } => {
+            put("value", items(sent, &mut truncated));
+            put("minItems", Value::from(*min));
+        }
+        ErrorKind::TooManyItems {
+            max, items: sent, ..
+        } => {
+            put("value", items(sent, &mut truncated));
+            put("maxItems", Value::from(*max));
+        }
+        ErrorKind::TypeMismatch {
+            expected, found, ..
+        } => {
+            put("value", quoted(found, &mut truncated));
+            put("type", Value::from(json_schema_type(*expected)));
+        }
+        ErrorKind::TooShort {
+            value, min_length, ..
+        } => {
+            put("value", quoted_str(value, &mut truncated));
+            put("minLength", Value::from(*min_length));
+        }
+        ErrorKind::TooLong {
+            value, max_length, ..
+        } => {
+            put("value", quoted_str(value, &mut truncated));
+            put("maxLength", Value::from(*max_length));
+        }
+        ErrorKind::InvalidFormat { value, format, .. } => {
+            put("value", quoted_str(value, &mut truncated));
+            put("format", Value::from(format.as_str()));
+        }
+        ErrorKind::NotAnInteger { value, .. } => {
+            put("value", Value::Number(value.clone()));
+            put("type", Value::from("integer"));
+        }
+        ErrorKind::OutOfRange {
+            value,
+            minimum,
+            maximum,
+            ..
+        } => {
+            put("value", Value::Number(value.clone()));
+            if let Some(minimum) = minimum {
+                put("minimum", Value::Number(minimum.clone()));
+            }
+            if let Some(maximum) = maximum {
+                put("maximum", Value::Number(maximum.clone()));
+            }
+        }
+        ErrorKind::MalformedResult { found, .. } => {
+            put(
+                "value",
+                found
+                    .as_ref()
+                    .map_or(Value::Null, |found| quoted(found, &mut truncated)),
+            );
+        }
+        ErrorKind::MissingAction { found } => put("value", quoted(found, &mut truncated)),
+        ErrorKind::UnknownAction { action } => put("value", quoted(action, &mut truncated)),
+        ErrorKind::MissingInputResponse { key } => put("key", quoted_str(key, &mut truncated)),
+        ErrorKind::MalformedInputResponse { key, found, .. } => {
+            put("key", quoted_str(key, &mut truncated));
+            put("value", quoted(found, &mut truncated));
+        }
+        // A missing field has no value; anything newer keeps its message.
+        _ => {}
+    }
+    if truncated {
+        put("truncated", Value::Bool(true));
+    }
+    put("message", Value::from(error.to_string()));
+    Value::Object(entry)
+}

@@ -1,0 +1,40 @@
+//! The elicitation core: [`Ask`] and its rounds, written once for every
+//! SDK.
+//!
+//! An SDK adapter (`enum_schema::rmcp`, `enum_schema::rust_mcp_sdk`, or
+//! your own) implements [`Sdk`]: how its codec seals and opens a
+//! `requestState`, how it sends `elicitation/create` where the revision has
+//! it, and how it answers with a result, an `input_required` result, a
+//! tool error result or a JSON-RPC error ([`Reply`], [`Outcome`]). Then
+//! `Ask<ItsSdk>` is the SDK's `Ask`: reading answers from `inputResponses`
+//! or the sealed state, asking again after a rejected answer (with the
+//! reason and the valid parts pre-filled), several questions in one round,
+//! the misuse checks, and the one [`ElicitError`] with its `Display`,
+//! `data()` and JSON-RPC code are the same on every SDK.
+//!
+//! One round, on MCP 2026-07-28:
+//!
+//! 1. the adapter reads the request ([`Request`]: method, name, arguments,
+//!    revision, capability, `inputResponses`, `requestState`) and calls
+//!    [`Ask::open`], which opens and checks the state with [`Sdk::open`];
+//! 2. [`Ask::tool`] runs the body; each question ([`Ask::form`],
+//!    [`Ask::all`]) takes its answer from the state or `inputResponses`,
+//!    re-validates it, and keeps it; a missing or rejected answer is a
+//!    request in the round's `input_required` result;
+//! 3. the state (earlier answers, attempts) is sealed with [`Sdk::seal`]
+//!    and the outcome goes back through [`Reply::reply`] as the SDK's
+//!    response.
+//!
+//! Before 2026-07-28, step 2 sends each question with [`Sdk::send`] and
+//! waits for the answer, asking again inside the same call.
+
+mod error;
+mod reask;
+mod round;
+mod sdk;
+mod state;
+
+pub use error::{ElicitError, RequestStateError, SdkError};
+pub use round::{Ask, Question, Questions, Request};
+pub use sdk::{Outcome, Reply, Sdk};
+pub use state::{RequestStateSeal, MAX_REQUEST_STATE_LENGTH};

@@ -1,0 +1,314 @@
+//! Asking again after a rejected answer: the request that says, in words a
+//! person reads, what was wrong, with what they entered validly pre-filled.
+
+use std::borrow::Cow;
+use std::collections::HashSet;
+use std::fmt::Write;
+
+use serde_json::{Map, Value};
+
+use crate::{
+    ElicitRequestFormParams, EnumOption, Error, ErrorKind, JsonType, PrimitiveSchema,
+    RequestedSchema, StringFormat,
+};
+
+/// Whether a rejection is the person's to mend: every error names a field
+/// of the form (a value not offered, a bound broken, a required field left
+/// out). A malformed `ElicitResult` is the client's fault, and asking again
+/// would most likely repeat it.
+pub(crate) fn is_the_persons(error: &Error) -> bool {
+    error.iter().all(|error| error.field().is_some())
+}
+
+/// The request that asks `params` again after `answer` was rejected with
+/// `error`: the same form, its message followed by one sentence per
+/// problem, and every property the person answered validly pre-filled as
+/// its `default` (a title sent instead of a value pre-fills that option;
+/// the valid options of a rejected multi-select answer are kept when they
+/// fit its bounds).
+pub(crate) fn again(
+    params: &ElicitRequestFormParams,
+    answer: &Value,
+    error: &Error,
+) -> ElicitRequestFormParams {
+    let mut params = params.clone();
+    let empty = Map::new();
+    let content = answer
+        .get("content")
+        .and_then(Value::as_object)
+        .unwrap_or(&empty);
+    let rejected: HashSet<&str> = error.iter().filter_map(Error::field).collect();
+    for (name, property) in &mut params.requested_schema.properties {
+        let Some(value) = content.get(name.as_ref()) else {
+            continue;
+        };
+        let kept = if rejected.contains(name.as_ref()) {
+            mended(property, value)
+        } else {
+            Some(value.clone())
+        };
+        if let Some(kept) = kept {
+            prefill(property, kept);
+        }
+    }
+    let mut message = params.message.into_owned();
+    message.push_str("\n\n");
+    message.push_str(&reasons(error, &params.requested_schema));
+    params.message = Cow::Owned(message);
+    params
+}
+
+/// What can be kept of a rejected value: the option whose title was sent
+/// instead of its value; the options among a multi-select's items.
+fn mended(property: &PrimitiveSchema, value: &Value) -> Option<Value> {
+    match (property, value) {
+        (PrimitiveSchema::SingleSelect(schema), Value::String(sent)) => schema
+            .options
+            .iter()
+            .find(|option| option.title() == Some(sent.as_str()))
+            .map(|option| Value::from(option.value())),
+        (PrimitiveSchema::MultiSelect(schema), Value::Array(items)) => {
+            let mut kept: Vec<Value> = Vec::new();
+            for item in items.iter().take(schema.options.len()) {
+                let option = schema.options.iter().find(|option| {
+                    Some(option.value()) == item.as_str() || option.title() == item.as_str()
+                });
+                if let Some(option) = option {
+                    let value = Value::from(option.value());
+                    if !kept.contains(&value) {
+                        kept.push(value);
+                    }
+                }
+            }
+            Some(Value::Array(kept))
+        }
+        _ => None,
+    }
+}
+
+/// Sets `value` as the property's `default`, if it is a valid answer.
+fn prefill(property: &mut PrimitiveSchema, value: Value) {
+    let Ok(checked) = property.check(value) else {
+        return;
+    };
+    match (property, checked) {
+        (PrimitiveSchema::String(schema), Value::String(text)) => {
+            schema.default = Some(Cow::Owned(text));
+        }
+        (PrimitiveSchema::Number(schema), Value::Number(number)) => {
+            schema.default = Some(number);
+        }
+        (PrimitiveSchema::Boolean(schema), Value::Bool(boolean)) => {
+            schema.default = Some(boolean);
+        }
+        (PrimitiveSchema::SingleSelect(schema), Value::String(value)) => {
+            schema.default = Some(Cow::Owned(value));
+        }
+        (PrimitiveSchema::MultiSelect(schema), Value::Array(values)) => {
+            schema.default = Some(
+                values
+                    .into_iter()
+                    .filter_map(|value| match value {
+                        Value::String(value) => Some(Cow::Owned(value)),
+                        _ => None,
+                    })
+                    .collect(),
+            );
+        }
+        _ => {}
+    }
+}
+
+/// How many characters of what the person entered a reason quotes.
+const QUOTED: usize = 40;
+
+/// `“text”`, cut after [`QUOTED`] characters.
+fn quote(text: &str) -> String {
+    match text.char_indices().nth(QUOTED) {
+        Some((end, _)) => format!("“{}…”", &text[..end]),
+        None => format!("“{text}”"),
+    }
+}
+
+/// How many options a reason lists before it says "…".
+const LISTED: usize = 8;
+
+/// The options' titles (or values), as a person reads them.
+fn choices(options: &[EnumOption]) -> String {
+    let mut text = String::new();
+    for (index, option) in options.iter().take(LISTED).enumerate() {
+        if index > 0 {
+            text.push_str(if index + 1 == options.len() {
+                " or "
+            } else {
+                ", "
+            });
+        }
+        text.push_str(&quote(option.label()));
+    }
+    if options.len() > LISTED {
+        text.push_str(", …");
+    }
+    text
+}
+
+/// The label of the field a person sees: its title, else its key.
+fn label<'a>(schema: &'a RequestedSchema, field: &'a str) -> &'a str {
+    schema
+        .properties
+        .iter()
+        .find(|(name, _)| name == field)
+        .and_then(|(_, property)| match property {
+            PrimitiveSchema::String(schema) => schema.title.as_deref(),
+            PrimitiveSchema::Number(schema) => schema.title.as_deref(),
+            PrimitiveSchema::Boolean(schema) => schema.title.as_deref(),
+            PrimitiveSchema::SingleSelect(schema) => schema.title.as_deref(),
+            PrimitiveSchema::MultiSelect(schema) => schema.title.as_deref(),
+        })
+        .unwrap_or(field)
+}
+
+fn item_text(item: &Value) -> String {
+    match item {
+        Value::String(text) => quote(text),
+        other => quote(&other.to_string()),
+    }
+}
+
+fn kind_of(json_type: JsonType) -> &'static str {
+    match json_type {
+        JsonType::String => "a text",
+        JsonType::Number => "a number",
+        JsonType::Boolean => "yes or no",
+        JsonType::Array => "a list of choices",
+        JsonType::Object | JsonType::Null => "an answer",
+    }
+}
+
+fn format_text(format: StringFormat) -> &'static str {
+    match format {
+        StringFormat::Email => "an email address, such as name@example.com",
+        StringFormat::Uri => "a full address, such as https://example.com/page",
+        StringFormat::Date => "a date, such as 2026-12-31",
+        StringFormat::DateTime => "a date and time, such as 2026-12-31T09:30:00Z",
+    }
+}
+
+/// One sentence per problem, one per line, in the order of the form.
+pub(crate) fn reasons(error: &Error, schema: &RequestedSchema) -> String {
+    let mut text = String::new();
+    for error in error.iter() {
+        if !text.is_empty() {
+            text.push('\n');
+        }
+        let field = label(schema, error.field().unwrap_or(""));
+        // Writing to a String cannot fail.
+        let _ = reason(&mut text, field, error.kind());
+    }
+    text
+}
+
+fn reason(text: &mut String, field: &str, kind: &ErrorKind) -> std::fmt::Result {
+    match kind {
+        ErrorKind::InvalidValue { value, allowed, .. } => {
+            match allowed
+                .iter()
+                .find(|option| option.title() == Some(value.as_str()))
+            {
+                Some(option) => write!(
+                    text,
+                    "{field}: please choose {} again from the list.",
+                    quote(option.label())
+                ),
+                None => write!(
+                    text,
+                    "{field}: {} is not one of the choices; choose {}.",
+                    quote(value),
+                    choices(allowed)
+                ),
+            }
+        }
+        ErrorKind::InvalidItem {
+            index,
+            items,
+            allowed,
+            ..
+        } => write!(
+            text,
+            "{field}: {} is not one of the choices; choose from {}.",
+            items.get(*index).map_or_else(String::new, item_text),
+            choices(allowed)
+        ),
+        ErrorKind::DuplicateItem { index, items, .. } => write!(
+            text,
+            "{field}: {} is chosen twice; choose each at most once.",
+            items.get(*index).map_or_else(String::new, item_text)
+        ),
+        ErrorKind::TooFewItems { min, items, .. } => write!(
+            text,
+            "{field}: pick at least {min}; you picked {}.",
+            items.len()
+        ),
+        ErrorKind::TooManyItems { max, items, .. } => write!(
+            text,
+            "{field}: pick at most {max}; you picked {}.",
+            items.len()
+        ),
+        ErrorKind::TypeMismatch { expected, .. } => {
+            write!(text, "{field}: the answer must be {}.", kind_of(*expected))
+        }
+        ErrorKind::TooShort {
+            value, min_length, ..
+        } => write!(
+            text,
+            "{field}: enter at least {min_length} characters; you entered {}.",
+            crate::schema::check::char_count(value)
+        ),
+        ErrorKind::TooLong {
+            value, max_length, ..
+        } => write!(
+            text,
+            "{field}: enter at most {max_length} characters; you entered {}.",
+            crate::schema::check::char_count(value)
+        ),
+        ErrorKind::InvalidFormat { value, format, .. } => write!(
+            text,
+            "{field}: {} is not {}.",
+            quote(value),
+            format_text(*format)
+        ),
+        ErrorKind::NotAnInteger { value, .. } => write!(
+            text,
+            "{field}: enter a whole number; you entered {}.",
+            quote(&value.to_string())
+        ),
+        ErrorKind::OutOfRange {
+            value,
+            minimum,
+            maximum,
+            ..
+        } => {
+            let value = quote(&value.to_string());
+            match (minimum, maximum) {
+                (Some(minimum), Some(maximum)) => write!(
+                    text,
+                    "{field}: enter a number from {minimum} to {maximum}; you entered {value}."
+                ),
+                (Some(minimum), None) => write!(
+                    text,
+                    "{field}: enter a number of at least {minimum}; you entered {value}."
+                ),
+                (None, Some(maximum)) => write!(
+                    text,
+                    "{field}: enter a number of at most {maximum}; you entered {value}."
+                ),
+                (None, None) => write!(text, "{field}: {value} is out of range."),
+            }
+        }
+        ErrorKind::MissingField { .. } => write!(text, "{field}: this answer is required."),
+        ErrorKind::NullForOptional { .. } => {
+            write!(text, "{field}: fill it in, or leave it empty.")
+        }
+        _ => write!(text, "{field}: please answer again."),
+    }
+}

@@ -1,0 +1,791 @@
+//! [`Ask`]: the question rounds, written once for every SDK.
+
+use std::borrow::Cow;
+use std::collections::HashSet;
+use std::fmt;
+use std::future::Future;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+
+use serde_json::{Map, Value};
+
+use super::error::ElicitError;
+use super::reask;
+use super::sdk::{Outcome, Reply, Sdk};
+use super::state::{self, RequestStateSeal, Sealed, MAX_REQUEST_STATE_LENGTH};
+use crate::{
+    ElicitAction, ElicitForm, ElicitRequestFormParams, Error, Form, FormFields,
+    InputRequiredResult, ProtocolVersion,
+};
+
+/// The request an [`Ask`] is opened for, as an SDK adapter reads it:
+/// method, name and arguments (what a sealed state is bound to), the
+/// revision and the client's capability, and the 2026-07-28 retry fields.
+#[derive(Clone, Debug)]
+pub struct Request<'a> {
+    method: &'a str,
+    name: &'a str,
+    arguments: Option<&'a Map<String, Value>>,
+    version: Option<ProtocolVersion>,
+    form_supported: bool,
+    input_responses: Map<String, Value>,
+    request_state: Option<&'a str>,
+}
+
+impl<'a> Request<'a> {
+    /// A request of `method` (`"tools/call"`, `"prompts/get"`,
+    /// `"resources/read"`) for the tool or prompt `name` (a resource's
+    /// URI), of no known revision, from a client that declared form
+    /// elicitation, with no arguments and no retry fields.
+    pub fn new(method: &'a str, name: &'a str) -> Self {
+        Request {
+            method,
+            name,
+            arguments: None,
+            version: None,
+            form_supported: true,
+            input_responses: Map::new(),
+            request_state: None,
+        }
+    }
+
+    /// The request's `arguments`.
+    #[must_use]
+    pub fn with_arguments(mut self, arguments: Option<&'a Map<String, Value>>) -> Self {
+        self.arguments = arguments;
+        self
+    }
+
+    /// The revision the client speaks (its `_meta` on 2026-07-28, its
+    /// `initialize` before), if known; a revision newer than this crate
+    /// knows counts as [`ProtocolVersion::LATEST`].
+    #[must_use]
+    pub fn with_protocol_version(mut self, version: Option<ProtocolVersion>) -> Self {
+        self.version = version;
+        self
+    }
+
+    /// Whether the client declared form elicitation (`"elicitation": {}`
+    /// counts, as MCP 2025-11-25 says).
+    #[must_use]
+    pub fn with_form_supported(mut self, supported: bool) -> Self {
+        self.form_supported = supported;
+        self
+    }
+
+    /// The retry's `inputResponses` (MCP 2026-07-28), as JSON.
+    #[must_use]
+    pub fn with_input_responses(mut self, responses: Map<String, Value>) -> Self {
+        self.input_responses = responses;
+        self
+    }
+
+    /// The retry's `requestState` (MCP 2026-07-28), as the client echoed it.
+    #[must_use]
+    pub fn with_request_state(mut self, state: Option<&'a str>) -> Self {
+        self.request_state = state;
+        self
+    }
+}
+
+/// Asks the client for forms, the same way on every protocol revision and
+/// every SDK: `enum_schema::rmcp::Ask` and `enum_schema::rust_mcp_sdk::Ask`
+/// are this type for their SDK. A handler runs its body through
+/// [`tool`](Self::tool) (or [`prompt`](Self::prompt),
+/// [`resource`](Self::resource)) and asks with [`form`](Self::form),
+/// [`fields`](Self::fields) or, several questions at once,
+/// [`all`](Self::all).
+///
+/// What happens underneath depends on the revision the client speaks:
+///
+/// - **2025-06-18, 2025-11-25**: each question is an `elicitation/create`
+///   request, shaped for the revision
+///   ([`ElicitRequestFormParams::for_version`]: legacy `enumNames` and no
+///   multi-select for 2025-06-18), and the call waits for the answer.
+/// - **2026-07-28**: the server sends no requests. A question reads its
+///   answer under its key from the call's `inputResponses` (or from an
+///   earlier round, sealed in `requestState`); when there is none yet, it
+///   returns [`ElicitError::InputRequired`], and `?` ends the body: `tool`
+///   answers the call with
+///   `{"resultType":"input_required","inputRequests":{KEY:..},"requestState":..}`.
+///   The client asks the user and calls again with the answer; the body
+///   runs again from the top, now gets past the question, and may ask the
+///   next one. So the code before the last question runs once per round:
+///   keep side effects after the questions.
+///
+/// Every answer is re-validated, on every round. A client that did not
+/// declare form elicitation is refused ([`ElicitError::Unsupported`]).
+///
+/// # A second chance
+///
+/// Clients let mistakes through (the spec only says they SHOULD validate):
+/// a person picks three items where two are allowed, a client sends an
+/// option's title instead of its value, a required field is left empty.
+/// Such an answer does not end the call: the same question is asked
+/// again, with the same key, its message followed by what was wrong in
+/// words a person reads ("Services: pick at most 2; you picked 3."), and
+/// with everything the person entered validly pre-filled as `default`s, so
+/// that nothing is typed twice. On 2026-07-28 that is a new
+/// `input_required` round for that key, with the other answers kept in the
+/// sealed state; before, another `elicitation/create` inside the same call.
+/// A question is asked at most [`RequestStateSeal::max_attempts`] times (3
+/// unless the seal says otherwise; [`Question::with_max_attempts`] for one
+/// question, `1` to turn it off); then the call ends with
+/// [`ElicitError::Invalid`], which `tool` answers with `isError: true` and
+/// the structured `data`. Decline and cancel are answers, never asked
+/// again, and a malformed `ElicitResult` (the client's fault, not the
+/// person's) ends the call at once. On 2026-07-28 the count travels in the
+/// sealed state, so it holds whichever server process the retry reaches,
+/// and only a count is sealed for a rejected answer, never the answer.
+///
+/// # Rounds
+///
+/// Clients stop after 10 rounds of one request (the MCP Inspector's
+/// `MRTR_MAX_ROUNDS`, rmcp's `DEFAULT_MRTR_MAX_ROUNDS`, MCPJam). A tool
+/// needs one round per question asked with [`form`](Self::form), one per
+/// call of [`all`](Self::all) however many questions it holds, one more
+/// per answer asked again, and the final round that returns the result:
+/// 11 questions asked one by one cannot finish, the same 11 asked with
+/// one [`all`](Self::all) take 2 rounds.
+///
+/// # Keys
+///
+/// A key names a question inside `inputRequests`/`inputResponses`: use a
+/// different key for each question of one call, and the same key for the
+/// same question on every round.
+pub struct Ask<S: Sdk> {
+    inner: Arc<Inner<S>>,
+}
+
+impl<S: Sdk> Clone for Ask<S> {
+    fn clone(&self) -> Self {
+        Ask {
+            inner: Arc::clone(&self.inner),
+        }
+    }
+}
+
+struct Inner<S: Sdk> {
+    peer: S::Peer,
+    seal: RequestStateSeal<S::Codec>,
+    binding: Vec<u8>,
+    version: Option<ProtocolVersion>,
+    form_supported: bool,
+    responses: Map<String, Value>,
+    /// Sealed answers and attempts of earlier rounds, and those of this one.
+    sealed: Mutex<Sealed>,
+    /// Whether a handler body runs.
+    running: AtomicBool,
+    /// The keys asked in this run of the body.
+    asked: Mutex<HashSet<String>>,
+}
+
+impl<S: Sdk> fmt::Debug for Ask<S> {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.debug_struct("Ask")
+            .field("version", &self.inner.version)
+            .field("form_supported", &self.inner.form_supported)
+            .field("responses", &self.inner.responses)
+            .finish_non_exhaustive()
+    }
+}
+
+/// One question of a round: a key, the form's params, and how its answer
+/// parses. Build it with [`Question::form`] (a derived form) or
+/// [`Question::fields`] (a run-time [`Form`]), or [`Question::new`] for any
+/// other, and ask it with [`Ask::all`] beside others.
+pub struct Question<'a, T> {
+    key: Cow<'a, str>,
+    params: ElicitRequestFormParams,
+    parse: Box<dyn Fn(Value) -> Result<ElicitAction<T>, Error> + Send + Sync + 'a>,
+    max_attempts: Option<u32>,
+    answer: Option<ElicitAction<T>>,
+}
+
+impl<T> fmt::Debug for Question<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.debug_struct("Question")
+            .field("key", &self.key)
+            .field("params", &self.params)
+            .field("max_attempts", &self.max_attempts)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Question<'static, ()> {
+    /// `F`'s form under `key` with `message`; the answer is an
+    /// [`ElicitAction<F>`].
+    pub fn form<F: ElicitForm + 'static>(
+        key: impl Into<Cow<'static, str>>,
+        message: impl Into<Cow<'static, str>>,
+    ) -> Question<'static, F> {
+        Question::new(key, F::request(message), F::parse_result)
+    }
+
+    /// A run-time [`Form`] under `key` with `message`; the answer is an
+    /// [`ElicitAction`] of the tuple of its typed answers.
+    pub fn fields<'a, F>(
+        key: impl Into<Cow<'a, str>>,
+        form: &'a Form<F>,
+        message: impl Into<Cow<'static, str>>,
+    ) -> Question<'a, F::Output>
+    where
+        F: FormFields + Sync,
+    {
+        Question::new(key, form.request(message), move |answer| {
+            form.parse_result(answer)
+        })
+    }
+}
+
+impl<'a, T> Question<'a, T> {
+    /// A question under `key` asking `params`, whose answer (an
+    /// `ElicitResult` as JSON) `parse` reads.
+    pub fn new(
+        key: impl Into<Cow<'a, str>>,
+        params: ElicitRequestFormParams,
+        parse: impl Fn(Value) -> Result<ElicitAction<T>, Error> + Send + Sync + 'a,
+    ) -> Self {
+        Question {
+            key: key.into(),
+            params,
+            parse: Box::new(parse),
+            max_attempts: None,
+            answer: None,
+        }
+    }
+
+    /// The same question, asked at most `attempts` times (`1`: a rejected
+    /// answer ends the call at once; `0` counts as `1`), whatever
+    /// [`RequestStateSeal::max_attempts`] says.
+    #[must_use]
+    pub fn with_max_attempts(mut self, attempts: u32) -> Self {
+        self.max_attempts = Some(attempts.max(1));
+        self
+    }
+
+    /// The key.
+    pub fn key(&self) -> &str {
+        &self.key
+    }
+
+    /// The params of the request that asks it.
+    pub fn params(&self) -> &ElicitRequestFormParams {
+        &self.params
+    }
+}
+
+mod private {
+    use serde_json::Value;
+
+    use crate::{ElicitRequestFormParams, Error};
+
+    /// One question of a round, its answer type erased.
+    pub trait Pending {
+        fn key(&self) -> &str;
+        fn params(&self) -> &ElicitRequestFormParams;
+        fn max_attempts(&self) -> Option<u32>;
+        /// Parses `answer` and keeps the typed result.
+        fn take(&mut self, answer: Value) -> Result<(), Error>;
+    }
+
+    pub trait Sealed {}
+}
+
+use private::Pending;
+
+impl<T: Send> Pending for Question<'_, T> {
+    fn key(&self) -> &str {
+        &self.key
+    }
+
+    fn params(&self) -> &ElicitRequestFormParams {
+        &self.params
+    }
+
+    fn max_attempts(&self) -> Option<u32> {
+        self.max_attempts
+    }
+
+    fn take(&mut self, answer: Value) -> Result<(), Error> {
+        self.answer = Some((self.parse)(answer)?);
+        Ok(())
+    }
+}
+
+/// Questions asked together in one round by [`Ask::all`]: a tuple of one
+/// to twelve [`Question`]s (answer: the tuple of their
+/// [`ElicitAction`]s), or a `Vec` of questions of one type (answer: a `Vec`
+/// in the same order).
+pub trait Questions: private::Sealed + Send {
+    /// The answers.
+    type Output;
+
+    #[doc(hidden)]
+    fn pending(&mut self) -> Vec<&mut (dyn Pending + Send)>;
+
+    #[doc(hidden)]
+    fn answers(self) -> Option<Self::Output>;
+}
+
+macro_rules! tuple_questions {
+    ($($t:ident $index:tt),+) => {
+        impl<$($t: Send),+> private::Sealed for ($(Question<'_, $t>,)+) {}
+
+        impl<$($t: Send),+> Questions for ($(Question<'_, $t>,)+) {
+            type Output = ($(ElicitAction<$t>,)+);
+
+            fn pending(&mut self) -> Vec<&mut (dyn Pending + Send)> {
+                vec![$(&mut self.$index),+]
+            }
+
+            fn answers(self) -> Option<Self::Output> {
+                Some(($(self.$index.answer?,)+))
+            }
+        }
+    };
+}
+
+tuple_questions!(A 0);
+tuple_questions!(A 0, B 1);
+tuple_questions!(A 0, B 1, C 2);
+tuple_questions!(A 0, B 1, C 2, D 3);
+tuple_questions!(A 0, B 1, C 2, D 3, E 4);
+tuple_questions!(A 0, B 1, C 2, D 3, E 4, F 5);
+tuple_questions!(A 0, B 1, C 2, D 3, E 4, F 5, G 6);
+tuple_questions!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7);
+tuple_questions!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8);
+tuple_questions!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9);
+tuple_questions!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10);
+tuple_questions!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11);
+
+impl<T: Send> private::Sealed for Vec<Question<'_, T>> {}
+
+impl<T: Send> Questions for Vec<Question<'_, T>> {
+    type Output = Vec<ElicitAction<T>>;
+
+    fn pending(&mut self) -> Vec<&mut (dyn Pending + Send)> {
+        self.iter_mut()
+            .map(|question| question as &mut (dyn Pending + Send))
+            .collect()
+    }
+
+    fn answers(self) -> Option<Self::Output> {
+        self.into_iter().map(|question| question.answer).collect()
+    }
+}
+
+/// An answer as it is sealed: `action`, and for an accept the `content`
+/// properties that the form declares, nothing else the client sent.
+fn canonical(params: &ElicitRequestFormParams, answer: &Value) -> Value {
+    let mut sealed = Map::new();
+    let action = answer.get("action").cloned().unwrap_or(Value::Null);
+    let accepted = action == "accept";
+    sealed.insert("action".to_owned(), action);
+    if accepted {
+        if let Some(content) = answer.get("content").and_then(Value::as_object) {
+            let declared = params
+                .requested_schema
+                .properties
+                .iter()
+                .filter_map(|(name, _)| {
+                    content
+                        .get(name.as_ref())
+                        .map(|value| (name.to_string(), value.clone()))
+                })
+                .collect();
+            sealed.insert("content".to_owned(), Value::Object(declared));
+        }
+    }
+    Value::Object(sealed)
+}
+
+/// `params` as a peer of `version` must receive them; unchanged when the
+/// revision is not known.
+fn shaped(
+    params: &ElicitRequestFormParams,
+    version: Option<ProtocolVersion>,
+) -> Result<ElicitRequestFormParams, ElicitError> {
+    match version {
+        Some(version) => params.for_version(version).map_err(ElicitError::Version),
+        None => Ok(params.clone()),
+    }
+}
+
+impl<S: Sdk> Ask<S> {
+    /// An `Ask` for `request`, asking through `peer` where the revision has
+    /// `elicitation/create`, sealing with `seal`: what an SDK adapter calls
+    /// (rmcp's extractor, rust-mcp-sdk's `Ask::for_tool`).
+    ///
+    /// # Errors
+    ///
+    /// [`ElicitError::RequestState`] if the request carries a
+    /// `requestState` that this server did not seal for this method, name
+    /// and arguments, or that expired.
+    pub fn open(
+        peer: S::Peer,
+        seal: RequestStateSeal<S::Codec>,
+        request: Request<'_>,
+    ) -> Result<Ask<S>, ElicitError> {
+        let binding = state::binding(request.method, request.name, request.arguments);
+        let sealed = match request.request_state {
+            None => Sealed::default(),
+            Some(text) if text.len() > MAX_REQUEST_STATE_LENGTH => {
+                return Err(ElicitError::RequestState(
+                    super::RequestStateError::Malformed,
+                ))
+            }
+            Some(text) => Sealed::read(&S::open(seal.codec(), text, &binding)?)?,
+        };
+        Ok(Ask {
+            inner: Arc::new(Inner {
+                peer,
+                seal,
+                binding,
+                version: request.version,
+                form_supported: request.form_supported,
+                responses: request.input_responses,
+                sealed: Mutex::new(sealed),
+                running: AtomicBool::new(false),
+                asked: Mutex::new(HashSet::new()),
+            }),
+        })
+    }
+
+    /// The protocol revision of this request, if the client said and this
+    /// crate knows it (a newer one counts as the newest known).
+    pub fn protocol_version(&self) -> Option<ProtocolVersion> {
+        self.inner.version
+    }
+
+    /// The call's `inputResponses` as the client sent them (MCP 2026-07-28;
+    /// empty before), for answers to requests other than elicitation
+    /// (sampling, roots) that the handler asked for itself.
+    pub fn input_responses(&self) -> &Map<String, Value> {
+        &self.inner.responses
+    }
+
+    /// Asks for `F`'s form under `key` with `message`, and returns the typed
+    /// answer: accept (re-validated), decline or cancel.
+    ///
+    /// # Errors
+    ///
+    /// - [`ElicitError::InputRequired`] on 2026-07-28 when the answer is not
+    ///   there yet, or has to be given again: not a failure, `?` it to
+    ///   [`tool`](Self::tool) (or [`prompt`](Self::prompt),
+    ///   [`resource`](Self::resource)), which asks.
+    /// - [`ElicitError::Unsupported`]: the client did not declare form
+    ///   elicitation.
+    /// - [`ElicitError::Version`]: the revision cannot carry the form
+    ///   (2025-06-18 has no multi-select, older revisions no elicitation).
+    /// - [`ElicitError::Invalid`]: the answer failed re-validation as often
+    ///   as the question may be asked.
+    /// - [`ElicitError::AnswerChanged`]: the retry answers a question
+    ///   already answered in an earlier round, differently.
+    /// - [`ElicitError::StateTooLarge`]: the answers so far need a longer
+    ///   `requestState` than a request may carry.
+    /// - [`ElicitError::OutsideHandler`], [`ElicitError::KeyReused`]: server
+    ///   bugs, refused on every revision (asked outside the body of `tool`,
+    ///   `prompt` or `resource`; a key used twice in one request).
+    /// - [`ElicitError::Service`]: the `elicitation/create` request failed.
+    pub async fn form<F: ElicitForm + Send + 'static>(
+        &self,
+        key: &str,
+        message: impl Into<Cow<'static, str>>,
+    ) -> Result<ElicitAction<F>, ElicitError> {
+        let question = Question::form::<F>(key.to_owned(), message);
+        Ok(self.all((question,)).await?.0)
+    }
+
+    /// Asks for a run-time [`Form`] under `key` with `message`, and returns
+    /// the tuple of its typed answers.
+    ///
+    /// # Errors
+    ///
+    /// As [`form`](Self::form).
+    pub fn fields<'a, F>(
+        &'a self,
+        key: &'a str,
+        form: &'a Form<F>,
+        message: impl Into<Cow<'static, str>>,
+    ) -> impl Future<Output = Result<ElicitAction<F::Output>, ElicitError>> + Send + 'a
+    where
+        F: FormFields + Sync,
+        F::Output: Send,
+    {
+        // Not an `async fn`: spelling out `Send` here, where `F` is known,
+        // spares callers a "not general enough" error on tuple forms.
+        let question = Question::fields(key, form, message);
+        async move { Ok(self.all((question,)).await?.0) }
+    }
+
+    /// Asks several independent questions together and returns their
+    /// answers, in the same shape: a tuple of [`Question`]s gives the tuple
+    /// of their [`ElicitAction`]s, a `Vec` a `Vec`.
+    ///
+    /// On 2026-07-28 they share one round: one `input_required` result
+    /// whose `inputRequests` holds every question not answered yet (and
+    /// every one asked again), so 11 questions take 2 rounds, not 12. On
+    /// earlier revisions, which have one form per `elicitation/create`,
+    /// they are asked in turn, in order, each with its own message and its
+    /// own decline and cancel: merging them into one form would make one
+    /// decline answer them all. Each answer is validated, and asked again,
+    /// on its own (see "A second chance").
+    ///
+    /// ```no_run
+    /// # use enum_schema::ask::{Ask, Question, Sdk};
+    /// # use enum_schema::{ElicitAction, ElicitEnum, ElicitForm};
+    /// # #[derive(ElicitEnum, Debug)] enum Region { Eu, Us }
+    /// # #[derive(ElicitForm, Debug)] struct Regions { regions: Vec<Region> }
+    /// # #[derive(ElicitForm, Debug)] struct Canary { percent: u8 }
+    /// # async fn deploy<S: Sdk>(ask: Ask<S>) -> Result<(), enum_schema::ask::ElicitError> {
+    /// let (regions, canary) = ask
+    ///     .all((
+    ///         Question::form::<Regions>("regions", "Which regions?"),
+    ///         Question::form::<Canary>("canary", "How much traffic first?"),
+    ///     ))
+    ///     .await?;
+    /// if let (ElicitAction::Accept(regions), ElicitAction::Accept(canary)) = (regions, canary) {
+    ///     println!("{regions:?} at {canary:?}");
+    /// }
+    /// # Ok(())
+    /// # }
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`form`](Self::form); [`ElicitError::KeyReused`] if two of the
+    /// questions share a key.
+    pub fn all<'s, Q: Questions + 's>(
+        &'s self,
+        mut questions: Q,
+    ) -> impl Future<Output = Result<Q::Output, ElicitError>> + Send + 's {
+        async move {
+            self.ask(&mut questions.pending()).await?;
+            Ok(questions
+                .answers()
+                .expect("a question without an answer ends the round with an error"))
+        }
+    }
+
+    async fn ask(&self, questions: &mut [&mut (dyn Pending + Send)]) -> Result<(), ElicitError> {
+        let inner = &*self.inner;
+        for question in questions.iter() {
+            self.record(question.key())?;
+        }
+        if !inner.form_supported {
+            return Err(ElicitError::Unsupported);
+        }
+        match inner.version {
+            Some(version) if version.uses_input_required() => self.in_result(questions, version),
+            version => {
+                for question in questions.iter_mut() {
+                    self.in_turn(&mut **question, version).await?;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// Records a question under `key`, or says which server bug asking it
+    /// is.
+    fn record(&self, key: &str) -> Result<(), ElicitError> {
+        if !self.inner.running.load(Ordering::Relaxed) {
+            return Err(ElicitError::OutsideHandler);
+        }
+        let mut asked = self
+            .inner
+            .asked
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        if asked.insert(key.to_owned()) {
+            Ok(())
+        } else {
+            Err(ElicitError::KeyReused {
+                key: key.to_owned(),
+            })
+        }
+    }
+
+    fn max_attempts(&self, question: &(dyn Pending + Send)) -> u32 {
+        question
+            .max_attempts()
+            .unwrap_or_else(|| self.inner.seal.max_attempts())
+    }
+
+    /// Before 2026-07-28: one `elicitation/create` per question, again
+    /// after a rejected answer.
+    async fn in_turn(
+        &self,
+        question: &mut (dyn Pending + Send),
+        version: Option<ProtocolVersion>,
+    ) -> Result<(), ElicitError> {
+        let inner = &*self.inner;
+        let max_attempts = self.max_attempts(question);
+        let mut params = shaped(question.params(), version)?;
+        let mut attempt = 1;
+        loop {
+            // A user has as long to answer as a sealed state lives on
+            // 2026-07-28: a client that never answers holds no call open
+            // for longer.
+            let answer = S::send(&inner.peer, params, inner.seal.ttl()).await?;
+            match question.take(answer.clone()) {
+                Ok(()) => return Ok(()),
+                Err(error) if attempt < max_attempts && reask::is_the_persons(&error) => {
+                    attempt += 1;
+                    params = shaped(&reask::again(question.params(), &answer, &error), version)?;
+                }
+                Err(error) => return Err(ElicitError::Invalid(error)),
+            }
+        }
+    }
+
+    /// On 2026-07-28: every question answered from the sealed state or
+    /// `inputResponses`, or asked in one `input_required` result.
+    fn in_result(
+        &self,
+        questions: &mut [&mut (dyn Pending + Send)],
+        version: ProtocolVersion,
+    ) -> Result<(), ElicitError> {
+        let inner = &*self.inner;
+        // A form the revision cannot carry is the server's bug, whatever
+        // the answers.
+        let params = questions
+            .iter()
+            .map(|question| shaped(question.params(), Some(version)))
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut sealed = inner.sealed.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut requests = Vec::new();
+        for (question, params) in questions.iter_mut().zip(params) {
+            let key = question.key().to_owned();
+            let sent = inner.responses.get(&key);
+            let answer = match (sealed.answers.get(&key), sent) {
+                (Some(kept), Some(sent)) if *kept != canonical(question.params(), sent) => {
+                    return Err(ElicitError::AnswerChanged { key });
+                }
+                (Some(kept), _) => kept.clone(),
+                (None, Some(sent)) => sent.clone(),
+                (None, None) => {
+                    requests.push((key, params));
+                    continue;
+                }
+            };
+            match question.take(answer.clone()) {
+                Ok(()) => {
+                    let kept = canonical(question.params(), &answer);
+                    sealed.attempts.remove(&key);
+                    sealed.answers.insert(key, kept);
+                }
+                Err(error) => {
+                    sealed.answers.remove(&key);
+                    let rejected = sealed.attempts(&key).saturating_add(1);
+                    if rejected >= self.max_attempts(&**question) || !reask::is_the_persons(&error)
+                    {
+                        return Err(ElicitError::Invalid(error));
+                    }
+                    sealed.attempts.insert(key.clone(), Value::from(rejected));
+                    let again = reask::again(question.params(), &answer, &error);
+                    requests.push((key, shaped(&again, Some(version))?));
+                }
+            }
+        }
+        if requests.is_empty() {
+            return Ok(());
+        }
+        let mut result = InputRequiredResult::new();
+        for (key, params) in requests {
+            result = result.elicit(key, params);
+        }
+        if !sealed.is_empty() {
+            let payload = sealed.payload(inner.seal.ttl());
+            let text = S::seal(inner.seal.codec(), &payload, &inner.binding)?;
+            result = result.with_request_state(state::fits(text)?);
+        }
+        Err(ElicitError::InputRequired(Box::new(result)))
+    }
+
+    /// Runs a tool's body, which asks with [`form`](Self::form),
+    /// [`fields`](Self::fields) or [`all`](Self::all), and turns its outcome
+    /// into the tool's response:
+    ///
+    /// - `Ok(result)`: the result.
+    /// - [`ElicitError::InputRequired`] (2026-07-28): the `input_required`
+    ///   result that asks the client.
+    /// - [`ElicitError::Invalid`], an answer rejected as often as its
+    ///   question may be asked: a tool result with `isError: true`, the
+    ///   reason as text, and as `structuredContent` the
+    ///   `{"errors":[{"field":..,"value":..,"allowed":[..],"message":..}]}`
+    ///   of [`ElicitError::data`], which the model sees and can act on.
+    /// - anything else: the SDK's JSON-RPC error for it (see
+    ///   [`ElicitError`]).
+    ///
+    /// # Errors
+    ///
+    /// The JSON-RPC error above.
+    pub async fn tool<R, Body, Fut>(
+        self,
+        body: Body,
+    ) -> Result<<S::Tool as Reply<S>>::Response, S::Error>
+    where
+        R: Into<S::Tool>,
+        Body: FnOnce(Ask<S>) -> Fut,
+        Fut: Future<Output = Result<R, ElicitError>>,
+    {
+        self.inner.running.store(true, Ordering::Relaxed);
+        S::Tool::reply(match body(self).await {
+            Ok(result) => Outcome::Result(result.into()),
+            Err(ElicitError::InputRequired(result)) => Outcome::InputRequired(*result),
+            Err(error @ ElicitError::Invalid(_)) => Outcome::Rejected(error),
+            Err(error) => Outcome::Error(error),
+        })
+    }
+
+    /// Runs a `prompts/get` handler's body, as [`tool`](Self::tool) does; a
+    /// prompt has no error result, so a rejected answer is the JSON-RPC
+    /// error `-32602` with its `data`.
+    ///
+    /// # Errors
+    ///
+    /// The SDK's JSON-RPC error (see [`ElicitError`]).
+    pub async fn prompt<R, Body, Fut>(
+        self,
+        body: Body,
+    ) -> Result<<S::Prompt as Reply<S>>::Response, S::Error>
+    where
+        R: Into<S::Prompt>,
+        Body: FnOnce(Ask<S>) -> Fut,
+        Fut: Future<Output = Result<R, ElicitError>>,
+    {
+        self.inner.running.store(true, Ordering::Relaxed);
+        S::Prompt::reply(outcome(body(self).await))
+    }
+
+    /// Runs a `resources/read` handler's body, as [`prompt`](Self::prompt)
+    /// does.
+    ///
+    /// # Errors
+    ///
+    /// The SDK's JSON-RPC error (see [`ElicitError`]).
+    pub async fn resource<R, Body, Fut>(
+        self,
+        body: Body,
+    ) -> Result<<S::Resource as Reply<S>>::Response, S::Error>
+    where
+        R: Into<S::Resource>,
+        Body: FnOnce(Ask<S>) -> Fut,
+        Fut: Future<Output = Result<R, ElicitError>>,
+    {
+        self.inner.running.store(true, Ordering::Relaxed);
+        S::Resource::reply(outcome(body(self).await))
+    }
+}
+
+/// The outcome of a prompt's or resource's body, which have no error
+/// result.
+fn outcome<T, R: Into<T>>(ended: Result<R, ElicitError>) -> Outcome<T> {
+    match ended {
+        Ok(result) => Outcome::Result(result.into()),
+        Err(ElicitError::InputRequired(result)) => Outcome::InputRequired(*result),
+        Err(error) => Outcome::Error(error),
+    }
+}

@@ -1,0 +1,116 @@
+//! What an MCP SDK supplies so that [`Ask`](super::Ask) works on it: the
+//! [`Sdk`] trait and the [`Reply`] of each kind of handler.
+
+use std::future::Future;
+use std::time::Duration;
+
+use serde_json::Value;
+
+use super::error::{ElicitError, RequestStateError};
+use crate::{ElicitRequestFormParams, InputRequiredResult};
+
+/// An MCP SDK, as [`Ask`](super::Ask) needs it: the few things that differ
+/// from one SDK to the next. Everything else (reading answers from
+/// `inputResponses` or the sealed state, asking again after a rejected
+/// answer, several questions in one round, the misuse checks, the one
+/// [`ElicitError`]) is written once, in [`Ask`](super::Ask).
+///
+/// rmcp and rust-mcp-sdk are implemented in this crate (features `rmcp`
+/// and `rust-mcp-sdk`); implement it for another SDK with a marker type:
+/// `pub type Ask = enum_schema::ask::Ask<MySdk>;`.
+pub trait Sdk: Sized + Send + Sync + 'static {
+    /// The SDK's codec for `requestState` (rmcp's and rust-mcp-sdk's
+    /// `RequestStateCodec`): what
+    /// [`RequestStateSeal<Codec>`](super::RequestStateSeal) holds.
+    type Codec: Send + Sync + 'static;
+    /// What `elicitation/create` is sent through on revisions before
+    /// 2026-07-28 (rmcp's server `Peer`); `()` for an SDK that cannot send
+    /// requests to the client.
+    type Peer: Send + Sync + 'static;
+    /// The SDK's JSON-RPC error.
+    type Error;
+    /// What a tool's body returns (rmcp's `CallToolResponse`).
+    type Tool: Reply<Self>;
+    /// What a prompt's body returns.
+    type Prompt: Reply<Self>;
+    /// What a resource read's body returns.
+    type Resource: Reply<Self>;
+
+    /// Seals `payload`, bound to `binding` (which must not be stored in the
+    /// clear, only checked on [`open`](Self::open)), as the text of a
+    /// `requestState`.
+    ///
+    /// # Errors
+    ///
+    /// [`RequestStateError`] if the codec cannot seal.
+    fn seal(
+        codec: &Self::Codec,
+        payload: &[u8],
+        binding: &[u8],
+    ) -> Result<String, RequestStateError>;
+
+    /// Opens a `requestState` sealed by [`seal`](Self::seal) with the same
+    /// `binding`, and returns its payload.
+    ///
+    /// # Errors
+    ///
+    /// [`RequestStateError::Unverified`] if it was altered, sealed with
+    /// another key, or not a state; [`RequestStateError::OtherRequest`] if
+    /// it was sealed with another binding (codecs that bind as associated
+    /// data report that as `Unverified`).
+    fn open(codec: &Self::Codec, state: &str, binding: &[u8])
+        -> Result<Vec<u8>, RequestStateError>;
+
+    /// Sends `elicitation/create` with `params` (already shaped for the
+    /// revision) and returns the client's `ElicitResult` as JSON, waiting
+    /// at most `timeout`.
+    ///
+    /// # Errors
+    ///
+    /// [`ElicitError::Service`] when the request fails;
+    /// [`ElicitError::NoServerRequests`] for an SDK that cannot send it.
+    fn send(
+        peer: &Self::Peer,
+        params: ElicitRequestFormParams,
+        timeout: Duration,
+    ) -> impl Future<Output = Result<Value, ElicitError>> + Send;
+
+    /// The SDK's JSON-RPC error for `error`: the SDK's own error inside
+    /// [`ElicitError::Service`] or [`ElicitError::Handler`] as it came
+    /// ([`ElicitError::into_sdk_error`]), else
+    /// `{"code":error.code(),"message":error.to_string(),"data":error.data()}`.
+    fn error(error: ElicitError) -> Self::Error;
+}
+
+/// How a handler of one kind (tool, prompt, resource) answers, on one SDK:
+/// what [`Ask::tool`](super::Ask::tool), [`Ask::prompt`](super::Ask::prompt)
+/// and [`Ask::resource`](super::Ask::resource) return.
+pub trait Reply<S: Sdk>: Sized {
+    /// The handler's response (rmcp's `Result<CallToolResponse, ErrorData>`
+    /// is `Result<Self::Response, S::Error>`).
+    type Response;
+
+    /// The response for `outcome`.
+    ///
+    /// # Errors
+    ///
+    /// The SDK's JSON-RPC error for [`Outcome::Error`] (and for
+    /// [`Outcome::Rejected`] where the handler has no error result).
+    fn reply(outcome: Outcome<Self>) -> Result<Self::Response, S::Error>;
+}
+
+/// How a handler's body ended, classified once for every SDK.
+#[derive(Debug)]
+pub enum Outcome<R> {
+    /// The body's own result.
+    Result(R),
+    /// MCP 2026-07-28: the `input_required` result that asks the client.
+    InputRequired(InputRequiredResult),
+    /// Only from [`Ask::tool`](super::Ask::tool): a rejected answer, asked
+    /// as often as allowed. A tool answers with a result with
+    /// `isError: true`, the error's `Display` as its text and the error's [`data`](ElicitError::data) as
+    /// `structuredContent`, which the model sees and can act on.
+    Rejected(ElicitError),
+    /// Anything else: the JSON-RPC error of [`Sdk::error`].
+    Error(ElicitError),
+}

@@ -1,0 +1,266 @@
+//! The sealed `requestState` of MCP 2026-07-28: what it carries, what it is
+//! bound to, how long it lives and how long it may be.
+
+use std::sync::Arc;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use serde_json::{Map, Value};
+
+use super::error::{ElicitError, RequestStateError};
+
+/// The longest `requestState` this crate sends or opens, in characters:
+/// 65,536, the `maxLength` that the MCP specification pull request #2778
+/// proposes for `requestState`, well below the 4 MiB request bodies that
+/// rmcp's HTTP transport accepts.
+pub const MAX_REQUEST_STATE_LENGTH: usize = 65_536;
+
+/// How a server seals the `requestState` that carries earlier answers from
+/// one round of an MCP 2026-07-28 request to the next: the SDK's codec `C`,
+/// a time to live, and how often a question is asked before a wrong answer
+/// ends the call.
+///
+/// Every server process that may receive a retry needs the same keys: the
+/// state is sealed by the process that asked and opened by whichever
+/// process the load balancer sends the retry to. Nothing else is shared.
+///
+/// - **What is sealed**: `{"v":1,"exp":..,"answers":{KEY:{"action":..,"content":{..}},..},"attempts":{KEY:n,..}}`:
+///   each earlier answer as it was validated (the properties its form
+///   declares, nothing else the client sent), the number of rejected
+///   answers of a question being asked again, and the expiry (seconds since
+///   the Unix epoch). It is bound (as the codec's associated data, not
+///   stored) to the method, the tool, prompt or resource, and its
+///   arguments. A state is refused when it was altered, sealed with a key
+///   this server does not hold, sealed for another request, or has expired.
+/// - **Size**: the state grows with every answer: about 4/3 of the answers'
+///   JSON (each answer's `content` holds only the declared properties, so
+///   the forms' own limits bound it: options, `maxLength`, `maxItems`) plus
+///   about 100 characters. A round whose state would exceed
+///   [`MAX_REQUEST_STATE_LENGTH`] fails with
+///   [`ElicitError::StateTooLarge`]: a form of N string fields of
+///   `maxLength` L costs at most about 4/3 × N × (L + key length + 8)
+///   characters once answered, so 16 fields of 2,048 characters fit; give
+///   free-text fields a `max_length`.
+/// - **Confidentiality**: the codecs of rmcp and rust-mcp-sdk sign, they do
+///   not encrypt; the client can read its own answers in the state. Do not
+///   ask for secrets this way.
+/// - **Key rotation**: as the codec allows (rmcp's keyring keeps the old key
+///   until every state it sealed has expired).
+/// - **Replay**: within its time to live and for the same request, a state
+///   can be presented again; it only carries answers the same client gave.
+///   A retry that answers an already sealed question differently is
+///   refused. A replayed state also restarts the count of attempts it
+///   carries.
+#[derive(Debug)]
+pub struct RequestStateSeal<C> {
+    codec: Arc<C>,
+    ttl: Duration,
+    max_attempts: u32,
+}
+
+impl<C> Clone for RequestStateSeal<C> {
+    fn clone(&self) -> Self {
+        RequestStateSeal {
+            codec: Arc::clone(&self.codec),
+            ttl: self.ttl,
+            max_attempts: self.max_attempts,
+        }
+    }
+}
+
+impl<C> RequestStateSeal<C> {
+    /// The time to live of a sealed state unless [`with_ttl`](Self::with_ttl)
+    /// says otherwise: ten minutes, for a user to fill in a form.
+    pub const DEFAULT_TTL: Duration = Duration::from_secs(600);
+
+    /// How often a question is asked unless
+    /// [`with_max_attempts`](Self::with_max_attempts) says otherwise: 3, the
+    /// first time and twice more after a rejected answer.
+    pub const DEFAULT_MAX_ATTEMPTS: u32 = 3;
+
+    /// Seals with `codec` (the same key on every server process), states
+    /// living [`DEFAULT_TTL`](Self::DEFAULT_TTL), questions asked at most
+    /// [`DEFAULT_MAX_ATTEMPTS`](Self::DEFAULT_MAX_ATTEMPTS) times.
+    pub fn new(codec: C) -> Self {
+        RequestStateSeal {
+            codec: Arc::new(codec),
+            ttl: Self::DEFAULT_TTL,
+            max_attempts: Self::DEFAULT_MAX_ATTEMPTS,
+        }
+    }
+
+    /// The same seal with another time to live: how long a sealed state
+    /// (2026-07-28) may wait for the next round, and how long
+    /// `elicitation/create` (earlier revisions) waits for the client's
+    /// answer before the call fails with [`ElicitError::Service`].
+    #[must_use]
+    pub fn with_ttl(mut self, ttl: Duration) -> Self {
+        self.ttl = ttl;
+        self
+    }
+
+    /// The same seal asking each question at most `attempts` times: a
+    /// rejected answer is asked again, with the reason, until the question
+    /// was asked `attempts` times; then the call ends with
+    /// [`ElicitError::Invalid`]. `1` turns asking again off for the whole
+    /// server (`0` counts as `1`); [`Question::with_max_attempts`](super::Question::with_max_attempts)
+    /// sets it for one question.
+    #[must_use]
+    pub fn with_max_attempts(mut self, attempts: u32) -> Self {
+        self.max_attempts = attempts.max(1);
+        self
+    }
+
+    /// The codec.
+    pub fn codec(&self) -> &C {
+        &self.codec
+    }
+
+    /// The time to live of a sealed state.
+    pub fn ttl(&self) -> Duration {
+        self.ttl
+    }
+
+    /// How often a question is asked at most.
+    pub fn max_attempts(&self) -> u32 {
+        self.max_attempts
+    }
+}
+
+impl<C> AsRef<RequestStateSeal<C>> for RequestStateSeal<C> {
+    fn as_ref(&self) -> &RequestStateSeal<C> {
+        self
+    }
+}
+
+/// What ties a sealed state to one request: method, name (or URI) and
+/// arguments, the arguments' object keys sorted so that the binding does
+/// not depend on the order in which a client wrote them.
+pub(crate) fn binding(method: &str, name: &str, arguments: Option<&Map<String, Value>>) -> Vec<u8> {
+    let mut bytes = b"enum-schema requestState 1\0".to_vec();
+    bytes.extend_from_slice(method.as_bytes());
+    bytes.push(0);
+    bytes.extend_from_slice(name.as_bytes());
+    bytes.push(0);
+    // No arguments and `"arguments": {}` say the same.
+    if let Some(arguments) = arguments.filter(|arguments| !arguments.is_empty()) {
+        canonical_object(arguments, &mut bytes);
+    }
+    bytes
+}
+
+fn canonical_object(map: &Map<String, Value>, out: &mut Vec<u8>) {
+    let mut entries: Vec<_> = map.iter().collect();
+    entries.sort_by_key(|(key, _)| *key);
+    out.push(b'{');
+    for (index, (key, value)) in entries.into_iter().enumerate() {
+        if index > 0 {
+            out.push(b',');
+        }
+        out.extend_from_slice(Value::String(key.clone()).to_string().as_bytes());
+        out.push(b':');
+        canonical(value, out);
+    }
+    out.push(b'}');
+}
+
+fn canonical(value: &Value, out: &mut Vec<u8>) {
+    match value {
+        Value::Object(map) => canonical_object(map, out),
+        Value::Array(items) => {
+            out.push(b'[');
+            for (index, item) in items.iter().enumerate() {
+                if index > 0 {
+                    out.push(b',');
+                }
+                canonical(item, out);
+            }
+            out.push(b']');
+        }
+        scalar => out.extend_from_slice(scalar.to_string().as_bytes()),
+    }
+}
+
+/// What a state carries: the answers so far and the rejected attempts of
+/// the questions being asked again.
+#[derive(Debug, Default)]
+pub(crate) struct Sealed {
+    pub(crate) answers: Map<String, Value>,
+    pub(crate) attempts: Map<String, Value>,
+}
+
+/// The version of the payload's layout.
+const VERSION: u64 = 1;
+
+fn now() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |since| since.as_secs())
+}
+
+impl Sealed {
+    pub(crate) fn is_empty(&self) -> bool {
+        self.answers.is_empty() && self.attempts.is_empty()
+    }
+
+    /// The rejected answers so far of the question under `key`.
+    pub(crate) fn attempts(&self, key: &str) -> u32 {
+        self.attempts
+            .get(key)
+            .and_then(Value::as_u64)
+            .map_or(0, |count| u32::try_from(count).unwrap_or(u32::MAX))
+    }
+
+    /// The payload to seal, expiring `ttl` from now.
+    pub(crate) fn payload(&self, ttl: Duration) -> Vec<u8> {
+        let mut payload = Map::new();
+        payload.insert("v".to_owned(), Value::from(VERSION));
+        payload.insert(
+            "exp".to_owned(),
+            Value::from(now().saturating_add(ttl.as_secs())),
+        );
+        payload.insert("answers".to_owned(), Value::Object(self.answers.clone()));
+        if !self.attempts.is_empty() {
+            payload.insert("attempts".to_owned(), Value::Object(self.attempts.clone()));
+        }
+        serde_json::to_vec(&Value::Object(payload)).unwrap_or_default()
+    }
+
+    /// Reads an opened payload.
+    ///
+    /// # Errors
+    ///
+    /// [`RequestStateError::Malformed`] for anything this crate does not
+    /// seal, [`RequestStateError::Expired`] past its expiry.
+    pub(crate) fn read(payload: &[u8]) -> Result<Sealed, RequestStateError> {
+        let Ok(Value::Object(mut payload)) = serde_json::from_slice::<Value>(payload) else {
+            return Err(RequestStateError::Malformed);
+        };
+        let version = payload.get("v").and_then(Value::as_u64);
+        let expiry = payload.get("exp").and_then(Value::as_u64);
+        let (Some(VERSION), Some(expiry)) = (version, expiry) else {
+            return Err(RequestStateError::Malformed);
+        };
+        let Some(Value::Object(answers)) = payload.remove("answers") else {
+            return Err(RequestStateError::Malformed);
+        };
+        let attempts = match payload.remove("attempts") {
+            None => Map::new(),
+            Some(Value::Object(attempts)) if attempts.values().all(Value::is_u64) => attempts,
+            Some(_) => return Err(RequestStateError::Malformed),
+        };
+        if now() > expiry {
+            return Err(RequestStateError::Expired);
+        }
+        Ok(Sealed { answers, attempts })
+    }
+}
+
+/// Checks the length of a state the server is about to send.
+pub(crate) fn fits(state: String) -> Result<String, ElicitError> {
+    if state.len() > MAX_REQUEST_STATE_LENGTH {
+        return Err(ElicitError::StateTooLarge {
+            length: state.len(),
+        });
+    }
+    Ok(state)
+}
