@@ -34,6 +34,7 @@ mod round;
 mod sdk;
 mod state;
 
+pub(crate) use error::INTERNAL_ERROR;
 pub use error::{ElicitError, RequestStateError, SdkError};
 pub use round::{Ask, Question, Questions, Request};
 pub use sdk::{Outcome, Reply, Sdk};
