@@ -195,7 +195,7 @@ pub use crate::error::{Error, ErrorKind, InvalidValue, JsonType};
 pub use crate::field::primitive::{BooleanField, NumberField, NumberType, StringField};
 pub use crate::field::select::{MultiSelectField, SingleSelectField};
 pub use crate::form::{
-    parse_action, ElicitAction, ElicitForm, FillDefault, Form, FormField, FormFields, Optional,
+    parse_action, ElicitAction, ElicitForm, ElicitFormWith, FillDefault, Form, FormField, FormFields, Optional,
 };
 pub use crate::input::{
     elicitation_responses, parse_input_response, take_input_response, InputRequiredResult,
@@ -207,7 +207,7 @@ pub use crate::integrations::rust_mcp_sdk;
 #[cfg(feature = "schemars")]
 #[doc(hidden)]
 pub use crate::integrations::schemars::support as __schemars;
-pub use crate::schema::check::Choice;
+pub use crate::schema::check::{Choice, OwnedChoice};
 pub use crate::schema::option::EnumOption;
 pub use crate::schema::primitive::{BooleanSchema, NumberSchema, StringFormat, StringSchema};
 pub use crate::schema::read::SchemaError;
