@@ -2345,12 +2345,17 @@ fn the_derive_is_hygienic_with_run_time_options() {
         })
     );
     let content = json!({"__elicit_options": "x", "__elicit": ["y"], "match": "z", "choice": "b"});
-    let Ok(ElicitAction::Accept(parsed)) = AwkwardRunTime::parse_result_with(accept(content), &options)
+    let Ok(ElicitAction::Accept(parsed)) =
+        AwkwardRunTime::parse_result_with(accept(content), &options)
     else {
         panic!()
     };
     assert_eq!(
-        (parsed.__elicit_options.value(), parsed.__elicit.unwrap()[0].value(), parsed.r#match.value()),
+        (
+            parsed.__elicit_options.value(),
+            parsed.__elicit.unwrap()[0].value(),
+            parsed.r#match.value()
+        ),
         ("x", "y", "z")
     );
     assert_eq!(parsed.choice, Choice::B);
@@ -2586,10 +2591,17 @@ mod run_time {
             panic!("{parsed:?}")
         };
         assert_eq!(
-            (deploy.environment.index(), deploy.environment.value(), deploy.environment.title()),
+            (
+                deploy.environment.index(),
+                deploy.environment.value(),
+                deploy.environment.title()
+            ),
             (1, "prod", Some("Production"))
         );
-        assert_eq!(deploy.environment.option(), &EnumOption::titled("prod", "Production"));
+        assert_eq!(
+            deploy.environment.option(),
+            &EnumOption::titled("prod", "Production")
+        );
         assert_eq!(deploy.regions, vec![Region::UsEast]);
         assert_eq!(deploy.canary_percent, 5);
         // The client's order, each with its position in the options.
@@ -2605,12 +2617,19 @@ mod run_time {
 
         let both = json!({"backup": "stg", "watchers": ["ops"]});
         let mut answer = content();
-        answer.as_object_mut().unwrap().extend(both.as_object().unwrap().clone());
-        let Ok(ElicitAction::Accept(deploy)) = Deploy::parse_result_with(accept(answer), &deploy_options())
+        answer
+            .as_object_mut()
+            .unwrap()
+            .extend(both.as_object().unwrap().clone());
+        let Ok(ElicitAction::Accept(deploy)) =
+            Deploy::parse_result_with(accept(answer), &deploy_options())
         else {
             panic!()
         };
-        assert_eq!(deploy.fallback.as_ref().map(OwnedChoice::value), Some("stg"));
+        assert_eq!(
+            deploy.fallback.as_ref().map(OwnedChoice::value),
+            Some("stg")
+        );
         let watchers = deploy.watchers.unwrap();
         assert_eq!(
             (watchers.len(), watchers[0].value(), watchers[0].title()),
@@ -2620,9 +2639,15 @@ mod run_time {
 
     #[test]
     fn decline_and_cancel_need_no_content() {
-        for (action, expected) in [("decline", ElicitAction::Decline), ("cancel", ElicitAction::Cancel)] {
+        for (action, expected) in [
+            ("decline", ElicitAction::Decline),
+            ("cancel", ElicitAction::Cancel),
+        ] {
             assert_eq!(
-                Deploy::parse_result_with(json!({"action": action, "content": 1}), &deploy_options()),
+                Deploy::parse_result_with(
+                    json!({"action": action, "content": 1}),
+                    &deploy_options()
+                ),
                 Ok(expected)
             );
         }
@@ -2660,7 +2685,12 @@ mod run_time {
 
     #[test]
     fn a_multi_answer_is_checked_against_the_bounds_and_options_given() {
-        let reviewers = || MultiSelectSchema::new(["ada", "grace", "linus"]).unwrap().options().to_vec();
+        let reviewers = || {
+            MultiSelectSchema::new(["ada", "grace", "linus"])
+                .unwrap()
+                .options()
+                .to_vec()
+        };
         let mut answer = content();
         answer["reviewers"] = json!(["ada", "grace", "linus"]);
         assert_rejected(
@@ -2703,7 +2733,9 @@ mod run_time {
         answer.as_object_mut().unwrap().remove("environment");
         assert_rejected(
             answer,
-            ErrorKind::MissingField { field: Cow::Borrowed("environment") },
+            ErrorKind::MissingField {
+                field: Cow::Borrowed("environment"),
+            },
             "field `environment`: missing value for a required field",
         );
         let mut answer = content();
@@ -2725,7 +2757,9 @@ mod run_time {
                     expected: JsonType::String,
                     found: json!(1),
                 }),
-                Error::from(ErrorKind::MissingField { field: Cow::Borrowed("reviewers") }),
+                Error::from(ErrorKind::MissingField {
+                    field: Cow::Borrowed("reviewers")
+                }),
             ]
         );
     }
@@ -2763,7 +2797,10 @@ mod run_time {
         struct Confirm {
             sure: bool,
         }
-        assert_eq!(Confirm::request_with("Sure?", &()), Confirm::request("Sure?"));
+        assert_eq!(
+            Confirm::request_with("Sure?", &()),
+            Confirm::request("Sure?")
+        );
         let answer = accept(json!({"sure": true}));
         assert_eq!(
             Confirm::parse_result_with(answer.clone(), &()),
@@ -2784,7 +2821,9 @@ mod run_time {
         }
 
         pub(crate) fn choices() -> Choices {
-            Choices { file: SingleSelectSchema::new(["x"]).unwrap() }
+            Choices {
+                file: SingleSelectSchema::new(["x"]).unwrap(),
+            }
         }
     }
 
@@ -2798,7 +2837,8 @@ mod run_time {
             format!("Choices {{ file: {:?} }}", choices.file)
         );
         let answer = accept(json!({"file": "x"}));
-        let Ok(ElicitAction::Accept(pick)) = named::Pick::parse_result_with(answer, &choices) else {
+        let Ok(ElicitAction::Accept(pick)) = named::Pick::parse_result_with(answer, &choices)
+        else {
             panic!()
         };
         assert_eq!(pick.file.value(), "x");

@@ -15,8 +15,8 @@ pub use serde_json::Value as JsonValue;
 pub mod rules {
     pub use crate::schema::rule::*;
 }
-use crate::schema::check::str_eq;
 use crate::form::parse_required;
+use crate::schema::check::str_eq;
 use crate::{
     ElicitEnum, EnumOption, Error, ErrorKind, FormField, MultiSelectSchema, OwnedChoice,
     PrimitiveSchema, RequestedSchema, SingleSelectSchema,

@@ -859,8 +859,10 @@ pub trait ElicitFormWith: Sized {
     /// # Errors
     ///
     /// As [`ElicitForm::from_content`].
-    fn from_content_with(content: Map<String, Value>, options: &Self::Options)
-        -> Result<Self, Error>;
+    fn from_content_with(
+        content: Map<String, Value>,
+        options: &Self::Options,
+    ) -> Result<Self, Error>;
 
     /// The params of an `elicitation/create` request (form mode, MCP
     /// 2025-11-25): `{"message": message, "requestedSchema": {..}}`, the

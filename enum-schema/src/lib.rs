@@ -195,7 +195,8 @@ pub use crate::error::{Error, ErrorKind, InvalidValue, JsonType};
 pub use crate::field::primitive::{BooleanField, NumberField, NumberType, StringField};
 pub use crate::field::select::{MultiSelectField, SingleSelectField};
 pub use crate::form::{
-    parse_action, ElicitAction, ElicitForm, ElicitFormWith, FillDefault, Form, FormField, FormFields, Optional,
+    parse_action, ElicitAction, ElicitForm, ElicitFormWith, FillDefault, Form, FormField,
+    FormFields, Optional,
 };
 pub use crate::input::{
     elicitation_responses, parse_input_response, take_input_response, InputRequiredResult,

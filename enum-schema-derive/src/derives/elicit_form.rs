@@ -25,6 +25,12 @@ pub fn derive(input: &DeriveInput) -> TokenStream {
     };
     valid::check_form(&cx, &form);
     if let Err(error) = cx.check() {
+        // A generic form's errors come first: it gets the plain stub.
+        if form.has_run_time_fields() && input.generics.params.is_empty() {
+            let (krate, name) = (form.krate(), form.options_ident());
+            let options = (&name, options_struct(&krate, &form, &name));
+            return fallback::expand_run_time_form(krate.clone(), form.ident, options, error);
+        }
         return fallback::expand_form(input, form.krate(), error);
     }
     expand(&form)
