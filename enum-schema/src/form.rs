@@ -556,7 +556,15 @@ impl<F: FormFields> Form<F> {
 /// | `bool` | `{"type":"boolean"}` |
 /// | `i8`..`i64`, `u8`..`u64`, `isize`, `usize` | `{"type":"integer"}`, `minimum`/`maximum` narrowed to the type's range unless given (at most `i64::MAX` is advertised, the largest bound SDK models such as rmcp's read; a `u64` or `usize` field accepts its whole range) |
 /// | `f32`, `f64` | `{"type":"number"}` |
+/// | [`OwnedChoice`](crate::OwnedChoice) | single-select whose options are given when the request is built |
+/// | `Vec<OwnedChoice>` | multi-select whose options are given when the request is built |
 /// | `Option<X>` | as `X`, but not in `required` |
+///
+/// A form with an `OwnedChoice` field takes its options when it is asked:
+/// it implements [`ElicitFormWith`] (with a generated options struct)
+/// instead of this trait, and is asked with `request_with(message,
+/// &options)` and read with `parse_result_with(answer, &options)`. Every
+/// `ElicitForm` is an `ElicitFormWith` with `()` options.
 ///
 /// Field attributes (`#[elicit(...)]`): `title`, `description` (the doc
 /// comment by default; `description = false` leaves the property without
@@ -580,7 +588,9 @@ impl<F: FormFields> Form<F> {
 /// `u8`, .., `Option`, `Vec`, with any path before it, also when a
 /// `macro_rules!` macro passes them as `$t:ty`): a type alias of `String` is
 /// taken for an enum. On the struct: `rename_all` (serde's field rules),
-/// `message` (the default request message, not empty), `crate` (only for a
+/// `message` (the default request message, not empty; not on a form with
+/// run-time options), `options = "Name"` (the name of the generated
+/// options struct of [`ElicitFormWith`]), `crate` (only for a
 /// crate that re-exports this one: a dependency renamed in Cargo.toml is
 /// found without it). serde's `rename_all`
 /// on the struct and `rename` on fields are honoured, as for enums; an

@@ -128,6 +128,14 @@
 //! and primitives, so it goes through `rmcp`'s `elicit_fields` and the
 //! 2026-07-28 [`InputRequiredResult`] like any other.
 //!
+//! In a derived form, a field of type [`OwnedChoice`] (or
+//! `Vec<OwnedChoice>`, or an `Option` of either) is such a select: the
+//! derive generates a struct for the selects' options, and the form is
+//! asked with [`ElicitFormWith::request_with`] and read with
+//! [`ElicitFormWith::parse_result_with`], which take it, so one form asks
+//! everything. The answer is owned: the chosen option's index, value and
+//! title.
+//!
 //! ```
 //! use enum_schema::{ElicitAction, Form, SchemaError, SingleSelectSchema};
 //! use serde_json::json;
