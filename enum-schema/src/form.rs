@@ -911,6 +911,20 @@ pub trait ElicitFormWith: Sized {
             ElicitAction::Cancel => Ok(ElicitAction::Cancel),
         }
     }
+
+    /// Parses an `ElicitResult` from JSON text, refusing an object that
+    /// names a key twice (as [`ElicitForm::parse_result_str`]).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::MalformedResult`] if `json` is not JSON, then as
+    /// [`parse_result_with`](Self::parse_result_with).
+    fn parse_result_str_with(
+        json: &str,
+        options: &Self::Options,
+    ) -> Result<ElicitAction<Self>, Error> {
+        Self::parse_result_with(parse_json_text(json)?, options)
+    }
 }
 
 /// A form whose fields all know their options needs none.
