@@ -2790,6 +2790,31 @@ mod run_time {
         );
     }
 
+    #[test]
+    fn an_answer_in_json_text_naming_a_key_twice_is_refused() {
+        let text = r#"{"action":"accept","content":{"environment":"stg","environment":"prod"}}"#;
+        let error = Deploy::parse_result_str_with(text, &deploy_options()).unwrap_err();
+        assert_eq!(
+            error,
+            Error::from(ErrorKind::MalformedResult {
+                reason: Cow::Owned(
+                    r#"not JSON: the key "environment" appears twice in one object at line 1 column 63"#
+                        .to_owned()
+                ),
+                found: None,
+            })
+        );
+        assert_eq!(
+            error.to_string(),
+            r#"malformed ElicitResult: not JSON: the key "environment" appears twice in one object at line 1 column 63"#
+        );
+        let text = serde_json::to_string(&accept(content())).unwrap();
+        assert!(matches!(
+            Deploy::parse_result_str_with(&text, &deploy_options()),
+            Ok(ElicitAction::Accept(_))
+        ));
+    }
+
     /// A form without such fields is the same form with `()` options.
     #[test]
     fn every_elicit_form_takes_unit_options() {
