@@ -669,6 +669,11 @@ impl<F: FormFields> Form<F> {
 ///     Ok(ElicitAction::Accept(Order { size: Size::Large, item_count: 2, gift_note: None })),
 /// );
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an `ElicitForm`",
+    label = "not an ElicitForm",
+    note = "derive it with `#[derive(ElicitForm)]`; a form with `OwnedChoice` fields (options given when the request is built) implements `ElicitFormWith` instead: ask it with `request_with(message, &options)` and `parse_result_with(answer, &options)`"
+)]
 pub trait ElicitForm: Sized {
     /// The message set with `#[elicit(message = "...")]`, if any.
     const MESSAGE: Option<&'static str>;
