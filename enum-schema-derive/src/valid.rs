@@ -369,6 +369,16 @@ fn check_options(cx: &Ctxt, form: &ast::Form) {
         ),
         _ => {}
     }
+    if let Some((tokens, name)) = form.attrs.options.get_with_tokens() {
+        if name == form.ident {
+            cx.error_spanned_by(
+                tokens,
+                format_args!(
+                    "`options` names a struct of its own, and `{name}` is the form; write another name, such as `options = \"{name}Choices\"`",
+                ),
+            );
+        }
+    }
 }
 
 fn kind_name(kind: &ast::Kind) -> &'static str {

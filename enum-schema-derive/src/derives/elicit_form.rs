@@ -25,9 +25,11 @@ pub fn derive(input: &DeriveInput) -> TokenStream {
     };
     valid::check_form(&cx, &form);
     if let Err(error) = cx.check() {
-        // A generic form's errors come first: it gets the plain stub.
-        if form.has_run_time_fields() && input.generics.params.is_empty() {
-            let (krate, name) = (form.krate(), form.options_ident());
+        // A generic form, or an options struct named like the form, gets
+        // the plain stub: nothing more to build on.
+        let name = form.options_ident();
+        if form.has_run_time_fields() && input.generics.params.is_empty() && name != *form.ident {
+            let krate = form.krate();
             let options = (&name, options_struct(&krate, &form, &name));
             return fallback::expand_run_time_form(krate.clone(), form.ident, options, error);
         }
