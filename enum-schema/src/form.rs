@@ -897,7 +897,11 @@ pub trait ElicitFormWith: Sized {
     /// Parses a whole `ElicitResult` (`{"action":"accept","content":{..}}`,
     /// `{"action":"decline"}` or `{"action":"cancel"}`) into accept (this
     /// struct, every field re-validated against `options`), decline or
-    /// cancel. Pass the options the request was built with.
+    /// cancel. Pass the options the request was built with: on MCP
+    /// 2026-07-28 the answer comes in a retried call, perhaps to another
+    /// server process, which must rebuild them from the same source (an
+    /// option gone since is refused; an [`OwnedChoice`](crate::OwnedChoice)'s
+    /// index is its position in the options passed here).
     ///
     /// # Errors
     ///

@@ -230,8 +230,9 @@ pub use crate::version::{ProtocolVersion, VersionError};
 /// attributes.
 pub use enum_schema_derive::ElicitEnum;
 
-/// Derives [`ElicitForm`] for a struct with named fields; see the trait for
-/// the field types and attributes.
+/// Derives [`ElicitForm`] for a struct with named fields (or, when some
+/// field is an [`OwnedChoice`], [`ElicitFormWith`] and the struct of its
+/// options); see the traits for the field types and attributes.
 pub use enum_schema_derive::ElicitForm;
 
 /// A fieldless enum offered as a choice in an MCP elicitation form.
