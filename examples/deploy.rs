@@ -1,6 +1,7 @@
 //! A deployment request: one form with every kind of property the spec
 //! allows (string with length and format, integer, number, boolean,
-//! single-select, multi-select) and optional fields.
+//! single-select, multi-select), optional fields, and a select whose
+//! options are known only when the request is built (the environments).
 //!
 //! ```text
 //! cargo run --example deploy                                      # bundled sample answer
@@ -9,7 +10,9 @@
 
 use std::process::ExitCode;
 
-use enum_schema::{ElicitAction, ElicitEnum, ElicitForm};
+use enum_schema::{
+    ElicitAction, ElicitEnum, ElicitForm, ElicitFormWith, OwnedChoice, SingleSelectSchema,
+};
 
 /// Where to deploy.
 #[derive(ElicitEnum, Debug)]
@@ -33,8 +36,10 @@ enum Feature {
 
 #[derive(ElicitForm, Debug)]
 #[allow(dead_code)] // the example only prints the fields, through Debug
-#[elicit(rename_all = "camelCase", message = "Deploy checkout-api v2.14.0")]
+#[elicit(rename_all = "camelCase")]
 struct Deploy {
+    /// Which environment to deploy to.
+    environment: OwnedChoice,
     /// Who is responsible for this deployment.
     #[elicit(format = "email")]
     owner_email: String,
@@ -56,8 +61,24 @@ struct Deploy {
     notes: Option<String>,
 }
 
+/// The environments, as a server reads them from its configuration when
+/// it builds the request.
+fn environments() -> Vec<(String, String)> {
+    [("staging", "Staging"), ("prod-eu", "Production (EU)")]
+        .into_iter()
+        .map(|(value, title)| (value.to_owned(), title.to_owned()))
+        .collect()
+}
+
 fn main() -> ExitCode {
-    let request = Deploy::default_request();
+    let options = match SingleSelectSchema::new(environments()) {
+        Ok(environment) => DeployOptions { environment },
+        Err(error) => {
+            eprintln!("no environment to offer: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let request = Deploy::request_with("Deploy checkout-api v2.14.0", &options);
     println!("elicitation/create params:");
     println!(
         "{}",
@@ -83,7 +104,7 @@ fn main() -> ExitCode {
     println!("{}", answer.trim_end());
     println!();
 
-    match Deploy::parse_result_str(&answer) {
+    match Deploy::parse_result_str_with(&answer, &options) {
         Ok(ElicitAction::Accept(deploy)) => {
             println!("accepted: {deploy:#?}");
             ExitCode::SUCCESS

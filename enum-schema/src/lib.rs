@@ -128,6 +128,14 @@
 //! and primitives, so it goes through `rmcp`'s `elicit_fields` and the
 //! 2026-07-28 [`InputRequiredResult`] like any other.
 //!
+//! In a derived form, a field of type [`OwnedChoice`] (or
+//! `Vec<OwnedChoice>`, or an `Option` of either) is such a select: the
+//! derive generates a struct for the selects' options, and the form is
+//! asked with [`ElicitFormWith::request_with`] and read with
+//! [`ElicitFormWith::parse_result_with`], which take it, so one form asks
+//! everything. The answer is owned: the chosen option's index, value and
+//! title.
+//!
 //! ```
 //! use enum_schema::{ElicitAction, Form, SchemaError, SingleSelectSchema};
 //! use serde_json::json;
@@ -195,7 +203,8 @@ pub use crate::error::{Error, ErrorKind, InvalidValue, JsonType};
 pub use crate::field::primitive::{BooleanField, NumberField, NumberType, StringField};
 pub use crate::field::select::{MultiSelectField, SingleSelectField};
 pub use crate::form::{
-    parse_action, ElicitAction, ElicitForm, FillDefault, Form, FormField, FormFields, Optional,
+    parse_action, ElicitAction, ElicitForm, ElicitFormWith, FillDefault, Form, FormField,
+    FormFields, Optional,
 };
 pub use crate::input::{
     elicitation_responses, parse_input_response, take_input_response, InputRequiredResult,
@@ -208,7 +217,7 @@ pub use crate::integrations::rust_mcp_sdk;
 #[cfg(feature = "schemars")]
 #[doc(hidden)]
 pub use crate::integrations::schemars::support as __schemars;
-pub use crate::schema::check::Choice;
+pub use crate::schema::check::{Choice, OwnedChoice};
 pub use crate::schema::option::EnumOption;
 pub use crate::schema::primitive::{BooleanSchema, NumberSchema, StringFormat, StringSchema};
 pub use crate::schema::read::SchemaError;
@@ -222,8 +231,9 @@ pub use crate::version::{ProtocolVersion, VersionError};
 /// attributes.
 pub use enum_schema_derive::ElicitEnum;
 
-/// Derives [`ElicitForm`] for a struct with named fields; see the trait for
-/// the field types and attributes.
+/// Derives [`ElicitForm`] for a struct with named fields (or, when some
+/// field is an [`OwnedChoice`], [`ElicitFormWith`] and the struct of its
+/// options); see the traits for the field types and attributes.
 pub use enum_schema_derive::ElicitForm;
 
 /// A fieldless enum offered as a choice in an MCP elicitation form.
