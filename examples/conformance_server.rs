@@ -86,14 +86,19 @@ enum TitledChoice {
 #[elicit(message = "Please choose from each of the enum fields (SEP-1330)")]
 struct Sep1330Enums {
     /// Untitled single-select
+    #[elicit(title = "Pick one option")]
     untitled_single: UntitledOption,
     /// Titled single-select
+    #[elicit(title = "Pick one titled option")]
     titled_single: TitledOption,
     /// Legacy titled enum (enumNames)
+    #[elicit(title = "Pick one option (legacy list)")]
     legacy_enum: LegacyOption,
     /// Untitled multi-select
+    #[elicit(title = "Pick any options")]
     untitled_multi: Vec<UntitledOption>,
     /// Titled multi-select
+    #[elicit(title = "Pick any titled choices")]
     titled_multi: Vec<TitledChoice>,
 }
 
@@ -112,18 +117,19 @@ enum Status {
 #[elicit(message = "Please review the pre-filled fields (SEP-1034)")]
 struct Sep1034Defaults {
     /// User name
-    #[elicit(default = "John Doe")]
+    #[elicit(title = "Name", default = "John Doe")]
     name: String,
     /// User age
-    #[elicit(minimum = 0, maximum = 150, default = 30)]
+    #[elicit(title = "Age", minimum = 0, maximum = 150, default = 30)]
     age: i64,
     /// Test score
-    #[elicit(minimum = 0.0, maximum = 100.0, default = 95.5)]
+    #[elicit(title = "Score", minimum = 0.0, maximum = 100.0, default = 95.5)]
     score: f64,
     /// Account status
+    #[elicit(title = "Status")]
     status: Status,
     /// Whether the account is verified
-    #[elicit(default = true)]
+    #[elicit(title = "Verified", default = true)]
     verified: bool,
 }
 
@@ -151,7 +157,8 @@ enum AffectedService {
 #[derive(ElicitForm, Serialize, Debug)]
 #[elicit(message = "How bad is it?")]
 struct Triage {
-    /// Severity
+    /// How bad it is for the users of the service.
+    #[elicit(title = "Severity")]
     severity: Severity,
 }
 
@@ -159,7 +166,8 @@ struct Triage {
 #[derive(ElicitForm, Serialize, Debug)]
 #[elicit(message = "Which services are affected?")]
 struct Impact {
-    /// Affected services
+    /// Every service that shows errors, at most two.
+    #[elicit(title = "Affected services")]
     services: Vec<AffectedService>,
 }
 
