@@ -41,23 +41,24 @@ struct Deploy {
     /// Which environment to deploy to.
     environment: OwnedChoice,
     /// Who is responsible for this deployment.
-    #[elicit(format = "email")]
+    #[elicit(title = "Owner's email", format = "email")]
     owner_email: String,
     #[elicit(title = "Replicas", minimum = 1, maximum = 20, default = 2)]
     replicas: u8,
     /// CPU cores per replica.
-    #[elicit(minimum = 0.25, maximum = 16.0, default = 1.0)]
+    #[elicit(title = "CPU limit", minimum = 0.25, maximum = 16.0, default = 1.0)]
     cpu_limit: f64,
-    #[elicit(default = "eu-central-1")]
+    #[elicit(title = "Region", default = "eu-central-1")]
     region: Region,
+    #[elicit(title = "Features")]
     features: Vec<Feature>,
     /// Only roll out after this instant (RFC 3339).
-    #[elicit(format = "date-time")]
+    #[elicit(title = "Not before", format = "date-time")]
     not_before: Option<String>,
     /// Simulate without changing anything.
-    #[elicit(default = true)]
+    #[elicit(title = "Dry run", default = true)]
     dry_run: bool,
-    #[elicit(max_length = 280)]
+    #[elicit(title = "Notes", max_length = 280)]
     notes: Option<String>,
 }
 

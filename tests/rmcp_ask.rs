@@ -1259,6 +1259,23 @@ async fn rmcp_client_against_the_example_server() {
                 ],
                 "{version} {name}"
             );
+            let titles: Vec<_> = properties
+                .as_object()
+                .unwrap()
+                .values()
+                .map(|property| property["title"].as_str())
+                .collect();
+            assert_eq!(
+                titles,
+                [
+                    Some("Pick one option"),
+                    Some("Pick one titled option"),
+                    Some("Pick one option (legacy list)"),
+                    Some("Pick any options"),
+                    Some("Pick any titled choices")
+                ],
+                "{version} {name}"
+            );
             match expected {
                 Ok(expected) => assert_eq!(text(&result), *expected, "{version} {name}"),
                 Err(expected) => {

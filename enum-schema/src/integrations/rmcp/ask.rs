@@ -293,11 +293,41 @@ impl Ask {
     }
 }
 
+/// A server type whose tools can take [`Ask`]: one that says where its
+/// [`RequestStateSeal`] is, by implementing `AsRef<RequestStateSeal>`.
+/// Every such type has this trait (a blanket impl); implement `AsRef`, not
+/// this.
+///
+/// It is the bound of `Ask`'s rmcp extractor, so that a server without the
+/// `AsRef` impl gets an error that names `Ask` and the seal where the
+/// compiler checks that bound directly (`Ask::from_context_part` in a
+/// hand-written route). In a `#[tool]` method the compiler reports rmcp's
+/// `IntoToolRoute` instead: see [the module docs](crate::rmcp#troubleshooting).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` holds no `RequestStateSeal`, so its tools cannot take `Ask`",
+    label = "no `impl AsRef<RequestStateSeal> for {Self}`",
+    note = "`Ask` seals the answers a client echoes back with the server's `RequestStateSeal`, and finds it through `AsRef`",
+    note = "give `{Self}` a `seal: RequestStateSeal` field and `impl AsRef<enum_schema::rmcp::RequestStateSeal> for {Self}`, returning `&self.seal`"
+)]
+pub trait SealProvider {
+    /// The seal: `self.as_ref()`.
+    fn request_state_seal(&self) -> &RequestStateSeal;
+}
+
+// Not recommended in errors, so that the compiler names `SealProvider`
+// (and its message) rather than the `AsRef` bound underneath.
+#[diagnostic::do_not_recommend]
+impl<S: AsRef<RequestStateSeal>> SealProvider for S {
+    fn request_state_seal(&self) -> &RequestStateSeal {
+        self.as_ref()
+    }
+}
+
 /// `Ask` as an argument of a `#[tool]` method: the server type provides the
 /// seal. The state is bound to the tool's name and to its arguments as they
 /// are when `Ask` is extracted, so list `Ask` before `Parameters<..>` (which
 /// takes the arguments away).
-impl<S: AsRef<RequestStateSeal>> FromContextPart<ToolCallContext<'_, S>> for Ask {
+impl<S: SealProvider> FromContextPart<ToolCallContext<'_, S>> for Ask {
     fn from_context_part(context: &mut ToolCallContext<'_, S>) -> Result<Self, ErrorData> {
         let state = context.request_state.take();
         let read = request(
@@ -310,7 +340,7 @@ impl<S: AsRef<RequestStateSeal>> FromContextPart<ToolCallContext<'_, S>> for Ask
         .with_arguments(context.arguments.as_ref());
         Ask::open(
             context.request_context.peer.clone(),
-            context.service.as_ref().clone(),
+            context.service.request_state_seal().clone(),
             read,
         )
         .map_err(ErrorData::from)

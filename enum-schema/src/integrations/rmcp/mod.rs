@@ -110,6 +110,17 @@
 //! order either way. The keys inside each property follow rmcp's model,
 //! which is the order this crate writes them in.
 //!
+//! # Troubleshooting
+//!
+//! - **`the trait bound (Tool, fn(&Server, Ask) -> ..): IntoToolRoute<Server, _>
+//!   is not satisfied`**, on `#[tool_router]`: an argument of that tool cannot
+//!   be taken from the call. For [`Ask`], the server type lacks
+//!   `impl AsRef<RequestStateSeal>` (the [`SealProvider`] bound). rmcp's
+//!   router tries several handler shapes for each method, so the compiler
+//!   names rmcp's trait, not the impl that is missing underneath; where the
+//!   bound is checked directly (`Ask::from_context_part` in a hand-written
+//!   route), the error says so itself.
+//!
 //! # Lower level
 //!
 //! [`PeerElicitExt::elicit_form`] sends one `elicitation/create` on rmcp's
@@ -147,7 +158,7 @@ mod client;
 mod convert;
 
 pub use crate::ask::ElicitError;
-pub use ask::{Ask, RequestStateSeal, Rmcp};
+pub use ask::{Ask, RequestStateSeal, Rmcp, SealProvider};
 /// The client side: read a received elicitation, check the answer.
 pub use client::{accept, read_request, ClientError};
 pub use convert::{parse_form_result, parse_result};
