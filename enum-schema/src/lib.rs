@@ -180,6 +180,7 @@
 #[doc = include_str!("../../README.md")]
 struct ReadmeDoctests;
 
+mod confirm;
 mod error;
 mod field;
 mod form;
@@ -191,6 +192,7 @@ pub mod __private;
 mod integrations;
 mod schema;
 
+pub use crate::confirm::Confirm;
 pub use crate::error::{Error, ErrorKind, InvalidValue, JsonType};
 pub use crate::field::primitive::{BooleanField, NumberField, NumberType, StringField};
 pub use crate::field::select::{MultiSelectField, SingleSelectField};
