@@ -115,7 +115,11 @@ async function resultCount(page) {
 
 /** Saves what `dialog` covers (an open list included: it is drawn inside the dialog's box). */
 async function shoot(page, dialog, name) {
-    await page.screenshot({ path: join(shots, `${name}.png`), clip: await dialog.boundingBox() });
+    // Mantine fades the dialog and its lists in: wait for those to end (the
+    // spinner of the running tool, behind the dialog, never does).
+    await page.waitForFunction(() => document.getAnimations().every((animation) =>
+        animation.playState !== "running" || animation.effect.getComputedTiming().iterations === Infinity));
+    await page.screenshot({ path: join(shots, `${name}.png`), clip: await dialog.boundingBox(), animations: "disabled" });
     console.log(`  screenshot ${name}.png`);
 }
 
