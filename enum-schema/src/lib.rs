@@ -80,6 +80,9 @@
 //! [`ElicitForm`] turns a struct into the whole `requestedSchema`: enum
 //! fields, `Vec`s of them, strings, numbers, booleans, and `Option`s of
 //! these. [`Form`] builds the same from a tuple of fields at run time.
+//! A yes/no question is [`Confirm`]: one required select of "Yes" and "No"
+//! (its docs say why that shape, and not a form with no field or a lone
+//! checkbox).
 //!
 //! A field with a default may let the client leave it out:
 //! `#[elicit(fill_default)]` on a derived form's field, [`FillDefault`] in a
