@@ -11,9 +11,12 @@
 // order, origin: `input-required` on modern, `server-request` on legacy) and
 // the final tool result: the exact text, isError, and structuredContent.
 //
+// CASES are today's outcomes: a rejected answer ends the call with isError.
 // REASK_CASES are the outcomes once a rejected answer is asked again
-// (issue 18): they run only with INSPECTOR_REASK=1, and each replaces the
-// case of the same tool and name in CASES. Exits non-zero on the first failure.
+// (issue 18): they run only with INSPECTOR_REASK=1, each replacing the case
+// of the same tool and name in CASES, and every other rejection of CASES then
+// runs as the same wrong answer three times (see `threeTimes`). Prints one
+// line per case; exits non-zero if any failed.
 
 import { execFileSync } from "node:child_process";
 import { deepStrictEqual, ok } from "node:assert/strict";
