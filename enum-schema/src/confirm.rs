@@ -57,7 +57,11 @@ enum Answer {
 ///   titles, *Submit* disabled until one is picked: an explicit yes or an
 ///   explicit no, and *Decline* keeps its own meaning.
 ///
-/// Every client that renders a select renders this one, on every revision.
+/// Its terminal client, `mcpdo`, asks the same way: the form with no
+/// properties is submitted (an accept, so a "yes") by pressing Enter, a
+/// boolean is a `[y/n]` prompt, and this select is a numbered list of the
+/// two titles. Every client that renders a select renders this one, on
+/// every revision.
 /// For other titles ("Yes, deploy"), build the select at run time:
 /// `Form::new((("confirm", &SingleSelectSchema::new([("yes", "Yes, deploy"), ("no", "No")])?),))`.
 ///
