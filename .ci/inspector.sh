@@ -80,6 +80,7 @@ stop() {
     # mcpdo's private daemon, then the web UI and the server.
     if [ -n "${MCP_INSPECTOR_DAEMON_DIR:-}" ]; then
         "${mcpdo[@]}" daemon stop >/dev/null 2>&1 || true
+        rm -rf "$MCP_INSPECTOR_DAEMON_DIR"
     fi
     for pid in "${pids[@]}"; do
         if kill -0 "$pid" 2>/dev/null; then
