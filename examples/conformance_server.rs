@@ -15,7 +15,8 @@
 //! Both tools ask with one call, [`Ask::form`], which works on every
 //! revision: `elicitation/create` for a 2025-06-18 or 2025-11-25 client, an
 //! `input_required` result for a 2026-07-28 client. The third tool asks two
-//! questions, the second only if the first answer calls for it. The key
+//! questions, the second only if the first answer calls for it; the fourth
+//! asks a yes/no question with [`Confirm`]. The key
 //! that seals `requestState` comes from the environment variable
 //! `REQUEST_STATE_KEY` (at least 32 bytes; give every process behind one
 //! load balancer the same), else from the operating system's random source.
@@ -24,7 +25,7 @@ use std::sync::Arc;
 
 use axum::serve::ListenerExt;
 use enum_schema::rmcp::{Ask, RequestStateSeal};
-use enum_schema::{ElicitAction, ElicitEnum, ElicitForm};
+use enum_schema::{Confirm, ElicitAction, ElicitEnum, ElicitForm};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{
     CallToolResponse, CallToolResult, ContentBlock, Implementation, RequestStateCodec,
@@ -262,6 +263,23 @@ impl ConformanceServer {
                 report = format!("{report}; {}", completed(impact)?);
             }
             Ok(text(report))
+        })
+        .await
+    }
+
+    #[tool(description = "Asks a yes/no question: deploy billing to prod-eu?")]
+    async fn test_confirm(&self, ask: Ask) -> Result<CallToolResponse, ErrorData> {
+        ask.tool(|ask| async move {
+            let answer = ask
+                .form::<Confirm>("confirm", "Deploy billing to prod-eu?")
+                .await?;
+            let report = match answer {
+                ElicitAction::Accept(Confirm::Yes) => "confirmed: deploying billing to prod-eu",
+                ElicitAction::Accept(Confirm::No) => "not confirmed: nothing deployed",
+                ElicitAction::Decline => "declined: nothing deployed",
+                ElicitAction::Cancel => "cancelled: nothing deployed",
+            };
+            Ok(text(report.to_owned()))
         })
         .await
     }

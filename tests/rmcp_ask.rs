@@ -1302,6 +1302,38 @@ async fn rmcp_client_against_the_example_server() {
              Elicitation completed: action=accept, content={\"services\":[\"search\",\"login\"]}",
             "{version}"
         );
+
+        // The yes/no question: a titled select of two options, no default.
+        for (answer, expected) in [
+            ("yes", "confirmed: deploying billing to prod-eu"),
+            ("no", "not confirmed: nothing deployed"),
+        ] {
+            connection.answer(vec![
+                json!({"action": "accept", "content": {"confirm": answer}}),
+            ]);
+            let result = connection
+                .client
+                .call_tool(CallToolRequestParams::new("test_confirm"))
+                .await
+                .unwrap();
+            assert_eq!(text(&result), expected, "{version} {answer}");
+            assert_eq!(
+                connection.seen()[0],
+                json!({
+                    "mode": "form",
+                    "message": "Deploy billing to prod-eu?",
+                    "requestedSchema": {
+                        "type": "object",
+                        "properties": {"confirm": {
+                            "type": "string",
+                            "oneOf": [{"const": "yes", "title": "Yes"}, {"const": "no", "title": "No"}],
+                        }},
+                        "required": ["confirm"],
+                    },
+                }),
+                "{version} {answer}"
+            );
+        }
     }
 
     // 2025-06-18: the defaults form goes out without its defaults, and the
@@ -1328,6 +1360,20 @@ async fn rmcp_client_against_the_example_server() {
     );
     let status = &connection.seen()[0]["requestedSchema"]["properties"]["status"];
     assert_eq!(status.get("default"), None);
+    // The yes/no question in 2025-06-18's one titled shape.
+    connection.answer(vec![
+        json!({"action": "accept", "content": {"confirm": "yes"}}),
+    ]);
+    let result = connection
+        .client
+        .call_tool(CallToolRequestParams::new("test_confirm"))
+        .await
+        .unwrap();
+    assert_eq!(text(&result), "confirmed: deploying billing to prod-eu");
+    assert_eq!(
+        connection.seen()[0]["requestedSchema"]["properties"]["confirm"],
+        json!({"type": "string", "enum": ["yes", "no"], "enumNames": ["Yes", "No"]}),
+    );
     let error = connection
         .client
         .call_tool(CallToolRequestParams::new("test_elicitation_sep1330_enums"))

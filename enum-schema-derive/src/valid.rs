@@ -296,7 +296,8 @@ pub fn check_form(cx: &Ctxt, form: &ast::Form) {
     if form.fields.is_empty() {
         cx.error_spanned_by(
             form.ident,
-            "ElicitForm needs at least one field: a form with no property gives the user nothing to submit",
+            "ElicitForm needs at least one field: a form with no property gives the user nothing to submit, \
+             and some clients cancel it; to ask yes or no, use `enum_schema::Confirm`",
         );
     }
     check_options(cx, form);

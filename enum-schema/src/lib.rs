@@ -80,6 +80,9 @@
 //! [`ElicitForm`] turns a struct into the whole `requestedSchema`: enum
 //! fields, `Vec`s of them, strings, numbers, booleans, and `Option`s of
 //! these. [`Form`] builds the same from a tuple of fields at run time.
+//! A yes/no question is [`Confirm`]: one required select of "Yes" and "No"
+//! (its docs say why that shape, and not a form with no field or a lone
+//! checkbox).
 //!
 //! A field with a default may let the client leave it out:
 //! `#[elicit(fill_default)]` on a derived form's field, [`FillDefault`] in a
@@ -188,6 +191,7 @@
 #[doc = include_str!("../../README.md")]
 struct ReadmeDoctests;
 
+mod confirm;
 mod error;
 mod field;
 mod form;
@@ -199,6 +203,7 @@ pub mod __private;
 mod integrations;
 mod schema;
 
+pub use crate::confirm::Confirm;
 pub use crate::error::{Error, ErrorKind, InvalidValue, JsonType};
 pub use crate::field::primitive::{BooleanField, NumberField, NumberType, StringField};
 pub use crate::field::select::{MultiSelectField, SingleSelectField};
