@@ -71,6 +71,35 @@ struct Impact {
     services: Vec<Service>,
 }
 
+/// A region to deploy to.
+#[derive(ElicitEnum, Debug, PartialEq)]
+#[elicit(rename_all = "kebab-case")]
+enum Region {
+    #[elicit(title = "Europe")]
+    Eu,
+    #[elicit(title = "United States")]
+    Us,
+}
+
+/// Everything a deploy needs but the confirmation, in one form: the
+/// environments are known only when the request is built.
+#[derive(ElicitForm, Debug)]
+struct Deploy {
+    #[elicit(title = "Environment")]
+    environment: enum_schema::OwnedChoice,
+    #[elicit(title = "Regions")]
+    regions: Vec<Region>,
+    #[elicit(title = "Canary percentage", maximum = 100)]
+    canary: u8,
+}
+
+/// One of eleven independent questions.
+#[derive(ElicitForm, Debug)]
+struct Answer {
+    #[elicit(title = "Yes or no")]
+    yes: bool,
+}
+
 #[derive(serde::Deserialize, rmcp::schemars::JsonSchema)]
 #[schemars(crate = "rmcp::schemars")]
 struct Ticket {
@@ -103,6 +132,62 @@ impl Desk {
             seal,
             tool_router: Self::tool_router(),
         }
+    }
+
+    #[tool(description = "Deploys: one form with a run-time list, then a confirmation")]
+    async fn deploy(&self, ask: Ask) -> Result<CallToolResponse, ErrorData> {
+        ask.tool(|ask| async move {
+            let options = DeployOptions {
+                environment: enum_schema::SingleSelectSchema::new([
+                    ("staging", "Staging"),
+                    ("prod-eu", "Production (EU)"),
+                ])
+                .unwrap(),
+            };
+            let ElicitAction::Accept(deploy) = ask
+                .form_with::<Deploy>("deploy", "Deploy billing where?", &options)
+                .await?
+            else {
+                return Ok(CallToolResult::success(vec![ContentBlock::text(
+                    "not deployed",
+                )]));
+            };
+            let question = format!("Deploy billing to {}?", deploy.environment.value());
+            let confirmed = ask
+                .form::<enum_schema::Confirm>("confirm", question)
+                .await?
+                .is_confirmed();
+            Ok(CallToolResult::success(vec![ContentBlock::text(format!(
+                "{} {:?} {}% confirmed={confirmed}",
+                deploy.environment.value(),
+                deploy.regions,
+                deploy.canary
+            ))]))
+        })
+        .await
+    }
+
+    #[tool(description = "Asks eleven independent questions together")]
+    async fn eleven(&self, ask: Ask) -> Result<CallToolResponse, ErrorData> {
+        ask.tool(|ask| async move {
+            let questions = (0..11)
+                .map(|n| {
+                    enum_schema::ask::Question::form::<Answer>(
+                        format!("q{n:02}"),
+                        format!("Question {n}?"),
+                    )
+                })
+                .collect::<Vec<_>>();
+            let answers = ask.all(questions).await?;
+            let yes = answers
+                .into_iter()
+                .filter(|answer| matches!(answer, ElicitAction::Accept(Answer { yes: true })))
+                .count();
+            Ok(CallToolResult::success(vec![ContentBlock::text(format!(
+                "{yes} yes"
+            ))]))
+        })
+        .await
     }
 
     #[tool(description = "Asks for an incident")]
@@ -645,6 +730,75 @@ async fn one_attempt_ends_the_call_at_the_first_rejected_answer() {
             "the client's answer was rejected: field `severity`: invalid value \"urgent\": expected one of \"low\", \"high\"",
             "{version}"
         );
+    }
+}
+
+/// Eleven independent questions asked with one `all` complete on rmcp's
+/// own client, which stops after 10 rounds: on 2026-07-28 they share one
+/// `input_required` round (every key in one `inputRequests`), then the
+/// final round; before, they are asked in turn inside the one call.
+#[tokio::test]
+async fn eleven_independent_questions_complete_on_rmcps_client() {
+    for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
+        let connection = connect(version.clone()).await;
+        let mut answers = vec![json!({"action": "accept", "content": {"yes": true}}); 10];
+        answers.push(json!({"action": "decline"}));
+        connection.answer(answers);
+        let result = connection
+            .client
+            .call_tool(CallToolRequestParams::new("eleven"))
+            .await
+            .unwrap();
+        assert_eq!(text(&result), "10 yes", "{version}");
+        let messages: Vec<Value> = connection
+            .seen()
+            .iter()
+            .map(|request| request["message"].clone())
+            .collect();
+        // In key order (q00..q10), as rmcp's client keeps `inputRequests`.
+        let expected: Vec<Value> = (0..11).map(|n| json!(format!("Question {n}?"))).collect();
+        assert_eq!(messages, expected, "{version}");
+        if version == ProtocolVersion::V_2026_07_28 {
+            // One round asked all eleven.
+            assert_eq!(connection.lines_with("input_required").len(), 1);
+        }
+    }
+}
+
+/// A deploy (a run-time list of environments, regions and a canary
+/// percentage in one derived form, then a confirmation) takes two rounds of
+/// questions: one form, one confirmation.
+#[tokio::test]
+async fn a_deploy_takes_two_rounds_of_questions() {
+    for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
+        let connection = connect(version.clone()).await;
+        connection.answer(vec![
+            json!({"action": "accept", "content": {"environment": "prod-eu", "regions": ["eu"], "canary": 5}}),
+            json!({"action": "accept", "content": {"confirm": "yes"}}),
+        ]);
+        let result = connection
+            .client
+            .call_tool(CallToolRequestParams::new("deploy"))
+            .await
+            .unwrap();
+        assert_eq!(text(&result), "prod-eu [Eu] 5% confirmed=true", "{version}");
+        let seen = connection.seen();
+        assert_eq!(seen.len(), 2, "{version}");
+        assert_eq!(
+            seen[0]["requestedSchema"]["properties"]["environment"],
+            json!({"type": "string", "title": "Environment", "oneOf": [
+                {"const": "staging", "title": "Staging"},
+                {"const": "prod-eu", "title": "Production (EU)"},
+            ]}),
+            "{version}"
+        );
+        assert_eq!(
+            seen[1]["message"], "Deploy billing to prod-eu?",
+            "{version}"
+        );
+        if version == ProtocolVersion::V_2026_07_28 {
+            assert_eq!(connection.lines_with("input_required").len(), 2);
+        }
     }
 }
 

@@ -14,7 +14,7 @@ use super::reask;
 use super::sdk::{Outcome, Reply, Sdk};
 use super::state::{self, RequestStateSeal, Sealed, MAX_REQUEST_STATE_LENGTH};
 use crate::{
-    ElicitAction, ElicitForm, ElicitRequestFormParams, Error, Form, FormFields,
+    ElicitAction, ElicitForm, ElicitFormWith, ElicitRequestFormParams, Error, Form, FormFields,
     InputRequiredResult, ProtocolVersion,
 };
 
@@ -191,7 +191,8 @@ impl<S: Sdk> fmt::Debug for Ask<S> {
 }
 
 /// One question of a round: a key, the form's params, and how its answer
-/// parses. Build it with [`Question::form`] (a derived form) or
+/// parses. Build it with [`Question::form`] (a derived form),
+/// [`Question::form_with`] (a derived form with run-time choices) or
 /// [`Question::fields`] (a run-time [`Form`]), or [`Question::new`] for any
 /// other, and ask it with [`Ask::all`] beside others.
 pub struct Question<'a, T> {
@@ -220,6 +221,25 @@ impl Question<'static, ()> {
         message: impl Into<Cow<'static, str>>,
     ) -> Question<'static, F> {
         Question::new(key, F::request(message), F::parse_result)
+    }
+
+    /// A derived form with run-time choices (see [`ElicitFormWith`]) under
+    /// `key` with `message`, its selects built from `options`; the answer is
+    /// an [`ElicitAction<F>`], every field re-validated against `options`.
+    /// On 2026-07-28 the retry may reach another server process: build the
+    /// options there from the same source.
+    pub fn form_with<'a, F>(
+        key: impl Into<Cow<'a, str>>,
+        message: impl Into<Cow<'static, str>>,
+        options: &'a F::Options,
+    ) -> Question<'a, F>
+    where
+        F: ElicitFormWith,
+        F::Options: Sync,
+    {
+        Question::new(key, F::request_with(message, options), move |answer| {
+            F::parse_result_with(answer, options)
+        })
     }
 
     /// A run-time [`Form`] under `key` with `message`; the answer is an
@@ -495,6 +515,27 @@ impl<S: Sdk> Ask<S> {
     ) -> Result<ElicitAction<F>, ElicitError> {
         let question = Question::form::<F>(key.to_owned(), message);
         Ok(self.all((question,)).await?.0)
+    }
+
+    /// Asks for a derived form with run-time choices (see
+    /// [`ElicitFormWith`]) under `key` with `message`, its selects built from
+    /// `options`, and returns the typed answer.
+    ///
+    /// # Errors
+    ///
+    /// As [`form`](Self::form).
+    pub fn form_with<'a, F>(
+        &'a self,
+        key: &'a str,
+        message: impl Into<Cow<'static, str>>,
+        options: &'a F::Options,
+    ) -> impl Future<Output = Result<ElicitAction<F>, ElicitError>> + Send + 'a
+    where
+        F: ElicitFormWith + Send + 'a,
+        F::Options: Sync,
+    {
+        let question = Question::form_with::<F>(key, message, options);
+        async move { Ok(self.all((question,)).await?.0) }
     }
 
     /// Asks for a run-time [`Form`] under `key` with `message`, and returns

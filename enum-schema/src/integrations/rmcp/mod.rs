@@ -76,18 +76,25 @@
 //! Nothing sent to a client names a Rust item: messages and `data` speak of
 //! fields, values, methods and revisions ([`ElicitError`] has the table).
 //! A rejected answer (a value not offered, a title instead of a value, a
-//! string for a multi-select, a missing required field, a bound broken) is,
-//! inside [`Ask::tool`], a tool result with `isError: true`, its message as
-//! text and `{"errors":[{"field":..,"value":..,"allowed":[..],"message":..}]}`
-//! as `structuredContent`; in a prompt or resource, which have no error
+//! string for a multi-select, a missing required field, a bound broken) is
+//! first asked again, with the reason and the valid parts pre-filled (see
+//! "A second chance" on [`crate::ask::Ask`]). This replaces what 0.1 did,
+//! ending the call at the first rejected answer on the grounds that the
+//! client had broken the schema once and would break it again: real clients
+//! (the MCP Inspector among them) let a person's mistakes through, so the
+//! mistake is the person's, and a person who made one deserves a second
+//! chance, not a dead call that loses their earlier answers. Once the
+//! question was asked as often as allowed (3 times unless
+//! [`RequestStateSeal::with_max_attempts`](crate::ask::RequestStateSeal::with_max_attempts)
+//! says otherwise), the answer is, inside `Ask::tool`, a tool result with
+//! `isError: true`, its message as text and
+//! `{"errors":[{"field":..,"value":..,"allowed":[..],"message":..}]}` as
+//! `structuredContent`; in a prompt or resource, which have no error
 //! result, the JSON-RPC error `-32602` with that `data`. A tool result,
-//! because the model sees it and can act on it (call the tool again, which
-//! asks the user again, or explain), where a JSON-RPC error mostly stops at
-//! the client. The tool does not re-ask by itself: the client already broke
-//! the schema it was given once, and asking it the same question again in
-//! the same call would most likely repeat the fault. A client that did not
-//! declare form elicitation gets `-32021` (missing required client
-//! capability) with `data.requiredCapabilities`.
+//! because the model sees it and can act on it, where a JSON-RPC error
+//! mostly stops at the client. A client that did not declare form
+//! elicitation gets `-32021` (missing required client capability) with
+//! `data.requiredCapabilities`.
 //!
 //! The answer reaches this crate as JSON that rmcp has already parsed (its
 //! `ElicitResult` before 2026-07-28, its `inputResponses` on it), so the
