@@ -25,7 +25,7 @@ use std::sync::Arc;
 
 use axum::serve::ListenerExt;
 use enum_schema::rmcp::{Ask, RequestStateSeal};
-use enum_schema::{Confirm, ElicitAction, ElicitEnum, ElicitForm};
+use enum_schema::{Confirm, ElicitAction, ElicitEnum, ElicitForm, SingleSelectSchema};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{
     CallToolResponse, CallToolResult, ContentBlock, Implementation, RequestStateCodec,
@@ -280,6 +280,25 @@ impl ConformanceServer {
                 ElicitAction::Cancel => "cancelled: nothing deployed",
             };
             Ok(text(report.to_owned()))
+        })
+        .await
+    }
+
+    #[tool(description = "Picks one of 10,000 hosts: a search first, then the matches")]
+    async fn test_long_list(&self, ask: Ask) -> Result<CallToolResponse, ErrorData> {
+        ask.tool(|ask| async move {
+            let hosts = (0..10_000).map(|n| (format!("host-{n:04}"), format!("Host {n:04}")));
+            let hosts = SingleSelectSchema::new(hosts)
+                .expect("distinct host names")
+                .with_title("Host");
+            let report = match ask.choose("host", "Which host?", &hosts).await? {
+                ElicitAction::Accept(host) => {
+                    format!("picked {} (#{})", host.value(), host.index())
+                }
+                ElicitAction::Decline => "declined".to_owned(),
+                ElicitAction::Cancel => "cancelled".to_owned(),
+            };
+            Ok(text(report))
         })
         .await
     }

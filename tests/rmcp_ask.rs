@@ -802,6 +802,63 @@ async fn a_deploy_takes_two_rounds_of_questions() {
     }
 }
 
+/// A list of 10,000 options is narrowed: a search first (asked again when
+/// it matches too many), then the matching options, the answer the option
+/// of the whole list; on every revision.
+#[tokio::test]
+async fn a_long_list_is_narrowed_by_a_search_first() {
+    let key = b"the example server's key, 32 bytes or more";
+    for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
+        let connection = connect_server(
+            conformance_server::ConformanceServer::new(seal(key)),
+            version.clone(),
+            ClientCapabilities::builder().enable_elicitation().build(),
+        )
+        .await;
+        connection.answer(vec![
+            json!({"action": "accept", "content": {"search": "host"}}),
+            json!({"action": "accept", "content": {"search": "999"}}),
+            json!({"action": "accept", "content": {"choice": "host-4999"}}),
+        ]);
+        let result = connection
+            .client
+            .call_tool(CallToolRequestParams::new("test_long_list"))
+            .await
+            .unwrap();
+        assert_eq!(text(&result), "picked host-4999 (#4999)", "{version}");
+        let seen = connection.seen();
+        assert_eq!(seen.len(), 3, "{version}");
+        assert_eq!(
+            seen[0]["requestedSchema"],
+            json!({"type": "object", "properties": {"search": {
+                "type": "string",
+                "title": "Search",
+                "description": "10000 options: type part of the one you want",
+                "minLength": 1,
+                "maxLength": 200,
+            }}, "required": ["search"]}),
+            "{version}"
+        );
+        assert_eq!(
+            seen[1]["message"],
+            "Which host?\n\nSearch: “host” matches 10000 options; type more of the name, so that at most 50 match.",
+            "{version}"
+        );
+        let offered = &seen[2]["requestedSchema"]["properties"]["choice"];
+        assert_eq!(offered["title"], "Host", "{version}");
+        let values: Vec<&str> = offered["oneOf"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|option| option["const"].as_str().unwrap())
+            .collect();
+        // 0999, 1999, .., 9999 and 9990..9998.
+        assert_eq!(values.len(), 19, "{version}");
+        assert_eq!(values[0], "host-0999", "{version}");
+        assert_eq!(values[18], "host-9999", "{version}");
+    }
+}
+
 #[tokio::test]
 async fn a_form_built_at_run_time_is_asked_the_same_way() {
     for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {

@@ -216,6 +216,26 @@ pub enum ErrorKind {
         /// The JSON type the schema asks for.
         expected: JsonType,
     },
+    /// A search text that matches none of a long list's options (see
+    /// [`Ask::choose`](crate::ask::Ask::choose)).
+    NoMatch {
+        /// The form field, if known.
+        field: Option<Cow<'static, str>>,
+        /// The text the client sent.
+        value: String,
+    },
+    /// A search text that matches more of a long list's options than one
+    /// list may offer (see [`Ask::choose`](crate::ask::Ask::choose)).
+    TooManyMatches {
+        /// The form field, if known.
+        field: Option<Cow<'static, str>>,
+        /// The text the client sent.
+        value: String,
+        /// How many options it matches.
+        matches: usize,
+        /// How many one list may offer.
+        limit: usize,
+    },
     /// An `accept` without a value for a required field.
     MissingField {
         /// The form field.
@@ -276,6 +296,8 @@ macro_rules! one_value {
             | ErrorKind::NotAnInteger { $field, .. }
             | ErrorKind::OutOfRange { $field, .. }
             | ErrorKind::NullForOptional { $field, .. }
+            | ErrorKind::NoMatch { $field, .. }
+            | ErrorKind::TooManyMatches { $field, .. }
     };
 }
 
@@ -666,6 +688,25 @@ impl Display for ErrorKind {
                 Prefix(field.as_deref()),
                 items.len(),
                 min,
+            ),
+            ErrorKind::NoMatch { field, value } => write!(
+                f,
+                "{}no option matches {:?}",
+                Prefix(field.as_deref()),
+                value,
+            ),
+            ErrorKind::TooManyMatches {
+                field,
+                value,
+                matches,
+                limit,
+            } => write!(
+                f,
+                "{}{:?} matches {} options, more than the {} one list may offer",
+                Prefix(field.as_deref()),
+                value,
+                matches,
+                limit,
             ),
             ErrorKind::TooManyItems { field, max, items } => write!(
                 f,

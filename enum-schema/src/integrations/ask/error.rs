@@ -527,6 +527,17 @@ fn rejection_entry(error: &Error) -> Value {
         }
         ErrorKind::MissingAction { found } => put("value", quoted(found, &mut truncated)),
         ErrorKind::UnknownAction { action } => put("value", quoted(action, &mut truncated)),
+        ErrorKind::NoMatch { value, .. } => put("value", quoted_str(value, &mut truncated)),
+        ErrorKind::TooManyMatches {
+            value,
+            matches,
+            limit,
+            ..
+        } => {
+            put("value", quoted_str(value, &mut truncated));
+            put("matches", Value::from(*matches));
+            put("limit", Value::from(*limit));
+        }
         ErrorKind::MissingInputResponse { key } => put("key", quoted_str(key, &mut truncated)),
         ErrorKind::MalformedInputResponse { key, found, .. } => {
             put("key", quoted_str(key, &mut truncated));

@@ -29,13 +29,16 @@
 //! waits for the answer, asking again inside the same call.
 
 mod error;
+mod narrow;
 mod reask;
 mod round;
 mod sdk;
 mod state;
 
+#[cfg(any(feature = "rmcp", feature = "rust-mcp-sdk"))]
 pub(crate) use error::INTERNAL_ERROR;
 pub use error::{ElicitError, RequestStateError, SdkError};
+pub use narrow::LONG_LIST;
 pub use round::{Ask, Question, Questions, Request};
 pub use sdk::{Outcome, Reply, Sdk};
 pub use state::{RequestStateSeal, MAX_REQUEST_STATE_LENGTH};

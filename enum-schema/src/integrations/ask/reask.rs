@@ -306,6 +306,21 @@ fn reason(text: &mut String, field: &str, kind: &ErrorKind) -> std::fmt::Result 
             }
         }
         ErrorKind::MissingField { .. } => write!(text, "{field}: this answer is required."),
+        ErrorKind::NoMatch { value, .. } => write!(
+            text,
+            "{field}: nothing matches {}; try another part of the name.",
+            quote(value)
+        ),
+        ErrorKind::TooManyMatches {
+            value,
+            matches,
+            limit,
+            ..
+        } => write!(
+            text,
+            "{field}: {} matches {matches} options; type more of the name, so that at most {limit} match.",
+            quote(value)
+        ),
         ErrorKind::NullForOptional { .. } => {
             write!(text, "{field}: fill it in, or leave it empty.")
         }

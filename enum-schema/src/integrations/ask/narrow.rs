@@ -1,0 +1,162 @@
+//! Long lists, narrowed over rounds: a search text first, then the options
+//! that match it ([`Ask::choose`](super::Ask::choose)).
+
+use std::borrow::Cow;
+
+use serde_json::Value;
+
+use super::round::Question;
+use crate::{
+    parse_action, ElicitAction, ElicitRequestFormParams, EnumOption, Error, ErrorKind, OwnedChoice,
+    PrimitiveSchema, RequestedSchema, SingleSelectSchema, StringSchema,
+};
+
+/// How many options one list offers at most: lists longer than this are
+/// narrowed with a search first. Clients render long dropdowns badly;
+/// practice puts the comfortable limit around 50 to 100 options.
+pub const LONG_LIST: usize = 50;
+
+/// The search text's property.
+const SEARCH: &str = "search";
+/// The property of the list itself.
+const CHOICE: &str = "choice";
+
+/// Whether `option` matches `text`: its value or title contains it,
+/// ignoring case.
+fn matches(option: &EnumOption, text: &str) -> bool {
+    let text = text.to_lowercase();
+    option.value().to_lowercase().contains(&text)
+        || option
+            .title()
+            .is_some_and(|title| title.to_lowercase().contains(&text))
+}
+
+/// The options that match `text`, in their order.
+pub(crate) fn matching<'a>(options: &'a SingleSelectSchema, text: &str) -> Vec<&'a EnumOption> {
+    options
+        .options
+        .iter()
+        .filter(|option| matches(option, text))
+        .collect()
+}
+
+/// The question that asks for a search text among `options`' values and
+/// titles; an answer that matches none, or more than `limit`, is rejected
+/// (and so asked again, with the reason).
+pub(crate) fn search<'a>(
+    key: String,
+    message: Cow<'static, str>,
+    options: &'a SingleSelectSchema,
+    limit: usize,
+) -> Question<'a, String> {
+    let schema = StringSchema {
+        title: Some(Cow::Borrowed("Search")),
+        description: Some(Cow::Owned(format!(
+            "{} options: type part of the one you want",
+            options.options.len()
+        ))),
+        min_length: Some(1),
+        max_length: Some(200),
+        format: None,
+        default: None,
+    };
+    let params = ElicitRequestFormParams {
+        message,
+        requested_schema: RequestedSchema {
+            properties: vec![(
+                Cow::Borrowed(SEARCH),
+                PrimitiveSchema::String(schema.clone()),
+            )],
+            required: vec![Cow::Borrowed(SEARCH)],
+        },
+    };
+    Question::new(key, params, move |answer| {
+        let mut content = match parse_action(answer)? {
+            ElicitAction::Accept(content) => content,
+            ElicitAction::Decline => return Ok(ElicitAction::Decline),
+            ElicitAction::Cancel => return Ok(ElicitAction::Cancel),
+        };
+        let Some(value) = content.remove(SEARCH) else {
+            return Err(Error::from(ErrorKind::MissingField {
+                field: Cow::Borrowed(SEARCH),
+            }));
+        };
+        let text = schema
+            .check(value)
+            .map_err(|error| error.in_field(SEARCH))?;
+        let found = options
+            .options
+            .iter()
+            .filter(|option| matches(option, &text))
+            .count();
+        let field = Some(Cow::Borrowed(SEARCH));
+        match found {
+            0 => Err(Error::from(ErrorKind::NoMatch { field, value: text })),
+            found if found > limit => Err(Error::from(ErrorKind::TooManyMatches {
+                field,
+                value: text,
+                matches: found,
+                limit,
+            })),
+            _ => Ok(ElicitAction::Accept(text)),
+        }
+    })
+}
+
+/// The question that offers `offered` (all of `options`, or the ones that
+/// matched a search) as one single-select; the answer is the option of the
+/// whole list, its index the position there.
+pub(crate) fn pick<'a>(
+    key: &'a str,
+    message: Cow<'static, str>,
+    offered: Vec<&'a EnumOption>,
+    options: &'a SingleSelectSchema,
+) -> Question<'a, OwnedChoice> {
+    let select = SingleSelectSchema {
+        title: options.title.clone(),
+        description: options.description.clone(),
+        options: Cow::Owned(offered.into_iter().cloned().collect()),
+        default: options.default.clone(),
+        legacy: options.legacy,
+    };
+    let mut select = select;
+    // A default that the search left out is no default.
+    if let Some(default) = &select.default {
+        if !select
+            .options
+            .iter()
+            .any(|option| option.value() == default)
+        {
+            select.default = None;
+        }
+    }
+    let params = ElicitRequestFormParams {
+        message,
+        requested_schema: RequestedSchema {
+            properties: vec![(
+                Cow::Borrowed(CHOICE),
+                PrimitiveSchema::SingleSelect(select.clone()),
+            )],
+            required: vec![Cow::Borrowed(CHOICE)],
+        },
+    };
+    Question::new(key, params, move |answer| {
+        let content = match parse_action(answer)? {
+            ElicitAction::Accept(content) => content,
+            ElicitAction::Decline => return Ok(ElicitAction::Decline),
+            ElicitAction::Cancel => return Ok(ElicitAction::Cancel),
+        };
+        let Some(value) = content.get(CHOICE).cloned() else {
+            return Err(Error::from(ErrorKind::MissingField {
+                field: Cow::Borrowed(CHOICE),
+            }));
+        };
+        let picked = select
+            .parse(value)
+            .map_err(|error| error.in_field(CHOICE))?;
+        let chosen = options
+            .parse(Value::from(picked.value()))
+            .map_err(|error| error.in_field(CHOICE))?;
+        Ok(ElicitAction::Accept(OwnedChoice::from(chosen)))
+    })
+}
