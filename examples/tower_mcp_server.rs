@@ -1,26 +1,30 @@
-//! An MCP server on tower-mcp 0.25 (streamable HTTP, MCP 2026-07-28) with
-//! one tool, `test_elicitation_sep1330_enums`, that asks for the five
-//! SEP-1330 enum shapes with a hand-built `input_required` result and parses
-//! the retried call's `inputResponses`.
+//! An MCP server on tower-mcp 0.25 (streamable HTTP, MCP 2026-07-28 and
+//! 2025-11-25 on one endpoint) with the same tools as
+//! `examples/conformance_server.rs` and `examples/rust_mcp_sdk_server.rs`
+//! (the two of the official conformance scenarios, and
+//! `test_two_questions`), written with the one call
+//! `ask.form::<T>(key, message).await?` of `enum_schema::tower_mcp`.
 //!
 //! ```text
 //! cargo run --features tower-mcp --example tower_mcp_server -- 3003   # http://127.0.0.1:3003/mcp
 //! cargo run --features tower-mcp --example tower_mcp_server -- 0      # a free port, printed on stdout
 //! ```
 //!
-//! This is the transport path only: no `requestState` (one question, so
-//! nothing to carry between rounds), and no `elicitation/create` for
-//! clients on 2025-11-25.
+//! The `requestState` key: `REQUEST_STATE_KEY` (at least 32 bytes), so that
+//! several processes accept each other's retries; without it, a fresh key
+//! from the operating system, for this process only. `.ci/tower_mcp.sh`
+//! drives it with the official Python SDK client in both of its modes and
+//! runs the official conformance scenarios against it.
 
-use enum_schema::{
-    parse_input_response, ElicitAction, ElicitEnum, ElicitForm, InputRequiredResult,
-};
+use std::future::Future;
+
+use enum_schema::ask::ElicitError;
+use enum_schema::tower_mcp::{Ask, RequestStateCodec, RequestStateSeal};
+use enum_schema::{ElicitAction, ElicitEnum, ElicitForm};
 use serde::Serialize;
-use serde_json::Value;
-use tower_mcp::protocol::{ElicitFormParams, ElicitFormSchema, ElicitMode, ElicitRequestParams};
 use tower_mcp::{
-    CallToolResult, Error, HttpTransport, InputRequest, InputRequests, McpRouter, NoParams,
-    RequestContext, RequestOutcome, ToolBuilder,
+    CallToolResult, Error, HttpTransport, McpRouter, NoParams, RequestContext, RequestOutcome,
+    Tool, ToolBuilder,
 };
 
 /// Untitled single-select: `{"type":"string","enum":["option1","option2","option3"]}`.
@@ -86,37 +90,70 @@ struct Sep1330Enums {
     titled_multi: Vec<TitledChoice>,
 }
 
-/// The key of the one question in `inputRequests` and `inputResponses`.
-const KEY: &str = "sep1330";
+/// Account status.
+#[derive(ElicitEnum, Serialize, Debug)]
+#[serde(rename_all = "lowercase")]
+#[elicit(default = Active)]
+enum Status {
+    Active,
+    Inactive,
+    Pending,
+}
 
-/// `result` as tower-mcp's `InputRequiredResult`. Every property goes in
-/// as a raw schema (`raw_field`): tower-mcp's typed schemas would turn a
-/// titled single-select into a plain string field.
-fn input_required(result: &InputRequiredResult) -> Result<RequestOutcome<CallToolResult>, Error> {
-    let json = serde_json::to_value(result)?;
-    let mut requests = InputRequests::new();
-    for (key, request) in json["inputRequests"].as_object().into_iter().flatten() {
-        let params = &request["params"];
-        let schema = &params["requestedSchema"];
-        let mut form = ElicitFormSchema::new();
-        for (name, property) in schema["properties"].as_object().into_iter().flatten() {
-            form = form.raw_field(name, property.clone(), false);
-        }
-        form.required = serde_json::from_value(schema["required"].clone()).unwrap_or_default();
-        let params = ElicitFormParams {
-            mode: Some(ElicitMode::Form),
-            message: params["message"].as_str().unwrap_or_default().to_owned(),
-            requested_schema: form,
-            meta: None,
-        };
-        requests.insert(
-            key.clone(),
-            InputRequest::Elicit(ElicitRequestParams::Form(params)),
-        );
-    }
-    Ok(RequestOutcome::input_required(
-        tower_mcp::InputRequiredResult::with_requests(requests),
-    ))
+/// A default on every primitive type (SEP-1034).
+#[derive(ElicitForm, Serialize, Debug)]
+#[elicit(message = "Please review the pre-filled fields (SEP-1034)")]
+struct Sep1034Defaults {
+    /// User name
+    #[elicit(default = "John Doe")]
+    name: String,
+    /// User age
+    #[elicit(minimum = 0, maximum = 150, default = 30)]
+    age: i64,
+    /// Test score
+    #[elicit(minimum = 0.0, maximum = 100.0, default = 95.5)]
+    score: f64,
+    /// Account status
+    status: Status,
+    /// Whether the account is verified
+    #[elicit(default = true)]
+    verified: bool,
+}
+
+/// How bad is it?
+#[derive(ElicitEnum, Serialize, Debug, PartialEq)]
+#[serde(rename_all = "lowercase")]
+enum Severity {
+    #[elicit(title = "Low: no user impact")]
+    Low,
+    #[elicit(title = "High: users are affected")]
+    High,
+}
+
+/// Affected services.
+#[derive(ElicitEnum, Serialize, Debug)]
+#[serde(rename_all = "lowercase")]
+#[elicit(max_items = 2)]
+enum AffectedService {
+    Checkout,
+    Search,
+    Login,
+}
+
+/// The first question of `test_two_questions`.
+#[derive(ElicitForm, Serialize, Debug)]
+#[elicit(message = "How bad is it?")]
+struct Triage {
+    /// Severity
+    severity: Severity,
+}
+
+/// The second question, asked only for a high severity.
+#[derive(ElicitForm, Serialize, Debug)]
+#[elicit(message = "Which services are affected?")]
+struct Impact {
+    /// Affected services
+    services: Vec<AffectedService>,
 }
 
 /// `Elicitation completed: action=accept, content={..}`, the content being
@@ -133,19 +170,83 @@ fn report<F: Serialize>(action: ElicitAction<F>) -> String {
     format!("Elicitation completed: action={action}, content={content}")
 }
 
-async fn sep1330_enums(ctx: RequestContext) -> Result<RequestOutcome<CallToolResult>, Error> {
-    let Some(responses) = ctx.input_responses() else {
-        let message = Sep1330Enums::MESSAGE.unwrap_or_default();
-        return input_required(
-            &InputRequiredResult::new().elicit(KEY, Sep1330Enums::request(message)),
-        );
+/// A tool with no arguments whose body asks with `Ask`.
+fn tool<Body, Fut>(
+    seal: &RequestStateSeal,
+    name: &'static str,
+    description: &str,
+    body: Body,
+) -> Tool
+where
+    Body: Fn(Ask) -> Fut + Clone + Send + Sync + 'static,
+    Fut: Future<Output = Result<CallToolResult, ElicitError>> + Send + 'static,
+{
+    let seal = seal.clone();
+    ToolBuilder::new(name)
+        .description(description)
+        .mrtr_handler(move |ctx: RequestContext, _: NoParams| {
+            let (seal, body) = (seal.clone(), body.clone());
+            async move {
+                let result: Result<RequestOutcome<CallToolResult>, Error> =
+                    Ask::for_tool(&ctx, name, &(), &seal)?.tool(body).await;
+                result
+            }
+        })
+        .build()
+}
+
+async fn sep1330_enums(ask: Ask) -> Result<CallToolResult, ElicitError> {
+    let message = Sep1330Enums::MESSAGE.unwrap_or_default();
+    Ok(CallToolResult::text(report(
+        ask.form::<Sep1330Enums>("sep1330", message).await?,
+    )))
+}
+
+async fn sep1034_defaults(ask: Ask) -> Result<CallToolResult, ElicitError> {
+    let message = Sep1034Defaults::MESSAGE.unwrap_or_default();
+    Ok(CallToolResult::text(report(
+        ask.form::<Sep1034Defaults>("sep1034", message).await?,
+    )))
+}
+
+async fn two_questions(ask: Ask) -> Result<CallToolResult, ElicitError> {
+    let triage = ask
+        .form::<Triage>("triage", Triage::MESSAGE.unwrap_or_default())
+        .await?;
+    let high = matches!(
+        &triage,
+        ElicitAction::Accept(Triage {
+            severity: Severity::High
+        })
+    );
+    let mut text = report(triage);
+    if high {
+        let impact = ask
+            .form::<Impact>("impact", Impact::MESSAGE.unwrap_or_default())
+            .await?;
+        text = format!("{text}; {}", report(impact));
+    }
+    Ok(CallToolResult::text(text))
+}
+
+/// The codec that seals `requestState`: `REQUEST_STATE_KEY` (at least 32
+/// bytes, as for the other example servers, so all of them can share one),
+/// or 32 random bytes (then a retry must reach this same process).
+fn request_state_codec() -> std::io::Result<RequestStateCodec> {
+    let key = match std::env::var_os("REQUEST_STATE_KEY") {
+        Some(given) => given.into_encoded_bytes(),
+        None => {
+            let mut key = vec![0; 32];
+            std::io::Read::read_exact(&mut std::fs::File::open("/dev/urandom")?, &mut key)?;
+            key
+        }
     };
-    let responses: Value = serde_json::to_value(responses)?;
-    let result = match parse_input_response::<Sep1330Enums>(responses, KEY) {
-        Ok(action) => CallToolResult::text(report(action)),
-        Err(error) => CallToolResult::error(format!("the client's answer was rejected: {error}")),
-    };
-    Ok(RequestOutcome::Complete(result))
+    RequestStateCodec::new(key, RequestStateSeal::DEFAULT_TTL).map_err(|error| {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            format!("REQUEST_STATE_KEY: {error}"),
+        )
+    })
 }
 
 #[tokio::main]
@@ -159,14 +260,32 @@ async fn main() -> std::io::Result<()> {
             )
         })?,
     };
-    let tool = ToolBuilder::new("test_elicitation_sep1330_enums")
-        .description("Asks for the five SEP-1330 enum shapes in one elicitation")
-        .mrtr_handler(|ctx: RequestContext, NoParams| sep1330_enums(ctx))
-        .build();
+    let seal = RequestStateSeal::new(request_state_codec()?);
     let router = McpRouter::new()
         .server_info("enum-schema-tower-mcp", env!("CARGO_PKG_VERSION"))
-        .tool(tool);
-    let app = HttpTransport::new(router).into_router_at("/mcp");
+        .tool(tool(
+            &seal,
+            "test_elicitation_sep1330_enums",
+            "Asks for the five SEP-1330 enum shapes in one elicitation",
+            sep1330_enums,
+        ))
+        .tool(tool(
+            &seal,
+            "test_elicitation_sep1034_defaults",
+            "Asks for a form with a default on every primitive type (SEP-1034)",
+            sep1034_defaults,
+        ))
+        .tool(tool(
+            &seal,
+            "test_two_questions",
+            "Asks how bad it is, then, if it is bad, which services are affected",
+            two_questions,
+        ));
+    // `with_sampling`: requests to the client on a 2025 session, for
+    // `elicitation/create` (2026-07-28 asks inside the result).
+    let app = HttpTransport::new(router)
+        .with_sampling()
+        .into_router_at("/mcp");
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await?;
     // The CI script waits for this line, and reads the port from it.
     println!("listening on http://{}/mcp", listener.local_addr()?);

@@ -7,7 +7,10 @@ Answers the server's elicitations with a valid answer, a title instead of a
 value, a value not offered, a string for a multi-select, a missing required
 field, decline and cancel, and asserts every outcome, the negotiated
 revision, and the field order of each requestedSchema as it came off the
-wire (Python keeps JSON object order). Exits non-zero on the first failure.
+wire (Python keeps JSON object order). A server that asks again after a
+rejected answer (enum_schema::ask: three times in all, the reason after the
+message) gets the same wrong answer each time, so the call ends with the
+same rejection. Exits non-zero on the first failure.
 """
 
 import asyncio
@@ -63,16 +66,29 @@ CASES = [
 
 
 class Script:
-    """The elicitation callback: answers with the next scripted result and
-    keeps every request it got."""
+    """The elicitation callback: answers with the next scripted result (with
+    `repeat`, the same one however often it is asked) and keeps every
+    request it got."""
 
     def __init__(self):
         self.answers = []
         self.requests = []
+        self.repeat = False
 
     async def __call__(self, context, params):
         self.requests.append(params.model_dump(by_alias=True, mode="json", exclude_none=True))
-        return types.ElicitResult.model_validate(self.answers.pop(0))
+        answer = self.answers[0] if self.repeat else self.answers.pop(0)
+        return types.ElicitResult.model_validate(answer)
+
+
+def check_asked_again(name, requests):
+    """One request, or three: the first and the same question asked twice
+    more, its message followed by the reason."""
+    check(len(requests) in (1, 3), f"{name}: {len(requests)} elicitations")
+    first = requests[0]["message"]
+    for again in requests[1:]:
+        check(again["message"].startswith(first) and again["message"] != first,
+              f"{name}: asked again with {again['message']!r}")
 
 
 def check(condition, what):
@@ -98,8 +114,12 @@ async def main(url, mode):
         for name, answer, expected in CASES:
             script.answers = [answer]
             script.requests = []
+            script.repeat = not isinstance(expected, str)
             result = await client.call_tool("test_elicitation_sep1330_enums", {})
-            check(len(script.requests) == 1, f"{name}: {len(script.requests)} elicitations")
+            if script.repeat:
+                check_asked_again(name, script.requests)
+            else:
+                check(len(script.requests) == 1, f"{name}: {len(script.requests)} elicitations")
             check_order(script.requests[0], SEP1330_FIELDS, SEP1330_KEYS)
             text = result.content[0].text
             if isinstance(expected, str):
@@ -116,7 +136,10 @@ async def main(url, mode):
             print(f"  sep1330 {name}: ok")
 
         script.answers = [{"action": "accept", "content": {}}]
+        script.requests = []
+        script.repeat = True
         result = await client.call_tool("test_elicitation_sep1034_defaults", {})
+        check_asked_again("sep1034 empty accept", script.requests)
         check(result.is_error, "sep1034 empty accept: not rejected")
         fields = [entry["field"] for entry in result.structured_content["errors"]]
         check(fields == ["name", "age", "score", "status", "verified"], f"sep1034 rejected {fields}")
@@ -124,6 +147,7 @@ async def main(url, mode):
         print("  sep1034 every required field missing: ok")
 
         # Two questions, the second asked only because of the first answer.
+        script.repeat = False
         script.answers = [
             {"action": "accept", "content": {"severity": "high"}},
             {"action": "accept", "content": {"services": ["search", "login"]}},

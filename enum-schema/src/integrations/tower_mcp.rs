@@ -25,10 +25,10 @@
 //! let codec = RequestStateCodec::new(key, RequestStateSeal::DEFAULT_TTL).unwrap();
 //! let seal = RequestStateSeal::new(codec);
 //! let tool = ToolBuilder::new("triage")
-//!     .mrtr_handler(move |ctx: RequestContext, input: NoParams| {
+//!     .mrtr_handler(move |ctx: RequestContext, _: NoParams| {
 //!         let seal = seal.clone();
 //!         async move {
-//!             Ask::for_tool(&ctx, "triage", &input, &seal)?
+//!             Ask::for_tool(&ctx, "triage", &(), &seal)?
 //!                 .tool(|ask| async move {
 //!                     let text = match ask.form::<Triage>("triage", "How bad is it?").await? {
 //!                         ElicitAction::Accept(Triage { severity }) => format!("triaged: {severity:?}"),
@@ -356,7 +356,8 @@ fn request<'a>(ctx: &'a RequestContext, method: &'a str, name: &'a str) -> Reque
 impl Ask {
     /// An `Ask` for a `tools/call`, in the tool's `mrtr_handler`: `name`
     /// is the tool's, `arguments` its input as the handler got it (a typed
-    /// input, `NoParams` or a `serde_json::Value`); run the body with
+    /// input or a `serde_json::Value`; `&()` for tower-mcp's `NoParams`,
+    /// which does not serialize); run the body with
     /// [`tool`](crate::ask::Ask::tool).
     ///
     /// # Errors
