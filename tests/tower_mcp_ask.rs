@@ -29,7 +29,7 @@ struct Triage {
 }
 
 #[derive(ElicitEnum, Debug, PartialEq)]
-#[elicit(rename_all = "lowercase")]
+#[elicit(rename_all = "lowercase", max_items = 2)]
 enum Service {
     Search,
     Login,
@@ -151,9 +151,9 @@ async fn two_rounds_two_processes_then_the_typed_answer() {
     .await;
     assert_eq!(second["resultType"], "input_required");
     assert_eq!(
-        second["inputRequests"]["impact"]["params"]["requestedSchema"]["properties"]["services"]
-            ["items"]["enum"],
-        json!(["search", "login"]),
+        second["inputRequests"]["impact"]["params"]["requestedSchema"]["properties"]["services"],
+        json!({"type": "array", "items": {"type": "string", "enum": ["search", "login"]},
+            "maxItems": 2}),
     );
     let state = second["requestState"].as_str().unwrap().to_owned();
 

@@ -41,6 +41,22 @@
 //!     })
 //!     .build();
 //! let router = McpRouter::new().server_info("triage", "1.0.0").tool(tool);
+//!
+//! // A 2026-07-28 call, through the JSON-RPC service that tower-mcp's
+//! // transports run: the first round asks.
+//! use tower_mcp::{JsonRpcRequest, JsonRpcResponse, JsonRpcService};
+//! # tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(async {
+//! let meta = serde_json::json!({
+//!     "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+//!     "io.modelcontextprotocol/clientCapabilities": {"elicitation": {}},
+//! });
+//! let call = JsonRpcRequest::new(1, "tools/call")
+//!     .with_params(serde_json::json!({"name": "triage", "_meta": meta}));
+//! let Ok(JsonRpcResponse::Result(response)) = JsonRpcService::new(router).call_single(call).await
+//! else { panic!("no result") };
+//! assert_eq!(response.result["resultType"], "input_required");
+//! assert_eq!(response.result["inputRequests"]["triage"]["params"]["message"], "How bad is it?");
+//! # });
 //! ```
 //!
 //! # What happens on the wire
@@ -91,6 +107,12 @@
 //!   the shorter wins. Give both the same.
 //! - **Signed, not encrypted**: the client can read its own answers in the
 //!   state; do not ask for secrets this way.
+//! - **tower-mcp's own client** (0.25) reads each requested property into
+//!   its typed schemas, which drop what they do not model: a titled
+//!   single-select (`oneOf`) arrives as a plain string field, a
+//!   multi-select without its `maxItems`. The server sends them intact
+//!   (the Python SDK client and the conformance scenarios see them); a
+//!   client app on tower-mcp shows free text instead of the options.
 
 use std::collections::HashMap;
 use std::future::Future;
