@@ -102,6 +102,11 @@
 //!   bound to `arguments` as given to [`Ask::for_tool`] (the typed input
 //!   serialized again), so a field the input type drops is not part of the
 //!   binding.
+//! - **The revision of a 2025 session** reaches the handler on tower-mcp's
+//!   HTTP transport (the negotiated revision in the request's extensions),
+//!   not on its other transports (stdio, WebSocket): there the form goes
+//!   out as for 2025-11-25, so a 2025-06-18 client would get the SEP-1330
+//!   shapes instead of the legacy ones.
 //! - **Two times to live**: the codec's (set in `RequestStateCodec::new`)
 //!   and the seal's ([`RequestStateSeal::with_ttl`](crate::ask::RequestStateSeal::with_ttl));
 //!   the shorter wins. Give both the same.
