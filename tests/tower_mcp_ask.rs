@@ -8,10 +8,10 @@ use std::collections::HashMap;
 use enum_schema::tower_mcp::{Ask, RequestStateCodec, RequestStateSeal};
 use enum_schema::{ElicitAction, ElicitEnum, ElicitForm};
 use serde_json::{json, Value};
-use tower_mcp::protocol::GetPromptResult;
+use tower_mcp::protocol::{GetPromptResult, ReadResourceResult};
 use tower_mcp::{
     CallToolResult, JsonRpcRequest, JsonRpcResponse, JsonRpcService, McpRouter, PromptBuilder,
-    RequestContext, ToolBuilder,
+    RequestContext, ResourceBuilder, ToolBuilder,
 };
 
 #[derive(ElicitEnum, Debug, PartialEq)]
@@ -86,10 +86,29 @@ fn server(key: u8) -> JsonRpcService<McpRouter> {
             },
         )
         .build();
+    let resource_seal = seal(key);
+    let resource = ResourceBuilder::new("triage://current")
+        .name("current triage")
+        .mrtr_handler(move |ctx: RequestContext| {
+            let seal = resource_seal.clone();
+            async move {
+                Ask::for_resource(&ctx, "triage://current", &seal)?
+                    .resource(|ask| async move {
+                        let triage = ask.form::<Triage>("triage", "How bad is it?").await?;
+                        Ok(ReadResourceResult::text(
+                            "triage://current",
+                            format!("{triage:?}"),
+                        ))
+                    })
+                    .await
+            }
+        })
+        .build();
     let router = McpRouter::new()
         .server_info("test", "1.0.0")
         .tool(tool)
-        .prompt(prompt);
+        .prompt(prompt)
+        .resource(resource);
     JsonRpcService::new(router)
 }
 
@@ -103,7 +122,9 @@ const META: &str = r#"{
 /// or the JSON-RPC error as `{"error": ..}`.
 async fn call(server: &mut JsonRpcService<McpRouter>, method: &str, params: Value) -> Value {
     let mut params = params;
-    params["_meta"] = serde_json::from_str(META).unwrap();
+    if params.get("_meta").is_none() {
+        params["_meta"] = serde_json::from_str(META).unwrap();
+    }
     let request = JsonRpcRequest::new(1, method).with_params(params);
     match server.call_single(request).await.unwrap() {
         JsonRpcResponse::Result(response) => response.result,
@@ -229,6 +250,15 @@ async fn a_title_instead_of_a_value_is_asked_again_then_a_tool_error_with_data()
 }
 
 #[tokio::test]
+async fn a_client_without_elicitation_is_refused_with_the_capability_error() {
+    let mut server = server(1);
+    let mut meta: Value = serde_json::from_str(META).unwrap();
+    meta["io.modelcontextprotocol/clientCapabilities"] = json!({});
+    let refused = call(&mut server, "tools/call", triage(json!({"_meta": meta}))).await;
+    assert_eq!(refused["error"]["code"], -32021, "{refused}");
+}
+
+#[tokio::test]
 async fn decline_ends_the_tool_with_its_own_result() {
     let mut server = server(1);
     let declined = json!({"triage": {"action": "decline"}});
@@ -272,4 +302,38 @@ async fn a_prompt_asks_and_refuses_a_bad_answer_with_a_json_rpc_error() {
     }
     assert_eq!(result["error"]["code"], -32602, "{result}");
     assert_eq!(result["error"]["data"]["errors"][0]["field"], "severity");
+}
+
+#[tokio::test]
+async fn a_resource_read_asks_and_its_state_is_bound_to_the_uri() {
+    let mut server = server(1);
+    let read = json!({"uri": "triage://current"});
+    let first = call(&mut server, "resources/read", read.clone()).await;
+    assert_eq!(first["resultType"], "input_required", "{first}");
+    assert_eq!(
+        first["inputRequests"]["triage"]["params"]["message"],
+        "How bad is it?"
+    );
+
+    let mut retry = read;
+    retry["inputResponses"] =
+        json!({"triage": {"action": "accept", "content": {"severity": "high"}}});
+    let done = call(&mut server, "resources/read", retry).await;
+    assert_eq!(
+        done["contents"][0]["text"], "Accept(Triage { severity: High })",
+        "{done}"
+    );
+    assert_eq!(done["contents"][0]["uri"], "triage://current");
+
+    // A state sealed for the tool is refused by the resource.
+    let title = json!({"triage": {"action": "accept", "content": {"severity": "High"}}});
+    let tool_round = call(
+        &mut server,
+        "tools/call",
+        triage(json!({"inputResponses": title})),
+    )
+    .await;
+    let params = json!({"uri": "triage://current", "requestState": tool_round["requestState"]});
+    let refused = call(&mut server, "resources/read", params).await;
+    assert_eq!(refused["error"]["code"], -32602, "{refused}");
 }
