@@ -15,15 +15,17 @@
 //! Both tools ask with one call, [`Ask::form`], which works on every
 //! revision: `elicitation/create` for a 2025-06-18 or 2025-11-25 client, an
 //! `input_required` result for a 2026-07-28 client. The third tool asks two
-//! questions, the second only if the first answer calls for it. The key
+//! questions, the second only if the first answer calls for it; the fourth
+//! asks a yes/no question with [`Confirm`]. The key
 //! that seals `requestState` comes from the environment variable
 //! `REQUEST_STATE_KEY` (at least 32 bytes; give every process behind one
 //! load balancer the same), else from the operating system's random source.
 
 use std::sync::Arc;
 
+use axum::serve::ListenerExt;
 use enum_schema::rmcp::{Ask, RequestStateSeal};
-use enum_schema::{ElicitAction, ElicitEnum, ElicitForm};
+use enum_schema::{Confirm, ElicitAction, ElicitEnum, ElicitForm};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{
     CallToolResponse, CallToolResult, ContentBlock, Implementation, RequestStateCodec,
@@ -86,14 +88,19 @@ enum TitledChoice {
 #[elicit(message = "Please choose from each of the enum fields (SEP-1330)")]
 struct Sep1330Enums {
     /// Untitled single-select
+    #[elicit(title = "Pick one option")]
     untitled_single: UntitledOption,
     /// Titled single-select
+    #[elicit(title = "Pick one titled option")]
     titled_single: TitledOption,
     /// Legacy titled enum (enumNames)
+    #[elicit(title = "Pick one option (legacy list)")]
     legacy_enum: LegacyOption,
     /// Untitled multi-select
+    #[elicit(title = "Pick any options")]
     untitled_multi: Vec<UntitledOption>,
     /// Titled multi-select
+    #[elicit(title = "Pick any titled choices")]
     titled_multi: Vec<TitledChoice>,
 }
 
@@ -112,18 +119,19 @@ enum Status {
 #[elicit(message = "Please review the pre-filled fields (SEP-1034)")]
 struct Sep1034Defaults {
     /// User name
-    #[elicit(default = "John Doe")]
+    #[elicit(title = "Name", default = "John Doe")]
     name: String,
     /// User age
-    #[elicit(minimum = 0, maximum = 150, default = 30)]
+    #[elicit(title = "Age", minimum = 0, maximum = 150, default = 30)]
     age: i64,
     /// Test score
-    #[elicit(minimum = 0.0, maximum = 100.0, default = 95.5)]
+    #[elicit(title = "Score", minimum = 0.0, maximum = 100.0, default = 95.5)]
     score: f64,
     /// Account status
+    #[elicit(title = "Status")]
     status: Status,
     /// Whether the account is verified
-    #[elicit(default = true)]
+    #[elicit(title = "Verified", default = true)]
     verified: bool,
 }
 
@@ -151,7 +159,8 @@ enum AffectedService {
 #[derive(ElicitForm, Serialize, Debug)]
 #[elicit(message = "How bad is it?")]
 struct Triage {
-    /// Severity
+    /// How bad it is for the users of the service.
+    #[elicit(title = "Severity")]
     severity: Severity,
 }
 
@@ -159,7 +168,8 @@ struct Triage {
 #[derive(ElicitForm, Serialize, Debug)]
 #[elicit(message = "Which services are affected?")]
 struct Impact {
-    /// Affected services
+    /// Every service that shows errors, at most two.
+    #[elicit(title = "Affected services")]
     services: Vec<AffectedService>,
 }
 
@@ -256,6 +266,23 @@ impl ConformanceServer {
         })
         .await
     }
+
+    #[tool(description = "Asks a yes/no question: deploy billing to prod-eu?")]
+    async fn test_confirm(&self, ask: Ask) -> Result<CallToolResponse, ErrorData> {
+        ask.tool(|ask| async move {
+            let answer = ask
+                .form::<Confirm>("confirm", "Deploy billing to prod-eu?")
+                .await?;
+            let report = match answer {
+                ElicitAction::Accept(Confirm::Yes) => "confirmed: deploying billing to prod-eu",
+                ElicitAction::Accept(Confirm::No) => "not confirmed: nothing deployed",
+                ElicitAction::Decline => "declined: nothing deployed",
+                ElicitAction::Cancel => "cancelled: nothing deployed",
+            };
+            Ok(text(report.to_owned()))
+        })
+        .await
+    }
 }
 
 #[tool_handler(router = self.tool_router)]
@@ -307,5 +334,13 @@ async fn main() -> std::io::Result<()> {
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await?;
     // The conformance script waits for this line, and reads the port from it.
     println!("listening on http://{}/mcp", listener.local_addr()?);
+    // TCP_NODELAY on every accepted connection: without it each response's
+    // last segment waits for the client's delayed ACK, about 40 ms a round
+    // (BENCHMARKS.md, "Example server over HTTP").
+    let listener = listener.tap_io(|stream| {
+        if let Err(error) = stream.set_nodelay(true) {
+            eprintln!("TCP_NODELAY: {error}");
+        }
+    });
     axum::serve(listener, router).await
 }

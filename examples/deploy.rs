@@ -1,6 +1,7 @@
 //! A deployment request: one form with every kind of property the spec
 //! allows (string with length and format, integer, number, boolean,
-//! single-select, multi-select) and optional fields.
+//! single-select, multi-select), optional fields, and a select whose
+//! options are known only when the request is built (the environments).
 //!
 //! ```text
 //! cargo run --example deploy                                      # bundled sample answer
@@ -9,7 +10,9 @@
 
 use std::process::ExitCode;
 
-use enum_schema::{ElicitAction, ElicitEnum, ElicitForm};
+use enum_schema::{
+    ElicitAction, ElicitEnum, ElicitForm, ElicitFormWith, OwnedChoice, SingleSelectSchema,
+};
 
 /// Where to deploy.
 #[derive(ElicitEnum, Debug)]
@@ -33,31 +36,50 @@ enum Feature {
 
 #[derive(ElicitForm, Debug)]
 #[allow(dead_code)] // the example only prints the fields, through Debug
-#[elicit(rename_all = "camelCase", message = "Deploy checkout-api v2.14.0")]
+#[elicit(rename_all = "camelCase")]
 struct Deploy {
+    /// Which environment to deploy to.
+    environment: OwnedChoice,
     /// Who is responsible for this deployment.
-    #[elicit(format = "email")]
+    #[elicit(title = "Owner's email", format = "email")]
     owner_email: String,
     #[elicit(title = "Replicas", minimum = 1, maximum = 20, default = 2)]
     replicas: u8,
     /// CPU cores per replica.
-    #[elicit(minimum = 0.25, maximum = 16.0, default = 1.0)]
+    #[elicit(title = "CPU limit", minimum = 0.25, maximum = 16.0, default = 1.0)]
     cpu_limit: f64,
-    #[elicit(default = "eu-central-1")]
+    #[elicit(title = "Region", default = "eu-central-1")]
     region: Region,
+    #[elicit(title = "Features")]
     features: Vec<Feature>,
     /// Only roll out after this instant (RFC 3339).
-    #[elicit(format = "date-time")]
+    #[elicit(title = "Not before", format = "date-time")]
     not_before: Option<String>,
     /// Simulate without changing anything.
-    #[elicit(default = true)]
+    #[elicit(title = "Dry run", default = true)]
     dry_run: bool,
-    #[elicit(max_length = 280)]
+    #[elicit(title = "Notes", max_length = 280)]
     notes: Option<String>,
 }
 
+/// The environments, as a server reads them from its configuration when
+/// it builds the request.
+fn environments() -> Vec<(String, String)> {
+    [("staging", "Staging"), ("prod-eu", "Production (EU)")]
+        .into_iter()
+        .map(|(value, title)| (value.to_owned(), title.to_owned()))
+        .collect()
+}
+
 fn main() -> ExitCode {
-    let request = Deploy::default_request();
+    let options = match SingleSelectSchema::new(environments()) {
+        Ok(environment) => DeployOptions { environment },
+        Err(error) => {
+            eprintln!("no environment to offer: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let request = Deploy::request_with("Deploy checkout-api v2.14.0", &options);
     println!("elicitation/create params:");
     println!(
         "{}",
@@ -83,7 +105,7 @@ fn main() -> ExitCode {
     println!("{}", answer.trim_end());
     println!();
 
-    match Deploy::parse_result_str(&answer) {
+    match Deploy::parse_result_str_with(&answer, &options) {
         Ok(ElicitAction::Accept(deploy)) => {
             println!("accepted: {deploy:#?}");
             ExitCode::SUCCESS

@@ -18,6 +18,8 @@
 
 use std::future::Future;
 
+use axum::serve::ListenerExt;
+
 use enum_schema::ask::ElicitError;
 use enum_schema::tower_mcp::{Ask, RequestStateCodec, RequestStateSeal};
 use enum_schema::{ElicitAction, ElicitEnum, ElicitForm};
@@ -79,14 +81,19 @@ enum TitledChoice {
 #[elicit(message = "Please choose from each of the enum fields (SEP-1330)")]
 struct Sep1330Enums {
     /// Untitled single-select
+    #[elicit(title = "Pick one option")]
     untitled_single: UntitledOption,
     /// Titled single-select
+    #[elicit(title = "Pick one titled option")]
     titled_single: TitledOption,
     /// Legacy titled enum (enumNames)
+    #[elicit(title = "Pick one option (legacy list)")]
     legacy_enum: LegacyOption,
     /// Untitled multi-select
+    #[elicit(title = "Pick any options")]
     untitled_multi: Vec<UntitledOption>,
     /// Titled multi-select
+    #[elicit(title = "Pick any titled choices")]
     titled_multi: Vec<TitledChoice>,
 }
 
@@ -105,18 +112,19 @@ enum Status {
 #[elicit(message = "Please review the pre-filled fields (SEP-1034)")]
 struct Sep1034Defaults {
     /// User name
-    #[elicit(default = "John Doe")]
+    #[elicit(title = "Name", default = "John Doe")]
     name: String,
     /// User age
-    #[elicit(minimum = 0, maximum = 150, default = 30)]
+    #[elicit(title = "Age", minimum = 0, maximum = 150, default = 30)]
     age: i64,
     /// Test score
-    #[elicit(minimum = 0.0, maximum = 100.0, default = 95.5)]
+    #[elicit(title = "Score", minimum = 0.0, maximum = 100.0, default = 95.5)]
     score: f64,
     /// Account status
+    #[elicit(title = "Status")]
     status: Status,
     /// Whether the account is verified
-    #[elicit(default = true)]
+    #[elicit(title = "Verified", default = true)]
     verified: bool,
 }
 
@@ -144,7 +152,8 @@ enum AffectedService {
 #[derive(ElicitForm, Serialize, Debug)]
 #[elicit(message = "How bad is it?")]
 struct Triage {
-    /// Severity
+    /// How bad it is for the users of the service.
+    #[elicit(title = "Severity")]
     severity: Severity,
 }
 
@@ -152,7 +161,8 @@ struct Triage {
 #[derive(ElicitForm, Serialize, Debug)]
 #[elicit(message = "Which services are affected?")]
 struct Impact {
-    /// Affected services
+    /// Every service that shows errors, at most two.
+    #[elicit(title = "Affected services")]
     services: Vec<AffectedService>,
 }
 
@@ -289,5 +299,12 @@ async fn main() -> std::io::Result<()> {
     let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await?;
     // The CI script waits for this line, and reads the port from it.
     println!("listening on http://{}/mcp", listener.local_addr()?);
+    // TCP_NODELAY on every accepted connection, as the other example
+    // servers do: without it each round waits for the client's delayed ACK.
+    let listener = listener.tap_io(|stream| {
+        if let Err(error) = stream.set_nodelay(true) {
+            eprintln!("TCP_NODELAY: {error}");
+        }
+    });
     axum::serve(listener, app).await
 }

@@ -65,6 +65,7 @@ struct Triage {
     /// Pick every service that shows errors.
     #[elicit(min_items = 1, default_items = ["checkout-api"])]
     services: Vec<Service>,
+    #[elicit(title = "Send updates to")]
     updates: Option<Channel>,
 }
 

@@ -10,10 +10,10 @@
 use std::borrow::Cow;
 
 use enum_schema::{
-    take_input_response, BooleanField, Choice, ElicitAction, ElicitEnum, ElicitForm, EnumOption,
-    Error, ErrorKind, FillDefault, Form, InputRequiredResult, JsonType, MultiSelectSchema,
-    NumberField, Optional, PrimitiveSchema, ProtocolVersion, RequestedSchema, SchemaError,
-    SingleSelectSchema, StringField, VersionError,
+    take_input_response, BooleanField, Choice, ElicitAction, ElicitEnum, ElicitForm,
+    ElicitFormWith, EnumOption, Error, ErrorKind, FillDefault, Form, InputRequiredResult, JsonType,
+    MultiSelectSchema, NumberField, Optional, OwnedChoice, PrimitiveSchema, ProtocolVersion,
+    RequestedSchema, SchemaError, SingleSelectSchema, StringField, VersionError,
 };
 use serde_json::{json, Value};
 
@@ -418,6 +418,24 @@ fn single_answer_errors_are_a_derived_enums() {
             "the derived enum says the same"
         );
     }
+}
+
+#[test]
+fn an_owned_choice_is_the_borrowed_one_copied() {
+    let select = SingleSelectSchema::new(fruits()).unwrap();
+    let choice = select.parse(json!("cherry")).unwrap();
+    let owned = OwnedChoice::from(choice);
+    assert_eq!(
+        (owned.index(), owned.value(), owned.title()),
+        (2, "cherry", Some("Sour cherry"))
+    );
+    assert_eq!(owned.option(), &EnumOption::titled("cherry", "Sour cherry"));
+    assert_eq!(owned.as_choice(), choice);
+    drop(select);
+    assert_eq!(
+        owned.into_option(),
+        EnumOption::titled("cherry", "Sour cherry")
+    );
 }
 
 #[test]
@@ -1005,5 +1023,78 @@ fn options_from_borrowed_strings_are_copied() {
     assert_eq!(
         serde_json::to_value(&select).unwrap(),
         json!({"type": "string", "enum": ["notes.md", "plan.txt"]}),
+    );
+}
+
+// ---------------------------------------------------------------------------
+// In a derived form
+// ---------------------------------------------------------------------------
+
+/// The same selects as fields of a derived form (`OwnedChoice`,
+/// `Vec<OwnedChoice>`, options in the generated `PickOptions`).
+#[derive(ElicitForm, Debug)]
+struct Pick {
+    fruit: OwnedChoice,
+    basket: Vec<OwnedChoice>,
+    spare: Option<OwnedChoice>,
+}
+
+#[test]
+fn a_derived_form_asks_and_checks_run_time_selects_as_a_run_time_form_does() {
+    let single = SingleSelectSchema::new(fruits()).unwrap();
+    let multi = MultiSelectSchema::new(fruits())
+        .unwrap()
+        .with_items(Some(1), Some(2))
+        .unwrap();
+    let form = Form::new((
+        ("fruit", &single),
+        ("basket", &multi),
+        ("spare", Optional(&single)),
+    ));
+    let options = PickOptions {
+        fruit: single.clone(),
+        basket: multi.clone(),
+        spare: single.clone(),
+    };
+    assert_eq!(
+        Pick::requested_schema_with(&options),
+        form.requested_schema()
+    );
+    let answers = [
+        json!({"fruit": "apple", "basket": ["cherry", "banana"], "spare": "banana"}),
+        json!({"fruit": "Apple", "basket": ["cherry"]}),
+        json!({"fruit": "apple", "basket": []}),
+        json!({"fruit": "apple", "basket": ["apple", "apple"], "spare": null}),
+        json!({"basket": ["kiwi"], "spare": 3}),
+    ];
+    for answer in answers {
+        let derived = Pick::parse_result_with(accept(answer.clone()), &options);
+        let tuple = form.parse_result(accept(answer.clone()));
+        match (derived, tuple) {
+            (Ok(ElicitAction::Accept(pick)), Ok(ElicitAction::Accept((fruit, basket, spare)))) => {
+                assert_eq!(pick.fruit.as_choice(), fruit);
+                let basket: Vec<OwnedChoice> = basket.into_iter().map(OwnedChoice::from).collect();
+                assert_eq!(pick.basket, basket);
+                assert_eq!(pick.spare, spare.map(OwnedChoice::from));
+            }
+            (Err(derived), Err(tuple)) => assert_eq!(derived, tuple, "{answer}"),
+            (derived, tuple) => panic!("{answer}: {derived:?} but {tuple:?}"),
+        }
+    }
+    // The first accepted, the others refused: both sides agree on each.
+    assert!(Pick::parse_result_with(
+        accept(json!({"fruit": "apple", "basket": ["apple"]})),
+        &options
+    )
+    .is_ok());
+    assert_error(
+        Pick::parse_result_with(accept(json!({"fruit": "apple", "basket": []})), &options)
+            .unwrap_err(),
+        Error::from(ErrorKind::TooFewItems {
+            field: field("basket"),
+            min: 1,
+            items: Vec::new(),
+        }),
+        "field `basket`: too few items: selected 0, at least 1 required",
     );
 }

@@ -2264,6 +2264,17 @@ mod hygiene {
         pub __descriptor: ::std::vec::Vec<Choice>,
         pub r#type: f64,
     }
+
+    /// Fields whose options are given at run time, named like the derive's
+    /// locals, its lifetime and its options struct's fields.
+    #[derive(ElicitForm, Debug, PartialEq)]
+    #[elicit(crate = "::enum_schema")]
+    pub struct AwkwardRunTime {
+        pub __elicit_options: ::enum_schema::OwnedChoice,
+        pub __elicit: ::core::option::Option<::std::vec::Vec<::enum_schema::OwnedChoice>>,
+        pub r#match: ::enum_schema::OwnedChoice,
+        pub choice: Choice,
+    }
 }
 
 #[test]
@@ -2309,6 +2320,45 @@ fn the_derive_is_hygienic() {
             }
         })
     );
+}
+
+#[test]
+fn the_derive_is_hygienic_with_run_time_options() {
+    use enum_schema::{ElicitFormWith, MultiSelectSchema, SingleSelectSchema};
+    use hygiene::{AwkwardRunTime, AwkwardRunTimeOptions, Choice};
+    let options = AwkwardRunTimeOptions {
+        __elicit_options: SingleSelectSchema::new(["x"]).unwrap(),
+        __elicit: MultiSelectSchema::new(["y"]).unwrap(),
+        r#match: SingleSelectSchema::new(["z"]).unwrap(),
+    };
+    assert_eq!(
+        wire(AwkwardRunTime::requested_schema_with(&options)),
+        json!({
+            "type": "object",
+            "properties": {
+                "__elicit_options": {"type": "string", "enum": ["x"]},
+                "__elicit": {"type": "array", "items": {"type": "string", "enum": ["y"]}},
+                "match": {"type": "string", "enum": ["z"]},
+                "choice": {"type": "string", "enum": ["a", "b"]},
+            },
+            "required": ["__elicit_options", "match", "choice"],
+        })
+    );
+    let content = json!({"__elicit_options": "x", "__elicit": ["y"], "match": "z", "choice": "b"});
+    let Ok(ElicitAction::Accept(parsed)) =
+        AwkwardRunTime::parse_result_with(accept(content), &options)
+    else {
+        panic!()
+    };
+    assert_eq!(
+        (
+            parsed.__elicit_options.value(),
+            parsed.__elicit.unwrap()[0].value(),
+            parsed.r#match.value()
+        ),
+        ("x", "y", "z")
+    );
+    assert_eq!(parsed.choice, Choice::B);
 }
 
 #[derive(ElicitEnum, Debug, PartialEq, Clone, Copy)]
@@ -2398,5 +2448,424 @@ mod alias_defaults {
         #[elicit(alias = "eu")]
         EuWest,
         UsEast,
+    }
+}
+
+/// Fields whose options are given when the request is built (`OwnedChoice`,
+/// `Vec<OwnedChoice>`, and `Option`s of them): one derived form asks them
+/// beside derived enums and primitives, through `ElicitFormWith` and the
+/// options struct the derive generates.
+mod run_time {
+    use std::borrow::Cow;
+
+    use enum_schema::{
+        ElicitAction, ElicitEnum, ElicitForm, ElicitFormWith, EnumOption, Error, ErrorKind,
+        JsonType, MultiSelectSchema, OwnedChoice, ProtocolVersion, SingleSelectSchema,
+        VersionError,
+    };
+    use serde_json::{json, Value};
+
+    use super::{accept, field, wire};
+
+    #[derive(ElicitEnum, Debug, PartialEq)]
+    #[elicit(rename_all = "kebab-case")]
+    pub enum Region {
+        EuWest,
+        UsEast,
+    }
+
+    #[derive(ElicitForm, Debug, PartialEq)]
+    #[elicit(rename_all = "camelCase")]
+    pub struct Deploy {
+        /// Where to deploy.
+        pub environment: OwnedChoice,
+        /// Regions, from a derived enum.
+        #[elicit(min_items = 1)]
+        pub regions: Vec<Region>,
+        #[elicit(minimum = 0, maximum = 100, default = 10)]
+        pub canary_percent: u8,
+        #[elicit(title = "Reviewers", description = false)]
+        pub reviewers: Vec<OwnedChoice>,
+        #[elicit(rename = "backup")]
+        pub fallback: Option<OwnedChoice>,
+        pub watchers: Option<Vec<OwnedChoice>>,
+    }
+
+    fn deploy_options() -> DeployOptions {
+        DeployOptions {
+            environment: SingleSelectSchema::new([("stg", "Staging"), ("prod", "Production")])
+                .unwrap()
+                .with_title("Environment")
+                .with_description("replaced by the field's doc comment")
+                .with_default_value("stg")
+                .unwrap(),
+            reviewers: MultiSelectSchema::new(["ada", "grace", "linus"])
+                .unwrap()
+                .with_description("dropped by description = false")
+                .with_items(Some(1), Some(2))
+                .unwrap(),
+            fallback: SingleSelectSchema::new(["stg"]).unwrap(),
+            watchers: MultiSelectSchema::new([("ops", "Ops team")]).unwrap(),
+        }
+    }
+
+    fn content() -> Value {
+        json!({
+            "environment": "prod",
+            "regions": ["us-east"],
+            "canaryPercent": 5,
+            "reviewers": ["linus", "ada"],
+        })
+    }
+
+    #[track_caller]
+    fn rejected(content: Value) -> Error {
+        match Deploy::parse_result_with(accept(content.clone()), &deploy_options()) {
+            Err(error) => error,
+            Ok(parsed) => panic!("{content} was accepted: {parsed:?}"),
+        }
+    }
+
+    #[track_caller]
+    fn assert_rejected(content: Value, expected: ErrorKind, message: &str) {
+        let error = rejected(content);
+        assert_eq!(error, Error::from(expected));
+        assert_eq!(error.to_string(), message);
+    }
+
+    #[test]
+    fn the_request_carries_the_options_given_with_the_fields_attributes_over_them() {
+        assert_eq!(
+            wire(Deploy::request_with("Deploy v2?", &deploy_options())),
+            json!({
+                "message": "Deploy v2?",
+                "requestedSchema": {
+                    "type": "object",
+                    "properties": {
+                        "environment": {
+                            "type": "string",
+                            "title": "Environment",
+                            "description": "Where to deploy.",
+                            "oneOf": [
+                                {"const": "stg", "title": "Staging"},
+                                {"const": "prod", "title": "Production"},
+                            ],
+                            "default": "stg",
+                        },
+                        "regions": {
+                            "type": "array",
+                            "description": "Regions, from a derived enum.",
+                            "minItems": 1,
+                            "items": {"type": "string", "enum": ["eu-west", "us-east"]},
+                        },
+                        "canaryPercent": {"type": "integer", "minimum": 0, "maximum": 100, "default": 10},
+                        "reviewers": {
+                            "type": "array",
+                            "title": "Reviewers",
+                            "minItems": 1,
+                            "maxItems": 2,
+                            "items": {"type": "string", "enum": ["ada", "grace", "linus"]},
+                        },
+                        "backup": {"type": "string", "enum": ["stg"]},
+                        "watchers": {
+                            "type": "array",
+                            "items": {"anyOf": [{"const": "ops", "title": "Ops team"}]},
+                        },
+                    },
+                    "required": ["environment", "regions", "canaryPercent", "reviewers"],
+                },
+            })
+        );
+        assert_eq!(
+            Deploy::requested_schema_with(&deploy_options()),
+            *Deploy::request_with("", &deploy_options()).requested_schema()
+        );
+    }
+
+    #[test]
+    fn the_answer_comes_back_typed_and_owned() {
+        let options = deploy_options();
+        let parsed = Deploy::parse_result_with(accept(content()), &options).unwrap();
+        drop(options);
+        let ElicitAction::Accept(deploy) = parsed else {
+            panic!("{parsed:?}")
+        };
+        assert_eq!(
+            (
+                deploy.environment.index(),
+                deploy.environment.value(),
+                deploy.environment.title()
+            ),
+            (1, "prod", Some("Production"))
+        );
+        assert_eq!(
+            deploy.environment.option(),
+            &EnumOption::titled("prod", "Production")
+        );
+        assert_eq!(deploy.regions, vec![Region::UsEast]);
+        assert_eq!(deploy.canary_percent, 5);
+        // The client's order, each with its position in the options.
+        assert_eq!(
+            deploy
+                .reviewers
+                .iter()
+                .map(|choice| (choice.index(), choice.value(), choice.title()))
+                .collect::<Vec<_>>(),
+            vec![(2, "linus", None), (0, "ada", None)]
+        );
+        assert_eq!((deploy.fallback, deploy.watchers), (None, None));
+
+        let both = json!({"backup": "stg", "watchers": ["ops"]});
+        let mut answer = content();
+        answer
+            .as_object_mut()
+            .unwrap()
+            .extend(both.as_object().unwrap().clone());
+        let Ok(ElicitAction::Accept(deploy)) =
+            Deploy::parse_result_with(accept(answer), &deploy_options())
+        else {
+            panic!()
+        };
+        assert_eq!(
+            deploy.fallback.as_ref().map(OwnedChoice::value),
+            Some("stg")
+        );
+        let watchers = deploy.watchers.unwrap();
+        assert_eq!(
+            (watchers.len(), watchers[0].value(), watchers[0].title()),
+            (1, "ops", Some("Ops team"))
+        );
+    }
+
+    #[test]
+    fn decline_and_cancel_need_no_content() {
+        for (action, expected) in [
+            ("decline", ElicitAction::Decline),
+            ("cancel", ElicitAction::Cancel),
+        ] {
+            assert_eq!(
+                Deploy::parse_result_with(
+                    json!({"action": action, "content": 1}),
+                    &deploy_options()
+                ),
+                Ok(expected)
+            );
+        }
+    }
+
+    #[test]
+    fn an_answer_outside_the_options_given_is_refused() {
+        let environments = SingleSelectSchema::new([("stg", "Staging"), ("prod", "Production")])
+            .unwrap()
+            .options()
+            .to_vec();
+        let mut answer = content();
+        answer["environment"] = json!("Production");
+        assert_rejected(
+            answer,
+            ErrorKind::InvalidValue {
+                field: field("environment"),
+                value: "Production".into(),
+                allowed: Cow::Owned(environments.clone()),
+            },
+            r#"field `environment`: invalid value "Production": the client sent the title of option "prod" instead of its value; expected one of "stg", "prod""#,
+        );
+        let mut answer = content();
+        answer["environment"] = json!("dev");
+        assert_rejected(
+            answer,
+            ErrorKind::InvalidValue {
+                field: field("environment"),
+                value: "dev".into(),
+                allowed: Cow::Owned(environments),
+            },
+            r#"field `environment`: invalid value "dev": expected one of "stg", "prod""#,
+        );
+    }
+
+    #[test]
+    fn a_multi_answer_is_checked_against_the_bounds_and_options_given() {
+        let reviewers = || {
+            MultiSelectSchema::new(["ada", "grace", "linus"])
+                .unwrap()
+                .options()
+                .to_vec()
+        };
+        let mut answer = content();
+        answer["reviewers"] = json!(["ada", "grace", "linus"]);
+        assert_rejected(
+            answer,
+            ErrorKind::TooManyItems {
+                field: field("reviewers"),
+                max: 2,
+                items: vec![json!("ada"), json!("grace"), json!("linus")],
+            },
+            "field `reviewers`: too many items: selected 3, at most 2 allowed",
+        );
+        let mut answer = content();
+        answer["reviewers"] = json!(["ada", "ada"]);
+        assert_rejected(
+            answer,
+            ErrorKind::DuplicateItem {
+                field: field("reviewers"),
+                index: 1,
+                items: vec![json!("ada"), json!("ada")],
+            },
+            r#"field `reviewers`: duplicate item at index 1: "ada" names an option that is already selected"#,
+        );
+        let mut answer = content();
+        answer["reviewers"] = json!(["bob"]);
+        assert_rejected(
+            answer,
+            ErrorKind::InvalidItem {
+                field: field("reviewers"),
+                index: 0,
+                items: vec![json!("bob")],
+                allowed: Cow::Owned(reviewers()),
+            },
+            r#"field `reviewers`: invalid item at index 0: "bob" is not an option; expected one of "ada", "grace", "linus""#,
+        );
+    }
+
+    #[test]
+    fn missing_null_and_several_wrong_fields_are_reported_as_for_any_field() {
+        let mut answer = content();
+        answer.as_object_mut().unwrap().remove("environment");
+        assert_rejected(
+            answer,
+            ErrorKind::MissingField {
+                field: Cow::Borrowed("environment"),
+            },
+            "field `environment`: missing value for a required field",
+        );
+        let mut answer = content();
+        answer["backup"] = Value::Null;
+        assert_rejected(
+            answer,
+            ErrorKind::NullForOptional { field: field("backup"), expected: JsonType::String },
+            "field `backup`: wrong type: expected a string, found null; to leave this optional field empty, leave it out of `content`",
+        );
+        let error = rejected(json!({"environment": 1, "regions": ["eu-west"], "canaryPercent": 1}));
+        let ErrorKind::Multiple(errors) = error.kind() else {
+            panic!("{error:?}")
+        };
+        assert_eq!(
+            errors,
+            &vec![
+                Error::from(ErrorKind::TypeMismatch {
+                    field: field("environment"),
+                    expected: JsonType::String,
+                    found: json!(1),
+                }),
+                Error::from(ErrorKind::MissingField {
+                    field: Cow::Borrowed("reviewers")
+                }),
+            ]
+        );
+    }
+
+    #[test]
+    fn the_request_is_shaped_per_revision_like_any_other() {
+        #[derive(ElicitForm, Debug)]
+        struct Pick {
+            #[allow(dead_code)]
+            file: OwnedChoice,
+        }
+        let options = PickOptions {
+            file: SingleSelectSchema::new([("a.md", "A"), ("b.md", "B")]).unwrap(),
+        };
+        let legacy = Pick::request_with("Which?", &options)
+            .for_version(ProtocolVersion::V2025_06_18)
+            .unwrap();
+        assert_eq!(
+            wire(legacy.requested_schema())["properties"]["file"],
+            json!({"type": "string", "enum": ["a.md", "b.md"], "enumNames": ["A", "B"]})
+        );
+        assert_eq!(
+            Deploy::request_with("m", &deploy_options()).for_version(ProtocolVersion::V2025_06_18),
+            Err(VersionError::NoMultiSelect {
+                version: ProtocolVersion::V2025_06_18,
+                property: Some("regions".into()),
+            })
+        );
+    }
+
+    #[test]
+    fn an_answer_in_json_text_naming_a_key_twice_is_refused() {
+        let text = r#"{"action":"accept","content":{"environment":"stg","environment":"prod"}}"#;
+        let error = Deploy::parse_result_str_with(text, &deploy_options()).unwrap_err();
+        assert_eq!(
+            error,
+            Error::from(ErrorKind::MalformedResult {
+                reason: Cow::Owned(
+                    r#"not JSON: the key "environment" appears twice in one object at line 1 column 63"#
+                        .to_owned()
+                ),
+                found: None,
+            })
+        );
+        assert_eq!(
+            error.to_string(),
+            r#"malformed ElicitResult: not JSON: the key "environment" appears twice in one object at line 1 column 63"#
+        );
+        let text = serde_json::to_string(&accept(content())).unwrap();
+        assert!(matches!(
+            Deploy::parse_result_str_with(&text, &deploy_options()),
+            Ok(ElicitAction::Accept(_))
+        ));
+    }
+
+    /// A form without such fields is the same form with `()` options.
+    #[test]
+    fn every_elicit_form_takes_unit_options() {
+        #[derive(ElicitForm, Debug, PartialEq)]
+        struct Confirm {
+            sure: bool,
+        }
+        assert_eq!(
+            Confirm::request_with("Sure?", &()),
+            Confirm::request("Sure?")
+        );
+        let answer = accept(json!({"sure": true}));
+        assert_eq!(
+            Confirm::parse_result_with(answer.clone(), &()),
+            Confirm::parse_result(answer)
+        );
+        fn takes_unit<F: ElicitFormWith<Options = ()>>() {}
+        takes_unit::<Confirm>();
+    }
+
+    mod named {
+        use enum_schema::{ElicitForm, OwnedChoice, SingleSelectSchema};
+
+        /// `options = ".."` names the struct; it has the form's visibility.
+        #[derive(ElicitForm, Debug)]
+        #[elicit(options = "Choices")]
+        pub(crate) struct Pick {
+            pub(crate) file: OwnedChoice,
+        }
+
+        pub(crate) fn choices() -> Choices {
+            Choices {
+                file: SingleSelectSchema::new(["x"]).unwrap(),
+            }
+        }
+    }
+
+    #[test]
+    fn the_options_struct_may_be_named() {
+        let choices = named::choices();
+        let copy = choices.clone();
+        assert_eq!(copy.file, choices.file);
+        assert_eq!(
+            format!("{choices:?}"),
+            format!("Choices {{ file: {:?} }}", choices.file)
+        );
+        let answer = accept(json!({"file": "x"}));
+        let Ok(ElicitAction::Accept(pick)) = named::Pick::parse_result_with(answer, &choices)
+        else {
+            panic!()
+        };
+        assert_eq!(pick.file.value(), "x");
     }
 }

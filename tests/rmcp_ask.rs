@@ -533,7 +533,8 @@ async fn every_kind_of_answer_has_its_outcome() {
     for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
         let connection = connect(version.clone()).await;
         for (name, answer, expected) in &cases {
-            connection.answer(vec![answer.clone()]);
+            // A rejected answer is asked again twice before the call ends.
+            connection.answer(vec![answer.clone(); 3]);
             let result = connection
                 .client
                 .call_tool(CallToolRequestParams::new("incident"))
@@ -543,8 +544,10 @@ async fn every_kind_of_answer_has_its_outcome() {
                 Ok(expected) => {
                     assert_eq!(text(&result), *expected, "{version} {name}");
                     assert_eq!(result.is_error, Some(false), "{version} {name}");
+                    assert_eq!(connection.seen().len(), 1, "{version} {name}");
                 }
                 Err(entry) => {
+                    assert_eq!(connection.seen().len(), 3, "{version} {name}");
                     assert_eq!(result.is_error, Some(true), "{version} {name}");
                     assert_eq!(
                         result.structured_content,
@@ -562,6 +565,86 @@ async fn every_kind_of_answer_has_its_outcome() {
                 }
             }
         }
+    }
+}
+
+/// A person's mistake that the client let through is asked again, with
+/// the reason in words and what was valid pre-filled, on every revision:
+/// another `elicitation/create` before 2026-07-28, another round on it.
+#[tokio::test]
+async fn a_rejected_answer_is_asked_again_with_the_reason_and_the_valid_parts_kept() {
+    let wrong = json!({"action": "accept", "content": {
+        "severity": "High: users are affected",
+        "services": ["checkout", "search", "login"],
+        "reporter": "ana",
+    }});
+    let right = json!({"action": "accept", "content": {
+        "severity": "high", "services": ["search"], "reporter": "ana",
+    }});
+    for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
+        let connection = connect(version.clone()).await;
+        connection.answer(vec![wrong.clone(), right.clone()]);
+        let result = connection
+            .client
+            .call_tool(CallToolRequestParams::new("incident"))
+            .await
+            .unwrap();
+        assert_eq!(result.is_error, Some(false), "{version}");
+        assert_eq!(
+            text(&result),
+            "Accept(Incident { severity: High, services: [Search], reporter: \"ana\" })",
+            "{version}"
+        );
+        let seen = connection.seen();
+        assert_eq!(seen.len(), 2, "{version}");
+        assert_eq!(seen[0]["message"], "Describe the incident", "{version}");
+        assert_eq!(
+            seen[1]["message"],
+            "Describe the incident\n\n\
+             severity: please choose “High: users are affected” again from the list.\n\
+             services: pick at most 2; you picked 3.",
+            "{version}"
+        );
+        let properties = &seen[1]["requestedSchema"]["properties"];
+        // The option whose title was sent, and the valid text, pre-filled;
+        // three services cannot be a default of at most two.
+        assert_eq!(properties["severity"]["default"], "high", "{version}");
+        assert_eq!(properties["reporter"]["default"], "ana", "{version}");
+        assert_eq!(properties["services"].get("default"), None, "{version}");
+        assert_eq!(
+            seen[0]["requestedSchema"]["properties"]["reporter"].get("default"),
+            None,
+            "{version}"
+        );
+    }
+}
+
+/// With the second chance off for the server (one attempt), the first
+/// rejected answer ends the call.
+#[tokio::test]
+async fn one_attempt_ends_the_call_at_the_first_rejected_answer() {
+    for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
+        let connection = connect_sealed(
+            seal(KEY).with_max_attempts(1),
+            version.clone(),
+            ClientCapabilities::builder().enable_elicitation().build(),
+        )
+        .await;
+        connection.answer(vec![
+            json!({"action": "accept", "content": {"severity": "urgent"}}),
+        ]);
+        let result = connection
+            .client
+            .call_tool(CallToolRequestParams::new("two"))
+            .await
+            .unwrap();
+        assert_eq!(result.is_error, Some(true), "{version}");
+        assert_eq!(connection.seen().len(), 1, "{version}");
+        assert_eq!(
+            text(&result),
+            "the client's answer was rejected: field `severity`: invalid value \"urgent\": expected one of \"low\", \"high\"",
+            "{version}"
+        );
     }
 }
 
@@ -748,9 +831,11 @@ async fn prompts_and_resources_ask_the_same_way() {
             json!([{"uri": "incident://current", "mimeType": "text/plain", "text": "Decline"}]),
             "{version}"
         );
-        // A prompt has no error result: a rejected answer is a JSON-RPC error.
+        // A prompt has no error result: an answer rejected as often as the
+        // question may be asked (3 times) is a JSON-RPC error.
         connection.answer(vec![
-            json!({"action": "accept", "content": {"severity": "urgent"}}),
+            json!({"action": "accept", "content": {"severity": "urgent"}});
+            3
         ]);
         let error = connection
             .client
@@ -1019,11 +1104,11 @@ async fn a_client_of_a_revision_without_elicitation_is_refused() {
 
 #[test]
 fn the_refusal_keeps_the_detail_for_the_server() {
-    let error = ElicitError::RequestState(rmcp::model::RequestStateError::Expired);
+    let error = ElicitError::RequestState(enum_schema::ask::RequestStateError::Expired);
     assert_eq!(error.to_string(), REFUSED_STATE);
     assert_eq!(
         std::error::Error::source(&error).map(ToString::to_string),
-        Some(rmcp::model::RequestStateError::Expired.to_string())
+        Some("older than its time to live".to_owned())
     );
     let wire = ErrorData::from(error);
     assert_eq!(wire.code, ErrorCode::INVALID_PARAMS);
@@ -1051,7 +1136,9 @@ fn every_error_speaks_protocol() {
             None,
         ),
         (
-            ElicitError::InputRequired(Box::new(InputRequiredResult::from_request_state("s"))),
+            ElicitError::InputRequired(Box::new(
+                enum_schema::InputRequiredResult::new().with_request_state("s"),
+            )),
             ErrorCode::INTERNAL_ERROR,
             "the server needs the client's input, which this response cannot ask for",
             None,
@@ -1077,7 +1164,7 @@ fn every_error_speaks_protocol() {
             }]})),
         ),
         (
-            ElicitError::Handler(ErrorData::resource_not_found("no such incident", None)),
+            ElicitError::from(ErrorData::resource_not_found("no such incident", None)),
             ErrorCode::RESOURCE_NOT_FOUND,
             "no such incident",
             None,
@@ -1153,7 +1240,8 @@ async fn rmcp_client_against_the_example_server() {
         )
         .await;
         for (name, answer, expected) in &cases {
-            connection.answer(vec![answer.clone()]);
+            // Asked three times before a rejected answer ends the call.
+            connection.answer(vec![answer.clone(); 3]);
             let result = connection
                 .client
                 .call_tool(CallToolRequestParams::new("test_elicitation_sep1330_enums"))
@@ -1168,6 +1256,23 @@ async fn rmcp_client_against_the_example_server() {
                     "legacyEnum",
                     "untitledMulti",
                     "titledMulti"
+                ],
+                "{version} {name}"
+            );
+            let titles: Vec<_> = properties
+                .as_object()
+                .unwrap()
+                .values()
+                .map(|property| property["title"].as_str())
+                .collect();
+            assert_eq!(
+                titles,
+                [
+                    Some("Pick one option"),
+                    Some("Pick one titled option"),
+                    Some("Pick one option (legacy list)"),
+                    Some("Pick any options"),
+                    Some("Pick any titled choices")
                 ],
                 "{version} {name}"
             );
@@ -1197,6 +1302,38 @@ async fn rmcp_client_against_the_example_server() {
              Elicitation completed: action=accept, content={\"services\":[\"search\",\"login\"]}",
             "{version}"
         );
+
+        // The yes/no question: a titled select of two options, no default.
+        for (answer, expected) in [
+            ("yes", "confirmed: deploying billing to prod-eu"),
+            ("no", "not confirmed: nothing deployed"),
+        ] {
+            connection.answer(vec![
+                json!({"action": "accept", "content": {"confirm": answer}}),
+            ]);
+            let result = connection
+                .client
+                .call_tool(CallToolRequestParams::new("test_confirm"))
+                .await
+                .unwrap();
+            assert_eq!(text(&result), expected, "{version} {answer}");
+            assert_eq!(
+                connection.seen()[0],
+                json!({
+                    "mode": "form",
+                    "message": "Deploy billing to prod-eu?",
+                    "requestedSchema": {
+                        "type": "object",
+                        "properties": {"confirm": {
+                            "type": "string",
+                            "oneOf": [{"const": "yes", "title": "Yes"}, {"const": "no", "title": "No"}],
+                        }},
+                        "required": ["confirm"],
+                    },
+                }),
+                "{version} {answer}"
+            );
+        }
     }
 
     // 2025-06-18: the defaults form goes out without its defaults, and the
@@ -1223,6 +1360,20 @@ async fn rmcp_client_against_the_example_server() {
     );
     let status = &connection.seen()[0]["requestedSchema"]["properties"]["status"];
     assert_eq!(status.get("default"), None);
+    // The yes/no question in 2025-06-18's one titled shape.
+    connection.answer(vec![
+        json!({"action": "accept", "content": {"confirm": "yes"}}),
+    ]);
+    let result = connection
+        .client
+        .call_tool(CallToolRequestParams::new("test_confirm"))
+        .await
+        .unwrap();
+    assert_eq!(text(&result), "confirmed: deploying billing to prod-eu");
+    assert_eq!(
+        connection.seen()[0]["requestedSchema"]["properties"]["confirm"],
+        json!({"type": "string", "enum": ["yes", "no"], "enumNames": ["Yes", "No"]}),
+    );
     let error = connection
         .client
         .call_tool(CallToolRequestParams::new("test_elicitation_sep1330_enums"))

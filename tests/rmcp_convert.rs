@@ -447,12 +447,12 @@ fn elicit_errors_map_to_error_responses() {
     // An error response from the client goes on as it came.
     let from_client = ErrorData::new(ErrorCode(-32042), "user went away", None);
     assert_eq!(
-        ErrorData::from(ElicitError::Service(ServiceError::McpError(
+        ErrorData::from(ElicitError::from(ServiceError::McpError(
             from_client.clone()
         ))),
         from_client,
     );
-    let closed = ErrorData::from(ElicitError::Service(ServiceError::TransportClosed));
+    let closed = ErrorData::from(ElicitError::from(ServiceError::TransportClosed));
     assert_eq!(closed.code, ErrorCode::INTERNAL_ERROR);
     assert_eq!(
         closed.message,

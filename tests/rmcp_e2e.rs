@@ -604,11 +604,10 @@ async fn a_slow_client_times_out() {
     client.delay = Some(Duration::from_millis(500));
     let run = call(client, "hurried").await;
     let outcome = run.server.triage.lock().unwrap().take().unwrap();
-    assert!(
-        matches!(
-            outcome,
-            Err(ElicitError::Service(ServiceError::Timeout { timeout })) if timeout == Duration::from_millis(50)
-        ),
-        "{outcome:?}",
-    );
+    let error = outcome.unwrap_err();
+    assert!(matches!(error, ElicitError::Service(_)), "{error:?}");
+    assert!(matches!(
+        error.into_sdk_error::<ServiceError>(),
+        Ok(ServiceError::Timeout { timeout }) if timeout == Duration::from_millis(50)
+    ),);
 }

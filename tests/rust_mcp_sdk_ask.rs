@@ -126,7 +126,8 @@ async fn two_rounds_two_processes_then_the_typed_answer() {
     assert_eq!(error.code, -32602);
     assert_eq!(
         error.message,
-        "requestState was not issued by this server for this request, or it has expired; call again without it"
+        "requestState was not issued by this server for this request, or it has expired; \
+         send the request again without requestState and inputResponses"
     );
     // Issued for another tool: refused.
     let mut foreign = last.clone();
@@ -134,10 +135,11 @@ async fn two_rounds_two_processes_then_the_typed_answer() {
     assert!(matches!(
         Ask::for_tool(&foreign, &seal(1)),
         Err(ElicitError::RequestState(
-            enum_schema::rust_mcp_sdk::RequestStateError::OtherRequest
+            enum_schema::ask::RequestStateError::OtherRequest
         ))
     ));
-    // The sealed answer, changed in a retry: refused.
+    // The sealed answer, changed in a retry: refused when the question
+    // reads it.
     let changed = params(
         "triage",
         json!({
@@ -145,18 +147,47 @@ async fn two_rounds_two_processes_then_the_typed_answer() {
             "requestState": last.request_state.clone().unwrap(),
         }),
     );
-    assert!(
-        matches!(Ask::for_tool(&changed, &seal(1)), Err(ElicitError::AnswerChanged { key }) if key == "triage")
+    let error = tool(&changed, &seal(1)).await.unwrap_err();
+    assert_eq!(error.code, -32602);
+    assert_eq!(
+        error.message,
+        "inputResponses answers \"triage\" differently from the answer already given in an \
+         earlier round (sealed in requestState)"
     );
+    assert_eq!(error.data, Some(json!({"key": "triage"})));
 }
 
+/// A title sent instead of a value is asked again twice, with the reason
+/// and the option pre-filled, the count sealed in `requestState`; the third
+/// such answer ends the tool with an error result and its `data`.
 #[tokio::test]
-async fn a_title_instead_of_a_value_is_a_tool_error_with_data() {
-    let retry = params(
+async fn a_title_instead_of_a_value_is_asked_again_then_a_tool_error_with_data() {
+    let wrong = json!({"triage": {"action": "accept", "content": {"severity": "High"}}});
+    let mut state: Option<String> = None;
+    for attempt in 1..=2 {
+        let mut extra = json!({"inputResponses": wrong});
+        if let Some(state) = &state {
+            extra["requestState"] = json!(state);
+        }
+        let again = value(tool(&params("triage", extra), &seal(1)).await);
+        assert_eq!(again["resultType"], "input_required", "attempt {attempt}");
+        let asked = &again["inputRequests"]["triage"]["params"];
+        assert_eq!(
+            asked["message"],
+            "How bad is it?\n\nseverity: please choose “High” again from the list.",
+            "attempt {attempt}"
+        );
+        assert_eq!(
+            asked["requestedSchema"]["properties"]["severity"]["default"], "high",
+            "attempt {attempt}"
+        );
+        state = Some(again["requestState"].as_str().unwrap().to_owned());
+    }
+    let last = params(
         "triage",
-        json!({"inputResponses": {"triage": {"action": "accept", "content": {"severity": "High"}}}}),
+        json!({"inputResponses": wrong, "requestState": state.unwrap()}),
     );
-    let result = value(tool(&retry, &seal(1)).await);
+    let result = value(tool(&last, &seal(1)).await);
     assert_eq!(result["isError"], true);
     assert_eq!(
         result["content"][0]["text"],
@@ -243,10 +274,15 @@ async fn a_prompt_asks_with_a_run_time_form_and_refuses_a_bad_answer_with_a_json
         value(prompt(&answered).await)["description"],
         "Accept((Low,))"
     );
-    let wrong = prompt_params(
-        json!({"inputResponses": {"triage": {"action": "accept", "content": {"severity": "urgent"}}}}),
-    );
-    let error = prompt(&wrong).await.unwrap_err();
+    // Asked again twice, then refused.
+    let wrong = json!({"triage": {"action": "accept", "content": {"severity": "urgent"}}});
+    let mut extra = json!({"inputResponses": wrong});
+    for _ in 0..2 {
+        let again = value(prompt(&prompt_params(extra.clone())).await);
+        assert_eq!(again["resultType"], "input_required");
+        extra["requestState"] = again["requestState"].clone();
+    }
+    let error = prompt(&prompt_params(extra)).await.unwrap_err();
     assert_eq!(error.code, -32602);
     assert_eq!(
         error.data,

@@ -1178,3 +1178,87 @@ fn a_form_without_sep1330_features_is_valid_for_2025_06_18() {
         &json!({"method": "elicitation/create", "params": wire(Sep1330Enums::default_request())}),
     );
 }
+
+// ---------------------------------------------------------------------------
+// A form whose selects take their options when the request is built
+// ---------------------------------------------------------------------------
+
+mod run_time {
+    use enum_schema::{
+        ElicitAction, ElicitForm, ElicitFormWith, MultiSelectSchema, OwnedChoice,
+        SingleSelectSchema,
+    };
+    use serde_json::json;
+
+    use super::{check_request, check_result, for_each_sep1330_spec, wire, Intended, Shape};
+
+    #[derive(ElicitForm, Debug)]
+    #[elicit(rename_all = "camelCase")]
+    pub struct Release {
+        /// Which environment.
+        #[elicit(title = "Environment")]
+        pub environment: OwnedChoice,
+        pub reviewers: Vec<OwnedChoice>,
+        pub fallback: Option<OwnedChoice>,
+        pub watchers: Option<Vec<OwnedChoice>>,
+        #[elicit(maximum = 100)]
+        pub canary_percent: u8,
+    }
+
+    const RELEASE: &[(&str, Intended)] = &[
+        ("environment", Intended::Enum(Shape::TitledSingle)),
+        ("reviewers", Intended::Enum(Shape::UntitledMulti)),
+        ("fallback", Intended::Enum(Shape::UntitledSingle)),
+        ("watchers", Intended::Enum(Shape::TitledMulti)),
+        ("canaryPercent", Intended::Number),
+    ];
+
+    fn options() -> ReleaseOptions {
+        ReleaseOptions {
+            environment: SingleSelectSchema::new([("stg", "Staging"), ("prod", "Production")])
+                .unwrap()
+                .with_default_value("stg")
+                .unwrap(),
+            reviewers: MultiSelectSchema::new(["ada", "grace"])
+                .unwrap()
+                .with_items(Some(1), Some(2))
+                .unwrap()
+                .with_default_values(["ada"])
+                .unwrap(),
+            fallback: SingleSelectSchema::new(["stg"]).unwrap(),
+            watchers: MultiSelectSchema::new([("ops", "Ops")]).unwrap(),
+        }
+    }
+
+    #[test]
+    fn the_request_and_its_answers_validate_property_by_property() {
+        let request = wire(Release::request_with("Release v3?", &options()));
+        let answer = json!({"action": "accept", "content": {
+            "environment": "prod", "reviewers": ["grace"], "watchers": ["ops"], "canaryPercent": 5,
+        }});
+        let Ok(ElicitAction::Accept(release)) =
+            Release::parse_result_with(answer.clone(), &options())
+        else {
+            panic!()
+        };
+        assert_eq!(
+            (
+                release.environment.value(),
+                release.reviewers[0].value(),
+                release.canary_percent
+            ),
+            ("prod", "grace", 5)
+        );
+        assert_eq!(
+            (
+                release.fallback,
+                release.watchers.map(|w| w[0].title().map(str::to_owned))
+            ),
+            (None, Some(Some("Ops".to_owned())))
+        );
+        for_each_sep1330_spec(|spec| {
+            check_request(spec, &request, RELEASE);
+            check_result(spec, &answer);
+        });
+    }
+}

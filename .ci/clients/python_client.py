@@ -6,11 +6,11 @@ examples/conformance_server.rs.
 Answers the server's elicitations with a valid answer, a title instead of a
 value, a value not offered, a string for a multi-select, a missing required
 field, decline and cancel, and asserts every outcome, the negotiated
-revision, and the field order of each requestedSchema as it came off the
-wire (Python keeps JSON object order). A server that asks again after a
-rejected answer (enum_schema::ask: three times in all, the reason after the
-message) gets the same wrong answer each time, so the call ends with the
-same rejection. Exits non-zero on the first failure.
+revision, the field order of each requestedSchema as it came off the wire
+(Python keeps JSON object order) and each field's title. A server that asks
+again after a rejected answer (enum_schema::ask: three times in all, the
+reason after the message) gets the same wrong answer each time, so the call
+ends with the same rejection. Exits non-zero on the first failure.
 """
 
 import asyncio
@@ -22,12 +22,21 @@ from mcp.client.client import Client
 
 SEP1330_FIELDS = ["untitledSingle", "titledSingle", "legacyEnum", "untitledMulti", "titledMulti"]
 SEP1330_KEYS = {
-    "untitledSingle": ["type", "description", "enum"],
-    "titledSingle": ["type", "description", "oneOf"],
-    "legacyEnum": ["type", "description", "enum", "enumNames"],
-    "untitledMulti": ["type", "description", "items"],
-    "titledMulti": ["type", "description", "items"],
+    "untitledSingle": ["type", "title", "description", "enum"],
+    "titledSingle": ["type", "title", "description", "oneOf"],
+    "legacyEnum": ["type", "title", "description", "enum", "enumNames"],
+    "untitledMulti": ["type", "title", "description", "items"],
+    "titledMulti": ["type", "title", "description", "items"],
 }
+# The label a person reads for each field (its `title`).
+SEP1330_TITLES = {
+    "untitledSingle": "Pick one option",
+    "titledSingle": "Pick one titled option",
+    "legacyEnum": "Pick one option (legacy list)",
+    "untitledMulti": "Pick any options",
+    "titledMulti": "Pick any titled choices",
+}
+SEP1034_TITLES = {"name": "Name", "age": "Age", "score": "Score", "status": "Status", "verified": "Verified"}
 VALID = {
     "untitledSingle": "option2",
     "titledSingle": "value3",
@@ -103,6 +112,12 @@ def check_order(request, fields, keys):
         check(list(properties[name]) == expected, f"{name}: key order {list(properties[name])}, expected {expected}")
 
 
+def check_titles(request, titles):
+    properties = request["requestedSchema"]["properties"]
+    found = {name: properties[name].get("title") for name in properties}
+    check(found == titles, f"field titles {found}, expected {titles}")
+
+
 async def main(url, mode):
     expected_version = {"auto": "2026-07-28", "legacy": "2025-11-25"}[mode]
     script = Script()
@@ -121,6 +136,7 @@ async def main(url, mode):
             else:
                 check(len(script.requests) == 1, f"{name}: {len(script.requests)} elicitations")
             check_order(script.requests[0], SEP1330_FIELDS, SEP1330_KEYS)
+            check_titles(script.requests[0], SEP1330_TITLES)
             text = result.content[0].text
             if isinstance(expected, str):
                 check(not result.is_error, f"{name}: isError, {text}")
@@ -144,6 +160,7 @@ async def main(url, mode):
         fields = [entry["field"] for entry in result.structured_content["errors"]]
         check(fields == ["name", "age", "score", "status", "verified"], f"sep1034 rejected {fields}")
         check(list(script.requests[-1]["requestedSchema"]["properties"]) == fields, "sep1034 field order")
+        check_titles(script.requests[-1], SEP1034_TITLES)
         print("  sep1034 every required field missing: ok")
 
         # Two questions, the second asked only because of the first answer.
@@ -156,6 +173,8 @@ async def main(url, mode):
         result = await client.call_tool("test_two_questions", {})
         check([r["message"] for r in script.requests] == ["How bad is it?", "Which services are affected?"],
               f"two questions: {script.requests}")
+        check_titles(script.requests[0], {"severity": "Severity"})
+        check_titles(script.requests[1], {"services": "Affected services"})
         expected = ('Elicitation completed: action=accept, content={"severity":"high"}; '
                     'Elicitation completed: action=accept, content={"services":["search","login"]}')
         check(result.content[0].text == expected, f"two questions: {result.content[0].text!r}")

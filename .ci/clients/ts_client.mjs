@@ -6,8 +6,8 @@
 // Answers the server's elicitations with a valid answer, a title instead of a
 // value, a value not offered, a string for a multi-select, a missing required
 // field, decline and cancel, and asserts every outcome, the negotiated
-// revision and the field order of each requestedSchema as it came off the wire
-// (JSON.parse keeps the order of string keys). Exits non-zero on the first
+// revision, the field order of each requestedSchema as it came off the wire
+// (JSON.parse keeps the order of string keys) and each field's title. Exits non-zero on the first
 // failure.
 
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -16,11 +16,19 @@ import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 
 const SEP1330_FIELDS = ["untitledSingle", "titledSingle", "legacyEnum", "untitledMulti", "titledMulti"];
 const SEP1330_KEYS = {
-  untitledSingle: ["type", "description", "enum"],
-  titledSingle: ["type", "description", "oneOf"],
-  legacyEnum: ["type", "description", "enum", "enumNames"],
-  untitledMulti: ["type", "description", "items"],
-  titledMulti: ["type", "description", "items"],
+  untitledSingle: ["type", "title", "description", "enum"],
+  titledSingle: ["type", "title", "description", "oneOf"],
+  legacyEnum: ["type", "title", "description", "enum", "enumNames"],
+  untitledMulti: ["type", "title", "description", "items"],
+  titledMulti: ["type", "title", "description", "items"],
+};
+// The label a person reads for each field (its `title`).
+const SEP1330_TITLES = {
+  untitledSingle: "Pick one option",
+  titledSingle: "Pick one titled option",
+  legacyEnum: "Pick one option (legacy list)",
+  untitledMulti: "Pick any options",
+  titledMulti: "Pick any titled choices",
 };
 const VALID = {
   untitledSingle: "option2",
@@ -92,6 +100,8 @@ for (const [name, answer, expected] of CASES) {
   for (const [field, keys] of Object.entries(SEP1330_KEYS)) {
     check(same(Object.keys(properties[field]), keys), `${field}: key order ${Object.keys(properties[field])}`);
   }
+  const titles = Object.fromEntries(Object.entries(properties).map(([field, schema]) => [field, schema.title]));
+  check(same(titles, SEP1330_TITLES), `field titles ${JSON.stringify(titles)}`);
   const text = result.content[0].text;
   if (typeof expected === "string") {
     check(!result.isError, `${name}: isError, ${text}`);

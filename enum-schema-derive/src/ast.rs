@@ -409,6 +409,12 @@ pub enum Kind<'a> {
     Single(&'a syn::Type),
     /// `Vec` of an `ElicitEnum` type.
     Multi(&'a syn::Type),
+    /// `OwnedChoice`: a single-select whose options are given when the
+    /// request is built.
+    RunTimeSingle,
+    /// `Vec<OwnedChoice>`: a multi-select whose options are given when the
+    /// request is built.
+    RunTimeMulti,
     /// A type no property can hold, and why.
     Unsupported(&'static str),
 }
@@ -503,9 +509,28 @@ impl<'a> Form<'a> {
             None => runtime_crate(),
         }
     }
+
+    /// Whether some field takes its options when the request is built.
+    pub fn has_run_time_fields(&self) -> bool {
+        self.fields.iter().any(Field::is_run_time)
+    }
+
+    /// The name of the generated options struct: `options = ".."`, else
+    /// the form's name and `Options`, located at the form's name.
+    pub fn options_ident(&self) -> Ident {
+        match self.attrs.options.get() {
+            Some(ident) => ident.clone(),
+            None => quote::format_ident!("{}Options", unraw(self.ident), span = self.ident.span()),
+        }
+    }
 }
 
 impl Field<'_> {
+    /// Whether the field's options are given when the request is built.
+    pub fn is_run_time(&self) -> bool {
+        matches!(self.kind, Kind::RunTimeSingle | Kind::RunTimeMulti)
+    }
+
     /// The field name as written, without `r#`.
     pub fn rust_name(&self) -> String {
         unraw(self.ident)
@@ -525,7 +550,10 @@ impl Field<'_> {
     /// field's enum gives.
     pub fn drops_description(&self) -> bool {
         matches!(self.attrs.description.get(), Some(attr::Description::Off))
-            && matches!(self.kind, Kind::Single(_) | Kind::Multi(_))
+            && matches!(
+                self.kind,
+                Kind::Single(_) | Kind::Multi(_) | Kind::RunTimeSingle | Kind::RunTimeMulti
+            )
     }
 }
 
@@ -544,8 +572,9 @@ impl<'a> Kind<'a> {
         if let Some(inner) = generic_argument(ty, "Vec") {
             return match Kind::of(inner) {
                 Kind::Single(inner) => Kind::Multi(inner),
+                Kind::RunTimeSingle => Kind::RunTimeMulti,
                 _ => Kind::Unsupported(
-                    "a `Vec` field must hold an ElicitEnum type: the spec's only array property is a multi-select",
+                    "a `Vec` field must hold an ElicitEnum type or `OwnedChoice`: the spec's only array property is a multi-select",
                 ),
             };
         }
@@ -579,6 +608,7 @@ impl<'a> Kind<'a> {
             name if INTEGERS.contains(&name) => Kind::Number(ty),
             "i128" | "u128" => Kind::Unsupported("JSON numbers hold integers up to 64 bits"),
             "str" | "char" => Kind::Unsupported("a text field is a `String`"),
+            "OwnedChoice" => Kind::RunTimeSingle,
             _ => Kind::Single(ty),
         }
     }

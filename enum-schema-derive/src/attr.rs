@@ -599,7 +599,7 @@ fn skip_meta(meta: &ParseNestedMeta) -> syn::Result<()> {
     Ok(())
 }
 
-const FORM_KEYS: &str = "`rename_all`, `message`, `crate`";
+const FORM_KEYS: &str = "`rename_all`, `message`, `options`, `crate`";
 const FIELD_KEYS: &str =
     "`title`, `description`, `rename`, `default`, `min_length`, `max_length`, `format`, \
                           `minimum`, `maximum`, `min_items`, `max_items`, `default_items`, `fill_default`";
@@ -628,6 +628,8 @@ impl Format {
 pub struct FormContainer {
     pub rename_all: Attr<RenameAll>,
     pub message: Attr<LitStr>,
+    /// The name of the generated options struct.
+    pub options: Attr<Ident>,
     pub krate: Attr<syn::Path>,
     pub serde_rename_all: Option<RenameAll>,
 }
@@ -656,6 +658,7 @@ impl FormContainer {
         let mut container = FormContainer {
             rename_all: Attr::none("rename_all"),
             message: Attr::none("message"),
+            options: Attr::none("options"),
             krate: Attr::none("crate"),
             serde_rename_all: None,
         };
@@ -680,6 +683,19 @@ impl Keys for FormContainer {
                 );
             }
             self.message.set(cx, key, &lit, lit.clone());
+        } else if key.is_ident("options") {
+            // options = "DeployChoices"
+            let lit = string_value(&meta, "options")?;
+            match lit.parse::<Ident>() {
+                Ok(ident) => self.options.set(cx, key, &lit, ident),
+                Err(_) => cx.error_spanned_by(
+                    &lit,
+                    format_args!(
+                        "`options` names the generated options struct, and {:?} is not a Rust identifier; write one such as `options = \"DeployChoices\"`",
+                        lit.value(),
+                    ),
+                ),
+            }
         } else if key.is_ident("crate") {
             // crate = "path::to::enum_schema"
             let (lit, path) = crate_value(&meta)?;

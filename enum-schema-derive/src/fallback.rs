@@ -68,3 +68,37 @@ pub fn expand_form(input: &DeriveInput, krate: TokenStream, error: syn::Error) -
         }
     }
 }
+
+/// The errors, plus the options struct and a stub `ElicitFormWith` impl,
+/// for a form with fields whose options are given at run time: the code
+/// that builds its options and asks it raises nothing more.
+pub fn expand_run_time_form(
+    krate: TokenStream,
+    ident: &syn::Ident,
+    options: (&syn::Ident, TokenStream),
+    error: syn::Error,
+) -> TokenStream {
+    let errors = error.to_compile_error();
+    let (options_ident, options_struct) = options;
+    quote! {
+        #errors
+
+        #options_struct
+
+        #[automatically_derived]
+        impl #krate::ElicitFormWith for #ident {
+            type Options = #options_ident;
+
+            fn requested_schema_with(_: &#options_ident) -> #krate::RequestedSchema {
+                ::core::unreachable!()
+            }
+
+            fn from_content_with(
+                _: #krate::__private::JsonMap<::std::string::String, #krate::__private::JsonValue>,
+                _: &#options_ident,
+            ) -> ::core::result::Result<Self, #krate::Error> {
+                ::core::unreachable!()
+            }
+        }
+    }
+}

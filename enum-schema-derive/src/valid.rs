@@ -296,9 +296,11 @@ pub fn check_form(cx: &Ctxt, form: &ast::Form) {
     if form.fields.is_empty() {
         cx.error_spanned_by(
             form.ident,
-            "ElicitForm needs at least one field: a form with no property gives the user nothing to submit",
+            "ElicitForm needs at least one field: a form with no property gives the user nothing to submit, \
+             and some clients cancel it; to ask yes or no, use `enum_schema::Confirm`",
         );
     }
+    check_options(cx, form);
     let mut seen: BTreeMap<&str, &ast::Field> = BTreeMap::new();
     for field in &form.fields {
         check_field(cx, field);
@@ -344,6 +346,42 @@ pub fn check_form(cx: &Ctxt, form: &ast::Form) {
     }
 }
 
+/// The container attributes that depend on whether some field takes its
+/// options when the request is built.
+fn check_options(cx: &Ctxt, form: &ast::Form) {
+    let run_time = form.fields.iter().find(|field| field.is_run_time());
+    match (run_time, form.attrs.message.key(), form.attrs.options.key()) {
+        (Some(field), Some(key), _) => cx.error_spanned_by(
+            key,
+            format_args!(
+                "`message` is the message of `ElicitForm::default_request`, which `{}` has not: field `{}` takes its options \
+                 when the request is built; pass the message to `request_with` and remove `message`",
+                form.ident,
+                field.rust_name(),
+            ),
+        ),
+        (None, _, Some(key)) => cx.error_spanned_by(
+            key,
+            format_args!(
+                "`options` names the struct of options given when the request is built, and no field of `{}` takes any \
+                 (an `OwnedChoice` or `Vec<OwnedChoice>` field does); remove `options`",
+                form.ident,
+            ),
+        ),
+        _ => {}
+    }
+    if let Some((tokens, name)) = form.attrs.options.get_with_tokens() {
+        if name == form.ident {
+            cx.error_spanned_by(
+                tokens,
+                format_args!(
+                    "`options` names a struct of its own, and `{name}` is the form; write another name, such as `options = \"{name}Choices\"`",
+                ),
+            );
+        }
+    }
+}
+
 fn kind_name(kind: &ast::Kind) -> &'static str {
     match kind {
         ast::Kind::String => "a `String` field",
@@ -351,6 +389,8 @@ fn kind_name(kind: &ast::Kind) -> &'static str {
         ast::Kind::Number(_) => "a number field",
         ast::Kind::Single(_) => "a single-select field",
         ast::Kind::Multi(_) => "a multi-select (`Vec`) field",
+        ast::Kind::RunTimeSingle => "a single-select field whose options are given at run time",
+        ast::Kind::RunTimeMulti => "a multi-select field whose options are given at run time",
         ast::Kind::Unsupported(_) => "an unsupported field",
     }
 }
@@ -396,7 +436,8 @@ fn check_field(cx: &Ctxt, field: &ast::Field) {
             ast::ungroup(field.ty),
             format_args!(
                 "field `{}` has a type no elicitation property can hold ({reason}); supported: String, bool, \
-                 integers up to 64 bits, f32, f64, an ElicitEnum type, Vec of an ElicitEnum type, and Option of these",
+                 integers up to 64 bits, f32, f64, an ElicitEnum type, Vec of an ElicitEnum type, \
+                 OwnedChoice or Vec<OwnedChoice> (options given when the request is built), and Option of these",
                 field.rust_name(),
             ),
         );
@@ -405,15 +446,22 @@ fn check_field(cx: &Ctxt, field: &ast::Field) {
     let is_string = matches!(field.kind, ast::Kind::String);
     let is_number = matches!(field.kind, ast::Kind::Number(_));
     let is_multi = matches!(field.kind, ast::Kind::Multi(_));
+    // A run-time multi-select's bounds and defaults are refused by
+    // `check_run_time`, with what to write instead.
+    let is_any_multi = is_multi || matches!(field.kind, ast::Kind::RunTimeMulti);
     let misplaced = [
         (attrs.min_length.key(), is_string, "`String`"),
         (attrs.max_length.key(), is_string, "`String`"),
         (attrs.format.key(), is_string, "`String`"),
         (attrs.minimum.key(), is_number, "number"),
         (attrs.maximum.key(), is_number, "number"),
-        (attrs.min_items.key(), is_multi, "multi-select (`Vec`)"),
-        (attrs.max_items.key(), is_multi, "multi-select (`Vec`)"),
-        (attrs.default_items.key(), is_multi, "multi-select (`Vec`)"),
+        (attrs.min_items.key(), is_any_multi, "multi-select (`Vec`)"),
+        (attrs.max_items.key(), is_any_multi, "multi-select (`Vec`)"),
+        (
+            attrs.default_items.key(),
+            is_any_multi,
+            "multi-select (`Vec`)",
+        ),
     ];
     for (key, applies, kind) in misplaced {
         if let (Some(key), false) = (key, applies) {
@@ -428,7 +476,11 @@ fn check_field(cx: &Ctxt, field: &ast::Field) {
             );
         }
     }
-    check_fill_default(cx, field);
+    if field.is_run_time() {
+        check_run_time(cx, field);
+    } else {
+        check_fill_default(cx, field);
+    }
     if let (true, Some(key)) = (is_multi, attrs.default.key()) {
         cx.error_spanned_by(
             key,
@@ -492,6 +544,52 @@ fn check_field(cx: &Ctxt, field: &ast::Field) {
     }
 }
 
+/// A field whose options are given when the request is built takes no
+/// setting that must be checked against them: a default, bounds, and so
+/// `fill_default`, are set on the select in the form's options, whose
+/// builders check them.
+fn check_run_time(cx: &Ctxt, field: &ast::Field) {
+    let attrs = &field.attrs;
+    let multi = matches!(field.kind, ast::Kind::RunTimeMulti);
+    let (schema, default_builder) = if multi {
+        ("MultiSelectSchema", "with_default_values([..])")
+    } else {
+        ("SingleSelectSchema", "with_default_value(..)")
+    };
+    let whose = format!(
+        "`{}`, whose options are given when the request is built",
+        field.rust_name()
+    );
+    let mut settings = vec![(attrs.default.key(), default_builder)];
+    if multi {
+        settings.extend([
+            (attrs.default_items.key(), default_builder),
+            (attrs.min_items.key(), "with_items(min, max)"),
+            (attrs.max_items.key(), "with_items(min, max)"),
+        ]);
+    }
+    for (key, builder) in settings {
+        if let Some(key) = key {
+            cx.error_spanned_by(
+                key,
+                format_args!(
+                    "`{}` on {whose}: set it on the `{schema}` in the form's options (`{builder}`), where it is checked against them",
+                    key.to_token_stream(),
+                ),
+            );
+        }
+    }
+    if let Some(key) = attrs.fill_default.key() {
+        cx.error_spanned_by(
+            key,
+            format_args!(
+                "`fill_default` fills a default known when the server compiles, and {whose}; \
+                 make the field an `Option` and fall back to a default in code, or remove `fill_default`",
+            ),
+        );
+    }
+}
+
 /// `fill_default` needs a default to fill, and a field that is not already
 /// optional. An enum field may take its enum's own default, which only the
 /// compiler can see: that check is generated (`derives::elicit_form`).
@@ -514,8 +612,13 @@ fn check_fill_default(cx: &Ctxt, field: &ast::Field) {
         ast::Kind::String | ast::Kind::Boolean | ast::Kind::Number(_) => {
             field.attrs.default.key().is_some()
         }
-        // The field's own, or else the enum's (checked when the server compiles).
-        ast::Kind::Single(_) | ast::Kind::Multi(_) | ast::Kind::Unsupported(_) => true,
+        // The field's own, or else the enum's (checked when the server
+        // compiles); a run-time field's is refused by `check_run_time`.
+        ast::Kind::Single(_)
+        | ast::Kind::Multi(_)
+        | ast::Kind::RunTimeSingle
+        | ast::Kind::RunTimeMulti
+        | ast::Kind::Unsupported(_) => true,
     };
     if !has_default {
         cx.error_spanned_by(

@@ -15,8 +15,12 @@ pub use serde_json::Value as JsonValue;
 pub mod rules {
     pub use crate::schema::rule::*;
 }
+use crate::form::parse_required;
 use crate::schema::check::str_eq;
-use crate::{ElicitEnum, EnumOption, Error, ErrorKind, FormField, RequestedSchema};
+use crate::{
+    ElicitEnum, EnumOption, Error, ErrorKind, FormField, MultiSelectSchema, OwnedChoice,
+    PrimitiveSchema, RequestedSchema, SingleSelectSchema,
+};
 
 /// Everything `#[derive(ElicitEnum)]` knows about an enum, in the one
 /// constant `ElicitEnum::__ELICIT_ENUM_DERIVE_ONLY`; the trait's provided items read it.
@@ -203,4 +207,112 @@ pub fn cached<F: Any + Send + Sync>(cache: &'static FieldCache, build: fn() -> F
 /// The error for the fields that failed.
 pub fn combine(errors: Vec<Error>) -> Error {
     Error::combine(errors).unwrap_or_else(|| Error::from(ErrorKind::Multiple(Vec::new())))
+}
+
+/// A derived form's field whose options are given when the request is
+/// built: the select from the form's options struct, with the field's
+/// `title` and `description` attributes over its own, answered by an
+/// owned choice. Built for each request and each answer, from the
+/// options passed in (nothing to keep in a `FieldCache`).
+pub struct RunTime<'a, S> {
+    schema: &'a S,
+    title: Option<&'static str>,
+    /// `Some(None)`: `description = false`.
+    description: Option<Option<&'static str>>,
+}
+
+impl<'a, S> RunTime<'a, S> {
+    /// The select as given.
+    pub fn new(schema: &'a S) -> Self {
+        RunTime {
+            schema,
+            title: None,
+            description: None,
+        }
+    }
+
+    /// The field's `title` attribute.
+    pub fn with_title(mut self, title: &'static str) -> Self {
+        self.title = Some(title);
+        self
+    }
+
+    /// The field's `description` attribute or doc comment.
+    pub fn with_description(mut self, description: &'static str) -> Self {
+        self.description = Some(Some(description));
+        self
+    }
+
+    /// `description = false`.
+    pub fn without_description(mut self) -> Self {
+        self.description = Some(None);
+        self
+    }
+
+    /// The title and description the property carries.
+    fn text(
+        &self,
+        title: &mut Option<Cow<'static, str>>,
+        description: &mut Option<Cow<'static, str>>,
+    ) {
+        if let Some(own) = self.title {
+            *title = Some(Cow::Borrowed(own));
+        }
+        if let Some(own) = self.description {
+            *description = own.map(Cow::Borrowed);
+        }
+    }
+}
+
+impl FormField for RunTime<'_, SingleSelectSchema> {
+    type Output = OwnedChoice;
+
+    fn property(&self) -> PrimitiveSchema {
+        let mut schema = self.schema.clone();
+        self.text(&mut schema.title, &mut schema.description);
+        PrimitiveSchema::SingleSelect(schema)
+    }
+
+    fn is_required(&self) -> bool {
+        true
+    }
+
+    fn default_answer(&self) -> Option<Value> {
+        FormField::default_answer(&self.schema)
+    }
+
+    fn parse_field(&self, name: &'static str, value: Option<Value>) -> Result<OwnedChoice, Error> {
+        parse_required(name, value, |value| {
+            self.schema.parse(value).map(OwnedChoice::from)
+        })
+    }
+}
+
+impl FormField for RunTime<'_, MultiSelectSchema> {
+    type Output = Vec<OwnedChoice>;
+
+    fn property(&self) -> PrimitiveSchema {
+        let mut schema = self.schema.clone();
+        self.text(&mut schema.title, &mut schema.description);
+        PrimitiveSchema::MultiSelect(schema)
+    }
+
+    fn is_required(&self) -> bool {
+        true
+    }
+
+    fn default_answer(&self) -> Option<Value> {
+        FormField::default_answer(&self.schema)
+    }
+
+    fn parse_field(
+        &self,
+        name: &'static str,
+        value: Option<Value>,
+    ) -> Result<Vec<OwnedChoice>, Error> {
+        parse_required(name, value, |value| {
+            let chosen = self.schema.parse(value)?;
+            Ok(chosen.into_iter().map(OwnedChoice::from).collect())
+        })
+    }
 }

@@ -556,7 +556,15 @@ impl<F: FormFields> Form<F> {
 /// | `bool` | `{"type":"boolean"}` |
 /// | `i8`..`i64`, `u8`..`u64`, `isize`, `usize` | `{"type":"integer"}`, `minimum`/`maximum` narrowed to the type's range unless given (at most `i64::MAX` is advertised, the largest bound SDK models such as rmcp's read; a `u64` or `usize` field accepts its whole range) |
 /// | `f32`, `f64` | `{"type":"number"}` |
+/// | [`OwnedChoice`](crate::OwnedChoice) | single-select whose options are given when the request is built |
+/// | `Vec<OwnedChoice>` | multi-select whose options are given when the request is built |
 /// | `Option<X>` | as `X`, but not in `required` |
+///
+/// A form with an `OwnedChoice` field takes its options when it is asked:
+/// it implements [`ElicitFormWith`] (with a generated options struct)
+/// instead of this trait, and is asked with `request_with(message,
+/// &options)` and read with `parse_result_with(answer, &options)`. Every
+/// `ElicitForm` is an `ElicitFormWith` with `()` options.
 ///
 /// Field attributes (`#[elicit(...)]`): `title`, `description` (the doc
 /// comment by default; `description = false` leaves the property without
@@ -580,7 +588,9 @@ impl<F: FormFields> Form<F> {
 /// `u8`, .., `Option`, `Vec`, with any path before it, also when a
 /// `macro_rules!` macro passes them as `$t:ty`): a type alias of `String` is
 /// taken for an enum. On the struct: `rename_all` (serde's field rules),
-/// `message` (the default request message, not empty), `crate` (only for a
+/// `message` (the default request message, not empty; not on a form with
+/// run-time options), `options = "Name"` (the name of the generated
+/// options struct of [`ElicitFormWith`]), `crate` (only for a
 /// crate that re-exports this one: a dependency renamed in Cargo.toml is
 /// found without it). serde's `rename_all`
 /// on the struct and `rename` on fields are honoured, as for enums; an
@@ -659,6 +669,11 @@ impl<F: FormFields> Form<F> {
 ///     Ok(ElicitAction::Accept(Order { size: Size::Large, item_count: 2, gift_note: None })),
 /// );
 /// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an `ElicitForm`",
+    label = "not an ElicitForm",
+    note = "derive it with `#[derive(ElicitForm)]`; a form with `OwnedChoice` fields (options given when the request is built) implements `ElicitFormWith` instead: ask it with `request_with(message, &options)` and `parse_result_with(answer, &options)`"
+)]
 pub trait ElicitForm: Sized {
     /// The message set with `#[elicit(message = "...")]`, if any.
     const MESSAGE: Option<&'static str>;
@@ -727,6 +742,210 @@ pub trait ElicitForm: Sized {
     /// [`parse_result`](Self::parse_result).
     fn parse_result_str(json: &str) -> Result<ElicitAction<Self>, Error> {
         Self::parse_result(parse_json_text(json)?)
+    }
+}
+
+/// Any derived form, given what its request needs: the two calls that ask
+/// a form and read its answer, whether or not some of its fields take
+/// their options when the request is built.
+///
+/// - A form without such fields is an [`ElicitForm`], and is this trait
+///   with `Options = ()`: `Triage::request_with(message, &())` is
+///   `Triage::request(message)`.
+/// - A form with fields of type [`OwnedChoice`](crate::OwnedChoice)
+///   (single-select), `Vec<OwnedChoice>` (multi-select), or `Option` of
+///   these, implements only this trait. The derive generates its `Options`:
+///   a struct named after the form (`Deploy` → `DeployOptions`, or
+///   `#[elicit(options = "Name")]`), with the form's visibility and one
+///   field of the same name per such field: a
+///   [`SingleSelectSchema`](crate::SingleSelectSchema) for an `OwnedChoice`,
+///   a [`MultiSelectSchema`](crate::MultiSelectSchema) for a
+///   `Vec<OwnedChoice>`. Both entry points take it, so a request cannot be
+///   built, nor an answer read, without the options: leaving one out is a
+///   compile error (a missing field of the struct), and calling
+///   `Deploy::request(..)` is one too (`Deploy` is no `ElicitForm`).
+///
+/// The options are built, and checked, by the selects' own constructors
+/// and builders (`SingleSelectSchema::new`, `with_default_value`,
+/// `MultiSelectSchema::with_items`, ..., with their
+/// [`SchemaError`](crate::SchemaError)s), before the request: what depends
+/// on them (a default, `minItems`, `maxItems`) is set there, where it is
+/// checked against them, and not with a field attribute. The field's
+/// `title`, `description` (or doc comment; `description = false`) and
+/// `rename` attributes apply, over the select's own title and description.
+/// The answer is checked against the same options (membership, bounds,
+/// duplicates, with the errors of [`SingleSelectSchema::parse`](crate::SingleSelectSchema::parse)
+/// and [`MultiSelectSchema::parse`](crate::MultiSelectSchema::parse)) and
+/// comes back owned: the option's index, value and title.
+///
+/// Such a form has no `MESSAGE` (pass the message to
+/// [`request_with`](Self::request_with)) and, with the `schemars` feature,
+/// no `JsonSchema`: its schema exists only once its options are known.
+///
+/// ```
+/// use enum_schema::{ElicitAction, ElicitEnum, ElicitForm, ElicitFormWith};
+/// use enum_schema::{MultiSelectSchema, OwnedChoice, SingleSelectSchema};
+/// use serde_json::json;
+///
+/// #[derive(ElicitEnum, Debug, PartialEq)]
+/// #[elicit(rename_all = "kebab-case")]
+/// enum Region { EuWest, UsEast }
+///
+/// #[derive(ElicitForm, Debug)]
+/// struct Deploy {
+///     /// Where to deploy.
+///     environment: OwnedChoice,
+///     regions: Vec<Region>,
+///     #[elicit(maximum = 100, default = 10)]
+///     canary_percent: u8,
+///     reviewers: Option<Vec<OwnedChoice>>,
+/// }
+///
+/// // Known only when the request is built:
+/// let options = DeployOptions {
+///     environment: SingleSelectSchema::new([("stg", "Staging"), ("prod", "Production")])?,
+///     reviewers: MultiSelectSchema::new(["ada", "grace"])?.with_items(None, Some(1))?,
+/// };
+/// let request = serde_json::to_value(Deploy::request_with("Deploy v2?", &options)).unwrap();
+/// assert_eq!(
+///     request["requestedSchema"]["properties"]["environment"],
+///     json!({
+///         "type": "string",
+///         "description": "Where to deploy.",
+///         "oneOf": [{"const": "stg", "title": "Staging"}, {"const": "prod", "title": "Production"}],
+///     }),
+/// );
+/// assert_eq!(request["requestedSchema"]["required"], json!(["environment", "regions", "canary_percent"]));
+///
+/// let answer = json!({"action": "accept", "content": {
+///     "environment": "prod", "regions": ["eu-west"], "canary_percent": 5,
+/// }});
+/// let ElicitAction::Accept(deploy) = Deploy::parse_result_with(answer, &options).unwrap() else {
+///     unreachable!()
+/// };
+/// assert_eq!((deploy.environment.index(), deploy.environment.title()), (1, Some("Production")));
+/// assert_eq!((deploy.regions, deploy.canary_percent, deploy.reviewers), (vec![Region::EuWest], 5, None));
+///
+/// // Forms without such fields take `()`.
+/// #[derive(ElicitForm)]
+/// struct Confirm { sure: bool }
+/// let _ = Confirm::request_with("Sure?", &());
+/// # Ok::<(), enum_schema::SchemaError>(())
+/// ```
+///
+/// Leaving a select out of the options does not compile:
+///
+/// ```compile_fail,E0063
+/// use enum_schema::{ElicitForm, ElicitFormWith, OwnedChoice, SingleSelectSchema};
+///
+/// #[derive(ElicitForm)]
+/// struct Pick { file: OwnedChoice, backup: OwnedChoice }
+///
+/// // error[E0063]: missing field `backup` in initializer of `PickOptions`
+/// let options = PickOptions { file: SingleSelectSchema::new(["a.md"]).unwrap() };
+/// let _ = Pick::request_with("Which file?", &options);
+/// ```
+///
+/// Nor does asking such a form without its options:
+///
+/// ```compile_fail,E0599
+/// use enum_schema::{ElicitForm, OwnedChoice};
+///
+/// #[derive(ElicitForm)]
+/// struct Pick { file: OwnedChoice }
+///
+/// // error[E0599]: no function or associated item named `request` found for struct `Pick`
+/// let _ = Pick::request("Which file?");
+/// ```
+pub trait ElicitFormWith: Sized {
+    /// What the request and the parsing need: `()` for an [`ElicitForm`],
+    /// the generated options struct for a form with fields whose options are
+    /// given when the request is built.
+    type Options;
+
+    /// The `requestedSchema` for these options:
+    /// `{"type":"object","properties":{..},"required":[..]}`, the properties
+    /// in declaration order.
+    fn requested_schema_with(options: &Self::Options) -> RequestedSchema;
+
+    /// Parses the `content` of an `accept`, checking each field against its
+    /// options.
+    ///
+    /// # Errors
+    ///
+    /// As [`ElicitForm::from_content`].
+    fn from_content_with(
+        content: Map<String, Value>,
+        options: &Self::Options,
+    ) -> Result<Self, Error>;
+
+    /// The params of an `elicitation/create` request (form mode, MCP
+    /// 2025-11-25): `{"message": message, "requestedSchema": {..}}`, the
+    /// schema built from `options`. Shape it for an older peer with
+    /// [`ElicitRequestFormParams::for_version`]; for MCP 2026-07-28 it goes
+    /// in an [`InputRequiredResult`](crate::InputRequiredResult).
+    fn request_with(
+        message: impl Into<Cow<'static, str>>,
+        options: &Self::Options,
+    ) -> ElicitRequestFormParams {
+        ElicitRequestFormParams {
+            message: message.into(),
+            requested_schema: Self::requested_schema_with(options),
+        }
+    }
+
+    /// Parses a whole `ElicitResult` (`{"action":"accept","content":{..}}`,
+    /// `{"action":"decline"}` or `{"action":"cancel"}`) into accept (this
+    /// struct, every field re-validated against `options`), decline or
+    /// cancel. Pass the options the request was built with: on MCP
+    /// 2026-07-28 the answer comes in a retried call, perhaps to another
+    /// server process, which must rebuild them from the same source (an
+    /// option gone since is refused; an [`OwnedChoice`](crate::OwnedChoice)'s
+    /// index is its position in the options passed here).
+    ///
+    /// # Errors
+    ///
+    /// The errors of [`parse_action`], then those of
+    /// [`from_content_with`](Self::from_content_with), as
+    /// [`ElicitForm::parse_result`].
+    fn parse_result_with(
+        result: Value,
+        options: &Self::Options,
+    ) -> Result<ElicitAction<Self>, Error> {
+        match parse_action(result)? {
+            ElicitAction::Accept(content) => {
+                Self::from_content_with(content, options).map(ElicitAction::Accept)
+            }
+            ElicitAction::Decline => Ok(ElicitAction::Decline),
+            ElicitAction::Cancel => Ok(ElicitAction::Cancel),
+        }
+    }
+
+    /// Parses an `ElicitResult` from JSON text, refusing an object that
+    /// names a key twice (as [`ElicitForm::parse_result_str`]).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::MalformedResult`] if `json` is not JSON, then as
+    /// [`parse_result_with`](Self::parse_result_with).
+    fn parse_result_str_with(
+        json: &str,
+        options: &Self::Options,
+    ) -> Result<ElicitAction<Self>, Error> {
+        Self::parse_result_with(parse_json_text(json)?, options)
+    }
+}
+
+/// A form whose fields all know their options needs none.
+impl<F: ElicitForm> ElicitFormWith for F {
+    type Options = ();
+
+    fn requested_schema_with(_: &()) -> RequestedSchema {
+        F::requested_schema()
+    }
+
+    fn from_content_with(content: Map<String, Value>, _: &()) -> Result<Self, Error> {
+        F::from_content(content)
     }
 }
 

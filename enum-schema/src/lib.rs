@@ -85,6 +85,9 @@
 //! [`ElicitForm`] turns a struct into the whole `requestedSchema`: enum
 //! fields, `Vec`s of them, strings, numbers, booleans, and `Option`s of
 //! these. [`Form`] builds the same from a tuple of fields at run time.
+//! A yes/no question is [`Confirm`]: one required select of "Yes" and "No"
+//! (its docs say why that shape, and not a form with no field or a lone
+//! checkbox).
 //!
 //! A field with a default may let the client leave it out:
 //! `#[elicit(fill_default)]` on a derived form's field, [`FillDefault`] in a
@@ -132,6 +135,14 @@
 //! list. `&select` is a field of a run-time [`Form`], beside derived enums
 //! and primitives, so it goes through `rmcp`'s `elicit_fields` and the
 //! 2026-07-28 [`InputRequiredResult`] like any other.
+//!
+//! In a derived form, a field of type [`OwnedChoice`] (or
+//! `Vec<OwnedChoice>`, or an `Option` of either) is such a select: the
+//! derive generates a struct for the selects' options, and the form is
+//! asked with [`ElicitFormWith::request_with`] and read with
+//! [`ElicitFormWith::parse_result_with`], which take it, so one form asks
+//! everything. The answer is owned: the chosen option's index, value and
+//! title.
 //!
 //! ```
 //! use enum_schema::{ElicitAction, Form, SchemaError, SingleSelectSchema};
@@ -185,6 +196,7 @@
 #[doc = include_str!("../../README.md")]
 struct ReadmeDoctests;
 
+mod confirm;
 mod error;
 mod field;
 mod form;
@@ -196,11 +208,13 @@ pub mod __private;
 mod integrations;
 mod schema;
 
+pub use crate::confirm::Confirm;
 pub use crate::error::{Error, ErrorKind, InvalidValue, JsonType};
 pub use crate::field::primitive::{BooleanField, NumberField, NumberType, StringField};
 pub use crate::field::select::{MultiSelectField, SingleSelectField};
 pub use crate::form::{
-    parse_action, ElicitAction, ElicitForm, FillDefault, Form, FormField, FormFields, Optional,
+    parse_action, ElicitAction, ElicitForm, ElicitFormWith, FillDefault, Form, FormField,
+    FormFields, Optional,
 };
 pub use crate::input::{
     elicitation_responses, parse_input_response, take_input_response, InputRequiredResult,
@@ -215,7 +229,7 @@ pub use crate::integrations::rust_mcp_sdk;
 pub use crate::integrations::schemars::support as __schemars;
 #[cfg(feature = "tower-mcp")]
 pub use crate::integrations::tower_mcp;
-pub use crate::schema::check::Choice;
+pub use crate::schema::check::{Choice, OwnedChoice};
 pub use crate::schema::option::EnumOption;
 pub use crate::schema::primitive::{BooleanSchema, NumberSchema, StringFormat, StringSchema};
 pub use crate::schema::read::SchemaError;
@@ -229,8 +243,9 @@ pub use crate::version::{ProtocolVersion, VersionError};
 /// attributes.
 pub use enum_schema_derive::ElicitEnum;
 
-/// Derives [`ElicitForm`] for a struct with named fields; see the trait for
-/// the field types and attributes.
+/// Derives [`ElicitForm`] for a struct with named fields (or, when some
+/// field is an [`OwnedChoice`], [`ElicitFormWith`] and the struct of its
+/// options); see the traits for the field types and attributes.
 pub use enum_schema_derive::ElicitForm;
 
 /// A fieldless enum offered as a choice in an MCP elicitation form.

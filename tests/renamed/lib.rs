@@ -22,6 +22,13 @@ pub struct Triage {
     pub note: Option<String>,
 }
 
+/// A select whose options are given when the request is built: the
+/// generated options struct names the renamed crate's types too.
+#[derive(ElicitForm, Debug, PartialEq)]
+pub struct Assign {
+    pub owner: es::OwnedChoice,
+}
+
 /// `crate = ".."` still works, and wins: here it names a re-export.
 pub mod facade {
     pub use es as schema;
@@ -65,6 +72,25 @@ mod tests {
             }))
         );
         assert_eq!(Triage::MESSAGE, Some("Triage"));
+    }
+
+    #[test]
+    fn run_time_options_find_the_renamed_crate() {
+        use es::ElicitFormWith;
+
+        let options = super::AssignOptions {
+            owner: es::SingleSelectSchema::new(["ada"]).unwrap(),
+        };
+        assert_eq!(
+            serde_json::to_value(super::Assign::requested_schema_with(&options)).unwrap(),
+            json!({"type": "object", "properties": {"owner": {"type": "string", "enum": ["ada"]}}, "required": ["owner"]})
+        );
+        let answer = json!({"action": "accept", "content": {"owner": "ada"}});
+        let Ok(ElicitAction::Accept(assign)) = super::Assign::parse_result_with(answer, &options)
+        else {
+            panic!()
+        };
+        assert_eq!(assign.owner.value(), "ada");
     }
 
     #[test]

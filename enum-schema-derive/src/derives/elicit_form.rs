@@ -25,6 +25,14 @@ pub fn derive(input: &DeriveInput) -> TokenStream {
     };
     valid::check_form(&cx, &form);
     if let Err(error) = cx.check() {
+        // A generic form, or an options struct named like the form, gets
+        // the plain stub: nothing more to build on.
+        let name = form.options_ident();
+        if form.has_run_time_fields() && input.generics.params.is_empty() && name != *form.ident {
+            let krate = form.krate();
+            let options = (&name, options_struct(&krate, &form, &name));
+            return fallback::expand_run_time_form(krate.clone(), form.ident, options, error);
+        }
         return fallback::expand_form(input, form.krate(), error);
     }
     expand(&form)
@@ -253,6 +261,13 @@ fn descriptor(krate: &TokenStream, field: &ast::Field, form: &syn::Ident) -> Des
             let span = span_of(&ty.to_token_stream());
             quote_spanned!(span=> <#ty as #krate::ElicitEnum>::MULTI_SCHEMA)
         }
+        ast::Kind::RunTimeSingle | ast::Kind::RunTimeMulti => {
+            // The select from the form's options: its default and bounds
+            // are its own (valid::check_run_time).
+            let options = local("__elicit_options", proc_macro2::Span::call_site());
+            let member = field.ident;
+            quote!(#krate::__private::RunTime::new(&#options.#member))
+        }
         ast::Kind::Unsupported(_) => unreachable!("rejected by valid::check_field"),
     };
     Descriptor {
@@ -334,7 +349,10 @@ fn field_check(krate: &TokenStream, field: &ast::Field, form: &syn::Ident) -> To
         ast::Kind::Number(ty) => number_check(krate, field, form, ty),
         ast::Kind::Single(ty) => single_check(krate, field, form, ty),
         ast::Kind::Multi(ty) => multi_check(krate, field, ty),
-        ast::Kind::Boolean | ast::Kind::Unsupported(_) => TokenStream::new(),
+        ast::Kind::Boolean
+        | ast::Kind::RunTimeSingle
+        | ast::Kind::RunTimeMulti
+        | ast::Kind::Unsupported(_) => TokenStream::new(),
     };
     let fill = fill_default_check(krate, field);
     if rule.is_empty() && fill.is_empty() {
@@ -805,30 +823,47 @@ fn expand(form: &ast::Form) -> TokenStream {
     let errors = local("__elicit_errors", call_site);
     let name_local = local("__elicit_name", call_site);
     let value_local = local("__elicit_value", call_site);
+    let options_local = local("__elicit_options", call_site);
+    let options_ident = form.options_ident();
     for (index, field) in form.fields.iter().enumerate() {
         let built = descriptor(&krate, field, ident);
         checks.extend(field_check(&krate, field, ident));
         let property = quote::format_ident!("__property{}", index);
         let (opaque, expr) = (opaque(&krate, field), built.expr());
-        properties.extend(quote! {
-            fn #property() -> #opaque {
-                #expr
-            }
-        });
         let name = &field.wire.value;
         let field_local = local(&format!("__elicit_field{index}"), call_site);
-        let cache = quote::format_ident!("__FIELD{}", index);
-        pushes.extend(quote!(
-            #krate::__private::push_property(&mut #schema, #name, &#property());
-        ));
         let answer = local(&format!("__elicit_answer{index}"), call_site);
         answers.extend(quote!(let mut #answer = ::core::option::Option::None;));
         arms.extend(quote!(#name => #answer = ::core::option::Option::Some(#value_local),));
-        // Each field is built once, on the first answer, and kept.
-        parses.extend(quote!(
-            static #cache: #krate::__private::FieldCache = #krate::__private::FieldCache::new();
-            let #field_local = #krate::__private::parse_field(&mut #errors, #answer, #name, #krate::__private::cached(&#cache, #property));
-        ));
+        if field.is_run_time() {
+            // Built from the options passed in, for each request and answer.
+            properties.extend(quote! {
+                fn #property<'__elicit>(#options_local: &'__elicit #options_ident) -> #opaque + '__elicit {
+                    #expr
+                }
+            });
+            pushes.extend(quote!(
+                #krate::__private::push_property(&mut #schema, #name, &#property(#options_local));
+            ));
+            parses.extend(quote!(
+                let #field_local = #krate::__private::parse_field(&mut #errors, #answer, #name, &#property(#options_local));
+            ));
+        } else {
+            properties.extend(quote! {
+                fn #property() -> #opaque {
+                    #expr
+                }
+            });
+            let cache = quote::format_ident!("__FIELD{}", index);
+            pushes.extend(quote!(
+                #krate::__private::push_property(&mut #schema, #name, &#property());
+            ));
+            // Each field is built once, on the first answer, and kept.
+            parses.extend(quote!(
+                static #cache: #krate::__private::FieldCache = #krate::__private::FieldCache::new();
+                let #field_local = #krate::__private::parse_field(&mut #errors, #answer, #name, #krate::__private::cached(&#cache, #property));
+            ));
+        }
         members.push(field.ident);
         locals.push(field_local);
     }
@@ -864,7 +899,75 @@ fn expand(form: &ast::Form) -> TokenStream {
         })
     });
     let parens = parenthesized.then(|| quote!(#[allow(unused_parens)]));
+    // One walk over `content`, in its own order, as serde's derive reads a
+    // map: no lookup per field. Properties the form does not name are
+    // ignored.
+    let from_content = quote! {
+        #answers
+        for (#name_local, #value_local) in #content {
+            match #name_local.as_str() {
+                #arms
+                _ => {}
+            }
+        }
+        let mut #errors = ::std::vec::Vec::new();
+        #parses
+        match (#(#locals,)*) {
+            (#(::core::option::Option::Some(#locals),)*) => ::core::result::Result::Ok(Self {
+                #(#members: #locals,)*
+            }),
+            _ => ::core::result::Result::Err(#krate::__private::combine(#errors)),
+        }
+    };
+    let content_type =
+        quote!(#krate::__private::JsonMap<::std::string::String, #krate::__private::JsonValue>);
+    let (implementation, options_struct) = if form.has_run_time_fields() {
+        let implementation = quote! {
+            #[automatically_derived]
+            impl #krate::ElicitFormWith for #ident {
+                type Options = #options_ident;
+
+                fn requested_schema_with(#options_local: &#options_ident) -> #krate::RequestedSchema {
+                    let mut #schema = <#krate::RequestedSchema as ::core::default::Default>::default();
+                    #pushes
+                    #schema
+                }
+
+                fn from_content_with(
+                    #content: #content_type,
+                    #options_local: &#options_ident,
+                ) -> ::core::result::Result<Self, #krate::Error> {
+                    #from_content
+                }
+            }
+        };
+        (implementation, options_struct(&krate, form, &options_ident))
+    } else {
+        let implementation = quote! {
+            #[automatically_derived]
+            impl #krate::ElicitForm for #ident {
+                const MESSAGE: ::core::option::Option<&'static ::core::primitive::str> = #message;
+
+                fn requested_schema() -> #krate::RequestedSchema {
+                    let mut #schema = <#krate::RequestedSchema as ::core::default::Default>::default();
+                    #pushes
+                    #schema
+                }
+
+                fn from_content(
+                    #content: #content_type,
+                ) -> ::core::result::Result<Self, #krate::Error> {
+                    #from_content
+                }
+            }
+
+            #krate::__private::json_schema!(form #ident);
+        };
+        (implementation, TokenStream::new())
+    };
     quote! {
+        #options_struct
+
         // An `#[allow]` on the struct does not reach here: `allows` carries
         // it, the one on a field type's use included.
         #[doc(hidden)]
@@ -878,41 +981,38 @@ fn expand(form: &ast::Form) -> TokenStream {
 
             #properties
 
-            #[automatically_derived]
-            impl #krate::ElicitForm for #ident {
-                const MESSAGE: ::core::option::Option<&'static ::core::primitive::str> = #message;
-
-                fn requested_schema() -> #krate::RequestedSchema {
-                    let mut #schema = <#krate::RequestedSchema as ::core::default::Default>::default();
-                    #pushes
-                    #schema
-                }
-
-                fn from_content(
-                    #content: #krate::__private::JsonMap<::std::string::String, #krate::__private::JsonValue>,
-                ) -> ::core::result::Result<Self, #krate::Error> {
-                    // One walk over `content`, in its own order, as serde's
-                    // derive reads a map: no lookup per field. Properties
-                    // the form does not name are ignored.
-                    #answers
-                    for (#name_local, #value_local) in #content {
-                        match #name_local.as_str() {
-                            #arms
-                            _ => {}
-                        }
-                    }
-                    let mut #errors = ::std::vec::Vec::new();
-                    #parses
-                    match (#(#locals,)*) {
-                        (#(::core::option::Option::Some(#locals),)*) => ::core::result::Result::Ok(Self {
-                            #(#members: #locals,)*
-                        }),
-                        _ => ::core::result::Result::Err(#krate::__private::combine(#errors)),
-                    }
-                }
-            }
-
-            #krate::__private::json_schema!(form #ident);
+            #implementation
         };
+    }
+}
+
+/// The struct of the options given when the request is built: one field
+/// per field of the form that takes them, with the form's visibility.
+fn options_struct(krate: &TokenStream, form: &ast::Form, name: &syn::Ident) -> TokenStream {
+    let vis = &form.input.vis;
+    let ident = form.ident;
+    let fields = form.fields.iter().filter(|field| field.is_run_time()).map(|field| {
+        let member = field.ident;
+        let (schema, shape) = match field.kind {
+            ast::Kind::RunTimeMulti => (quote!(#krate::MultiSelectSchema), "multi-select"),
+            _ => (quote!(#krate::SingleSelectSchema), "single-select"),
+        };
+        let doc = format!(
+            "The options of `{}` (property {:?}), a {shape}: built and checked with its own constructor and builders.",
+            field.rust_name(),
+            field.wire.value,
+        );
+        quote!(#[doc = #doc] #vis #member: #schema,)
+    });
+    let doc = format!(
+        "The options of the fields of [`{ident}`] that are given when the request is built: what \
+         `ElicitFormWith::request_with` and `parse_result_with` take. Generated by `#[derive(ElicitForm)]`."
+    );
+    quote! {
+        #[doc = #doc]
+        #[derive(::core::clone::Clone, ::core::fmt::Debug)]
+        #vis struct #name {
+            #(#fields)*
+        }
     }
 }

@@ -5,8 +5,6 @@
 pub mod ask;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;
-#[cfg(feature = "rmcp")]
-mod rmcp_client;
 #[cfg(feature = "rust-mcp-sdk")]
 pub mod rust_mcp_sdk;
 #[cfg(feature = "schemars")]

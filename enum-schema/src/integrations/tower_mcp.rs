@@ -157,9 +157,6 @@ pub type Ask = crate::ask::Ask<TowerMcp>;
 /// (see [`enum_schema::ask::RequestStateSeal`](crate::ask::RequestStateSeal)).
 pub type RequestStateSeal = crate::ask::RequestStateSeal<RequestStateCodec>;
 
-/// JSON-RPC `-32603`, for an SDK error that carries no code.
-const INTERNAL_ERROR: i32 = -32603;
-
 /// The codec's subject: the binding's SHA-256, in hex (never the binding,
 /// which holds the arguments).
 fn subject(binding: &[u8]) -> String {
@@ -317,7 +314,7 @@ reply_without_error_result!(GetPromptResult, ReadResourceResult);
 fn sdk_error(error: Error) -> SdkError {
     let (code, message, data) = match &error {
         Error::JsonRpc(rpc) => (rpc.code, rpc.message.clone(), rpc.data.clone()),
-        other => (INTERNAL_ERROR, other.to_string(), None),
+        other => (crate::ask::INTERNAL_ERROR, other.to_string(), None),
     };
     SdkError::new(error, code, message, data)
 }

@@ -661,6 +661,79 @@ impl<'a> Choice<'a> {
     }
 }
 
+/// One option a client chose from a select whose options were given when
+/// the request was built, owned: its position in the list and the option
+/// (wire value and title), copied out of the schema. What a field of type
+/// `OwnedChoice` in an [`ElicitForm`](crate::ElicitForm) struct holds
+/// (`Vec<OwnedChoice>` for a multi-select), so that the answer outlives the
+/// options it was checked against. [`Choice`] is the same answer borrowed
+/// from the schema.
+///
+/// On the wire the answer is only the option's value (MCP 2025-11-25,
+/// `ElicitResult.content`, SEP-1330): `"staging"` for a single-select,
+/// `["eu", "us"]` for a multi-select; the title and position come from the
+/// options the server gave, never from the client.
+///
+/// ```
+/// use enum_schema::{OwnedChoice, SingleSelectSchema};
+/// use serde_json::json;
+///
+/// let envs = SingleSelectSchema::new([("stg", "Staging"), ("prod", "Production")]).unwrap();
+/// let choice = OwnedChoice::from(envs.parse(json!("prod")).unwrap());
+/// drop(envs);
+/// assert_eq!((choice.index(), choice.value(), choice.title()), (1, "prod", Some("Production")));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct OwnedChoice {
+    index: usize,
+    option: EnumOption,
+}
+
+impl OwnedChoice {
+    /// The chosen option's position in the options given.
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// The chosen option.
+    pub fn option(&self) -> &EnumOption {
+        &self.option
+    }
+
+    /// The chosen option's wire value: what the client sent.
+    pub fn value(&self) -> &str {
+        self.option.value()
+    }
+
+    /// The chosen option's title, if it has one.
+    pub fn title(&self) -> Option<&str> {
+        self.option.title()
+    }
+
+    /// The chosen option, taken out.
+    pub fn into_option(self) -> EnumOption {
+        self.option
+    }
+
+    /// The same answer as a [`Choice`] borrowed from this one.
+    pub fn as_choice(&self) -> Choice<'_> {
+        Choice {
+            index: self.index,
+            option: &self.option,
+        }
+    }
+}
+
+/// The borrowed answer, copied.
+impl From<Choice<'_>> for OwnedChoice {
+    fn from(choice: Choice<'_>) -> Self {
+        OwnedChoice {
+            index: choice.index,
+            option: choice.option.clone(),
+        }
+    }
+}
+
 /// Past a few options, a map from value to position keeps the work of
 /// checking an answer linear in its length.
 fn positions(options: &[EnumOption]) -> HashMap<&str, usize> {

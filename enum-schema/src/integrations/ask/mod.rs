@@ -34,6 +34,8 @@ mod round;
 mod sdk;
 mod state;
 
+#[cfg(any(feature = "rmcp", feature = "rust-mcp-sdk", feature = "tower-mcp"))]
+pub(crate) use error::INTERNAL_ERROR;
 pub use error::{ElicitError, RequestStateError, SdkError};
 pub use round::{Ask, Question, Questions, Request};
 pub use sdk::{Outcome, Reply, Sdk};

@@ -26,8 +26,8 @@ pub const MAX_REQUEST_STATE_LENGTH: usize = 65_536;
 /// - **What is sealed**: `{"v":1,"exp":..,"answers":{KEY:{"action":..,"content":{..}},..},"attempts":{KEY:n,..}}`:
 ///   each earlier answer as it was validated (the properties its form
 ///   declares, nothing else the client sent), the number of rejected
-///   answers of a question being asked again, and the expiry (seconds since
-///   the Unix epoch). It is bound (as the codec's associated data, not
+///   answers of a question being asked again, and the expiry (milliseconds
+///   since the Unix epoch). It is bound (as the codec's associated data, not
 ///   stored) to the method, the tool, prompt or resource, and its
 ///   arguments. A state is refused when it was altered, sealed with a key
 ///   this server does not hold, sealed for another request, or has expired.
@@ -191,10 +191,13 @@ pub(crate) struct Sealed {
 /// The version of the payload's layout.
 const VERSION: u64 = 1;
 
+/// Milliseconds since the Unix epoch.
 fn now() -> u64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
-        .map_or(0, |since| since.as_secs())
+        .map_or(0, |since| {
+            u64::try_from(since.as_millis()).unwrap_or(u64::MAX)
+        })
 }
 
 impl Sealed {
@@ -216,7 +219,7 @@ impl Sealed {
         payload.insert("v".to_owned(), Value::from(VERSION));
         payload.insert(
             "exp".to_owned(),
-            Value::from(now().saturating_add(ttl.as_secs())),
+            Value::from(now().saturating_add(u64::try_from(ttl.as_millis()).unwrap_or(u64::MAX))),
         );
         payload.insert("answers".to_owned(), Value::Object(self.answers.clone()));
         if !self.attempts.is_empty() {

@@ -1,0 +1,407 @@
+// The official MCP Inspector's `mcpdo` command (pinned by .ci/inspector.sh)
+// against examples/conformance_server.rs, headless.
+//
+//     node mcpdo.mjs MCPDO_BIN CONFIG ERA     # ERA: modern (2026-07-28) or legacy (2025-11-25)
+//
+// MCPDO_BIN is the package's mcpdo script, CONFIG a read-only mcpdo config
+// with one entry per era (named `modern` and `legacy`). For every tool of the
+// server, the cases below call it through `mcpdo @ERA tools/call`, get the
+// `elicitationPending` payload, answer with `mcpdo elicitation/respond` (an
+// answer, --decline or --cancel), and assert each question (message, field
+// order, origin: `input-required` on modern, `server-request` on legacy) and
+// the final tool result: the exact text, isError, and structuredContent.
+//
+// CASES are today's outcomes: a rejected answer ends the call with isError.
+// REASK_CASES are the outcomes once a rejected answer is asked again
+// (issue 18): they run only with INSPECTOR_REASK=1, each replacing the case
+// of the same tool and name in CASES, and every other rejection of CASES then
+// runs as the same wrong answer three times (see `threeTimes`). Prints one
+// line per case; exits non-zero if any failed.
+
+import { execFileSync } from "node:child_process";
+import { deepStrictEqual, ok } from "node:assert/strict";
+
+const [mcpdoBin, config, era] = process.argv.slice(2);
+const reask = process.env.INSPECTOR_REASK === "1";
+
+// --- what the server asks -------------------------------------------------
+
+const SEP1330 = {
+    message: "Please choose from each of the enum fields (SEP-1330)",
+    fields: ["untitledSingle", "titledSingle", "legacyEnum", "untitledMulti", "titledMulti"],
+};
+const SEP1034 = {
+    message: "Please review the pre-filled fields (SEP-1034)",
+    fields: ["name", "age", "score", "status", "verified"],
+};
+const TRIAGE = { message: "How bad is it?", fields: ["severity"] };
+const IMPACT = { message: "Which services are affected?", fields: ["services"] };
+const CONFIRM = { message: "Deploy billing to prod-eu?", fields: ["confirm"] };
+
+const SEP1330_VALID = {
+    untitledSingle: "option2",
+    titledSingle: "value3",
+    legacyEnum: "opt1",
+    untitledMulti: ["option1", "option3"],
+    titledMulti: ["value2"],
+};
+const SEP1034_VALID = { name: "Ada", age: 36, score: 88.5, status: "pending", verified: false };
+
+/** `content` with some fields changed; `undefined` drops a field. */
+function changed(content, fields) {
+    const result = { ...content };
+    for (const [name, value] of Object.entries(fields)) {
+        if (value === undefined) delete result[name];
+        else result[name] = value;
+    }
+    return result;
+}
+
+// --- answers and outcomes ------------------------------------------------
+
+const accept = (content) => ({ args: [JSON.stringify(content)] });
+const decline = { args: ["--decline"] };
+const cancel = { args: ["--cancel"] };
+
+/** A successful tool result with this text. */
+const done = (text) => ({ kind: "done", text });
+/** `Elicitation completed: action=accept, content=JSON`, as the server writes it. */
+const accepted = (content) => done(`Elicitation completed: action=accept, content=${JSON.stringify(content)}`);
+const DECLINED = done("Elicitation completed: action=decline, content={}");
+const CANCELLED = done("Elicitation completed: action=cancel, content={}");
+/** A tool result with isError: true, whose structuredContent.errors is exactly `errors`. */
+const rejected = (...errors) => ({ kind: "rejected", errors });
+/** The next question: `ask` (its message and fields). */
+const asked = (ask) => ({ kind: "asked", ask });
+/**
+ * The same question asked again after a rejected answer: its message holds
+ * the question and more (the reason, matching `message` if given), and its
+ * fields carry `defaults` if given (the valid parts of the rejected answer).
+ */
+const again = (ask, { message, defaults } = {}) => ({ kind: "asked", ask, again: true, message, defaults });
+
+/** The rejection text the server writes for one error entry. */
+function rejectionText(errors) {
+    return `the client's answer was rejected: ${errors.map((error) => error.message).join("; ")}`;
+}
+
+// tool -> [name, first question, [[answer, what follows], ..]]
+const CASES = {
+    test_elicitation_sep1330_enums: [
+        ["a valid answer", SEP1330, [[accept(SEP1330_VALID), accepted(SEP1330_VALID)]]],
+        ["a title instead of a value", SEP1330, [[
+            accept(changed(SEP1330_VALID, { titledSingle: "First Option" })),
+            rejected({
+                field: "titledSingle",
+                value: "First Option",
+                allowed: ["value1", "value2", "value3"],
+                message: 'field `titledSingle`: invalid value "First Option": the client sent the title of option "value1" instead of its value; expected one of "value1", "value2", "value3"',
+            }),
+        ]]],
+        ["a value not offered in a multi-select", SEP1330, [[
+            accept(changed(SEP1330_VALID, { untitledMulti: ["option1", "option9"] })),
+            rejected({
+                field: "untitledMulti",
+                value: ["option1", "option9"],
+                index: 1,
+                allowed: ["option1", "option2", "option3"],
+                message: 'field `untitledMulti`: invalid item at index 1: "option9" is not an option; expected one of "option1", "option2", "option3"',
+            }),
+        ]]],
+        ["a missing required field", SEP1330, [[
+            accept(changed(SEP1330_VALID, { legacyEnum: undefined })),
+            rejected({ field: "legacyEnum", message: "field `legacyEnum`: missing value for a required field" }),
+        ]]],
+        ["decline", SEP1330, [[decline, DECLINED]]],
+        ["cancel", SEP1330, [[cancel, CANCELLED]]],
+    ],
+    test_elicitation_sep1034_defaults: [
+        ["a valid answer", SEP1034, [[accept(SEP1034_VALID), accepted(SEP1034_VALID)]]],
+        ["a bound broken", SEP1034, [[
+            accept(changed(SEP1034_VALID, { age: 151 })),
+            rejected({
+                field: "age",
+                value: 151,
+                minimum: 0,
+                maximum: 150,
+                message: "field `age`: out of range: 151 is not between 0 and 150",
+            }),
+        ]]],
+        ["a value not offered", SEP1034, [[
+            accept(changed(SEP1034_VALID, { status: "Active" })),
+            rejected({
+                field: "status",
+                value: "Active",
+                allowed: ["active", "inactive", "pending"],
+                message: 'field `status`: invalid value "Active": expected one of "active", "inactive", "pending"',
+            }),
+        ]]],
+        ["a missing required field", SEP1034, [[
+            accept(changed(SEP1034_VALID, { name: undefined })),
+            rejected({ field: "name", message: "field `name`: missing value for a required field" }),
+        ]]],
+        ["decline", SEP1034, [[decline, DECLINED]]],
+        ["cancel", SEP1034, [[cancel, CANCELLED]]],
+    ],
+    test_two_questions: [
+        ["a valid answer, then the second question", TRIAGE, [
+            [accept({ severity: "high" }), asked(IMPACT)],
+            [accept({ services: ["search", "login"] }), done(
+                'Elicitation completed: action=accept, content={"severity":"high"}; '
+                + 'Elicitation completed: action=accept, content={"services":["search","login"]}',
+            )],
+        ]],
+        ["a valid answer that needs no second question", TRIAGE, [
+            [accept({ severity: "low" }), accepted({ severity: "low" })],
+        ]],
+        ["too many items", TRIAGE, [
+            [accept({ severity: "high" }), asked(IMPACT)],
+            [accept({ services: ["search", "login", "checkout"] }), rejected({
+                field: "services",
+                value: ["search", "login", "checkout"],
+                maxItems: 2,
+                message: "field `services`: too many items: selected 3, at most 2 allowed",
+            })],
+        ]],
+        ["a title instead of a value", TRIAGE, [[
+            accept({ severity: "High: users are affected" }),
+            rejected({
+                field: "severity",
+                value: "High: users are affected",
+                allowed: ["low", "high"],
+                message: 'field `severity`: invalid value "High: users are affected": the client sent the title of option "high" instead of its value; expected one of "low", "high"',
+            }),
+        ]]],
+        ["a missing required field", TRIAGE, [[
+            accept({}),
+            rejected({ field: "severity", message: "field `severity`: missing value for a required field" }),
+        ]]],
+        ["decline", TRIAGE, [[decline, DECLINED]]],
+        ["cancel the second question", TRIAGE, [
+            [accept({ severity: "high" }), asked(IMPACT)],
+            [cancel, done('Elicitation completed: action=accept, content={"severity":"high"}; Elicitation completed: action=cancel, content={}')],
+        ]],
+    ],
+    test_confirm: [
+        ["yes", CONFIRM, [[accept({ confirm: "yes" }), done("confirmed: deploying billing to prod-eu")]]],
+        ["no", CONFIRM, [[accept({ confirm: "no" }), done("not confirmed: nothing deployed")]]],
+        ["a title instead of a value", CONFIRM, [[
+            accept({ confirm: "Yes" }),
+            rejected({
+                field: "confirm",
+                value: "Yes",
+                allowed: ["yes", "no"],
+                message: 'field `confirm`: invalid value "Yes": the client sent the title of option "yes" instead of its value; expected one of "yes", "no"',
+            }),
+        ]]],
+        ["a boolean instead of a value", CONFIRM, [[
+            accept({ confirm: true }),
+            rejected({ field: "confirm", value: true, type: "string", message: "field `confirm`: wrong type: expected a string, found a boolean (true)" }),
+        ]]],
+        ["a missing required field", CONFIRM, [[
+            accept({}),
+            rejected({ field: "confirm", message: "field `confirm`: missing value for a required field" }),
+        ]]],
+        ["decline", CONFIRM, [[decline, done("declined: nothing deployed")]]],
+        ["cancel", CONFIRM, [[cancel, done("cancelled: nothing deployed")]]],
+    ],
+};
+
+// A rejected answer asked again (issue 18): the re-asked question's message
+// holds the question and says what was wrong; the valid parts of the answer
+// come back as the fields' defaults. After 3 attempts the call ends with
+// isError, as it does today after one. With INSPECTOR_REASK=1, each case
+// here replaces the case of the same tool and name in CASES, and every
+// other case of CASES that ends in a rejection is run as three wrong
+// answers: the same answer given three times, asked again twice, then the
+// same rejection (see `threeTimes`).
+const REASK_TOO_MANY = /at most 2.*you picked 3|you picked 3.*at most 2/i;
+const REASK_TITLE = /First Option/;
+const REASK_CASES = {
+    test_elicitation_sep1330_enums: [
+        ["a title instead of a value", SEP1330, [
+            [accept(changed(SEP1330_VALID, { titledSingle: "First Option" })), again(SEP1330, {
+                message: REASK_TITLE,
+                defaults: changed(SEP1330_VALID, { titledSingle: undefined }),
+            })],
+            [cancel, CANCELLED],
+        ]],
+        ["a wrong answer followed by a right one", SEP1330, [
+            [accept(changed(SEP1330_VALID, { titledSingle: "First Option" })), again(SEP1330, {
+                message: REASK_TITLE,
+                defaults: changed(SEP1330_VALID, { titledSingle: undefined }),
+            })],
+            [accept(SEP1330_VALID), accepted(SEP1330_VALID)],
+        ]],
+        ["three wrong answers", SEP1330, [
+            [accept(changed(SEP1330_VALID, { legacyEnum: undefined })), again(SEP1330, { message: /legacyEnum|Legacy/ })],
+            [accept(changed(SEP1330_VALID, { legacyEnum: undefined })), again(SEP1330, { message: /legacyEnum|Legacy/ })],
+            [accept(changed(SEP1330_VALID, { legacyEnum: undefined })),
+                rejected({ field: "legacyEnum", message: "field `legacyEnum`: missing value for a required field" })],
+        ]],
+    ],
+    test_elicitation_sep1034_defaults: [
+        ["a bound broken", SEP1034, [
+            [accept(changed(SEP1034_VALID, { age: 151 })), again(SEP1034, {
+                message: /150/,
+                defaults: changed(SEP1034_VALID, { age: undefined }),
+            })],
+            [accept(SEP1034_VALID), accepted(SEP1034_VALID)],
+        ]],
+        ["a missing required field", SEP1034, [
+            [accept(changed(SEP1034_VALID, { name: undefined })), again(SEP1034, { message: /name/i })],
+            [cancel, CANCELLED],
+        ]],
+    ],
+    test_two_questions: [
+        ["too many items", TRIAGE, [
+            [accept({ severity: "high" }), asked(IMPACT)],
+            [accept({ services: ["search", "login", "checkout"] }), again(IMPACT, { message: REASK_TOO_MANY })],
+            [decline, done('Elicitation completed: action=accept, content={"severity":"high"}; Elicitation completed: action=decline, content={}')],
+        ]],
+        ["a wrong answer followed by a right one", TRIAGE, [
+            [accept({ severity: "high" }), asked(IMPACT)],
+            [accept({ services: ["search", "login", "checkout"] }), again(IMPACT, { message: REASK_TOO_MANY })],
+            [accept({ services: ["search"] }), done(
+                'Elicitation completed: action=accept, content={"severity":"high"}; '
+                + 'Elicitation completed: action=accept, content={"services":["search"]}',
+            )],
+        ]],
+        ["three wrong answers", TRIAGE, [
+            [accept({ severity: "High: users are affected" }), again(TRIAGE, { message: /High: users are affected/ })],
+            [accept({ severity: "High: users are affected" }), again(TRIAGE, { message: /High: users are affected/ })],
+            [accept({ severity: "High: users are affected" }), rejected({
+                field: "severity",
+                value: "High: users are affected",
+                allowed: ["low", "high"],
+                message: 'field `severity`: invalid value "High: users are affected": the client sent the title of option "high" instead of its value; expected one of "low", "high"',
+            })],
+        ]],
+    ],
+    test_confirm: [
+        ["a wrong answer followed by a right one", CONFIRM, [
+            [accept({ confirm: "Yes" }), again(CONFIRM, { message: /Yes/ })],
+            [accept({ confirm: "yes" }), done("confirmed: deploying billing to prod-eu")],
+        ]],
+    ],
+};
+
+// --- the driver -----------------------------------------------------------
+
+/** Runs `mcpdo --config CONFIG --format json ARGS..`; returns its JSON output and exit status. */
+function mcpdo(...args) {
+    let stdout;
+    let status = 0;
+    try {
+        stdout = execFileSync(process.execPath, [mcpdoBin, "--config", config, "--format", "json", ...args], {
+            encoding: "utf8",
+            stdio: ["ignore", "pipe", "pipe"],
+            timeout: 60_000,
+        });
+    } catch (error) {
+        if (typeof error.status !== "number") throw error;
+        ({ stdout, status } = error);
+    }
+    try {
+        return { output: JSON.parse(stdout), status };
+    } catch {
+        throw new Error(`mcpdo ${args.join(" ")}: exit ${status}, not JSON: ${stdout}`);
+    }
+}
+
+const ORIGIN = { modern: "input-required", legacy: "server-request" };
+
+/** Checks that `output` is the question `ask` (asked `again`, with `message` and `defaults`); returns its id. */
+function checkAsked(output, ask, { again = false, message, defaults } = {}) {
+    const pending = output.elicitationPending;
+    ok(pending, `expected a question, got ${JSON.stringify(output)}`);
+    deepStrictEqual(pending.origin, ORIGIN[era], "origin");
+    deepStrictEqual(pending.mode, "form", "mode");
+    const properties = pending.requestedSchema.properties;
+    deepStrictEqual(Object.keys(properties), ask.fields, "field order");
+    if (!again) {
+        deepStrictEqual(pending.message, ask.message, "message");
+    } else {
+        const shown = JSON.stringify(pending.message);
+        ok(pending.message.includes(ask.message) && pending.message !== ask.message,
+            `re-ask message ${shown}: expected the question ${JSON.stringify(ask.message)} and the reason`);
+        ok(message === undefined || message.test(pending.message), `re-ask message ${shown} matches ${message}`);
+    }
+    for (const [name, value] of Object.entries(defaults ?? {})) {
+        deepStrictEqual(properties[name].default, value, `default of ${name} in the re-asked form`);
+    }
+    return pending.elicitationId;
+}
+
+/** Checks a final tool result. */
+function checkResult({ output, status }, expected) {
+    ok(!output.elicitationPending, `expected a result, got another question: ${JSON.stringify(output)}`);
+    const text = output.content?.[0]?.text;
+    if (expected.kind === "done") {
+        deepStrictEqual([status, output.isError ?? false, text], [0, false, expected.text]);
+        deepStrictEqual(output.structuredContent, undefined, "structuredContent");
+    } else {
+        // mcpdo exits with 5 when the tool result has isError: true.
+        deepStrictEqual(output.structuredContent, { errors: expected.errors }, "structuredContent");
+        deepStrictEqual([status, output.isError, text], [5, true, rejectionText(expected.errors)]);
+    }
+}
+
+function runCase(tool, [name, first, steps]) {
+    let id = checkAsked(mcpdo(`@${era}`, "tools/call", tool).output, first);
+    for (const [answer, expected] of steps) {
+        const reply = mcpdo("elicitation/respond", id, ...answer.args);
+        if (expected.kind === "asked") {
+            id = checkAsked(reply.output, expected.ask, expected);
+        } else {
+            checkResult(reply, expected);
+        }
+    }
+}
+
+/** A case of CASES ending in a rejection, as it runs with the re-ask: that last answer given three times. */
+function threeTimes([name, first, steps]) {
+    const [answer, last] = steps.at(-1);
+    if (last.kind !== "rejected") return [name, first, steps];
+    const ask = steps.length > 1 ? steps.at(-2)[1].ask : first;
+    const retry = [answer, again(ask)];
+    return [`${name}, three times`, first, [...steps.slice(0, -1), retry, retry, [answer, last]]];
+}
+
+/** CASES, or with INSPECTOR_REASK=1 the cases as they run once a rejected answer is asked again. */
+function cases() {
+    if (!reask) return CASES;
+    const merged = {};
+    for (const [tool, list] of Object.entries(CASES)) {
+        const replacements = REASK_CASES[tool] ?? [];
+        const names = new Set(replacements.map(([name]) => name));
+        merged[tool] = [...list.filter(([name]) => !names.has(name)).map(threeTimes), ...replacements];
+    }
+    return merged;
+}
+
+const { output: info } = mcpdo("connections/show", era);
+const expectedVersion = { modern: "2026-07-28", legacy: "2025-11-25" }[era];
+deepStrictEqual(info.protocolVersion, expectedVersion, "negotiated protocol version");
+console.log(`mcpdo @${era}: protocol ${info.protocolVersion}${reask ? ", with the re-ask cases" : ""}`);
+
+let failed = 0;
+for (const [tool, list] of Object.entries(cases())) {
+    for (const entry of list) {
+        try {
+            runCase(tool, entry);
+            console.log(`  ${tool}: ${entry[0]}: ok`);
+        } catch (error) {
+            failed += 1;
+            console.log(`  ${tool}: ${entry[0]}: FAILED: ${error.message}`);
+            // A call left waiting for an answer would block the next one.
+            const pending = /elicitation\/respond (\S+)/.exec(mcpdo(`@${era}`, "tools/list").output?.error?.message ?? "");
+            if (pending) mcpdo("elicitation/respond", pending[1], "--cancel");
+        }
+    }
+}
+if (failed) {
+    console.log(`mcpdo @${era}: ${failed} case(s) FAILED`);
+    process.exit(1);
+}
+console.log(`mcpdo @${era}: every case passed`);

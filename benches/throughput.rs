@@ -1,0 +1,410 @@
+//! Load on the example server over HTTP: completed three-round
+//! `test_two_questions` calls per second, and the latency of each round, for
+//! a number of concurrent clients. Raw JSON-RPC on MCP 2026-07-28 (as
+//! `.ci/clients/stateless.py` sends it), each client on two keep-alive
+//! connections, one to each of two server processes that share only the
+//! `requestState` key: round 1 on one process, round 2 (the sealed state
+//! is made there) on the other, round 3 back on the first.
+//!
+//! ```text
+//! throughput URL_A URL_B [--clients N] [--seconds S] [--warmup S] [--pid PID]..
+//! ```
+//!
+//! `benches/throughput.sh` builds the release server, starts the two
+//! processes and runs this at 1, 8 and 64 clients; `BENCHMARKS.md` has the
+//! figures. Without URLs (as `cargo bench` and `cargo test --benches` run
+//! every bench) it says so and exits 0. Each run is bounded: at most 1,024
+//! clients, at most 120 seconds, on 127.0.0.1 only, and it stops at the
+//! 100th failed call.
+
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::net::TcpStream;
+
+const EXPECTED: &str = "Elicitation completed: action=accept, content={\"severity\":\"high\"}; \
+                        Elicitation completed: action=accept, content={\"services\":[\"login\"]}";
+const MAX_CLIENTS: usize = 1024;
+const MAX_SECONDS: f64 = 120.0;
+const MAX_FAILURES: usize = 100;
+
+/// One server: `127.0.0.1:PORT` and the path of its MCP endpoint.
+#[derive(Clone)]
+struct Server {
+    address: String,
+    path: String,
+}
+
+impl Server {
+    fn parse(url: &str) -> Result<Server, String> {
+        let rest = url
+            .strip_prefix("http://")
+            .ok_or_else(|| format!("{url}: not an http:// URL"))?;
+        let (address, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+        if !address.starts_with("127.0.0.1:") {
+            return Err(format!("{url}: load is only sent to 127.0.0.1"));
+        }
+        Ok(Server {
+            address: address.to_owned(),
+            path: if path.is_empty() { "/" } else { path }.to_owned(),
+        })
+    }
+}
+
+/// A keep-alive HTTP/1.1 connection to one server.
+struct Connection {
+    server: Server,
+    stream: Option<BufReader<TcpStream>>,
+}
+
+impl Connection {
+    /// Sends `params` as a `tools/call` and returns the JSON-RPC response.
+    async fn call(&mut self, params: &Value) -> Result<Value, String> {
+        let result = self.exchange(params).await;
+        if result.is_err() {
+            self.stream = None; // a fresh connection for the next call
+        }
+        result
+    }
+
+    async fn exchange(&mut self, params: &Value) -> Result<Value, String> {
+        let stream = match &mut self.stream {
+            Some(stream) => stream,
+            None => {
+                let stream = TcpStream::connect(&self.server.address)
+                    .await
+                    .map_err(|error| format!("connect {}: {error}", self.server.address))?;
+                // The client's own requests go out whole (one write each),
+                // so Nagle's algorithm on this side delays nothing.
+                stream
+                    .set_nodelay(true)
+                    .map_err(|error| error.to_string())?;
+                self.stream.insert(BufReader::new(stream))
+            }
+        };
+        let body = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": params})
+            .to_string();
+        let request = format!(
+            "POST {} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
+             Accept: application/json, text/event-stream\r\nMcp-Method: tools/call\r\n\
+             Mcp-Name: test_two_questions\r\nMCP-Protocol-Version: 2026-07-28\r\n\
+             Content-Length: {}\r\n\r\n{body}",
+            self.server.path,
+            self.server.address,
+            body.len()
+        );
+        let io = |error: std::io::Error| error.to_string();
+        stream
+            .get_mut()
+            .write_all(request.as_bytes())
+            .await
+            .map_err(io)?;
+
+        let mut line = String::new();
+        stream.read_line(&mut line).await.map_err(io)?;
+        if !line.starts_with("HTTP/1.1 200") {
+            return Err(format!("status line {:?}", line.trim_end()));
+        }
+        let (mut length, mut chunked, mut event_stream) = (None, false, false);
+        loop {
+            line.clear();
+            if stream.read_line(&mut line).await.map_err(io)? == 0 {
+                return Err("connection closed in the headers".to_owned());
+            }
+            let header = line.trim_end();
+            if header.is_empty() {
+                break;
+            }
+            let (name, value) = header.split_once(':').unwrap_or((header, ""));
+            let value = value.trim();
+            match name.to_ascii_lowercase().as_str() {
+                "content-length" => length = value.parse::<usize>().ok(),
+                "transfer-encoding" => chunked = value.eq_ignore_ascii_case("chunked"),
+                "content-type" => event_stream = value.starts_with("text/event-stream"),
+                _ => {}
+            }
+        }
+        let mut body = Vec::new();
+        if chunked {
+            loop {
+                line.clear();
+                stream.read_line(&mut line).await.map_err(io)?;
+                let size = line.trim_end().split(';').next().unwrap_or("");
+                let size = usize::from_str_radix(size, 16)
+                    .map_err(|_| format!("chunk size {:?}", line.trim_end()))?;
+                let start = body.len();
+                body.resize(start + size + 2, 0); // the chunk and its CRLF
+                stream.read_exact(&mut body[start..]).await.map_err(io)?;
+                body.truncate(start + size);
+                if size == 0 {
+                    break;
+                }
+            }
+        } else {
+            let length = length.ok_or("neither Content-Length nor chunked")?;
+            body.resize(length, 0);
+            stream.read_exact(&mut body).await.map_err(io)?;
+        }
+        let body = String::from_utf8(body).map_err(|error| error.to_string())?;
+        let json = if event_stream {
+            // The first event's data lines.
+            body.lines()
+                .skip_while(|line| !line.starts_with("data:"))
+                .take_while(|line| line.starts_with("data:"))
+                .map(|line| line["data:".len()..].trim_start())
+                .collect::<Vec<_>>()
+                .join("\n")
+        } else {
+            body
+        };
+        serde_json::from_str(&json).map_err(|error| format!("{error}: {json}"))
+    }
+}
+
+fn params(extra: Value) -> Value {
+    let mut params = json!({
+        "name": "test_two_questions",
+        "arguments": {},
+        "_meta": {
+            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientCapabilities": {"elicitation": {"form": {}}},
+        },
+    });
+    if let (Some(params), Value::Object(extra)) = (params.as_object_mut(), extra) {
+        params.extend(extra);
+    }
+    params
+}
+
+/// One call's three rounds: `first` serves rounds 1 and 3, `second` round 2.
+/// Returns each round's latency.
+async fn three_rounds(
+    first: &mut Connection,
+    second: &mut Connection,
+) -> Result<[Duration; 3], String> {
+    let start = Instant::now();
+    let one = first.call(&params(json!({}))).await?;
+    let one_done = Instant::now();
+    if one["result"]["inputRequests"].get("triage").is_none() {
+        return Err(format!("round 1: {one}"));
+    }
+    let triage = json!({"inputResponses": {"triage": {"action": "accept", "content": {"severity": "high"}}}});
+    let two = second.call(&params(triage)).await?;
+    let two_done = Instant::now();
+    let state = &two["result"]["requestState"];
+    if two["result"]["inputRequests"].get("impact").is_none() || !state.is_string() {
+        return Err(format!("round 2: {two}"));
+    }
+    let impact = json!({
+        "inputResponses": {"impact": {"action": "accept", "content": {"services": ["login"]}}},
+        "requestState": state,
+    });
+    let three = first.call(&params(impact)).await?;
+    let three_done = Instant::now();
+    if three["result"]["content"][0]["text"] != EXPECTED {
+        return Err(format!("round 3: {three}"));
+    }
+    Ok([one_done - start, two_done - one_done, three_done - two_done])
+}
+
+#[derive(Default)]
+struct Tally {
+    completed: usize,
+    failed: usize,
+    first_failure: Option<String>,
+    /// The latencies of rounds 1, 2 and 3.
+    rounds: [Vec<Duration>; 3],
+}
+
+/// One client until `end`, recording from `record_from` on.
+async fn client(servers: [Server; 2], record_from: Instant, end: Instant) -> Tally {
+    let [a, b] = servers;
+    let mut first = Connection {
+        server: a,
+        stream: None,
+    };
+    let mut second = Connection {
+        server: b,
+        stream: None,
+    };
+    let mut tally = Tally::default();
+    while Instant::now() < end && tally.failed < MAX_FAILURES {
+        let started = Instant::now();
+        match three_rounds(&mut first, &mut second).await {
+            Ok(rounds) if started >= record_from && Instant::now() <= end => {
+                tally.completed += 1;
+                for (all, round) in tally.rounds.iter_mut().zip(rounds) {
+                    all.push(round);
+                }
+            }
+            Ok(_) => {}
+            Err(error) => {
+                tally.failed += 1;
+                tally.first_failure.get_or_insert(error);
+            }
+        }
+    }
+    tally
+}
+
+/// The `fraction` quantile of sorted `durations`, in milliseconds.
+fn quantile_ms(durations: &[Duration], fraction: f64) -> f64 {
+    if durations.is_empty() {
+        return f64::NAN;
+    }
+    let rank = (fraction * durations.len() as f64).ceil() as usize;
+    durations[rank.clamp(1, durations.len()) - 1].as_secs_f64() * 1e3
+}
+
+/// `VmRSS` and `VmHWM` of a process, in MiB.
+fn rss_mib(pid: u32) -> Option<(f64, f64)> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let field = |name: &str| -> Option<f64> {
+        let line = status.lines().find(|line| line.starts_with(name))?;
+        let kib: f64 = line[name.len()..]
+            .trim()
+            .trim_end_matches("kB")
+            .trim()
+            .parse()
+            .ok()?;
+        Some(kib / 1024.0)
+    };
+    Some((field("VmRSS:")?, field("VmHWM:")?))
+}
+
+struct Options {
+    servers: Vec<Server>,
+    clients: usize,
+    seconds: f64,
+    warmup: f64,
+    pids: Vec<u32>,
+}
+
+fn options() -> Result<Option<Options>, String> {
+    let mut options = Options {
+        servers: Vec::new(),
+        clients: 1,
+        seconds: 10.0,
+        warmup: 1.0,
+        pids: Vec::new(),
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        let mut value = |name: &str| args.next().ok_or(format!("{name} needs a value"));
+        match arg.as_str() {
+            "--clients" => {
+                options.clients = value("--clients")?.parse().map_err(|_| "--clients N")?;
+            }
+            "--seconds" => {
+                options.seconds = value("--seconds")?.parse().map_err(|_| "--seconds S")?;
+            }
+            "--warmup" => options.warmup = value("--warmup")?.parse().map_err(|_| "--warmup S")?,
+            "--pid" => options
+                .pids
+                .push(value("--pid")?.parse().map_err(|_| "--pid PID")?),
+            // What `cargo bench` and `cargo test --benches` pass.
+            "--bench" | "--test" => {}
+            url => options.servers.push(Server::parse(url)?),
+        }
+    }
+    if options.servers.is_empty() {
+        return Ok(None);
+    }
+    if options.servers.len() != 2 {
+        return Err("give two server URLs (the same one twice for one process)".to_owned());
+    }
+    if !(1..=MAX_CLIENTS).contains(&options.clients) {
+        return Err(format!("--clients: 1 to {MAX_CLIENTS}"));
+    }
+    if !(options.seconds > 0.0 && options.seconds + options.warmup <= MAX_SECONDS)
+        || options.warmup < 0.0
+    {
+        return Err(format!("--seconds plus --warmup: at most {MAX_SECONDS}"));
+    }
+    Ok(Some(options))
+}
+
+#[tokio::main(flavor = "current_thread")]
+async fn main() -> std::process::ExitCode {
+    let options = match options() {
+        Ok(Some(options)) => options,
+        Ok(None) => {
+            println!("throughput: no server URLs given; run benches/throughput.sh");
+            return std::process::ExitCode::SUCCESS;
+        }
+        Err(error) => {
+            eprintln!("throughput: {error}");
+            return std::process::ExitCode::FAILURE;
+        }
+    };
+    let start = Instant::now();
+    let record_from = start + Duration::from_secs_f64(options.warmup);
+    let end = record_from + Duration::from_secs_f64(options.seconds);
+    let tasks: Vec<_> = (0..options.clients)
+        .map(|index| {
+            // Half the clients start on each process.
+            let mut servers = [options.servers[0].clone(), options.servers[1].clone()];
+            servers.rotate_left(index % 2);
+            tokio::spawn(client(servers, record_from, end))
+        })
+        .collect();
+    let mut total = Tally::default();
+    for task in tasks {
+        let tally = task.await.expect("a client task does not panic");
+        total.completed += tally.completed;
+        total.failed += tally.failed;
+        for (all, rounds) in total.rounds.iter_mut().zip(tally.rounds) {
+            all.extend(rounds);
+        }
+        if total.first_failure.is_none() {
+            total.first_failure = tally.first_failure;
+        }
+    }
+    let mut every_round: Vec<Duration> = total.rounds.concat();
+    every_round.sort_unstable();
+    for rounds in &mut total.rounds {
+        rounds.sort_unstable();
+    }
+    let by_round: Vec<String> = total
+        .rounds
+        .iter()
+        .map(|rounds| {
+            format!(
+                "{:.2}/{:.2}",
+                quantile_ms(rounds, 0.50),
+                quantile_ms(rounds, 0.99)
+            )
+        })
+        .collect();
+    let rss: Vec<String> = options
+        .pids
+        .iter()
+        .map(|&pid| match rss_mib(pid) {
+            Some((rss, peak)) => format!("{rss:.1} MiB (peak {peak:.1})"),
+            None => format!("pid {pid}: gone"),
+        })
+        .collect();
+    println!(
+        "clients {:>4}: {:>7.1} calls/s ({} completed in {:.1} s, {} failed); \
+         per round p50 {:.2} ms, p99 {:.2} ms (rounds 1, 2, 3: {} ms); server RSS {}",
+        options.clients,
+        total.completed as f64 / options.seconds,
+        total.completed,
+        options.seconds,
+        total.failed,
+        quantile_ms(&every_round, 0.50),
+        quantile_ms(&every_round, 0.99),
+        by_round.join(", "),
+        if rss.is_empty() {
+            "not asked".to_owned()
+        } else {
+            rss.join(", ")
+        },
+    );
+    if let Some(failure) = total.first_failure {
+        eprintln!("first failure: {failure}");
+        return std::process::ExitCode::FAILURE;
+    }
+    std::process::ExitCode::SUCCESS
+}

@@ -1,0 +1,292 @@
+//! rust-mcp-sdk as the elicitation core sees it: the [`Sdk`] impl behind
+//! [`Ask`], and `Ask`'s constructors for each kind of request.
+
+use std::future::Future;
+use std::time::Duration;
+
+use ::rust_mcp_schema as schema;
+use ::rust_mcp_schema::{
+    CallToolRequestParams, CallToolResult, GetPromptRequestParams, GetPromptResult, InputResponses,
+    ReadResourceRequestParams, ReadResourceResult, RequestMetaObject, RpcError, ServerResult,
+    TextContent,
+};
+use serde_json::{Map, Value};
+use sha2::{Digest, Sha256};
+
+use super::RequestStateCodec;
+use crate::ask::{ElicitError, Outcome, Reply, Request, RequestStateError, Sdk, SdkError};
+use crate::{ElicitRequestFormParams, InputRequiredResult, ProtocolVersion};
+
+/// rust-mcp-sdk 2.0 as [`enum_schema::ask`](crate::ask) sees it: the
+/// [`Sdk`] that makes [`Ask`] a rust-mcp-sdk `Ask`.
+#[derive(Debug)]
+pub enum RustMcpSdk {}
+
+/// Asks the client for forms from inside a tool, prompt or resource read on
+/// rust-mcp-sdk 2.0: [`enum_schema::ask::Ask`](crate::ask::Ask) on this SDK
+/// (its docs have the rounds, the second chance after a rejected answer,
+/// several questions in one round, and the errors). See the
+/// [module docs](super) for what happens on the wire.
+///
+/// Build one per request ([`for_tool`](Ask::for_tool),
+/// [`for_prompt`](Ask::for_prompt), [`for_resource`](Ask::for_resource)),
+/// run the handler's body through [`tool`](crate::ask::Ask::tool) (or
+/// [`prompt`](crate::ask::Ask::prompt), [`resource`](crate::ask::Ask::resource)),
+/// and ask with [`form`](crate::ask::Ask::form). The code before the last
+/// question runs once per round: keep side effects after the questions.
+pub type Ask = crate::ask::Ask<RustMcpSdk>;
+
+/// How a rust-mcp-sdk server seals the `requestState` that carries earlier
+/// answers from one round of a request to the next: the SDK's
+/// [`RequestStateCodec`] (HMAC-SHA256; build it with
+/// `RequestStateCodec::with_key` or `from_base64_key`, the same 32-byte key
+/// on every server process), a time to live, and how often a question is
+/// asked (see [`enum_schema::ask::RequestStateSeal`](crate::ask::RequestStateSeal)).
+pub type RequestStateSeal = crate::ask::RequestStateSeal<RequestStateCodec>;
+
+/// The length of the digest that binds a state to its request.
+const DIGEST: usize = 32;
+
+impl Sdk for RustMcpSdk {
+    type Codec = RequestStateCodec;
+    /// rust-mcp-sdk 2.0 sends no requests to the client.
+    type Peer = ();
+    type Error = RpcError;
+    type Tool = CallToolResult;
+    type Prompt = GetPromptResult;
+    type Resource = ReadResourceResult;
+
+    /// The codec signs `sha256(binding) || payload`: it has no associated
+    /// data, and the digest keeps the state's size independent of the
+    /// arguments.
+    fn seal(
+        codec: &RequestStateCodec,
+        payload: &[u8],
+        binding: &[u8],
+    ) -> Result<String, RequestStateError> {
+        let mut signed = Sha256::digest(binding).to_vec();
+        signed.extend_from_slice(payload);
+        Ok(codec.encode(&signed))
+    }
+
+    fn open(
+        codec: &RequestStateCodec,
+        state: &str,
+        binding: &[u8],
+    ) -> Result<Vec<u8>, RequestStateError> {
+        let mut signed = codec
+            .decode(state)
+            .ok_or(RequestStateError::Unverified("".into()))?;
+        if signed.len() < DIGEST {
+            return Err(RequestStateError::Malformed);
+        }
+        if signed[..DIGEST] != Sha256::digest(binding)[..] {
+            return Err(RequestStateError::OtherRequest);
+        }
+        Ok(signed.split_off(DIGEST))
+    }
+
+    fn send(
+        _: &(),
+        _: ElicitRequestFormParams,
+        _: Duration,
+    ) -> impl Future<Output = Result<Value, ElicitError>> + Send {
+        std::future::ready(Err(ElicitError::NoServerRequests {
+            version: ProtocolVersion::V2026_07_28.as_str().to_owned(),
+        }))
+    }
+
+    fn error(error: ElicitError) -> RpcError {
+        error.into()
+    }
+}
+
+/// The `input_required` result as the SDK's generic result, carrying this
+/// crate's JSON as written (integer bounds stay integers; property order as
+/// the server's serde_json keeps it, where rust-mcp-schema's typed result
+/// would sort it).
+fn input_required(result: &InputRequiredResult) -> Result<ServerResult, RpcError> {
+    let Ok(Value::Object(mut fields)) = serde_json::to_value(result) else {
+        return Err(
+            RpcError::internal_error().with_message("the input_required result does not serialize")
+        );
+    };
+    let result_type = match fields.remove("resultType") {
+        Some(Value::String(kind)) => kind,
+        _ => "input_required".to_owned(),
+    };
+    Ok(ServerResult::Result(schema::Result {
+        meta: None,
+        result_type,
+        extra: Some(fields),
+    }))
+}
+
+impl Reply<RustMcpSdk> for CallToolResult {
+    type Response = ServerResult;
+
+    fn reply(outcome: Outcome<Self>) -> Result<ServerResult, RpcError> {
+        match outcome {
+            Outcome::Result(result) => Ok(result.into()),
+            Outcome::InputRequired(result) => input_required(&result),
+            Outcome::Rejected(error) => {
+                let mut result =
+                    CallToolResult::text_content(vec![TextContent::from(error.to_string())]);
+                result.is_error = Some(true);
+                result.structured_content = error.data();
+                Ok(result.into())
+            }
+            Outcome::Error(error) => Err(error.into()),
+        }
+    }
+}
+
+impl Reply<RustMcpSdk> for GetPromptResult {
+    type Response = ServerResult;
+
+    fn reply(outcome: Outcome<Self>) -> Result<ServerResult, RpcError> {
+        match outcome {
+            Outcome::Result(result) => Ok(result.into()),
+            Outcome::InputRequired(result) => input_required(&result),
+            Outcome::Rejected(error) | Outcome::Error(error) => Err(error.into()),
+        }
+    }
+}
+
+impl Reply<RustMcpSdk> for ReadResourceResult {
+    type Response = ServerResult;
+
+    fn reply(outcome: Outcome<Self>) -> Result<ServerResult, RpcError> {
+        match outcome {
+            Outcome::Result(result) => Ok(result.into()),
+            Outcome::InputRequired(result) => input_required(&result),
+            Outcome::Rejected(error) | Outcome::Error(error) => Err(error.into()),
+        }
+    }
+}
+
+/// For `?` on rust-mcp-sdk's `RpcError` inside an [`Ask`] body: passed on
+/// as it is.
+impl From<RpcError> for ElicitError {
+    fn from(error: RpcError) -> Self {
+        let (code, message, data) = (
+            i32::try_from(error.code).unwrap_or(crate::ask::INTERNAL_ERROR),
+            error.message.clone(),
+            error.data.clone(),
+        );
+        ElicitError::Handler(SdkError::new(error, code, message, data))
+    }
+}
+
+/// What a client receives (see the table on [`ElicitError`]): the
+/// handler's own `RpcError` as it came, else the error's code, its
+/// `Display` as the message and [`ElicitError::data`].
+impl From<ElicitError> for RpcError {
+    fn from(error: ElicitError) -> Self {
+        error
+            .into_sdk_error::<RpcError>()
+            .unwrap_or_else(|error| RpcError {
+                code: error.code().into(),
+                message: error.to_string(),
+                data: error.data(),
+            })
+    }
+}
+
+/// The request as the core reads it.
+fn request<'a>(
+    method: &'a str,
+    name: &'a str,
+    meta: &RequestMetaObject,
+    responses: Option<&InputResponses>,
+    state: Option<&'a str>,
+) -> Request<'a> {
+    // `"elicitation": {}` means form mode (MCP 2025-11-25 on).
+    let form_supported = meta
+        .client_capabilities
+        .elicitation
+        .as_ref()
+        .is_some_and(|elicitation| elicitation.form.is_some() || elicitation.url.is_none());
+    let responses = match responses.map(serde_json::to_value) {
+        Some(Ok(Value::Object(responses))) => responses,
+        _ => Map::new(),
+    };
+    // The SDK's runtime serves 2026-07-28 requests only.
+    Request::new(method, name)
+        .with_protocol_version(Some(ProtocolVersion::V2026_07_28))
+        .with_form_supported(form_supported)
+        .with_input_responses(responses)
+        .with_request_state(state)
+}
+
+impl Ask {
+    /// An `Ask` for a `tools/call`, in `ServerHandler::handle_call_tool_request_mrtr`;
+    /// run the tool's body with [`tool`](crate::ask::Ask::tool).
+    ///
+    /// # Errors
+    ///
+    /// [`ElicitError::RequestState`] if the request carries a `requestState`
+    /// that this server did not seal for this tool and these arguments, or
+    /// that expired.
+    pub fn for_tool(
+        request: &CallToolRequestParams,
+        seal: &RequestStateSeal,
+    ) -> Result<Ask, ElicitError> {
+        let read = self::request(
+            "tools/call",
+            &request.name,
+            &request.meta,
+            request.input_responses.as_ref(),
+            request.request_state.as_deref(),
+        )
+        .with_arguments(request.arguments.as_ref());
+        Ask::open((), seal.clone(), read)
+    }
+
+    /// An `Ask` for a `prompts/get`, in `ServerHandler::handle_get_prompt_request`;
+    /// run the body with [`prompt`](crate::ask::Ask::prompt).
+    ///
+    /// # Errors
+    ///
+    /// As [`for_tool`](Self::for_tool).
+    pub fn for_prompt(
+        request: &GetPromptRequestParams,
+        seal: &RequestStateSeal,
+    ) -> Result<Ask, ElicitError> {
+        let arguments: Option<Map<String, Value>> = request.arguments.as_ref().map(|arguments| {
+            arguments
+                .iter()
+                .map(|(name, value)| (name.clone(), Value::String(value.clone())))
+                .collect()
+        });
+        let read = self::request(
+            "prompts/get",
+            &request.name,
+            &request.meta,
+            request.input_responses.as_ref(),
+            request.request_state.as_deref(),
+        )
+        .with_arguments(arguments.as_ref());
+        Ask::open((), seal.clone(), read)
+    }
+
+    /// An `Ask` for a `resources/read`, in `ServerHandler::handle_read_resource_request`;
+    /// run the body with [`resource`](crate::ask::Ask::resource).
+    ///
+    /// # Errors
+    ///
+    /// As [`for_tool`](Self::for_tool).
+    pub fn for_resource(
+        request: &ReadResourceRequestParams,
+        seal: &RequestStateSeal,
+    ) -> Result<Ask, ElicitError> {
+        let read = self::request(
+            "resources/read",
+            &request.uri,
+            &request.meta,
+            request.input_responses.as_ref(),
+            request.request_state.as_deref(),
+        );
+        Ask::open((), seal.clone(), read)
+    }
+}

@@ -1,0 +1,340 @@
+//! `From` conversions from the wire model into rust-mcp-schema's types.
+
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+
+use ::rust_mcp_schema as schema;
+use ::rust_mcp_schema::{
+    BooleanSchema as SdkBoolean, ElicitRequestFormParamsRequestedSchema, EnumSchema,
+    LegacyTitledEnumSchema, MultiSelectEnumSchema, NumberSchema as SdkNumber, NumberSchemaType,
+    PrimitiveSchemaDefinition, SingleSelectEnumSchema, StringSchema as SdkString,
+    StringSchemaFormat, TitledMultiSelectEnumSchema, TitledMultiSelectEnumSchemaItems,
+    TitledMultiSelectEnumSchemaItemsAnyOfItem, TitledSingleSelectEnumSchema,
+    TitledSingleSelectEnumSchemaOneOfItem, UntitledMultiSelectEnumSchema,
+    UntitledMultiSelectEnumSchemaItems, UntitledSingleSelectEnumSchema,
+};
+
+use crate::{
+    BooleanSchema, ElicitRequestFormParams, EnumOption, MultiSelectSchema, NumberSchema,
+    PrimitiveSchema, RequestedSchema, SingleSelectSchema, StringFormat, StringSchema,
+};
+
+fn values(options: &[EnumOption]) -> Vec<String> {
+    options
+        .iter()
+        .map(|option| option.value().to_owned())
+        .collect()
+}
+
+fn text(value: &Option<Cow<'static, str>>) -> Option<String> {
+    value.as_ref().map(|value| value.to_string())
+}
+
+fn count(count: usize) -> i64 {
+    i64::try_from(count).unwrap_or(i64::MAX)
+}
+
+/// A single-select schema as rust-mcp-schema's `EnumSchema`, to the same
+/// JSON: `UntitledSingleSelectEnumSchema` for `{"type":"string","enum":[..]}`,
+/// `TitledSingleSelectEnumSchema` for `{"type":"string","oneOf":[..]}`,
+/// `LegacyTitledEnumSchema` for `{"type":"string","enum":[..],"enumNames":[..]}`.
+impl From<&SingleSelectSchema> for EnumSchema {
+    fn from(schema: &SingleSelectSchema) -> Self {
+        if schema.legacy {
+            let names = if schema.is_titled() {
+                schema
+                    .options
+                    .iter()
+                    .map(|option| option.label().to_owned())
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            return EnumSchema::LegacyTitledEnumSchema(LegacyTitledEnumSchema::new(
+                values(&schema.options),
+                names,
+                text(&schema.default),
+                text(&schema.description),
+                text(&schema.title),
+            ));
+        }
+        match SingleSelectEnumSchema::from(schema) {
+            SingleSelectEnumSchema::UntitledSingleSelectEnumSchema(untitled) => {
+                EnumSchema::UntitledSingleSelectEnumSchema(untitled)
+            }
+            SingleSelectEnumSchema::TitledSingleSelectEnumSchema(titled) => {
+                EnumSchema::TitledSingleSelectEnumSchema(titled)
+            }
+        }
+    }
+}
+
+impl From<SingleSelectSchema> for EnumSchema {
+    fn from(schema: SingleSelectSchema) -> Self {
+        EnumSchema::from(&schema)
+    }
+}
+
+/// A single-select schema as one of rust-mcp-schema's two SEP-1330
+/// single-select shapes. That type has no legacy shape: a legacy schema
+/// (`enumNames`) becomes the titled `oneOf` shape with the same values and
+/// titles (use the `EnumSchema` conversion to keep `enumNames`).
+impl From<&SingleSelectSchema> for SingleSelectEnumSchema {
+    fn from(schema: &SingleSelectSchema) -> Self {
+        if schema.is_titled() {
+            let one_of = schema
+                .options
+                .iter()
+                .map(|option| TitledSingleSelectEnumSchemaOneOfItem {
+                    const_: option.value().to_owned(),
+                    title: option.label().to_owned(),
+                })
+                .collect();
+            return SingleSelectEnumSchema::TitledSingleSelectEnumSchema(
+                TitledSingleSelectEnumSchema::new(
+                    one_of,
+                    text(&schema.default),
+                    text(&schema.description),
+                    text(&schema.title),
+                ),
+            );
+        }
+        SingleSelectEnumSchema::UntitledSingleSelectEnumSchema(UntitledSingleSelectEnumSchema::new(
+            values(&schema.options),
+            text(&schema.default),
+            text(&schema.description),
+            text(&schema.title),
+        ))
+    }
+}
+
+/// A multi-select schema as rust-mcp-schema's `MultiSelectEnumSchema`, to
+/// the same JSON: `UntitledMultiSelectEnumSchema` for
+/// `{"type":"array","items":{"type":"string","enum":[..]}}`,
+/// `TitledMultiSelectEnumSchema` for `{"type":"array","items":{"anyOf":[..]}}`.
+impl From<&MultiSelectSchema> for MultiSelectEnumSchema {
+    fn from(schema: &MultiSelectSchema) -> Self {
+        let default: Vec<String> = schema
+            .default
+            .iter()
+            .flatten()
+            .map(|value| value.to_string())
+            .collect();
+        let min_items = schema.min_items.map(count);
+        let max_items = schema.max_items.map(count);
+        if schema.is_titled() {
+            let any_of = schema
+                .options
+                .iter()
+                .map(|option| TitledMultiSelectEnumSchemaItemsAnyOfItem {
+                    const_: option.value().to_owned(),
+                    title: option.label().to_owned(),
+                })
+                .collect();
+            return MultiSelectEnumSchema::TitledMultiSelectEnumSchema(
+                TitledMultiSelectEnumSchema::new(
+                    default,
+                    TitledMultiSelectEnumSchemaItems { any_of },
+                    text(&schema.description),
+                    max_items,
+                    min_items,
+                    text(&schema.title),
+                ),
+            );
+        }
+        MultiSelectEnumSchema::UntitledMultiSelectEnumSchema(UntitledMultiSelectEnumSchema::new(
+            default,
+            UntitledMultiSelectEnumSchemaItems::new(values(&schema.options)),
+            text(&schema.description),
+            max_items,
+            min_items,
+            text(&schema.title),
+        ))
+    }
+}
+
+impl From<MultiSelectSchema> for MultiSelectEnumSchema {
+    fn from(schema: MultiSelectSchema) -> Self {
+        MultiSelectEnumSchema::from(&schema)
+    }
+}
+
+/// A multi-select schema as rust-mcp-schema's `EnumSchema`.
+impl From<&MultiSelectSchema> for EnumSchema {
+    fn from(schema: &MultiSelectSchema) -> Self {
+        match MultiSelectEnumSchema::from(schema) {
+            MultiSelectEnumSchema::UntitledMultiSelectEnumSchema(untitled) => {
+                EnumSchema::UntitledMultiSelectEnumSchema(untitled)
+            }
+            MultiSelectEnumSchema::TitledMultiSelectEnumSchema(titled) => {
+                EnumSchema::TitledMultiSelectEnumSchema(titled)
+            }
+        }
+    }
+}
+
+impl From<MultiSelectSchema> for EnumSchema {
+    fn from(schema: MultiSelectSchema) -> Self {
+        EnumSchema::from(&schema)
+    }
+}
+
+fn sdk_format(format: StringFormat) -> StringSchemaFormat {
+    match format {
+        StringFormat::Email => StringSchemaFormat::Email,
+        StringFormat::Uri => StringSchemaFormat::Uri,
+        StringFormat::Date => StringSchemaFormat::Date,
+        StringFormat::DateTime => StringSchemaFormat::DateTime,
+    }
+}
+
+/// `{"type":"string",..}` as rust-mcp-schema's `StringSchema`.
+impl From<&StringSchema> for SdkString {
+    fn from(schema: &StringSchema) -> Self {
+        SdkString::new(
+            text(&schema.default),
+            text(&schema.description),
+            schema.format.map(sdk_format),
+            schema.max_length.map(count),
+            schema.min_length.map(count),
+            text(&schema.title),
+        )
+    }
+}
+
+/// `{"type":"number",..}` or `{"type":"integer",..}` as rust-mcp-schema's
+/// `NumberSchema`, whose bounds and default are `f64` (see the
+/// [module docs](self)).
+impl From<&NumberSchema> for SdkNumber {
+    fn from(schema: &NumberSchema) -> Self {
+        SdkNumber {
+            default: schema.default.as_ref().and_then(serde_json::Number::as_f64),
+            description: text(&schema.description),
+            maximum: schema.maximum.as_ref().and_then(serde_json::Number::as_f64),
+            minimum: schema.minimum.as_ref().and_then(serde_json::Number::as_f64),
+            title: text(&schema.title),
+            type_: if schema.integer {
+                NumberSchemaType::Integer
+            } else {
+                NumberSchemaType::Number
+            },
+        }
+    }
+}
+
+/// `{"type":"boolean",..}` as rust-mcp-schema's `BooleanSchema`.
+impl From<&BooleanSchema> for SdkBoolean {
+    fn from(schema: &BooleanSchema) -> Self {
+        SdkBoolean::new(
+            schema.default,
+            text(&schema.description),
+            text(&schema.title),
+        )
+    }
+}
+
+/// One property as rust-mcp-schema's `PrimitiveSchemaDefinition`, the
+/// variant named for its shape.
+impl From<&PrimitiveSchema> for PrimitiveSchemaDefinition {
+    fn from(schema: &PrimitiveSchema) -> Self {
+        match schema {
+            PrimitiveSchema::String(string) => {
+                PrimitiveSchemaDefinition::StringSchema(string.into())
+            }
+            PrimitiveSchema::Number(number) => {
+                PrimitiveSchemaDefinition::NumberSchema(number.into())
+            }
+            PrimitiveSchema::Boolean(boolean) => {
+                PrimitiveSchemaDefinition::BooleanSchema(boolean.into())
+            }
+            PrimitiveSchema::SingleSelect(single) => match EnumSchema::from(single) {
+                EnumSchema::UntitledSingleSelectEnumSchema(untitled) => {
+                    PrimitiveSchemaDefinition::UntitledSingleSelectEnumSchema(untitled)
+                }
+                EnumSchema::TitledSingleSelectEnumSchema(titled) => {
+                    PrimitiveSchemaDefinition::TitledSingleSelectEnumSchema(titled)
+                }
+                EnumSchema::LegacyTitledEnumSchema(legacy) => {
+                    PrimitiveSchemaDefinition::LegacyTitledEnumSchema(legacy)
+                }
+                EnumSchema::UntitledMultiSelectEnumSchema(untitled) => {
+                    PrimitiveSchemaDefinition::UntitledMultiSelectEnumSchema(untitled)
+                }
+                EnumSchema::TitledMultiSelectEnumSchema(titled) => {
+                    PrimitiveSchemaDefinition::TitledMultiSelectEnumSchema(titled)
+                }
+            },
+            PrimitiveSchema::MultiSelect(multi) => match MultiSelectEnumSchema::from(multi) {
+                MultiSelectEnumSchema::UntitledMultiSelectEnumSchema(untitled) => {
+                    PrimitiveSchemaDefinition::UntitledMultiSelectEnumSchema(untitled)
+                }
+                MultiSelectEnumSchema::TitledMultiSelectEnumSchema(titled) => {
+                    PrimitiveSchemaDefinition::TitledMultiSelectEnumSchema(titled)
+                }
+            },
+        }
+    }
+}
+
+impl From<PrimitiveSchema> for PrimitiveSchemaDefinition {
+    fn from(schema: PrimitiveSchema) -> Self {
+        PrimitiveSchemaDefinition::from(&schema)
+    }
+}
+
+/// A `requestedSchema` as rust-mcp-schema's
+/// `ElicitRequestFormParamsRequestedSchema`:
+/// `{"type":"object","properties":{..},"required":[..]}`, `required` left
+/// out when empty, the properties sorted by name (a `BTreeMap` there).
+impl From<&RequestedSchema> for ElicitRequestFormParamsRequestedSchema {
+    fn from(schema: &RequestedSchema) -> Self {
+        let properties: BTreeMap<String, PrimitiveSchemaDefinition> = schema
+            .properties
+            .iter()
+            .map(|(name, property)| (name.to_string(), property.into()))
+            .collect();
+        let required = schema
+            .required
+            .iter()
+            .map(|name| name.to_string())
+            .collect();
+        ElicitRequestFormParamsRequestedSchema::new(properties, required, None)
+    }
+}
+
+impl From<RequestedSchema> for ElicitRequestFormParamsRequestedSchema {
+    fn from(schema: RequestedSchema) -> Self {
+        ElicitRequestFormParamsRequestedSchema::from(&schema)
+    }
+}
+
+/// Form-mode params as rust-mcp-schema's `ElicitRequestFormParams`:
+/// `{"message":"..","mode":"form","requestedSchema":{..}}` (rust-mcp-schema
+/// always writes the optional `mode`).
+impl From<&ElicitRequestFormParams> for schema::ElicitRequestFormParams {
+    fn from(params: &ElicitRequestFormParams) -> Self {
+        schema::ElicitRequestFormParams::new(
+            params.message.to_string(),
+            (&params.requested_schema).into(),
+        )
+    }
+}
+
+impl From<ElicitRequestFormParams> for schema::ElicitRequestFormParams {
+    fn from(params: ElicitRequestFormParams) -> Self {
+        schema::ElicitRequestFormParams::from(&params)
+    }
+}
+
+/// Form-mode params as rust-mcp-schema's `ElicitRequestParams::FormParams`.
+impl From<&ElicitRequestFormParams> for schema::ElicitRequestParams {
+    fn from(params: &ElicitRequestFormParams) -> Self {
+        schema::ElicitRequestParams::FormParams(params.into())
+    }
+}
+
+impl From<ElicitRequestFormParams> for schema::ElicitRequestParams {
+    fn from(params: ElicitRequestFormParams) -> Self {
+        schema::ElicitRequestParams::from(&params)
+    }
+}
