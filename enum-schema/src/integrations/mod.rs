@@ -1,6 +1,6 @@
 //! The elicitation core that every SDK integration shares (`ask`, always
 //! built), and the optional integrations, each behind the cargo feature of
-//! the same name: `rmcp`, `rust-mcp-sdk` and `schemars`.
+//! the same name: `rmcp`, `rust-mcp-sdk`, `tower-mcp` and `schemars`.
 
 pub mod ask;
 #[cfg(feature = "rmcp")]
@@ -9,6 +9,8 @@ pub mod rmcp;
 pub mod rust_mcp_sdk;
 #[cfg(feature = "schemars")]
 pub mod schemars;
+#[cfg(feature = "tower-mcp")]
+pub mod tower_mcp;
 
 /// `schemars::JsonSchema` for a derived type, or nothing when the `schemars`
 /// feature is off: the derives emit `__enum_schema_json_schema!(enum Type)`

@@ -35,7 +35,7 @@ mod round;
 mod sdk;
 mod state;
 
-#[cfg(any(feature = "rmcp", feature = "rust-mcp-sdk"))]
+#[cfg(any(feature = "rmcp", feature = "rust-mcp-sdk", feature = "tower-mcp"))]
 pub(crate) use error::INTERNAL_ERROR;
 pub use error::{ElicitError, RequestStateError, SdkError};
 pub use narrow::LONG_LIST;
