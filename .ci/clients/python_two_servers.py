@@ -6,7 +6,11 @@ REQUEST_STATE_KEY, as behind a load balancer.
 
 Drives the rounds of one `test_two_questions` call by hand and sends each
 retry to the other process: the first answer, sealed in `requestState` by
-one process, is opened by the other. A tampered state is refused. Exits
+one process, is opened by the other. A tampered state is refused. A
+rejected answer is asked again under the same key (the reason in the
+message, the mended answer pre-filled, the attempt count in requestState),
+wherever the retry lands: a wrong answer then the right one goes on to the
+next question; the same wrong answer three times ends with isError. Exits
 non-zero on the first failure.
 """
 
@@ -66,6 +70,59 @@ async def main(url_a, url_b):
             check(error.error.code == -32602, f"tampered: {error.error}")
             check(error.error.message.startswith("requestState was not issued by this server"), f"{error.error}")
         print("  tampered requestState refused: ok")
+
+        # A rejected answer, on the other process: the same question again
+        # under the same key, the reason in the message, the title sent
+        # mended into the option's value as the default, a requestState that
+        # carries the attempt; the right answer, back on A, goes on.
+        first = await a.session.call_tool("test_two_questions", {}, allow_input_required=True)
+        title = {"triage": types.ElicitResult(action="accept", content={"severity": "High: users are affected"})}
+        again = await b.session.call_tool(
+            "test_two_questions", {}, input_responses=title, request_state=first.request_state,
+            allow_input_required=True,
+        )
+        check(isinstance(again, types.InputRequiredResult), f"a title instead of a value, on B: {again}")
+        check(list(again.input_requests) == ["triage"], f"asked again on B: {again.input_requests}")
+        check(again.request_state is not None, "asked again on B: no requestState (the attempt count)")
+        request = again.input_requests["triage"].params.model_dump(by_alias=True, mode="json", exclude_none=True)
+        reasked = "How bad is it?\n\nSeverity: please choose \u201cHigh: users are affected\u201d again from the list."
+        check(request["message"] == reasked, f"asked again on B: message {request['message']!r}")
+        severity = request["requestedSchema"]["properties"]["severity"]
+        check(severity.get("default") == "high", f"asked again on B: severity {severity}")
+        right = {"triage": types.ElicitResult(action="accept", content={"severity": "high"})}
+        then = await a.session.call_tool(
+            "test_two_questions", {}, input_responses=right, request_state=again.request_state,
+            allow_input_required=True,
+        )
+        check(isinstance(then, types.InputRequiredResult) and list(then.input_requests) == ["impact"],
+              f"the right answer on A: {then}")
+        done = await b.session.call_tool(
+            "test_two_questions", {}, input_responses=impact, request_state=then.request_state
+        )
+        check(done.content[0].text == expected, f"round 4 on B: {done.content[0].text!r}")
+        print("  a wrong answer on B, asked again; the right one on A, the last on B: ok")
+
+        # Three wrong answers, on B, A and B: asked again twice, then isError.
+        state = (await a.session.call_tool("test_two_questions", {}, allow_input_required=True)).request_state
+        for attempt, client in enumerate((b, a, b), start=1):
+            result = await client.session.call_tool(
+                "test_two_questions", {}, input_responses=title, request_state=state, allow_input_required=True
+            )
+            if attempt < 3:
+                check(isinstance(result, types.InputRequiredResult) and list(result.input_requests) == ["triage"],
+                      f"wrong answer {attempt}: {result}")
+                message = result.input_requests["triage"].params.message
+                check(message == reasked, f"wrong answer {attempt}: message {message!r}")
+                state = result.request_state
+            else:
+                check(not isinstance(result, types.InputRequiredResult), f"wrong answer 3: asked again: {result}")
+                check(result.is_error, f"wrong answer 3: not rejected: {result.content[0].text}")
+                errors = result.structured_content["errors"]
+                check([(e["field"], e["value"]) for e in errors] == [("severity", "High: users are affected")],
+                      f"wrong answer 3: {errors}")
+                check(result.content[0].text.startswith("the client's answer was rejected: field `severity`"),
+                      f"wrong answer 3: {result.content[0].text!r}")
+        print("  the same wrong answer three times, across both processes: asked again twice, then rejected: ok")
 
 
 if __name__ == "__main__":
