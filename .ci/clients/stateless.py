@@ -1,6 +1,9 @@
 """Two server processes sharing only the requestState key serve the rounds
 of one MCP 2026-07-28 tool call in turn; a process with another key refuses
-the state. Raw JSON-RPC over HTTP (the standard library only).
+the state. A rejected answer is asked again under the same key (the reason
+in the message, the mended answer pre-filled, the attempt count sealed in
+requestState) wherever the retry lands; the right answer then goes on, the
+same wrong answer three times ends with isError. Raw JSON-RPC over HTTP (the standard library only).
 
     stateless.py URL_A URL_B URL_OTHER_KEY
 """
@@ -57,6 +60,46 @@ def main(url_a, url_b, url_other):
     refused = call(url_other, last)
     check(refused.get("error", {}).get("code") == -32602, f"another key: {refused}")
     print("stateless: three rounds across two processes, and a foreign key refused: ok")
+
+    # A title instead of a value, on the other process: the same question
+    # again under the same key, the reason in its message, the option the
+    # title names pre-filled, the attempt count sealed in requestState.
+    title = {"inputResponses": {"triage": {"action": "accept", "content": {"severity": "High: users are affected"}}}}
+    reasked = "How bad is it?\n\nSeverity: please choose \u201cHigh: users are affected\u201d again from the list."
+    again = call(url_b, title)["result"]
+    check(again.get("resultType") == "input_required" and list(again.get("inputRequests", {})) == ["triage"],
+          f"a title instead of a value: not asked again: {again}")
+    check("requestState" in again, f"asked again without a requestState: {again}")
+    params = again["inputRequests"]["triage"]["params"]
+    check(params["message"] == reasked, f"asked again: message {params['message']!r}, expected {reasked!r}")
+    check(params["requestedSchema"]["properties"]["severity"].get("default") == "high",
+          f"asked again: severity not pre-filled: {params['requestedSchema']}")
+    right = {"inputResponses": {"triage": {"action": "accept", "content": {"severity": "high"}}},
+             "requestState": again["requestState"]}
+    then = call(url_a, right)["result"]
+    check(list(then.get("inputRequests", {})) == ["impact"], f"the right answer, on the first process: {then}")
+    done = call(url_b, {**last, "requestState": then["requestState"]})["result"]
+    check(done["content"][0]["text"] == expected, f"the last round, on the other process: {done}")
+    print("stateless: a wrong answer asked again (reason, pre-filled), then the right one, across processes: ok")
+
+    # The same wrong answer three times, alternating processes: asked again
+    # twice, then the call ends with isError and the rejection.
+    state = {}
+    for attempt, url in enumerate((url_b, url_a, url_b), start=1):
+        result = call(url, {**title, **state})["result"]
+        if attempt < 3:
+            check(result.get("resultType") == "input_required", f"wrong answer {attempt}: {result}")
+            message = result["inputRequests"]["triage"]["params"]["message"]
+            check(message == reasked, f"wrong answer {attempt}: message {message!r}")
+            state = {"requestState": result["requestState"]}
+        else:
+            check(result.get("isError") is True, f"wrong answer 3: not rejected: {result}")
+            errors = result["structuredContent"]["errors"]
+            check([(e["field"], e["value"]) for e in errors] == [("severity", "High: users are affected")],
+                  f"wrong answer 3: {errors}")
+            check(result["content"][0]["text"].startswith("the client's answer was rejected: field `severity`"),
+                  f"wrong answer 3: {result['content'][0]['text']!r}")
+    print("stateless: the same wrong answer three times across processes: asked again twice, then rejected: ok")
 
 
 if __name__ == "__main__":
