@@ -136,7 +136,7 @@ use tower_mcp::{
     ReadResourceResult, RequestContext, RequestOutcome,
 };
 
-use crate::ask::{ElicitError, Outcome, Reply, Request, RequestStateError, Sdk, SdkError};
+use crate::ask::{ElicitError, Reply, Request, RequestStateError, Sdk, SdkError};
 use crate::{ElicitRequestFormParams, InputRequiredResult};
 
 /// tower-mcp 0.25 as [`enum_schema::ask`](crate::ask) sees it: the [`Sdk`]
@@ -229,6 +229,12 @@ impl Sdk for TowerMcp {
         }
     }
 
+    fn tool_error(error: &ElicitError) -> CallToolResult {
+        let mut result = CallToolResult::error(error.to_string());
+        result.structured_content = error.data();
+        result
+    }
+
     fn error(error: ElicitError) -> Error {
         error.into()
     }
@@ -274,40 +280,18 @@ fn input_required<T>(result: &InputRequiredResult) -> RequestOutcome<T> {
     RequestOutcome::InputRequired(sdk)
 }
 
-impl Reply<TowerMcp> for CallToolResult {
-    type Response = RequestOutcome<CallToolResult>;
+/// A tool, prompt or resource result, as tower-mcp's `RequestOutcome`.
+impl<T> Reply<TowerMcp> for T {
+    type Response = RequestOutcome<T>;
 
-    fn reply(outcome: Outcome<Self>) -> Result<Self::Response, Error> {
-        match outcome {
-            Outcome::Result(result) => Ok(RequestOutcome::Complete(result)),
-            Outcome::InputRequired(result) => Ok(input_required(&result)),
-            Outcome::Rejected(error) => {
-                let mut result = CallToolResult::error(error.to_string());
-                result.structured_content = error.data();
-                Ok(RequestOutcome::Complete(result))
-            }
-            Outcome::Error(error) => Err(error.into()),
-        }
+    fn complete(self) -> RequestOutcome<T> {
+        RequestOutcome::Complete(self)
+    }
+
+    fn input_required(result: InputRequiredResult) -> Result<RequestOutcome<T>, Error> {
+        Ok(self::input_required(&result))
     }
 }
-
-macro_rules! reply_without_error_result {
-    ($($result:ty),*) => {$(
-        impl Reply<TowerMcp> for $result {
-            type Response = RequestOutcome<$result>;
-
-            fn reply(outcome: Outcome<Self>) -> Result<Self::Response, Error> {
-                match outcome {
-                    Outcome::Result(result) => Ok(RequestOutcome::Complete(result)),
-                    Outcome::InputRequired(result) => Ok(input_required(&result)),
-                    Outcome::Rejected(error) | Outcome::Error(error) => Err(error.into()),
-                }
-            }
-        }
-    )*};
-}
-
-reply_without_error_result!(GetPromptResult, ReadResourceResult);
 
 /// A tower-mcp error as the core carries it: its JSON-RPC code, message
 /// and `data` (`-32603` and its text when it has none).

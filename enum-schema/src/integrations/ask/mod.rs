@@ -5,7 +5,7 @@
 //! your own) implements [`Sdk`]: how its codec seals and opens a
 //! `requestState`, how it sends `elicitation/create` where the revision has
 //! it, and how it answers with a result, an `input_required` result, a
-//! tool error result or a JSON-RPC error ([`Reply`], [`Outcome`]). Then
+//! tool error result or a JSON-RPC error ([`Reply`], [`Sdk::tool_error`], [`Sdk::error`]). Then
 //! `Ask<ItsSdk>` is the SDK's `Ask`: reading answers from `inputResponses`
 //! or the sealed state, asking again after a rejected answer (with the
 //! reason and the valid parts pre-filled), several questions in one round,
@@ -22,8 +22,7 @@
 //!    re-validates it, and keeps it; a missing or rejected answer is a
 //!    request in the round's `input_required` result;
 //! 3. the state (earlier answers, attempts) is sealed with [`Sdk::seal`]
-//!    and the outcome goes back through [`Reply::reply`] as the SDK's
-//!    response.
+//!    and the outcome goes back through [`Reply`] as the SDK's response.
 //!
 //! Before 2026-07-28, step 2 sends each question with [`Sdk::send`] and
 //! waits for the answer, asking again inside the same call.
@@ -40,5 +39,5 @@ pub(crate) use error::INTERNAL_ERROR;
 pub use error::{ElicitError, RequestStateError, SdkError};
 pub use narrow::LONG_LIST;
 pub use round::{Ask, Question, Questions, Request};
-pub use sdk::{Outcome, Reply, Sdk};
+pub use sdk::{Reply, Sdk};
 pub use state::{RequestStateSeal, MAX_REQUEST_STATE_LENGTH};

@@ -12,7 +12,7 @@ use serde_json::{Map, Value};
 use super::error::ElicitError;
 use super::narrow;
 use super::reask;
-use super::sdk::{Outcome, Reply, Sdk};
+use super::sdk::{Reply, Sdk};
 use super::state::{self, RequestStateSeal, Sealed, MAX_REQUEST_STATE_LENGTH};
 use crate::{
     ElicitAction, ElicitForm, ElicitFormWith, ElicitRequestFormParams, Error, Form, FormFields,
@@ -822,12 +822,7 @@ impl<S: Sdk> Ask<S> {
         Fut: Future<Output = Result<R, ElicitError>>,
     {
         self.inner.running.store(true, Ordering::Relaxed);
-        S::Tool::reply(match body(self).await {
-            Ok(result) => Outcome::Result(result.into()),
-            Err(ElicitError::InputRequired(result)) => Outcome::InputRequired(*result),
-            Err(error @ ElicitError::Invalid(_)) => Outcome::Rejected(error),
-            Err(error) => Outcome::Error(error),
-        })
+        respond::<S, S::Tool, R>(body(self).await, Some(S::tool_error))
     }
 
     /// Runs a `prompts/get` handler's body, as [`tool`](Self::tool) does; a
@@ -847,7 +842,7 @@ impl<S: Sdk> Ask<S> {
         Fut: Future<Output = Result<R, ElicitError>>,
     {
         self.inner.running.store(true, Ordering::Relaxed);
-        S::Prompt::reply(outcome(body(self).await))
+        respond::<S, S::Prompt, R>(body(self).await, None)
     }
 
     /// Runs a `resources/read` handler's body, as [`prompt`](Self::prompt)
@@ -866,16 +861,25 @@ impl<S: Sdk> Ask<S> {
         Fut: Future<Output = Result<R, ElicitError>>,
     {
         self.inner.running.store(true, Ordering::Relaxed);
-        S::Resource::reply(outcome(body(self).await))
+        respond::<S, S::Resource, R>(body(self).await, None)
     }
 }
 
-/// The outcome of a prompt's or resource's body, which have no error
-/// result.
-fn outcome<T, R: Into<T>>(ended: Result<R, ElicitError>) -> Outcome<T> {
+/// The response for how a body ended, classified once for every SDK: its
+/// result; the `input_required` result that asks; for a tool (which has
+/// `tool_error`), a rejected answer as an error result; else the JSON-RPC
+/// error.
+fn respond<S: Sdk, T: Reply<S>, R: Into<T>>(
+    ended: Result<R, ElicitError>,
+    tool_error: Option<fn(&ElicitError) -> T>,
+) -> Result<T::Response, S::Error> {
     match ended {
-        Ok(result) => Outcome::Result(result.into()),
-        Err(ElicitError::InputRequired(result)) => Outcome::InputRequired(*result),
-        Err(error) => Outcome::Error(error),
+        Ok(result) => Ok(result.into().complete()),
+        Err(ElicitError::InputRequired(result)) => T::input_required(*result),
+        Err(error @ ElicitError::Invalid(_)) => match tool_error {
+            Some(build) => Ok(build(&error).complete()),
+            None => Err(S::error(error)),
+        },
+        Err(error) => Err(S::error(error)),
     }
 }

@@ -75,6 +75,12 @@ pub trait Sdk: Sized + Send + Sync + 'static {
         timeout: Duration,
     ) -> impl Future<Output = Result<Value, ElicitError>> + Send;
 
+    /// A tool's result with `isError: true` for an answer rejected as often
+    /// as its question may be asked: the error's `Display` as its text, the
+    /// error's [`data`](ElicitError::data) as `structuredContent`, which the
+    /// model sees and can act on.
+    fn tool_error(error: &ElicitError) -> Self::Tool;
+
     /// The SDK's JSON-RPC error for `error`: the SDK's own error inside
     /// [`ElicitError::Service`] or [`ElicitError::Handler`] as it came
     /// ([`ElicitError::into_sdk_error`]), else
@@ -84,33 +90,21 @@ pub trait Sdk: Sized + Send + Sync + 'static {
 
 /// How a handler of one kind (tool, prompt, resource) answers, on one SDK:
 /// what [`Ask::tool`](super::Ask::tool), [`Ask::prompt`](super::Ask::prompt)
-/// and [`Ask::resource`](super::Ask::resource) return.
+/// and [`Ask::resource`](super::Ask::resource) return. An SDK whose three
+/// result types answer the same way implements it once, for all of them.
 pub trait Reply<S: Sdk>: Sized {
     /// The handler's response (rmcp's `Result<CallToolResponse, ErrorData>`
     /// is `Result<Self::Response, S::Error>`).
     type Response;
 
-    /// The response for `outcome`.
+    /// The response for the body's own result (or a tool's error result).
+    fn complete(self) -> Self::Response;
+
+    /// The response that asks the client (MCP 2026-07-28):
+    /// `{"resultType":"input_required","inputRequests":{..},"requestState":..}`.
     ///
     /// # Errors
     ///
-    /// The SDK's JSON-RPC error for [`Outcome::Error`] (and for
-    /// [`Outcome::Rejected`] where the handler has no error result).
-    fn reply(outcome: Outcome<Self>) -> Result<Self::Response, S::Error>;
-}
-
-/// How a handler's body ended, classified once for every SDK.
-#[derive(Debug)]
-pub enum Outcome<R> {
-    /// The body's own result.
-    Result(R),
-    /// MCP 2026-07-28: the `input_required` result that asks the client.
-    InputRequired(InputRequiredResult),
-    /// Only from [`Ask::tool`](super::Ask::tool): a rejected answer, asked
-    /// as often as allowed. A tool answers with a result with
-    /// `isError: true`, the error's `Display` as its text and the error's [`data`](ElicitError::data) as
-    /// `structuredContent`, which the model sees and can act on.
-    Rejected(ElicitError),
-    /// Anything else: the JSON-RPC error of [`Sdk::error`].
-    Error(ElicitError),
+    /// The SDK's JSON-RPC error if it cannot carry the result.
+    fn input_required(result: InputRequiredResult) -> Result<Self::Response, S::Error>;
 }

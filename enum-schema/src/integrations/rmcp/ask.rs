@@ -17,7 +17,7 @@ use serde_json::{Map, Value};
 
 use super::convert::result_json;
 use super::input_request;
-use crate::ask::{ElicitError, Outcome, Reply, Request, RequestStateError, Sdk, SdkError};
+use crate::ask::{ElicitError, Reply, Request, RequestStateError, Sdk, SdkError};
 use crate::{ElicitRequestFormParams, InputRequiredResult, ProtocolVersion};
 
 /// rmcp, the official Rust MCP SDK, as [`enum_schema::ask`](crate::ask)
@@ -140,6 +140,12 @@ impl Sdk for Rmcp {
         }
     }
 
+    fn tool_error(error: &ElicitError) -> CallToolResponse {
+        let mut result = CallToolResult::error(vec![ContentBlock::text(error.to_string())]);
+        result.structured_content = error.data();
+        result.into()
+    }
+
     fn error(error: ElicitError) -> ErrorData {
         error.into()
     }
@@ -157,44 +163,17 @@ fn input_required(result: &InputRequiredResult) -> model::InputRequiredResult {
     )
 }
 
-impl Reply<Rmcp> for CallToolResponse {
-    type Response = CallToolResponse;
+/// A tool, prompt or resource response: rmcp's three response types each
+/// hold a result or an `InputRequiredResult`.
+impl<T: From<model::InputRequiredResult>> Reply<Rmcp> for T {
+    type Response = T;
 
-    fn reply(outcome: Outcome<Self>) -> Result<CallToolResponse, ErrorData> {
-        match outcome {
-            Outcome::Result(response) => Ok(response),
-            Outcome::InputRequired(result) => Ok(input_required(&result).into()),
-            Outcome::Rejected(error) => {
-                let mut result = CallToolResult::error(vec![ContentBlock::text(error.to_string())]);
-                result.structured_content = error.data();
-                Ok(result.into())
-            }
-            Outcome::Error(error) => Err(error.into()),
-        }
+    fn complete(self) -> T {
+        self
     }
-}
 
-impl Reply<Rmcp> for GetPromptResponse {
-    type Response = GetPromptResponse;
-
-    fn reply(outcome: Outcome<Self>) -> Result<GetPromptResponse, ErrorData> {
-        match outcome {
-            Outcome::Result(response) => Ok(response),
-            Outcome::InputRequired(result) => Ok(input_required(&result).into()),
-            Outcome::Rejected(error) | Outcome::Error(error) => Err(error.into()),
-        }
-    }
-}
-
-impl Reply<Rmcp> for ReadResourceResponse {
-    type Response = ReadResourceResponse;
-
-    fn reply(outcome: Outcome<Self>) -> Result<ReadResourceResponse, ErrorData> {
-        match outcome {
-            Outcome::Result(response) => Ok(response),
-            Outcome::InputRequired(result) => Ok(input_required(&result).into()),
-            Outcome::Rejected(error) | Outcome::Error(error) => Err(error.into()),
-        }
+    fn input_required(result: InputRequiredResult) -> Result<T, ErrorData> {
+        Ok(self::input_required(&result).into())
     }
 }
 

@@ -14,7 +14,7 @@ use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
 
 use super::RequestStateCodec;
-use crate::ask::{ElicitError, Outcome, Reply, Request, RequestStateError, Sdk, SdkError};
+use crate::ask::{ElicitError, Reply, Request, RequestStateError, Sdk, SdkError};
 use crate::{ElicitRequestFormParams, InputRequiredResult, ProtocolVersion};
 
 /// rust-mcp-sdk 2.0 as [`enum_schema::ask`](crate::ask) sees it: the
@@ -96,6 +96,13 @@ impl Sdk for RustMcpSdk {
         }))
     }
 
+    fn tool_error(error: &ElicitError) -> CallToolResult {
+        let mut result = CallToolResult::text_content(vec![TextContent::from(error.to_string())]);
+        result.is_error = Some(true);
+        result.structured_content = error.data();
+        result
+    }
+
     fn error(error: ElicitError) -> RpcError {
         error.into()
     }
@@ -122,46 +129,17 @@ fn input_required(result: &InputRequiredResult) -> Result<ServerResult, RpcError
     }))
 }
 
-impl Reply<RustMcpSdk> for CallToolResult {
+/// A tool, prompt or resource result: each is one of the SDK's
+/// `ServerResult`s.
+impl<T: Into<ServerResult>> Reply<RustMcpSdk> for T {
     type Response = ServerResult;
 
-    fn reply(outcome: Outcome<Self>) -> Result<ServerResult, RpcError> {
-        match outcome {
-            Outcome::Result(result) => Ok(result.into()),
-            Outcome::InputRequired(result) => input_required(&result),
-            Outcome::Rejected(error) => {
-                let mut result =
-                    CallToolResult::text_content(vec![TextContent::from(error.to_string())]);
-                result.is_error = Some(true);
-                result.structured_content = error.data();
-                Ok(result.into())
-            }
-            Outcome::Error(error) => Err(error.into()),
-        }
+    fn complete(self) -> ServerResult {
+        self.into()
     }
-}
 
-impl Reply<RustMcpSdk> for GetPromptResult {
-    type Response = ServerResult;
-
-    fn reply(outcome: Outcome<Self>) -> Result<ServerResult, RpcError> {
-        match outcome {
-            Outcome::Result(result) => Ok(result.into()),
-            Outcome::InputRequired(result) => input_required(&result),
-            Outcome::Rejected(error) | Outcome::Error(error) => Err(error.into()),
-        }
-    }
-}
-
-impl Reply<RustMcpSdk> for ReadResourceResult {
-    type Response = ServerResult;
-
-    fn reply(outcome: Outcome<Self>) -> Result<ServerResult, RpcError> {
-        match outcome {
-            Outcome::Result(result) => Ok(result.into()),
-            Outcome::InputRequired(result) => input_required(&result),
-            Outcome::Rejected(error) | Outcome::Error(error) => Err(error.into()),
-        }
+    fn input_required(result: InputRequiredResult) -> Result<ServerResult, RpcError> {
+        self::input_required(&result)
     }
 }
 
