@@ -117,7 +117,7 @@ impl ElicitError {
             | ElicitError::AnswerChanged { .. } => INVALID_PARAMS,
             ElicitError::Unsupported => MISSING_REQUIRED_CLIENT_CAPABILITY,
             ElicitError::Version(_) | ElicitError::NoServerRequests { .. } => INVALID_REQUEST,
-            ElicitError::Service(error) | ElicitError::Handler(error) => error.code,
+            ElicitError::Service(error) | ElicitError::Handler(error) => error.code(),
             ElicitError::InputRequired(_)
             | ElicitError::StateTooLarge { .. }
             | ElicitError::OutsideHandler
@@ -161,7 +161,7 @@ impl ElicitError {
                     ),
                 ]))
             }
-            ElicitError::Service(error) | ElicitError::Handler(error) => error.data.clone(),
+            ElicitError::Service(error) | ElicitError::Handler(error) => error.data().cloned(),
             _ => None,
         }
     }
@@ -213,10 +213,10 @@ impl fmt::Display for ElicitError {
                 super::MAX_REQUEST_STATE_LENGTH
             ),
             ElicitError::Service(error) => {
-                write!(f, "the elicitation request failed: {}", error.message)
+                write!(f, "the elicitation request failed: {}", error.message())
             }
             ElicitError::Invalid(error) => write!(f, "the client's answer was rejected: {error}"),
-            ElicitError::Handler(error) => f.write_str(&error.message),
+            ElicitError::Handler(error) => f.write_str(error.message()),
             ElicitError::OutsideHandler => f.write_str(
                 "the server asked for input where its response cannot carry the request",
             ),
@@ -287,7 +287,10 @@ impl std::error::Error for RequestStateError {}
 /// [`ElicitError::Handler`]: the error itself, for the SDK adapter to pass
 /// on unchanged ([`ElicitError::into_sdk_error`]), and the JSON-RPC code,
 /// message and `data` it stands for, for everything else.
-pub struct SdkError {
+pub struct SdkError(Box<SdkErrorImpl>);
+
+/// One pointer, so that an [`ElicitError`] stays small.
+struct SdkErrorImpl {
     code: i32,
     message: String,
     data: Option<Value>,
@@ -303,27 +306,27 @@ impl SdkError {
         message: impl Into<String>,
         data: Option<Value>,
     ) -> Self {
-        SdkError {
+        SdkError(Box::new(SdkErrorImpl {
             code,
             message: message.into(),
             data,
             error: Box::new(error),
-        }
+        }))
     }
 
     /// The JSON-RPC error code.
     pub fn code(&self) -> i32 {
-        self.code
+        self.0.code
     }
 
     /// The JSON-RPC error message.
     pub fn message(&self) -> &str {
-        &self.message
+        &self.0.message
     }
 
     /// The JSON-RPC error `data`.
     pub fn data(&self) -> Option<&Value> {
-        self.data.as_ref()
+        self.0.data.as_ref()
     }
 
     /// The SDK's error, if it is an `E`.
@@ -332,19 +335,24 @@ impl SdkError {
     ///
     /// Gives `self` back when it holds no `E`.
     pub fn downcast<E: Any>(self) -> Result<E, SdkError> {
-        match self.error.downcast::<E>() {
-            Ok(error) => Ok(*error),
-            Err(error) => Err(SdkError { error, ..self }),
+        let SdkError(mut inner) = self;
+        if !inner.error.is::<E>() {
+            return Err(SdkError(inner));
         }
+        let error = std::mem::replace(&mut inner.error, Box::new(()));
+        error
+            .downcast::<E>()
+            .map(|error| *error)
+            .map_err(|_| SdkError(inner))
     }
 }
 
 impl fmt::Debug for SdkError {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         f.debug_struct("SdkError")
-            .field("code", &self.code)
-            .field("message", &self.message)
-            .field("data", &self.data)
+            .field("code", &self.0.code)
+            .field("message", &self.0.message)
+            .field("data", &self.0.data)
             .finish_non_exhaustive()
     }
 }

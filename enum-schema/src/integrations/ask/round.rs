@@ -646,6 +646,9 @@ impl<S: Sdk> Ask<S> {
     ///
     /// As [`form`](Self::form); [`ElicitError::KeyReused`] if two of the
     /// questions share a key.
+    // Not an `async fn`: the `Send` spelled out here is what rmcp's router
+    // needs, and an error about it belongs here, not in the caller's tool.
+    #[allow(clippy::manual_async_fn)]
     pub fn all<'s, Q: Questions + 's>(
         &'s self,
         mut questions: Q,

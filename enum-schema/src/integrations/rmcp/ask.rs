@@ -126,6 +126,8 @@ impl Sdk for Rmcp {
             .map_err(|error| RequestStateError::Unverified(error.to_string().into()))
     }
 
+    // The trait's signature, `Send` spelled out.
+    #[allow(clippy::manual_async_fn)]
     fn send(
         peer: &Peer<RoleServer>,
         params: ElicitRequestFormParams,

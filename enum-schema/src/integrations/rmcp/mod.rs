@@ -164,6 +164,15 @@ mod ask;
 mod client;
 mod convert;
 
+// What the docs above link to.
+#[cfg(doc)]
+use crate::{
+    ErrorKind, MultiSelectSchema, NumberSchema, PrimitiveSchema, RequestedSchema,
+    SingleSelectSchema,
+};
+#[cfg(doc)]
+use ::rmcp::model::{ElicitationSchema, EnumSchema, PrimitiveSchemaDefinition};
+
 pub use crate::ask::ElicitError;
 pub use ask::{Ask, RequestStateSeal, Rmcp, SealProvider};
 /// The client side: read a received elicitation, check the answer.

@@ -204,7 +204,7 @@ impl From<&StringSchema> for SdkString {
 
 /// `{"type":"number",..}` or `{"type":"integer",..}` as rust-mcp-schema's
 /// `NumberSchema`, whose bounds and default are `f64` (see the
-/// [module docs](self)).
+/// [module docs](super)).
 impl From<&NumberSchema> for SdkNumber {
     fn from(schema: &NumberSchema) -> Self {
         SdkNumber {

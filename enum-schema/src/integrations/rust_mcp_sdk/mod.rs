@@ -121,6 +121,18 @@
 mod ask;
 mod convert;
 
+// What the docs above link to.
+#[cfg(doc)]
+use crate::{
+    ElicitAction, ElicitRequestFormParams, MultiSelectSchema, PrimitiveSchema, RequestedSchema,
+    SingleSelectSchema,
+};
+#[cfg(doc)]
+use ::rust_mcp_schema::{
+    self as schema, ElicitRequestFormParamsRequestedSchema, EnumSchema, MultiSelectEnumSchema,
+    PrimitiveSchemaDefinition, SingleSelectEnumSchema,
+};
+
 pub use crate::ask::ElicitError;
 pub use ::rust_mcp_sdk::mcp_server::RequestStateCodec;
 pub use ask::{Ask, RequestStateSeal, RustMcpSdk};
