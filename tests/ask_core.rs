@@ -1,0 +1,1878 @@
+//! The elicitation core (`enum_schema::ask`), tested once through a small
+//! fake SDK written here: a fake codec (a key byte, a digest of the binding
+//! and a keyed checksum, hex-encoded), a scripted client that answers
+//! `elicitation/create` before 2026-07-28 and the `input_required` rounds
+//! on it, and result types that record the `Outcome`. Every revision the
+//! core distinguishes (2025-06-18, 2025-11-25, 2026-07-28 and an unknown
+//! one) is driven through the same tool code.
+
+use std::collections::VecDeque;
+use std::future::Future;
+use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll, Waker};
+use std::time::Duration;
+
+use enum_schema::ask::{
+    Ask, ElicitError, Question, Reply, Request, RequestStateError, RequestStateSeal, Sdk, SdkError,
+};
+use enum_schema::{
+    ElicitEnum, ElicitForm, ElicitRequestFormParams, InputRequiredResult, ProtocolVersion,
+    VersionError,
+};
+use serde_json::{json, Map, Value};
+
+// ---------------------------------------------------------------------------
+// The executor: the fake SDK's futures complete at once.
+
+fn block_on<F: Future>(future: F) -> F::Output {
+    let mut future = std::pin::pin!(future);
+    let mut context = Context::from_waker(Waker::noop());
+    match future.as_mut().poll(&mut context) {
+        Poll::Ready(output) => output,
+        Poll::Pending => panic!("the fake SDK's futures complete at once"),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The fake SDK.
+
+enum Fake {}
+
+/// The fake codec: `hex(key id || digest(binding) || payload || checksum)`,
+/// the checksum keyed with the secret.
+struct Codec {
+    id: u8,
+    secret: u64,
+}
+
+fn codec(id: u8) -> Codec {
+    Codec {
+        id,
+        secret: 0x5eed_0000_0000_0000 | u64::from(id),
+    }
+}
+
+/// FNV-1a, seeded.
+fn digest(data: &[u8], seed: u64) -> u64 {
+    let mut hash = 0xcbf2_9ce4_8422_2325_u64 ^ seed;
+    for byte in data {
+        hash ^= u64::from(*byte);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    hash
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
+}
+
+fn unhex(text: &str) -> Option<Vec<u8>> {
+    if !text.len().is_multiple_of(2) || !text.is_ascii() {
+        return None;
+    }
+    (0..text.len())
+        .step_by(2)
+        .map(|index| u8::from_str_radix(&text[index..index + 2], 16).ok())
+        .collect()
+}
+
+/// The length of the key id, the binding digest and the checksum.
+const FRAME: usize = 1 + 8 + 8;
+
+/// The payload of a state sealed by [`Codec`], unverified: what the client
+/// can read of it.
+fn peek(state: &str) -> Value {
+    let bytes = unhex(state).unwrap();
+    let mut payload: Value = serde_json::from_slice(&bytes[9..bytes.len() - 8]).unwrap();
+    assert!(payload["exp"].is_u64(), "{payload}");
+    payload["exp"] = json!("EXP");
+    payload
+}
+
+/// The scripted client: the answers it gives, in order, and every request
+/// it got (`message` and `requestedSchema`), on every revision.
+#[derive(Default)]
+struct Script {
+    answers: Mutex<VecDeque<Value>>,
+    seen: Mutex<Vec<Value>>,
+    /// Every `input_required` result (2026-07-28), as JSON.
+    rounds: Mutex<Vec<Value>>,
+}
+
+impl Script {
+    fn with(answers: Vec<Value>) -> Arc<Script> {
+        let script = Script::default();
+        *script.answers.lock().unwrap() = answers.into();
+        Arc::new(script)
+    }
+
+    /// Records a request and gives the next answer.
+    fn answer(&self, params: &ElicitRequestFormParams) -> Option<Value> {
+        self.seen
+            .lock()
+            .unwrap()
+            .push(serde_json::to_value(params).unwrap());
+        self.answers.lock().unwrap().pop_front()
+    }
+
+    fn seen(&self) -> Vec<Value> {
+        self.seen.lock().unwrap().clone()
+    }
+
+    fn rounds(&self) -> Vec<Value> {
+        self.rounds.lock().unwrap().clone()
+    }
+
+    fn left(&self) -> usize {
+        self.answers.lock().unwrap().len()
+    }
+}
+
+/// How a handler answered: its result, or the `input_required` result
+/// that asks the client (MCP 2026-07-28).
+#[derive(Debug)]
+enum Done<R> {
+    Complete(R),
+    InputRequired(InputRequiredResult),
+}
+
+/// A handler's response, or the fake SDK's JSON-RPC error (the
+/// `ElicitError` itself, so that its variant can be checked; [`wire`] is
+/// what a client would read).
+type Outcome<R> = Result<Done<R>, ElicitError>;
+
+/// A tool's result: the body's text, or the error result of a rejected
+/// answer (`isError: true`), as [`Sdk::tool_error`] builds it.
+#[derive(Debug)]
+enum ToolResult {
+    Text(String),
+    Rejected(Rejection),
+}
+
+#[derive(Debug)]
+struct Rejection {
+    /// Whether the error was `ElicitError::Invalid`.
+    invalid: bool,
+    code: i32,
+    /// The result's text.
+    text: String,
+    /// Its `structuredContent`.
+    data: Option<Value>,
+}
+
+#[derive(Debug)]
+struct PromptResult(String);
+#[derive(Debug)]
+struct ResourceResult(String);
+
+impl Reply<Fake> for ToolResult {
+    type Response = Done<ToolResult>;
+    fn complete(self) -> Done<ToolResult> {
+        Done::Complete(self)
+    }
+    fn input_required(result: InputRequiredResult) -> Result<Done<ToolResult>, ElicitError> {
+        Ok(Done::InputRequired(result))
+    }
+}
+
+impl Reply<Fake> for PromptResult {
+    type Response = Done<PromptResult>;
+    fn complete(self) -> Done<PromptResult> {
+        Done::Complete(self)
+    }
+    fn input_required(result: InputRequiredResult) -> Result<Done<PromptResult>, ElicitError> {
+        Ok(Done::InputRequired(result))
+    }
+}
+
+impl Reply<Fake> for ResourceResult {
+    type Response = Done<ResourceResult>;
+    fn complete(self) -> Done<ResourceResult> {
+        Done::Complete(self)
+    }
+    fn input_required(result: InputRequiredResult) -> Result<Done<ResourceResult>, ElicitError> {
+        Ok(Done::InputRequired(result))
+    }
+}
+
+impl Sdk for Fake {
+    type Codec = Codec;
+    type Peer = Arc<Script>;
+    /// The error itself: [`wire`] makes the JSON-RPC error object.
+    type Error = ElicitError;
+    type Tool = ToolResult;
+    type Prompt = PromptResult;
+    type Resource = ResourceResult;
+
+    fn seal(codec: &Codec, payload: &[u8], binding: &[u8]) -> Result<String, RequestStateError> {
+        let mut bytes = vec![codec.id];
+        bytes.extend_from_slice(&digest(binding, 0).to_be_bytes());
+        bytes.extend_from_slice(payload);
+        let sum = digest(&bytes, codec.secret);
+        bytes.extend_from_slice(&sum.to_be_bytes());
+        Ok(hex(&bytes))
+    }
+
+    fn open(codec: &Codec, state: &str, binding: &[u8]) -> Result<Vec<u8>, RequestStateError> {
+        let bytes = unhex(state)
+            .filter(|bytes| bytes.len() >= FRAME)
+            .ok_or(RequestStateError::Unverified("not a state".into()))?;
+        if bytes[0] != codec.id {
+            return Err(RequestStateError::Unverified("another key".into()));
+        }
+        let (signed, sum) = bytes.split_at(bytes.len() - 8);
+        if digest(signed, codec.secret).to_be_bytes() != sum {
+            return Err(RequestStateError::Unverified("altered".into()));
+        }
+        if signed[1..9] != digest(binding, 0).to_be_bytes() {
+            return Err(RequestStateError::OtherRequest);
+        }
+        Ok(signed[9..].to_vec())
+    }
+
+    fn send(
+        peer: &Arc<Script>,
+        params: ElicitRequestFormParams,
+        _: Duration,
+    ) -> impl Future<Output = Result<Value, ElicitError>> + Send {
+        let answer = peer.answer(&params).ok_or_else(|| {
+            ElicitError::Service(SdkError::new(
+                json!({"code": -32001, "message": "request timed out"}),
+                -32001,
+                "request timed out",
+                None,
+            ))
+        });
+        std::future::ready(answer)
+    }
+
+    fn tool_error(error: &ElicitError) -> ToolResult {
+        ToolResult::Rejected(Rejection {
+            invalid: matches!(error, ElicitError::Invalid(_)),
+            code: error.code(),
+            text: error.to_string(),
+            data: error.data(),
+        })
+    }
+
+    fn error(error: ElicitError) -> ElicitError {
+        error
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The client, driving the rounds.
+
+const V0618: Option<ProtocolVersion> = Some(ProtocolVersion::V2025_06_18);
+const V1125: Option<ProtocolVersion> = Some(ProtocolVersion::V2025_11_25);
+const V0728: Option<ProtocolVersion> = Some(ProtocolVersion::V2026_07_28);
+const REVISIONS: [Option<ProtocolVersion>; 4] = [V0618, V1125, V0728, None];
+
+fn name(version: Option<ProtocolVersion>) -> &'static str {
+    version.map_or("unknown", ProtocolVersion::as_str)
+}
+
+const KEY: u8 = 7;
+
+struct Client {
+    version: Option<ProtocolVersion>,
+    form: bool,
+    seal: RequestStateSeal<Codec>,
+    script: Arc<Script>,
+    method: &'static str,
+    name: &'static str,
+    arguments: Option<Map<String, Value>>,
+}
+
+impl Client {
+    fn new(version: Option<ProtocolVersion>, answers: Vec<Value>) -> Client {
+        Client {
+            version,
+            form: true,
+            seal: RequestStateSeal::new(codec(KEY)),
+            script: Script::with(answers),
+            method: "tools/call",
+            name: "incident",
+            arguments: None,
+        }
+    }
+
+    fn sealed_with(mut self, seal: RequestStateSeal<Codec>) -> Client {
+        self.seal = seal;
+        self
+    }
+
+    fn request<'a>(&'a self, responses: Map<String, Value>, state: Option<&'a str>) -> Request<'a> {
+        Request::new(self.method, self.name)
+            .with_arguments(self.arguments.as_ref())
+            .with_protocol_version(self.version)
+            .with_form_supported(self.form)
+            .with_input_responses(responses)
+            .with_request_state(state)
+    }
+
+    /// Calls until the outcome is final, answering every `input_required`
+    /// round from the script; an `Ask` that cannot open is a JSON-RPC error,
+    /// as the adapters' `?` makes it.
+    fn drive<R>(&self, run: &dyn Fn(Ask<Fake>) -> Outcome<R>) -> Outcome<R> {
+        let mut responses = Map::new();
+        let mut state: Option<String> = None;
+        for _ in 0..10 {
+            let ask = Ask::open(
+                Arc::clone(&self.script),
+                self.seal.clone(),
+                self.request(std::mem::take(&mut responses), state.as_deref()),
+            )?;
+            match run(ask) {
+                Ok(Done::InputRequired(result)) => {
+                    assert_eq!(self.version, V0728, "input_required before 2026-07-28");
+                    self.script
+                        .rounds
+                        .lock()
+                        .unwrap()
+                        .push(serde_json::to_value(&result).unwrap());
+                    for (key, params) in result.input_requests() {
+                        let answer = self
+                            .script
+                            .answer(params)
+                            .unwrap_or_else(|| panic!("no answer scripted for {key}"));
+                        responses.insert(key.to_owned(), answer);
+                    }
+                    state = result.request_state().map(str::to_owned);
+                }
+                other => return other,
+            }
+        }
+        panic!("more than 10 rounds")
+    }
+
+    fn tool<B, Fut>(&self, body: B) -> Outcome<ToolResult>
+    where
+        B: Fn(Ask<Fake>) -> Fut,
+        Fut: Future<Output = Result<ToolResult, ElicitError>>,
+    {
+        self.drive(&|ask| block_on(ask.tool(&body)))
+    }
+
+    fn prompt<B, Fut>(&self, body: B) -> Outcome<PromptResult>
+    where
+        B: Fn(Ask<Fake>) -> Fut,
+        Fut: Future<Output = Result<PromptResult, ElicitError>>,
+    {
+        self.drive(&|ask| block_on(ask.prompt(&body)))
+    }
+
+    fn resource<B, Fut>(&self, body: B) -> Outcome<ResourceResult>
+    where
+        B: Fn(Ask<Fake>) -> Fut,
+        Fut: Future<Output = Result<ResourceResult, ElicitError>>,
+    {
+        self.drive(&|ask| block_on(ask.resource(&body)))
+    }
+
+    fn seen(&self) -> Vec<Value> {
+        self.script.seen()
+    }
+}
+
+fn result<R: std::fmt::Debug>(outcome: Outcome<R>) -> R {
+    match outcome {
+        Ok(Done::Complete(result)) => result,
+        other => panic!("expected a result, got {other:?}"),
+    }
+}
+
+/// A tool's text result.
+fn text(outcome: Outcome<ToolResult>) -> String {
+    match result(outcome) {
+        ToolResult::Text(text) => text,
+        other => panic!("expected a text result, got {other:?}"),
+    }
+}
+
+/// A tool's error result for an answer rejected as often as allowed.
+fn rejected(outcome: Outcome<ToolResult>) -> Rejection {
+    match result(outcome) {
+        ToolResult::Rejected(rejection) => {
+            assert!(rejection.invalid, "{rejection:?}");
+            assert_eq!(rejection.code, -32602);
+            rejection
+        }
+        other => panic!("expected a rejection, got {other:?}"),
+    }
+}
+
+fn failed<R: std::fmt::Debug>(outcome: Outcome<R>) -> ElicitError {
+    match outcome {
+        Err(error) => error,
+        other => panic!("expected an error, got {other:?}"),
+    }
+}
+
+/// The error as a client receives it: the SDK's own error as it came, else
+/// `{"code":..,"message":..,"data":..}`.
+fn wire(error: ElicitError) -> Value {
+    Fake::error(error).into_sdk_error::<Value>().unwrap_or_else(
+        |error| json!({"code": error.code(), "message": error.to_string(), "data": error.data()}),
+    )
+}
+
+/// Each property's `default` (null when it has none).
+fn defaults(request: &Value) -> Value {
+    let properties = request["requestedSchema"]["properties"]
+        .as_object()
+        .unwrap();
+    Value::Object(
+        properties
+            .iter()
+            .map(|(name, property)| {
+                (
+                    name.clone(),
+                    property.get("default").cloned().unwrap_or(Value::Null),
+                )
+            })
+            .collect(),
+    )
+}
+
+/// The request without its message and defaults: what stays the same when
+/// a question is asked again.
+fn shape(request: &Value) -> Value {
+    let mut schema = request["requestedSchema"].clone();
+    for property in schema["properties"].as_object_mut().unwrap().values_mut() {
+        property.as_object_mut().unwrap().remove("default");
+    }
+    schema
+}
+
+// ---------------------------------------------------------------------------
+// The forms.
+
+/// How bad is it?
+#[derive(ElicitEnum, Debug, PartialEq)]
+#[elicit(rename_all = "lowercase")]
+enum Severity {
+    #[elicit(title = "Low: no user impact")]
+    Low,
+    #[elicit(title = "High: users are affected")]
+    High,
+}
+
+/// Affected services.
+#[derive(ElicitEnum, Debug, PartialEq)]
+#[elicit(rename_all = "kebab-case")]
+enum Service {
+    Checkout,
+    Search,
+    Login,
+}
+
+/// A form every revision can carry.
+#[derive(ElicitForm, Debug, PartialEq)]
+struct Incident {
+    severity: Severity,
+    reporter: String,
+    #[elicit(maximum = 100)]
+    percent: u8,
+    page: bool,
+}
+
+/// A multi-select: not on 2025-06-18.
+#[derive(ElicitForm, Debug, PartialEq)]
+struct Impact {
+    #[elicit(min_items = 1, max_items = 2)]
+    services: Vec<Service>,
+    page: bool,
+}
+
+#[derive(ElicitForm, Debug, PartialEq)]
+struct Triage {
+    severity: Severity,
+}
+
+#[derive(ElicitForm, Debug, PartialEq)]
+struct Answer {
+    yes: bool,
+}
+
+/// Free text with no `max_length`.
+#[derive(ElicitForm, Debug, PartialEq)]
+struct Notes {
+    text: String,
+}
+
+async fn incident(ask: Ask<Fake>) -> Result<ToolResult, ElicitError> {
+    let answer = ask
+        .form::<Incident>("incident", "Describe the incident")
+        .await?;
+    Ok(ToolResult::Text(format!("{answer:?}")))
+}
+
+async fn impact(ask: Ask<Fake>) -> Result<ToolResult, ElicitError> {
+    let answer = ask.form::<Impact>("impact", "Which services?").await?;
+    Ok(ToolResult::Text(format!("{answer:?}")))
+}
+
+/// Two questions in turn.
+async fn two(ask: Ask<Fake>) -> Result<ToolResult, ElicitError> {
+    let triage = ask.form::<Triage>("triage", "How bad is it?").await?;
+    let answer = ask.form::<Answer>("answer", "Page someone?").await?;
+    Ok(ToolResult::Text(format!("{triage:?} {answer:?}")))
+}
+
+fn accept(content: Value) -> Value {
+    json!({"action": "accept", "content": content})
+}
+
+fn right_incident() -> Value {
+    accept(json!({"severity": "high", "reporter": "ana", "percent": 5, "page": true}))
+}
+
+const RIGHT_INCIDENT: &str =
+    "Accept(Incident { severity: High, reporter: \"ana\", percent: 5, page: true })";
+
+fn right_impact() -> Value {
+    accept(json!({"services": ["search"], "page": true}))
+}
+
+const RIGHT_IMPACT: &str = "Accept(Impact { services: [Search], page: true })";
+
+const REFUSED_STATE: &str = "requestState was not issued by this server for this request, or it \
+     has expired; send the request again without requestState and inputResponses";
+
+// ---------------------------------------------------------------------------
+// Answers.
+
+#[test]
+fn a_valid_answer_decline_and_cancel_on_every_revision() {
+    for version in REVISIONS {
+        for (answer, expected) in [
+            (right_incident(), RIGHT_INCIDENT),
+            (json!({"action": "decline"}), "Decline"),
+            // Content sent with a cancel is not looked at.
+            (
+                json!({"action": "cancel", "content": {"severity": "urgent"}}),
+                "Cancel",
+            ),
+        ] {
+            let client = Client::new(version, vec![answer]);
+            assert_eq!(text(client.tool(incident)), expected, "{}", name(version));
+            let seen = client.seen();
+            assert_eq!(seen.len(), 1, "{}", name(version));
+            assert_eq!(seen[0]["message"], "Describe the incident");
+            assert_eq!(
+                defaults(&seen[0]),
+                json!({"severity": null, "reporter": null, "percent": null, "page": null})
+            );
+            let severity = &seen[0]["requestedSchema"]["properties"]["severity"];
+            if version == V0618 {
+                // The legacy shape.
+                assert_eq!(
+                    *severity,
+                    json!({"type": "string", "description": "How bad is it?", "enum": ["low", "high"],
+                           "enumNames": ["Low: no user impact", "High: users are affected"]})
+                );
+            } else {
+                assert_eq!(
+                    *severity,
+                    json!({"type": "string", "description": "How bad is it?", "oneOf": [
+                        {"const": "low", "title": "Low: no user impact"},
+                        {"const": "high", "title": "High: users are affected"},
+                    ]})
+                );
+            }
+            let rounds = client.script.rounds();
+            if version == V0728 {
+                // One round asked; nothing answered yet, so nothing sealed.
+                assert_eq!(rounds.len(), 1);
+                assert_eq!(
+                    rounds[0],
+                    json!({"resultType": "input_required", "inputRequests": {
+                        "incident": {"method": "elicitation/create", "params": seen[0]},
+                    }})
+                );
+            } else {
+                assert_eq!(rounds, Vec::<Value>::new());
+            }
+        }
+    }
+}
+
+#[test]
+fn prompts_and_resources_ask_the_same_way_on_every_revision() {
+    for version in REVISIONS {
+        let mut client = Client::new(version, vec![right_incident()]);
+        client.method = "prompts/get";
+        let prompt = result(client.prompt(|ask: Ask<Fake>| async move {
+            let answer = ask.form::<Triage>("triage", "How bad is it?").await?;
+            Ok(PromptResult(format!("{answer:?}")))
+        }));
+        assert_eq!(
+            prompt.0,
+            "Accept(Triage { severity: High })",
+            "{}",
+            name(version)
+        );
+        let mut client = Client::new(version, vec![json!({"action": "decline"})]);
+        client.method = "resources/read";
+        client.name = "incident://current";
+        let resource = result(client.resource(|ask: Ask<Fake>| async move {
+            let answer = ask.form::<Triage>("triage", "How bad is it?").await?;
+            Ok(ResourceResult(format!("{answer:?}")))
+        }));
+        assert_eq!(resource.0, "Decline", "{}", name(version));
+    }
+}
+
+// ---------------------------------------------------------------------------
+// A second chance.
+
+struct Case {
+    name: &'static str,
+    wrong: Value,
+    /// The reason appended to the message.
+    reason: &'static str,
+    /// The defaults of the request asked again, from 2025-11-25 on.
+    defaults: Value,
+}
+
+fn incident_cases() -> Vec<Case> {
+    vec![
+        Case {
+            name: "value not offered",
+            wrong: accept(
+                json!({"severity": "urgent", "reporter": "ana", "percent": 5, "page": true}),
+            ),
+            reason: "severity: “urgent” is not one of the choices; choose “Low: no user impact” or “High: users are affected”.",
+            defaults: json!({"severity": null, "reporter": "ana", "percent": 5, "page": true}),
+        },
+        Case {
+            name: "title instead of value",
+            wrong: accept(
+                json!({"severity": "High: users are affected", "reporter": "ana", "percent": 5, "page": true}),
+            ),
+            reason: "severity: please choose “High: users are affected” again from the list.",
+            defaults: json!({"severity": "high", "reporter": "ana", "percent": 5, "page": true}),
+        },
+        Case {
+            name: "missing required field",
+            wrong: accept(json!({"severity": "high", "percent": 5, "page": true})),
+            reason: "reporter: this answer is required.",
+            defaults: json!({"severity": "high", "reporter": null, "percent": 5, "page": true}),
+        },
+        Case {
+            name: "number out of range",
+            wrong: accept(
+                json!({"severity": "high", "reporter": "ana", "percent": 150, "page": true}),
+            ),
+            reason: "percent: enter a number from 0 to 100; you entered “150”.",
+            defaults: json!({"severity": "high", "reporter": "ana", "percent": null, "page": true}),
+        },
+        Case {
+            name: "a long value, quoted short",
+            wrong: accept(
+                json!({"severity": "u".repeat(50), "reporter": "ana", "percent": 5, "page": true}),
+            ),
+            reason: "severity: “uuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuu…” is not one of the choices; choose “Low: no user impact” or “High: users are affected”.",
+            defaults: json!({"severity": null, "reporter": "ana", "percent": 5, "page": true}),
+        },
+    ]
+}
+
+fn impact_cases() -> Vec<Case> {
+    vec![
+        Case {
+            name: "too many items",
+            wrong: accept(json!({"services": ["checkout", "search", "login"], "page": true})),
+            reason: "services: pick at most 2; you picked 3.",
+            // Three services cannot be a default of at most two.
+            defaults: json!({"services": null, "page": true}),
+        },
+        Case {
+            name: "too few items",
+            wrong: accept(json!({"services": [], "page": true})),
+            reason: "services: pick at least 1; you picked 0.",
+            defaults: json!({"services": null, "page": true}),
+        },
+        Case {
+            name: "a string for a multi-select",
+            wrong: accept(json!({"services": "search", "page": true})),
+            reason: "services: the answer must be a list of choices.",
+            defaults: json!({"services": null, "page": true}),
+        },
+        Case {
+            name: "an item not offered, the others kept",
+            wrong: accept(json!({"services": ["search", "billing"], "page": false})),
+            reason: "services: “billing” is not one of the choices; choose from “checkout”, “search” or “login”.",
+            defaults: json!({"services": ["search"], "page": false}),
+        },
+    ]
+}
+
+/// Asserts the two requests of a question asked again.
+fn assert_asked_again(
+    client: &Client,
+    message: &str,
+    case: &Case,
+    version: Option<ProtocolVersion>,
+) {
+    let what = format!("{} {}", name(version), case.name);
+    let seen = client.seen();
+    assert_eq!(seen.len(), 2, "{what}");
+    assert_eq!(seen[0]["message"], message, "{what}");
+    assert_eq!(
+        seen[1]["message"],
+        format!("{message}\n\n{}", case.reason),
+        "{what}"
+    );
+    let blank: Map<String, Value> = case
+        .defaults
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(|key| (key.clone(), Value::Null))
+        .collect();
+    assert_eq!(defaults(&seen[0]), Value::Object(blank.clone()), "{what}");
+    let expected = if version == V0618 {
+        // 2025-06-18 has only boolean defaults.
+        let mut only_booleans = case.defaults.clone();
+        for value in only_booleans.as_object_mut().unwrap().values_mut() {
+            if !value.is_boolean() {
+                *value = Value::Null;
+            }
+        }
+        only_booleans
+    } else {
+        case.defaults.clone()
+    };
+    assert_eq!(defaults(&seen[1]), expected, "{what}");
+    assert_eq!(shape(&seen[0]), shape(&seen[1]), "{what}");
+    assert_eq!(client.script.left(), 0, "{what}");
+}
+
+#[test]
+fn each_rejection_is_asked_again_with_the_reason_and_the_valid_parts_prefilled() {
+    for version in REVISIONS {
+        for case in incident_cases() {
+            let client = Client::new(version, vec![case.wrong.clone(), right_incident()]);
+            assert_eq!(text(client.tool(incident)), RIGHT_INCIDENT, "{}", case.name);
+            assert_asked_again(&client, "Describe the incident", &case, version);
+            if version == V0728 {
+                let rounds = client.script.rounds();
+                assert_eq!(rounds.len(), 2);
+                // Only a count is sealed for a rejected answer.
+                assert_eq!(rounds[0].get("requestState"), None);
+                assert_eq!(
+                    peek(rounds[1]["requestState"].as_str().unwrap()),
+                    json!({"v": 1, "exp": "EXP", "answers": {}, "attempts": {"incident": 1}}),
+                    "{}",
+                    case.name
+                );
+            }
+        }
+        if version == V0618 {
+            continue;
+        }
+        for case in impact_cases() {
+            let client = Client::new(version, vec![case.wrong.clone(), right_impact()]);
+            assert_eq!(text(client.tool(impact)), RIGHT_IMPACT, "{}", case.name);
+            assert_asked_again(&client, "Which services?", &case, version);
+        }
+    }
+}
+
+/// The `errors` entry of each rejection, as `data` holds it.
+fn incident_entries() -> Vec<Value> {
+    vec![
+        json!({"field": "severity", "value": "urgent", "allowed": ["low", "high"],
+               "message": "field `severity`: invalid value \"urgent\": expected one of \"low\", \"high\""}),
+        json!({"field": "severity", "value": "High: users are affected", "allowed": ["low", "high"],
+               "message": "field `severity`: invalid value \"High: users are affected\": the client sent the title of option \"high\" instead of its value; expected one of \"low\", \"high\""}),
+        json!({"field": "reporter", "message": "field `reporter`: missing value for a required field"}),
+        json!({"field": "percent", "value": 150, "minimum": 0, "maximum": 100, "message": "field `percent`: out of range: 150 is not between 0 and 100"}),
+        json!({"field": "severity", "value": "u".repeat(50), "allowed": ["low", "high"], "message": format!("field `severity`: invalid value \"{}\": expected one of \"low\", \"high\"", "u".repeat(50))}),
+    ]
+}
+
+fn impact_entries() -> Vec<Value> {
+    vec![
+        json!({"field": "services", "value": ["checkout", "search", "login"], "maxItems": 2, "message": "field `services`: too many items: selected 3, at most 2 allowed"}),
+        json!({"field": "services", "value": [], "minItems": 1, "message": "field `services`: too few items: selected 0, at least 1 required"}),
+        json!({"field": "services", "value": "search", "type": "array",
+               "message": "field `services`: wrong type: expected an array, found a string (\"search\"); a multi-select answer is an array of strings"}),
+        json!({"field": "services", "value": ["search", "billing"], "index": 1,
+               "allowed": ["checkout", "search", "login"], "message": "field `services`: invalid item at index 1: \"billing\" is not an option; expected one of \"checkout\", \"search\", \"login\""}),
+    ]
+}
+
+#[test]
+fn three_wrong_answers_end_a_tool_with_a_rejection_and_a_prompt_with_an_error() {
+    for version in REVISIONS {
+        let mut cases: Vec<(Case, Value, bool)> = incident_cases()
+            .into_iter()
+            .zip(incident_entries())
+            .map(|(case, entry)| (case, entry, false))
+            .collect();
+        if version != V0618 {
+            cases.extend(
+                impact_cases()
+                    .into_iter()
+                    .zip(impact_entries())
+                    .map(|(case, entry)| (case, entry, true)),
+            );
+        }
+        for (case, entry, multi) in cases {
+            let what = format!("{} {}", name(version), case.name);
+            let client = Client::new(version, vec![case.wrong.clone(); 3]);
+            let outcome = if multi {
+                client.tool(impact)
+            } else {
+                client.tool(incident)
+            };
+            let rejection = rejected(outcome);
+            assert_eq!(client.seen().len(), 3, "{what}");
+            let message = format!(
+                "the client's answer was rejected: {}",
+                entry["message"].as_str().unwrap()
+            );
+            assert_eq!(rejection.text, message, "{what}");
+            assert_eq!(rejection.data, Some(json!({"errors": [entry]})), "{what}");
+            // The third request said the second reason, not twice.
+            let third = &client.seen()[2]["message"];
+            let base = if multi {
+                "Which services?"
+            } else {
+                "Describe the incident"
+            };
+            assert_eq!(*third, format!("{base}\n\n{}", case.reason), "{what}");
+            if version == V0728 {
+                let rounds = client.script.rounds();
+                assert_eq!(rounds.len(), 3, "{what}");
+                let key = if multi { "impact" } else { "incident" };
+                assert_eq!(
+                    peek(rounds[2]["requestState"].as_str().unwrap()),
+                    json!({"v": 1, "exp": "EXP", "answers": {}, "attempts": {key: 2}}),
+                    "{what}"
+                );
+            }
+        }
+        // A prompt has no error result: the JSON-RPC error -32602.
+        let mut client = Client::new(version, vec![incident_cases()[0].wrong.clone(); 3]);
+        client.method = "prompts/get";
+        let error = failed(client.prompt(|ask: Ask<Fake>| async move {
+            let answer = ask
+                .form::<Incident>("incident", "Describe the incident")
+                .await?;
+            Ok(PromptResult(format!("{answer:?}")))
+        }));
+        assert_eq!(client.seen().len(), 3, "{}", name(version));
+        assert!(matches!(error, ElicitError::Invalid(_)));
+        assert_eq!(
+            wire(error),
+            json!({"code": -32602,
+                   "message": "the client's answer was rejected: field `severity`: invalid value \"urgent\": expected one of \"low\", \"high\"",
+                   "data": {"errors": [incident_entries()[0]]}})
+        );
+        // So has a resource.
+        let mut client = Client::new(version, vec![incident_cases()[0].wrong.clone(); 3]);
+        client.method = "resources/read";
+        let error = failed(client.resource(|ask: Ask<Fake>| async move {
+            let answer = ask
+                .form::<Incident>("incident", "Describe the incident")
+                .await?;
+            Ok(ResourceResult(format!("{answer:?}")))
+        }));
+        assert!(matches!(error, ElicitError::Invalid(_)));
+        assert_eq!(client.seen().len(), 3);
+    }
+}
+
+#[test]
+fn one_attempt_for_a_question_or_for_the_seal_ends_at_the_first_rejection() {
+    let wrong = incident_cases()[0].wrong.clone();
+    for version in REVISIONS {
+        // For one question.
+        let client = Client::new(version, vec![wrong.clone()]);
+        rejected(client.tool(|ask: Ask<Fake>| async move {
+            let (answer,) = ask
+                .all((
+                    Question::form::<Incident>("incident", "Describe the incident")
+                        .with_max_attempts(1),
+                ))
+                .await?;
+            Ok(ToolResult::Text(format!("{answer:?}")))
+        }));
+        assert_eq!(client.seen().len(), 1, "{}", name(version));
+        // `0` counts as `1`.
+        let client = Client::new(version, vec![wrong.clone()]);
+        rejected(client.tool(|ask: Ask<Fake>| async move {
+            let (answer,) = ask
+                .all((
+                    Question::form::<Incident>("incident", "Describe the incident")
+                        .with_max_attempts(0),
+                ))
+                .await?;
+            Ok(ToolResult::Text(format!("{answer:?}")))
+        }));
+        assert_eq!(client.seen().len(), 1, "{}", name(version));
+        // For the whole server.
+        let client = Client::new(version, vec![wrong.clone()])
+            .sealed_with(RequestStateSeal::new(codec(KEY)).with_max_attempts(1));
+        let rejection = rejected(client.tool(incident));
+        assert_eq!(
+            rejection.text,
+            "the client's answer was rejected: field `severity`: invalid value \"urgent\": expected one of \"low\", \"high\""
+        );
+        assert_eq!(client.seen().len(), 1, "{}", name(version));
+        // A question may be asked more often than the seal says.
+        let client = Client::new(
+            version,
+            vec![wrong.clone(), wrong.clone(), right_incident()],
+        )
+        .sealed_with(RequestStateSeal::new(codec(KEY)).with_max_attempts(1));
+        let outcome = text(client.tool(|ask: Ask<Fake>| async move {
+            let (answer,) = ask
+                .all((
+                    Question::form::<Incident>("incident", "Describe the incident")
+                        .with_max_attempts(3),
+                ))
+                .await?;
+            Ok(ToolResult::Text(format!("{answer:?}")))
+        }));
+        assert_eq!(outcome, RIGHT_INCIDENT);
+        assert_eq!(client.seen().len(), 3, "{}", name(version));
+    }
+    assert_eq!(RequestStateSeal::new(codec(KEY)).max_attempts(), 3);
+    assert_eq!(
+        RequestStateSeal::new(codec(KEY))
+            .with_max_attempts(0)
+            .max_attempts(),
+        1
+    );
+}
+
+#[test]
+fn a_malformed_result_ends_the_call_at_once() {
+    let malformed = json!({"content": {"severity": "high"}});
+    for version in REVISIONS {
+        let client = Client::new(version, vec![malformed.clone(); 3]);
+        let rejection = rejected(client.tool(incident));
+        assert_eq!(client.seen().len(), 1, "{}", name(version));
+        assert_eq!(client.script.left(), 2);
+        assert_eq!(rejection.text, "the client's answer was rejected: malformed ElicitResult: missing `action` (found {\"content\":{\"severity\":\"high\"}})");
+        assert_eq!(
+            rejection.data,
+            Some(
+                json!({"errors": [{"field": null, "value": {"content": {"severity": "high"}}, "message": "malformed ElicitResult: missing `action` (found {\"content\":{\"severity\":\"high\"}})"}]})
+            )
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Several questions in one round.
+
+async fn tuple(ask: Ask<Fake>) -> Result<ToolResult, ElicitError> {
+    let (incident, triage) = ask
+        .all((
+            Question::form::<Incident>("incident", "Describe the incident"),
+            Question::form::<Triage>("triage", "How bad is it?"),
+        ))
+        .await?;
+    Ok(ToolResult::Text(format!("{incident:?} {triage:?}")))
+}
+
+async fn vec_of_three(ask: Ask<Fake>) -> Result<ToolResult, ElicitError> {
+    let questions = (0..3)
+        .map(|n| Question::form::<Answer>(format!("q{n}"), format!("Question {n}?")))
+        .collect::<Vec<_>>();
+    let answers = ask.all(questions).await?;
+    Ok(ToolResult::Text(format!("{answers:?}")))
+}
+
+fn messages(client: &Client) -> Vec<Value> {
+    client
+        .seen()
+        .iter()
+        .map(|request| request["message"].clone())
+        .collect()
+}
+
+#[test]
+fn all_asks_a_tuple_and_a_vec_in_one_round_or_in_turn() {
+    for version in REVISIONS {
+        let client = Client::new(
+            version,
+            vec![right_incident(), accept(json!({"severity": "low"}))],
+        );
+        assert_eq!(
+            text(client.tool(tuple)),
+            format!("{RIGHT_INCIDENT} Accept(Triage {{ severity: Low }})")
+        );
+        assert_eq!(
+            messages(&client),
+            [json!("Describe the incident"), json!("How bad is it?")]
+        );
+        let client = Client::new(
+            version,
+            vec![
+                accept(json!({"yes": true})),
+                json!({"action": "decline"}),
+                json!({"action": "cancel"}),
+            ],
+        );
+        assert_eq!(
+            text(client.tool(vec_of_three)),
+            "[Accept(Answer { yes: true }), Decline, Cancel]"
+        );
+        assert_eq!(
+            messages(&client),
+            [
+                json!("Question 0?"),
+                json!("Question 1?"),
+                json!("Question 2?")
+            ]
+        );
+        let rounds = client.script.rounds();
+        if version == V0728 {
+            // One input_required with every key, all answered in one retry.
+            assert_eq!(rounds.len(), 1);
+            let keys: Vec<&String> = rounds[0]["inputRequests"]
+                .as_object()
+                .unwrap()
+                .keys()
+                .collect();
+            assert_eq!(keys, ["q0", "q1", "q2"]);
+            assert_eq!(rounds[0].get("requestState"), None);
+        } else {
+            assert!(rounds.is_empty());
+        }
+    }
+}
+
+#[test]
+fn one_question_of_all_is_asked_again_while_the_others_are_kept() {
+    for version in REVISIONS {
+        let client = Client::new(
+            version,
+            vec![
+                right_incident(),
+                accept(json!({"severity": "urgent"})),
+                accept(json!({"severity": "low"})),
+            ],
+        );
+        assert_eq!(
+            text(client.tool(tuple)),
+            format!("{RIGHT_INCIDENT} Accept(Triage {{ severity: Low }})"),
+            "{}",
+            name(version)
+        );
+        assert_eq!(
+            messages(&client),
+            [
+                json!("Describe the incident"),
+                json!("How bad is it?"),
+                json!("How bad is it?\n\nseverity: “urgent” is not one of the choices; choose “Low: no user impact” or “High: users are affected”."),
+            ]
+        );
+        if version == V0728 {
+            let rounds = client.script.rounds();
+            assert_eq!(rounds.len(), 2);
+            let keys = |round: &Value| -> Vec<String> {
+                round["inputRequests"]
+                    .as_object()
+                    .unwrap()
+                    .keys()
+                    .cloned()
+                    .collect()
+            };
+            assert_eq!(keys(&rounds[0]), ["incident", "triage"]);
+            // Only the rejected one is asked again; the other is sealed as
+            // it was validated.
+            assert_eq!(keys(&rounds[1]), ["triage"]);
+            assert_eq!(
+                peek(rounds[1]["requestState"].as_str().unwrap()),
+                json!({"v": 1, "exp": "EXP",
+                       "answers": {"incident": {"action": "accept", "content": {
+                           "severity": "high", "reporter": "ana", "percent": 5, "page": true}}},
+                       "attempts": {"triage": 1}})
+            );
+        }
+    }
+}
+
+#[test]
+fn sealed_answers_keep_only_the_declared_properties() {
+    let client = Client::new(
+        V0728,
+        vec![
+            accept(json!({"severity": "high", "extra": "dropped"})),
+            accept(json!({"yes": true})),
+        ],
+    );
+    assert_eq!(
+        text(client.tool(two)),
+        "Accept(Triage { severity: High }) Accept(Answer { yes: true })"
+    );
+    let rounds = client.script.rounds();
+    assert_eq!(rounds.len(), 2);
+    assert_eq!(
+        peek(rounds[1]["requestState"].as_str().unwrap()),
+        json!({"v": 1, "exp": "EXP",
+               "answers": {"triage": {"action": "accept", "content": {"severity": "high"}}}})
+    );
+}
+
+// ---------------------------------------------------------------------------
+// Misuse, capability and revision.
+
+#[test]
+fn asking_outside_the_handler_is_refused_on_every_revision() {
+    for version in REVISIONS {
+        let client = Client::new(version, vec![right_incident()]);
+        let ask = Ask::<Fake>::open(
+            Arc::clone(&client.script),
+            client.seal.clone(),
+            client.request(Map::new(), None),
+        )
+        .unwrap();
+        let error =
+            block_on(ask.form::<Incident>("incident", "Describe the incident")).unwrap_err();
+        assert!(matches!(error, ElicitError::OutsideHandler), "{error:?}");
+        assert_eq!(
+            wire(error),
+            json!({"code": -32603, "message": "the server asked for input where its response cannot carry the request", "data": null})
+        );
+        assert!(client.seen().is_empty());
+    }
+}
+
+#[test]
+fn a_key_used_twice_is_refused_on_every_revision() {
+    for version in REVISIONS {
+        // Two questions in turn: on 2026-07-28 the second shows once the
+        // first is answered.
+        let client = Client::new(version, vec![accept(json!({"severity": "low"}))]);
+        let error = failed(client.tool(|ask: Ask<Fake>| async move {
+            ask.form::<Triage>("q", "How bad is it?").await?;
+            ask.form::<Answer>("q", "Page someone?").await?;
+            Ok(ToolResult::Text(String::new()))
+        }));
+        assert!(
+            matches!(&error, ElicitError::KeyReused { key } if key == "q"),
+            "{error:?}"
+        );
+        assert_eq!(client.seen().len(), 1, "{}", name(version));
+        assert_eq!(
+            wire(error),
+            json!({"code": -32603, "message": "the server asked two questions under the key \"q\" in one request", "data": null})
+        );
+        // Two questions of one `all`: refused before anything is asked.
+        let client = Client::new(version, vec![right_incident()]);
+        let error = failed(client.tool(|ask: Ask<Fake>| async move {
+            ask.all((
+                Question::form::<Triage>("q", "How bad is it?"),
+                Question::form::<Answer>("q", "Page someone?"),
+            ))
+            .await?;
+            Ok(ToolResult::Text(String::new()))
+        }));
+        assert!(matches!(&error, ElicitError::KeyReused { key } if key == "q"));
+        assert!(client.seen().is_empty(), "{}", name(version));
+    }
+}
+
+#[test]
+fn a_client_without_form_elicitation_is_refused_on_every_revision() {
+    for version in REVISIONS {
+        let mut client = Client::new(version, vec![right_incident()]);
+        client.form = false;
+        let error = failed(client.tool(incident));
+        assert!(matches!(error, ElicitError::Unsupported));
+        assert_eq!(
+            wire(error),
+            json!({"code": -32021,
+                   "message": "the client did not declare the elicitation capability (form mode), so it cannot be asked",
+                   "data": {"requiredCapabilities": {"elicitation": {"form": {}}}}})
+        );
+        assert!(client.seen().is_empty());
+    }
+}
+
+#[test]
+fn a_multi_select_is_refused_on_2025_06_18_and_carried_elsewhere() {
+    let client = Client::new(V0618, vec![right_impact()]);
+    let error = failed(client.tool(impact));
+    assert!(
+        matches!(
+            &error,
+            ElicitError::Version(VersionError::NoMultiSelect { property: Some(property), .. })
+                if property == "services"
+        ),
+        "{error:?}"
+    );
+    assert_eq!(
+        wire(error),
+        json!({"code": -32600,
+               "message": "property \"services\": protocol version 2025-06-18 has no multi-select (array) properties; they arrived in 2025-11-25 (SEP-1330): ask with a single-select, or one boolean per option",
+               "data": {"protocolVersion": "2025-06-18", "field": "services"}})
+    );
+    assert!(client.seen().is_empty());
+    // A revision without elicitation.
+    let client = Client::new(Some(ProtocolVersion::V2025_03_26), vec![right_incident()]);
+    let error = failed(client.tool(incident));
+    assert_eq!(
+        wire(error),
+        json!({"code": -32600,
+               "message": "protocol version 2025-03-26 has no elicitation; it arrived in 2025-06-18",
+               "data": null})
+    );
+    assert!(client.seen().is_empty());
+    for version in [V1125, V0728, None] {
+        let client = Client::new(version, vec![right_impact()]);
+        assert_eq!(text(client.tool(impact)), RIGHT_IMPACT);
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The sealed state.
+
+/// The state of the second round of `two` (the triage answered), for
+/// `client`.
+fn second_round_state(client: &Client) -> String {
+    let first = client.drive_once(Map::new(), None);
+    let mut responses = Map::new();
+    responses.insert("triage".to_owned(), accept(json!({"severity": "high"})));
+    let second = client.drive_once(responses, first.request_state());
+    second.request_state().unwrap().to_owned()
+}
+
+impl Client {
+    /// One call of `two`, which must ask.
+    fn drive_once(
+        &self,
+        responses: Map<String, Value>,
+        state: Option<&str>,
+    ) -> enum_schema::InputRequiredResult {
+        let ask = Ask::open(
+            Arc::clone(&self.script),
+            self.seal.clone(),
+            self.request(responses, state),
+        )
+        .unwrap();
+        match block_on(ask.tool(two)) {
+            Ok(Done::InputRequired(result)) => result,
+            other => panic!("expected input_required, got {other:?}"),
+        }
+    }
+
+    /// One call of `two` with `state` and the answer to `answer`.
+    fn retry(&self, state: &str) -> Outcome<ToolResult> {
+        let mut responses = Map::new();
+        responses.insert("answer".to_owned(), accept(json!({"yes": true})));
+        match Ask::open(
+            Arc::clone(&self.script),
+            self.seal.clone(),
+            self.request(responses, Some(state)),
+        ) {
+            Ok(ask) => block_on(ask.tool(two)),
+            Err(error) => Err(error),
+        }
+    }
+}
+
+fn v0728() -> Client {
+    Client::new(V0728, vec![])
+}
+
+fn assert_refused(outcome: Outcome<ToolResult>, expected: RequestStateError, detail: &str) {
+    let error = failed(outcome);
+    match &error {
+        ElicitError::RequestState(refused) => assert_eq!(*refused, expected),
+        other => panic!("expected a refused state, got {other:?}"),
+    }
+    assert_eq!(error.to_string(), REFUSED_STATE);
+    assert_eq!(
+        std::error::Error::source(&error).map(ToString::to_string),
+        Some(detail.to_owned())
+    );
+    assert_eq!(
+        wire(error),
+        json!({"code": -32602, "message": REFUSED_STATE, "data": null})
+    );
+}
+
+#[test]
+fn a_sealed_state_opens_for_its_own_request() {
+    let client = v0728();
+    let state = second_round_state(&client);
+    assert_eq!(
+        text(client.retry(&state)),
+        "Accept(Triage { severity: High }) Accept(Answer { yes: true })"
+    );
+}
+
+#[test]
+fn a_tampered_state_is_refused() {
+    let client = v0728();
+    let state = second_round_state(&client);
+    // A character of the payload changed.
+    let mut tampered = state.clone().into_bytes();
+    let at = 2 * 12;
+    tampered[at] = if tampered[at] == b'0' { b'1' } else { b'0' };
+    let tampered = String::from_utf8(tampered).unwrap();
+    assert_refused(
+        client.retry(&tampered),
+        RequestStateError::Unverified("altered".into()),
+        "the seal does not verify: altered",
+    );
+    // Not a state at all.
+    assert_refused(
+        client.retry("not a state"),
+        RequestStateError::Unverified("not a state".into()),
+        "the seal does not verify: not a state",
+    );
+}
+
+#[test]
+fn a_state_sealed_with_another_key_is_refused() {
+    let client = v0728();
+    let state = second_round_state(&client);
+    let other = v0728().sealed_with(RequestStateSeal::new(codec(KEY + 1)));
+    assert_refused(
+        other.retry(&state),
+        RequestStateError::Unverified("another key".into()),
+        "the seal does not verify: another key",
+    );
+}
+
+#[test]
+fn a_state_sealed_for_another_request_is_refused() {
+    let mut arguments = Map::new();
+    arguments.insert("ticket".to_owned(), json!(1));
+    arguments.insert("team".to_owned(), json!({"b": 2, "a": 1}));
+    let mut client = v0728();
+    client.arguments = Some(arguments.clone());
+    let state = second_round_state(&client);
+
+    let mut method = v0728();
+    method.method = "prompts/get";
+    method.arguments = Some(arguments.clone());
+    let mut tool = v0728();
+    tool.name = "other";
+    tool.arguments = Some(arguments.clone());
+    let mut changed = arguments.clone();
+    changed.insert("ticket".to_owned(), json!(2));
+    let mut argument = v0728();
+    argument.arguments = Some(changed);
+    let none = v0728();
+    for other in [method, tool, argument, none] {
+        assert_refused(
+            other.retry(&state),
+            RequestStateError::OtherRequest,
+            "sealed for another request",
+        );
+    }
+    // The same arguments written in another order are the same request.
+    let mut reordered = Map::new();
+    reordered.insert("team".to_owned(), json!({"a": 1, "b": 2}));
+    reordered.insert("ticket".to_owned(), json!(1));
+    let mut same = v0728();
+    same.arguments = Some(reordered);
+    assert!(matches!(same.retry(&state), Ok(Done::Complete(_))));
+    // No arguments and `{}` say the same.
+    let empty = v0728();
+    let state = second_round_state(&empty);
+    let mut braces = v0728();
+    braces.arguments = Some(Map::new());
+    assert!(matches!(braces.retry(&state), Ok(Done::Complete(_))));
+}
+
+#[test]
+fn an_expired_state_is_refused() {
+    let client =
+        v0728().sealed_with(RequestStateSeal::new(codec(KEY)).with_ttl(Duration::from_millis(1)));
+    let state = second_round_state(&client);
+    std::thread::sleep(Duration::from_millis(20));
+    assert_refused(
+        client.retry(&state),
+        RequestStateError::Expired,
+        "older than its time to live",
+    );
+}
+
+#[test]
+fn a_state_longer_than_65536_characters_is_refused_unopened() {
+    let client = v0728();
+    assert_refused(
+        client.retry(&"0".repeat(65_537)),
+        RequestStateError::Malformed,
+        "the payload is not a sealed set of answers",
+    );
+    // 65,536 characters are opened (and fail as the codec says).
+    assert_refused(
+        client.retry(&"0".repeat(65_536)),
+        RequestStateError::Unverified("another key".into()),
+        "the seal does not verify: another key",
+    );
+}
+
+#[test]
+fn a_verified_state_that_is_not_the_crates_json_is_refused() {
+    let client = v0728();
+    // The payload `[]`, sealed by this codec for the right binding: a
+    // state of the core with its payload replaced and the checksum fixed
+    // (the key is ours).
+    let state = second_round_state(&client);
+    let bytes = unhex(&state).unwrap();
+    let mut forged = bytes[..9].to_vec();
+    forged.extend_from_slice(b"[]");
+    let sum = digest(&forged, codec(KEY).secret);
+    forged.extend_from_slice(&sum.to_be_bytes());
+    assert_refused(
+        client.retry(&hex(&forged)),
+        RequestStateError::Malformed,
+        "the payload is not a sealed set of answers",
+    );
+}
+
+#[test]
+fn an_answer_changed_in_a_retry_is_refused() {
+    let client = v0728();
+    let state = second_round_state(&client);
+    let call = |triage: Value| {
+        let mut responses = Map::new();
+        responses.insert("triage".to_owned(), triage);
+        responses.insert("answer".to_owned(), accept(json!({"yes": true})));
+        let ask = Ask::open(
+            Arc::clone(&client.script),
+            client.seal.clone(),
+            client.request(responses, Some(&state)),
+        )
+        .unwrap();
+        block_on(ask.tool(two))
+    };
+    let error = failed(call(accept(json!({"severity": "low"}))));
+    assert!(
+        matches!(&error, ElicitError::AnswerChanged { key } if key == "triage"),
+        "{error:?}"
+    );
+    assert_eq!(
+        wire(error),
+        json!({"code": -32602,
+               "message": "inputResponses answers \"triage\" differently from the answer already given in an earlier round (sealed in requestState)",
+               "data": {"key": "triage"}})
+    );
+    // The same answer again, even with an undeclared extra, is no change.
+    assert_eq!(
+        text(call(accept(json!({"severity": "high", "extra": 1})))),
+        "Accept(Triage { severity: High }) Accept(Answer { yes: true })"
+    );
+}
+
+#[test]
+fn answers_longer_than_a_state_may_carry_are_refused_before_sending() {
+    let text = "n".repeat(40_000);
+    let client = Client::new(V0728, vec![accept(json!({"text": text}))]);
+    let error = failed(client.tool(|ask: Ask<Fake>| async move {
+        let notes = ask.form::<Notes>("notes", "Anything else?").await?;
+        let answer = ask.form::<Answer>("answer", "Page someone?").await?;
+        Ok(ToolResult::Text(format!("{notes:?} {answer:?}")))
+    }));
+    // hex(key id || digest || payload || checksum), a 13-digit expiry.
+    let payload = json!({"v": 1, "exp": 1_000_000_000_000_u64,
+                         "answers": {"notes": {"action": "accept", "content": {"text": text}}}})
+    .to_string();
+    let length = 2 * (FRAME + payload.len());
+    assert!(
+        matches!(error, ElicitError::StateTooLarge { length: got } if got == length),
+        "{error:?}"
+    );
+    assert_eq!(
+        wire(error),
+        json!({"code": -32603,
+               "message": format!("the server's questions need a requestState of {length} characters, more than the 65536 a request may carry"),
+               "data": null})
+    );
+    // Only the first round went out.
+    assert_eq!(client.script.rounds().len(), 1);
+}
+
+// ---------------------------------------------------------------------------
+// The errors, as a client receives them.
+
+#[test]
+fn every_error_has_its_code_and_data() {
+    let invalid = |answer: Value| {
+        let error = Incident::parse_result(answer).unwrap_err();
+        ElicitError::Invalid(error)
+    };
+    let cases = [
+        (
+            ElicitError::Unsupported,
+            json!({"code": -32021,
+                   "message": "the client did not declare the elicitation capability (form mode), so it cannot be asked",
+                   "data": {"requiredCapabilities": {"elicitation": {"form": {}}}}}),
+        ),
+        (
+            ElicitError::Version(VersionError::NoMultiSelect {
+                version: ProtocolVersion::V2025_06_18,
+                property: None,
+            }),
+            json!({"code": -32600,
+                   "message": "protocol version 2025-06-18 has no multi-select (array) properties; they arrived in 2025-11-25 (SEP-1330): ask with a single-select, or one boolean per option",
+                   "data": {"protocolVersion": "2025-06-18", "field": null}}),
+        ),
+        (
+            ElicitError::Version(VersionError::NoElicitation {
+                version: ProtocolVersion::V2024_11_05,
+            }),
+            json!({"code": -32600,
+                   "message": "protocol version 2024-11-05 has no elicitation; it arrived in 2025-06-18",
+                   "data": null}),
+        ),
+        (
+            ElicitError::InputRequired(Box::new(
+                enum_schema::InputRequiredResult::new().with_request_state("s"),
+            )),
+            json!({"code": -32603,
+                   "message": "the server needs the client's input, which this response cannot ask for",
+                   "data": null}),
+        ),
+        (
+            ElicitError::NoServerRequests {
+                version: "2026-07-28".to_owned(),
+            },
+            json!({"code": -32600,
+                   "message": "protocol version 2026-07-28 has no server-to-client requests, so elicitation/create cannot be sent; the server has to ask inside the result (input_required)",
+                   "data": null}),
+        ),
+        (
+            ElicitError::RequestState(RequestStateError::OtherRequest),
+            json!({"code": -32602, "message": REFUSED_STATE, "data": null}),
+        ),
+        (
+            ElicitError::AnswerChanged {
+                key: "triage".to_owned(),
+            },
+            json!({"code": -32602,
+                   "message": "inputResponses answers \"triage\" differently from the answer already given in an earlier round (sealed in requestState)",
+                   "data": {"key": "triage"}}),
+        ),
+        (
+            ElicitError::StateTooLarge { length: 70_000 },
+            json!({"code": -32603,
+                   "message": "the server's questions need a requestState of 70000 characters, more than the 65536 a request may carry",
+                   "data": null}),
+        ),
+        (
+            ElicitError::Service(SdkError::new(
+                (),
+                -32001,
+                "request timed out",
+                Some(json!({"timeout": 600})),
+            )),
+            json!({"code": -32001,
+                   "message": "the elicitation request failed: request timed out",
+                   "data": {"timeout": 600}}),
+        ),
+        (
+            invalid(accept(
+                json!({"severity": "urgent", "reporter": "ana", "percent": 5, "page": true}),
+            )),
+            json!({"code": -32602,
+                   "message": "the client's answer was rejected: field `severity`: invalid value \"urgent\": expected one of \"low\", \"high\"",
+                   "data": {"errors": [incident_entries()[0]]}}),
+        ),
+        (
+            ElicitError::Handler(SdkError::new((), -32002, "no such incident", None)),
+            json!({"code": -32002, "message": "no such incident", "data": null}),
+        ),
+        (
+            ElicitError::OutsideHandler,
+            json!({"code": -32603,
+                   "message": "the server asked for input where its response cannot carry the request",
+                   "data": null}),
+        ),
+        (
+            ElicitError::KeyReused {
+                key: "q".to_owned(),
+            },
+            json!({"code": -32603,
+                   "message": "the server asked two questions under the key \"q\" in one request",
+                   "data": null}),
+        ),
+    ];
+    for (error, expected) in cases {
+        assert_eq!(
+            json!({"code": error.code(), "message": error.to_string(), "data": error.data()}),
+            expected
+        );
+        let message = error.to_string();
+        assert!(!message.contains("::") && !message.contains("enum_schema"));
+        assert_eq!(wire(error), expected);
+    }
+}
+
+#[test]
+fn the_sdks_own_error_passes_through_unchanged() {
+    let own = json!({"code": -32002, "message": "no such incident", "data": {"id": 7}});
+    let error = ElicitError::Handler(SdkError::new(own.clone(), -32002, "no such incident", None));
+    assert_eq!(wire(error), own);
+    // Raised by a body with `?`.
+    for version in REVISIONS {
+        let client = Client::new(version, vec![]);
+        let error = failed(client.tool(|_: Ask<Fake>| async move {
+            Err::<ToolResult, _>(ElicitError::Handler(SdkError::new(
+                json!({"code": -32002, "message": "no such incident"}),
+                -32002,
+                "no such incident",
+                None,
+            )))
+        }));
+        assert_eq!(
+            wire(error),
+            json!({"code": -32002, "message": "no such incident"})
+        );
+    }
+    // A client that never answers (before 2026-07-28): the SDK's error.
+    let client = Client::new(V1125, vec![]);
+    let error = failed(client.tool(incident));
+    assert!(matches!(error, ElicitError::Service(_)));
+    assert_eq!(
+        wire(error),
+        json!({"code": -32001, "message": "request timed out"})
+    );
+}
+
+#[test]
+fn a_long_rejected_value_is_truncated_in_data() {
+    for version in [V1125, V0728, None] {
+        // 300 characters: cut to 256.
+        let long = "x".repeat(300);
+        let client = Client::new(
+            version,
+            vec![
+                accept(json!({"severity": long, "reporter": "ana", "percent": 5, "page": true}));
+                3
+            ],
+        );
+        let data = rejected(client.tool(incident)).data.unwrap();
+        // The message quotes 80 characters.
+        assert_eq!(
+            data,
+            json!({"errors": [{
+                "field": "severity",
+                "value": "x".repeat(256),
+                "allowed": ["low", "high"],
+                "truncated": true,
+                "message": format!(
+                    "field `severity`: invalid value \"{}\"…: expected one of \"low\", \"high\"",
+                    "x".repeat(80)
+                ),
+            }]})
+        );
+        // 300 items: cut to 256.
+        let items: Vec<Value> = (0..300).map(|n| json!(format!("s{n}"))).collect();
+        let client = Client::new(
+            version,
+            vec![accept(json!({"services": items, "page": true})); 3],
+        );
+        let data = rejected(client.tool(impact)).data.unwrap();
+        assert_eq!(
+            data,
+            json!({"errors": [{
+                "field": "services",
+                "value": items[..256],
+                "maxItems": 2,
+                "truncated": true,
+                "message": "field `services`: too many items: selected 300, at most 2 allowed",
+            }]})
+        );
+        let seen = client.seen();
+        assert_eq!(
+            seen[1]["message"],
+            "Which services?\n\nservices: pick at most 2; you picked 300."
+        );
+        assert_eq!(defaults(&seen[1]), json!({"services": null, "page": true}));
+        // 256 characters are not cut.
+        let client = Client::new(
+            version,
+            vec![
+                accept(
+                    json!({"severity": "y".repeat(256), "reporter": "ana", "percent": 5, "page": true})
+                );
+                3
+            ],
+        );
+        let data = rejected(client.tool(incident)).data.unwrap();
+        assert_eq!(data["errors"][0]["value"], json!("y".repeat(256)));
+        assert_eq!(data["errors"][0].get("truncated"), None);
+    }
+}
+
+#[test]
+fn the_count_of_a_question_answered_right_is_dropped_from_the_state() {
+    let client = Client::new(
+        V0728,
+        vec![
+            accept(json!({"severity": "urgent"})),
+            accept(json!({"severity": "high"})),
+            accept(json!({"yes": false})),
+        ],
+    );
+    assert_eq!(
+        text(client.tool(two)),
+        "Accept(Triage { severity: High }) Accept(Answer { yes: false })"
+    );
+    let rounds = client.script.rounds();
+    assert_eq!(rounds.len(), 3);
+    assert_eq!(
+        peek(rounds[1]["requestState"].as_str().unwrap()),
+        json!({"v": 1, "exp": "EXP", "answers": {}, "attempts": {"triage": 1}})
+    );
+    assert_eq!(
+        peek(rounds[2]["requestState"].as_str().unwrap()),
+        json!({"v": 1, "exp": "EXP",
+               "answers": {"triage": {"action": "accept", "content": {"severity": "high"}}}})
+    );
+}
+
+#[test]
+fn one_question_of_a_vec_is_asked_again_while_the_others_are_kept() {
+    let questions = |ask: Ask<Fake>| async move {
+        let questions = (0..3)
+            .map(|n| Question::form::<Triage>(format!("q{n}"), format!("Question {n}?")))
+            .collect::<Vec<_>>();
+        let answers = ask.all(questions).await?;
+        Ok(ToolResult::Text(format!("{answers:?}")))
+    };
+    for version in REVISIONS {
+        let (low, title, decline) = (
+            accept(json!({"severity": "low"})),
+            accept(json!({"severity": "Low: no user impact"})),
+            json!({"action": "decline"}),
+        );
+        let answers = if version == V0728 {
+            // One round of three, then q1 again.
+            vec![low.clone(), title, decline, low]
+        } else {
+            vec![low.clone(), title, low, decline]
+        };
+        let client = Client::new(version, answers);
+        assert_eq!(
+            text(client.tool(questions)),
+            "[Accept(Triage { severity: Low }), Accept(Triage { severity: Low }), Decline]",
+            "{}",
+            name(version)
+        );
+        let seen = client.seen();
+        let again = if version == V0728 {
+            // All three in one round, then q1 alone.
+            let rounds = client.script.rounds();
+            assert_eq!(rounds.len(), 2);
+            assert_eq!(
+                peek(rounds[1]["requestState"].as_str().unwrap()),
+                json!({"v": 1, "exp": "EXP",
+                       "answers": {"q0": {"action": "accept", "content": {"severity": "low"}},
+                                   "q2": {"action": "decline"}},
+                       "attempts": {"q1": 1}})
+            );
+            &seen[3]
+        } else {
+            // In turn: q1 asked again before q2.
+            assert_eq!(seen[3]["message"], "Question 2?");
+            &seen[2]
+        };
+        assert_eq!(
+            again["message"],
+            "Question 1?\n\nseverity: please choose “Low: no user impact” again from the list."
+        );
+        let expected = if version == V0618 {
+            json!({"severity": null})
+        } else {
+            json!({"severity": "low"})
+        };
+        assert_eq!(defaults(again), expected, "{}", name(version));
+    }
+}
+
+/// `Ask` is `Clone`: a clone kept past the end of the body (held by a
+/// spawned task, say) asks outside the handler, where no response can
+/// carry the question any more.
+#[test]
+#[ignore = "bug: the running flag set by Ask::tool is never cleared, so a clone of the Ask used \
+            after the body returned still sends elicitation/create (before 2026-07-28) or \
+            returns an input_required nobody can carry (2026-07-28) instead of OutsideHandler"]
+fn a_clone_used_after_the_body_ended_is_outside_the_handler() {
+    for version in REVISIONS {
+        let client = Client::new(version, vec![right_incident()]);
+        let ask = Ask::<Fake>::open(
+            Arc::clone(&client.script),
+            client.seal.clone(),
+            client.request(Map::new(), None),
+        )
+        .unwrap();
+        let kept = ask.clone();
+        let done = block_on(
+            ask.tool(|_: Ask<Fake>| async move { Ok(ToolResult::Text("done".to_owned())) }),
+        );
+        assert_eq!(text(done), "done");
+        let after = block_on(kept.form::<Incident>("incident", "Describe the incident"));
+        assert!(
+            matches!(after, Err(ElicitError::OutsideHandler)),
+            "{}: {after:?}",
+            name(version)
+        );
+        assert!(client.seen().is_empty(), "{}", name(version));
+    }
+}
+
+/// A form the revision cannot carry is the server's bug: on 2026-07-28 an
+/// `all` holding one is refused before anything is asked, and so it should
+/// be on 2025-06-18, not after the person has answered the questions before
+/// it.
+#[test]
+#[ignore = "bug: before 2026-07-28 Ask::all shapes each question only when its turn comes \
+            (in_turn), so on 2025-06-18 all((Incident, Impact)) asks Incident, then fails with \
+            Version for Impact; on 2026-07-28 in_result shapes every question first"]
+fn an_all_with_a_form_the_revision_cannot_carry_asks_nothing() {
+    for version in [V0618, V0728] {
+        let client = Client::new(version, vec![right_incident(), right_impact()]);
+        let outcome = client.tool(|ask: Ask<Fake>| async move {
+            let (incident, impact) = ask
+                .all((
+                    Question::form::<Incident>("incident", "Describe the incident"),
+                    Question::form::<Impact>("impact", "Which services?"),
+                ))
+                .await?;
+            Ok(ToolResult::Text(format!("{incident:?} {impact:?}")))
+        });
+        let error = failed(outcome);
+        assert!(
+            matches!(
+                &error,
+                ElicitError::Version(VersionError::NoMultiSelect { property: Some(property), .. })
+                    if property == "services"
+            ),
+            "{error:?}"
+        );
+        assert_eq!(client.seen(), Vec::<Value>::new(), "{}", name(version));
+    }
+}
+
+/// `MAX_REQUEST_STATE_LENGTH` counts characters (the spec proposal's
+/// `maxLength`), but the core compares byte lengths: a state of 40,000
+/// two-byte characters is refused unopened as too long.
+#[test]
+#[ignore = "bug (minor): Ask::open and state::fits compare str::len() (bytes) with \
+            MAX_REQUEST_STATE_LENGTH, documented in characters; a 40,000-character state of \
+            'é' is refused as Malformed without reaching the codec"]
+fn the_length_limit_counts_characters() {
+    let client = v0728();
+    assert_refused(
+        client.retry(&"é".repeat(40_000)),
+        RequestStateError::Unverified("not a state".into()),
+        "the seal does not verify: not a state",
+    );
+}
