@@ -12,8 +12,11 @@
 // defaults pre-filled; then answers through the form as a person would and
 // checks the tool's result, which proves the titles went back as values.
 // It saves a screenshot of each form and of each enum shape's open list
-// to SCREENSHOT_DIR. With INSPECTOR_REASK=1 it also answers one form wrongly
-// (too many items) and saves the re-asked form.
+// to SCREENSHOT_DIR. Then it answers wrongly, as a person can: a title
+// instead of a value through "Edit as JSON", and too many items through the
+// multi-select (which does not pass maxItems on); it checks the form asked
+// again (the reason under the question, every valid answer pre-filled),
+// saves it, and answers it right.
 //
 // The browser may reach 127.0.0.1 only: every other request is aborted
 // (the page asks Google for its fonts). Exits non-zero on the first failure.
@@ -25,22 +28,24 @@ import { join } from "node:path";
 import { chromium } from "playwright-core";
 
 const [inspectorUrl, shots] = process.argv.slice(2);
-const reask = process.env.INSPECTOR_REASK === "1";
 const executablePath = process.env.CHROMIUM ?? "/usr/bin/chromium";
 mkdirSync(shots, { recursive: true });
 
-const SEP1330_FIELDS = ["untitledSingle", "titledSingle", "legacyEnum", "untitledMulti", "titledMulti"];
+// The fields as labelled: the Inspector shows each property's `title`.
+const SEP1330_FIELDS = ["Pick one option", "Pick one titled option", "Pick one option (legacy list)",
+    "Pick any options", "Pick any titled choices"];
 // field -> [shape, the options as listed, what to pick]
 const SEP1330_SHAPES = {
-    untitledSingle: ["untitled-single-select", ["option1", "option2", "option3"], ["option2"]],
-    titledSingle: ["titled-single-select", ["First Option", "Second Option", "Third Option"], ["Third Option"]],
-    legacyEnum: ["legacy-titled-enumnames", ["Option One", "Option Two", "Option Three"], ["Option One"]],
-    untitledMulti: ["untitled-multi-select", ["option1", "option2", "option3"], ["option1", "option3"]],
-    titledMulti: ["titled-multi-select", ["First Choice", "Second Choice", "Third Choice"], ["Second Choice"]],
+    "Pick one option": ["untitled-single-select", ["option1", "option2", "option3"], ["option2"]],
+    "Pick one titled option": ["titled-single-select", ["First Option", "Second Option", "Third Option"], ["Third Option"]],
+    "Pick one option (legacy list)": ["legacy-titled-enumnames", ["Option One", "Option Two", "Option Three"], ["Option One"]],
+    "Pick any options": ["untitled-multi-select", ["option1", "option2", "option3"], ["option1", "option3"]],
+    "Pick any titled choices": ["titled-multi-select", ["First Choice", "Second Choice", "Third Choice"], ["Second Choice"]],
 };
+const SEP1330_MESSAGE = "Please choose from each of the enum fields (SEP-1330)";
 const SEP1330_RESULT = 'Elicitation completed: action=accept, content={"untitledSingle":"option2","titledSingle":"value3",'
     + '"legacyEnum":"opt1","untitledMulti":["option1","option3"],"titledMulti":["value2"]}';
-const SEP1034_FIELDS = ["name", "age", "score", "status", "verified"];
+const SEP1034_FIELDS = ["Name", "Age", "Score", "Status", "Verified"];
 const SEP1034_RESULT = 'Elicitation completed: action=accept, content={"name":"John Doe","age":30,"score":95.5,"status":"active","verified":true}';
 
 // --- the page -------------------------------------------------------------
@@ -77,8 +82,24 @@ async function labels(dialog) {
 
 /** The input of the field labelled `name`. */
 async function input(page, dialog, name) {
-    const id = await dialog.locator("label", { hasText: new RegExp(`^${name}( \\*)?$`) }).getAttribute("for");
+    const label = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const id = await dialog.locator("label", { hasText: new RegExp(`^${label}( \\*)?$`) }).getAttribute("for");
     return page.locator(`[id="${id}"]`);
+}
+
+/** The question as the dialog shows it, in its quotes, line breaks as sent (the page shows them as spaces). */
+async function message(dialog) {
+    return dialog.locator("p[style*=italic]").first().evaluate((element) => element.textContent);
+}
+
+/** What the field labelled `name` shows: a select's or a text's value, a multi-select's pills. */
+async function shown(page, dialog, name) {
+    const field = await input(page, dialog, name);
+    if (await field.evaluate((element) => element.classList.contains("mantine-MultiSelect-inputField"))) {
+        return field.locator("xpath=ancestor::*[contains(@class, 'mantine-Input-input')][1]")
+            .locator(".mantine-Pill-label").allInnerTexts();
+    }
+    return field.inputValue();
 }
 
 /** Opens the select `name`; returns its options as listed. */
@@ -149,10 +170,10 @@ async function sep1034(page, era) {
     const dialog = await ask(page, "test_elicitation_sep1034_defaults");
     deepStrictEqual(await labels(dialog), SEP1034_FIELDS, "sep1034 field order");
     const values = {};
-    for (const name of ["name", "age", "score", "status"]) {
-        values[name] = await (await input(page, dialog, name)).inputValue();
+    for (const name of ["Name", "Age", "Score", "Status"]) {
+        values[name.toLowerCase()] = await (await input(page, dialog, name)).inputValue();
     }
-    values.verified = await (await input(page, dialog, "verified")).isChecked();
+    values.verified = await (await input(page, dialog, "Verified")).isChecked();
     deepStrictEqual(values, { name: "John Doe", age: "30", score: "95.5", status: "active", verified: true }, "pre-filled defaults");
     await shoot(page, dialog, `sep1034-defaults-${era}`);
     deepStrictEqual(await submit(page, dialog, await resultCount(page)), SEP1034_RESULT, "sep1034 result");
@@ -176,26 +197,76 @@ async function confirm(page, era) {
 }
 
 /**
- * The re-ask (issue 18): three services picked where at most 2 may be (the
- * Inspector's multi-select does not pass `maxItems` on, so a person can),
- * then the same form again, with the reason.
+ * A title instead of a value, sent as a person can through "Edit as JSON":
+ * the same form again, the reason under the question, and every field
+ * pre-filled (the title sent, mended into its option); Submit as is sends
+ * them. The re-asked form is the screenshot `reask-ERA`.
  */
-async function reasked(page, era) {
+async function reaskTitle(page, era) {
+    let dialog = await ask(page, "test_elicitation_sep1330_enums");
+    await dialog.getByRole("switch", { name: "Edit as JSON" }).click({ force: true });
+    await dialog.locator(".ace_content").click();
+    await page.keyboard.press("Control+A");
+    await page.keyboard.insertText(JSON.stringify({
+        untitledSingle: "option2",
+        titledSingle: "First Option",
+        legacyEnum: "opt1",
+        untitledMulti: ["option1", "option3"],
+        titledMulti: ["value2"],
+    }));
+    const before = await resultCount(page);
+    await dialog.getByRole("button", { name: "Submit" }).click();
+    dialog = page.getByRole("dialog", { name: "Elicitation Request" });
+    const reason = "Pick one titled option: please choose \u201cFirst Option\u201d again from the list.";
+    await dialog.getByText(reason).waitFor();
+    deepStrictEqual(await message(dialog), `\u201c${SEP1330_MESSAGE}\n\n${reason}\u201d`, "re-asked message");
+    ok(!(await dialog.getByRole("switch", { name: "Edit as JSON" }).isChecked()), "the re-asked form opens as a form");
+    deepStrictEqual(await labels(dialog), SEP1330_FIELDS, "re-asked field order");
+    const values = {};
+    for (const field of SEP1330_FIELDS) values[field] = await shown(page, dialog, field);
+    deepStrictEqual(values, {
+        "Pick one option": "option2",
+        "Pick one titled option": "First Option",
+        "Pick one option (legacy list)": "Option One",
+        "Pick any options": ["option1", "option3"],
+        "Pick any titled choices": ["Second Choice"],
+    }, "the re-asked form, pre-filled");
+    await shoot(page, dialog, `reask-${era}`);
+    const text = await submit(page, dialog, before);
+    deepStrictEqual(text, 'Elicitation completed: action=accept, content={"untitledSingle":"option2","titledSingle":"value1",'
+        + '"legacyEnum":"opt1","untitledMulti":["option1","option3"],"titledMulti":["value2"]}', "re-asked form, sent as is");
+    console.log(`  ${era}: re-ask: a title instead of a value, asked again with the reason, every field pre-filled; sent as is: ok`);
+}
+
+/**
+ * Too many items: three services picked where at most 2 may be (the
+ * Inspector's multi-select does not pass `maxItems` on, so a person can),
+ * then the same form again, with the reason and nothing pre-filled (three
+ * do not fit); one service picked goes through.
+ */
+async function reaskTooMany(page, era) {
     let dialog = await ask(page, "test_two_questions");
-    await open(page, dialog, "severity");
+    await open(page, dialog, "Severity");
     await pick(page, ["High: users are affected"]);
     await dialog.getByRole("button", { name: "Submit" }).click();
     dialog = page.getByRole("dialog", { name: "Elicitation Request" });
     await dialog.getByText("Which services are affected?").waitFor();
-    deepStrictEqual(await open(page, dialog, "services"), ["checkout", "search", "login"], "services options");
+    deepStrictEqual(await open(page, dialog, "Affected services"), ["checkout", "search", "login"], "services options");
     await pick(page, ["checkout", "search", "login"]);
+    const before = await resultCount(page);
     await dialog.getByRole("button", { name: "Submit" }).click();
-    // Today the call ends here with isError; with the re-ask, the same question comes back with the reason.
-    await dialog.getByText(/at most 2/).waitFor();
-    deepStrictEqual(await labels(dialog), ["services"], "re-asked field");
-    await shoot(page, dialog, `reask-${era}`);
-    await dialog.getByRole("button", { name: "Cancel" }).click();
-    console.log(`  ${era}: re-ask: too many items, asked again with the reason: ok`);
+    const reason = "Affected services: pick at most 2; you picked 3.";
+    await dialog.getByText(reason).waitFor();
+    deepStrictEqual(await message(dialog), `\u201cWhich services are affected?\n\n${reason}\u201d`, "re-asked message");
+    deepStrictEqual(await labels(dialog), ["Affected services"], "re-asked field");
+    deepStrictEqual(await shown(page, dialog, "Affected services"), [], "nothing pre-filled");
+    if (era === "modern") await shoot(page, dialog, "reask-too-many-items");
+    await open(page, dialog, "Affected services");
+    await pick(page, ["login"]);
+    const text = await submit(page, dialog, before);
+    deepStrictEqual(text, 'Elicitation completed: action=accept, content={"severity":"high"}; '
+        + 'Elicitation completed: action=accept, content={"services":["login"]}', "re-asked services, answered right");
+    console.log(`  ${era}: re-ask: too many items, asked again with the reason, then one picked: ok`);
 }
 
 // --- the run --------------------------------------------------------------
@@ -220,7 +291,8 @@ try {
         await sep1330(page, era);
         await sep1034(page, era);
         await confirm(page, era);
-        if (reask) await reasked(page, era);
+        await reaskTitle(page, era);
+        await reaskTooMany(page, era);
     }
 } catch (error) {
     failed = true;
