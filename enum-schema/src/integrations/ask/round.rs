@@ -451,7 +451,7 @@ impl<S: Sdk> Ask<S> {
         let binding = state::binding(request.method, request.name, request.arguments);
         let sealed = match request.request_state {
             None => Sealed::default(),
-            Some(text) if text.len() > MAX_REQUEST_STATE_LENGTH => {
+            Some(text) if state::length(text) > MAX_REQUEST_STATE_LENGTH => {
                 return Err(ElicitError::RequestState(
                     super::RequestStateError::Malformed,
                 ))
@@ -672,8 +672,14 @@ impl<S: Sdk> Ask<S> {
         match inner.version {
             Some(version) if version.uses_input_required() => self.in_result(questions, version),
             version => {
-                for question in questions.iter_mut() {
-                    self.in_turn(&mut **question, version).await?;
+                // A form the revision cannot carry is the server's bug: refused
+                // before the person is asked anything, as on 2026-07-28.
+                let params = questions
+                    .iter()
+                    .map(|question| shaped(question.params(), version))
+                    .collect::<Result<Vec<_>, _>>()?;
+                for (question, params) in questions.iter_mut().zip(params) {
+                    self.in_turn(&mut **question, params, version).await?;
                 }
                 Ok(())
             }
@@ -711,11 +717,11 @@ impl<S: Sdk> Ask<S> {
     async fn in_turn(
         &self,
         question: &mut (dyn Pending + Send),
+        mut params: ElicitRequestFormParams,
         version: Option<ProtocolVersion>,
     ) -> Result<(), ElicitError> {
         let inner = &*self.inner;
         let max_attempts = self.max_attempts(question);
-        let mut params = shaped(question.params(), version)?;
         let mut attempt = 1;
         loop {
             // A user has as long to answer as a sealed state lives on
@@ -797,6 +803,20 @@ impl<S: Sdk> Ask<S> {
         Err(ElicitError::InputRequired(Box::new(result)))
     }
 
+    /// Runs `body`: questions may be asked while it runs, and only then.
+    async fn run<R, Body, Fut>(self, body: Body) -> Result<R, ElicitError>
+    where
+        Body: FnOnce(Ask<S>) -> Fut,
+        Fut: Future<Output = Result<R, ElicitError>>,
+    {
+        let inner = Arc::clone(&self.inner);
+        inner.running.store(true, Ordering::Relaxed);
+        let ended = body(self).await;
+        // A clone kept past the body has no response left to ask in.
+        inner.running.store(false, Ordering::Relaxed);
+        ended
+    }
+
     /// Runs a tool's body, which asks with [`form`](Self::form),
     /// [`fields`](Self::fields) or [`all`](Self::all), and turns its outcome
     /// into the tool's response:
@@ -824,8 +844,8 @@ impl<S: Sdk> Ask<S> {
         Body: FnOnce(Ask<S>) -> Fut,
         Fut: Future<Output = Result<R, ElicitError>>,
     {
-        self.inner.running.store(true, Ordering::Relaxed);
-        respond::<S, S::Tool, R>(body(self).await, Some(S::tool_error))
+        let ended = self.run(body).await;
+        respond::<S, S::Tool, R>(ended, Some(S::tool_error))
     }
 
     /// Runs a `prompts/get` handler's body, as [`tool`](Self::tool) does; a
@@ -844,8 +864,8 @@ impl<S: Sdk> Ask<S> {
         Body: FnOnce(Ask<S>) -> Fut,
         Fut: Future<Output = Result<R, ElicitError>>,
     {
-        self.inner.running.store(true, Ordering::Relaxed);
-        respond::<S, S::Prompt, R>(body(self).await, None)
+        let ended = self.run(body).await;
+        respond::<S, S::Prompt, R>(ended, None)
     }
 
     /// Runs a `resources/read` handler's body, as [`prompt`](Self::prompt)
@@ -863,8 +883,8 @@ impl<S: Sdk> Ask<S> {
         Body: FnOnce(Ask<S>) -> Fut,
         Fut: Future<Output = Result<R, ElicitError>>,
     {
-        self.inner.running.store(true, Ordering::Relaxed);
-        respond::<S, S::Resource, R>(body(self).await, None)
+        let ended = self.run(body).await;
+        respond::<S, S::Resource, R>(ended, None)
     }
 }
 

@@ -258,12 +258,20 @@ impl Sealed {
     }
 }
 
+/// A state's length in characters, as the limit counts it; the bytes
+/// bound it, so a state of few bytes is not counted.
+pub(crate) fn length(state: &str) -> usize {
+    if state.len() <= MAX_REQUEST_STATE_LENGTH {
+        return state.len();
+    }
+    state.chars().count()
+}
+
 /// Checks the length of a state the server is about to send.
 pub(crate) fn fits(state: String) -> Result<String, ElicitError> {
-    if state.len() > MAX_REQUEST_STATE_LENGTH {
-        return Err(ElicitError::StateTooLarge {
-            length: state.len(),
-        });
+    let length = length(&state);
+    if length > MAX_REQUEST_STATE_LENGTH {
+        return Err(ElicitError::StateTooLarge { length });
     }
     Ok(state)
 }
