@@ -22,7 +22,7 @@
 // (the page asks Google for its fonts). Exits non-zero on the first failure.
 
 import { deepStrictEqual, ok } from "node:assert/strict";
-import { mkdirSync, mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
@@ -299,6 +299,8 @@ try {
     console.log(`web UI: FAILED: ${error.stack ?? error}`);
 } finally {
     await context.close();
+    // The browser's profile, one per run: not left behind in the temporary directory.
+    rmSync(profile, { recursive: true, force: true });
 }
 if (failed) process.exit(1);
 console.log("web UI: every check passed");
