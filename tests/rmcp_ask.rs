@@ -816,6 +816,7 @@ async fn a_long_list_is_narrowed_by_a_search_first() {
         )
         .await;
         connection.answer(vec![
+            json!({"action": "accept", "content": {"search": "zzz"}}),
             json!({"action": "accept", "content": {"search": "host"}}),
             json!({"action": "accept", "content": {"search": "999"}}),
             json!({"action": "accept", "content": {"choice": "host-4999"}}),
@@ -827,7 +828,7 @@ async fn a_long_list_is_narrowed_by_a_search_first() {
             .unwrap();
         assert_eq!(text(&result), "picked host-4999 (#4999)", "{version}");
         let seen = connection.seen();
-        assert_eq!(seen.len(), 3, "{version}");
+        assert_eq!(seen.len(), 4, "{version}");
         assert_eq!(
             seen[0]["requestedSchema"],
             json!({"type": "object", "properties": {"search": {
@@ -841,10 +842,15 @@ async fn a_long_list_is_narrowed_by_a_search_first() {
         );
         assert_eq!(
             seen[1]["message"],
+            "Which host?\n\nSearch: nothing matches “zzz”; try another part of the name.",
+            "{version}"
+        );
+        assert_eq!(
+            seen[2]["message"],
             "Which host?\n\nSearch: “host” matches 10000 options; type more of the name, so that at most 50 match.",
             "{version}"
         );
-        let offered = &seen[2]["requestedSchema"]["properties"]["choice"];
+        let offered = &seen[3]["requestedSchema"]["properties"]["choice"];
         assert_eq!(offered["title"], "Host", "{version}");
         let values: Vec<&str> = offered["oneOf"]
             .as_array()
@@ -857,6 +863,36 @@ async fn a_long_list_is_narrowed_by_a_search_first() {
         assert_eq!(values[0], "host-0999", "{version}");
         assert_eq!(values[18], "host-9999", "{version}");
     }
+}
+
+/// A search text refused, as a server's logs and the `data` say it.
+#[test]
+fn a_search_that_matches_none_or_too_many_is_refused_in_words() {
+    let none = enum_schema::Error::from(enum_schema::ErrorKind::NoMatch {
+        field: Some("search".into()),
+        value: "zzz".to_owned(),
+    });
+    assert_eq!(none.to_string(), "field `search`: no option matches \"zzz\"");
+    let many = enum_schema::Error::from(enum_schema::ErrorKind::TooManyMatches {
+        field: Some("search".into()),
+        value: "host".to_owned(),
+        matches: 10_000,
+        limit: 50,
+    });
+    assert_eq!(
+        many.to_string(),
+        "field `search`: \"host\" matches 10000 options, more than the 50 one list may offer"
+    );
+    assert_eq!(
+        ElicitError::Invalid(many).data(),
+        Some(json!({"errors": [{
+            "field": "search",
+            "value": "host",
+            "matches": 10_000,
+            "limit": 50,
+            "message": "field `search`: \"host\" matches 10000 options, more than the 50 one list may offer",
+        }]}))
+    );
 }
 
 #[tokio::test]

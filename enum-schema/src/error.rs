@@ -691,9 +691,9 @@ impl Display for ErrorKind {
             ),
             ErrorKind::NoMatch { field, value } => write!(
                 f,
-                "{}no option matches {:?}",
+                "{}no option matches {}",
                 Prefix(field.as_deref()),
-                value,
+                QuotedStr(value),
             ),
             ErrorKind::TooManyMatches {
                 field,
@@ -702,9 +702,9 @@ impl Display for ErrorKind {
                 limit,
             } => write!(
                 f,
-                "{}{:?} matches {} options, more than the {} one list may offer",
+                "{}{} matches {} options, more than the {} one list may offer",
                 Prefix(field.as_deref()),
-                value,
+                QuotedStr(value),
                 matches,
                 limit,
             ),
