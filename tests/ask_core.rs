@@ -697,7 +697,7 @@ fn impact_cases() -> Vec<Case> {
         Case {
             name: "a string for a multi-select",
             wrong: accept(json!({"services": "search", "page": true})),
-            reason: "services: the answer must be a list of choices.",
+            reason: "services: choose from the list.",
             defaults: json!({"services": null, "page": true}),
         },
         Case {

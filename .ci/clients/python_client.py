@@ -92,7 +92,7 @@ REJECTIONS = [
      changed(untitledSingle=None)),
     ("string for a multi-select", accept(changed(untitledMulti="option1")),
      {"field": "untitledMulti", "value": "option1", "type": "array"},
-     "Pick any options: the answer must be a list of choices.",
+     "Pick any options: choose from the list.",
      changed(untitledMulti=None)),
     ("missing required field", accept(changed(legacyEnum=None)),
      {"field": "legacyEnum"},

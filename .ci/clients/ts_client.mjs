@@ -78,7 +78,7 @@ const REJECTIONS = [
     changed({ untitledSingle: undefined })],
   ["string for a multi-select", accept(changed({ untitledMulti: "option1" })),
     { field: "untitledMulti", value: "option1", type: "array" },
-    "Pick any options: the answer must be a list of choices.",
+    "Pick any options: choose from the list.",
     changed({ untitledMulti: undefined })],
   ["missing required field", accept(changed({ legacyEnum: undefined })),
     { field: "legacyEnum" },

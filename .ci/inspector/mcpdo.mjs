@@ -260,7 +260,7 @@ const CASES = {
         ]],
         ["a boolean instead of a value, three times", CONFIRM, thrice(
             accept({ confirm: true }),
-            again(CONFIRM, ["confirm: the answer must be a text."]),
+            again(CONFIRM, ["confirm: choose “Yes” or “No”."]),
             rejected({ field: "confirm", value: true, type: "string", message: "field `confirm`: wrong type: expected a string, found a boolean (true)" }),
         )],
         ["a missing required field, three times", CONFIRM, thrice(

@@ -16,7 +16,10 @@ enum Answer {
 
 /// The answer to a yes/no question ("Deploy billing to prod-eu?"): a form
 /// with one required property, `confirm`, a titled single-select of two
-/// options and no default.
+/// options and no default (when asked again after a client sent the title
+/// "Yes" or "No" instead of the value, the option the person picked is
+/// pre-selected, as for any select: see "A second chance" on
+/// [`Ask`](crate::ask::Ask)).
 ///
 /// ```json
 /// {"type": "object",

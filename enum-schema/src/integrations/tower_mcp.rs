@@ -91,9 +91,10 @@
 //! - **Numbers in answers pass through `f64`**: tower-mcp parses
 //!   `inputResponses` (and the answer of `elicitation/create`) into its
 //!   typed `ElicitResult`, whose values try `f64` before `i64`. `30`
-//!   reaches this crate as `30.0` (still an integer to the checks, as in
-//!   JSON Schema), and integers beyond 2^53 are rounded before they are
-//!   checked.
+//!   reaches this crate as `30.0`, which the adapter turns back into `30`
+//!   (a whole number below 2^53, where `f64` is exact); integers beyond
+//!   2^53 are rounded before they are checked, and a client's `30.0`
+//!   cannot be told from `30`.
 //! - **An answer value of no spec type** (an object, `null`) fails the
 //!   parse of the whole `tools/call` in the SDK, before the tool runs: the
 //!   client gets tower-mcp's `-32602` ("data did not match any variant of
@@ -225,7 +226,9 @@ impl Sdk for TowerMcp {
                     return Err(service(error));
                 }
             };
-            serde_json::to_value(answer).map_err(|error| service(error.into()))
+            let mut answer = serde_json::to_value(answer).map_err(|error| service(error.into()))?;
+            restore_integers(&mut answer);
+            Ok(answer)
         }
     }
 
@@ -329,6 +332,28 @@ impl From<ElicitError> for Error {
     }
 }
 
+/// The numbers of an answer's `content` as the client most likely wrote
+/// them: tower-mcp reads every number as `f64`, so `151` arrives as
+/// `151.0`; a whole number below 2^53 (where `f64` is exact) is an integer
+/// again, so that a reason quotes "151", not "151.0".
+fn restore_integers(answer: &mut Value) {
+    const EXACT: f64 = 9_007_199_254_740_992.0;
+    let Some(Value::Object(content)) = answer.get_mut("content") else {
+        return;
+    };
+    for value in content.values_mut() {
+        let Value::Number(number) = value else {
+            continue;
+        };
+        if let Some(float) = number.as_f64().filter(|_| number.is_f64()) {
+            if float.fract() == 0.0 && float.abs() < EXACT {
+                // Exact: a whole f64 below 2^53 fits an i64.
+                *value = Value::from(float as i64);
+            }
+        }
+    }
+}
+
 /// The request as the core reads it, from the context tower-mcp gives the
 /// handler: the revision and capabilities from `_meta` (2026-07-28) or
 /// from the session (`initialize`), and the retry fields.
@@ -350,10 +375,11 @@ fn request<'a>(ctx: &'a RequestContext, method: &'a str, name: &'a str) -> Reque
     let form_supported = capabilities
         .and_then(|capabilities| capabilities.elicitation)
         .is_some_and(|elicitation| elicitation.form.is_some() || elicitation.url.is_none());
-    let responses = match ctx.input_responses().map(serde_json::to_value) {
+    let mut responses = match ctx.input_responses().map(serde_json::to_value) {
         Some(Ok(Value::Object(responses))) => responses,
         _ => Map::new(),
     };
+    responses.values_mut().for_each(restore_integers);
     Request::new(method, name)
         .with_protocol_version(version)
         .with_form_supported(form_supported)

@@ -201,9 +201,23 @@ pub(crate) fn reasons(error: &Error, schema: &RequestedSchema) -> String {
         if !text.is_empty() {
             text.push('\n');
         }
-        let field = label(schema, error.field().unwrap_or(""));
+        let name = error.field().unwrap_or("");
+        let field = label(schema, name);
+        let property = schema
+            .properties
+            .iter()
+            .find(|(key, _)| key == name)
+            .map(|(_, property)| property);
         // Writing to a String cannot fail.
-        let _ = reason(&mut text, field, error.kind());
+        let _ = match (error.kind(), property) {
+            (ErrorKind::TypeMismatch { .. }, Some(PrimitiveSchema::SingleSelect(select))) => {
+                write!(text, "{field}: choose {}.", choices(&select.options))
+            }
+            (ErrorKind::TypeMismatch { .. }, Some(PrimitiveSchema::MultiSelect(_))) => {
+                write!(text, "{field}: choose from the list.")
+            }
+            (kind, _) => reason(&mut text, field, kind),
+        };
     }
     text
 }
