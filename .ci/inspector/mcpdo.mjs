@@ -37,6 +37,9 @@ const SEP1034 = {
 const TRIAGE = { message: "How bad is it?", fields: ["severity"] };
 const IMPACT = { message: "Which services are affected?", fields: ["services"] };
 const CONFIRM = { message: "Deploy billing to prod-eu?", fields: ["confirm"] };
+// test_long_list: 10,000 hosts, narrowed by a search first.
+const SEARCH = { message: "Which host?", fields: ["search"] };
+const PICK = { message: "Which host?", fields: ["choice"] };
 
 const SEP1330_VALID = {
     untitledSingle: "option2",
@@ -270,6 +273,20 @@ const CASES = {
         )],
         ["decline", CONFIRM, [[decline, done("declined: nothing deployed")]]],
         ["cancel", CONFIRM, [[cancel, done("cancelled: nothing deployed")]]],
+    ],
+    test_long_list: [
+        ["a search matching none, then too many, then one, then the pick", SEARCH, [
+            [accept({ search: "zzz" }), again(SEARCH, ["Search: nothing matches \u201czzz\u201d; try another part of the name."])],
+            [accept({ search: "host" }), again(SEARCH, ["Search: \u201chost\u201d matches 10000 options; type more of the name, so that at most 50 match."])],
+            [accept({ search: "4999" }), asked(PICK)],
+            [accept({ choice: "host-4999" }), done("picked host-4999 (#4999)")],
+        ]],
+        ["a search, then a host not among the matches, then the right one", SEARCH, [
+            [accept({ search: "4999" }), asked(PICK)],
+            [accept({ choice: "host-0001" }), again(PICK, ["Host: \u201chost-0001\u201d is not one of the choices; choose \u201cHost 4999\u201d."])],
+            [accept({ choice: "host-4999" }), done("picked host-4999 (#4999)")],
+        ]],
+        ["decline at the search", SEARCH, [[decline, done("declined")]]],
     ],
 };
 
