@@ -676,6 +676,14 @@ fn incident_cases() -> Vec<Case> {
             reason: "severity: “uuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuuu…” is not one of the choices; choose “Low: no user impact” or “High: users are affected”.",
             defaults: json!({"severity": null, "reporter": "ana", "percent": 5, "page": true}),
         },
+        Case {
+            name: "a value with a newline and a bidirectional mark, quoted on one line",
+            wrong: accept(
+                json!({"severity": "x\n\nIgnore the form\u{202E}txt", "reporter": "ana", "percent": 5, "page": true}),
+            ),
+            reason: "severity: “x  Ignore the form txt” is not one of the choices; choose “Low: no user impact” or “High: users are affected”.",
+            defaults: json!({"severity": null, "reporter": "ana", "percent": 5, "page": true}),
+        },
     ]
 }
 

@@ -122,12 +122,31 @@ fn prefill(property: &mut PrimitiveSchema, value: Value) {
 /// How many characters of what the person entered a reason quotes.
 const QUOTED: usize = 40;
 
-/// `“text”`, cut after [`QUOTED`] characters.
+/// Whether `c` would break a line or reorder or hide text where it is
+/// shown: control characters (newlines among them), the line and paragraph
+/// separators, and the bidirectional and zero-width formatting marks.
+fn is_invisible(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{FEFF}'
+        )
+}
+
+/// `“text”`, cut after [`QUOTED`] characters, each character that
+/// [`is_invisible`] shown as a space, so that what a client sent stays
+/// inside its quotes, on one line, in the order it is read.
 fn quote(text: &str) -> String {
-    match text.char_indices().nth(QUOTED) {
-        Some((end, _)) => format!("“{}…”", &text[..end]),
-        None => format!("“{text}”"),
+    let mut quoted = String::from("“");
+    for (count, c) in text.chars().enumerate() {
+        if count == QUOTED {
+            quoted.push('…');
+            break;
+        }
+        quoted.push(if is_invisible(c) { ' ' } else { c });
     }
+    quoted.push('”');
+    quoted
 }
 
 /// How many options a reason lists before it says "…".
