@@ -322,11 +322,11 @@ impl From<Error> for ElicitError {
 /// the error's code, its `Display` as the message and [`ElicitError::data`].
 impl From<ElicitError> for Error {
     fn from(error: ElicitError) -> Self {
-        error.into_sdk_error::<Error>().unwrap_or_else(|error| {
+        error.into_json_rpc(|code, message, data| {
             Error::JsonRpc(JsonRpcError {
-                code: error.code(),
-                message: error.to_string(),
-                data: error.data(),
+                code,
+                message,
+                data,
             })
         })
     }

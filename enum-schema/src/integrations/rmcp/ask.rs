@@ -193,9 +193,7 @@ impl From<ErrorData> for ElicitError {
 /// `Display` as the message and [`ElicitError::data`].
 impl From<ElicitError> for ErrorData {
     fn from(error: ElicitError) -> Self {
-        error.into_sdk_error::<ErrorData>().unwrap_or_else(|error| {
-            ErrorData::new(ErrorCode(error.code()), error.to_string(), error.data())
-        })
+        error.into_json_rpc(|code, message, data| ErrorData::new(ErrorCode(code), message, data))
     }
 }
 

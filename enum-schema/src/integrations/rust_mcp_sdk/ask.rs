@@ -161,13 +161,11 @@ impl From<RpcError> for ElicitError {
 /// `Display` as the message and [`ElicitError::data`].
 impl From<ElicitError> for RpcError {
     fn from(error: ElicitError) -> Self {
-        error
-            .into_sdk_error::<RpcError>()
-            .unwrap_or_else(|error| RpcError {
-                code: error.code().into(),
-                message: error.to_string(),
-                data: error.data(),
-            })
+        error.into_json_rpc(|code, message, data| RpcError {
+            code: code.into(),
+            message,
+            data,
+        })
     }
 }
 
