@@ -31,6 +31,26 @@ use std::borrow::Cow;
 
 use crate::{BooleanSchema, EnumOption, NumberSchema, StringSchema};
 
+/// The getters the two selects share: `title`, `description`, `options`.
+macro_rules! select_getters {
+    () => {
+        /// The field's `title`.
+        pub fn title(&self) -> Option<&str> {
+            self.title.as_deref()
+        }
+
+        /// The field's `description`.
+        pub fn description(&self) -> Option<&str> {
+            self.description.as_deref()
+        }
+
+        /// The options, in order.
+        pub fn options(&self) -> &[EnumOption] {
+            &self.options
+        }
+    };
+}
+
 /// A single-select enum property schema, in one of three shapes (MCP
 /// 2025-11-25, SEP-1330):
 ///
@@ -59,20 +79,7 @@ pub struct SingleSelectSchema {
 }
 
 impl SingleSelectSchema {
-    /// The field's `title`.
-    pub fn title(&self) -> Option<&str> {
-        self.title.as_deref()
-    }
-
-    /// The field's `description`.
-    pub fn description(&self) -> Option<&str> {
-        self.description.as_deref()
-    }
-
-    /// The options, in order.
-    pub fn options(&self) -> &[EnumOption] {
-        &self.options
-    }
+    select_getters!();
 
     /// The `default` value.
     pub fn default_value(&self) -> Option<&str> {
@@ -114,20 +121,7 @@ pub struct MultiSelectSchema {
 }
 
 impl MultiSelectSchema {
-    /// The field's `title`.
-    pub fn title(&self) -> Option<&str> {
-        self.title.as_deref()
-    }
-
-    /// The field's `description`.
-    pub fn description(&self) -> Option<&str> {
-        self.description.as_deref()
-    }
-
-    /// The options, in order.
-    pub fn options(&self) -> &[EnumOption] {
-        &self.options
-    }
+    select_getters!();
 
     /// `minItems`.
     pub fn min_items(&self) -> Option<usize> {
