@@ -232,6 +232,60 @@ impl RequestedSchema {
     }
 }
 
+/// The owned values an SDK's model types are built from: one definition
+/// for the conversions of every SDK.
+#[cfg(any(feature = "rmcp", feature = "rust-mcp-sdk", feature = "tower-mcp"))]
+pub(crate) mod owned {
+    use super::*;
+
+    /// The options' wire values.
+    #[cfg(any(feature = "rmcp", feature = "rust-mcp-sdk"))]
+    pub(crate) fn values(options: &[EnumOption]) -> Vec<String> {
+        options
+            .iter()
+            .map(|option| option.value().to_owned())
+            .collect()
+    }
+
+    /// The options' titles, a value standing for a missing one (a legacy
+    /// schema's `enumNames`).
+    #[cfg(any(feature = "rmcp", feature = "rust-mcp-sdk"))]
+    pub(crate) fn labels(options: &[EnumOption]) -> Vec<String> {
+        options
+            .iter()
+            .map(|option| option.label().to_owned())
+            .collect()
+    }
+
+    /// A multi-select's `default`.
+    #[cfg(any(feature = "rmcp", feature = "rust-mcp-sdk"))]
+    pub(crate) fn default_values(schema: &MultiSelectSchema) -> Option<Vec<String>> {
+        let values = schema.default.as_ref()?;
+        Some(values.iter().map(|value| value.to_string()).collect())
+    }
+
+    /// The properties by name, each converted into the SDK's type.
+    #[cfg(any(feature = "rmcp", feature = "rust-mcp-sdk"))]
+    pub(crate) fn properties<P: for<'a> From<&'a PrimitiveSchema>>(
+        schema: &RequestedSchema,
+    ) -> std::collections::BTreeMap<String, P> {
+        schema
+            .properties
+            .iter()
+            .map(|(name, property)| (name.to_string(), property.into()))
+            .collect()
+    }
+
+    /// The names of the required properties, in order.
+    pub(crate) fn required(schema: &RequestedSchema) -> Vec<String> {
+        schema
+            .required
+            .iter()
+            .map(|name| name.to_string())
+            .collect()
+    }
+}
+
 /// The params of a form-mode `elicitation/create` request:
 /// `{"message": "...", "requestedSchema": {..}}`, named after the spec's
 /// `ElicitRequestFormParams` (MCP 2025-11-25 and later, where

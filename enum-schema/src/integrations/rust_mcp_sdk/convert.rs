@@ -1,7 +1,6 @@
 //! `From` conversions from the wire model into rust-mcp-schema's types.
 
 use std::borrow::Cow;
-use std::collections::BTreeMap;
 
 use ::rust_mcp_schema as schema;
 use ::rust_mcp_schema::{
@@ -14,17 +13,11 @@ use ::rust_mcp_schema::{
     UntitledMultiSelectEnumSchemaItems, UntitledSingleSelectEnumSchema,
 };
 
+use crate::schema::owned::{self, labels, values};
 use crate::{
-    BooleanSchema, ElicitRequestFormParams, EnumOption, MultiSelectSchema, NumberSchema,
-    PrimitiveSchema, RequestedSchema, SingleSelectSchema, StringFormat, StringSchema,
+    BooleanSchema, ElicitRequestFormParams, MultiSelectSchema, NumberSchema, PrimitiveSchema,
+    RequestedSchema, SingleSelectSchema, StringFormat, StringSchema,
 };
-
-fn values(options: &[EnumOption]) -> Vec<String> {
-    options
-        .iter()
-        .map(|option| option.value().to_owned())
-        .collect()
-}
 
 fn text(value: &Option<Cow<'static, str>>) -> Option<String> {
     value.as_ref().map(|value| value.to_string())
@@ -42,11 +35,7 @@ impl From<&SingleSelectSchema> for EnumSchema {
     fn from(schema: &SingleSelectSchema) -> Self {
         if schema.legacy {
             let names = if schema.is_titled() {
-                schema
-                    .options
-                    .iter()
-                    .map(|option| option.label().to_owned())
-                    .collect()
+                labels(&schema.options)
             } else {
                 Vec::new()
             };
@@ -114,12 +103,7 @@ impl From<&SingleSelectSchema> for SingleSelectEnumSchema {
 /// `TitledMultiSelectEnumSchema` for `{"type":"array","items":{"anyOf":[..]}}`.
 impl From<&MultiSelectSchema> for MultiSelectEnumSchema {
     fn from(schema: &MultiSelectSchema) -> Self {
-        let default: Vec<String> = schema
-            .default
-            .iter()
-            .flatten()
-            .map(|value| value.to_string())
-            .collect();
+        let default = owned::default_values(schema).unwrap_or_default();
         let min_items = schema.min_items.map(count);
         let max_items = schema.max_items.map(count);
         if schema.is_titled() {
@@ -288,17 +272,11 @@ impl From<PrimitiveSchema> for PrimitiveSchemaDefinition {
 /// out when empty, the properties sorted by name (a `BTreeMap` there).
 impl From<&RequestedSchema> for ElicitRequestFormParamsRequestedSchema {
     fn from(schema: &RequestedSchema) -> Self {
-        let properties: BTreeMap<String, PrimitiveSchemaDefinition> = schema
-            .properties
-            .iter()
-            .map(|(name, property)| (name.to_string(), property.into()))
-            .collect();
-        let required = schema
-            .required
-            .iter()
-            .map(|name| name.to_string())
-            .collect();
-        ElicitRequestFormParamsRequestedSchema::new(properties, required, None)
+        ElicitRequestFormParamsRequestedSchema::new(
+            owned::properties(schema),
+            owned::required(schema),
+            None,
+        )
     }
 }
 
