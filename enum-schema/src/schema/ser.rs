@@ -17,6 +17,18 @@ impl Serialize for StringFormat {
     }
 }
 
+/// `key: value`, left out without a value: the spec's optional keys.
+fn optional<M: SerializeMap, V: Serialize>(
+    map: &mut M,
+    key: &'static str,
+    value: Option<V>,
+) -> Result<(), M::Error> {
+    match value {
+        Some(value) => map.serialize_entry(key, &value),
+        None => Ok(()),
+    }
+}
+
 fn serialize_common<M: SerializeMap>(
     map: &mut M,
     kind: &str,
@@ -24,12 +36,8 @@ fn serialize_common<M: SerializeMap>(
     description: Option<&str>,
 ) -> Result<(), M::Error> {
     map.serialize_entry("type", kind)?;
-    if let Some(title) = title {
-        map.serialize_entry("title", title)?;
-    }
-    if let Some(description) = description {
-        map.serialize_entry("description", description)?;
-    }
+    optional(map, "title", title)?;
+    optional(map, "description", description)?;
     Ok(())
 }
 
@@ -42,18 +50,10 @@ impl Serialize for StringSchema {
             self.title.as_deref(),
             self.description.as_deref(),
         )?;
-        if let Some(min) = self.min_length {
-            map.serialize_entry("minLength", &min)?;
-        }
-        if let Some(max) = self.max_length {
-            map.serialize_entry("maxLength", &max)?;
-        }
-        if let Some(format) = self.format {
-            map.serialize_entry("format", &format)?;
-        }
-        if let Some(default) = &self.default {
-            map.serialize_entry("default", default)?;
-        }
+        optional(&mut map, "minLength", self.min_length)?;
+        optional(&mut map, "maxLength", self.max_length)?;
+        optional(&mut map, "format", self.format)?;
+        optional(&mut map, "default", self.default.as_ref())?;
         map.end()
     }
 }
@@ -68,15 +68,9 @@ impl Serialize for NumberSchema {
             self.title.as_deref(),
             self.description.as_deref(),
         )?;
-        if let Some(minimum) = self.advertised_minimum() {
-            map.serialize_entry("minimum", &minimum)?;
-        }
-        if let Some(maximum) = self.advertised_maximum() {
-            map.serialize_entry("maximum", &maximum)?;
-        }
-        if let Some(default) = self.advertised_default() {
-            map.serialize_entry("default", &default)?;
-        }
+        optional(&mut map, "minimum", self.advertised_minimum())?;
+        optional(&mut map, "maximum", self.advertised_maximum())?;
+        optional(&mut map, "default", self.advertised_default())?;
         map.end()
     }
 }
@@ -90,9 +84,7 @@ impl Serialize for BooleanSchema {
             self.title.as_deref(),
             self.description.as_deref(),
         )?;
-        if let Some(default) = self.default {
-            map.serialize_entry("default", &default)?;
-        }
+        optional(&mut map, "default", self.default)?;
         map.end()
     }
 }
@@ -217,12 +209,8 @@ pub(crate) fn serialize_single<S: Serializer>(
 ) -> Result<S::Ok, S::Error> {
     let mut map = serializer.serialize_map(None)?;
     map.serialize_entry("type", "string")?;
-    if let Some(title) = title {
-        map.serialize_entry("title", title)?;
-    }
-    if let Some(description) = description {
-        map.serialize_entry("description", description)?;
-    }
+    optional(&mut map, "title", title)?;
+    optional(&mut map, "description", description)?;
     let titled = is_titled(options);
     if legacy {
         map.serialize_entry("enum", &Values(options))?;
@@ -234,9 +222,7 @@ pub(crate) fn serialize_single<S: Serializer>(
     } else {
         map.serialize_entry("enum", &Values(options))?;
     }
-    if let Some(default) = default {
-        map.serialize_entry("default", default)?;
-    }
+    optional(&mut map, "default", default)?;
     map.end()
 }
 
@@ -264,21 +250,11 @@ pub(crate) fn serialize_multi<S: Serializer, D: Serialize>(
     }
     let mut map = serializer.serialize_map(None)?;
     map.serialize_entry("type", "array")?;
-    if let Some(title) = title {
-        map.serialize_entry("title", title)?;
-    }
-    if let Some(description) = description {
-        map.serialize_entry("description", description)?;
-    }
-    if let Some(min) = min_items {
-        map.serialize_entry("minItems", &min)?;
-    }
-    if let Some(max) = max_items {
-        map.serialize_entry("maxItems", &max)?;
-    }
+    optional(&mut map, "title", title)?;
+    optional(&mut map, "description", description)?;
+    optional(&mut map, "minItems", min_items)?;
+    optional(&mut map, "maxItems", max_items)?;
     map.serialize_entry("items", &Items(options))?;
-    if let Some(default) = default {
-        map.serialize_entry("default", &default)?;
-    }
+    optional(&mut map, "default", default)?;
     map.end()
 }
