@@ -29,23 +29,25 @@ fn optional<M: SerializeMap, V: Serialize>(
     }
 }
 
-fn serialize_common<M: SerializeMap>(
-    map: &mut M,
+/// A property's map, begun with the keys every property has: `type`,
+/// `title`, `description`.
+fn property_map<S: Serializer>(
+    serializer: S,
     kind: &str,
     title: Option<&str>,
     description: Option<&str>,
-) -> Result<(), M::Error> {
+) -> Result<S::SerializeMap, S::Error> {
+    let mut map = serializer.serialize_map(None)?;
     map.serialize_entry("type", kind)?;
-    optional(map, "title", title)?;
-    optional(map, "description", description)?;
-    Ok(())
+    optional(&mut map, "title", title)?;
+    optional(&mut map, "description", description)?;
+    Ok(map)
 }
 
 impl Serialize for StringSchema {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        serialize_common(
-            &mut map,
+        let mut map = property_map(
+            serializer,
             "string",
             self.title.as_deref(),
             self.description.as_deref(),
@@ -60,10 +62,9 @@ impl Serialize for StringSchema {
 
 impl Serialize for NumberSchema {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
         let kind = if self.integer { "integer" } else { "number" };
-        serialize_common(
-            &mut map,
+        let mut map = property_map(
+            serializer,
             kind,
             self.title.as_deref(),
             self.description.as_deref(),
@@ -77,9 +78,8 @@ impl Serialize for NumberSchema {
 
 impl Serialize for BooleanSchema {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        serialize_common(
-            &mut map,
+        let mut map = property_map(
+            serializer,
             "boolean",
             self.title.as_deref(),
             self.description.as_deref(),
@@ -207,10 +207,7 @@ pub(crate) fn serialize_single<S: Serializer>(
     legacy: bool,
     default: Option<&str>,
 ) -> Result<S::Ok, S::Error> {
-    let mut map = serializer.serialize_map(None)?;
-    map.serialize_entry("type", "string")?;
-    optional(&mut map, "title", title)?;
-    optional(&mut map, "description", description)?;
+    let mut map = property_map(serializer, "string", title, description)?;
     let titled = is_titled(options);
     if legacy {
         map.serialize_entry("enum", &Values(options))?;
@@ -248,10 +245,7 @@ pub(crate) fn serialize_multi<S: Serializer, D: Serialize>(
             map.end()
         }
     }
-    let mut map = serializer.serialize_map(None)?;
-    map.serialize_entry("type", "array")?;
-    optional(&mut map, "title", title)?;
-    optional(&mut map, "description", description)?;
+    let mut map = property_map(serializer, "array", title, description)?;
     optional(&mut map, "minItems", min_items)?;
     optional(&mut map, "maxItems", max_items)?;
     map.serialize_entry("items", &Items(options))?;

@@ -217,6 +217,28 @@ impl From<&BooleanSchema> for SdkBoolean {
     }
 }
 
+/// An enum shape as the `PrimitiveSchemaDefinition` variant of the same
+/// name.
+fn enum_definition(schema: EnumSchema) -> PrimitiveSchemaDefinition {
+    match schema {
+        EnumSchema::UntitledSingleSelectEnumSchema(untitled) => {
+            PrimitiveSchemaDefinition::UntitledSingleSelectEnumSchema(untitled)
+        }
+        EnumSchema::TitledSingleSelectEnumSchema(titled) => {
+            PrimitiveSchemaDefinition::TitledSingleSelectEnumSchema(titled)
+        }
+        EnumSchema::LegacyTitledEnumSchema(legacy) => {
+            PrimitiveSchemaDefinition::LegacyTitledEnumSchema(legacy)
+        }
+        EnumSchema::UntitledMultiSelectEnumSchema(untitled) => {
+            PrimitiveSchemaDefinition::UntitledMultiSelectEnumSchema(untitled)
+        }
+        EnumSchema::TitledMultiSelectEnumSchema(titled) => {
+            PrimitiveSchemaDefinition::TitledMultiSelectEnumSchema(titled)
+        }
+    }
+}
+
 /// One property as rust-mcp-schema's `PrimitiveSchemaDefinition`, the
 /// variant named for its shape.
 impl From<&PrimitiveSchema> for PrimitiveSchemaDefinition {
@@ -231,31 +253,8 @@ impl From<&PrimitiveSchema> for PrimitiveSchemaDefinition {
             PrimitiveSchema::Boolean(boolean) => {
                 PrimitiveSchemaDefinition::BooleanSchema(boolean.into())
             }
-            PrimitiveSchema::SingleSelect(single) => match EnumSchema::from(single) {
-                EnumSchema::UntitledSingleSelectEnumSchema(untitled) => {
-                    PrimitiveSchemaDefinition::UntitledSingleSelectEnumSchema(untitled)
-                }
-                EnumSchema::TitledSingleSelectEnumSchema(titled) => {
-                    PrimitiveSchemaDefinition::TitledSingleSelectEnumSchema(titled)
-                }
-                EnumSchema::LegacyTitledEnumSchema(legacy) => {
-                    PrimitiveSchemaDefinition::LegacyTitledEnumSchema(legacy)
-                }
-                EnumSchema::UntitledMultiSelectEnumSchema(untitled) => {
-                    PrimitiveSchemaDefinition::UntitledMultiSelectEnumSchema(untitled)
-                }
-                EnumSchema::TitledMultiSelectEnumSchema(titled) => {
-                    PrimitiveSchemaDefinition::TitledMultiSelectEnumSchema(titled)
-                }
-            },
-            PrimitiveSchema::MultiSelect(multi) => match MultiSelectEnumSchema::from(multi) {
-                MultiSelectEnumSchema::UntitledMultiSelectEnumSchema(untitled) => {
-                    PrimitiveSchemaDefinition::UntitledMultiSelectEnumSchema(untitled)
-                }
-                MultiSelectEnumSchema::TitledMultiSelectEnumSchema(titled) => {
-                    PrimitiveSchemaDefinition::TitledMultiSelectEnumSchema(titled)
-                }
-            },
+            PrimitiveSchema::SingleSelect(single) => enum_definition(single.into()),
+            PrimitiveSchema::MultiSelect(multi) => enum_definition(multi.into()),
         }
     }
 }
