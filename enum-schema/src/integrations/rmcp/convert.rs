@@ -62,12 +62,6 @@ impl From<&SingleSelectSchema> for EnumSchema {
     }
 }
 
-impl From<SingleSelectSchema> for EnumSchema {
-    fn from(schema: SingleSelectSchema) -> Self {
-        EnumSchema::from(&schema)
-    }
-}
-
 /// A multi-select schema as rmcp's `EnumSchema::Multi`, to the same JSON:
 /// `Untitled` for `{"type":"array","items":{"type":"string","enum":[..]}}`,
 /// `Titled` for `{"type":"array","items":{"anyOf":[..]}}`.
@@ -99,12 +93,6 @@ impl From<&MultiSelectSchema> for EnumSchema {
             untitled.default = default;
         }
         built
-    }
-}
-
-impl From<MultiSelectSchema> for EnumSchema {
-    fn from(schema: MultiSelectSchema) -> Self {
-        EnumSchema::from(&schema)
     }
 }
 
@@ -199,12 +187,6 @@ impl From<&PrimitiveSchema> for PrimitiveSchemaDefinition {
     }
 }
 
-impl From<PrimitiveSchema> for PrimitiveSchemaDefinition {
-    fn from(schema: PrimitiveSchema) -> Self {
-        PrimitiveSchemaDefinition::from(&schema)
-    }
-}
-
 /// A `requestedSchema` as rmcp's `ElicitationSchema`:
 /// `{"type":"object","properties":{..},"required":[..]}`, the properties in
 /// the same order (rmcp keeps it in `property_order`), `required` left out
@@ -226,12 +208,6 @@ impl From<&RequestedSchema> for ElicitationSchema {
     }
 }
 
-impl From<RequestedSchema> for ElicitationSchema {
-    fn from(schema: RequestedSchema) -> Self {
-        ElicitationSchema::from(&schema)
-    }
-}
-
 /// Form-mode params as rmcp's `ElicitRequestParams::FormElicitationParams`:
 /// `{"mode":"form","message":"..","requestedSchema":{..}}` (rmcp always
 /// writes the optional `mode`).
@@ -245,10 +221,12 @@ impl From<&ElicitRequestFormParams> for model::ElicitRequestParams {
     }
 }
 
-impl From<ElicitRequestFormParams> for model::ElicitRequestParams {
-    fn from(params: ElicitRequestFormParams) -> Self {
-        model::ElicitRequestParams::from(&params)
-    }
+from_owned! {
+    SingleSelectSchema => EnumSchema,
+    MultiSelectSchema => EnumSchema,
+    PrimitiveSchema => PrimitiveSchemaDefinition,
+    RequestedSchema => ElicitationSchema,
+    ElicitRequestFormParams => model::ElicitRequestParams,
 }
 
 /// rmcp's `ElicitResult` as the JSON the client sent:

@@ -58,12 +58,6 @@ impl From<&SingleSelectSchema> for EnumSchema {
     }
 }
 
-impl From<SingleSelectSchema> for EnumSchema {
-    fn from(schema: SingleSelectSchema) -> Self {
-        EnumSchema::from(&schema)
-    }
-}
-
 /// A single-select schema as one of rust-mcp-schema's two SEP-1330
 /// single-select shapes. That type has no legacy shape: a legacy schema
 /// (`enumNames`) becomes the titled `oneOf` shape with the same values and
@@ -137,12 +131,6 @@ impl From<&MultiSelectSchema> for MultiSelectEnumSchema {
     }
 }
 
-impl From<MultiSelectSchema> for MultiSelectEnumSchema {
-    fn from(schema: MultiSelectSchema) -> Self {
-        MultiSelectEnumSchema::from(&schema)
-    }
-}
-
 /// A multi-select schema as rust-mcp-schema's `EnumSchema`.
 impl From<&MultiSelectSchema> for EnumSchema {
     fn from(schema: &MultiSelectSchema) -> Self {
@@ -154,12 +142,6 @@ impl From<&MultiSelectSchema> for EnumSchema {
                 EnumSchema::TitledMultiSelectEnumSchema(titled)
             }
         }
-    }
-}
-
-impl From<MultiSelectSchema> for EnumSchema {
-    fn from(schema: MultiSelectSchema) -> Self {
-        EnumSchema::from(&schema)
     }
 }
 
@@ -259,12 +241,6 @@ impl From<&PrimitiveSchema> for PrimitiveSchemaDefinition {
     }
 }
 
-impl From<PrimitiveSchema> for PrimitiveSchemaDefinition {
-    fn from(schema: PrimitiveSchema) -> Self {
-        PrimitiveSchemaDefinition::from(&schema)
-    }
-}
-
 /// A `requestedSchema` as rust-mcp-schema's
 /// `ElicitRequestFormParamsRequestedSchema`:
 /// `{"type":"object","properties":{..},"required":[..]}`, `required` left
@@ -276,12 +252,6 @@ impl From<&RequestedSchema> for ElicitRequestFormParamsRequestedSchema {
             owned::required(schema),
             None,
         )
-    }
-}
-
-impl From<RequestedSchema> for ElicitRequestFormParamsRequestedSchema {
-    fn from(schema: RequestedSchema) -> Self {
-        ElicitRequestFormParamsRequestedSchema::from(&schema)
     }
 }
 
@@ -297,12 +267,6 @@ impl From<&ElicitRequestFormParams> for schema::ElicitRequestFormParams {
     }
 }
 
-impl From<ElicitRequestFormParams> for schema::ElicitRequestFormParams {
-    fn from(params: ElicitRequestFormParams) -> Self {
-        schema::ElicitRequestFormParams::from(&params)
-    }
-}
-
 /// Form-mode params as rust-mcp-schema's `ElicitRequestParams::FormParams`.
 impl From<&ElicitRequestFormParams> for schema::ElicitRequestParams {
     fn from(params: &ElicitRequestFormParams) -> Self {
@@ -310,8 +274,12 @@ impl From<&ElicitRequestFormParams> for schema::ElicitRequestParams {
     }
 }
 
-impl From<ElicitRequestFormParams> for schema::ElicitRequestParams {
-    fn from(params: ElicitRequestFormParams) -> Self {
-        schema::ElicitRequestParams::from(&params)
-    }
+from_owned! {
+    SingleSelectSchema => EnumSchema,
+    MultiSelectSchema => MultiSelectEnumSchema,
+    MultiSelectSchema => EnumSchema,
+    PrimitiveSchema => PrimitiveSchemaDefinition,
+    RequestedSchema => ElicitRequestFormParamsRequestedSchema,
+    ElicitRequestFormParams => schema::ElicitRequestFormParams,
+    ElicitRequestFormParams => schema::ElicitRequestParams,
 }
