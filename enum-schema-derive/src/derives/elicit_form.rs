@@ -870,36 +870,27 @@ fn expand(form: &ast::Form) -> TokenStream {
         locals.push(field_local);
     }
     let allows = ast::lint_allows(form.input);
+    // Whether `test` holds for an expression some field's `default`,
+    // `minimum` or `maximum` gives.
+    let any_expr = |test: &dyn Fn(&syn::Expr) -> bool| {
+        form.fields.iter().any(|field| {
+            [
+                &field.attrs.default,
+                &field.attrs.minimum,
+                &field.attrs.maximum,
+            ]
+            .into_iter()
+            .any(|attr| attr.get().is_some_and(test))
+        })
+    };
     // A constant in an attribute is named by its path on purpose (on an
     // enum field a bare name is a variant): `self::DEFAULT` is no
     // `unused_qualifications` of the user's.
-    let qualified = form.fields.iter().any(|field| {
-        [
-            &field.attrs.default,
-            &field.attrs.minimum,
-            &field.attrs.maximum,
-        ]
-        .into_iter()
-        .any(|attr| {
-            attr.get()
-                .is_some_and(|expr| expr.to_token_stream().to_string().contains("::"))
-        })
-    });
+    let qualified = any_expr(&|expr| expr.to_token_stream().to_string().contains("::"));
     let qualifications = qualified.then(|| quote!(#[allow(unused_qualifications)]));
     // `default = (3)` is the user's own spelling: parentheses that rustc
     // would call unnecessary where the generated code puts the value.
-    let parenthesized = form.fields.iter().any(|field| {
-        [
-            &field.attrs.default,
-            &field.attrs.minimum,
-            &field.attrs.maximum,
-        ]
-        .into_iter()
-        .any(|attr| {
-            attr.get()
-                .is_some_and(|expr| matches!(ast::ungroup_expr(expr), syn::Expr::Paren(_)))
-        })
-    });
+    let parenthesized = any_expr(&|expr| matches!(ast::ungroup_expr(expr), syn::Expr::Paren(_)));
     let parens = parenthesized.then(|| quote!(#[allow(unused_parens)]));
     // One walk over `content`, in its own order, as serde's derive reads a
     // map: no lookup per field. Properties the form does not name are
