@@ -30,7 +30,7 @@ trait Keys {
 
 /// The one attribute loop: every `#[elicit]` key, with its errors in `cx`;
 /// the `#[serde]` keys `keys` reads, without errors (serde reports its own).
-fn parse_attrs(cx: &Ctxt, attrs: &[Attribute], keys: &mut impl Keys) {
+fn parse_attrs<K: Keys>(cx: &Ctxt, attrs: &[Attribute], mut keys: K) -> K {
     for attr in attrs {
         if attr.path().is_ident("elicit") {
             if let Err(error) = attr.parse_nested_meta(|meta| keys.elicit(cx, meta)) {
@@ -45,6 +45,62 @@ fn parse_attrs(cx: &Ctxt, attrs: &[Attribute], keys: &mut impl Keys) {
                 }
             });
         }
+    }
+    keys
+}
+
+/// The keys of a select's settings, the same on the enum and on a form
+/// field (where they override the enum's).
+struct SelectKeys<'a> {
+    title: &'a mut Attr<LitStr>,
+    description: &'a mut Attr<Description>,
+    min_items: &'a mut Attr<usize>,
+    max_items: &'a mut Attr<usize>,
+    default_items: &'a mut Attr<Vec<OptionRef>>,
+}
+
+/// `select_keys`, on each item that has them.
+macro_rules! select_keys {
+    ($($item:ident),*) => {$(
+        impl $item {
+            fn select_keys(&mut self) -> SelectKeys<'_> {
+                SelectKeys {
+                    title: &mut self.title,
+                    description: &mut self.description,
+                    min_items: &mut self.min_items,
+                    max_items: &mut self.max_items,
+                    default_items: &mut self.default_items,
+                }
+            }
+        }
+    )*};
+}
+
+select_keys!(Container, Field);
+
+impl SelectKeys<'_> {
+    /// One key: `false` if it is none of these.
+    fn elicit(&mut self, cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<bool> {
+        let key = &meta.path;
+        if key.is_ident("title") {
+            // title = "..."
+            self.title.set_title(cx, meta)?;
+        } else if key.is_ident("description") {
+            // description = "..." | description = false
+            self.description.set_description(cx, meta)?;
+        } else if key.is_ident("min_items") {
+            // min_items = 1
+            self.min_items.set_count(cx, meta, "min_items")?;
+        } else if key.is_ident("max_items") {
+            // max_items = 3
+            self.max_items.set_count(cx, meta, "max_items")?;
+        } else if key.is_ident("default_items") {
+            // default_items = [Red, "green"]
+            self.default_items.set_default_items(cx, meta)?;
+        } else {
+            return Ok(false);
+        }
+        Ok(true)
     }
 }
 
@@ -69,34 +125,33 @@ pub fn crate_path(attrs: &[Attribute]) -> Option<syn::Path> {
         }
     }
     let scratch = Ctxt::new();
-    let mut found = Crate(None);
-    parse_attrs(&scratch, attrs, &mut found);
+    let found = parse_attrs(&scratch, attrs, Crate(None));
     let _ = scratch.check();
     found.0
 }
 
 /// One attribute value and the tokens it was written with.
 pub struct Attr<T> {
-    name: &'static str,
     key: Option<syn::Path>,
     value: Option<(TokenStream, T)>,
 }
 
-impl<T> Attr<T> {
-    fn none(name: &'static str) -> Self {
+impl<T> Default for Attr<T> {
+    fn default() -> Self {
         Attr {
-            name,
             key: None,
             value: None,
         }
     }
+}
 
+impl<T> Attr<T> {
     /// Sets the value; a second one is an error on its key.
     fn set(&mut self, cx: &Ctxt, key: &syn::Path, tokens: impl ToTokens, value: T) {
         if self.value.is_some() {
             cx.error_spanned_by(
                 key,
-                format_args!("duplicate elicit attribute `{}`", self.name),
+                format_args!("duplicate elicit attribute `{}`", key.to_token_stream()),
             );
         } else {
             self.key = Some(key.clone());
@@ -140,6 +195,48 @@ impl Attr<usize> {
     fn set_count(&mut self, cx: &Ctxt, meta: &ParseNestedMeta, key: &str) -> syn::Result<()> {
         let lit = count_value(meta, key)?;
         self.set(cx, &meta.path, &lit, lit.base10_parse()?);
+        Ok(())
+    }
+}
+
+impl Attr<()> {
+    /// A key without a value.
+    fn set_flag(&mut self, cx: &Ctxt, meta: &ParseNestedMeta, key: &str) -> syn::Result<()> {
+        flag(meta, key)?;
+        self.set(cx, &meta.path, &meta.path, ());
+        Ok(())
+    }
+}
+
+impl Attr<syn::Path> {
+    /// `crate = "path::to::enum_schema"`.
+    fn set_crate(&mut self, cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<()> {
+        let (lit, path) = crate_value(meta)?;
+        self.set(cx, &meta.path, &lit, path);
+        Ok(())
+    }
+}
+
+impl Attr<Vec<OptionRef>> {
+    /// `default_items = [Red, "green"]`.
+    fn set_default_items(&mut self, cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<()> {
+        let (tokens, items) = default_items_value(meta)?;
+        self.set(cx, &meta.path, tokens, items);
+        Ok(())
+    }
+}
+
+impl Attr<syn::Expr> {
+    /// `key = <expression>`, with `example` in the error when it is not one.
+    fn set_expr(
+        &mut self,
+        cx: &Ctxt,
+        meta: &ParseNestedMeta,
+        key: &str,
+        example: &str,
+    ) -> syn::Result<()> {
+        let expr = expr_value(meta, key, example)?;
+        self.set(cx, &meta.path, &expr, expr.clone());
         Ok(())
     }
 }
@@ -249,6 +346,7 @@ pub struct RenameAll {
     pub lit: LitStr,
 }
 
+#[derive(Default)]
 pub struct Container {
     pub title: Attr<LitStr>,
     pub description: Attr<Description>,
@@ -264,6 +362,7 @@ pub struct Container {
     pub doc: Option<Doc>,
 }
 
+#[derive(Default)]
 pub struct Variant {
     pub title: Attr<LitStr>,
     pub rename: Attr<LitStr>,
@@ -277,34 +376,25 @@ pub struct Variant {
 
 impl Container {
     pub fn from_ast(cx: &Ctxt, attrs: &[Attribute]) -> Self {
-        let mut container = Container {
-            title: Attr::none("title"),
-            description: Attr::none("description"),
-            rename_all: Attr::none("rename_all"),
-            default: Attr::none("default"),
-            legacy: Attr::none("legacy"),
-            krate: Attr::none("crate"),
-            min_items: Attr::none("min_items"),
-            max_items: Attr::none("max_items"),
-            default_items: Attr::none("default_items"),
-            serde_rename_all: None,
-            doc: doc_comment(attrs),
-        };
-        parse_attrs(cx, attrs, &mut container);
-        container
+        let doc = doc_comment(attrs);
+        parse_attrs(
+            cx,
+            attrs,
+            Container {
+                doc,
+                ..Container::default()
+            },
+        )
     }
 }
 
 impl Keys for Container {
     fn elicit(&mut self, cx: &Ctxt, meta: ParseNestedMeta) -> syn::Result<()> {
+        if self.select_keys().elicit(cx, &meta)? {
+            return Ok(());
+        }
         let key = &meta.path;
-        if key.is_ident("title") {
-            // title = "..."
-            self.title.set_title(cx, &meta)?;
-        } else if key.is_ident("description") {
-            // description = "..." | description = false
-            self.description.set_description(cx, &meta)?;
-        } else if key.is_ident("rename_all") {
+        if key.is_ident("rename_all") {
             // rename_all = "kebab-case"
             self.rename_all.set_rename_all(cx, &meta)?;
         } else if key.is_ident("default") {
@@ -314,28 +404,12 @@ impl Keys for Container {
                 .set(cx, key, &value, value_tokens_clone(&value));
         } else if key.is_ident("legacy") {
             // legacy
-            flag(&meta, "legacy")?;
-            self.legacy.set(cx, key, key, ());
+            self.legacy.set_flag(cx, &meta, "legacy")?;
         } else if key.is_ident("crate") {
             // crate = "path::to::enum_schema"
-            let (lit, path) = crate_value(&meta)?;
-            self.krate.set(cx, key, &lit, path);
-        } else if key.is_ident("min_items") {
-            // min_items = 1
-            self.min_items.set_count(cx, &meta, "min_items")?;
-        } else if key.is_ident("max_items") {
-            // max_items = 3
-            self.max_items.set_count(cx, &meta, "max_items")?;
-        } else if key.is_ident("default_items") {
-            // default_items = [Red, "green"]
-            let (tokens, items) = default_items_value(&meta)?;
-            self.default_items.set(cx, key, tokens, items);
+            self.krate.set_crate(cx, &meta)?;
         } else {
-            return Err(meta.error(format_args!(
-                "unknown elicit attribute `{}` on an enum; expected one of {}",
-                key.to_token_stream(),
-                CONTAINER_KEYS,
-            )));
+            return Err(unknown_key(&meta, "an enum", CONTAINER_KEYS));
         }
         Ok(())
     }
@@ -347,18 +421,7 @@ impl Keys for Container {
 
 impl Variant {
     pub fn from_ast(cx: &Ctxt, attrs: &[Attribute]) -> Self {
-        let mut variant = Variant {
-            title: Attr::none("title"),
-            rename: Attr::none("rename"),
-            aliases: Vec::new(),
-            skip: Attr::none("skip"),
-            default: Attr::none("default"),
-            serde_rename: None,
-            serde_aliases: Vec::new(),
-            serde_skip: false,
-        };
-        parse_attrs(cx, attrs, &mut variant);
-        variant
+        parse_attrs(cx, attrs, Variant::default())
     }
 }
 
@@ -376,18 +439,12 @@ impl Keys for Variant {
             self.aliases.push(string_value(&meta, "alias")?);
         } else if key.is_ident("skip") {
             // skip
-            flag(&meta, "skip")?;
-            self.skip.set(cx, key, key, ());
+            self.skip.set_flag(cx, &meta, "skip")?;
         } else if key.is_ident("default") {
             // default
-            flag(&meta, "default")?;
-            self.default.set(cx, key, key, ());
+            self.default.set_flag(cx, &meta, "default")?;
         } else {
-            return Err(meta.error(format_args!(
-                "unknown elicit attribute `{}` on a variant; expected one of {}",
-                key.to_token_stream(),
-                VARIANT_KEYS,
-            )));
+            return Err(unknown_key(&meta, "a variant", VARIANT_KEYS));
         }
         Ok(())
     }
@@ -481,6 +538,14 @@ fn expr_value(meta: &ParseNestedMeta, key: &str, example: &str) -> syn::Result<s
         };
         syn::Error::new(error.span(), message)
     })
+}
+
+/// A key that none of `item`'s attributes has, with the list of those it has.
+fn unknown_key(meta: &ParseNestedMeta, item: &str, keys: &str) -> syn::Error {
+    meta.error(format_args!(
+        "unknown elicit attribute `{}` on {item}; expected one of {keys}",
+        meta.path.to_token_stream(),
+    ))
 }
 
 /// A key that takes no value.
@@ -625,6 +690,7 @@ impl Format {
 }
 
 /// `#[elicit(...)]` and `#[serde(...)]` on a form struct.
+#[derive(Default)]
 pub struct FormContainer {
     pub rename_all: Attr<RenameAll>,
     pub message: Attr<LitStr>,
@@ -635,6 +701,7 @@ pub struct FormContainer {
 }
 
 /// `#[elicit(...)]`, `#[serde(...)]` and the doc comment of a form field.
+#[derive(Default)]
 pub struct Field {
     pub title: Attr<LitStr>,
     pub description: Attr<Description>,
@@ -655,15 +722,7 @@ pub struct Field {
 
 impl FormContainer {
     pub fn from_ast(cx: &Ctxt, attrs: &[Attribute]) -> Self {
-        let mut container = FormContainer {
-            rename_all: Attr::none("rename_all"),
-            message: Attr::none("message"),
-            options: Attr::none("options"),
-            krate: Attr::none("crate"),
-            serde_rename_all: None,
-        };
-        parse_attrs(cx, attrs, &mut container);
-        container
+        parse_attrs(cx, attrs, FormContainer::default())
     }
 }
 
@@ -698,14 +757,9 @@ impl Keys for FormContainer {
             }
         } else if key.is_ident("crate") {
             // crate = "path::to::enum_schema"
-            let (lit, path) = crate_value(&meta)?;
-            self.krate.set(cx, key, &lit, path);
+            self.krate.set_crate(cx, &meta)?;
         } else {
-            return Err(meta.error(format_args!(
-                "unknown elicit attribute `{}` on a form; expected one of {}",
-                key.to_token_stream(),
-                FORM_KEYS,
-            )));
+            return Err(unknown_key(&meta, "a form", FORM_KEYS));
         }
         Ok(())
     }
@@ -717,44 +771,31 @@ impl Keys for FormContainer {
 
 impl Field {
     pub fn from_ast(cx: &Ctxt, attrs: &[Attribute]) -> Self {
-        let mut field = Field {
-            title: Attr::none("title"),
-            description: Attr::none("description"),
-            rename: Attr::none("rename"),
-            default: Attr::none("default"),
-            min_length: Attr::none("min_length"),
-            max_length: Attr::none("max_length"),
-            format: Attr::none("format"),
-            minimum: Attr::none("minimum"),
-            maximum: Attr::none("maximum"),
-            min_items: Attr::none("min_items"),
-            max_items: Attr::none("max_items"),
-            default_items: Attr::none("default_items"),
-            fill_default: Attr::none("fill_default"),
-            serde_rename: None,
-            doc: doc_comment(attrs),
-        };
-        parse_attrs(cx, attrs, &mut field);
-        field
+        let doc = doc_comment(attrs);
+        parse_attrs(
+            cx,
+            attrs,
+            Field {
+                doc,
+                ..Field::default()
+            },
+        )
     }
 }
 
 impl Keys for Field {
     fn elicit(&mut self, cx: &Ctxt, meta: ParseNestedMeta) -> syn::Result<()> {
+        if self.select_keys().elicit(cx, &meta)? {
+            return Ok(());
+        }
         let key = &meta.path;
-        if key.is_ident("title") {
-            // title = "..."
-            self.title.set_title(cx, &meta)?;
-        } else if key.is_ident("description") {
-            // description = "..." | description = false
-            self.description.set_description(cx, &meta)?;
-        } else if key.is_ident("rename") {
+        if key.is_ident("rename") {
             // rename = "..."
             self.rename.set_string(cx, &meta, "rename")?;
         } else if key.is_ident("default") {
             // default = <expression of the field's type>
-            let expr = expr_value(&meta, "default", "default = 30")?;
-            self.default.set(cx, key, &expr, expr.clone());
+            self.default
+                .set_expr(cx, &meta, "default", "default = 30")?;
         } else if key.is_ident("min_length") {
             // min_length = 1
             self.min_length.set_count(cx, &meta, "min_length")?;
@@ -782,32 +823,16 @@ impl Keys for Field {
             self.format.set(cx, key, &lit, format);
         } else if key.is_ident("minimum") {
             // minimum = 0
-            let expr = expr_value(&meta, "minimum", "minimum = 0")?;
-            self.minimum.set(cx, key, &expr, expr.clone());
+            self.minimum.set_expr(cx, &meta, "minimum", "minimum = 0")?;
         } else if key.is_ident("maximum") {
             // maximum = 100
-            let expr = expr_value(&meta, "maximum", "maximum = 100")?;
-            self.maximum.set(cx, key, &expr, expr.clone());
-        } else if key.is_ident("min_items") {
-            // min_items = 1
-            self.min_items.set_count(cx, &meta, "min_items")?;
-        } else if key.is_ident("max_items") {
-            // max_items = 3
-            self.max_items.set_count(cx, &meta, "max_items")?;
-        } else if key.is_ident("default_items") {
-            // default_items = [Red, "green"]
-            let (tokens, items) = default_items_value(&meta)?;
-            self.default_items.set(cx, key, tokens, items);
+            self.maximum
+                .set_expr(cx, &meta, "maximum", "maximum = 100")?;
         } else if key.is_ident("fill_default") {
             // fill_default
-            flag(&meta, "fill_default")?;
-            self.fill_default.set(cx, key, key, ());
+            self.fill_default.set_flag(cx, &meta, "fill_default")?;
         } else {
-            return Err(meta.error(format_args!(
-                "unknown elicit attribute `{}` on a form field; expected one of {}",
-                key.to_token_stream(),
-                FIELD_KEYS,
-            )));
+            return Err(unknown_key(&meta, "a form field", FIELD_KEYS));
         }
         Ok(())
     }

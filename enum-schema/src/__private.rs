@@ -264,55 +264,42 @@ impl<'a, S> RunTime<'a, S> {
     }
 }
 
-impl FormField for RunTime<'_, SingleSelectSchema> {
-    type Output = OwnedChoice;
+/// The `FormField` impl of a run-time select in a derived form: the
+/// select's own, under the field's labels, its choices owned.
+macro_rules! run_time_field {
+    ($schema:ident => $output:ty, $variant:ident, |$chosen:ident| $owned:expr) => {
+        impl FormField for RunTime<'_, $schema> {
+            type Output = $output;
 
-    fn property(&self) -> PrimitiveSchema {
-        let mut schema = self.schema.clone();
-        self.text(&mut schema.title, &mut schema.description);
-        PrimitiveSchema::SingleSelect(schema)
-    }
+            fn property(&self) -> PrimitiveSchema {
+                let mut schema = self.schema.clone();
+                self.text(&mut schema.title, &mut schema.description);
+                PrimitiveSchema::$variant(schema)
+            }
 
-    fn is_required(&self) -> bool {
-        true
-    }
+            fn is_required(&self) -> bool {
+                true
+            }
 
-    fn default_answer(&self) -> Option<Value> {
-        FormField::default_answer(&self.schema)
-    }
+            fn default_answer(&self) -> Option<Value> {
+                FormField::default_answer(&self.schema)
+            }
 
-    fn parse_field(&self, name: &'static str, value: Option<Value>) -> Result<OwnedChoice, Error> {
-        parse_required(name, value, |value| {
-            self.schema.parse(value).map(OwnedChoice::from)
-        })
-    }
+            fn parse_field(
+                &self,
+                name: &'static str,
+                value: Option<Value>,
+            ) -> Result<$output, Error> {
+                parse_required(name, value, |value| {
+                    let $chosen = self.schema.parse(value)?;
+                    Ok($owned)
+                })
+            }
+        }
+    };
 }
 
-impl FormField for RunTime<'_, MultiSelectSchema> {
-    type Output = Vec<OwnedChoice>;
-
-    fn property(&self) -> PrimitiveSchema {
-        let mut schema = self.schema.clone();
-        self.text(&mut schema.title, &mut schema.description);
-        PrimitiveSchema::MultiSelect(schema)
-    }
-
-    fn is_required(&self) -> bool {
-        true
-    }
-
-    fn default_answer(&self) -> Option<Value> {
-        FormField::default_answer(&self.schema)
-    }
-
-    fn parse_field(
-        &self,
-        name: &'static str,
-        value: Option<Value>,
-    ) -> Result<Vec<OwnedChoice>, Error> {
-        parse_required(name, value, |value| {
-            let chosen = self.schema.parse(value)?;
-            Ok(chosen.into_iter().map(OwnedChoice::from).collect())
-        })
-    }
-}
+run_time_field!(SingleSelectSchema => OwnedChoice, SingleSelect, |chosen| OwnedChoice::from(chosen));
+run_time_field!(MultiSelectSchema => Vec<OwnedChoice>, MultiSelect, |chosen| {
+    chosen.into_iter().map(OwnedChoice::from).collect()
+});

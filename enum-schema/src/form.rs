@@ -142,37 +142,37 @@ pub(crate) fn parse_required<T>(
     parse(value).map_err(|error| error.in_field(name))
 }
 
-impl<T: ElicitEnum> FormField for SingleSelectField<T> {
-    type Output = T;
+/// The `FormField` impl of a field that is required and answered by its
+/// own `parse`: `$property` is its property, computed from `$field`.
+macro_rules! required_field {
+    (impl$(<$param:ident: $bound:path>)? FormField for $ty:ty => $output:ty, |$field:ident| $property:expr) => {
+        impl$(<$param: $bound>)? $crate::FormField for $ty {
+            type Output = $output;
 
-    fn property(&self) -> PrimitiveSchema {
-        PrimitiveSchema::SingleSelect(self.to_schema())
-    }
+            fn property(&self) -> $crate::PrimitiveSchema {
+                let $field = self;
+                $property
+            }
 
-    fn is_required(&self) -> bool {
-        true
-    }
+            fn is_required(&self) -> bool {
+                true
+            }
 
-    fn parse_field(&self, name: &'static str, value: Option<Value>) -> Result<T, Error> {
-        parse_required(name, value, |value| self.parse(value))
-    }
+            fn parse_field(
+                &self,
+                name: &'static str,
+                value: ::core::option::Option<::serde_json::Value>,
+            ) -> ::core::result::Result<$output, $crate::Error> {
+                $crate::form::parse_required(name, value, |value| self.parse(value))
+            }
+        }
+    };
 }
+pub(crate) use required_field;
 
-impl<T: ElicitEnum> FormField for MultiSelectField<T> {
-    type Output = Vec<T>;
+required_field!(impl<T: ElicitEnum> FormField for SingleSelectField<T> => T, |field| PrimitiveSchema::SingleSelect(field.to_schema()));
 
-    fn property(&self) -> PrimitiveSchema {
-        PrimitiveSchema::MultiSelect(self.to_schema())
-    }
-
-    fn is_required(&self) -> bool {
-        true
-    }
-
-    fn parse_field(&self, name: &'static str, value: Option<Value>) -> Result<Vec<T>, Error> {
-        parse_required(name, value, |value| self.parse(value))
-    }
-}
+required_field!(impl<T: ElicitEnum> FormField for MultiSelectField<T> => Vec<T>, |field| PrimitiveSchema::MultiSelect(field.to_schema()));
 
 /// A field the user may leave empty: the same property, not in `required`,
 /// answered by `None` when the client sends no value.

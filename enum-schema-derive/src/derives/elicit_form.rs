@@ -337,6 +337,15 @@ fn opaque(krate: &TokenStream, field: &ast::Field) -> TokenStream {
     quote_spanned!(span=> impl #bound<Output = #output>)
 }
 
+/// What a field's check is written with: the runtime crate's path, the
+/// field, and the form (whose `Self` a default may name).
+#[derive(Clone, Copy)]
+struct Checked<'a> {
+    krate: &'a TokenStream,
+    field: &'a ast::Field<'a>,
+    form: &'a syn::Ident,
+}
+
 /// A field's check when the server compiles: one constant making one call
 /// of the runtime's schema rule for the field's kind
 /// (`__private::rules::{string, integer, number, single_select,
@@ -345,9 +354,9 @@ fn opaque(krate: &TokenStream, field: &ast::Field) -> TokenStream {
 /// of the enum's own default. Empty when there is nothing to check.
 fn field_check(krate: &TokenStream, field: &ast::Field, form: &syn::Ident) -> TokenStream {
     let rule = match &field.kind {
-        ast::Kind::String => string_check(krate, field, form),
-        ast::Kind::Number(ty) => number_check(krate, field, form, ty),
-        ast::Kind::Single(ty) => single_check(krate, field, form, ty),
+        ast::Kind::String => string_check(Checked { krate, field, form }),
+        ast::Kind::Number(ty) => number_check(Checked { krate, field, form }, ty),
+        ast::Kind::Single(ty) => single_check(Checked { krate, field, form }, ty),
         ast::Kind::Multi(ty) => multi_check(krate, field, ty),
         ast::Kind::Boolean
         | ast::Kind::RunTimeSingle
@@ -425,7 +434,8 @@ fn ok_or_panic(call: TokenStream, ok: TokenStream, panic: TokenStream) -> TokenS
 }
 
 /// A string field's default against its length bounds and format.
-fn string_check(krate: &TokenStream, field: &ast::Field, form: &syn::Ident) -> TokenStream {
+fn string_check(checked: Checked) -> TokenStream {
+    let Checked { krate, field, form } = checked;
     let attrs = &field.attrs;
     let Some((tokens, default)) = attrs.default.get_with_tokens() else {
         return TokenStream::new();
@@ -477,12 +487,8 @@ fn string_check(krate: &TokenStream, field: &ast::Field, form: &syn::Ident) -> T
 
 /// A number field's bounds and default: finite, and in order. Integers go
 /// in as `i128` (exact), floats as `f64`.
-fn number_check(
-    krate: &TokenStream,
-    field: &ast::Field,
-    form: &syn::Ident,
-    ty: &syn::Type,
-) -> TokenStream {
+fn number_check(checked: Checked, ty: &syn::Type) -> TokenStream {
+    let Checked { krate, field, form } = checked;
     let attrs = &field.attrs;
     let settings = [
         ("minimum", attrs.minimum.get_with_tokens()),
@@ -557,12 +563,8 @@ fn number_check(
 }
 
 /// An enum field's default is one of the enum's options.
-fn single_check(
-    krate: &TokenStream,
-    field: &ast::Field,
-    form: &syn::Ident,
-    ty: &syn::Type,
-) -> TokenStream {
+fn single_check(checked: Checked, ty: &syn::Type) -> TokenStream {
+    let Checked { krate, field, form } = checked;
     let Some((tokens, default)) = field.attrs.default.get_with_tokens() else {
         return TokenStream::new();
     };
@@ -868,36 +870,27 @@ fn expand(form: &ast::Form) -> TokenStream {
         locals.push(field_local);
     }
     let allows = ast::lint_allows(form.input);
+    // Whether `test` holds for an expression some field's `default`,
+    // `minimum` or `maximum` gives.
+    let any_expr = |test: &dyn Fn(&syn::Expr) -> bool| {
+        form.fields.iter().any(|field| {
+            [
+                &field.attrs.default,
+                &field.attrs.minimum,
+                &field.attrs.maximum,
+            ]
+            .into_iter()
+            .any(|attr| attr.get().is_some_and(test))
+        })
+    };
     // A constant in an attribute is named by its path on purpose (on an
     // enum field a bare name is a variant): `self::DEFAULT` is no
     // `unused_qualifications` of the user's.
-    let qualified = form.fields.iter().any(|field| {
-        [
-            &field.attrs.default,
-            &field.attrs.minimum,
-            &field.attrs.maximum,
-        ]
-        .into_iter()
-        .any(|attr| {
-            attr.get()
-                .is_some_and(|expr| expr.to_token_stream().to_string().contains("::"))
-        })
-    });
+    let qualified = any_expr(&|expr| expr.to_token_stream().to_string().contains("::"));
     let qualifications = qualified.then(|| quote!(#[allow(unused_qualifications)]));
     // `default = (3)` is the user's own spelling: parentheses that rustc
     // would call unnecessary where the generated code puts the value.
-    let parenthesized = form.fields.iter().any(|field| {
-        [
-            &field.attrs.default,
-            &field.attrs.minimum,
-            &field.attrs.maximum,
-        ]
-        .into_iter()
-        .any(|attr| {
-            attr.get()
-                .is_some_and(|expr| matches!(ast::ungroup_expr(expr), syn::Expr::Paren(_)))
-        })
-    });
+    let parenthesized = any_expr(&|expr| matches!(ast::ungroup_expr(expr), syn::Expr::Paren(_)));
     let parens = parenthesized.then(|| quote!(#[allow(unused_parens)]));
     // One walk over `content`, in its own order, as serde's derive reads a
     // map: no lookup per field. Properties the form does not name are

@@ -78,17 +78,7 @@ impl SingleSelectSchema {
         })
     }
 
-    /// Sets the field's `title`.
-    pub fn with_title(mut self, title: impl Into<Cow<'static, str>>) -> Self {
-        self.title = Some(title.into());
-        self
-    }
-
-    /// Sets the field's `description`.
-    pub fn with_description(mut self, description: impl Into<Cow<'static, str>>) -> Self {
-        self.description = Some(description.into());
-        self
-    }
+    label_builders!(impl Into<Cow<'static, str>>, self => Into::into);
 
     /// Sets `default` to the option whose wire value is `value`.
     ///
@@ -163,17 +153,7 @@ impl MultiSelectSchema {
         })
     }
 
-    /// Sets the field's `title`.
-    pub fn with_title(mut self, title: impl Into<Cow<'static, str>>) -> Self {
-        self.title = Some(title.into());
-        self
-    }
-
-    /// Sets the field's `description`.
-    pub fn with_description(mut self, description: impl Into<Cow<'static, str>>) -> Self {
-        self.description = Some(description.into());
-        self
-    }
+    label_builders!(impl Into<Cow<'static, str>>, self => Into::into);
 
     /// Sets `minItems` and `maxItems` (`None` leaves a bound out). A
     /// `maxItems` above the number of options is allowed: a list read at

@@ -8,39 +8,53 @@ use std::fmt;
 
 use serde_json::{Number, Value};
 
-use crate::form::parse_required;
+use crate::form::required_field;
 use crate::schema::check::{self, Int, Limit, Reading};
 use crate::schema::rule;
 use crate::{
-    BooleanSchema, Error, ErrorKind, FormField, NumberSchema, PrimitiveSchema, StringFormat,
-    StringSchema,
+    BooleanSchema, Error, ErrorKind, NumberSchema, PrimitiveSchema, StringFormat, StringSchema,
 };
 
-/// A string form field, answered by a `String` checked against `minLength`,
-/// `maxLength` and `format`.
-#[derive(Clone, Debug, Default)]
-pub struct StringField {
-    schema: StringSchema,
+/// A typed field that wraps its wire schema, with `new`, the
+/// label builders, `schema`, and the `FormField` impl.
+macro_rules! schema_field {
+    (
+        $(#[$doc:meta])*
+        pub struct $field:ident($schema:ident) => $output:ty, $variant:ident, $new:literal
+    ) => {
+        $(#[$doc])*
+        #[derive(Clone, Debug, Default)]
+        pub struct $field {
+            schema: $schema,
+        }
+
+        impl $field {
+            #[doc = $new]
+            pub fn new() -> Self {
+                $field::default()
+            }
+
+            label_builders!(&'static str, self.schema => Cow::Borrowed);
+
+            /// The wire schema.
+            pub fn schema(&self) -> &$schema {
+                &self.schema
+            }
+        }
+
+        required_field!(impl FormField for $field => $output, |field| {
+            PrimitiveSchema::$variant(field.schema.clone())
+        });
+    };
+}
+
+schema_field! {
+    /// A string form field, answered by a `String` checked against `minLength`,
+    /// `maxLength` and `format`.
+    pub struct StringField(StringSchema) => String, String, "A string field with no constraint."
 }
 
 impl StringField {
-    /// A string field with no constraint.
-    pub fn new() -> Self {
-        StringField::default()
-    }
-
-    /// Sets the field's `title`.
-    pub fn with_title(mut self, title: &'static str) -> Self {
-        self.schema.title = Some(Cow::Borrowed(title));
-        self
-    }
-
-    /// Sets the field's `description`.
-    pub fn with_description(mut self, description: &'static str) -> Self {
-        self.schema.description = Some(Cow::Borrowed(description));
-        self
-    }
-
     /// Sets `minLength`, in Unicode code points.
     ///
     /// # Panics
@@ -96,11 +110,6 @@ impl StringField {
         self
     }
 
-    /// The wire schema.
-    pub fn schema(&self) -> &StringSchema {
-        &self.schema
-    }
-
     /// Parses an answer: a JSON string within the length bounds and format.
     ///
     /// # Errors
@@ -118,56 +127,17 @@ impl StringField {
     }
 }
 
-impl FormField for StringField {
-    type Output = String;
-
-    fn property(&self) -> PrimitiveSchema {
-        PrimitiveSchema::String(self.schema.clone())
-    }
-
-    fn is_required(&self) -> bool {
-        true
-    }
-
-    fn parse_field(&self, name: &'static str, value: Option<Value>) -> Result<String, Error> {
-        parse_required(name, value, |value| self.parse(value))
-    }
-}
-
-/// A boolean form field, answered by a JSON `true` or `false` (never a
-/// string like `"true"`).
-#[derive(Clone, Debug, Default)]
-pub struct BooleanField {
-    schema: BooleanSchema,
+schema_field! {
+    /// A boolean form field, answered by a JSON `true` or `false` (never a
+    /// string like `"true"`).
+    pub struct BooleanField(BooleanSchema) => bool, Boolean, "A boolean field."
 }
 
 impl BooleanField {
-    /// A boolean field.
-    pub fn new() -> Self {
-        BooleanField::default()
-    }
-
-    /// Sets the field's `title`.
-    pub fn with_title(mut self, title: &'static str) -> Self {
-        self.schema.title = Some(Cow::Borrowed(title));
-        self
-    }
-
-    /// Sets the field's `description`.
-    pub fn with_description(mut self, description: &'static str) -> Self {
-        self.schema.description = Some(Cow::Borrowed(description));
-        self
-    }
-
     /// Sets `default`.
     pub fn with_default_value(mut self, default: bool) -> Self {
         self.schema.default = Some(default);
         self
-    }
-
-    /// The wire schema.
-    pub fn schema(&self) -> &BooleanSchema {
-        &self.schema
     }
 
     /// Parses an answer: a JSON boolean.
@@ -177,22 +147,6 @@ impl BooleanField {
     /// [`ErrorKind::TypeMismatch`] for any other JSON type.
     pub fn parse(&self, value: Value) -> Result<bool, Error> {
         self.schema.check(value)
-    }
-}
-
-impl FormField for BooleanField {
-    type Output = bool;
-
-    fn property(&self) -> PrimitiveSchema {
-        PrimitiveSchema::Boolean(self.schema.clone())
-    }
-
-    fn is_required(&self) -> bool {
-        true
-    }
-
-    fn parse_field(&self, name: &'static str, value: Option<Value>) -> Result<bool, Error> {
-        parse_required(name, value, |value| self.parse(value))
     }
 }
 
@@ -395,17 +349,7 @@ impl<N: NumberType> NumberField<N> {
         NumberField::default()
     }
 
-    /// Sets the field's `title`.
-    pub fn with_title(mut self, title: &'static str) -> Self {
-        self.title = Some(title);
-        self
-    }
-
-    /// Sets the field's `description`.
-    pub fn with_description(mut self, description: &'static str) -> Self {
-        self.description = Some(description);
-        self
-    }
+    label_builders!(&'static str, self => core::convert::identity);
 
     /// Sets `minimum`.
     ///
@@ -556,21 +500,7 @@ impl<N: NumberType> NumberField<N> {
     }
 }
 
-impl<N: NumberType> FormField for NumberField<N> {
-    type Output = N;
-
-    fn property(&self) -> PrimitiveSchema {
-        PrimitiveSchema::Number(self.schema())
-    }
-
-    fn is_required(&self) -> bool {
-        true
-    }
-
-    fn parse_field(&self, name: &'static str, value: Option<Value>) -> Result<N, Error> {
-        parse_required(name, value, |value| self.parse(value))
-    }
-}
+required_field!(impl<N: NumberType> FormField for NumberField<N> => N, |field| PrimitiveSchema::Number(field.schema()));
 
 #[cfg(test)]
 mod tests {

@@ -13,6 +13,121 @@ use crate::schema::rule;
 use crate::schema::{serialize_multi, serialize_single};
 use crate::{ElicitEnum, EnumOption, Error, MultiSelectSchema, SingleSelectSchema};
 
+/// What the two select fields share, written once: `Clone` and `Copy`
+/// whatever `T` is, and the conversion into the wire model.
+macro_rules! select_impls {
+    ($field:ident => $schema:ident) => {
+        impl<T> Clone for $field<T> {
+            fn clone(&self) -> Self {
+                *self
+            }
+        }
+
+        impl<T> Copy for $field<T> {}
+
+        impl<T: ElicitEnum> From<$field<T>> for $schema {
+            fn from(select: $field<T>) -> Self {
+                select.to_schema()
+            }
+        }
+    };
+}
+
+select_impls!(SingleSelectField => SingleSelectSchema);
+select_impls!(MultiSelectField => MultiSelectSchema);
+
+/// The start of a select field's `Debug`: its name and labels.
+fn debug_labels<'a, 'b>(
+    f: &'a mut fmt::Formatter<'b>,
+    name: &str,
+    title: &Option<&'static str>,
+    description: &Option<&'static str>,
+) -> fmt::DebugStruct<'a, 'b> {
+    let mut debug = f.debug_struct(name);
+    debug
+        .field("title", title)
+        .field("description", description);
+    debug
+}
+
+/// The label builders and getters of a select field, the same on both;
+/// `$schema` and `$json` are the `without_description` example's constant
+/// and its JSON.
+macro_rules! labels {
+    ($schema:ident, $json:literal) => {
+        /// Sets the field's `title`.
+        ///
+        /// # Panics
+        ///
+        /// If `title` is empty (in a constant: a compile error).
+        pub const fn with_title(mut self, title: &'static str) -> Self {
+            self.json = None;
+            assert!(!title.is_empty(), "an elicitation title must not be empty");
+            self.title = Some(title);
+            self
+        }
+
+        /// Sets the field's `description`.
+        pub const fn with_description(mut self, description: &'static str) -> Self {
+            self.json = None;
+            self.description = Some(description);
+            self
+        }
+
+        /// Removes `description`, such as the one the enum's doc comment gives
+        /// (what a field's `#[elicit(description = false)]` does).
+        ///
+        /// ```
+        /// use enum_schema::ElicitEnum;
+        /// use serde_json::json;
+        ///
+        /// /// Maps to the `region` column.
+        /// #[derive(ElicitEnum)]
+        /// #[elicit(rename_all = "kebab-case")]
+        /// enum Region { UsEast, EuWest }
+        ///
+        /// assert_eq!(
+        #[doc = concat!("     serde_json::to_value(Region::", stringify!($schema), ".without_description()).unwrap(),")]
+        #[doc = concat!("     json!(", $json, "),")]
+        /// );
+        /// ```
+        pub const fn without_description(mut self) -> Self {
+            self.json = None;
+            self.description = None;
+            self
+        }
+
+        /// The field's `title`.
+        pub const fn title(&self) -> Option<&'static str> {
+            self.title
+        }
+
+        /// The field's `description`.
+        pub const fn description(&self) -> Option<&'static str> {
+            self.description
+        }
+
+        /// The options of `T`, in declaration order.
+        pub const fn options(&self) -> &'static [EnumOption] {
+            T::OPTIONS
+        }
+    };
+}
+
+/// `to_json`, whose documentation each select field gives: the JSON text
+/// the derive wrote, while no builder has changed the schema.
+macro_rules! to_json {
+    ($(#[$doc:meta])*) => {
+        $(#[$doc])*
+        pub fn to_json(&self) -> Cow<'static, str> {
+            match self.json {
+                Some(json) => Cow::Borrowed(json),
+                None => Cow::Owned(serde_json::to_string(self).unwrap_or_default()),
+            }
+        }
+    };
+}
+
 /// The single-select schema of an [`ElicitEnum`] type: the options of `T`
 /// plus the field's `title`, `description`, `default`, and the choice of the
 /// legacy form.
@@ -70,19 +185,9 @@ pub struct SingleSelectField<T> {
     marker: PhantomData<fn() -> T>,
 }
 
-impl<T> Clone for SingleSelectField<T> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<T> Copy for SingleSelectField<T> {}
-
 impl<T> fmt::Debug for SingleSelectField<T> {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.debug_struct("SingleSelectField")
-            .field("title", &self.title)
-            .field("description", &self.description)
+        debug_labels(f, "SingleSelectField", &self.title, &self.description)
             .field("default", &self.default)
             .field("legacy", &self.legacy)
             .finish()
@@ -105,47 +210,10 @@ impl<T: ElicitEnum> SingleSelectField<T> {
         }
     }
 
-    /// Sets the field's `title`.
-    ///
-    /// # Panics
-    ///
-    /// If `title` is empty (in a constant: a compile error).
-    pub const fn with_title(mut self, title: &'static str) -> Self {
-        self.json = None;
-        assert!(!title.is_empty(), "an elicitation title must not be empty");
-        self.title = Some(title);
-        self
-    }
-
-    /// Sets the field's `description`.
-    pub const fn with_description(mut self, description: &'static str) -> Self {
-        self.json = None;
-        self.description = Some(description);
-        self
-    }
-
-    /// Removes `description`, such as the one the enum's doc comment gives
-    /// (what a field's `#[elicit(description = false)]` does).
-    ///
-    /// ```
-    /// use enum_schema::ElicitEnum;
-    /// use serde_json::json;
-    ///
-    /// /// Maps to the `region` column.
-    /// #[derive(ElicitEnum)]
-    /// #[elicit(rename_all = "kebab-case")]
-    /// enum Region { UsEast, EuWest }
-    ///
-    /// assert_eq!(
-    ///     serde_json::to_value(Region::SCHEMA.without_description()).unwrap(),
-    ///     json!({"type": "string", "enum": ["us-east", "eu-west"]}),
-    /// );
-    /// ```
-    pub const fn without_description(mut self) -> Self {
-        self.json = None;
-        self.description = None;
-        self
-    }
+    labels!(
+        SCHEMA,
+        r#"{"type": "string", "enum": ["us-east", "eu-west"]}"#
+    );
 
     /// Sets `default` to the option whose wire value is `value`.
     ///
@@ -191,16 +259,6 @@ impl<T: ElicitEnum> SingleSelectField<T> {
         self
     }
 
-    /// The field's `title`.
-    pub const fn title(&self) -> Option<&'static str> {
-        self.title
-    }
-
-    /// The field's `description`.
-    pub const fn description(&self) -> Option<&'static str> {
-        self.description
-    }
-
     /// The wire value of the `default`.
     pub const fn default_value(&self) -> Option<&'static str> {
         self.default
@@ -209,11 +267,6 @@ impl<T: ElicitEnum> SingleSelectField<T> {
     /// Whether the legacy form is chosen.
     pub const fn is_legacy(&self) -> bool {
         self.legacy
-    }
-
-    /// The options of `T`, in declaration order.
-    pub const fn options(&self) -> &'static [EnumOption] {
-        T::OPTIONS
     }
 
     /// Parses a client's answer for this field: a JSON string that is one of
@@ -229,26 +282,22 @@ impl<T: ElicitEnum> SingleSelectField<T> {
         parse::single(value, || Cow::Borrowed(T::OPTIONS), T::from_wire_value)
     }
 
-    /// The canonical JSON text of the schema. For a derived enum's
-    /// [`SCHEMA`](ElicitEnum::SCHEMA) that no builder has changed, it was
-    /// written when the server compiled, and costs no allocation; otherwise
-    /// it is serialized once.
-    ///
-    /// ```
-    /// use enum_schema::ElicitEnum;
-    /// use std::borrow::Cow;
-    ///
-    /// #[derive(ElicitEnum)]
-    /// enum Size { Small, Large }
-    ///
-    /// assert!(matches!(Size::SCHEMA.to_json(), Cow::Borrowed(r#"{"type":"string","enum":["Small","Large"]}"#)));
-    /// assert!(matches!(Size::SCHEMA.with_title("Size").to_json(), Cow::Owned(_)));
-    /// ```
-    pub fn to_json(&self) -> Cow<'static, str> {
-        match self.json {
-            Some(json) => Cow::Borrowed(json),
-            None => Cow::Owned(serde_json::to_string(self).unwrap_or_default()),
-        }
+    to_json! {
+        /// The canonical JSON text of the schema. For a derived enum's
+        /// [`SCHEMA`](ElicitEnum::SCHEMA) that no builder has changed, it was
+        /// written when the server compiled, and costs no allocation; otherwise
+        /// it is serialized once.
+        ///
+        /// ```
+        /// use enum_schema::ElicitEnum;
+        /// use std::borrow::Cow;
+        ///
+        /// #[derive(ElicitEnum)]
+        /// enum Size { Small, Large }
+        ///
+        /// assert!(matches!(Size::SCHEMA.to_json(), Cow::Borrowed(r#"{"type":"string","enum":["Small","Large"]}"#)));
+        /// assert!(matches!(Size::SCHEMA.with_title("Size").to_json(), Cow::Owned(_)));
+        /// ```
     }
 
     /// The schema as a wire-model value, borrowing the static strings.
@@ -276,12 +325,6 @@ impl<T: ElicitEnum> Serialize for SingleSelectField<T> {
     }
 }
 
-impl<T: ElicitEnum> From<SingleSelectField<T>> for SingleSelectSchema {
-    fn from(select: SingleSelectField<T>) -> Self {
-        select.to_schema()
-    }
-}
-
 enum Defaults<T: 'static> {
     None,
     Values(&'static [&'static str]),
@@ -295,6 +338,17 @@ impl<T> Clone for Defaults<T> {
 }
 
 impl<T> Copy for Defaults<T> {}
+
+/// The default items as JSON: the wire values as given, or the variants'.
+impl<T: ElicitEnum> Serialize for Defaults<T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match *self {
+            Defaults::None => serializer.serialize_none(),
+            Defaults::Values(values) => values.serialize(serializer),
+            Defaults::Variants(variants) => serializer.collect_seq(variants.iter().map(T::value)),
+        }
+    }
+}
 
 /// The multi-select schema of an [`ElicitEnum`] type, answered by a
 /// `Vec<T>`: the options of `T` plus the field's `title`, `description`,
@@ -352,19 +406,9 @@ pub struct MultiSelectField<T: 'static> {
     marker: PhantomData<fn() -> T>,
 }
 
-impl<T> Clone for MultiSelectField<T> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<T> Copy for MultiSelectField<T> {}
-
 impl<T: ElicitEnum> fmt::Debug for MultiSelectField<T> {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        f.debug_struct("MultiSelectField")
-            .field("title", &self.title)
-            .field("description", &self.description)
+        debug_labels(f, "MultiSelectField", &self.title, &self.description)
             .field("min_items", &self.min_items)
             .field("max_items", &self.max_items)
             .field("default", &self.default_values())
@@ -392,47 +436,10 @@ impl<T: ElicitEnum> MultiSelectField<T> {
         }
     }
 
-    /// Sets the field's `title`.
-    ///
-    /// # Panics
-    ///
-    /// If `title` is empty (in a constant: a compile error).
-    pub const fn with_title(mut self, title: &'static str) -> Self {
-        self.json = None;
-        assert!(!title.is_empty(), "an elicitation title must not be empty");
-        self.title = Some(title);
-        self
-    }
-
-    /// Sets the field's `description`.
-    pub const fn with_description(mut self, description: &'static str) -> Self {
-        self.json = None;
-        self.description = Some(description);
-        self
-    }
-
-    /// Removes `description`, such as the one the enum's doc comment gives
-    /// (what a field's `#[elicit(description = false)]` does).
-    ///
-    /// ```
-    /// use enum_schema::ElicitEnum;
-    /// use serde_json::json;
-    ///
-    /// /// Maps to the `region` column.
-    /// #[derive(ElicitEnum)]
-    /// #[elicit(rename_all = "kebab-case")]
-    /// enum Region { UsEast, EuWest }
-    ///
-    /// assert_eq!(
-    ///     serde_json::to_value(Region::MULTI_SCHEMA.without_description()).unwrap(),
-    ///     json!({"type": "array", "items": {"type": "string", "enum": ["us-east", "eu-west"]}}),
-    /// );
-    /// ```
-    pub const fn without_description(mut self) -> Self {
-        self.json = None;
-        self.description = None;
-        self
-    }
+    labels!(
+        MULTI_SCHEMA,
+        r#"{"type": "array", "items": {"type": "string", "enum": ["us-east", "eu-west"]}}"#
+    );
 
     /// Sets `minItems`: the fewest options the user must select.
     ///
@@ -549,16 +556,6 @@ impl<T: ElicitEnum> MultiSelectField<T> {
         }
     }
 
-    /// The field's `title`.
-    pub const fn title(&self) -> Option<&'static str> {
-        self.title
-    }
-
-    /// The field's `description`.
-    pub const fn description(&self) -> Option<&'static str> {
-        self.description
-    }
-
     /// `minItems`.
     pub const fn min_items(&self) -> Option<usize> {
         self.min_items
@@ -593,11 +590,6 @@ impl<T: ElicitEnum> MultiSelectField<T> {
         }
     }
 
-    /// The options of `T`, in declaration order.
-    pub const fn options(&self) -> &'static [EnumOption] {
-        T::OPTIONS
-    }
-
     /// Parses a client's answer for this field: a JSON array of distinct
     /// option values (or aliases), kept in the client's order.
     ///
@@ -627,15 +619,11 @@ impl<T: ElicitEnum> MultiSelectField<T> {
         )
     }
 
-    /// The canonical JSON text of the schema: written when the server
-    /// compiled for a derived enum's [`MULTI_SCHEMA`](ElicitEnum::MULTI_SCHEMA)
-    /// that no builder has changed (no allocation), serialized once
-    /// otherwise.
-    pub fn to_json(&self) -> Cow<'static, str> {
-        match self.json {
-            Some(json) => Cow::Borrowed(json),
-            None => Cow::Owned(serde_json::to_string(self).unwrap_or_default()),
-        }
+    to_json! {
+        /// The canonical JSON text of the schema: written when the server
+        /// compiled for a derived enum's [`MULTI_SCHEMA`](ElicitEnum::MULTI_SCHEMA)
+        /// that no builder has changed (no allocation), serialized once
+        /// otherwise.
     }
 
     /// The schema as a wire-model value, borrowing the static strings.
@@ -655,42 +643,18 @@ impl<T: ElicitEnum> MultiSelectField<T> {
 
 impl<T: ElicitEnum> Serialize for MultiSelectField<T> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        struct Variants<T: 'static>(&'static [T]);
-        impl<T: ElicitEnum> Serialize for Variants<T> {
-            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                serializer.collect_seq(self.0.iter().map(T::value))
-            }
-        }
-        let (title, description, options) = (self.title, self.description, T::OPTIONS);
-        let (min, max) = (self.min_items, self.max_items);
-        match self.default {
-            Defaults::None => {
-                serialize_multi::<S, ()>(serializer, title, description, options, min, max, None)
-            }
-            Defaults::Values(values) => serialize_multi(
-                serializer,
-                title,
-                description,
-                options,
-                min,
-                max,
-                Some(values),
-            ),
-            Defaults::Variants(variants) => serialize_multi(
-                serializer,
-                title,
-                description,
-                options,
-                min,
-                max,
-                Some(Variants(variants)),
-            ),
-        }
-    }
-}
-
-impl<T: ElicitEnum> From<MultiSelectField<T>> for MultiSelectSchema {
-    fn from(select: MultiSelectField<T>) -> Self {
-        select.to_schema()
+        let default = match self.default {
+            Defaults::None => None,
+            set => Some(set),
+        };
+        serialize_multi(
+            serializer,
+            self.title,
+            self.description,
+            T::OPTIONS,
+            self.min_items,
+            self.max_items,
+            default,
+        )
     }
 }

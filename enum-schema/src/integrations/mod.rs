@@ -2,6 +2,19 @@
 //! built), and the optional integrations, each behind the cargo feature of
 //! the same name: `rmcp`, `rust-mcp-sdk`, `tower-mcp` and `schemars`.
 
+/// `From<$from> for $into` by value, through the conversion by reference:
+/// the owned forms of an SDK's conversions.
+#[cfg(any(feature = "rmcp", feature = "rust-mcp-sdk"))]
+macro_rules! from_owned {
+    ($($from:ty => $into:ty),* $(,)?) => {$(
+        impl From<$from> for $into {
+            fn from(value: $from) -> Self {
+                <$into>::from(&value)
+            }
+        }
+    )*};
+}
+
 pub mod ask;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;

@@ -67,81 +67,78 @@ fn short_name<T>() -> &'static str {
     name.rsplit("::").next().unwrap_or(name)
 }
 
-/// The single-select schema of a derived enum, `T::SCHEMA`:
-/// `{"type":"string","enum":[..]}`, `{"type":"string","oneOf":[{"const":..,"title":..},..]}`
-/// or the legacy `{"type":"string","enum":[..],"enumNames":[..]}`, with the
-/// enum's `title`, `description` and `default` (MCP 2025-11-25, SEP-1330).
-/// Always inline.
-///
-/// ```
-/// use enum_schema::{ElicitEnum, SingleSelectField};
-/// use serde_json::json;
-///
-/// #[derive(ElicitEnum)]
-/// #[elicit(rename_all = "lowercase", default = Low)]
-/// enum Severity {
-///     #[elicit(title = "Low")]
-///     Low,
-///     #[elicit(title = "High")]
-///     High,
-/// }
-///
-/// let schema = schemars::SchemaGenerator::default().into_root_schema_for::<SingleSelectField<Severity>>();
-/// let mut json = schema.to_value();
-/// // What schemars adds at the root of any schema, not ours:
-/// json.as_object_mut().unwrap().remove("$schema");
-/// json.as_object_mut().unwrap().remove("title");
-/// assert_eq!(json, json!({
-///     "type": "string",
-///     "oneOf": [{"const": "low", "title": "Low"}, {"const": "high", "title": "High"}],
-///     "default": "low",
-/// }));
-/// ```
-impl<T: ElicitEnum> JsonSchema for SingleSelectField<T> {
-    fn inline_schema() -> bool {
-        true
-    }
+/// The `JsonSchema` of a select field: `T::$constant`, always inline,
+/// named `$name` from `T`'s short name.
+macro_rules! select_schema {
+    ($(#[$doc:meta])* $field:ident, $constant:ident, |$short:ident| $name:expr) => {
+        $(#[$doc])*
+        impl<T: ElicitEnum> JsonSchema for $field<T> {
+            fn inline_schema() -> bool {
+                true
+            }
 
-    fn schema_name() -> Cow<'static, str> {
-        Cow::Borrowed(short_name::<T>())
-    }
+            fn schema_name() -> Cow<'static, str> {
+                let $short = short_name::<T>();
+                $name
+            }
 
-    fn schema_id() -> Cow<'static, str> {
-        Cow::Owned(format!(
-            "enum_schema::SingleSelectField<{}>",
-            std::any::type_name::<T>()
-        ))
-    }
+            fn schema_id() -> Cow<'static, str> {
+                Cow::Owned(format!(
+                    concat!("enum_schema::", stringify!($field), "<{}>"),
+                    std::any::type_name::<T>()
+                ))
+            }
 
-    fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        to_schema(T::SCHEMA)
-    }
+            fn json_schema(_: &mut SchemaGenerator) -> Schema {
+                to_schema(T::$constant)
+            }
+        }
+    };
 }
 
-/// The multi-select schema of a derived enum, `T::MULTI_SCHEMA`:
-/// `{"type":"array","items":{"type":"string","enum":[..]}}` or
-/// `{"type":"array","items":{"anyOf":[{"const":..,"title":..},..]}}`, with
-/// the enum's `title`, `description`, `minItems`, `maxItems` and `default`
-/// (MCP 2025-11-25, SEP-1330). Always inline: name it in
-/// `#[schemars(with = "enum_schema::MultiSelectField<T>")]` on a `Vec<T>` field.
-impl<T: ElicitEnum> JsonSchema for MultiSelectField<T> {
-    fn inline_schema() -> bool {
-        true
-    }
+select_schema! {
+    /// The single-select schema of a derived enum, `T::SCHEMA`:
+    /// `{"type":"string","enum":[..]}`, `{"type":"string","oneOf":[{"const":..,"title":..},..]}`
+    /// or the legacy `{"type":"string","enum":[..],"enumNames":[..]}`, with the
+    /// enum's `title`, `description` and `default` (MCP 2025-11-25, SEP-1330).
+    /// Always inline.
+    ///
+    /// ```
+    /// use enum_schema::{ElicitEnum, SingleSelectField};
+    /// use serde_json::json;
+    ///
+    /// #[derive(ElicitEnum)]
+    /// #[elicit(rename_all = "lowercase", default = Low)]
+    /// enum Severity {
+    ///     #[elicit(title = "Low")]
+    ///     Low,
+    ///     #[elicit(title = "High")]
+    ///     High,
+    /// }
+    ///
+    /// let schema = schemars::SchemaGenerator::default().into_root_schema_for::<SingleSelectField<Severity>>();
+    /// let mut json = schema.to_value();
+    /// // What schemars adds at the root of any schema, not ours:
+    /// json.as_object_mut().unwrap().remove("$schema");
+    /// json.as_object_mut().unwrap().remove("title");
+    /// assert_eq!(json, json!({
+    ///     "type": "string",
+    ///     "oneOf": [{"const": "low", "title": "Low"}, {"const": "high", "title": "High"}],
+    ///     "default": "low",
+    /// }));
+    /// ```
+    SingleSelectField, SCHEMA, |name| Cow::Borrowed(name)
+}
 
-    fn schema_name() -> Cow<'static, str> {
-        Cow::Owned(format!("Array_of_{}", short_name::<T>()))
-    }
-
-    fn schema_id() -> Cow<'static, str> {
-        Cow::Owned(format!(
-            "enum_schema::MultiSelectField<{}>",
-            std::any::type_name::<T>()
-        ))
-    }
-
-    fn json_schema(_: &mut SchemaGenerator) -> Schema {
-        to_schema(T::MULTI_SCHEMA)
+select_schema! {
+    /// The multi-select schema of a derived enum, `T::MULTI_SCHEMA`:
+    /// `{"type":"array","items":{"type":"string","enum":[..]}}` or
+    /// `{"type":"array","items":{"anyOf":[{"const":..,"title":..},..]}}`, with
+    /// the enum's `title`, `description`, `minItems`, `maxItems` and `default`
+    /// (MCP 2025-11-25, SEP-1330). Always inline: name it in
+    /// `#[schemars(with = "enum_schema::MultiSelectField<T>")]` on a `Vec<T>` field.
+    MultiSelectField, MULTI_SCHEMA, |name| {
+        Cow::Owned(format!("Array_of_{name}"))
     }
 }
 

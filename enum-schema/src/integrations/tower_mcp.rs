@@ -256,11 +256,7 @@ fn form_params(params: &ElicitRequestFormParams) -> ElicitFormParams {
             false,
         );
     }
-    form.required = schema
-        .required()
-        .iter()
-        .map(|name| name.to_string())
-        .collect();
+    form.required = crate::schema::owned::required(schema);
     ElicitFormParams {
         mode: Some(ElicitMode::Form),
         message: params.message().to_owned(),

@@ -35,6 +35,15 @@ use crate::{
     PrimitiveSchema, SingleSelectSchema, StringFormat, StringSchema,
 };
 
+/// An answer of the wrong JSON type for its field.
+fn mismatch(expected: JsonType, found: Value) -> Error {
+    Error::from(ErrorKind::TypeMismatch {
+        field: None,
+        expected,
+        found,
+    })
+}
+
 /// Parses a single-select answer: a JSON string naming one option.
 #[inline]
 pub(crate) fn single<R>(
@@ -51,11 +60,7 @@ pub(crate) fn single<R>(
                 allowed: allowed(),
             })),
         },
-        found => Err(Error::from(ErrorKind::TypeMismatch {
-            field: None,
-            expected: JsonType::String,
-            found,
-        })),
+        found => Err(mismatch(JsonType::String, found)),
     }
 }
 
@@ -77,13 +82,7 @@ pub(crate) fn multi<R>(
 ) -> Result<Vec<R>, Error> {
     let items = match value {
         Value::Array(items) => items,
-        found => {
-            return Err(Error::from(ErrorKind::TypeMismatch {
-                field: None,
-                expected: JsonType::Array,
-                found,
-            }))
-        }
+        found => return Err(mismatch(JsonType::Array, found)),
     };
     if items.len() < min {
         return Err(Error::from(ErrorKind::TooFewItems {
@@ -218,13 +217,7 @@ pub(crate) fn string(
 ) -> Result<String, Error> {
     let value = match value {
         Value::String(value) => value,
-        found => {
-            return Err(Error::from(ErrorKind::TypeMismatch {
-                field: None,
-                expected: JsonType::String,
-                found,
-            }))
-        }
+        found => return Err(mismatch(JsonType::String, found)),
     };
     let length = char_count(&value);
     if let Some(min_length) = min_length {
@@ -481,13 +474,7 @@ pub(crate) fn number(
 ) -> Result<Number, Error> {
     let number = match value {
         Value::Number(number) => number,
-        found => {
-            return Err(Error::from(ErrorKind::TypeMismatch {
-                field: None,
-                expected: JsonType::Number,
-                found,
-            }))
-        }
+        found => return Err(mismatch(JsonType::Number, found)),
     };
     if integer {
         if let Reading::Fraction(_) = Reading::of(&number) {
@@ -613,11 +600,7 @@ impl BooleanSchema {
     pub fn check(&self, value: Value) -> Result<bool, Error> {
         match value {
             Value::Bool(value) => Ok(value),
-            found => Err(Error::from(ErrorKind::TypeMismatch {
-                field: None,
-                expected: JsonType::Boolean,
-                found,
-            })),
+            found => Err(mismatch(JsonType::Boolean, found)),
         }
     }
 }

@@ -31,6 +31,26 @@ use std::borrow::Cow;
 
 use crate::{BooleanSchema, EnumOption, NumberSchema, StringSchema};
 
+/// The getters the two selects share: `title`, `description`, `options`.
+macro_rules! select_getters {
+    () => {
+        /// The field's `title`.
+        pub fn title(&self) -> Option<&str> {
+            self.title.as_deref()
+        }
+
+        /// The field's `description`.
+        pub fn description(&self) -> Option<&str> {
+            self.description.as_deref()
+        }
+
+        /// The options, in order.
+        pub fn options(&self) -> &[EnumOption] {
+            &self.options
+        }
+    };
+}
+
 /// A single-select enum property schema, in one of three shapes (MCP
 /// 2025-11-25, SEP-1330):
 ///
@@ -59,20 +79,7 @@ pub struct SingleSelectSchema {
 }
 
 impl SingleSelectSchema {
-    /// The field's `title`.
-    pub fn title(&self) -> Option<&str> {
-        self.title.as_deref()
-    }
-
-    /// The field's `description`.
-    pub fn description(&self) -> Option<&str> {
-        self.description.as_deref()
-    }
-
-    /// The options, in order.
-    pub fn options(&self) -> &[EnumOption] {
-        &self.options
-    }
+    select_getters!();
 
     /// The `default` value.
     pub fn default_value(&self) -> Option<&str> {
@@ -114,20 +121,7 @@ pub struct MultiSelectSchema {
 }
 
 impl MultiSelectSchema {
-    /// The field's `title`.
-    pub fn title(&self) -> Option<&str> {
-        self.title.as_deref()
-    }
-
-    /// The field's `description`.
-    pub fn description(&self) -> Option<&str> {
-        self.description.as_deref()
-    }
-
-    /// The options, in order.
-    pub fn options(&self) -> &[EnumOption] {
-        &self.options
-    }
+    select_getters!();
 
     /// `minItems`.
     pub fn min_items(&self) -> Option<usize> {
@@ -235,6 +229,60 @@ impl RequestedSchema {
     /// The names of the required properties, in order.
     pub fn required(&self) -> &[Cow<'static, str>] {
         &self.required
+    }
+}
+
+/// The owned values an SDK's model types are built from: one definition
+/// for the conversions of every SDK.
+#[cfg(any(feature = "rmcp", feature = "rust-mcp-sdk", feature = "tower-mcp"))]
+pub(crate) mod owned {
+    use super::*;
+
+    /// The options' wire values.
+    #[cfg(any(feature = "rmcp", feature = "rust-mcp-sdk"))]
+    pub(crate) fn values(options: &[EnumOption]) -> Vec<String> {
+        options
+            .iter()
+            .map(|option| option.value().to_owned())
+            .collect()
+    }
+
+    /// The options' titles, a value standing for a missing one (a legacy
+    /// schema's `enumNames`).
+    #[cfg(any(feature = "rmcp", feature = "rust-mcp-sdk"))]
+    pub(crate) fn labels(options: &[EnumOption]) -> Vec<String> {
+        options
+            .iter()
+            .map(|option| option.label().to_owned())
+            .collect()
+    }
+
+    /// A multi-select's `default`.
+    #[cfg(any(feature = "rmcp", feature = "rust-mcp-sdk"))]
+    pub(crate) fn default_values(schema: &MultiSelectSchema) -> Option<Vec<String>> {
+        let values = schema.default.as_ref()?;
+        Some(values.iter().map(|value| value.to_string()).collect())
+    }
+
+    /// The properties by name, each converted into the SDK's type.
+    #[cfg(any(feature = "rmcp", feature = "rust-mcp-sdk"))]
+    pub(crate) fn properties<P: for<'a> From<&'a PrimitiveSchema>>(
+        schema: &RequestedSchema,
+    ) -> std::collections::BTreeMap<String, P> {
+        schema
+            .properties
+            .iter()
+            .map(|(name, property)| (name.to_string(), property.into()))
+            .collect()
+    }
+
+    /// The names of the required properties, in order.
+    pub(crate) fn required(schema: &RequestedSchema) -> Vec<String> {
+        schema
+            .required
+            .iter()
+            .map(|name| name.to_string())
+            .collect()
     }
 }
 

@@ -174,12 +174,7 @@ impl NumberSchema {
     /// );
     /// ```
     pub fn advertised_minimum(&self) -> Option<Number> {
-        let minimum = self.minimum.as_ref()?;
-        Some(if self.integer {
-            readable_integer_bound(minimum, true).into()
-        } else {
-            readable_number_bound(minimum, true)
-        })
+        self.advertised_bound(self.minimum.as_ref()?, true)
     }
 
     /// `maximum` as it is sent: as [`advertised_minimum`](Self::advertised_minimum),
@@ -189,11 +184,15 @@ impl NumberSchema {
     /// that is refused for its range; the field itself accepts its whole
     /// range.
     pub fn advertised_maximum(&self) -> Option<Number> {
-        let maximum = self.maximum.as_ref()?;
+        self.advertised_bound(self.maximum.as_ref()?, false)
+    }
+
+    /// A bound as it is sent, `lower` or upper.
+    fn advertised_bound(&self, bound: &Number, lower: bool) -> Option<Number> {
         Some(if self.integer {
-            readable_integer_bound(maximum, false).into()
+            readable_integer_bound(bound, lower).into()
         } else {
-            readable_number_bound(maximum, false)
+            readable_number_bound(bound, lower)
         })
     }
 

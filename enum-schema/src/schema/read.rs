@@ -251,11 +251,7 @@ fn text(object: &Object, keyword: &'static str) -> Result<Option<Cow<'static, st
     match object.get(keyword) {
         None => Ok(None),
         Some(Value::String(text)) => Ok(Some(Cow::Owned(text.clone()))),
-        Some(found) => Err(SchemaError::InvalidKeyword {
-            keyword,
-            expected: "a string",
-            found: found.clone(),
-        }),
+        Some(found) => Err(invalid(keyword, "a string", found)),
     }
 }
 
@@ -264,11 +260,7 @@ fn count(object: &Object, keyword: &'static str) -> Result<Option<usize>, Schema
     let Some(found) = object.get(keyword) else {
         return Ok(None);
     };
-    let invalid = || SchemaError::InvalidKeyword {
-        keyword,
-        expected: "a non-negative integer",
-        found: found.clone(),
-    };
+    let invalid = || invalid(keyword, "a non-negative integer", found);
     let Value::Number(number) = found else {
         return Err(invalid());
     };
@@ -287,20 +279,38 @@ fn number(object: &Object, keyword: &'static str) -> Result<Option<Number>, Sche
     match object.get(keyword) {
         None => Ok(None),
         Some(Value::Number(number)) => Ok(Some(number.clone())),
-        Some(found) => Err(SchemaError::InvalidKeyword {
-            keyword,
-            expected: "a number",
-            found: found.clone(),
+        Some(found) => Err(invalid(keyword, "a number", found)),
+    }
+}
+
+/// A keyword with a value of the wrong kind.
+fn invalid(keyword: &'static str, expected: &'static str, found: &Value) -> SchemaError {
+    SchemaError::InvalidKeyword {
+        keyword,
+        expected,
+        found: found.clone(),
+    }
+}
+
+/// The object a schema must be.
+fn as_object(schema: &Value) -> Result<&Object, SchemaError> {
+    match schema {
+        Value::Object(object) => Ok(object),
+        _ => Err(SchemaError::NotAnObject {
+            found: schema.clone(),
         }),
     }
 }
 
+/// JSON text read into `T`.
+fn from_text<T: serde::de::DeserializeOwned>(json: &str) -> Result<T, SchemaError> {
+    serde_json::from_str(json).map_err(|error| SchemaError::InvalidJson {
+        message: error.to_string(),
+    })
+}
+
 fn strings(found: &Value, keyword: &'static str) -> Result<Vec<String>, SchemaError> {
-    let invalid = || SchemaError::InvalidKeyword {
-        keyword,
-        expected: "an array of strings",
-        found: found.clone(),
-    };
+    let invalid = || invalid(keyword, "an array of strings", found);
     let Value::Array(items) = found else {
         return Err(invalid());
     };
@@ -355,11 +365,11 @@ fn options(object: &Object) -> Result<(Vec<EnumOption>, bool), SchemaError> {
         }
         (None, Some((keyword, consts))) => {
             let Value::Array(consts) = consts else {
-                return Err(SchemaError::InvalidKeyword {
+                return Err(invalid(
                     keyword,
-                    expected: "an array of {\"const\", \"title\"} objects",
-                    found: consts.clone(),
-                });
+                    "an array of {\"const\", \"title\"} objects",
+                    consts,
+                ));
             };
             let mut options = Vec::with_capacity(consts.len());
             for (index, option) in consts.iter().enumerate() {
@@ -369,13 +379,7 @@ fn options(object: &Object) -> Result<(Vec<EnumOption>, bool), SchemaError> {
                 let title = match option.get("title") {
                     None => None,
                     Some(Value::String(title)) => Some(title.clone()),
-                    Some(found) => {
-                        return Err(SchemaError::InvalidKeyword {
-                            keyword: "title",
-                            expected: "a string",
-                            found: found.clone(),
-                        })
-                    }
+                    Some(found) => return Err(invalid("title", "a string", found)),
                 };
                 options.push(EnumOption::new(value.to_owned(), title));
             }
@@ -460,13 +464,7 @@ fn read_single(object: &Object) -> Result<SingleSelectSchema, SchemaError> {
             check_single_default(&options, default)?;
             Some(Cow::Owned(default.clone()))
         }
-        Some(found) => {
-            return Err(SchemaError::InvalidKeyword {
-                keyword: "default",
-                expected: "a string",
-                found: found.clone(),
-            })
-        }
+        Some(found) => return Err(invalid("default", "a string", found)),
     };
     Ok(SingleSelectSchema {
         title: text(object, "title")?,
@@ -480,24 +478,18 @@ fn read_single(object: &Object) -> Result<SingleSelectSchema, SchemaError> {
 fn read_multi(object: &Object) -> Result<MultiSelectSchema, SchemaError> {
     let items = match object.get("items") {
         Some(Value::Object(items)) => items,
-        Some(found) => {
-            return Err(SchemaError::InvalidKeyword {
-                keyword: "items",
-                expected: "an object with `enum` or `anyOf`",
-                found: found.clone(),
-            })
-        }
+        Some(found) => return Err(invalid("items", "an object with `enum` or `anyOf`", found)),
         None => return Err(SchemaError::MissingKeyword { keyword: "items" }),
     };
     match items.get("type") {
         None => {}
         Some(Value::String(kind)) if kind == "string" => {}
         Some(found) => {
-            return Err(SchemaError::InvalidKeyword {
-                keyword: "items.type",
-                expected: r#""string": multi-select options are strings"#,
-                found: found.clone(),
-            })
+            return Err(invalid(
+                "items.type",
+                r#""string": multi-select options are strings"#,
+                found,
+            ))
         }
     }
     if let Some(keyword) = UNSUPPORTED
@@ -549,11 +541,11 @@ fn read_string(object: &Object) -> Result<StringSchema, SchemaError> {
             Some("date") => StringFormat::Date,
             Some("date-time") => StringFormat::DateTime,
             _ => {
-                return Err(SchemaError::InvalidKeyword {
-                    keyword: "format",
-                    expected: r#""email", "uri", "date" or "date-time""#,
-                    found: found.clone(),
-                })
+                return Err(invalid(
+                    "format",
+                    r#""email", "uri", "date" or "date-time""#,
+                    found,
+                ))
             }
         }),
     };
@@ -587,13 +579,7 @@ fn read_boolean(object: &Object) -> Result<BooleanSchema, SchemaError> {
     let default = match object.get("default") {
         None => None,
         Some(Value::Bool(default)) => Some(*default),
-        Some(found) => {
-            return Err(SchemaError::InvalidKeyword {
-                keyword: "default",
-                expected: "a boolean",
-                found: found.clone(),
-            })
-        }
+        Some(found) => return Err(invalid("default", "a boolean", found)),
     };
     Ok(BooleanSchema {
         title: text(object, "title")?,
@@ -643,11 +629,7 @@ impl PrimitiveSchema {
     /// assert_eq!(PrimitiveSchema::from_json(&bad), Err(SchemaError::EnumNamesLength { values: 2, names: 1 }));
     /// ```
     pub fn from_json(schema: &Value) -> Result<PrimitiveSchema, SchemaError> {
-        let Value::Object(object) = schema else {
-            return Err(SchemaError::NotAnObject {
-                found: schema.clone(),
-            });
-        };
+        let object = as_object(schema)?;
         let kind = object
             .get("type")
             .ok_or(SchemaError::MissingKeyword { keyword: "type" })?;
@@ -742,10 +724,7 @@ impl PrimitiveSchema {
     /// );
     /// ```
     pub fn from_json_str(json: &str) -> Result<PrimitiveSchema, SchemaError> {
-        let unique: Unique =
-            serde_json::from_str(json).map_err(|error| SchemaError::InvalidJson {
-                message: error.to_string(),
-            })?;
+        let unique: Unique = from_text(json)?;
         unique.read(PrimitiveSchema::from_json)
     }
 }
@@ -756,6 +735,40 @@ impl<'de> Deserialize<'de> for PrimitiveSchema {
             .read(PrimitiveSchema::from_json)
             .map_err(serde::de::Error::custom)
     }
+}
+
+/// The `visit_*` methods of a visitor that keeps a scalar as its JSON
+/// value, wrapped into its output by `$wrap`.
+macro_rules! visit_scalars {
+    ($output:ty, $wrap:expr) => {
+        fn visit_bool<E>(self, value: bool) -> Result<$output, E> {
+            Ok($wrap(Value::Bool(value)))
+        }
+
+        fn visit_i64<E>(self, value: i64) -> Result<$output, E> {
+            Ok($wrap(Value::from(value)))
+        }
+
+        fn visit_u64<E>(self, value: u64) -> Result<$output, E> {
+            Ok($wrap(Value::from(value)))
+        }
+
+        fn visit_f64<E>(self, value: f64) -> Result<$output, E> {
+            Ok($wrap(Value::from(value)))
+        }
+
+        fn visit_str<E>(self, value: &str) -> Result<$output, E> {
+            Ok($wrap(Value::from(value)))
+        }
+
+        fn visit_string<E>(self, value: String) -> Result<$output, E> {
+            Ok($wrap(Value::String(value)))
+        }
+
+        fn visit_unit<E>(self) -> Result<$output, E> {
+            Ok($wrap(Value::Null))
+        }
+    };
 }
 
 /// A JSON value read from text, and the first key (in text order) that an
@@ -802,33 +815,7 @@ impl<'de> Visitor<'de> for UniqueVisitor {
         f.write_str("a JSON value")
     }
 
-    fn visit_bool<E>(self, value: bool) -> Result<Unique, E> {
-        Ok(Self::plain(Value::Bool(value)))
-    }
-
-    fn visit_i64<E>(self, value: i64) -> Result<Unique, E> {
-        Ok(Self::plain(Value::from(value)))
-    }
-
-    fn visit_u64<E>(self, value: u64) -> Result<Unique, E> {
-        Ok(Self::plain(Value::from(value)))
-    }
-
-    fn visit_f64<E>(self, value: f64) -> Result<Unique, E> {
-        Ok(Self::plain(Value::from(value)))
-    }
-
-    fn visit_str<E>(self, value: &str) -> Result<Unique, E> {
-        Ok(Self::plain(Value::from(value)))
-    }
-
-    fn visit_string<E>(self, value: String) -> Result<Unique, E> {
-        Ok(Self::plain(Value::String(value)))
-    }
-
-    fn visit_unit<E>(self) -> Result<Unique, E> {
-        Ok(Self::plain(Value::Null))
-    }
+    visit_scalars!(Unique, Self::plain);
 
     fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Unique, A::Error> {
         let mut items = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(4096));
@@ -877,23 +864,13 @@ impl RequestedSchema {
     /// read, [`SchemaError::UnknownRequired`], or the errors of the object
     /// itself.
     pub fn from_json(schema: &Value) -> Result<RequestedSchema, SchemaError> {
-        let Value::Object(object) = schema else {
-            return Err(SchemaError::NotAnObject {
-                found: schema.clone(),
-            });
-        };
+        let object = as_object(schema)?;
         let properties = match object.get("properties") {
             Some(Value::Object(properties)) => properties
                 .iter()
                 .map(|(name, schema)| (name.clone(), schema.clone()))
                 .collect(),
-            Some(found) => {
-                return Err(SchemaError::InvalidKeyword {
-                    keyword: "properties",
-                    expected: "an object",
-                    found: found.clone(),
-                })
-            }
+            Some(found) => return Err(invalid("properties", "an object", found)),
             None => {
                 return Err(SchemaError::MissingKeyword {
                     keyword: "properties",
@@ -935,11 +912,7 @@ impl RequestedSchema {
             // Not an object with an object of properties: the order no
             // longer matters, and `from_json` names the problem.
             Err(_) => {
-                let value =
-                    serde_json::from_str(json).map_err(|error| SchemaError::InvalidJson {
-                        message: error.to_string(),
-                    })?;
-                return RequestedSchema::from_json(&value);
+                return RequestedSchema::from_json(&from_text(json)?);
             }
         };
         raw.read()
@@ -1046,24 +1019,7 @@ impl<'de> Deserialize<'de> for Properties {
                 }
                 Ok(Properties::Other(Value::Array(items)))
             }
-            fn visit_bool<E>(self, value: bool) -> Result<Properties, E> {
-                Ok(Properties::Other(Value::Bool(value)))
-            }
-            fn visit_i64<E>(self, value: i64) -> Result<Properties, E> {
-                Ok(Properties::Other(Value::from(value)))
-            }
-            fn visit_u64<E>(self, value: u64) -> Result<Properties, E> {
-                Ok(Properties::Other(Value::from(value)))
-            }
-            fn visit_f64<E>(self, value: f64) -> Result<Properties, E> {
-                Ok(Properties::Other(Value::from(value)))
-            }
-            fn visit_str<E>(self, value: &str) -> Result<Properties, E> {
-                Ok(Properties::Other(Value::from(value)))
-            }
-            fn visit_unit<E>(self) -> Result<Properties, E> {
-                Ok(Properties::Other(Value::Null))
-            }
+            visit_scalars!(Properties, Properties::Other);
         }
         deserializer.deserialize_any(PropertiesVisitor)
     }

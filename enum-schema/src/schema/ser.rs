@@ -17,82 +17,74 @@ impl Serialize for StringFormat {
     }
 }
 
-fn serialize_common<M: SerializeMap>(
+/// `key: value`, left out without a value: the spec's optional keys.
+fn optional<M: SerializeMap, V: Serialize>(
     map: &mut M,
+    key: &'static str,
+    value: Option<V>,
+) -> Result<(), M::Error> {
+    match value {
+        Some(value) => map.serialize_entry(key, &value),
+        None => Ok(()),
+    }
+}
+
+/// A property's map, begun with the keys every property has: `type`,
+/// `title`, `description`.
+fn property_map<S: Serializer>(
+    serializer: S,
     kind: &str,
     title: Option<&str>,
     description: Option<&str>,
-) -> Result<(), M::Error> {
+) -> Result<S::SerializeMap, S::Error> {
+    let mut map = serializer.serialize_map(None)?;
     map.serialize_entry("type", kind)?;
-    if let Some(title) = title {
-        map.serialize_entry("title", title)?;
-    }
-    if let Some(description) = description {
-        map.serialize_entry("description", description)?;
-    }
-    Ok(())
+    optional(&mut map, "title", title)?;
+    optional(&mut map, "description", description)?;
+    Ok(map)
 }
 
 impl Serialize for StringSchema {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        serialize_common(
-            &mut map,
+        let mut map = property_map(
+            serializer,
             "string",
             self.title.as_deref(),
             self.description.as_deref(),
         )?;
-        if let Some(min) = self.min_length {
-            map.serialize_entry("minLength", &min)?;
-        }
-        if let Some(max) = self.max_length {
-            map.serialize_entry("maxLength", &max)?;
-        }
-        if let Some(format) = self.format {
-            map.serialize_entry("format", &format)?;
-        }
-        if let Some(default) = &self.default {
-            map.serialize_entry("default", default)?;
-        }
+        optional(&mut map, "minLength", self.min_length)?;
+        optional(&mut map, "maxLength", self.max_length)?;
+        optional(&mut map, "format", self.format)?;
+        optional(&mut map, "default", self.default.as_ref())?;
         map.end()
     }
 }
 
 impl Serialize for NumberSchema {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
         let kind = if self.integer { "integer" } else { "number" };
-        serialize_common(
-            &mut map,
+        let mut map = property_map(
+            serializer,
             kind,
             self.title.as_deref(),
             self.description.as_deref(),
         )?;
-        if let Some(minimum) = self.advertised_minimum() {
-            map.serialize_entry("minimum", &minimum)?;
-        }
-        if let Some(maximum) = self.advertised_maximum() {
-            map.serialize_entry("maximum", &maximum)?;
-        }
-        if let Some(default) = self.advertised_default() {
-            map.serialize_entry("default", &default)?;
-        }
+        optional(&mut map, "minimum", self.advertised_minimum())?;
+        optional(&mut map, "maximum", self.advertised_maximum())?;
+        optional(&mut map, "default", self.advertised_default())?;
         map.end()
     }
 }
 
 impl Serialize for BooleanSchema {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = serializer.serialize_map(None)?;
-        serialize_common(
-            &mut map,
+        let mut map = property_map(
+            serializer,
             "boolean",
             self.title.as_deref(),
             self.description.as_deref(),
         )?;
-        if let Some(default) = self.default {
-            map.serialize_entry("default", &default)?;
-        }
+        optional(&mut map, "default", self.default)?;
         map.end()
     }
 }
@@ -215,14 +207,7 @@ pub(crate) fn serialize_single<S: Serializer>(
     legacy: bool,
     default: Option<&str>,
 ) -> Result<S::Ok, S::Error> {
-    let mut map = serializer.serialize_map(None)?;
-    map.serialize_entry("type", "string")?;
-    if let Some(title) = title {
-        map.serialize_entry("title", title)?;
-    }
-    if let Some(description) = description {
-        map.serialize_entry("description", description)?;
-    }
+    let mut map = property_map(serializer, "string", title, description)?;
     let titled = is_titled(options);
     if legacy {
         map.serialize_entry("enum", &Values(options))?;
@@ -234,9 +219,7 @@ pub(crate) fn serialize_single<S: Serializer>(
     } else {
         map.serialize_entry("enum", &Values(options))?;
     }
-    if let Some(default) = default {
-        map.serialize_entry("default", default)?;
-    }
+    optional(&mut map, "default", default)?;
     map.end()
 }
 
@@ -262,23 +245,10 @@ pub(crate) fn serialize_multi<S: Serializer, D: Serialize>(
             map.end()
         }
     }
-    let mut map = serializer.serialize_map(None)?;
-    map.serialize_entry("type", "array")?;
-    if let Some(title) = title {
-        map.serialize_entry("title", title)?;
-    }
-    if let Some(description) = description {
-        map.serialize_entry("description", description)?;
-    }
-    if let Some(min) = min_items {
-        map.serialize_entry("minItems", &min)?;
-    }
-    if let Some(max) = max_items {
-        map.serialize_entry("maxItems", &max)?;
-    }
+    let mut map = property_map(serializer, "array", title, description)?;
+    optional(&mut map, "minItems", min_items)?;
+    optional(&mut map, "maxItems", max_items)?;
     map.serialize_entry("items", &Items(options))?;
-    if let Some(default) = default {
-        map.serialize_entry("default", &default)?;
-    }
+    optional(&mut map, "default", default)?;
     map.end()
 }

@@ -2,7 +2,6 @@
 //! rmcp's `ElicitResult` read back.
 
 use std::borrow::Cow;
-use std::collections::BTreeMap;
 
 use ::rmcp::model::{
     self, BooleanSchema as RmcpBoolean, ConstTitle, ElicitationSchema, EnumSchema,
@@ -13,19 +12,13 @@ use ::rmcp::model::{
 };
 use serde_json::{Number, Value};
 
+use crate::schema::owned::{self, labels, values};
 use crate::{
     BooleanSchema, ElicitAction, ElicitEnum, ElicitForm, ElicitRequestFormParams, EnumOption,
     Error, ErrorKind, Form, FormFields, MultiSelectField, MultiSelectSchema, NumberSchema,
     PrimitiveSchema, RequestedSchema, SingleSelectField, SingleSelectSchema, StringFormat,
     StringSchema,
 };
-
-fn values(options: &[EnumOption]) -> Vec<String> {
-    options
-        .iter()
-        .map(|option| option.value().to_owned())
-        .collect()
-}
 
 fn consts(options: &[EnumOption]) -> Vec<ConstTitle> {
     options
@@ -47,13 +40,7 @@ impl From<&SingleSelectSchema> for EnumSchema {
             let mut legacy = LegacyEnumSchema::new(values(&schema.options));
             legacy.title = title;
             legacy.description = description;
-            legacy.enum_names = schema.is_titled().then(|| {
-                schema
-                    .options
-                    .iter()
-                    .map(|option| option.label().to_owned())
-                    .collect()
-            });
+            legacy.enum_names = schema.is_titled().then(|| labels(&schema.options));
             legacy.default = default;
             return EnumSchema::Legacy(legacy);
         }
@@ -75,12 +62,6 @@ impl From<&SingleSelectSchema> for EnumSchema {
     }
 }
 
-impl From<SingleSelectSchema> for EnumSchema {
-    fn from(schema: SingleSelectSchema) -> Self {
-        EnumSchema::from(&schema)
-    }
-}
-
 /// A multi-select schema as rmcp's `EnumSchema::Multi`, to the same JSON:
 /// `Untitled` for `{"type":"array","items":{"type":"string","enum":[..]}}`,
 /// `Titled` for `{"type":"array","items":{"anyOf":[..]}}`.
@@ -90,10 +71,7 @@ impl From<&MultiSelectSchema> for EnumSchema {
         let description = schema.description.clone();
         let min_items = schema.min_items.map(|min| min as u64);
         let max_items = schema.max_items.map(|max| max as u64);
-        let default = schema
-            .default
-            .as_ref()
-            .map(|values| values.iter().map(|value| value.to_string()).collect());
+        let default = owned::default_values(schema);
         if schema.is_titled() {
             let mut titled =
                 TitledMultiSelectEnumSchema::new(TitledItems::new(consts(&schema.options)));
@@ -115,12 +93,6 @@ impl From<&MultiSelectSchema> for EnumSchema {
             untitled.default = default;
         }
         built
-    }
-}
-
-impl From<MultiSelectSchema> for EnumSchema {
-    fn from(schema: MultiSelectSchema) -> Self {
-        EnumSchema::from(&schema)
     }
 }
 
@@ -215,24 +187,13 @@ impl From<&PrimitiveSchema> for PrimitiveSchemaDefinition {
     }
 }
 
-impl From<PrimitiveSchema> for PrimitiveSchemaDefinition {
-    fn from(schema: PrimitiveSchema) -> Self {
-        PrimitiveSchemaDefinition::from(&schema)
-    }
-}
-
 /// A `requestedSchema` as rmcp's `ElicitationSchema`:
 /// `{"type":"object","properties":{..},"required":[..]}`, the properties in
 /// the same order (rmcp keeps it in `property_order`), `required` left out
 /// when empty.
 impl From<&RequestedSchema> for ElicitationSchema {
     fn from(schema: &RequestedSchema) -> Self {
-        let properties: BTreeMap<String, PrimitiveSchemaDefinition> = schema
-            .properties
-            .iter()
-            .map(|(name, property)| (name.to_string(), property.into()))
-            .collect();
-        let mut elicitation = ElicitationSchema::new(properties);
+        let mut elicitation = ElicitationSchema::new(owned::properties(schema));
         elicitation.property_order = Some(
             schema
                 .properties
@@ -241,21 +202,9 @@ impl From<&RequestedSchema> for ElicitationSchema {
                 .collect(),
         );
         if !schema.required.is_empty() {
-            elicitation.required = Some(
-                schema
-                    .required
-                    .iter()
-                    .map(|name| name.to_string())
-                    .collect(),
-            );
+            elicitation.required = Some(owned::required(schema));
         }
         elicitation
-    }
-}
-
-impl From<RequestedSchema> for ElicitationSchema {
-    fn from(schema: RequestedSchema) -> Self {
-        ElicitationSchema::from(&schema)
     }
 }
 
@@ -272,10 +221,12 @@ impl From<&ElicitRequestFormParams> for model::ElicitRequestParams {
     }
 }
 
-impl From<ElicitRequestFormParams> for model::ElicitRequestParams {
-    fn from(params: ElicitRequestFormParams) -> Self {
-        model::ElicitRequestParams::from(&params)
-    }
+from_owned! {
+    SingleSelectSchema => EnumSchema,
+    MultiSelectSchema => EnumSchema,
+    PrimitiveSchema => PrimitiveSchemaDefinition,
+    RequestedSchema => ElicitationSchema,
+    ElicitRequestFormParams => model::ElicitRequestParams,
 }
 
 /// rmcp's `ElicitResult` as the JSON the client sent:

@@ -1,7 +1,6 @@
 //! `From` conversions from the wire model into rust-mcp-schema's types.
 
 use std::borrow::Cow;
-use std::collections::BTreeMap;
 
 use ::rust_mcp_schema as schema;
 use ::rust_mcp_schema::{
@@ -14,17 +13,11 @@ use ::rust_mcp_schema::{
     UntitledMultiSelectEnumSchemaItems, UntitledSingleSelectEnumSchema,
 };
 
+use crate::schema::owned::{self, labels, values};
 use crate::{
-    BooleanSchema, ElicitRequestFormParams, EnumOption, MultiSelectSchema, NumberSchema,
-    PrimitiveSchema, RequestedSchema, SingleSelectSchema, StringFormat, StringSchema,
+    BooleanSchema, ElicitRequestFormParams, MultiSelectSchema, NumberSchema, PrimitiveSchema,
+    RequestedSchema, SingleSelectSchema, StringFormat, StringSchema,
 };
-
-fn values(options: &[EnumOption]) -> Vec<String> {
-    options
-        .iter()
-        .map(|option| option.value().to_owned())
-        .collect()
-}
 
 fn text(value: &Option<Cow<'static, str>>) -> Option<String> {
     value.as_ref().map(|value| value.to_string())
@@ -42,11 +35,7 @@ impl From<&SingleSelectSchema> for EnumSchema {
     fn from(schema: &SingleSelectSchema) -> Self {
         if schema.legacy {
             let names = if schema.is_titled() {
-                schema
-                    .options
-                    .iter()
-                    .map(|option| option.label().to_owned())
-                    .collect()
+                labels(&schema.options)
             } else {
                 Vec::new()
             };
@@ -66,12 +55,6 @@ impl From<&SingleSelectSchema> for EnumSchema {
                 EnumSchema::TitledSingleSelectEnumSchema(titled)
             }
         }
-    }
-}
-
-impl From<SingleSelectSchema> for EnumSchema {
-    fn from(schema: SingleSelectSchema) -> Self {
-        EnumSchema::from(&schema)
     }
 }
 
@@ -114,12 +97,7 @@ impl From<&SingleSelectSchema> for SingleSelectEnumSchema {
 /// `TitledMultiSelectEnumSchema` for `{"type":"array","items":{"anyOf":[..]}}`.
 impl From<&MultiSelectSchema> for MultiSelectEnumSchema {
     fn from(schema: &MultiSelectSchema) -> Self {
-        let default: Vec<String> = schema
-            .default
-            .iter()
-            .flatten()
-            .map(|value| value.to_string())
-            .collect();
+        let default = owned::default_values(schema).unwrap_or_default();
         let min_items = schema.min_items.map(count);
         let max_items = schema.max_items.map(count);
         if schema.is_titled() {
@@ -153,12 +131,6 @@ impl From<&MultiSelectSchema> for MultiSelectEnumSchema {
     }
 }
 
-impl From<MultiSelectSchema> for MultiSelectEnumSchema {
-    fn from(schema: MultiSelectSchema) -> Self {
-        MultiSelectEnumSchema::from(&schema)
-    }
-}
-
 /// A multi-select schema as rust-mcp-schema's `EnumSchema`.
 impl From<&MultiSelectSchema> for EnumSchema {
     fn from(schema: &MultiSelectSchema) -> Self {
@@ -170,12 +142,6 @@ impl From<&MultiSelectSchema> for EnumSchema {
                 EnumSchema::TitledMultiSelectEnumSchema(titled)
             }
         }
-    }
-}
-
-impl From<MultiSelectSchema> for EnumSchema {
-    fn from(schema: MultiSelectSchema) -> Self {
-        EnumSchema::from(&schema)
     }
 }
 
@@ -233,6 +199,28 @@ impl From<&BooleanSchema> for SdkBoolean {
     }
 }
 
+/// An enum shape as the `PrimitiveSchemaDefinition` variant of the same
+/// name.
+fn enum_definition(schema: EnumSchema) -> PrimitiveSchemaDefinition {
+    match schema {
+        EnumSchema::UntitledSingleSelectEnumSchema(untitled) => {
+            PrimitiveSchemaDefinition::UntitledSingleSelectEnumSchema(untitled)
+        }
+        EnumSchema::TitledSingleSelectEnumSchema(titled) => {
+            PrimitiveSchemaDefinition::TitledSingleSelectEnumSchema(titled)
+        }
+        EnumSchema::LegacyTitledEnumSchema(legacy) => {
+            PrimitiveSchemaDefinition::LegacyTitledEnumSchema(legacy)
+        }
+        EnumSchema::UntitledMultiSelectEnumSchema(untitled) => {
+            PrimitiveSchemaDefinition::UntitledMultiSelectEnumSchema(untitled)
+        }
+        EnumSchema::TitledMultiSelectEnumSchema(titled) => {
+            PrimitiveSchemaDefinition::TitledMultiSelectEnumSchema(titled)
+        }
+    }
+}
+
 /// One property as rust-mcp-schema's `PrimitiveSchemaDefinition`, the
 /// variant named for its shape.
 impl From<&PrimitiveSchema> for PrimitiveSchemaDefinition {
@@ -247,38 +235,9 @@ impl From<&PrimitiveSchema> for PrimitiveSchemaDefinition {
             PrimitiveSchema::Boolean(boolean) => {
                 PrimitiveSchemaDefinition::BooleanSchema(boolean.into())
             }
-            PrimitiveSchema::SingleSelect(single) => match EnumSchema::from(single) {
-                EnumSchema::UntitledSingleSelectEnumSchema(untitled) => {
-                    PrimitiveSchemaDefinition::UntitledSingleSelectEnumSchema(untitled)
-                }
-                EnumSchema::TitledSingleSelectEnumSchema(titled) => {
-                    PrimitiveSchemaDefinition::TitledSingleSelectEnumSchema(titled)
-                }
-                EnumSchema::LegacyTitledEnumSchema(legacy) => {
-                    PrimitiveSchemaDefinition::LegacyTitledEnumSchema(legacy)
-                }
-                EnumSchema::UntitledMultiSelectEnumSchema(untitled) => {
-                    PrimitiveSchemaDefinition::UntitledMultiSelectEnumSchema(untitled)
-                }
-                EnumSchema::TitledMultiSelectEnumSchema(titled) => {
-                    PrimitiveSchemaDefinition::TitledMultiSelectEnumSchema(titled)
-                }
-            },
-            PrimitiveSchema::MultiSelect(multi) => match MultiSelectEnumSchema::from(multi) {
-                MultiSelectEnumSchema::UntitledMultiSelectEnumSchema(untitled) => {
-                    PrimitiveSchemaDefinition::UntitledMultiSelectEnumSchema(untitled)
-                }
-                MultiSelectEnumSchema::TitledMultiSelectEnumSchema(titled) => {
-                    PrimitiveSchemaDefinition::TitledMultiSelectEnumSchema(titled)
-                }
-            },
+            PrimitiveSchema::SingleSelect(single) => enum_definition(single.into()),
+            PrimitiveSchema::MultiSelect(multi) => enum_definition(multi.into()),
         }
-    }
-}
-
-impl From<PrimitiveSchema> for PrimitiveSchemaDefinition {
-    fn from(schema: PrimitiveSchema) -> Self {
-        PrimitiveSchemaDefinition::from(&schema)
     }
 }
 
@@ -288,23 +247,11 @@ impl From<PrimitiveSchema> for PrimitiveSchemaDefinition {
 /// out when empty, the properties sorted by name (a `BTreeMap` there).
 impl From<&RequestedSchema> for ElicitRequestFormParamsRequestedSchema {
     fn from(schema: &RequestedSchema) -> Self {
-        let properties: BTreeMap<String, PrimitiveSchemaDefinition> = schema
-            .properties
-            .iter()
-            .map(|(name, property)| (name.to_string(), property.into()))
-            .collect();
-        let required = schema
-            .required
-            .iter()
-            .map(|name| name.to_string())
-            .collect();
-        ElicitRequestFormParamsRequestedSchema::new(properties, required, None)
-    }
-}
-
-impl From<RequestedSchema> for ElicitRequestFormParamsRequestedSchema {
-    fn from(schema: RequestedSchema) -> Self {
-        ElicitRequestFormParamsRequestedSchema::from(&schema)
+        ElicitRequestFormParamsRequestedSchema::new(
+            owned::properties(schema),
+            owned::required(schema),
+            None,
+        )
     }
 }
 
@@ -320,12 +267,6 @@ impl From<&ElicitRequestFormParams> for schema::ElicitRequestFormParams {
     }
 }
 
-impl From<ElicitRequestFormParams> for schema::ElicitRequestFormParams {
-    fn from(params: ElicitRequestFormParams) -> Self {
-        schema::ElicitRequestFormParams::from(&params)
-    }
-}
-
 /// Form-mode params as rust-mcp-schema's `ElicitRequestParams::FormParams`.
 impl From<&ElicitRequestFormParams> for schema::ElicitRequestParams {
     fn from(params: &ElicitRequestFormParams) -> Self {
@@ -333,8 +274,12 @@ impl From<&ElicitRequestFormParams> for schema::ElicitRequestParams {
     }
 }
 
-impl From<ElicitRequestFormParams> for schema::ElicitRequestParams {
-    fn from(params: ElicitRequestFormParams) -> Self {
-        schema::ElicitRequestParams::from(&params)
-    }
+from_owned! {
+    SingleSelectSchema => EnumSchema,
+    MultiSelectSchema => MultiSelectEnumSchema,
+    MultiSelectSchema => EnumSchema,
+    PrimitiveSchema => PrimitiveSchemaDefinition,
+    RequestedSchema => ElicitRequestFormParamsRequestedSchema,
+    ElicitRequestFormParams => schema::ElicitRequestFormParams,
+    ElicitRequestFormParams => schema::ElicitRequestParams,
 }
