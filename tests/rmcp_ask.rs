@@ -872,7 +872,10 @@ fn a_search_that_matches_none_or_too_many_is_refused_in_words() {
         field: Some("search".into()),
         value: "zzz".to_owned(),
     });
-    assert_eq!(none.to_string(), "field `search`: no option matches \"zzz\"");
+    assert_eq!(
+        none.to_string(),
+        "field `search`: no option matches \"zzz\""
+    );
     let many = enum_schema::Error::from(enum_schema::ErrorKind::TooManyMatches {
         field: Some("search".into()),
         value: "host".to_owned(),
