@@ -1,0 +1,1260 @@
+//! Hostile clients against the elicitation core (`enum_schema::ask`),
+//! through the fake SDK of tests/ask_core.rs (copied here). A test marked
+//! `#[ignore = "bug: .."]` asserts what should hold and fails today.
+#![allow(dead_code, unused_imports)]
+
+use std::collections::VecDeque;
+use std::future::Future;
+use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll, Waker};
+use std::time::Duration;
+
+use enum_schema::ask::{
+    Ask, ElicitError, Question, Reply, Request, RequestStateError, RequestStateSeal, Sdk, SdkError,
+};
+use enum_schema::{
+    ElicitEnum, ElicitForm, ElicitRequestFormParams, InputRequiredResult, ProtocolVersion,
+    VersionError,
+};
+use serde_json::{json, Map, Value};
+
+// ---------------------------------------------------------------------------
+// The executor: the fake SDK's futures complete at once.
+
+fn block_on<F: Future>(future: F) -> F::Output {
+    let mut future = std::pin::pin!(future);
+    let mut context = Context::from_waker(Waker::noop());
+    match future.as_mut().poll(&mut context) {
+        Poll::Ready(output) => output,
+        Poll::Pending => panic!("the fake SDK's futures complete at once"),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The fake SDK.
+
+enum Fake {}
+
+/// The fake codec: `hex(key id || digest(binding) || payload || checksum)`,
+/// the checksum keyed with the secret.
+struct Codec {
+    id: u8,
+    secret: u64,
+}
+
+fn codec(id: u8) -> Codec {
+    Codec {
+        id,
+        secret: 0x5eed_0000_0000_0000 | u64::from(id),
+    }
+}
+
+/// FNV-1a, seeded.
+fn digest(data: &[u8], seed: u64) -> u64 {
+    let mut hash = 0xcbf2_9ce4_8422_2325_u64 ^ seed;
+    for byte in data {
+        hash ^= u64::from(*byte);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    hash
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
+}
+
+fn unhex(text: &str) -> Option<Vec<u8>> {
+    if !text.len().is_multiple_of(2) || !text.is_ascii() {
+        return None;
+    }
+    (0..text.len())
+        .step_by(2)
+        .map(|index| u8::from_str_radix(&text[index..index + 2], 16).ok())
+        .collect()
+}
+
+/// The length of the key id, the binding digest and the checksum.
+const FRAME: usize = 1 + 8 + 8;
+
+/// The payload of a state sealed by [`Codec`], unverified: what the client
+/// can read of it.
+fn peek(state: &str) -> Value {
+    let bytes = unhex(state).unwrap();
+    let mut payload: Value = serde_json::from_slice(&bytes[9..bytes.len() - 8]).unwrap();
+    assert!(payload["exp"].is_u64(), "{payload}");
+    payload["exp"] = json!("EXP");
+    payload
+}
+
+/// The scripted client: the answers it gives, in order, and every request
+/// it got (`message` and `requestedSchema`), on every revision.
+#[derive(Default)]
+struct Script {
+    answers: Mutex<VecDeque<Value>>,
+    seen: Mutex<Vec<Value>>,
+    /// Every `input_required` result (2026-07-28), as JSON.
+    rounds: Mutex<Vec<Value>>,
+}
+
+impl Script {
+    fn with(answers: Vec<Value>) -> Arc<Script> {
+        let script = Script::default();
+        *script.answers.lock().unwrap() = answers.into();
+        Arc::new(script)
+    }
+
+    /// Records a request and gives the next answer.
+    fn answer(&self, params: &ElicitRequestFormParams) -> Option<Value> {
+        self.seen
+            .lock()
+            .unwrap()
+            .push(serde_json::to_value(params).unwrap());
+        self.answers.lock().unwrap().pop_front()
+    }
+
+    fn seen(&self) -> Vec<Value> {
+        self.seen.lock().unwrap().clone()
+    }
+
+    fn rounds(&self) -> Vec<Value> {
+        self.rounds.lock().unwrap().clone()
+    }
+
+    fn left(&self) -> usize {
+        self.answers.lock().unwrap().len()
+    }
+}
+
+/// How a handler answered: its result, or the `input_required` result
+/// that asks the client (MCP 2026-07-28).
+#[derive(Debug)]
+enum Done<R> {
+    Complete(R),
+    InputRequired(InputRequiredResult),
+}
+
+/// A handler's response, or the fake SDK's JSON-RPC error (the
+/// `ElicitError` itself, so that its variant can be checked; [`wire`] is
+/// what a client would read).
+type Outcome<R> = Result<Done<R>, ElicitError>;
+
+/// A tool's result: the body's text, or the error result of a rejected
+/// answer (`isError: true`), as [`Sdk::tool_error`] builds it.
+#[derive(Debug)]
+enum ToolResult {
+    Text(String),
+    Rejected(Rejection),
+}
+
+#[derive(Debug)]
+struct Rejection {
+    /// Whether the error was `ElicitError::Invalid`.
+    invalid: bool,
+    code: i32,
+    /// The result's text.
+    text: String,
+    /// Its `structuredContent`.
+    data: Option<Value>,
+}
+
+#[derive(Debug)]
+struct PromptResult(String);
+#[derive(Debug)]
+struct ResourceResult(String);
+
+impl Reply<Fake> for ToolResult {
+    type Response = Done<ToolResult>;
+    fn complete(self) -> Done<ToolResult> {
+        Done::Complete(self)
+    }
+    fn input_required(result: InputRequiredResult) -> Result<Done<ToolResult>, ElicitError> {
+        Ok(Done::InputRequired(result))
+    }
+}
+
+impl Reply<Fake> for PromptResult {
+    type Response = Done<PromptResult>;
+    fn complete(self) -> Done<PromptResult> {
+        Done::Complete(self)
+    }
+    fn input_required(result: InputRequiredResult) -> Result<Done<PromptResult>, ElicitError> {
+        Ok(Done::InputRequired(result))
+    }
+}
+
+impl Reply<Fake> for ResourceResult {
+    type Response = Done<ResourceResult>;
+    fn complete(self) -> Done<ResourceResult> {
+        Done::Complete(self)
+    }
+    fn input_required(result: InputRequiredResult) -> Result<Done<ResourceResult>, ElicitError> {
+        Ok(Done::InputRequired(result))
+    }
+}
+
+impl Sdk for Fake {
+    type Codec = Codec;
+    type Peer = Arc<Script>;
+    /// The error itself: [`wire`] makes the JSON-RPC error object.
+    type Error = ElicitError;
+    type Tool = ToolResult;
+    type Prompt = PromptResult;
+    type Resource = ResourceResult;
+
+    fn seal(codec: &Codec, payload: &[u8], binding: &[u8]) -> Result<String, RequestStateError> {
+        let mut bytes = vec![codec.id];
+        bytes.extend_from_slice(&digest(binding, 0).to_be_bytes());
+        bytes.extend_from_slice(payload);
+        let sum = digest(&bytes, codec.secret);
+        bytes.extend_from_slice(&sum.to_be_bytes());
+        Ok(hex(&bytes))
+    }
+
+    fn open(codec: &Codec, state: &str, binding: &[u8]) -> Result<Vec<u8>, RequestStateError> {
+        let bytes = unhex(state)
+            .filter(|bytes| bytes.len() >= FRAME)
+            .ok_or(RequestStateError::Unverified("not a state".into()))?;
+        if bytes[0] != codec.id {
+            return Err(RequestStateError::Unverified("another key".into()));
+        }
+        let (signed, sum) = bytes.split_at(bytes.len() - 8);
+        if digest(signed, codec.secret).to_be_bytes() != sum {
+            return Err(RequestStateError::Unverified("altered".into()));
+        }
+        if signed[1..9] != digest(binding, 0).to_be_bytes() {
+            return Err(RequestStateError::OtherRequest);
+        }
+        Ok(signed[9..].to_vec())
+    }
+
+    fn send(
+        peer: &Arc<Script>,
+        params: ElicitRequestFormParams,
+        _: Duration,
+    ) -> impl Future<Output = Result<Value, ElicitError>> + Send {
+        let answer = peer.answer(&params).ok_or_else(|| {
+            ElicitError::Service(SdkError::new(
+                json!({"code": -32001, "message": "request timed out"}),
+                -32001,
+                "request timed out",
+                None,
+            ))
+        });
+        std::future::ready(answer)
+    }
+
+    fn tool_error(error: &ElicitError) -> ToolResult {
+        ToolResult::Rejected(Rejection {
+            invalid: matches!(error, ElicitError::Invalid(_)),
+            code: error.code(),
+            text: error.to_string(),
+            data: error.data(),
+        })
+    }
+
+    fn error(error: ElicitError) -> ElicitError {
+        error
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The client, driving the rounds.
+
+const V0618: Option<ProtocolVersion> = Some(ProtocolVersion::V2025_06_18);
+const V1125: Option<ProtocolVersion> = Some(ProtocolVersion::V2025_11_25);
+const V0728: Option<ProtocolVersion> = Some(ProtocolVersion::V2026_07_28);
+const REVISIONS: [Option<ProtocolVersion>; 4] = [V0618, V1125, V0728, None];
+
+fn name(version: Option<ProtocolVersion>) -> &'static str {
+    version.map_or("unknown", ProtocolVersion::as_str)
+}
+
+const KEY: u8 = 7;
+
+struct Client {
+    version: Option<ProtocolVersion>,
+    form: bool,
+    seal: RequestStateSeal<Codec>,
+    script: Arc<Script>,
+    method: &'static str,
+    name: &'static str,
+    arguments: Option<Map<String, Value>>,
+}
+
+impl Client {
+    fn new(version: Option<ProtocolVersion>, answers: Vec<Value>) -> Client {
+        Client {
+            version,
+            form: true,
+            seal: RequestStateSeal::new(codec(KEY)),
+            script: Script::with(answers),
+            method: "tools/call",
+            name: "incident",
+            arguments: None,
+        }
+    }
+
+    fn sealed_with(mut self, seal: RequestStateSeal<Codec>) -> Client {
+        self.seal = seal;
+        self
+    }
+
+    fn request<'a>(&'a self, responses: Map<String, Value>, state: Option<&'a str>) -> Request<'a> {
+        Request::new(self.method, self.name)
+            .with_arguments(self.arguments.as_ref())
+            .with_protocol_version(self.version)
+            .with_form_supported(self.form)
+            .with_input_responses(responses)
+            .with_request_state(state)
+    }
+
+    /// Calls until the outcome is final, answering every `input_required`
+    /// round from the script; an `Ask` that cannot open is a JSON-RPC error,
+    /// as the adapters' `?` makes it.
+    fn drive<R>(&self, run: &dyn Fn(Ask<Fake>) -> Outcome<R>) -> Outcome<R> {
+        let mut responses = Map::new();
+        let mut state: Option<String> = None;
+        for _ in 0..10 {
+            let ask = Ask::open(
+                Arc::clone(&self.script),
+                self.seal.clone(),
+                self.request(std::mem::take(&mut responses), state.as_deref()),
+            )?;
+            match run(ask) {
+                Ok(Done::InputRequired(result)) => {
+                    assert_eq!(self.version, V0728, "input_required before 2026-07-28");
+                    self.script
+                        .rounds
+                        .lock()
+                        .unwrap()
+                        .push(serde_json::to_value(&result).unwrap());
+                    for (key, params) in result.input_requests() {
+                        let answer = self
+                            .script
+                            .answer(params)
+                            .unwrap_or_else(|| panic!("no answer scripted for {key}"));
+                        responses.insert(key.to_owned(), answer);
+                    }
+                    state = result.request_state().map(str::to_owned);
+                }
+                other => return other,
+            }
+        }
+        panic!("more than 10 rounds")
+    }
+
+    fn tool<B, Fut>(&self, body: B) -> Outcome<ToolResult>
+    where
+        B: Fn(Ask<Fake>) -> Fut,
+        Fut: Future<Output = Result<ToolResult, ElicitError>>,
+    {
+        self.drive(&|ask| block_on(ask.tool(&body)))
+    }
+
+    fn prompt<B, Fut>(&self, body: B) -> Outcome<PromptResult>
+    where
+        B: Fn(Ask<Fake>) -> Fut,
+        Fut: Future<Output = Result<PromptResult, ElicitError>>,
+    {
+        self.drive(&|ask| block_on(ask.prompt(&body)))
+    }
+
+    fn resource<B, Fut>(&self, body: B) -> Outcome<ResourceResult>
+    where
+        B: Fn(Ask<Fake>) -> Fut,
+        Fut: Future<Output = Result<ResourceResult, ElicitError>>,
+    {
+        self.drive(&|ask| block_on(ask.resource(&body)))
+    }
+
+    fn seen(&self) -> Vec<Value> {
+        self.script.seen()
+    }
+}
+
+fn result<R: std::fmt::Debug>(outcome: Outcome<R>) -> R {
+    match outcome {
+        Ok(Done::Complete(result)) => result,
+        other => panic!("expected a result, got {other:?}"),
+    }
+}
+
+/// A tool's text result.
+fn text(outcome: Outcome<ToolResult>) -> String {
+    match result(outcome) {
+        ToolResult::Text(text) => text,
+        other => panic!("expected a text result, got {other:?}"),
+    }
+}
+
+/// A tool's error result for an answer rejected as often as allowed.
+fn rejected(outcome: Outcome<ToolResult>) -> Rejection {
+    match result(outcome) {
+        ToolResult::Rejected(rejection) => {
+            assert!(rejection.invalid, "{rejection:?}");
+            assert_eq!(rejection.code, -32602);
+            rejection
+        }
+        other => panic!("expected a rejection, got {other:?}"),
+    }
+}
+
+fn failed<R: std::fmt::Debug>(outcome: Outcome<R>) -> ElicitError {
+    match outcome {
+        Err(error) => error,
+        other => panic!("expected an error, got {other:?}"),
+    }
+}
+
+/// The error as a client receives it: the SDK's own error as it came, else
+/// `{"code":..,"message":..,"data":..}`.
+fn wire(error: ElicitError) -> Value {
+    Fake::error(error).into_sdk_error::<Value>().unwrap_or_else(
+        |error| json!({"code": error.code(), "message": error.to_string(), "data": error.data()}),
+    )
+}
+
+/// Each property's `default` (null when it has none).
+fn defaults(request: &Value) -> Value {
+    let properties = request["requestedSchema"]["properties"]
+        .as_object()
+        .unwrap();
+    Value::Object(
+        properties
+            .iter()
+            .map(|(name, property)| {
+                (
+                    name.clone(),
+                    property.get("default").cloned().unwrap_or(Value::Null),
+                )
+            })
+            .collect(),
+    )
+}
+
+/// The request without its message and defaults: what stays the same when
+/// a question is asked again.
+fn shape(request: &Value) -> Value {
+    let mut schema = request["requestedSchema"].clone();
+    for property in schema["properties"].as_object_mut().unwrap().values_mut() {
+        property.as_object_mut().unwrap().remove("default");
+    }
+    schema
+}
+
+// ---------------------------------------------------------------------------
+// The forms.
+
+/// How bad is it?
+#[derive(ElicitEnum, Debug, PartialEq)]
+#[elicit(rename_all = "lowercase")]
+enum Severity {
+    #[elicit(title = "Low: no user impact")]
+    Low,
+    #[elicit(title = "High: users are affected")]
+    High,
+}
+
+/// Affected services.
+#[derive(ElicitEnum, Debug, PartialEq)]
+#[elicit(rename_all = "kebab-case")]
+enum Service {
+    Checkout,
+    Search,
+    Login,
+}
+
+/// A form every revision can carry.
+#[derive(ElicitForm, Debug, PartialEq)]
+struct Incident {
+    severity: Severity,
+    reporter: String,
+    #[elicit(maximum = 100)]
+    percent: u8,
+    page: bool,
+}
+
+/// A multi-select: not on 2025-06-18.
+#[derive(ElicitForm, Debug, PartialEq)]
+struct Impact {
+    #[elicit(min_items = 1, max_items = 2)]
+    services: Vec<Service>,
+    page: bool,
+}
+
+#[derive(ElicitForm, Debug, PartialEq)]
+struct Triage {
+    severity: Severity,
+}
+
+#[derive(ElicitForm, Debug, PartialEq)]
+struct Answer {
+    yes: bool,
+}
+
+/// Free text with no `max_length`.
+#[derive(ElicitForm, Debug, PartialEq)]
+struct Notes {
+    text: String,
+}
+
+async fn incident(ask: Ask<Fake>) -> Result<ToolResult, ElicitError> {
+    let answer = ask
+        .form::<Incident>("incident", "Describe the incident")
+        .await?;
+    Ok(ToolResult::Text(format!("{answer:?}")))
+}
+
+async fn impact(ask: Ask<Fake>) -> Result<ToolResult, ElicitError> {
+    let answer = ask.form::<Impact>("impact", "Which services?").await?;
+    Ok(ToolResult::Text(format!("{answer:?}")))
+}
+
+/// Two questions in turn.
+async fn two(ask: Ask<Fake>) -> Result<ToolResult, ElicitError> {
+    let triage = ask.form::<Triage>("triage", "How bad is it?").await?;
+    let answer = ask.form::<Answer>("answer", "Page someone?").await?;
+    Ok(ToolResult::Text(format!("{triage:?} {answer:?}")))
+}
+
+fn accept(content: Value) -> Value {
+    json!({"action": "accept", "content": content})
+}
+
+fn right_incident() -> Value {
+    accept(json!({"severity": "high", "reporter": "ana", "percent": 5, "page": true}))
+}
+
+const RIGHT_INCIDENT: &str =
+    "Accept(Incident { severity: High, reporter: \"ana\", percent: 5, page: true })";
+
+fn right_impact() -> Value {
+    accept(json!({"services": ["search"], "page": true}))
+}
+
+const RIGHT_IMPACT: &str = "Accept(Impact { services: [Search], page: true })";
+
+const REFUSED_STATE: &str = "requestState was not issued by this server for this request, or it \
+     has expired; send the request again without requestState and inputResponses";
+
+// ---------------------------------------------------------------------------
+// Answers.
+
+// ---------------------------------------------------------------------------
+// Hostile-client helpers.
+
+use enum_schema::SingleSelectSchema;
+
+/// A free-text field with no `max_length` beside a select.
+#[derive(ElicitForm, Debug, PartialEq)]
+struct Memo {
+    text: String,
+    severity: Severity,
+}
+
+/// One call of the tool `body` on 2026-07-28 with `responses` and `state`.
+fn once<B, Fut>(
+    client: &Client,
+    responses: Map<String, Value>,
+    state: Option<&str>,
+    body: B,
+) -> Outcome<ToolResult>
+where
+    B: Fn(Ask<Fake>) -> Fut,
+    Fut: Future<Output = Result<ToolResult, ElicitError>>,
+{
+    let ask = Ask::open(
+        Arc::clone(&client.script),
+        client.seal.clone(),
+        client.request(responses, state),
+    )?;
+    block_on(ask.tool(&body))
+}
+
+fn one(key: &str, answer: Value) -> Map<String, Value> {
+    let mut map = Map::new();
+    map.insert(key.to_owned(), answer);
+    map
+}
+
+fn asked(outcome: Outcome<ToolResult>) -> InputRequiredResult {
+    match outcome {
+        Ok(Done::InputRequired(result)) => result,
+        other => panic!("expected input_required, got {other:?}"),
+    }
+}
+
+/// The message of the request under `key`.
+fn message_of(result: &InputRequiredResult, key: &str) -> String {
+    let (_, params) = result
+        .input_requests()
+        .find(|(k, _)| *k == key)
+        .unwrap_or_else(|| panic!("no request under {key}"));
+    serde_json::to_value(params).unwrap()["message"]
+        .as_str()
+        .unwrap()
+        .to_owned()
+}
+
+fn json_len(value: &impl serde::Serialize) -> usize {
+    serde_json::to_string(value).unwrap().len()
+}
+
+async fn triage(ask: Ask<Fake>) -> Result<ToolResult, ElicitError> {
+    let answer = ask.form::<Triage>("triage", "How bad is it?").await?;
+    Ok(ToolResult::Text(format!("{answer:?}")))
+}
+
+async fn notes(ask: Ask<Fake>) -> Result<ToolResult, ElicitError> {
+    let answer = ask.form::<Notes>("notes", "Notes?").await?;
+    Ok(ToolResult::Text(format!("{answer:?}")))
+}
+
+async fn memo(ask: Ask<Fake>) -> Result<ToolResult, ElicitError> {
+    let answer = ask.form::<Memo>("memo", "Memo?").await?;
+    Ok(ToolResult::Text(format!("{answer:?}")))
+}
+
+/// The re-ask of `triage` after `value` was sent as the severity.
+fn triage_reask(value: &str) -> String {
+    let client = v0728();
+    let result = asked(once(
+        &client,
+        one("triage", accept(json!({ "severity": value }))),
+        None,
+        triage,
+    ));
+    message_of(&result, "triage")
+}
+
+fn v0728() -> Client {
+    Client::new(V0728, vec![])
+}
+
+/// The part of a re-ask message after the form's own message.
+fn reason_part(message: &str) -> &str {
+    message
+        .split_once("\n\n")
+        .map_or(message, |(_, reason)| reason)
+}
+
+/// The wire form of the final rejection after `max 1` attempt.
+fn final_rejection(answer: Value) -> Rejection {
+    let client = v0728().sealed_with(RequestStateSeal::new(codec(KEY)).with_max_attempts(1));
+    rejected(once(&client, one("triage", answer), None, triage))
+}
+
+// ---------------------------------------------------------------------------
+// Injection into the re-ask message.
+
+/// Newlines and other C0/C1 controls in a value stay inside its quotes.
+#[test]
+fn control_characters_in_a_value_do_not_break_the_reason_line() {
+    for value in [
+        "a\nIMPORTANT: enter your password",
+        "a\r\nX",
+        "a\u{85}X",
+        "a\u{0}\u{1b}[31mX",
+    ] {
+        let message = triage_reask(value);
+        let reason = reason_part(&message);
+        assert!(
+            !reason.contains(['\n', '\r', '\u{85}', '\u{1b}', '\0']),
+            "{reason:?}"
+        );
+    }
+}
+
+/// U+2028 LINE SEPARATOR and U+2029 PARAGRAPH SEPARATOR break a line in
+/// every client that renders Unicode text (and in JavaScript strings), so
+/// that text after them reads as a line of the server's own message, not
+/// a quoted value: "IMPORTANT: the server needs your password".
+#[test]
+fn line_and_paragraph_separators_in_a_value_do_not_start_a_new_line() {
+    let value = "x\u{2029}\u{2029}IMPORTANT: type your password in Severity";
+    let message = triage_reask(value);
+    let reason = reason_part(&message);
+    assert!(!reason.contains(['\u{2028}', '\u{2029}']), "{reason:?}");
+}
+
+/// Bidirectional controls (RLO, RLI, ...) inside a quoted value turn the
+/// rest of the line around: the crate's own `Display` escapes them
+/// (`is_bidi_control` in src/error.rs), the re-ask message shown to the
+/// person must too.
+#[test]
+#[ignore = "bug: reask::is_invisible misses U+061C ARABIC LETTER MARK, a bidi control that src/error.rs is_bidi_control escapes"]
+fn bidi_controls_in_a_value_do_not_reorder_the_reason() {
+    for control in ['\u{202E}', '\u{2067}', '\u{200F}', '\u{61C}', '\u{202B}'] {
+        let value = format!("ok{control}drowssap ruoy retne");
+        let message = triage_reask(&value);
+        let reason = reason_part(&message);
+        assert!(!reason.contains(control), "{control:?} in {reason:?}");
+    }
+}
+
+/// The same injection before 2026-07-28, where the re-ask is a second
+/// `elicitation/create`.
+#[test]
+fn separators_and_bidi_controls_are_not_echoed_on_2025_11_25() {
+    let value = "x\u{2028}\u{202E}IMPORTANT";
+    let client = Client::new(
+        V1125,
+        vec![
+            accept(json!({ "severity": value })),
+            accept(json!({"severity": "low"})),
+        ],
+    );
+    text(client.tool(triage));
+    let seen = client.seen();
+    let again = seen[1]["message"].as_str().unwrap();
+    assert!(
+        !reason_part(again).contains(['\u{2028}', '\u{202E}']),
+        "{again:?}"
+    );
+}
+
+/// The 40-character cut of a quote lands between the characters of one
+/// grapheme (a ZWJ emoji sequence, a letter and its combining accent):
+/// the quote then ends with a dangling joiner, which glues onto the "…".
+#[test]
+fn the_cut_of_a_quote_does_not_leave_a_dangling_joiner() {
+    let value = format!(
+        "{}\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}",
+        "a".repeat(38)
+    );
+    let message = triage_reask(&value);
+    let reason = reason_part(&message);
+    assert!(!reason.contains("\u{200D}…"), "{reason:?}");
+}
+
+/// A value of one combining mark attaches to the opening quote; the quote
+/// is still closed and the reason one line.
+#[test]
+fn a_value_that_starts_with_a_combining_mark_stays_quoted() {
+    let message = triage_reask("\u{301}\u{301}\u{301}");
+    let reason = reason_part(&message);
+    assert!(reason.contains('”'), "{reason:?}");
+    assert_eq!(reason.lines().count(), 1, "{reason:?}");
+}
+
+// ---------------------------------------------------------------------------
+// Unbounded client input echoed back.
+
+/// A 1 MB value of a select: the re-ask message and the final rejection
+/// (text and `data`) stay small.
+#[test]
+fn a_megabyte_value_is_not_echoed() {
+    let huge = "H".repeat(1 << 20);
+    let message = triage_reask(&huge);
+    assert!(message.len() < 1_000, "{}", message.len());
+    let rejection = final_rejection(accept(json!({ "severity": huge })));
+    assert!(rejection.text.len() < 2_000, "{}", rejection.text.len());
+    assert!(
+        json_len(&rejection.data) < 4_000,
+        "{}",
+        json_len(&rejection.data)
+    );
+    assert_eq!(rejection.data.unwrap()["errors"][0]["truncated"], true);
+}
+
+/// A title-like value of 10^5 characters (a real title followed by
+/// padding): no title hint, and nothing long is quoted.
+#[test]
+fn a_huge_title_like_value_is_not_echoed() {
+    let value = format!("High: users are affected{}", " ".repeat(100_000));
+    let message = triage_reask(&value);
+    assert!(message.len() < 1_000, "{}", message.len());
+}
+
+/// 10^6 items in a multi-select: the re-ask (message and defaults) and the
+/// final rejection stay small.
+#[test]
+fn a_million_items_in_a_multi_select_are_not_echoed() {
+    let items: Vec<Value> = (0..1_000_000).map(|n| json!(format!("x{n}"))).collect();
+    let answer = accept(json!({"services": items, "page": true}));
+    let client = v0728();
+    let result = asked(once(&client, one("impact", answer.clone()), None, impact));
+    assert!(json_len(&result) < 4_000, "{}", json_len(&result));
+    let client = v0728().sealed_with(RequestStateSeal::new(codec(KEY)).with_max_attempts(1));
+    let rejection = rejected(once(&client, one("impact", answer), None, impact));
+    assert!(rejection.text.len() < 2_000, "{}", rejection.text.len());
+    assert!(
+        json_len(&rejection.data) < 20_000,
+        "{}",
+        json_len(&rejection.data)
+    );
+}
+
+/// 10^6 copies of a valid option: too many, and duplicates; the pre-filled
+/// default keeps each option at most once.
+#[test]
+fn a_million_copies_of_one_option_prefill_it_once() {
+    let items: Vec<Value> = (0..1_000_000).map(|_| json!("search")).collect();
+    let client = v0728();
+    let result = asked(once(
+        &client,
+        one("impact", accept(json!({"services": items, "page": true}))),
+        None,
+        impact,
+    ));
+    assert!(json_len(&result) < 4_000, "{}", json_len(&result));
+}
+
+/// A value of the wrong type, nested: `quoted` cuts each level at 256
+/// entries but keeps every level, so `data` is as large as the input (here
+/// 128 arrays of 128 strings of 200 characters, 3.3 MB): the doc's "a bound
+/// on what a hostile answer can make the server send back" does not hold.
+#[test]
+#[ignore = "bug: error.rs quoted() bounds each level to 256 entries but not the total: a nested TypeMismatch value is echoed whole in data"]
+fn a_nested_value_of_the_wrong_type_is_not_echoed_in_data() {
+    let inner: Vec<Value> = (0..128).map(|_| json!("v".repeat(200))).collect();
+    let nested: Vec<Value> = (0..128).map(|_| Value::Array(inner.clone())).collect();
+    let client = v0728().sealed_with(RequestStateSeal::new(codec(KEY)).with_max_attempts(1));
+    let rejection = rejected(once(
+        &client,
+        one("notes", accept(json!({ "text": nested }))),
+        None,
+        notes,
+    ));
+    assert!(rejection.text.len() < 2_000, "{}", rejection.text.len());
+    let size = json_len(&rejection.data);
+    assert!(size < 64 * 1024, "data of {size} bytes");
+}
+
+/// The same through `action`: a malformed result whose `action` is a
+/// nested object.
+#[test]
+#[ignore = "bug: as above, through MissingAction/UnknownAction/MalformedResult `found`"]
+fn a_nested_action_is_not_echoed_in_data() {
+    let inner: Map<String, Value> = (0..128)
+        .map(|n| (format!("k{n}"), json!("v".repeat(200))))
+        .collect();
+    let nested: Map<String, Value> = (0..128)
+        .map(|n| (format!("k{n}"), Value::Object(inner.clone())))
+        .collect();
+    let size = match once(
+        &v0728(),
+        one("triage", json!({ "action": nested })),
+        None,
+        triage,
+    ) {
+        Err(error) => json_len(&wire(error)),
+        Ok(Done::Complete(ToolResult::Rejected(rejection))) => {
+            rejection.text.len() + json_len(&rejection.data)
+        }
+        other => panic!("{other:?}"),
+    };
+    assert!(size < 64 * 1024, "error of {size} bytes");
+}
+
+/// A valid 1 MB free text (no `max_length`) beside a rejected select: the
+/// re-ask pre-fills the text as its `default`, so the `input_required`
+/// result is 1 MB, when the same text accepted would be refused as too
+/// large to seal (65,536). The response is unbounded by the schema.
+#[test]
+#[ignore = "bug: reask::again pre-fills any valid value as default, unbounded (reask.rs `prefill(property, kept)`), so a re-ask echoes 1 MB"]
+fn a_valid_megabyte_is_not_echoed_as_a_default() {
+    let answer = accept(json!({"text": "T".repeat(1 << 20), "severity": "bogus"}));
+    let result = asked(once(&v0728(), one("memo", answer), None, memo));
+    let size = json_len(&result);
+    assert!(size <= 2 * 65_536, "input_required of {size} bytes");
+}
+
+/// The same answer, valid throughout, cannot be sealed: the call fails
+/// with the documented `StateTooLarge` (-32603), which quotes nothing.
+#[test]
+fn a_valid_megabyte_to_seal_is_state_too_large_and_not_echoed() {
+    async fn memo_then_two(ask: Ask<Fake>) -> Result<ToolResult, ElicitError> {
+        ask.form::<Memo>("memo", "Memo?").await?;
+        ask.form::<Triage>("triage", "How bad?").await?;
+        Ok(ToolResult::Text(String::new()))
+    }
+    let answer = accept(json!({"text": "T".repeat(1 << 20), "severity": "low"}));
+    let error = failed(once(&v0728(), one("memo", answer), None, memo_then_two));
+    assert!(
+        matches!(error, ElicitError::StateTooLarge { .. }),
+        "{error:?}"
+    );
+    assert!(json_len(&wire(error)) < 1_000);
+}
+
+/// A state the server sends is never longer than 65,536 characters,
+/// whatever the answer's length near the limit.
+#[test]
+fn a_sealed_state_never_exceeds_the_limit() {
+    async fn notes_then_triage(ask: Ask<Fake>) -> Result<ToolResult, ElicitError> {
+        ask.form::<Notes>("notes", "Notes?").await?;
+        ask.form::<Triage>("triage", "How bad?").await?;
+        Ok(ToolResult::Text(String::new()))
+    }
+    for length in (32_600..32_800).step_by(7) {
+        let answer = accept(json!({ "text": "é".repeat(length / 2) + &"n".repeat(length % 2) }));
+        match once(&v0728(), one("notes", answer), None, notes_then_triage) {
+            Ok(Done::InputRequired(result)) => {
+                let state = result.request_state().unwrap();
+                assert!(state.chars().count() <= 65_536, "{}", state.len());
+                // The server opens what it sealed.
+                let again = once(&v0728(), Map::new(), Some(state), notes_then_triage);
+                assert!(matches!(again, Ok(Done::InputRequired(_))), "{again:?}");
+            }
+            Err(ElicitError::StateTooLarge { length }) => assert!(length > 65_536),
+            other => panic!("{other:?}"),
+        }
+    }
+}
+
+/// States of 65,537 characters, multi-byte states of 65,536 characters,
+/// and a 10 MB state are refused without a panic.
+#[test]
+fn states_near_and_over_the_limit_are_refused_without_a_panic() {
+    for state in [
+        "a".repeat(65_537),
+        "é".repeat(65_536),
+        "ab".repeat(5_000_000),
+        String::new(),
+        "0".repeat(33),
+        "\u{10FFFF}".repeat(20_000),
+    ] {
+        let error = failed(once(&v0728(), Map::new(), Some(&state), triage));
+        assert!(matches!(error, ElicitError::RequestState(_)), "{error:?}");
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Odd inputResponses.
+
+/// Entries that are no `ElicitResult` end the call with `Invalid`, never a
+/// panic, and `data` stays small.
+#[test]
+fn non_object_entries_and_odd_actions_end_the_call_without_a_panic() {
+    let huge = "A".repeat(1 << 20);
+    for entry in [
+        json!(5),
+        json!(null),
+        json!([]),
+        json!("accept"),
+        json!({}),
+        json!({"action": 1}),
+        json!({"action": null}),
+        json!({"action": ["accept"]}),
+        json!({"action": {"accept": true}}),
+        json!({"action": true}),
+        json!({"action": huge}),
+        json!({"action": "ACCEPT", "content": {"severity": "low"}}),
+        json!({"action": "accept"}),
+        json!({"action": "accept", "content": "low"}),
+        json!({"action": "accept", "content": null}),
+        json!({"action": "accept", "content": [1, 2]}),
+        json!({"action": "accept", "content": {"severity": {"deep": [[[[1]]]]}}}),
+    ] {
+        let outcome = once(&v0728(), one("triage", entry.clone()), None, triage);
+        let size = match outcome {
+            Err(error) => json_len(&wire(error)),
+            Ok(Done::InputRequired(result)) => json_len(&result),
+            Ok(Done::Complete(ToolResult::Rejected(rejection))) => {
+                rejection.text.len() + json_len(&rejection.data)
+            }
+            Ok(Done::Complete(ToolResult::Text(text))) => panic!("{entry}: accepted as {text}"),
+        };
+        assert!(size < 4_000, "{entry:.100}: {size}");
+    }
+}
+
+/// Answers under keys never asked are not sealed, and do not count.
+#[test]
+fn answers_under_keys_never_asked_are_not_sealed() {
+    let mut responses = Map::new();
+    for n in 0..1_000 {
+        responses.insert(format!("k{n}"), accept(json!({"x": "y".repeat(100)})));
+    }
+    responses.insert("triage".to_owned(), accept(json!({"severity": "high"})));
+    let result = asked(once(&v0728(), responses, None, two));
+    let state = result.request_state().unwrap();
+    let payload = peek(state);
+    assert_eq!(
+        payload["answers"],
+        json!({"triage": {"action": "accept", "content": {"severity": "high"}}})
+    );
+    assert!(state.len() < 1_000);
+    assert_eq!(result.input_requests().count(), 1);
+}
+
+/// Undeclared properties of an accepted answer are dropped, however many.
+#[test]
+fn undeclared_properties_are_not_sealed() {
+    let mut content = Map::new();
+    content.insert("severity".to_owned(), json!("high"));
+    for n in 0..10_000 {
+        content.insert(format!("extra{n}"), json!("z".repeat(100)));
+    }
+    let result = asked(once(
+        &v0728(),
+        one("triage", accept(Value::Object(content))),
+        None,
+        two,
+    ));
+    assert!(result.request_state().unwrap().len() < 1_000);
+}
+
+/// A sealed answer sent again with extra (undeclared) properties is the
+/// same answer.
+#[test]
+fn a_sealed_answer_resent_with_extras_is_not_changed() {
+    let first = asked(once(
+        &v0728(),
+        one("triage", accept(json!({"severity": "high"}))),
+        None,
+        two,
+    ));
+    let mut responses = one("triage", accept(json!({"severity": "high", "junk": 1})));
+    responses.insert("answer".to_owned(), accept(json!({"yes": true})));
+    let done = text(once(&v0728(), responses, first.request_state(), two));
+    assert!(done.contains("High"), "{done}");
+}
+
+// ---------------------------------------------------------------------------
+// The attempt count.
+
+/// The count is sealed: three rejected answers in a row with the states
+/// the server sent end the call.
+#[test]
+fn three_rejections_with_the_servers_states_end_the_call() {
+    let client = v0728();
+    let wrong = || one("triage", accept(json!({"severity": "urgent"})));
+    let mut state: Option<String> = None;
+    for round in 1..=2 {
+        let result = asked(once(&client, wrong(), state.as_deref(), triage));
+        state = result.request_state().map(str::to_owned);
+        assert_eq!(peek(state.as_deref().unwrap())["attempts"]["triage"], round);
+    }
+    rejected(once(&client, wrong(), state.as_deref(), triage));
+}
+
+/// The count cannot be forged (the state is signed) nor overflowed.
+#[test]
+fn a_forged_attempt_count_is_refused() {
+    let client = v0728();
+    let result = asked(once(
+        &client,
+        one("triage", accept(json!({"severity": "x"}))),
+        None,
+        triage,
+    ));
+    let state = result.request_state().unwrap();
+    let bytes = unhex(state).unwrap();
+    let body = String::from_utf8_lossy(&bytes[9..bytes.len() - 8]).into_owned();
+    let forged = body.replace("\"triage\":1", "\"triage\":0");
+    assert_ne!(forged, body);
+    let mut bytes = bytes[..9].to_vec();
+    bytes.extend_from_slice(forged.as_bytes());
+    bytes.extend_from_slice(&[0; 8]);
+    let error = failed(once(&client, Map::new(), Some(&hex(&bytes)), triage));
+    assert!(matches!(error, ElicitError::RequestState(_)), "{error:?}");
+}
+
+/// Documented limit ("A replayed state also restarts the count of
+/// attempts it carries"): the count lives only in the state, so a client
+/// that drops `requestState` (or replays an older one) is asked again
+/// without end. Asserts today's documented behaviour; see the report.
+#[test]
+fn dropping_or_replaying_the_state_restarts_the_count_as_documented() {
+    let client = v0728();
+    let wrong = || one("triage", accept(json!({"severity": "urgent"})));
+    for _ in 0..20 {
+        let result = asked(once(&client, wrong(), None, triage));
+        assert_eq!(
+            peek(result.request_state().unwrap())["attempts"]["triage"],
+            1
+        );
+    }
+    // Replaying the state of the first rejection, again and again.
+    let first = asked(once(&client, wrong(), None, triage));
+    let first = first.request_state().unwrap().to_owned();
+    for _ in 0..20 {
+        let result = asked(once(&client, wrong(), Some(&first), triage));
+        assert_eq!(
+            peek(result.request_state().unwrap())["attempts"]["triage"],
+            2
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Ask::choose.
+
+fn hosts() -> SingleSelectSchema {
+    let hosts = (0..10_000).map(|n| (format!("host-{n:04}"), format!("Host {n:04}")));
+    SingleSelectSchema::new(hosts).unwrap().with_title("Host")
+}
+
+async fn choose(ask: Ask<Fake>) -> Result<ToolResult, ElicitError> {
+    let hosts = hosts();
+    let picked = ask.choose("host", "Which host?", &hosts).await?;
+    Ok(ToolResult::Text(format!("{picked:?}")))
+}
+
+/// A search of 10^5 characters is too long (maxLength 200), not run, and
+/// not echoed.
+#[test]
+fn a_huge_search_is_refused_and_not_echoed() {
+    let search = "host-".repeat(20_000);
+    let started = std::time::Instant::now();
+    let result = asked(once(
+        &v0728(),
+        one("host.search", accept(json!({ "search": search }))),
+        None,
+        choose,
+    ));
+    assert!(started.elapsed() < Duration::from_secs(2));
+    assert!(json_len(&result) < 4_000, "{}", json_len(&result));
+    assert!(message_of(&result, "host.search").contains("at most 200"));
+}
+
+/// Searches that match everything, nothing, or expand under lowercasing
+/// are asked again with a short reason, quickly.
+#[test]
+fn pathological_searches_are_asked_again_quickly() {
+    for search in [
+        "h",
+        "-",
+        " ",
+        "\u{130}".repeat(200).as_str(),
+        "ẞ".repeat(200).as_str(),
+        "\u{202E}host",
+        "host\u{2029}",
+        "%",
+        ".*",
+    ] {
+        let started = std::time::Instant::now();
+        let outcome = once(
+            &v0728(),
+            one("host.search", accept(json!({ "search": search }))),
+            None,
+            choose,
+        );
+        assert!(started.elapsed() < Duration::from_secs(2), "{search:?}");
+        let result = asked(outcome);
+        assert!(
+            json_len(&result) < 4_000,
+            "{search:?}: {}",
+            json_len(&result)
+        );
+        assert!(
+            result.input_requests().any(|(key, _)| key == "host.search"),
+            "{search:?}"
+        );
+    }
+}
+
+/// A pick that is in the whole list but not among the matches is refused,
+/// and a pick sent before the search counts for nothing.
+#[test]
+fn a_pick_outside_the_matches_is_refused() {
+    let searched = asked(once(
+        &v0728(),
+        one("host.search", accept(json!({"search": "host-000"}))),
+        None,
+        choose,
+    ));
+    let state = searched.request_state().unwrap().to_owned();
+    let result = asked(once(
+        &v0728(),
+        one("host", accept(json!({"choice": "host-9999"}))),
+        Some(&state),
+        choose,
+    ));
+    assert!(result.input_requests().any(|(key, _)| key == "host"));
+    // Before any search: only the search is asked.
+    let early = asked(once(
+        &v0728(),
+        one("host", accept(json!({"choice": "host-0001"}))),
+        None,
+        choose,
+    ));
+    let keys: Vec<_> = early
+        .input_requests()
+        .map(|(key, _)| key.to_owned())
+        .collect();
+    assert_eq!(keys, ["host.search"]);
+}
+
+/// The response to any hostile round is a small multiple of the schema.
+#[test]
+fn the_response_is_a_small_multiple_of_the_schema() {
+    let schema = json_len(&asked(once(&v0728(), Map::new(), None, incident)));
+    let hostile = accept(json!({
+        "severity": "S".repeat(100_000),
+        "reporter": vec!["R".repeat(1_000); 300],
+        "percent": 1e300,
+        "page": "P".repeat(100_000),
+    }));
+    let result = asked(once(&v0728(), one("incident", hostile), None, incident));
+    let size = json_len(&result);
+    assert!(size < 8 * schema, "{size} vs schema {schema}");
+}
+
+/// Object keys inside a quoted value are not cut: one key of 1 MB in a
+/// value of the wrong type is echoed whole in `data`.
+#[test]
+#[ignore = "bug: error.rs quoted() clones object keys uncut (`(key.clone(), quoted(value, ..))`)"]
+fn a_megabyte_object_key_is_not_echoed_in_data() {
+    let mut object = Map::new();
+    object.insert("K".repeat(1 << 20), json!(1));
+    let client = v0728().sealed_with(RequestStateSeal::new(codec(KEY)).with_max_attempts(1));
+    let rejection = rejected(once(
+        &client,
+        one("notes", accept(json!({ "text": object }))),
+        None,
+        notes,
+    ));
+    assert!(rejection.text.len() < 2_000, "{}", rejection.text.len());
+    let size = json_len(&rejection.data);
+    assert!(size < 64 * 1024, "data of {size} bytes");
+}
+
+/// A malformed result under a megabyte-long key of `inputResponses` is
+/// never read (the key was not asked), so nothing of it comes back.
+#[test]
+fn a_megabyte_key_in_input_responses_is_ignored() {
+    let mut responses = one(&"k".repeat(1 << 20), json!({"action": 1}));
+    responses.insert("triage".to_owned(), accept(json!({"severity": "low"})));
+    let done = text(once(&v0728(), responses, None, triage));
+    assert!(done.len() < 100);
+}
+
+/// The same echo of a valid megabyte as a `default` before 2026-07-28: the
+/// second `elicitation/create` carries it.
+#[test]
+#[ignore = "bug: reask::again pre-fills any valid value as default, unbounded (as above), on 2025-11-25"]
+fn a_valid_megabyte_is_not_echoed_as_a_default_on_2025_11_25() {
+    let client = Client::new(
+        V1125,
+        vec![
+            accept(json!({"text": "T".repeat(1 << 20), "severity": "bogus"})),
+            accept(json!({"text": "t", "severity": "low"})),
+        ],
+    );
+    text(client.tool(memo));
+    let size = json_len(&client.seen()[1]);
+    assert!(size <= 2 * 65_536, "second request of {size} bytes");
+}
+
+/// One flat level is already large: 256 items of 256 control characters
+/// each (every one a six-byte `\u00XX` escape in JSON) make a `data` of
+/// about 400 KB for one field, where the sent answer was 330 KB.
+#[test]
+#[ignore = "bug: error.rs quoted() bounds items and characters separately (256 x 256), not the bytes of the quote"]
+fn a_multi_select_of_long_escaped_items_is_not_echoed_in_data() {
+    let items: Vec<Value> = (0..300)
+        .map(|n| json!(format!("{n}{}", "\u{1}".repeat(255))))
+        .collect();
+    let client = v0728().sealed_with(RequestStateSeal::new(codec(KEY)).with_max_attempts(1));
+    let rejection = rejected(once(
+        &client,
+        one("impact", accept(json!({"services": items, "page": true}))),
+        None,
+        impact,
+    ));
+    let size = json_len(&rejection.data);
+    assert!(size < 64 * 1024, "data of {size} bytes");
+}
