@@ -133,8 +133,10 @@ impl ElicitError {
     ///   where a bound was broken (`minimum`/`maximum`,
     ///   `minItems`/`maxItems`, `minLength`/`maxLength`, `format`, `type`),
     ///   and the `index` of the offending item of a multi-select answer;
-    ///   a `value` longer than a few hundred characters or items is cut
-    ///   short, and `"truncated": true` says so;
+    ///   a `value` is quoted with at most 256 characters per string (and
+    ///   per object key), 256 items per array or object, and 4,096
+    ///   characters and items in all, and `"truncated": true` says it was
+    ///   cut;
     /// - [`Unsupported`](Self::Unsupported):
     ///   `{"requiredCapabilities":{"elicitation":{"form":{}}}}`;
     /// - [`AnswerChanged`](Self::AnswerChanged): `{"key":..}`;
@@ -381,46 +383,81 @@ fn object<const N: usize>(entries: [(&str, Value); N]) -> Value {
 /// bound on what a hostile answer can make the server send back.
 pub(crate) const QUOTED_LENGTH: usize = 256;
 
-/// A string as `data` quotes it: at most [`QUOTED_LENGTH`] characters.
-fn quoted_str(value: &str, truncated: &mut bool) -> Value {
-    match value.char_indices().nth(QUOTED_LENGTH) {
-        Some((end, _)) => {
-            *truncated = true;
-            Value::from(&value[..end])
-        }
-        None => Value::from(value),
-    }
+/// How much of what the client sent one entry of `data` quotes in all: a
+/// budget of characters and entries, 4,096 ([`QUOTED_LENGTH`] sixteen
+/// times), so that however the value nests, the entry stays a few kB.
+const QUOTED_BUDGET: usize = 16 * QUOTED_LENGTH;
+
+/// What one entry of `data` has left to quote, and whether it cut
+/// anything.
+struct Quote {
+    budget: usize,
+    truncated: bool,
 }
 
-/// A value as `data` quotes it: strings and arrays cut at
-/// [`QUOTED_LENGTH`], objects at as many entries, nested values likewise.
-fn quoted(value: &Value, truncated: &mut bool) -> Value {
-    match value {
-        Value::String(text) => quoted_str(text, truncated),
-        Value::Array(items) => {
-            if items.len() > QUOTED_LENGTH {
-                *truncated = true;
-            }
-            Value::Array(
-                items
-                    .iter()
-                    .take(QUOTED_LENGTH)
-                    .map(|item| quoted(item, truncated))
-                    .collect(),
-            )
+impl Quote {
+    fn new() -> Quote {
+        Quote {
+            budget: QUOTED_BUDGET,
+            truncated: false,
         }
-        Value::Object(map) => {
-            if map.len() > QUOTED_LENGTH {
-                *truncated = true;
+    }
+
+    /// A string cut at [`QUOTED_LENGTH`] characters and at the budget.
+    fn text(&mut self, value: &str) -> String {
+        let limit = QUOTED_LENGTH.min(self.budget);
+        let end = match value.char_indices().nth(limit) {
+            Some((end, _)) => {
+                self.truncated = true;
+                end
             }
-            Value::Object(
-                map.iter()
-                    .take(QUOTED_LENGTH)
-                    .map(|(key, value)| (key.clone(), quoted(value, truncated)))
-                    .collect(),
-            )
+            None => value.len(),
+        };
+        self.budget -= value[..end].chars().count();
+        value[..end].to_owned()
+    }
+
+    fn str(&mut self, value: &str) -> Value {
+        Value::String(self.text(value))
+    }
+
+    /// The items of an array, at most [`QUOTED_LENGTH`] and what the
+    /// budget allows, each quoted.
+    fn items(&mut self, items: &[Value]) -> Value {
+        let mut quoted = Vec::new();
+        for item in items {
+            if quoted.len() == QUOTED_LENGTH || self.budget == 0 {
+                self.truncated = true;
+                break;
+            }
+            self.budget -= 1;
+            quoted.push(self.value(item));
         }
-        scalar => scalar.clone(),
+        Value::Array(quoted)
+    }
+
+    /// A value: strings and arrays as above, an object's keys and values
+    /// likewise.
+    fn value(&mut self, value: &Value) -> Value {
+        match value {
+            Value::String(text) => self.str(text),
+            Value::Array(items) => self.items(items),
+            Value::Object(map) => {
+                let mut quoted = Map::new();
+                for (key, value) in map {
+                    if quoted.len() == QUOTED_LENGTH || self.budget == 0 {
+                        self.truncated = true;
+                        break;
+                    }
+                    self.budget -= 1;
+                    let key = self.text(key);
+                    let value = self.value(value);
+                    quoted.insert(key, value);
+                }
+                Value::Object(quoted)
+            }
+            scalar => scalar.clone(),
+        }
     }
 }
 
@@ -454,16 +491,14 @@ pub(crate) fn json_schema_type(json_type: JsonType) -> &'static str {
 
 fn rejection_entry(error: &Error) -> Value {
     let mut entry = Map::new();
-    let mut truncated = false;
+    let mut quote = Quote::new();
     let mut put = |key: &str, value: Value| {
         entry.insert(key.to_owned(), value);
     };
     put("field", error.field().map_or(Value::Null, Value::from));
-    let items =
-        |items: &[Value], truncated: &mut bool| quoted(&Value::Array(items.to_vec()), truncated);
     match error.kind() {
         ErrorKind::InvalidValue { value, allowed, .. } => {
-            put("value", quoted_str(value, &mut truncated));
+            put("value", quote.str(value));
             put("allowed", values_json(allowed));
         }
         ErrorKind::InvalidItem {
@@ -472,48 +507,48 @@ fn rejection_entry(error: &Error) -> Value {
             allowed,
             ..
         } => {
-            put("value", items(sent, &mut truncated));
+            put("value", quote.items(sent));
             put("index", Value::from(*index));
             put("allowed", values_json(allowed));
         }
         ErrorKind::DuplicateItem {
             index, items: sent, ..
         } => {
-            put("value", items(sent, &mut truncated));
+            put("value", quote.items(sent));
             put("index", Value::from(*index));
         }
         ErrorKind::TooFewItems {
             min, items: sent, ..
         } => {
-            put("value", items(sent, &mut truncated));
+            put("value", quote.items(sent));
             put("minItems", Value::from(*min));
         }
         ErrorKind::TooManyItems {
             max, items: sent, ..
         } => {
-            put("value", items(sent, &mut truncated));
+            put("value", quote.items(sent));
             put("maxItems", Value::from(*max));
         }
         ErrorKind::TypeMismatch {
             expected, found, ..
         } => {
-            put("value", quoted(found, &mut truncated));
+            put("value", quote.value(found));
             put("type", Value::from(json_schema_type(*expected)));
         }
         ErrorKind::TooShort {
             value, min_length, ..
         } => {
-            put("value", quoted_str(value, &mut truncated));
+            put("value", quote.str(value));
             put("minLength", Value::from(*min_length));
         }
         ErrorKind::TooLong {
             value, max_length, ..
         } => {
-            put("value", quoted_str(value, &mut truncated));
+            put("value", quote.str(value));
             put("maxLength", Value::from(*max_length));
         }
         ErrorKind::InvalidFormat { value, format, .. } => {
-            put("value", quoted_str(value, &mut truncated));
+            put("value", quote.str(value));
             put("format", Value::from(format.as_str()));
         }
         ErrorKind::NotAnInteger { value, .. } => {
@@ -539,31 +574,31 @@ fn rejection_entry(error: &Error) -> Value {
                 "value",
                 found
                     .as_ref()
-                    .map_or(Value::Null, |found| quoted(found, &mut truncated)),
+                    .map_or(Value::Null, |found| quote.value(found)),
             );
         }
-        ErrorKind::MissingAction { found } => put("value", quoted(found, &mut truncated)),
-        ErrorKind::UnknownAction { action } => put("value", quoted(action, &mut truncated)),
-        ErrorKind::NoMatch { value, .. } => put("value", quoted_str(value, &mut truncated)),
+        ErrorKind::MissingAction { found } => put("value", quote.value(found)),
+        ErrorKind::UnknownAction { action } => put("value", quote.value(action)),
+        ErrorKind::NoMatch { value, .. } => put("value", quote.str(value)),
         ErrorKind::TooManyMatches {
             value,
             matches,
             limit,
             ..
         } => {
-            put("value", quoted_str(value, &mut truncated));
+            put("value", quote.str(value));
             put("matches", Value::from(*matches));
             put("limit", Value::from(*limit));
         }
-        ErrorKind::MissingInputResponse { key } => put("key", quoted_str(key, &mut truncated)),
+        ErrorKind::MissingInputResponse { key } => put("key", quote.str(key)),
         ErrorKind::MalformedInputResponse { key, found, .. } => {
-            put("key", quoted_str(key, &mut truncated));
-            put("value", quoted(found, &mut truncated));
+            put("key", quote.str(key));
+            put("value", quote.value(found));
         }
         // A missing field has no value; anything newer keeps its message.
         _ => {}
     }
-    if truncated {
+    if quote.truncated {
         put("truncated", Value::Bool(true));
     }
     put("message", Value::from(error.to_string()));

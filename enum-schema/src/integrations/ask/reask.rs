@@ -47,7 +47,9 @@ pub(crate) fn again(
         } else {
             Some(value.clone())
         };
-        if let Some(kept) = kept {
+        // A default is what the server sends back: never more than a person
+        // would type, whatever the client sent.
+        if let Some(kept) = kept.filter(fits_a_default) {
             prefill(property, kept);
         }
     }
@@ -56,6 +58,18 @@ pub(crate) fn again(
     message.push_str(&reasons(error, &params.requested_schema));
     params.message = Cow::Owned(message);
     params
+}
+
+/// How long a pre-filled text may be, in characters: more than a person
+/// types into a form field, far less than a `requestState` may carry.
+const PREFILLED: usize = 4_096;
+
+/// Whether `value` is short enough to be sent back as a `default`.
+fn fits_a_default(value: &Value) -> bool {
+    match value {
+        Value::String(text) => text.len() <= PREFILLED || text.chars().count() <= PREFILLED,
+        _ => true,
+    }
 }
 
 /// What can be kept of a rejected value: the option whose title was sent
@@ -129,7 +143,11 @@ fn is_invisible(c: char) -> bool {
     c.is_control()
         || matches!(
             c,
-            '\u{200B}'..='\u{200F}' | '\u{2028}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{FEFF}'
+            '\u{061C}'
+                | '\u{200B}'..='\u{200F}'
+                | '\u{2028}'..='\u{202E}'
+                | '\u{2066}'..='\u{2069}'
+                | '\u{FEFF}'
         )
 }
 
@@ -266,12 +284,25 @@ fn reason(text: &mut String, field: &str, kind: &ErrorKind) -> std::fmt::Result 
             items,
             allowed,
             ..
-        } => write!(
-            text,
-            "{field}: {} is not one of the choices; choose from {}.",
-            items.get(*index).map_or_else(String::new, item_text),
-            choices(allowed)
-        ),
+        } => {
+            let item = items.get(*index);
+            let titled = allowed
+                .iter()
+                .find(|option| option.title().is_some() && option.title() == item.and_then(Value::as_str));
+            match titled {
+                Some(option) => write!(
+                    text,
+                    "{field}: please choose {} again from the list.",
+                    quote(option.label())
+                ),
+                None => write!(
+                    text,
+                    "{field}: {} is not one of the choices; choose from {}.",
+                    item.map_or_else(String::new, item_text),
+                    choices(allowed)
+                ),
+            }
+        }
         ErrorKind::DuplicateItem { index, items, .. } => write!(
             text,
             "{field}: {} is chosen twice; choose each at most once.",
