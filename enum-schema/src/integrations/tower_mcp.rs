@@ -132,12 +132,13 @@ use tower_mcp::protocol::{
     ClientCapabilities, ElicitFormParams, ElicitFormSchema, ElicitMode, ElicitRequestParams,
 };
 pub use tower_mcp::RequestStateCodec;
+pub use crate::ask::{ElicitError, Question};
 use tower_mcp::{
     CallToolResult, Error, GetPromptResult, InputRequest, InputRequests, JsonRpcError,
     ReadResourceResult, RequestContext, RequestOutcome,
 };
 
-use crate::ask::{ElicitError, Reply, Request, RequestStateError, Sdk, SdkError};
+use crate::ask::{Reply, Request, RequestStateError, Sdk, SdkError};
 use crate::{ElicitRequestFormParams, InputRequiredResult};
 
 /// tower-mcp 0.25 as [`enum_schema::ask`](crate::ask) sees it: the [`Sdk`]

@@ -133,6 +133,6 @@ use ::rust_mcp_schema::{
     PrimitiveSchemaDefinition, SingleSelectEnumSchema,
 };
 
-pub use crate::ask::ElicitError;
+pub use crate::ask::{ElicitError, Question};
 pub use ::rust_mcp_sdk::mcp_server::RequestStateCodec;
 pub use ask::{Ask, RequestStateSeal, RustMcpSdk};
