@@ -124,6 +124,7 @@ use std::collections::HashMap;
 use std::future::Future;
 use std::time::Duration;
 
+pub use crate::ask::{ElicitError, Question};
 use serde::Serialize;
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
@@ -132,7 +133,6 @@ use tower_mcp::protocol::{
     ClientCapabilities, ElicitFormParams, ElicitFormSchema, ElicitMode, ElicitRequestParams,
 };
 pub use tower_mcp::RequestStateCodec;
-pub use crate::ask::{ElicitError, Question};
 use tower_mcp::{
     CallToolResult, Error, GetPromptResult, InputRequest, InputRequests, JsonRpcError,
     ReadResourceResult, RequestContext, RequestOutcome,
