@@ -1,0 +1,545 @@
+//! The elicitation core (`enum_schema::ask`), tested once through a small
+//! fake SDK written here: a fake codec (a key byte, a digest of the binding
+//! and a keyed checksum, hex-encoded), a scripted client that answers
+//! `elicitation/create` before 2026-07-28 and the `input_required` rounds
+//! on it, and result types that record the `Outcome`. Every revision the
+//! core distinguishes (2025-06-18, 2025-11-25, 2026-07-28 and an unknown
+//! one) is driven through the same tool code: `rounds` asks as a server
+//! does, `hostile` answers as a malicious or buggy client would.
+
+mod hostile;
+mod rounds;
+
+use std::collections::VecDeque;
+use std::future::Future;
+use std::sync::{Arc, Mutex};
+use std::task::{Context, Poll, Waker};
+use std::time::Duration;
+
+use enum_schema::ask::{
+    Ask, ElicitError, Question, Reply, Request, RequestStateError, RequestStateSeal, Sdk, SdkError,
+};
+use enum_schema::{
+    ElicitEnum, ElicitForm, ElicitRequestFormParams, InputRequiredResult, ProtocolVersion,
+    VersionError,
+};
+use serde_json::{json, Map, Value};
+
+// ---------------------------------------------------------------------------
+// The executor: the fake SDK's futures complete at once.
+
+fn block_on<F: Future>(future: F) -> F::Output {
+    let mut future = std::pin::pin!(future);
+    let mut context = Context::from_waker(Waker::noop());
+    match future.as_mut().poll(&mut context) {
+        Poll::Ready(output) => output,
+        Poll::Pending => panic!("the fake SDK's futures complete at once"),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The fake SDK.
+
+enum Fake {}
+
+/// The fake codec: `hex(key id || digest(binding) || payload || checksum)`,
+/// the checksum keyed with the secret.
+struct Codec {
+    id: u8,
+    secret: u64,
+}
+
+fn codec(id: u8) -> Codec {
+    Codec {
+        id,
+        secret: 0x5eed_0000_0000_0000 | u64::from(id),
+    }
+}
+
+/// FNV-1a, seeded.
+fn digest(data: &[u8], seed: u64) -> u64 {
+    let mut hash = 0xcbf2_9ce4_8422_2325_u64 ^ seed;
+    for byte in data {
+        hash ^= u64::from(*byte);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    hash
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
+}
+
+fn unhex(text: &str) -> Option<Vec<u8>> {
+    if !text.len().is_multiple_of(2) || !text.is_ascii() {
+        return None;
+    }
+    (0..text.len())
+        .step_by(2)
+        .map(|index| u8::from_str_radix(&text[index..index + 2], 16).ok())
+        .collect()
+}
+
+/// The length of the key id, the binding digest and the checksum.
+const FRAME: usize = 1 + 8 + 8;
+
+/// The payload of a state sealed by [`Codec`], unverified: what the client
+/// can read of it.
+fn peek(state: &str) -> Value {
+    let bytes = unhex(state).unwrap();
+    let mut payload: Value = serde_json::from_slice(&bytes[9..bytes.len() - 8]).unwrap();
+    assert!(payload["exp"].is_u64(), "{payload}");
+    payload["exp"] = json!("EXP");
+    payload
+}
+
+/// The scripted client: the answers it gives, in order, and every request
+/// it got (`message` and `requestedSchema`), on every revision.
+#[derive(Default)]
+struct Script {
+    answers: Mutex<VecDeque<Value>>,
+    seen: Mutex<Vec<Value>>,
+    /// Every `input_required` result (2026-07-28), as JSON.
+    rounds: Mutex<Vec<Value>>,
+}
+
+impl Script {
+    fn with(answers: Vec<Value>) -> Arc<Script> {
+        let script = Script::default();
+        *script.answers.lock().unwrap() = answers.into();
+        Arc::new(script)
+    }
+
+    /// Records a request and gives the next answer.
+    fn answer(&self, params: &ElicitRequestFormParams) -> Option<Value> {
+        self.seen
+            .lock()
+            .unwrap()
+            .push(serde_json::to_value(params).unwrap());
+        self.answers.lock().unwrap().pop_front()
+    }
+
+    fn seen(&self) -> Vec<Value> {
+        self.seen.lock().unwrap().clone()
+    }
+
+    fn rounds(&self) -> Vec<Value> {
+        self.rounds.lock().unwrap().clone()
+    }
+
+    fn left(&self) -> usize {
+        self.answers.lock().unwrap().len()
+    }
+}
+
+/// How a handler answered: its result, or the `input_required` result
+/// that asks the client (MCP 2026-07-28).
+#[derive(Debug)]
+enum Done<R> {
+    Complete(R),
+    InputRequired(InputRequiredResult),
+}
+
+/// A handler's response, or the fake SDK's JSON-RPC error (the
+/// `ElicitError` itself, so that its variant can be checked; [`wire`] is
+/// what a client would read).
+type Outcome<R> = Result<Done<R>, ElicitError>;
+
+/// A tool's result: the body's text, or the error result of a rejected
+/// answer (`isError: true`), as [`Sdk::tool_error`] builds it.
+#[derive(Debug)]
+enum ToolResult {
+    Text(String),
+    Rejected(Rejection),
+}
+
+#[derive(Debug)]
+struct Rejection {
+    /// Whether the error was `ElicitError::Invalid`.
+    invalid: bool,
+    code: i32,
+    /// The result's text.
+    text: String,
+    /// Its `structuredContent`.
+    data: Option<Value>,
+}
+
+#[derive(Debug)]
+struct PromptResult(String);
+#[derive(Debug)]
+struct ResourceResult(String);
+
+impl Reply<Fake> for ToolResult {
+    type Response = Done<ToolResult>;
+    fn complete(self) -> Done<ToolResult> {
+        Done::Complete(self)
+    }
+    fn input_required(result: InputRequiredResult) -> Result<Done<ToolResult>, ElicitError> {
+        Ok(Done::InputRequired(result))
+    }
+}
+
+impl Reply<Fake> for PromptResult {
+    type Response = Done<PromptResult>;
+    fn complete(self) -> Done<PromptResult> {
+        Done::Complete(self)
+    }
+    fn input_required(result: InputRequiredResult) -> Result<Done<PromptResult>, ElicitError> {
+        Ok(Done::InputRequired(result))
+    }
+}
+
+impl Reply<Fake> for ResourceResult {
+    type Response = Done<ResourceResult>;
+    fn complete(self) -> Done<ResourceResult> {
+        Done::Complete(self)
+    }
+    fn input_required(result: InputRequiredResult) -> Result<Done<ResourceResult>, ElicitError> {
+        Ok(Done::InputRequired(result))
+    }
+}
+
+impl Sdk for Fake {
+    type Codec = Codec;
+    type Peer = Arc<Script>;
+    /// The error itself: [`wire`] makes the JSON-RPC error object.
+    type Error = ElicitError;
+    type Tool = ToolResult;
+    type Prompt = PromptResult;
+    type Resource = ResourceResult;
+
+    fn seal(codec: &Codec, payload: &[u8], binding: &[u8]) -> Result<String, RequestStateError> {
+        let mut bytes = vec![codec.id];
+        bytes.extend_from_slice(&digest(binding, 0).to_be_bytes());
+        bytes.extend_from_slice(payload);
+        let sum = digest(&bytes, codec.secret);
+        bytes.extend_from_slice(&sum.to_be_bytes());
+        Ok(hex(&bytes))
+    }
+
+    fn open(codec: &Codec, state: &str, binding: &[u8]) -> Result<Vec<u8>, RequestStateError> {
+        let bytes = unhex(state)
+            .filter(|bytes| bytes.len() >= FRAME)
+            .ok_or(RequestStateError::Unverified("not a state".into()))?;
+        if bytes[0] != codec.id {
+            return Err(RequestStateError::Unverified("another key".into()));
+        }
+        let (signed, sum) = bytes.split_at(bytes.len() - 8);
+        if digest(signed, codec.secret).to_be_bytes() != sum {
+            return Err(RequestStateError::Unverified("altered".into()));
+        }
+        if signed[1..9] != digest(binding, 0).to_be_bytes() {
+            return Err(RequestStateError::OtherRequest);
+        }
+        Ok(signed[9..].to_vec())
+    }
+
+    fn send(
+        peer: &Arc<Script>,
+        params: ElicitRequestFormParams,
+        _: Duration,
+    ) -> impl Future<Output = Result<Value, ElicitError>> + Send {
+        let answer = peer.answer(&params).ok_or_else(|| {
+            ElicitError::Service(SdkError::new(
+                json!({"code": -32001, "message": "request timed out"}),
+                -32001,
+                "request timed out",
+                None,
+            ))
+        });
+        std::future::ready(answer)
+    }
+
+    fn tool_error(error: &ElicitError) -> ToolResult {
+        ToolResult::Rejected(Rejection {
+            invalid: matches!(error, ElicitError::Invalid(_)),
+            code: error.code(),
+            text: error.to_string(),
+            data: error.data(),
+        })
+    }
+
+    fn error(error: ElicitError) -> ElicitError {
+        error
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The client, driving the rounds.
+
+const V0618: Option<ProtocolVersion> = Some(ProtocolVersion::V2025_06_18);
+const V1125: Option<ProtocolVersion> = Some(ProtocolVersion::V2025_11_25);
+const V0728: Option<ProtocolVersion> = Some(ProtocolVersion::V2026_07_28);
+const REVISIONS: [Option<ProtocolVersion>; 4] = [V0618, V1125, V0728, None];
+
+fn name(version: Option<ProtocolVersion>) -> &'static str {
+    version.map_or("unknown", ProtocolVersion::as_str)
+}
+
+const KEY: u8 = 7;
+
+struct Client {
+    version: Option<ProtocolVersion>,
+    form: bool,
+    seal: RequestStateSeal<Codec>,
+    script: Arc<Script>,
+    method: &'static str,
+    name: &'static str,
+    arguments: Option<Map<String, Value>>,
+}
+
+impl Client {
+    fn new(version: Option<ProtocolVersion>, answers: Vec<Value>) -> Client {
+        Client {
+            version,
+            form: true,
+            seal: RequestStateSeal::new(codec(KEY)),
+            script: Script::with(answers),
+            method: "tools/call",
+            name: "incident",
+            arguments: None,
+        }
+    }
+
+    fn sealed_with(mut self, seal: RequestStateSeal<Codec>) -> Client {
+        self.seal = seal;
+        self
+    }
+
+    fn request<'a>(&'a self, responses: Map<String, Value>, state: Option<&'a str>) -> Request<'a> {
+        Request::new(self.method, self.name)
+            .with_arguments(self.arguments.as_ref())
+            .with_protocol_version(self.version)
+            .with_form_supported(self.form)
+            .with_input_responses(responses)
+            .with_request_state(state)
+    }
+
+    /// Calls until the outcome is final, answering every `input_required`
+    /// round from the script; an `Ask` that cannot open is a JSON-RPC error,
+    /// as the adapters' `?` makes it.
+    fn drive<R>(&self, run: &dyn Fn(Ask<Fake>) -> Outcome<R>) -> Outcome<R> {
+        let mut responses = Map::new();
+        let mut state: Option<String> = None;
+        for _ in 0..10 {
+            let ask = Ask::open(
+                Arc::clone(&self.script),
+                self.seal.clone(),
+                self.request(std::mem::take(&mut responses), state.as_deref()),
+            )?;
+            match run(ask) {
+                Ok(Done::InputRequired(result)) => {
+                    assert_eq!(self.version, V0728, "input_required before 2026-07-28");
+                    self.script
+                        .rounds
+                        .lock()
+                        .unwrap()
+                        .push(serde_json::to_value(&result).unwrap());
+                    for (key, params) in result.input_requests() {
+                        let answer = self
+                            .script
+                            .answer(params)
+                            .unwrap_or_else(|| panic!("no answer scripted for {key}"));
+                        responses.insert(key.to_owned(), answer);
+                    }
+                    state = result.request_state().map(str::to_owned);
+                }
+                other => return other,
+            }
+        }
+        panic!("more than 10 rounds")
+    }
+
+    fn tool<B, Fut>(&self, body: B) -> Outcome<ToolResult>
+    where
+        B: Fn(Ask<Fake>) -> Fut,
+        Fut: Future<Output = Result<ToolResult, ElicitError>>,
+    {
+        self.drive(&|ask| block_on(ask.tool(&body)))
+    }
+
+    fn prompt<B, Fut>(&self, body: B) -> Outcome<PromptResult>
+    where
+        B: Fn(Ask<Fake>) -> Fut,
+        Fut: Future<Output = Result<PromptResult, ElicitError>>,
+    {
+        self.drive(&|ask| block_on(ask.prompt(&body)))
+    }
+
+    fn resource<B, Fut>(&self, body: B) -> Outcome<ResourceResult>
+    where
+        B: Fn(Ask<Fake>) -> Fut,
+        Fut: Future<Output = Result<ResourceResult, ElicitError>>,
+    {
+        self.drive(&|ask| block_on(ask.resource(&body)))
+    }
+
+    fn seen(&self) -> Vec<Value> {
+        self.script.seen()
+    }
+}
+
+fn result<R: std::fmt::Debug>(outcome: Outcome<R>) -> R {
+    match outcome {
+        Ok(Done::Complete(result)) => result,
+        other => panic!("expected a result, got {other:?}"),
+    }
+}
+
+/// A tool's text result.
+fn text(outcome: Outcome<ToolResult>) -> String {
+    match result(outcome) {
+        ToolResult::Text(text) => text,
+        other => panic!("expected a text result, got {other:?}"),
+    }
+}
+
+/// A tool's error result for an answer rejected as often as allowed.
+fn rejected(outcome: Outcome<ToolResult>) -> Rejection {
+    match result(outcome) {
+        ToolResult::Rejected(rejection) => {
+            assert!(rejection.invalid, "{rejection:?}");
+            assert_eq!(rejection.code, -32602);
+            rejection
+        }
+        other => panic!("expected a rejection, got {other:?}"),
+    }
+}
+
+fn failed<R: std::fmt::Debug>(outcome: Outcome<R>) -> ElicitError {
+    match outcome {
+        Err(error) => error,
+        other => panic!("expected an error, got {other:?}"),
+    }
+}
+
+/// The error as a client receives it: the SDK's own error as it came, else
+/// `{"code":..,"message":..,"data":..}`.
+fn wire(error: ElicitError) -> Value {
+    Fake::error(error).into_sdk_error::<Value>().unwrap_or_else(
+        |error| json!({"code": error.code(), "message": error.to_string(), "data": error.data()}),
+    )
+}
+
+/// Each property's `default` (null when it has none).
+fn defaults(request: &Value) -> Value {
+    let properties = request["requestedSchema"]["properties"]
+        .as_object()
+        .unwrap();
+    Value::Object(
+        properties
+            .iter()
+            .map(|(name, property)| {
+                (
+                    name.clone(),
+                    property.get("default").cloned().unwrap_or(Value::Null),
+                )
+            })
+            .collect(),
+    )
+}
+
+/// The request without its message and defaults: what stays the same when
+/// a question is asked again.
+fn shape(request: &Value) -> Value {
+    let mut schema = request["requestedSchema"].clone();
+    for property in schema["properties"].as_object_mut().unwrap().values_mut() {
+        property.as_object_mut().unwrap().remove("default");
+    }
+    schema
+}
+
+// ---------------------------------------------------------------------------
+// The forms.
+
+/// How bad is it?
+#[derive(ElicitEnum, Debug, PartialEq)]
+#[elicit(rename_all = "lowercase")]
+enum Severity {
+    #[elicit(title = "Low: no user impact")]
+    Low,
+    #[elicit(title = "High: users are affected")]
+    High,
+}
+
+/// Affected services.
+#[derive(ElicitEnum, Debug, PartialEq)]
+#[elicit(rename_all = "kebab-case")]
+enum Service {
+    Checkout,
+    Search,
+    Login,
+}
+
+/// A form every revision can carry.
+#[derive(ElicitForm, Debug, PartialEq)]
+struct Incident {
+    severity: Severity,
+    reporter: String,
+    #[elicit(maximum = 100)]
+    percent: u8,
+    page: bool,
+}
+
+/// A multi-select: not on 2025-06-18.
+#[derive(ElicitForm, Debug, PartialEq)]
+struct Impact {
+    #[elicit(min_items = 1, max_items = 2)]
+    services: Vec<Service>,
+    page: bool,
+}
+
+#[derive(ElicitForm, Debug, PartialEq)]
+struct Triage {
+    severity: Severity,
+}
+
+#[derive(ElicitForm, Debug, PartialEq)]
+struct Answer {
+    yes: bool,
+}
+
+/// Free text with no `max_length`.
+#[derive(ElicitForm, Debug, PartialEq)]
+struct Notes {
+    text: String,
+}
+
+async fn incident(ask: Ask<Fake>) -> Result<ToolResult, ElicitError> {
+    let answer = ask
+        .form::<Incident>("incident", "Describe the incident")
+        .await?;
+    Ok(ToolResult::Text(format!("{answer:?}")))
+}
+
+async fn impact(ask: Ask<Fake>) -> Result<ToolResult, ElicitError> {
+    let answer = ask.form::<Impact>("impact", "Which services?").await?;
+    Ok(ToolResult::Text(format!("{answer:?}")))
+}
+
+/// Two questions in turn.
+async fn two(ask: Ask<Fake>) -> Result<ToolResult, ElicitError> {
+    let triage = ask.form::<Triage>("triage", "How bad is it?").await?;
+    let answer = ask.form::<Answer>("answer", "Page someone?").await?;
+    Ok(ToolResult::Text(format!("{triage:?} {answer:?}")))
+}
+
+fn accept(content: Value) -> Value {
+    json!({"action": "accept", "content": content})
+}
+
+fn right_incident() -> Value {
+    accept(json!({"severity": "high", "reporter": "ana", "percent": 5, "page": true}))
+}
+
+const RIGHT_INCIDENT: &str =
+    "Accept(Incident { severity: High, reporter: \"ana\", percent: 5, page: true })";
+
+fn right_impact() -> Value {
+    accept(json!({"services": ["search"], "page": true}))
+}
+
+const RIGHT_IMPACT: &str = "Accept(Impact { services: [Search], page: true })";
+
+const REFUSED_STATE: &str = "requestState was not issued by this server for this request, or it \
+     has expired; send the request again without requestState and inputResponses";
