@@ -160,6 +160,9 @@ impl From<bool> for Confirm {
     }
 }
 
+// Not offered as a candidate when some other type is not an `ElicitForm`:
+// the error is about the user's type, not this one.
+#[diagnostic::do_not_recommend]
 impl ElicitForm for Confirm {
     const MESSAGE: Option<&'static str> = None;
 
