@@ -25,7 +25,7 @@ use std::sync::Arc;
 
 use axum::serve::ListenerExt;
 use enum_schema::rmcp::{Ask, RequestStateSeal};
-use enum_schema::{Confirm, ElicitAction, ElicitEnum, ElicitForm, SingleSelectSchema};
+use enum_schema::{Confirm, ElicitAction, ElicitForm, SingleSelectSchema};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{
     CallToolResponse, CallToolResult, ContentBlock, Implementation, RequestStateCodec,
@@ -36,158 +36,14 @@ use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, Stream
 use rmcp::{tool, tool_handler, tool_router, ErrorData, ServerHandler};
 use serde::Serialize;
 
-/// Untitled single-select: `{"type":"string","enum":["option1","option2","option3"]}`.
-#[derive(ElicitEnum, Serialize, Debug)]
-#[serde(rename_all = "lowercase")]
-enum UntitledOption {
-    Option1,
-    Option2,
-    Option3,
-}
+/// The forms, the same on every SDK.
+#[path = "conformance/forms.rs"]
+mod forms;
+use forms::*;
 
-/// Titled single-select: `{"type":"string","oneOf":[{"const":"value1","title":"First Option"},..]}`.
-#[derive(ElicitEnum, Serialize, Debug)]
-#[serde(rename_all = "lowercase")]
-enum TitledOption {
-    #[elicit(title = "First Option")]
-    Value1,
-    #[elicit(title = "Second Option")]
-    Value2,
-    #[elicit(title = "Third Option")]
-    Value3,
-}
-
-/// Legacy titled (deprecated): `{"type":"string","enum":["opt1",..],"enumNames":["Option One",..]}`.
-#[derive(ElicitEnum, Serialize, Debug)]
-#[serde(rename_all = "lowercase")]
-#[elicit(legacy)]
-enum LegacyOption {
-    #[elicit(title = "Option One")]
-    Opt1,
-    #[elicit(title = "Option Two")]
-    Opt2,
-    #[elicit(title = "Option Three")]
-    Opt3,
-}
-
-/// Titled multi-select items: `{"anyOf":[{"const":"value1","title":"First Choice"},..]}`.
-#[derive(ElicitEnum, Serialize, Debug)]
-#[serde(rename_all = "lowercase")]
-enum TitledChoice {
-    #[elicit(title = "First Choice")]
-    Value1,
-    #[elicit(title = "Second Choice")]
-    Value2,
-    #[elicit(title = "Third Choice")]
-    Value3,
-}
-
-/// The five SEP-1330 enum shapes in one form.
-#[derive(ElicitForm, Serialize, Debug)]
-#[serde(rename_all = "camelCase")]
-#[elicit(message = "Please choose from each of the enum fields (SEP-1330)")]
-struct Sep1330Enums {
-    /// Untitled single-select
-    #[elicit(title = "Pick one option")]
-    untitled_single: UntitledOption,
-    /// Titled single-select
-    #[elicit(title = "Pick one titled option")]
-    titled_single: TitledOption,
-    /// Legacy titled enum (enumNames)
-    #[elicit(title = "Pick one option (legacy list)")]
-    legacy_enum: LegacyOption,
-    /// Untitled multi-select
-    #[elicit(title = "Pick any options")]
-    untitled_multi: Vec<UntitledOption>,
-    /// Titled multi-select
-    #[elicit(title = "Pick any titled choices")]
-    titled_multi: Vec<TitledChoice>,
-}
-
-/// Account status.
-#[derive(ElicitEnum, Serialize, Debug)]
-#[serde(rename_all = "lowercase")]
-#[elicit(default = Active)]
-enum Status {
-    Active,
-    Inactive,
-    Pending,
-}
-
-/// A default on every primitive type (SEP-1034).
-#[derive(ElicitForm, Serialize, Debug)]
-#[elicit(message = "Please review the pre-filled fields (SEP-1034)")]
-struct Sep1034Defaults {
-    /// User name
-    #[elicit(title = "Name", default = "John Doe")]
-    name: String,
-    /// User age
-    #[elicit(title = "Age", minimum = 0, maximum = 150, default = 30)]
-    age: i64,
-    /// Test score
-    #[elicit(title = "Score", minimum = 0.0, maximum = 100.0, default = 95.5)]
-    score: f64,
-    /// Account status
-    #[elicit(title = "Status")]
-    status: Status,
-    /// Whether the account is verified
-    #[elicit(title = "Verified", default = true)]
-    verified: bool,
-}
-
-/// How bad is it?
-#[derive(ElicitEnum, Serialize, Debug, PartialEq)]
-#[serde(rename_all = "lowercase")]
-enum Severity {
-    #[elicit(title = "Low: no user impact")]
-    Low,
-    #[elicit(title = "High: users are affected")]
-    High,
-}
-
-/// Affected services.
-#[derive(ElicitEnum, Serialize, Debug)]
-#[serde(rename_all = "lowercase")]
-#[elicit(max_items = 2)]
-enum AffectedService {
-    Checkout,
-    Search,
-    Login,
-}
-
-/// The first question of `test_two_questions`.
-#[derive(ElicitForm, Serialize, Debug)]
-#[elicit(message = "How bad is it?")]
-struct Triage {
-    /// How bad it is for the users of the service.
-    #[elicit(title = "Severity")]
-    severity: Severity,
-}
-
-/// The second question, asked only for a high severity.
-#[derive(ElicitForm, Serialize, Debug)]
-#[elicit(message = "Which services are affected?")]
-struct Impact {
-    /// Every service that shows errors, at most two.
-    #[elicit(title = "Affected services")]
-    services: Vec<AffectedService>,
-}
-
-/// `Elicitation completed: action=accept, content={..}`, the content being
-/// the re-validated answer written back as JSON.
+/// [`report`], for a tool body that returns `Result<String, ErrorData>`.
 fn completed<F: Serialize>(action: ElicitAction<F>) -> Result<String, ErrorData> {
-    let (action, content) = match action {
-        ElicitAction::Accept(content) => (
-            "accept",
-            serde_json::to_string(&content)
-                .map_err(|error| ErrorData::internal_error(error.to_string(), None))?,
-        ),
-        ElicitAction::Decline => ("decline", "{}".to_owned()),
-        ElicitAction::Cancel => ("cancel", "{}".to_owned()),
-    };
-    Ok(format!(
-        "Elicitation completed: action={action}, content={content}"
-    ))
+    Ok(report(action))
 }
 
 fn text(text: String) -> CallToolResult {

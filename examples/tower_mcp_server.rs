@@ -22,163 +22,16 @@ use axum::serve::ListenerExt;
 
 use enum_schema::ask::ElicitError;
 use enum_schema::tower_mcp::{Ask, RequestStateCodec, RequestStateSeal};
-use enum_schema::{ElicitAction, ElicitEnum, ElicitForm};
-use serde::Serialize;
+use enum_schema::{ElicitAction, ElicitForm};
 use tower_mcp::{
     CallToolResult, Error, HttpTransport, McpRouter, NoParams, RequestContext, RequestOutcome,
     Tool, ToolBuilder,
 };
 
-/// Untitled single-select: `{"type":"string","enum":["option1","option2","option3"]}`.
-#[derive(ElicitEnum, Serialize, Debug)]
-#[serde(rename_all = "lowercase")]
-enum UntitledOption {
-    Option1,
-    Option2,
-    Option3,
-}
-
-/// Titled single-select: `{"type":"string","oneOf":[{"const":"value1","title":"First Option"},..]}`.
-#[derive(ElicitEnum, Serialize, Debug)]
-#[serde(rename_all = "lowercase")]
-enum TitledOption {
-    #[elicit(title = "First Option")]
-    Value1,
-    #[elicit(title = "Second Option")]
-    Value2,
-    #[elicit(title = "Third Option")]
-    Value3,
-}
-
-/// Legacy titled (deprecated): `{"type":"string","enum":["opt1",..],"enumNames":["Option One",..]}`.
-#[derive(ElicitEnum, Serialize, Debug)]
-#[serde(rename_all = "lowercase")]
-#[elicit(legacy)]
-enum LegacyOption {
-    #[elicit(title = "Option One")]
-    Opt1,
-    #[elicit(title = "Option Two")]
-    Opt2,
-    #[elicit(title = "Option Three")]
-    Opt3,
-}
-
-/// Titled multi-select items: `{"anyOf":[{"const":"value1","title":"First Choice"},..]}`.
-#[derive(ElicitEnum, Serialize, Debug)]
-#[serde(rename_all = "lowercase")]
-enum TitledChoice {
-    #[elicit(title = "First Choice")]
-    Value1,
-    #[elicit(title = "Second Choice")]
-    Value2,
-    #[elicit(title = "Third Choice")]
-    Value3,
-}
-
-/// The five SEP-1330 enum shapes in one form.
-#[derive(ElicitForm, Serialize, Debug)]
-#[serde(rename_all = "camelCase")]
-#[elicit(message = "Please choose from each of the enum fields (SEP-1330)")]
-struct Sep1330Enums {
-    /// Untitled single-select
-    #[elicit(title = "Pick one option")]
-    untitled_single: UntitledOption,
-    /// Titled single-select
-    #[elicit(title = "Pick one titled option")]
-    titled_single: TitledOption,
-    /// Legacy titled enum (enumNames)
-    #[elicit(title = "Pick one option (legacy list)")]
-    legacy_enum: LegacyOption,
-    /// Untitled multi-select
-    #[elicit(title = "Pick any options")]
-    untitled_multi: Vec<UntitledOption>,
-    /// Titled multi-select
-    #[elicit(title = "Pick any titled choices")]
-    titled_multi: Vec<TitledChoice>,
-}
-
-/// Account status.
-#[derive(ElicitEnum, Serialize, Debug)]
-#[serde(rename_all = "lowercase")]
-#[elicit(default = Active)]
-enum Status {
-    Active,
-    Inactive,
-    Pending,
-}
-
-/// A default on every primitive type (SEP-1034).
-#[derive(ElicitForm, Serialize, Debug)]
-#[elicit(message = "Please review the pre-filled fields (SEP-1034)")]
-struct Sep1034Defaults {
-    /// User name
-    #[elicit(title = "Name", default = "John Doe")]
-    name: String,
-    /// User age
-    #[elicit(title = "Age", minimum = 0, maximum = 150, default = 30)]
-    age: i64,
-    /// Test score
-    #[elicit(title = "Score", minimum = 0.0, maximum = 100.0, default = 95.5)]
-    score: f64,
-    /// Account status
-    #[elicit(title = "Status")]
-    status: Status,
-    /// Whether the account is verified
-    #[elicit(title = "Verified", default = true)]
-    verified: bool,
-}
-
-/// How bad is it?
-#[derive(ElicitEnum, Serialize, Debug, PartialEq)]
-#[serde(rename_all = "lowercase")]
-enum Severity {
-    #[elicit(title = "Low: no user impact")]
-    Low,
-    #[elicit(title = "High: users are affected")]
-    High,
-}
-
-/// Affected services.
-#[derive(ElicitEnum, Serialize, Debug)]
-#[serde(rename_all = "lowercase")]
-#[elicit(max_items = 2)]
-enum AffectedService {
-    Checkout,
-    Search,
-    Login,
-}
-
-/// The first question of `test_two_questions`.
-#[derive(ElicitForm, Serialize, Debug)]
-#[elicit(message = "How bad is it?")]
-struct Triage {
-    /// How bad it is for the users of the service.
-    #[elicit(title = "Severity")]
-    severity: Severity,
-}
-
-/// The second question, asked only for a high severity.
-#[derive(ElicitForm, Serialize, Debug)]
-#[elicit(message = "Which services are affected?")]
-struct Impact {
-    /// Every service that shows errors, at most two.
-    #[elicit(title = "Affected services")]
-    services: Vec<AffectedService>,
-}
-
-/// `Elicitation completed: action=accept, content={..}`, the content being
-/// the re-validated answer written back as JSON.
-fn report<F: Serialize>(action: ElicitAction<F>) -> String {
-    let (action, content) = match action {
-        ElicitAction::Accept(content) => (
-            "accept",
-            serde_json::to_string(&content).unwrap_or_else(|error| error.to_string()),
-        ),
-        ElicitAction::Decline => ("decline", "{}".to_owned()),
-        ElicitAction::Cancel => ("cancel", "{}".to_owned()),
-    };
-    format!("Elicitation completed: action={action}, content={content}")
-}
+/// The forms, the same on every SDK.
+#[path = "conformance/forms.rs"]
+mod forms;
+use forms::*;
 
 /// A tool with no arguments whose body asks with `Ask`.
 fn tool<Body, Fut>(
