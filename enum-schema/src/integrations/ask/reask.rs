@@ -189,20 +189,14 @@ fn choices(options: &[EnumOption]) -> String {
     text
 }
 
-/// The label of the field a person sees: its title, else its key.
-fn label<'a>(schema: &'a RequestedSchema, field: &'a str) -> &'a str {
-    schema
-        .properties
-        .iter()
-        .find(|(name, _)| name == field)
-        .and_then(|(_, property)| match property {
-            PrimitiveSchema::String(schema) => schema.title.as_deref(),
-            PrimitiveSchema::Number(schema) => schema.title.as_deref(),
-            PrimitiveSchema::Boolean(schema) => schema.title.as_deref(),
-            PrimitiveSchema::SingleSelect(schema) => schema.title.as_deref(),
-            PrimitiveSchema::MultiSelect(schema) => schema.title.as_deref(),
-        })
-        .unwrap_or(field)
+fn title(property: &PrimitiveSchema) -> Option<&str> {
+    match property {
+        PrimitiveSchema::String(schema) => schema.title.as_deref(),
+        PrimitiveSchema::Number(schema) => schema.title.as_deref(),
+        PrimitiveSchema::Boolean(schema) => schema.title.as_deref(),
+        PrimitiveSchema::SingleSelect(schema) => schema.title.as_deref(),
+        PrimitiveSchema::MultiSelect(schema) => schema.title.as_deref(),
+    }
 }
 
 fn item_text(item: &Value) -> String {
@@ -239,12 +233,13 @@ pub(crate) fn reasons(error: &Error, schema: &RequestedSchema) -> String {
             text.push('\n');
         }
         let name = error.field().unwrap_or("");
-        let field = label(schema, name);
         let property = schema
             .properties
             .iter()
             .find(|(key, _)| key == name)
             .map(|(_, property)| property);
+        // The label a person sees: the field's title, else its key.
+        let field = property.and_then(title).unwrap_or(name);
         // Writing to a String cannot fail.
         let _ = match (error.kind(), property) {
             (ErrorKind::TypeMismatch { .. }, Some(PrimitiveSchema::SingleSelect(select))) => {
