@@ -189,6 +189,7 @@ fn choices(options: &[EnumOption]) -> String {
     text
 }
 
+/// The property's own `title`.
 fn title(property: &PrimitiveSchema) -> Option<&str> {
     match property {
         PrimitiveSchema::String(schema) => schema.title.as_deref(),
