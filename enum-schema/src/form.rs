@@ -412,18 +412,7 @@ macro_rules! tuple_fields {
     };
 }
 
-tuple_fields!(A 0);
-tuple_fields!(A 0, B 1);
-tuple_fields!(A 0, B 1, C 2);
-tuple_fields!(A 0, B 1, C 2, D 3);
-tuple_fields!(A 0, B 1, C 2, D 3, E 4);
-tuple_fields!(A 0, B 1, C 2, D 3, E 4, F 5);
-tuple_fields!(A 0, B 1, C 2, D 3, E 4, F 5, G 6);
-tuple_fields!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7);
-tuple_fields!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8);
-tuple_fields!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9);
-tuple_fields!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10);
-tuple_fields!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11);
+for_each_tuple!(tuple_fields);
 
 /// An elicitation form built at run time from a tuple of named
 /// [`FormField`]s (derived enum fields, selects built from options known at

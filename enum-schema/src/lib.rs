@@ -196,6 +196,26 @@
 #[doc = include_str!("../../README.md")]
 struct ReadmeDoctests;
 
+/// Invokes `$m!` once for each tuple arity from 1 to 12, with the type
+/// parameters and indices of that arity: the forms of tuples of fields and
+/// the tuples of questions are implemented up to the same size.
+macro_rules! for_each_tuple {
+    ($m:ident) => {
+        $m!(A 0);
+        $m!(A 0, B 1);
+        $m!(A 0, B 1, C 2);
+        $m!(A 0, B 1, C 2, D 3);
+        $m!(A 0, B 1, C 2, D 3, E 4);
+        $m!(A 0, B 1, C 2, D 3, E 4, F 5);
+        $m!(A 0, B 1, C 2, D 3, E 4, F 5, G 6);
+        $m!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7);
+        $m!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8);
+        $m!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9);
+        $m!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10);
+        $m!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11);
+    };
+}
+
 mod confirm;
 mod error;
 mod field;

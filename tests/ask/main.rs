@@ -18,6 +18,7 @@ use std::time::Duration;
 
 use enum_schema::ask::{
     Ask, ElicitError, Question, Reply, Request, RequestStateError, RequestStateSeal, Sdk, SdkError,
+    StateCodec,
 };
 use enum_schema::{
     ElicitEnum, ElicitForm, ElicitRequestFormParams, InputRequiredResult, ProtocolVersion,
@@ -199,33 +200,25 @@ impl Reply<Fake> for ResourceResult {
     }
 }
 
-impl Sdk for Fake {
-    type Codec = Codec;
-    type Peer = Arc<Script>;
-    /// The error itself: [`wire`] makes the JSON-RPC error object.
-    type Error = ElicitError;
-    type Tool = ToolResult;
-    type Prompt = PromptResult;
-    type Resource = ResourceResult;
-
-    fn seal(codec: &Codec, payload: &[u8], binding: &[u8]) -> Result<String, RequestStateError> {
-        let mut bytes = vec![codec.id];
+impl StateCodec for Codec {
+    fn seal(&self, payload: &[u8], binding: &[u8]) -> Result<String, RequestStateError> {
+        let mut bytes = vec![self.id];
         bytes.extend_from_slice(&digest(binding, 0).to_be_bytes());
         bytes.extend_from_slice(payload);
-        let sum = digest(&bytes, codec.secret);
+        let sum = digest(&bytes, self.secret);
         bytes.extend_from_slice(&sum.to_be_bytes());
         Ok(hex(&bytes))
     }
 
-    fn open(codec: &Codec, state: &str, binding: &[u8]) -> Result<Vec<u8>, RequestStateError> {
+    fn open(&self, state: &str, binding: &[u8]) -> Result<Vec<u8>, RequestStateError> {
         let bytes = unhex(state)
             .filter(|bytes| bytes.len() >= FRAME)
             .ok_or(RequestStateError::Unverified("not a state".into()))?;
-        if bytes[0] != codec.id {
+        if bytes[0] != self.id {
             return Err(RequestStateError::Unverified("another key".into()));
         }
         let (signed, sum) = bytes.split_at(bytes.len() - 8);
-        if digest(signed, codec.secret).to_be_bytes() != sum {
+        if digest(signed, self.secret).to_be_bytes() != sum {
             return Err(RequestStateError::Unverified("altered".into()));
         }
         if signed[1..9] != digest(binding, 0).to_be_bytes() {
@@ -233,6 +226,15 @@ impl Sdk for Fake {
         }
         Ok(signed[9..].to_vec())
     }
+}
+
+impl Sdk for Fake {
+    type Peer = Arc<Script>;
+    /// The error itself: [`wire`] makes the JSON-RPC error object.
+    type Error = ElicitError;
+    type Tool = ToolResult;
+    type Prompt = PromptResult;
+    type Resource = ResourceResult;
 
     fn send(
         peer: &Arc<Script>,
@@ -281,7 +283,7 @@ const KEY: u8 = 7;
 struct Client {
     version: Option<ProtocolVersion>,
     form: bool,
-    seal: RequestStateSeal<Codec>,
+    seal: RequestStateSeal,
     script: Arc<Script>,
     method: &'static str,
     name: &'static str,
@@ -301,7 +303,7 @@ impl Client {
         }
     }
 
-    fn sealed_with(mut self, seal: RequestStateSeal<Codec>) -> Client {
+    fn sealed_with(mut self, seal: RequestStateSeal) -> Client {
         self.seal = seal;
         self
     }

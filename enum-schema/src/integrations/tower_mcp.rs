@@ -138,7 +138,7 @@ use tower_mcp::{
     ReadResourceResult, RequestContext, RequestOutcome,
 };
 
-use crate::ask::{Reply, Request, RequestStateError, Sdk, SdkError};
+use crate::ask::{Reply, Request, RequestStateError, Sdk, SdkError, StateCodec};
 use crate::{ElicitRequestFormParams, InputRequiredResult};
 
 /// tower-mcp 0.25 as [`enum_schema::ask`](crate::ask) sees it: the [`Sdk`]
@@ -154,10 +154,8 @@ pub enum TowerMcp {}
 /// [`resource`](crate::ask::Ask::resource)).
 pub type Ask = crate::ask::Ask<TowerMcp>;
 
-/// How a tower-mcp server seals the `requestState` of 2026-07-28: its
-/// [`RequestStateCodec`], a time to live and how often a question is asked
-/// (see [`enum_schema::ask::RequestStateSeal`](crate::ask::RequestStateSeal)).
-pub type RequestStateSeal = crate::ask::RequestStateSeal<RequestStateCodec>;
+// One seal type for every SDK; this SDK's codec is a `StateCodec`.
+pub use crate::ask::RequestStateSeal;
 
 /// The codec's subject: the binding's SHA-256, in hex (never the binding,
 /// which holds the arguments).
@@ -168,39 +166,24 @@ fn subject(binding: &[u8]) -> String {
         .collect()
 }
 
-impl Sdk for TowerMcp {
-    type Codec = RequestStateCodec;
-    /// The request's context, which sends `elicitation/create` on a 2025
-    /// session.
-    type Peer = RequestContext;
-    type Error = Error;
-    type Tool = CallToolResult;
-    type Prompt = GetPromptResult;
-    type Resource = ReadResourceResult;
-
-    fn seal(
-        codec: &RequestStateCodec,
-        payload: &[u8],
-        binding: &[u8],
-    ) -> Result<String, RequestStateError> {
+/// tower-mcp's codec as the [`StateCodec`] of a [`RequestStateSeal`]
+/// (HMAC-SHA256, bound to a subject: the hex digest of the binding; build it
+/// with the same key, of at least 32 bytes, on every server process).
+impl StateCodec for RequestStateCodec {
+    fn seal(&self, payload: &[u8], binding: &[u8]) -> Result<String, RequestStateError> {
         let payload: Value =
             serde_json::from_slice(payload).map_err(|_| RequestStateError::Malformed)?;
         // No size limit here: the core refuses a state that is too long,
         // with the error that says so.
-        codec
-            .clone()
+        self.clone()
             .with_max_token_bytes(usize::MAX)
             .encode_for(subject(binding), &payload)
             .map_err(|error| RequestStateError::Unverified(error.to_string().into()))
     }
 
-    fn open(
-        codec: &RequestStateCodec,
-        state: &str,
-        binding: &[u8],
-    ) -> Result<Vec<u8>, RequestStateError> {
+    fn open(&self, state: &str, binding: &[u8]) -> Result<Vec<u8>, RequestStateError> {
         use tower_mcp::RequestStateError as Refused;
-        match codec.decode_for::<Value>(state, &subject(binding)) {
+        match self.decode_for::<Value>(state, &subject(binding)) {
             Ok(payload) => serde_json::to_vec(&payload).map_err(|_| RequestStateError::Malformed),
             Err(Refused::Expired) => Err(RequestStateError::Expired),
             Err(Refused::SubjectMismatch) => Err(RequestStateError::OtherRequest),
@@ -208,6 +191,16 @@ impl Sdk for TowerMcp {
             Err(error) => Err(RequestStateError::Unverified(error.to_string().into())),
         }
     }
+}
+
+impl Sdk for TowerMcp {
+    /// The request's context, which sends `elicitation/create` on a 2025
+    /// session.
+    type Peer = RequestContext;
+    type Error = Error;
+    type Tool = CallToolResult;
+    type Prompt = GetPromptResult;
+    type Resource = ReadResourceResult;
 
     fn send(
         ctx: &RequestContext,

@@ -40,4 +40,4 @@ pub use error::{ElicitError, RequestStateError, SdkError};
 pub use narrow::LONG_LIST;
 pub use round::{Ask, Question, Questions, Request};
 pub use sdk::{Reply, Sdk};
-pub use state::{RequestStateSeal, MAX_REQUEST_STATE_LENGTH};
+pub use state::{RequestStateSeal, StateCodec, MAX_REQUEST_STATE_LENGTH};

@@ -255,25 +255,38 @@ pub(crate) fn reasons(error: &Error, schema: &RequestedSchema) -> String {
     text
 }
 
+/// The reason for an answer `shown` that is not one of `allowed`: a client
+/// that `sent` an option's title instead of its value is asked to choose that
+/// option again, by its label.
+fn not_a_choice(
+    text: &mut String,
+    field: &str,
+    sent: Option<&str>,
+    shown: &str,
+    from: &str,
+    allowed: &[EnumOption],
+) -> std::fmt::Result {
+    let titled = allowed
+        .iter()
+        .find(|option| option.title().is_some() && option.title() == sent);
+    match titled {
+        Some(option) => write!(
+            text,
+            "{field}: please choose {} again from the list.",
+            quote(option.label())
+        ),
+        None => write!(
+            text,
+            "{field}: {shown} is not one of the choices; choose {from}{}.",
+            choices(allowed)
+        ),
+    }
+}
+
 fn reason(text: &mut String, field: &str, kind: &ErrorKind) -> std::fmt::Result {
     match kind {
         ErrorKind::InvalidValue { value, allowed, .. } => {
-            match allowed
-                .iter()
-                .find(|option| option.title() == Some(value.as_str()))
-            {
-                Some(option) => write!(
-                    text,
-                    "{field}: please choose {} again from the list.",
-                    quote(option.label())
-                ),
-                None => write!(
-                    text,
-                    "{field}: {} is not one of the choices; choose {}.",
-                    quote(value),
-                    choices(allowed)
-                ),
-            }
+            not_a_choice(text, field, Some(value), &quote(value), "", allowed)
         }
         ErrorKind::InvalidItem {
             index,
@@ -282,22 +295,8 @@ fn reason(text: &mut String, field: &str, kind: &ErrorKind) -> std::fmt::Result 
             ..
         } => {
             let item = items.get(*index);
-            let titled = allowed
-                .iter()
-                .find(|option| option.title().is_some() && option.title() == item.and_then(Value::as_str));
-            match titled {
-                Some(option) => write!(
-                    text,
-                    "{field}: please choose {} again from the list.",
-                    quote(option.label())
-                ),
-                None => write!(
-                    text,
-                    "{field}: {} is not one of the choices; choose from {}.",
-                    item.map_or_else(String::new, item_text),
-                    choices(allowed)
-                ),
-            }
+            let shown = item.map_or_else(String::new, item_text);
+            not_a_choice(text, field, item.and_then(Value::as_str), &shown, "from ", allowed)
         }
         ErrorKind::DuplicateItem { index, items, .. } => write!(
             text,

@@ -168,7 +168,7 @@ impl<S: Sdk> Clone for Ask<S> {
 
 struct Inner<S: Sdk> {
     peer: S::Peer,
-    seal: RequestStateSeal<S::Codec>,
+    seal: RequestStateSeal,
     binding: Vec<u8>,
     version: Option<ProtocolVersion>,
     form_supported: bool,
@@ -367,18 +367,7 @@ macro_rules! tuple_questions {
     };
 }
 
-tuple_questions!(A 0);
-tuple_questions!(A 0, B 1);
-tuple_questions!(A 0, B 1, C 2);
-tuple_questions!(A 0, B 1, C 2, D 3);
-tuple_questions!(A 0, B 1, C 2, D 3, E 4);
-tuple_questions!(A 0, B 1, C 2, D 3, E 4, F 5);
-tuple_questions!(A 0, B 1, C 2, D 3, E 4, F 5, G 6);
-tuple_questions!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7);
-tuple_questions!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8);
-tuple_questions!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9);
-tuple_questions!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10);
-tuple_questions!(A 0, B 1, C 2, D 3, E 4, F 5, G 6, H 7, I 8, J 9, K 10, L 11);
+for_each_tuple!(tuple_questions);
 
 impl<T: Send> private::Sealed for Vec<Question<'_, T>> {}
 
@@ -445,7 +434,7 @@ impl<S: Sdk> Ask<S> {
     /// and arguments, or that expired.
     pub fn open(
         peer: S::Peer,
-        seal: RequestStateSeal<S::Codec>,
+        seal: RequestStateSeal,
         request: Request<'_>,
     ) -> Result<Ask<S>, ElicitError> {
         let binding = state::binding(request.method, request.name, request.arguments);
@@ -456,7 +445,7 @@ impl<S: Sdk> Ask<S> {
                     super::RequestStateError::Malformed,
                 ))
             }
-            Some(text) => Sealed::read(&S::open(seal.codec(), text, &binding)?)?,
+            Some(text) => Sealed::read(&seal.codec().open(text, &binding)?)?,
         };
         Ok(Ask {
             inner: Arc::new(Inner {
@@ -797,7 +786,7 @@ impl<S: Sdk> Ask<S> {
         }
         if !sealed.is_empty() {
             let payload = sealed.payload(inner.seal.ttl());
-            let text = S::seal(inner.seal.codec(), &payload, &inner.binding)?;
+            let text = inner.seal.codec().seal(&payload, &inner.binding)?;
             result = result.with_request_state(state::fits(text)?);
         }
         Err(ElicitError::InputRequired(Box::new(result)))

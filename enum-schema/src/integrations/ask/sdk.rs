@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-use super::error::{ElicitError, RequestStateError};
+use super::error::ElicitError;
 use crate::{ElicitRequestFormParams, InputRequiredResult};
 
 /// An MCP SDK, as [`Ask`](super::Ask) needs it: the few things that differ
@@ -19,10 +19,6 @@ use crate::{ElicitRequestFormParams, InputRequiredResult};
 /// and `rust-mcp-sdk`); implement it for another SDK with a marker type:
 /// `pub type Ask = enum_schema::ask::Ask<MySdk>;`.
 pub trait Sdk: Sized + Send + Sync + 'static {
-    /// The SDK's codec for `requestState` (rmcp's and rust-mcp-sdk's
-    /// `RequestStateCodec`): what
-    /// [`RequestStateSeal<Codec>`](super::RequestStateSeal) holds.
-    type Codec: Send + Sync + 'static;
     /// What `elicitation/create` is sent through on revisions before
     /// 2026-07-28 (rmcp's server `Peer`); `()` for an SDK that cannot send
     /// requests to the client.
@@ -35,31 +31,6 @@ pub trait Sdk: Sized + Send + Sync + 'static {
     type Prompt: Reply<Self>;
     /// What a resource read's body returns.
     type Resource: Reply<Self>;
-
-    /// Seals `payload`, bound to `binding` (which must not be stored in the
-    /// clear, only checked on [`open`](Self::open)), as the text of a
-    /// `requestState`.
-    ///
-    /// # Errors
-    ///
-    /// [`RequestStateError`] if the codec cannot seal.
-    fn seal(
-        codec: &Self::Codec,
-        payload: &[u8],
-        binding: &[u8],
-    ) -> Result<String, RequestStateError>;
-
-    /// Opens a `requestState` sealed by [`seal`](Self::seal) with the same
-    /// `binding`, and returns its payload.
-    ///
-    /// # Errors
-    ///
-    /// [`RequestStateError::Unverified`] if it was altered, sealed with
-    /// another key, or not a state; [`RequestStateError::OtherRequest`] if
-    /// it was sealed with another binding (codecs that bind as associated
-    /// data report that as `Unverified`).
-    fn open(codec: &Self::Codec, state: &str, binding: &[u8])
-        -> Result<Vec<u8>, RequestStateError>;
 
     /// Sends `elicitation/create` with `params` (already shaped for the
     /// revision) and returns the client's `ElicitResult` as JSON, waiting

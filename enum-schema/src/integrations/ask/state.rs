@@ -1,6 +1,7 @@
 //! The sealed `requestState` of MCP 2026-07-28: what it carries, what it is
 //! bound to, how long it lives and how long it may be.
 
+use std::fmt;
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -15,9 +16,9 @@ use super::error::{ElicitError, RequestStateError};
 pub const MAX_REQUEST_STATE_LENGTH: usize = 65_536;
 
 /// How a server seals the `requestState` that carries earlier answers from
-/// one round of an MCP 2026-07-28 request to the next: the SDK's codec `C`,
-/// a time to live, and how often a question is asked before a wrong answer
-/// ends the call.
+/// one round of an MCP 2026-07-28 request to the next: a [`StateCodec`]
+/// (each SDK's own codec is one), a time to live, and how often a question
+/// is asked before a wrong answer ends the call. One type for every SDK.
 ///
 /// Every server process that may receive a retry needs the same keys: the
 /// state is sealed by the process that asked and opened by whichever
@@ -50,24 +51,53 @@ pub const MAX_REQUEST_STATE_LENGTH: usize = 65_536;
 ///   A retry that answers an already sealed question differently is
 ///   refused. A replayed state also restarts the count of attempts it
 ///   carries.
-#[derive(Debug)]
-pub struct RequestStateSeal<C> {
-    codec: Arc<C>,
+#[derive(Clone)]
+pub struct RequestStateSeal {
+    codec: Arc<dyn StateCodec>,
     ttl: Duration,
     max_attempts: u32,
 }
 
-impl<C> Clone for RequestStateSeal<C> {
-    fn clone(&self) -> Self {
-        RequestStateSeal {
-            codec: Arc::clone(&self.codec),
-            ttl: self.ttl,
-            max_attempts: self.max_attempts,
-        }
+/// Seals and opens the text of a `requestState` (MCP 2026-07-28), bound to
+/// the request it belongs to. rmcp's, rust-mcp-sdk's and tower-mcp's
+/// `RequestStateCodec` implement it (with their features); a server may
+/// bring its own (an encrypting one, for example).
+///
+/// The payload is the JSON `{"v":1,"exp":..,"answers":{..},"attempts":{..}}`
+/// (see [`RequestStateSeal`]); the binding names the request (method, name
+/// or URI, arguments) and must be checked, not stored in the clear.
+pub trait StateCodec: Send + Sync + 'static {
+    /// Seals `payload`, bound to `binding`, as the text of a `requestState`.
+    ///
+    /// # Errors
+    ///
+    /// [`RequestStateError`] if the codec cannot seal.
+    fn seal(&self, payload: &[u8], binding: &[u8]) -> Result<String, RequestStateError>;
+
+    /// Opens a `requestState` sealed by [`seal`](Self::seal) with the same
+    /// `binding`, and returns its payload.
+    ///
+    /// # Errors
+    ///
+    /// [`RequestStateError::Unverified`] if it was altered, sealed with
+    /// another key, or not a state; [`RequestStateError::OtherRequest`] if
+    /// it was sealed with another binding (codecs that bind as associated
+    /// data report that as `Unverified`); [`RequestStateError::Expired`]
+    /// for a codec that keeps its own expiry.
+    fn open(&self, state: &str, binding: &[u8]) -> Result<Vec<u8>, RequestStateError>;
+}
+
+/// The time to live and the attempts; a codec's keys are not printed.
+impl fmt::Debug for RequestStateSeal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("RequestStateSeal")
+            .field("ttl", &self.ttl)
+            .field("max_attempts", &self.max_attempts)
+            .finish_non_exhaustive()
     }
 }
 
-impl<C> RequestStateSeal<C> {
+impl RequestStateSeal {
     /// The time to live of a sealed state unless [`with_ttl`](Self::with_ttl)
     /// says otherwise: ten minutes, for a user to fill in a form.
     pub const DEFAULT_TTL: Duration = Duration::from_secs(600);
@@ -80,7 +110,7 @@ impl<C> RequestStateSeal<C> {
     /// Seals with `codec` (the same key on every server process), states
     /// living [`DEFAULT_TTL`](Self::DEFAULT_TTL), questions asked at most
     /// [`DEFAULT_MAX_ATTEMPTS`](Self::DEFAULT_MAX_ATTEMPTS) times.
-    pub fn new(codec: C) -> Self {
+    pub fn new(codec: impl StateCodec) -> Self {
         RequestStateSeal {
             codec: Arc::new(codec),
             ttl: Self::DEFAULT_TTL,
@@ -111,8 +141,8 @@ impl<C> RequestStateSeal<C> {
     }
 
     /// The codec.
-    pub fn codec(&self) -> &C {
-        &self.codec
+    pub fn codec(&self) -> &dyn StateCodec {
+        &*self.codec
     }
 
     /// The time to live of a sealed state.
@@ -126,8 +156,8 @@ impl<C> RequestStateSeal<C> {
     }
 }
 
-impl<C> AsRef<RequestStateSeal<C>> for RequestStateSeal<C> {
-    fn as_ref(&self) -> &RequestStateSeal<C> {
+impl AsRef<RequestStateSeal> for RequestStateSeal {
+    fn as_ref(&self) -> &RequestStateSeal {
         self
     }
 }

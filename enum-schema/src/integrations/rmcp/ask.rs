@@ -17,7 +17,7 @@ use serde_json::{Map, Value};
 
 use super::convert::result_json;
 use super::input_request;
-use crate::ask::{ElicitError, Reply, Request, RequestStateError, Sdk, SdkError};
+use crate::ask::{ElicitError, Reply, Request, RequestStateError, Sdk, SdkError, StateCodec};
 use crate::{ElicitRequestFormParams, InputRequiredResult, ProtocolVersion};
 
 /// rmcp, the official Rust MCP SDK, as [`enum_schema::ask`](crate::ask)
@@ -66,18 +66,8 @@ pub enum Rmcp {}
 /// [`Ask::for_resource`] in rmcp's `get_prompt` and `read_resource`.
 pub type Ask = crate::ask::Ask<Rmcp>;
 
-/// How an rmcp server seals the `requestState` that carries earlier
-/// answers between the rounds of an MCP 2026-07-28 request: rmcp's
-/// [`RequestStateCodec`] (HMAC-SHA256, the binding to the request as its
-/// associated data), a time to live, and how often a question is asked
-/// (see [`enum_schema::ask::RequestStateSeal`](crate::ask::RequestStateSeal)
-/// for what is sealed, its size, expiry and replay).
-///
-/// Build the codec with [`RequestStateCodec::try_new`] from at least 32
-/// bytes of secret key, the same on every server process; rotate keys with
-/// [`RequestStateCodec::new_with_keyring`], keeping the old key in the ring
-/// until every state it sealed has expired.
-pub type RequestStateSeal = crate::ask::RequestStateSeal<RequestStateCodec>;
+// One seal type for every SDK; this SDK's codec is a `StateCodec`.
+pub use crate::ask::RequestStateSeal;
 
 /// [`ElicitError::Service`] for an rmcp request that failed: the client's
 /// own JSON-RPC error passed on as it came, anything else (timeout, closed
@@ -100,31 +90,30 @@ fn sdk_error(error: ErrorData) -> SdkError {
     SdkError::new(error, code, message, data)
 }
 
+/// rmcp's codec as the [`StateCodec`] of a [`RequestStateSeal`]
+/// (HMAC-SHA256, the binding to the request as its associated data).
+///
+/// Build it with [`RequestStateCodec::try_new`] from at least 32 bytes of
+/// secret key, the same on every server process; rotate keys with
+/// [`RequestStateCodec::new_with_keyring`], keeping the old key in the ring
+/// until every state it sealed has expired.
+impl StateCodec for RequestStateCodec {
+    fn seal(&self, payload: &[u8], binding: &[u8]) -> Result<String, RequestStateError> {
+        Ok(self.seal_with(payload, &SealOptions::new().associated_data(binding)))
+    }
+
+    fn open(&self, state: &str, binding: &[u8]) -> Result<Vec<u8>, RequestStateError> {
+        self.open_with(state, binding)
+            .map_err(|error| RequestStateError::Unverified(error.to_string().into()))
+    }
+}
+
 impl Sdk for Rmcp {
-    type Codec = RequestStateCodec;
     type Peer = Peer<RoleServer>;
     type Error = ErrorData;
     type Tool = CallToolResponse;
     type Prompt = GetPromptResponse;
     type Resource = ReadResourceResponse;
-
-    fn seal(
-        codec: &RequestStateCodec,
-        payload: &[u8],
-        binding: &[u8],
-    ) -> Result<String, RequestStateError> {
-        Ok(codec.seal_with(payload, &SealOptions::new().associated_data(binding)))
-    }
-
-    fn open(
-        codec: &RequestStateCodec,
-        state: &str,
-        binding: &[u8],
-    ) -> Result<Vec<u8>, RequestStateError> {
-        codec
-            .open_with(state, binding)
-            .map_err(|error| RequestStateError::Unverified(error.to_string().into()))
-    }
 
     // The trait's signature, `Send` spelled out.
     #[allow(clippy::manual_async_fn)]

@@ -14,7 +14,7 @@ use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
 
 use super::RequestStateCodec;
-use crate::ask::{ElicitError, Reply, Request, RequestStateError, Sdk, SdkError};
+use crate::ask::{ElicitError, Reply, Request, RequestStateError, Sdk, SdkError, StateCodec};
 use crate::{ElicitRequestFormParams, InputRequiredResult, ProtocolVersion};
 
 /// rust-mcp-sdk 2.0 as [`enum_schema::ask`](crate::ask) sees it: the
@@ -36,45 +36,26 @@ pub enum RustMcpSdk {}
 /// question runs once per round: keep side effects after the questions.
 pub type Ask = crate::ask::Ask<RustMcpSdk>;
 
-/// How a rust-mcp-sdk server seals the `requestState` that carries earlier
-/// answers from one round of a request to the next: the SDK's
-/// [`RequestStateCodec`] (HMAC-SHA256; build it with
-/// `RequestStateCodec::with_key` or `from_base64_key`, the same 32-byte key
-/// on every server process), a time to live, and how often a question is
-/// asked (see [`enum_schema::ask::RequestStateSeal`](crate::ask::RequestStateSeal)).
-pub type RequestStateSeal = crate::ask::RequestStateSeal<RequestStateCodec>;
+// One seal type for every SDK; this SDK's codec is a `StateCodec`.
+pub use crate::ask::RequestStateSeal;
 
 /// The length of the digest that binds a state to its request.
 const DIGEST: usize = 32;
 
-impl Sdk for RustMcpSdk {
-    type Codec = RequestStateCodec;
-    /// rust-mcp-sdk 2.0 sends no requests to the client.
-    type Peer = ();
-    type Error = RpcError;
-    type Tool = CallToolResult;
-    type Prompt = GetPromptResult;
-    type Resource = ReadResourceResult;
-
-    /// The codec signs `sha256(binding) || payload`: it has no associated
-    /// data, and the digest keeps the state's size independent of the
-    /// arguments.
-    fn seal(
-        codec: &RequestStateCodec,
-        payload: &[u8],
-        binding: &[u8],
-    ) -> Result<String, RequestStateError> {
+/// rust-mcp-sdk's codec as the [`StateCodec`] of a [`RequestStateSeal`]
+/// (HMAC-SHA256; build it with `RequestStateCodec::with_key` or
+/// `from_base64_key`, the same 32-byte key on every server process). It has
+/// no associated data: it signs `sha256(binding) || payload`, and the digest
+/// keeps the state's size independent of the arguments.
+impl StateCodec for RequestStateCodec {
+    fn seal(&self, payload: &[u8], binding: &[u8]) -> Result<String, RequestStateError> {
         let mut signed = Sha256::digest(binding).to_vec();
         signed.extend_from_slice(payload);
-        Ok(codec.encode(&signed))
+        Ok(self.encode(&signed))
     }
 
-    fn open(
-        codec: &RequestStateCodec,
-        state: &str,
-        binding: &[u8],
-    ) -> Result<Vec<u8>, RequestStateError> {
-        let mut signed = codec
+    fn open(&self, state: &str, binding: &[u8]) -> Result<Vec<u8>, RequestStateError> {
+        let mut signed = self
             .decode(state)
             .ok_or(RequestStateError::Unverified("".into()))?;
         if signed.len() < DIGEST {
@@ -85,6 +66,15 @@ impl Sdk for RustMcpSdk {
         }
         Ok(signed.split_off(DIGEST))
     }
+}
+
+impl Sdk for RustMcpSdk {
+    /// rust-mcp-sdk 2.0 sends no requests to the client.
+    type Peer = ();
+    type Error = RpcError;
+    type Tool = CallToolResult;
+    type Prompt = GetPromptResult;
+    type Resource = ReadResourceResult;
 
     fn send(
         _: &(),
