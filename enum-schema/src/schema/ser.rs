@@ -44,14 +44,20 @@ fn property_map<S: Serializer>(
     Ok(map)
 }
 
+/// [`property_map`] with a primitive schema's own `title` and
+/// `description`.
+fn primitive_map<S: Serializer>(
+    serializer: S,
+    kind: &str,
+    title: &Option<Cow<'static, str>>,
+    description: &Option<Cow<'static, str>>,
+) -> Result<S::SerializeMap, S::Error> {
+    property_map(serializer, kind, title.as_deref(), description.as_deref())
+}
+
 impl Serialize for StringSchema {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = property_map(
-            serializer,
-            "string",
-            self.title.as_deref(),
-            self.description.as_deref(),
-        )?;
+        let mut map = primitive_map(serializer, "string", &self.title, &self.description)?;
         optional(&mut map, "minLength", self.min_length)?;
         optional(&mut map, "maxLength", self.max_length)?;
         optional(&mut map, "format", self.format)?;
@@ -63,12 +69,7 @@ impl Serialize for StringSchema {
 impl Serialize for NumberSchema {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let kind = if self.integer { "integer" } else { "number" };
-        let mut map = property_map(
-            serializer,
-            kind,
-            self.title.as_deref(),
-            self.description.as_deref(),
-        )?;
+        let mut map = primitive_map(serializer, kind, &self.title, &self.description)?;
         optional(&mut map, "minimum", self.advertised_minimum())?;
         optional(&mut map, "maximum", self.advertised_maximum())?;
         optional(&mut map, "default", self.advertised_default())?;
@@ -78,12 +79,7 @@ impl Serialize for NumberSchema {
 
 impl Serialize for BooleanSchema {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut map = property_map(
-            serializer,
-            "boolean",
-            self.title.as_deref(),
-            self.description.as_deref(),
-        )?;
+        let mut map = primitive_map(serializer, "boolean", &self.title, &self.description)?;
         optional(&mut map, "default", self.default)?;
         map.end()
     }

@@ -38,6 +38,6 @@ mod state;
 pub(crate) use error::INTERNAL_ERROR;
 pub use error::{ElicitError, RequestStateError, SdkError};
 pub use narrow::LONG_LIST;
-pub use round::{Ask, Question, Questions, Request};
+pub use round::{Ask, Handled, Question, Questions, Request};
 pub use sdk::{Reply, Sdk};
 pub use state::{RequestStateSeal, StateCodec, MAX_REQUEST_STATE_LENGTH};

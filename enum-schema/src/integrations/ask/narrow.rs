@@ -60,26 +60,11 @@ pub(crate) fn search<'a>(
         format: None,
         default: None,
     };
-    let params = ElicitRequestFormParams {
-        message,
-        requested_schema: RequestedSchema {
-            properties: vec![(
-                Cow::Borrowed(SEARCH),
-                PrimitiveSchema::String(schema.clone()),
-            )],
-            required: vec![Cow::Borrowed(SEARCH)],
-        },
-    };
+    let params = one_field(message, SEARCH, PrimitiveSchema::String(schema.clone()));
     Question::new(key, params, move |answer| {
-        let mut content = match parse_action(answer)? {
-            ElicitAction::Accept(content) => content,
-            ElicitAction::Decline => return Ok(ElicitAction::Decline),
-            ElicitAction::Cancel => return Ok(ElicitAction::Cancel),
-        };
-        let Some(value) = content.remove(SEARCH) else {
-            return Err(Error::from(ErrorKind::MissingField {
-                field: Cow::Borrowed(SEARCH),
-            }));
+        let value = match accepted(answer, SEARCH)? {
+            Ok(value) => value,
+            Err(action) => return Ok(action),
         };
         let text = schema
             .check(value)
@@ -130,26 +115,15 @@ pub(crate) fn pick<'a>(
             select.default = None;
         }
     }
-    let params = ElicitRequestFormParams {
+    let params = one_field(
         message,
-        requested_schema: RequestedSchema {
-            properties: vec![(
-                Cow::Borrowed(CHOICE),
-                PrimitiveSchema::SingleSelect(select.clone()),
-            )],
-            required: vec![Cow::Borrowed(CHOICE)],
-        },
-    };
+        CHOICE,
+        PrimitiveSchema::SingleSelect(select.clone()),
+    );
     Question::new(key, params, move |answer| {
-        let content = match parse_action(answer)? {
-            ElicitAction::Accept(content) => content,
-            ElicitAction::Decline => return Ok(ElicitAction::Decline),
-            ElicitAction::Cancel => return Ok(ElicitAction::Cancel),
-        };
-        let Some(value) = content.get(CHOICE).cloned() else {
-            return Err(Error::from(ErrorKind::MissingField {
-                field: Cow::Borrowed(CHOICE),
-            }));
+        let value = match accepted(answer, CHOICE)? {
+            Ok(value) => value,
+            Err(action) => return Ok(action),
         };
         let picked = select
             .parse(value)
@@ -158,5 +132,39 @@ pub(crate) fn pick<'a>(
             .parse(Value::from(picked.value()))
             .map_err(|error| error.in_field(CHOICE))?;
         Ok(ElicitAction::Accept(OwnedChoice::from(chosen)))
+    })
+}
+
+/// A form of one required field, `name`.
+fn one_field(
+    message: Cow<'static, str>,
+    name: &'static str,
+    schema: PrimitiveSchema,
+) -> ElicitRequestFormParams {
+    ElicitRequestFormParams {
+        message,
+        requested_schema: RequestedSchema {
+            properties: vec![(Cow::Borrowed(name), schema)],
+            required: vec![Cow::Borrowed(name)],
+        },
+    }
+}
+
+/// The value of the one field `name` of an accepted answer, or the
+/// answer's decline or cancel.
+///
+/// # Errors
+///
+/// A malformed `ElicitResult`, or an accepted one without `name`.
+fn accepted<T>(answer: Value, name: &'static str) -> Result<Result<Value, ElicitAction<T>>, Error> {
+    let mut content = match parse_action(answer)? {
+        ElicitAction::Accept(content) => content,
+        ElicitAction::Decline => return Ok(Err(ElicitAction::Decline)),
+        ElicitAction::Cancel => return Ok(Err(ElicitAction::Cancel)),
+    };
+    content.remove(name).map(Ok).ok_or_else(|| {
+        Error::from(ErrorKind::MissingField {
+            field: Cow::Borrowed(name),
+        })
     })
 }

@@ -824,17 +824,11 @@ impl<S: Sdk> Ask<S> {
     /// # Errors
     ///
     /// The JSON-RPC error above.
-    pub async fn tool<R, Body, Fut>(
+    pub async fn tool<R: Into<S::Tool>, Fut: Future<Output = Result<R, ElicitError>>>(
         self,
-        body: Body,
-    ) -> Result<<S::Tool as Reply<S>>::Response, S::Error>
-    where
-        R: Into<S::Tool>,
-        Body: FnOnce(Ask<S>) -> Fut,
-        Fut: Future<Output = Result<R, ElicitError>>,
-    {
-        let ended = self.run(body).await;
-        respond::<S, S::Tool, R>(ended, Some(S::tool_error))
+        body: impl FnOnce(Ask<S>) -> Fut,
+    ) -> Handled<S, S::Tool> {
+        respond::<S, S::Tool, R>(self.run(body).await, Some(S::tool_error))
     }
 
     /// Runs a `prompts/get` handler's body, as [`tool`](Self::tool) does; a
@@ -844,17 +838,11 @@ impl<S: Sdk> Ask<S> {
     /// # Errors
     ///
     /// The SDK's JSON-RPC error (see [`ElicitError`]).
-    pub async fn prompt<R, Body, Fut>(
+    pub async fn prompt<R: Into<S::Prompt>, Fut: Future<Output = Result<R, ElicitError>>>(
         self,
-        body: Body,
-    ) -> Result<<S::Prompt as Reply<S>>::Response, S::Error>
-    where
-        R: Into<S::Prompt>,
-        Body: FnOnce(Ask<S>) -> Fut,
-        Fut: Future<Output = Result<R, ElicitError>>,
-    {
-        let ended = self.run(body).await;
-        respond::<S, S::Prompt, R>(ended, None)
+        body: impl FnOnce(Ask<S>) -> Fut,
+    ) -> Handled<S, S::Prompt> {
+        respond::<S, S::Prompt, R>(self.run(body).await, None)
     }
 
     /// Runs a `resources/read` handler's body, as [`prompt`](Self::prompt)
@@ -863,19 +851,17 @@ impl<S: Sdk> Ask<S> {
     /// # Errors
     ///
     /// The SDK's JSON-RPC error (see [`ElicitError`]).
-    pub async fn resource<R, Body, Fut>(
+    pub async fn resource<R: Into<S::Resource>, Fut: Future<Output = Result<R, ElicitError>>>(
         self,
-        body: Body,
-    ) -> Result<<S::Resource as Reply<S>>::Response, S::Error>
-    where
-        R: Into<S::Resource>,
-        Body: FnOnce(Ask<S>) -> Fut,
-        Fut: Future<Output = Result<R, ElicitError>>,
-    {
-        let ended = self.run(body).await;
-        respond::<S, S::Resource, R>(ended, None)
+        body: impl FnOnce(Ask<S>) -> Fut,
+    ) -> Handled<S, S::Resource> {
+        respond::<S, S::Resource, R>(self.run(body).await, None)
     }
 }
+
+/// What a handler that ran its body through [`Ask`] returns: the response
+/// of the handler's kind `T` on SDK `S`, or the SDK's JSON-RPC error.
+pub type Handled<S, T> = Result<<T as Reply<S>>::Response, <S as Sdk>::Error>;
 
 /// The response for how a body ended, classified once for every SDK: its
 /// result; the `input_required` result that asks; for a tool (which has
@@ -884,7 +870,7 @@ impl<S: Sdk> Ask<S> {
 fn respond<S: Sdk, T: Reply<S>, R: Into<T>>(
     ended: Result<R, ElicitError>,
     tool_error: Option<fn(&ElicitError) -> T>,
-) -> Result<T::Response, S::Error> {
+) -> Handled<S, T> {
     match ended {
         Ok(result) => Ok(result.into().complete()),
         Err(ElicitError::InputRequired(result)) => T::input_required(*result),

@@ -194,7 +194,7 @@ use crate::{
 /// field by field, so a value outside the options, a title sent instead of
 /// a value, a string where an array belongs or too many items is an
 /// [`ElicitError::Invalid`], never a panic and never a silently wrong value.
-pub trait PeerElicitExt {
+pub trait PeerElicitExt: private::Sealed {
     /// Sends `F`'s form with `message` and returns the typed answer.
     ///
     /// # Errors
@@ -205,7 +205,10 @@ pub trait PeerElicitExt {
         message: impl Into<Cow<'static, str>>,
     ) -> impl Future<Output = Result<ElicitAction<F>, ElicitError>> + Send
     where
-        F: ElicitForm + Send;
+        F: ElicitForm + Send,
+    {
+        self.elicit_form_with_timeout(message, None)
+    }
 
     /// As [`elicit_form`](Self::elicit_form), giving up after `timeout`
     /// (`None`: rmcp's default).
@@ -221,7 +224,14 @@ pub trait PeerElicitExt {
         timeout: Option<Duration>,
     ) -> impl Future<Output = Result<ElicitAction<F>, ElicitError>> + Send
     where
-        F: ElicitForm + Send;
+        F: ElicitForm + Send,
+    {
+        let params = F::request(message);
+        async move {
+            let result = send_negotiated(self.peer(), params, timeout).await?;
+            parse_result::<F>(&result).map_err(ElicitError::Invalid)
+        }
+    }
 
     /// Sends a run-time [`Form`] with `message` and returns the tuple of its
     /// typed answers.
@@ -236,7 +246,14 @@ pub trait PeerElicitExt {
     ) -> impl Future<Output = Result<ElicitAction<F::Output>, ElicitError>> + Send
     where
         F: FormFields + Sync,
-        F::Output: Send;
+        F::Output: Send,
+    {
+        let params = form.request(message);
+        async move {
+            let result = send_negotiated(self.peer(), params, None).await?;
+            parse_form_result(form, &result).map_err(ElicitError::Invalid)
+        }
+    }
 }
 
 /// The peer's negotiated revision, as sent and as this crate knows it.
@@ -291,48 +308,22 @@ async fn send_negotiated(
     send(peer, params, version, timeout).await
 }
 
-impl PeerElicitExt for Peer<RoleServer> {
-    fn elicit_form<F>(
-        &self,
-        message: impl Into<Cow<'static, str>>,
-    ) -> impl Future<Output = Result<ElicitAction<F>, ElicitError>> + Send
-    where
-        F: ElicitForm + Send,
-    {
-        self.elicit_form_with_timeout(message, None)
+mod private {
+    use ::rmcp::{Peer, RoleServer};
+
+    /// Seals [`PeerElicitExt`](super::PeerElicitExt) to rmcp's server peer.
+    pub trait Sealed: Sync {
+        fn peer(&self) -> &Peer<RoleServer>;
     }
 
-    fn elicit_form_with_timeout<F>(
-        &self,
-        message: impl Into<Cow<'static, str>>,
-        timeout: Option<Duration>,
-    ) -> impl Future<Output = Result<ElicitAction<F>, ElicitError>> + Send
-    where
-        F: ElicitForm + Send,
-    {
-        let params = F::request(message);
-        async move {
-            let result = send_negotiated(self, params, timeout).await?;
-            parse_result::<F>(&result).map_err(ElicitError::Invalid)
-        }
-    }
-
-    fn elicit_fields<F>(
-        &self,
-        form: &Form<F>,
-        message: impl Into<Cow<'static, str>>,
-    ) -> impl Future<Output = Result<ElicitAction<F::Output>, ElicitError>> + Send
-    where
-        F: FormFields + Sync,
-        F::Output: Send,
-    {
-        let params = form.request(message);
-        async move {
-            let result = send_negotiated(self, params, None).await?;
-            parse_form_result(form, &result).map_err(ElicitError::Invalid)
+    impl Sealed for Peer<RoleServer> {
+        fn peer(&self) -> &Peer<RoleServer> {
+            self
         }
     }
 }
+
+impl PeerElicitExt for Peer<RoleServer> {}
 
 /// Params as an entry of rmcp's `InputRequests` (MCP 2026-07-28):
 /// `{"method":"elicitation/create","params":{..}}`.
