@@ -1340,3 +1340,22 @@ fn the_length_limit_counts_characters() {
         "the seal does not verify: not a state",
     );
 }
+
+/// The seal is one type for every SDK, over any `StateCodec`; printing it
+/// shows its time to live and attempts, never the codec (which holds keys).
+#[test]
+fn a_seal_prints_no_codec() {
+    let seal = RequestStateSeal::new(codec(KEY))
+        .with_ttl(Duration::from_secs(30))
+        .with_max_attempts(2);
+    assert_eq!(
+        format!("{seal:?}"),
+        "RequestStateSeal { ttl: 30s, max_attempts: 2, .. }"
+    );
+    let sealed = seal.codec().seal(b"{}", b"request").unwrap();
+    assert_eq!(seal.codec().open(&sealed, b"request").unwrap(), b"{}");
+    assert_eq!(
+        seal.codec().open(&sealed, b"another request"),
+        Err(RequestStateError::OtherRequest)
+    );
+}

@@ -60,21 +60,15 @@ pub(crate) fn search<'a>(
         format: None,
         default: None,
     };
-    let params = one_field(message, SEARCH, PrimitiveSchema::String(schema.clone()));
-    Question::new(key, params, move |answer| {
-        let value = match accepted(answer, SEARCH)? {
-            Ok(value) => value,
-            Err(action) => return Ok(action),
-        };
-        let text = schema
-            .check(value)
-            .map_err(|error| error.in_field(SEARCH))?;
+    let question = PrimitiveSchema::String(schema.clone());
+    one_field(key, message, SEARCH, question, move |value| {
+        let text = schema.check(value)?;
         let found = options
             .options
             .iter()
             .filter(|option| matches(option, &text))
             .count();
-        let field = Some(Cow::Borrowed(SEARCH));
+        let field = None;
         match found {
             0 => Err(Error::from(ErrorKind::NoMatch { field, value: text })),
             found if found > limit => Err(Error::from(ErrorKind::TooManyMatches {
@@ -83,7 +77,7 @@ pub(crate) fn search<'a>(
                 matches: found,
                 limit,
             })),
-            _ => Ok(ElicitAction::Accept(text)),
+            _ => Ok(text),
         }
     })
 }
@@ -115,56 +109,45 @@ pub(crate) fn pick<'a>(
             select.default = None;
         }
     }
-    let params = one_field(
-        message,
-        CHOICE,
-        PrimitiveSchema::SingleSelect(select.clone()),
-    );
-    Question::new(key, params, move |answer| {
-        let value = match accepted(answer, CHOICE)? {
-            Ok(value) => value,
-            Err(action) => return Ok(action),
-        };
-        let picked = select
-            .parse(value)
-            .map_err(|error| error.in_field(CHOICE))?;
-        let chosen = options
-            .parse(Value::from(picked.value()))
-            .map_err(|error| error.in_field(CHOICE))?;
-        Ok(ElicitAction::Accept(OwnedChoice::from(chosen)))
+    let question = PrimitiveSchema::SingleSelect(select.clone());
+    one_field(key, message, CHOICE, question, move |value| {
+        let picked = select.parse(value)?;
+        let chosen = options.parse(Value::from(picked.value()))?;
+        Ok(OwnedChoice::from(chosen))
     })
 }
 
-/// A form of one required field, `name`.
-fn one_field(
+/// The question of a form of one required field, `name`: `read` reads
+/// the field's value in an accepted answer, and its errors (a missing value
+/// among them) name the field.
+fn one_field<'a, T: 'a>(
+    key: impl Into<Cow<'a, str>>,
     message: Cow<'static, str>,
     name: &'static str,
     schema: PrimitiveSchema,
-) -> ElicitRequestFormParams {
-    ElicitRequestFormParams {
+    read: impl Fn(Value) -> Result<T, Error> + Send + Sync + 'a,
+) -> Question<'a, T> {
+    let params = ElicitRequestFormParams {
         message,
         requested_schema: RequestedSchema {
             properties: vec![(Cow::Borrowed(name), schema)],
             required: vec![Cow::Borrowed(name)],
         },
-    }
-}
-
-/// The value of the one field `name` of an accepted answer, or the
-/// answer's decline or cancel.
-///
-/// # Errors
-///
-/// A malformed `ElicitResult`, or an accepted one without `name`.
-fn accepted<T>(answer: Value, name: &'static str) -> Result<Result<Value, ElicitAction<T>>, Error> {
-    let mut content = match parse_action(answer)? {
-        ElicitAction::Accept(content) => content,
-        ElicitAction::Decline => return Ok(Err(ElicitAction::Decline)),
-        ElicitAction::Cancel => return Ok(Err(ElicitAction::Cancel)),
     };
-    content.remove(name).map(Ok).ok_or_else(|| {
-        Error::from(ErrorKind::MissingField {
-            field: Cow::Borrowed(name),
-        })
+    Question::new(key, params, move |answer| {
+        let mut content = match parse_action(answer)? {
+            ElicitAction::Accept(content) => content,
+            ElicitAction::Decline => return Ok(ElicitAction::Decline),
+            ElicitAction::Cancel => return Ok(ElicitAction::Cancel),
+        };
+        let missing = || {
+            Error::from(ErrorKind::MissingField {
+                field: Cow::Borrowed(name),
+            })
+        };
+        let value = content.remove(name).ok_or_else(missing)?;
+        read(value)
+            .map(ElicitAction::Accept)
+            .map_err(|error| error.in_field(name))
     })
 }
