@@ -150,26 +150,24 @@ impl From<&BooleanSchema> for RmcpBoolean {
 /// A number property as rmcp's `PrimitiveSchemaDefinition`:
 /// `Integer` for `"type":"integer"`, `Number` for `"type":"number"`.
 fn number_definition(schema: &NumberSchema) -> PrimitiveSchemaDefinition {
+    // rmcp's two number types have the same fields, of other types: the same
+    // readable bounds as the JSON the crate sends, integers within i64.
+    macro_rules! bounded {
+        ($target:expr, $as:path) => {{
+            let mut target = $target;
+            target.title = schema.title.clone();
+            target.description = schema.description.clone();
+            let of = |number: Option<Number>| number.as_ref().and_then($as);
+            target.minimum = of(schema.advertised_minimum());
+            target.maximum = of(schema.advertised_maximum());
+            target.default = of(schema.advertised_default());
+            target
+        }};
+    }
     if schema.integer {
-        let mut integer = RmcpInteger::new();
-        integer.title = schema.title.clone();
-        integer.description = schema.description.clone();
-        // The same readable bounds as the JSON the crate sends: integers
-        // within i64.
-        let integer_of = |number: Option<Number>| number.as_ref().and_then(Number::as_i64);
-        integer.minimum = integer_of(schema.advertised_minimum());
-        integer.maximum = integer_of(schema.advertised_maximum());
-        integer.default = integer_of(schema.advertised_default());
-        PrimitiveSchemaDefinition::Integer(integer)
+        PrimitiveSchemaDefinition::Integer(bounded!(RmcpInteger::new(), Number::as_i64))
     } else {
-        let mut number = RmcpNumber::new();
-        number.title = schema.title.clone();
-        number.description = schema.description.clone();
-        let float_of = |number: Option<Number>| number.as_ref().and_then(Number::as_f64);
-        number.minimum = float_of(schema.advertised_minimum());
-        number.maximum = float_of(schema.advertised_maximum());
-        number.default = float_of(schema.advertised_default());
-        PrimitiveSchemaDefinition::Number(number)
+        PrimitiveSchemaDefinition::Number(bounded!(RmcpNumber::new(), Number::as_f64))
     }
 }
 
