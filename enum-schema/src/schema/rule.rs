@@ -462,116 +462,45 @@ mod tests {
 
     #[test]
     fn each_rule_has_its_verdict() {
-        assert_eq!(options(&[]), Err(Rule::NoOptions));
-        assert_eq!(
-            options(&[EnumOption::untitled("a"), EnumOption::untitled("a")]),
-            Err(Rule::DuplicateOption)
-        );
-        assert_eq!(options(OPTIONS), Ok(()));
         let (one, half) = (Number::from(1), Number::from_f64(0.5).unwrap());
-        assert_eq!(
-            json_number(true, None, None, Some(&half)),
-            Err(Rule::DefaultNotAnInteger)
-        );
-        assert_eq!(
-            json_number(false, Some(&one), None, Some(&half)),
-            Err(Rule::DefaultBelowMinimum)
-        );
-        assert_eq!(
-            json_number(false, Some(&one), Some(&half), None),
-            Err(Rule::MinimumAboveMaximum)
-        );
-        assert_eq!(
-            string(Some(3), Some(2), None, None),
-            Err(Rule::MinLengthAboveMaxLength)
-        );
-        assert_eq!(
-            string(Some(3), None, None, Some("ab")),
-            Err(Rule::DefaultShorterThanMinLength)
-        );
-        assert_eq!(
-            string(None, Some(1), None, Some("ab")),
-            Err(Rule::DefaultLongerThanMaxLength)
-        );
-        assert_eq!(
-            string(None, None, Some(StringFormat::Date), Some("x")),
-            Err(Rule::DefaultNotInFormat)
-        );
-        assert_eq!(
-            string(Some(2), Some(2), Some(StringFormat::Date), None),
-            Ok(())
-        );
-        assert_eq!(
-            integer(Some(2), Some(1), None),
-            Err(Rule::MinimumAboveMaximum)
-        );
-        assert_eq!(
-            integer(Some(2), None, Some(1)),
-            Err(Rule::DefaultBelowMinimum)
-        );
-        assert_eq!(
-            integer(None, Some(2), Some(3)),
-            Err(Rule::DefaultAboveMaximum)
-        );
-        assert_eq!(integer(Some(1), Some(1), Some(1)), Ok(()));
-        assert_eq!(number(Some(f64::NAN), None, None), Err(Rule::NotFinite));
-        assert_eq!(
-            number(None, None, Some(f64::INFINITY)),
-            Err(Rule::NotFinite)
-        );
-        assert_eq!(
-            number(Some(0.5), Some(0.25), None),
-            Err(Rule::MinimumAboveMaximum)
-        );
-        assert_eq!(
-            number(Some(0.5), None, Some(0.25)),
-            Err(Rule::DefaultBelowMinimum)
-        );
-        assert_eq!(
-            number(None, Some(0.5), Some(0.75)),
-            Err(Rule::DefaultAboveMaximum)
-        );
-        assert_eq!(
-            single_select(OPTIONS, Some("c")),
-            Err(Rule::DefaultNotAnOption)
-        );
-        assert_eq!(single_select(OPTIONS, Some("b")), Ok(()));
-        assert_eq!(
-            multi_select(OPTIONS, None, Some(0), None, true),
-            Err(Rule::MaxItemsZero)
-        );
-        assert_eq!(multi_select(OPTIONS, None, Some(0), None, false), Ok(()));
-        assert_eq!(
-            multi_select(OPTIONS, None, Some(3), None, true),
-            Err(Rule::MaxItemsAboveOptions)
-        );
-        assert_eq!(
-            multi_select(OPTIONS, Some(2), Some(1), None, false),
-            Err(Rule::MinItemsAboveMaxItems)
-        );
-        assert_eq!(
-            multi_select(OPTIONS, Some(3), None, None, false),
-            Err(Rule::MinItemsAboveOptions)
-        );
-        assert_eq!(
-            multi_select(OPTIONS, Some(2), None, Some(&["a"]), false),
-            Err(Rule::DefaultBelowMinItems)
-        );
-        assert_eq!(
-            multi_select(OPTIONS, None, Some(1), Some(&["a", "b"]), false),
-            Err(Rule::DefaultAboveMaxItems)
-        );
-        assert_eq!(
-            multi_select(OPTIONS, None, None, Some(&["c"]), false),
-            Err(Rule::DefaultItemNotAnOption)
-        );
-        assert_eq!(
-            multi_select(OPTIONS, None, None, Some(&["a", "a"]), false),
-            Err(Rule::DefaultItemTwice)
-        );
-        assert_eq!(
-            multi_select(OPTIONS, Some(1), Some(2), Some(&["b", "a"]), true),
-            Ok(())
-        );
+        // One verdict a line: the rule, and what it says.
+        #[rustfmt::skip]
+        let verdicts = [
+            (options(&[]), Err(Rule::NoOptions)),
+            (options(&[EnumOption::untitled("a"), EnumOption::untitled("a")]), Err(Rule::DuplicateOption)),
+            (options(OPTIONS), Ok(())),
+            (json_number(true, None, None, Some(&half)), Err(Rule::DefaultNotAnInteger)),
+            (json_number(false, Some(&one), None, Some(&half)), Err(Rule::DefaultBelowMinimum)),
+            (json_number(false, Some(&one), Some(&half), None), Err(Rule::MinimumAboveMaximum)),
+            (string(Some(3), Some(2), None, None), Err(Rule::MinLengthAboveMaxLength)),
+            (string(Some(3), None, None, Some("ab")), Err(Rule::DefaultShorterThanMinLength)),
+            (string(None, Some(1), None, Some("ab")), Err(Rule::DefaultLongerThanMaxLength)),
+            (string(None, None, Some(StringFormat::Date), Some("x")), Err(Rule::DefaultNotInFormat)),
+            (string(Some(2), Some(2), Some(StringFormat::Date), None), Ok(())),
+            (integer(Some(2), Some(1), None), Err(Rule::MinimumAboveMaximum)),
+            (integer(Some(2), None, Some(1)), Err(Rule::DefaultBelowMinimum)),
+            (integer(None, Some(2), Some(3)), Err(Rule::DefaultAboveMaximum)),
+            (integer(Some(1), Some(1), Some(1)), Ok(())),
+            (number(Some(f64::NAN), None, None), Err(Rule::NotFinite)),
+            (number(None, None, Some(f64::INFINITY)), Err(Rule::NotFinite)),
+            (number(Some(0.5), Some(0.25), None), Err(Rule::MinimumAboveMaximum)),
+            (number(Some(0.5), None, Some(0.25)), Err(Rule::DefaultBelowMinimum)),
+            (number(None, Some(0.5), Some(0.75)), Err(Rule::DefaultAboveMaximum)),
+            (single_select(OPTIONS, Some("c")), Err(Rule::DefaultNotAnOption)),
+            (single_select(OPTIONS, Some("b")), Ok(())),
+            (multi_select(OPTIONS, None, Some(0), None, true), Err(Rule::MaxItemsZero)),
+            (multi_select(OPTIONS, None, Some(0), None, false), Ok(())),
+            (multi_select(OPTIONS, None, Some(3), None, true), Err(Rule::MaxItemsAboveOptions)),
+            (multi_select(OPTIONS, Some(2), Some(1), None, false), Err(Rule::MinItemsAboveMaxItems)),
+            (multi_select(OPTIONS, Some(3), None, None, false), Err(Rule::MinItemsAboveOptions)),
+            (multi_select(OPTIONS, Some(2), None, Some(&["a"]), false), Err(Rule::DefaultBelowMinItems)),
+            (multi_select(OPTIONS, None, Some(1), Some(&["a", "b"]), false), Err(Rule::DefaultAboveMaxItems)),
+            (multi_select(OPTIONS, None, None, Some(&["c"]), false), Err(Rule::DefaultItemNotAnOption)),
+            (multi_select(OPTIONS, None, None, Some(&["a", "a"]), false), Err(Rule::DefaultItemTwice)),
+            (multi_select(OPTIONS, Some(1), Some(2), Some(&["b", "a"]), true), Ok(())),
+        ];
+        for (at, (found, expected)) in verdicts.into_iter().enumerate() {
+            assert_eq!(found, expected, "verdict {at}");
+        }
     }
 }
