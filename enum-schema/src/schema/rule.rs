@@ -133,6 +133,27 @@ impl Rule {
     }
 }
 
+/// `count` within `min..=max`, else the rule it breaks: `below` or
+/// `above`.
+const fn count_within(
+    count: usize,
+    min: Option<usize>,
+    max: Option<usize>,
+    [below, above]: [Rule; 2],
+) -> Result<(), Rule> {
+    if let Some(min) = min {
+        if count < min {
+            return Err(below);
+        }
+    }
+    if let Some(max) = max {
+        if count > max {
+            return Err(above);
+        }
+    }
+    Ok(())
+}
+
 /// A string property's settings: `minLength <= maxLength`, and a `default`
 /// within them and in the `format`.
 pub const fn string(
@@ -147,16 +168,12 @@ pub const fn string(
         }
     }
     if let Some(default) = default {
-        let length = char_count(default);
-        if let Some(min) = min_length {
-            if length < min {
-                return Err(Rule::DefaultShorterThanMinLength);
-            }
-        }
-        if let Some(max) = max_length {
-            if length > max {
-                return Err(Rule::DefaultLongerThanMaxLength);
-            }
+        let lengths = [
+            Rule::DefaultShorterThanMinLength,
+            Rule::DefaultLongerThanMaxLength,
+        ];
+        if let Err(rule) = count_within(char_count(default), min_length, max_length, lengths) {
+            return Err(rule);
         }
         if let Some(format) = format {
             if !format.matches(default) {
@@ -349,17 +366,8 @@ pub const fn default_count(
     min_items: Option<usize>,
     max_items: Option<usize>,
 ) -> Result<(), Rule> {
-    if let Some(min) = min_items {
-        if count < min {
-            return Err(Rule::DefaultBelowMinItems);
-        }
-    }
-    if let Some(max) = max_items {
-        if count > max {
-            return Err(Rule::DefaultAboveMaxItems);
-        }
-    }
-    Ok(())
+    let counts = [Rule::DefaultBelowMinItems, Rule::DefaultAboveMaxItems];
+    count_within(count, min_items, max_items, counts)
 }
 
 /// The body of the multi-select default-items rule, for both lookups:
