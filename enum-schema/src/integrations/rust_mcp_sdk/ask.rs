@@ -159,21 +159,46 @@ impl From<ElicitError> for RpcError {
     }
 }
 
+/// What the core reads of a request besides its method and name: the same
+/// fields on each of rust-mcp-schema's request parameters.
+trait Retried {
+    fn meta(&self) -> &RequestMetaObject;
+    fn input_responses(&self) -> Option<&InputResponses>;
+    fn request_state(&self) -> Option<&str>;
+}
+
+macro_rules! retried {
+    ($($params:ty),*) => {$(
+        impl Retried for $params {
+            fn meta(&self) -> &RequestMetaObject {
+                &self.meta
+            }
+            fn input_responses(&self) -> Option<&InputResponses> {
+                self.input_responses.as_ref()
+            }
+            fn request_state(&self) -> Option<&str> {
+                self.request_state.as_deref()
+            }
+        }
+    )*};
+}
+
+retried!(
+    CallToolRequestParams,
+    GetPromptRequestParams,
+    ReadResourceRequestParams
+);
+
 /// The request as the core reads it.
-fn request<'a>(
-    method: &'a str,
-    name: &'a str,
-    meta: &RequestMetaObject,
-    responses: Option<&InputResponses>,
-    state: Option<&'a str>,
-) -> Request<'a> {
+fn request<'a>(method: &'a str, name: &'a str, params: &'a impl Retried) -> Request<'a> {
     // `"elicitation": {}` means form mode (MCP 2025-11-25 on).
-    let form_supported = meta
+    let form_supported = params
+        .meta()
         .client_capabilities
         .elicitation
         .as_ref()
         .is_some_and(|elicitation| elicitation.form.is_some() || elicitation.url.is_none());
-    let responses = match responses.map(serde_json::to_value) {
+    let responses = match params.input_responses().map(serde_json::to_value) {
         Some(Ok(Value::Object(responses))) => responses,
         _ => Map::new(),
     };
@@ -182,7 +207,7 @@ fn request<'a>(
         .with_protocol_version(Some(ProtocolVersion::V2026_07_28))
         .with_form_supported(form_supported)
         .with_input_responses(responses)
-        .with_request_state(state)
+        .with_request_state(params.request_state())
 }
 
 impl Ask {
@@ -198,14 +223,8 @@ impl Ask {
         request: &CallToolRequestParams,
         seal: &RequestStateSeal,
     ) -> Result<Ask, ElicitError> {
-        let read = self::request(
-            "tools/call",
-            &request.name,
-            &request.meta,
-            request.input_responses.as_ref(),
-            request.request_state.as_deref(),
-        )
-        .with_arguments(request.arguments.as_ref());
+        let read = self::request("tools/call", &request.name, request)
+            .with_arguments(request.arguments.as_ref());
         Ask::open((), seal.clone(), read)
     }
 
@@ -225,14 +244,8 @@ impl Ask {
                 .map(|(name, value)| (name.clone(), Value::String(value.clone())))
                 .collect()
         });
-        let read = self::request(
-            "prompts/get",
-            &request.name,
-            &request.meta,
-            request.input_responses.as_ref(),
-            request.request_state.as_deref(),
-        )
-        .with_arguments(arguments.as_ref());
+        let read =
+            self::request("prompts/get", &request.name, request).with_arguments(arguments.as_ref());
         Ask::open((), seal.clone(), read)
     }
 
@@ -246,13 +259,7 @@ impl Ask {
         request: &ReadResourceRequestParams,
         seal: &RequestStateSeal,
     ) -> Result<Ask, ElicitError> {
-        let read = self::request(
-            "resources/read",
-            &request.uri,
-            &request.meta,
-            request.input_responses.as_ref(),
-            request.request_state.as_deref(),
-        );
+        let read = self::request("resources/read", &request.uri, request);
         Ask::open((), seal.clone(), read)
     }
 }
