@@ -212,6 +212,34 @@ fn request<'a>(
         .with_request_state(state)
 }
 
+/// The retry fields of a prompt's or a resource's request parameters.
+trait Retried {
+    fn retry(&self) -> (Option<model::InputResponses>, Option<&str>);
+}
+
+macro_rules! retried {
+    ($($params:ty),*) => {$(
+        impl Retried for $params {
+            fn retry(&self) -> (Option<model::InputResponses>, Option<&str>) {
+                (self.input_responses.clone(), self.request_state.as_deref())
+            }
+        }
+    )*};
+}
+
+retried!(GetPromptRequestParams, ReadResourceRequestParams);
+
+/// [`request`] for a prompt's or a resource's parameters.
+fn retried<'a>(
+    context: &RequestContext<RoleServer>,
+    method: &'a str,
+    name: &'a str,
+    params: &'a impl Retried,
+) -> Request<'a> {
+    let (responses, state) = params.retry();
+    request(context, method, name, responses, state)
+}
+
 impl Ask {
     /// An `Ask` for a `prompts/get` request, in rmcp's
     /// `ServerHandler::get_prompt`; run the handler's body with
@@ -227,14 +255,8 @@ impl Ask {
         context: &RequestContext<RoleServer>,
         seal: &RequestStateSeal,
     ) -> Result<Ask, ElicitError> {
-        let read = self::request(
-            context,
-            "prompts/get",
-            &request.name,
-            request.input_responses.clone(),
-            request.request_state.as_deref(),
-        )
-        .with_arguments(request.arguments.as_ref());
+        let read = retried(context, "prompts/get", &request.name, request)
+            .with_arguments(request.arguments.as_ref());
         Ask::open(context.peer.clone(), seal.clone(), read)
     }
 
@@ -250,13 +272,7 @@ impl Ask {
         context: &RequestContext<RoleServer>,
         seal: &RequestStateSeal,
     ) -> Result<Ask, ElicitError> {
-        let read = self::request(
-            context,
-            "resources/read",
-            &request.uri,
-            request.input_responses.clone(),
-            request.request_state.as_deref(),
-        );
+        let read = retried(context, "resources/read", &request.uri, request);
         Ask::open(context.peer.clone(), seal.clone(), read)
     }
 }
