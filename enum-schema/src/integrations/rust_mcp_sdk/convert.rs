@@ -13,6 +13,7 @@ use ::rust_mcp_schema::{
     UntitledMultiSelectEnumSchemaItems, UntitledSingleSelectEnumSchema,
 };
 
+use crate::schema::option::EnumOption;
 use crate::schema::owned::{self, labels, values};
 use crate::{
     BooleanSchema, ElicitRequestFormParams, MultiSelectSchema, NumberSchema, PrimitiveSchema,
@@ -21,6 +22,24 @@ use crate::{
 
 fn text(value: &Option<Cow<'static, str>>) -> Option<String> {
     value.as_ref().map(|value| value.to_string())
+}
+
+/// `value` of enum `$from` as the variant of the same name of enum `$to`:
+/// rust-mcp-schema names the same shape alike in each of its enums.
+macro_rules! same_variant {
+    ($value:expr, $from:ident => $to:ident: $($variant:ident),+) => {
+        match $value {
+            $($from::$variant(inner) => $to::$variant(inner),)+
+        }
+    };
+}
+
+/// Each option as a titled item `{"const":..,"title":..}` of type `T`.
+fn consts<T>(options: &[EnumOption], item: impl Fn(String, String) -> T) -> Vec<T> {
+    options
+        .iter()
+        .map(|option| item(option.value().to_owned(), option.label().to_owned()))
+        .collect()
 }
 
 fn count(count: usize) -> i64 {
@@ -47,14 +66,11 @@ impl From<&SingleSelectSchema> for EnumSchema {
                 text(&schema.title),
             ));
         }
-        match SingleSelectEnumSchema::from(schema) {
-            SingleSelectEnumSchema::UntitledSingleSelectEnumSchema(untitled) => {
-                EnumSchema::UntitledSingleSelectEnumSchema(untitled)
-            }
-            SingleSelectEnumSchema::TitledSingleSelectEnumSchema(titled) => {
-                EnumSchema::TitledSingleSelectEnumSchema(titled)
-            }
-        }
+        same_variant!(
+            SingleSelectEnumSchema::from(schema),
+            SingleSelectEnumSchema => EnumSchema:
+            UntitledSingleSelectEnumSchema, TitledSingleSelectEnumSchema
+        )
     }
 }
 
@@ -64,30 +80,18 @@ impl From<&SingleSelectSchema> for EnumSchema {
 /// titles (use the `EnumSchema` conversion to keep `enumNames`).
 impl From<&SingleSelectSchema> for SingleSelectEnumSchema {
     fn from(schema: &SingleSelectSchema) -> Self {
-        if schema.is_titled() {
-            let one_of = schema
-                .options
-                .iter()
-                .map(|option| TitledSingleSelectEnumSchemaOneOfItem {
-                    const_: option.value().to_owned(),
-                    title: option.label().to_owned(),
-                })
-                .collect();
-            return SingleSelectEnumSchema::TitledSingleSelectEnumSchema(
-                TitledSingleSelectEnumSchema::new(
-                    one_of,
-                    text(&schema.default),
-                    text(&schema.description),
-                    text(&schema.title),
-                ),
-            );
+        let default = text(&schema.default);
+        let (description, title) = (text(&schema.description), text(&schema.title));
+        if !schema.is_titled() {
+            let values = values(&schema.options);
+            let untitled = UntitledSingleSelectEnumSchema::new(values, default, description, title);
+            return Self::UntitledSingleSelectEnumSchema(untitled);
         }
-        SingleSelectEnumSchema::UntitledSingleSelectEnumSchema(UntitledSingleSelectEnumSchema::new(
-            values(&schema.options),
-            text(&schema.default),
-            text(&schema.description),
-            text(&schema.title),
-        ))
+        let one_of = consts(&schema.options, |const_, title| {
+            TitledSingleSelectEnumSchemaOneOfItem { const_, title }
+        });
+        let titled = TitledSingleSelectEnumSchema::new(one_of, default, description, title);
+        Self::TitledSingleSelectEnumSchema(titled)
     }
 }
 
@@ -101,14 +105,9 @@ impl From<&MultiSelectSchema> for MultiSelectEnumSchema {
         let min_items = schema.min_items.map(count);
         let max_items = schema.max_items.map(count);
         if schema.is_titled() {
-            let any_of = schema
-                .options
-                .iter()
-                .map(|option| TitledMultiSelectEnumSchemaItemsAnyOfItem {
-                    const_: option.value().to_owned(),
-                    title: option.label().to_owned(),
-                })
-                .collect();
+            let any_of = consts(&schema.options, |const_, title| {
+                TitledMultiSelectEnumSchemaItemsAnyOfItem { const_, title }
+            });
             return MultiSelectEnumSchema::TitledMultiSelectEnumSchema(
                 TitledMultiSelectEnumSchema::new(
                     default,
@@ -202,23 +201,12 @@ impl From<&BooleanSchema> for SdkBoolean {
 /// An enum shape as the `PrimitiveSchemaDefinition` variant of the same
 /// name.
 fn enum_definition(schema: EnumSchema) -> PrimitiveSchemaDefinition {
-    match schema {
-        EnumSchema::UntitledSingleSelectEnumSchema(untitled) => {
-            PrimitiveSchemaDefinition::UntitledSingleSelectEnumSchema(untitled)
-        }
-        EnumSchema::TitledSingleSelectEnumSchema(titled) => {
-            PrimitiveSchemaDefinition::TitledSingleSelectEnumSchema(titled)
-        }
-        EnumSchema::LegacyTitledEnumSchema(legacy) => {
-            PrimitiveSchemaDefinition::LegacyTitledEnumSchema(legacy)
-        }
-        EnumSchema::UntitledMultiSelectEnumSchema(untitled) => {
-            PrimitiveSchemaDefinition::UntitledMultiSelectEnumSchema(untitled)
-        }
-        EnumSchema::TitledMultiSelectEnumSchema(titled) => {
-            PrimitiveSchemaDefinition::TitledMultiSelectEnumSchema(titled)
-        }
-    }
+    same_variant!(
+        schema,
+        EnumSchema => PrimitiveSchemaDefinition:
+        UntitledSingleSelectEnumSchema, TitledSingleSelectEnumSchema, LegacyTitledEnumSchema,
+        UntitledMultiSelectEnumSchema, TitledMultiSelectEnumSchema
+    )
 }
 
 /// One property as rust-mcp-schema's `PrimitiveSchemaDefinition`, the
