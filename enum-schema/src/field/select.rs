@@ -10,7 +10,7 @@ use serde_json::Value;
 use crate::__private::Derived;
 use crate::schema::check as parse;
 use crate::schema::rule;
-use crate::schema::{serialize_multi, serialize_single};
+use crate::schema::serialize_multi;
 use crate::{ElicitEnum, EnumOption, Error, MultiSelectSchema, SingleSelectSchema};
 
 /// What the two select fields share, written once: `Clone` and `Copy`
@@ -314,14 +314,8 @@ impl<T: ElicitEnum> SingleSelectField<T> {
 
 impl<T: ElicitEnum> Serialize for SingleSelectField<T> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serialize_single(
-            serializer,
-            self.title,
-            self.description,
-            T::OPTIONS,
-            self.legacy,
-            self.default,
-        )
+        // Borrowed throughout: nothing is copied.
+        self.to_schema().serialize(serializer)
     }
 }
 

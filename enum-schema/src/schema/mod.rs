@@ -25,7 +25,7 @@ pub(crate) mod read;
 pub(crate) mod rule;
 mod ser;
 
-pub(crate) use ser::{serialize_multi, serialize_single};
+pub(crate) use ser::serialize_multi;
 
 use std::borrow::Cow;
 

@@ -87,14 +87,20 @@ impl Serialize for BooleanSchema {
 
 impl Serialize for SingleSelectSchema {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serialize_single(
-            serializer,
-            self.title.as_deref(),
-            self.description.as_deref(),
-            &self.options,
-            self.legacy,
-            self.default.as_deref(),
-        )
+        let mut map = primitive_map(serializer, "string", &self.title, &self.description)?;
+        let (options, titled) = (&self.options[..], is_titled(&self.options));
+        if self.legacy {
+            map.serialize_entry("enum", &Values(options))?;
+            if titled {
+                map.serialize_entry("enumNames", &Labels(options))?;
+            }
+        } else if titled {
+            map.serialize_entry("oneOf", &Consts(options))?;
+        } else {
+            map.serialize_entry("enum", &Values(options))?;
+        }
+        optional(&mut map, "default", self.default.as_deref())?;
+        map.end()
     }
 }
 
@@ -193,30 +199,6 @@ impl Serialize for Consts<'_> {
 
 fn is_titled(options: &[EnumOption]) -> bool {
     options.iter().any(|option| option.title().is_some())
-}
-
-pub(crate) fn serialize_single<S: Serializer>(
-    serializer: S,
-    title: Option<&str>,
-    description: Option<&str>,
-    options: &[EnumOption],
-    legacy: bool,
-    default: Option<&str>,
-) -> Result<S::Ok, S::Error> {
-    let mut map = property_map(serializer, "string", title, description)?;
-    let titled = is_titled(options);
-    if legacy {
-        map.serialize_entry("enum", &Values(options))?;
-        if titled {
-            map.serialize_entry("enumNames", &Labels(options))?;
-        }
-    } else if titled {
-        map.serialize_entry("oneOf", &Consts(options))?;
-    } else {
-        map.serialize_entry("enum", &Values(options))?;
-    }
-    optional(&mut map, "default", default)?;
-    map.end()
 }
 
 pub(crate) fn serialize_multi<S: Serializer, D: Serialize>(
