@@ -219,14 +219,8 @@ const fn is_authority(bytes: &[u8], start: usize, end: usize) -> bool {
             return false;
         }
     }
-    let mut i = port_colon + 1;
-    while i < end {
-        if !bytes[i].is_ascii_digit() {
-            return false;
-        }
-        i += 1;
-    }
-    true
+    // The port: digits, maybe none.
+    port_colon >= end || find_not_digit(bytes, port_colon + 1, end) == end
 }
 
 /// An absolute URI (RFC 3986 `URI`):
@@ -407,6 +401,16 @@ pub(crate) const fn is_email(value: &str) -> bool {
         return is_ipv4(literal, inner, close, true);
     }
     is_domain(bytes, domain, end)
+}
+
+/// The index of the first byte in `start..end` that is not an ASCII
+/// digit, or `end`.
+const fn find_not_digit(bytes: &[u8], start: usize, end: usize) -> usize {
+    let mut i = start;
+    while i < end && bytes[i].is_ascii_digit() {
+        i += 1;
+    }
+    i
 }
 
 /// The number written with `len` ASCII digits at `at`, or `u32::MAX` if any
