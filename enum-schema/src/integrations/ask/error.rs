@@ -496,72 +496,57 @@ fn rejection_entry(error: &Error) -> Value {
         entry.insert(key.to_owned(), value);
     };
     put("field", error.field().map_or(Value::Null, Value::from));
+    // What the client sent (a missing field has no value), quoted within the
+    // budget; then the keywords it broke. Anything newer keeps its message.
     match error.kind() {
-        ErrorKind::InvalidValue { value, allowed, .. } => {
-            put("value", quote.str(value));
-            put("allowed", values_json(allowed));
+        ErrorKind::InvalidValue { value, .. }
+        | ErrorKind::TooShort { value, .. }
+        | ErrorKind::TooLong { value, .. }
+        | ErrorKind::InvalidFormat { value, .. }
+        | ErrorKind::NoMatch { value, .. }
+        | ErrorKind::TooManyMatches { value, .. } => put("value", quote.str(value)),
+        ErrorKind::InvalidItem { items, .. }
+        | ErrorKind::DuplicateItem { items, .. }
+        | ErrorKind::TooFewItems { items, .. }
+        | ErrorKind::TooManyItems { items, .. } => put("value", quote.items(items)),
+        ErrorKind::TypeMismatch { found, .. }
+        | ErrorKind::MissingAction { found }
+        | ErrorKind::UnknownAction { action: found } => put("value", quote.value(found)),
+        ErrorKind::NotAnInteger { value, .. } | ErrorKind::OutOfRange { value, .. } => {
+            put("value", Value::Number(value.clone()));
         }
-        ErrorKind::InvalidItem {
-            index,
-            items: sent,
-            allowed,
-            ..
-        } => {
-            put("value", quote.items(sent));
-            put("index", Value::from(*index));
-            put("allowed", values_json(allowed));
+        ErrorKind::MalformedResult { found, .. } => {
+            let found = found
+                .as_ref()
+                .map_or(Value::Null, |found| quote.value(found));
+            put("value", found);
         }
-        ErrorKind::DuplicateItem {
-            index, items: sent, ..
-        } => {
-            put("value", quote.items(sent));
-            put("index", Value::from(*index));
-        }
-        ErrorKind::TooFewItems {
-            min, items: sent, ..
-        } => {
-            put("value", quote.items(sent));
-            put("minItems", Value::from(*min));
-        }
-        ErrorKind::TooManyItems {
-            max, items: sent, ..
-        } => {
-            put("value", quote.items(sent));
-            put("maxItems", Value::from(*max));
-        }
-        ErrorKind::TypeMismatch {
-            expected, found, ..
-        } => {
+        ErrorKind::MissingInputResponse { key } => put("key", quote.str(key)),
+        ErrorKind::MalformedInputResponse { key, found, .. } => {
+            put("key", quote.str(key));
             put("value", quote.value(found));
+        }
+        _ => {}
+    }
+    match error.kind() {
+        ErrorKind::InvalidValue { allowed, .. } => put("allowed", values_json(allowed)),
+        ErrorKind::InvalidItem { index, allowed, .. } => {
+            put("index", Value::from(*index));
+            put("allowed", values_json(allowed));
+        }
+        ErrorKind::DuplicateItem { index, .. } => put("index", Value::from(*index)),
+        ErrorKind::TooFewItems { min, .. } => put("minItems", Value::from(*min)),
+        ErrorKind::TooManyItems { max, .. } => put("maxItems", Value::from(*max)),
+        ErrorKind::TypeMismatch { expected, .. } => {
             put("type", Value::from(json_schema_type(*expected)));
         }
-        ErrorKind::TooShort {
-            value, min_length, ..
-        } => {
-            put("value", quote.str(value));
-            put("minLength", Value::from(*min_length));
-        }
-        ErrorKind::TooLong {
-            value, max_length, ..
-        } => {
-            put("value", quote.str(value));
-            put("maxLength", Value::from(*max_length));
-        }
-        ErrorKind::InvalidFormat { value, format, .. } => {
-            put("value", quote.str(value));
-            put("format", Value::from(format.as_str()));
-        }
-        ErrorKind::NotAnInteger { value, .. } => {
-            put("value", Value::Number(value.clone()));
-            put("type", Value::from("integer"));
-        }
+        ErrorKind::TooShort { min_length, .. } => put("minLength", Value::from(*min_length)),
+        ErrorKind::TooLong { max_length, .. } => put("maxLength", Value::from(*max_length)),
+        ErrorKind::InvalidFormat { format, .. } => put("format", Value::from(format.as_str())),
+        ErrorKind::NotAnInteger { .. } => put("type", Value::from("integer")),
         ErrorKind::OutOfRange {
-            value,
-            minimum,
-            maximum,
-            ..
+            minimum, maximum, ..
         } => {
-            put("value", Value::Number(value.clone()));
             if let Some(minimum) = minimum {
                 put("minimum", Value::Number(minimum.clone()));
             }
@@ -569,33 +554,10 @@ fn rejection_entry(error: &Error) -> Value {
                 put("maximum", Value::Number(maximum.clone()));
             }
         }
-        ErrorKind::MalformedResult { found, .. } => {
-            put(
-                "value",
-                found
-                    .as_ref()
-                    .map_or(Value::Null, |found| quote.value(found)),
-            );
-        }
-        ErrorKind::MissingAction { found } => put("value", quote.value(found)),
-        ErrorKind::UnknownAction { action } => put("value", quote.value(action)),
-        ErrorKind::NoMatch { value, .. } => put("value", quote.str(value)),
-        ErrorKind::TooManyMatches {
-            value,
-            matches,
-            limit,
-            ..
-        } => {
-            put("value", quote.str(value));
+        ErrorKind::TooManyMatches { matches, limit, .. } => {
             put("matches", Value::from(*matches));
             put("limit", Value::from(*limit));
         }
-        ErrorKind::MissingInputResponse { key } => put("key", quote.str(key)),
-        ErrorKind::MalformedInputResponse { key, found, .. } => {
-            put("key", quote.str(key));
-            put("value", quote.value(found));
-        }
-        // A missing field has no value; anything newer keeps its message.
         _ => {}
     }
     if quote.truncated {
