@@ -8,7 +8,7 @@ use serde_json::Value;
 
 use crate::form::parse_required;
 use crate::schema::check::Choice;
-use crate::schema::read::{check_items, check_options, check_single_default};
+use crate::schema::read::{check_items, check_sent_options, check_single_default};
 use crate::{
     EnumOption, Error, FormField, MultiSelectSchema, PrimitiveSchema, SchemaError,
     SingleSelectSchema,
@@ -20,7 +20,7 @@ fn collect_options<O: Into<EnumOption>>(
     options: impl IntoIterator<Item = O>,
 ) -> Result<Vec<EnumOption>, SchemaError> {
     let options: Vec<EnumOption> = options.into_iter().map(Into::into).collect();
-    check_options(&options)?;
+    check_sent_options(&options)?;
     Ok(options)
 }
 
@@ -42,7 +42,9 @@ impl SingleSelectSchema {
     /// # Errors
     ///
     /// [`SchemaError::NoOptions`] for an empty list,
-    /// [`SchemaError::DuplicateValue`] naming the first value given twice.
+    /// [`SchemaError::DuplicateValue`] naming the first value given twice,
+    /// [`SchemaError::EmptyValue`] for an option whose value is `""` (form
+    /// renderers send `""` for "nothing selected").
     ///
     /// ```
     /// use enum_schema::{SchemaError, SingleSelectSchema};
@@ -117,7 +119,9 @@ impl MultiSelectSchema {
     /// # Errors
     ///
     /// [`SchemaError::NoOptions`] for an empty list,
-    /// [`SchemaError::DuplicateValue`] naming the first value given twice.
+    /// [`SchemaError::DuplicateValue`] naming the first value given twice,
+    /// [`SchemaError::EmptyValue`] for an option whose value is `""` (form
+    /// renderers send `""` for "nothing selected").
     ///
     /// ```
     /// use enum_schema::{MultiSelectSchema, SchemaError};

@@ -95,6 +95,13 @@ pub enum SchemaError {
         /// The value.
         value: String,
     },
+    /// An option with an empty wire value, in a schema built to be sent
+    /// (`SingleSelectSchema::new`, `MultiSelectSchema::new`): form renderers
+    /// send `""` for "nothing selected". A peer's schema with one is read.
+    EmptyValue {
+        /// Its position among the options.
+        index: usize,
+    },
     /// `enumNames` not as long as `enum`: clients pair them by index.
     EnumNamesLength {
         /// Length of `enum`.
@@ -192,6 +199,7 @@ impl fmt::Display for SchemaError {
                 write!(f, "option {index} has no string `const`")
             }
             SchemaError::DuplicateValue { value } => write!(f, "two options have the value {}", QuotedStr(value)),
+            SchemaError::EmptyValue { index } => write!(f, "option {index} has an empty value, and form renderers send \"\" for \"nothing selected\"; give it a non-empty value"),
             SchemaError::EnumNamesLength { values, names } => write!(
                 f,
                 "`enumNames` has {names} entries but `enum` has {values}; clients pair them by index"
@@ -392,12 +400,23 @@ fn options(object: &Object) -> Result<(Vec<EnumOption>, bool), SchemaError> {
 
 /// Options are a non-empty list with no value twice ([`rule::options`]).
 pub(crate) fn check_options(options: &[EnumOption]) -> Result<(), SchemaError> {
-    rule::options_at(options).map_err(|(rule, index)| match rule {
+    rule::options_at(options).map_err(|error| options_error(options, error))
+}
+
+/// Options this crate sends ([`rule::sent_options_at`]): as
+/// [`check_options`], and no empty value.
+pub(crate) fn check_sent_options(options: &[EnumOption]) -> Result<(), SchemaError> {
+    rule::sent_options_at(options).map_err(|error| options_error(options, error))
+}
+
+fn options_error(options: &[EnumOption], (rule, index): (Rule, usize)) -> SchemaError {
+    match rule {
         Rule::NoOptions => SchemaError::NoOptions,
+        Rule::EmptyValue => SchemaError::EmptyValue { index },
         _ => SchemaError::DuplicateValue {
             value: options[index].value().to_owned(),
         },
-    })
+    }
 }
 
 /// A single-select `default` is one of the options' values
@@ -931,6 +950,18 @@ fn read_requested(
             })
         }
         None => return Err(SchemaError::MissingKeyword { keyword: "type" }),
+    }
+    // MCP 2025-11-25 on: `"$schema": {"type": "string"}`, like `required`
+    // a keyword whose JSON type is checked.
+    match object.get("$schema") {
+        None | Some(Value::String(_)) => {}
+        Some(found) => {
+            return Err(SchemaError::InvalidKeyword {
+                keyword: "$schema",
+                expected: "a string",
+                found: found.clone(),
+            })
+        }
     }
     let mut schema = RequestedSchema::default();
     for (name, property) in properties {

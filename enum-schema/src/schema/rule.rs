@@ -96,6 +96,10 @@ pub enum Rule {
     NoOptions,
     /// Two options with the same value.
     DuplicateOption,
+    /// An option's wire value is empty: form renderers send `""` for
+    /// "nothing selected". Refused in what this crate sends, read in a
+    /// peer's schema.
+    EmptyValue,
     /// The `default` of an integer schema has a fractional part (only a
     /// schema read from a peer can have one).
     DefaultNotAnInteger,
@@ -128,6 +132,9 @@ impl Rule {
             Rule::DefaultItemTwice => "a default item appears twice",
             Rule::NoOptions => "an enum schema needs at least one option",
             Rule::DuplicateOption => "two options have the same value",
+            Rule::EmptyValue => {
+                "an option's wire value is empty, and form renderers send \"\" for \"nothing selected\""
+            }
             Rule::DefaultNotAnInteger => "the default of an integer field is not an integer",
         }
     }
@@ -293,6 +300,16 @@ pub(crate) fn options_at(options: &[EnumOption]) -> Result<(), (Rule, usize)> {
         }
     }
     Ok(())
+}
+
+/// Options this crate sends: [`options_at`], and no empty value
+/// ([`Rule::EmptyValue`]).
+pub(crate) fn sent_options_at(options: &[EnumOption]) -> Result<(), (Rule, usize)> {
+    options_at(options)?;
+    match options.iter().position(|option| option.value().is_empty()) {
+        Some(index) => Err((Rule::EmptyValue, index)),
+        None => Ok(()),
+    }
 }
 
 /// An enum schema's options: at least one, and no value twice.

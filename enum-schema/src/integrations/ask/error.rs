@@ -129,14 +129,23 @@ impl ElicitError {
     ///
     /// - [`Invalid`](Self::Invalid):
     ///   `{"errors":[{"field":"severity","value":"urgent","allowed":["low","high"],"message":".."}]}`,
-    ///   one entry per rejected field, with the bound instead of `allowed`
-    ///   where a bound was broken (`minimum`/`maximum`,
-    ///   `minItems`/`maxItems`, `minLength`/`maxLength`, `format`, `type`),
-    ///   and the `index` of the offending item of a multi-select answer;
-    ///   a `value` is quoted with at most 256 characters per string (and
-    ///   per object key), 256 items per array or object, and 4,096
-    ///   characters and items in all, and `"truncated": true` says it was
-    ///   cut;
+    ///   one entry per rejected field. Each entry has `field` (`null` for
+    ///   the result as a whole) and `message` (the error's `Display`), and
+    ///   as the error calls for:
+    ///   - `value`: what the client sent (a multi-select's whole array);
+    ///   - `index`: the position in that array of the item that is not an
+    ///     option, or that is chosen twice;
+    ///   - `allowed`: the options' values, for a value or item that is not
+    ///     one of them;
+    ///   - the bound that was broken: `minItems`/`maxItems`,
+    ///     `minLength`/`maxLength`, `minimum`/`maximum`, `format`, `type`;
+    ///   - `matches` and `limit`, for a search of a long list that matched
+    ///     too many options;
+    ///   - `key`, for an `inputResponses` entry that is missing or
+    ///     malformed;
+    ///   - `truncated: true`, when `value` was cut: it is quoted with at
+    ///     most 256 characters per string (and per object key), 256 items
+    ///     per array or object, and 4,096 characters and items in all;
     /// - [`Unsupported`](Self::Unsupported):
     ///   `{"requiredCapabilities":{"elicitation":{"form":{}}}}`;
     /// - [`AnswerChanged`](Self::AnswerChanged): `{"key":..}`;
