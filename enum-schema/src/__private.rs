@@ -15,64 +15,13 @@ pub use serde_json::Value as JsonValue;
 pub mod rules {
     pub use crate::schema::rule::*;
 }
-use crate::form::parse_required;
-use crate::schema::check::str_eq;
-use crate::{
-    ElicitEnum, EnumOption, Error, ErrorKind, FormField, MultiSelectSchema, OwnedChoice,
-    PrimitiveSchema, RequestedSchema, SingleSelectSchema,
-};
-
-/// Everything `#[derive(ElicitEnum)]` knows about an enum, in the one
-/// constant `ElicitEnum::__ELICIT_ENUM_DERIVE_ONLY`; the trait's provided items read it.
-/// One constant rather than one per trait item: each item in an impl is a
-/// body for the user's compiler to check, on every build.
-pub struct Derived<T: 'static> {
-    /// The generated `__elicit_index`: the variant's position in
-    /// `options`, or a skipped variant's wire value.
-    pub index: fn(&T) -> Result<usize, &'static str>,
-    /// `OPTIONS`.
-    pub options: &'static [EnumOption],
-    /// The canonical JSON of the single- and multi-select schemas, or
-    /// `None` when the description comes from a macro.
-    pub json: Option<[&'static str; 2]>,
-    /// `title`, on both schemas.
-    pub title: Option<&'static str>,
-    /// `description` (or the doc comment), on both schemas.
-    pub description: Option<&'static str>,
-    /// The single-select `default`, a wire value.
-    pub default: Option<&'static str>,
-    /// The legacy `enumNames` form.
-    pub legacy: bool,
-    /// The multi-select `minItems`.
-    pub min_items: Option<usize>,
-    /// The multi-select `maxItems`.
-    pub max_items: Option<usize>,
-    /// The multi-select `default`, wire values.
-    pub default_items: Option<&'static [&'static str]>,
-    /// Every alias (`#[elicit(alias)]`, serde's) with its option's
-    /// position in `options`: what a form field's `default = "alias"`
-    /// names.
-    pub aliases: &'static [(&'static str, usize)],
-}
-
-impl<T> Derived<T> {
-    /// No options and no attributes: the base the derive updates (it
-    /// always sets `index`, `options` and `json`), and the stub impl of a
-    /// derive that failed.
-    pub const NONE: Self = Derived {
-        index: |_| Err(""),
-        options: &[],
-        json: None,
-        title: None,
-        description: None,
-        default: None,
-        legacy: false,
-        min_items: None,
-        max_items: None,
-        default_items: None,
-        aliases: &[],
-    };
-}
+use crate::error::{Error, ErrorKind};
+use crate::field::elicit_enum::ElicitEnum;
+pub use crate::field::elicit_enum::{wire_value, Derived};
+use crate::field::{parse_required, FormField};
+use crate::schema::check::{str_eq, OwnedChoice};
+use crate::schema::option::EnumOption;
+use crate::schema::{MultiSelectSchema, PrimitiveSchema, RequestedSchema, SingleSelectSchema};
 
 /// A description from a doc comment with a `#[doc = macro!(..)]` line,
 /// which the derive could not read: the text trimmed of ASCII whitespace
@@ -119,20 +68,6 @@ pub const fn titled<const N: usize>(options: [(&'static str, &'static str); N]) 
         index += 1;
     }
     titled
-}
-
-/// A derived variant's wire value, from its generated `__elicit_index`:
-/// the value of its option in `T::OPTIONS`, or a skipped variant's own
-/// (the `Err`). A `const fn`, so `ElicitForm` checks a default variant when
-/// the server compiles.
-pub const fn wire_value<T: ElicitEnum>(index: Result<usize, &'static str>) -> &'static str {
-    match index {
-        Ok(index) => match T::OPTIONS[index].value_cow() {
-            Cow::Borrowed(value) => value,
-            Cow::Owned(_) => panic!("a derived enum's options are borrowed"),
-        },
-        Err(value) => value,
-    }
 }
 
 /// The wire value a string in a derive attribute names (a form field's

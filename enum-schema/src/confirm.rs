@@ -2,10 +2,13 @@
 
 use serde_json::{Map, Value};
 
-use crate::{ElicitAction, ElicitEnum, ElicitForm, Error, FormFields, RequestedSchema};
+use crate::error::Error;
+use crate::field::elicit_enum::ElicitEnum;
+use crate::form::{ElicitAction, ElicitForm, FormFields};
+use crate::schema::RequestedSchema;
 
 /// The two options of the `confirm` property.
-#[derive(crate::ElicitEnum, Clone, Copy)]
+#[derive(enum_schema_derive::ElicitEnum, Clone, Copy)]
 #[elicit(crate = "crate", rename_all = "lowercase", description = false)]
 enum Answer {
     #[elicit(title = "Yes")]
@@ -137,7 +140,10 @@ impl Confirm {
         }
     }
 
-    fn fields() -> ((&'static str, crate::SingleSelectField<Answer>),) {
+    fn fields() -> ((
+        &'static str,
+        crate::field::select::SingleSelectField<Answer>,
+    ),) {
         ((Self::PROPERTY, Answer::SCHEMA),)
     }
 }

@@ -3,7 +3,8 @@ use std::fmt::{self, Display};
 
 use serde_json::{Number, Value};
 
-use crate::{EnumOption, StringFormat};
+use crate::schema::option::EnumOption;
+use crate::schema::primitive::StringFormat;
 
 /// The JSON type of a value, as named in error messages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -800,12 +801,12 @@ impl Display for ErrorKind {
                 // A double that is itself within the bounds was refused for
                 // the numbers it may stand for: say so.
                 let rounded = matches!(
-                    crate::schema::check::Reading::of(value),
-                    crate::schema::check::Reading::Rounded { .. } | crate::schema::check::Reading::Huge(_)
+                    crate::schema::number::Reading::of(value),
+                    crate::schema::number::Reading::Rounded { .. } | crate::schema::number::Reading::Huge(_)
                 );
                 let inside = |bound: &Option<Number>, outside: std::cmp::Ordering| {
                     bound.as_ref().is_none_or(|bound| {
-                        crate::schema::check::compare(value, bound) != Some(outside)
+                        crate::schema::number::compare(value, bound) != Some(outside)
                     })
                 };
                 if rounded

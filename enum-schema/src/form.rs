@@ -6,10 +6,9 @@ use std::collections::HashSet;
 
 use serde_json::{Map, Value};
 
-use crate::{
-    ElicitEnum, ElicitRequestFormParams, Error, ErrorKind, MultiSelectField, PrimitiveSchema,
-    RequestedSchema, SingleSelectField,
-};
+use crate::error::{Error, ErrorKind};
+use crate::field::FormField;
+use crate::schema::{ElicitRequestFormParams, PrimitiveSchema, RequestedSchema};
 
 /// What a user did with an elicitation request, with the typed content of an
 /// `accept`.
@@ -84,95 +83,6 @@ pub fn parse_action(result: Value) -> Result<ElicitAction<Map<String, Value>>, E
         _ => Err(Error::from(ErrorKind::UnknownAction { action })),
     }
 }
-
-/// One field of a [`Form`]: its property schema and how its answer parses.
-///
-/// Implemented by [`SingleSelectField<T>`] (answer `T`), [`MultiSelectField<T>`]
-/// (answer `Vec<T>`), [`StringField`](crate::StringField) (`String`),
-/// [`NumberField<N>`](crate::NumberField) (`N`),
-/// [`BooleanField`](crate::BooleanField) (`bool`), `&`[`SingleSelectSchema`](crate::SingleSelectSchema)
-/// and `&`[`MultiSelectSchema`](crate::MultiSelectSchema) (options known at
-/// run time; answer [`Choice`](crate::Choice) and `Vec<Choice>`, borrowed
-/// from the schema), [`Optional`] (answer `Option<_>`, not in `required`)
-/// and [`FillDefault`] (the field's `default` when left out, not in
-/// `required`).
-#[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a form field",
-    label = "not a FormField",
-    note = "a form field is a derived enum's `SCHEMA` or `MULTI_SCHEMA`, a `StringField`, `NumberField` or `BooleanField`, a `&SingleSelectSchema` or `&MultiSelectSchema`, or one of these in `Optional` or `FillDefault`",
-    note = "a select built at run time is a field by reference: write `&select` (its answer borrows from it)"
-)]
-pub trait FormField {
-    /// The typed answer.
-    type Output;
-
-    /// The property schema.
-    fn property(&self) -> PrimitiveSchema;
-
-    /// Whether the property is listed in `required`.
-    fn is_required(&self) -> bool;
-
-    /// The property's `default` as the answer a client would send for it
-    /// (see [`PrimitiveSchema::default_answer`]): what [`FillDefault`]
-    /// parses when the client leaves the field out.
-    fn default_answer(&self) -> Option<Value> {
-        self.property().default_answer()
-    }
-
-    /// Parses the answer; `value` is `None` when the client sent none.
-    ///
-    /// # Errors
-    ///
-    /// [`ErrorKind::MissingField`] for a missing required value, and the errors
-    /// of the field's own parsing, with `field` set to `name`.
-    fn parse_field(&self, name: &'static str, value: Option<Value>) -> Result<Self::Output, Error>;
-}
-
-/// Parses the value of a required field, naming the field in any error.
-pub(crate) fn parse_required<T>(
-    name: &'static str,
-    value: Option<Value>,
-    parse: impl FnOnce(Value) -> Result<T, Error>,
-) -> Result<T, Error> {
-    let value = value.ok_or_else(|| {
-        Error::from(ErrorKind::MissingField {
-            field: Cow::Borrowed(name),
-        })
-    })?;
-    parse(value).map_err(|error| error.in_field(name))
-}
-
-/// The `FormField` impl of a field that is required and answered by its
-/// own `parse`: `$property` is its property, computed from `$field`.
-macro_rules! required_field {
-    (impl$(<$param:ident: $bound:path>)? FormField for $ty:ty => $output:ty, |$field:ident| $property:expr) => {
-        impl$(<$param: $bound>)? $crate::FormField for $ty {
-            type Output = $output;
-
-            fn property(&self) -> $crate::PrimitiveSchema {
-                let $field = self;
-                $property
-            }
-
-            fn is_required(&self) -> bool {
-                true
-            }
-
-            fn parse_field(
-                &self,
-                name: &'static str,
-                value: ::core::option::Option<::serde_json::Value>,
-            ) -> ::core::result::Result<$output, $crate::Error> {
-                $crate::form::parse_required(name, value, |value| self.parse(value))
-            }
-        }
-    };
-}
-pub(crate) use required_field;
-
-required_field!(impl<T: ElicitEnum> FormField for SingleSelectField<T> => T, |field| PrimitiveSchema::SingleSelect(field.to_schema()));
-
-required_field!(impl<T: ElicitEnum> FormField for MultiSelectField<T> => Vec<T>, |field| PrimitiveSchema::MultiSelect(field.to_schema()));
 
 /// A field the user may leave empty: the same property, not in `required`,
 /// answered by `None` when the client sends no value.
@@ -539,8 +449,8 @@ impl<F: FormFields> Form<F> {
 ///
 /// | field type | property |
 /// |---|---|
-/// | `T: ElicitEnum` | single-select ([`ElicitEnum::SCHEMA`]) |
-/// | `Vec<T>`, `T: ElicitEnum` | multi-select ([`ElicitEnum::MULTI_SCHEMA`]) |
+/// | `T: ElicitEnum` | single-select ([`ElicitEnum::SCHEMA`](crate::ElicitEnum::SCHEMA)) |
+/// | `Vec<T>`, `T: ElicitEnum` | multi-select ([`ElicitEnum::MULTI_SCHEMA`](crate::ElicitEnum::MULTI_SCHEMA)) |
 /// | `String` | `{"type":"string"}` with `minLength`, `maxLength`, `format` |
 /// | `bool` | `{"type":"boolean"}` |
 /// | `i8`..`i64`, `u8`..`u64`, `isize`, `usize` | `{"type":"integer"}`, `minimum`/`maximum` narrowed to the type's range unless given (at most `i64::MAX` is advertised, the largest bound SDK models such as rmcp's read; a `u64` or `usize` field accepts its whole range) |
@@ -696,9 +606,9 @@ pub trait ElicitForm: Sized {
     /// [`VersionError`](crate::VersionError) if the form cannot be asked of
     /// such a peer (a multi-select for 2025-06-18, any form before it).
     fn request_for(
-        version: crate::ProtocolVersion,
+        version: crate::version::ProtocolVersion,
         message: impl Into<Cow<'static, str>>,
-    ) -> Result<ElicitRequestFormParams, crate::VersionError> {
+    ) -> Result<ElicitRequestFormParams, crate::version::VersionError> {
         Self::request(message).for_version(version)
     }
 
@@ -1073,7 +983,7 @@ impl RequestedSchema {
     /// The errors of [`parse_action`](crate::parse_action), then those of
     /// [`check_content`](Self::check_content).
     pub fn parse_result(&self, result: Value) -> Result<ElicitAction<Map<String, Value>>, Error> {
-        match crate::parse_action(result)? {
+        match parse_action(result)? {
             ElicitAction::Accept(content) => self.check_content(content).map(ElicitAction::Accept),
             ElicitAction::Decline => Ok(ElicitAction::Decline),
             ElicitAction::Cancel => Ok(ElicitAction::Cancel),

@@ -9,7 +9,9 @@ use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use crate::{parse_action, ElicitAction, ElicitForm, ElicitRequestFormParams, Error, ErrorKind};
+use crate::error::{Error, ErrorKind};
+use crate::form::{parse_action, ElicitAction, ElicitForm};
+use crate::schema::ElicitRequestFormParams;
 
 /// An interim result asking the client for input:
 /// `{"resultType":"input_required","inputRequests":{KEY:{"method":"elicitation/create","params":{..}}},"requestState":".."}`

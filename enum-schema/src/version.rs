@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::{ElicitRequestFormParams, PrimitiveSchema, RequestedSchema};
+use crate::schema::{ElicitRequestFormParams, PrimitiveSchema, RequestedSchema};
 
 /// An MCP protocol revision, as negotiated in `initialize`.
 ///

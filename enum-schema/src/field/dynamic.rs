@@ -6,13 +6,12 @@ use std::borrow::Cow;
 
 use serde_json::Value;
 
-use crate::form::parse_required;
+use crate::error::Error;
+use crate::field::{parse_required, FormField};
 use crate::schema::check::Choice;
-use crate::schema::read::{check_items, check_sent_options, check_single_default};
-use crate::{
-    EnumOption, Error, FormField, MultiSelectSchema, PrimitiveSchema, SchemaError,
-    SingleSelectSchema,
-};
+use crate::schema::option::EnumOption;
+use crate::schema::read::{check_items, check_sent_options, check_single_default, SchemaError};
+use crate::schema::{MultiSelectSchema, PrimitiveSchema, SingleSelectSchema};
 
 /// Options from anything that converts into them: wire values alone
 /// (`"a"`, `String`) or `(value, title)` pairs.

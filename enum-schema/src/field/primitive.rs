@@ -8,12 +8,11 @@ use std::fmt;
 
 use serde_json::{Number, Value};
 
-use crate::form::required_field;
-use crate::schema::check::{self, Int, Limit, Reading};
-use crate::schema::rule;
-use crate::{
-    BooleanSchema, Error, ErrorKind, NumberSchema, PrimitiveSchema, StringFormat, StringSchema,
-};
+use crate::error::{Error, ErrorKind};
+use crate::schema::check;
+use crate::schema::number::{Int, Limit, Reading};
+use crate::schema::primitive::{BooleanSchema, NumberSchema, StringFormat, StringSchema};
+use crate::schema::{rule, PrimitiveSchema};
 
 /// A typed field that wraps its wire schema, with `new`, the
 /// label builders, `schema`, and the `FormField` impl.
@@ -505,7 +504,7 @@ required_field!(impl<N: NumberType> FormField for NumberField<N> => N, |field| P
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::schema::check::BEYOND_BOUNDS;
+    use crate::schema::number::BEYOND_BOUNDS;
 
     fn number(text: &str) -> Number {
         serde_json::from_str(text).unwrap()

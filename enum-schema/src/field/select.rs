@@ -7,11 +7,13 @@ use std::marker::PhantomData;
 use serde::ser::{Serialize, Serializer};
 use serde_json::Value;
 
-use crate::__private::Derived;
+use crate::error::Error;
+use crate::field::elicit_enum::{Derived, ElicitEnum};
 use crate::schema::check as parse;
-use crate::schema::rule;
-use crate::schema::serialize_multi;
-use crate::{ElicitEnum, EnumOption, Error, MultiSelectSchema, SingleSelectSchema};
+use crate::schema::option::EnumOption;
+use crate::schema::{
+    rule, serialize_multi, MultiSelectSchema, PrimitiveSchema, SingleSelectSchema,
+};
 
 /// What the two select fields share, written once: `Clone` and `Copy`
 /// whatever `T` is, and the conversion into the wire model.
@@ -652,3 +654,7 @@ impl<T: ElicitEnum> Serialize for MultiSelectField<T> {
         )
     }
 }
+
+required_field!(impl<T: ElicitEnum> FormField for SingleSelectField<T> => T, |field| PrimitiveSchema::SingleSelect(field.to_schema()));
+
+required_field!(impl<T: ElicitEnum> FormField for MultiSelectField<T> => Vec<T>, |field| PrimitiveSchema::MultiSelect(field.to_schema()));

@@ -49,7 +49,8 @@ use ::schemars::{JsonSchema, Schema, SchemaGenerator};
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::{ElicitEnum, MultiSelectField, SingleSelectField};
+use crate::field::elicit_enum::ElicitEnum;
+use crate::field::select::{MultiSelectField, SingleSelectField};
 
 /// The schema of a wire-model value: its JSON, which is always an object.
 fn to_schema(value: impl Serialize) -> Schema {
@@ -147,7 +148,8 @@ select_schema! {
 pub mod support {
     pub use ::schemars::{JsonSchema, Schema, SchemaGenerator};
 
-    use crate::{ElicitEnum, ElicitForm};
+    use crate::field::elicit_enum::ElicitEnum;
+    use crate::form::ElicitForm;
 
     /// The `JsonSchema` of a derived enum: its single-select schema.
     pub fn enum_schema<T: ElicitEnum>() -> Schema {

@@ -124,7 +124,7 @@ use std::collections::HashMap;
 use std::future::Future;
 use std::time::Duration;
 
-pub use crate::ask::{ElicitError, Question};
+pub use crate::integrations::ask::{ElicitError, Question};
 use serde::Serialize;
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
@@ -138,8 +138,9 @@ use tower_mcp::{
     ReadResourceResult, RequestContext, RequestOutcome,
 };
 
-use crate::ask::{Reply, Request, RequestStateError, Sdk, SdkError, StateCodec};
-use crate::{ElicitRequestFormParams, InputRequiredResult};
+use crate::input::InputRequiredResult;
+use crate::integrations::ask::{Reply, Request, RequestStateError, Sdk, SdkError, StateCodec};
+use crate::schema::ElicitRequestFormParams;
 
 /// tower-mcp 0.25 as [`enum_schema::ask`](crate::ask) sees it: the [`Sdk`]
 /// that makes [`Ask`] a tower-mcp `Ask`.
@@ -152,10 +153,10 @@ pub enum TowerMcp {}
 /// [`for_resource`](Ask::for_resource)) and run the body through
 /// [`tool`](crate::ask::Ask::tool) (or [`prompt`](crate::ask::Ask::prompt),
 /// [`resource`](crate::ask::Ask::resource)).
-pub type Ask = crate::ask::Ask<TowerMcp>;
+pub type Ask = crate::integrations::ask::Ask<TowerMcp>;
 
 // One seal type for every SDK; this SDK's codec is a `StateCodec`.
-pub use crate::ask::RequestStateSeal;
+pub use crate::integrations::ask::RequestStateSeal;
 
 /// The codec's subject: the binding's SHA-256, in hex (never the binding,
 /// which holds the arguments).
@@ -291,7 +292,11 @@ impl<T> Reply<TowerMcp> for T {
 fn sdk_error(error: Error) -> SdkError {
     let (code, message, data) = match &error {
         Error::JsonRpc(rpc) => (rpc.code, rpc.message.clone(), rpc.data.clone()),
-        other => (crate::ask::INTERNAL_ERROR, other.to_string(), None),
+        other => (
+            crate::integrations::ask::INTERNAL_ERROR,
+            other.to_string(),
+            None,
+        ),
     };
     SdkError::new(error, code, message, data)
 }

@@ -19,6 +19,7 @@
 
 pub(crate) mod check;
 pub(crate) mod format;
+pub(crate) mod number;
 pub(crate) mod option;
 pub(crate) mod primitive;
 pub(crate) mod read;
@@ -29,7 +30,8 @@ pub(crate) use ser::serialize_multi;
 
 use std::borrow::Cow;
 
-use crate::{BooleanSchema, EnumOption, NumberSchema, StringSchema};
+use crate::schema::option::EnumOption;
+use crate::schema::primitive::{BooleanSchema, NumberSchema, StringSchema};
 
 /// The getters the two selects share: `title`, `description`, `options`.
 macro_rules! select_getters {

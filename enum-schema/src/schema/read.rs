@@ -12,12 +12,11 @@ use std::fmt;
 use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
 use serde_json::{Map, Number, Value};
 
-use crate::error::{Quoted, QuotedStr};
+use crate::error::{Error, Quoted, QuotedStr};
+use crate::schema::option::EnumOption;
+use crate::schema::primitive::{BooleanSchema, NumberSchema, StringFormat, StringSchema};
 use crate::schema::rule::{self, Rule};
-use crate::{
-    BooleanSchema, EnumOption, Error, MultiSelectSchema, NumberSchema, PrimitiveSchema,
-    RequestedSchema, SingleSelectSchema, StringFormat, StringSchema,
-};
+use crate::schema::{MultiSelectSchema, PrimitiveSchema, RequestedSchema, SingleSelectSchema};
 
 /// Why a schema received from a peer, or built from options known at run
 /// time ([`SingleSelectSchema::new`], [`MultiSelectSchema::new`] and their

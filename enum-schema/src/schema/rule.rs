@@ -48,8 +48,10 @@ use std::collections::HashSet;
 
 use serde_json::Number;
 
-use crate::schema::check::{char_count, position, str_eq, within, Reading};
-use crate::{EnumOption, StringFormat};
+use crate::schema::check::{char_count, position, str_eq};
+use crate::schema::number::{within, Reading};
+use crate::schema::option::EnumOption;
+use crate::schema::primitive::StringFormat;
 
 /// A rule that a schema's own settings break.
 ///
@@ -269,7 +271,7 @@ pub fn json_number(
 ) -> Result<(), Rule> {
     let inverted = match (minimum, maximum) {
         (Some(min), Some(max)) => {
-            crate::schema::check::compare(min, max) == Some(Ordering::Greater)
+            crate::schema::number::compare(min, max) == Some(Ordering::Greater)
         }
         _ => false,
     };

@@ -6,9 +6,11 @@ use std::borrow::Cow;
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 use serde::Serialize;
 
-use crate::{
-    BooleanSchema, ElicitRequestFormParams, EnumOption, MultiSelectSchema, NumberSchema,
-    PrimitiveSchema, RequestedSchema, SingleSelectSchema, StringFormat, StringSchema,
+use crate::schema::option::EnumOption;
+use crate::schema::primitive::{BooleanSchema, NumberSchema, StringFormat, StringSchema};
+use crate::schema::{
+    ElicitRequestFormParams, MultiSelectSchema, PrimitiveSchema, RequestedSchema,
+    SingleSelectSchema,
 };
 
 impl Serialize for StringFormat {

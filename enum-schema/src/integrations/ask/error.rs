@@ -7,7 +7,10 @@ use std::fmt;
 
 use serde_json::{Map, Value};
 
-use crate::{EnumOption, Error, ErrorKind, InputRequiredResult, JsonType, VersionError};
+use crate::error::{Error, ErrorKind, JsonType};
+use crate::input::InputRequiredResult;
+use crate::schema::option::EnumOption;
+use crate::version::VersionError;
 
 /// JSON-RPC `-32600`: invalid request.
 pub(crate) const INVALID_REQUEST: i32 = -32600;

@@ -16,12 +16,12 @@
 //!
 //! 1. the adapter reads the request ([`Request`]: method, name, arguments,
 //!    revision, capability, `inputResponses`, `requestState`) and calls
-//!    [`Ask::open`], which opens and checks the state with [`Sdk::open`];
+//!    [`Ask::open`], which opens and checks the state with [`StateCodec::open`];
 //! 2. [`Ask::tool`] runs the body; each question ([`Ask::form`],
 //!    [`Ask::all`]) takes its answer from the state or `inputResponses`,
 //!    re-validates it, and keeps it; a missing or rejected answer is a
 //!    request in the round's `input_required` result;
-//! 3. the state (earlier answers, attempts) is sealed with [`Sdk::seal`]
+//! 3. the state (earlier answers, attempts) is sealed with [`StateCodec::seal`]
 //!    and the outcome goes back through [`Reply`] as the SDK's response.
 //!
 //! Before 2026-07-28, step 2 sends each question with [`Sdk::send`] and
@@ -34,7 +34,8 @@ mod round;
 mod sdk;
 mod state;
 
-#[cfg(any(feature = "rmcp", feature = "rust-mcp-sdk", feature = "tower-mcp"))]
+// For the SDK adapters, which a build may leave out.
+#[allow(unused_imports)]
 pub(crate) use error::INTERNAL_ERROR;
 pub use error::{ElicitError, RequestStateError, SdkError};
 pub use narrow::LONG_LIST;

@@ -6,9 +6,13 @@ use std::borrow::Cow;
 use serde_json::Value;
 
 use super::round::Question;
-use crate::{
-    parse_action, ElicitAction, ElicitRequestFormParams, EnumOption, Error, ErrorKind, OwnedChoice,
-    PrimitiveSchema, RequestedSchema, SingleSelectSchema, StringSchema,
+use crate::error::{Error, ErrorKind};
+use crate::form::{parse_action, ElicitAction};
+use crate::schema::check::OwnedChoice;
+use crate::schema::option::EnumOption;
+use crate::schema::primitive::StringSchema;
+use crate::schema::{
+    ElicitRequestFormParams, PrimitiveSchema, RequestedSchema, SingleSelectSchema,
 };
 
 /// How many options one list offers at most: lists longer than this are

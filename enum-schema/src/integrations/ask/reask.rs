@@ -7,10 +7,10 @@ use std::fmt::Write;
 
 use serde_json::{Map, Value};
 
-use crate::{
-    ElicitRequestFormParams, EnumOption, Error, ErrorKind, JsonType, PrimitiveSchema,
-    RequestedSchema, StringFormat,
-};
+use crate::error::{Error, ErrorKind, JsonType};
+use crate::schema::option::EnumOption;
+use crate::schema::primitive::StringFormat;
+use crate::schema::{ElicitRequestFormParams, PrimitiveSchema, RequestedSchema};
 
 /// Whether a rejection is the person's to mend: every error names a field
 /// of the form (a value not offered, a bound broken, a required field left

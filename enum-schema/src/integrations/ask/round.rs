@@ -14,10 +14,12 @@ use super::narrow;
 use super::reask;
 use super::sdk::{Reply, Sdk};
 use super::state::{self, RequestStateSeal, Sealed, MAX_REQUEST_STATE_LENGTH};
-use crate::{
-    ElicitAction, ElicitForm, ElicitFormWith, ElicitRequestFormParams, Error, Form, FormFields,
-    InputRequiredResult, OwnedChoice, ProtocolVersion, SingleSelectSchema,
-};
+use crate::error::Error;
+use crate::form::{ElicitAction, ElicitForm, ElicitFormWith, Form, FormFields};
+use crate::input::InputRequiredResult;
+use crate::schema::check::OwnedChoice;
+use crate::schema::{ElicitRequestFormParams, SingleSelectSchema};
+use crate::version::ProtocolVersion;
 
 /// The request an [`Ask`] is opened for, as an SDK adapter reads it:
 /// method, name and arguments (what a sealed state is bound to), the
@@ -299,7 +301,8 @@ impl<'a, T> Question<'a, T> {
 mod private {
     use serde_json::Value;
 
-    use crate::{ElicitRequestFormParams, Error};
+    use crate::error::Error;
+    use crate::schema::ElicitRequestFormParams;
 
     /// One question of a round, its answer type erased.
     pub trait Pending {

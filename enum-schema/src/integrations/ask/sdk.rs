@@ -7,7 +7,8 @@ use std::time::Duration;
 use serde_json::Value;
 
 use super::error::ElicitError;
-use crate::{ElicitRequestFormParams, InputRequiredResult};
+use crate::input::InputRequiredResult;
+use crate::schema::ElicitRequestFormParams;
 
 /// An MCP SDK, as [`Ask`](super::Ask) needs it: the few things that differ
 /// from one SDK to the next. Everything else (reading answers from

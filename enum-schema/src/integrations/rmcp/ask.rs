@@ -17,8 +17,12 @@ use serde_json::{Map, Value};
 
 use super::convert::result_json;
 use super::input_request;
-use crate::ask::{ElicitError, Reply, Request, RequestStateError, Sdk, SdkError, StateCodec};
-use crate::{ElicitRequestFormParams, InputRequiredResult, ProtocolVersion};
+use crate::input::InputRequiredResult;
+use crate::integrations::ask::{
+    ElicitError, Reply, Request, RequestStateError, Sdk, SdkError, StateCodec,
+};
+use crate::schema::ElicitRequestFormParams;
+use crate::version::ProtocolVersion;
 
 /// rmcp, the official Rust MCP SDK, as [`enum_schema::ask`](crate::ask)
 /// sees it: the [`Sdk`] that makes [`Ask`] an rmcp `Ask`.
@@ -64,10 +68,10 @@ pub enum Rmcp {}
 ///
 /// Prompts and resources build theirs with [`Ask::for_prompt`] and
 /// [`Ask::for_resource`] in rmcp's `get_prompt` and `read_resource`.
-pub type Ask = crate::ask::Ask<Rmcp>;
+pub type Ask = crate::integrations::ask::Ask<Rmcp>;
 
 // One seal type for every SDK; this SDK's codec is a `StateCodec`.
-pub use crate::ask::RequestStateSeal;
+pub use crate::integrations::ask::RequestStateSeal;
 
 /// [`ElicitError::Service`] for an rmcp request that failed: the client's
 /// own JSON-RPC error passed on as it came, anything else (timeout, closed
@@ -78,7 +82,12 @@ impl From<ServiceError> for ElicitError {
             ServiceError::McpError(error) => sdk_error(error),
             other => {
                 let message = other.to_string();
-                SdkError::new(other, crate::ask::INTERNAL_ERROR, message, None)
+                SdkError::new(
+                    other,
+                    crate::integrations::ask::INTERNAL_ERROR,
+                    message,
+                    None,
+                )
             }
         };
         ElicitError::Service(sdk)

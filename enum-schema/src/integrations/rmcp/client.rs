@@ -51,7 +51,9 @@ use std::fmt;
 use ::rmcp::model::{self, ElicitationAction};
 use serde_json::{Map, Value};
 
-use crate::{ElicitRequestFormParams, Error, RequestedSchema, SchemaError};
+use crate::error::Error;
+use crate::schema::read::SchemaError;
+use crate::schema::{ElicitRequestFormParams, RequestedSchema};
 
 /// Why [`read_request`] could not read a request, or [`accept`] refused an
 /// answer.

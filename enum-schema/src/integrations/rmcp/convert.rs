@@ -12,12 +12,16 @@ use ::rmcp::model::{
 };
 use serde_json::{Number, Value};
 
+use crate::error::{Error, ErrorKind};
+use crate::field::elicit_enum::ElicitEnum;
+use crate::field::select::{MultiSelectField, SingleSelectField};
+use crate::form::{ElicitAction, ElicitForm, Form, FormFields};
+use crate::schema::option::EnumOption;
 use crate::schema::owned::{self, labels, values};
-use crate::{
-    BooleanSchema, ElicitAction, ElicitEnum, ElicitForm, ElicitRequestFormParams, EnumOption,
-    Error, ErrorKind, Form, FormFields, MultiSelectField, MultiSelectSchema, NumberSchema,
-    PrimitiveSchema, RequestedSchema, SingleSelectField, SingleSelectSchema, StringFormat,
-    StringSchema,
+use crate::schema::primitive::{BooleanSchema, NumberSchema, StringFormat, StringSchema};
+use crate::schema::{
+    ElicitRequestFormParams, MultiSelectSchema, PrimitiveSchema, RequestedSchema,
+    SingleSelectSchema,
 };
 
 fn consts(options: &[EnumOption]) -> Vec<ConstTitle> {

@@ -167,21 +167,23 @@ mod convert;
 // What the docs above link to.
 #[cfg(doc)]
 use crate::{
-    ErrorKind, MultiSelectSchema, NumberSchema, PrimitiveSchema, RequestedSchema,
-    SingleSelectSchema,
+    error::ErrorKind,
+    schema::primitive::NumberSchema,
+    schema::{MultiSelectSchema, PrimitiveSchema, RequestedSchema, SingleSelectSchema},
 };
 #[cfg(doc)]
 use ::rmcp::model::{ElicitationSchema, EnumSchema, PrimitiveSchemaDefinition};
 
-pub use crate::ask::{ElicitError, Question};
+pub use crate::integrations::ask::{ElicitError, Question};
 pub use ask::{Ask, RequestStateSeal, Rmcp, SealProvider};
 /// The client side: read a received elicitation, check the answer.
 pub use client::{accept, read_request, ClientError};
 pub use convert::{parse_form_result, parse_result};
 
-use crate::{
-    ElicitAction, ElicitForm, ElicitRequestFormParams, Error, Form, FormFields, ProtocolVersion,
-};
+use crate::error::Error;
+use crate::form::{ElicitAction, ElicitForm, Form, FormFields};
+use crate::schema::ElicitRequestFormParams;
+use crate::version::ProtocolVersion;
 
 /// Asking the client with derived types, on rmcp's server [`Peer`], with
 /// `elicitation/create`: revisions before 2026-07-28 only (on 2026-07-28 it
@@ -390,5 +392,5 @@ pub fn input_response<F: ElicitForm>(
     };
     let mut entry = Map::new();
     entry.insert(key.to_owned(), response.clone());
-    crate::parse_input_response::<F>(Value::Object(entry), key).map(Some)
+    crate::input::parse_input_response::<F>(Value::Object(entry), key).map(Some)
 }

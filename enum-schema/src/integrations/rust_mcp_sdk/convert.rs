@@ -15,9 +15,10 @@ use ::rust_mcp_schema::{
 
 use crate::schema::option::EnumOption;
 use crate::schema::owned::{self, labels, values};
-use crate::{
-    BooleanSchema, ElicitRequestFormParams, MultiSelectSchema, NumberSchema, PrimitiveSchema,
-    RequestedSchema, SingleSelectSchema, StringFormat, StringSchema,
+use crate::schema::primitive::{BooleanSchema, NumberSchema, StringFormat, StringSchema};
+use crate::schema::{
+    ElicitRequestFormParams, MultiSelectSchema, PrimitiveSchema, RequestedSchema,
+    SingleSelectSchema,
 };
 
 fn text(value: &Option<Cow<'static, str>>) -> Option<String> {

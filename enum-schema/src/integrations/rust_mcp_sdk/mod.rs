@@ -124,8 +124,11 @@ mod convert;
 // What the docs above link to.
 #[cfg(doc)]
 use crate::{
-    ElicitAction, ElicitRequestFormParams, MultiSelectSchema, PrimitiveSchema, RequestedSchema,
-    SingleSelectSchema,
+    form::ElicitAction,
+    schema::{
+        ElicitRequestFormParams, MultiSelectSchema, PrimitiveSchema, RequestedSchema,
+        SingleSelectSchema,
+    },
 };
 #[cfg(doc)]
 use ::rust_mcp_schema::{
@@ -133,6 +136,6 @@ use ::rust_mcp_schema::{
     PrimitiveSchemaDefinition, SingleSelectEnumSchema,
 };
 
-pub use crate::ask::{ElicitError, Question};
+pub use crate::integrations::ask::{ElicitError, Question};
 pub use ::rust_mcp_sdk::mcp_server::RequestStateCodec;
 pub use ask::{Ask, RequestStateSeal, RustMcpSdk};

@@ -1,0 +1,300 @@
+//! [`ElicitEnum`], the trait of a derived enum, and what the derive writes
+//! into it.
+
+use std::borrow::Cow;
+
+use crate::error::{Error, InvalidValue};
+use crate::field::select::{MultiSelectField, SingleSelectField};
+use crate::schema::option::EnumOption;
+
+/// Everything `#[derive(ElicitEnum)]` knows about an enum, in the one
+/// constant `ElicitEnum::__ELICIT_ENUM_DERIVE_ONLY`; the trait's provided items read it.
+/// One constant rather than one per trait item: each item in an impl is a
+/// body for the user's compiler to check, on every build.
+pub struct Derived<T: 'static> {
+    /// The generated `__elicit_index`: the variant's position in
+    /// `options`, or a skipped variant's wire value.
+    pub index: fn(&T) -> Result<usize, &'static str>,
+    /// `OPTIONS`.
+    pub options: &'static [EnumOption],
+    /// The canonical JSON of the single- and multi-select schemas, or
+    /// `None` when the description comes from a macro.
+    pub json: Option<[&'static str; 2]>,
+    /// `title`, on both schemas.
+    pub title: Option<&'static str>,
+    /// `description` (or the doc comment), on both schemas.
+    pub description: Option<&'static str>,
+    /// The single-select `default`, a wire value.
+    pub default: Option<&'static str>,
+    /// The legacy `enumNames` form.
+    pub legacy: bool,
+    /// The multi-select `minItems`.
+    pub min_items: Option<usize>,
+    /// The multi-select `maxItems`.
+    pub max_items: Option<usize>,
+    /// The multi-select `default`, wire values.
+    pub default_items: Option<&'static [&'static str]>,
+    /// Every alias (`#[elicit(alias)]`, serde's) with its option's
+    /// position in `options`: what a form field's `default = "alias"`
+    /// names.
+    pub aliases: &'static [(&'static str, usize)],
+}
+
+impl<T> Derived<T> {
+    /// No options and no attributes: the base the derive updates (it
+    /// always sets `index`, `options` and `json`), and the stub impl of a
+    /// derive that failed.
+    pub const NONE: Self = Derived {
+        index: |_| Err(""),
+        options: &[],
+        json: None,
+        title: None,
+        description: None,
+        default: None,
+        legacy: false,
+        min_items: None,
+        max_items: None,
+        default_items: None,
+        aliases: &[],
+    };
+}
+
+/// A derived variant's wire value, from its generated `__elicit_index`:
+/// the value of its option in `T::OPTIONS`, or a skipped variant's own
+/// (the `Err`). A `const fn`, so `ElicitForm` checks a default variant when
+/// the server compiles.
+pub const fn wire_value<T: ElicitEnum>(index: Result<usize, &'static str>) -> &'static str {
+    match index {
+        Ok(index) => match T::OPTIONS[index].value_cow() {
+            Cow::Borrowed(value) => value,
+            Cow::Owned(_) => panic!("a derived enum's options are borrowed"),
+        },
+        Err(value) => value,
+    }
+}
+
+/// A fieldless enum offered as a choice in an MCP elicitation form.
+///
+/// Derive it; the attributes below set the wire values, the titles and the
+/// field-level defaults, and the derive checks them when the server
+/// compiles. The trait is implemented by the derive only: it has a hidden
+/// required item. Choices known only at run time are
+/// [`SingleSelectSchema`](crate::SingleSelectSchema) and
+/// [`MultiSelectSchema`](crate::MultiSelectSchema).
+///
+/// ```compile_fail,E0046
+/// use enum_schema::ElicitEnum;
+///
+/// enum Color {
+///     Red,
+/// }
+///
+/// // error[E0046]: not all trait items implemented, missing: `__ELICIT_ENUM_DERIVE_ONLY`
+/// impl ElicitEnum for Color {
+///     fn from_wire_value(value: &str) -> Option<Self> {
+///         (value == "red").then_some(Color::Red)
+///     }
+/// }
+/// ```
+///
+/// # Attributes on the enum
+///
+/// | attribute | effect |
+/// |---|---|
+/// | `title = "..."` | the field's `title` |
+/// | `description = "..."` | the field's `description`; without it, the enum's doc comment (lines joined with spaces, paragraphs with a blank line; a `/** .. */` comment without its ` * ` decoration, as rustdoc shows it; a `#[doc = include_str!(..)]` or other macro line counts as one line, and the whole is trimmed) |
+/// | `description = false` | no `description`: the doc comment stays for Rust readers |
+/// | `rename_all = "..."` | serde's rule for wire values: `lowercase`, `UPPERCASE`, `PascalCase`, `camelCase`, `snake_case`, `SCREAMING_SNAKE_CASE`, `kebab-case`, `SCREAMING-KEBAB-CASE` |
+/// | `default = Variant` or `default = "value"` | the single-select `default` |
+/// | `legacy` | emit the deprecated `enum` + `enumNames` form for single-select |
+/// | `min_items = N`, `max_items = N` | the multi-select `minItems`, `maxItems` |
+/// | `default_items = [A, "b", ..]` | the multi-select `default` |
+/// | `crate = "path"` | where to find this crate, for crates that re-export it (a dependency renamed in Cargo.toml, `es = { package = "enum-schema" }`, is found without it) |
+///
+/// # Attributes on a variant
+///
+/// | attribute | effect |
+/// |---|---|
+/// | `title = "..."` | the option's title; any title makes the schema titled |
+/// | `rename = "..."` | the wire value |
+/// | `alias = "..."` | another value accepted when parsing, never offered (repeatable) |
+/// | `skip` | never offered, never accepted |
+/// | `default` | this variant is the single-select `default` |
+///
+/// The derive also reads the enum's `#[serde(rename_all = "...")]` and each
+/// variant's `#[serde(rename = "...")]`, `#[serde(alias = "...")]` and
+/// `#[serde(skip)]`/`#[serde(skip_deserializing)]`, so that serde and the
+/// schema agree; where `#[elicit]` and `#[serde]` both name a variant and
+/// would give it different wire values, that is a compile error. A derive
+/// cannot see serde's own derive, only its attributes: on a type that also
+/// derives serde, put the naming on `#[serde(...)]` (the schema follows it)
+/// rather than on `#[elicit(...)]` alone. Raw identifiers lose their `r#`,
+/// as in serde; `rename_all` changes ASCII letters only, as in serde.
+///
+/// In a titled schema every offered variant needs a title: a variant
+/// without one is a compile error that names it (a forgotten title would
+/// otherwise show the raw value to the user). Doc comments on variants are
+/// for Rust readers and never change the schema. An empty wire value or
+/// alias (`rename = ""`, also through `#[serde]`) is a compile error:
+/// form renderers send `""` for "nothing selected", so such an option could
+/// never be told apart from no answer. So are an empty `title` and an
+/// empty `description`.
+///
+/// The enum's doc comment is what end users read under the field. When it
+/// is written for developers, keep it out with `description = false`, or
+/// replace it with `description = "..."`:
+///
+/// ```
+/// use enum_schema::ElicitEnum;
+/// use serde_json::json;
+///
+/// /// Maps to the `region` column; see `Deployment::apply`.
+/// #[derive(ElicitEnum)]
+/// #[elicit(rename_all = "kebab-case", description = false)]
+/// enum Region {
+///     UsEast,
+///     EuWest,
+/// }
+///
+/// assert_eq!(
+///     serde_json::to_value(Region::SCHEMA).unwrap(),
+///     json!({"type": "string", "enum": ["us-east", "eu-west"]}),
+/// );
+/// ```
+///
+/// ```
+/// use enum_schema::ElicitEnum;
+/// use serde_json::json;
+///
+/// /// Where the data lives.
+/// #[derive(ElicitEnum, Debug, PartialEq)]
+/// #[elicit(rename_all = "kebab-case", default = OnPremises, min_items = 1)]
+/// enum Hosting {
+///     #[elicit(title = "On premises", alias = "onprem")]
+///     OnPremises,
+///     #[elicit(title = "Public cloud")]
+///     PublicCloud,
+///     #[elicit(skip)]
+///     Retired,
+/// }
+///
+/// assert_eq!(
+///     serde_json::to_value(Hosting::SCHEMA).unwrap(),
+///     json!({
+///         "type": "string",
+///         "description": "Where the data lives.",
+///         "oneOf": [
+///             {"const": "on-premises", "title": "On premises"},
+///             {"const": "public-cloud", "title": "Public cloud"},
+///         ],
+///         "default": "on-premises",
+///     }),
+/// );
+/// assert_eq!(
+///     serde_json::to_value(Hosting::MULTI_SCHEMA).unwrap(),
+///     json!({
+///         "type": "array",
+///         "description": "Where the data lives.",
+///         "minItems": 1,
+///         "items": {"anyOf": [
+///             {"const": "on-premises", "title": "On premises"},
+///             {"const": "public-cloud", "title": "Public cloud"},
+///         ]},
+///     }),
+/// );
+/// assert_eq!(Hosting::from_wire_value("onprem"), Some(Hosting::OnPremises));
+/// assert_eq!(Hosting::from_wire_value("retired"), None);
+/// assert_eq!(Hosting::PublicCloud.value(), "public-cloud");
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an ElicitEnum, so it cannot be offered as a choice",
+    label = "not an ElicitEnum",
+    note = "derive it on a fieldless enum with `#[derive(ElicitEnum)]`",
+    note = "a form field can also be a String, bool, integer up to 64 bits, f32, f64, a Vec of an ElicitEnum, or an Option of these"
+)]
+pub trait ElicitEnum: Sized + 'static {
+    /// What the derive knows about the enum; the provided items read it.
+    /// Not public API: its name is what the compiler shows someone who
+    /// implements the trait by hand.
+    #[doc(hidden)]
+    const __ELICIT_ENUM_DERIVE_ONLY: Derived<Self>;
+
+    /// The offered options (skipped variants left out), in declaration order.
+    const OPTIONS: &'static [EnumOption] = Self::__ELICIT_ENUM_DERIVE_ONLY.options;
+
+    /// The single-select schema, with the enum-level attributes.
+    const SCHEMA: SingleSelectField<Self> =
+        SingleSelectField::from_derived(&Self::__ELICIT_ENUM_DERIVE_ONLY);
+
+    /// The multi-select schema, with the enum-level attributes.
+    const MULTI_SCHEMA: MultiSelectField<Self> =
+        MultiSelectField::from_derived(&Self::__ELICIT_ENUM_DERIVE_ONLY);
+
+    /// The variant's wire value (also for a skipped variant: the value serde
+    /// would use).
+    #[inline]
+    fn value(&self) -> &'static str {
+        wire_value::<Self>((Self::__ELICIT_ENUM_DERIVE_ONLY.index)(self))
+    }
+
+    /// The variant's position in [`OPTIONS`](Self::OPTIONS); `None` for a
+    /// skipped variant.
+    #[inline]
+    fn option_index(&self) -> Option<usize> {
+        (Self::__ELICIT_ENUM_DERIVE_ONLY.index)(self).ok()
+    }
+
+    /// The offered variant at `index` in [`OPTIONS`](Self::OPTIONS); `None`
+    /// past its end: the variant whose wire value is that option's.
+    fn from_option_index(index: usize) -> Option<Self> {
+        Self::from_wire_value(Self::OPTIONS.get(index)?.value())
+    }
+
+    /// The offered variant whose wire value or alias is `value` (a `&str`,
+    /// as strum's `from_str`), compared exactly (no case folding, no
+    /// titles); `None` otherwise. [`parse`](Self::parse) is the same lookup
+    /// with an error.
+    fn from_wire_value(value: &str) -> Option<Self>;
+
+    /// The single-select schema: [`SCHEMA`](Self::SCHEMA).
+    fn schema() -> SingleSelectField<Self> {
+        Self::SCHEMA
+    }
+
+    /// The multi-select schema: [`MULTI_SCHEMA`](Self::MULTI_SCHEMA).
+    fn multi_schema() -> MultiSelectField<Self> {
+        Self::MULTI_SCHEMA
+    }
+
+    /// The offered variants with their options, in declaration order.
+    fn options() -> impl Iterator<Item = (Self, &'static EnumOption)> {
+        Self::OPTIONS
+            .iter()
+            .enumerate()
+            .filter_map(|(index, option)| Some((Self::from_option_index(index)?, option)))
+    }
+
+    /// Parses one wire value.
+    ///
+    /// # Errors
+    ///
+    /// [`InvalidValue`] if `value` is not an offered variant's value or
+    /// alias: it borrows `value` and allocates nothing; `?` turns it into
+    /// an [`Error`] of kind [`ErrorKind::InvalidValue`](crate::ErrorKind::InvalidValue) with `field: None`.
+    #[inline]
+    fn parse(value: &str) -> Result<Self, InvalidValue<'_>> {
+        Self::from_wire_value(value).ok_or(InvalidValue::new(value, Self::OPTIONS))
+    }
+
+    /// Parses one JSON answer, a `serde_json::Value` (as serde_json's
+    /// `from_value` takes one): [`SingleSelectField::parse`] on
+    /// [`SCHEMA`](Self::SCHEMA).
+    ///
+    /// # Errors
+    ///
+    /// As [`SingleSelectField::parse`].
+    #[inline]
+    fn parse_value(value: serde_json::Value) -> Result<Self, Error> {
+        Self::SCHEMA.parse(value)
+    }
+}
