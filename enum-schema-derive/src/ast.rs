@@ -10,6 +10,7 @@ use syn::{Data, DeriveInput, Fields, Ident, LitStr};
 
 use crate::attr::{self, OptionRef};
 use crate::ctxt::Ctxt;
+use crate::doc::Doc;
 use crate::message;
 use crate::name::{unraw, Name, Renames, Role};
 
@@ -32,22 +33,14 @@ impl<'a> Enum<'a> {
     /// The view of an enum, or `None` (with an error in `cx`) for a struct
     /// or union.
     pub fn from_ast(cx: &Ctxt, input: &'a DeriveInput) -> Option<Self> {
-        let data = match &input.data {
-            Data::Enum(data) => data,
-            Data::Struct(data) => {
-                cx.error_spanned_by(
-                    data.struct_token,
-                    "ElicitEnum can only be derived for an enum; a struct is not a choice",
-                );
-                return None;
-            }
-            Data::Union(data) => {
-                cx.error_spanned_by(
-                    data.union_token,
-                    "ElicitEnum can only be derived for an enum; a union is not a choice",
-                );
-                return None;
-            }
+        let Data::Enum(data) = &input.data else {
+            let kind = match input.data {
+                Data::Union(_) => "union",
+                _ => "struct",
+            };
+            let message =
+                format!("ElicitEnum can only be derived for an enum; a {kind} is not a choice");
+            return wrong_kind(cx, &input.data, &message);
         };
         let container = attr::Container::from_ast(cx, &input.attrs);
         let variants = data
@@ -95,20 +88,34 @@ impl<'a> Enum<'a> {
     /// The path of the runtime crate: `crate = ".."`, else as the caller's
     /// Cargo.toml names it.
     pub fn krate(&self) -> TokenStream {
-        match self.attrs.krate.get() {
-            Some(path) => path.to_token_stream(),
-            None => runtime_crate(),
-        }
+        crate_or_runtime(self.attrs.krate.get())
     }
 
     /// The field description: `description = ".."`, else the doc comment,
     /// unless `description = false`.
-    pub fn description(&self) -> Option<crate::doc::Doc> {
-        match self.attrs.description.get() {
-            Some(attr::Description::Text(lit)) => Some(crate::doc::Doc::Text(lit.value())),
-            Some(attr::Description::Off) => None,
-            None => self.attrs.doc.clone(),
-        }
+    pub fn description(&self) -> Option<Doc> {
+        description(&self.attrs.description, &self.attrs.doc)
+    }
+}
+
+/// `None`, with `message` on the keyword that declares the item (`struct`,
+/// `enum` or `union`): a kind of item the derive does not take.
+fn wrong_kind<T>(cx: &Ctxt, data: &Data, message: &str) -> Option<T> {
+    match data {
+        Data::Struct(data) => cx.error_spanned_by(data.struct_token, message),
+        Data::Enum(data) => cx.error_spanned_by(data.enum_token, message),
+        Data::Union(data) => cx.error_spanned_by(data.union_token, message),
+    }
+    None
+}
+
+/// An enum's or a field's description: `description = ".."`, else the doc
+/// comment, unless `description = false`.
+fn description(description: &attr::Attr<attr::Description>, doc: &Option<Doc>) -> Option<Doc> {
+    match description.get() {
+        Some(attr::Description::Text(lit)) => Some(Doc::Text(lit.value())),
+        Some(attr::Description::Off) => None,
+        None => doc.clone(),
     }
 }
 
@@ -372,10 +379,12 @@ pub fn runtime_crate() -> TokenStream {
 /// (a struct given to `ElicitEnum`, an enum given to `ElicitForm`): its
 /// `crate = ".."` if it has one, else [`runtime_crate`].
 pub fn fallback_crate(input: &DeriveInput) -> TokenStream {
-    match attr::crate_path(&input.attrs) {
-        Some(path) => path.to_token_stream(),
-        None => runtime_crate(),
-    }
+    crate_or_runtime(attr::crate_path(&input.attrs).as_ref())
+}
+
+/// `crate = ".."`'s path if there is one, else [`runtime_crate`].
+fn crate_or_runtime(path: Option<&syn::Path>) -> TokenStream {
+    path.map_or_else(runtime_crate, ToTokens::to_token_stream)
 }
 
 fn crate_path(found: Option<FoundCrate>) -> TokenStream {
@@ -447,19 +456,12 @@ impl<'a> Form<'a> {
                 }
                 return None;
             }
-            Data::Enum(data) => {
-                cx.error_spanned_by(
-                    data.enum_token,
-                    "ElicitForm can only be derived for a struct; for a choice, derive ElicitEnum",
-                );
-                return None;
-            }
-            Data::Union(data) => {
-                cx.error_spanned_by(
-                    data.union_token,
-                    "ElicitForm can only be derived for a struct",
-                );
-                return None;
+            Data::Enum(_) | Data::Union(_) => {
+                let message = match input.data {
+                    Data::Enum(_) => "ElicitForm can only be derived for a struct; for a choice, derive ElicitEnum",
+                    _ => "ElicitForm can only be derived for a struct",
+                };
+                return wrong_kind(cx, &input.data, message);
             }
         };
         let container = attr::FormContainer::from_ast(cx, &input.attrs);
@@ -504,10 +506,7 @@ impl<'a> Form<'a> {
     /// The path of the runtime crate: `crate = ".."`, else as the caller's
     /// Cargo.toml names it.
     pub fn krate(&self) -> TokenStream {
-        match self.attrs.krate.get() {
-            Some(path) => path.to_token_stream(),
-            None => runtime_crate(),
-        }
+        crate_or_runtime(self.attrs.krate.get())
     }
 
     /// Whether some field takes its options when the request is built.
@@ -538,12 +537,8 @@ impl Field<'_> {
 
     /// The property description: `description = ".."`, else the doc comment,
     /// unless `description = false`.
-    pub fn description(&self) -> Option<crate::doc::Doc> {
-        match self.attrs.description.get() {
-            Some(attr::Description::Text(lit)) => Some(crate::doc::Doc::Text(lit.value())),
-            Some(attr::Description::Off) => None,
-            None => self.attrs.doc.clone(),
-        }
+    pub fn description(&self) -> Option<Doc> {
+        description(&self.attrs.description, &self.attrs.doc)
     }
 
     /// Whether `description = false` also removes the description the
