@@ -318,10 +318,7 @@ impl Attr<Description> {
             "`description` must be a string literal or `false`, like `description = \"...\"` \
                        or `description = false`";
         if input.peek(LitStr) {
-            let lit: LitStr = input.parse()?;
-            if !lit.suffix().is_empty() {
-                return Err(syn::Error::new(lit.span(), message));
-            }
+            let lit = unsuffixed(input, message)?;
             if lit.value().trim().is_empty() {
                 cx.error_spanned_by(
                     &lit,
@@ -331,12 +328,7 @@ impl Attr<Description> {
             self.set(cx, &meta.path, &lit, Description::Text(lit.clone()));
             return Ok(());
         }
-        let span = if input.is_empty() {
-            meta.path.span()
-        } else {
-            input.parse::<proc_macro2::TokenTree>()?.span()
-        };
-        Err(syn::Error::new(span, message))
+        Err(syn::Error::new(value_span(meta, input)?, message))
     }
 }
 
@@ -582,18 +574,29 @@ fn string_value(meta: &ParseNestedMeta, key: &str) -> syn::Result<LitStr> {
     let input = value_of(meta, key, &example)?;
     let message = format!("`{key}` must be a string literal, like `{example}`");
     if input.peek(LitStr) {
-        let lit: LitStr = input.parse()?;
-        if !lit.suffix().is_empty() {
-            return Err(syn::Error::new(lit.span(), message));
-        }
-        return Ok(lit);
+        return unsuffixed(input, &message);
     }
-    let span = if input.is_empty() {
-        meta.path.span()
+    Err(syn::Error::new(value_span(meta, input)?, message))
+}
+
+/// A string literal without a suffix (`"..."x` is none), else `message`
+/// on it.
+fn unsuffixed(input: ParseStream, message: &str) -> syn::Result<LitStr> {
+    let lit: LitStr = input.parse()?;
+    if !lit.suffix().is_empty() {
+        return Err(syn::Error::new(lit.span(), message));
+    }
+    Ok(lit)
+}
+
+/// Where a value of the wrong kind stands, for its error: its first token,
+/// or the key when the value is missing.
+fn value_span(meta: &ParseNestedMeta, input: ParseStream) -> syn::Result<proc_macro2::Span> {
+    if input.is_empty() {
+        Ok(meta.path.span())
     } else {
-        input.parse::<proc_macro2::TokenTree>()?.span()
-    };
-    Err(syn::Error::new(span, message))
+        Ok(input.parse::<proc_macro2::TokenTree>()?.span())
+    }
 }
 
 /// `title = "..."`: a string, not empty.
@@ -625,12 +628,7 @@ fn count_value(meta: &ParseNestedMeta, key: &str) -> syn::Result<LitInt> {
         let lit: proc_macro2::TokenTree = input.parse()?;
         return Err(syn::Error::new_spanned(quote::quote!(#minus #lit), message));
     }
-    let span = if input.is_empty() {
-        meta.path.span()
-    } else {
-        input.parse::<proc_macro2::TokenTree>()?.span()
-    };
-    Err(syn::Error::new(span, message))
+    Err(syn::Error::new(value_span(meta, input)?, message))
 }
 
 /// serde's `rename = "..."` or `rename(serialize = "...", deserialize = "...")`:
