@@ -10,7 +10,7 @@ use syn::{Data, DeriveInput, Fields, Ident, LitStr};
 
 use crate::attr::{self, OptionRef};
 use crate::ctxt::Ctxt;
-use crate::doc::Doc;
+use crate::doc::{doc_comment, Doc};
 use crate::message;
 use crate::name::{unraw, Name, Renames, Role};
 
@@ -18,6 +18,8 @@ pub struct Enum<'a> {
     pub ident: &'a Ident,
     pub input: &'a DeriveInput,
     pub attrs: attr::Container,
+    /// The doc comment, as a description.
+    pub doc: Option<Doc>,
     pub variants: Vec<Variant<'a>>,
 }
 
@@ -70,6 +72,7 @@ impl<'a> Enum<'a> {
             ident: &input.ident,
             input,
             attrs: container,
+            doc: doc_comment(&input.attrs),
             variants,
         })
     }
@@ -94,7 +97,7 @@ impl<'a> Enum<'a> {
     /// The field description: `description = ".."`, else the doc comment,
     /// unless `description = false`.
     pub fn description(&self) -> Option<Doc> {
-        description(&self.attrs.description, &self.attrs.doc)
+        description(&self.attrs.description, &self.doc)
     }
 }
 
@@ -432,6 +435,8 @@ pub struct Field<'a> {
     pub ident: &'a Ident,
     pub ty: &'a syn::Type,
     pub attrs: attr::Field,
+    /// The doc comment, as a description.
+    pub doc: Option<Doc>,
     /// The property name on the wire.
     pub wire: Name,
     /// `Option<..>`: not in `required`.
@@ -489,6 +494,7 @@ impl<'a> Form<'a> {
                     ident,
                     ty: &field.ty,
                     attrs,
+                    doc: doc_comment(&field.attrs),
                     wire,
                     optional,
                     kind: Kind::of(ty),
@@ -538,7 +544,7 @@ impl Field<'_> {
     /// The property description: `description = ".."`, else the doc comment,
     /// unless `description = false`.
     pub fn description(&self) -> Option<Doc> {
-        description(&self.attrs.description, &self.attrs.doc)
+        description(&self.attrs.description, &self.doc)
     }
 
     /// Whether `description = false` also removes the description the

@@ -12,7 +12,6 @@ use syn::{Attribute, Ident, LitInt, LitStr, Token};
 
 use crate::case::RenameRule;
 use crate::ctxt::Ctxt;
-use crate::doc::{doc_comment, Doc};
 
 const CONTAINER_KEYS: &str =
     "`title`, `description`, `rename_all`, `default`, `legacy`, `min_items`, `max_items`, `default_items`, `crate`";
@@ -350,8 +349,6 @@ pub struct Container {
     pub max_items: Attr<usize>,
     pub default_items: Attr<Vec<OptionRef>>,
     pub serde_rename_all: Option<RenameAll>,
-    /// The doc comment, as a description.
-    pub doc: Option<Doc>,
 }
 
 #[derive(Default)]
@@ -368,15 +365,7 @@ pub struct Variant {
 
 impl Container {
     pub fn from_ast(cx: &Ctxt, attrs: &[Attribute]) -> Self {
-        let doc = doc_comment(attrs);
-        parse_attrs(
-            cx,
-            attrs,
-            Container {
-                doc,
-                ..Container::default()
-            },
-        )
+        parse_attrs(cx, attrs, Container::default())
     }
 }
 
@@ -698,7 +687,7 @@ pub struct FormContainer {
     pub serde_rename_all: Option<RenameAll>,
 }
 
-/// `#[elicit(...)]`, `#[serde(...)]` and the doc comment of a form field.
+/// `#[elicit(...)]` and `#[serde(...)]` on a form field.
 #[derive(Default)]
 pub struct Field {
     pub title: Attr<LitStr>,
@@ -715,7 +704,6 @@ pub struct Field {
     pub default_items: Attr<Vec<OptionRef>>,
     pub fill_default: Attr<()>,
     pub serde_rename: Option<LitStr>,
-    pub doc: Option<Doc>,
 }
 
 impl FormContainer {
@@ -769,15 +757,7 @@ impl Keys for FormContainer {
 
 impl Field {
     pub fn from_ast(cx: &Ctxt, attrs: &[Attribute]) -> Self {
-        let doc = doc_comment(attrs);
-        parse_attrs(
-            cx,
-            attrs,
-            Field {
-                doc,
-                ..Field::default()
-            },
-        )
+        parse_attrs(cx, attrs, Field::default())
     }
 }
 
