@@ -50,16 +50,8 @@ impl<'a> Enum<'a> {
             .iter()
             .map(|variant| {
                 let attrs = attr::Variant::from_ast(cx, &variant.attrs);
-                let wire = Name::new(
-                    &variant.ident,
-                    Role::Variant,
-                    Renames {
-                        rename: attrs.rename.get(),
-                        rename_all: container.rename_all.get(),
-                        serde_rename: attrs.serde_rename.as_ref(),
-                        serde_rename_all: container.serde_rename_all.as_ref(),
-                    },
-                );
+                let renames = Renames::new(&attrs.rename, &container.rename_all);
+                let wire = Name::new(&variant.ident, Role::Variant, renames);
                 Variant {
                     ident: &variant.ident,
                     fields: &variant.fields,
@@ -476,16 +468,8 @@ impl<'a> Form<'a> {
             .filter_map(|field| {
                 let ident = field.ident.as_ref()?;
                 let attrs = attr::Field::from_ast(cx, &field.attrs);
-                let wire = Name::new(
-                    ident,
-                    Role::Field,
-                    Renames {
-                        rename: attrs.rename.get(),
-                        rename_all: container.rename_all.get(),
-                        serde_rename: attrs.serde_rename.as_ref(),
-                        serde_rename_all: container.serde_rename_all.as_ref(),
-                    },
-                );
+                let renames = Renames::new(&attrs.rename, &container.rename_all);
+                let wire = Name::new(ident, Role::Field, renames);
                 let (optional, ty) = match generic_argument(&field.ty, "Option") {
                     Some(inner) => (true, inner),
                     None => (false, &field.ty),

@@ -173,6 +173,54 @@ impl<T> Attr<T> {
     }
 }
 
+/// `rename` (of a variant or a field) or `rename_all` (of an enum or a
+/// form), as `#[elicit]` and `#[serde]` give it: ours decides the wire
+/// name, else serde's.
+pub struct Renaming<T> {
+    pub elicit: Attr<T>,
+    /// serde's, the last one written, as in serde. serde reports its own
+    /// mistakes; ours would repeat them.
+    pub serde: Option<T>,
+}
+
+impl<T> Default for Renaming<T> {
+    fn default() -> Self {
+        Renaming {
+            elicit: Attr::default(),
+            serde: None,
+        }
+    }
+}
+
+impl Renaming<LitStr> {
+    /// serde's `rename`: `false` for another key.
+    fn serde(&mut self, meta: &ParseNestedMeta) -> syn::Result<bool> {
+        if !meta.path.is_ident("rename") {
+            return Ok(false);
+        }
+        if let Some(lit) = serde_name(meta)? {
+            self.serde = Some(lit);
+        }
+        Ok(true)
+    }
+}
+
+impl Renaming<RenameAll> {
+    /// serde's `rename_all`, when it is a rule serde knows: `false` for
+    /// another key.
+    fn serde(&mut self, meta: &ParseNestedMeta) -> syn::Result<bool> {
+        if !meta.path.is_ident("rename_all") {
+            return Ok(false);
+        }
+        if let Some(lit) = serde_name(meta)? {
+            if let Ok(rule) = RenameRule::from_str(&lit.value()) {
+                self.serde = Some(RenameAll { rule, lit });
+            }
+        }
+        Ok(true)
+    }
+}
+
 impl Attr<LitStr> {
     /// `key = "..."`.
     fn set_string(&mut self, cx: &Ctxt, meta: &ParseNestedMeta, key: &str) -> syn::Result<()> {
@@ -341,24 +389,22 @@ pub struct RenameAll {
 pub struct Container {
     pub title: Attr<LitStr>,
     pub description: Attr<Description>,
-    pub rename_all: Attr<RenameAll>,
+    pub rename_all: Renaming<RenameAll>,
     pub default: Attr<OptionRef>,
     pub legacy: Attr<()>,
     pub krate: Attr<syn::Path>,
     pub min_items: Attr<usize>,
     pub max_items: Attr<usize>,
     pub default_items: Attr<Vec<OptionRef>>,
-    pub serde_rename_all: Option<RenameAll>,
 }
 
 #[derive(Default)]
 pub struct Variant {
     pub title: Attr<LitStr>,
-    pub rename: Attr<LitStr>,
+    pub rename: Renaming<LitStr>,
     pub aliases: Vec<LitStr>,
     pub skip: Attr<()>,
     pub default: Attr<()>,
-    pub serde_rename: Option<LitStr>,
     pub serde_aliases: Vec<LitStr>,
     pub serde_skip: bool,
 }
@@ -377,7 +423,7 @@ impl Keys for Container {
         let key = &meta.path;
         if key.is_ident("rename_all") {
             // rename_all = "kebab-case"
-            self.rename_all.set_rename_all(cx, &meta)?;
+            self.rename_all.elicit.set_rename_all(cx, &meta)?;
         } else if key.is_ident("default") {
             // default = High | default = "high"
             let value = OptionRef::parse(value_of(&meta, "default", "default = High")?)?;
@@ -396,7 +442,7 @@ impl Keys for Container {
     }
 
     fn serde(&mut self, meta: &ParseNestedMeta) -> syn::Result<bool> {
-        serde_rename_all(meta, &mut self.serde_rename_all)
+        self.rename_all.serde(meta)
     }
 }
 
@@ -414,7 +460,7 @@ impl Keys for Variant {
             self.title.set_title(cx, &meta)?;
         } else if key.is_ident("rename") {
             // rename = "..."
-            self.rename.set_string(cx, &meta, "rename")?;
+            self.rename.elicit.set_string(cx, &meta, "rename")?;
         } else if key.is_ident("alias") {
             // alias = "..." (repeatable)
             self.aliases.push(string_value(&meta, "alias")?);
@@ -431,16 +477,12 @@ impl Keys for Variant {
     }
 
     fn serde(&mut self, meta: &ParseNestedMeta) -> syn::Result<bool> {
-        if meta.path.is_ident("rename") {
-            if let Some(lit) = serde_name(meta)? {
-                self.serde_rename = Some(lit);
-            }
-        } else if meta.path.is_ident("alias") {
+        if meta.path.is_ident("alias") {
             self.serde_aliases.push(meta.value()?.parse()?);
         } else if meta.path.is_ident("skip") || meta.path.is_ident("skip_deserializing") {
             self.serde_skip = true;
         } else {
-            return Ok(false);
+            return self.rename.serde(meta);
         }
         Ok(true)
     }
@@ -477,21 +519,6 @@ fn crate_value(meta: &ParseNestedMeta) -> syn::Result<(LitStr, syn::Path)> {
         )
     })?;
     Ok((lit, path))
-}
-
-/// serde's `rename_all`, when it is a rule serde knows: the last one
-/// written wins, as in serde. serde reports its own mistakes; ours would
-/// repeat them.
-fn serde_rename_all(meta: &ParseNestedMeta, found: &mut Option<RenameAll>) -> syn::Result<bool> {
-    if !meta.path.is_ident("rename_all") {
-        return Ok(false);
-    }
-    if let Some(lit) = serde_name(meta)? {
-        if let Ok(rule) = RenameRule::from_str(&lit.value()) {
-            *found = Some(RenameAll { rule, lit });
-        }
-    }
-    Ok(true)
 }
 
 /// `key = <expression>`: a literal, a path or a simple expression (syn
@@ -679,12 +706,11 @@ impl Format {
 /// `#[elicit(...)]` and `#[serde(...)]` on a form struct.
 #[derive(Default)]
 pub struct FormContainer {
-    pub rename_all: Attr<RenameAll>,
+    pub rename_all: Renaming<RenameAll>,
     pub message: Attr<LitStr>,
     /// The name of the generated options struct.
     pub options: Attr<Ident>,
     pub krate: Attr<syn::Path>,
-    pub serde_rename_all: Option<RenameAll>,
 }
 
 /// `#[elicit(...)]` and `#[serde(...)]` on a form field.
@@ -692,7 +718,7 @@ pub struct FormContainer {
 pub struct Field {
     pub title: Attr<LitStr>,
     pub description: Attr<Description>,
-    pub rename: Attr<LitStr>,
+    pub rename: Renaming<LitStr>,
     pub default: Attr<syn::Expr>,
     pub min_length: Attr<usize>,
     pub max_length: Attr<usize>,
@@ -703,7 +729,6 @@ pub struct Field {
     pub max_items: Attr<usize>,
     pub default_items: Attr<Vec<OptionRef>>,
     pub fill_default: Attr<()>,
-    pub serde_rename: Option<LitStr>,
 }
 
 impl FormContainer {
@@ -717,7 +742,7 @@ impl Keys for FormContainer {
         let key = &meta.path;
         if key.is_ident("rename_all") {
             // rename_all = "camelCase"
-            self.rename_all.set_rename_all(cx, &meta)?;
+            self.rename_all.elicit.set_rename_all(cx, &meta)?;
         } else if key.is_ident("message") {
             // message = "..."
             let lit = string_value(&meta, "message")?;
@@ -751,7 +776,7 @@ impl Keys for FormContainer {
     }
 
     fn serde(&mut self, meta: &ParseNestedMeta) -> syn::Result<bool> {
-        serde_rename_all(meta, &mut self.serde_rename_all)
+        self.rename_all.serde(meta)
     }
 }
 
@@ -769,7 +794,7 @@ impl Keys for Field {
         let key = &meta.path;
         if key.is_ident("rename") {
             // rename = "..."
-            self.rename.set_string(cx, &meta, "rename")?;
+            self.rename.elicit.set_string(cx, &meta, "rename")?;
         } else if key.is_ident("default") {
             // default = <expression of the field's type>
             self.default
@@ -816,12 +841,6 @@ impl Keys for Field {
     }
 
     fn serde(&mut self, meta: &ParseNestedMeta) -> syn::Result<bool> {
-        if !meta.path.is_ident("rename") {
-            return Ok(false);
-        }
-        if let Some(lit) = serde_name(meta)? {
-            self.serde_rename = Some(lit);
-        }
-        Ok(true)
+        self.rename.serde(meta)
     }
 }

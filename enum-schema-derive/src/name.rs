@@ -5,7 +5,7 @@ use proc_macro2::TokenStream;
 use quote::ToTokens;
 use syn::{Ident, LitStr};
 
-use crate::attr::RenameAll;
+use crate::attr::{RenameAll, Renaming};
 
 /// What is being named: `rename_all` treats the two differently, as serde
 /// does.
@@ -34,6 +34,18 @@ pub struct Renames<'a> {
     pub rename_all: Option<&'a RenameAll>,
     pub serde_rename: Option<&'a LitStr>,
     pub serde_rename_all: Option<&'a RenameAll>,
+}
+
+impl<'a> Renames<'a> {
+    /// An item's own `rename`s and its container's `rename_all`s.
+    pub fn new(rename: &'a Renaming<LitStr>, rename_all: &'a Renaming<RenameAll>) -> Self {
+        Renames {
+            rename: rename.elicit.get(),
+            rename_all: rename_all.elicit.get(),
+            serde_rename: rename.serde.as_ref(),
+            serde_rename_all: rename_all.serde.as_ref(),
+        }
+    }
 }
 
 impl Name {
