@@ -8,7 +8,7 @@ use proc_macro_crate::FoundCrate;
 use quote::{quote, ToTokens};
 use syn::{Data, DeriveInput, Fields, Ident, LitStr};
 
-use crate::attr::{self, OptionRef};
+use crate::attr::{self, Keys as _, OptionRef};
 use crate::ctxt::Ctxt;
 use crate::doc::{doc_comment, Doc};
 use crate::message;
