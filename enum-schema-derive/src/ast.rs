@@ -8,8 +8,9 @@ use proc_macro_crate::FoundCrate;
 use quote::{quote, ToTokens};
 use syn::{Data, DeriveInput, Fields, Ident, LitStr};
 
-use crate::attr::{self, OptionRef};
+use crate::attr::{self, Keys as _, OptionRef};
 use crate::ctxt::Ctxt;
+use crate::doc::{doc_comment, Doc};
 use crate::message;
 use crate::name::{unraw, Name, Renames, Role};
 
@@ -17,6 +18,8 @@ pub struct Enum<'a> {
     pub ident: &'a Ident,
     pub input: &'a DeriveInput,
     pub attrs: attr::Container,
+    /// The doc comment, as a description.
+    pub doc: Option<Doc>,
     pub variants: Vec<Variant<'a>>,
 }
 
@@ -32,22 +35,14 @@ impl<'a> Enum<'a> {
     /// The view of an enum, or `None` (with an error in `cx`) for a struct
     /// or union.
     pub fn from_ast(cx: &Ctxt, input: &'a DeriveInput) -> Option<Self> {
-        let data = match &input.data {
-            Data::Enum(data) => data,
-            Data::Struct(data) => {
-                cx.error_spanned_by(
-                    data.struct_token,
-                    "ElicitEnum can only be derived for an enum; a struct is not a choice",
-                );
-                return None;
-            }
-            Data::Union(data) => {
-                cx.error_spanned_by(
-                    data.union_token,
-                    "ElicitEnum can only be derived for an enum; a union is not a choice",
-                );
-                return None;
-            }
+        let Data::Enum(data) = &input.data else {
+            let kind = match input.data {
+                Data::Union(_) => "union",
+                _ => "struct",
+            };
+            let message =
+                format!("ElicitEnum can only be derived for an enum; a {kind} is not a choice");
+            return wrong_kind(cx, &input.data, &message);
         };
         let container = attr::Container::from_ast(cx, &input.attrs);
         let variants = data
@@ -55,16 +50,8 @@ impl<'a> Enum<'a> {
             .iter()
             .map(|variant| {
                 let attrs = attr::Variant::from_ast(cx, &variant.attrs);
-                let wire = Name::new(
-                    &variant.ident,
-                    Role::Variant,
-                    Renames {
-                        rename: attrs.rename.get(),
-                        rename_all: container.rename_all.get(),
-                        serde_rename: attrs.serde_rename.as_ref(),
-                        serde_rename_all: container.serde_rename_all.as_ref(),
-                    },
-                );
+                let renames = Renames::new(&attrs.rename, &container.rename_all);
+                let wire = Name::new(&variant.ident, Role::Variant, renames);
                 Variant {
                     ident: &variant.ident,
                     fields: &variant.fields,
@@ -77,6 +64,7 @@ impl<'a> Enum<'a> {
             ident: &input.ident,
             input,
             attrs: container,
+            doc: doc_comment(&input.attrs),
             variants,
         })
     }
@@ -95,20 +83,34 @@ impl<'a> Enum<'a> {
     /// The path of the runtime crate: `crate = ".."`, else as the caller's
     /// Cargo.toml names it.
     pub fn krate(&self) -> TokenStream {
-        match self.attrs.krate.get() {
-            Some(path) => path.to_token_stream(),
-            None => runtime_crate(),
-        }
+        crate_or_runtime(self.attrs.krate.get())
     }
 
     /// The field description: `description = ".."`, else the doc comment,
     /// unless `description = false`.
-    pub fn description(&self) -> Option<crate::doc::Doc> {
-        match self.attrs.description.get() {
-            Some(attr::Description::Text(lit)) => Some(crate::doc::Doc::Text(lit.value())),
-            Some(attr::Description::Off) => None,
-            None => self.attrs.doc.clone(),
-        }
+    pub fn description(&self) -> Option<Doc> {
+        description(&self.attrs.description, &self.doc)
+    }
+}
+
+/// `None`, with `message` on the keyword that declares the item (`struct`,
+/// `enum` or `union`): a kind of item the derive does not take.
+fn wrong_kind<T>(cx: &Ctxt, data: &Data, message: &str) -> Option<T> {
+    match data {
+        Data::Struct(data) => cx.error_spanned_by(data.struct_token, message),
+        Data::Enum(data) => cx.error_spanned_by(data.enum_token, message),
+        Data::Union(data) => cx.error_spanned_by(data.union_token, message),
+    }
+    None
+}
+
+/// An enum's or a field's description: `description = ".."`, else the doc
+/// comment, unless `description = false`.
+fn description(description: &attr::Attr<attr::Description>, doc: &Option<Doc>) -> Option<Doc> {
+    match description.get() {
+        Some(attr::Description::Text(lit)) => Some(Doc::Text(lit.value())),
+        Some(attr::Description::Off) => None,
+        None => doc.clone(),
     }
 }
 
@@ -372,10 +374,12 @@ pub fn runtime_crate() -> TokenStream {
 /// (a struct given to `ElicitEnum`, an enum given to `ElicitForm`): its
 /// `crate = ".."` if it has one, else [`runtime_crate`].
 pub fn fallback_crate(input: &DeriveInput) -> TokenStream {
-    match attr::crate_path(&input.attrs) {
-        Some(path) => path.to_token_stream(),
-        None => runtime_crate(),
-    }
+    crate_or_runtime(attr::crate_path(&input.attrs).as_ref())
+}
+
+/// `crate = ".."`'s path if there is one, else [`runtime_crate`].
+fn crate_or_runtime(path: Option<&syn::Path>) -> TokenStream {
+    path.map_or_else(runtime_crate, ToTokens::to_token_stream)
 }
 
 fn crate_path(found: Option<FoundCrate>) -> TokenStream {
@@ -423,6 +427,8 @@ pub struct Field<'a> {
     pub ident: &'a Ident,
     pub ty: &'a syn::Type,
     pub attrs: attr::Field,
+    /// The doc comment, as a description.
+    pub doc: Option<Doc>,
     /// The property name on the wire.
     pub wire: Name,
     /// `Option<..>`: not in `required`.
@@ -447,19 +453,12 @@ impl<'a> Form<'a> {
                 }
                 return None;
             }
-            Data::Enum(data) => {
-                cx.error_spanned_by(
-                    data.enum_token,
-                    "ElicitForm can only be derived for a struct; for a choice, derive ElicitEnum",
-                );
-                return None;
-            }
-            Data::Union(data) => {
-                cx.error_spanned_by(
-                    data.union_token,
-                    "ElicitForm can only be derived for a struct",
-                );
-                return None;
+            Data::Enum(_) | Data::Union(_) => {
+                let message = match input.data {
+                    Data::Enum(_) => "ElicitForm can only be derived for a struct; for a choice, derive ElicitEnum",
+                    _ => "ElicitForm can only be derived for a struct",
+                };
+                return wrong_kind(cx, &input.data, message);
             }
         };
         let container = attr::FormContainer::from_ast(cx, &input.attrs);
@@ -469,16 +468,8 @@ impl<'a> Form<'a> {
             .filter_map(|field| {
                 let ident = field.ident.as_ref()?;
                 let attrs = attr::Field::from_ast(cx, &field.attrs);
-                let wire = Name::new(
-                    ident,
-                    Role::Field,
-                    Renames {
-                        rename: attrs.rename.get(),
-                        rename_all: container.rename_all.get(),
-                        serde_rename: attrs.serde_rename.as_ref(),
-                        serde_rename_all: container.serde_rename_all.as_ref(),
-                    },
-                );
+                let renames = Renames::new(&attrs.rename, &container.rename_all);
+                let wire = Name::new(ident, Role::Field, renames);
                 let (optional, ty) = match generic_argument(&field.ty, "Option") {
                     Some(inner) => (true, inner),
                     None => (false, &field.ty),
@@ -487,6 +478,7 @@ impl<'a> Form<'a> {
                     ident,
                     ty: &field.ty,
                     attrs,
+                    doc: doc_comment(&field.attrs),
                     wire,
                     optional,
                     kind: Kind::of(ty),
@@ -504,10 +496,7 @@ impl<'a> Form<'a> {
     /// The path of the runtime crate: `crate = ".."`, else as the caller's
     /// Cargo.toml names it.
     pub fn krate(&self) -> TokenStream {
-        match self.attrs.krate.get() {
-            Some(path) => path.to_token_stream(),
-            None => runtime_crate(),
-        }
+        crate_or_runtime(self.attrs.krate.get())
     }
 
     /// Whether some field takes its options when the request is built.
@@ -538,12 +527,8 @@ impl Field<'_> {
 
     /// The property description: `description = ".."`, else the doc comment,
     /// unless `description = false`.
-    pub fn description(&self) -> Option<crate::doc::Doc> {
-        match self.attrs.description.get() {
-            Some(attr::Description::Text(lit)) => Some(crate::doc::Doc::Text(lit.value())),
-            Some(attr::Description::Off) => None,
-            None => self.attrs.doc.clone(),
-        }
+    pub fn description(&self) -> Option<Doc> {
+        description(&self.attrs.description, &self.doc)
     }
 
     /// Whether `description = false` also removes the description the

@@ -1,7 +1,7 @@
 //! Parsing of `#[elicit(...)]`, and of the `#[serde(...)]` keys that decide
 //! wire values, into plain values that keep their tokens for error spans:
-//! one loop (`parse_attrs`) for the four kinds of item (enum, variant, form,
-//! field), each saying what its keys do (`Keys`).
+//! one loop (`Keys::from_ast`) for the four kinds of item (enum, variant,
+//! form, field), each saying what its keys do (`Keys`).
 
 use proc_macro2::TokenStream;
 use quote::ToTokens;
@@ -12,41 +12,59 @@ use syn::{Attribute, Ident, LitInt, LitStr, Token};
 
 use crate::case::RenameRule;
 use crate::ctxt::Ctxt;
-use crate::doc::{doc_comment, Doc};
-
-const CONTAINER_KEYS: &str =
-    "`title`, `description`, `rename_all`, `default`, `legacy`, `min_items`, `max_items`, `default_items`, `crate`";
-const VARIANT_KEYS: &str = "`title`, `rename`, `alias`, `skip`, `default`";
 
 /// The attributes of one kind of item: what each `#[elicit(..)]` key does,
-/// and which `#[serde(..)]` keys it reads.
-trait Keys {
-    /// One `#[elicit]` key.
-    fn elicit(&mut self, cx: &Ctxt, meta: ParseNestedMeta) -> syn::Result<()>;
+/// and which `#[serde(..)]` keys it reads. `key` is the key's name (`""`
+/// for a path like `a::b`, which names no key).
+pub trait Keys: Default {
+    /// The item, as the error for a key it does not have names it.
+    const ITEM: &'static str;
+    /// Its `#[elicit]` keys, as that error lists them.
+    const KEYS: &'static str;
+
+    /// One `#[elicit]` key: `false` if the item has no such key.
+    fn elicit(&mut self, cx: &Ctxt, meta: &ParseNestedMeta, key: &str) -> syn::Result<bool>;
 
     /// One `#[serde]` key: `false` if this item does not read it.
-    fn serde(&mut self, meta: &ParseNestedMeta) -> syn::Result<bool>;
+    fn serde(&mut self, meta: &ParseNestedMeta, key: &str) -> syn::Result<bool>;
+
+    /// The one attribute loop: every `#[elicit]` key, with its errors in
+    /// `cx`; the `#[serde]` keys the item reads, without errors (serde
+    /// reports its own).
+    fn from_ast(cx: &Ctxt, attrs: &[Attribute]) -> Self {
+        let mut keys = Self::default();
+        for attr in attrs {
+            if attr.path().is_ident("elicit") {
+                let parsed = attr.parse_nested_meta(|meta| {
+                    if keys.elicit(cx, &meta, &key_name(&meta))? {
+                        Ok(())
+                    } else {
+                        Err(unknown_key(&meta, Self::ITEM, Self::KEYS))
+                    }
+                });
+                if let Err(error) = parsed {
+                    cx.syn_error(error);
+                }
+            } else if attr.path().is_ident("serde") {
+                let _ = attr.parse_nested_meta(|meta| {
+                    if keys.serde(&meta, &key_name(&meta))? {
+                        Ok(())
+                    } else {
+                        skip_meta(&meta)
+                    }
+                });
+            }
+        }
+        keys
+    }
 }
 
-/// The one attribute loop: every `#[elicit]` key, with its errors in `cx`;
-/// the `#[serde]` keys `keys` reads, without errors (serde reports its own).
-fn parse_attrs<K: Keys>(cx: &Ctxt, attrs: &[Attribute], mut keys: K) -> K {
-    for attr in attrs {
-        if attr.path().is_ident("elicit") {
-            if let Err(error) = attr.parse_nested_meta(|meta| keys.elicit(cx, meta)) {
-                cx.syn_error(error);
-            }
-        } else if attr.path().is_ident("serde") {
-            let _ = attr.parse_nested_meta(|meta| {
-                if keys.serde(&meta)? {
-                    Ok(())
-                } else {
-                    skip_meta(&meta)
-                }
-            });
-        }
-    }
-    keys
+/// The name of a key: `""` for a path, which names no key.
+fn key_name(meta: &ParseNestedMeta) -> String {
+    meta.path
+        .get_ident()
+        .map(Ident::to_string)
+        .unwrap_or_default()
 }
 
 /// The keys of a select's settings, the same on the enum and on a form
@@ -80,25 +98,19 @@ select_keys!(Container, Field);
 
 impl SelectKeys<'_> {
     /// One key: `false` if it is none of these.
-    fn elicit(&mut self, cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<bool> {
-        let key = &meta.path;
-        if key.is_ident("title") {
+    fn elicit(&mut self, cx: &Ctxt, meta: &ParseNestedMeta, key: &str) -> syn::Result<bool> {
+        match key {
             // title = "..."
-            self.title.set_title(cx, meta)?;
-        } else if key.is_ident("description") {
+            "title" => self.title.set_title(cx, meta)?,
             // description = "..." | description = false
-            self.description.set_description(cx, meta)?;
-        } else if key.is_ident("min_items") {
+            "description" => self.description.set_description(cx, meta)?,
             // min_items = 1
-            self.min_items.set_count(cx, meta, "min_items")?;
-        } else if key.is_ident("max_items") {
+            "min_items" => self.min_items.set_count(cx, meta, "min_items")?,
             // max_items = 3
-            self.max_items.set_count(cx, meta, "max_items")?;
-        } else if key.is_ident("default_items") {
+            "max_items" => self.max_items.set_count(cx, meta, "max_items")?,
             // default_items = [Red, "green"]
-            self.default_items.set_default_items(cx, meta)?;
-        } else {
-            return Ok(false);
+            "default_items" => self.default_items.set_default_items(cx, meta)?,
+            _ => return Ok(false),
         }
         Ok(true)
     }
@@ -109,23 +121,28 @@ impl SelectKeys<'_> {
 /// names the runtime crate the user does; every other key is skipped, and
 /// mistakes are left to the derive that reads them.
 pub fn crate_path(attrs: &[Attribute]) -> Option<syn::Path> {
+    #[derive(Default)]
     struct Crate(Option<syn::Path>);
     impl Keys for Crate {
-        fn elicit(&mut self, _: &Ctxt, meta: ParseNestedMeta) -> syn::Result<()> {
-            if meta.path.is_ident("crate") {
-                self.0 = Some(crate_value(&meta)?.1);
-                Ok(())
+        // Every key is read or skipped: none is unknown.
+        const ITEM: &'static str = "";
+        const KEYS: &'static str = "";
+
+        fn elicit(&mut self, _: &Ctxt, meta: &ParseNestedMeta, key: &str) -> syn::Result<bool> {
+            if key == "crate" {
+                self.0 = Some(crate_value(meta)?.1);
             } else {
-                skip_meta(&meta)
+                skip_meta(meta)?;
             }
+            Ok(true)
         }
 
-        fn serde(&mut self, _: &ParseNestedMeta) -> syn::Result<bool> {
+        fn serde(&mut self, _: &ParseNestedMeta, _: &str) -> syn::Result<bool> {
             Ok(false)
         }
     }
     let scratch = Ctxt::new();
-    let found = parse_attrs(&scratch, attrs, Crate(None));
+    let found = Crate::from_ast(&scratch, attrs);
     let _ = scratch.check();
     found.0
 }
@@ -171,6 +188,54 @@ impl<T> Attr<T> {
     /// The value with the tokens it was written with.
     pub fn get_with_tokens(&self) -> Option<(&TokenStream, &T)> {
         self.value.as_ref().map(|(tokens, value)| (tokens, value))
+    }
+}
+
+/// `rename` (of a variant or a field) or `rename_all` (of an enum or a
+/// form), as `#[elicit]` and `#[serde]` give it: ours decides the wire
+/// name, else serde's.
+pub struct Renaming<T> {
+    pub elicit: Attr<T>,
+    /// serde's, the last one written, as in serde. serde reports its own
+    /// mistakes; ours would repeat them.
+    pub serde: Option<T>,
+}
+
+impl<T> Default for Renaming<T> {
+    fn default() -> Self {
+        Renaming {
+            elicit: Attr::default(),
+            serde: None,
+        }
+    }
+}
+
+impl Renaming<LitStr> {
+    /// serde's `rename`: `false` for another key.
+    fn serde(&mut self, meta: &ParseNestedMeta, key: &str) -> syn::Result<bool> {
+        if key != "rename" {
+            return Ok(false);
+        }
+        if let Some(lit) = serde_name(meta)? {
+            self.serde = Some(lit);
+        }
+        Ok(true)
+    }
+}
+
+impl Renaming<RenameAll> {
+    /// serde's `rename_all`, when it is a rule serde knows: `false` for
+    /// another key.
+    fn serde(&mut self, meta: &ParseNestedMeta, key: &str) -> syn::Result<bool> {
+        if key != "rename_all" {
+            return Ok(false);
+        }
+        if let Some(lit) = serde_name(meta)? {
+            if let Ok(rule) = RenameRule::from_str(&lit.value()) {
+                self.serde = Some(RenameAll { rule, lit });
+            }
+        }
+        Ok(true)
     }
 }
 
@@ -263,6 +328,7 @@ impl Attr<RenameAll> {
 
 /// A reference to an option in `default` or `default_items`: a variant name,
 /// or a wire value.
+#[derive(Clone)]
 pub enum OptionRef {
     Variant(Ident),
     Value(LitStr),
@@ -318,10 +384,7 @@ impl Attr<Description> {
             "`description` must be a string literal or `false`, like `description = \"...\"` \
                        or `description = false`";
         if input.peek(LitStr) {
-            let lit: LitStr = input.parse()?;
-            if !lit.suffix().is_empty() {
-                return Err(syn::Error::new(lit.span(), message));
-            }
+            let lit = unsuffixed(input, message)?;
             if lit.value().trim().is_empty() {
                 cx.error_spanned_by(
                     &lit,
@@ -331,12 +394,7 @@ impl Attr<Description> {
             self.set(cx, &meta.path, &lit, Description::Text(lit.clone()));
             return Ok(());
         }
-        let span = if input.is_empty() {
-            meta.path.span()
-        } else {
-            input.parse::<proc_macro2::TokenTree>()?.span()
-        };
-        Err(syn::Error::new(span, message))
+        Err(syn::Error::new(value_span(meta, input)?, message))
     }
 }
 
@@ -350,125 +408,82 @@ pub struct RenameAll {
 pub struct Container {
     pub title: Attr<LitStr>,
     pub description: Attr<Description>,
-    pub rename_all: Attr<RenameAll>,
+    pub rename_all: Renaming<RenameAll>,
     pub default: Attr<OptionRef>,
     pub legacy: Attr<()>,
     pub krate: Attr<syn::Path>,
     pub min_items: Attr<usize>,
     pub max_items: Attr<usize>,
     pub default_items: Attr<Vec<OptionRef>>,
-    pub serde_rename_all: Option<RenameAll>,
-    /// The doc comment, as a description.
-    pub doc: Option<Doc>,
 }
 
 #[derive(Default)]
 pub struct Variant {
     pub title: Attr<LitStr>,
-    pub rename: Attr<LitStr>,
+    pub rename: Renaming<LitStr>,
     pub aliases: Vec<LitStr>,
     pub skip: Attr<()>,
     pub default: Attr<()>,
-    pub serde_rename: Option<LitStr>,
     pub serde_aliases: Vec<LitStr>,
     pub serde_skip: bool,
 }
 
-impl Container {
-    pub fn from_ast(cx: &Ctxt, attrs: &[Attribute]) -> Self {
-        let doc = doc_comment(attrs);
-        parse_attrs(
-            cx,
-            attrs,
-            Container {
-                doc,
-                ..Container::default()
-            },
-        )
-    }
-}
-
 impl Keys for Container {
-    fn elicit(&mut self, cx: &Ctxt, meta: ParseNestedMeta) -> syn::Result<()> {
-        if self.select_keys().elicit(cx, &meta)? {
-            return Ok(());
-        }
-        let key = &meta.path;
-        if key.is_ident("rename_all") {
+    const ITEM: &'static str = "an enum";
+    const KEYS: &'static str = "`title`, `description`, `rename_all`, `default`, `legacy`, \
+                                `min_items`, `max_items`, `default_items`, `crate`";
+
+    fn elicit(&mut self, cx: &Ctxt, meta: &ParseNestedMeta, key: &str) -> syn::Result<bool> {
+        match key {
             // rename_all = "kebab-case"
-            self.rename_all.set_rename_all(cx, &meta)?;
-        } else if key.is_ident("default") {
+            "rename_all" => self.rename_all.elicit.set_rename_all(cx, meta)?,
             // default = High | default = "high"
-            let value = OptionRef::parse(value_of(&meta, "default", "default = High")?)?;
-            self.default
-                .set(cx, key, &value, value_tokens_clone(&value));
-        } else if key.is_ident("legacy") {
+            "default" => {
+                let value = OptionRef::parse(value_of(meta, "default", "default = High")?)?;
+                self.default.set(cx, &meta.path, &value, value.clone());
+            }
             // legacy
-            self.legacy.set_flag(cx, &meta, "legacy")?;
-        } else if key.is_ident("crate") {
+            "legacy" => self.legacy.set_flag(cx, meta, "legacy")?,
             // crate = "path::to::enum_schema"
-            self.krate.set_crate(cx, &meta)?;
-        } else {
-            return Err(unknown_key(&meta, "an enum", CONTAINER_KEYS));
+            "crate" => self.krate.set_crate(cx, meta)?,
+            _ => return self.select_keys().elicit(cx, meta, key),
         }
-        Ok(())
+        Ok(true)
     }
 
-    fn serde(&mut self, meta: &ParseNestedMeta) -> syn::Result<bool> {
-        serde_rename_all(meta, &mut self.serde_rename_all)
-    }
-}
-
-impl Variant {
-    pub fn from_ast(cx: &Ctxt, attrs: &[Attribute]) -> Self {
-        parse_attrs(cx, attrs, Variant::default())
+    fn serde(&mut self, meta: &ParseNestedMeta, key: &str) -> syn::Result<bool> {
+        self.rename_all.serde(meta, key)
     }
 }
 
 impl Keys for Variant {
-    fn elicit(&mut self, cx: &Ctxt, meta: ParseNestedMeta) -> syn::Result<()> {
-        let key = &meta.path;
-        if key.is_ident("title") {
-            // title = "..."
-            self.title.set_title(cx, &meta)?;
-        } else if key.is_ident("rename") {
-            // rename = "..."
-            self.rename.set_string(cx, &meta, "rename")?;
-        } else if key.is_ident("alias") {
-            // alias = "..." (repeatable)
-            self.aliases.push(string_value(&meta, "alias")?);
-        } else if key.is_ident("skip") {
-            // skip
-            self.skip.set_flag(cx, &meta, "skip")?;
-        } else if key.is_ident("default") {
-            // default
-            self.default.set_flag(cx, &meta, "default")?;
-        } else {
-            return Err(unknown_key(&meta, "a variant", VARIANT_KEYS));
-        }
-        Ok(())
-    }
+    const ITEM: &'static str = "a variant";
+    const KEYS: &'static str = "`title`, `rename`, `alias`, `skip`, `default`";
 
-    fn serde(&mut self, meta: &ParseNestedMeta) -> syn::Result<bool> {
-        if meta.path.is_ident("rename") {
-            if let Some(lit) = serde_name(meta)? {
-                self.serde_rename = Some(lit);
-            }
-        } else if meta.path.is_ident("alias") {
-            self.serde_aliases.push(meta.value()?.parse()?);
-        } else if meta.path.is_ident("skip") || meta.path.is_ident("skip_deserializing") {
-            self.serde_skip = true;
-        } else {
-            return Ok(false);
+    fn elicit(&mut self, cx: &Ctxt, meta: &ParseNestedMeta, key: &str) -> syn::Result<bool> {
+        match key {
+            // title = "..."
+            "title" => self.title.set_title(cx, meta)?,
+            // rename = "..."
+            "rename" => self.rename.elicit.set_string(cx, meta, "rename")?,
+            // alias = "..." (repeatable)
+            "alias" => self.aliases.push(string_value(meta, "alias")?),
+            // skip
+            "skip" => self.skip.set_flag(cx, meta, "skip")?,
+            // default
+            "default" => self.default.set_flag(cx, meta, "default")?,
+            _ => return Ok(false),
         }
         Ok(true)
     }
-}
 
-fn value_tokens_clone(value: &OptionRef) -> OptionRef {
-    match value {
-        OptionRef::Variant(ident) => OptionRef::Variant(ident.clone()),
-        OptionRef::Value(lit) => OptionRef::Value(lit.clone()),
+    fn serde(&mut self, meta: &ParseNestedMeta, key: &str) -> syn::Result<bool> {
+        match key {
+            "alias" => self.serde_aliases.push(meta.value()?.parse()?),
+            "skip" | "skip_deserializing" => self.serde_skip = true,
+            _ => return self.rename.serde(meta, key),
+        }
+        Ok(true)
     }
 }
 
@@ -496,21 +511,6 @@ fn crate_value(meta: &ParseNestedMeta) -> syn::Result<(LitStr, syn::Path)> {
         )
     })?;
     Ok((lit, path))
-}
-
-/// serde's `rename_all`, when it is a rule serde knows: the last one
-/// written wins, as in serde. serde reports its own mistakes; ours would
-/// repeat them.
-fn serde_rename_all(meta: &ParseNestedMeta, found: &mut Option<RenameAll>) -> syn::Result<bool> {
-    if !meta.path.is_ident("rename_all") {
-        return Ok(false);
-    }
-    if let Some(lit) = serde_name(meta)? {
-        if let Ok(rule) = RenameRule::from_str(&lit.value()) {
-            *found = Some(RenameAll { rule, lit });
-        }
-    }
-    Ok(true)
 }
 
 /// `key = <expression>`: a literal, a path or a simple expression (syn
@@ -582,18 +582,29 @@ fn string_value(meta: &ParseNestedMeta, key: &str) -> syn::Result<LitStr> {
     let input = value_of(meta, key, &example)?;
     let message = format!("`{key}` must be a string literal, like `{example}`");
     if input.peek(LitStr) {
-        let lit: LitStr = input.parse()?;
-        if !lit.suffix().is_empty() {
-            return Err(syn::Error::new(lit.span(), message));
-        }
-        return Ok(lit);
+        return unsuffixed(input, &message);
     }
-    let span = if input.is_empty() {
-        meta.path.span()
+    Err(syn::Error::new(value_span(meta, input)?, message))
+}
+
+/// A string literal without a suffix (`"..."x` is none), else `message`
+/// on it.
+fn unsuffixed(input: ParseStream, message: &str) -> syn::Result<LitStr> {
+    let lit: LitStr = input.parse()?;
+    if !lit.suffix().is_empty() {
+        return Err(syn::Error::new(lit.span(), message));
+    }
+    Ok(lit)
+}
+
+/// Where a value of the wrong kind stands, for its error: its first token,
+/// or the key when the value is missing.
+fn value_span(meta: &ParseNestedMeta, input: ParseStream) -> syn::Result<proc_macro2::Span> {
+    if input.is_empty() {
+        Ok(meta.path.span())
     } else {
-        input.parse::<proc_macro2::TokenTree>()?.span()
-    };
-    Err(syn::Error::new(span, message))
+        Ok(input.parse::<proc_macro2::TokenTree>()?.span())
+    }
 }
 
 /// `title = "..."`: a string, not empty.
@@ -625,12 +636,7 @@ fn count_value(meta: &ParseNestedMeta, key: &str) -> syn::Result<LitInt> {
         let lit: proc_macro2::TokenTree = input.parse()?;
         return Err(syn::Error::new_spanned(quote::quote!(#minus #lit), message));
     }
-    let span = if input.is_empty() {
-        meta.path.span()
-    } else {
-        input.parse::<proc_macro2::TokenTree>()?.span()
-    };
-    Err(syn::Error::new(span, message))
+    Err(syn::Error::new(value_span(meta, input)?, message))
 }
 
 /// serde's `rename = "..."` or `rename(serialize = "...", deserialize = "...")`:
@@ -664,11 +670,6 @@ fn skip_meta(meta: &ParseNestedMeta) -> syn::Result<()> {
     Ok(())
 }
 
-const FORM_KEYS: &str = "`rename_all`, `message`, `options`, `crate`";
-const FIELD_KEYS: &str =
-    "`title`, `description`, `rename`, `default`, `min_length`, `max_length`, `format`, \
-                          `minimum`, `maximum`, `min_items`, `max_items`, `default_items`, `fill_default`";
-
 /// The `format` of a string field.
 #[derive(Clone, Copy)]
 pub enum Format {
@@ -689,23 +690,46 @@ impl Format {
     }
 }
 
+impl Attr<Format> {
+    /// `format = "email" | "uri" | "date" | "date-time"`.
+    fn set_format(&mut self, cx: &Ctxt, meta: &ParseNestedMeta) -> syn::Result<()> {
+        let lit = string_value(meta, "format")?;
+        let format = match lit.value().as_str() {
+            "email" => Format::Email,
+            "uri" => Format::Uri,
+            "date" => Format::Date,
+            "date-time" => Format::DateTime,
+            _ => {
+                return Err(syn::Error::new(
+                    lit.span(),
+                    format_args!(
+                        "unknown string format {:?}; expected one of \"email\", \"uri\", \"date\", \"date-time\"",
+                        lit.value()
+                    ),
+                ))
+            }
+        };
+        self.set(cx, &meta.path, &lit, format);
+        Ok(())
+    }
+}
+
 /// `#[elicit(...)]` and `#[serde(...)]` on a form struct.
 #[derive(Default)]
 pub struct FormContainer {
-    pub rename_all: Attr<RenameAll>,
+    pub rename_all: Renaming<RenameAll>,
     pub message: Attr<LitStr>,
     /// The name of the generated options struct.
     pub options: Attr<Ident>,
     pub krate: Attr<syn::Path>,
-    pub serde_rename_all: Option<RenameAll>,
 }
 
-/// `#[elicit(...)]`, `#[serde(...)]` and the doc comment of a form field.
+/// `#[elicit(...)]` and `#[serde(...)]` on a form field.
 #[derive(Default)]
 pub struct Field {
     pub title: Attr<LitStr>,
     pub description: Attr<Description>,
-    pub rename: Attr<LitStr>,
+    pub rename: Renaming<LitStr>,
     pub default: Attr<syn::Expr>,
     pub min_length: Attr<usize>,
     pub max_length: Attr<usize>,
@@ -716,134 +740,85 @@ pub struct Field {
     pub max_items: Attr<usize>,
     pub default_items: Attr<Vec<OptionRef>>,
     pub fill_default: Attr<()>,
-    pub serde_rename: Option<LitStr>,
-    pub doc: Option<Doc>,
-}
-
-impl FormContainer {
-    pub fn from_ast(cx: &Ctxt, attrs: &[Attribute]) -> Self {
-        parse_attrs(cx, attrs, FormContainer::default())
-    }
 }
 
 impl Keys for FormContainer {
-    fn elicit(&mut self, cx: &Ctxt, meta: ParseNestedMeta) -> syn::Result<()> {
-        let key = &meta.path;
-        if key.is_ident("rename_all") {
+    const ITEM: &'static str = "a form";
+    const KEYS: &'static str = "`rename_all`, `message`, `options`, `crate`";
+
+    fn elicit(&mut self, cx: &Ctxt, meta: &ParseNestedMeta, key: &str) -> syn::Result<bool> {
+        match key {
             // rename_all = "camelCase"
-            self.rename_all.set_rename_all(cx, &meta)?;
-        } else if key.is_ident("message") {
+            "rename_all" => self.rename_all.elicit.set_rename_all(cx, meta)?,
             // message = "..."
-            let lit = string_value(&meta, "message")?;
-            if lit.value().trim().is_empty() {
-                cx.error_spanned_by(
-                    &lit,
-                    "an elicitation message must not be empty: it is the question the user reads",
-                );
+            "message" => {
+                let lit = string_value(meta, "message")?;
+                if lit.value().trim().is_empty() {
+                    cx.error_spanned_by(
+                        &lit,
+                        "an elicitation message must not be empty: it is the question the user reads",
+                    );
+                }
+                self.message.set(cx, &meta.path, &lit, lit.clone());
             }
-            self.message.set(cx, key, &lit, lit.clone());
-        } else if key.is_ident("options") {
             // options = "DeployChoices"
-            let lit = string_value(&meta, "options")?;
-            match lit.parse::<Ident>() {
-                Ok(ident) => self.options.set(cx, key, &lit, ident),
-                Err(_) => cx.error_spanned_by(
-                    &lit,
-                    format_args!(
-                        "`options` names the generated options struct, and {:?} is not a Rust identifier; write one such as `options = \"DeployChoices\"`",
-                        lit.value(),
+            "options" => {
+                let lit = string_value(meta, "options")?;
+                match lit.parse::<Ident>() {
+                    Ok(ident) => self.options.set(cx, &meta.path, &lit, ident),
+                    Err(_) => cx.error_spanned_by(
+                        &lit,
+                        format_args!(
+                            "`options` names the generated options struct, and {:?} is not a Rust identifier; write one such as `options = \"DeployChoices\"`",
+                            lit.value(),
+                        ),
                     ),
-                ),
+                }
             }
-        } else if key.is_ident("crate") {
             // crate = "path::to::enum_schema"
-            self.krate.set_crate(cx, &meta)?;
-        } else {
-            return Err(unknown_key(&meta, "a form", FORM_KEYS));
+            "crate" => self.krate.set_crate(cx, meta)?,
+            _ => return Ok(false),
         }
-        Ok(())
+        Ok(true)
     }
 
-    fn serde(&mut self, meta: &ParseNestedMeta) -> syn::Result<bool> {
-        serde_rename_all(meta, &mut self.serde_rename_all)
-    }
-}
-
-impl Field {
-    pub fn from_ast(cx: &Ctxt, attrs: &[Attribute]) -> Self {
-        let doc = doc_comment(attrs);
-        parse_attrs(
-            cx,
-            attrs,
-            Field {
-                doc,
-                ..Field::default()
-            },
-        )
+    fn serde(&mut self, meta: &ParseNestedMeta, key: &str) -> syn::Result<bool> {
+        self.rename_all.serde(meta, key)
     }
 }
 
 impl Keys for Field {
-    fn elicit(&mut self, cx: &Ctxt, meta: ParseNestedMeta) -> syn::Result<()> {
-        if self.select_keys().elicit(cx, &meta)? {
-            return Ok(());
-        }
-        let key = &meta.path;
-        if key.is_ident("rename") {
-            // rename = "..."
-            self.rename.set_string(cx, &meta, "rename")?;
-        } else if key.is_ident("default") {
-            // default = <expression of the field's type>
-            self.default
-                .set_expr(cx, &meta, "default", "default = 30")?;
-        } else if key.is_ident("min_length") {
-            // min_length = 1
-            self.min_length.set_count(cx, &meta, "min_length")?;
-        } else if key.is_ident("max_length") {
-            // max_length = 80
-            self.max_length.set_count(cx, &meta, "max_length")?;
-        } else if key.is_ident("format") {
-            // format = "email" | "uri" | "date" | "date-time"
-            let lit = string_value(&meta, "format")?;
-            let format = match lit.value().as_str() {
-                "email" => Format::Email,
-                "uri" => Format::Uri,
-                "date" => Format::Date,
-                "date-time" => Format::DateTime,
-                _ => {
-                    return Err(syn::Error::new(
-                        lit.span(),
-                        format_args!(
-                            "unknown string format {:?}; expected one of \"email\", \"uri\", \"date\", \"date-time\"",
-                            lit.value()
-                        ),
-                    ))
-                }
-            };
-            self.format.set(cx, key, &lit, format);
-        } else if key.is_ident("minimum") {
-            // minimum = 0
-            self.minimum.set_expr(cx, &meta, "minimum", "minimum = 0")?;
-        } else if key.is_ident("maximum") {
-            // maximum = 100
-            self.maximum
-                .set_expr(cx, &meta, "maximum", "maximum = 100")?;
-        } else if key.is_ident("fill_default") {
-            // fill_default
-            self.fill_default.set_flag(cx, &meta, "fill_default")?;
-        } else {
-            return Err(unknown_key(&meta, "a form field", FIELD_KEYS));
-        }
-        Ok(())
-    }
+    const ITEM: &'static str = "a form field";
+    const KEYS: &'static str = "`title`, `description`, `rename`, `default`, `min_length`, \
+                                `max_length`, `format`, `minimum`, `maximum`, `min_items`, \
+                                `max_items`, `default_items`, `fill_default`";
 
-    fn serde(&mut self, meta: &ParseNestedMeta) -> syn::Result<bool> {
-        if !meta.path.is_ident("rename") {
-            return Ok(false);
-        }
-        if let Some(lit) = serde_name(meta)? {
-            self.serde_rename = Some(lit);
+    fn elicit(&mut self, cx: &Ctxt, meta: &ParseNestedMeta, key: &str) -> syn::Result<bool> {
+        match key {
+            // rename = "..."
+            "rename" => self.rename.elicit.set_string(cx, meta, "rename")?,
+            // default = <expression of the field's type>
+            "default" => self.default.set_expr(cx, meta, "default", "default = 30")?,
+            // min_length = 1
+            "min_length" => self.min_length.set_count(cx, meta, "min_length")?,
+            // max_length = 80
+            "max_length" => self.max_length.set_count(cx, meta, "max_length")?,
+            // format = "email" | "uri" | "date" | "date-time"
+            "format" => self.format.set_format(cx, meta)?,
+            // minimum = 0
+            "minimum" => self.minimum.set_expr(cx, meta, "minimum", "minimum = 0")?,
+            // maximum = 100
+            "maximum" => self
+                .maximum
+                .set_expr(cx, meta, "maximum", "maximum = 100")?,
+            // fill_default
+            "fill_default" => self.fill_default.set_flag(cx, meta, "fill_default")?,
+            _ => return self.select_keys().elicit(cx, meta, key),
         }
         Ok(true)
+    }
+
+    fn serde(&mut self, meta: &ParseNestedMeta, key: &str) -> syn::Result<bool> {
+        self.rename.serde(meta, key)
     }
 }

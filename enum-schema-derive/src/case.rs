@@ -129,6 +129,14 @@ impl Display for UnknownRule<'_> {
     }
 }
 
+/// What each rule makes of `original`, in `RULES` order.
+#[cfg(test)]
+fn check_rules(apply: fn(RenameRule, &str) -> String, original: &str, renamed: [&str; 8]) {
+    for (&(name, rule), expected) in RULES.iter().zip(renamed) {
+        assert_eq!(apply(rule, original), expected, "{name} of {original}");
+    }
+}
+
 #[test]
 fn rename_variants() {
     for &(original, lower, upper, camel, snake, screaming, kebab, screaming_kebab) in &[
@@ -181,16 +189,19 @@ fn rename_variants() {
             "SNAKE-CASE",
         ),
     ] {
-        assert_eq!(LowerCase.apply_to_variant(original), lower);
-        assert_eq!(UpperCase.apply_to_variant(original), upper);
-        assert_eq!(PascalCase.apply_to_variant(original), original);
-        assert_eq!(CamelCase.apply_to_variant(original), camel);
-        assert_eq!(SnakeCase.apply_to_variant(original), snake);
-        assert_eq!(ScreamingSnakeCase.apply_to_variant(original), screaming);
-        assert_eq!(KebabCase.apply_to_variant(original), kebab);
-        assert_eq!(
-            ScreamingKebabCase.apply_to_variant(original),
-            screaming_kebab
+        check_rules(
+            RenameRule::apply_to_variant,
+            original,
+            [
+                lower,
+                upper,
+                original,
+                camel,
+                snake,
+                screaming,
+                kebab,
+                screaming_kebab,
+            ],
         );
     }
 }
@@ -235,13 +246,19 @@ fn rename_fields() {
             "GRößE-X",
         ),
     ] {
-        assert_eq!(LowerCase.apply_to_field(original), original);
-        assert_eq!(SnakeCase.apply_to_field(original), original);
-        assert_eq!(UpperCase.apply_to_field(original), upper);
-        assert_eq!(PascalCase.apply_to_field(original), pascal);
-        assert_eq!(CamelCase.apply_to_field(original), camel);
-        assert_eq!(ScreamingSnakeCase.apply_to_field(original), screaming);
-        assert_eq!(KebabCase.apply_to_field(original), kebab);
-        assert_eq!(ScreamingKebabCase.apply_to_field(original), screaming_kebab);
+        check_rules(
+            RenameRule::apply_to_field,
+            original,
+            [
+                original,
+                upper,
+                pascal,
+                camel,
+                original,
+                screaming,
+                kebab,
+                screaming_kebab,
+            ],
+        );
     }
 }

@@ -5,7 +5,7 @@ use proc_macro2::TokenStream;
 use quote::ToTokens;
 use syn::{Ident, LitStr};
 
-use crate::attr::RenameAll;
+use crate::attr::{RenameAll, Renaming};
 
 /// What is being named: `rename_all` treats the two differently, as serde
 /// does.
@@ -34,6 +34,18 @@ pub struct Renames<'a> {
     pub rename_all: Option<&'a RenameAll>,
     pub serde_rename: Option<&'a LitStr>,
     pub serde_rename_all: Option<&'a RenameAll>,
+}
+
+impl<'a> Renames<'a> {
+    /// An item's own `rename`s and its container's `rename_all`s.
+    pub fn new(rename: &'a Renaming<LitStr>, rename_all: &'a Renaming<RenameAll>) -> Self {
+        Renames {
+            rename: rename.elicit.get(),
+            rename_all: rename_all.elicit.get(),
+            serde_rename: rename.serde.as_ref(),
+            serde_rename_all: rename_all.serde.as_ref(),
+        }
+    }
 }
 
 impl Name {
@@ -105,44 +117,33 @@ mod tests {
             serde_rename: None,
             serde_rename_all: None,
         };
-        let name = Name::new(&ident, Role::Variant, none());
+        let variant = |renames| Name::new(&ident, Role::Variant, renames);
+        let name = variant(none());
         assert_eq!(name.value, "UsEast");
         assert_eq!(name.tokens.to_string(), "r#UsEast");
         assert!(name.elicit.is_none() && name.serde.is_none());
 
         let kebab = rename_all("kebab-case");
         let snake = rename_all("snake_case");
-        let name = Name::new(
-            &ident,
-            Role::Variant,
-            Renames {
-                serde_rename_all: Some(&snake),
-                ..none()
-            },
-        );
+        let name = variant(Renames {
+            serde_rename_all: Some(&snake),
+            ..none()
+        });
         assert_eq!(name.value, "us_east");
-        let name = Name::new(
-            &ident,
-            Role::Variant,
-            Renames {
-                rename_all: Some(&kebab),
-                serde_rename_all: Some(&snake),
-                ..none()
-            },
-        );
+        let name = variant(Renames {
+            rename_all: Some(&kebab),
+            serde_rename_all: Some(&snake),
+            ..none()
+        });
         assert_eq!(name.value, "us-east");
         assert_eq!(name.serde.unwrap().0, "us_east");
         // The item's own rename is blamed for a collision.
         let lit: LitStr = parse_quote!("east");
-        let name = Name::new(
-            &ident,
-            Role::Variant,
-            Renames {
-                serde_rename: Some(&lit),
-                rename_all: Some(&kebab),
-                ..none()
-            },
-        );
+        let name = variant(Renames {
+            serde_rename: Some(&lit),
+            rename_all: Some(&kebab),
+            ..none()
+        });
         assert_eq!(name.value, "us-east");
         assert_eq!(name.tokens.to_string(), lit.to_token_stream().to_string());
         // A field: `rename_all` applies to a snake_case name.

@@ -6,19 +6,14 @@ use quote::quote;
 use syn::DeriveInput;
 
 use crate::ast::{self, Defaults, Enum};
-use crate::ctxt::Ctxt;
 use crate::doc::Doc;
 use crate::{fallback, valid};
 
 /// The impl, or the errors and a stub impl.
 pub fn derive(input: &DeriveInput) -> TokenStream {
-    let cx = Ctxt::new();
-    let Some(item) = Enum::from_ast(&cx, input) else {
-        let error = cx
-            .check()
-            .err()
-            .unwrap_or_else(|| syn::Error::new_spanned(&input.ident, "not an enum"));
-        return fallback::expand(input, ast::fallback_crate(input), error);
+    let (cx, item) = match super::view(input, Enum::from_ast, "not an enum") {
+        Ok(view) => view,
+        Err(error) => return fallback::expand(input, ast::fallback_crate(input), error),
     };
     valid::check(&cx, &item);
     let defaults = item.defaults(&cx);

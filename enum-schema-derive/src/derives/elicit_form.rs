@@ -9,19 +9,14 @@ use syn::DeriveInput;
 use super::{respan, some_str, some_usize, span_of, text};
 use crate::ast;
 use crate::attr::OptionRef;
-use crate::ctxt::Ctxt;
 use crate::doc::Doc;
 use crate::{fallback, message, valid};
 
 /// The impl, or the errors and a stub impl.
 pub fn derive(input: &DeriveInput) -> TokenStream {
-    let cx = Ctxt::new();
-    let Some(form) = ast::Form::from_ast(&cx, input) else {
-        let error = cx
-            .check()
-            .err()
-            .unwrap_or_else(|| syn::Error::new_spanned(&input.ident, "not a struct"));
-        return fallback::expand_form(input, ast::fallback_crate(input), error);
+    let (cx, form) = match super::view(input, ast::Form::from_ast, "not a struct") {
+        Ok(view) => view,
+        Err(error) => return fallback::expand_form(input, ast::fallback_crate(input), error),
     };
     valid::check_form(&cx, &form);
     if let Err(error) = cx.check() {

@@ -5,6 +5,29 @@ pub mod elicit_form;
 
 use proc_macro2::TokenStream;
 use quote::quote;
+use syn::DeriveInput;
+
+use crate::ctxt::Ctxt;
+
+/// The typed view `from_ast` makes of the input (`Enum`, `Form`), with
+/// the context that collects the errors found in it from then on; or the
+/// errors of an input it cannot read at all (the wrong kind of item).
+/// `from_ast` reports why whenever it gives up; `unread` is the error if
+/// it did not.
+pub fn view<'a, T>(
+    input: &'a DeriveInput,
+    from_ast: impl FnOnce(&Ctxt, &'a DeriveInput) -> Option<T>,
+    unread: &str,
+) -> Result<(Ctxt, T), syn::Error> {
+    let cx = Ctxt::new();
+    match from_ast(&cx, input) {
+        Some(view) => Ok((cx, view)),
+        None => Err(cx
+            .check()
+            .err()
+            .unwrap_or_else(|| syn::Error::new_spanned(&input.ident, unread))),
+    }
+}
 
 pub fn some_str(value: Option<String>) -> TokenStream {
     match value {
