@@ -25,6 +25,8 @@ pub fn expand(input: &DeriveInput, krate: TokenStream, error: syn::Error) -> Tok
     });
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
     let predicates = where_clause.map(|clause| &clause.predicates).into_iter();
+    let predicates2 = predicates.clone();
+    let bounds2 = bounds.clone();
     let ident = &input.ident;
     quote! {
         #errors
@@ -39,6 +41,22 @@ pub fn expand(input: &DeriveInput, krate: TokenStream, error: syn::Error) -> Tok
 
             fn from_wire_value(_: &::core::primitive::str) -> ::core::option::Option<Self> {
                 ::core::unreachable!()
+            }
+        }
+
+        // What a form's checks of a default variant call: with no options,
+        // the form skips them (the derive's errors say what is wrong).
+        #[automatically_derived]
+        impl #impl_generics #ident #ty_generics
+        where
+            #(#predicates2,)*
+            #(#bounds2,)*
+        {
+            #[doc(hidden)]
+            pub const fn __elicit_index(
+                &self,
+            ) -> ::core::result::Result<::core::primitive::usize, &'static ::core::primitive::str> {
+                ::core::result::Result::Err("")
             }
         }
     }

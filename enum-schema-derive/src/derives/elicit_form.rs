@@ -574,7 +574,19 @@ fn single_check(checked: Checked, ty: &syn::Type) -> TokenStream {
         &text(&ty.to_token_stream()),
     );
     let arms = vec![("DefaultNotAnOption", fail(tokens, field, &message))];
-    rule_match(krate, call, arms, field, tokens)
+    unless_failed(krate, ty, rule_match(krate, call, arms, field, tokens))
+}
+
+/// `check`, unless `ty`'s own derive failed: its stub impl has no options
+/// (a derived enum always has one), and its errors say what is wrong.
+fn unless_failed(krate: &TokenStream, ty: &syn::Type, check: TokenStream) -> TokenStream {
+    let span = span_of(&ty.to_token_stream());
+    let options = quote_spanned!(span=> <#ty as #krate::ElicitEnum>::OPTIONS);
+    quote! {
+        if !#options.is_empty() {
+            #check
+        }
+    }
 }
 
 /// A `Vec` field's settings, the enum's where the field gives none, as a
@@ -706,10 +718,14 @@ fn multi_check(krate: &TokenStream, field: &ast::Field, ty: &syn::Type) -> Token
         arms.push(("DefaultItemTwice", twice));
     }
     let check = rule_match(krate, call, arms, field, first);
-    quote! {
-        #items_const
-        #check
-    }
+    unless_failed(
+        krate,
+        ty,
+        quote! {
+            #items_const
+            #check
+        },
+    )
 }
 
 /// For `fill_default` on an enum field without a default of its own: that
@@ -750,7 +766,11 @@ fn fill_default_check(krate: &TokenStream, field: &ast::Field) -> TokenStream {
         ),
         span,
     );
-    quote_spanned!(span=> ::core::assert!(#has_default, #message);)
+    unless_failed(
+        krate,
+        ty,
+        quote_spanned!(span=> ::core::assert!(#has_default, #message);),
+    )
 }
 
 /// A single-select default as a wire value known in a constant: the
