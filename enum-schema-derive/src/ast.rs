@@ -11,6 +11,7 @@ use syn::{Data, DeriveInput, Fields, Ident, LitStr};
 use crate::attr::{self, Keys as _, OptionRef};
 use crate::ctxt::Ctxt;
 use crate::doc::{doc_comment, Doc};
+use crate::group::{ungroup, ungroup_expr};
 use crate::message;
 use crate::name::{unraw, Name, Renames, Role};
 
@@ -599,15 +600,6 @@ impl<'a> Kind<'a> {
     }
 }
 
-/// The type inside invisible groups: a `$t:ty` fragment of a
-/// `macro_rules!` macro reaches the derive as a `Type::Group` (case C21).
-pub fn ungroup(mut ty: &syn::Type) -> &syn::Type {
-    while let syn::Type::Group(group) = ty {
-        ty = &group.elem;
-    }
-    ty
-}
-
 /// Whether a number type is `f32` or `f64` (by its last path segment, as
 /// `Kind` recognizes it).
 pub fn is_float(ty: &syn::Type) -> bool {
@@ -630,15 +622,6 @@ pub fn bare_ident(expr: &syn::Expr) -> Option<&Ident> {
         }
         _ => None,
     }
-}
-
-/// The expression inside invisible groups: an `$e:expr` fragment in an
-/// attribute value is an `Expr::Group`.
-pub fn ungroup_expr(mut expr: &syn::Expr) -> &syn::Expr {
-    while let syn::Expr::Group(group) = expr {
-        expr = &group.expr;
-    }
-    expr
 }
 
 /// `T` in `Name<T>` (any path ending in `Name`), through invisible groups

@@ -4,7 +4,7 @@ use proc_macro2::TokenStream;
 use quote::{quote, ToTokens};
 use syn::{Attribute, Lit};
 
-use crate::ast::ungroup_expr;
+use crate::group::ungroup_expr;
 
 /// A doc comment, as the description it gives.
 #[derive(Clone)]

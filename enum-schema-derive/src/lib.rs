@@ -17,6 +17,7 @@ mod ctxt;
 mod derives;
 mod doc;
 mod fallback;
+mod group;
 mod message;
 mod name;
 mod valid;

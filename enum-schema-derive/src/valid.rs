@@ -11,6 +11,7 @@ use syn::Fields;
 
 use crate::ast::{self, Enum, Variant};
 use crate::ctxt::Ctxt;
+use crate::group;
 use crate::message;
 
 /// The rules of an enum: its shape, its wire values, its titles and its
@@ -433,7 +434,7 @@ fn check_field(cx: &Ctxt, field: &ast::Field) {
     let attrs = &field.attrs;
     if let ast::Kind::Unsupported(reason) = field.kind {
         cx.error_spanned_by(
-            ast::ungroup(field.ty),
+            group::ungroup(field.ty),
             format_args!(
                 "field `{}` has a type no elicitation property can hold ({reason}); supported: String, bool, \
                  integers up to 64 bits, f32, f64, an ElicitEnum type, Vec of an ElicitEnum type, \

@@ -10,7 +10,7 @@ use super::{respan, some_str, some_usize, span_of, text};
 use crate::ast;
 use crate::attr::OptionRef;
 use crate::doc::Doc;
-use crate::{fallback, message, valid};
+use crate::{fallback, group, message, valid};
 
 /// The impl, or the errors and a stub impl.
 pub fn derive(input: &DeriveInput) -> TokenStream {
@@ -44,7 +44,7 @@ fn typed(ty: &TokenStream, expr: &syn::Expr, field: &ast::Field, form: &syn::Ide
     // hygienic local (see `local`) located at the attribute's tokens.
     let ty = respan(
         ty.clone(),
-        span_of(&ast::ungroup(field.ty).to_token_stream()),
+        span_of(&group::ungroup(field.ty).to_token_stream()),
     );
     let value = local("__elicit_value", span);
     quote_spanned!(span=> { let #value: #ty = #expr; #value })
@@ -63,7 +63,7 @@ fn typed_as(
     let span = span_of(&expr);
     let target = respan(
         ty.clone(),
-        span_of(&ast::ungroup(field.ty).to_token_stream()),
+        span_of(&group::ungroup(field.ty).to_token_stream()),
     );
     let same = ty.to_string().rsplit(' ').next() == cast.to_string().rsplit(' ').next();
     let value = local("__elicit_value", span);
@@ -324,7 +324,7 @@ fn opaque(krate: &TokenStream, field: &ast::Field) -> TokenStream {
     let output = field.ty;
     let span = match &field.kind {
         ast::Kind::Single(ty) | ast::Kind::Multi(ty) => span_of(&ty.to_token_stream()),
-        _ => span_of(&ast::ungroup(field.ty).to_token_stream()),
+        _ => span_of(&group::ungroup(field.ty).to_token_stream()),
     };
     // The trait's path too: rustc spans the opaque type from `impl` to the
     // end of its bound.
@@ -905,7 +905,7 @@ fn expand(form: &ast::Form) -> TokenStream {
     let qualifications = qualified.then(|| quote!(#[allow(unused_qualifications)]));
     // `default = (3)` is the user's own spelling: parentheses that rustc
     // would call unnecessary where the generated code puts the value.
-    let parenthesized = any_expr(&|expr| matches!(ast::ungroup_expr(expr), syn::Expr::Paren(_)));
+    let parenthesized = any_expr(&|expr| matches!(group::ungroup_expr(expr), syn::Expr::Paren(_)));
     let parens = parenthesized.then(|| quote!(#[allow(unused_parens)]));
     // One walk over `content`, in its own order, as serde's derive reads a
     // map: no lookup per field. Properties the form does not name are
