@@ -411,6 +411,10 @@ pub struct Container {
     pub rename_all: Renaming<RenameAll>,
     pub default: Attr<OptionRef>,
     pub legacy: Attr<()>,
+    /// `from_str`, `display`, `as_ref`: the std impls the enum opts into.
+    pub from_str: Attr<()>,
+    pub display: Attr<()>,
+    pub as_ref: Attr<()>,
     pub krate: Attr<syn::Path>,
     pub min_items: Attr<usize>,
     pub max_items: Attr<usize>,
@@ -431,7 +435,8 @@ pub struct Variant {
 impl Keys for Container {
     const ITEM: &'static str = "an enum";
     const KEYS: &'static str = "`title`, `description`, `rename_all`, `default`, `legacy`, \
-                                `min_items`, `max_items`, `default_items`, `crate`";
+                                `min_items`, `max_items`, `default_items`, `from_str`, `display`, \
+                                `as_ref`, `crate`";
 
     fn elicit(&mut self, cx: &Ctxt, meta: &ParseNestedMeta, key: &str) -> syn::Result<bool> {
         match key {
@@ -444,6 +449,10 @@ impl Keys for Container {
             }
             // legacy
             "legacy" => self.legacy.set_flag(cx, meta, "legacy")?,
+            // from_str, display, as_ref
+            "from_str" => self.from_str.set_flag(cx, meta, "from_str")?,
+            "display" => self.display.set_flag(cx, meta, "display")?,
+            "as_ref" => self.as_ref.set_flag(cx, meta, "as_ref")?,
             // crate = "path::to::enum_schema"
             "crate" => self.krate.set_crate(cx, meta)?,
             _ => return self.select_keys().elicit(cx, meta, key),

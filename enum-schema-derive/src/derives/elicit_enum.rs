@@ -253,6 +253,7 @@ fn expand(item: &Enum, defaults: &Defaults) -> TokenStream {
     // to each. `__elicit_index` is the variant's position in `OPTIONS`, or
     // a skipped variant's wire value, in a `const fn` for `ElicitForm` to
     // check a default variant when the server compiles.
+    let std_impls = std_impls(item, &krate);
     quote! {
         #allows
         #[automatically_derived]
@@ -290,5 +291,54 @@ fn expand(item: &Enum, defaults: &Defaults) -> TokenStream {
         }
 
         #krate::__private::json_schema!(#allows enum #ident);
+
+        #std_impls
     }
+}
+
+/// The std impls the enum opts into (`from_str`, `display`, `as_ref`), each
+/// over the wire value. Opt-in: an impl of the user's own would conflict,
+/// and each costs every build of the enum's crate a body to check.
+fn std_impls(item: &Enum, krate: &TokenStream) -> TokenStream {
+    let ident = item.ident;
+    let allows = ast::lint_allows(item.input);
+    let mut impls = TokenStream::new();
+    if item.attrs.from_str.get().is_some() {
+        impls.extend(quote! {
+            #allows
+            #[automatically_derived]
+            impl ::core::str::FromStr for #ident {
+                type Err = #krate::Error;
+
+                #[inline]
+                fn from_str(value: &::core::primitive::str) -> ::core::result::Result<Self, #krate::Error> {
+                    <Self as #krate::ElicitEnum>::parse(value).map_err(#krate::Error::from)
+                }
+            }
+        });
+    }
+    if item.attrs.display.get().is_some() {
+        impls.extend(quote! {
+            #allows
+            #[automatically_derived]
+            impl ::core::fmt::Display for #ident {
+                fn fmt(&self, f: &mut ::core::fmt::Formatter<'_>) -> ::core::fmt::Result {
+                    f.pad(<Self as #krate::ElicitEnum>::value(self))
+                }
+            }
+        });
+    }
+    if item.attrs.as_ref.get().is_some() {
+        impls.extend(quote! {
+            #allows
+            #[automatically_derived]
+            impl ::core::convert::AsRef<::core::primitive::str> for #ident {
+                #[inline]
+                fn as_ref(&self) -> &::core::primitive::str {
+                    <Self as #krate::ElicitEnum>::value(self)
+                }
+            }
+        });
+    }
+    impls
 }

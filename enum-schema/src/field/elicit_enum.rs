@@ -109,7 +109,37 @@ pub const fn wire_value<T: ElicitEnum>(index: Result<usize, &'static str>) -> &'
 /// | `legacy` | emit the deprecated `enum` + `enumNames` form for single-select |
 /// | `min_items = N`, `max_items = N` | the multi-select `minItems`, `maxItems` |
 /// | `default_items = [A, "b", ..]` | the multi-select `default` |
+/// | `from_str` | `impl FromStr`: `"high".parse::<Priority>()` is [`parse`](Self::parse) (wire values and aliases, compared exactly), its error an owned [`Error`] of kind [`ErrorKind::InvalidValue`](crate::ErrorKind::InvalidValue) |
+/// | `display` | `impl Display`: the wire value ([`value`](Self::value)), padded as a `str` is (`{:>8}`) |
+/// | `as_ref` | `impl AsRef<str>`: the wire value |
 /// | `crate = "path"` | where to find this crate, for crates that re-export it (a dependency renamed in Cargo.toml, `es = { package = "enum-schema" }`, is found without it) |
+///
+/// `from_str`, `display` and `as_ref` are opt-in, as strum makes each its
+/// own derive: an enum may have a `Display` of its own (for people, where
+/// the wire value is for machines), which a derived one would conflict
+/// with, and an impl the enum does not use would still cost every build a
+/// body to check.
+///
+/// ```
+/// use enum_schema::{ElicitEnum, ErrorKind};
+///
+/// #[derive(ElicitEnum, Debug, PartialEq)]
+/// #[elicit(rename_all = "lowercase", from_str, display, as_ref)]
+/// enum Severity {
+///     #[elicit(alias = "s1")]
+///     Sev1,
+///     Sev2,
+/// }
+///
+/// assert_eq!("sev2".parse::<Severity>(), Ok(Severity::Sev2));
+/// assert_eq!("s1".parse::<Severity>(), Ok(Severity::Sev1));
+/// let error = "sev3".parse::<Severity>().unwrap_err();
+/// assert!(matches!(error.kind(), ErrorKind::InvalidValue { value, .. } if value == "sev3"));
+/// assert_eq!(error.to_string(), r#"invalid value "sev3": expected one of "sev1", "sev2""#);
+/// assert_eq!(Severity::Sev1.to_string(), "sev1");
+/// assert_eq!(format!("[{:>6}]", Severity::Sev2), "[  sev2]");
+/// assert_eq!(Severity::Sev2.as_ref(), "sev2");
+/// ```
 ///
 /// # Attributes on a variant
 ///
