@@ -27,6 +27,8 @@
 //! Before 2026-07-28, step 2 sends each question with [`Sdk::send`] and
 //! waits for the answer, asking again inside the same call.
 
+#[cfg(feature = "encrypt")]
+mod encrypt;
 mod error;
 mod narrow;
 mod reask;
@@ -35,6 +37,9 @@ mod sdk;
 mod state;
 
 // For the SDK adapters, which a build may leave out.
+#[cfg(feature = "encrypt")]
+#[cfg_attr(docsrs, doc(cfg(feature = "encrypt")))]
+pub use encrypt::EncryptedCodec;
 #[allow(unused_imports)]
 pub(crate) use error::INTERNAL_ERROR;
 pub use error::{ElicitError, RequestStateError, SdkError};

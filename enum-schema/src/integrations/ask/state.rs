@@ -41,9 +41,12 @@ pub const MAX_REQUEST_STATE_LENGTH: usize = 65_536;
 ///   `maxLength` L costs at most about 4/3 × N × (L + key length + 8)
 ///   characters once answered, so 16 fields of 2,048 characters fit; give
 ///   free-text fields a `max_length`.
-/// - **Confidentiality**: the codecs of rmcp and rust-mcp-sdk sign, they do
-///   not encrypt; the client can read its own answers in the state. Do not
-///   ask for secrets this way.
+/// - **Confidentiality**: the codecs of rmcp, rust-mcp-sdk and tower-mcp
+///   sign, they do not encrypt: the answers in the state can be read on the
+///   way (by the client, proxies, logs). [`EncryptedCodec`](super::EncryptedCodec)
+///   (feature `encrypt`) encrypts them; its docs compare what each mode
+///   protects against. Either way, do not ask for secrets this way: the
+///   client sent them in the clear to begin with.
 /// - **Key rotation**: as the codec allows (rmcp's keyring keeps the old key
 ///   until every state it sealed has expired).
 /// - **Replay**: within its time to live and for the same request, a state
