@@ -820,6 +820,7 @@ fn deploy_result() -> InputRequiredResult {
     InputRequiredResult::new()
         .elicit("deploy", Deploy::default_request())
         .with_request_state("eyJzdGVwIjoxfQ")
+        .unwrap()
 }
 
 // Keys in sorted order, so that messages quoting these values read the same
@@ -875,7 +876,8 @@ fn input_required_result_is_exact() {
     assert_eq!(json.get("requestState"), None);
     // state only
     assert_eq!(
-        serde_json::to_string(&InputRequiredResult::new().with_request_state("s")).unwrap(),
+        serde_json::to_string(&InputRequiredResult::new().with_request_state("s").unwrap())
+            .unwrap(),
         r#"{"resultType":"input_required","requestState":"s"}"#
     );
 }
@@ -892,7 +894,8 @@ fn input_required_result_validates() {
                     Deploy::request_for(version, "Where to deploy?").unwrap(),
                 )
                 .elicit("survey", Survey::request_for(version, "Survey").unwrap())
-                .with_request_state("eyJzdGVwIjoxfQ"),
+                .with_request_state("eyJzdGVwIjoxfQ")
+                .unwrap(),
         );
         spec.assert_valid("InputRequiredResult", &result);
         spec.assert_keys_declared("InputRequiredResult", &result);
@@ -933,7 +936,8 @@ fn the_spec_example_is_reproduced() {
                     "github_login",
                     GithubLogin::request("Please provide your GitHub username"),
                 )
-                .with_request_state(theirs["requestState"].as_str().unwrap()),
+                .with_request_state(theirs["requestState"].as_str().unwrap())
+                .unwrap(),
         );
         assert_eq!(
             ours["inputRequests"]["github_login"],

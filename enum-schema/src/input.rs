@@ -13,6 +13,43 @@ use crate::error::{Error, ErrorKind};
 use crate::form::{parse_action, ElicitAction, ElicitForm};
 use crate::schema::ElicitRequestFormParams;
 
+/// The longest `requestState` this crate sends or opens, in characters:
+/// 65,536, the `maxLength` that the MCP specification pull request #2778
+/// proposes for `requestState`, well below the 4 MiB request bodies that
+/// rmcp's HTTP transport accepts.
+pub const MAX_REQUEST_STATE_LENGTH: usize = 65_536;
+
+/// A state's length in characters, as the limit counts it; the bytes
+/// bound it, so a state of few bytes is not counted.
+pub(crate) fn state_length(state: &str) -> usize {
+    if state.len() <= MAX_REQUEST_STATE_LENGTH {
+        return state.len();
+    }
+    state.chars().count()
+}
+
+/// A `requestState` longer than [`MAX_REQUEST_STATE_LENGTH`]:
+/// [`InputRequiredResult::with_request_state`] refuses it, so that no
+/// result asks a client to echo more than a request may carry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct RequestStateTooLong {
+    /// The state's length, in characters.
+    pub length: usize,
+}
+
+impl std::fmt::Display for RequestStateTooLong {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "a requestState of {} characters, more than the {MAX_REQUEST_STATE_LENGTH} a request may carry",
+            self.length
+        )
+    }
+}
+
+impl std::error::Error for RequestStateTooLong {}
+
 /// An interim result asking the client for input:
 /// `{"resultType":"input_required","inputRequests":{KEY:{"method":"elicitation/create","params":{..}}},"requestState":".."}`
 /// (MCP 2026-07-28, `InputRequiredResult`). Keys are the server's choice;
@@ -32,7 +69,8 @@ use crate::schema::ElicitRequestFormParams;
 ///
 /// let result = InputRequiredResult::new()
 ///     .elicit("plan", Upgrade::request("Which plan?"))
-///     .with_request_state("opaque-state");
+///     .with_request_state("opaque-state")
+///     .unwrap();
 /// let json = serde_json::to_value(&result).unwrap();
 /// assert_eq!(json["resultType"], "input_required");
 /// assert_eq!(json["inputRequests"]["plan"]["method"], "elicitation/create");
@@ -76,9 +114,38 @@ impl InputRequiredResult {
     }
 
     /// Sets `requestState`, which the client sends back unchanged.
-    pub fn with_request_state(mut self, state: impl Into<String>) -> Self {
-        self.request_state = Some(state.into());
-        self
+    ///
+    /// # Errors
+    ///
+    /// [`RequestStateTooLong`] for a state of more than
+    /// [`MAX_REQUEST_STATE_LENGTH`] characters.
+    ///
+    /// ```
+    /// use enum_schema::{InputRequiredResult, RequestStateTooLong};
+    ///
+    /// let result = InputRequiredResult::new().with_request_state("eyJzdGVwIjoxfQ")?;
+    /// assert_eq!(result.request_state(), Some("eyJzdGVwIjoxfQ"));
+    ///
+    /// let error = InputRequiredResult::new().with_request_state("é".repeat(70_000)).unwrap_err();
+    /// assert_eq!(error.length, 70_000);
+    /// assert_eq!(
+    ///     error.to_string(),
+    ///     "a requestState of 70000 characters, more than the 65536 a request may carry",
+    /// );
+    /// # Ok::<(), RequestStateTooLong>(())
+    /// ```
+    pub fn with_request_state(
+        mut self,
+        state: impl Into<String>,
+    ) -> Result<Self, RequestStateTooLong> {
+        let state = state.into();
+        match state_length(&state) {
+            length if length > MAX_REQUEST_STATE_LENGTH => Err(RequestStateTooLong { length }),
+            _ => {
+                self.request_state = Some(state);
+                Ok(self)
+            }
+        }
     }
 }
 

@@ -239,6 +239,7 @@ pub use crate::form::{
 };
 pub use crate::input::{
     elicitation_responses, parse_input_response, take_input_response, InputRequiredResult,
+    RequestStateTooLong,
 };
 pub use crate::integrations::ask;
 #[cfg(feature = "rmcp")]

@@ -1004,7 +1004,9 @@ fn every_error_has_its_code_and_data() {
         ),
         (
             ElicitError::InputRequired(Box::new(
-                enum_schema::InputRequiredResult::new().with_request_state("s"),
+                enum_schema::InputRequiredResult::new()
+                    .with_request_state("s")
+                    .unwrap(),
             )),
             json!({"code": -32603,
                    "message": "the server needs the client's input, which this response cannot ask for",

@@ -790,7 +790,12 @@ impl<S: Sdk> Ask<S> {
         if !sealed.is_empty() {
             let payload = sealed.payload(inner.seal.ttl());
             let text = inner.seal.codec().seal(&payload, &inner.binding)?;
-            result = result.with_request_state(state::fits(text)?);
+            result =
+                result
+                    .with_request_state(text)
+                    .map_err(|too_long| ElicitError::StateTooLarge {
+                        length: too_long.length,
+                    })?;
         }
         Err(ElicitError::InputRequired(Box::new(result)))
     }

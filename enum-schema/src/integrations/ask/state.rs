@@ -7,13 +7,9 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serde_json::{Map, Value};
 
-use super::error::{ElicitError, RequestStateError};
+use super::error::RequestStateError;
 
-/// The longest `requestState` this crate sends or opens, in characters:
-/// 65,536, the `maxLength` that the MCP specification pull request #2778
-/// proposes for `requestState`, well below the 4 MiB request bodies that
-/// rmcp's HTTP transport accepts.
-pub const MAX_REQUEST_STATE_LENGTH: usize = 65_536;
+pub use crate::input::MAX_REQUEST_STATE_LENGTH;
 
 /// How a server seals the `requestState` that carries earlier answers from
 /// one round of an MCP 2026-07-28 request to the next: a [`StateCodec`]
@@ -37,7 +33,7 @@ pub const MAX_REQUEST_STATE_LENGTH: usize = 65_536;
 ///   the forms' own limits bound it: options, `maxLength`, `maxItems`) plus
 ///   about 100 characters. A round whose state would exceed
 ///   [`MAX_REQUEST_STATE_LENGTH`] fails with
-///   [`ElicitError::StateTooLarge`]: a form of N string fields of
+///   [`ElicitError::StateTooLarge`](super::ElicitError::StateTooLarge): a form of N string fields of
 ///   `maxLength` L costs at most about 4/3 × N × (L + key length + 8)
 ///   characters once answered, so 16 fields of 2,048 characters fit; give
 ///   free-text fields a `max_length`.
@@ -124,7 +120,7 @@ impl RequestStateSeal {
     /// The same seal with another time to live: how long a sealed state
     /// (2026-07-28) may wait for the next round, and how long
     /// `elicitation/create` (earlier revisions) waits for the client's
-    /// answer before the call fails with [`ElicitError::Service`].
+    /// answer before the call fails with [`ElicitError::Service`](super::ElicitError::Service).
     #[must_use]
     pub fn with_ttl(mut self, ttl: Duration) -> Self {
         self.ttl = ttl;
@@ -134,7 +130,7 @@ impl RequestStateSeal {
     /// The same seal asking each question at most `attempts` times: a
     /// rejected answer is asked again, with the reason, until the question
     /// was asked `attempts` times; then the call ends with
-    /// [`ElicitError::Invalid`]. `1` turns asking again off for the whole
+    /// [`ElicitError::Invalid`](super::ElicitError::Invalid). `1` turns asking again off for the whole
     /// server (`0` counts as `1`); [`Question::with_max_attempts`](super::Question::with_max_attempts)
     /// sets it for one question.
     #[must_use]
@@ -291,20 +287,4 @@ impl Sealed {
     }
 }
 
-/// A state's length in characters, as the limit counts it; the bytes
-/// bound it, so a state of few bytes is not counted.
-pub(crate) fn length(state: &str) -> usize {
-    if state.len() <= MAX_REQUEST_STATE_LENGTH {
-        return state.len();
-    }
-    state.chars().count()
-}
-
-/// Checks the length of a state the server is about to send.
-pub(crate) fn fits(state: String) -> Result<String, ElicitError> {
-    let length = length(&state);
-    if length > MAX_REQUEST_STATE_LENGTH {
-        return Err(ElicitError::StateTooLarge { length });
-    }
-    Ok(state)
-}
+pub(crate) use crate::input::state_length as length;
