@@ -44,7 +44,7 @@ pub struct Order {
     pub module_constant: Size,
     #[elicit(default = Self::SIZE)]
     pub own_constant: Size,
-    #[elicit(default = crate::defaults::SIZE)]
+    #[elicit(default = crate::attributes::defaults::SIZE)]
     pub crate_constant: Option<Size>,
     #[elicit(default = defaults::SIZE)]
     pub relative_constant: Size,

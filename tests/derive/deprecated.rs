@@ -3,9 +3,9 @@
 //! variant; it must carry its own `#[allow(deprecated)]`, because an
 //! `#[allow]` on the enum or the module does not reach generated impls.
 //!
-//! This whole test crate is compiled with `#![deny(warnings)]`: if the
-//! derive emitted a deprecation warning, this file would not build and every
-//! test in it would fail. Neither the enum nor this module allows
+//! This whole module is compiled with `#![deny(warnings)]`: if the derive
+//! emitted a deprecation warning, this file would not build and every test
+//! of the `derive` binary would fail. Neither the enum nor this module allows
 //! `deprecated`; only the one test that names `Backend::Cloud` itself does,
 //! since that use is the test's, not the derive's.
 #![deny(warnings)]

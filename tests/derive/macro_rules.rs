@@ -373,7 +373,7 @@ mod form_nested {
     use super::*;
 
     pub mod kinds {
-        pub use crate::Color as Paint;
+        pub use crate::macro_rules::Color as Paint;
     }
 
     macro_rules! inner {
