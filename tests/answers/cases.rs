@@ -1211,7 +1211,7 @@ mod doc_macros {
         /// Second.
         #[doc = "Third."]
         pub written: Option<String>,
-        #[doc = include_str!("../examples/data/accept.json")]
+        #[doc = include_str!("../../examples/data/accept.json")]
         pub from_file: Option<String>,
         #[allow(clippy::empty_docs)] // the case itself
         #[doc = concat!(" ")]
@@ -1246,7 +1246,7 @@ mod doc_macros {
             schema["properties"]["written"]["description"]
         );
         // The file's own text, its last newline trimmed.
-        let file = include_str!("../examples/data/accept.json");
+        let file = include_str!("../../examples/data/accept.json");
         assert!(file.ends_with('\n'));
         assert_eq!(
             schema["properties"]["from_file"]["description"],
