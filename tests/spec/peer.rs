@@ -16,8 +16,6 @@
 //! `tests/common/mod.rs`: `$ENUM_SCHEMA_SPEC_DIR`, else `../shared/spec`; skipped
 //! when missing unless `ENUM_SCHEMA_REQUIRE_SPEC=1`).
 
-mod common;
-
 use std::collections::{BTreeSet, HashMap};
 use std::fmt;
 use std::path::PathBuf;
@@ -30,7 +28,7 @@ use serde::de::{Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde::Deserialize;
 use serde_json::{json, Map, Number, Value};
 
-use common::{for_each_sep1330_spec, wire};
+use crate::common::{for_each_sep1330_spec, wire};
 
 // ---------------------------------------------------------------------------
 // The corpus
