@@ -5,8 +5,6 @@
 //! schema holds `i64` bounds) and validates against the spec's
 //! schema.json; the answer check stays exact against the field's type.
 
-mod common;
-
 use enum_schema::{
     ElicitAction, ElicitForm, InputRequiredResult, NumberSchema, PrimitiveSchema, ProtocolVersion,
     RequestedSchema,
@@ -14,7 +12,7 @@ use enum_schema::{
 use rmcp::model::{ElicitationSchema, PrimitiveSchemaDefinition};
 use serde_json::{json, Number, Value};
 
-use common::{spec_dir, wire, Spec};
+use crate::common::{spec_dir, wire, Spec};
 
 /// `shared/cases/C23/input.rs`.
 #[derive(ElicitForm, Debug, PartialEq)]
