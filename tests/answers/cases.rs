@@ -21,10 +21,10 @@
 //! Not here: the compile-fail inputs (C05 `input_bad.rs`, C14
 //! `input_bad_tuple.rs` / `input_bad_struct.rs` / `input_bad_generic.rs`, and
 //! both C16 inputs) are covered by the trybuild UI suite (`tests/compiletest.rs`
-//! with `tests/ui/`). C11 lives in `tests/deprecated.rs`, because it needs
-//! `#![deny(warnings)]` on a whole crate. C21 and C22 live in
-//! `tests/macro_rules.rs`, with the rest of the macro matrix; C29 is two UI
-//! cases.
+//! with `tests/ui/`). C11 lives in `tests/derive/deprecated.rs`, because it
+//! needs `#![deny(warnings)]` on a whole module. C21 and C22 live in
+//! `tests/derive/macro_rules.rs`, with the rest of the macro matrix; C29 is
+//! two UI cases.
 
 use enum_schema::{ElicitAction, ElicitEnum, Error, ErrorKind, Form, Optional};
 use serde_json::{json, Value};
@@ -551,7 +551,8 @@ mod c08 {
 }
 
 // ---------------------------------------------------------------------------
-// C11 — #[deprecated] variants must not break -D warnings: see tests/deprecated.rs
+// C11 — #[deprecated] variants must not break -D warnings: see
+// tests/derive/deprecated.rs
 // ---------------------------------------------------------------------------
 
 // ---------------------------------------------------------------------------
@@ -1060,8 +1061,8 @@ mod c20 {
 }
 
 // ---------------------------------------------------------------------------
-// C21, C22 — Forms written by `macro_rules!`: in tests/macro_rules.rs, with
-// the rest of the macro matrix.
+// C21, C22 — Forms written by `macro_rules!`: in tests/derive/macro_rules.rs,
+// with the rest of the macro matrix.
 // ---------------------------------------------------------------------------
 
 // ---------------------------------------------------------------------------
