@@ -27,7 +27,7 @@ pub fn schema() -> serde_json::Value {
 }
 
 #[test]
-fn c11_deprecated_variant_is_still_offered() {
+fn deprecated_variant_is_still_offered() {
     // a deprecated variant is still offered unless #[elicit(skip)] is set
     assert_eq!(
         schema(),
@@ -40,7 +40,7 @@ fn c11_deprecated_variant_is_still_offered() {
 }
 
 #[test]
-fn c11_parsing_cloud_without_naming_the_variant() {
+fn parsing_cloud_without_naming_the_variant() {
     let parsed = Backend::parse("cloud").expect("cloud is offered");
     assert_eq!(parsed.value(), "cloud");
     assert_eq!(parsed.option_index(), Some(1));
@@ -50,7 +50,7 @@ fn c11_parsing_cloud_without_naming_the_variant() {
 
 #[test]
 #[allow(deprecated)] // this test names the deprecated variant itself
-fn c11_parsing_cloud_gives_backend_cloud() {
+fn parsing_cloud_gives_backend_cloud() {
     assert_eq!(Backend::parse("cloud"), Ok(Backend::Cloud));
     assert_eq!(Backend::Cloud.value(), "cloud");
     let form = Form::new((("backend", Backend::SCHEMA),));
@@ -75,8 +75,7 @@ fn c11_parsing_cloud_gives_backend_cloud() {
     );
 }
 
-// Issue 13, item 4: what the user wrote around the item holds for the
-// generated code too. A deprecated enum, allowed where the user uses it, as
+// What the user wrote around the item holds for the generated code too. A deprecated enum, allowed where the user uses it, as
 // the type of every kind of enum field.
 #[deprecated(note = "use Backend")]
 #[derive(ElicitEnum, Debug, PartialEq)]
