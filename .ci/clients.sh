@@ -12,7 +12,7 @@
 # (.ci/clients/*). Then the Python client sends each 2026-07-28 retry of one
 # call to the other of two server processes that share only the
 # requestState key. rmcp's own client runs in `cargo test`
-# (tests/rmcp_ask.rs, tests/rmcp_process.rs).
+# (tests/rmcp/ask.rs, tests/rmcp_process.rs).
 # Needs only PyPI and the npm registry; installs under the cargo target dir.
 set -euo pipefail
 cd "$(dirname "$0")/.."

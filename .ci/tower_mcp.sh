@@ -11,7 +11,7 @@
 #   by two processes sharing only the requestState key, a third with
 #   another key refusing the state;
 # - the official conformance scenarios (.ci/conformance.sh, 2025-11-25).
-# tower-mcp's own Rust client runs in `cargo test` (tests/tower_mcp_e2e.rs).
+# tower-mcp's own Rust client runs in `cargo test` (tests/tower_mcp/e2e.rs).
 # Servers listen on a free port of 127.0.0.1 and are stopped at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -50,7 +50,7 @@ fn text(text: String) -> CallToolResult {
     CallToolResult::success(vec![ContentBlock::text(text)])
 }
 
-/// The server; `pub` so that `tests/rmcp_ask.rs` can serve it to rmcp's
+/// The server; `pub` so that `tests/rmcp/ask.rs` can serve it to rmcp's
 /// client as well.
 #[derive(Clone)]
 pub struct ConformanceServer {

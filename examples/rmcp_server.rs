@@ -1,7 +1,7 @@
 //! The README's complete rmcp server: one tool that asks one form with
 //! [`Ask`], served on rmcp's streamable HTTP transport. The README shows
-//! this file below these lines, word for word (`tests/readme.rs` checks it),
-//! so that what a new user copies is what CI builds.
+//! this file below these lines, word for word (`tests/rmcp/readme.rs`
+//! checks it), so that what a new user copies is what CI builds.
 //!
 //! ```text
 //! REQUEST_STATE_KEY=a-secret-of-32-bytes-or-more-0123 cargo run --features rmcp --example rmcp_server

@@ -17,9 +17,11 @@
 # `StringSchema::check`) or with `--exclude-re`, which does narrow.
 #
 # Environment:
-#   MUTANTS_TESTS="formats form peer"  only these test targets (faster; a
-#       mutant caught by fewer tests is caught by all of them), default:
-#       the workspace's tests, UI suite (feature `ui`) left out
+#   MUTANTS_TESTS="answers derive"  only these test targets, the area
+#       binaries of tests/ (faster; a mutant caught by fewer tests is
+#       caught by all of them; `spec` needs `--features spec` among the
+#       further arguments),
+#       default: the workspace's tests, UI suite (feature `ui`) left out
 #   MUTANTS_TIMEOUT=N  seconds a test run may take before the mutant counts
 #       as a timeout (a mutant that loops forever; the time includes
 #       building the named test targets), default 300, or 120 with
@@ -36,7 +38,8 @@
 # behind (`git diff` shows it). Not in CI: on two shared cores, with
 # MUTANTS_COPY=1 -j 1, the ~400 mutants of the URI and email validators took
 # 35 minutes with MUTANTS_TESTS=formats, the 123 answer-check mutants
-# outside format.rs 18 minutes with MUTANTS_TESTS="checks formats"; with
+# outside format.rs 18 minutes with MUTANTS_TESTS="checks formats" (when
+# each test file was a target of its own; both are in `answers` now); with
 # every test target (the default), each mutant rebuilds them all: hours. Results, with the
 # missed ones listed, are in target/mutants/mutants.out/. The figures of
 # the last run are in RELIABILITY.md; the gate is zero missed mutants in

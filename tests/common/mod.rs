@@ -1,7 +1,9 @@
 //! Helpers shared by the integration tests that check emitted schemas
 //! against the normative JSON Schemas of the MCP specification
-//! (`<spec>/<version>/schema.json`): `tests/spec.rs`, `tests/spec_form.rs`,
-//! `tests/peer.rs` and `tests/revisions.rs`.
+//! (`<spec>/<version>/schema.json`): the `spec` test binary (`tests/spec/`),
+//! `tests/rmcp/bounds.rs` and `tests/properties.rs`. Each declares it with
+//! `mod common;` (the areas with `#[path = "../common/mod.rs"]`, once, in
+//! their `main.rs`).
 //!
 //! The spec directory is `$ENUM_SCHEMA_SPEC_DIR` if set, else
 //! `<CARGO_MANIFEST_DIR>/../shared/spec`. It is never copied into the

@@ -55,7 +55,7 @@ fn the_impls_work() {
     assert_eq!(shadowing::Shadowed::schema_name(), "Shadowed");
     assert_eq!(
         shadowing::Shadowed::schema_id(),
-        "schemars_hygiene::shadowing::Shadowed"
+        "derive::schemars_hygiene::shadowing::Shadowed"
     );
     assert!(shadowing::Questions::inline_schema());
 }

@@ -9,8 +9,8 @@
 //! (`ElicitRequestFormParams.requestedSchema`, `ElicitResult`,
 //! `StringSchema`, `NumberSchema`, `BooleanSchema`, SEP-1330 enum shapes).
 
-// The whole `requestedSchema` of a 40-field form is one `json!` literal.
-#![recursion_limit = "256"]
+// The whole `requestedSchema` of a 40-field form is one `json!` literal:
+// hence `recursion_limit` in `main.rs` (a crate-level attribute).
 
 use std::borrow::Cow;
 use std::fmt::Debug;

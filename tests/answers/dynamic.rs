@@ -1098,3 +1098,29 @@ fn a_derived_form_asks_and_checks_run_time_selects_as_a_run_time_form_does() {
         "field `basket`: too few items: selected 0, at least 1 required",
     );
 }
+
+/// Form renderers send `""` for "nothing selected": a select built to be
+/// sent refuses an option with that value, as the derive does, naming its
+/// position; a peer's schema with one is still read.
+#[test]
+fn an_empty_wire_value_is_refused_in_a_select_built_to_be_sent() {
+    assert_error(
+        SingleSelectSchema::new([""]).unwrap_err(),
+        SchemaError::EmptyValue { index: 0 },
+        r#"option 0 has an empty value, and form renderers send "" for "nothing selected"; give it a non-empty value"#,
+    );
+    assert_error(
+        MultiSelectSchema::new([("a", "A"), ("", "None")]).unwrap_err(),
+        SchemaError::EmptyValue { index: 1 },
+        r#"option 1 has an empty value, and form renderers send "" for "nothing selected"; give it a non-empty value"#,
+    );
+    // A value given twice is named first: the list is wrong before any
+    // one option is.
+    assert_error(
+        SingleSelectSchema::new(["", ""]).unwrap_err(),
+        SchemaError::DuplicateValue { value: "".into() },
+        r#"two options have the value """#,
+    );
+    let read = PrimitiveSchema::from_json(&json!({"type": "string", "enum": ["", "a"]})).unwrap();
+    assert_eq!(wire(read), json!({"type": "string", "enum": ["", "a"]}));
+}

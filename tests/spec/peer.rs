@@ -16,8 +16,6 @@
 //! `tests/common/mod.rs`: `$ENUM_SCHEMA_SPEC_DIR`, else `../shared/spec`; skipped
 //! when missing unless `ENUM_SCHEMA_REQUIRE_SPEC=1`).
 
-mod common;
-
 use std::collections::{BTreeSet, HashMap};
 use std::fmt;
 use std::path::PathBuf;
@@ -30,7 +28,7 @@ use serde::de::{Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde::Deserialize;
 use serde_json::{json, Map, Number, Value};
 
-use common::{for_each_sep1330_spec, wire};
+use crate::common::{for_each_sep1330_spec, wire};
 
 // ---------------------------------------------------------------------------
 // The corpus
@@ -1902,4 +1900,26 @@ fn one_view_over_the_five_shapes() {
         .unwrap()
         .as_enum()
         .is_none());
+}
+
+/// `"$schema": {"type": "string"}` (MCP 2025-11-25 on): a `$schema` of
+/// another JSON type is refused as a `required` that is not an array is; a
+/// string is read.
+#[test]
+fn a_schema_keyword_that_is_not_a_string_is_refused() {
+    let with = |schema: Value| {
+        RequestedSchema::from_json(&json!({
+            "$schema": schema, "type": "object",
+            "properties": {"a": {"type": "string"}},
+        }))
+    };
+    let error = with(json!(5)).unwrap_err();
+    assert_eq!(error, invalid_keyword("$schema", "a string", json!(5)));
+    assert_eq!(error.to_string(), "`$schema` must be a string, found 5");
+    assert!(with(json!("https://json-schema.org/draft/2020-12/schema")).is_ok());
+    let text = r#"{"$schema": null, "type": "object", "properties": {}}"#;
+    assert_eq!(
+        RequestedSchema::from_json_str(text).unwrap_err(),
+        invalid_keyword("$schema", "a string", Value::Null)
+    );
 }

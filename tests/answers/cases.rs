@@ -1,5 +1,6 @@
 //! The real-world failure cases of `shared/cases/` (see its README.md), one
-//! module per case, adapted to this crate's API but keeping their meaning.
+//! module per case, named for what it reproduces (the case id and title
+//! head it), adapted to this crate's API but keeping their meaning.
 //!
 //! The case folders are the reference: their enums are copied here and their
 //! expected JSON is written inline; nothing is read from them at run time.
@@ -21,10 +22,10 @@
 //! Not here: the compile-fail inputs (C05 `input_bad.rs`, C14
 //! `input_bad_tuple.rs` / `input_bad_struct.rs` / `input_bad_generic.rs`, and
 //! both C16 inputs) are covered by the trybuild UI suite (`tests/compiletest.rs`
-//! with `tests/ui/`). C11 lives in `tests/deprecated.rs`, because it needs
-//! `#![deny(warnings)]` on a whole crate. C21 and C22 live in
-//! `tests/macro_rules.rs`, with the rest of the macro matrix; C29 is two UI
-//! cases.
+//! with `tests/ui/`). C11 lives in `tests/derive/deprecated.rs`, because it
+//! needs `#![deny(warnings)]` on a whole module. C21 and C22 live in
+//! `tests/derive/macro_rules.rs`, with the rest of the macro matrix; C29 is
+//! two UI cases.
 
 use enum_schema::{ElicitAction, ElicitEnum, Error, ErrorKind, Form, Optional};
 use serde_json::{json, Value};
@@ -93,7 +94,7 @@ fn strings(value: &Value) -> Vec<&str> {
 // ---------------------------------------------------------------------------
 // C01 — Titled single-select must carry "type": "string"
 // ---------------------------------------------------------------------------
-mod c01 {
+mod titled_select_carries_type {
     use super::*;
 
     #[derive(ElicitEnum, Debug, PartialEq)]
@@ -106,7 +107,7 @@ mod c01 {
     }
 
     #[test]
-    fn c01_titled_single_select_is_exact_and_typed() {
+    fn titled_single_select_is_exact_and_typed() {
         let schema = wire(<Priority as ElicitEnum>::schema());
         assert_eq!(
             schema,
@@ -132,7 +133,7 @@ mod c01 {
 // ---------------------------------------------------------------------------
 // C02 — Enum schema must be inline (no $ref / $defs / $schema)
 // ---------------------------------------------------------------------------
-mod c02 {
+mod schema_is_inline {
     use super::*;
 
     // As in the case README: no doc comment.
@@ -166,7 +167,7 @@ mod c02 {
     }
 
     #[test]
-    fn c02_untitled_single_select_is_exact_and_inline() {
+    fn untitled_single_select_is_exact_and_inline() {
         let schema = wire(<Priority as ElicitEnum>::schema());
         assert_eq!(
             schema,
@@ -180,7 +181,7 @@ mod c02 {
     /// natural description) the doc comment shows up as `description`. The
     /// point of C02 (inline, no `$`-keys, no implicit title) holds either way.
     #[test]
-    fn c02_input_rs_with_doc_comment_is_inline_too() {
+    fn input_rs_with_doc_comment_is_inline_too() {
         let schema = wire(DocumentedPriority::SCHEMA);
         assert_eq!(
             schema,
@@ -194,7 +195,7 @@ mod c02 {
     }
 
     #[test]
-    fn c02_inline_in_a_whole_request() {
+    fn inline_in_a_whole_request() {
         let form = Form::new((
             ("priority", Priority::SCHEMA),
             ("priorities", Priority::MULTI_SCHEMA),
@@ -225,7 +226,7 @@ mod c02 {
 // C05 — Legacy enumNames must line up with enum (non-ASCII titles)
 // (input_bad.rs is a compile-fail UI test, covered by tests/ui/.)
 // ---------------------------------------------------------------------------
-mod c05 {
+mod legacy_enum_names_line_up {
     use super::*;
 
     #[derive(ElicitEnum, Debug, PartialEq)]
@@ -274,7 +275,7 @@ mod c05 {
     }
 
     #[test]
-    fn c05_legacy_schema_is_exact() {
+    fn legacy_schema_is_exact() {
         let schema = wire(<Language as ElicitEnum>::schema());
         assert_eq!(
             schema,
@@ -290,7 +291,7 @@ mod c05 {
     }
 
     #[test]
-    fn c05_enum_names_line_up_with_enum() {
+    fn enum_names_line_up_with_enum() {
         let schema = wire(Language::SCHEMA);
         let values = strings(&schema["enum"]);
         let names = strings(&schema["enumNames"]);
@@ -313,7 +314,7 @@ mod c05 {
     }
 
     #[test]
-    fn c05_unicode_titles_round_trip_through_text() {
+    fn unicode_titles_round_trip_through_text() {
         // compare parsed JSON, not bytes
         let text = serde_json::to_string(&Language::SCHEMA).unwrap();
         let parsed: Value = serde_json::from_str(&text).unwrap();
@@ -329,7 +330,7 @@ mod c05 {
     }
 
     #[test]
-    fn c05_without_legacy_the_same_enum_is_one_of() {
+    fn without_legacy_the_same_enum_is_one_of() {
         // the same enum, the legacy choice turned off with the builder
         let schema = wire(Language::SCHEMA.with_legacy(false));
         assert_eq!(schema, modern_expected());
@@ -344,7 +345,7 @@ mod c05 {
 // ---------------------------------------------------------------------------
 // C07 — Multi-select response: order, bounds, unknown member
 // ---------------------------------------------------------------------------
-mod c07 {
+mod multi_select_answers {
     use super::*;
     use enum_schema::MultiSelectField;
 
@@ -382,7 +383,7 @@ mod c07 {
     }
 
     #[test]
-    fn c07_field_schema_is_exact() {
+    fn field_schema_is_exact() {
         assert_eq!(wire(COLORS), expected_schema());
         assert_eq!(wire(BoundedColor::MULTI_SCHEMA), expected_schema());
         assert_eq!(
@@ -397,7 +398,7 @@ mod c07 {
     }
 
     #[test]
-    fn c07_response_ok_keeps_the_order_sent() {
+    fn response_ok_keeps_the_order_sent() {
         let response = json!({"action": "accept", "content": {"colors": ["blue", "red"]}});
         assert_eq!(
             form().parse_result(response),
@@ -406,7 +407,7 @@ mod c07 {
     }
 
     #[test]
-    fn c07_response_too_many() {
+    fn response_too_many() {
         let response = json!({"action": "accept", "content": {"colors": ["red", "green", "blue"]}});
         let error = form().parse_result(response).unwrap_err();
         assert_eq!(
@@ -425,7 +426,7 @@ mod c07 {
     }
 
     #[test]
-    fn c07_response_empty() {
+    fn response_empty() {
         let response = json!({"action": "accept", "content": {"colors": []}});
         let error = form().parse_result(response).unwrap_err();
         assert_eq!(
@@ -443,7 +444,7 @@ mod c07 {
     }
 
     #[test]
-    fn c07_response_unknown() {
+    fn response_unknown() {
         let response = json!({"action": "accept", "content": {"colors": ["red", "purple"]}});
         let error = form().parse_result(response).unwrap_err();
         assert_eq!(
@@ -462,7 +463,7 @@ mod c07 {
     }
 
     #[test]
-    fn c07_bounds_from_enum_attributes_parse_the_same() {
+    fn bounds_from_enum_attributes_parse_the_same() {
         let form = Form::new((("colors", BoundedColor::MULTI_SCHEMA),));
         let too_many = json!({"action": "accept", "content": {"colors": ["red", "green", "blue"]}});
         assert_eq!(
@@ -484,7 +485,7 @@ mod c07 {
 // ---------------------------------------------------------------------------
 // C08 — Raw identifiers must not leak r#
 // ---------------------------------------------------------------------------
-mod c08 {
+mod raw_identifiers {
     use super::*;
 
     #[allow(non_camel_case_types)]
@@ -507,7 +508,7 @@ mod c08 {
     }
 
     #[test]
-    fn c08_raw_identifiers_lose_their_prefix() {
+    fn raw_identifiers_lose_their_prefix() {
         let schema = wire(<Keyword as ElicitEnum>::schema());
         assert_eq!(
             schema,
@@ -518,7 +519,7 @@ mod c08 {
     }
 
     #[test]
-    fn c08_raw_identifiers_parse() {
+    fn raw_identifiers_parse() {
         assert_eq!(Keyword::parse("type"), Ok(Keyword::r#type));
         assert_eq!(Keyword::parse("match"), Ok(Keyword::r#match));
         assert_eq!(Keyword::parse("async"), Ok(Keyword::r#async));
@@ -539,7 +540,7 @@ mod c08 {
     }
 
     #[test]
-    fn c08_raw_identifiers_under_uppercase() {
+    fn raw_identifiers_under_uppercase() {
         let schema = wire(UpperKeyword::SCHEMA);
         assert_eq!(
             schema,
@@ -551,13 +552,14 @@ mod c08 {
 }
 
 // ---------------------------------------------------------------------------
-// C11 — #[deprecated] variants must not break -D warnings: see tests/deprecated.rs
+// C11 — #[deprecated] variants must not break -D warnings: see
+// tests/derive/deprecated.rs
 // ---------------------------------------------------------------------------
 
 // ---------------------------------------------------------------------------
 // C12 — Doc comments: enum doc becomes description; variant docs don't change the shape
 // ---------------------------------------------------------------------------
-mod c12 {
+mod doc_comments {
     use super::*;
 
     /// How urgent the task is.
@@ -586,7 +588,7 @@ mod c12 {
     }
 
     #[test]
-    fn c12_enum_doc_is_the_description_and_variant_docs_change_nothing() {
+    fn enum_doc_is_the_description_and_variant_docs_change_nothing() {
         let schema = wire(<Priority as ElicitEnum>::schema());
         assert_eq!(
             schema,
@@ -611,7 +613,7 @@ mod c12 {
     }
 
     #[test]
-    fn c12_multi_select_also_keeps_the_untitled_shape() {
+    fn multi_select_also_keeps_the_untitled_shape() {
         assert_eq!(
             wire(Priority::MULTI_SCHEMA),
             json!({
@@ -623,7 +625,7 @@ mod c12 {
     }
 
     #[test]
-    fn c12_description_attribute_overrides_the_doc_comment() {
+    fn description_attribute_overrides_the_doc_comment() {
         assert_eq!(
             wire(OverriddenPriority::SCHEMA),
             json!({
@@ -638,7 +640,7 @@ mod c12 {
 // ---------------------------------------------------------------------------
 // C13 — Quotes, backslashes, newlines; non-ASCII identifiers
 // ---------------------------------------------------------------------------
-mod c13 {
+mod escapes_and_non_ascii_names {
     use super::*;
 
     // serde's derives on the same enum cross-check the wire values: the
@@ -656,7 +658,7 @@ mod c13 {
     }
 
     #[test]
-    fn c13_schema_is_exact() {
+    fn schema_is_exact() {
         assert_eq!(
             wire(<Size as ElicitEnum>::schema()),
             json!({
@@ -672,7 +674,7 @@ mod c13 {
     }
 
     #[test]
-    fn c13_parsed_strings_equal_the_rust_literals() {
+    fn parsed_strings_equal_the_rust_literals() {
         // through the text a client receives, then parsed back
         let text = serde_json::to_string(&Size::SCHEMA).unwrap();
         let parsed: Value = serde_json::from_str(&text).unwrap();
@@ -709,7 +711,7 @@ mod c13 {
     }
 
     #[test]
-    fn c13_lowercase_changes_ascii_only_as_serde_does() {
+    fn lowercase_changes_ascii_only_as_serde_does() {
         assert_eq!(Size::Klein.value(), "klein");
         assert_eq!(Size::Groß.value(), "groß");
         assert_eq!(Size::Ärger.value(), "Ärger");
@@ -746,7 +748,7 @@ mod c13 {
 // C14 — Explicit discriminants. (The tuple/struct/generic inputs are
 // compile-fail UI tests, covered by tests/ui/.)
 // ---------------------------------------------------------------------------
-mod c14 {
+mod explicit_discriminants {
     use super::*;
 
     #[derive(ElicitEnum, Debug, PartialEq, Clone, Copy)]
@@ -757,7 +759,7 @@ mod c14 {
     }
 
     #[test]
-    fn c14_discriminants_are_ignored_values_are_strings() {
+    fn discriminants_are_ignored_values_are_strings() {
         let schema = wire(<Level as ElicitEnum>::schema());
         assert_eq!(schema, json!({"type": "string", "enum": ["Low", "High"]}));
         for value in schema["enum"].as_array().unwrap() {
@@ -804,7 +806,7 @@ mod c14 {
 // ---------------------------------------------------------------------------
 // C15 — #[cfg] / #[cfg_attr] on variants
 // ---------------------------------------------------------------------------
-mod c15 {
+mod cfg_on_variants {
     use super::*;
 
     #[derive(ElicitEnum, Debug, PartialEq)]
@@ -820,7 +822,7 @@ mod c15 {
     }
 
     #[test]
-    fn c15_schema_honours_cfg_and_cfg_attr() {
+    fn schema_honours_cfg_and_cfg_attr() {
         assert_eq!(
             wire(<Backend as ElicitEnum>::schema()),
             json!({
@@ -835,7 +837,7 @@ mod c15 {
     }
 
     #[test]
-    fn c15_cfgd_out_value_is_rejected() {
+    fn cfgd_out_value_is_rejected() {
         let form = Form::new((("backend", Backend::SCHEMA),));
         let response = json!({"action": "accept", "content": {"backend": "cloud"}});
         let error = form.parse_result(response).unwrap_err();
@@ -866,7 +868,7 @@ mod c15 {
 // ---------------------------------------------------------------------------
 // C17 — Client returns the label or the index instead of the value
 // ---------------------------------------------------------------------------
-mod c17 {
+mod label_or_index_for_a_value {
     use super::*;
     use enum_schema::SingleSelectField;
 
@@ -898,7 +900,7 @@ mod c17 {
     }
 
     #[test]
-    fn c17_schema() {
+    fn schema() {
         assert_eq!(
             wire(Pet::SCHEMA),
             json!({
@@ -913,7 +915,7 @@ mod c17 {
     }
 
     #[test]
-    fn c17_label_is_rejected_and_the_message_says_so() {
+    fn label_is_rejected_and_the_message_says_so() {
         let error = form().parse_result(answer("Dogs")).unwrap_err();
         assert_eq!(error, invalid("Dogs"));
         assert_eq!(
@@ -923,7 +925,7 @@ mod c17 {
     }
 
     #[test]
-    fn c17_index_is_rejected() {
+    fn index_is_rejected() {
         let error = form().parse_result(answer("1")).unwrap_err();
         assert_eq!(error, invalid("1"));
         assert_eq!(
@@ -933,7 +935,7 @@ mod c17 {
     }
 
     #[test]
-    fn c17_other_case_is_rejected() {
+    fn other_case_is_rejected() {
         let error = form().parse_result(answer("PET-2")).unwrap_err();
         assert_eq!(error, invalid("PET-2"));
         assert_eq!(
@@ -943,7 +945,7 @@ mod c17 {
     }
 
     #[test]
-    fn c17_value_is_accepted() {
+    fn value_is_accepted() {
         assert_eq!(
             form().parse_result(answer("pet-2")),
             Ok(ElicitAction::Accept((Pet::Dogs,)))
@@ -954,7 +956,7 @@ mod c17 {
 // ---------------------------------------------------------------------------
 // C20 — Action versus content
 // ---------------------------------------------------------------------------
-mod c20 {
+mod action_versus_content {
     use super::*;
 
     #[derive(ElicitEnum, Debug, PartialEq)]
@@ -982,7 +984,7 @@ mod c20 {
     }
 
     #[test]
-    fn c20_cancel_with_junk_content_is_cancel() {
+    fn cancel_with_junk_content_is_cancel() {
         let required = Form::new((("priority", Priority::SCHEMA),));
         assert_eq!(
             required.parse_result(cancel_with_content()),
@@ -996,7 +998,7 @@ mod c20 {
     }
 
     #[test]
-    fn c20_decline() {
+    fn decline_is_decline_for_required_and_optional_fields() {
         let required = Form::new((("priority", Priority::SCHEMA),));
         assert_eq!(required.parse_result(decline()), Ok(ElicitAction::Decline));
         let optional = Form::new((("priority", Optional(Priority::SCHEMA)),));
@@ -1004,7 +1006,7 @@ mod c20 {
     }
 
     #[test]
-    fn c20_accept_without_content_misses_a_required_field() {
+    fn accept_without_content_misses_a_required_field() {
         let required = Form::new((("priority", Priority::SCHEMA),));
         for response in [accept_no_content(), accept_empty()] {
             let error = required.parse_result(response).unwrap_err();
@@ -1022,7 +1024,7 @@ mod c20 {
     }
 
     #[test]
-    fn c20_accept_without_content_is_none_for_an_optional_field() {
+    fn accept_without_content_is_none_for_an_optional_field() {
         let optional = Form::new((("priority", Optional(Priority::SCHEMA)),));
         assert_eq!(
             optional.parse_result(accept_no_content()),
@@ -1045,7 +1047,7 @@ mod c20 {
     }
 
     #[test]
-    fn c20_extra_keys_are_ignored() {
+    fn extra_keys_are_ignored() {
         let required = Form::new((("priority", Priority::SCHEMA),));
         assert_eq!(
             required.parse_result(accept_extra()),
@@ -1060,14 +1062,14 @@ mod c20 {
 }
 
 // ---------------------------------------------------------------------------
-// C21, C22 — Forms written by `macro_rules!`: in tests/macro_rules.rs, with
-// the rest of the macro matrix.
+// C21, C22 — Forms written by `macro_rules!`: in tests/derive/macro_rules.rs,
+// with the rest of the macro matrix.
 // ---------------------------------------------------------------------------
 
 // ---------------------------------------------------------------------------
 // C25 — Block doc comments (`/** … */`) as descriptions
 // ---------------------------------------------------------------------------
-mod c25 {
+mod block_doc_comments {
     use super::*;
     use enum_schema::ElicitForm;
 
@@ -1095,7 +1097,7 @@ mod c25 {
     }
 
     #[test]
-    fn c25_block_doc_comment_on_an_enum() {
+    fn block_doc_comment_on_an_enum() {
         assert_eq!(
             wire(Severity::SCHEMA),
             json!({"type": "string", "description": "How bad is it? Pick the closest match.", "enum": ["low", "high"]})
@@ -1108,7 +1110,7 @@ mod c25 {
     }
 
     #[test]
-    fn c25_block_doc_comments_on_fields() {
+    fn block_doc_comments_on_fields() {
         assert_eq!(
             wire(Triage::requested_schema()),
             json!({"type": "object",
@@ -1211,7 +1213,7 @@ mod doc_macros {
         /// Second.
         #[doc = "Third."]
         pub written: Option<String>,
-        #[doc = include_str!("../examples/data/accept.json")]
+        #[doc = include_str!("../../examples/data/accept.json")]
         pub from_file: Option<String>,
         #[allow(clippy::empty_docs)] // the case itself
         #[doc = concat!(" ")]
@@ -1246,7 +1248,7 @@ mod doc_macros {
             schema["properties"]["written"]["description"]
         );
         // The file's own text, its last newline trimmed.
-        let file = include_str!("../examples/data/accept.json");
+        let file = include_str!("../../examples/data/accept.json");
         assert!(file.ends_with('\n'));
         assert_eq!(
             schema["properties"]["from_file"]["description"],

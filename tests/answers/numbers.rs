@@ -1,7 +1,7 @@
 //! Exact numbers: every integer and float field type takes an answer within
 //! its range and refuses one outside it as `OutOfRange`, whether the JSON
 //! wrote it as an integer or as a float, and never turns it into a nearby
-//! number (issue 13 item 2, case C28 of `shared/cases`).
+//! number (case C28 of `shared/cases`).
 //!
 //! serde_json reads an integer literal within 64 bits exactly and anything
 //! else (a fraction, an exponent, an integer beyond 64 bits) as the nearest
@@ -547,7 +547,7 @@ struct Offset {
 }
 
 #[test]
-fn c28_schema_advertises_the_i64_range() {
+fn an_i64_field_advertises_the_whole_i64_range() {
     assert_eq!(
         serde_json::to_value(Offset::requested_schema()).unwrap(),
         json!({"type": "object",
@@ -559,7 +559,7 @@ fn c28_schema_advertises_the_i64_range() {
 }
 
 #[test]
-fn c28_responses_from_text() {
+fn integers_just_beyond_i64_are_refused_not_clamped() {
     // response_below_min.json: -2^63 - 1 arrives as the double -2^63.
     assert_eq!(
         Offset::parse_result_str(r#"{"action": "accept", "content": {"b": -9223372036854775809}}"#),
@@ -585,7 +585,7 @@ fn c28_responses_from_text() {
             maximum: Some(i64::MAX.into()),
         })),
     );
-    // The float spellings from the issue.
+    // The float spellings of the public report (C28).
     let error =
         Offset::parse_result_str(r#"{"action": "accept", "content": {"b": -9223372036854776000}}"#)
             .unwrap_err();
@@ -598,7 +598,7 @@ fn c28_responses_from_text() {
 }
 
 #[test]
-fn c28_the_peer_reader_agrees() {
+fn the_peer_reader_refuses_integers_just_beyond_i64_too() {
     let schema = enum_schema::RequestedSchema::from_json_str(
         r#"{"type":"object","properties":{"b":{"type":"integer","minimum":-9223372036854775808,"maximum":9223372036854775807}},"required":["b"]}"#,
     )

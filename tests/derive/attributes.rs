@@ -1,8 +1,7 @@
 //! Attribute values the derives read as their docs say: constants named in
-//! a field's `default`, `minimum` and `maximum` (issue 12, friction 3), and
-//! `description = false`, which keeps a doc comment out of the schema
-//! (issue 12, friction 6). The compile errors for their misuse are in
-//! `tests/ui/form/attr/` and `tests/ui/attr/`.
+//! a field's `default`, `minimum` and `maximum`, and `description = false`,
+//! which keeps a doc comment out of the schema. The compile errors for
+//! their misuse are in `tests/ui/form/attr/` and `tests/ui/attr/`.
 
 use enum_schema::{ElicitAction, ElicitEnum, ElicitForm};
 use serde_json::{json, Value};
@@ -44,7 +43,7 @@ pub struct Order {
     pub module_constant: Size,
     #[elicit(default = Self::SIZE)]
     pub own_constant: Size,
-    #[elicit(default = crate::defaults::SIZE)]
+    #[elicit(default = crate::attributes::defaults::SIZE)]
     pub crate_constant: Option<Size>,
     #[elicit(default = defaults::SIZE)]
     pub relative_constant: Size,

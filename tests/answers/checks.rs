@@ -4,7 +4,7 @@
 //! the other primitive checks, whole `content` objects, and the builders'
 //! own checks of a default against the options.
 //!
-//! Like `tests/formats.rs`, these are what mutation testing
+//! Like `tests/answers/formats.rs`, these are what mutation testing
 //! (`tests/mutants.sh`) measures the checks against: every bound has a case
 //! on it and one past it, every refusal its exact error.
 
@@ -445,7 +445,7 @@ fn builder_defaults_are_checked_against_the_options() {
 #[test]
 fn floats_in_text_are_read_exactly() {
     // A `number` bound: an `integer` one beyond i64 is advertised within
-    // i64 (tests/bounds.rs), which is not what this test is about.
+    // i64 (tests/rmcp/bounds.rs), which is not what this test is about.
     let text = r#"{"type": "object", "properties": {"p": {"type": "number", "minimum": 118446744073709551615}}}"#;
     let schema = RequestedSchema::from_json_str(text).unwrap();
     let written = serde_json::to_string(&schema).unwrap();

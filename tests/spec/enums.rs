@@ -20,12 +20,10 @@
 //! - and against the wrong siblings, which must reject it where the spec
 //!   tells them apart.
 
-mod common;
-
 use enum_schema::{ElicitAction, ElicitEnum, Form, MultiSelectField, Optional, SingleSelectField};
 use serde_json::{json, Value};
 
-use common::{
+use crate::common::{
     check_shape, for_each_sep1330_spec, require_spec, spec_dir, wire, Shape, Spec, LEGACY_VERSION,
 };
 

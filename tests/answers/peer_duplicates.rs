@@ -1,7 +1,7 @@
 //! The peer reader refuses schema text in which an object names a key
-//! twice, as answers with a key given twice already are (issue 13 item 6):
-//! JSON parsers disagree on which of the two counts, so a proxy and a
-//! client could each see a different schema. A `serde_json::Value` has
+//! twice, as answers with a key given twice already are: JSON parsers
+//! disagree on which of the two counts, so a proxy and a client could each
+//! see a different schema. A `serde_json::Value` has
 //! already kept one of the two, so the refusal is on the text entry points:
 //! `RequestedSchema::from_json_str`, `PrimitiveSchema::from_json_str`, and
 //! serde's `Deserialize` for both.

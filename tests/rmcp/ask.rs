@@ -30,7 +30,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt, DuplexStream};
 
 /// The example server itself, tool code and all.
 #[allow(dead_code)]
-#[path = "../examples/conformance_server.rs"]
+#[path = "../../examples/conformance_server.rs"]
 mod conformance_server;
 
 /// How bad is it?

@@ -8,8 +8,6 @@
 //! are skipped with a message, unless `ENUM_SCHEMA_REQUIRE_SPEC=1`. The
 //! tables are driven by the revision folders found there.
 
-mod common;
-
 use enum_schema::{
     elicitation_responses, parse_input_response, take_input_response, BooleanField, ElicitAction,
     ElicitEnum, ElicitForm, Error, ErrorKind, InputRequiredResult, NumberField, PrimitiveSchema,
@@ -17,7 +15,7 @@ use enum_schema::{
 };
 use serde_json::{json, Map, Value};
 
-use common::{require_spec, spec_dir, wire, Spec};
+use crate::common::{require_spec, spec_dir, wire, Spec};
 
 // ---------------------------------------------------------------------------
 // The spec revisions (located and loaded by tests/common/mod.rs)

@@ -29,14 +29,14 @@
 //! parser *and* to the validator has integral numbers; the one with a
 //! fractional number is checked on its own (`fractional_answers_are_the_spec_quirk`).
 
-mod common;
-
 use std::collections::BTreeSet;
 
 use enum_schema::{ElicitAction, ElicitEnum, ElicitForm, PrimitiveSchema};
 use serde_json::{json, Value};
 
-use common::{check_shape, for_each_sep1330_spec, spec_dir, wire, Shape, Spec, LEGACY_VERSION};
+use crate::common::{
+    check_shape, for_each_sep1330_spec, spec_dir, wire, Shape, Spec, LEGACY_VERSION,
+};
 
 // ---------------------------------------------------------------------------
 // What each property is meant to be

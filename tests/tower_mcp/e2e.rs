@@ -164,7 +164,7 @@ async fn two_questions_on_both_revisions() {
         // schemas, which lose what they do not model: a titled
         // single-select (`oneOf`, no `enum`) becomes a plain string field,
         // a multi-select loses `maxItems`. The wire carries both
-        // (tests/tower_mcp_ask.rs, and the Python client in
+        // (tests/tower_mcp/ask.rs, and the Python client in
         // .ci/tower_mcp.sh, see them). Pinned, so that a fix shows.
         assert_eq!(
             asked[0].1,

@@ -373,3 +373,44 @@ fn alias_and_value_of_one_variant_are_a_duplicate_and_null_is_not_absent() {
         r#"Multiple([DuplicateItem { field: Some("many"), index: 1, items: [String("aa"), String("A")] }, NullForOptional { field: Some("maybe"), expected: String }])"#
     );
 }
+
+/// `from_str`, `display` and `as_ref` are opt-in impls over the wire value:
+/// `FromStr` is `parse` (values and aliases, exactly) with an owned error,
+/// `Display` pads as a `str` does, and a skipped variant shows its own
+/// value.
+#[test]
+fn std_impls_are_the_wire_value() {
+    #[derive(ElicitEnum, Debug, PartialEq)]
+    #[elicit(rename_all = "kebab-case", from_str, display, as_ref)]
+    enum Region {
+        #[elicit(alias = "use1")]
+        UsEast,
+        EuWest,
+        #[elicit(skip)]
+        Retired,
+    }
+    assert_eq!("us-east".parse::<Region>(), Ok(Region::UsEast));
+    assert_eq!("use1".parse::<Region>(), Ok(Region::UsEast));
+    let error = "US-EAST".parse::<Region>().unwrap_err();
+    assert_eq!(
+        error,
+        enum_schema::ErrorKind::InvalidValue {
+            field: None,
+            value: "US-EAST".into(),
+            allowed: Region::OPTIONS.into(),
+        }
+    );
+    assert_eq!(
+        error.to_string(),
+        r#"invalid value "US-EAST": expected one of "us-east", "eu-west""#
+    );
+    assert!("retired".parse::<Region>().is_err());
+    assert_eq!(Region::EuWest.to_string(), "eu-west");
+    assert_eq!(format!("{:<9}|", Region::EuWest), "eu-west  |");
+    assert_eq!(Region::Retired.to_string(), "retired");
+    assert_eq!(Region::UsEast.as_ref(), "us-east");
+    fn takes(text: impl AsRef<str>) -> usize {
+        text.as_ref().len()
+    }
+    assert_eq!(takes(Region::EuWest), 7);
+}

@@ -1,5 +1,5 @@
 //! The official JSON-Schema-Test-Suite (draft 2020-12) against the peer
-//! reader's answer checker (issue 13 item 7): the vectors in
+//! reader's answer checker: the vectors in
 //! `../shared/vectors/json-schema-test-suite` (the four formats MCP allows,
 //! the keywords an elicitation property can carry, bignum and float
 //! overflow) are read at run time, never copied into the project.

@@ -3,9 +3,9 @@
 //! variant; it must carry its own `#[allow(deprecated)]`, because an
 //! `#[allow]` on the enum or the module does not reach generated impls.
 //!
-//! This whole test crate is compiled with `#![deny(warnings)]`: if the
-//! derive emitted a deprecation warning, this file would not build and every
-//! test in it would fail. Neither the enum nor this module allows
+//! This whole module is compiled with `#![deny(warnings)]`: if the derive
+//! emitted a deprecation warning, this file would not build and every test
+//! of the `derive` binary would fail. Neither the enum nor this module allows
 //! `deprecated`; only the one test that names `Backend::Cloud` itself does,
 //! since that use is the test's, not the derive's.
 #![deny(warnings)]
@@ -27,7 +27,7 @@ pub fn schema() -> serde_json::Value {
 }
 
 #[test]
-fn c11_deprecated_variant_is_still_offered() {
+fn deprecated_variant_is_still_offered() {
     // a deprecated variant is still offered unless #[elicit(skip)] is set
     assert_eq!(
         schema(),
@@ -40,7 +40,7 @@ fn c11_deprecated_variant_is_still_offered() {
 }
 
 #[test]
-fn c11_parsing_cloud_without_naming_the_variant() {
+fn parsing_cloud_without_naming_the_variant() {
     let parsed = Backend::parse("cloud").expect("cloud is offered");
     assert_eq!(parsed.value(), "cloud");
     assert_eq!(parsed.option_index(), Some(1));
@@ -50,7 +50,7 @@ fn c11_parsing_cloud_without_naming_the_variant() {
 
 #[test]
 #[allow(deprecated)] // this test names the deprecated variant itself
-fn c11_parsing_cloud_gives_backend_cloud() {
+fn parsing_cloud_gives_backend_cloud() {
     assert_eq!(Backend::parse("cloud"), Ok(Backend::Cloud));
     assert_eq!(Backend::Cloud.value(), "cloud");
     let form = Form::new((("backend", Backend::SCHEMA),));
@@ -75,8 +75,7 @@ fn c11_parsing_cloud_gives_backend_cloud() {
     );
 }
 
-// Issue 13, item 4: what the user wrote around the item holds for the
-// generated code too. A deprecated enum, allowed where the user uses it, as
+// What the user wrote around the item holds for the generated code too. A deprecated enum, allowed where the user uses it, as
 // the type of every kind of enum field.
 #[deprecated(note = "use Backend")]
 #[derive(ElicitEnum, Debug, PartialEq)]

@@ -33,7 +33,7 @@ pub enum Color {
 // ---------------------------------------------------------------------------
 // C21 — form fields typed through `$ty:ty` (invisible `Type::Group`)
 // ---------------------------------------------------------------------------
-mod c21 {
+mod type_fragments {
     use super::*;
 
     macro_rules! elicit_form {
@@ -52,7 +52,7 @@ mod c21 {
     });
 
     #[test]
-    fn c21_schema_is_the_hand_written_one() {
+    fn schema_is_the_hand_written_one() {
         assert_eq!(
             wire(Profile::requested_schema()),
             json!({
@@ -70,7 +70,7 @@ mod c21 {
     }
 
     #[test]
-    fn c21_response_ok_parses() {
+    fn response_ok_parses() {
         let response = json!({"action": "accept", "content": {"age": 3, "colors": ["red"], "ok": true, "color": "green"}});
         assert_eq!(
             Profile::parse_result(response),
@@ -88,7 +88,7 @@ mod c21 {
 // ---------------------------------------------------------------------------
 // C22 — the derive's call site and the field types in different expansions
 // ---------------------------------------------------------------------------
-mod c22 {
+mod several_expansions {
     use super::*;
 
     // (a) derive written in the macro body, field types from the caller
@@ -117,7 +117,7 @@ mod c22 {
     );
 
     #[test]
-    fn c22_profile() {
+    fn profile() {
         assert_eq!(
             wire(Profile::requested_schema()),
             json!({"type": "object",
@@ -139,7 +139,7 @@ mod c22 {
     }
 
     #[test]
-    fn c22_order() {
+    fn order() {
         assert_eq!(
             wire(Order::requested_schema()),
             json!({"type": "object",
@@ -159,7 +159,7 @@ mod c22 {
     /// A failing field still names itself, and the error still collects
     /// every field: the locals of `from_content` work across expansions.
     #[test]
-    fn c22_errors_are_collected() {
+    fn errors_are_collected() {
         let error =
             Order::parse_result(json!({"action": "accept", "content": {"age": 300}})).unwrap_err();
         let ErrorKind::Multiple(errors) = error.kind() else {
@@ -373,7 +373,7 @@ mod form_nested {
     use super::*;
 
     pub mod kinds {
-        pub use crate::Color as Paint;
+        pub use crate::macro_rules::Color as Paint;
     }
 
     macro_rules! inner {

@@ -5,7 +5,7 @@
 //! deprecated variants.
 #![deny(warnings, unused_qualifications, missing_docs)]
 #![no_implicit_prelude]
-//! (crate docs, for `missing_docs`)
+//! (the module's docs, for `missing_docs`: `main.rs` declares it `pub`)
 
 mod shadowed {
     #![allow(dead_code, non_camel_case_types)]
@@ -194,7 +194,7 @@ mod reexported {
     }
 
     #[derive(::enum_schema::ElicitEnum)]
-    #[elicit(crate = "crate::reexported::facade::schema")]
+    #[elicit(crate = "crate::hygiene::reexported::facade::schema")]
     pub enum Through {
         One,
     }

@@ -4,15 +4,15 @@
 //! valid `ElicitRequestFormParams`, and what goes to a 2025-06-18 peer is
 //! that revision's `EnumSchema`.
 
-mod common;
-
 use enum_schema::{
     FillDefault, Form, MultiSelectSchema, NumberField, PrimitiveSchema, ProtocolVersion,
     SingleSelectSchema,
 };
 use serde_json::json;
 
-use common::{check_shape, for_each_sep1330_spec, spec_dir, wire, Shape, Spec, LEGACY_VERSION};
+use crate::common::{
+    check_shape, for_each_sep1330_spec, spec_dir, wire, Shape, Spec, LEGACY_VERSION,
+};
 
 fn titled() -> Vec<(&'static str, &'static str)> {
     vec![("a.txt", "Notes (2 KB)"), ("b.txt", "Plan (1 KB)")]

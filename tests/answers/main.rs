@@ -1,0 +1,19 @@
+//! What a client sends back, and the rules it is checked against at run
+//! time: single- and multi-select answers, whole `ElicitResult`s, the
+//! string formats, exact numbers, selects built at run time, the schema
+//! rules on every path, schemas read from a peer, the JSON-Schema-Test-Suite
+//! vectors, and the real-world failure cases of `shared/cases/`. One test
+//! binary (one link) for the lot; each file is a module.
+
+// `pub`: a file's `pub` items stay reachable from the crate root, as when
+// each file was a test crate of its own, so `dead_code` judges them as
+// before.
+pub mod cases;
+pub mod checks;
+pub mod dynamic;
+pub mod formats;
+pub mod json_schema_suite;
+pub mod numbers;
+pub mod parse;
+pub mod peer_duplicates;
+pub mod rules;

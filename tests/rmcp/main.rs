@@ -1,0 +1,26 @@
+//! The rmcp integration (`enum_schema::rmcp`): `Ask` and the elicitation
+//! calls driven by rmcp's own client, in process; the conversions into
+//! rmcp's model; the client side; the README's rmcp server. With `spec`,
+//! the bounds every path emits, read by rmcp and checked against the spec;
+//! with `schemars`, rmcp's typed `Peer::elicit`. One test binary (one link
+//! against rmcp and tokio) for the lot; each file is a module. The
+//! stateless retry across server processes is `tests/rmcp_process.rs`, a
+//! binary of its own.
+
+#[cfg(feature = "spec")]
+#[path = "../common/mod.rs"]
+mod common;
+
+// `pub`: a file's `pub` items stay reachable from the crate root, as when
+// each file was a test crate of its own, so `dead_code` judges them as
+// before.
+pub mod ask;
+#[cfg(feature = "spec")]
+pub mod bounds;
+pub mod client;
+pub mod convert;
+pub mod dynamic;
+pub mod e2e;
+pub mod readme;
+#[cfg(feature = "schemars")]
+pub mod with_schemars;
