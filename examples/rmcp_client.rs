@@ -89,17 +89,17 @@ fn prompt(
     match property {
         PrimitiveSchema::Boolean(boolean) => {
             let answer = Confirm::new()
-                .with_prompt(boolean.title.as_deref().unwrap_or(name))
-                .default(boolean.default.unwrap_or(false))
+                .with_prompt(boolean.title().unwrap_or(name))
+                .default(boolean.default_value().unwrap_or(false))
                 .interact()
                 .map_err(io)?;
             Ok(Some(Value::Bool(answer)))
         }
         PrimitiveSchema::Number(number) => {
             let mut input = Input::<String>::new()
-                .with_prompt(number.title.as_deref().unwrap_or(name))
+                .with_prompt(number.title().unwrap_or(name))
                 .allow_empty(!required);
-            if let Some(default) = &number.default {
+            if let Some(default) = number.default_value() {
                 input = input.default(default.to_string());
             }
             let text = input.interact_text().map_err(io)?;
@@ -113,14 +113,14 @@ fn prompt(
         }
         _ => {
             let title = match property {
-                PrimitiveSchema::String(string) => string.title.as_deref(),
+                PrimitiveSchema::String(string) => string.title(),
                 _ => None,
             };
             let mut input = Input::<String>::new()
                 .with_prompt(title.unwrap_or(name))
                 .allow_empty(!required);
             if let PrimitiveSchema::String(string) = property {
-                if let Some(default) = &string.default {
+                if let Some(default) = string.default_value() {
                     input = input.default(default.to_string());
                 }
             }

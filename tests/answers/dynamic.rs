@@ -1124,3 +1124,61 @@ fn an_empty_wire_value_is_refused_in_a_select_built_to_be_sent() {
     let read = PrimitiveSchema::from_json(&json!({"type": "string", "enum": ["", "a"]})).unwrap();
     assert_eq!(wire(read), json!({"type": "string", "enum": ["", "a"]}));
 }
+
+/// The string, number and boolean wire schemas are built through checked
+/// builders: no public path builds one this crate would refuse to send.
+#[test]
+fn primitive_schemas_refuse_what_they_would_not_send() {
+    use enum_schema::{BooleanSchema, NumberSchema, StringFormat, StringSchema};
+    assert_error(
+        StringSchema::new()
+            .with_length(Some(5), Some(1))
+            .unwrap_err(),
+        SchemaError::BoundsInverted {
+            keyword: "minLength",
+        },
+        "`minLength` is greater than its upper bound",
+    );
+    let short = StringSchema::new().with_default_value("ab").unwrap();
+    let SchemaError::InvalidDefault { error } =
+        short.clone().with_length(Some(3), None).unwrap_err()
+    else {
+        panic!("a default shorter than minLength")
+    };
+    assert_eq!(
+        error.to_string(),
+        r#"too short: "ab" has 2 characters, at least 3 required"#
+    );
+    assert!(short.with_format(StringFormat::Date).is_err());
+    let inverted = NumberSchema::number().with_bounds(Some(2.into()), Some(1.into()));
+    assert_error(
+        inverted.unwrap_err(),
+        SchemaError::BoundsInverted { keyword: "minimum" },
+        "`minimum` is greater than its upper bound",
+    );
+    let percent = NumberSchema::integer()
+        .with_title("Percent")
+        .with_bounds(Some(0.into()), Some(100.into()))
+        .unwrap()
+        .with_default_value(5)
+        .unwrap();
+    assert_eq!(
+        (
+            percent.title(),
+            percent.is_integer(),
+            percent.default_value()
+        ),
+        (Some("Percent"), true, Some(&5.into()))
+    );
+    assert_eq!(
+        wire(PrimitiveSchema::Number(percent)),
+        json!({"type": "integer", "title": "Percent", "minimum": 0, "maximum": 100, "default": 5})
+    );
+    let page = BooleanSchema::new()
+        .with_description("Page the on-call")
+        .with_default_value(true);
+    assert_eq!(
+        wire(PrimitiveSchema::Boolean(page)),
+        json!({"type": "boolean", "description": "Page the on-call", "default": true})
+    );
+}

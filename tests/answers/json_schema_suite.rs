@@ -587,19 +587,19 @@ fn typed_verdict(schema: &PrimitiveSchema, data: &Value) -> Option<bool> {
     match schema {
         PrimitiveSchema::String(string) => {
             let mut field = StringField::new();
-            if let Some(min) = string.min_length {
+            if let Some(min) = string.min_length() {
                 field = field.with_min_length(min);
             }
-            if let Some(max) = string.max_length {
+            if let Some(max) = string.max_length() {
                 field = field.with_max_length(max);
             }
-            if let Some(format) = string.format {
+            if let Some(format) = string.format() {
                 field = field.with_format(format);
             }
             Some(field.parse(data.clone()).is_ok())
         }
-        PrimitiveSchema::Number(number) if number.integer => {
-            if number.minimum.is_some() || number.maximum.is_some() {
+        PrimitiveSchema::Number(number) if number.is_integer() => {
+            if number.minimum().is_some() || number.maximum().is_some() {
                 return None;
             }
             // The i64 range is the Rust type's, not the schema's: only data
@@ -618,10 +618,10 @@ fn typed_verdict(schema: &PrimitiveSchema, data: &Value) -> Option<bool> {
                     || bound.as_i64().is_some_and(|i| i.unsigned_abs() < 1 << 53))
                 .then_some(double)
             };
-            if let Some(minimum) = &number.minimum {
+            if let Some(minimum) = number.minimum() {
                 field = field.with_minimum(exact(minimum)?);
             }
-            if let Some(maximum) = &number.maximum {
+            if let Some(maximum) = number.maximum() {
                 field = field.with_maximum(exact(maximum)?);
             }
             Some(field.parse(data.clone()).is_ok())

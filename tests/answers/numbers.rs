@@ -36,14 +36,9 @@ where
     let value = Value::Number(number(text));
     let field = NumberField::<N>::new();
     let parsed = field.parse(value.clone());
-    let exact = enum_schema::NumberSchema {
-        integer: true,
-        title: None,
-        description: None,
-        minimum: Some(N::MIN.into()),
-        maximum: Some(N::MAX.into()),
-        default: None,
-    };
+    let exact = enum_schema::NumberSchema::integer()
+        .with_bounds(Some(N::MIN.into()), Some(N::MAX.into()))
+        .unwrap();
     let checked = PrimitiveSchema::Number(exact).check(value);
     match expected {
         Ok(expected) => {

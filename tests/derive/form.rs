@@ -464,7 +464,7 @@ fn each_field_kind_is_the_matching_primitive_schema() {
     for (name, property) in schema.properties() {
         let kind = match property {
             PrimitiveSchema::String(_) => "string",
-            PrimitiveSchema::Number(number) if number.integer => "integer",
+            PrimitiveSchema::Number(number) if number.is_integer() => "integer",
             PrimitiveSchema::Number(_) => "number",
             PrimitiveSchema::Boolean(_) => "boolean",
             PrimitiveSchema::SingleSelect(_) => "single",

@@ -157,25 +157,24 @@ fn relayed_bounds_are_advertised_within_i64_and_checked_exactly() {
 
 #[test]
 fn number_bounds_beyond_2_pow_53_are_sent_as_doubles_on_the_inside() {
-    let schema = NumberSchema {
-        integer: false,
-        title: None,
-        description: None,
-        minimum: Some((i64::MIN + 1).into()),
-        maximum: Some(i64::MAX.into()),
-        default: Some(u64::MAX.into()),
-    };
+    let schema = NumberSchema::number()
+        .with_bounds(Some((i64::MIN + 1).into()), Some(i64::MAX.into()))
+        .unwrap();
     assert_eq!(
         wire(PrimitiveSchema::Number(schema.clone())),
         json!({"type": "number", "minimum": -9223372036854774784.0, "maximum": 9223372036854774784.0}),
     );
+    // A default above the maximum cannot be set.
+    assert!(matches!(
+        schema.with_default_value(u64::MAX),
+        Err(enum_schema::SchemaError::InvalidDefault { .. })
+    ));
     // Bounds a double holds are sent as they are.
-    let schema = NumberSchema {
-        minimum: Some(i64::MIN.into()),
-        maximum: Some((1u64 << 60).into()),
-        default: Some((1u64 << 59).into()),
-        ..schema
-    };
+    let schema = NumberSchema::number()
+        .with_bounds(Some(i64::MIN.into()), Some((1u64 << 60).into()))
+        .unwrap()
+        .with_default_value(1u64 << 59)
+        .unwrap();
     assert_eq!(
         wire(PrimitiveSchema::Number(schema)),
         json!({"type": "number", "minimum": i64::MIN, "maximum": 1u64 << 60, "default": 1u64 << 59}),
@@ -184,29 +183,29 @@ fn number_bounds_beyond_2_pow_53_are_sent_as_doubles_on_the_inside() {
 
 #[test]
 fn the_advertised_default_is_within_the_advertised_bounds() {
-    let number = |minimum: Option<Number>, maximum: Option<Number>, default: Number| NumberSchema {
-        integer: true,
-        title: None,
-        description: None,
-        minimum,
-        maximum,
-        default: Some(default),
+    let number = |minimum: Option<Number>, maximum: Option<Number>, default: Number| {
+        NumberSchema::integer()
+            .with_bounds(minimum, maximum)
+            .and_then(|schema| schema.with_default_value(default))
     };
     // A default beyond i64 cannot be read as one: left out.
-    let schema = number(None, None, u64::MAX.into());
+    let schema = number(None, None, u64::MAX.into()).unwrap();
     assert_eq!(schema.advertised_default(), None);
     assert_eq!(
         wire(PrimitiveSchema::Number(schema)),
         json!({"type": "integer"})
     );
-    // A fractional default on an integer schema is not an integer: left out.
-    let schema = number(None, None, Number::from_f64(2.5).unwrap());
-    assert_eq!(schema.advertised_default(), None);
+    // A fractional default on an integer schema is not an integer: refused.
+    assert!(matches!(
+        number(None, None, Number::from_f64(2.5).unwrap()),
+        Err(enum_schema::SchemaError::InvalidDefault { .. })
+    ));
     let schema = number(
         Some(0.into()),
         Some(10.into()),
         Number::from_f64(2.0).unwrap(),
-    );
+    )
+    .unwrap();
     assert_eq!(schema.advertised_default(), Some(2.into()));
 }
 

@@ -228,7 +228,7 @@ fn integer_bounds_beyond_i64_are_clamped_and_still_enforced() {
     );
     match &ours.properties()[0].1 {
         PrimitiveSchema::Number(number) => {
-            assert_eq!(number.maximum, Some(u64::MAX.into()));
+            assert_eq!(number.maximum(), Some(&u64::MAX.into()));
         }
         other => panic!("not a number schema: {other:?}"),
     }
@@ -254,21 +254,28 @@ fn integer_bounds_beyond_i64_are_clamped_and_still_enforced() {
 
 #[test]
 fn fractional_integer_bounds_round_inwards() {
-    let mut schema = enum_schema::NumberSchema {
-        integer: true,
-        title: None,
-        description: None,
-        minimum: serde_json::Number::from_f64(0.5),
-        maximum: serde_json::Number::from_f64(9.5),
-        default: serde_json::Number::from_f64(3.0),
-    };
+    let bounded = enum_schema::NumberSchema::integer()
+        .with_bounds(
+            serde_json::Number::from_f64(0.5),
+            serde_json::Number::from_f64(9.5),
+        )
+        .unwrap();
+    let schema = bounded
+        .clone()
+        .with_default_value(serde_json::Number::from_f64(3.0).unwrap())
+        .unwrap();
     assert_eq!(
         json(PrimitiveSchemaDefinition::from(PrimitiveSchema::Number(
             schema.clone()
         ))),
         json!({"type": "integer", "minimum": 1, "maximum": 9, "default": 3}),
     );
-    schema.default = serde_json::Number::from_f64(3.5);
+    // A fractional default cannot be set on an integer schema.
+    assert!(bounded
+        .clone()
+        .with_default_value(serde_json::Number::from_f64(3.5).unwrap())
+        .is_err());
+    let schema = bounded;
     assert_eq!(
         json(PrimitiveSchemaDefinition::from(PrimitiveSchema::Number(
             schema

@@ -1,16 +1,20 @@
-//! Selects whose options are known only when the server runs: built on the
-//! wire model, checked as a peer's schema is read, answered with the chosen
-//! options borrowed from the list.
+//! The wire model's builders: selects whose options are known only when
+//! the server runs (answered with the chosen options borrowed from the
+//! list), and the string, number and boolean schemas; each checked as a
+//! peer's schema is read.
 
 use std::borrow::Cow;
 
-use serde_json::Value;
+use serde_json::{Number, Value};
 
 use crate::error::Error;
 use crate::field::{parse_required, FormField};
 use crate::schema::check::Choice;
 use crate::schema::option::EnumOption;
-use crate::schema::read::{check_items, check_sent_options, check_single_default, SchemaError};
+use crate::schema::primitive::{BooleanSchema, NumberSchema, StringFormat, StringSchema};
+use crate::schema::read::{
+    check_items, check_number, check_sent_options, check_single_default, check_string, SchemaError,
+};
 use crate::schema::{MultiSelectSchema, PrimitiveSchema, SingleSelectSchema};
 
 /// Options from anything that converts into them: wire values alone
@@ -252,5 +256,160 @@ impl<'a> FormField for &'a MultiSelectSchema {
     ) -> Result<Vec<Choice<'a>>, Error> {
         let schema: &'a MultiSelectSchema = self;
         parse_required(name, value, |value| schema.parse(value))
+    }
+}
+
+impl StringSchema {
+    /// A string property with no settings: `{"type":"string"}`.
+    pub fn new() -> Self {
+        StringSchema::default()
+    }
+
+    label_builders!(impl Into<Cow<'static, str>>, self => Into::into);
+
+    /// Sets `minLength` and `maxLength`, in Unicode code points.
+    ///
+    /// # Errors
+    ///
+    /// [`SchemaError::BoundsInverted`] for `min > max`;
+    /// [`SchemaError::InvalidDefault`] if the `default` already set is
+    /// outside them.
+    pub fn with_length(
+        mut self,
+        min: Option<usize>,
+        max: Option<usize>,
+    ) -> Result<Self, SchemaError> {
+        (self.min_length, self.max_length) = (min, max);
+        check_string(&self).map(|()| self)
+    }
+
+    /// Sets `format`.
+    ///
+    /// # Errors
+    ///
+    /// [`SchemaError::InvalidDefault`] if the `default` already set is not
+    /// in that format.
+    pub fn with_format(mut self, format: StringFormat) -> Result<Self, SchemaError> {
+        self.format = Some(format);
+        check_string(&self).map(|()| self)
+    }
+
+    /// Sets `default`.
+    ///
+    /// # Errors
+    ///
+    /// [`SchemaError::InvalidDefault`], holding the answer's error, for a
+    /// default the schema refuses (too short, too long, not in the
+    /// `format`).
+    ///
+    /// ```
+    /// use enum_schema::{ErrorKind, SchemaError, StringFormat, StringSchema};
+    /// use serde_json::json;
+    ///
+    /// let email = StringSchema::new()
+    ///     .with_title("Email")
+    ///     .with_format(StringFormat::Email)?
+    ///     .with_default_value("ada@example.com")?;
+    /// assert_eq!(
+    ///     serde_json::to_value(&email).unwrap(),
+    ///     json!({"type": "string", "title": "Email", "format": "email", "default": "ada@example.com"}),
+    /// );
+    /// let Err(SchemaError::InvalidDefault { error }) = email.with_default_value("ada") else {
+    ///     panic!("not an email");
+    /// };
+    /// assert!(matches!(error.kind(), ErrorKind::InvalidFormat { .. }));
+    /// # Ok::<(), SchemaError>(())
+    /// ```
+    pub fn with_default_value(
+        mut self,
+        default: impl Into<Cow<'static, str>>,
+    ) -> Result<Self, SchemaError> {
+        self.default = Some(default.into());
+        check_string(&self).map(|()| self)
+    }
+}
+
+impl NumberSchema {
+    /// An integer property with no bounds: `{"type":"integer"}`.
+    pub fn integer() -> Self {
+        NumberSchema {
+            integer: true,
+            title: None,
+            description: None,
+            minimum: None,
+            maximum: None,
+            default: None,
+        }
+    }
+
+    /// A number property with no bounds: `{"type":"number"}`.
+    pub fn number() -> Self {
+        NumberSchema {
+            integer: false,
+            ..NumberSchema::integer()
+        }
+    }
+
+    label_builders!(impl Into<Cow<'static, str>>, self => Into::into);
+
+    /// Sets `minimum` and `maximum`.
+    ///
+    /// # Errors
+    ///
+    /// [`SchemaError::BoundsInverted`] for `minimum > maximum`;
+    /// [`SchemaError::InvalidDefault`] if the `default` already set is
+    /// outside them.
+    pub fn with_bounds(
+        mut self,
+        minimum: Option<Number>,
+        maximum: Option<Number>,
+    ) -> Result<Self, SchemaError> {
+        (self.minimum, self.maximum) = (minimum, maximum);
+        check_number(&self).map(|()| self)
+    }
+
+    /// Sets `default`.
+    ///
+    /// # Errors
+    ///
+    /// [`SchemaError::InvalidDefault`], holding the answer's error, for a
+    /// default outside the bounds, or with a fractional part on an integer
+    /// schema.
+    ///
+    /// ```
+    /// use enum_schema::{NumberSchema, SchemaError};
+    /// use serde_json::json;
+    ///
+    /// let percent = NumberSchema::integer()
+    ///     .with_bounds(Some(0.into()), Some(100.into()))?
+    ///     .with_default_value(50)?;
+    /// assert_eq!(
+    ///     serde_json::to_value(&percent).unwrap(),
+    ///     json!({"type": "integer", "minimum": 0, "maximum": 100, "default": 50}),
+    /// );
+    /// assert!(matches!(
+    ///     percent.with_default_value(101),
+    ///     Err(SchemaError::InvalidDefault { .. }),
+    /// ));
+    /// # Ok::<(), SchemaError>(())
+    /// ```
+    pub fn with_default_value(mut self, default: impl Into<Number>) -> Result<Self, SchemaError> {
+        self.default = Some(default.into());
+        check_number(&self).map(|()| self)
+    }
+}
+
+impl BooleanSchema {
+    /// A boolean property with no settings: `{"type":"boolean"}`.
+    pub fn new() -> Self {
+        BooleanSchema::default()
+    }
+
+    label_builders!(impl Into<Cow<'static, str>>, self => Into::into);
+
+    /// Sets `default`.
+    pub fn with_default_value(mut self, default: bool) -> Self {
+        self.default = Some(default);
+        self
     }
 }

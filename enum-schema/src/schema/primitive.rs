@@ -56,38 +56,48 @@ impl fmt::Display for StringFormat {
 
 /// A string property: `{"type":"string","minLength":1,"maxLength":80,"format":"email","default":".."}`
 /// (MCP 2025-11-25, `StringSchema`; every key but `type` optional).
+///
+/// Built with [`new`](Self::new) and the `with_*` builders, which refuse a
+/// schema this crate would not send (inverted bounds, a default the schema
+/// itself refuses); read from a peer with
+/// [`PrimitiveSchema::from_json`](crate::PrimitiveSchema::from_json).
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub struct StringSchema {
     /// The field's `title`.
-    pub title: Option<Cow<'static, str>>,
+    pub(crate) title: Option<Cow<'static, str>>,
     /// The field's `description`.
-    pub description: Option<Cow<'static, str>>,
+    pub(crate) description: Option<Cow<'static, str>>,
     /// `minLength`, in Unicode code points.
-    pub min_length: Option<usize>,
+    pub(crate) min_length: Option<usize>,
     /// `maxLength`, in Unicode code points.
-    pub max_length: Option<usize>,
+    pub(crate) max_length: Option<usize>,
     /// `format`.
-    pub format: Option<StringFormat>,
+    pub(crate) format: Option<StringFormat>,
     /// `default`.
-    pub default: Option<Cow<'static, str>>,
+    pub(crate) default: Option<Cow<'static, str>>,
 }
 
 /// A number property: `{"type":"integer"|"number","minimum":0,"maximum":150,"default":30}`
 /// (MCP 2025-11-25, `NumberSchema`).
+///
+/// Built with [`integer`](Self::integer) or [`number`](Self::number) and
+/// the `with_*` builders, which refuse a schema this crate would not send.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct NumberSchema {
     /// `true` for `"type":"integer"`, `false` for `"type":"number"`.
-    pub integer: bool,
+    pub(crate) integer: bool,
     /// The field's `title`.
-    pub title: Option<Cow<'static, str>>,
+    pub(crate) title: Option<Cow<'static, str>>,
     /// The field's `description`.
-    pub description: Option<Cow<'static, str>>,
+    pub(crate) description: Option<Cow<'static, str>>,
     /// `minimum`.
-    pub minimum: Option<Number>,
+    pub(crate) minimum: Option<Number>,
     /// `maximum`.
-    pub maximum: Option<Number>,
+    pub(crate) maximum: Option<Number>,
     /// `default`.
-    pub default: Option<Number>,
+    pub(crate) default: Option<Number>,
 }
 
 /// An integer bound as every peer reads it: within `i64`, the range of
@@ -166,7 +176,7 @@ impl NumberSchema {
     /// use enum_schema::{NumberField, NumberType};
     ///
     /// let schema = NumberField::<u64>::new().schema();
-    /// assert_eq!(schema.maximum, Some(u64::MAX.into()));
+    /// assert_eq!(schema.maximum(), Some(&u64::MAX.into()));
     /// assert_eq!(schema.advertised_maximum(), Some(i64::MAX.into()));
     /// assert_eq!(
     ///     serde_json::to_string(&schema).unwrap(),
@@ -231,13 +241,88 @@ impl NumberSchema {
 }
 
 /// A boolean property: `{"type":"boolean","default":true}` (MCP 2025-11-25,
-/// `BooleanSchema`).
+/// `BooleanSchema`). Built with [`new`](Self::new) and the `with_*`
+/// builders.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub struct BooleanSchema {
     /// The field's `title`.
-    pub title: Option<Cow<'static, str>>,
+    pub(crate) title: Option<Cow<'static, str>>,
     /// The field's `description`.
-    pub description: Option<Cow<'static, str>>,
+    pub(crate) description: Option<Cow<'static, str>>,
     /// `default`.
-    pub default: Option<bool>,
+    pub(crate) default: Option<bool>,
+}
+
+/// The getters every primitive schema has: `title`, `description`.
+macro_rules! label_getters {
+    () => {
+        /// The field's `title`.
+        pub fn title(&self) -> Option<&str> {
+            self.title.as_deref()
+        }
+
+        /// The field's `description`.
+        pub fn description(&self) -> Option<&str> {
+            self.description.as_deref()
+        }
+    };
+}
+
+impl StringSchema {
+    label_getters!();
+
+    /// `minLength`, in Unicode code points.
+    pub fn min_length(&self) -> Option<usize> {
+        self.min_length
+    }
+
+    /// `maxLength`, in Unicode code points.
+    pub fn max_length(&self) -> Option<usize> {
+        self.max_length
+    }
+
+    /// `format`.
+    pub fn format(&self) -> Option<StringFormat> {
+        self.format
+    }
+
+    /// `default`.
+    pub fn default_value(&self) -> Option<&str> {
+        self.default.as_deref()
+    }
+}
+
+impl NumberSchema {
+    label_getters!();
+
+    /// `true` for `"type":"integer"`, `false` for `"type":"number"`.
+    pub fn is_integer(&self) -> bool {
+        self.integer
+    }
+
+    /// `minimum`, as the server set it (see
+    /// [`advertised_minimum`](Self::advertised_minimum) for what is sent).
+    pub fn minimum(&self) -> Option<&Number> {
+        self.minimum.as_ref()
+    }
+
+    /// `maximum`, as the server set it.
+    pub fn maximum(&self) -> Option<&Number> {
+        self.maximum.as_ref()
+    }
+
+    /// `default`, as the server set it.
+    pub fn default_value(&self) -> Option<&Number> {
+        self.default.as_ref()
+    }
+}
+
+impl BooleanSchema {
+    label_getters!();
+
+    /// `default`.
+    pub fn default_value(&self) -> Option<bool> {
+        self.default
+    }
 }

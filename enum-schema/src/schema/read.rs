@@ -540,6 +540,50 @@ fn read_multi(object: &Object) -> Result<MultiSelectSchema, SchemaError> {
     })
 }
 
+/// A string schema's `default` against its own settings: a default the
+/// schema refuses would be offered to the user. The rule and the answer
+/// check compare alike, so the check refuses it too, and says why as an
+/// answer's error.
+pub(crate) fn check_string(string: &StringSchema) -> Result<(), SchemaError> {
+    let (min, max) = (string.min_length, string.max_length);
+    if rule::string(min, max, None, None).is_err() {
+        return Err(SchemaError::BoundsInverted {
+            keyword: "minLength",
+        });
+    }
+    let Some(default) = &string.default else {
+        return Ok(());
+    };
+    match rule::string(min, max, string.format, Some(default)) {
+        Ok(()) => Ok(()),
+        Err(_) => invalid_default(string.check(Value::String(default.to_string()))),
+    }
+}
+
+/// A number schema's bounds and `default`, as [`check_string`].
+pub(crate) fn check_number(number: &NumberSchema) -> Result<(), SchemaError> {
+    let (min, max) = (number.minimum.as_ref(), number.maximum.as_ref());
+    if rule::json_number(number.integer, min, max, None).is_err() {
+        return Err(SchemaError::BoundsInverted { keyword: "minimum" });
+    }
+    let Some(default) = &number.default else {
+        return Ok(());
+    };
+    match rule::json_number(number.integer, min, max, Some(default)) {
+        Ok(()) => Ok(()),
+        Err(_) => invalid_default(number.check(Value::Number(default.clone()))),
+    }
+}
+
+fn invalid_default<T>(checked: Result<T, Error>) -> Result<(), SchemaError> {
+    match checked {
+        Ok(_) => Ok(()),
+        Err(error) => Err(SchemaError::InvalidDefault {
+            error: Box::new(error),
+        }),
+    }
+}
+
 fn read_string(object: &Object) -> Result<StringSchema, SchemaError> {
     if object.contains_key("minItems") || object.contains_key("maxItems") {
         return Err(SchemaError::ItemBoundsOnSingleSelect);
@@ -684,39 +728,10 @@ impl PrimitiveSchema {
                 found: kind.clone(),
             }),
         }?;
-        // A default the schema itself refuses would be offered to the user.
-        let (verdict, default) = match &schema {
-            PrimitiveSchema::String(string) => (
-                rule::string(
-                    string.min_length,
-                    string.max_length,
-                    string.format,
-                    string.default.as_deref(),
-                ),
-                string
-                    .default
-                    .clone()
-                    .map(|default| Value::String(default.into_owned())),
-            ),
-            PrimitiveSchema::Number(number) => (
-                rule::json_number(
-                    number.integer,
-                    number.minimum.as_ref(),
-                    number.maximum.as_ref(),
-                    number.default.as_ref(),
-                ),
-                number.default.clone().map(Value::Number),
-            ),
-            _ => (Ok(()), None),
-        };
-        if let (Err(_), Some(default)) = (verdict, default) {
-            // The rule and the answer check compare alike, so the check
-            // refuses the default too, and says why as an answer's error.
-            if let Err(error) = schema.check(default) {
-                return Err(SchemaError::InvalidDefault {
-                    error: Box::new(error),
-                });
-            }
+        match &schema {
+            PrimitiveSchema::String(string) => check_string(string)?,
+            PrimitiveSchema::Number(number) => check_number(number)?,
+            _ => {}
         }
         Ok(schema)
     }
