@@ -303,11 +303,6 @@ macro_rules! one_value {
 }
 
 impl Error {
-    /// An error of this kind (also `Error::from(kind)`).
-    pub fn new(kind: ErrorKind) -> Error {
-        Error(Box::new(kind))
-    }
-
     /// What the error is about, with what the client sent.
     pub fn kind(&self) -> &ErrorKind {
         &self.0
@@ -350,7 +345,7 @@ impl Error {
         match errors.len() {
             0 => None,
             1 => errors.pop(),
-            _ => Some(Error::new(ErrorKind::Multiple(errors))),
+            _ => Some(Error::from(ErrorKind::Multiple(errors))),
         }
     }
 }
@@ -373,7 +368,7 @@ impl ErrorKind {
 
 impl From<ErrorKind> for Error {
     fn from(kind: ErrorKind) -> Error {
-        Error::new(kind)
+        Error(Box::new(kind))
     }
 }
 
@@ -473,7 +468,7 @@ impl std::error::Error for InvalidValue<'_> {}
 /// [`ErrorKind::InvalidValue`] with `field: None`, the string copied.
 impl From<InvalidValue<'_>> for Error {
     fn from(miss: InvalidValue<'_>) -> Error {
-        Error::new(ErrorKind::InvalidValue {
+        Error::from(ErrorKind::InvalidValue {
             field: None,
             value: miss.value.to_owned(),
             allowed: Cow::Borrowed(miss.allowed),

@@ -6,7 +6,7 @@
 //! expected JSON is written inline; nothing is read from them at run time.
 //!
 //! Adaptations (the cases' README allows renaming the API):
-//! - `<T as ElicitEnum>::schema()` returns a typed `SingleSelectField<T>`; it is
+//! - `T::SCHEMA` returns a typed `SingleSelectField<T>`; it is
 //!   compared through `serde_json::to_value`, the JSON that goes on the wire.
 //! - `enum_schema::multi::<T>().with_min_items(n).with_max_items(m)` is
 //!   `T::MULTI_SCHEMA.with_min_items(n).with_max_items(m)`.
@@ -108,7 +108,7 @@ mod titled_select_carries_type {
 
     #[test]
     fn titled_single_select_is_exact_and_typed() {
-        let schema = wire(<Priority as ElicitEnum>::schema());
+        let schema = wire(Priority::SCHEMA);
         assert_eq!(
             schema,
             json!({
@@ -168,7 +168,7 @@ mod schema_is_inline {
 
     #[test]
     fn untitled_single_select_is_exact_and_inline() {
-        let schema = wire(<Priority as ElicitEnum>::schema());
+        let schema = wire(Priority::SCHEMA);
         assert_eq!(
             schema,
             json!({"type": "string", "enum": ["low", "medium", "high"]})
@@ -276,7 +276,7 @@ mod legacy_enum_names_line_up {
 
     #[test]
     fn legacy_schema_is_exact() {
-        let schema = wire(<Language as ElicitEnum>::schema());
+        let schema = wire(Language::SCHEMA);
         assert_eq!(
             schema,
             json!({
@@ -509,7 +509,7 @@ mod raw_identifiers {
 
     #[test]
     fn raw_identifiers_lose_their_prefix() {
-        let schema = wire(<Keyword as ElicitEnum>::schema());
+        let schema = wire(Keyword::SCHEMA);
         assert_eq!(
             schema,
             json!({"type": "string", "enum": ["type", "match", "async", "normal"]})
@@ -589,7 +589,7 @@ mod doc_comments {
 
     #[test]
     fn enum_doc_is_the_description_and_variant_docs_change_nothing() {
-        let schema = wire(<Priority as ElicitEnum>::schema());
+        let schema = wire(Priority::SCHEMA);
         assert_eq!(
             schema,
             json!({
@@ -660,7 +660,7 @@ mod escapes_and_non_ascii_names {
     #[test]
     fn schema_is_exact() {
         assert_eq!(
-            wire(<Size as ElicitEnum>::schema()),
+            wire(Size::SCHEMA),
             json!({
                 "type": "string",
                 "description": "Pick a \"size\"\nfor the box",
@@ -760,7 +760,7 @@ mod explicit_discriminants {
 
     #[test]
     fn discriminants_are_ignored_values_are_strings() {
-        let schema = wire(<Level as ElicitEnum>::schema());
+        let schema = wire(Level::SCHEMA);
         assert_eq!(schema, json!({"type": "string", "enum": ["Low", "High"]}));
         for value in schema["enum"].as_array().unwrap() {
             assert!(value.is_string(), "{value}");
@@ -824,7 +824,7 @@ mod cfg_on_variants {
     #[test]
     fn schema_honours_cfg_and_cfg_attr() {
         assert_eq!(
-            wire(<Backend as ElicitEnum>::schema()),
+            wire(Backend::SCHEMA),
             json!({
                 "type": "string",
                 "oneOf": [

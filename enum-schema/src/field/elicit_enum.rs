@@ -286,16 +286,6 @@ pub trait ElicitEnum: Sized + 'static {
     /// with an error.
     fn from_wire_value(value: &str) -> Option<Self>;
 
-    /// The single-select schema: [`SCHEMA`](Self::SCHEMA).
-    fn schema() -> SingleSelectField<Self> {
-        Self::SCHEMA
-    }
-
-    /// The multi-select schema: [`MULTI_SCHEMA`](Self::MULTI_SCHEMA).
-    fn multi_schema() -> MultiSelectField<Self> {
-        Self::MULTI_SCHEMA
-    }
-
     /// The offered variants with their options, in declaration order.
     fn options() -> impl Iterator<Item = (Self, &'static EnumOption)> {
         Self::OPTIONS

@@ -56,7 +56,7 @@ pub enum SchemaError {
     /// A `default` that the schema's own constraints refuse.
     InvalidDefault {
         /// Why the default fails, as an answer would.
-        error: Box<Error>,
+        error: Error,
     },
     /// Text that is not JSON.
     InvalidJson {
@@ -578,9 +578,7 @@ pub(crate) fn check_number(number: &NumberSchema) -> Result<(), SchemaError> {
 fn invalid_default<T>(checked: Result<T, Error>) -> Result<(), SchemaError> {
     match checked {
         Ok(_) => Ok(()),
-        Err(error) => Err(SchemaError::InvalidDefault {
-            error: Box::new(error),
-        }),
+        Err(error) => Err(SchemaError::InvalidDefault { error }),
     }
 }
 
