@@ -24,11 +24,12 @@ use std::collections::HashSet;
 
 use common::{wire, Spec, LEGACY_VERSION};
 use enum_schema::{
-    elicitation_responses, parse_action, parse_input_response, take_input_response, BooleanField,
-    ElicitAction, ElicitEnum, ElicitForm, EnumOption, Error, ErrorKind, Form, JsonType,
-    MultiSelectField, NumberField, Optional, PrimitiveSchema, ProtocolVersion, RequestedSchema,
-    StringField, StringFormat,
+    parse_action, BooleanField, ElicitAction, ElicitEnum, ElicitForm, EnumOption, Error, ErrorKind,
+    Form, JsonType, MultiSelectField, NumberField, Optional, PrimitiveSchema, ProtocolVersion,
+    RequestedSchema, StringField, StringFormat,
 };
+
+use enum_schema::input::{elicitation_responses, parse_input_response, take_input_response};
 use proptest::prelude::*;
 use proptest::sample::{select, subsequence};
 use serde::Deserialize;

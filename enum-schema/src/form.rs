@@ -782,7 +782,7 @@ pub trait ElicitFormWith: Sized {
     /// 2025-11-25): `{"message": message, "requestedSchema": {..}}`, the
     /// schema built from `options`. Shape it for an older peer with
     /// [`ElicitRequestFormParams::for_version`]; for MCP 2026-07-28 it goes
-    /// in an [`InputRequiredResult`](crate::InputRequiredResult).
+    /// in an [`InputRequiredResult`](crate::input::InputRequiredResult).
     fn request_with(
         message: impl Into<Cow<'static, str>>,
         options: &Self::Options,

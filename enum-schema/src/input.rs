@@ -59,7 +59,8 @@ impl std::error::Error for RequestStateTooLong {}
 /// with neither is an error.
 ///
 /// ```
-/// use enum_schema::{ElicitEnum, ElicitForm, InputRequiredResult};
+/// use enum_schema::{ElicitEnum, ElicitForm};
+/// use enum_schema::input::InputRequiredResult;
 ///
 /// #[derive(ElicitEnum, Debug)]
 /// enum Plan { Free, Pro }
@@ -121,7 +122,7 @@ impl InputRequiredResult {
     /// [`MAX_REQUEST_STATE_LENGTH`] characters.
     ///
     /// ```
-    /// use enum_schema::{InputRequiredResult, RequestStateTooLong};
+    /// use enum_schema::input::{InputRequiredResult, RequestStateTooLong};
     ///
     /// let result = InputRequiredResult::new().with_request_state("eyJzdGVwIjoxfQ")?;
     /// assert_eq!(result.request_state(), Some("eyJzdGVwIjoxfQ"));

@@ -134,7 +134,7 @@
 //! parse to the chosen [`Choice`]: its index and option, borrowed from the
 //! list. `&select` is a field of a run-time [`Form`], beside derived enums
 //! and primitives, so it goes through `rmcp`'s `elicit_fields` and the
-//! 2026-07-28 [`InputRequiredResult`] like any other.
+//! 2026-07-28 [`InputRequiredResult`](input::InputRequiredResult) like any other.
 //!
 //! In a derived form, a field of type [`OwnedChoice`] (or
 //! `Vec<OwnedChoice>`, or an `Option` of either) is such a select: the
@@ -174,7 +174,7 @@
 //! (invalid ones are a [`SchemaError`]) and check answers with the same
 //! errors. [`ProtocolVersion`] and the `for_version` methods adapt what goes
 //! out to the negotiated revision (legacy `enumNames` for 2025-06-18), and
-//! [`InputRequiredResult`] / [`parse_input_response`] carry elicitation
+//! [`InputRequiredResult`](input::InputRequiredResult) / [`parse_input_response`](input::parse_input_response) carry elicitation
 //! inside a tool result (2026-07-28).
 //!
 //! # Compile-time checks
@@ -220,7 +220,7 @@ mod confirm;
 mod error;
 mod field;
 mod form;
-mod input;
+pub mod input;
 mod version;
 
 #[doc(hidden)]
@@ -236,10 +236,6 @@ pub use crate::field::select::{MultiSelectField, SingleSelectField};
 pub use crate::field::FormField;
 pub use crate::form::{
     parse_action, ElicitAction, ElicitForm, ElicitFormWith, FillDefault, Form, FormFields, Optional,
-};
-pub use crate::input::{
-    elicitation_responses, parse_input_response, take_input_response, InputRequiredResult,
-    RequestStateTooLong,
 };
 pub use crate::integrations::ask;
 #[cfg(feature = "rmcp")]

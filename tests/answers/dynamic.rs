@@ -10,11 +10,13 @@
 use std::borrow::Cow;
 
 use enum_schema::{
-    take_input_response, BooleanField, Choice, ElicitAction, ElicitEnum, ElicitForm,
-    ElicitFormWith, EnumOption, Error, ErrorKind, FillDefault, Form, InputRequiredResult, JsonType,
-    MultiSelectSchema, NumberField, Optional, OwnedChoice, PrimitiveSchema, ProtocolVersion,
-    RequestedSchema, SchemaError, SingleSelectSchema, StringField, VersionError,
+    BooleanField, Choice, ElicitAction, ElicitEnum, ElicitForm, ElicitFormWith, EnumOption, Error,
+    ErrorKind, FillDefault, Form, JsonType, MultiSelectSchema, NumberField, Optional, OwnedChoice,
+    PrimitiveSchema, ProtocolVersion, RequestedSchema, SchemaError, SingleSelectSchema,
+    StringField, VersionError,
 };
+
+use enum_schema::input::{take_input_response, InputRequiredResult};
 use serde_json::{json, Value};
 
 fn wire<T: serde::Serialize>(value: T) -> Value {

@@ -22,10 +22,8 @@ use enum_schema::ask::{
     Ask, ElicitError, Question, Reply, Request, RequestStateError, RequestStateSeal, Sdk, SdkError,
     StateCodec,
 };
-use enum_schema::{
-    ElicitEnum, ElicitForm, ElicitRequestFormParams, InputRequiredResult, ProtocolVersion,
-    VersionError,
-};
+use enum_schema::input::InputRequiredResult;
+use enum_schema::{ElicitEnum, ElicitForm, ElicitRequestFormParams, ProtocolVersion, VersionError};
 use serde_json::{json, Map, Value};
 
 // ---------------------------------------------------------------------------

@@ -724,7 +724,7 @@ impl Client {
         &self,
         responses: Map<String, Value>,
         state: Option<&str>,
-    ) -> enum_schema::InputRequiredResult {
+    ) -> enum_schema::input::InputRequiredResult {
         let ask = Ask::open(
             Arc::clone(&self.script),
             self.seal.clone(),
@@ -1004,7 +1004,7 @@ fn every_error_has_its_code_and_data() {
         ),
         (
             ElicitError::InputRequired(Box::new(
-                enum_schema::InputRequiredResult::new()
+                enum_schema::input::InputRequiredResult::new()
                     .with_request_state("s")
                     .unwrap(),
             )),

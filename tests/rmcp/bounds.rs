@@ -6,9 +6,10 @@
 //! schema.json; the answer check stays exact against the field's type.
 
 use enum_schema::{
-    ElicitAction, ElicitForm, InputRequiredResult, NumberSchema, PrimitiveSchema, ProtocolVersion,
-    RequestedSchema,
+    ElicitAction, ElicitForm, NumberSchema, PrimitiveSchema, ProtocolVersion, RequestedSchema,
 };
+
+use enum_schema::input::InputRequiredResult;
 use rmcp::model::{ElicitationSchema, PrimitiveSchemaDefinition};
 use serde_json::{json, Number, Value};
 

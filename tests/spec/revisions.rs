@@ -9,9 +9,12 @@
 //! tables are driven by the revision folders found there.
 
 use enum_schema::{
-    elicitation_responses, parse_input_response, take_input_response, BooleanField, ElicitAction,
-    ElicitEnum, ElicitForm, Error, ErrorKind, InputRequiredResult, NumberField, PrimitiveSchema,
-    ProtocolVersion, RequestedSchema, StringField, StringFormat, VersionError,
+    BooleanField, ElicitAction, ElicitEnum, ElicitForm, Error, ErrorKind, NumberField,
+    PrimitiveSchema, ProtocolVersion, RequestedSchema, StringField, StringFormat, VersionError,
+};
+
+use enum_schema::input::{
+    elicitation_responses, parse_input_response, take_input_response, InputRequiredResult,
 };
 use serde_json::{json, Map, Value};
 
