@@ -1158,6 +1158,31 @@ fn primitive_schemas_refuse_what_they_would_not_send() {
         SchemaError::BoundsInverted { keyword: "minimum" },
         "`minimum` is greater than its upper bound",
     );
+    // No integer between 1.5 and 1.7: sent rounded inwards, 2..=1.
+    let fractional = |integer: bool| {
+        let schema = if integer {
+            NumberSchema::integer()
+        } else {
+            NumberSchema::number()
+        };
+        let bound = |value: f64| serde_json::Number::from_f64(value);
+        schema.with_bounds(bound(1.5), bound(1.7))
+    };
+    assert_eq!(
+        fractional(true).unwrap_err(),
+        SchemaError::BoundsInverted { keyword: "minimum" }
+    );
+    assert!(fractional(false).is_ok());
+    // A default no peer reads as the same number is refused, not dropped.
+    assert_error(
+        NumberSchema::integer().with_default_value(u64::MAX).unwrap_err(),
+        SchemaError::InvalidKeyword {
+            keyword: "default",
+            expected: "a number every peer reads the same (an integer within i64, a double)",
+            found: json!(u64::MAX),
+        },
+        "`default` must be a number every peer reads the same (an integer within i64, a double), found 18446744073709551615",
+    );
     let percent = NumberSchema::integer()
         .with_title("Percent")
         .with_bounds(Some(0.into()), Some(100.into()))

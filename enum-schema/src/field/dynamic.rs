@@ -356,7 +356,9 @@ impl NumberSchema {
     ///
     /// # Errors
     ///
-    /// [`SchemaError::BoundsInverted`] for `minimum > maximum`;
+    /// [`SchemaError::BoundsInverted`] for `minimum > maximum`, and on an
+    /// integer schema for bounds with no integer between them (`1.5..=1.7`,
+    /// which would be sent rounded inwards as `2..=1`);
     /// [`SchemaError::InvalidDefault`] if the `default` already set is
     /// outside them.
     pub fn with_bounds(
@@ -374,7 +376,9 @@ impl NumberSchema {
     ///
     /// [`SchemaError::InvalidDefault`], holding the answer's error, for a
     /// default outside the bounds, or with a fractional part on an integer
-    /// schema.
+    /// schema; [`SchemaError::InvalidKeyword`] for a default peers would
+    /// read as another number (an integer beyond `i64`, or beyond 2^53 on a
+    /// `number` schema where no double holds it), which would not be sent.
     ///
     /// ```
     /// use enum_schema::{NumberSchema, SchemaError};
@@ -394,8 +398,19 @@ impl NumberSchema {
     /// # Ok::<(), SchemaError>(())
     /// ```
     pub fn with_default_value(mut self, default: impl Into<Number>) -> Result<Self, SchemaError> {
-        self.default = Some(default.into());
-        check_number(&self).map(|()| self)
+        let default = default.into();
+        self.default = Some(default.clone());
+        check_number(&self)?;
+        // A default peers would read as another number is never sent:
+        // refused here rather than dropped.
+        if self.advertised_default().is_none() {
+            return Err(SchemaError::InvalidKeyword {
+                keyword: "default",
+                expected: "a number every peer reads the same (an integer within i64, a double)",
+                found: Value::Number(default),
+            });
+        }
+        Ok(self)
     }
 }
 

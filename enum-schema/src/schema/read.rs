@@ -563,7 +563,14 @@ pub(crate) fn check_string(string: &StringSchema) -> Result<(), SchemaError> {
 /// A number schema's bounds and `default`, as [`check_string`].
 pub(crate) fn check_number(number: &NumberSchema) -> Result<(), SchemaError> {
     let (min, max) = (number.minimum.as_ref(), number.maximum.as_ref());
-    if rule::json_number(number.integer, min, max, None).is_err() {
+    // An integer schema's fractional bounds are sent rounded inwards: bounds
+    // with no integer between them (`1.5..=1.7`) would be sent inverted.
+    let advertised_inverted = number.integer
+        && matches!(
+            (number.advertised_minimum(), number.advertised_maximum()),
+            (Some(low), Some(high)) if low.as_i64() > high.as_i64()
+        );
+    if rule::json_number(number.integer, min, max, None).is_err() || advertised_inverted {
         return Err(SchemaError::BoundsInverted { keyword: "minimum" });
     }
     let Some(default) = &number.default else {
