@@ -1109,12 +1109,12 @@ fn an_empty_wire_value_is_refused_in_a_select_built_to_be_sent() {
     assert_error(
         SingleSelectSchema::new([""]).unwrap_err(),
         SchemaError::EmptyValue { index: 0 },
-        r#"option 0 has an empty value, and form renderers send "" for "nothing selected"; give it a non-empty value"#,
+        r#"the option at index 0 (counting from 0) has an empty value, and form renderers send "" for "nothing selected"; give it a non-empty value"#,
     );
     assert_error(
         MultiSelectSchema::new([("a", "A"), ("", "None")]).unwrap_err(),
         SchemaError::EmptyValue { index: 1 },
-        r#"option 1 has an empty value, and form renderers send "" for "nothing selected"; give it a non-empty value"#,
+        r#"the option at index 1 (counting from 0) has an empty value, and form renderers send "" for "nothing selected"; give it a non-empty value"#,
     );
     // A value given twice is named first: the list is wrong before any
     // one option is.

@@ -72,6 +72,11 @@ fn a_state_sealed_for_another_request_or_key_is_refused() {
     assert_eq!(codec.open("", b"x"), Err(not_a_state.clone()));
     assert_eq!(codec.open("not base64!", b"x"), Err(not_a_state.clone()));
     assert_eq!(codec.open(&state[..20], b"x"), Err(not_a_state));
+    // Longer than any state this crate seals: refused before decoding.
+    assert_eq!(
+        codec.open(&"A".repeat(65_537), b"x"),
+        Err(RequestStateError::Malformed)
+    );
 }
 
 #[test]

@@ -198,7 +198,7 @@ impl fmt::Display for SchemaError {
                 write!(f, "option {index} has no string `const`")
             }
             SchemaError::DuplicateValue { value } => write!(f, "two options have the value {}", QuotedStr(value)),
-            SchemaError::EmptyValue { index } => write!(f, "option {index} has an empty value, and form renderers send \"\" for \"nothing selected\"; give it a non-empty value"),
+            SchemaError::EmptyValue { index } => write!(f, "the option at index {index} (counting from 0) has an empty value, and form renderers send \"\" for \"nothing selected\"; give it a non-empty value"),
             SchemaError::EnumNamesLength { values, names } => write!(
                 f,
                 "`enumNames` has {names} entries but `enum` has {values}; clients pair them by index"

@@ -10,6 +10,7 @@ use chacha20poly1305::{Key, XChaCha20Poly1305, XNonce};
 
 use super::error::RequestStateError;
 use super::state::StateCodec;
+use crate::input::MAX_REQUEST_STATE_LENGTH;
 
 /// The first byte of every state this codec seals: the format.
 const VERSION: u8 = 1;
@@ -133,11 +134,17 @@ impl StateCodec for EncryptedCodec {
 
     /// # Errors
     ///
+    /// [`RequestStateError::Malformed`] for a text longer than
+    /// [`MAX_REQUEST_STATE_LENGTH`] (refused before it is decoded);
     /// [`RequestStateError::Unverified`] for a text that is not such a
     /// state, or that no key opens with this binding: altered, sealed with
     /// a key this codec does not hold, or sealed for another request (the
     /// binding is associated data, so these look the same).
     fn open(&self, state: &str, binding: &[u8]) -> Result<Vec<u8>, RequestStateError> {
+        // No state this crate seals is longer: refused before any decoding.
+        if state.len() > MAX_REQUEST_STATE_LENGTH {
+            return Err(RequestStateError::Malformed);
+        }
         let bytes = URL_SAFE_NO_PAD
             .decode(state)
             .ok()
