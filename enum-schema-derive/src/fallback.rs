@@ -16,17 +16,22 @@ pub fn expand(input: &DeriveInput, krate: TokenStream, error: syn::Error) -> Tok
     if generics.lifetimes().next().is_some() {
         return errors;
     }
-    let bounds = generics.params.iter().filter_map(|param| match param {
-        GenericParam::Type(param) => {
-            let ident = &param.ident;
-            Some(quote!(#ident: 'static))
-        }
-        _ => None,
-    });
+    let bounds: Vec<TokenStream> = generics
+        .params
+        .iter()
+        .filter_map(|param| match param {
+            GenericParam::Type(param) => {
+                let ident = &param.ident;
+                Some(quote!(#ident: 'static))
+            }
+            _ => None,
+        })
+        .collect();
     let (impl_generics, ty_generics, where_clause) = generics.split_for_impl();
-    let predicates = where_clause.map(|clause| &clause.predicates).into_iter();
-    let predicates2 = predicates.clone();
-    let bounds2 = bounds.clone();
+    let predicates: Vec<_> = where_clause
+        .map(|clause| &clause.predicates)
+        .into_iter()
+        .collect();
     let ident = &input.ident;
     quote! {
         #errors
@@ -49,8 +54,8 @@ pub fn expand(input: &DeriveInput, krate: TokenStream, error: syn::Error) -> Tok
         #[automatically_derived]
         impl #impl_generics #ident #ty_generics
         where
-            #(#predicates2,)*
-            #(#bounds2,)*
+            #(#predicates,)*
+            #(#bounds,)*
         {
             #[doc(hidden)]
             pub const fn __elicit_index(

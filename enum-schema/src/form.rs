@@ -990,3 +990,14 @@ impl RequestedSchema {
         }
     }
 }
+
+/// Never implemented: the bound of the `request` that the derive gives a
+/// form whose selects take their options at run time, so that calling it
+/// says, on the caller's line, what to call instead. Not public API.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` asks for options given at run time, so it has no `request(message)`",
+    label = "`{Self}::request` needs the options",
+    note = "call `{Self}::request_with(message, &options)` with the options struct the derive wrote (`{Self}Options`)"
+)]
+pub trait RequestWithoutOptions<M> {}

@@ -234,6 +234,9 @@ pub use crate::field::elicit_enum::ElicitEnum;
 pub use crate::field::primitive::{BooleanField, NumberField, NumberType, StringField};
 pub use crate::field::select::{MultiSelectField, SingleSelectField};
 pub use crate::field::FormField;
+// Named in the error of a run-time form's `request`.
+#[doc(hidden)]
+pub use crate::form::RequestWithoutOptions;
 pub use crate::form::{
     parse_action, ElicitAction, ElicitForm, ElicitFormWith, FillDefault, Form, FormFields, Optional,
 };

@@ -948,6 +948,19 @@ fn expand(form: &ast::Form) -> TokenStream {
                     #from_content
                 }
             }
+
+            // `request` without the options: an error that says what to
+            // call instead, on the caller's line.
+            #[automatically_derived]
+            impl #ident {
+                #[doc(hidden)]
+                pub fn request<__ElicitMessage>(_: __ElicitMessage) -> #krate::ElicitRequestFormParams
+                where
+                    Self: #krate::RequestWithoutOptions<__ElicitMessage>,
+                {
+                    ::core::unreachable!()
+                }
+            }
         };
         (implementation, options_struct(&krate, form, &options_ident))
     } else {

@@ -17,6 +17,21 @@
 //! Nothing here depends on the typed fields (`crate::field`) or on forms;
 //! they build on this.
 
+/// The getters every property schema has: `title`, `description`.
+macro_rules! label_getters {
+    () => {
+        /// The field's `title`.
+        pub fn title(&self) -> Option<&str> {
+            self.title.as_deref()
+        }
+
+        /// The field's `description`.
+        pub fn description(&self) -> Option<&str> {
+            self.description.as_deref()
+        }
+    };
+}
+
 pub(crate) mod check;
 pub(crate) mod format;
 pub(crate) mod number;
@@ -32,26 +47,6 @@ use std::borrow::Cow;
 
 use crate::schema::option::EnumOption;
 use crate::schema::primitive::{BooleanSchema, NumberSchema, StringSchema};
-
-/// The getters the two selects share: `title`, `description`, `options`.
-macro_rules! select_getters {
-    () => {
-        /// The field's `title`.
-        pub fn title(&self) -> Option<&str> {
-            self.title.as_deref()
-        }
-
-        /// The field's `description`.
-        pub fn description(&self) -> Option<&str> {
-            self.description.as_deref()
-        }
-
-        /// The options, in order.
-        pub fn options(&self) -> &[EnumOption] {
-            &self.options
-        }
-    };
-}
 
 /// A single-select enum property schema, in one of three shapes (MCP
 /// 2025-11-25, SEP-1330):
@@ -81,7 +76,12 @@ pub struct SingleSelectSchema {
 }
 
 impl SingleSelectSchema {
-    select_getters!();
+    label_getters!();
+
+    /// The options, in order.
+    pub fn options(&self) -> &[EnumOption] {
+        &self.options
+    }
 
     /// The `default` value.
     pub fn default_value(&self) -> Option<&str> {
@@ -123,7 +123,12 @@ pub struct MultiSelectSchema {
 }
 
 impl MultiSelectSchema {
-    select_getters!();
+    label_getters!();
+
+    /// The options, in order.
+    pub fn options(&self) -> &[EnumOption] {
+        &self.options
+    }
 
     /// `minItems`.
     pub fn min_items(&self) -> Option<usize> {

@@ -254,21 +254,6 @@ pub struct BooleanSchema {
     pub(crate) default: Option<bool>,
 }
 
-/// The getters every primitive schema has: `title`, `description`.
-macro_rules! label_getters {
-    () => {
-        /// The field's `title`.
-        pub fn title(&self) -> Option<&str> {
-            self.title.as_deref()
-        }
-
-        /// The field's `description`.
-        pub fn description(&self) -> Option<&str> {
-            self.description.as_deref()
-        }
-    };
-}
-
 impl StringSchema {
     label_getters!();
 

@@ -593,13 +593,9 @@ fn read_string(object: &Object) -> Result<StringSchema, SchemaError> {
     if object.contains_key("minItems") || object.contains_key("maxItems") {
         return Err(SchemaError::ItemBoundsOnSingleSelect);
     }
+    // The bounds and the default are checked once the schema is read
+    // (`check_string`).
     let (min_length, max_length) = (count(object, "minLength")?, count(object, "maxLength")?);
-    // The bounds first; the default against them once the schema is read.
-    if rule::string(min_length, max_length, None, None).is_err() {
-        return Err(SchemaError::BoundsInverted {
-            keyword: "minLength",
-        });
-    }
     let format = match object.get("format") {
         None => None,
         Some(found) => Some(match found.as_str() {
@@ -627,11 +623,9 @@ fn read_string(object: &Object) -> Result<StringSchema, SchemaError> {
 }
 
 fn read_number(object: &Object, integer: bool) -> Result<NumberSchema, SchemaError> {
+    // The bounds and the default are checked once the schema is read
+    // (`check_number`).
     let (minimum, maximum) = (number(object, "minimum")?, number(object, "maximum")?);
-    // The bounds first; the default against them once the schema is read.
-    if rule::json_number(integer, minimum.as_ref(), maximum.as_ref(), None).is_err() {
-        return Err(SchemaError::BoundsInverted { keyword: "minimum" });
-    }
     Ok(NumberSchema {
         integer,
         title: text(object, "title")?,

@@ -16,7 +16,7 @@ use super::sdk::{Reply, Sdk};
 use super::state::{self, RequestStateSeal, Sealed, MAX_REQUEST_STATE_LENGTH};
 use crate::error::Error;
 use crate::form::{ElicitAction, ElicitForm, ElicitFormWith, Form, FormFields};
-use crate::input::InputRequiredResult;
+use crate::input::{state_length, InputRequiredResult};
 use crate::schema::check::OwnedChoice;
 use crate::schema::{ElicitRequestFormParams, SingleSelectSchema};
 use crate::version::ProtocolVersion;
@@ -443,7 +443,7 @@ impl<S: Sdk> Ask<S> {
         let binding = state::binding(request.method, request.name, request.arguments);
         let sealed = match request.request_state {
             None => Sealed::default(),
-            Some(text) if state::length(text) > MAX_REQUEST_STATE_LENGTH => {
+            Some(text) if state_length(text) > MAX_REQUEST_STATE_LENGTH => {
                 return Err(ElicitError::RequestState(
                     super::RequestStateError::Malformed,
                 ))

@@ -286,5 +286,3 @@ impl Sealed {
         Ok(Sealed { answers, attempts })
     }
 }
-
-pub(crate) use crate::input::state_length as length;
