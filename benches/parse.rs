@@ -274,7 +274,7 @@ macro_rules! single {
 
             /// Ours' lookup alone on JSON: as `hand_match_json` with
             /// `ElicitEnum::from_wire_value`; the gap to `ours_parse_json` is the
-            /// wrapper (`SingleSelectField::parse`, its `Result<T, Error>`).
+            /// wrapper (`SingleSelectField::parse_value`, its `Result<T, Error>`).
             #[divan::bench(types = [E4, E32, E512])]
             fn ours_from_value_json<T: Case>(bencher: Bencher) {
                 bencher
@@ -371,7 +371,7 @@ mod multi {
     const ANSWER: [&str; 5] = ["RedOwl", "RedRaven", "RedEagle", "RedMoose", "RedWalrus"];
     const MIN: usize = 1;
     const MAX: usize = 8;
-    const SELECT: MultiSelectField<E32> = E32::MULTI_SCHEMA.with_min_items(MIN).with_max_items(MAX);
+    const SELECT: MultiSelectField<E32> = E32::MULTI_SELECT.with_min_items(MIN).with_max_items(MAX);
 
     fn answer() -> Value {
         Value::Array(
@@ -390,12 +390,12 @@ mod multi {
             .bench_local_values(|value| super::hand_bitset::<E32>(value, MIN, MAX).ok());
     }
 
-    /// Ours: `MultiSelectField::parse(Value) -> Result<Vec<T>, Error>`.
+    /// Ours: `MultiSelectField::parse_value(Value) -> Result<Vec<T>, Error>`.
     #[divan::bench]
     fn ours_parse(bencher: Bencher) {
         bencher
             .with_inputs(answer)
-            .bench_local_values(|value| SELECT.parse(value).ok());
+            .bench_local_values(|value| SELECT.parse_value(value).ok());
     }
 
     /// `serde_json::from_value::<Vec<T>>`, then the bounds and a `HashSet`.
@@ -448,16 +448,16 @@ mod hostile {
     fn ours_unbounded(bencher: Bencher) {
         bencher
             .with_inputs(hostile)
-            .bench_local_values(|value| E32::MULTI_SCHEMA.parse(value));
+            .bench_local_values(|value| E32::MULTI_SELECT.parse_value(value));
     }
 
     /// Ours, `maxItems = 8`: rejected on the length.
     #[divan::bench(sample_size = 1, sample_count = 20)]
     fn ours_bounded(bencher: Bencher) {
-        const SELECT: MultiSelectField<E32> = E32::MULTI_SCHEMA.with_max_items(8);
+        const SELECT: MultiSelectField<E32> = E32::MULTI_SELECT.with_max_items(8);
         bencher
             .with_inputs(hostile)
-            .bench_local_values(|value| SELECT.parse(value));
+            .bench_local_values(|value| SELECT.parse_value(value));
     }
 
     /// serde, borrowing: `Vec::<T>::deserialize(&Value)`, then the

@@ -97,14 +97,14 @@ enum RegionSchemars {
 
 /// Run-time overrides of the field-level attributes.
 fn single_overridden() -> SingleSelectField<Region> {
-    Region::SCHEMA
+    Region::SINGLE_SELECT
         .with_title(black_box("Deployment region"))
         .with_description(black_box("Where the new service runs."))
         .with_default(black_box(Region::EuWest1))
 }
 
 fn multi_overridden() -> MultiSelectField<Region> {
-    Region::MULTI_SCHEMA
+    Region::MULTI_SELECT
         .with_title(black_box("Deployment regions"))
         .with_description(black_box("Where the new service runs."))
         .with_max_items(black_box(2))
@@ -157,12 +157,12 @@ fn rmcp_multi() -> EnumSchema {
 
 fn precomputed_single() -> &'static str {
     static JSON: OnceLock<String> = OnceLock::new();
-    JSON.get_or_init(|| serde_json::to_string(&Region::SCHEMA).expect("serializes"))
+    JSON.get_or_init(|| serde_json::to_string(&Region::SINGLE_SELECT).expect("serializes"))
 }
 
 fn precomputed_multi() -> &'static str {
     static JSON: OnceLock<String> = OnceLock::new();
-    JSON.get_or_init(|| serde_json::to_string(&Region::MULTI_SCHEMA).expect("serializes"))
+    JSON.get_or_init(|| serde_json::to_string(&Region::MULTI_SELECT).expect("serializes"))
 }
 
 fn main() {
@@ -182,12 +182,12 @@ fn main() {
     };
     check(
         "single-select",
-        serde_json::to_string(&Region::SCHEMA).expect("serializes"),
+        serde_json::to_string(&Region::SINGLE_SELECT).expect("serializes"),
         &rmcp_single(),
     );
     check(
         "multi-select",
-        serde_json::to_string(&Region::MULTI_SCHEMA).expect("serializes"),
+        serde_json::to_string(&Region::MULTI_SELECT).expect("serializes"),
         &rmcp_multi(),
     );
     for (what, json) in [
@@ -243,7 +243,7 @@ macro_rules! schema_benches {
                 });
             }
 
-            /// Ours, no overrides: `serde_json::to_string(&T::SCHEMA)`.
+            /// Ours, no overrides: `serde_json::to_string(&T::SINGLE_SELECT)`.
             #[divan::bench]
             fn ours_to_string(bencher: Bencher) {
                 bencher.bench_local(|| serde_json::to_string(&black_box($schema)));
@@ -295,7 +295,7 @@ macro_rules! schema_benches {
 
 schema_benches!(
     single,
-    Region::SCHEMA,
+    Region::SINGLE_SELECT,
     single_overridden,
     rmcp_single,
     precomputed_single,
@@ -303,7 +303,7 @@ schema_benches!(
 );
 schema_benches!(
     multi,
-    Region::MULTI_SCHEMA,
+    Region::MULTI_SELECT,
     multi_overridden,
     rmcp_multi,
     precomputed_multi,

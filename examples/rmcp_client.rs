@@ -54,7 +54,7 @@ fn prompt(
             .iter()
             .map(|option| option.label())
             .collect();
-        let defaults = choice.default_values();
+        let defaults = choice.default_values().unwrap_or_default();
         if choice.is_multi() {
             let checked: Vec<bool> = choice
                 .options()

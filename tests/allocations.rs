@@ -142,7 +142,7 @@ fn from_value_and_parse_json_allocate_nothing_on_a_hit() {
     assert_eq!((parsed, count), (true, 1));
     let answer = Value::Array(vec![json!("lynx"), json!("owl")]);
     assert_eq!(
-        allocations(|| Small::MULTI_SCHEMA.parse(answer)),
+        allocations(|| Small::MULTI_SELECT.parse_value(answer)),
         (Ok(vec![Small::Lynx, Small::SnowyOwl]), 1),
         "one allocation: the Vec"
     );

@@ -224,7 +224,7 @@ where
     check_parse_paths::<T>(value, ours);
 }
 
-/// `parse`, `parse_value`, `SingleSelectField::parse` and a one-element
+/// `parse`, `parse_value`, `SingleSelectField::parse_value` and a one-element
 /// multi-select agree with `from_wire_value`; a refusal is the exact error.
 fn check_parse_paths<T>(value: &str, expected: Option<T>)
 where
@@ -234,12 +234,12 @@ where
         Some(variant) => {
             assert_eq!(T::parse(value), Ok(variant));
             assert_eq!(T::parse_value(json!(value)), Ok(variant));
-            assert_eq!(T::SCHEMA.parse(json!(value)), Ok(variant));
+            assert_eq!(T::SINGLE_SELECT.parse_value(json!(value)), Ok(variant));
             assert_eq!(
-                T::MULTI_SCHEMA
+                T::MULTI_SELECT
                     .without_default()
                     .with_min_items(0)
-                    .parse(json!([value])),
+                    .parse_value(json!([value])),
                 Ok(vec![variant])
             );
             // the value the variant is sent as leads back to it
@@ -261,12 +261,12 @@ where
             assert_eq!(miss.to_string(), refused.to_string());
             assert_eq!(T::parse(value).map_err(Error::from), Err(refused.clone()));
             assert_eq!(T::parse_value(json!(value)), Err(refused.clone()));
-            assert_eq!(T::SCHEMA.parse(json!(value)), Err(refused));
+            assert_eq!(T::SINGLE_SELECT.parse_value(json!(value)), Err(refused));
             assert_eq!(
-                T::MULTI_SCHEMA
+                T::MULTI_SELECT
                     .without_default()
                     .with_min_items(0)
-                    .parse(json!([value])),
+                    .parse_value(json!([value])),
                 Err(Error::from(ErrorKind::InvalidItem {
                     field: None,
                     index: 0,
@@ -285,7 +285,7 @@ fn rule_values<T>() -> Vec<(T, &'static str)>
 where
     T: ElicitEnum + for<'de> Deserialize<'de> + PartialEq + Copy,
 {
-    T::options()
+    T::variants()
         .map(|(variant, option)| {
             let value: &'static str = option.value().to_owned().leak();
             let serde: T = serde_json::from_value(json!(value))
@@ -450,7 +450,7 @@ proptest! {
 
     /// Any selection of offered variants, in any order, each written as its
     /// value or an alias, comes back as the same variants in the same
-    /// order, through `MultiSelectField::parse` and through serde's `Vec<T>`.
+    /// order, through `MultiSelectField::parse_value` and through serde's `Vec<T>`.
     #[test]
     fn multi_select_round_trips(
         picked in subsequence(rule_values::<Kebab>(), 0..=6).prop_shuffle(),
@@ -465,7 +465,7 @@ proptest! {
             })
             .collect();
         let variants: Vec<Kebab> = picked.iter().map(|(variant, _)| *variant).collect();
-        prop_assert_eq!(Kebab::MULTI_SCHEMA.parse(Value::Array(items.clone())), Ok(variants.clone()));
+        prop_assert_eq!(Kebab::MULTI_SELECT.parse_value(Value::Array(items.clone())), Ok(variants.clone()));
         let serde: Vec<Kebab> = serde_json::from_value(Value::Array(items)).unwrap();
         prop_assert_eq!(serde, variants);
     }
@@ -482,8 +482,8 @@ proptest! {
         // `max_items` is at least 1
         let max = (min + extra).clamp(1, Hosting::OPTIONS.len());
         let select: MultiSelectField<Hosting> =
-            Hosting::MULTI_SCHEMA.without_default().with_min_items(0).with_max_items(max).with_min_items(min);
-        prop_assert_eq!(select.parse(Value::Array(items.clone())), multi_model(&items, min, max));
+            Hosting::MULTI_SELECT.without_default().with_min_items(0).with_max_items(max).with_min_items(min);
+        prop_assert_eq!(select.parse_value(Value::Array(items.clone())), multi_model(&items, min, max));
     }
 }
 
@@ -715,11 +715,11 @@ proptest! {
         let min = min.min(max);
         let defaults: &'static [&'static str] =
             ["on-premises", "public-cloud", "jp", "hybrid"][..default_count.clamp(min, max)].to_vec().leak();
-        let mut single = Hosting::SCHEMA.with_legacy(legacy);
+        let mut single = Hosting::SINGLE_SELECT.with_legacy(legacy);
         if let Some(index) = single_default {
             single = single.with_default_value(Hosting::OPTIONS[index].value());
         }
-        let multi = Hosting::MULTI_SCHEMA
+        let multi = Hosting::MULTI_SELECT
             .without_default()
             .with_min_items(0)
             .with_max_items(max)
@@ -739,9 +739,9 @@ proptest! {
         let form = Form::new((
             ("single", single),
             ("multi", multi),
-            ("text", Optional(string)),
+            ("text", Optional::new(string)),
             ("count", number),
-            ("flag", Optional(BooleanField::new().with_default_value(true))),
+            ("flag", Optional::new(BooleanField::new().with_default_value(true))),
             ("ratio", NumberField::<f32>::new()),
         ));
         let request = form.request("m");
@@ -767,9 +767,9 @@ proptest! {
 #[test]
 fn derived_schemas_are_spec_valid() {
     fn check<T: ElicitEnum>() {
-        assert_spec_valid(&T::SCHEMA.to_schema().into());
-        assert_spec_valid(&T::MULTI_SCHEMA.to_schema().into());
-        assert_spec_valid(&T::SCHEMA.with_legacy(true).to_schema().into());
+        assert_spec_valid(&T::SINGLE_SELECT.to_schema().into());
+        assert_spec_valid(&T::MULTI_SELECT.to_schema().into());
+        assert_spec_valid(&T::SINGLE_SELECT.with_legacy(true).to_schema().into());
     }
     check::<Lower>();
     check::<Upper>();
@@ -998,18 +998,18 @@ fn check_any_value(value: &Value) {
                 Err(mismatch(JsonType::String))
             );
             assert_eq!(
-                Hosting::SCHEMA.parse(value.clone()),
+                Hosting::SINGLE_SELECT.parse_value(value.clone()),
                 Err(mismatch(JsonType::String))
             );
             if !value.is_array() {
                 assert_eq!(
-                    Hosting::MULTI_SCHEMA.parse(value.clone()),
+                    Hosting::MULTI_SELECT.parse_value(value.clone()),
                     Err(mismatch(JsonType::Array))
                 );
             }
         }
     }
-    if let Err(error) = Hosting::MULTI_SCHEMA.parse(value.clone()) {
+    if let Err(error) = Hosting::MULTI_SELECT.parse_value(value.clone()) {
         assert_typed(&error);
     }
     // Peer schemas: the text and `Value` paths agree.

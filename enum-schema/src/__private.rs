@@ -226,7 +226,7 @@ macro_rules! run_time_field {
                 value: Option<Value>,
             ) -> Result<$output, Error> {
                 parse_required(name, value, |value| {
-                    let $chosen = self.schema.parse(value)?;
+                    let $chosen = self.schema.parse_value(value)?;
                     Ok($owned)
                 })
             }

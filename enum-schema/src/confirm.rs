@@ -144,7 +144,7 @@ impl Confirm {
         &'static str,
         crate::field::select::SingleSelectField<Answer>,
     ),) {
-        ((Self::PROPERTY, Answer::SCHEMA),)
+        ((Self::PROPERTY, Answer::SINGLE_SELECT),)
     }
 }
 

@@ -91,13 +91,28 @@ pub fn parse_action(result: Value) -> Result<ElicitAction<Map<String, Value>>, E
 /// [`ErrorKind::NullForOptional`], whose message tells the client to leave the
 /// field out instead, since the spec's content values are never null.
 #[derive(Clone, Copy, Debug)]
-pub struct Optional<F>(pub F);
+pub struct Optional<F> {
+    field: F,
+}
+
+impl<F> Optional<F> {
+    /// Makes `field` optional: answered by `None` when the client sends no
+    /// value.
+    pub const fn new(field: F) -> Self {
+        Optional { field }
+    }
+
+    /// The wrapped field.
+    pub fn field(&self) -> &F {
+        &self.field
+    }
+}
 
 impl<F: FormField> FormField for Optional<F> {
     type Output = Option<F::Output>;
 
     fn property(&self) -> PrimitiveSchema {
-        self.0.property()
+        self.field.property()
     }
 
     fn is_required(&self) -> bool {
@@ -108,7 +123,7 @@ impl<F: FormField> FormField for Optional<F> {
         match value {
             None => Ok(None),
             Some(value) => self
-                .0
+                .field
                 .parse_field(name, Some(value))
                 .map(Some)
                 .map_err(null_for_optional),
@@ -345,9 +360,9 @@ for_each_tuple!(tuple_fields);
 /// enum Topping { Cheese, Olives, Basil }
 ///
 /// let form = Form::new((
-///     ("size", Size::SCHEMA),
-///     ("toppings", Topping::MULTI_SCHEMA.with_max_items(2)),
-///     ("extra", Optional(Topping::SCHEMA)),
+///     ("size", Size::SINGLE_SELECT),
+///     ("toppings", Topping::MULTI_SELECT.with_max_items(2)),
+///     ("extra", Optional::new(Topping::SINGLE_SELECT)),
 /// ));
 ///
 /// assert_eq!(
@@ -449,8 +464,8 @@ impl<F: FormFields> Form<F> {
 ///
 /// | field type | property |
 /// |---|---|
-/// | `T: ElicitEnum` | single-select ([`ElicitEnum::SCHEMA`](crate::ElicitEnum::SCHEMA)) |
-/// | `Vec<T>`, `T: ElicitEnum` | multi-select ([`ElicitEnum::MULTI_SCHEMA`](crate::ElicitEnum::MULTI_SCHEMA)) |
+/// | `T: ElicitEnum` | single-select ([`ElicitEnum::SINGLE_SELECT`](crate::ElicitEnum::SINGLE_SELECT)) |
+/// | `Vec<T>`, `T: ElicitEnum` | multi-select ([`ElicitEnum::MULTI_SELECT`](crate::ElicitEnum::MULTI_SELECT)) |
 /// | `String` | `{"type":"string"}` with `minLength`, `maxLength`, `format` |
 /// | `bool` | `{"type":"boolean"}` |
 /// | `i8`..`i64`, `u8`..`u64`, `isize`, `usize` | `{"type":"integer"}`, `minimum`/`maximum` narrowed to the type's range unless given (at most `i64::MAX` is advertised, the largest bound SDK models such as rmcp's read; a `u64` or `usize` field accepts its whole range) |
@@ -673,8 +688,8 @@ pub trait ElicitForm: Sized {
 /// `title`, `description` (or doc comment; `description = false`) and
 /// `rename` attributes apply, over the select's own title and description.
 /// The answer is checked against the same options (membership, bounds,
-/// duplicates, with the errors of [`SingleSelectSchema::parse`](crate::SingleSelectSchema::parse)
-/// and [`MultiSelectSchema::parse`](crate::MultiSelectSchema::parse)) and
+/// duplicates, with the errors of [`SingleSelectSchema::parse_value`](crate::SingleSelectSchema::parse_value)
+/// and [`MultiSelectSchema::parse_value`](crate::MultiSelectSchema::parse_value)) and
 /// comes back owned: the option's index, value and title.
 ///
 /// Such a form has no `MESSAGE` (pass the message to

@@ -62,10 +62,10 @@
 //!
 //! | shape | from | JSON |
 //! |---|---|---|
-//! | untitled single-select | [`ElicitEnum::SCHEMA`], no variant titled | `{"type":"string","enum":["a","b"]}` |
-//! | titled single-select | [`ElicitEnum::SCHEMA`], variants titled | `{"type":"string","oneOf":[{"const":"a","title":"A"},..]}` |
-//! | untitled multi-select | [`ElicitEnum::MULTI_SCHEMA`], no variant titled | `{"type":"array","items":{"type":"string","enum":[..]}}` |
-//! | titled multi-select | [`ElicitEnum::MULTI_SCHEMA`], variants titled | `{"type":"array","items":{"anyOf":[..]}}` |
+//! | untitled single-select | [`ElicitEnum::SINGLE_SELECT`], no variant titled | `{"type":"string","enum":["a","b"]}` |
+//! | titled single-select | [`ElicitEnum::SINGLE_SELECT`], variants titled | `{"type":"string","oneOf":[{"const":"a","title":"A"},..]}` |
+//! | untitled multi-select | [`ElicitEnum::MULTI_SELECT`], no variant titled | `{"type":"array","items":{"type":"string","enum":[..]}}` |
+//! | titled multi-select | [`ElicitEnum::MULTI_SELECT`], variants titled | `{"type":"array","items":{"anyOf":[..]}}` |
 //! | legacy (deprecated) | `#[elicit(legacy)]` or [`SingleSelectField::with_legacy`] | `{"type":"string","enum":[..],"enumNames":[..]}` |
 //!
 //! Each may carry the field's `title`, `description` and `default`;
@@ -75,8 +75,8 @@
 //! # Parsing answers
 //!
 //! Clients are not required to enforce the options, so every answer is
-//! checked again: [`ElicitEnum::parse`] and [`SingleSelectField::parse`] for one
-//! value, [`MultiSelectField::parse`] for an array (bounds and duplicates
+//! checked again: [`ElicitEnum::parse`] and [`SingleSelectField::parse_value`] for one
+//! value, [`MultiSelectField::parse_value`] for an array (bounds and duplicates
 //! included), and [`Form::parse_result`] for a whole `ElicitResult`. Every
 //! rejection is an [`Error`] that keeps what the client sent.
 //!

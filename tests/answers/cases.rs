@@ -6,10 +6,10 @@
 //! expected JSON is written inline; nothing is read from them at run time.
 //!
 //! Adaptations (the cases' README allows renaming the API):
-//! - `T::SCHEMA` returns a typed `SingleSelectField<T>`; it is
+//! - `T::SINGLE_SELECT` returns a typed `SingleSelectField<T>`; it is
 //!   compared through `serde_json::to_value`, the JSON that goes on the wire.
 //! - `enum_schema::multi::<T>().with_min_items(n).with_max_items(m)` is
-//!   `T::MULTI_SCHEMA.with_min_items(n).with_max_items(m)`.
+//!   `T::MULTI_SELECT.with_min_items(n).with_max_items(m)`.
 //! - The response cases parse whole `ElicitResult`s through `Form`: the
 //!   outcome names `Accepted`/`Declined`/`Cancelled` are
 //!   `ElicitAction::Accept`/`Decline`/`Cancel`, and an accepted content is a
@@ -108,7 +108,7 @@ mod titled_select_carries_type {
 
     #[test]
     fn titled_single_select_is_exact_and_typed() {
-        let schema = wire(Priority::SCHEMA);
+        let schema = wire(Priority::SINGLE_SELECT);
         assert_eq!(
             schema,
             json!({
@@ -125,8 +125,8 @@ mod titled_select_carries_type {
         // must-not: enum, enumNames, anyOf, items anywhere
         assert_no_keys(&schema, &["enum", "enumNames", "anyOf", "items"]);
         assert_self_contained(&schema);
-        // SCHEMA and schema() are the same thing
-        assert_eq!(wire(Priority::SCHEMA), schema);
+        // SINGLE_SELECT and schema() are the same thing
+        assert_eq!(wire(Priority::SINGLE_SELECT), schema);
     }
 }
 
@@ -168,7 +168,7 @@ mod schema_is_inline {
 
     #[test]
     fn untitled_single_select_is_exact_and_inline() {
-        let schema = wire(Priority::SCHEMA);
+        let schema = wire(Priority::SINGLE_SELECT);
         assert_eq!(
             schema,
             json!({"type": "string", "enum": ["low", "medium", "high"]})
@@ -182,7 +182,7 @@ mod schema_is_inline {
     /// point of C02 (inline, no `$`-keys, no implicit title) holds either way.
     #[test]
     fn input_rs_with_doc_comment_is_inline_too() {
-        let schema = wire(DocumentedPriority::SCHEMA);
+        let schema = wire(DocumentedPriority::SINGLE_SELECT);
         assert_eq!(
             schema,
             json!({
@@ -197,8 +197,8 @@ mod schema_is_inline {
     #[test]
     fn inline_in_a_whole_request() {
         let form = Form::new((
-            ("priority", Priority::SCHEMA),
-            ("priorities", Priority::MULTI_SCHEMA),
+            ("priority", Priority::SINGLE_SELECT),
+            ("priorities", Priority::MULTI_SELECT),
         ));
         let request = wire(form.request("Pick"));
         assert_eq!(
@@ -276,7 +276,7 @@ mod legacy_enum_names_line_up {
 
     #[test]
     fn legacy_schema_is_exact() {
-        let schema = wire(Language::SCHEMA);
+        let schema = wire(Language::SINGLE_SELECT);
         assert_eq!(
             schema,
             json!({
@@ -292,7 +292,7 @@ mod legacy_enum_names_line_up {
 
     #[test]
     fn enum_names_line_up_with_enum() {
-        let schema = wire(Language::SCHEMA);
+        let schema = wire(Language::SINGLE_SELECT);
         let values = strings(&schema["enum"]);
         let names = strings(&schema["enumNames"]);
         assert_eq!(values.len(), names.len());
@@ -316,7 +316,7 @@ mod legacy_enum_names_line_up {
     #[test]
     fn unicode_titles_round_trip_through_text() {
         // compare parsed JSON, not bytes
-        let text = serde_json::to_string(&Language::SCHEMA).unwrap();
+        let text = serde_json::to_string(&Language::SINGLE_SELECT).unwrap();
         let parsed: Value = serde_json::from_str(&text).unwrap();
         assert_eq!(
             strings(&parsed["enumNames"]),
@@ -332,11 +332,11 @@ mod legacy_enum_names_line_up {
     #[test]
     fn without_legacy_the_same_enum_is_one_of() {
         // the same enum, the legacy choice turned off with the builder
-        let schema = wire(Language::SCHEMA.with_legacy(false));
+        let schema = wire(Language::SINGLE_SELECT.with_legacy(false));
         assert_eq!(schema, modern_expected());
         assert_no_keys(&schema, &["enum", "enumNames", "anyOf", "items"]);
         // and the same enum derived without `legacy`
-        let schema = wire(ModernLanguage::SCHEMA);
+        let schema = wire(ModernLanguage::SINGLE_SELECT);
         assert_eq!(schema, modern_expected());
         assert_no_keys(&schema, &["enum", "enumNames", "anyOf", "items"]);
     }
@@ -367,7 +367,7 @@ mod multi_select_answers {
     }
 
     // form field "colors": multi-select of Color with min_items = 1, max_items = 2
-    const COLORS: MultiSelectField<Color> = Color::MULTI_SCHEMA.with_min_items(1).with_max_items(2);
+    const COLORS: MultiSelectField<Color> = Color::MULTI_SELECT.with_min_items(1).with_max_items(2);
 
     fn form() -> Form<((&'static str, MultiSelectField<Color>),)> {
         Form::new((("colors", COLORS),))
@@ -385,7 +385,7 @@ mod multi_select_answers {
     #[test]
     fn field_schema_is_exact() {
         assert_eq!(wire(COLORS), expected_schema());
-        assert_eq!(wire(BoundedColor::MULTI_SCHEMA), expected_schema());
+        assert_eq!(wire(BoundedColor::MULTI_SELECT), expected_schema());
         assert_eq!(
             wire(form().requested_schema()),
             json!({
@@ -464,7 +464,7 @@ mod multi_select_answers {
 
     #[test]
     fn bounds_from_enum_attributes_parse_the_same() {
-        let form = Form::new((("colors", BoundedColor::MULTI_SCHEMA),));
+        let form = Form::new((("colors", BoundedColor::MULTI_SELECT),));
         let too_many = json!({"action": "accept", "content": {"colors": ["red", "green", "blue"]}});
         assert_eq!(
             form.parse_result(too_many),
@@ -509,7 +509,7 @@ mod raw_identifiers {
 
     #[test]
     fn raw_identifiers_lose_their_prefix() {
-        let schema = wire(Keyword::SCHEMA);
+        let schema = wire(Keyword::SINGLE_SELECT);
         assert_eq!(
             schema,
             json!({"type": "string", "enum": ["type", "match", "async", "normal"]})
@@ -541,7 +541,7 @@ mod raw_identifiers {
 
     #[test]
     fn raw_identifiers_under_uppercase() {
-        let schema = wire(UpperKeyword::SCHEMA);
+        let schema = wire(UpperKeyword::SINGLE_SELECT);
         assert_eq!(
             schema,
             json!({"type": "string", "enum": ["TYPE", "MATCH", "ASYNC", "NORMAL"]})
@@ -589,7 +589,7 @@ mod doc_comments {
 
     #[test]
     fn enum_doc_is_the_description_and_variant_docs_change_nothing() {
-        let schema = wire(Priority::SCHEMA);
+        let schema = wire(Priority::SINGLE_SELECT);
         assert_eq!(
             schema,
             json!({
@@ -615,7 +615,7 @@ mod doc_comments {
     #[test]
     fn multi_select_also_keeps_the_untitled_shape() {
         assert_eq!(
-            wire(Priority::MULTI_SCHEMA),
+            wire(Priority::MULTI_SELECT),
             json!({
                 "type": "array",
                 "description": "How urgent the task is.",
@@ -627,7 +627,7 @@ mod doc_comments {
     #[test]
     fn description_attribute_overrides_the_doc_comment() {
         assert_eq!(
-            wire(OverriddenPriority::SCHEMA),
+            wire(OverriddenPriority::SINGLE_SELECT),
             json!({
                 "type": "string",
                 "description": "Urgency, as the user sees it.",
@@ -660,7 +660,7 @@ mod escapes_and_non_ascii_names {
     #[test]
     fn schema_is_exact() {
         assert_eq!(
-            wire(Size::SCHEMA),
+            wire(Size::SINGLE_SELECT),
             json!({
                 "type": "string",
                 "description": "Pick a \"size\"\nfor the box",
@@ -676,7 +676,7 @@ mod escapes_and_non_ascii_names {
     #[test]
     fn parsed_strings_equal_the_rust_literals() {
         // through the text a client receives, then parsed back
-        let text = serde_json::to_string(&Size::SCHEMA).unwrap();
+        let text = serde_json::to_string(&Size::SINGLE_SELECT).unwrap();
         let parsed: Value = serde_json::from_str(&text).unwrap();
 
         let description = parsed["description"].as_str().unwrap();
@@ -760,13 +760,13 @@ mod explicit_discriminants {
 
     #[test]
     fn discriminants_are_ignored_values_are_strings() {
-        let schema = wire(Level::SCHEMA);
+        let schema = wire(Level::SINGLE_SELECT);
         assert_eq!(schema, json!({"type": "string", "enum": ["Low", "High"]}));
         for value in schema["enum"].as_array().unwrap() {
             assert!(value.is_string(), "{value}");
         }
         assert_eq!(
-            wire(Level::MULTI_SCHEMA),
+            wire(Level::MULTI_SELECT),
             json!({"type": "array", "items": {"type": "string", "enum": ["Low", "High"]}})
         );
         // the discriminants themselves are untouched
@@ -774,7 +774,7 @@ mod explicit_discriminants {
         assert_eq!(Level::High as u8, 2);
         // and never accepted as answers
         assert_eq!(Level::parse("High"), Ok(Level::High));
-        let error = Level::SCHEMA.parse(json!(2)).unwrap_err();
+        let error = Level::SINGLE_SELECT.parse_value(json!(2)).unwrap_err();
         assert_eq!(
             error,
             Error::from(ErrorKind::TypeMismatch {
@@ -824,7 +824,7 @@ mod cfg_on_variants {
     #[test]
     fn schema_honours_cfg_and_cfg_attr() {
         assert_eq!(
-            wire(Backend::SCHEMA),
+            wire(Backend::SINGLE_SELECT),
             json!({
                 "type": "string",
                 "oneOf": [
@@ -838,7 +838,7 @@ mod cfg_on_variants {
 
     #[test]
     fn cfgd_out_value_is_rejected() {
-        let form = Form::new((("backend", Backend::SCHEMA),));
+        let form = Form::new((("backend", Backend::SINGLE_SELECT),));
         let response = json!({"action": "accept", "content": {"backend": "cloud"}});
         let error = form.parse_result(response).unwrap_err();
         assert_eq!(
@@ -884,7 +884,7 @@ mod label_or_index_for_a_value {
 
     // form field "pet": Pet
     fn form() -> Form<((&'static str, SingleSelectField<Pet>),)> {
-        Form::new((("pet", Pet::SCHEMA),))
+        Form::new((("pet", Pet::SINGLE_SELECT),))
     }
 
     fn answer(pet: &str) -> Value {
@@ -902,7 +902,7 @@ mod label_or_index_for_a_value {
     #[test]
     fn schema() {
         assert_eq!(
-            wire(Pet::SCHEMA),
+            wire(Pet::SINGLE_SELECT),
             json!({
                 "type": "string",
                 "oneOf": [
@@ -985,12 +985,12 @@ mod action_versus_content {
 
     #[test]
     fn cancel_with_junk_content_is_cancel() {
-        let required = Form::new((("priority", Priority::SCHEMA),));
+        let required = Form::new((("priority", Priority::SINGLE_SELECT),));
         assert_eq!(
             required.parse_result(cancel_with_content()),
             Ok(ElicitAction::Cancel)
         );
-        let optional = Form::new((("priority", Optional(Priority::SCHEMA)),));
+        let optional = Form::new((("priority", Optional::new(Priority::SINGLE_SELECT)),));
         assert_eq!(
             optional.parse_result(cancel_with_content()),
             Ok(ElicitAction::Cancel)
@@ -999,15 +999,15 @@ mod action_versus_content {
 
     #[test]
     fn decline_is_decline_for_required_and_optional_fields() {
-        let required = Form::new((("priority", Priority::SCHEMA),));
+        let required = Form::new((("priority", Priority::SINGLE_SELECT),));
         assert_eq!(required.parse_result(decline()), Ok(ElicitAction::Decline));
-        let optional = Form::new((("priority", Optional(Priority::SCHEMA)),));
+        let optional = Form::new((("priority", Optional::new(Priority::SINGLE_SELECT)),));
         assert_eq!(optional.parse_result(decline()), Ok(ElicitAction::Decline));
     }
 
     #[test]
     fn accept_without_content_misses_a_required_field() {
-        let required = Form::new((("priority", Priority::SCHEMA),));
+        let required = Form::new((("priority", Priority::SINGLE_SELECT),));
         for response in [accept_no_content(), accept_empty()] {
             let error = required.parse_result(response).unwrap_err();
             assert_eq!(
@@ -1025,7 +1025,7 @@ mod action_versus_content {
 
     #[test]
     fn accept_without_content_is_none_for_an_optional_field() {
-        let optional = Form::new((("priority", Optional(Priority::SCHEMA)),));
+        let optional = Form::new((("priority", Optional::new(Priority::SINGLE_SELECT)),));
         assert_eq!(
             optional.parse_result(accept_no_content()),
             Ok(ElicitAction::Accept((None,)))
@@ -1048,12 +1048,12 @@ mod action_versus_content {
 
     #[test]
     fn extra_keys_are_ignored() {
-        let required = Form::new((("priority", Priority::SCHEMA),));
+        let required = Form::new((("priority", Priority::SINGLE_SELECT),));
         assert_eq!(
             required.parse_result(accept_extra()),
             Ok(ElicitAction::Accept((Priority::High,)))
         );
-        let optional = Form::new((("priority", Optional(Priority::SCHEMA)),));
+        let optional = Form::new((("priority", Optional::new(Priority::SINGLE_SELECT)),));
         assert_eq!(
             optional.parse_result(accept_extra()),
             Ok(ElicitAction::Accept((Some(Priority::High),)))
@@ -1099,12 +1099,12 @@ mod block_doc_comments {
     #[test]
     fn block_doc_comment_on_an_enum() {
         assert_eq!(
-            wire(Severity::SCHEMA),
+            wire(Severity::SINGLE_SELECT),
             json!({"type": "string", "description": "How bad is it? Pick the closest match.", "enum": ["low", "high"]})
         );
         // The same text in the canonical JSON written when the server compiles.
         assert_eq!(
-            serde_json::to_string(&Severity::SCHEMA).unwrap(),
+            serde_json::to_string(&Severity::SINGLE_SELECT).unwrap(),
             r#"{"type":"string","description":"How bad is it? Pick the closest match.","enum":["low","high"]}"#
         );
     }
@@ -1160,7 +1160,7 @@ mod doc_macros {
     #[test]
     fn descriptions_from_macros() {
         assert_eq!(
-            serde_json::to_value(Urgency::SCHEMA).unwrap(),
+            serde_json::to_value(Urgency::SINGLE_SELECT).unwrap(),
             json!({"type": "string", "description": "How urgent. Pick one.", "enum": ["low", "high"]})
         );
         assert_eq!(
@@ -1223,20 +1223,20 @@ mod doc_macros {
     #[test]
     fn macro_lines_follow_the_rule() {
         assert_eq!(
-            Paragraphs::SCHEMA.to_json(),
+            Paragraphs::SINGLE_SELECT.to_json(),
             r#"{"type":"string","description":"First paragraph.\n\nSecond paragraph. Third.","enum":["A"]}"#
         );
         assert_eq!(
-            Paragraphs::SCHEMA.to_json(),
-            ParagraphsWritten::SCHEMA.to_json()
+            Paragraphs::SINGLE_SELECT.to_json(),
+            ParagraphsWritten::SINGLE_SELECT.to_json()
         );
         assert_eq!(
-            Padded::SCHEMA.description(),
+            Padded::SINGLE_SELECT.description(),
             Some("padded, as a file read with include_str!")
         );
-        assert_eq!(Blank::SCHEMA.description(), None);
-        assert_eq!(Blank::SCHEMA.to_json(), r#"{"type":"string","enum":["A"]}"#);
-        assert_eq!(Blank::MULTI_SCHEMA.description(), None);
+        assert_eq!(Blank::SINGLE_SELECT.description(), None);
+        assert_eq!(Blank::SINGLE_SELECT.to_json(), r#"{"type":"string","enum":["A"]}"#);
+        assert_eq!(Blank::MULTI_SELECT.description(), None);
 
         let schema = serde_json::to_value(Fields::requested_schema()).unwrap();
         assert_eq!(

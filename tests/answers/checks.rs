@@ -63,9 +63,9 @@ fn exact_values_only() {
 
 #[test]
 fn single_select_answers() {
-    assert_eq!(Pair::SCHEMA.parse(json!("ab")), Ok(Pair::Ab));
+    assert_eq!(Pair::SINGLE_SELECT.parse_value(json!("ab")), Ok(Pair::Ab));
     assert_eq!(
-        Pair::SCHEMA.parse(json!("ac")),
+        Pair::SINGLE_SELECT.parse_value(json!("ac")),
         Err(Error::from(ErrorKind::InvalidValue {
             field: None,
             value: "ac".into(),
@@ -73,7 +73,7 @@ fn single_select_answers() {
         }))
     );
     assert_eq!(
-        Pair::SCHEMA.parse(json!(["ab"])),
+        Pair::SINGLE_SELECT.parse_value(json!(["ab"])),
         Err(Error::from(ErrorKind::TypeMismatch {
             field: None,
             expected: JsonType::String,
@@ -111,14 +111,14 @@ fn single_select_answers() {
 
 #[test]
 fn multi_select_answers_on_their_bounds() {
-    let select = Pair::MULTI_SCHEMA.with_min_items(1).with_max_items(2);
-    assert_eq!(select.parse(json!(["ab"])), Ok(vec![Pair::Ab]));
+    let select = Pair::MULTI_SELECT.with_min_items(1).with_max_items(2);
+    assert_eq!(select.parse_value(json!(["ab"])), Ok(vec![Pair::Ab]));
     assert_eq!(
-        select.parse(json!(["a", "aa"])),
+        select.parse_value(json!(["a", "aa"])),
         Ok(vec![Pair::A, Pair::Aa])
     );
     assert_eq!(
-        select.parse(json!([])),
+        select.parse_value(json!([])),
         Err(Error::from(ErrorKind::TooFewItems {
             field: None,
             min: 1,
@@ -126,7 +126,7 @@ fn multi_select_answers_on_their_bounds() {
         }))
     );
     assert_eq!(
-        select.parse(json!(["a", "aa", "ab"])),
+        select.parse_value(json!(["a", "aa", "ab"])),
         Err(Error::from(ErrorKind::TooManyItems {
             field: None,
             max: 2,
@@ -134,7 +134,7 @@ fn multi_select_answers_on_their_bounds() {
         }))
     );
     assert_eq!(
-        select.parse(json!(["aa", "aa"])),
+        select.parse_value(json!(["aa", "aa"])),
         Err(Error::from(ErrorKind::DuplicateItem {
             field: None,
             index: 1,
@@ -142,7 +142,7 @@ fn multi_select_answers_on_their_bounds() {
         }))
     );
     assert_eq!(
-        select.parse(json!(["aa", 1])),
+        select.parse_value(json!(["aa", 1])),
         Err(Error::from(ErrorKind::InvalidItem {
             field: None,
             index: 1,
@@ -151,7 +151,7 @@ fn multi_select_answers_on_their_bounds() {
         }))
     );
     assert_eq!(
-        select.parse(json!("aa")),
+        select.parse_value(json!("aa")),
         Err(Error::from(ErrorKind::TypeMismatch {
             field: None,
             expected: JsonType::Array,
@@ -159,10 +159,10 @@ fn multi_select_answers_on_their_bounds() {
         }))
     );
     // no bounds: empty and full are both fine
-    let unbounded = Pair::MULTI_SCHEMA;
-    assert_eq!(unbounded.parse(json!([])), Ok(vec![]));
+    let unbounded = Pair::MULTI_SELECT;
+    assert_eq!(unbounded.parse_value(json!([])), Ok(vec![]));
     assert_eq!(
-        unbounded.parse(json!(["ab", "a", "aa"])),
+        unbounded.parse_value(json!(["ab", "a", "aa"])),
         Ok(vec![Pair::Ab, Pair::A, Pair::Aa])
     );
 }
@@ -279,10 +279,10 @@ fn strings_and_booleans_read_from_a_peer() {
             found: json!("true"),
         }))
     );
-    assert_eq!(BooleanField::new().parse(json!(false)), Ok(false));
-    assert_eq!(BooleanField::new().parse(json!(true)), Ok(true));
-    assert_eq!(StringField::new().parse(json!("")), Ok(String::new()));
-    assert_eq!(StringField::new().parse(json!("x")), Ok("x".to_owned()));
+    assert_eq!(BooleanField::new().parse_value(json!(false)), Ok(false));
+    assert_eq!(BooleanField::new().parse_value(json!(true)), Ok(true));
+    assert_eq!(StringField::new().parse_value(json!("")), Ok(String::new()));
+    assert_eq!(StringField::new().parse_value(json!("x")), Ok("x".to_owned()));
 }
 
 fn content(value: Value) -> Map<String, Value> {
@@ -401,37 +401,37 @@ fn panic_message(f: impl FnOnce()) -> String {
 #[test]
 fn builder_defaults_are_checked_against_the_options() {
     assert_eq!(
-        Pair::SCHEMA.with_default_value("ab").default_value(),
+        Pair::SINGLE_SELECT.with_default_value("ab").default_value(),
         Some("ab")
     );
     assert_eq!(
-        Pair::SCHEMA.with_default_value("a").default_value(),
+        Pair::SINGLE_SELECT.with_default_value("a").default_value(),
         Some("a")
     );
     for bad in ["ac", "aaa", "gone", ""] {
         assert_eq!(
             panic_message(|| {
-                Pair::SCHEMA.with_default_value(bad);
+                Pair::SINGLE_SELECT.with_default_value(bad);
             }),
             "the default is not one of the options' values (a skipped variant is not an option)",
             "{bad:?}"
         );
     }
     assert_eq!(
-        Pair::MULTI_SCHEMA
+        Pair::MULTI_SELECT
             .with_default_values(&["ab", "aa", "a"])
             .default_values(),
         Some(vec!["ab", "aa", "a"])
     );
     assert_eq!(
         panic_message(|| {
-            Pair::MULTI_SCHEMA.with_default_values(&["aa", "ab", "aa"]);
+            Pair::MULTI_SELECT.with_default_values(&["aa", "ab", "aa"]);
         }),
         "a default item appears twice"
     );
     assert_eq!(
         panic_message(|| {
-            Pair::MULTI_SCHEMA.with_default_values(&["ab", "ac"]);
+            Pair::MULTI_SELECT.with_default_values(&["ab", "ac"]);
         }),
         "a default item is not one of the options' values (a skipped variant is not an option)"
     );

@@ -104,7 +104,7 @@ fn titled_single_select_from_pairs_of_owned_strings() {
     );
     // Serializes as a derived enum with the same options does.
     let fruit = SingleSelectSchema::new(fruits()).unwrap();
-    assert_eq!(wire(&fruit), wire(Fruit::SCHEMA));
+    assert_eq!(wire(&fruit), wire(Fruit::SINGLE_SELECT));
 }
 
 #[test]
@@ -135,7 +135,7 @@ fn legacy_single_select() {
             "enumNames": ["Apple", "Banana", "Sour cherry"],
         })
     );
-    assert_eq!(wire(&select), wire(Fruit::SCHEMA.with_legacy(true)));
+    assert_eq!(wire(&select), wire(Fruit::SINGLE_SELECT.with_legacy(true)));
 }
 
 #[test]
@@ -172,7 +172,7 @@ fn untitled_and_titled_multi_selects() {
             ]},
         })
     );
-    assert_eq!(wire(&titled), wire(Fruit::MULTI_SCHEMA));
+    assert_eq!(wire(&titled), wire(Fruit::MULTI_SELECT));
 }
 
 #[test]
@@ -363,7 +363,7 @@ fn a_default_that_does_not_fit_the_bounds_is_refused_whichever_comes_first() {
 #[test]
 fn a_single_answer_is_the_chosen_option_borrowed_from_the_list() {
     let select = SingleSelectSchema::new(fruits()).unwrap();
-    let choice = select.parse(json!("banana")).unwrap();
+    let choice = select.parse_value(json!("banana")).unwrap();
     assert_eq!(choice.index(), 1);
     assert_eq!(choice.value(), "banana");
     assert_eq!(choice.title(), Some("Banana"));
@@ -413,9 +413,9 @@ fn single_answer_errors_are_a_derived_enums() {
         ),
     ];
     for (answer, expected, message) in cases {
-        assert_error(select.parse(answer.clone()).unwrap_err(), expected, message);
+        assert_error(select.parse_value(answer.clone()).unwrap_err(), expected, message);
         assert_eq!(
-            Fruit::SCHEMA.parse(answer).unwrap_err().to_string(),
+            Fruit::SINGLE_SELECT.parse_value(answer).unwrap_err().to_string(),
             message,
             "the derived enum says the same"
         );
@@ -425,7 +425,7 @@ fn single_answer_errors_are_a_derived_enums() {
 #[test]
 fn an_owned_choice_is_the_borrowed_one_copied() {
     let select = SingleSelectSchema::new(fruits()).unwrap();
-    let choice = select.parse(json!("cherry")).unwrap();
+    let choice = select.parse_value(json!("cherry")).unwrap();
     let owned = OwnedChoice::from(choice);
     assert_eq!(
         (owned.index(), owned.value(), owned.title()),
@@ -443,11 +443,11 @@ fn an_owned_choice_is_the_borrowed_one_copied() {
 #[test]
 fn a_multi_answer_is_the_chosen_options_in_the_clients_order() {
     let select = MultiSelectSchema::new(fruits()).unwrap();
-    let chosen = select.parse(json!(["cherry", "apple"])).unwrap();
+    let chosen = select.parse_value(json!(["cherry", "apple"])).unwrap();
     let got: Vec<(usize, &str)> = chosen.iter().map(|c| (c.index(), c.value())).collect();
     assert_eq!(got, [(2, "cherry"), (0, "apple")]);
     assert!(std::ptr::eq(chosen[0].option(), &select.options()[2]));
-    assert_eq!(select.parse(json!([])), Ok(Vec::<Choice>::new()));
+    assert_eq!(select.parse_value(json!([])), Ok(Vec::<Choice>::new()));
     assert_eq!(
         select.check(json!(["banana"])),
         Ok(vec!["banana".to_owned()])
@@ -460,7 +460,7 @@ fn multi_answer_errors_are_a_derived_enums() {
         .unwrap()
         .with_items(Some(1), Some(2))
         .unwrap();
-    let derived = Fruit::MULTI_SCHEMA.with_min_items(1).with_max_items(2);
+    let derived = Fruit::MULTI_SELECT.with_min_items(1).with_max_items(2);
     let cases = [
         (
             json!("apple"),
@@ -520,9 +520,9 @@ fn multi_answer_errors_are_a_derived_enums() {
         ),
     ];
     for (answer, expected, message) in cases {
-        assert_error(select.parse(answer.clone()).unwrap_err(), expected, message);
+        assert_error(select.parse_value(answer.clone()).unwrap_err(), expected, message);
         assert_eq!(
-            derived.parse(answer).unwrap_err().to_string(),
+            derived.parse_value(answer).unwrap_err().to_string(),
             message,
             "the derived enum says the same"
         );
@@ -548,8 +548,8 @@ fn beside_derived_enums_and_primitives_in_a_form() {
     let labels = MultiSelectSchema::new(["bug", "docs"]).unwrap();
     let form = Form::new((
         ("reviewer", &reviewer),
-        ("labels", Optional(&labels)),
-        ("priority", Priority::SCHEMA),
+        ("labels", Optional::new(&labels)),
+        ("priority", Priority::SINGLE_SELECT),
         ("note", StringField::new().with_max_length(20)),
         ("urgent", BooleanField::new()),
     ));
@@ -704,13 +704,13 @@ fn ten_thousand_options_go_out_and_come_back() {
     // A duplicate at the very end is still found.
     let mut twice: Vec<Value> = (0..10_000).map(|i| json!(format!("file-{i:05}"))).collect();
     twice.push(json!("file-00000"));
-    match multi.parse(Value::Array(twice)).unwrap_err().into_kind() {
+    match multi.parse_value(Value::Array(twice)).unwrap_err().into_kind() {
         ErrorKind::DuplicateItem { index, .. } => assert_eq!(index, 10_000),
         other => panic!("{other}"),
     }
     // The message lists a few of the options, not ten thousand.
     assert_eq!(
-        single.parse(json!("nope")).unwrap_err().to_string(),
+        single.parse_value(json!("nope")).unwrap_err().to_string(),
         r#"invalid value "nope": expected one of "file-00000", "file-00001", "file-00002", "file-00003", "file-00004", "file-00005", "file-00006", "file-00007", "file-00008", "file-00009", "file-00010", "file-00011" and 9988 more"#,
     );
 }
@@ -746,7 +746,7 @@ fn fill_default_takes_the_field_out_of_required_and_fills_it() {
         ),
         (
             "size",
-            FillDefault::new(Priority::SCHEMA.with_default_value("low")),
+            FillDefault::new(Priority::SINGLE_SELECT.with_default_value("low")),
         ),
         ("strict", NumberField::<u8>::new().with_default_value(1)),
     ));
@@ -801,7 +801,7 @@ fn fill_default_rejects_null_and_bad_values() {
         ),
         (
             "region",
-            FillDefault::new(Priority::SCHEMA.with_default_value("high")),
+            FillDefault::new(Priority::SINGLE_SELECT.with_default_value("high")),
         ),
     ));
     assert_error(
@@ -1051,7 +1051,7 @@ fn a_derived_form_asks_and_checks_run_time_selects_as_a_run_time_form_does() {
     let form = Form::new((
         ("fruit", &single),
         ("basket", &multi),
-        ("spare", Optional(&single)),
+        ("spare", Optional::new(&single)),
     ));
     let options = PickOptions {
         fruit: single.clone(),

@@ -15,13 +15,13 @@ fn check(format: StringFormat, valid: &[&str], invalid: &[&str]) {
     for value in valid {
         assert!(format.matches(value), "{format}: {value:?} must match");
         let field = StringField::new().with_format(format);
-        assert_eq!(field.parse(json!(value)), Ok((*value).to_owned()));
+        assert_eq!(field.parse_value(json!(value)), Ok((*value).to_owned()));
     }
     for value in invalid {
         assert!(!format.matches(value), "{format}: {value:?} must not match");
         let field = StringField::new().with_format(format);
         assert_eq!(
-            field.parse(json!(value)),
+            field.parse_value(json!(value)),
             Err(Error::from(ErrorKind::InvalidFormat {
                 field: None,
                 value: (*value).to_owned(),
@@ -242,10 +242,10 @@ fn lengths_count_characters_not_bytes() {
         let exact = StringField::new()
             .with_min_length(count)
             .with_max_length(count);
-        assert_eq!(exact.parse(json!(value)), Ok(value.to_owned()), "{value:?}");
+        assert_eq!(exact.parse_value(json!(value)), Ok(value.to_owned()), "{value:?}");
         let short = StringField::new().with_min_length(count + 1);
         assert_eq!(
-            short.parse(json!(value)),
+            short.parse_value(json!(value)),
             Err(Error::from(ErrorKind::TooShort {
                 field: None,
                 value: value.to_owned(),
@@ -255,7 +255,7 @@ fn lengths_count_characters_not_bytes() {
         if count > 0 {
             let long = StringField::new().with_max_length(count - 1);
             assert_eq!(
-                long.parse(json!(value)),
+                long.parse_value(json!(value)),
                 Err(Error::from(ErrorKind::TooLong {
                     field: None,
                     value: value.to_owned(),
@@ -273,7 +273,7 @@ fn the_length_is_checked_before_the_format() {
         .with_max_length(5)
         .with_format(StringFormat::Email);
     assert_eq!(
-        field.parse(json!("ab")),
+        field.parse_value(json!("ab")),
         Err(Error::from(ErrorKind::TooShort {
             field: None,
             value: "ab".into(),
@@ -281,7 +281,7 @@ fn the_length_is_checked_before_the_format() {
         }))
     );
     assert_eq!(
-        field.parse(json!("abcdef")),
+        field.parse_value(json!("abcdef")),
         Err(Error::from(ErrorKind::TooLong {
             field: None,
             value: "abcdef".into(),
@@ -289,14 +289,14 @@ fn the_length_is_checked_before_the_format() {
         }))
     );
     assert_eq!(
-        field.parse(json!("abcd")),
+        field.parse_value(json!("abcd")),
         Err(Error::from(ErrorKind::InvalidFormat {
             field: None,
             value: "abcd".into(),
             format: StringFormat::Email,
         }))
     );
-    assert_eq!(field.parse(json!("a@b")), Ok("a@b".into()));
+    assert_eq!(field.parse_value(json!("a@b")), Ok("a@b".into()));
 }
 
 #[test]

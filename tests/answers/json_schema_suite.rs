@@ -596,7 +596,7 @@ fn typed_verdict(schema: &PrimitiveSchema, data: &Value) -> Option<bool> {
             if let Some(format) = string.format() {
                 field = field.with_format(format);
             }
-            Some(field.parse(data.clone()).is_ok())
+            Some(field.parse_value(data.clone()).is_ok())
         }
         PrimitiveSchema::Number(number) if number.is_integer() => {
             if number.minimum().is_some() || number.maximum().is_some() {
@@ -607,7 +607,7 @@ fn typed_verdict(schema: &PrimitiveSchema, data: &Value) -> Option<bool> {
             let beyond = data.as_number().is_some_and(|n| {
                 n.as_i64().is_none() && n.as_f64().is_some_and(|f| f.fract() == 0.0)
             });
-            (!beyond).then(|| NumberField::<i64>::new().parse(data.clone()).is_ok())
+            (!beyond).then(|| NumberField::<i64>::new().parse_value(data.clone()).is_ok())
         }
         PrimitiveSchema::Number(number) => {
             let mut field = NumberField::<f64>::new();
@@ -624,9 +624,9 @@ fn typed_verdict(schema: &PrimitiveSchema, data: &Value) -> Option<bool> {
             if let Some(maximum) = number.maximum() {
                 field = field.with_maximum(exact(maximum)?);
             }
-            Some(field.parse(data.clone()).is_ok())
+            Some(field.parse_value(data.clone()).is_ok())
         }
-        PrimitiveSchema::Boolean(_) => Some(BooleanField::new().parse(data.clone()).is_ok()),
+        PrimitiveSchema::Boolean(_) => Some(BooleanField::new().parse_value(data.clone()).is_ok()),
         _ => None,
     }
 }

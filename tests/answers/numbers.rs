@@ -35,7 +35,7 @@ where
 {
     let value = Value::Number(number(text));
     let field = NumberField::<N>::new();
-    let parsed = field.parse(value.clone());
+    let parsed = field.parse_value(value.clone());
     let exact = enum_schema::NumberSchema::integer()
         .with_bounds(Some(N::MIN.into()), Some(N::MAX.into()))
         .unwrap();
@@ -262,7 +262,7 @@ fn doubles_beyond_2_pow_53_inside_the_range_are_accepted_as_the_double() {
 /// is a double, and so are the bounds the error names.
 #[track_caller]
 fn wide<N: NumberType + PartialEq>(text: &str, expected: Result<N, &str>) {
-    let parsed = NumberField::<N>::new().parse(Value::Number(number(text)));
+    let parsed = NumberField::<N>::new().parse_value(Value::Number(number(text)));
     match expected {
         Ok(expected) => assert_eq!(parsed, Ok(expected), "{text}"),
         Err(message) => {
@@ -363,7 +363,7 @@ fn i128_and_u128_take_the_integers_a_double_holds_beyond_64_bits() {
         Err(&format!("out of range: 1e+39 is not {u128_range}")),
     );
     assert_eq!(
-        NumberField::<u128>::new().parse(json!(0.5)),
+        NumberField::<u128>::new().parse_value(json!(0.5)),
         Err(Error::from(ErrorKind::NotAnInteger {
             field: None,
             value: number("0.5")
@@ -371,11 +371,11 @@ fn i128_and_u128_take_the_integers_a_double_holds_beyond_64_bits() {
     );
     // The schema advertises what every peer reads.
     assert_eq!(
-        serde_json::to_value(NumberField::<u128>::new().schema()).unwrap(),
+        serde_json::to_value(NumberField::<u128>::new().to_schema()).unwrap(),
         json!({"type": "integer", "minimum": 0, "maximum": i64::MAX}),
     );
     assert_eq!(
-        serde_json::to_value(NumberField::<i128>::new().schema()).unwrap(),
+        serde_json::to_value(NumberField::<i128>::new().to_schema()).unwrap(),
         json!({"type": "integer", "minimum": i64::MIN, "maximum": i64::MAX}),
     );
 }
@@ -393,7 +393,7 @@ fn numbers_far_outside_are_out_of_range_for_every_type() {
         macro_rules! each {
             ($($ty:ty),*) => {$(
                 assert_eq!(
-                    NumberField::<$ty>::new().parse(value.clone()),
+                    NumberField::<$ty>::new().parse_value(value.clone()),
                     Err(Error::from(ErrorKind::OutOfRange {
                         field: None,
                         value: number(text),
@@ -408,7 +408,7 @@ fn numbers_far_outside_are_out_of_range_for_every_type() {
     }
     assert_eq!(
         NumberField::<u64>::new()
-            .parse(json!(1e20))
+            .parse_value(json!(1e20))
             .unwrap_err()
             .to_string(),
         "out of range: 1e+20 is not between 0 and 18446744073709551615",
@@ -420,7 +420,7 @@ fn a_fraction_is_not_an_integer_for_any_integer_type() {
     macro_rules! each {
         ($($ty:ty),*) => {$(
             assert_eq!(
-                NumberField::<$ty>::new().parse(json!(0.5)),
+                NumberField::<$ty>::new().parse_value(json!(0.5)),
                 Err(Error::from(ErrorKind::NotAnInteger { field: None, value: number("0.5") })),
             );
         )*};
@@ -428,7 +428,7 @@ fn a_fraction_is_not_an_integer_for_any_integer_type() {
     each!(i8, i16, i32, i64, isize, u8, u16, u32, u64, usize);
     assert_eq!(
         NumberField::<u8>::new()
-            .parse(json!(-0.5))
+            .parse_value(json!(-0.5))
             .unwrap_err()
             .to_string(),
         "not an integer: -0.5 has a fractional part",
@@ -440,9 +440,9 @@ fn explicit_bounds_near_2_pow_63_are_exact_too() {
     // A bound of the server's own, beyond 2^53: the double 2^62 stands for
     // 2^62 + 1 (or up to 512 either way), which is over the maximum.
     let field = NumberField::<i64>::new().with_maximum(1 << 62);
-    assert_eq!(field.parse(json!(4611686018427387904u64)), Ok(1 << 62));
+    assert_eq!(field.parse_value(json!(4611686018427387904u64)), Ok(1 << 62));
     assert_eq!(
-        field.parse(Value::Number(number("4611686018427387905.0"))),
+        field.parse_value(Value::Number(number("4611686018427387905.0"))),
         Err(Error::from(ErrorKind::OutOfRange {
             field: None,
             value: number("4611686018427387905.0"),
@@ -451,7 +451,7 @@ fn explicit_bounds_near_2_pow_63_are_exact_too() {
         })),
     );
     assert_eq!(
-        field.parse(Value::Number(number("4611686018427386880.0"))),
+        field.parse_value(Value::Number(number("4611686018427386880.0"))),
         Ok(4_611_686_018_427_386_880),
     );
 }
@@ -459,7 +459,7 @@ fn explicit_bounds_near_2_pow_63_are_exact_too() {
 #[test]
 fn f32_takes_what_rounds_to_a_finite_f32() {
     let field = NumberField::<f32>::new();
-    let parse = |text: &str| field.parse(Value::Number(number(text)));
+    let parse = |text: &str| field.parse_value(Value::Number(number(text)));
     assert_eq!(parse("3.4028234663852886e38"), Ok(f32::MAX));
     // The usual spelling of f32::MAX rounds to it.
     assert_eq!(parse("3.4028235e38"), Ok(f32::MAX));
@@ -493,7 +493,7 @@ fn f32_takes_what_rounds_to_a_finite_f32() {
 #[test]
 fn f64_takes_every_finite_json_number() {
     let field = NumberField::<f64>::new();
-    let parse = |text: &str| field.parse(Value::Number(number(text)));
+    let parse = |text: &str| field.parse_value(Value::Number(number(text)));
     assert_eq!(parse("1.7976931348623157e308"), Ok(f64::MAX));
     assert_eq!(parse("-1.7976931348623157e308"), Ok(f64::MIN));
     assert_eq!(
@@ -613,7 +613,7 @@ fn the_peer_reader_refuses_integers_just_beyond_i64_too() {
 }
 
 /// A float field's own bounds: the bound itself is in, the next double past
-/// it is out, on both sides (the float path of `NumberField::parse`).
+/// it is out, on both sides (the float path of `NumberField::parse_value`).
 #[test]
 fn float_bounds_are_inclusive() {
     let field = NumberField::<f64>::new()
@@ -628,20 +628,20 @@ fn float_bounds_are_inclusive() {
         }
         .into()
     };
-    assert_eq!(field.parse(json!(0.5)), Ok(0.5));
-    assert_eq!(field.parse(json!(1.0)), Ok(1.0));
-    assert_eq!(field.parse(json!(1.5)), Ok(1.5));
+    assert_eq!(field.parse_value(json!(0.5)), Ok(0.5));
+    assert_eq!(field.parse_value(json!(1.0)), Ok(1.0));
+    assert_eq!(field.parse_value(json!(1.5)), Ok(1.5));
     let below = f64::from_bits(0.5_f64.to_bits() - 1);
     let above = f64::from_bits(1.5_f64.to_bits() + 1);
-    assert_eq!(field.parse(json!(below)), Err(out(below)));
-    assert_eq!(field.parse(json!(above)), Err(out(above)));
-    assert_eq!(field.parse(json!(-1.0)), Err(out(-1.0)));
-    assert_eq!(field.parse(json!(2.0)), Err(out(2.0)));
+    assert_eq!(field.parse_value(json!(below)), Err(out(below)));
+    assert_eq!(field.parse_value(json!(above)), Err(out(above)));
+    assert_eq!(field.parse_value(json!(-1.0)), Err(out(-1.0)));
+    assert_eq!(field.parse_value(json!(2.0)), Err(out(2.0)));
     let only_max = NumberField::<f32>::new().with_maximum(1.5);
-    assert_eq!(only_max.parse(json!(1.5)), Ok(1.5));
-    assert_eq!(only_max.parse(json!(-1e30)), Ok(-1e30));
+    assert_eq!(only_max.parse_value(json!(1.5)), Ok(1.5));
+    assert_eq!(only_max.parse_value(json!(-1e30)), Ok(-1e30));
     assert_eq!(
-        only_max.parse(json!(2.0)),
+        only_max.parse_value(json!(2.0)),
         Err(Error::from(ErrorKind::OutOfRange {
             field: None,
             value: Number::from_f64(2.0).unwrap(),

@@ -72,12 +72,12 @@ fn assert_error<T: std::fmt::Debug>(result: Result<T, Error>, expected: Error, m
 #[test]
 fn single_number_where_a_string_belongs() {
     assert_error(
-        Fruit::SCHEMA.parse(json!(1)),
+        Fruit::SINGLE_SELECT.parse_value(json!(1)),
         type_mismatch(None, JsonType::String, json!(1)),
         "wrong type: expected a string, found a number (1)",
     );
     assert_error(
-        Fruit::SCHEMA.parse(json!(2.5)),
+        Fruit::SINGLE_SELECT.parse_value(json!(2.5)),
         type_mismatch(None, JsonType::String, json!(2.5)),
         "wrong type: expected a string, found a number (2.5)",
     );
@@ -95,7 +95,7 @@ fn single_boolean_where_a_string_belongs() {
 #[test]
 fn single_null_where_a_string_belongs() {
     assert_error(
-        Fruit::SCHEMA.parse(Value::Null),
+        Fruit::SINGLE_SELECT.parse_value(Value::Null),
         type_mismatch(None, JsonType::String, Value::Null),
         "wrong type: expected a string, found null",
     );
@@ -104,7 +104,7 @@ fn single_null_where_a_string_belongs() {
 #[test]
 fn single_object_where_a_string_belongs() {
     assert_error(
-        Fruit::SCHEMA.parse(json!({"value": "apple"})),
+        Fruit::SINGLE_SELECT.parse_value(json!({"value": "apple"})),
         type_mismatch(None, JsonType::String, json!({"value": "apple"})),
         r#"wrong type: expected a string, found an object ({"value":"apple"})"#,
     );
@@ -113,7 +113,7 @@ fn single_object_where_a_string_belongs() {
 #[test]
 fn single_array_where_a_string_belongs() {
     assert_error(
-        Fruit::SCHEMA.parse(json!(["apple"])),
+        Fruit::SINGLE_SELECT.parse_value(json!(["apple"])),
         type_mismatch(None, JsonType::String, json!(["apple"])),
         r#"wrong type: expected a string, found an array (["apple"]); a single-select answer is one string"#,
     );
@@ -126,7 +126,7 @@ fn single_long_value_is_quoted_short_but_kept_whole() {
     let text = found.to_string();
     let quoted: String = text.chars().take(80).collect();
     assert_error(
-        Fruit::SCHEMA.parse(found.clone()),
+        Fruit::SINGLE_SELECT.parse_value(found.clone()),
         type_mismatch(None, JsonType::String, found),
         &format!(
             "wrong type: expected a string, found an array ({quoted}…); a single-select answer is one string"
@@ -137,7 +137,7 @@ fn single_long_value_is_quoted_short_but_kept_whole() {
 #[test]
 fn single_title_instead_of_value_says_so() {
     assert_error(
-        Fruit::SCHEMA.parse(json!("Banana")),
+        Fruit::SINGLE_SELECT.parse_value(json!("Banana")),
         invalid_value(None, "Banana"),
         &format!(
             r#"invalid value "Banana": the client sent the title of option "banana" instead of its value; {FRUITS}"#
@@ -157,17 +157,17 @@ fn single_title_instead_of_value_says_so() {
 #[test]
 fn single_other_case_or_unknown_value() {
     assert_error(
-        Fruit::SCHEMA.parse(json!("APPLE")),
+        Fruit::SINGLE_SELECT.parse_value(json!("APPLE")),
         invalid_value(None, "APPLE"),
         &format!(r#"invalid value "APPLE": {FRUITS}"#),
     );
     assert_error(
-        Fruit::SCHEMA.parse(json!("")),
+        Fruit::SINGLE_SELECT.parse_value(json!("")),
         invalid_value(None, ""),
         &format!(r#"invalid value "": {FRUITS}"#),
     );
     assert_error(
-        Fruit::SCHEMA.parse(json!(" apple")),
+        Fruit::SINGLE_SELECT.parse_value(json!(" apple")),
         invalid_value(None, " apple"),
         &format!(r#"invalid value " apple": {FRUITS}"#),
     );
@@ -175,12 +175,12 @@ fn single_other_case_or_unknown_value() {
 
 #[test]
 fn single_aliases_are_accepted_but_not_offered() {
-    assert_eq!(Fruit::SCHEMA.parse(json!("pomme")), Ok(Fruit::Apple));
-    assert_eq!(Fruit::SCHEMA.parse(json!("apfel")), Ok(Fruit::Apple));
+    assert_eq!(Fruit::SINGLE_SELECT.parse_value(json!("pomme")), Ok(Fruit::Apple));
+    assert_eq!(Fruit::SINGLE_SELECT.parse_value(json!("apfel")), Ok(Fruit::Apple));
     assert_eq!(Fruit::parse("apple"), Ok(Fruit::Apple));
-    assert_eq!(Size::SCHEMA.parse(json!("med")), Ok(Size::Medium));
+    assert_eq!(Size::SINGLE_SELECT.parse_value(json!("med")), Ok(Size::Medium));
     assert_eq!(
-        Size::SCHEMA.parse(json!("extra-large")),
+        Size::SINGLE_SELECT.parse_value(json!("extra-large")),
         Ok(Size::ExtraLarge)
     );
     // serde agrees on the alias
@@ -189,7 +189,7 @@ fn single_aliases_are_accepted_but_not_offered() {
         Size::Medium
     );
     assert_eq!(
-        serde_json::to_value(Fruit::SCHEMA).unwrap(),
+        serde_json::to_value(Fruit::SINGLE_SELECT).unwrap(),
         json!({
             "type": "string",
             "oneOf": [
@@ -200,7 +200,7 @@ fn single_aliases_are_accepted_but_not_offered() {
         })
     );
     assert_eq!(
-        serde_json::to_value(Size::SCHEMA).unwrap(),
+        serde_json::to_value(Size::SINGLE_SELECT).unwrap(),
         json!({"type": "string", "enum": ["small", "medium", "extra-large"]})
     );
 }
@@ -211,13 +211,13 @@ fn single_skipped_variants_are_rejected() {
     assert_eq!(Fruit::Durian.option_index(), None);
     assert_eq!(Fruit::from_wire_value("durian"), None);
     assert_error(
-        Fruit::SCHEMA.parse(json!("durian")),
+        Fruit::SINGLE_SELECT.parse_value(json!("durian")),
         invalid_value(None, "durian"),
         &format!(r#"invalid value "durian": {FRUITS}"#),
     );
     assert_eq!(Size::Hidden.value(), "hidden");
     assert_error(
-        Size::SCHEMA.parse(json!("hidden")),
+        Size::SINGLE_SELECT.parse_value(json!("hidden")),
         Error::from(ErrorKind::InvalidValue {
             field: None,
             value: "hidden".into(),
@@ -234,7 +234,7 @@ fn single_skipped_variants_are_rejected() {
 #[test]
 fn multi_string_where_an_array_belongs() {
     assert_error(
-        Fruit::MULTI_SCHEMA.parse(json!("apple")),
+        Fruit::MULTI_SELECT.parse_value(json!("apple")),
         type_mismatch(None, JsonType::Array, json!("apple")),
         r#"wrong type: expected an array, found a string ("apple"); a multi-select answer is an array of strings"#,
     );
@@ -243,17 +243,17 @@ fn multi_string_where_an_array_belongs() {
 #[test]
 fn multi_number_null_object_where_an_array_belongs() {
     assert_error(
-        Fruit::MULTI_SCHEMA.parse(json!(3)),
+        Fruit::MULTI_SELECT.parse_value(json!(3)),
         type_mismatch(None, JsonType::Array, json!(3)),
         "wrong type: expected an array, found a number (3)",
     );
     assert_error(
-        Fruit::MULTI_SCHEMA.parse(Value::Null),
+        Fruit::MULTI_SELECT.parse_value(Value::Null),
         type_mismatch(None, JsonType::Array, Value::Null),
         "wrong type: expected an array, found null",
     );
     assert_error(
-        Fruit::MULTI_SCHEMA.parse(json!({"0": "apple"})),
+        Fruit::MULTI_SELECT.parse_value(json!({"0": "apple"})),
         type_mismatch(None, JsonType::Array, json!({"0": "apple"})),
         r#"wrong type: expected an array, found an object ({"0":"apple"})"#,
     );
@@ -263,7 +263,7 @@ fn multi_number_null_object_where_an_array_belongs() {
 fn multi_element_that_is_not_a_string() {
     let sent = items(&[json!("apple"), json!(1)]);
     assert_error(
-        Fruit::MULTI_SCHEMA.parse(Value::Array(sent.clone())),
+        Fruit::MULTI_SELECT.parse_value(Value::Array(sent.clone())),
         Error::from(ErrorKind::InvalidItem {
             field: None,
             index: 1,
@@ -274,7 +274,7 @@ fn multi_element_that_is_not_a_string() {
     );
     let sent = items(&[Value::Null]);
     assert_error(
-        Fruit::MULTI_SCHEMA.parse(Value::Array(sent.clone())),
+        Fruit::MULTI_SELECT.parse_value(Value::Array(sent.clone())),
         Error::from(ErrorKind::InvalidItem {
             field: None,
             index: 0,
@@ -285,7 +285,7 @@ fn multi_element_that_is_not_a_string() {
     );
     let sent = items(&[json!("banana"), json!(["apple"])]);
     assert_error(
-        Fruit::MULTI_SCHEMA.parse(Value::Array(sent.clone())),
+        Fruit::MULTI_SELECT.parse_value(Value::Array(sent.clone())),
         Error::from(ErrorKind::InvalidItem {
             field: None,
             index: 1,
@@ -302,7 +302,7 @@ fn multi_element_that_is_not_a_string() {
 fn multi_title_instead_of_value_says_so() {
     let sent = items(&[json!("cherry"), json!("Banana")]);
     assert_error(
-        Fruit::MULTI_SCHEMA.parse(Value::Array(sent.clone())),
+        Fruit::MULTI_SELECT.parse_value(Value::Array(sent.clone())),
         Error::from(ErrorKind::InvalidItem {
             field: None,
             index: 1,
@@ -319,7 +319,7 @@ fn multi_title_instead_of_value_says_so() {
 fn multi_skipped_variant_is_rejected() {
     let sent = items(&[json!("durian")]);
     assert_error(
-        Fruit::MULTI_SCHEMA.parse(Value::Array(sent.clone())),
+        Fruit::MULTI_SELECT.parse_value(Value::Array(sent.clone())),
         Error::from(ErrorKind::InvalidItem {
             field: None,
             index: 0,
@@ -334,7 +334,7 @@ fn multi_skipped_variant_is_rejected() {
 fn multi_duplicate_through_an_alias() {
     let sent = items(&[json!("apple"), json!("banana"), json!("pomme")]);
     assert_error(
-        Fruit::MULTI_SCHEMA.parse(Value::Array(sent.clone())),
+        Fruit::MULTI_SELECT.parse_value(Value::Array(sent.clone())),
         Error::from(ErrorKind::DuplicateItem {
             field: None,
             index: 2,
@@ -344,7 +344,7 @@ fn multi_duplicate_through_an_alias() {
     );
     let sent = items(&[json!("med"), json!("medium")]);
     assert_error(
-        Size::MULTI_SCHEMA.parse(Value::Array(sent.clone())),
+        Size::MULTI_SELECT.parse_value(Value::Array(sent.clone())),
         Error::from(ErrorKind::DuplicateItem {
             field: None,
             index: 1,
@@ -358,7 +358,7 @@ fn multi_duplicate_through_an_alias() {
 fn multi_plain_duplicate() {
     let sent = items(&[json!("banana"), json!("banana")]);
     assert_error(
-        Fruit::MULTI_SCHEMA.parse(Value::Array(sent.clone())),
+        Fruit::MULTI_SELECT.parse_value(Value::Array(sent.clone())),
         Error::from(ErrorKind::DuplicateItem {
             field: None,
             index: 1,
@@ -370,10 +370,10 @@ fn multi_plain_duplicate() {
 
 #[test]
 fn multi_huge_array_with_max_items_is_too_many() {
-    const AT_MOST_TWO: MultiSelectField<Fruit> = Fruit::MULTI_SCHEMA.with_max_items(2);
+    const AT_MOST_TWO: MultiSelectField<Fruit> = Fruit::MULTI_SELECT.with_max_items(2);
     let sent: Vec<Value> = vec![json!("apple"); 1_000_000];
     assert_error(
-        AT_MOST_TWO.parse(Value::Array(sent.clone())),
+        AT_MOST_TWO.parse_value(Value::Array(sent.clone())),
         Error::from(ErrorKind::TooManyItems {
             field: None,
             max: 2,
@@ -394,7 +394,7 @@ fn multi_huge_array_without_max_items_stops_at_the_first_repeat() {
         .map(|i| json!(Fruit::OPTIONS[i % options].value()))
         .collect();
     assert_error(
-        Fruit::MULTI_SCHEMA.parse(Value::Array(sent.clone())),
+        Fruit::MULTI_SELECT.parse_value(Value::Array(sent.clone())),
         Error::from(ErrorKind::DuplicateItem {
             field: None,
             index: options,
@@ -407,22 +407,22 @@ fn multi_huge_array_without_max_items_stops_at_the_first_repeat() {
 #[test]
 fn multi_keeps_the_order_sent() {
     assert_eq!(
-        Fruit::MULTI_SCHEMA.parse(json!(["cherry", "pomme", "banana"])),
+        Fruit::MULTI_SELECT.parse_value(json!(["cherry", "pomme", "banana"])),
         Ok(vec![Fruit::Cherry, Fruit::Apple, Fruit::Banana])
     );
     assert_eq!(
-        Size::MULTI_SCHEMA.parse(json!(["extra-large", "small"])),
+        Size::MULTI_SELECT.parse_value(json!(["extra-large", "small"])),
         Ok(vec![Size::ExtraLarge, Size::Small])
     );
-    assert_eq!(Fruit::MULTI_SCHEMA.parse(json!([])), Ok(vec![]));
+    assert_eq!(Fruit::MULTI_SELECT.parse_value(json!([])), Ok(vec![]));
 }
 
 #[test]
 fn multi_bounds() {
     const ONE_OR_TWO: MultiSelectField<Size> =
-        Size::MULTI_SCHEMA.with_min_items(1).with_max_items(2);
+        Size::MULTI_SELECT.with_min_items(1).with_max_items(2);
     assert_error(
-        ONE_OR_TWO.parse(json!([])),
+        ONE_OR_TWO.parse_value(json!([])),
         Error::from(ErrorKind::TooFewItems {
             field: None,
             min: 1,
@@ -432,7 +432,7 @@ fn multi_bounds() {
     );
     let sent = items(&[json!("small"), json!("medium"), json!("extra-large")]);
     assert_error(
-        ONE_OR_TWO.parse(Value::Array(sent.clone())),
+        ONE_OR_TWO.parse_value(Value::Array(sent.clone())),
         Error::from(ErrorKind::TooManyItems {
             field: None,
             max: 2,
@@ -440,7 +440,7 @@ fn multi_bounds() {
         }),
         "too many items: selected 3, at most 2 allowed",
     );
-    assert_eq!(ONE_OR_TWO.parse(json!(["med"])), Ok(vec![Size::Medium]));
+    assert_eq!(ONE_OR_TWO.parse_value(json!(["med"])), Ok(vec![Size::Medium]));
 }
 
 // ---------------------------------------------------------------------------
@@ -454,10 +454,10 @@ type FruitForm = Form<(
 
 fn fruit_form() -> FruitForm {
     Form::new((
-        ("fruit", Fruit::SCHEMA),
+        ("fruit", Fruit::SINGLE_SELECT),
         (
             "sizes",
-            Size::MULTI_SCHEMA.with_min_items(1).with_max_items(2),
+            Size::MULTI_SELECT.with_min_items(1).with_max_items(2),
         ),
     ))
 }
@@ -634,9 +634,9 @@ fn two_bad_fields_are_reported_together_in_field_order() {
 #[test]
 fn missing_and_bad_fields_are_reported_together() {
     let form = Form::new((
-        ("first", Fruit::SCHEMA),
-        ("second", Size::SCHEMA),
-        ("third", Fruit::MULTI_SCHEMA),
+        ("first", Fruit::SINGLE_SELECT),
+        ("second", Size::SINGLE_SELECT),
+        ("third", Fruit::MULTI_SELECT),
     ));
     let result = json!({"action": "accept", "content": {"second": 5, "third": ["apple", "apple"]}});
     let error = form.parse_result(result).unwrap_err();
@@ -667,7 +667,7 @@ fn missing_and_bad_fields_are_reported_together() {
 
 #[test]
 fn optional_field_given_null_is_refused_saying_to_leave_it_out() {
-    let form = Form::new((("fruit", Fruit::SCHEMA), ("extra", Optional(Fruit::SCHEMA))));
+    let form = Form::new((("fruit", Fruit::SINGLE_SELECT), ("extra", Optional::new(Fruit::SINGLE_SELECT))));
     let result = json!({"action": "accept", "content": {"fruit": "apple", "extra": null}});
     assert_error(
         form.parse_result(result),
@@ -692,7 +692,7 @@ fn optional_field_given_null_is_refused_saying_to_leave_it_out() {
 
 #[test]
 fn optional_multi_field_given_null_is_refused_saying_to_leave_it_out() {
-    let form = Form::new((("sizes", Optional(Size::MULTI_SCHEMA)),));
+    let form = Form::new((("sizes", Optional::new(Size::MULTI_SELECT)),));
     assert_error(
         form.parse_result(json!({"action": "accept", "content": {"sizes": null}})),
         Error::from(ErrorKind::NullForOptional {
@@ -714,7 +714,7 @@ fn optional_multi_field_given_null_is_refused_saying_to_leave_it_out() {
 #[test]
 #[should_panic(expected = "two form fields are named `fruit`")]
 fn a_form_with_two_fields_of_the_same_name_panics() {
-    let _ = Form::new((("fruit", Fruit::SCHEMA), ("fruit", Optional(Fruit::SCHEMA))));
+    let _ = Form::new((("fruit", Fruit::SINGLE_SELECT), ("fruit", Optional::new(Fruit::SINGLE_SELECT))));
 }
 
 // Fourteen options: a message lists twelve and says how many more.
@@ -826,7 +826,7 @@ fn messages_stay_bounded_and_readable() {
     )
     .unwrap();
     let title = format!("title {}", options[1]);
-    let message = select.parse(json!(title)).unwrap_err().to_string();
+    let message = select.parse_value(json!(title)).unwrap_err().to_string();
     assert!(message.len() < 1_000, "{} bytes", message.len());
 
     let schema = enum_schema::RequestedSchema::from_json(&json!({

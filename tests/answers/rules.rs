@@ -346,7 +346,7 @@ fn through_typed_builders(settings: &Settings) -> Option<Verdict> {
             let _ = field;
         }),
         Settings::Single { options, default } if options == ABC => rule_of_panic(|| {
-            let mut select = Abc::SCHEMA;
+            let mut select = Abc::SINGLE_SELECT;
             if let Some(default) = default {
                 select = select.with_default_value(default);
             }
@@ -358,7 +358,7 @@ fn through_typed_builders(settings: &Settings) -> Option<Verdict> {
             max,
             default,
         } if options == ABC => rule_of_panic(|| {
-            let mut select = Abc::MULTI_SCHEMA;
+            let mut select = Abc::MULTI_SELECT;
             if let Some(min) = min {
                 select = select.with_min_items(min);
             }

@@ -9,18 +9,18 @@ use enum_schema::{ElicitEnum, MultiSelectField, SingleSelectField};
 /// Asserts that both schemas of `T` come precomputed and equal to their
 /// serialization.
 fn assert_canonical<T: ElicitEnum>() {
-    let single = T::SCHEMA.to_json();
+    let single = T::SINGLE_SELECT.to_json();
     assert!(
         matches!(single, Cow::Borrowed(_)),
         "not precomputed: {single}"
     );
-    assert_eq!(single, serde_json::to_string(&T::SCHEMA).unwrap());
-    let multi = T::MULTI_SCHEMA.to_json();
+    assert_eq!(single, serde_json::to_string(&T::SINGLE_SELECT).unwrap());
+    let multi = T::MULTI_SELECT.to_json();
     assert!(
         matches!(multi, Cow::Borrowed(_)),
         "not precomputed: {multi}"
     );
-    assert_eq!(multi, serde_json::to_string(&T::MULTI_SCHEMA).unwrap());
+    assert_eq!(multi, serde_json::to_string(&T::MULTI_SELECT).unwrap());
 }
 
 #[derive(ElicitEnum)]
@@ -75,7 +75,7 @@ fn precomputed_json_is_the_serialized_json() {
     assert_canonical::<Legacy>();
     assert_canonical::<Raw>();
     assert_eq!(
-        Untitled::SCHEMA.to_json(),
+        Untitled::SINGLE_SELECT.to_json(),
         r#"{"type":"string","enum":["Alpha","Beta"]}"#
     );
 }
@@ -84,18 +84,18 @@ fn precomputed_json_is_the_serialized_json() {
 /// the schema as changed.
 #[test]
 fn builders_serialize_the_changed_schema() {
-    const RETITLED: SingleSelectField<Titled> = Titled::SCHEMA.with_title("Other");
+    const RETITLED: SingleSelectField<Titled> = Titled::SINGLE_SELECT.with_title("Other");
     let json = RETITLED.to_json();
     assert!(matches!(json, Cow::Owned(_)));
     assert_eq!(json, serde_json::to_string(&RETITLED).unwrap());
     assert!(json.contains(r#""title":"Other""#));
 
-    const WIDER: MultiSelectField<Titled> = Titled::MULTI_SCHEMA.with_max_items(3);
+    const WIDER: MultiSelectField<Titled> = Titled::MULTI_SELECT.with_max_items(3);
     let json = WIDER.to_json();
     assert!(matches!(json, Cow::Owned(_)));
     assert!(json.contains(r#""maxItems":3"#), "{json}");
     assert!(matches!(
-        Legacy::SCHEMA.with_legacy(false).to_json(),
+        Legacy::SINGLE_SELECT.with_legacy(false).to_json(),
         Cow::Owned(_)
     ));
 }

@@ -23,7 +23,7 @@ pub enum Backend {
 }
 
 pub fn schema() -> serde_json::Value {
-    serde_json::to_value(Backend::SCHEMA).unwrap()
+    serde_json::to_value(Backend::SINGLE_SELECT).unwrap()
 }
 
 #[test]
@@ -34,7 +34,7 @@ fn deprecated_variant_is_still_offered() {
         json!({"type": "string", "enum": ["local", "cloud", "hybrid"]})
     );
     assert_eq!(
-        serde_json::to_value(Backend::MULTI_SCHEMA).unwrap(),
+        serde_json::to_value(Backend::MULTI_SELECT).unwrap(),
         json!({"type": "array", "items": {"type": "string", "enum": ["local", "cloud", "hybrid"]}})
     );
 }
@@ -53,7 +53,7 @@ fn parsing_cloud_without_naming_the_variant() {
 fn parsing_cloud_gives_backend_cloud() {
     assert_eq!(Backend::parse("cloud"), Ok(Backend::Cloud));
     assert_eq!(Backend::Cloud.value(), "cloud");
-    let form = Form::new((("backend", Backend::SCHEMA),));
+    let form = Form::new((("backend", Backend::SINGLE_SELECT),));
     assert_eq!(
         form.parse_result(json!({"action": "accept", "content": {"backend": "cloud"}})),
         Ok(ElicitAction::Accept((Backend::Cloud,)))

@@ -72,22 +72,22 @@ pub enum Legacy {
 #[test]
 fn canonical_json_equals_serde_every_shape() {
     fn both<T: ElicitEnum>() {
-        let single = T::SCHEMA.to_json();
-        let multi = T::MULTI_SCHEMA.to_json();
-        assert_eq!(single, serde_json::to_string(&T::SCHEMA).unwrap());
-        assert_eq!(multi, serde_json::to_string(&T::MULTI_SCHEMA).unwrap());
+        let single = T::SINGLE_SELECT.to_json();
+        let multi = T::MULTI_SELECT.to_json();
+        assert_eq!(single, serde_json::to_string(&T::SINGLE_SELECT).unwrap());
+        assert_eq!(multi, serde_json::to_string(&T::MULTI_SELECT).unwrap());
         // And what the builders produce when they drop the cached text.
         assert_eq!(
             serde_json::from_str::<Value>(&single).unwrap(),
-            wire(T::SCHEMA.with_legacy(T::SCHEMA.is_legacy()))
+            wire(T::SINGLE_SELECT.with_legacy(T::SINGLE_SELECT.is_legacy()))
         );
     }
     both::<FromMacro>();
     both::<Literal>();
     both::<Legacy>();
     assert_eq!(
-        FromMacro::SCHEMA.to_json(),
-        Literal::SCHEMA.to_json().replace(
+        FromMacro::SINGLE_SELECT.to_json(),
+        Literal::SINGLE_SELECT.to_json().replace(
             "Literal doc with escapes: \\\"quoted\\\" \\\\ back\\ttab and a control  char.",
             "Pick \\\"one\\\"\\n\\ttab \\\\ back"
         )
@@ -97,7 +97,7 @@ fn canonical_json_equals_serde_every_shape() {
 #[test]
 fn legacy_exact() {
     assert_eq!(
-        Legacy::SCHEMA.to_json(),
+        Legacy::SINGLE_SELECT.to_json(),
         r#"{"type":"string","description":"Legacy, titled.","enum":["ONE-TWO","THREE"],"enumNames":["One two","Three"],"default":"ONE-TWO"}"#
     );
 }
@@ -116,7 +116,7 @@ fn provided_items_every_variant() {
     assert_eq!(Literal::from_wire_value("AAA"), Some(Literal::A));
     assert_eq!(Literal::from_wire_value("c"), None);
     assert_eq!(Literal::from_wire_value("A"), None);
-    let opts: Vec<_> = Literal::options()
+    let opts: Vec<_> = Literal::variants()
         .map(|(v, o)| (v, o.value().to_owned()))
         .collect();
     assert_eq!(
@@ -125,9 +125,9 @@ fn provided_items_every_variant() {
     );
 }
 
-const DEFAULT: Option<&str> = Literal::SCHEMA.default_value();
-const TITLE: Option<&str> = Literal::MULTI_SCHEMA.title();
-const MIN: Option<usize> = Literal::MULTI_SCHEMA.min_items();
+const DEFAULT: Option<&str> = Literal::SINGLE_SELECT.default_value();
+const TITLE: Option<&str> = Literal::MULTI_SELECT.title();
+const MIN: Option<usize> = Literal::MULTI_SELECT.min_items();
 const N: usize = Literal::OPTIONS.len();
 
 #[test]
@@ -162,7 +162,7 @@ fn skipped_with_data() {
     assert_eq!(Data::SecondOne.option_index(), Some(1));
     assert_eq!(Data::from_option_index(1), Some(Data::SecondOne));
     assert_eq!(
-        Data::SCHEMA.to_json(),
+        Data::SINGLE_SELECT.to_json(),
         r#"{"type":"string","enum":["first","second_one"]}"#
     );
 }
@@ -177,11 +177,12 @@ mod names {
         __DERIVED,
         __ELICIT_ENUM_DERIVE_ONLY,
         OPTIONS,
-        SCHEMA,
-        MULTI_SCHEMA,
+        SINGLE_SELECT,
+        MULTI_SELECT,
         index,
         value,
         options,
+        variants,
         NONE,
         from_wire_value,
     }
@@ -198,9 +199,9 @@ mod names {
 
     #[test]
     fn works() {
-        assert_eq!(<Derived as ElicitEnum>::OPTIONS.len(), 10);
+        assert_eq!(<Derived as ElicitEnum>::OPTIONS.len(), 11);
         assert_eq!(Derived::value.value(), "value");
-        assert_eq!(Derived::NONE.option_index(), Some(8));
+        assert_eq!(Derived::NONE.option_index(), Some(9));
         assert_eq!(
             <Derived as ElicitEnum>::from_option_index(0),
             Some(Derived::__DERIVED)
@@ -312,7 +313,7 @@ pub struct RawForm {
 #[test]
 fn raw_identifiers() {
     assert_eq!(
-        Raw::SCHEMA.to_json(),
+        Raw::SINGLE_SELECT.to_json(),
         r#"{"type":"string","enum":["MATCH","TYPE"]}"#
     );
     assert_eq!(Raw::Unit.value(), "UNIT");
@@ -347,11 +348,11 @@ pub enum AliasDefault {
 #[test]
 fn enum_level_alias_default_is_the_value() {
     assert_eq!(
-        AliasDefault::SCHEMA.to_json(),
+        AliasDefault::SINGLE_SELECT.to_json(),
         r#"{"type":"string","enum":["A","B"],"default":"A"}"#
     );
     assert_eq!(
-        AliasDefault::MULTI_SCHEMA.to_json(),
+        AliasDefault::MULTI_SELECT.to_json(),
         r#"{"type":"array","items":{"type":"string","enum":["A","B"]},"default":["A","B"]}"#
     );
 }

@@ -2438,8 +2438,8 @@ mod alias_defaults {
             json!(["standard", "free"])
         );
         // The enum's own default reads an alias the same way.
-        assert_eq!(Region::SCHEMA.default_value(), Some("eu-west"));
-        assert_eq!(Region::MULTI_SCHEMA.default_values(), Some(vec!["eu-west"]));
+        assert_eq!(Region::SINGLE_SELECT.default_value(), Some("eu-west"));
+        assert_eq!(Region::MULTI_SELECT.default_values(), Some(vec!["eu-west"]));
     }
 
     #[derive(ElicitEnum)]

@@ -63,7 +63,7 @@ mod shadowed {
             ::std::option::Option::Some(Awkward::__index)
         );
         ::std::assert_eq!(
-            <Awkward as ElicitEnum>::SCHEMA.default_value(),
+            <Awkward as ElicitEnum>::SINGLE_SELECT.default_value(),
             ::std::option::Option::Some("None")
         );
         ::std::assert_eq!(Awkward::Skipped(1).value(), "Skipped");

@@ -432,10 +432,10 @@ pub enum Size {
 }
 
 fn assert_like_size<T: ElicitEnum + core::fmt::Debug>(small: T, medium: T, huge: T) {
-    assert_eq!(wire(T::SCHEMA), wire(Size::SCHEMA));
-    assert_eq!(wire(T::MULTI_SCHEMA), wire(Size::MULTI_SCHEMA));
+    assert_eq!(wire(T::SINGLE_SELECT), wire(Size::SINGLE_SELECT));
+    assert_eq!(wire(T::MULTI_SELECT), wire(Size::MULTI_SELECT));
     assert_eq!(
-        wire(T::SCHEMA),
+        wire(T::SINGLE_SELECT),
         json!({"type": "string", "description": "The enum every macro below writes, by hand. Pick a size.",
                "oneOf": [{"const": "small", "title": "Small"}, {"const": "mid", "title": "Medium"}],
                "default": "mid"})
@@ -539,13 +539,13 @@ mod enum_fragments {
     #[test]
     fn variant_names_and_values_through_expr_fragments() {
         assert_eq!(
-            wire(ExprDefaults::SCHEMA),
+            wire(ExprDefaults::SINGLE_SELECT),
             json!({"type": "string", "title": "Size",
                    "oneOf": [{"const": "small", "title": "Small"}, {"const": "mid", "title": "Medium"}],
                    "default": "mid"})
         );
         assert_eq!(
-            wire(ExprDefaults::MULTI_SCHEMA)["default"],
+            wire(ExprDefaults::MULTI_SELECT)["default"],
             json!(["small", "mid"])
         );
     }
@@ -590,7 +590,7 @@ mod enum_nested {
     #[test]
     fn nested_enum() {
         assert_eq!(
-            wire(Nested::SCHEMA),
+            wire(Nested::SINGLE_SELECT),
             json!({"type": "string", "description": "The enum every macro below writes, by hand. Pick a size.",
                    "oneOf": [{"const": "small", "title": "Small"}, {"const": "medium", "title": "Medium"}],
                    "default": "medium"})

@@ -181,7 +181,7 @@ enum Agreeing {
 #[test]
 fn agreeing_attributes_compile_and_match() {
     assert_eq!(
-        serde_json::to_value(Agreeing::SCHEMA).unwrap(),
+        serde_json::to_value(Agreeing::SINGLE_SELECT).unwrap(),
         json!({"type": "string", "enum": ["first_one", "second"]})
     );
     assert_eq!(Agreeing::from_wire_value("2nd"), Some(Agreeing::SecondOne));

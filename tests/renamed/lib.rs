@@ -50,7 +50,7 @@ mod tests {
     #[test]
     fn derives_find_the_renamed_crate() {
         assert_eq!(
-            serde_json::to_value(Priority::SCHEMA).unwrap(),
+            serde_json::to_value(Priority::SINGLE_SELECT).unwrap(),
             json!({"type": "string", "description": "How urgent.", "enum": ["low", "high"], "default": "low"})
         );
         assert_eq!(

@@ -207,8 +207,8 @@ impl Desk {
     async fn fields(&self, ask: Ask) -> Result<CallToolResponse, ErrorData> {
         ask.tool(|ask| async move {
             let form = Form::new((
-                ("severity", Severity::SCHEMA),
-                ("services", Optional(Service::MULTI_SCHEMA)),
+                ("severity", Severity::SINGLE_SELECT),
+                ("services", Optional::new(Service::MULTI_SELECT)),
             ));
             let answer = ask.fields("fields", &form, "Anything else?").await?;
             Ok(CallToolResult::success(vec![ContentBlock::text(format!(

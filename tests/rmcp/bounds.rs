@@ -208,7 +208,10 @@ fn the_advertised_default_is_within_the_advertised_bounds() {
         Number::from_f64(2.0).unwrap(),
     )
     .unwrap();
-    assert_eq!(schema.advertised_default(), Some(2.into()));
+    assert_eq!(
+        serde_json::to_value(&schema).unwrap(),
+        serde_json::json!({"type": "integer", "minimum": 0, "maximum": 10, "default": 2}),
+    );
 }
 
 /// The properties of a `requestedSchema`, each read by rmcp's model.

@@ -57,7 +57,7 @@ fn the_request_reads_into_the_view_in_the_servers_order() {
     assert_eq!((areas.min_items(), areas.max_items()), (Some(1), Some(2)));
     assert_eq!(areas.options()[2].title(), Some("Critical"));
     let severity = form.requested_schema().properties()[0].1.as_enum().unwrap();
-    assert_eq!(severity.default_values(), ["low"]);
+    assert_eq!(severity.default_values(), Some(vec!["low"]));
 }
 
 #[test]

@@ -89,7 +89,7 @@ fn text(value: impl serde::Serialize) -> String {
 
 #[test]
 fn single_selects_keep_their_shape_and_json() {
-    let titled = EnumSchema::from(Severity::SCHEMA);
+    let titled = EnumSchema::from(Severity::SINGLE_SELECT);
     assert!(matches!(
         &titled,
         EnumSchema::Single(SingleSelectEnumSchema::Titled(_))
@@ -98,9 +98,9 @@ fn single_selects_keep_their_shape_and_json() {
         text(&titled),
         r#"{"type":"string","title":"Severity","description":"How bad is it?","oneOf":[{"const":"low","title":"Low: no user impact"},{"const":"high","title":"High: users are affected"}],"default":"low"}"#,
     );
-    assert_eq!(text(&titled), text(Severity::SCHEMA));
+    assert_eq!(text(&titled), text(Severity::SINGLE_SELECT));
 
-    let untitled = EnumSchema::from(Service::SCHEMA);
+    let untitled = EnumSchema::from(Service::SINGLE_SELECT);
     assert!(matches!(
         &untitled,
         EnumSchema::Single(SingleSelectEnumSchema::Untitled(_))
@@ -110,25 +110,25 @@ fn single_selects_keep_their_shape_and_json() {
         r#"{"type":"string","enum":["checkout","search","login"]}"#
     );
 
-    let legacy = EnumSchema::from(Region::SCHEMA);
+    let legacy = EnumSchema::from(Region::SINGLE_SELECT);
     assert!(matches!(&legacy, EnumSchema::Legacy(_)));
     assert_eq!(
         text(&legacy),
         r#"{"type":"string","enum":["EMEA","AMER"],"enumNames":["Europe","Americas"],"default":"AMER"}"#,
     );
-    assert_eq!(text(&legacy), text(Region::SCHEMA));
+    assert_eq!(text(&legacy), text(Region::SINGLE_SELECT));
 
     // Unicode, quotes and newlines are escaped once, by serde_json, on both sides.
-    assert_eq!(text(EnumSchema::from(Label::SCHEMA)), text(Label::SCHEMA));
+    assert_eq!(text(EnumSchema::from(Label::SINGLE_SELECT)), text(Label::SINGLE_SELECT));
     assert_eq!(
-        text(EnumSchema::from(Label::SCHEMA)),
+        text(EnumSchema::from(Label::SINGLE_SELECT)),
         "{\"type\":\"string\",\"description\":\"Labels \\\"quoted\\\"\\nand 日本語\",\"oneOf\":[{\"const\":\"Es\",\"title\":\"Español\"},{\"const\":\"Ja\",\"title\":\"日本語\"}]}",
     );
 }
 
 #[test]
 fn multi_selects_keep_their_shape_and_json() {
-    let untitled = EnumSchema::from(Service::MULTI_SCHEMA);
+    let untitled = EnumSchema::from(Service::MULTI_SELECT);
     assert!(matches!(
         &untitled,
         EnumSchema::Multi(MultiSelectEnumSchema::Untitled(_))
@@ -137,9 +137,9 @@ fn multi_selects_keep_their_shape_and_json() {
         text(&untitled),
         r#"{"type":"array","minItems":1,"maxItems":2,"items":{"type":"string","enum":["checkout","search","login"]},"default":["search"]}"#,
     );
-    assert_eq!(text(&untitled), text(Service::MULTI_SCHEMA));
+    assert_eq!(text(&untitled), text(Service::MULTI_SELECT));
 
-    let titled = EnumSchema::from(Severity::MULTI_SCHEMA.with_max_items(1));
+    let titled = EnumSchema::from(Severity::MULTI_SELECT.with_max_items(1));
     assert!(matches!(
         &titled,
         EnumSchema::Multi(MultiSelectEnumSchema::Titled(_))
@@ -150,7 +150,7 @@ fn multi_selects_keep_their_shape_and_json() {
     );
     assert_eq!(
         text(&titled),
-        text(Severity::MULTI_SCHEMA.with_max_items(1))
+        text(Severity::MULTI_SELECT.with_max_items(1))
     );
 }
 
@@ -164,10 +164,10 @@ fn a_whole_form_converts_to_the_same_json_in_the_same_order() {
         json!({
             "type": "object",
             "properties": {
-                "severity": json(Severity::SCHEMA),
-                "services": json(Service::MULTI_SCHEMA),
-                "region": json(Region::SCHEMA),
-                "labels": json(Label::MULTI_SCHEMA),
+                "severity": json(Severity::SINGLE_SELECT),
+                "services": json(Service::MULTI_SELECT),
+                "region": json(Region::SINGLE_SELECT),
+                "labels": json(Label::MULTI_SELECT),
                 "owner": {
                     "type": "string",
                     "description": "Who owns it.",
@@ -332,8 +332,8 @@ fn a_2025_06_18_request_converts_to_the_legacy_variant() {
 #[test]
 fn derived_schemas_plug_into_rmcps_builder() {
     let schema = ElicitationSchema::builder()
-        .required_enum_schema("severity", Severity::SCHEMA.into())
-        .optional_enum_schema("services", Service::MULTI_SCHEMA.into())
+        .required_enum_schema("severity", Severity::SINGLE_SELECT.into())
+        .optional_enum_schema("services", Service::MULTI_SELECT.into())
         .build()
         .unwrap();
     assert_eq!(
@@ -341,8 +341,8 @@ fn derived_schemas_plug_into_rmcps_builder() {
         json!({
             "type": "object",
             "properties": {
-                "severity": json(Severity::SCHEMA),
-                "services": json(Service::MULTI_SCHEMA),
+                "severity": json(Severity::SINGLE_SELECT),
+                "services": json(Service::MULTI_SELECT),
             },
             "required": ["severity"],
         }),
@@ -387,8 +387,8 @@ fn rmcp_results_parse_into_typed_answers() {
     );
 
     let form = Form::new((
-        ("severity", Severity::SCHEMA),
-        ("services", Optional(Service::MULTI_SCHEMA)),
+        ("severity", Severity::SINGLE_SELECT),
+        ("services", Optional::new(Service::MULTI_SELECT)),
     ));
     let accept =
         ElicitResult::new(ElicitationAction::Accept).with_content(json!({"severity": "low"}));

@@ -105,8 +105,8 @@ impl Asker {
     #[tool(description = "Asks with a form built at run time")]
     async fn fields(&self, peer: Peer<RoleServer>) -> String {
         let form = Form::new((
-            ("severity", Severity::SCHEMA),
-            ("services", Optional(Service::MULTI_SCHEMA)),
+            ("severity", Severity::SINGLE_SELECT),
+            ("services", Optional::new(Service::MULTI_SELECT)),
         ));
         let outcome = peer.elicit_fields(&form, "Anything else?").await;
         *self.fields.lock().unwrap() = Some(outcome);

@@ -128,10 +128,10 @@ fn enums_have_exactly_the_sep_1330_shapes() {
             "default": "low",
         }),
     );
-    assert_eq!(root::<Severity>(), json(Severity::SCHEMA));
+    assert_eq!(root::<Severity>(), json(Severity::SINGLE_SELECT));
     assert_eq!(
         root::<SingleSelectField<Severity>>(),
-        json(Severity::SCHEMA)
+        json(Severity::SINGLE_SELECT)
     );
     assert_eq!(
         root::<Team>(),
@@ -152,7 +152,7 @@ fn enums_have_exactly_the_sep_1330_shapes() {
     );
     assert_eq!(
         root::<MultiSelectField<Severity>>(),
-        json(Severity::MULTI_SCHEMA)
+        json(Severity::MULTI_SELECT)
     );
     assert_eq!(root::<Incident>(), json(Incident::requested_schema()));
 }
@@ -169,8 +169,8 @@ fn nothing_is_ever_a_reference() {
     let schema = schemars::SchemaGenerator::default()
         .into_root_schema_for::<Twice>()
         .to_value();
-    assert_eq!(schema["properties"]["first"], json(Severity::SCHEMA));
-    assert_eq!(schema["properties"]["second"], json(Severity::SCHEMA));
+    assert_eq!(schema["properties"]["first"], json(Severity::SINGLE_SELECT));
+    assert_eq!(schema["properties"]["second"], json(Severity::SINGLE_SELECT));
     assert!(!schema.to_string().contains("$ref"));
     assert_eq!(schema.get("$defs"), None);
     assert_eq!(schema.get("definitions"), None);

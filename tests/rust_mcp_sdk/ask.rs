@@ -243,7 +243,7 @@ fn prompt_params(extra: Value) -> rust_mcp_sdk::schema::GetPromptRequestParams {
 async fn prompt(
     request: &rust_mcp_sdk::schema::GetPromptRequestParams,
 ) -> Result<ServerResult, RpcError> {
-    let form = enum_schema::Form::new((("severity", Severity::SCHEMA),));
+    let form = enum_schema::Form::new((("severity", Severity::SINGLE_SELECT),));
     Ask::for_prompt(request, &seal(1))?
         .prompt(|ask| async move {
             let answer = ask.fields("triage", &form, "How bad is it?").await?;

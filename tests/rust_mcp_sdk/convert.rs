@@ -42,46 +42,46 @@ fn json<T: serde::Serialize>(value: &T) -> serde_json::Value {
 fn every_enum_shape_to_the_same_json() {
     let shapes = [
         (
-            json(&EnumSchema::from(&Severity::SCHEMA.to_schema())),
-            json(&Severity::SCHEMA),
+            json(&EnumSchema::from(&Severity::SINGLE_SELECT.to_schema())),
+            json(&Severity::SINGLE_SELECT),
         ),
         (
-            json(&EnumSchema::from(&Severity::MULTI_SCHEMA.to_schema())),
-            json(&Severity::MULTI_SCHEMA),
+            json(&EnumSchema::from(&Severity::MULTI_SELECT.to_schema())),
+            json(&Severity::MULTI_SELECT),
         ),
         (
-            json(&EnumSchema::from(&Plain::SCHEMA.to_schema())),
-            json(&Plain::SCHEMA),
+            json(&EnumSchema::from(&Plain::SINGLE_SELECT.to_schema())),
+            json(&Plain::SINGLE_SELECT),
         ),
         (
-            json(&EnumSchema::from(&Plain::MULTI_SCHEMA.to_schema())),
-            json(&Plain::MULTI_SCHEMA),
+            json(&EnumSchema::from(&Plain::MULTI_SELECT.to_schema())),
+            json(&Plain::MULTI_SELECT),
         ),
         (
-            json(&EnumSchema::from(&Legacy::SCHEMA.to_schema())),
-            json(&Legacy::SCHEMA),
+            json(&EnumSchema::from(&Legacy::SINGLE_SELECT.to_schema())),
+            json(&Legacy::SINGLE_SELECT),
         ),
     ];
     for (converted, ours) in shapes {
         assert_eq!(converted, ours);
     }
     assert_eq!(
-        json(&EnumSchema::from(&Legacy::SCHEMA.to_schema())),
+        json(&EnumSchema::from(&Legacy::SINGLE_SELECT.to_schema())),
         json!({"type": "string", "enum": ["en", "de"], "enumNames": ["English", "Deutsch"]}),
     );
     assert!(matches!(
-        EnumSchema::from(&Legacy::SCHEMA.to_schema()),
+        EnumSchema::from(&Legacy::SINGLE_SELECT.to_schema()),
         EnumSchema::LegacyTitledEnumSchema(_)
     ));
     assert!(matches!(
-        MultiSelectEnumSchema::from(&Plain::MULTI_SCHEMA.to_schema()),
+        MultiSelectEnumSchema::from(&Plain::MULTI_SELECT.to_schema()),
         MultiSelectEnumSchema::UntitledMultiSelectEnumSchema(_)
     ));
 }
 
 #[test]
 fn a_legacy_schema_as_a_sep1330_single_select_is_titled() {
-    let titled = SingleSelectEnumSchema::from(&Legacy::SCHEMA.to_schema());
+    let titled = SingleSelectEnumSchema::from(&Legacy::SINGLE_SELECT.to_schema());
     assert_eq!(
         json(&titled),
         json!({"type": "string", "oneOf": [

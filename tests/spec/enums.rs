@@ -116,48 +116,48 @@ fn titled_options() -> Value {
 /// Every emitted schema of these tests: its shape, the value and its
 /// exact JSON.
 fn emitted() -> Vec<(&'static str, Shape, Value, Value)> {
-    const PLAIN_MIN: MultiSelectField<Plain> = Plain::MULTI_SCHEMA.with_min_items(2);
-    const PLAIN_MAX: MultiSelectField<Plain> = Plain::MULTI_SCHEMA.with_max_items(3);
-    const PLAIN_ZERO: MultiSelectField<Plain> = Plain::MULTI_SCHEMA
+    const PLAIN_MIN: MultiSelectField<Plain> = Plain::MULTI_SELECT.with_min_items(2);
+    const PLAIN_MAX: MultiSelectField<Plain> = Plain::MULTI_SELECT.with_max_items(3);
+    const PLAIN_ZERO: MultiSelectField<Plain> = Plain::MULTI_SELECT
         .with_min_items(0)
         .with_default_values(&[]);
-    const TITLED_SINGLE: SingleSelectField<Titled> = Titled::SCHEMA.with_description("Accent");
+    const TITLED_SINGLE: SingleSelectField<Titled> = Titled::SINGLE_SELECT.with_description("Accent");
     vec![
         // untitled single-select
         (
             "untitled single, bare",
             Shape::UntitledSingle,
-            wire(Plain::SCHEMA),
+            wire(Plain::SINGLE_SELECT),
             json!({"type": "string", "enum": plain_enum()}),
         ),
         (
             "untitled single, title",
             Shape::UntitledSingle,
-            wire(Plain::SCHEMA.with_title("Color")),
+            wire(Plain::SINGLE_SELECT.with_title("Color")),
             json!({"type": "string", "title": "Color", "enum": plain_enum()}),
         ),
         (
             "untitled single, description",
             Shape::UntitledSingle,
-            wire(Plain::SCHEMA.with_description("Pick one")),
+            wire(Plain::SINGLE_SELECT.with_description("Pick one")),
             json!({"type": "string", "description": "Pick one", "enum": plain_enum()}),
         ),
         (
             "untitled single, default",
             Shape::UntitledSingle,
-            wire(Plain::SCHEMA.with_default_value("blue")),
+            wire(Plain::SINGLE_SELECT.with_default_value("blue")),
             json!({"type": "string", "enum": plain_enum(), "default": "blue"}),
         ),
         (
             "untitled single, default from a variant",
             Shape::UntitledSingle,
-            wire(Plain::SCHEMA.with_default(Plain::Red)),
+            wire(Plain::SINGLE_SELECT.with_default(Plain::Red)),
             json!({"type": "string", "enum": plain_enum(), "default": "red"}),
         ),
         (
             "untitled single, everything from the derive",
             Shape::UntitledSingle,
-            wire(PlainFull::SCHEMA),
+            wire(PlainFull::SINGLE_SELECT),
             json!({
                 "type": "string",
                 "title": "Colors",
@@ -169,14 +169,14 @@ fn emitted() -> Vec<(&'static str, Shape, Value, Value)> {
         (
             "untitled single, legacy(true) without titles has no enumNames",
             Shape::UntitledSingle,
-            wire(Plain::SCHEMA.with_legacy(true)),
+            wire(Plain::SINGLE_SELECT.with_legacy(true)),
             json!({"type": "string", "enum": plain_enum()}),
         ),
         // titled single-select
         (
             "titled single, bare",
             Shape::TitledSingle,
-            wire(Titled::SCHEMA),
+            wire(Titled::SINGLE_SELECT),
             json!({"type": "string", "oneOf": titled_options()}),
         ),
         (
@@ -189,7 +189,7 @@ fn emitted() -> Vec<(&'static str, Shape, Value, Value)> {
             "titled single, title and default",
             Shape::TitledSingle,
             wire(
-                Titled::SCHEMA
+                Titled::SINGLE_SELECT
                     .with_title("Accent")
                     .with_default_value("#00f"),
             ),
@@ -198,7 +198,7 @@ fn emitted() -> Vec<(&'static str, Shape, Value, Value)> {
         (
             "titled single, everything from the derive",
             Shape::TitledSingle,
-            wire(TitledFull::SCHEMA),
+            wire(TitledFull::SINGLE_SELECT),
             json!({
                 "type": "string",
                 "title": "Colors",
@@ -210,7 +210,7 @@ fn emitted() -> Vec<(&'static str, Shape, Value, Value)> {
         (
             "titled single, legacy(false) on a legacy enum",
             Shape::TitledSingle,
-            wire(LegacyFull::SCHEMA.with_legacy(false)),
+            wire(LegacyFull::SINGLE_SELECT.with_legacy(false)),
             json!({
                 "type": "string",
                 "title": "Colors",
@@ -223,7 +223,7 @@ fn emitted() -> Vec<(&'static str, Shape, Value, Value)> {
         (
             "untitled multi, bare",
             Shape::UntitledMulti,
-            wire(Plain::MULTI_SCHEMA),
+            wire(Plain::MULTI_SELECT),
             json!({"type": "array", "items": {"type": "string", "enum": plain_enum()}}),
         ),
         (
@@ -253,7 +253,7 @@ fn emitted() -> Vec<(&'static str, Shape, Value, Value)> {
             "untitled multi, title, description and default items",
             Shape::UntitledMulti,
             wire(
-                Plain::MULTI_SCHEMA
+                Plain::MULTI_SELECT
                     .with_title("Palette")
                     .with_description("Up to two")
                     .with_max_items(2)
@@ -271,7 +271,7 @@ fn emitted() -> Vec<(&'static str, Shape, Value, Value)> {
         (
             "untitled multi, everything from the derive",
             Shape::UntitledMulti,
-            wire(PlainFull::MULTI_SCHEMA),
+            wire(PlainFull::MULTI_SELECT),
             json!({
                 "type": "array",
                 "title": "Colors",
@@ -286,14 +286,14 @@ fn emitted() -> Vec<(&'static str, Shape, Value, Value)> {
         (
             "titled multi, bare",
             Shape::TitledMulti,
-            wire(Titled::MULTI_SCHEMA),
+            wire(Titled::MULTI_SELECT),
             json!({"type": "array", "items": {"anyOf": titled_options()}}),
         ),
         (
             "titled multi, bounds and default",
             Shape::TitledMulti,
             wire(
-                Titled::MULTI_SCHEMA
+                Titled::MULTI_SELECT
                     .with_min_items(1)
                     .with_max_items(2)
                     .with_default_values(&["#00f", "#f00"]),
@@ -309,7 +309,7 @@ fn emitted() -> Vec<(&'static str, Shape, Value, Value)> {
         (
             "titled multi, everything from the derive",
             Shape::TitledMulti,
-            wire(TitledFull::MULTI_SCHEMA),
+            wire(TitledFull::MULTI_SELECT),
             json!({
                 "type": "array",
                 "title": "Colors",
@@ -324,13 +324,13 @@ fn emitted() -> Vec<(&'static str, Shape, Value, Value)> {
         (
             "legacy, bare",
             Shape::Legacy,
-            wire(Legacy::SCHEMA),
+            wire(Legacy::SINGLE_SELECT),
             json!({"type": "string", "enum": ["#f00", "#0f0"], "enumNames": ["Red", "Green"]}),
         ),
         (
             "legacy, everything from the derive",
             Shape::Legacy,
-            wire(LegacyFull::SCHEMA),
+            wire(LegacyFull::SINGLE_SELECT),
             json!({
                 "type": "string",
                 "title": "Colors",
@@ -343,7 +343,7 @@ fn emitted() -> Vec<(&'static str, Shape, Value, Value)> {
         (
             "legacy, legacy(true) on a titled enum",
             Shape::Legacy,
-            wire(Titled::SCHEMA.with_legacy(true).with_title("Accent")),
+            wire(Titled::SINGLE_SELECT.with_legacy(true).with_title("Accent")),
             json!({
                 "type": "string",
                 "title": "Accent",
@@ -412,17 +412,17 @@ type ColorForm = Form<(
 
 fn color_form() -> ColorForm {
     Form::new((
-        ("color", Plain::SCHEMA.with_default_value("red")),
-        ("accent", Titled::SCHEMA.with_title("Accent")),
+        ("color", Plain::SINGLE_SELECT.with_default_value("red")),
+        ("accent", Titled::SINGLE_SELECT.with_title("Accent")),
         (
             "palette",
-            Plain::MULTI_SCHEMA.with_min_items(1).with_max_items(2),
+            Plain::MULTI_SELECT.with_min_items(1).with_max_items(2),
         ),
-        ("highlights", Titled::MULTI_SCHEMA),
-        ("legacy", Legacy::SCHEMA),
+        ("highlights", Titled::MULTI_SELECT),
+        ("legacy", Legacy::SINGLE_SELECT),
         (
             "extra",
-            Optional(Titled::SCHEMA.with_description("Optional")),
+            Optional::new(Titled::SINGLE_SELECT.with_description("Optional")),
         ),
     ))
 }
@@ -617,11 +617,11 @@ fn legacy_form_is_what_a_2025_06_18_peer_knows() {
     };
 
     // the legacy shape without a default is exactly the 2025-06-18 EnumSchema
-    let legacy = wire(Legacy::SCHEMA);
+    let legacy = wire(Legacy::SINGLE_SELECT);
     spec.assert_valid("EnumSchema", &legacy);
     spec.assert_keys_declared("EnumSchema", &legacy);
     spec.assert_valid("PrimitiveSchemaDefinition", &legacy);
-    let legacy_titled = wire(LegacyFull::SCHEMA.without_default());
+    let legacy_titled = wire(LegacyFull::SINGLE_SELECT.without_default());
     assert_eq!(
         legacy_titled,
         json!({
@@ -636,13 +636,13 @@ fn legacy_form_is_what_a_2025_06_18_peer_knows() {
     spec.assert_keys_declared("EnumSchema", &legacy_titled);
 
     // arrays are unknown there: no multi-select passes the union
-    spec.assert_invalid("PrimitiveSchemaDefinition", &wire(Plain::MULTI_SCHEMA));
-    spec.assert_invalid("PrimitiveSchemaDefinition", &wire(Titled::MULTI_SCHEMA));
+    spec.assert_invalid("PrimitiveSchemaDefinition", &wire(Plain::MULTI_SELECT));
+    spec.assert_invalid("PrimitiveSchemaDefinition", &wire(Titled::MULTI_SELECT));
 
     // a form of legacy fields is a valid 2025-06-18 request
     let form = Form::new((
-        ("legacy", Legacy::SCHEMA),
-        ("titled", Optional(Titled::SCHEMA.with_legacy(true))),
+        ("legacy", Legacy::SINGLE_SELECT),
+        ("titled", Optional::new(Titled::SINGLE_SELECT.with_legacy(true))),
     ));
     let params = wire(form.request("Pick"));
     assert_eq!(
@@ -777,7 +777,7 @@ fn sep_examples() -> Vec<(&'static str, Shape, Value, Value)> {
         (
             "Single-Select Without Titles",
             Shape::UntitledSingle,
-            wire(SepUntitledSingle::SCHEMA),
+            wire(SepUntitledSingle::SINGLE_SELECT),
             json!({
                 "type": "string",
                 "title": "Color Selection",
@@ -789,7 +789,7 @@ fn sep_examples() -> Vec<(&'static str, Shape, Value, Value)> {
         (
             "Legacy Single Select With Titles (default corrected)",
             Shape::Legacy,
-            wire(SepLegacy::SCHEMA),
+            wire(SepLegacy::SINGLE_SELECT),
             json!({
                 "type": "string",
                 "title": "Color Selection",
@@ -802,7 +802,7 @@ fn sep_examples() -> Vec<(&'static str, Shape, Value, Value)> {
         (
             "Single-Select with Titles",
             Shape::TitledSingle,
-            wire(SepTitledSingle::SCHEMA),
+            wire(SepTitledSingle::SINGLE_SELECT),
             json!({
                 "type": "string",
                 "title": "Color Selection",
@@ -818,7 +818,7 @@ fn sep_examples() -> Vec<(&'static str, Shape, Value, Value)> {
         (
             "Multi-Select Without Titles",
             Shape::UntitledMulti,
-            wire(SepUntitledMulti::MULTI_SCHEMA),
+            wire(SepUntitledMulti::MULTI_SELECT),
             json!({
                 "type": "array",
                 "title": "Color Selection",
@@ -832,7 +832,7 @@ fn sep_examples() -> Vec<(&'static str, Shape, Value, Value)> {
         (
             "Multi-Select with Titles (default corrected)",
             Shape::TitledMulti,
-            wire(SepTitledMulti::MULTI_SCHEMA),
+            wire(SepTitledMulti::MULTI_SELECT),
             json!({
                 "type": "array",
                 "title": "Color Selection",
@@ -859,9 +859,9 @@ fn sep1330_examples_are_reproduced_exactly() {
     }
     // the builders give the same as the derive attributes
     assert_eq!(
-        wire(SepTitledMulti::MULTI_SCHEMA),
+        wire(SepTitledMulti::MULTI_SELECT),
         wire(
-            SepTitledSingle::MULTI_SCHEMA
+            SepTitledSingle::MULTI_SELECT
                 .with_description("Choose your favorite colors")
                 .with_min_items(1)
                 .with_max_items(3)
@@ -925,19 +925,19 @@ fn spec_example_files_are_reproduced_exactly() {
     let cases = [
         (
             "UntitledSingleSelectEnumSchema/color-select-schema.json",
-            wire(ExampleColor::SCHEMA),
+            wire(ExampleColor::SINGLE_SELECT),
         ),
         (
             "UntitledMultiSelectEnumSchema/color-multi-select-schema.json",
-            wire(ExampleColor::MULTI_SCHEMA.with_description("Choose your favorite colors")),
+            wire(ExampleColor::MULTI_SELECT.with_description("Choose your favorite colors")),
         ),
         (
             "TitledSingleSelectEnumSchema/titled-color-select-schema.json",
-            wire(ExampleTitledColor::SCHEMA),
+            wire(ExampleTitledColor::SINGLE_SELECT),
         ),
         (
             "TitledMultiSelectEnumSchema/titled-color-multi-select-schema.json",
-            wire(ExampleTitledColor::MULTI_SCHEMA.with_description("Choose your favorite colors")),
+            wire(ExampleTitledColor::MULTI_SELECT.with_description("Choose your favorite colors")),
         ),
     ];
     for (file, ours) in cases {

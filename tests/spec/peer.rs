@@ -990,7 +990,7 @@ fn single_select_checks_like_the_derive() {
         };
         for answer in hostile_single_answers() {
             let typed = derived
-                .parse(answer.clone())
+                .parse_value(answer.clone())
                 .map(|variant| Value::String(variant.value().to_owned()));
             assert_eq!(read.check(answer.clone()), typed, "{answer}");
             assert_eq!(
@@ -1006,9 +1006,9 @@ fn single_select_checks_like_the_derive() {
             }
         }
     }
-    compare(Fruit::SCHEMA);
-    compare(Size::SCHEMA);
-    compare(Tone::SCHEMA);
+    compare(Fruit::SINGLE_SELECT);
+    compare(Size::SINGLE_SELECT);
+    compare(Tone::SINGLE_SELECT);
 }
 
 #[test]
@@ -1019,7 +1019,7 @@ fn multi_select_checks_like_the_derive() {
             panic!("not a multi-select: {read:?}");
         };
         for answer in hostile_multi_answers() {
-            let typed = derived.parse(answer.clone()).map(|variants| {
+            let typed = derived.parse_value(answer.clone()).map(|variants| {
                 Value::Array(
                     variants
                         .iter()
@@ -1043,17 +1043,17 @@ fn multi_select_checks_like_the_derive() {
             }
         }
     }
-    compare(Fruit::MULTI_SCHEMA);
-    compare(Size::MULTI_SCHEMA);
-    compare(Size::MULTI_SCHEMA.with_min_items(2).with_max_items(2));
-    compare(Tone::MULTI_SCHEMA);
+    compare(Fruit::MULTI_SELECT);
+    compare(Size::MULTI_SELECT);
+    compare(Size::MULTI_SELECT.with_min_items(2).with_max_items(2));
+    compare(Tone::MULTI_SELECT);
 }
 
 /// A few of the comparisons above, spelled out, so that "the same" is not
 /// "the same wrong thing".
 #[test]
 fn checking_without_a_derive_gives_exact_errors() {
-    let fruit = read_back(Fruit::SCHEMA);
+    let fruit = read_back(Fruit::SINGLE_SELECT);
     let allowed: Vec<EnumOption> = Fruit::OPTIONS.to_vec();
     assert_eq!(
         allowed,
@@ -1086,7 +1086,7 @@ fn checking_without_a_derive_gives_exact_errors() {
     );
     assert_eq!(fruit.check(json!("banana")), Ok(json!("banana")));
 
-    let fruits = read_back(Fruit::MULTI_SCHEMA);
+    let fruits = read_back(Fruit::MULTI_SELECT);
     let error = fruits
         .check(json!(["apple", "banana", "sour-cherry"]))
         .unwrap_err();
@@ -1130,7 +1130,7 @@ fn checking_without_a_derive_gives_exact_errors() {
     );
 
     // the legacy form's enumNames are titles too
-    let tone = read_back(Tone::SCHEMA);
+    let tone = read_back(Tone::SINGLE_SELECT);
     assert_eq!(
         tone.check(json!("Casual")).unwrap_err().to_string(),
         r#"invalid value "Casual": the client sent the title of option "c" instead of its value; expected one of "f", "c""#
@@ -1856,31 +1856,31 @@ fn one_view_over_the_five_shapes() {
             json!({"type": "string", "enum": ["a", "b"], "default": "b"}),
             false,
             vec![None, None],
-            vec!["b"],
+            Some(vec!["b"]),
         ),
         (
             json!({"type": "string", "oneOf": [{"const": "a", "title": "A"}, {"const": "b", "title": "B"}]}),
             false,
             vec![Some("A"), Some("B")],
-            vec![],
+            None,
         ),
         (
             json!({"type": "string", "enum": ["a", "b"], "enumNames": ["A", "B"]}),
             false,
             vec![Some("A"), Some("B")],
-            vec![],
+            None,
         ),
         (
             json!({"type": "array", "minItems": 1, "maxItems": 2, "items": {"type": "string", "enum": ["a", "b"]}, "default": ["a"]}),
             true,
             vec![None, None],
-            vec!["a"],
+            Some(vec!["a"]),
         ),
         (
             json!({"type": "array", "items": {"anyOf": [{"const": "a", "title": "A"}, {"const": "b", "title": "B"}]}}),
             true,
             vec![Some("A"), Some("B")],
-            vec![],
+            None,
         ),
     ];
     for (json, multi, titles, default) in shapes {

@@ -328,7 +328,7 @@ fn rows() -> Vec<Row> {
     vec![
         Row {
             name: "untitled single",
-            schema: Color::SCHEMA.to_schema().into(),
+            schema: Color::SINGLE_SELECT.to_schema().into(),
             sep1330: (
                 "UntitledSingleSelectEnumSchema",
                 json!({"type": "string", "title": "Color", "enum": ["red", "green", "blue"], "default": "green"}),
@@ -340,7 +340,7 @@ fn rows() -> Vec<Row> {
         },
         Row {
             name: "titled single",
-            schema: Accent::SCHEMA.to_schema().into(),
+            schema: Accent::SINGLE_SELECT.to_schema().into(),
             sep1330: (
                 "TitledSingleSelectEnumSchema",
                 json!({"type": "string", "title": "Accent", "description": "Accent color", "oneOf": rgb, "default": "#0f0"}),
@@ -358,7 +358,7 @@ fn rows() -> Vec<Row> {
         },
         Row {
             name: "legacy",
-            schema: Old::SCHEMA.to_schema().into(),
+            schema: Old::SINGLE_SELECT.to_schema().into(),
             sep1330: (
                 "LegacyTitledEnumSchema",
                 json!({"type": "string", "enum": ["#f00", "#0f0"], "enumNames": ["Red", "Green"], "default": "#0f0"}),
@@ -370,7 +370,7 @@ fn rows() -> Vec<Row> {
         },
         Row {
             name: "untitled multi",
-            schema: Color::MULTI_SCHEMA.to_schema().into(),
+            schema: Color::MULTI_SELECT.to_schema().into(),
             sep1330: (
                 "UntitledMultiSelectEnumSchema",
                 json!({
@@ -386,7 +386,7 @@ fn rows() -> Vec<Row> {
         },
         Row {
             name: "titled multi",
-            schema: Accent::MULTI_SCHEMA.to_schema().into(),
+            schema: Accent::MULTI_SELECT.to_schema().into(),
             sep1330: (
                 "TitledMultiSelectEnumSchema",
                 json!({
@@ -408,7 +408,7 @@ fn rows() -> Vec<Row> {
                     .with_max_length(64)
                     .with_format(StringFormat::Email)
                     .with_default_value("a@b.c")
-                    .schema()
+                    .to_schema()
                     .clone(),
             ),
             sep1330: (
@@ -428,7 +428,7 @@ fn rows() -> Vec<Row> {
                     .with_minimum(1)
                     .with_maximum(10)
                     .with_default_value(5)
-                    .schema(),
+                    .to_schema(),
             ),
             sep1330: (
                 "NumberSchema",
@@ -442,7 +442,7 @@ fn rows() -> Vec<Row> {
         Row {
             name: "number with default",
             schema: PrimitiveSchema::Number(
-                NumberField::<f64>::new().with_default_value(0.5).schema(),
+                NumberField::<f64>::new().with_default_value(0.5).to_schema(),
             ),
             sep1330: ("NumberSchema", json!({"type": "number", "default": 0.5})),
             legacy: Some(("NumberSchema", json!({"type": "number"}))),
@@ -453,7 +453,7 @@ fn rows() -> Vec<Row> {
                 BooleanField::new()
                     .with_title("Agree")
                     .with_default_value(true)
-                    .schema()
+                    .to_schema()
                     .clone(),
             ),
             sep1330: (

@@ -221,7 +221,7 @@ fn descriptor(krate: &TokenStream, field: &ast::Field, form: &syn::Ident) -> Des
                 call(tokens, "with_default_value", value);
             }
             let span = span_of(&ty.to_token_stream());
-            quote_spanned!(span=> <#ty as #krate::ElicitEnum>::SCHEMA)
+            quote_spanned!(span=> <#ty as #krate::ElicitEnum>::SINGLE_SELECT)
         }
         ast::Kind::Multi(ty) => {
             // The field's settings replace the enum's together, and are
@@ -254,7 +254,7 @@ fn descriptor(krate: &TokenStream, field: &ast::Field, form: &syn::Ident) -> Des
                 call(&tokens, "__override", quote!(#min, #max, #default));
             }
             let span = span_of(&ty.to_token_stream());
-            quote_spanned!(span=> <#ty as #krate::ElicitEnum>::MULTI_SCHEMA)
+            quote_spanned!(span=> <#ty as #krate::ElicitEnum>::MULTI_SELECT)
         }
         ast::Kind::RunTimeSingle | ast::Kind::RunTimeMulti => {
             // The select from the form's options: its default and bounds
@@ -309,7 +309,7 @@ impl Descriptor {
             };
         }
         match (&self.optional, &self.fill) {
-            (Some(krate), _) => quote!(#krate::Optional(#inner)),
+            (Some(krate), _) => quote!(#krate::Optional::new(#inner)),
             (None, Some(krate)) => quote!(#krate::FillDefault::new(#inner)),
             (None, None) => inner,
         }
@@ -608,7 +608,7 @@ fn multi_check(krate: &TokenStream, field: &ast::Field, ty: &syn::Type) -> Token
     };
     let enum_name = text(&ty.to_token_stream());
     let span = span_of(&ty.to_token_stream());
-    let schema = quote_spanned!(span=> <#ty as #krate::ElicitEnum>::MULTI_SCHEMA);
+    let schema = quote_spanned!(span=> <#ty as #krate::ElicitEnum>::MULTI_SELECT);
     let options = quote_spanned!(span=> <#ty as #krate::ElicitEnum>::OPTIONS);
     let min_arg = match min {
         Some((_, min)) => quote!(::core::option::Option::Some(#min)),
@@ -751,10 +751,10 @@ fn fill_default_check(krate: &TokenStream, field: &ast::Field) -> TokenStream {
     let ty_span = span_of(&ty.to_token_stream());
     let has_default = match field.kind {
         ast::Kind::Multi(_) => {
-            quote_spanned!(ty_span=> <#ty as #krate::ElicitEnum>::MULTI_SCHEMA.has_default())
+            quote_spanned!(ty_span=> <#ty as #krate::ElicitEnum>::MULTI_SELECT.has_default())
         }
         _ => {
-            quote_spanned!(ty_span=> <#ty as #krate::ElicitEnum>::SCHEMA.default_value().is_some())
+            quote_spanned!(ty_span=> <#ty as #krate::ElicitEnum>::SINGLE_SELECT.default_value().is_some())
         }
     };
     let span = span_of(&key.to_token_stream());

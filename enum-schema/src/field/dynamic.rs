@@ -143,7 +143,7 @@ impl MultiSelectSchema {
     ///         "default": ["bug"],
     ///     }),
     /// );
-    /// let chosen = labels.parse(json!(["ui", "bug"])).unwrap();
+    /// let chosen = labels.parse_value(json!(["ui", "bug"])).unwrap();
     /// assert_eq!(chosen.iter().map(|c| c.index()).collect::<Vec<_>>(), [2, 0]);
     /// # Ok::<(), SchemaError>(())
     /// ```
@@ -222,7 +222,7 @@ impl<'a> FormField for &'a SingleSelectSchema {
 
     fn parse_field(&self, name: &'static str, value: Option<Value>) -> Result<Choice<'a>, Error> {
         let schema: &'a SingleSelectSchema = self;
-        parse_required(name, value, |value| schema.parse(value))
+        parse_required(name, value, |value| schema.parse_value(value))
     }
 }
 
@@ -255,7 +255,7 @@ impl<'a> FormField for &'a MultiSelectSchema {
         value: Option<Value>,
     ) -> Result<Vec<Choice<'a>>, Error> {
         let schema: &'a MultiSelectSchema = self;
-        parse_required(name, value, |value| schema.parse(value))
+        parse_required(name, value, |value| schema.parse_value(value))
     }
 }
 

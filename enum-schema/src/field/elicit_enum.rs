@@ -187,7 +187,7 @@ pub const fn wire_value<T: ElicitEnum>(index: Result<usize, &'static str>) -> &'
 /// }
 ///
 /// assert_eq!(
-///     serde_json::to_value(Region::SCHEMA).unwrap(),
+///     serde_json::to_value(Region::SINGLE_SELECT).unwrap(),
 ///     json!({"type": "string", "enum": ["us-east", "eu-west"]}),
 /// );
 /// ```
@@ -209,7 +209,7 @@ pub const fn wire_value<T: ElicitEnum>(index: Result<usize, &'static str>) -> &'
 /// }
 ///
 /// assert_eq!(
-///     serde_json::to_value(Hosting::SCHEMA).unwrap(),
+///     serde_json::to_value(Hosting::SINGLE_SELECT).unwrap(),
 ///     json!({
 ///         "type": "string",
 ///         "description": "Where the data lives.",
@@ -221,7 +221,7 @@ pub const fn wire_value<T: ElicitEnum>(index: Result<usize, &'static str>) -> &'
 ///     }),
 /// );
 /// assert_eq!(
-///     serde_json::to_value(Hosting::MULTI_SCHEMA).unwrap(),
+///     serde_json::to_value(Hosting::MULTI_SELECT).unwrap(),
 ///     json!({
 ///         "type": "array",
 ///         "description": "Where the data lives.",
@@ -253,11 +253,11 @@ pub trait ElicitEnum: Sized + 'static {
     const OPTIONS: &'static [EnumOption] = Self::__ELICIT_ENUM_DERIVE_ONLY.options;
 
     /// The single-select schema, with the enum-level attributes.
-    const SCHEMA: SingleSelectField<Self> =
+    const SINGLE_SELECT: SingleSelectField<Self> =
         SingleSelectField::from_derived(&Self::__ELICIT_ENUM_DERIVE_ONLY);
 
     /// The multi-select schema, with the enum-level attributes.
-    const MULTI_SCHEMA: MultiSelectField<Self> =
+    const MULTI_SELECT: MultiSelectField<Self> =
         MultiSelectField::from_derived(&Self::__ELICIT_ENUM_DERIVE_ONLY);
 
     /// The variant's wire value (also for a skipped variant: the value serde
@@ -287,7 +287,7 @@ pub trait ElicitEnum: Sized + 'static {
     fn from_wire_value(value: &str) -> Option<Self>;
 
     /// The offered variants with their options, in declaration order.
-    fn options() -> impl Iterator<Item = (Self, &'static EnumOption)> {
+    fn variants() -> impl Iterator<Item = (Self, &'static EnumOption)> {
         Self::OPTIONS
             .iter()
             .enumerate()
@@ -307,14 +307,14 @@ pub trait ElicitEnum: Sized + 'static {
     }
 
     /// Parses one JSON answer, a `serde_json::Value` (as serde_json's
-    /// `from_value` takes one): [`SingleSelectField::parse`] on
-    /// [`SCHEMA`](Self::SCHEMA).
+    /// `from_value` takes one): [`SingleSelectField::parse_value`] on
+    /// [`SINGLE_SELECT`](Self::SINGLE_SELECT).
     ///
     /// # Errors
     ///
-    /// As [`SingleSelectField::parse`].
+    /// As [`SingleSelectField::parse_value`].
     #[inline]
     fn parse_value(value: serde_json::Value) -> Result<Self, Error> {
-        Self::SCHEMA.parse(value)
+        Self::SINGLE_SELECT.parse_value(value)
     }
 }

@@ -41,7 +41,7 @@ macro_rules! label_builders {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a form field",
     label = "not a FormField",
-    note = "a form field is a derived enum's `SCHEMA` or `MULTI_SCHEMA`, a `StringField`, `NumberField` or `BooleanField`, a `&SingleSelectSchema` or `&MultiSelectSchema`, or one of these in `Optional` or `FillDefault`",
+    note = "a form field is a derived enum's `SINGLE_SELECT` or `MULTI_SELECT`, a `StringField`, `NumberField` or `BooleanField`, a `&SingleSelectSchema` or `&MultiSelectSchema`, or one of these in `Optional` or `FillDefault`",
     note = "a select built at run time is a field by reference: write `&select` (its answer borrows from it)"
 )]
 pub trait FormField {
@@ -85,7 +85,7 @@ pub(crate) fn parse_required<T>(
 }
 
 /// The `FormField` impl of a field that is required and answered by its
-/// own `parse`: `$property` is its property, computed from `$field`.
+/// own `parse_value`: `$property` is its property, computed from `$field`.
 macro_rules! required_field {
     (impl$(<$param:ident: $bound:path>)? FormField for $ty:ty => $output:ty, |$field:ident| $property:expr) => {
         impl$(<$param: $bound>)? $crate::field::FormField for $ty {
@@ -105,7 +105,7 @@ macro_rules! required_field {
                 name: &'static str,
                 value: ::core::option::Option<::serde_json::Value>,
             ) -> ::core::result::Result<$output, $crate::error::Error> {
-                $crate::field::parse_required(name, value, |value| self.parse(value))
+                $crate::field::parse_required(name, value, |value| self.parse_value(value))
             }
         }
     };

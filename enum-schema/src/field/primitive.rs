@@ -35,9 +35,11 @@ macro_rules! schema_field {
 
             label_builders!(&'static str, self.schema => Cow::Borrowed);
 
-            /// The wire schema.
-            pub fn schema(&self) -> &$schema {
-                &self.schema
+            /// The wire schema this field sends, as
+            /// [`SingleSelectField::to_schema`](crate::SingleSelectField::to_schema)
+            /// gives a select's.
+            pub fn to_schema(&self) -> $schema {
+                self.schema.clone()
             }
         }
 
@@ -116,7 +118,7 @@ impl StringField {
     /// [`ErrorKind::TypeMismatch`] for any other JSON type, [`ErrorKind::TooShort`],
     /// [`ErrorKind::TooLong`] or [`ErrorKind::InvalidFormat`] for a string that
     /// breaks a constraint. `field` is `None`; a form sets it.
-    pub fn parse(&self, value: Value) -> Result<String, Error> {
+    pub fn parse_value(&self, value: Value) -> Result<String, Error> {
         check::string(
             value,
             self.schema.min_length,
@@ -144,7 +146,7 @@ impl BooleanField {
     /// # Errors
     ///
     /// [`ErrorKind::TypeMismatch`] for any other JSON type.
-    pub fn parse(&self, value: Value) -> Result<bool, Error> {
+    pub fn parse_value(&self, value: Value) -> Result<bool, Error> {
         self.schema.check(value)
     }
 }
@@ -170,7 +172,7 @@ pub trait NumberType: Copy + PartialOrd + fmt::Debug + 'static + private::Sealed
     fn to_number(self) -> Option<Number>;
     /// The value of a JSON number, if it is of this kind (an integer, for
     /// integer types: `3.0` counts, as in JSON Schema) and within the
-    /// type's range; see [`NumberField::parse`] for numbers beyond 2^53.
+    /// type's range; see [`NumberField::parse_value`] for numbers beyond 2^53.
     fn from_number(number: &Number) -> Option<Self>;
     /// The value as an exact integer (sign, magnitude), for integer types.
     #[doc(hidden)]
@@ -304,8 +306,8 @@ impl NumberType for f32 {
 /// and `maximum` default to the type's range, so the schema tells the
 /// client what fits; on the wire they are kept within `i64`, the range
 /// every peer reads (a `u64` field advertises `"maximum":
-/// 9223372036854775807`, see [`NumberSchema::advertised_maximum`]), while
-/// [`parse`](Self::parse) takes the type's whole range.
+/// 9223372036854775807`, see [`NumberSchema::minimum`]), while
+/// [`parse_value`](Self::parse_value) takes the type's whole range.
 ///
 /// ```
 /// use enum_schema::NumberField;
@@ -313,13 +315,13 @@ impl NumberType for f32 {
 ///
 /// let bytes = NumberField::<u64>::new();
 /// assert_eq!(
-///     serde_json::to_value(bytes.schema()).unwrap(),
+///     serde_json::to_value(bytes.to_schema()).unwrap(),
 ///     json!({"type": "integer", "minimum": 0, "maximum": i64::MAX}),
 /// );
-/// assert_eq!(bytes.parse(json!(u64::MAX)), Ok(u64::MAX));
+/// assert_eq!(bytes.parse_value(json!(u64::MAX)), Ok(u64::MAX));
 /// // 2^64 - 1 written as a float is the double 2^64: out of range.
 /// let float: serde_json::Value = serde_json::from_str("18446744073709551615.0").unwrap();
-/// assert!(bytes.parse(float).is_err());
+/// assert!(bytes.parse_value(float).is_err());
 /// ```
 #[derive(Clone, Debug)]
 pub struct NumberField<N> {
@@ -433,8 +435,9 @@ impl<N: NumberType> NumberField<N> {
         }
     }
 
-    /// The wire schema.
-    pub fn schema(&self) -> NumberSchema {
+    /// The wire schema this field sends: `{"type":"integer"|"number",..}`
+    /// with the Rust type's range as `minimum`/`maximum` for an integer.
+    pub fn to_schema(&self) -> NumberSchema {
         let (minimum, maximum) = self.bounds();
         NumberSchema {
             integer: N::INTEGER,
@@ -467,7 +470,7 @@ impl<N: NumberType> NumberField<N> {
     /// [`ErrorKind::TypeMismatch`] for any other JSON type (a numeric string
     /// too), [`ErrorKind::NotAnInteger`] for a fractional number on an integer
     /// field, [`ErrorKind::OutOfRange`] outside `minimum..=maximum` or the type.
-    pub fn parse(&self, value: Value) -> Result<N, Error> {
+    pub fn parse_value(&self, value: Value) -> Result<N, Error> {
         let (minimum, maximum) = self.bounds();
         // Integer bounds exactly, float bounds as the JSON numbers sent.
         let (low, high) = (
@@ -499,7 +502,7 @@ impl<N: NumberType> NumberField<N> {
     }
 }
 
-required_field!(impl<N: NumberType> FormField for NumberField<N> => N, |field| PrimitiveSchema::Number(field.schema()));
+required_field!(impl<N: NumberType> FormField for NumberField<N> => N, |field| PrimitiveSchema::Number(field.to_schema()));
 
 #[cfg(test)]
 mod tests {

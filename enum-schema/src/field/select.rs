@@ -152,7 +152,7 @@ macro_rules! to_json {
 ///     High,
 /// }
 ///
-/// const SEVERITY: SingleSelectField<Severity> = Severity::SCHEMA
+/// const SEVERITY: SingleSelectField<Severity> = Severity::SINGLE_SELECT
 ///     .with_title("Severity")
 ///     .with_default_value("high");
 ///
@@ -173,7 +173,7 @@ macro_rules! to_json {
 /// # use enum_schema::{ElicitEnum, SingleSelectField};
 /// # #[derive(ElicitEnum)]
 /// # enum Severity { Low, High }
-/// const SEVERITY: SingleSelectField<Severity> = Severity::SCHEMA.with_default_value("huge");
+/// const SEVERITY: SingleSelectField<Severity> = Severity::SINGLE_SELECT.with_default_value("huge");
 /// # fn main() { let _ = SEVERITY; }
 /// ```
 pub struct SingleSelectField<T> {
@@ -197,7 +197,7 @@ impl<T> fmt::Debug for SingleSelectField<T> {
 }
 
 impl<T: ElicitEnum> SingleSelectField<T> {
-    /// `T::SCHEMA`: the derive's enum-level attributes.
+    /// `T::SINGLE_SELECT`: the derive's enum-level attributes.
     pub(crate) const fn from_derived(derived: &Derived<T>) -> Self {
         SingleSelectField {
             title: derived.title,
@@ -213,7 +213,7 @@ impl<T: ElicitEnum> SingleSelectField<T> {
     }
 
     labels!(
-        SCHEMA,
+        SINGLE_SELECT,
         r#"{"type": "string", "enum": ["us-east", "eu-west"]}"#
     );
 
@@ -280,13 +280,13 @@ impl<T: ElicitEnum> SingleSelectField<T> {
     /// value in another case), [`ErrorKind::TypeMismatch`](crate::ErrorKind::TypeMismatch) for any other JSON
     /// type. The error's `field` is `None`; a form sets it.
     #[inline]
-    pub fn parse(&self, value: Value) -> Result<T, Error> {
+    pub fn parse_value(&self, value: Value) -> Result<T, Error> {
         parse::single(value, || Cow::Borrowed(T::OPTIONS), T::from_wire_value)
     }
 
     to_json! {
         /// The canonical JSON text of the schema. For a derived enum's
-        /// [`SCHEMA`](ElicitEnum::SCHEMA) that no builder has changed, it was
+        /// [`SINGLE_SELECT`](ElicitEnum::SINGLE_SELECT) that no builder has changed, it was
         /// written when the server compiled, and costs no allocation; otherwise
         /// it is serialized once.
         ///
@@ -297,8 +297,8 @@ impl<T: ElicitEnum> SingleSelectField<T> {
         /// #[derive(ElicitEnum)]
         /// enum Size { Small, Large }
         ///
-        /// assert!(matches!(Size::SCHEMA.to_json(), Cow::Borrowed(r#"{"type":"string","enum":["Small","Large"]}"#)));
-        /// assert!(matches!(Size::SCHEMA.with_title("Size").to_json(), Cow::Owned(_)));
+        /// assert!(matches!(Size::SINGLE_SELECT.to_json(), Cow::Borrowed(r#"{"type":"string","enum":["Small","Large"]}"#)));
+        /// assert!(matches!(Size::SINGLE_SELECT.with_title("Size").to_json(), Cow::Owned(_)));
         /// ```
     }
 
@@ -364,7 +364,7 @@ impl<T: ElicitEnum> Serialize for Defaults<T> {
 /// #[elicit(rename_all = "lowercase")]
 /// enum Color { Red, Green, Blue }
 ///
-/// const COLORS: MultiSelectField<Color> = Color::MULTI_SCHEMA
+/// const COLORS: MultiSelectField<Color> = Color::MULTI_SELECT
 ///     .with_min_items(1)
 ///     .with_max_items(2)
 ///     .with_default_values(&["red"]);
@@ -379,7 +379,7 @@ impl<T: ElicitEnum> Serialize for Defaults<T> {
 ///         "default": ["red"],
 ///     }),
 /// );
-/// assert_eq!(COLORS.parse(serde_json::json!(["blue", "red"])), Ok(vec![Color::Blue, Color::Red]));
+/// assert_eq!(COLORS.parse_value(serde_json::json!(["blue", "red"])), Ok(vec![Color::Blue, Color::Red]));
 /// ```
 ///
 /// ```compile_fail
@@ -387,7 +387,7 @@ impl<T: ElicitEnum> Serialize for Defaults<T> {
 /// # #[derive(ElicitEnum)]
 /// # enum Color { Red, Green, Blue }
 /// // two defaults cannot fit in at most one item
-/// const COLORS: MultiSelectField<Color> = Color::MULTI_SCHEMA.with_default_values(&["Red", "Blue"]).with_max_items(1);
+/// const COLORS: MultiSelectField<Color> = Color::MULTI_SELECT.with_default_values(&["Red", "Blue"]).with_max_items(1);
 /// # fn main() { let _ = COLORS; }
 /// ```
 pub struct MultiSelectField<T: 'static> {
@@ -413,7 +413,7 @@ impl<T: ElicitEnum> fmt::Debug for MultiSelectField<T> {
 }
 
 impl<T: ElicitEnum> MultiSelectField<T> {
-    /// `T::MULTI_SCHEMA`: the derive's enum-level attributes.
+    /// `T::MULTI_SELECT`: the derive's enum-level attributes.
     pub(crate) const fn from_derived(derived: &Derived<T>) -> Self {
         MultiSelectField {
             title: derived.title,
@@ -433,7 +433,7 @@ impl<T: ElicitEnum> MultiSelectField<T> {
     }
 
     labels!(
-        MULTI_SCHEMA,
+        MULTI_SELECT,
         r#"{"type": "array", "items": {"type": "string", "enum": ["us-east", "eu-west"]}}"#
     );
 
@@ -601,7 +601,7 @@ impl<T: ElicitEnum> MultiSelectField<T> {
     /// [`ErrorKind::DuplicateItem`](crate::ErrorKind::DuplicateItem) for the first element naming an option
     /// already named. The error's `field` is `None`; a form sets it.
     #[inline]
-    pub fn parse(&self, value: Value) -> Result<Vec<T>, Error> {
+    pub fn parse_value(&self, value: Value) -> Result<Vec<T>, Error> {
         parse::multi(
             value,
             self.min_items.unwrap_or(0),
@@ -617,7 +617,7 @@ impl<T: ElicitEnum> MultiSelectField<T> {
 
     to_json! {
         /// The canonical JSON text of the schema: written when the server
-        /// compiled for a derived enum's [`MULTI_SCHEMA`](ElicitEnum::MULTI_SCHEMA)
+        /// compiled for a derived enum's [`MULTI_SELECT`](ElicitEnum::MULTI_SELECT)
         /// that no builder has changed (no allocation), serialized once
         /// otherwise.
     }

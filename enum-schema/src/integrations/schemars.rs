@@ -10,9 +10,9 @@
 //!
 //! | type | `JsonSchema` |
 //! |---|---|
-//! | a derived `ElicitEnum` `T` | `T::SCHEMA`: the single-select shape |
-//! | [`SingleSelectField<T>`] | `T::SCHEMA` |
-//! | [`MultiSelectField<T>`] | `T::MULTI_SCHEMA`: the multi-select shape |
+//! | a derived `ElicitEnum` `T` | `T::SINGLE_SELECT`: the single-select shape |
+//! | [`SingleSelectField<T>`] | `T::SINGLE_SELECT` |
+//! | [`MultiSelectField<T>`] | `T::MULTI_SELECT`: the multi-select shape |
 //! | a derived `ElicitForm` `F` | `F::requested_schema()`: `{"type":"object","properties":{..},"required":[..]}` |
 //!
 //! A schemars-derived struct takes its fields' schemas from their types, so
@@ -98,7 +98,7 @@ macro_rules! select_schema {
 }
 
 select_schema! {
-    /// The single-select schema of a derived enum, `T::SCHEMA`:
+    /// The single-select schema of a derived enum, `T::SINGLE_SELECT`:
     /// `{"type":"string","enum":[..]}`, `{"type":"string","oneOf":[{"const":..,"title":..},..]}`
     /// or the legacy `{"type":"string","enum":[..],"enumNames":[..]}`, with the
     /// enum's `title`, `description` and `default` (MCP 2025-11-25, SEP-1330).
@@ -128,17 +128,17 @@ select_schema! {
     ///     "default": "low",
     /// }));
     /// ```
-    SingleSelectField, SCHEMA, |name| Cow::Borrowed(name)
+    SingleSelectField, SINGLE_SELECT, |name| Cow::Borrowed(name)
 }
 
 select_schema! {
-    /// The multi-select schema of a derived enum, `T::MULTI_SCHEMA`:
+    /// The multi-select schema of a derived enum, `T::MULTI_SELECT`:
     /// `{"type":"array","items":{"type":"string","enum":[..]}}` or
     /// `{"type":"array","items":{"anyOf":[{"const":..,"title":..},..]}}`, with
     /// the enum's `title`, `description`, `minItems`, `maxItems` and `default`
     /// (MCP 2025-11-25, SEP-1330). Always inline: name it in
     /// `#[schemars(with = "enum_schema::MultiSelectField<T>")]` on a `Vec<T>` field.
-    MultiSelectField, MULTI_SCHEMA, |name| {
+    MultiSelectField, MULTI_SELECT, |name| {
         Cow::Owned(format!("Array_of_{name}"))
     }
 }
@@ -153,7 +153,7 @@ pub mod support {
 
     /// The `JsonSchema` of a derived enum: its single-select schema.
     pub fn enum_schema<T: ElicitEnum>() -> Schema {
-        super::to_schema(T::SCHEMA)
+        super::to_schema(T::SINGLE_SELECT)
     }
 
     /// The `JsonSchema` of a derived form: its `requestedSchema`.

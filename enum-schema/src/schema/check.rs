@@ -4,11 +4,11 @@
 //!
 //! | wire type | check | callers |
 //! |---|---|---|
-//! | single-select | [`single`] | `SingleSelectField::parse`, `SingleSelectSchema::parse`/`check` |
-//! | multi-select | [`multi`] | `MultiSelectField::parse`, `MultiSelectSchema::parse`/`check` |
-//! | string | [`string`] | `StringField::parse`, `StringSchema::check` |
-//! | number, integer | [`number`] | `NumberField::parse`, `NumberSchema::check` |
-//! | boolean | `BooleanSchema::check` | `BooleanField::parse` |
+//! | single-select | [`single`] | `SingleSelectField::parse_value`, `SingleSelectSchema::parse_value`/`check` |
+//! | multi-select | [`multi`] | `MultiSelectField::parse_value`, `MultiSelectSchema::parse_value`/`check` |
+//! | string | [`string`] | `StringField::parse_value`, `StringSchema::check` |
+//! | number, integer | [`number`] | `NumberField::parse_value`, `NumberSchema::check` |
+//! | boolean | `BooleanSchema::check` | `BooleanField::parse_value` |
 //!
 //! The schema rules (`rule`) compare defaults with the same primitives:
 //! [`char_count`], `StringFormat::matches`, [`position`], and the exact
@@ -19,7 +19,7 @@
 //! `StringSchema`, `NumberSchema`, `BooleanSchema`) validates one answer
 //! against it and returns JSON-level values (`String`, `Number`, `bool`,
 //! `Value`); `RequestedSchema::check_content` does the same for a whole
-//! `content` object. `parse` runs the same checks and returns Rust types
+//! `content` object. `parse_value` runs the same checks and returns Rust types
 //! (a variant, a `Choice`, a form's struct). A builder's own consistency is
 //! never called `check`: the typed builders assert the `rule`s and panic
 //! (in a constant: a compile error), the run-time ones return a
@@ -313,10 +313,10 @@ impl SingleSelectSchema {
     ///
     /// # Errors
     ///
-    /// As [`parse`](Self::parse): [`ErrorKind::InvalidValue`] or
+    /// As [`parse_value`](Self::parse_value): [`ErrorKind::InvalidValue`] or
     /// [`ErrorKind::TypeMismatch`], as for a derived enum.
     pub fn check(&self, value: Value) -> Result<String, Error> {
-        self.parse(value).map(|choice| choice.value().to_owned())
+        self.parse_value(value).map(|choice| choice.value().to_owned())
     }
 }
 
@@ -327,9 +327,9 @@ impl MultiSelectSchema {
     ///
     /// # Errors
     ///
-    /// As [`parse`](Self::parse) and [`MultiSelectField::parse`](crate::MultiSelectField::parse).
+    /// As [`parse_value`](Self::parse_value) and [`MultiSelectField::parse_value`](crate::MultiSelectField::parse_value).
     pub fn check(&self, value: Value) -> Result<Vec<String>, Error> {
-        self.parse(value).map(|choices| {
+        self.parse_value(value).map(|choices| {
             choices
                 .into_iter()
                 .map(|choice| choice.value().to_owned())
@@ -358,7 +358,7 @@ impl NumberSchema {
     /// Against a bound written as an integer, the comparison is exact, and
     /// an answer serde_json could only read as a double at or beyond 2^53
     /// passes only if every number that rounds to that double does (see
-    /// [`NumberField::parse`](crate::NumberField::parse)): with
+    /// [`NumberField::parse_value`](crate::NumberField::parse_value)): with
     /// `"minimum": -9223372036854775808`, the answer `-9223372036854775809`
     /// is out of range. A bound that is itself such a double is compared as
     /// the double it is.
@@ -406,7 +406,7 @@ impl BooleanSchema {
 /// use serde_json::json;
 ///
 /// let maps = SingleSelectSchema::new(["dust2", "inferno", "nuke"]).unwrap();
-/// let choice = maps.parse(json!("nuke")).unwrap();
+/// let choice = maps.parse_value(json!("nuke")).unwrap();
 /// assert_eq!((choice.index(), choice.value()), (2, "nuke"));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -455,7 +455,7 @@ impl<'a> Choice<'a> {
 /// use serde_json::json;
 ///
 /// let envs = SingleSelectSchema::new([("stg", "Staging"), ("prod", "Production")]).unwrap();
-/// let choice = OwnedChoice::from(envs.parse(json!("prod")).unwrap());
+/// let choice = OwnedChoice::from(envs.parse_value(json!("prod")).unwrap());
 /// drop(envs);
 /// assert_eq!((choice.index(), choice.value(), choice.title()), (1, "prod", Some("Production")));
 /// ```
@@ -523,7 +523,7 @@ fn positions(options: &[EnumOption]) -> HashMap<&str, usize> {
 impl SingleSelectSchema {
     /// Parses a client's answer: a JSON string that is one of the options'
     /// values. Returns the chosen option, borrowed from this schema. The
-    /// same checks and errors as [`SingleSelectField::parse`](crate::SingleSelectField::parse)
+    /// same checks and errors as [`SingleSelectField::parse_value`](crate::SingleSelectField::parse_value)
     /// on a derived enum.
     ///
     /// # Errors
@@ -532,7 +532,7 @@ impl SingleSelectSchema {
     /// value in another case; the message says when it is a title),
     /// [`ErrorKind::TypeMismatch`] for any other JSON type. `field` is `None`; a
     /// form sets it.
-    pub fn parse(&self, value: Value) -> Result<Choice<'_>, Error> {
+    pub fn parse_value(&self, value: Value) -> Result<Choice<'_>, Error> {
         let options = &self.options;
         single(
             value,
@@ -553,7 +553,7 @@ impl MultiSelectSchema {
     /// within `minItems..=maxItems`. Returns the chosen options in the
     /// client's order, borrowed from this schema. The same checks, in the
     /// same order, and the same errors as
-    /// [`MultiSelectField::parse`](crate::MultiSelectField::parse) on a derived enum;
+    /// [`MultiSelectField::parse_value`](crate::MultiSelectField::parse_value) on a derived enum;
     /// the work is bounded by the number of options.
     ///
     /// # Errors
@@ -563,7 +563,7 @@ impl MultiSelectSchema {
     /// [`ErrorKind::InvalidItem`] for the first element that is not an option's
     /// value, [`ErrorKind::DuplicateItem`] for the first option named twice.
     /// `field` is `None`; a form sets it.
-    pub fn parse(&self, value: Value) -> Result<Vec<Choice<'_>>, Error> {
+    pub fn parse_value(&self, value: Value) -> Result<Vec<Choice<'_>>, Error> {
         let options = &self.options;
         // Built on the first look-up, so only after the array's length has
         // passed the bounds: a refused length costs nothing per option.

@@ -140,9 +140,10 @@ impl MultiSelectSchema {
         self.max_items
     }
 
-    /// The `default` values.
-    pub fn default_values(&self) -> Option<&[Cow<'static, str>]> {
-        self.default.as_deref()
+    /// The `default` values, in order; `None` without a `default`, as
+    /// [`MultiSelectField::default_values`](crate::MultiSelectField::default_values).
+    pub fn default_values(&self) -> Option<Vec<&str>> {
+        Some(self.default.as_ref()?.iter().map(Cow::as_ref).collect())
     }
 
     /// Whether the schema is titled: some option has a title.
@@ -383,14 +384,14 @@ impl<'a> EnumView<'a> {
         self.max_items
     }
 
-    /// The default value or values, in order (one at most for a
-    /// single-select).
-    pub fn default_values(&self) -> Vec<&'a str> {
-        match self.default {
-            None => Vec::new(),
-            Some(Defaults::Single(value)) => vec![value],
-            Some(Defaults::Multi(values)) => values.iter().map(|value| value.as_ref()).collect(),
-        }
+    /// The default value or values, in order (one for a single-select);
+    /// `None` without a `default`, as
+    /// [`MultiSelectSchema::default_values`].
+    pub fn default_values(&self) -> Option<Vec<&'a str>> {
+        Some(match self.default? {
+            Defaults::Single(value) => vec![value],
+            Defaults::Multi(values) => values.iter().map(|value| value.as_ref()).collect(),
+        })
     }
 }
 
@@ -415,7 +416,7 @@ impl PrimitiveSchema {
                 multi: true,
                 min_items: schema.min_items(),
                 max_items: schema.max_items(),
-                default: schema.default_values().map(Defaults::Multi),
+                default: schema.default.as_deref().map(Defaults::Multi),
             }),
             _ => None,
         }

@@ -158,32 +158,10 @@ pub(crate) fn readable_number_bound(bound: &Number, lower: bool) -> Number {
 }
 
 impl NumberSchema {
-    /// `minimum` as it is sent. For `"type":"number"`, a double (an integer
-    /// bound beyond 2^53 becomes the nearest double above it, which every
-    /// double reader holds exactly); for `"type":"integer"`, a JSON integer
-    /// within `i64`, the range every
-    /// peer reads (rmcp's model holds `i64` bounds; the TypeScript and
-    /// Python SDKs read doubles and integers). A fractional minimum is
-    /// rounded up (the same integers pass); one below `i64::MIN` is sent as
-    /// `i64::MIN`.
-    ///
-    /// Every emitting path goes through here: serialization (hence
-    /// `request()`, `for_version`, `InputRequiredResult`) and the rmcp
-    /// conversion. Answers are still checked against [`minimum`](Self::minimum)
-    /// itself.
-    ///
-    /// ```
-    /// use enum_schema::{NumberField, NumberType};
-    ///
-    /// let schema = NumberField::<u64>::new().schema();
-    /// assert_eq!(schema.maximum(), Some(&u64::MAX.into()));
-    /// assert_eq!(schema.advertised_maximum(), Some(i64::MAX.into()));
-    /// assert_eq!(
-    ///     serde_json::to_string(&schema).unwrap(),
-    ///     r#"{"type":"integer","minimum":0,"maximum":9223372036854775807}"#,
-    /// );
-    /// ```
-    pub fn advertised_minimum(&self) -> Option<Number> {
+    /// `minimum` as it is sent (see [`minimum`](Self::minimum)). Every
+    /// emitting path goes through here: serialization (hence `request()`,
+    /// `for_version`, `InputRequiredResult`) and the rmcp conversion.
+    pub(crate) fn advertised_minimum(&self) -> Option<Number> {
         self.advertised_bound(self.minimum.as_ref()?, true)
     }
 
@@ -193,7 +171,7 @@ impl NumberSchema {
     /// that keeps to what is advertised therefore never sends an answer
     /// that is refused for its range; the field itself accepts its whole
     /// range.
-    pub fn advertised_maximum(&self) -> Option<Number> {
+    pub(crate) fn advertised_maximum(&self) -> Option<Number> {
         self.advertised_bound(self.maximum.as_ref()?, false)
     }
 
@@ -212,7 +190,7 @@ impl NumberSchema {
     /// fractional one (which [`check`](Self::check) refuses anyway). For
     /// `"type":"number"`, an integer default beyond 2^53 that no double
     /// holds is left out too: a double reader would offer another number.
-    pub fn advertised_default(&self) -> Option<Number> {
+    pub(crate) fn advertised_default(&self) -> Option<Number> {
         let default = self.default.as_ref()?;
         if !self.integer {
             // A double reader would read an integer beyond 2^53 as another
@@ -286,13 +264,35 @@ impl NumberSchema {
         self.integer
     }
 
-    /// `minimum`, as the server set it (see
-    /// [`advertised_minimum`](Self::advertised_minimum) for what is sent).
+    /// `minimum`, as the server set it; answers are checked against it.
+    ///
+    /// What is sent may differ. For `"type":"number"`, a double (an
+    /// integer bound beyond 2^53 becomes the nearest double inside it,
+    /// which every double reader holds exactly); for `"type":"integer"`, a
+    /// JSON integer within `i64`, the range every peer reads (rmcp's model
+    /// holds `i64` bounds; the TypeScript and Python SDKs read doubles and
+    /// integers): a fractional minimum is rounded up (the same integers
+    /// pass), one below `i64::MIN` is sent as `i64::MIN`; `maximum` the
+    /// same way, downwards. A client that keeps to what is advertised
+    /// therefore never sends an answer refused for its range, and the
+    /// field itself still accepts its whole range.
+    ///
+    /// ```
+    /// use enum_schema::NumberField;
+    ///
+    /// let schema = NumberField::<u64>::new().to_schema();
+    /// assert_eq!(schema.maximum(), Some(&u64::MAX.into()));
+    /// assert_eq!(
+    ///     serde_json::to_string(&schema).unwrap(),
+    ///     r#"{"type":"integer","minimum":0,"maximum":9223372036854775807}"#,
+    /// );
+    /// ```
     pub fn minimum(&self) -> Option<&Number> {
         self.minimum.as_ref()
     }
 
-    /// `maximum`, as the server set it.
+    /// `maximum`, as the server set it; sent as [`minimum`](Self::minimum)
+    /// says.
     pub fn maximum(&self) -> Option<&Number> {
         self.maximum.as_ref()
     }

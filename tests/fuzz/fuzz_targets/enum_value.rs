@@ -56,14 +56,14 @@ fuzz_target!(|data: &[u8]| {
             let _ = error.to_string();
         }
     }
-    match Size::SCHEMA.with_legacy(true).parse(value.clone()) {
+    match Size::SINGLE_SELECT.with_legacy(true).parse_value(value.clone()) {
         Ok(variant) => assert_eq!(Some(variant.value()), value.as_str()),
         Err(error) => {
             let _ = error.to_string();
         }
     }
     // Multi-select: 1..=3 items.
-    match Hosting::MULTI_SCHEMA.parse(value.clone()) {
+    match Hosting::MULTI_SELECT.parse_value(value.clone()) {
         Ok(variants) => {
             let items = value.as_array().expect("only an array is accepted");
             assert_eq!(items.len(), variants.len());
@@ -79,7 +79,7 @@ fuzz_target!(|data: &[u8]| {
             let _ = error.to_string();
         }
     }
-    match Size::MULTI_SCHEMA.parse(value) {
+    match Size::MULTI_SELECT.parse_value(value) {
         Ok(variants) => assert!(variants.len() <= Size::OPTIONS.len()),
         Err(error) => {
             let _ = error.to_string();

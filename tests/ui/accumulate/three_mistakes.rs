@@ -12,6 +12,6 @@ enum Priority {
 }
 
 fn main() {
-    let _ = Priority::SCHEMA;
+    let _ = Priority::SINGLE_SELECT;
     let _ = Priority::parse("low");
 }

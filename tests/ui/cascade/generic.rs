@@ -9,5 +9,5 @@ enum Choice<T> {
 }
 
 fn main() {
-    let _ = Choice::<u8>::SCHEMA;
+    let _ = Choice::<u8>::SINGLE_SELECT;
 }

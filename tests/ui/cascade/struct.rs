@@ -8,5 +8,5 @@ struct Priority {
 }
 
 fn main() {
-    let _ = Priority::SCHEMA;
+    let _ = Priority::SINGLE_SELECT;
 }

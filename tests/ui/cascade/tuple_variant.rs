@@ -9,6 +9,6 @@ enum Target {
 }
 
 fn main() {
-    let _ = Target::SCHEMA;
+    let _ = Target::SINGLE_SELECT;
     let _ = Target::parse("local");
 }

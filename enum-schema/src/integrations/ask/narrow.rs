@@ -115,8 +115,8 @@ pub(crate) fn pick<'a>(
     }
     let question = PrimitiveSchema::SingleSelect(select.clone());
     one_field(key, message, CHOICE, question, move |value| {
-        let picked = select.parse(value)?;
-        let chosen = options.parse(Value::from(picked.value()))?;
+        let picked = select.parse_value(value)?;
+        let chosen = options.parse_value(Value::from(picked.value()))?;
         Ok(OwnedChoice::from(chosen))
     })
 }

@@ -100,7 +100,7 @@ impl From<&MultiSelectSchema> for EnumSchema {
     }
 }
 
-/// `T::SCHEMA` (or a variation of it) as rmcp's `EnumSchema`, for rmcp's
+/// `T::SINGLE_SELECT` (or a variation of it) as rmcp's `EnumSchema`, for rmcp's
 /// own `ElicitationSchema::builder().required_enum_schema(..)`.
 impl<T: ElicitEnum> From<SingleSelectField<T>> for EnumSchema {
     fn from(schema: SingleSelectField<T>) -> Self {
@@ -108,7 +108,7 @@ impl<T: ElicitEnum> From<SingleSelectField<T>> for EnumSchema {
     }
 }
 
-/// `T::MULTI_SCHEMA` (or a variation of it) as rmcp's `EnumSchema`.
+/// `T::MULTI_SELECT` (or a variation of it) as rmcp's `EnumSchema`.
 impl<T: ElicitEnum> From<MultiSelectField<T>> for EnumSchema {
     fn from(schema: MultiSelectField<T>) -> Self {
         EnumSchema::from(&schema.to_schema())
@@ -176,7 +176,7 @@ fn number_definition(schema: &NumberSchema) -> PrimitiveSchemaDefinition {
 }
 
 /// One property as rmcp's `PrimitiveSchemaDefinition`, to the same JSON
-/// (integer bounds as [`NumberSchema::advertised_minimum`] sends them).
+/// (integer bounds as [`NumberSchema::minimum`] says they are sent).
 impl From<&PrimitiveSchema> for PrimitiveSchemaDefinition {
     fn from(schema: &PrimitiveSchema) -> Self {
         match schema {

@@ -143,10 +143,10 @@
 //! [`ElicitRequestFormParams`] into rmcp's form
 //! [`ElicitRequestParams`](model::ElicitRequestParams). The one place where
 //! rmcp's model is narrower: its `integer` schema holds `i64` bounds. The
-//! crate's own JSON already keeps to that: the bounds and default are the
-//! ones [`NumberSchema::advertised_minimum`] and its siblings give (an
-//! integer bound beyond `i64`, the `u64` range, clamped to `i64`; an
-//! integer default beyond it left out); the answer is still checked
+//! crate's own JSON already keeps to that: the bounds are sent as
+//! [`NumberSchema::minimum`] says (an integer bound beyond `i64`, the `u64`
+//! range, clamped to `i64`; a default beyond it is refused when the schema
+//! is built); the answer is still checked
 //! against the real bounds when it comes back. rmcp's
 //! [`ElicitResult`](model::ElicitResult) goes the other way with
 //! [`parse_result`] and [`parse_form_result`].
