@@ -25,7 +25,7 @@ use std::sync::Arc;
 
 use axum::serve::ListenerExt;
 use enum_schema::rmcp::{Ask, RequestStateSeal};
-use enum_schema::{Confirm, ElicitAction, ElicitForm, SingleSelectSchema};
+use enum_schema::{schema::SingleSelectSchema, Confirm, ElicitAction, ElicitForm};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{
     CallToolResponse, CallToolResult, ContentBlock, Implementation, RequestStateCodec,

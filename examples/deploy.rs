@@ -11,7 +11,7 @@
 use std::process::ExitCode;
 
 use enum_schema::{
-    ElicitAction, ElicitEnum, ElicitForm, ElicitFormWith, OwnedChoice, SingleSelectSchema,
+    schema::SingleSelectSchema, ElicitAction, ElicitEnum, ElicitForm, ElicitFormWith, OwnedChoice,
 };
 
 /// Where to deploy.

@@ -16,7 +16,10 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use enum_schema::{ElicitAction, EnumOption, Form, SingleSelectSchema};
+use enum_schema::{
+    schema::{EnumOption, SingleSelectSchema},
+    ElicitAction, Form,
+};
 
 /// The folder's files, sorted by name: the name is the value the client
 /// sends back, the title shows the size.

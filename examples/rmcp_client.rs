@@ -19,7 +19,7 @@ use std::sync::Mutex;
 
 use dialoguer::{Confirm, Input, MultiSelect, Select};
 use enum_schema::rmcp::{accept, read_request, ClientError};
-use enum_schema::{PrimitiveSchema, RequestedSchema};
+use enum_schema::schema::{PrimitiveSchema, RequestedSchema};
 use rmcp::model::{
     CallToolRequestParams, ClientCapabilities, ClientConfig, ElicitRequestParams, ElicitResult,
     ElicitationAction, ElicitationCapability, FormElicitationCapability, Implementation,

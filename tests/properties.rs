@@ -24,9 +24,11 @@ use std::collections::HashSet;
 
 use common::{wire, Spec, LEGACY_VERSION};
 use enum_schema::{
-    parse_action, BooleanField, ElicitAction, ElicitEnum, ElicitForm, EnumOption, Error, ErrorKind,
-    Form, JsonType, MultiSelectField, NumberField, Optional, PrimitiveSchema, ProtocolVersion,
-    RequestedSchema, StringField, StringFormat,
+    error::JsonType,
+    parse_action,
+    schema::{EnumOption, PrimitiveSchema, RequestedSchema, StringFormat},
+    BooleanField, ElicitAction, ElicitEnum, ElicitForm, Error, ErrorKind, Form, MultiSelectField,
+    NumberField, Optional, ProtocolVersion, StringField,
 };
 
 use enum_schema::input::{elicitation_responses, parse_input_response, take_input_response};

@@ -79,7 +79,7 @@ pub fn expand_form(input: &DeriveInput, krate: TokenStream, error: syn::Error) -
         impl #impl_generics #krate::ElicitForm for #ident #ty_generics #where_clause {
             const MESSAGE: ::core::option::Option<&'static ::core::primitive::str> = ::core::option::Option::None;
 
-            fn requested_schema() -> #krate::RequestedSchema {
+            fn requested_schema() -> #krate::schema::RequestedSchema {
                 ::core::unreachable!()
             }
 
@@ -112,7 +112,7 @@ pub fn expand_run_time_form(
         impl #krate::ElicitFormWith for #ident {
             type Options = #options_ident;
 
-            fn requested_schema_with(_: &#options_ident) -> #krate::RequestedSchema {
+            fn requested_schema_with(_: &#options_ident) -> #krate::schema::RequestedSchema {
                 ::core::unreachable!()
             }
 

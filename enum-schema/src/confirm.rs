@@ -35,7 +35,7 @@ enum Answer {
 /// The answer is `{"confirm": "yes"}` or `{"confirm": "no"}` (MCP
 /// 2025-11-25, `ElicitResult.content`; the shape is SEP-1330's titled
 /// single-select, sent as the legacy `enum` + `enumNames` to a 2025-06-18
-/// peer by [`ElicitRequestFormParams::for_version`](crate::ElicitRequestFormParams::for_version)).
+/// peer by [`ElicitRequestFormParams::for_version`](crate::schema::ElicitRequestFormParams::for_version)).
 /// Put the question in the request's `message`; the form carries no text
 /// of its own but the two titles.
 ///

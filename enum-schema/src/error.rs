@@ -1,3 +1,26 @@
+//! The errors of an answer: [`Error`], what every check returns, and its
+//! [`ErrorKind`] (both also at the crate root), with the pieces they are
+//! made of: [`InvalidValue`], the allocation-free error of
+//! [`ElicitEnum::parse`](crate::ElicitEnum::parse), and [`JsonType`], the
+//! JSON type an error names.
+//!
+//! ```
+//! use enum_schema::error::{InvalidValue, JsonType};
+//! use enum_schema::{ElicitEnum, ErrorKind};
+//!
+//! #[derive(ElicitEnum, Debug)]
+//! #[elicit(rename_all = "lowercase")]
+//! enum Size { Small, Large }
+//!
+//! let error: InvalidValue<'_> = Size::parse("huge").unwrap_err();
+//! assert_eq!(error.to_string(), r#"invalid value "huge": expected one of "small", "large""#);
+//! let error = Size::parse_value(serde_json::json!(3)).unwrap_err();
+//! assert!(matches!(
+//!     error.kind(),
+//!     ErrorKind::TypeMismatch { expected: JsonType::String, .. }
+//! ));
+//! ```
+
 use std::borrow::Cow;
 use std::fmt::{self, Display};
 

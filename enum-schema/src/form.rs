@@ -155,7 +155,7 @@ impl<F: FormField> FormField for Optional<F> {
 /// empty field means; say it in the field's description.
 ///
 /// ```
-/// use enum_schema::{ElicitAction, FillDefault, Form, NumberField, SingleSelectSchema};
+/// use enum_schema::{ElicitAction, FillDefault, Form, NumberField, schema::SingleSelectSchema};
 /// use serde_json::json;
 ///
 /// let regions = SingleSelectSchema::new(["eu", "us"]).unwrap().with_default_value("eu").unwrap();
@@ -672,8 +672,8 @@ pub trait ElicitForm: Sized {
 ///   a struct named after the form (`Deploy` → `DeployOptions`, or
 ///   `#[elicit(options = "Name")]`), with the form's visibility and one
 ///   field of the same name per such field: a
-///   [`SingleSelectSchema`](crate::SingleSelectSchema) for an `OwnedChoice`,
-///   a [`MultiSelectSchema`](crate::MultiSelectSchema) for a
+///   [`SingleSelectSchema`](crate::schema::SingleSelectSchema) for an `OwnedChoice`,
+///   a [`MultiSelectSchema`](crate::schema::MultiSelectSchema) for a
 ///   `Vec<OwnedChoice>`. Both entry points take it, so a request cannot be
 ///   built, nor an answer read, without the options: leaving one out is a
 ///   compile error (a missing field of the struct), and calling
@@ -682,14 +682,14 @@ pub trait ElicitForm: Sized {
 /// The options are built, and checked, by the selects' own constructors
 /// and builders (`SingleSelectSchema::new`, `with_default_value`,
 /// `MultiSelectSchema::with_items`, ..., with their
-/// [`SchemaError`](crate::SchemaError)s), before the request: what depends
+/// [`SchemaError`](crate::schema::SchemaError)s), before the request: what depends
 /// on them (a default, `minItems`, `maxItems`) is set there, where it is
 /// checked against them, and not with a field attribute. The field's
 /// `title`, `description` (or doc comment; `description = false`) and
 /// `rename` attributes apply, over the select's own title and description.
 /// The answer is checked against the same options (membership, bounds,
-/// duplicates, with the errors of [`SingleSelectSchema::parse_value`](crate::SingleSelectSchema::parse_value)
-/// and [`MultiSelectSchema::parse_value`](crate::MultiSelectSchema::parse_value)) and
+/// duplicates, with the errors of [`SingleSelectSchema::parse_value`](crate::schema::SingleSelectSchema::parse_value)
+/// and [`MultiSelectSchema::parse_value`](crate::schema::MultiSelectSchema::parse_value)) and
 /// comes back owned: the option's index, value and title.
 ///
 /// Such a form has no `MESSAGE` (pass the message to
@@ -698,7 +698,7 @@ pub trait ElicitForm: Sized {
 ///
 /// ```
 /// use enum_schema::{ElicitAction, ElicitEnum, ElicitForm, ElicitFormWith};
-/// use enum_schema::{MultiSelectSchema, OwnedChoice, SingleSelectSchema};
+/// use enum_schema::{OwnedChoice, schema::{MultiSelectSchema, SingleSelectSchema}};
 /// use serde_json::json;
 ///
 /// #[derive(ElicitEnum, Debug, PartialEq)]
@@ -744,13 +744,13 @@ pub trait ElicitForm: Sized {
 /// #[derive(ElicitForm)]
 /// struct Confirm { sure: bool }
 /// let _ = Confirm::request_with("Sure?", &());
-/// # Ok::<(), enum_schema::SchemaError>(())
+/// # Ok::<(), enum_schema::schema::SchemaError>(())
 /// ```
 ///
 /// Leaving a select out of the options does not compile:
 ///
 /// ```compile_fail,E0063
-/// use enum_schema::{ElicitForm, ElicitFormWith, OwnedChoice, SingleSelectSchema};
+/// use enum_schema::{ElicitForm, ElicitFormWith, OwnedChoice, schema::SingleSelectSchema};
 ///
 /// #[derive(ElicitForm)]
 /// struct Pick { file: OwnedChoice, backup: OwnedChoice }

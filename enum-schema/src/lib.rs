@@ -145,7 +145,7 @@
 //! title.
 //!
 //! ```
-//! use enum_schema::{ElicitAction, Form, SchemaError, SingleSelectSchema};
+//! use enum_schema::{ElicitAction, Form, schema::{SchemaError, SingleSelectSchema}};
 //! use serde_json::json;
 //!
 //! let files = vec!["notes.md".to_owned(), "plan.txt".to_owned()]; // read at run time
@@ -217,7 +217,7 @@ macro_rules! for_each_tuple {
 }
 
 mod confirm;
-mod error;
+pub mod error;
 mod field;
 mod form;
 pub mod input;
@@ -226,10 +226,10 @@ mod version;
 #[doc(hidden)]
 pub mod __private;
 mod integrations;
-mod schema;
+pub mod schema;
 
 pub use crate::confirm::Confirm;
-pub use crate::error::{Error, ErrorKind, InvalidValue, JsonType};
+pub use crate::error::{Error, ErrorKind};
 pub use crate::field::elicit_enum::ElicitEnum;
 pub use crate::field::primitive::{BooleanField, NumberField, NumberType, StringField};
 pub use crate::field::select::{MultiSelectField, SingleSelectField};
@@ -251,13 +251,6 @@ pub use crate::integrations::schemars::support as __schemars;
 #[cfg(feature = "tower-mcp")]
 pub use crate::integrations::tower_mcp;
 pub use crate::schema::check::{Choice, OwnedChoice};
-pub use crate::schema::option::EnumOption;
-pub use crate::schema::primitive::{BooleanSchema, NumberSchema, StringFormat, StringSchema};
-pub use crate::schema::read::SchemaError;
-pub use crate::schema::{
-    ElicitRequestFormParams, EnumView, MultiSelectSchema, PrimitiveSchema, RequestedSchema,
-    SingleSelectSchema,
-};
 pub use crate::version::{ProtocolVersion, VersionError};
 
 /// Derives [`ElicitEnum`] for a fieldless enum; see the trait for the

@@ -16,13 +16,20 @@ use crate::schema::{ElicitRequestFormParams, PrimitiveSchema, RequestedSchema};
 /// - 2026-07-28: the same shapes; the request travels inside an
 ///   `input_required` result ([`InputRequiredResult`](crate::input::InputRequiredResult)).
 ///
+/// Two readings of a revision string: [`FromStr`] is exact (one of the
+/// revisions in [`ALL`](Self::ALL), nothing else), and
+/// [`for_peer`](Self::for_peer) is what a server speaks to a peer that
+/// announced a revision, known or not.
+///
 /// ```
 /// use enum_schema::ProtocolVersion;
 ///
 /// assert_eq!("2025-06-18".parse(), Ok(ProtocolVersion::V2025_06_18));
-/// assert_eq!("draft".parse(), Ok(ProtocolVersion::LATEST));
-/// // A revision newer than this crate knows is treated as the newest it knows.
-/// assert_eq!("2031-01-01".parse(), Ok(ProtocolVersion::LATEST));
+/// assert!("2031-01-01".parse::<ProtocolVersion>().is_err());
+/// // A peer of a revision newer than this crate knows is spoken to as the
+/// // newest it knows.
+/// assert_eq!(ProtocolVersion::for_peer("2031-01-01"), Ok(ProtocolVersion::LATEST));
+/// assert_eq!(ProtocolVersion::for_peer("draft"), Ok(ProtocolVersion::LATEST));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[non_exhaustive]
@@ -89,15 +96,40 @@ impl fmt::Display for ProtocolVersion {
 impl FromStr for ProtocolVersion {
     type Err = VersionError;
 
-    /// Parses a revision string. `"draft"` and dates after the newest known
-    /// revision are the newest known; a date between two known revisions is
-    /// the older of the two (the newest the peer can have implemented).
+    /// Parses a revision string exactly: one of the revisions this crate
+    /// knows ([`ProtocolVersion::ALL`]), as [`as_str`](ProtocolVersion::as_str)
+    /// writes it.
+    ///
+    /// # Errors
+    ///
+    /// [`VersionError::Unknown`] for any other string, a revision newer
+    /// than this crate knows or `"draft"` included: read a peer's announced
+    /// revision with [`ProtocolVersion::for_peer`] instead.
+    fn from_str(version: &str) -> Result<Self, VersionError> {
+        ProtocolVersion::ALL
+            .iter()
+            .find(|known| known.as_str() == version)
+            .copied()
+            .ok_or_else(|| VersionError::Unknown {
+                version: version.to_owned(),
+            })
+    }
+}
+
+impl ProtocolVersion {
+    /// The revision to speak with a peer that announced `version` (in
+    /// `initialize`, or a request's `_meta` on 2026-07-28): that revision
+    /// when this crate knows it; the newest known for `"draft"` and for a
+    /// date after the newest known revision; for a date between two known
+    /// revisions, the older of the two (the newest the peer can have
+    /// implemented). The SDK integrations read every peer's revision this
+    /// way.
     ///
     /// # Errors
     ///
     /// [`VersionError::Unrecognized`] for anything that is not
     /// `YYYY-MM-DD` or `draft`, or a date before 2024-11-05.
-    fn from_str(version: &str) -> Result<Self, VersionError> {
+    pub fn for_peer(version: &str) -> Result<Self, VersionError> {
         if version == "draft" {
             return Ok(ProtocolVersion::LATEST);
         }
@@ -123,8 +155,14 @@ impl FromStr for ProtocolVersion {
 #[non_exhaustive]
 pub enum VersionError {
     /// A revision string that is not `YYYY-MM-DD` or `draft`, or older than
-    /// any revision.
+    /// any revision ([`ProtocolVersion::for_peer`]).
     Unrecognized {
+        /// What was given.
+        version: String,
+    },
+    /// A string that is none of the revisions this crate knows
+    /// ([`ProtocolVersion`]'s exact `FromStr`).
+    Unknown {
         /// What was given.
         version: String,
     },
@@ -150,6 +188,14 @@ impl fmt::Display for VersionError {
         match self {
             VersionError::Unrecognized { version } => {
                 write!(f, "unrecognized protocol version {version:?}; expected a date like \"2025-11-25\" or \"draft\"")
+            }
+            VersionError::Unknown { version } => {
+                write!(f, "unknown protocol version {version:?}; expected one of ")?;
+                for (i, known) in ProtocolVersion::ALL.iter().enumerate() {
+                    let separator = if i == 0 { "" } else { ", " };
+                    write!(f, "{separator}\"{known}\"")?;
+                }
+                Ok(())
             }
             VersionError::NoElicitation { version } => {
                 write!(

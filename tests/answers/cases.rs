@@ -779,7 +779,7 @@ mod explicit_discriminants {
             error,
             Error::from(ErrorKind::TypeMismatch {
                 field: None,
-                expected: enum_schema::JsonType::String,
+                expected: enum_schema::error::JsonType::String,
                 found: json!(2),
             })
         );
@@ -1235,7 +1235,10 @@ mod doc_macros {
             Some("padded, as a file read with include_str!")
         );
         assert_eq!(Blank::SINGLE_SELECT.description(), None);
-        assert_eq!(Blank::SINGLE_SELECT.to_json(), r#"{"type":"string","enum":["A"]}"#);
+        assert_eq!(
+            Blank::SINGLE_SELECT.to_json(),
+            r#"{"type":"string","enum":["A"]}"#
+        );
         assert_eq!(Blank::MULTI_SELECT.description(), None);
 
         let schema = serde_json::to_value(Fields::requested_schema()).unwrap();

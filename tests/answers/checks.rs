@@ -11,8 +11,10 @@
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use enum_schema::{
-    parse_action, BooleanField, ElicitAction, ElicitEnum, EnumOption, Error, ErrorKind, JsonType,
-    PrimitiveSchema, RequestedSchema, StringField,
+    error::JsonType,
+    parse_action,
+    schema::{EnumOption, PrimitiveSchema, RequestedSchema},
+    BooleanField, ElicitAction, ElicitEnum, Error, ErrorKind, StringField,
 };
 use serde_json::{json, Map, Value};
 
@@ -282,7 +284,10 @@ fn strings_and_booleans_read_from_a_peer() {
     assert_eq!(BooleanField::new().parse_value(json!(false)), Ok(false));
     assert_eq!(BooleanField::new().parse_value(json!(true)), Ok(true));
     assert_eq!(StringField::new().parse_value(json!("")), Ok(String::new()));
-    assert_eq!(StringField::new().parse_value(json!("x")), Ok("x".to_owned()));
+    assert_eq!(
+        StringField::new().parse_value(json!("x")),
+        Ok("x".to_owned())
+    );
 }
 
 fn content(value: Value) -> Map<String, Value> {

@@ -10,10 +10,14 @@
 use std::borrow::Cow;
 
 use enum_schema::{
-    BooleanField, Choice, ElicitAction, ElicitEnum, ElicitForm, ElicitFormWith, EnumOption, Error,
-    ErrorKind, FillDefault, Form, JsonType, MultiSelectSchema, NumberField, Optional, OwnedChoice,
-    PrimitiveSchema, ProtocolVersion, RequestedSchema, SchemaError, SingleSelectSchema,
-    StringField, VersionError,
+    error::JsonType,
+    schema::{
+        EnumOption, MultiSelectSchema, PrimitiveSchema, RequestedSchema, SchemaError,
+        SingleSelectSchema,
+    },
+    BooleanField, Choice, ElicitAction, ElicitEnum, ElicitForm, ElicitFormWith, Error, ErrorKind,
+    FillDefault, Form, NumberField, Optional, OwnedChoice, ProtocolVersion, StringField,
+    VersionError,
 };
 
 use enum_schema::input::{take_input_response, InputRequiredResult};
@@ -413,9 +417,16 @@ fn single_answer_errors_are_a_derived_enums() {
         ),
     ];
     for (answer, expected, message) in cases {
-        assert_error(select.parse_value(answer.clone()).unwrap_err(), expected, message);
+        assert_error(
+            select.parse_value(answer.clone()).unwrap_err(),
+            expected,
+            message,
+        );
         assert_eq!(
-            Fruit::SINGLE_SELECT.parse_value(answer).unwrap_err().to_string(),
+            Fruit::SINGLE_SELECT
+                .parse_value(answer)
+                .unwrap_err()
+                .to_string(),
             message,
             "the derived enum says the same"
         );
@@ -520,7 +531,11 @@ fn multi_answer_errors_are_a_derived_enums() {
         ),
     ];
     for (answer, expected, message) in cases {
-        assert_error(select.parse_value(answer.clone()).unwrap_err(), expected, message);
+        assert_error(
+            select.parse_value(answer.clone()).unwrap_err(),
+            expected,
+            message,
+        );
         assert_eq!(
             derived.parse_value(answer).unwrap_err().to_string(),
             message,
@@ -704,7 +719,11 @@ fn ten_thousand_options_go_out_and_come_back() {
     // A duplicate at the very end is still found.
     let mut twice: Vec<Value> = (0..10_000).map(|i| json!(format!("file-{i:05}"))).collect();
     twice.push(json!("file-00000"));
-    match multi.parse_value(Value::Array(twice)).unwrap_err().into_kind() {
+    match multi
+        .parse_value(Value::Array(twice))
+        .unwrap_err()
+        .into_kind()
+    {
         ErrorKind::DuplicateItem { index, .. } => assert_eq!(index, 10_000),
         other => panic!("{other}"),
     }
@@ -1131,7 +1150,7 @@ fn an_empty_wire_value_is_refused_in_a_select_built_to_be_sent() {
 /// builders: no public path builds one this crate would refuse to send.
 #[test]
 fn primitive_schemas_refuse_what_they_would_not_send() {
-    use enum_schema::{BooleanSchema, NumberSchema, StringFormat, StringSchema};
+    use enum_schema::schema::{BooleanSchema, NumberSchema, StringFormat, StringSchema};
     assert_error(
         StringSchema::new()
             .with_length(Some(5), Some(1))

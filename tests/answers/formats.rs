@@ -7,7 +7,7 @@
 //! it, and a case where only that rule fails, so that no flipped
 //! comparison, swapped `&&`/`||` or deleted match arm goes unnoticed.
 
-use enum_schema::{Error, ErrorKind, StringField, StringFormat};
+use enum_schema::{schema::StringFormat, Error, ErrorKind, StringField};
 use serde_json::json;
 
 #[track_caller]
@@ -242,7 +242,11 @@ fn lengths_count_characters_not_bytes() {
         let exact = StringField::new()
             .with_min_length(count)
             .with_max_length(count);
-        assert_eq!(exact.parse_value(json!(value)), Ok(value.to_owned()), "{value:?}");
+        assert_eq!(
+            exact.parse_value(json!(value)),
+            Ok(value.to_owned()),
+            "{value:?}"
+        );
         let short = StringField::new().with_min_length(count + 1);
         assert_eq!(
             short.parse_value(json!(value)),

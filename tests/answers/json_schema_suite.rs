@@ -29,7 +29,7 @@
 
 use std::path::PathBuf;
 
-use enum_schema::{BooleanField, NumberField, PrimitiveSchema, StringField};
+use enum_schema::{schema::PrimitiveSchema, BooleanField, NumberField, StringField};
 use serde_json::{Map, Value};
 
 /// Groups whose schema is not an elicitation property, by file and group

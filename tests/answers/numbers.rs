@@ -13,7 +13,7 @@
 //! as exact as the integer one.
 
 use enum_schema::{
-    ElicitAction, ElicitForm, Error, ErrorKind, NumberField, NumberType, PrimitiveSchema,
+    schema::PrimitiveSchema, ElicitAction, ElicitForm, Error, ErrorKind, NumberField, NumberType,
 };
 use serde_json::{json, Number, Value};
 
@@ -36,7 +36,7 @@ where
     let value = Value::Number(number(text));
     let field = NumberField::<N>::new();
     let parsed = field.parse_value(value.clone());
-    let exact = enum_schema::NumberSchema::integer()
+    let exact = enum_schema::schema::NumberSchema::integer()
         .with_bounds(Some(N::MIN.into()), Some(N::MAX.into()))
         .unwrap();
     let checked = PrimitiveSchema::Number(exact).check(value);
@@ -440,7 +440,10 @@ fn explicit_bounds_near_2_pow_63_are_exact_too() {
     // A bound of the server's own, beyond 2^53: the double 2^62 stands for
     // 2^62 + 1 (or up to 512 either way), which is over the maximum.
     let field = NumberField::<i64>::new().with_maximum(1 << 62);
-    assert_eq!(field.parse_value(json!(4611686018427387904u64)), Ok(1 << 62));
+    assert_eq!(
+        field.parse_value(json!(4611686018427387904u64)),
+        Ok(1 << 62)
+    );
     assert_eq!(
         field.parse_value(Value::Number(number("4611686018427387905.0"))),
         Err(Error::from(ErrorKind::OutOfRange {
@@ -594,7 +597,7 @@ fn integers_just_beyond_i64_are_refused_not_clamped() {
 
 #[test]
 fn the_peer_reader_refuses_integers_just_beyond_i64_too() {
-    let schema = enum_schema::RequestedSchema::from_json_str(
+    let schema = enum_schema::schema::RequestedSchema::from_json_str(
         r#"{"type":"object","properties":{"b":{"type":"integer","minimum":-9223372036854775808,"maximum":9223372036854775807}},"required":["b"]}"#,
     )
     .unwrap();

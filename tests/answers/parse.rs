@@ -3,7 +3,7 @@
 //! for its exact variant (with every field) and its exact message.
 
 use enum_schema::{
-    ElicitAction, ElicitEnum, Error, ErrorKind, Form, JsonType, MultiSelectField, Optional,
+    error::JsonType, ElicitAction, ElicitEnum, Error, ErrorKind, Form, MultiSelectField, Optional,
 };
 use serde_json::{json, Value};
 
@@ -175,10 +175,19 @@ fn single_other_case_or_unknown_value() {
 
 #[test]
 fn single_aliases_are_accepted_but_not_offered() {
-    assert_eq!(Fruit::SINGLE_SELECT.parse_value(json!("pomme")), Ok(Fruit::Apple));
-    assert_eq!(Fruit::SINGLE_SELECT.parse_value(json!("apfel")), Ok(Fruit::Apple));
+    assert_eq!(
+        Fruit::SINGLE_SELECT.parse_value(json!("pomme")),
+        Ok(Fruit::Apple)
+    );
+    assert_eq!(
+        Fruit::SINGLE_SELECT.parse_value(json!("apfel")),
+        Ok(Fruit::Apple)
+    );
     assert_eq!(Fruit::parse("apple"), Ok(Fruit::Apple));
-    assert_eq!(Size::SINGLE_SELECT.parse_value(json!("med")), Ok(Size::Medium));
+    assert_eq!(
+        Size::SINGLE_SELECT.parse_value(json!("med")),
+        Ok(Size::Medium)
+    );
     assert_eq!(
         Size::SINGLE_SELECT.parse_value(json!("extra-large")),
         Ok(Size::ExtraLarge)
@@ -440,7 +449,10 @@ fn multi_bounds() {
         }),
         "too many items: selected 3, at most 2 allowed",
     );
-    assert_eq!(ONE_OR_TWO.parse_value(json!(["med"])), Ok(vec![Size::Medium]));
+    assert_eq!(
+        ONE_OR_TWO.parse_value(json!(["med"])),
+        Ok(vec![Size::Medium])
+    );
 }
 
 // ---------------------------------------------------------------------------
@@ -667,7 +679,10 @@ fn missing_and_bad_fields_are_reported_together() {
 
 #[test]
 fn optional_field_given_null_is_refused_saying_to_leave_it_out() {
-    let form = Form::new((("fruit", Fruit::SINGLE_SELECT), ("extra", Optional::new(Fruit::SINGLE_SELECT))));
+    let form = Form::new((
+        ("fruit", Fruit::SINGLE_SELECT),
+        ("extra", Optional::new(Fruit::SINGLE_SELECT)),
+    ));
     let result = json!({"action": "accept", "content": {"fruit": "apple", "extra": null}});
     assert_error(
         form.parse_result(result),
@@ -714,7 +729,10 @@ fn optional_multi_field_given_null_is_refused_saying_to_leave_it_out() {
 #[test]
 #[should_panic(expected = "two form fields are named `fruit`")]
 fn a_form_with_two_fields_of_the_same_name_panics() {
-    let _ = Form::new((("fruit", Fruit::SINGLE_SELECT), ("fruit", Optional::new(Fruit::SINGLE_SELECT))));
+    let _ = Form::new((
+        ("fruit", Fruit::SINGLE_SELECT),
+        ("fruit", Optional::new(Fruit::SINGLE_SELECT)),
+    ));
 }
 
 // Fourteen options: a message lists twelve and says how many more.
@@ -819,7 +837,7 @@ fn messages_stay_bounded_and_readable() {
     let options: Vec<String> = (0..3)
         .map(|i| format!("{i}{}", "v".repeat(100_000)))
         .collect();
-    let select = enum_schema::SingleSelectSchema::new(
+    let select = enum_schema::schema::SingleSelectSchema::new(
         options
             .iter()
             .map(|value| (value.clone(), format!("title {value}"))),
@@ -829,7 +847,7 @@ fn messages_stay_bounded_and_readable() {
     let message = select.parse_value(json!(title)).unwrap_err().to_string();
     assert!(message.len() < 1_000, "{} bytes", message.len());
 
-    let schema = enum_schema::RequestedSchema::from_json(&json!({
+    let schema = enum_schema::schema::RequestedSchema::from_json(&json!({
         "type": "object",
         "properties": {"a\u{202e}gpj.exe": {"type": "boolean"}},
         "required": ["a\u{202e}gpj.exe"],

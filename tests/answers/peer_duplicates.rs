@@ -6,7 +6,7 @@
 //! `RequestedSchema::from_json_str`, `PrimitiveSchema::from_json_str`, and
 //! serde's `Deserialize` for both.
 
-use enum_schema::{PrimitiveSchema, RequestedSchema, SchemaError};
+use enum_schema::schema::{PrimitiveSchema, RequestedSchema, SchemaError};
 
 /// Reads `text` through every text entry point of `RequestedSchema` and
 /// checks that each refuses it with `expected` (and serde's error carries

@@ -14,8 +14,11 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use enum_schema::__private::rules::{self, Rule};
 use enum_schema::{
-    ElicitEnum, EnumOption, Error, ErrorKind, MultiSelectSchema, NumberField, PrimitiveSchema,
-    SchemaError, SingleSelectSchema, StringField, StringFormat,
+    schema::{
+        EnumOption, MultiSelectSchema, PrimitiveSchema, SchemaError, SingleSelectSchema,
+        StringFormat,
+    },
+    ElicitEnum, Error, ErrorKind, NumberField, StringField,
 };
 use serde_json::{json, Map, Value};
 

@@ -6,7 +6,7 @@ use super::*;
 // ---------------------------------------------------------------------------
 // Hostile-client helpers.
 
-use enum_schema::SingleSelectSchema;
+use enum_schema::schema::SingleSelectSchema;
 
 /// A free-text field with no `max_length` beside a select.
 #[derive(ElicitForm, Debug, PartialEq)]

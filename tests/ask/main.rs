@@ -23,7 +23,9 @@ use enum_schema::ask::{
     StateCodec,
 };
 use enum_schema::input::InputRequiredResult;
-use enum_schema::{ElicitEnum, ElicitForm, ElicitRequestFormParams, ProtocolVersion, VersionError};
+use enum_schema::{
+    schema::ElicitRequestFormParams, ElicitEnum, ElicitForm, ProtocolVersion, VersionError,
+};
 use serde_json::{json, Map, Value};
 
 // ---------------------------------------------------------------------------

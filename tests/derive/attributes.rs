@@ -179,5 +179,8 @@ fn description_false_on_fields_keeps_every_doc_comment_out() {
 
 #[test]
 fn without_description_false_the_enum_doc_comment_is_the_description() {
-    assert_eq!(wire(Size::SINGLE_SELECT)["description"], json!("The shirt size."));
+    assert_eq!(
+        wire(Size::SINGLE_SELECT)["description"],
+        json!("The shirt size.")
+    );
 }

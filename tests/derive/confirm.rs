@@ -8,7 +8,9 @@
 
 use std::borrow::Cow;
 
-use enum_schema::{Confirm, ElicitAction, ElicitForm, Error, ErrorKind, JsonType, ProtocolVersion};
+use enum_schema::{
+    error::JsonType, Confirm, ElicitAction, ElicitForm, Error, ErrorKind, ProtocolVersion,
+};
 use serde_json::{json, Value};
 
 fn accept(content: Value) -> Value {

@@ -16,7 +16,9 @@ use std::borrow::Cow;
 use std::fmt::Debug;
 
 use enum_schema::{
-    ElicitAction, ElicitEnum, ElicitForm, Error, ErrorKind, JsonType, PrimitiveSchema, StringFormat,
+    error::JsonType,
+    schema::{PrimitiveSchema, StringFormat},
+    ElicitAction, ElicitEnum, ElicitForm, Error, ErrorKind,
 };
 use serde_json::{json, Number, Value};
 
@@ -86,7 +88,7 @@ fn assert_rejected<F: ElicitForm + Debug>(content: Value, expected: Error, messa
 }
 
 /// The property names of a requested schema, in order.
-fn property_names(schema: &enum_schema::RequestedSchema) -> Vec<&str> {
+fn property_names(schema: &enum_schema::schema::RequestedSchema) -> Vec<&str> {
     schema
         .properties()
         .iter()
@@ -2324,7 +2326,10 @@ fn the_derive_is_hygienic() {
 
 #[test]
 fn the_derive_is_hygienic_with_run_time_options() {
-    use enum_schema::{ElicitFormWith, MultiSelectSchema, SingleSelectSchema};
+    use enum_schema::{
+        schema::{MultiSelectSchema, SingleSelectSchema},
+        ElicitFormWith,
+    };
     use hygiene::{AwkwardRunTime, AwkwardRunTimeOptions, Choice};
     let options = AwkwardRunTimeOptions {
         __elicit_options: SingleSelectSchema::new(["x"]).unwrap(),
@@ -2459,9 +2464,10 @@ mod run_time {
     use std::borrow::Cow;
 
     use enum_schema::{
-        ElicitAction, ElicitEnum, ElicitForm, ElicitFormWith, EnumOption, Error, ErrorKind,
-        JsonType, MultiSelectSchema, OwnedChoice, ProtocolVersion, SingleSelectSchema,
-        VersionError,
+        error::JsonType,
+        schema::{EnumOption, MultiSelectSchema, SingleSelectSchema},
+        ElicitAction, ElicitEnum, ElicitForm, ElicitFormWith, Error, ErrorKind, OwnedChoice,
+        ProtocolVersion, VersionError,
     };
     use serde_json::{json, Value};
 
@@ -2836,7 +2842,7 @@ mod run_time {
     }
 
     mod named {
-        use enum_schema::{ElicitForm, OwnedChoice, SingleSelectSchema};
+        use enum_schema::{schema::SingleSelectSchema, ElicitForm, OwnedChoice};
 
         /// `options = ".."` names the struct; it has the form's visibility.
         #[derive(ElicitForm, Debug)]

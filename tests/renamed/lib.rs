@@ -79,7 +79,7 @@ mod tests {
         use es::ElicitFormWith;
 
         let options = super::AssignOptions {
-            owner: es::SingleSelectSchema::new(["ada"]).unwrap(),
+            owner: es::schema::SingleSelectSchema::new(["ada"]).unwrap(),
         };
         assert_eq!(
             serde_json::to_value(super::Assign::requested_schema_with(&options)).unwrap(),

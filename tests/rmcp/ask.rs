@@ -138,7 +138,7 @@ impl Desk {
     async fn deploy(&self, ask: Ask) -> Result<CallToolResponse, ErrorData> {
         ask.tool(|ask| async move {
             let options = DeployOptions {
-                environment: enum_schema::SingleSelectSchema::new([
+                environment: enum_schema::schema::SingleSelectSchema::new([
                     ("staging", "Staging"),
                     ("prod-eu", "Production (EU)"),
                 ])

@@ -6,7 +6,8 @@
 //! schema.json; the answer check stays exact against the field's type.
 
 use enum_schema::{
-    ElicitAction, ElicitForm, NumberSchema, PrimitiveSchema, ProtocolVersion, RequestedSchema,
+    schema::{NumberSchema, PrimitiveSchema, RequestedSchema},
+    ElicitAction, ElicitForm, ProtocolVersion,
 };
 
 use enum_schema::input::InputRequiredResult;
@@ -168,7 +169,7 @@ fn number_bounds_beyond_2_pow_53_are_sent_as_doubles_on_the_inside() {
     // A default above the maximum cannot be set.
     assert!(matches!(
         schema.with_default_value(u64::MAX),
-        Err(enum_schema::SchemaError::InvalidDefault { .. })
+        Err(enum_schema::schema::SchemaError::InvalidDefault { .. })
     ));
     // Bounds a double holds are sent as they are.
     let schema = NumberSchema::number()
@@ -192,7 +193,7 @@ fn the_advertised_default_is_within_the_advertised_bounds() {
     // A default beyond i64 cannot be read as one: refused, not dropped.
     assert!(matches!(
         number(None, None, u64::MAX.into()),
-        Err(enum_schema::SchemaError::InvalidKeyword {
+        Err(enum_schema::schema::SchemaError::InvalidKeyword {
             keyword: "default",
             ..
         })
@@ -200,7 +201,7 @@ fn the_advertised_default_is_within_the_advertised_bounds() {
     // A fractional default on an integer schema is not an integer: refused.
     assert!(matches!(
         number(None, None, Number::from_f64(2.5).unwrap()),
-        Err(enum_schema::SchemaError::InvalidDefault { .. })
+        Err(enum_schema::schema::SchemaError::InvalidDefault { .. })
     ));
     let schema = number(
         Some(0.into()),

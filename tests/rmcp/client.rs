@@ -2,7 +2,7 @@
 //! checked before they are sent.
 
 use enum_schema::rmcp::{accept, read_request, ClientError};
-use enum_schema::{ElicitEnum, ElicitForm, ErrorKind, SchemaError};
+use enum_schema::{schema::SchemaError, ElicitEnum, ElicitForm, ErrorKind};
 use rmcp::model::ElicitRequestParams;
 use serde_json::{json, Map, Value};
 

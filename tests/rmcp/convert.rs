@@ -7,8 +7,8 @@ use std::borrow::Cow;
 
 use enum_schema::rmcp::{parse_form_result, parse_result, ElicitError};
 use enum_schema::{
-    ElicitAction, ElicitEnum, ElicitForm, Error, ErrorKind, Form, Optional, PrimitiveSchema,
-    ProtocolVersion, VersionError,
+    schema::PrimitiveSchema, ElicitAction, ElicitEnum, ElicitForm, Error, ErrorKind, Form,
+    Optional, ProtocolVersion, VersionError,
 };
 use rmcp::model::{
     ElicitRequestParams, ElicitResult, ElicitationAction, ElicitationSchema, EnumSchema, ErrorCode,
@@ -119,7 +119,10 @@ fn single_selects_keep_their_shape_and_json() {
     assert_eq!(text(&legacy), text(Region::SINGLE_SELECT));
 
     // Unicode, quotes and newlines are escaped once, by serde_json, on both sides.
-    assert_eq!(text(EnumSchema::from(Label::SINGLE_SELECT)), text(Label::SINGLE_SELECT));
+    assert_eq!(
+        text(EnumSchema::from(Label::SINGLE_SELECT)),
+        text(Label::SINGLE_SELECT)
+    );
     assert_eq!(
         text(EnumSchema::from(Label::SINGLE_SELECT)),
         "{\"type\":\"string\",\"description\":\"Labels \\\"quoted\\\"\\nand 日本語\",\"oneOf\":[{\"const\":\"Es\",\"title\":\"Español\"},{\"const\":\"Ja\",\"title\":\"日本語\"}]}",
@@ -254,7 +257,7 @@ fn integer_bounds_beyond_i64_are_clamped_and_still_enforced() {
 
 #[test]
 fn fractional_integer_bounds_round_inwards() {
-    let bounded = enum_schema::NumberSchema::integer()
+    let bounded = enum_schema::schema::NumberSchema::integer()
         .with_bounds(
             serde_json::Number::from_f64(0.5),
             serde_json::Number::from_f64(9.5),

@@ -10,7 +10,8 @@ use std::sync::{Arc, Mutex};
 
 use enum_schema::rmcp::{ElicitError, PeerElicitExt};
 use enum_schema::{
-    ElicitAction, EnumOption, Error, ErrorKind, FillDefault, Form, SingleSelectSchema,
+    schema::{EnumOption, SingleSelectSchema},
+    ElicitAction, Error, ErrorKind, FillDefault, Form,
 };
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{

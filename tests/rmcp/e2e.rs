@@ -11,7 +11,8 @@ use std::time::Duration;
 
 use enum_schema::rmcp::{input_required, input_response, ElicitError, PeerElicitExt};
 use enum_schema::{
-    ElicitAction, ElicitEnum, ElicitForm, Error, ErrorKind, Form, JsonType, Optional, VersionError,
+    error::JsonType, ElicitAction, ElicitEnum, ElicitForm, Error, ErrorKind, Form, Optional,
+    VersionError,
 };
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::tool::InputResponses;

@@ -170,7 +170,10 @@ fn nothing_is_ever_a_reference() {
         .into_root_schema_for::<Twice>()
         .to_value();
     assert_eq!(schema["properties"]["first"], json(Severity::SINGLE_SELECT));
-    assert_eq!(schema["properties"]["second"], json(Severity::SINGLE_SELECT));
+    assert_eq!(
+        schema["properties"]["second"],
+        json(Severity::SINGLE_SELECT)
+    );
     assert!(!schema.to_string().contains("$ref"));
     assert_eq!(schema.get("$defs"), None);
     assert_eq!(schema.get("definitions"), None);

@@ -5,8 +5,8 @@
 //! that revision's `EnumSchema`.
 
 use enum_schema::{
-    FillDefault, Form, MultiSelectSchema, NumberField, PrimitiveSchema, ProtocolVersion,
-    SingleSelectSchema,
+    schema::{MultiSelectSchema, PrimitiveSchema, SingleSelectSchema},
+    FillDefault, Form, NumberField, ProtocolVersion,
 };
 use serde_json::json;
 

@@ -121,7 +121,8 @@ fn emitted() -> Vec<(&'static str, Shape, Value, Value)> {
     const PLAIN_ZERO: MultiSelectField<Plain> = Plain::MULTI_SELECT
         .with_min_items(0)
         .with_default_values(&[]);
-    const TITLED_SINGLE: SingleSelectField<Titled> = Titled::SINGLE_SELECT.with_description("Accent");
+    const TITLED_SINGLE: SingleSelectField<Titled> =
+        Titled::SINGLE_SELECT.with_description("Accent");
     vec![
         // untitled single-select
         (
@@ -642,7 +643,10 @@ fn legacy_form_is_what_a_2025_06_18_peer_knows() {
     // a form of legacy fields is a valid 2025-06-18 request
     let form = Form::new((
         ("legacy", Legacy::SINGLE_SELECT),
-        ("titled", Optional::new(Titled::SINGLE_SELECT.with_legacy(true))),
+        (
+            "titled",
+            Optional::new(Titled::SINGLE_SELECT.with_legacy(true)),
+        ),
     ));
     let params = wire(form.request("Pick"));
     assert_eq!(

@@ -31,7 +31,7 @@
 
 use std::collections::BTreeSet;
 
-use enum_schema::{ElicitAction, ElicitEnum, ElicitForm, PrimitiveSchema};
+use enum_schema::{schema::PrimitiveSchema, ElicitAction, ElicitEnum, ElicitForm};
 use serde_json::{json, Value};
 
 use crate::common::{
@@ -1185,8 +1185,8 @@ fn a_form_without_sep1330_features_is_valid_for_2025_06_18() {
 
 mod run_time {
     use enum_schema::{
-        ElicitAction, ElicitForm, ElicitFormWith, MultiSelectSchema, OwnedChoice,
-        SingleSelectSchema,
+        schema::{MultiSelectSchema, SingleSelectSchema},
+        ElicitAction, ElicitForm, ElicitFormWith, OwnedChoice,
     };
     use serde_json::json;
 

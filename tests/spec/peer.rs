@@ -21,8 +21,9 @@ use std::fmt;
 use std::path::PathBuf;
 
 use enum_schema::{
-    ElicitAction, ElicitEnum, ElicitForm, EnumOption, Error, ErrorKind, JsonType, PrimitiveSchema,
-    RequestedSchema, SchemaError,
+    error::JsonType,
+    schema::{EnumOption, PrimitiveSchema, RequestedSchema, SchemaError},
+    ElicitAction, ElicitEnum, ElicitForm, Error, ErrorKind,
 };
 use serde::de::{Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde::Deserialize;

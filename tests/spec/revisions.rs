@@ -9,8 +9,9 @@
 //! tables are driven by the revision folders found there.
 
 use enum_schema::{
+    schema::{PrimitiveSchema, RequestedSchema, StringFormat},
     BooleanField, ElicitAction, ElicitEnum, ElicitForm, Error, ErrorKind, NumberField,
-    PrimitiveSchema, ProtocolVersion, RequestedSchema, StringField, StringFormat, VersionError,
+    ProtocolVersion, StringField, VersionError,
 };
 
 use enum_schema::input::{
@@ -40,8 +41,7 @@ impl Spec {
 
     /// The revision this folder is.
     fn protocol_version(&self) -> ProtocolVersion {
-        self.version
-            .parse()
+        ProtocolVersion::for_peer(&self.version)
             .unwrap_or_else(|error| panic!("folder {}: {error}", self.version))
     }
 }
@@ -106,7 +106,13 @@ fn known_revisions_parse_to_themselves() {
         known.map(|(_, version)| version).as_slice()
     );
     assert_eq!(ProtocolVersion::LATEST, ProtocolVersion::V2026_07_28);
-    assert_eq!("draft".parse(), Ok(ProtocolVersion::LATEST));
+    assert_eq!(
+        ProtocolVersion::for_peer("draft"),
+        Ok(ProtocolVersion::LATEST)
+    );
+    for (text, version) in known {
+        assert_eq!(ProtocolVersion::for_peer(text), Ok(version), "{text}");
+    }
     // ordered oldest first
     assert!(ProtocolVersion::ALL.windows(2).all(|w| w[0] < w[1]));
 }
@@ -119,6 +125,38 @@ fn display_round_trips() {
     }
 }
 
+/// `FromStr` is exact: a revision this crate does not know is refused,
+/// `"draft"` and newer dates included (`for_peer` reads those).
+#[test]
+fn from_str_is_exact() {
+    for text in [
+        "draft",
+        "2026-07-29",
+        "2031-01-01",
+        "2025-06-19",
+        "2024-11-04",
+        "",
+        "2025-6-18",
+    ] {
+        assert_eq!(
+            text.parse::<ProtocolVersion>(),
+            Err(VersionError::Unknown {
+                version: text.to_owned()
+            }),
+            "{text:?}"
+        );
+    }
+    assert_eq!(
+        "2031-01-01"
+            .parse::<ProtocolVersion>()
+            .unwrap_err()
+            .to_string(),
+        r#"unknown protocol version "2031-01-01"; expected one of "2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28""#
+    );
+}
+
+/// What a server speaks to a peer that announced a revision it does not
+/// know.
 #[test]
 fn future_and_in_between_dates() {
     let cases = [
@@ -138,7 +176,7 @@ fn future_and_in_between_dates() {
         ("2026-07-27", ProtocolVersion::V2025_11_25),
     ];
     for (text, version) in cases {
-        assert_eq!(text.parse::<ProtocolVersion>(), Ok(version), "{text}");
+        assert_eq!(ProtocolVersion::for_peer(text), Ok(version), "{text}");
     }
 }
 
@@ -167,7 +205,7 @@ fn garbage_and_too_old_are_unrecognized() {
         "0000-00-00",
     ] {
         assert_eq!(
-            text.parse::<ProtocolVersion>(),
+            ProtocolVersion::for_peer(text),
             Err(unrecognized(text)),
             "{text:?}"
         );
@@ -188,7 +226,7 @@ fn garbage_and_too_old_are_unrecognized() {
 fn impossible_dates_are_unrecognized() {
     for text in ["2025-13-01", "2025-12-32", "2025-00-01", "2025-06-00"] {
         assert_eq!(
-            text.parse::<ProtocolVersion>(),
+            ProtocolVersion::for_peer(text),
             Err(unrecognized(text)),
             "{text:?}"
         );
@@ -442,7 +480,9 @@ fn rows() -> Vec<Row> {
         Row {
             name: "number with default",
             schema: PrimitiveSchema::Number(
-                NumberField::<f64>::new().with_default_value(0.5).to_schema(),
+                NumberField::<f64>::new()
+                    .with_default_value(0.5)
+                    .to_schema(),
             ),
             sep1330: ("NumberSchema", json!({"type": "number", "default": 0.5})),
             legacy: Some(("NumberSchema", json!({"type": "number"}))),

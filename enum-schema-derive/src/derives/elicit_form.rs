@@ -175,7 +175,7 @@ fn descriptor(krate: &TokenStream, field: &ast::Field, form: &syn::Ident) -> Des
                 call(
                     tokens,
                     "with_format",
-                    quote!(#krate::StringFormat::#variant),
+                    quote!(#krate::schema::StringFormat::#variant),
                 );
             }
             if let Some((tokens, default)) = attrs.default.get_with_tokens() {
@@ -448,7 +448,7 @@ fn string_check(checked: Checked) -> TokenStream {
     let format_arg = match format {
         Some((format_tokens, format)) => {
             let variant = syn::Ident::new(format.variant(), span_of(format_tokens));
-            quote!(::core::option::Option::Some(#krate::StringFormat::#variant))
+            quote!(::core::option::Option::Some(#krate::schema::StringFormat::#variant))
         }
         None => quote!(::core::option::Option::None),
     };
@@ -935,8 +935,8 @@ fn expand(form: &ast::Form) -> TokenStream {
             impl #krate::ElicitFormWith for #ident {
                 type Options = #options_ident;
 
-                fn requested_schema_with(#options_local: &#options_ident) -> #krate::RequestedSchema {
-                    let mut #schema = <#krate::RequestedSchema as ::core::default::Default>::default();
+                fn requested_schema_with(#options_local: &#options_ident) -> #krate::schema::RequestedSchema {
+                    let mut #schema = <#krate::schema::RequestedSchema as ::core::default::Default>::default();
                     #pushes
                     #schema
                 }
@@ -954,7 +954,7 @@ fn expand(form: &ast::Form) -> TokenStream {
             #[automatically_derived]
             impl #ident {
                 #[doc(hidden)]
-                pub fn request<__ElicitMessage>(_: __ElicitMessage) -> #krate::ElicitRequestFormParams
+                pub fn request<__ElicitMessage>(_: __ElicitMessage) -> #krate::schema::ElicitRequestFormParams
                 where
                     Self: #krate::RequestWithoutOptions<__ElicitMessage>,
                 {
@@ -969,8 +969,8 @@ fn expand(form: &ast::Form) -> TokenStream {
             impl #krate::ElicitForm for #ident {
                 const MESSAGE: ::core::option::Option<&'static ::core::primitive::str> = #message;
 
-                fn requested_schema() -> #krate::RequestedSchema {
-                    let mut #schema = <#krate::RequestedSchema as ::core::default::Default>::default();
+                fn requested_schema() -> #krate::schema::RequestedSchema {
+                    let mut #schema = <#krate::schema::RequestedSchema as ::core::default::Default>::default();
                     #pushes
                     #schema
                 }
@@ -1015,8 +1015,8 @@ fn options_struct(krate: &TokenStream, form: &ast::Form, name: &syn::Ident) -> T
     let fields = form.fields.iter().filter(|field| field.is_run_time()).map(|field| {
         let member = field.ident;
         let (schema, shape) = match field.kind {
-            ast::Kind::RunTimeMulti => (quote!(#krate::MultiSelectSchema), "multi-select"),
-            _ => (quote!(#krate::SingleSelectSchema), "single-select"),
+            ast::Kind::RunTimeMulti => (quote!(#krate::schema::MultiSelectSchema), "multi-select"),
+            _ => (quote!(#krate::schema::SingleSelectSchema), "single-select"),
         };
         let doc = format!(
             "The options of `{}` (property {:?}), a {shape}: built and checked with its own constructor and builders.",

@@ -79,8 +79,8 @@ pub const fn wire_value<T: ElicitEnum>(index: Result<usize, &'static str>) -> &'
 /// field-level defaults, and the derive checks them when the server
 /// compiles. The trait is implemented by the derive only: it has a hidden
 /// required item. Choices known only at run time are
-/// [`SingleSelectSchema`](crate::SingleSelectSchema) and
-/// [`MultiSelectSchema`](crate::MultiSelectSchema).
+/// [`SingleSelectSchema`](crate::schema::SingleSelectSchema) and
+/// [`MultiSelectSchema`](crate::schema::MultiSelectSchema).
 ///
 /// ```compile_fail,E0046
 /// use enum_schema::ElicitEnum;

@@ -32,8 +32,8 @@ macro_rules! label_builders {
 /// Implemented by [`SingleSelectField<T>`](crate::SingleSelectField) (answer `T`), [`MultiSelectField<T>`](crate::MultiSelectField)
 /// (answer `Vec<T>`), [`StringField`](crate::StringField) (`String`),
 /// [`NumberField<N>`](crate::NumberField) (`N`),
-/// [`BooleanField`](crate::BooleanField) (`bool`), `&`[`SingleSelectSchema`](crate::SingleSelectSchema)
-/// and `&`[`MultiSelectSchema`](crate::MultiSelectSchema) (options known at
+/// [`BooleanField`](crate::BooleanField) (`bool`), `&`[`SingleSelectSchema`](crate::schema::SingleSelectSchema)
+/// and `&`[`MultiSelectSchema`](crate::schema::MultiSelectSchema) (options known at
 /// run time; answer [`Choice`](crate::Choice) and `Vec<Choice>`, borrowed
 /// from the schema), [`Optional`](crate::Optional) (answer `Option<_>`, not in `required`)
 /// and [`FillDefault`](crate::FillDefault) (the field's `default` when left out, not in

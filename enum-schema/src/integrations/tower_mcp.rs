@@ -141,6 +141,7 @@ use tower_mcp::{
 use crate::input::InputRequiredResult;
 use crate::integrations::ask::{Reply, Request, RequestStateError, Sdk, SdkError, StateCodec};
 use crate::schema::ElicitRequestFormParams;
+use crate::version::ProtocolVersion;
 
 /// tower-mcp 0.25 as [`enum_schema::ask`](crate::ask) sees it: the [`Sdk`]
 /// that makes [`Ask`] a tower-mcp `Ask`.
@@ -355,10 +356,10 @@ fn restore_integers(answer: &mut Value) {
 fn request<'a>(ctx: &'a RequestContext, method: &'a str, name: &'a str) -> Request<'a> {
     let meta = ctx.per_request_meta();
     let version = match meta.and_then(|meta| meta.protocol_version.as_deref()) {
-        Some(version) => version.parse().ok(),
+        Some(version) => ProtocolVersion::for_peer(version).ok(),
         None => ctx
             .extension::<McpProtocolRevision>()
-            .and_then(|revision| revision.as_str().parse().ok()),
+            .and_then(|revision| ProtocolVersion::for_peer(revision.as_str()).ok()),
     };
     let capabilities = match meta.and_then(|meta| meta.client_capabilities.clone()) {
         Some(capabilities) => Some(capabilities),

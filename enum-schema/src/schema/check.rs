@@ -253,7 +253,7 @@ pub(crate) fn string(
 }
 
 /// Checks a number answer, the one check of every number field (typed
-/// [`NumberField`](crate::NumberField), [`NumberSchema`](crate::NumberSchema)
+/// [`NumberField`](crate::NumberField), [`NumberSchema`](crate::schema::NumberSchema)
 /// built or read from a peer): a JSON number, an integer when `integer`
 /// (`3.0` counts, as in JSON Schema), within `minimum..=maximum`, where an
 /// answer serde_json could only read as a double stands for every number
@@ -316,7 +316,8 @@ impl SingleSelectSchema {
     /// As [`parse_value`](Self::parse_value): [`ErrorKind::InvalidValue`] or
     /// [`ErrorKind::TypeMismatch`], as for a derived enum.
     pub fn check(&self, value: Value) -> Result<String, Error> {
-        self.parse_value(value).map(|choice| choice.value().to_owned())
+        self.parse_value(value)
+            .map(|choice| choice.value().to_owned())
     }
 }
 
@@ -402,7 +403,7 @@ impl BooleanSchema {
 /// in the list and the option itself, borrowed from the schema.
 ///
 /// ```
-/// use enum_schema::SingleSelectSchema;
+/// use enum_schema::schema::SingleSelectSchema;
 /// use serde_json::json;
 ///
 /// let maps = SingleSelectSchema::new(["dust2", "inferno", "nuke"]).unwrap();
@@ -451,7 +452,7 @@ impl<'a> Choice<'a> {
 /// options the server gave, never from the client.
 ///
 /// ```
-/// use enum_schema::{OwnedChoice, SingleSelectSchema};
+/// use enum_schema::{OwnedChoice, schema::SingleSelectSchema};
 /// use serde_json::json;
 ///
 /// let envs = SingleSelectSchema::new([("stg", "Staging"), ("prod", "Production")]).unwrap();

@@ -1,21 +1,50 @@
-//! The wire model: the schema types of MCP elicitation, the single home of
-//! the spec's rules, laid out by layer (as serde_json's `value/`):
+//! The wire model of MCP elicitation: the JSON Schemas of a
+//! `requestedSchema` (MCP 2025-06-18 and later, "Elicitation"; the enum
+//! shapes of SEP-1330, MCP 2025-11-25), as types that serialize to exactly
+//! that JSON, read any peer's schema, and check an answer against it.
 //!
-//! - this file: the enum shapes ([`SingleSelectSchema`],
-//!   [`MultiSelectSchema`]), [`PrimitiveSchema`], [`RequestedSchema`],
-//!   [`ElicitRequestFormParams`], [`EnumView`]; `primitive`: the string,
-//!   number and boolean schemas and [`StringFormat`](crate::StringFormat);
-//!   `option`: [`EnumOption`];
-//! - `ser`: their serialization, key for key the JSON of the MCP
-//!   `schema.json`;
-//! - `rule`: the rules a schema's own settings follow, as `const fn`s
-//!   returning a [`Rule`](rule::Rule), each written once;
-//! - `check`: the answer checks, one per wire type;
-//! - `format`: the `format` validators (RFC 5321, 3986, 3339);
-//! - `read`: the peer reader, calling the same rules and checks.
+//! - **Sent**: what a derived form's `request()` or a [`Form`](crate::Form)
+//!   builds ([`ElicitRequestFormParams`] around a [`RequestedSchema`] of
+//!   [`PrimitiveSchema`] properties), and what a server builds at run time:
+//!   [`SingleSelectSchema`] and [`MultiSelectSchema`] from options read at
+//!   run time, [`StringSchema`], [`NumberSchema`] and [`BooleanSchema`]
+//!   from their checked builders. No public path builds a schema this
+//!   crate would refuse to send: every constructor and `with_*` builder
+//!   checks the schema's own rules and returns a [`SchemaError`].
+//! - **Read**: [`RequestedSchema::from_json`] and
+//!   [`PrimitiveSchema::from_json`] read a peer's schema (every SEP-1330
+//!   shape and the legacy `enumNames`), refusing what they cannot enforce;
+//!   [`PrimitiveSchema::as_enum`] gives an [`EnumView`] of either select.
+//! - **Checked**: `check` on each schema and
+//!   [`RequestedSchema::check_content`] validate an answer as a client or
+//!   proxy would, with the same errors as a derived form.
 //!
-//! Nothing here depends on the typed fields (`crate::field`) or on forms;
-//! they build on this.
+//! ```
+//! use enum_schema::schema::{RequestedSchema, SingleSelectSchema};
+//! use serde_json::json;
+//!
+//! let read = RequestedSchema::from_json(&json!({
+//!     "type": "object",
+//!     "properties": {"env": {"type": "string", "enum": ["dev", "prod"]}},
+//!     "required": ["env"],
+//! }))
+//! .unwrap();
+//! let (name, env) = &read.properties()[0];
+//! assert_eq!(name, "env");
+//! assert_eq!(env.as_enum().unwrap().options().len(), 2);
+//! assert!(SingleSelectSchema::new(["dev", "dev"]).is_err());
+//! ```
+
+// Laid out by layer (as serde_json's `value/`): this file holds the enum
+// shapes, `PrimitiveSchema`, `RequestedSchema`, `ElicitRequestFormParams`
+// and `EnumView`; `primitive` the string, number and boolean schemas and
+// `StringFormat`; `option` `EnumOption`; `ser` their serialization, key for
+// key the JSON of the MCP `schema.json`; `rule` the rules a schema's own
+// settings follow, each written once; `check` the answer checks, one per
+// wire type; `format` the `format` validators (RFC 5321, 3986, 3339);
+// `read` the peer reader, calling the same rules and checks. Nothing here
+// depends on the typed fields (`crate::field`) or on forms; they build on
+// this.
 
 /// The getters every property schema has: `title`, `description`.
 macro_rules! label_getters {
@@ -43,10 +72,11 @@ mod ser;
 
 pub(crate) use ser::serialize_multi;
 
-use std::borrow::Cow;
+pub use self::option::EnumOption;
+pub use self::primitive::{BooleanSchema, NumberSchema, StringFormat, StringSchema};
+pub use self::read::SchemaError;
 
-use crate::schema::option::EnumOption;
-use crate::schema::primitive::{BooleanSchema, NumberSchema, StringSchema};
+use std::borrow::Cow;
 
 /// A single-select enum property schema, in one of three shapes (MCP
 /// 2025-11-25, SEP-1330):
@@ -176,7 +206,7 @@ impl PrimitiveSchema {
     /// `None` when the property has no `default`.
     ///
     /// ```
-    /// use enum_schema::{MultiSelectSchema, PrimitiveSchema};
+    /// use enum_schema::{schema::{MultiSelectSchema, PrimitiveSchema}};
     /// use serde_json::json;
     ///
     /// let tags = MultiSelectSchema::new(["a", "b"]).unwrap().with_default_values(["b"]).unwrap();
@@ -325,7 +355,7 @@ impl ElicitRequestFormParams {
 /// same here.
 ///
 /// ```
-/// use enum_schema::PrimitiveSchema;
+/// use enum_schema::schema::PrimitiveSchema;
 /// use serde_json::json;
 ///
 /// let legacy = PrimitiveSchema::from_json(&json!(

@@ -13,7 +13,7 @@ use std::borrow::Cow;
 /// borrowed from static data; schemas built at run time may own their strings.
 ///
 /// ```
-/// use enum_schema::EnumOption;
+/// use enum_schema::schema::EnumOption;
 ///
 /// const LOW: EnumOption = EnumOption::titled("low", "Low priority");
 /// assert_eq!(LOW.value(), "low");

@@ -60,7 +60,7 @@ impl fmt::Display for StringFormat {
 /// Built with [`new`](Self::new) and the `with_*` builders, which refuse a
 /// schema this crate would not send (inverted bounds, a default the schema
 /// itself refuses); read from a peer with
-/// [`PrimitiveSchema::from_json`](crate::PrimitiveSchema::from_json).
+/// [`PrimitiveSchema::from_json`](crate::schema::PrimitiveSchema::from_json).
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 #[non_exhaustive]
 pub struct StringSchema {

@@ -7,7 +7,7 @@
 //!
 //! Each rule is written once, here; the callers only turn a [`Rule`] into
 //! their own error (a panic or compile error in the derive's words, a
-//! [`SchemaError`](crate::SchemaError) for the run-time builders and the
+//! [`SchemaError`](crate::schema::SchemaError) for the run-time builders and the
 //! reader). The comparisons a rule makes are the ones the answer checks
 //! make ([`char_count`], [`StringFormat::matches`], the option lookup, the
 //! exact JSON number comparison in `check`), so a default passes its rule

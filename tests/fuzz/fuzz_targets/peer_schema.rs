@@ -6,7 +6,7 @@
 //! checks passes them again unchanged.
 #![no_main]
 
-use enum_schema::{ElicitAction, PrimitiveSchema, RequestedSchema};
+use enum_schema::{ElicitAction, schema::{PrimitiveSchema, RequestedSchema}};
 use libfuzzer_sys::fuzz_target;
 use serde_json::Value;
 

@@ -205,9 +205,9 @@ fn request<'a>(
     state: Option<&'a str>,
 ) -> Request<'a> {
     // A revision newer than this crate knows asks inside the result too.
-    let version = context
-        .protocol_version()
-        .map(|version| version.as_str().parse().unwrap_or(ProtocolVersion::LATEST));
+    let version = context.protocol_version().map(|version| {
+        ProtocolVersion::for_peer(version.as_str()).unwrap_or(ProtocolVersion::LATEST)
+    });
     // `"elicitation": {}` means form mode (MCP 2025-11-25 on).
     let form_supported = context
         .client_capabilities()

@@ -6,7 +6,7 @@
 //! into this crate's [`ElicitRequestFormParams`]: the message and the
 //! [`RequestedSchema`], whose properties (in the server's order) are
 //! [`PrimitiveSchema`]s, enums among them readable through one
-//! [`EnumView`](crate::EnumView) whatever their shape. [`accept`] checks
+//! [`EnumView`](crate::schema::EnumView) whatever their shape. [`accept`] checks
 //! the user's answer with the same rules the server's derived form applies
 //! ([`RequestedSchema::check_content`]) and builds rmcp's `ElicitResult`, so
 //! a Rust client never sends content the server will refuse.

@@ -262,7 +262,7 @@ pub trait PeerElicitExt: private::Sealed {
 fn negotiated(peer: &Peer<RoleServer>) -> Option<(String, Option<ProtocolVersion>)> {
     let info = peer.peer_info()?;
     let version = info.protocol_version.as_str().to_owned();
-    let known = version.parse().ok();
+    let known = ProtocolVersion::for_peer(&version).ok();
     Some((version, known))
 }
 

@@ -1,6 +1,6 @@
 // A run-time form with a mistake still has its options struct and its
 // `ElicitFormWith` impl: the code that asks it raises nothing more.
-use enum_schema::{ElicitForm, ElicitFormWith, OwnedChoice, SingleSelectSchema};
+use enum_schema::{ElicitForm, ElicitFormWith, OwnedChoice, schema::SingleSelectSchema};
 
 #[derive(ElicitForm)]
 struct Deploy {

@@ -1,6 +1,6 @@
 // The form's request needs its options: `request` is not there, and the
 // options struct must name every select.
-use enum_schema::{ElicitForm, ElicitFormWith, OwnedChoice, SingleSelectSchema};
+use enum_schema::{ElicitForm, ElicitFormWith, OwnedChoice, schema::SingleSelectSchema};
 
 #[derive(ElicitForm)]
 struct Deploy {
