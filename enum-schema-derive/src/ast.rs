@@ -14,6 +14,7 @@ use crate::doc::{doc_comment, Doc};
 use crate::group::{ungroup, ungroup_expr};
 use crate::message;
 use crate::name::{unraw, Name, Renames, Role};
+use crate::rule::{self, Rule};
 
 pub struct Enum<'a> {
     pub ident: &'a Ident,
@@ -257,13 +258,19 @@ fn single_default<'v, 'a>(cx: &Ctxt, item: &'v Enum<'a>) -> Option<&'v Variant<'
 fn default_items<'v, 'a>(cx: &Ctxt, item: &'v Enum<'a>) -> Option<Vec<&'v Variant<'a>>> {
     let items = item.attrs.default_items.get()?;
     let mut chosen: Vec<&Variant> = Vec::new();
+    // The variants' names, unique as the variants are.
+    let mut names: Vec<String> = Vec::new();
     for option in items {
         if let Some(variant) = resolve(cx, item, option, "default_items") {
-            if chosen.iter().any(|earlier| std::ptr::eq(*earlier, variant)) {
-                cx.error_spanned_by(
-                    option,
-                    message::appears_twice(&format!("`{}`", variant.name())),
-                );
+            names.push(variant.name());
+            let values: Vec<&str> = names.iter().map(String::as_str).collect();
+            if rule::twice_before(&values, values.len() - 1) {
+                let shown = format!("`{}`", variant.name());
+                let slots = [
+                    ("a default item", shown.as_str()),
+                    ("the default", "`default_items`"),
+                ];
+                cx.error_spanned_by(option, message::rule(Rule::DefaultItemTwice, &slots));
             }
             chosen.push(variant);
         }

@@ -5,8 +5,10 @@
 //! Shared by both derives: `attr` (the attributes, read in one loop),
 //! `name` (wire values and property names), `case` (serde's rename rules),
 //! `doc` (doc comments as descriptions), `ast` (the typed views),
-//! `ctxt` (the errors), `valid` (the early checks), `message` (the words
-//! of the schema rules) and `fallback` (the stub impl beside errors). One
+//! `ctxt` (the errors), `rule` (the runtime's count, length and bound
+//! rules and every rule's words, the same file), `valid` (the early checks,
+//! calling `rule`), `message` (how the settings are named in a rule's
+//! words) and `fallback` (the stub impl beside errors). One
 //! generation file per derive: `derives/elicit_enum.rs` and
 //! `derives/elicit_form.rs`.
 
@@ -20,6 +22,9 @@ mod fallback;
 mod group;
 mod message;
 mod name;
+// The runtime's `schema/rule/shared.rs`, compiled here too (this file is a
+// link to it): the rules the early checks call, and every rule's words.
+mod rule;
 mod valid;
 
 use proc_macro::TokenStream;

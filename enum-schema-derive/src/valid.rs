@@ -1,8 +1,11 @@
 //! The early checks: the rules the derive can see in the input itself,
 //! reported on the exact token (a variant, a literal, a key), before any
-//! code is generated. What only the compiler can know (the value of a
-//! constant, an enum field's options) is checked by the generated code,
-//! with the same words (`message.rs`) and the runtime's rules.
+//! code is generated. Each schema rule is asked of the shared rule
+//! functions (`rule.rs`, the runtime's own file) and said in its one
+//! wording (`Rule::describe`, through `message::rule`); each rule is asked
+//! alone, so that every broken one is reported. What only the compiler
+//! can know (the value of a constant, an enum field's options) is checked
+//! by the generated code, with the same rules and words.
 
 use std::collections::BTreeMap;
 
@@ -13,6 +16,7 @@ use crate::ast::{self, Enum, Variant};
 use crate::ctxt::Ctxt;
 use crate::group;
 use crate::message;
+use crate::rule::{self, Rule};
 
 /// The rules of an enum: its shape, its wire values, its titles and its
 /// multi-select bounds. (Its defaults are resolved, and checked, by
@@ -194,96 +198,111 @@ fn check_titles(cx: &Ctxt, item: &Enum) {
 /// the number of default items.
 fn check_multi(cx: &Ctxt, item: &Enum) {
     let offered = item.offered().count();
-    let ty = item.ident.to_string();
     let min = item.attrs.min_items.get_with_tokens();
     let max = item.attrs.max_items.get_with_tokens();
-    if let Some((tokens, &min)) = min {
-        if min > offered {
-            cx.error_spanned_by(
-                tokens,
-                message::more_than_options(&message::written("min_items", min), Some(offered), &ty),
-            );
-        }
-        check_order(
-            cx,
-            ("min_items", tokens, min),
-            ("max_items", max.map(|(_, max)| *max)),
-        );
-    }
-    if let Some((tokens, &max)) = max {
-        if max == 0 {
-            cx.error_spanned_by(tokens, message::max_items_zero());
-        } else if max > offered {
-            cx.error_spanned_by(
-                tokens,
-                message::more_than_options(&message::written("max_items", max), Some(offered), &ty),
-            );
-        }
-    }
-    check_default_items_count(
-        cx,
-        item.attrs.default_items.get_with_tokens(),
-        min.map(|(_, min)| *min),
+    let options = format!("the {offered} offered variants of `{}`", item.ident);
+    let items = Items::new(
+        min.map(|(tokens, min)| (tokens, *min)),
         max.map(|(_, max)| *max),
     );
-}
-
-/// A lower bound written as a literal is no greater than its upper bound
-/// (`min_length`/`max_length`, `minimum`/`maximum`, `min_items`/`max_items`);
-/// the error goes on the lower bound.
-fn check_order<T: PartialOrd + std::fmt::Display>(
-    cx: &Ctxt,
-    (low_key, tokens, low): (&str, &proc_macro2::TokenStream, T),
-    (high_key, high): (&str, Option<T>),
-) {
-    if let Some(high) = high {
-        if low > high {
-            cx.error_spanned_by(
-                tokens,
-                message::greater(
-                    &message::written(low_key, low),
-                    &message::written(high_key, high),
-                ),
-            );
+    if let Some((tokens, min)) = min {
+        let min_text = message::written("min_items", min);
+        let slots = [
+            ("min_items", min_text.as_str()),
+            ("the number of options", &options),
+        ];
+        if let Err(broken) = rule::min_items(offered, Some(*min)) {
+            cx.error_spanned_by(tokens, message::rule(broken, &slots));
         }
     }
+    items.check_order(cx);
+    if let Some((tokens, max)) = max {
+        let max_text = message::written("max_items", max);
+        let slots = [
+            ("max_items", max_text.as_str()),
+            ("a max_items of 0", &max_text),
+            ("the number of options", &options),
+        ];
+        if let Err(broken) = rule::max_items(offered, Some(*max)) {
+            cx.error_spanned_by(tokens, message::rule(broken, &slots));
+        }
+    }
+    items.check_default_count(cx, item.attrs.default_items.get_with_tokens());
 }
 
-/// A `default_items` list against `min_items` and `max_items`.
-fn check_default_items_count(
-    cx: &Ctxt,
-    default_items: Option<(&proc_macro2::TokenStream, &Vec<crate::attr::OptionRef>)>,
-    min: Option<usize>,
+/// The `min_items` and `max_items` written on an enum or a field.
+struct Items<'a> {
+    min: Option<(&'a proc_macro2::TokenStream, usize)>,
     max: Option<usize>,
-) {
-    let Some((list_tokens, items)) = default_items else {
-        return;
-    };
-    let len = items.len();
-    if let Some(max) = max {
-        if len > max {
-            cx.error_spanned_by(
-                list_tokens,
-                message::more_items(
-                    "`default_items`",
-                    Some(len),
-                    &message::written("max_items", max),
-                ),
-            );
+}
+
+impl<'a> Items<'a> {
+    fn new(min: Option<(&'a proc_macro2::TokenStream, usize)>, max: Option<usize>) -> Self {
+        Items { min, max }
+    }
+
+    fn slots(&self) -> [(&'static str, Option<String>); 2] {
+        [
+            (
+                "min_items",
+                self.min.map(|(_, min)| message::written("min_items", min)),
+            ),
+            (
+                "max_items",
+                self.max.map(|max| message::written("max_items", max)),
+            ),
+        ]
+    }
+
+    /// `min_items <= max_items`, the error on `min_items`.
+    fn check_order(&self, cx: &Ctxt) {
+        let Some((tokens, min)) = self.min else {
+            return;
+        };
+        if let Err(broken) = rule::items_order(Some(min), self.max) {
+            cx.error_spanned_by(tokens, say(broken, &self.slots()));
         }
     }
-    if let Some(min) = min {
-        if len < min {
-            cx.error_spanned_by(
-                list_tokens,
-                message::fewer_items(
-                    "`default_items`",
-                    Some(len),
-                    &message::written("min_items", min),
-                ),
-            );
+
+    /// A `default_items` list within `min_items..=max_items`, the error on
+    /// the list.
+    fn check_default_count(
+        &self,
+        cx: &Ctxt,
+        default_items: Option<(&proc_macro2::TokenStream, &Vec<crate::attr::OptionRef>)>,
+    ) {
+        let Some((list_tokens, items)) = default_items else {
+            return;
+        };
+        let len = Some(items.len());
+        let [min, max] = self.slots();
+        let slots = [
+            min,
+            max,
+            ("the default", Some("`default_items`".to_owned())),
+            ("fewer items", Some(message::count(len, "fewer items"))),
+            ("more items", Some(message::count(len, "more items"))),
+        ];
+        // Each bound alone, so that both are reported when both are broken.
+        let min = self.min.map(|(_, min)| min);
+        for broken in [
+            rule::default_count(items.len(), None, self.max),
+            rule::default_count(items.len(), min, None),
+        ] {
+            if let Err(broken) = broken {
+                cx.error_spanned_by(list_tokens, say(broken, &slots));
+            }
         }
     }
+}
+
+/// [`message::rule`] over the slots that are known.
+fn say(broken: Rule, slots: &[(&'static str, Option<String>)]) -> String {
+    let known: Vec<(&str, &str)> = slots
+        .iter()
+        .filter_map(|(slot, words)| Some((*slot, words.as_deref()?)))
+        .collect();
+    message::rule(broken, &known)
 }
 
 /// The rules of a form struct.
@@ -490,58 +509,87 @@ fn check_field(cx: &Ctxt, field: &ast::Field) {
     }
     if let Some((tokens, &min)) = attrs.min_length.get_with_tokens() {
         let max = attrs.max_length.get().copied();
-        check_order(cx, ("min_length", tokens, min), ("max_length", max));
+        if let Err(broken) = rule::length_order(Some(min), max) {
+            let slots = [
+                ("min_length", Some(message::written("min_length", min))),
+                (
+                    "max_length",
+                    max.map(|max| message::written("max_length", max)),
+                ),
+            ];
+            cx.error_spanned_by(tokens, say(broken, &slots));
+        }
     }
     if is_number {
-        let minimum = attrs.minimum.get().and_then(literal_number);
-        let maximum = attrs.maximum.get().and_then(literal_number);
-        if let (Some(minimum), Some((tokens, _))) = (minimum, attrs.minimum.get_with_tokens()) {
-            check_order(cx, ("minimum", tokens, minimum), ("maximum", maximum));
-        }
-        if let Some((tokens, default)) = attrs.default.get_with_tokens() {
-            if let Some(default) = literal_number(default) {
-                if let Some(minimum) = minimum.filter(|minimum| default < *minimum) {
-                    cx.error_spanned_by(
-                        tokens,
-                        message::below_minimum(
-                            &default.to_string(),
-                            &message::written("minimum", minimum),
-                        ),
-                    );
-                }
-                if let Some(maximum) = maximum.filter(|maximum| default > *maximum) {
-                    cx.error_spanned_by(
-                        tokens,
-                        message::above_maximum(
-                            &default.to_string(),
-                            &message::written("maximum", maximum),
-                        ),
-                    );
-                }
-            }
-        }
+        check_number_literals(cx, field);
     }
     if is_multi {
-        if let Some((tokens, &min)) = attrs.min_items.get_with_tokens() {
-            let max = attrs.max_items.get().copied();
-            check_order(cx, ("min_items", tokens, min), ("max_items", max));
-        }
-        if let Some(items) = attrs.default_items.get() {
-            let mut written: Vec<String> = Vec::new();
-            for item in items {
-                let text = item.to_token_stream().to_string();
-                if written.contains(&text) {
-                    cx.error_spanned_by(item, message::appears_twice(&format!("`{text}`")));
-                }
-                written.push(text);
-            }
-        }
-        check_default_items_count(
-            cx,
-            attrs.default_items.get_with_tokens(),
-            attrs.min_items.get().copied(),
+        let min = attrs.min_items.get_with_tokens();
+        let items = Items::new(
+            min.map(|(tokens, min)| (tokens, *min)),
             attrs.max_items.get().copied(),
         );
+        items.check_order(cx);
+        if let Some(list) = attrs.default_items.get() {
+            let written: Vec<String> = list
+                .iter()
+                .map(|item| item.to_token_stream().to_string())
+                .collect();
+            let values: Vec<&str> = written.iter().map(String::as_str).collect();
+            for (index, item) in list.iter().enumerate() {
+                if rule::twice_before(&values, index) {
+                    let shown = format!("`{}`", values[index]);
+                    let slots = [
+                        ("a default item", shown.as_str()),
+                        ("the default", "`default_items`"),
+                    ];
+                    cx.error_spanned_by(item, message::rule(Rule::DefaultItemTwice, &slots));
+                }
+            }
+        }
+        items.check_default_count(cx, attrs.default_items.get_with_tokens());
+    }
+}
+
+/// A number field's literal bounds and default, each rule asked alone:
+/// `minimum <= maximum` (the error on `minimum`), then the default against
+/// each bound (the errors on the default).
+fn check_number_literals(cx: &Ctxt, field: &ast::Field) {
+    let attrs = &field.attrs;
+    let minimum = attrs.minimum.get().and_then(literal_number);
+    let maximum = attrs.maximum.get().and_then(literal_number);
+    let default = attrs.default.get_with_tokens();
+    let default_value = default.and_then(|(_, default)| literal_number(default));
+    let slots = [
+        (
+            "minimum",
+            minimum.map(|minimum| message::written("minimum", minimum)),
+        ),
+        (
+            "maximum",
+            maximum.map(|maximum| message::written("maximum", maximum)),
+        ),
+        (
+            "the default",
+            default_value.map(|default| format!("the default {default}")),
+        ),
+    ];
+    if let (Some(_), Some((tokens, _))) = (minimum, attrs.minimum.get_with_tokens()) {
+        // A literal beyond `f64` is not finite: the generated check says
+        // which one.
+        if let Err(broken @ Rule::MinimumAboveMaximum) = rule::number(minimum, maximum, None) {
+            cx.error_spanned_by(tokens, say(broken, &slots));
+        }
+    }
+    if let (Some(value), Some((tokens, _))) = (default_value, default) {
+        for broken in [
+            rule::number(minimum, None, Some(value)),
+            rule::number(None, maximum, Some(value)),
+        ] {
+            if let Err(broken @ (Rule::DefaultBelowMinimum | Rule::DefaultAboveMaximum)) = broken {
+                cx.error_spanned_by(tokens, say(broken, &slots));
+            }
+        }
     }
 }
 

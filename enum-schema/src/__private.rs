@@ -19,8 +19,9 @@ use crate::error::{Error, ErrorKind};
 use crate::field::elicit_enum::ElicitEnum;
 pub use crate::field::elicit_enum::{wire_value, Derived};
 use crate::field::{parse_required, FormField};
-use crate::schema::check::{str_eq, OwnedChoice};
+use crate::schema::check::OwnedChoice;
 use crate::schema::option::EnumOption;
+use crate::schema::rule::shared::str_eq;
 use crate::schema::{MultiSelectSchema, PrimitiveSchema, RequestedSchema, SingleSelectSchema};
 
 /// A description from a doc comment with a `#[doc = macro!(..)]` line,

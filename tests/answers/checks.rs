@@ -418,7 +418,7 @@ fn builder_defaults_are_checked_against_the_options() {
             panic_message(|| {
                 Pair::SINGLE_SELECT.with_default_value(bad);
             }),
-            "the default is not one of the options' values (a skipped variant is not an option)",
+            "the default is not one of the options (a skipped variant is not an option)",
             "{bad:?}"
         );
     }
@@ -432,13 +432,13 @@ fn builder_defaults_are_checked_against_the_options() {
         panic_message(|| {
             Pair::MULTI_SELECT.with_default_values(&["aa", "ab", "aa"]);
         }),
-        "a default item appears twice"
+        "a default item appears twice in the default"
     );
     assert_eq!(
         panic_message(|| {
             Pair::MULTI_SELECT.with_default_values(&["ab", "ac"]);
         }),
-        "a default item is not one of the options' values (a skipped variant is not an option)"
+        "a default item is not one of the options (a skipped variant is not an option)"
     );
 }
 

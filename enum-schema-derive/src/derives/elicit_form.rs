@@ -10,6 +10,7 @@ use super::{respan, some_str, some_usize, span_of, text};
 use crate::ast;
 use crate::attr::OptionRef;
 use crate::doc::Doc;
+use crate::rule::Rule;
 use crate::{fallback, group, message, valid};
 
 /// The impl, or the errors and a stub impl.
@@ -399,12 +400,12 @@ fn fail(tokens: &TokenStream, field: &ast::Field, message: &str) -> TokenStream 
 fn rule_match(
     krate: &TokenStream,
     call: TokenStream,
-    arms: Vec<(&str, TokenStream)>,
+    arms: Vec<(Rule, TokenStream)>,
     field: &ast::Field,
     tokens: &TokenStream,
 ) -> TokenStream {
     let arms = arms.into_iter().map(|(rule, panic)| {
-        let rule = syn::Ident::new(rule, proc_macro2::Span::call_site());
+        let rule = syn::Ident::new(&format!("{rule:?}"), proc_macro2::Span::call_site());
         quote!(::core::result::Result::Err(#krate::__private::rules::Rule::#rule) => #panic,)
     });
     let other = fail(tokens, field, "the settings break a schema rule");
@@ -456,26 +457,37 @@ fn string_check(checked: Checked) -> TokenStream {
     let call = quote!(#krate::__private::rules::string(
         #min_arg, #max_arg, #format_arg, ::core::option::Option::Some(#value)
     ));
+    let min_text = min.map(|min| message::written("min_length", min));
+    let max_text = max.map(|max| message::written("max_length", max));
+    let default_text = format!("the default {shown}");
+    let format_text =
+        format.map(|(format_tokens, _)| message::written("format", text(format_tokens)));
+    let slots: Vec<(&str, &str)> = [
+        ("min_length", min_text.as_deref()),
+        ("max_length", max_text.as_deref()),
+        ("the default", Some(default_text.as_str())),
+        ("the field's format", format_text.as_deref()),
+    ]
+    .into_iter()
+    .filter_map(|(slot, words)| Some((slot, words?)))
+    .collect();
+    let say = |rule: Rule| message::rule(rule, &slots);
     let mut arms = Vec::new();
-    if let (Some((min_tokens, min)), Some(max)) = (attrs.min_length.get_with_tokens(), max) {
-        let message = message::greater(
-            &message::written("min_length", min),
-            &message::written("max_length", max),
-        );
-        arms.push(("MinLengthAboveMaxLength", fail(min_tokens, field, &message)));
+    if let (Some((min_tokens, _)), Some(_)) = (attrs.min_length.get_with_tokens(), max) {
+        let rule = Rule::MinLengthAboveMaxLength;
+        arms.push((rule, fail(min_tokens, field, &say(rule))));
     }
-    if let Some(min) = min {
-        let message = message::shorter(&shown, &message::written("min_length", min));
-        arms.push(("DefaultShorterThanMinLength", fail(tokens, field, &message)));
+    if min.is_some() {
+        let rule = Rule::DefaultShorterThanMinLength;
+        arms.push((rule, fail(tokens, field, &say(rule))));
     }
-    if let Some(max) = max {
-        let message = message::longer(&shown, &message::written("max_length", max));
-        arms.push(("DefaultLongerThanMaxLength", fail(tokens, field, &message)));
+    if max.is_some() {
+        let rule = Rule::DefaultLongerThanMaxLength;
+        arms.push((rule, fail(tokens, field, &say(rule))));
     }
-    if let Some((format_tokens, _)) = format {
-        let message =
-            message::not_in_format(&shown, &message::written("format", text(format_tokens)));
-        arms.push(("DefaultNotInFormat", fail(tokens, field, &message)));
+    if format.is_some() {
+        let rule = Rule::DefaultNotInFormat;
+        arms.push((rule, fail(tokens, field, &say(rule))));
     }
     rule_match(krate, call, arms, field, tokens)
 }
@@ -516,6 +528,20 @@ fn number_check(checked: Checked, ty: &syn::Type) -> TokenStream {
     let (min_arg, max_arg, default_arg) = (&args[0], &args[1], &args[2]);
     let call = quote!(#krate::__private::rules::#function(#min_arg, #max_arg, #default_arg));
     let written = |key: &str, tokens: &TokenStream| message::written(key, text(tokens));
+    let min_text = settings[0].1.map(|(tokens, _)| written("minimum", tokens));
+    let max_text = settings[1].1.map(|(tokens, _)| written("maximum", tokens));
+    let default_text = settings[2]
+        .1
+        .map(|(tokens, _)| format!("the default `{}`", text(tokens)));
+    let slots: Vec<(&str, &str)> = [
+        ("minimum", min_text.as_deref()),
+        ("maximum", max_text.as_deref()),
+        ("the default", default_text.as_deref()),
+    ]
+    .into_iter()
+    .filter_map(|(slot, words)| Some((slot, words?)))
+    .collect();
+    let say = |rule: Rule| message::rule(rule, &slots);
     let mut arms = Vec::new();
     if float {
         // Which value is not finite: the same rule, on each alone.
@@ -527,31 +553,29 @@ fn number_check(checked: Checked, ty: &syn::Type) -> TokenStream {
             let mut alone = [none.clone(), none.clone(), none.clone()];
             alone[index] = args[index].clone();
             let (a, b, c) = (&alone[0], &alone[1], &alone[2]);
-            let panic = fail(tokens, field, &message::not_finite(&written(key, tokens)));
+            let setting = written(key, tokens);
+            let message = message::rule(Rule::NotFinite, &[("a bound or the default", &setting)]);
+            let panic = fail(tokens, field, &message);
             locate = ok_or_panic(
                 quote!(#krate::__private::rules::number(#a, #b, #c)),
                 locate,
                 panic,
             );
         }
-        arms.push(("NotFinite", locate));
+        arms.push((Rule::NotFinite, locate));
     }
-    if let (Some((min_tokens, _)), Some((max_tokens, _))) = (settings[0].1, settings[1].1) {
-        let message = message::greater(
-            &written("minimum", min_tokens),
-            &written("maximum", max_tokens),
-        );
-        arms.push(("MinimumAboveMaximum", fail(min_tokens, field, &message)));
+    if let (Some((min_tokens, _)), Some(_)) = (settings[0].1, settings[1].1) {
+        let rule = Rule::MinimumAboveMaximum;
+        arms.push((rule, fail(min_tokens, field, &say(rule))));
     }
     if let Some((default_tokens, _)) = settings[2].1 {
-        let shown = format!("`{}`", text(default_tokens));
-        if let Some((min_tokens, _)) = settings[0].1 {
-            let message = message::below_minimum(&shown, &written("minimum", min_tokens));
-            arms.push(("DefaultBelowMinimum", fail(default_tokens, field, &message)));
+        if settings[0].1.is_some() {
+            let rule = Rule::DefaultBelowMinimum;
+            arms.push((rule, fail(default_tokens, field, &say(rule))));
         }
-        if let Some((max_tokens, _)) = settings[1].1 {
-            let message = message::above_maximum(&shown, &written("maximum", max_tokens));
-            arms.push(("DefaultAboveMaximum", fail(default_tokens, field, &message)));
+        if settings[1].1.is_some() {
+            let rule = Rule::DefaultAboveMaximum;
+            arms.push((rule, fail(default_tokens, field, &say(rule))));
         }
     }
     rule_match(krate, call, arms, field, first)
@@ -569,11 +593,14 @@ fn single_check(checked: Checked, ty: &syn::Type) -> TokenStream {
     let call = quote!(#krate::__private::rules::single_select(
         #options, ::core::option::Option::Some(#value)
     ));
-    let message = message::not_an_option(
-        &message::written("default", text(tokens)),
-        &text(&ty.to_token_stream()),
+    let default = message::written("default", text(tokens));
+    let options = format!("the options of `{}`", text(&ty.to_token_stream()));
+    let rule = Rule::DefaultNotAnOption;
+    let message = message::rule(
+        rule,
+        &[("the default", &default), ("the options", &options)],
     );
-    let arms = vec![("DefaultNotAnOption", fail(tokens, field, &message))];
+    let arms = vec![(rule, fail(tokens, field, &message))];
     unless_failed(krate, ty, rule_match(krate, call, arms, field, tokens))
 }
 
@@ -650,30 +677,43 @@ fn multi_check(krate: &TokenStream, field: &ast::Field, ty: &syn::Type) -> Token
         max.map(|(tokens, _)| tokens),
         items.map(|(tokens, _)| tokens),
     );
+    let offered = format!("the offered variants of `{enum_name}`");
+    let options_text = format!("the options of `{enum_name}`");
+    let (fewer, more) = (
+        message::count(len, "fewer items"),
+        message::count(len, "more items"),
+    );
+    let slots = [
+        ("min_items", min_text.as_str()),
+        ("max_items", &max_text),
+        ("a max_items of 0", &max_text),
+        ("the number of options", &offered),
+        ("the default", &items_text),
+        ("fewer items", &fewer),
+        ("more items", &more),
+    ];
+    let say = |rule: Rule| message::rule(rule, &slots);
     let mut arms = Vec::new();
     if let Some(max_tokens) = max_tokens {
-        arms.push((
-            "MaxItemsZero",
-            fail(max_tokens, field, &message::max_items_zero()),
-        ));
-        let message = message::more_than_options(&max_text, None, &enum_name);
-        arms.push(("MaxItemsAboveOptions", fail(max_tokens, field, &message)));
+        for rule in [Rule::MaxItemsZero, Rule::MaxItemsAboveOptions] {
+            arms.push((rule, fail(max_tokens, field, &say(rule))));
+        }
     }
     if let Some(tokens) = min_tokens.or(max_tokens) {
-        let message = message::greater(&min_text, &max_text);
-        arms.push(("MinItemsAboveMaxItems", fail(tokens, field, &message)));
+        let rule = Rule::MinItemsAboveMaxItems;
+        arms.push((rule, fail(tokens, field, &say(rule))));
     }
     if let Some(min_tokens) = min_tokens {
-        let message = message::more_than_options(&min_text, None, &enum_name);
-        arms.push(("MinItemsAboveOptions", fail(min_tokens, field, &message)));
+        let rule = Rule::MinItemsAboveOptions;
+        arms.push((rule, fail(min_tokens, field, &say(rule))));
     }
     if let Some(tokens) = min_tokens.or(items_tokens) {
-        let message = message::fewer_items(&items_text, len, &min_text);
-        arms.push(("DefaultBelowMinItems", fail(tokens, field, &message)));
+        let rule = Rule::DefaultBelowMinItems;
+        arms.push((rule, fail(tokens, field, &say(rule))));
     }
     if let Some(tokens) = max_tokens.or(items_tokens) {
-        let message = message::more_items(&items_text, len, &max_text);
-        arms.push(("DefaultAboveMaxItems", fail(tokens, field, &message)));
+        let rule = Rule::DefaultAboveMaxItems;
+        arms.push((rule, fail(tokens, field, &say(rule))));
     }
     if let Some((list_tokens, list)) = items {
         // Which item: the single-select rule on each alone, and the
@@ -683,11 +723,11 @@ fn multi_check(krate: &TokenStream, field: &ast::Field, ty: &syn::Type) -> Token
         for (index, item) in list.iter().enumerate().rev() {
             let item_tokens = item.to_token_stream();
             let shown = format!("`{}` in `default_items`", text(&item_tokens));
-            let panic = fail(
-                &item_tokens,
-                field,
-                &message::not_an_option(&shown, &enum_name),
+            let message = message::rule(
+                Rule::DefaultItemNotAnOption,
+                &[("a default item", &shown), ("the options", &options_text)],
             );
+            let panic = fail(&item_tokens, field, &message);
             not_an_option = ok_or_panic(
                 quote!(#krate::__private::rules::single_select(
                     #options, ::core::option::Option::Some(__DEFAULT_ITEMS[#index])
@@ -696,11 +736,14 @@ fn multi_check(krate: &TokenStream, field: &ast::Field, ty: &syn::Type) -> Token
                 panic,
             );
             let prefix = index + 1;
-            let panic = fail(
-                &item_tokens,
-                field,
-                &message::appears_twice(&format!("`{}`", text(&item_tokens))),
+            let message = message::rule(
+                Rule::DefaultItemTwice,
+                &[
+                    ("a default item", &format!("`{}`", text(&item_tokens))),
+                    ("the default", "`default_items`"),
+                ],
             );
+            let panic = fail(&item_tokens, field, &message);
             twice = quote! {
                 match #krate::__private::rules::multi_select(
                     #options,
@@ -714,8 +757,8 @@ fn multi_check(krate: &TokenStream, field: &ast::Field, ty: &syn::Type) -> Token
                 }
             };
         }
-        arms.push(("DefaultItemNotAnOption", not_an_option));
-        arms.push(("DefaultItemTwice", twice));
+        arms.push((Rule::DefaultItemNotAnOption, not_an_option));
+        arms.push((Rule::DefaultItemTwice, twice));
     }
     let check = rule_match(krate, call, arms, field, first);
     unless_failed(

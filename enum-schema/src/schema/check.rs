@@ -35,6 +35,7 @@ use crate::error::{Error, ErrorKind, JsonType};
 use crate::schema::number::{Limit, Reading};
 use crate::schema::option::EnumOption;
 use crate::schema::primitive::{BooleanSchema, NumberSchema, StringFormat, StringSchema};
+use crate::schema::rule::shared::{char_count, str_eq};
 use crate::schema::{MultiSelectSchema, PrimitiveSchema, SingleSelectSchema};
 
 /// An answer of the wrong JSON type for its field.
@@ -162,22 +163,6 @@ impl Seen {
     }
 }
 
-/// Byte equality, usable in `const fn`.
-pub(crate) const fn str_eq(a: &str, b: &str) -> bool {
-    let (a, b) = (a.as_bytes(), b.as_bytes());
-    if a.len() != b.len() {
-        return false;
-    }
-    let mut i = 0;
-    while i < a.len() {
-        if a[i] != b[i] {
-            return false;
-        }
-        i += 1;
-    }
-    true
-}
-
 /// The position of the option whose value is `value`, usable in `const fn`
 /// (options owned at run time are never found here; they cannot exist in a
 /// constant).
@@ -192,21 +177,6 @@ pub(crate) const fn position(options: &[EnumOption], value: &str) -> Option<usiz
         i += 1;
     }
     None
-}
-
-/// The number of Unicode code points in `value`, the unit of `minLength`
-/// and `maxLength`.
-pub(crate) const fn char_count(value: &str) -> usize {
-    let bytes = value.as_bytes();
-    let mut count = 0;
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] & 0xC0 != 0x80 {
-            count += 1;
-        }
-        i += 1;
-    }
-    count
 }
 
 /// Checks a string answer: `minLength`, `maxLength` (in code points), then

@@ -321,14 +321,14 @@ fn reason(text: &mut String, field: &str, kind: &ErrorKind) -> std::fmt::Result 
         } => write!(
             text,
             "{field}: enter at least {min_length} characters; you entered {}.",
-            crate::schema::check::char_count(value)
+            crate::schema::rule::shared::char_count(value)
         ),
         ErrorKind::TooLong {
             value, max_length, ..
         } => write!(
             text,
             "{field}: enter at most {max_length} characters; you entered {}.",
-            crate::schema::check::char_count(value)
+            crate::schema::rule::shared::char_count(value)
         ),
         ErrorKind::InvalidFormat { value, format, .. } => write!(
             text,

@@ -5,8 +5,13 @@
 //! (`SingleSelectSchema::new`, `MultiSelectSchema::new` and their
 //! `with_*` builders) and by the peer reader (`PrimitiveSchema::from_json`).
 //!
-//! Each rule is written once, here; the callers only turn a [`Rule`] into
-//! their own error (a panic or compile error in the derive's words, a
+//! Each rule is written once, here: the rules on counts, lengths and
+//! bounds, and the words of every rule ([`Rule::message`],
+//! [`Rule::describe`]), in [`shared`], a file the derive compiles too, so
+//! its early checks call the same functions; the rules that need the
+//! option types, the formats or exact JSON numbers in this file. The
+//! callers only turn a [`Rule`] into their own error (a panic or compile
+//! error in the rule's words, a
 //! [`SchemaError`](crate::schema::SchemaError) for the run-time builders and the
 //! reader). The comparisons a rule makes are the ones the answer checks
 //! make ([`char_count`], [`StringFormat::matches`], the option lookup, the
@@ -15,8 +20,8 @@
 //!
 //! | rule | [`Rule`] | implementation |
 //! |---|---|---|
-//! | `minLength <= maxLength` | `MinLengthAboveMaxLength` | [`string`] |
-//! | string `default` within `minLength..=maxLength`, in code points | `DefaultShorterThanMinLength`, `DefaultLongerThanMaxLength` | [`string`] |
+//! | `minLength <= maxLength` | `MinLengthAboveMaxLength` | [`length_order`], through [`string`] |
+//! | string `default` within `minLength..=maxLength`, in code points | `DefaultShorterThanMinLength`, `DefaultLongerThanMaxLength` | [`default_length`], through [`string`] |
 //! | string `default` in the `format` | `DefaultNotInFormat` | [`string`] |
 //! | bounds and `default` finite (Rust floats) | `NotFinite` | [`number`] |
 //! | `minimum <= maximum` | `MinimumAboveMaximum` | [`bounds`], through [`integer`], [`number`], [`json_number`] |
@@ -25,9 +30,9 @@
 //! | at least one option | `NoOptions` | [`options`] |
 //! | no option value twice | `DuplicateOption` | [`options`] |
 //! | single-select `default` is an option's value | `DefaultNotAnOption` | [`single_select`] and its run-time twin, one body (`single_default!`) |
-//! | `maxItems >= 1`, `maxItems <=` options (code-written schemas only: `strict`) | `MaxItemsZero`, `MaxItemsAboveOptions` | [`items`] |
-//! | `minItems <= maxItems` | `MinItemsAboveMaxItems` | [`items`] |
-//! | `minItems <=` options | `MinItemsAboveOptions` | [`items`] |
+//! | `maxItems >= 1`, `maxItems <=` options (code-written schemas only: `strict`) | `MaxItemsZero`, `MaxItemsAboveOptions` | [`max_items`], through [`items`] |
+//! | `minItems <= maxItems` | `MinItemsAboveMaxItems` | [`items_order`], through [`items`] |
+//! | `minItems <=` options | `MinItemsAboveOptions` | [`min_items`](shared::min_items), through [`items`] |
 //! | multi-select `default` items are options, none twice | `DefaultItemNotAnOption`, `DefaultItemTwice` | [`multi_select`] and its run-time twin, one body (`default_items!`) |
 //! | multi-select `default` count within `minItems..=maxItems` | `DefaultBelowMinItems`, `DefaultAboveMaxItems` | [`default_count`] |
 //!
@@ -48,120 +53,14 @@ use std::collections::HashSet;
 
 use serde_json::Number;
 
-use crate::schema::check::{char_count, position, str_eq};
+use crate::schema::check::position;
 use crate::schema::number::{within, Reading};
 use crate::schema::option::EnumOption;
 use crate::schema::primitive::StringFormat;
 
-/// A rule that a schema's own settings break.
-///
-/// Each variant is one rule; [`Rule::message`] says it in the derive's words.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Rule {
-    /// `minLength` is greater than `maxLength`.
-    MinLengthAboveMaxLength,
-    /// The `default` has fewer code points than `minLength`.
-    DefaultShorterThanMinLength,
-    /// The `default` has more code points than `maxLength`.
-    DefaultLongerThanMaxLength,
-    /// The `default` does not match the `format`.
-    DefaultNotInFormat,
-    /// A bound or the `default` of a number is NaN or infinite.
-    NotFinite,
-    /// `minimum` is greater than `maximum`.
-    MinimumAboveMaximum,
-    /// The `default` is less than `minimum`.
-    DefaultBelowMinimum,
-    /// The `default` is greater than `maximum`.
-    DefaultAboveMaximum,
-    /// A single-select's `default` is no option's value.
-    DefaultNotAnOption,
-    /// `maxItems` is 0: no answer could be given (derived schemas only).
-    MaxItemsZero,
-    /// `maxItems` is greater than the number of options (derived schemas
-    /// only).
-    MaxItemsAboveOptions,
-    /// `minItems` is greater than `maxItems`.
-    MinItemsAboveMaxItems,
-    /// `minItems` is greater than the number of options.
-    MinItemsAboveOptions,
-    /// The multi-select `default` has fewer items than `minItems`.
-    DefaultBelowMinItems,
-    /// The multi-select `default` has more items than `maxItems`.
-    DefaultAboveMaxItems,
-    /// A multi-select `default` item is no option's value.
-    DefaultItemNotAnOption,
-    /// A multi-select `default` item appears twice.
-    DefaultItemTwice,
-    /// An enum schema with no option.
-    NoOptions,
-    /// Two options with the same value.
-    DuplicateOption,
-    /// An option's wire value is empty: form renderers send `""` for
-    /// "nothing selected". Refused in what this crate sends, read in a
-    /// peer's schema.
-    EmptyValue,
-    /// The `default` of an integer schema has a fractional part (only a
-    /// schema read from a peer can have one).
-    DefaultNotAnInteger,
-}
+pub mod shared;
 
-impl Rule {
-    /// The rule, in the words of the derive's own errors.
-    pub const fn message(self) -> &'static str {
-        match self {
-            Rule::MinLengthAboveMaxLength => "min_length is greater than max_length",
-            Rule::DefaultShorterThanMinLength => "the default is shorter than min_length",
-            Rule::DefaultLongerThanMaxLength => "the default is longer than max_length",
-            Rule::DefaultNotInFormat => "the default does not match the field's format",
-            Rule::NotFinite => "a number field's bounds and default must be finite",
-            Rule::MinimumAboveMaximum => "minimum is greater than maximum",
-            Rule::DefaultBelowMinimum => "the default is less than minimum",
-            Rule::DefaultAboveMaximum => "the default is greater than maximum",
-            Rule::DefaultNotAnOption => {
-                "the default is not one of the options' values (a skipped variant is not an option)"
-            }
-            Rule::MaxItemsZero => "max_items must be at least 1",
-            Rule::MaxItemsAboveOptions => "max_items is greater than the number of options",
-            Rule::MinItemsAboveMaxItems => "min_items is greater than max_items",
-            Rule::MinItemsAboveOptions => "min_items is greater than the number of options",
-            Rule::DefaultBelowMinItems => "the default has fewer items than min_items",
-            Rule::DefaultAboveMaxItems => "the default has more items than max_items",
-            Rule::DefaultItemNotAnOption => {
-                "a default item is not one of the options' values (a skipped variant is not an option)"
-            }
-            Rule::DefaultItemTwice => "a default item appears twice",
-            Rule::NoOptions => "an enum schema needs at least one option",
-            Rule::DuplicateOption => "two options have the same value",
-            Rule::EmptyValue => {
-                "an option's wire value is empty, and form renderers send \"\" for \"nothing selected\""
-            }
-            Rule::DefaultNotAnInteger => "the default of an integer field is not an integer",
-        }
-    }
-}
-
-/// `count` within `min..=max`, else the rule it breaks: `below` or
-/// `above`.
-const fn count_within(
-    count: usize,
-    min: Option<usize>,
-    max: Option<usize>,
-    [below, above]: [Rule; 2],
-) -> Result<(), Rule> {
-    if let Some(min) = min {
-        if count < min {
-            return Err(below);
-        }
-    }
-    if let Some(max) = max {
-        if count > max {
-            return Err(above);
-        }
-    }
-    Ok(())
-}
+pub use self::shared::*;
 
 /// A string property's settings: `minLength <= maxLength`, and a `default`
 /// within them and in the `format`.
@@ -171,17 +70,11 @@ pub const fn string(
     format: Option<StringFormat>,
     default: Option<&str>,
 ) -> Result<(), Rule> {
-    if let (Some(min), Some(max)) = (min_length, max_length) {
-        if min > max {
-            return Err(Rule::MinLengthAboveMaxLength);
-        }
+    if let Err(rule) = length_order(min_length, max_length) {
+        return Err(rule);
     }
     if let Some(default) = default {
-        let lengths = [
-            Rule::DefaultShorterThanMinLength,
-            Rule::DefaultLongerThanMaxLength,
-        ];
-        if let Err(rule) = count_within(char_count(default), min_length, max_length, lengths) {
+        if let Err(rule) = default_length(default, min_length, max_length) {
             return Err(rule);
         }
         if let Some(format) = format {
@@ -191,72 +84,6 @@ pub const fn string(
         }
     }
     Ok(())
-}
-
-/// The order of two bounds and a default, once compared: `minimum <=
-/// maximum`, then `minimum <= default`, then `default <= maximum`. Each
-/// number rule ([`integer`], [`number`], [`json_number`]) compares in its
-/// own domain and gives the verdict here.
-pub const fn bounds(inverted: bool, below: bool, above: bool) -> Result<(), Rule> {
-    if inverted {
-        return Err(Rule::MinimumAboveMaximum);
-    }
-    if below {
-        return Err(Rule::DefaultBelowMinimum);
-    }
-    if above {
-        return Err(Rule::DefaultAboveMaximum);
-    }
-    Ok(())
-}
-
-/// [`bounds`] over values of one ordered type, for the `const fn`s that
-/// cannot be generic over `PartialOrd` ([`integer`], [`number`]).
-macro_rules! compared {
-    ($minimum:ident, $maximum:ident, $default:ident) => {{
-        let inverted = match ($minimum, $maximum) {
-            (Some(min), Some(max)) => min > max,
-            _ => false,
-        };
-        let (below, above) = match $default {
-            Some(default) => (
-                matches!($minimum, Some(min) if default < min),
-                matches!($maximum, Some(max) if default > max),
-            ),
-            None => (false, false),
-        };
-        bounds(inverted, below, above)
-    }};
-}
-
-/// An integer property's settings, exact (every Rust integer up to `u64`
-/// fits in `i128`): `minimum <= default <= maximum`.
-pub const fn integer(
-    minimum: Option<i128>,
-    maximum: Option<i128>,
-    default: Option<i128>,
-) -> Result<(), Rule> {
-    compared!(minimum, maximum, default)
-}
-
-/// A number property's settings (`f32` widens to `f64` exactly): every one
-/// finite, and `minimum <= default <= maximum`.
-pub const fn number(
-    minimum: Option<f64>,
-    maximum: Option<f64>,
-    default: Option<f64>,
-) -> Result<(), Rule> {
-    let values = [minimum, maximum, default];
-    let mut i = 0;
-    while i < values.len() {
-        if let Some(value) = values[i] {
-            if !value.is_finite() {
-                return Err(Rule::NotFinite);
-            }
-        }
-        i += 1;
-    }
-    compared!(minimum, maximum, default)
 }
 
 /// A number or integer property's settings as JSON numbers (a schema read
@@ -347,48 +174,6 @@ fn position_any(options: &[EnumOption], value: &str) -> Option<usize> {
     options.iter().position(|option| option.value() == value)
 }
 
-/// A multi-select's bounds: `strict` (schemas written in code: derived or
-/// in a constant) asks `1 <= maxItems <= options`; always, `minItems <=
-/// maxItems` and `minItems <= options`, so that some answer meets them.
-pub const fn items(
-    options: usize,
-    min_items: Option<usize>,
-    max_items: Option<usize>,
-    strict: bool,
-) -> Result<(), Rule> {
-    if strict {
-        if let Some(max) = max_items {
-            if max == 0 {
-                return Err(Rule::MaxItemsZero);
-            }
-            if max > options {
-                return Err(Rule::MaxItemsAboveOptions);
-            }
-        }
-    }
-    if let (Some(min), Some(max)) = (min_items, max_items) {
-        if min > max {
-            return Err(Rule::MinItemsAboveMaxItems);
-        }
-    }
-    if let Some(min) = min_items {
-        if min > options {
-            return Err(Rule::MinItemsAboveOptions);
-        }
-    }
-    Ok(())
-}
-
-/// A multi-select `default` of `count` items within `minItems..=maxItems`.
-pub const fn default_count(
-    count: usize,
-    min_items: Option<usize>,
-    max_items: Option<usize>,
-) -> Result<(), Rule> {
-    let counts = [Rule::DefaultBelowMinItems, Rule::DefaultAboveMaxItems];
-    count_within(count, min_items, max_items, counts)
-}
-
 /// The body of the multi-select default-items rule, for both lookups:
 /// each item an option's value, then none twice; `Err` with the position
 /// of the first item that breaks it. `$is_option` and `$twice` are
@@ -410,18 +195,6 @@ macro_rules! default_items {
         }
         verdict
     }};
-}
-
-/// Whether `values[i]` equals an earlier value.
-const fn twice_before(values: &[&str], i: usize) -> bool {
-    let mut j = 0;
-    while j < i {
-        if str_eq(values[i], values[j]) {
-            return true;
-        }
-        j += 1;
-    }
-    false
 }
 
 /// A multi-select's settings: bounds some answer can meet ([`items`]), and

@@ -1,0 +1,1 @@
+../../enum-schema/src/schema/rule/shared.rs
