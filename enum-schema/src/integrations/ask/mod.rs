@@ -32,9 +32,13 @@ mod encrypt;
 mod error;
 mod narrow;
 mod reask;
+#[cfg(feature = "redis")]
+mod redis_store;
 mod round;
 mod sdk;
 mod state;
+#[cfg(feature = "store")]
+mod store;
 
 // For the SDK adapters, which a build may leave out.
 #[cfg(feature = "encrypt")]
@@ -42,8 +46,14 @@ mod state;
 pub use encrypt::EncryptedCodec;
 #[allow(unused_imports)]
 pub(crate) use error::INTERNAL_ERROR;
-pub use error::{ElicitError, RequestStateError, SdkError};
+pub use error::{ElicitError, RequestStateError, SdkError, StoreError};
 pub use narrow::LONG_LIST;
+#[cfg(feature = "redis")]
+#[cfg_attr(docsrs, doc(cfg(feature = "redis")))]
+pub use redis_store::RedisStore;
 pub use round::{Ask, Handled, Question, Questions, Request};
 pub use sdk::{Reply, Sdk};
 pub use state::{RequestStateSeal, StateCodec, MAX_REQUEST_STATE_LENGTH};
+#[cfg(feature = "store")]
+#[cfg_attr(docsrs, doc(cfg(feature = "store")))]
+pub use store::{AnswerStore, MemoryStore, StoreFuture};

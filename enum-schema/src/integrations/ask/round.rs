@@ -13,7 +13,7 @@ use super::error::ElicitError;
 use super::narrow;
 use super::reask;
 use super::sdk::{Reply, Sdk};
-use super::state::{self, RequestStateSeal, Sealed, MAX_REQUEST_STATE_LENGTH};
+use super::state::{self, Opened, RequestStateSeal, Sealed, MAX_REQUEST_STATE_LENGTH};
 use crate::error::Error;
 use crate::form::{ElicitAction, ElicitForm, ElicitFormWith, Form, FormFields};
 use crate::input::{state_length, InputRequiredResult};
@@ -177,6 +177,9 @@ struct Inner<S: Sdk> {
     responses: Map<String, Value>,
     /// Sealed answers and attempts of earlier rounds, and those of this one.
     sealed: Mutex<Sealed>,
+    /// The handle under which the seal's store keeps the answers of earlier
+    /// rounds, until the body's run takes them.
+    handle: Mutex<Option<String>>,
     /// Whether a handler body runs.
     running: AtomicBool,
     /// The keys asked in this run of the body.
@@ -441,14 +444,18 @@ impl<S: Sdk> Ask<S> {
         request: Request<'_>,
     ) -> Result<Ask<S>, ElicitError> {
         let binding = state::binding(request.method, request.name, request.arguments);
-        let sealed = match request.request_state {
-            None => Sealed::default(),
+        let opened = match request.request_state {
+            None => Opened::Answers(Sealed::default()),
             Some(text) if state_length(text) > MAX_REQUEST_STATE_LENGTH => {
                 return Err(ElicitError::RequestState(
                     super::RequestStateError::Malformed,
                 ))
             }
-            Some(text) => Sealed::read(&seal.codec().open(text, &binding)?)?,
+            Some(text) => seal.open_state(text, &binding)?,
+        };
+        let (sealed, handle) = match opened {
+            Opened::Answers(sealed) => (sealed, None),
+            Opened::Handle(handle) => (Sealed::default(), Some(handle)),
         };
         Ok(Ask {
             inner: Arc::new(Inner {
@@ -459,6 +466,7 @@ impl<S: Sdk> Ask<S> {
                 form_supported: request.form_supported,
                 responses: request.input_responses,
                 sealed: Mutex::new(sealed),
+                handle: Mutex::new(handle),
                 running: AtomicBool::new(false),
                 asked: Mutex::new(HashSet::new()),
             }),
@@ -662,7 +670,12 @@ impl<S: Sdk> Ask<S> {
             return Err(ElicitError::Unsupported);
         }
         match inner.version {
-            Some(version) if version.uses_input_required() => self.in_result(questions, version),
+            Some(version) if version.uses_input_required() => {
+                match self.in_result(questions, version)? {
+                    None => Ok(()),
+                    Some((result, payload)) => Err(self.input_required(result, payload).await),
+                }
+            }
             version => {
                 // A form the revision cannot carry is the server's bug: refused
                 // before the person is asked anything, as on 2026-07-28.
@@ -732,12 +745,13 @@ impl<S: Sdk> Ask<S> {
     }
 
     /// On 2026-07-28: every question answered from the sealed state or
-    /// `inputResponses`, or asked in one `input_required` result.
+    /// `inputResponses` (`None`), or asked in one `input_required` result,
+    /// returned with the payload its state is to carry, if any.
     fn in_result(
         &self,
         questions: &mut [&mut (dyn Pending + Send)],
         version: ProtocolVersion,
-    ) -> Result<(), ElicitError> {
+    ) -> Result<Option<(InputRequiredResult, Option<Vec<u8>>)>, ElicitError> {
         let inner = &*self.inner;
         // A form the revision cannot carry is the server's bug, whatever
         // the answers.
@@ -781,23 +795,41 @@ impl<S: Sdk> Ask<S> {
             }
         }
         if requests.is_empty() {
-            return Ok(());
+            return Ok(None);
         }
         let mut result = InputRequiredResult::new();
         for (key, params) in requests {
             result = result.elicit(key, params);
         }
-        if !sealed.is_empty() {
-            let payload = sealed.payload(inner.seal.ttl());
-            let text = inner.seal.codec().seal(&payload, &inner.binding)?;
-            result =
-                result
-                    .with_request_state(text)
-                    .map_err(|too_long| ElicitError::StateTooLarge {
-                        length: too_long.length,
-                    })?;
+        let payload = (!sealed.is_empty()).then(|| sealed.payload(inner.seal.ttl()));
+        Ok(Some((result, payload)))
+    }
+
+    /// The `input_required` result that asks, with its state sealed (or
+    /// its answers put in the seal's store); or why it cannot be sent.
+    async fn input_required(
+        &self,
+        result: InputRequiredResult,
+        payload: Option<Vec<u8>>,
+    ) -> ElicitError {
+        let Some(payload) = payload else {
+            return ElicitError::InputRequired(Box::new(result));
+        };
+        let text = match self
+            .inner
+            .seal
+            .seal_state(payload, &self.inner.binding)
+            .await
+        {
+            Ok(text) => text,
+            Err(error) => return error,
+        };
+        match result.with_request_state(text) {
+            Ok(result) => ElicitError::InputRequired(Box::new(result)),
+            Err(too_long) => ElicitError::StateTooLarge {
+                length: too_long.length,
+            },
         }
-        Err(ElicitError::InputRequired(Box::new(result)))
     }
 
     /// Runs `body`: questions may be asked while it runs, and only then.
@@ -807,6 +839,17 @@ impl<S: Sdk> Ask<S> {
         Fut: Future<Output = Result<R, ElicitError>>,
     {
         let inner = Arc::clone(&self.inner);
+        // With a store, the answers of earlier rounds are taken (once) before
+        // the body runs: a replayed state is refused here.
+        let handle = inner
+            .handle
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
+        if let Some(handle) = handle {
+            let taken = inner.seal.take_answers(&handle).await?;
+            *inner.sealed.lock().unwrap_or_else(PoisonError::into_inner) = taken;
+        }
         inner.running.store(true, Ordering::Relaxed);
         let ended = body(self).await;
         // A clone kept past the body has no response left to ask in.
