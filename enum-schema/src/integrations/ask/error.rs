@@ -65,7 +65,7 @@ pub enum ElicitError {
     },
     /// The request's `requestState` was not sealed by this server for this
     /// request: altered, sealed with an unknown key or for another request,
-    /// or expired; or, with an [`AnswerStore`](super::AnswerStore), already
+    /// or expired; or, with an `AnswerStore` (feature `store`), already
     /// used. The detail is for the server's logs; the client gets one
     /// message for all of them, and another for a state already used
     /// ([`RequestStateError::Consumed`]), which a client that sent it once
@@ -86,9 +86,8 @@ pub enum ElicitError {
         /// The length the state would have had, in characters.
         length: usize,
     },
-    /// The [`AnswerStore`](super::AnswerStore) that keeps the answers of
-    /// earlier rounds (MCP 2026-07-28, with
-    /// [`RequestStateSeal::with_store`](super::RequestStateSeal::with_store))
+    /// The `AnswerStore` (feature `store`) that keeps the answers of
+    /// earlier rounds (MCP 2026-07-28, `RequestStateSeal::with_store`)
     /// failed: unreachable, timed out, or refused the command. The round
     /// fails and nothing is accepted; the detail ([`StoreError`]) is for
     /// the server's logs.
@@ -311,7 +310,7 @@ pub enum RequestStateError {
     Malformed,
     /// Verified, but sealed for another request (method, name, arguments).
     OtherRequest,
-    /// Verified, but the [`AnswerStore`](super::AnswerStore) holds no
+    /// Verified, but the `AnswerStore` (feature `store`) holds no
     /// answers under its handle: an earlier round took them (the state was
     /// sent again: a replay), or they expired or were lost in the store (a
     /// store restarted without persistence). A handle is taken once.
@@ -342,7 +341,7 @@ impl fmt::Display for RequestStateError {
 
 impl std::error::Error for RequestStateError {}
 
-/// Why an [`AnswerStore`](super::AnswerStore) could not keep or give back
+/// Why an `AnswerStore` (feature `store`) could not keep or give back
 /// the answers of a request (MCP 2026-07-28): the store was unreachable,
 /// timed out, or refused the command. What a client receives is
 /// [`ElicitError::Store`]'s message (`-32603`); this one, and its

@@ -24,6 +24,10 @@
 //! 3. the state (earlier answers, attempts) is sealed with [`StateCodec::seal`]
 //!    and the outcome goes back through [`Reply`] as the SDK's response.
 //!
+//! With an answer store (`RequestStateSeal::with_store`, feature `store`),
+//! step 3 puts the answers in the store under a fresh handle and seals only
+//! the handle, and before step 2 the next round takes them out (once).
+//!
 //! Before 2026-07-28, step 2 sends each question with [`Sdk::send`] and
 //! waits for the answer, asking again inside the same call.
 

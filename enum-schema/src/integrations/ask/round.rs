@@ -505,6 +505,9 @@ impl<S: Sdk> Ask<S> {
     ///   already answered in an earlier round, differently.
     /// - [`ElicitError::StateTooLarge`]: the answers so far need a longer
     ///   `requestState` than a request may carry.
+    /// - [`ElicitError::Store`]: the seal's answer store could not keep
+    ///   the answers so far (see `RequestStateSeal::with_store`, feature
+    ///   `store`).
     /// - [`ElicitError::OutsideHandler`], [`ElicitError::KeyReused`]: server
     ///   bugs, refused on every revision (asked outside the body of `tool`,
     ///   `prompt` or `resource`; a key used twice in one request).
@@ -673,7 +676,7 @@ impl<S: Sdk> Ask<S> {
             Some(version) if version.uses_input_required() => {
                 match self.in_result(questions, version)? {
                     None => Ok(()),
-                    Some((result, payload)) => Err(self.input_required(result, payload).await),
+                    Some(asking) => Err(self.input_required(asking).await),
                 }
             }
             version => {
@@ -751,7 +754,7 @@ impl<S: Sdk> Ask<S> {
         &self,
         questions: &mut [&mut (dyn Pending + Send)],
         version: ProtocolVersion,
-    ) -> Result<Option<(InputRequiredResult, Option<Vec<u8>>)>, ElicitError> {
+    ) -> Result<Option<Asking>, ElicitError> {
         let inner = &*self.inner;
         // A form the revision cannot carry is the server's bug, whatever
         // the answers.
@@ -802,16 +805,12 @@ impl<S: Sdk> Ask<S> {
             result = result.elicit(key, params);
         }
         let payload = (!sealed.is_empty()).then(|| sealed.payload(inner.seal.ttl()));
-        Ok(Some((result, payload)))
+        Ok(Some(Asking { result, payload }))
     }
 
     /// The `input_required` result that asks, with its state sealed (or
     /// its answers put in the seal's store); or why it cannot be sent.
-    async fn input_required(
-        &self,
-        result: InputRequiredResult,
-        payload: Option<Vec<u8>>,
-    ) -> ElicitError {
+    async fn input_required(&self, Asking { result, payload }: Asking) -> ElicitError {
         let Some(payload) = payload else {
             return ElicitError::InputRequired(Box::new(result));
         };
@@ -872,6 +871,14 @@ impl<S: Sdk> Ask<S> {
     /// - anything else: the SDK's JSON-RPC error for it (see
     ///   [`ElicitError`]).
     ///
+    /// With an answer store (`RequestStateSeal::with_store`, feature
+    /// `store`), the answers of earlier rounds are taken from it before
+    /// the body runs: a state
+    /// whose answers were already taken (a replay) is the JSON-RPC error
+    /// of [`RequestStateError::Consumed`](super::RequestStateError::Consumed)
+    /// and a store that cannot be reached that of [`ElicitError::Store`],
+    /// and the body does not run.
+    ///
     /// # Errors
     ///
     /// The JSON-RPC error above.
@@ -908,6 +915,13 @@ impl<S: Sdk> Ask<S> {
     ) -> Handled<S, S::Resource> {
         respond::<S, S::Resource, R>(self.run(body).await, None)
     }
+}
+
+/// A round that asks (MCP 2026-07-28): its `input_required` result, and the
+/// payload its state is to carry, if anything was answered or rejected.
+struct Asking {
+    result: InputRequiredResult,
+    payload: Option<Vec<u8>>,
 }
 
 /// What a handler that ran its body through [`Ask`] returns: the response

@@ -84,8 +84,9 @@ pub struct RequestStateSeal {
 /// `RequestStateCodec` implement it (with their features); a server may
 /// bring its own (an encrypting one, for example).
 ///
-/// The payload is the JSON `{"v":1,"exp":..,"answers":{..},"attempts":{..}}`
-/// (see [`RequestStateSeal`]); the binding names the request (method, name
+/// The payload is the JSON `{"v":1,"exp":..,"answers":{..},"attempts":{..}}`,
+/// or with an answer store `{"v":1,"exp":..,"handle":".."}` (see
+/// [`RequestStateSeal`]); the binding names the request (method, name
 /// or URI, arguments) and must be checked, not stored in the clear.
 pub trait StateCodec: Send + Sync + 'static {
     /// Seals `payload`, bound to `binding`, as the text of a `requestState`.
