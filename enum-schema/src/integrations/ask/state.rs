@@ -21,7 +21,7 @@ pub use crate::input::MAX_REQUEST_STATE_LENGTH;
 /// Every server process that may receive a retry needs the same keys: the
 /// state is sealed by the process that asked and opened by whichever
 /// process the load balancer sends the retry to. Nothing else is shared,
-/// unless the answers are kept in a store ([`with_store`](Self::with_store),
+/// unless the answers are kept in a store (`with_store`,
 /// feature `store`): then the processes share the store too.
 ///
 /// - **What is sealed**: `{"v":1,"exp":..,"answers":{KEY:{"action":..,"content":{..}},..},"attempts":{KEY:n,..}}`:
