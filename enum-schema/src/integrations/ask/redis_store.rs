@@ -37,13 +37,14 @@ use super::store::{AnswerStore, StoreFuture};
 /// one connection.
 ///
 /// ```no_run
-/// use enum_schema::ask::{EncryptedCodec, RedisStore, RequestStateSeal};
+/// use enum_schema::ask::{RedisStore, RequestStateSeal, StateCodec, StoreError};
 ///
-/// # async fn seal() -> Result<RequestStateSeal, enum_schema::ask::StoreError> {
-/// let store = RedisStore::connect("redis://127.0.0.1:6379/").await?;
-/// let seal = RequestStateSeal::new(EncryptedCodec::new([7; 32])).with_store(store);
-/// # Ok(seal)
-/// # }
+/// // `codec`: the SDK's `RequestStateCodec`, or `EncryptedCodec`, with the
+/// // key every process shares.
+/// async fn seal(codec: impl StateCodec) -> Result<RequestStateSeal, StoreError> {
+///     let store = RedisStore::connect("redis://127.0.0.1:6379/").await?;
+///     Ok(RequestStateSeal::new(codec).with_store(store))
+/// }
 /// ```
 #[derive(Clone)]
 pub struct RedisStore {
