@@ -54,6 +54,13 @@
 //! - `schemars`: `schemars::JsonSchema` for derived enums and forms, with the
 //!   shapes below inline (never a `$ref`), for code that builds schemas with
 //!   schemars, rmcp's own `Peer::elicit::<T>()` among it.
+//! - `encrypt`: `ask::EncryptedCodec`, a `requestState` codec that
+//!   encrypts the answers it carries (XChaCha20-Poly1305).
+//! - `store`: `RequestStateSeal::with_store`, the `ask::AnswerStore` trait
+//!   and `ask::MemoryStore`: on 2026-07-28 the answers stay on the server,
+//!   the `requestState` carries a sealed single-use handle.
+//! - `redis`: `ask::RedisStore`, that store on Redis, shared by every
+//!   server process.
 //!
 //! # The shapes
 //!

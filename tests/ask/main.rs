@@ -10,7 +10,11 @@
 #[cfg(feature = "encrypt")]
 mod encrypted;
 mod hostile;
+#[cfg(feature = "redis")]
+mod redis;
 mod rounds;
+#[cfg(feature = "store")]
+mod stored;
 
 use std::collections::VecDeque;
 use std::future::Future;

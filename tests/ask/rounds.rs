@@ -1025,6 +1025,20 @@ fn every_error_has_its_code_and_data() {
             json!({"code": -32602, "message": REFUSED_STATE, "data": null}),
         ),
         (
+            ElicitError::RequestState(RequestStateError::Consumed),
+            json!({"code": -32602,
+                   "message": "requestState was already used, or the answers it stands for are no longer held by the server; a requestState is accepted once: send the request again without requestState and inputResponses",
+                   "data": null}),
+        ),
+        (
+            ElicitError::Store(enum_schema::ask::StoreError::new(
+                "Redis: connection refused",
+            )),
+            json!({"code": -32603,
+                   "message": "the server could not reach the store that keeps the answers of earlier rounds (requestState); nothing was accepted: try the request again later",
+                   "data": null}),
+        ),
+        (
             ElicitError::AnswerChanged {
                 key: "triage".to_owned(),
             },

@@ -331,3 +331,44 @@ async fn asking_outside_the_handler_or_twice_under_one_key_is_refused() {
         r#"the server asked two questions under the key "q" in one request"#
     );
 }
+
+/// The answer store through the SDK's own `Ask`: the same three rounds,
+/// on two "processes" sharing the store and the key; the state carries a
+/// sealed handle only, and the final round is accepted once.
+#[cfg(feature = "store")]
+#[tokio::test]
+async fn with_a_store_the_state_is_a_handle_and_the_final_round_is_accepted_once() {
+    use enum_schema::ask::MemoryStore;
+
+    let store = MemoryStore::new();
+    let stored = || seal(1).with_store(store.clone());
+    let retry = params(
+        "triage",
+        json!({"inputResponses": {"triage": {"action": "accept", "content": {"severity": "high"}}}}),
+    );
+    let second = value(tool(&retry, &stored()).await);
+    let state = second["requestState"].as_str().unwrap().to_owned();
+    assert!(state.len() < 200, "{state}");
+    assert_eq!(store.len(), 1);
+    let last = params(
+        "triage",
+        json!({
+            "inputResponses": {"impact": {"action": "accept", "content": {"services": ["login"]}}},
+            "requestState": state,
+        }),
+    );
+    let done = value(tool(&last, &stored()).await);
+    assert_eq!(
+        done["content"][0]["text"],
+        "Accept(Triage { severity: High }); Accept(Impact { services: [Login] })"
+    );
+    assert!(store.is_empty());
+    let error = tool(&last, &stored()).await.unwrap_err();
+    assert_eq!(error.code, -32602);
+    assert_eq!(
+        error.message,
+        "requestState was already used, or the answers it stands for are no longer held by the \
+         server; a requestState is accepted once: send the request again without requestState \
+         and inputResponses"
+    );
+}

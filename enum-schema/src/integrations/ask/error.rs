@@ -32,6 +32,7 @@ pub(crate) const MISSING_REQUIRED_CLIENT_CAPABILITY: i32 = -32021;
 /// |---|---|
 /// | `Invalid` (a rejected answer) | `-32602` invalid params, `data` naming each field, value and what was allowed |
 /// | `RequestState`, `AnswerChanged` | `-32602` invalid params |
+/// | `Store` | `-32603` internal error |
 /// | `Unsupported` | `-32021` missing required client capability, `data.requiredCapabilities` |
 /// | `Version`, `NoServerRequests` | `-32600` invalid request |
 /// | `Service`, `Handler` | the SDK error's own code, message and `data`, passed on as they came |
@@ -64,9 +65,11 @@ pub enum ElicitError {
     },
     /// The request's `requestState` was not sealed by this server for this
     /// request: altered, sealed with an unknown key or for another request,
-    /// or expired. The detail is for the server's logs; the client gets one
-    /// message for all of them, as the MCP 2026-07-28 text on
-    /// `requestState` asks.
+    /// or expired; or, with an `AnswerStore` (feature `store`), already
+    /// used. The detail is for the server's logs; the client gets one
+    /// message for all of them, and another for a state already used
+    /// ([`RequestStateError::Consumed`]), which a client that sent it once
+    /// did not alter.
     RequestState(RequestStateError),
     /// A retry's `inputResponses` answers a question that an earlier round
     /// already answered (sealed in `requestState`), differently.
@@ -83,6 +86,12 @@ pub enum ElicitError {
         /// The length the state would have had, in characters.
         length: usize,
     },
+    /// The `AnswerStore` (feature `store`) that keeps the answers of
+    /// earlier rounds (MCP 2026-07-28, `RequestStateSeal::with_store`)
+    /// failed: unreachable, timed out, or refused the command. The round
+    /// fails and nothing is accepted; the detail ([`StoreError`]) is for
+    /// the server's logs.
+    Store(StoreError),
     /// The SDK could not complete the `elicitation/create` request: the
     /// client answered with an error, the transport closed, or the time to
     /// wait for the answer ran out.
@@ -123,6 +132,7 @@ impl ElicitError {
             ElicitError::Service(error) | ElicitError::Handler(error) => error.code(),
             ElicitError::InputRequired(_)
             | ElicitError::StateTooLarge { .. }
+            | ElicitError::Store(_)
             | ElicitError::OutsideHandler
             | ElicitError::KeyReused { .. } => INTERNAL_ERROR,
         }
@@ -220,6 +230,11 @@ impl fmt::Display for ElicitError {
                 "protocol version {version} has no server-to-client requests, so elicitation/create \
                  cannot be sent; the server has to ask inside the result (input_required)"
             ),
+            ElicitError::RequestState(RequestStateError::Consumed) => f.write_str(
+                "requestState was already used, or the answers it stands for are no longer held \
+                 by the server; a requestState is accepted once: send the request again without \
+                 requestState and inputResponses",
+            ),
             ElicitError::RequestState(_) => f.write_str(
                 "requestState was not issued by this server for this request, or it has expired; \
                  send the request again without requestState and inputResponses",
@@ -234,6 +249,10 @@ impl fmt::Display for ElicitError {
                 "the server's questions need a requestState of {length} characters, more than the \
                  {} a request may carry",
                 super::MAX_REQUEST_STATE_LENGTH
+            ),
+            ElicitError::Store(_) => f.write_str(
+                "the server could not reach the store that keeps the answers of earlier rounds \
+                 (requestState); nothing was accepted: try the request again later",
             ),
             ElicitError::Service(error) => {
                 write!(f, "the elicitation request failed: {}", error.message())
@@ -257,6 +276,7 @@ impl std::error::Error for ElicitError {
             ElicitError::Version(error) => Some(error),
             ElicitError::RequestState(error) => Some(error),
             ElicitError::Invalid(error) => Some(error),
+            ElicitError::Store(error) => Some(error),
             _ => None,
         }
     }
@@ -265,6 +285,12 @@ impl std::error::Error for ElicitError {
 impl From<RequestStateError> for ElicitError {
     fn from(error: RequestStateError) -> Self {
         ElicitError::RequestState(error)
+    }
+}
+
+impl From<StoreError> for ElicitError {
+    fn from(error: StoreError) -> Self {
+        ElicitError::Store(error)
     }
 }
 
@@ -284,6 +310,11 @@ pub enum RequestStateError {
     Malformed,
     /// Verified, but sealed for another request (method, name, arguments).
     OtherRequest,
+    /// Verified, but the `AnswerStore` (feature `store`) holds no
+    /// answers under its handle: an earlier round took them (the state was
+    /// sent again: a replay), or they expired or were lost in the store (a
+    /// store restarted without persistence). A handle is taken once.
+    Consumed,
 }
 
 impl fmt::Display for RequestStateError {
@@ -300,11 +331,63 @@ impl fmt::Display for RequestStateError {
                 f.write_str("the payload is not a sealed set of answers")
             }
             RequestStateError::OtherRequest => f.write_str("sealed for another request"),
+            RequestStateError::Consumed => f.write_str(
+                "the store holds no answers under its handle: already taken by an earlier round \
+                 (a replay), expired, or lost",
+            ),
         }
     }
 }
 
 impl std::error::Error for RequestStateError {}
+
+/// Why an `AnswerStore` (feature `store`) could not keep or give back
+/// the answers of a request (MCP 2026-07-28): the store was unreachable,
+/// timed out, or refused the command. What a client receives is
+/// [`ElicitError::Store`]'s message (`-32603`); this one, and its
+/// [`source`](std::error::Error::source), are for the server's logs.
+#[derive(Debug)]
+pub struct StoreError {
+    message: Cow<'static, str>,
+    source: Option<Box<dyn std::error::Error + Send + Sync>>,
+}
+
+impl StoreError {
+    /// A store error that says `message` (for the logs: "Redis: connection
+    /// refused").
+    pub fn new(message: impl Into<Cow<'static, str>>) -> Self {
+        StoreError {
+            message: message.into(),
+            source: None,
+        }
+    }
+
+    /// The same error, caused by `source` (the store client's own error).
+    #[must_use]
+    pub fn with_source(mut self, source: impl std::error::Error + Send + Sync + 'static) -> Self {
+        self.source = Some(Box::new(source));
+        self
+    }
+
+    /// What went wrong, in the store's words.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        write!(f, "the answer store failed: {}", self.message)
+    }
+}
+
+impl std::error::Error for StoreError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.source
+            .as_deref()
+            .map(|source| source as &(dyn std::error::Error + 'static))
+    }
+}
 
 /// An SDK's own error, carried through [`ElicitError::Service`] and
 /// [`ElicitError::Handler`]: the error itself, for the SDK adapter to pass

@@ -24,6 +24,10 @@
 //! 3. the state (earlier answers, attempts) is sealed with [`StateCodec::seal`]
 //!    and the outcome goes back through [`Reply`] as the SDK's response.
 //!
+//! With an answer store (`RequestStateSeal::with_store`, feature `store`),
+//! step 3 puts the answers in the store under a fresh handle and seals only
+//! the handle, and before step 2 the next round takes them out (once).
+//!
 //! Before 2026-07-28, step 2 sends each question with [`Sdk::send`] and
 //! waits for the answer, asking again inside the same call.
 
@@ -32,9 +36,13 @@ mod encrypt;
 mod error;
 mod narrow;
 mod reask;
+#[cfg(feature = "redis")]
+mod redis_store;
 mod round;
 mod sdk;
 mod state;
+#[cfg(feature = "store")]
+mod store;
 
 // For the SDK adapters, which a build may leave out.
 #[cfg(feature = "encrypt")]
@@ -42,8 +50,14 @@ mod state;
 pub use encrypt::EncryptedCodec;
 #[allow(unused_imports)]
 pub(crate) use error::INTERNAL_ERROR;
-pub use error::{ElicitError, RequestStateError, SdkError};
+pub use error::{ElicitError, RequestStateError, SdkError, StoreError};
 pub use narrow::LONG_LIST;
+#[cfg(feature = "redis")]
+#[cfg_attr(docsrs, doc(cfg(feature = "redis")))]
+pub use redis_store::RedisStore;
 pub use round::{Ask, Handled, Question, Questions, Request};
 pub use sdk::{Reply, Sdk};
 pub use state::{RequestStateSeal, StateCodec, MAX_REQUEST_STATE_LENGTH};
+#[cfg(feature = "store")]
+#[cfg_attr(docsrs, doc(cfg(feature = "store")))]
+pub use store::{AnswerStore, MemoryStore, StoreFuture};

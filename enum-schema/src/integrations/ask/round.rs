@@ -13,7 +13,7 @@ use super::error::ElicitError;
 use super::narrow;
 use super::reask;
 use super::sdk::{Reply, Sdk};
-use super::state::{self, RequestStateSeal, Sealed, MAX_REQUEST_STATE_LENGTH};
+use super::state::{self, Opened, RequestStateSeal, Sealed, MAX_REQUEST_STATE_LENGTH};
 use crate::error::Error;
 use crate::form::{ElicitAction, ElicitForm, ElicitFormWith, Form, FormFields};
 use crate::input::{state_length, InputRequiredResult};
@@ -177,6 +177,9 @@ struct Inner<S: Sdk> {
     responses: Map<String, Value>,
     /// Sealed answers and attempts of earlier rounds, and those of this one.
     sealed: Mutex<Sealed>,
+    /// The handle under which the seal's store keeps the answers of earlier
+    /// rounds, until the body's run takes them.
+    handle: Mutex<Option<String>>,
     /// Whether a handler body runs.
     running: AtomicBool,
     /// The keys asked in this run of the body.
@@ -441,14 +444,18 @@ impl<S: Sdk> Ask<S> {
         request: Request<'_>,
     ) -> Result<Ask<S>, ElicitError> {
         let binding = state::binding(request.method, request.name, request.arguments);
-        let sealed = match request.request_state {
-            None => Sealed::default(),
+        let opened = match request.request_state {
+            None => Opened::Answers(Sealed::default()),
             Some(text) if state_length(text) > MAX_REQUEST_STATE_LENGTH => {
                 return Err(ElicitError::RequestState(
                     super::RequestStateError::Malformed,
                 ))
             }
-            Some(text) => Sealed::read(&seal.codec().open(text, &binding)?)?,
+            Some(text) => seal.open_state(text, &binding)?,
+        };
+        let (sealed, handle) = match opened {
+            Opened::Answers(sealed) => (sealed, None),
+            Opened::Handle(handle) => (Sealed::default(), Some(handle)),
         };
         Ok(Ask {
             inner: Arc::new(Inner {
@@ -459,6 +466,7 @@ impl<S: Sdk> Ask<S> {
                 form_supported: request.form_supported,
                 responses: request.input_responses,
                 sealed: Mutex::new(sealed),
+                handle: Mutex::new(handle),
                 running: AtomicBool::new(false),
                 asked: Mutex::new(HashSet::new()),
             }),
@@ -497,6 +505,9 @@ impl<S: Sdk> Ask<S> {
     ///   already answered in an earlier round, differently.
     /// - [`ElicitError::StateTooLarge`]: the answers so far need a longer
     ///   `requestState` than a request may carry.
+    /// - [`ElicitError::Store`]: the seal's answer store could not keep
+    ///   the answers so far (see `RequestStateSeal::with_store`, feature
+    ///   `store`).
     /// - [`ElicitError::OutsideHandler`], [`ElicitError::KeyReused`]: server
     ///   bugs, refused on every revision (asked outside the body of `tool`,
     ///   `prompt` or `resource`; a key used twice in one request).
@@ -662,7 +673,12 @@ impl<S: Sdk> Ask<S> {
             return Err(ElicitError::Unsupported);
         }
         match inner.version {
-            Some(version) if version.uses_input_required() => self.in_result(questions, version),
+            Some(version) if version.uses_input_required() => {
+                match self.in_result(questions, version)? {
+                    None => Ok(()),
+                    Some(asking) => Err(self.input_required(asking).await),
+                }
+            }
             version => {
                 // A form the revision cannot carry is the server's bug: refused
                 // before the person is asked anything, as on 2026-07-28.
@@ -732,12 +748,13 @@ impl<S: Sdk> Ask<S> {
     }
 
     /// On 2026-07-28: every question answered from the sealed state or
-    /// `inputResponses`, or asked in one `input_required` result.
+    /// `inputResponses` (`None`), or asked in one `input_required` result,
+    /// returned with the payload its state is to carry, if any.
     fn in_result(
         &self,
         questions: &mut [&mut (dyn Pending + Send)],
         version: ProtocolVersion,
-    ) -> Result<(), ElicitError> {
+    ) -> Result<Option<Asking>, ElicitError> {
         let inner = &*self.inner;
         // A form the revision cannot carry is the server's bug, whatever
         // the answers.
@@ -781,23 +798,37 @@ impl<S: Sdk> Ask<S> {
             }
         }
         if requests.is_empty() {
-            return Ok(());
+            return Ok(None);
         }
         let mut result = InputRequiredResult::new();
         for (key, params) in requests {
             result = result.elicit(key, params);
         }
-        if !sealed.is_empty() {
-            let payload = sealed.payload(inner.seal.ttl());
-            let text = inner.seal.codec().seal(&payload, &inner.binding)?;
-            result =
-                result
-                    .with_request_state(text)
-                    .map_err(|too_long| ElicitError::StateTooLarge {
-                        length: too_long.length,
-                    })?;
+        let payload = (!sealed.is_empty()).then(|| sealed.payload(inner.seal.ttl()));
+        Ok(Some(Asking { result, payload }))
+    }
+
+    /// The `input_required` result that asks, with its state sealed (or
+    /// its answers put in the seal's store); or why it cannot be sent.
+    async fn input_required(&self, Asking { result, payload }: Asking) -> ElicitError {
+        let Some(payload) = payload else {
+            return ElicitError::InputRequired(Box::new(result));
+        };
+        let text = match self
+            .inner
+            .seal
+            .seal_state(payload, &self.inner.binding)
+            .await
+        {
+            Ok(text) => text,
+            Err(error) => return error,
+        };
+        match result.with_request_state(text) {
+            Ok(result) => ElicitError::InputRequired(Box::new(result)),
+            Err(too_long) => ElicitError::StateTooLarge {
+                length: too_long.length,
+            },
         }
-        Err(ElicitError::InputRequired(Box::new(result)))
     }
 
     /// Runs `body`: questions may be asked while it runs, and only then.
@@ -807,6 +838,17 @@ impl<S: Sdk> Ask<S> {
         Fut: Future<Output = Result<R, ElicitError>>,
     {
         let inner = Arc::clone(&self.inner);
+        // With a store, the answers of earlier rounds are taken (once) before
+        // the body runs: a replayed state is refused here.
+        let handle = inner
+            .handle
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
+        if let Some(handle) = handle {
+            let taken = inner.seal.take_answers(&handle).await?;
+            *inner.sealed.lock().unwrap_or_else(PoisonError::into_inner) = taken;
+        }
         inner.running.store(true, Ordering::Relaxed);
         let ended = body(self).await;
         // A clone kept past the body has no response left to ask in.
@@ -828,6 +870,14 @@ impl<S: Sdk> Ask<S> {
     ///   of [`ElicitError::data`], which the model sees and can act on.
     /// - anything else: the SDK's JSON-RPC error for it (see
     ///   [`ElicitError`]).
+    ///
+    /// With an answer store (`RequestStateSeal::with_store`, feature
+    /// `store`), the answers of earlier rounds are taken from it before
+    /// the body runs: a state
+    /// whose answers were already taken (a replay) is the JSON-RPC error
+    /// of [`RequestStateError::Consumed`](super::RequestStateError::Consumed)
+    /// and a store that cannot be reached that of [`ElicitError::Store`],
+    /// and the body does not run.
     ///
     /// # Errors
     ///
@@ -865,6 +915,13 @@ impl<S: Sdk> Ask<S> {
     ) -> Handled<S, S::Resource> {
         respond::<S, S::Resource, R>(self.run(body).await, None)
     }
+}
+
+/// A round that asks (MCP 2026-07-28): its `input_required` result, and the
+/// payload its state is to carry, if anything was answered or rejected.
+struct Asking {
+    result: InputRequiredResult,
+    payload: Option<Vec<u8>>,
 }
 
 /// What a handler that ran its body through [`Ask`] returns: the response

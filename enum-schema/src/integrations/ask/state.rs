@@ -7,7 +7,9 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use serde_json::{Map, Value};
 
-use super::error::RequestStateError;
+use super::error::{ElicitError, RequestStateError};
+#[cfg(feature = "store")]
+use super::store::{self, AnswerStore};
 
 pub use crate::input::MAX_REQUEST_STATE_LENGTH;
 
@@ -18,7 +20,9 @@ pub use crate::input::MAX_REQUEST_STATE_LENGTH;
 ///
 /// Every server process that may receive a retry needs the same keys: the
 /// state is sealed by the process that asked and opened by whichever
-/// process the load balancer sends the retry to. Nothing else is shared.
+/// process the load balancer sends the retry to. Nothing else is shared,
+/// unless the answers are kept in a store (`with_store`,
+/// feature `store`): then the processes share the store too.
 ///
 /// - **What is sealed**: `{"v":1,"exp":..,"answers":{KEY:{"action":..,"content":{..}},..},"attempts":{KEY:n,..}}`:
 ///   each earlier answer as it was validated (the properties its form
@@ -28,7 +32,13 @@ pub use crate::input::MAX_REQUEST_STATE_LENGTH;
 ///   stored) to the method, the tool, prompt or resource, and its
 ///   arguments. A state is refused when it was altered, sealed with a key
 ///   this server does not hold, sealed for another request, or has expired.
-/// - **Size**: the state grows with every answer: about 4/3 of the answers'
+///   With a store, that JSON is what the store keeps, and the state seals
+///   only `{"v":1,"exp":..,"handle":"<32 hex digits>"}`, bound the same
+///   way: a handle cannot be moved to another request, and nothing the
+///   person answered leaves the server.
+/// - **Size**: with a store, the state is about 120 characters whatever
+///   the answers, and answers of any size work (as far as the transport
+///   carries them in `inputResponses`). Without one, the state grows with every answer: about 4/3 of the answers'
 ///   JSON (each answer's `content` holds only the declared properties, so
 ///   the forms' own limits bound it: options, `maxLength`, `maxItems`) plus
 ///   about 100 characters. A round whose state would exceed
@@ -36,7 +46,7 @@ pub use crate::input::MAX_REQUEST_STATE_LENGTH;
 ///   [`ElicitError::StateTooLarge`](super::ElicitError::StateTooLarge): a form of N string fields of
 ///   `maxLength` L costs at most about 4/3 × N × (L + key length + 8)
 ///   characters once answered, so 16 fields of 2,048 characters fit; give
-///   free-text fields a `max_length`.
+///   free-text fields a `max_length` or use a store.
 /// - **Confidentiality**: the codecs of rmcp, rust-mcp-sdk and tower-mcp
 ///   sign, they do not encrypt: the answers in the state can be read on the
 ///   way (by the client, proxies, logs). [`EncryptedCodec`](super::EncryptedCodec)
@@ -45,16 +55,28 @@ pub use crate::input::MAX_REQUEST_STATE_LENGTH;
 ///   client sent them in the clear to begin with.
 /// - **Key rotation**: as the codec allows (rmcp's keyring keeps the old key
 ///   until every state it sealed has expired).
-/// - **Replay**: within its time to live and for the same request, a state
-///   can be presented again; it only carries answers the same client gave.
-///   A retry that answers an already sealed question differently is
-///   refused. A replayed state also restarts the count of attempts it
-///   carries.
+/// - **Replay**: without a store, within its time to live and for the same
+///   request, a state can be presented again; it only carries answers the
+///   same client gave. A retry that answers an already sealed question
+///   differently is refused. A replayed state also restarts the count of
+///   attempts it carries. With a store, a state is accepted once: the
+///   round that presents it takes the answers out of the store (atomically,
+///   whichever process it reaches), so a replayed final round is refused
+///   with [`RequestStateError::Consumed`] and the tool's side effect runs
+///   once; the attempts cannot be restarted either. A client that lost a
+///   response and retries the same round is refused the same way, and
+///   starts the request again.
+/// - **Store outage**: a round whose store cannot be reached fails with
+///   [`ElicitError::Store`] (`-32603`); nothing is accepted. Answers lost
+///   by the store (a restart without persistence) are refused as
+///   `Consumed`.
 #[derive(Clone)]
 pub struct RequestStateSeal {
     codec: Arc<dyn StateCodec>,
     ttl: Duration,
     max_attempts: u32,
+    #[cfg(feature = "store")]
+    store: Option<Arc<dyn AnswerStore>>,
 }
 
 /// Seals and opens the text of a `requestState` (MCP 2026-07-28), bound to
@@ -62,8 +84,9 @@ pub struct RequestStateSeal {
 /// `RequestStateCodec` implement it (with their features); a server may
 /// bring its own (an encrypting one, for example).
 ///
-/// The payload is the JSON `{"v":1,"exp":..,"answers":{..},"attempts":{..}}`
-/// (see [`RequestStateSeal`]); the binding names the request (method, name
+/// The payload is the JSON `{"v":1,"exp":..,"answers":{..},"attempts":{..}}`,
+/// or with an answer store `{"v":1,"exp":..,"handle":".."}` (see
+/// [`RequestStateSeal`]); the binding names the request (method, name
 /// or URI, arguments) and must be checked, not stored in the clear.
 pub trait StateCodec: Send + Sync + 'static {
     /// Seals `payload`, bound to `binding`, as the text of a `requestState`.
@@ -114,7 +137,37 @@ impl RequestStateSeal {
             codec: Arc::new(codec),
             ttl: Self::DEFAULT_TTL,
             max_attempts: Self::DEFAULT_MAX_ATTEMPTS,
+            #[cfg(feature = "store")]
+            store: None,
         }
+    }
+
+    /// The same seal keeping the answers of earlier rounds in `store`
+    /// rather than in the `requestState` (MCP 2026-07-28): the state then
+    /// carries only a random handle, sealed by the codec and bound to the
+    /// request; the answers stay on the server; a handle is used once (see
+    /// "Replay" above and [`AnswerStore`]). Every server process that may
+    /// receive a retry needs the same store and the same keys. Feature
+    /// `store`.
+    ///
+    /// A seal with a store refuses a state that carries answers, and a
+    /// seal without one a state that carries a handle
+    /// ([`RequestStateError::Malformed`]): switching costs the calls in
+    /// flight.
+    #[cfg(feature = "store")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "store")))]
+    #[must_use]
+    pub fn with_store(mut self, store: impl AnswerStore) -> Self {
+        self.store = Some(Arc::new(store));
+        self
+    }
+
+    /// The store the answers are kept in, if [`with_store`](Self::with_store)
+    /// set one. Feature `store`.
+    #[cfg(feature = "store")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "store")))]
+    pub fn store(&self) -> Option<&dyn AnswerStore> {
+        self.store.as_deref()
     }
 
     /// The same seal with another time to live: how long a sealed state
@@ -153,6 +206,112 @@ impl RequestStateSeal {
     pub fn max_attempts(&self) -> u32 {
         self.max_attempts
     }
+}
+
+/// What an opened state holds: the answers, or the handle a store keeps
+/// them under.
+#[derive(Debug)]
+pub(crate) enum Opened {
+    Answers(Sealed),
+    #[cfg_attr(not(feature = "store"), allow(dead_code))]
+    Handle(String),
+}
+
+impl RequestStateSeal {
+    /// Opens `text`, sealed for `binding`, and reads it: answers, or with
+    /// a store a handle.
+    pub(crate) fn open_state(
+        &self,
+        text: &str,
+        binding: &[u8],
+    ) -> Result<Opened, RequestStateError> {
+        let payload = self.codec.open(text, binding)?;
+        #[cfg(feature = "store")]
+        if self.store.is_some() {
+            return read_handle(&payload).map(Opened::Handle);
+        }
+        Sealed::read(&payload).map(Opened::Answers)
+    }
+
+    /// Takes the answers under `handle` out of the store.
+    ///
+    /// # Errors
+    ///
+    /// [`RequestStateError::Consumed`] if the store holds none,
+    /// [`ElicitError::Store`] if it cannot be asked.
+    pub(crate) async fn take_answers(&self, handle: &str) -> Result<Sealed, ElicitError> {
+        #[cfg(feature = "store")]
+        if let Some(store) = &self.store {
+            let Some(payload) = store.take(handle).await? else {
+                return Err(RequestStateError::Consumed.into());
+            };
+            return Ok(Sealed::read(&payload)?);
+        }
+        let _ = handle;
+        Err(RequestStateError::Malformed.into())
+    }
+
+    /// The text of the state that carries `payload` (the answers' JSON),
+    /// sealed for `binding`: the payload itself, or with a store a fresh
+    /// handle under which the store now keeps it.
+    ///
+    /// # Errors
+    ///
+    /// [`ElicitError::Store`] if the store cannot keep it,
+    /// [`ElicitError::RequestState`] if the codec cannot seal.
+    pub(crate) async fn seal_state(
+        &self,
+        payload: Vec<u8>,
+        binding: &[u8],
+    ) -> Result<String, ElicitError> {
+        #[cfg(feature = "store")]
+        if let Some(store) = &self.store {
+            let handle = store::new_handle()?;
+            store.put(&handle, payload, self.ttl).await?;
+            let sealed = handle_payload(&handle, self.ttl);
+            return Ok(self.codec.seal(&sealed, binding)?);
+        }
+        Ok(self.codec.seal(&payload, binding)?)
+    }
+}
+
+/// The payload of a state whose answers a store keeps:
+/// `{"v":1,"exp":..,"handle":".."}`.
+#[cfg(feature = "store")]
+fn handle_payload(handle: &str, ttl: Duration) -> Vec<u8> {
+    let mut payload = Map::new();
+    payload.insert("v".to_owned(), Value::from(VERSION));
+    payload.insert("exp".to_owned(), Value::from(expiry(ttl)));
+    payload.insert("handle".to_owned(), Value::from(handle));
+    serde_json::to_vec(&Value::Object(payload)).unwrap_or_default()
+}
+
+/// Reads the payload of a state whose answers a store keeps.
+///
+/// # Errors
+///
+/// [`RequestStateError::Malformed`] for anything else (answers sealed in
+/// the state among it), [`RequestStateError::Expired`] past its expiry.
+#[cfg(feature = "store")]
+fn read_handle(payload: &[u8]) -> Result<String, RequestStateError> {
+    let Ok(Value::Object(mut payload)) = serde_json::from_slice::<Value>(payload) else {
+        return Err(RequestStateError::Malformed);
+    };
+    let version = payload.get("v").and_then(Value::as_u64);
+    let expiry = payload.get("exp").and_then(Value::as_u64);
+    let (Some(VERSION), Some(expiry), Some(Value::String(handle))) =
+        (version, expiry, payload.remove("handle"))
+    else {
+        return Err(RequestStateError::Malformed);
+    };
+    // `v` and `exp` are all that is left: no answers beside the handle.
+    if payload.len() != 2 || !store::is_handle(&handle) {
+        return Err(RequestStateError::Malformed);
+    }
+    if now() > expiry {
+        return Err(RequestStateError::Expired);
+    }
+    Ok(handle)
 }
 
 impl AsRef<RequestStateSeal> for RequestStateSeal {
@@ -229,6 +388,12 @@ fn now() -> u64 {
         })
 }
 
+/// The expiry of a state sealed now with `ttl`, in milliseconds since the
+/// Unix epoch.
+fn expiry(ttl: Duration) -> u64 {
+    now().saturating_add(u64::try_from(ttl.as_millis()).unwrap_or(u64::MAX))
+}
+
 impl Sealed {
     pub(crate) fn is_empty(&self) -> bool {
         self.answers.is_empty() && self.attempts.is_empty()
@@ -246,10 +411,7 @@ impl Sealed {
     pub(crate) fn payload(&self, ttl: Duration) -> Vec<u8> {
         let mut payload = Map::new();
         payload.insert("v".to_owned(), Value::from(VERSION));
-        payload.insert(
-            "exp".to_owned(),
-            Value::from(now().saturating_add(u64::try_from(ttl.as_millis()).unwrap_or(u64::MAX))),
-        );
+        payload.insert("exp".to_owned(), Value::from(expiry(ttl)));
         payload.insert("answers".to_owned(), Value::Object(self.answers.clone()));
         if !self.attempts.is_empty() {
             payload.insert("attempts".to_owned(), Value::Object(self.attempts.clone()));

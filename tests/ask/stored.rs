@@ -1,0 +1,405 @@
+//! The answers kept server-side (`RequestStateSeal::with_store`, feature
+//! `store`), with the in-memory store: the state carries only a sealed
+//! handle, a handle is taken once, answers of any size work, and a store
+//! that fails fails the round.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+use enum_schema::ask::{AnswerStore, MemoryStore, StoreError, StoreFuture};
+
+use super::*;
+
+/// What the person types into the notes: it must never show in a state.
+pub(super) const TYPED: &str = "the coffee machine in room 4 caught fire";
+
+/// Notes (free text), then the triage: three rounds on 2026-07-28 (ask the
+/// notes, ask the triage, the result). The side effect, counted in `done`,
+/// comes after both questions.
+pub(super) async fn report(
+    ask: Ask<Fake>,
+    done: Arc<AtomicUsize>,
+) -> Result<ToolResult, ElicitError> {
+    let notes = ask.form::<Notes>("notes", "What happened?").await?;
+    let triage = ask.form::<Triage>("triage", "How bad is it?").await?;
+    done.fetch_add(1, Ordering::SeqCst);
+    Ok(ToolResult::Text(format!("{notes:?} {triage:?}")))
+}
+
+pub(super) fn one(key: &str, answer: Value) -> Map<String, Value> {
+    let mut map = Map::new();
+    map.insert(key.to_owned(), answer);
+    map
+}
+
+pub(super) fn notes(text: &str) -> Map<String, Value> {
+    one("notes", accept(json!({ "text": text })))
+}
+
+pub(super) fn triage() -> Map<String, Value> {
+    one("triage", accept(json!({"severity": "high"})))
+}
+
+pub(super) fn reported(text: &str) -> String {
+    format!("Accept(Notes {{ text: {text:?} }}) Accept(Triage {{ severity: High }})")
+}
+
+/// The message of a replayed (or lost) handle, as a client reads it.
+pub(super) const CONSUMED: &str = "requestState was already used, or the answers it stands \
+     for are no longer held by the server; a requestState is accepted once: send the request \
+     again without requestState and inputResponses";
+
+/// The message of a store that failed, as a client reads it.
+pub(super) const STORE_DOWN: &str = "the server could not reach the store that keeps the \
+     answers of earlier rounds (requestState); nothing was accepted: try the request again later";
+
+pub(super) fn asked(outcome: Outcome<ToolResult>) -> InputRequiredResult {
+    match outcome {
+        Ok(Done::InputRequired(result)) => result,
+        other => panic!("expected input_required, got {other:?}"),
+    }
+}
+
+/// Asserts a state refused as already used: the variant, the detail, and
+/// what the client receives.
+pub(super) fn assert_consumed(outcome: Outcome<ToolResult>) {
+    let error = failed(outcome);
+    assert!(
+        matches!(
+            error,
+            ElicitError::RequestState(RequestStateError::Consumed)
+        ),
+        "{error:?}"
+    );
+    assert_eq!(
+        std::error::Error::source(&error).map(ToString::to_string),
+        Some(
+            "the store holds no answers under its handle: already taken by an earlier round \
+             (a replay), expired, or lost"
+                .to_owned()
+        )
+    );
+    assert_eq!(
+        wire(error),
+        json!({"code": -32602, "message": CONSUMED, "data": null})
+    );
+}
+
+/// Asserts a round failed because the store did, with `detail` for the
+/// logs.
+pub(super) fn assert_store_down(outcome: Outcome<ToolResult>, detail: &str) {
+    let error = failed(outcome);
+    match &error {
+        ElicitError::Store(store) => assert_eq!(store.message(), detail),
+        other => panic!("expected a store error, got {other:?}"),
+    }
+    assert_eq!(
+        std::error::Error::source(&error).map(ToString::to_string),
+        Some(format!("the answer store failed: {detail}"))
+    );
+    assert_eq!(
+        wire(error),
+        json!({"code": -32603, "message": STORE_DOWN, "data": null})
+    );
+}
+
+/// Asserts the payload of a state is a handle and nothing else, and that
+/// nothing typed shows in it.
+pub(super) fn assert_only_a_handle(state: &str, typed: &str) {
+    let payload = peek(state);
+    let handle = payload["handle"].as_str().expect("a handle").to_owned();
+    assert_eq!(payload, json!({"v": 1, "exp": "EXP", "handle": handle}));
+    assert_eq!(handle.len(), 32, "{handle}");
+    assert!(
+        handle
+            .bytes()
+            .all(|byte| byte.is_ascii_hexdigit() && !byte.is_ascii_uppercase()),
+        "{handle}"
+    );
+    // The fake codec is hex of the payload: neither the text nor its hex.
+    assert!(!state.contains(typed), "{state}");
+    assert!(!state.contains(&hex(typed.as_bytes())), "{state}");
+    assert!(state.len() < 200, "{}", state.len());
+}
+
+fn stored(store: impl AnswerStore) -> RequestStateSeal {
+    RequestStateSeal::new(codec(KEY)).with_store(store)
+}
+
+/// One call of `report` on 2026-07-28 with `responses` and `state`.
+fn once(
+    client: &Client,
+    responses: Map<String, Value>,
+    state: Option<&str>,
+    done: &Arc<AtomicUsize>,
+) -> Outcome<ToolResult> {
+    let ask = Ask::open(
+        Arc::clone(&client.script),
+        client.seal.clone(),
+        client.request(responses, state),
+    )?;
+    block_on(ask.tool(|ask| report(ask, Arc::clone(done))))
+}
+
+/// The state of the third round of `report` (notes answered), for
+/// `client`.
+fn third_round_state(client: &Client, done: &Arc<AtomicUsize>) -> String {
+    let first = asked(once(client, Map::new(), None, done));
+    // Nothing answered yet: nothing stored, no state.
+    assert_eq!(first.request_state(), None);
+    let second = asked(once(client, notes(TYPED), None, done));
+    second.request_state().unwrap().to_owned()
+}
+
+#[test]
+fn three_rounds_keep_the_answers_in_the_store_and_the_state_carries_a_handle() {
+    let store = MemoryStore::new();
+    let answers = vec![
+        accept(json!({ "text": TYPED })),
+        accept(json!({"severity": "high"})),
+    ];
+    let client = Client::new(V0728, answers).sealed_with(stored(store.clone()));
+    let done = Arc::new(AtomicUsize::new(0));
+    assert_eq!(
+        text(client.tool(|ask| report(ask, Arc::clone(&done)))),
+        reported(TYPED)
+    );
+    assert_eq!(done.load(Ordering::SeqCst), 1);
+    let rounds = client.script.rounds();
+    assert_eq!(rounds.len(), 2, "{rounds:?}");
+    assert_eq!(rounds[0].get("requestState"), None);
+    assert_only_a_handle(rounds[1]["requestState"].as_str().unwrap(), TYPED);
+    // The final round took the answers: nothing is left behind.
+    assert!(store.is_empty(), "{store:?}");
+}
+
+#[test]
+fn a_replayed_final_round_is_refused_and_the_side_effect_runs_once() {
+    let store = MemoryStore::new();
+    let client = Client::new(V0728, vec![]).sealed_with(stored(store.clone()));
+    let done = Arc::new(AtomicUsize::new(0));
+    let state = third_round_state(&client, &done);
+    assert_eq!(store.len(), 1);
+    assert_eq!(
+        text(once(&client, triage(), Some(&state), &done)),
+        reported(TYPED)
+    );
+    assert_eq!(done.load(Ordering::SeqCst), 1);
+    // The same final round again, as a replaying client (or proxy) sends it.
+    assert_consumed(once(&client, triage(), Some(&state), &done));
+    assert_consumed(once(&client, Map::new(), Some(&state), &done));
+    assert_eq!(done.load(Ordering::SeqCst), 1);
+    assert!(store.is_empty());
+}
+
+#[test]
+fn a_replayed_middle_round_is_refused_and_each_round_issues_a_new_handle() {
+    async fn three(ask: Ask<Fake>) -> Result<ToolResult, ElicitError> {
+        let notes = ask.form::<Notes>("notes", "What happened?").await?;
+        let triage = ask.form::<Triage>("triage", "How bad is it?").await?;
+        let answer = ask.form::<Answer>("answer", "Page someone?").await?;
+        Ok(ToolResult::Text(format!("{notes:?} {triage:?} {answer:?}")))
+    }
+    let store = MemoryStore::new();
+    let client = Client::new(V0728, vec![]).sealed_with(stored(store.clone()));
+    let call = |responses, state: Option<&str>| {
+        let ask = Ask::open(
+            Arc::clone(&client.script),
+            client.seal.clone(),
+            client.request(responses, state),
+        )?;
+        block_on(ask.tool(three))
+    };
+    let second = asked(call(notes(TYPED), None));
+    let second = second.request_state().unwrap().to_owned();
+    let third = asked(call(triage(), Some(&second)));
+    let third = third.request_state().unwrap().to_owned();
+    assert_ne!(peek(&second)["handle"], peek(&third)["handle"]);
+    assert_only_a_handle(&third, TYPED);
+    // The second round's state was taken by the third round.
+    assert_consumed(call(triage(), Some(&second)));
+    assert_eq!(
+        text(call(one("answer", accept(json!({"yes": true}))), Some(&third))),
+        format!(
+            "Accept(Notes {{ text: {TYPED:?} }}) Accept(Triage {{ severity: High }}) Accept(Answer {{ yes: true }})"
+        )
+    );
+    assert!(store.is_empty());
+}
+
+#[test]
+fn a_megabyte_answer_works_with_a_store() {
+    let megabyte = "T".repeat(1 << 20);
+    let store = MemoryStore::new();
+    let client = Client::new(V0728, vec![]).sealed_with(stored(store.clone()));
+    let done = Arc::new(AtomicUsize::new(0));
+    asked(once(&client, Map::new(), None, &done));
+    let second = asked(once(&client, notes(&megabyte), None, &done));
+    let state = second.request_state().unwrap();
+    assert_only_a_handle(state, &megabyte[..64]);
+    assert_eq!(
+        text(once(&client, triage(), Some(state), &done)),
+        reported(&megabyte)
+    );
+    assert!(store.is_empty());
+}
+
+#[test]
+fn a_handle_sealed_for_another_request_is_refused_and_stays_for_its_own() {
+    let store = MemoryStore::new();
+    let mut client = Client::new(V0728, vec![]).sealed_with(stored(store.clone()));
+    client.arguments = Some(one("ticket", json!(1)));
+    let done = Arc::new(AtomicUsize::new(0));
+    let state = third_round_state(&client, &done);
+
+    let mut other = Client::new(V0728, vec![]).sealed_with(client.seal.clone());
+    other.arguments = Some(one("ticket", json!(2)));
+    let error = failed(once(&other, triage(), Some(&state), &done));
+    assert!(
+        matches!(
+            error,
+            ElicitError::RequestState(RequestStateError::OtherRequest)
+        ),
+        "{error:?}"
+    );
+    assert_eq!(
+        wire(error),
+        json!({"code": -32602, "message": REFUSED_STATE, "data": null})
+    );
+    // Refused before the store was asked: the answers wait for their own
+    // request.
+    assert_eq!(store.len(), 1);
+    assert_eq!(
+        text(once(&client, triage(), Some(&state), &done)),
+        reported(TYPED)
+    );
+    assert_eq!(done.load(Ordering::SeqCst), 1);
+}
+
+#[test]
+fn a_seal_with_a_store_refuses_sealed_answers_and_one_without_refuses_a_handle() {
+    let done = Arc::new(AtomicUsize::new(0));
+    let plain = Client::new(V0728, vec![]);
+    let with_answers = third_round_state(&plain, &done);
+    let with_store = Client::new(V0728, vec![]).sealed_with(stored(MemoryStore::new()));
+    let with_handle = third_round_state(&with_store, &done);
+    for (client, state) in [(&with_store, &with_answers), (&plain, &with_handle)] {
+        let error = failed(once(client, triage(), Some(state), &done));
+        assert!(
+            matches!(
+                error,
+                ElicitError::RequestState(RequestStateError::Malformed)
+            ),
+            "{error:?}"
+        );
+        assert_eq!(
+            std::error::Error::source(&error).map(ToString::to_string),
+            Some("the payload is not a sealed set of answers".to_owned())
+        );
+    }
+    assert_eq!(done.load(Ordering::SeqCst), 0);
+}
+
+#[test]
+fn an_expired_handle_is_refused() {
+    let seal = stored(MemoryStore::new()).with_ttl(Duration::from_millis(1));
+    let client = Client::new(V0728, vec![]).sealed_with(seal);
+    let done = Arc::new(AtomicUsize::new(0));
+    let state = third_round_state(&client, &done);
+    std::thread::sleep(Duration::from_millis(20));
+    let error = failed(once(&client, triage(), Some(&state), &done));
+    assert!(
+        matches!(error, ElicitError::RequestState(RequestStateError::Expired)),
+        "{error:?}"
+    );
+    assert_eq!(done.load(Ordering::SeqCst), 0);
+}
+
+/// A store in front of a [`MemoryStore`] that can be switched off, as a
+/// store that cannot be reached.
+#[derive(Clone, Default)]
+struct Switched {
+    store: MemoryStore,
+    down: Arc<AtomicBool>,
+}
+
+impl AnswerStore for Switched {
+    fn put<'a>(&'a self, handle: &'a str, answers: Vec<u8>, ttl: Duration) -> StoreFuture<'a, ()> {
+        if self.down.load(Ordering::SeqCst) {
+            return Box::pin(std::future::ready(Err(StoreError::new(
+                "connection refused",
+            ))));
+        }
+        self.store.put(handle, answers, ttl)
+    }
+
+    fn take<'a>(&'a self, handle: &'a str) -> StoreFuture<'a, Option<Vec<u8>>> {
+        if self.down.load(Ordering::SeqCst) {
+            return Box::pin(std::future::ready(Err(StoreError::new(
+                "connection refused",
+            ))));
+        }
+        self.store.take(handle)
+    }
+}
+
+#[test]
+fn a_store_that_fails_fails_the_round_and_accepts_nothing() {
+    let store = Switched::default();
+    let client = Client::new(V0728, vec![]).sealed_with(stored(store.clone()));
+    let done = Arc::new(AtomicUsize::new(0));
+    asked(once(&client, Map::new(), None, &done));
+    // The round that would store the notes.
+    store.down.store(true, Ordering::SeqCst);
+    assert_store_down(
+        once(&client, notes(TYPED), None, &done),
+        "connection refused",
+    );
+    store.down.store(false, Ordering::SeqCst);
+    let state = asked(once(&client, notes(TYPED), None, &done))
+        .request_state()
+        .unwrap()
+        .to_owned();
+    // The round that would take them.
+    store.down.store(true, Ordering::SeqCst);
+    assert_store_down(
+        once(&client, triage(), Some(&state), &done),
+        "connection refused",
+    );
+    assert_eq!(done.load(Ordering::SeqCst), 0);
+    // Nothing was taken: once the store is back, the same round completes.
+    store.down.store(false, Ordering::SeqCst);
+    assert_eq!(
+        text(once(&client, triage(), Some(&state), &done)),
+        reported(TYPED)
+    );
+    assert_eq!(done.load(Ordering::SeqCst), 1);
+}
+
+#[test]
+fn the_memory_store_takes_once_and_refuses_a_handle_in_use() {
+    let store = MemoryStore::new();
+    let ttl = Duration::from_secs(60);
+    block_on(store.put("h", b"one".to_vec(), ttl)).unwrap();
+    let error = block_on(store.put("h", b"two".to_vec(), ttl)).unwrap_err();
+    assert_eq!(error.message(), "the handle is already in use");
+    assert_eq!(
+        error.to_string(),
+        "the answer store failed: the handle is already in use"
+    );
+    assert_eq!(format!("{store:?}"), "MemoryStore { len: 1 }");
+    assert_eq!(block_on(store.take("h")).unwrap(), Some(b"one".to_vec()));
+    assert_eq!(block_on(store.take("h")).unwrap(), None);
+    assert_eq!(block_on(store.take("never")).unwrap(), None);
+    // Expired answers are not given back.
+    block_on(store.put("e", b"gone".to_vec(), Duration::from_millis(1))).unwrap();
+    std::thread::sleep(Duration::from_millis(20));
+    assert!(store.is_empty());
+    assert_eq!(block_on(store.take("e")).unwrap(), None);
+}
+
+#[test]
+fn a_seal_with_a_store_says_so() {
+    let seal = RequestStateSeal::new(codec(KEY));
+    assert!(seal.store().is_none());
+    assert!(stored(MemoryStore::new()).store().is_some());
+}
