@@ -155,7 +155,8 @@ impl<F: FormField> FormField for Optional<F> {
 /// empty field means; say it in the field's description.
 ///
 /// ```
-/// use enum_schema::{ElicitAction, FillDefault, Form, NumberField, schema::SingleSelectSchema};
+/// use enum_schema::schema::SingleSelectSchema;
+/// use enum_schema::{ElicitAction, FillDefault, Form, NumberField};
 /// use serde_json::json;
 ///
 /// let regions = SingleSelectSchema::new(["eu", "us"]).unwrap().with_default_value("eu").unwrap();
@@ -698,7 +699,8 @@ pub trait ElicitForm: Sized {
 ///
 /// ```
 /// use enum_schema::{ElicitAction, ElicitEnum, ElicitForm, ElicitFormWith};
-/// use enum_schema::{OwnedChoice, schema::{MultiSelectSchema, SingleSelectSchema}};
+/// use enum_schema::schema::{MultiSelectSchema, SingleSelectSchema};
+/// use enum_schema::OwnedChoice;
 /// use serde_json::json;
 ///
 /// #[derive(ElicitEnum, Debug, PartialEq)]
@@ -750,7 +752,8 @@ pub trait ElicitForm: Sized {
 /// Leaving a select out of the options does not compile:
 ///
 /// ```compile_fail,E0063
-/// use enum_schema::{ElicitForm, ElicitFormWith, OwnedChoice, schema::SingleSelectSchema};
+/// use enum_schema::schema::SingleSelectSchema;
+/// use enum_schema::{ElicitForm, ElicitFormWith, OwnedChoice};
 ///
 /// #[derive(ElicitForm)]
 /// struct Pick { file: OwnedChoice, backup: OwnedChoice }
@@ -995,7 +998,7 @@ impl RequestedSchema {
     ///
     /// # Errors
     ///
-    /// The errors of [`parse_action`](crate::parse_action), then those of
+    /// The errors of [`parse_action`], then those of
     /// [`check_content`](Self::check_content).
     pub fn parse_result(&self, result: Value) -> Result<ElicitAction<Map<String, Value>>, Error> {
         match parse_action(result)? {

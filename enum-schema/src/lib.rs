@@ -106,8 +106,8 @@
 //!
 //! Options known only when the server runs (the files in a folder, the
 //! users of a team) make a select through the wire model itself:
-//! [`SingleSelectSchema::new`] and [`MultiSelectSchema::new`] take the
-//! options (wire values, `(value, title)` pairs, or [`EnumOption`]s) and
+//! [`SingleSelectSchema::new`](schema::SingleSelectSchema::new) and [`MultiSelectSchema::new`](schema::MultiSelectSchema::new) take the
+//! options (wire values, `(value, title)` pairs, or [`EnumOption`](schema::EnumOption)s) and
 //! give the same shapes as a derived enum (MCP 2025-11-25, SEP-1330):
 //!
 //! | built with | JSON |
@@ -116,25 +116,25 @@
 //! | `SingleSelectSchema::new([("a", "A"), ..])` | `{"type":"string","oneOf":[{"const":"a","title":"A"},..]}` |
 //! | `MultiSelectSchema::new(["a", "b"])` | `{"type":"array","items":{"type":"string","enum":["a","b"]}}` |
 //! | `MultiSelectSchema::new([("a", "A"), ..])` | `{"type":"array","items":{"anyOf":[{"const":"a","title":"A"},..]}}` |
-//! | [`with_legacy(true)`](SingleSelectSchema::with_legacy), or [`for_version`](PrimitiveSchema::for_version) for 2025-06-18 | `{"type":"string","enum":[..],"enumNames":[..]}` |
+//! | [`with_legacy(true)`](schema::SingleSelectSchema::with_legacy), or [`for_version`](schema::PrimitiveSchema::for_version) for 2025-06-18 | `{"type":"string","enum":[..],"enumNames":[..]}` |
 //!
 //! with the field's `title`, `description` and `default`
-//! ([`with_title`](SingleSelectSchema::with_title),
-//! [`with_description`](SingleSelectSchema::with_description),
-//! [`with_default_value`](SingleSelectSchema::with_default_value),
-//! [`with_default_values`](MultiSelectSchema::with_default_values)) and, on a
+//! ([`with_title`](schema::SingleSelectSchema::with_title),
+//! [`with_description`](schema::SingleSelectSchema::with_description),
+//! [`with_default_value`](schema::SingleSelectSchema::with_default_value),
+//! [`with_default_values`](schema::MultiSelectSchema::with_default_values)) and, on a
 //! multi-select, `minItems`/`maxItems`
-//! ([`with_items`](MultiSelectSchema::with_items)).
+//! ([`with_items`](schema::MultiSelectSchema::with_items)).
 //!
 //! Building checks the options with the rules a peer's schema is read
-//! with, and returns a [`SchemaError`] naming the offending value, never a
-//! malformed request: [`SchemaError::NoOptions`] (an empty list),
-//! [`SchemaError::DuplicateValue`] (a value given twice),
-//! [`SchemaError::DefaultNotAnOption`] (a default outside the list, a title
-//! included), [`SchemaError::DuplicateDefault`],
-//! [`SchemaError::DefaultCount`] (a multi-select default outside the
-//! bounds), [`SchemaError::BoundsInverted`] and
-//! [`SchemaError::MinItemsAboveOptions`] (bounds no answer can meet).
+//! with, and returns a [`SchemaError`](schema::SchemaError) naming the offending value, never a
+//! malformed request: [`SchemaError::NoOptions`](schema::SchemaError::NoOptions) (an empty list),
+//! [`SchemaError::DuplicateValue`](schema::SchemaError::DuplicateValue) (a value given twice),
+//! [`SchemaError::DefaultNotAnOption`](schema::SchemaError::DefaultNotAnOption) (a default outside the list, a title
+//! included), [`SchemaError::DuplicateDefault`](schema::SchemaError::DuplicateDefault),
+//! [`SchemaError::DefaultCount`](schema::SchemaError::DefaultCount) (a multi-select default outside the
+//! bounds), [`SchemaError::BoundsInverted`](schema::SchemaError::BoundsInverted) and
+//! [`SchemaError::MinItemsAboveOptions`](schema::SchemaError::MinItemsAboveOptions) (bounds no answer can meet).
 //!
 //! Answers are checked as a derived enum's, with the same [`Error`]s
 //! (membership, the title-instead-of-value hint, duplicates, bounds), and
@@ -152,7 +152,8 @@
 //! title.
 //!
 //! ```
-//! use enum_schema::{ElicitAction, Form, schema::{SchemaError, SingleSelectSchema}};
+//! use enum_schema::schema::{SchemaError, SingleSelectSchema};
+//! use enum_schema::{ElicitAction, Form};
 //! use serde_json::json;
 //!
 //! let files = vec!["notes.md".to_owned(), "plan.txt".to_owned()]; // read at run time
@@ -177,8 +178,8 @@
 //! # Peers and revisions
 //!
 //! Clients and proxies read any server's schema with
-//! [`PrimitiveSchema::from_json`] and [`RequestedSchema::from_json_str`]
-//! (invalid ones are a [`SchemaError`]) and check answers with the same
+//! [`PrimitiveSchema::from_json`](schema::PrimitiveSchema::from_json) and [`RequestedSchema::from_json_str`](schema::RequestedSchema::from_json_str)
+//! (invalid ones are a [`SchemaError`](schema::SchemaError)) and check answers with the same
 //! errors. [`ProtocolVersion`] and the `for_version` methods adapt what goes
 //! out to the negotiated revision (legacy `enumNames` for 2025-06-18), and
 //! [`InputRequiredResult`](input::InputRequiredResult) / [`parse_input_response`](input::parse_input_response) carry elicitation

@@ -160,12 +160,6 @@ pub enum VersionError {
         /// What was given.
         version: String,
     },
-    /// A string that is none of the revisions this crate knows
-    /// ([`ProtocolVersion`]'s exact `FromStr`).
-    Unknown {
-        /// What was given.
-        version: String,
-    },
     /// The revision has no elicitation (before 2025-06-18).
     NoElicitation {
         /// The revision.
@@ -178,6 +172,12 @@ pub enum VersionError {
         version: ProtocolVersion,
         /// The property, when known.
         property: Option<String>,
+    },
+    /// A string that is none of the revisions this crate knows
+    /// ([`ProtocolVersion`]'s exact `FromStr`).
+    Unknown {
+        /// What was given.
+        version: String,
     },
 }
 

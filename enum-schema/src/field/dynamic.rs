@@ -50,7 +50,7 @@ impl SingleSelectSchema {
     /// renderers send `""` for "nothing selected").
     ///
     /// ```
-    /// use enum_schema::{schema::{SchemaError, SingleSelectSchema}};
+    /// use enum_schema::schema::{SchemaError, SingleSelectSchema};
     /// use serde_json::json;
     ///
     /// let users = SingleSelectSchema::new([("u1", "Ada"), ("u2", "Grace")])?
@@ -127,7 +127,7 @@ impl MultiSelectSchema {
     /// renderers send `""` for "nothing selected").
     ///
     /// ```
-    /// use enum_schema::{schema::{MultiSelectSchema, SchemaError}};
+    /// use enum_schema::schema::{MultiSelectSchema, SchemaError};
     /// use serde_json::json;
     ///
     /// let labels = MultiSelectSchema::new(["bug", "docs", "ui"])?
@@ -303,7 +303,8 @@ impl StringSchema {
     /// `format`).
     ///
     /// ```
-    /// use enum_schema::{ErrorKind, schema::{SchemaError, StringFormat, StringSchema}};
+    /// use enum_schema::schema::{SchemaError, StringFormat, StringSchema};
+    /// use enum_schema::ErrorKind;
     /// use serde_json::json;
     ///
     /// let email = StringSchema::new()
@@ -381,7 +382,7 @@ impl NumberSchema {
     /// `number` schema where no double holds it), which would not be sent.
     ///
     /// ```
-    /// use enum_schema::{schema::{NumberSchema, SchemaError}};
+    /// use enum_schema::schema::{NumberSchema, SchemaError};
     /// use serde_json::json;
     ///
     /// let percent = NumberSchema::integer()

@@ -422,7 +422,8 @@ impl<'a> Choice<'a> {
 /// options the server gave, never from the client.
 ///
 /// ```
-/// use enum_schema::{OwnedChoice, schema::SingleSelectSchema};
+/// use enum_schema::schema::SingleSelectSchema;
+/// use enum_schema::OwnedChoice;
 /// use serde_json::json;
 ///
 /// let envs = SingleSelectSchema::new([("stg", "Staging"), ("prod", "Production")]).unwrap();

@@ -206,7 +206,7 @@ impl PrimitiveSchema {
     /// `None` when the property has no `default`.
     ///
     /// ```
-    /// use enum_schema::{schema::{MultiSelectSchema, PrimitiveSchema}};
+    /// use enum_schema::schema::{MultiSelectSchema, PrimitiveSchema};
     /// use serde_json::json;
     ///
     /// let tags = MultiSelectSchema::new(["a", "b"]).unwrap().with_default_values(["b"]).unwrap();

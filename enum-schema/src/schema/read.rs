@@ -674,7 +674,7 @@ impl PrimitiveSchema {
     /// `minItems`/`maxItems` on a single-select, a keyword of the wrong kind.
     ///
     /// ```
-    /// use enum_schema::{schema::{PrimitiveSchema, SchemaError}};
+    /// use enum_schema::schema::{PrimitiveSchema, SchemaError};
     /// use serde_json::json;
     ///
     /// let peer = json!({"type": "array", "minItems": 1.0,
@@ -747,7 +747,7 @@ impl PrimitiveSchema {
     /// [`SchemaError::DuplicateKey`], then as [`from_json`](Self::from_json).
     ///
     /// ```
-    /// use enum_schema::{schema::{PrimitiveSchema, SchemaError}};
+    /// use enum_schema::schema::{PrimitiveSchema, SchemaError};
     ///
     /// let twice = r#"{"type": "string", "enum": ["a"], "enum": ["a", "b"]}"#;
     /// assert_eq!(
@@ -926,7 +926,7 @@ impl RequestedSchema {
     /// schema); then as [`from_json`](Self::from_json).
     ///
     /// ```
-    /// use enum_schema::{schema::{RequestedSchema, SchemaError}};
+    /// use enum_schema::schema::{RequestedSchema, SchemaError};
     ///
     /// let twice = r#"{"type": "object", "properties": {
     ///     "tone": {"type": "string", "enum": ["formal"]},

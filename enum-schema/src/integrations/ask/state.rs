@@ -49,7 +49,7 @@ pub use crate::input::MAX_REQUEST_STATE_LENGTH;
 ///   free-text fields a `max_length` or use a store.
 /// - **Confidentiality**: the codecs of rmcp, rust-mcp-sdk and tower-mcp
 ///   sign, they do not encrypt: the answers in the state can be read on the
-///   way (by the client, proxies, logs). [`EncryptedCodec`](super::EncryptedCodec)
+///   way (by the client, proxies, logs). `EncryptedCodec`
 ///   (feature `encrypt`) encrypts them; its docs compare what each mode
 ///   protects against. Either way, do not ask for secrets this way: the
 ///   client sent them in the clear to begin with.
