@@ -1,7 +1,7 @@
 //! Helpers shared by the integration tests that check emitted schemas
 //! against the normative JSON Schemas of the MCP specification
 //! (`<spec>/<version>/schema.json`): the `spec` test binary (`tests/spec/`),
-//! `tests/rmcp/bounds.rs` and `tests/properties.rs`. Each declares it with
+//! `tests/rmcp/bounds.rs` and `tests/spec/properties.rs`. Each declares it with
 //! `mod common;` (the areas with `#[path = "../common/mod.rs"]`, once, in
 //! their `main.rs`).
 //!

@@ -14,4 +14,6 @@ pub mod dynamic;
 pub mod enums;
 pub mod forms;
 pub mod peer;
+#[cfg(feature = "proptest")]
+pub mod properties;
 pub mod revisions;

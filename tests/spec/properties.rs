@@ -16,13 +16,13 @@
 //!
 //! Each property runs [`CASES`] cases (a fixed count, so the run takes a
 //! few seconds); set `PROPTEST_CASES` to run more. RELIABILITY.md records
-//! the counts. Failures are kept in `tests/properties.proptest-regressions`.
+//! the counts. Failures are kept in `tests/spec/properties.proptest-regressions`.
+//! A module of the `spec` test binary, with the `proptest` feature.
 
-mod common;
 
 use std::collections::HashSet;
 
-use common::{wire, Spec, LEGACY_VERSION};
+use crate::common::{self, wire, Spec, LEGACY_VERSION};
 use enum_schema::{
     error::JsonType,
     parse_action,
