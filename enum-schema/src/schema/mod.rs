@@ -97,6 +97,7 @@ use std::borrow::Cow;
 /// set. Derived enums produce one through [`SingleSelectField::to_schema`](crate::SingleSelectField::to_schema)
 /// without copying any string.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct SingleSelectSchema {
     pub(crate) title: Option<Cow<'static, str>>,
     pub(crate) description: Option<Cow<'static, str>>,
@@ -143,6 +144,7 @@ impl SingleSelectSchema {
 /// `title`, `description`, `minItems`, `maxItems` and `default` appear only
 /// when set. There is no legacy multi-select shape.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct MultiSelectSchema {
     pub(crate) title: Option<Cow<'static, str>>,
     pub(crate) description: Option<Cow<'static, str>>,
@@ -253,6 +255,7 @@ impl From<MultiSelectSchema> for PrimitiveSchema {
 /// properties in order, `required` left out when empty (MCP 2025-11-25,
 /// `ElicitRequestFormParams.requestedSchema`).
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[non_exhaustive]
 pub struct RequestedSchema {
     pub(crate) properties: Vec<(Cow<'static, str>, PrimitiveSchema)>,
     pub(crate) required: Vec<Cow<'static, str>>,
@@ -332,6 +335,7 @@ pub(crate) mod owned {
 /// optional for forms and left out, so the same params are valid for
 /// 2025-06-18 peers, whose `elicitation/create` has only this shape.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct ElicitRequestFormParams {
     pub(crate) message: Cow<'static, str>,
     pub(crate) requested_schema: RequestedSchema,
@@ -367,6 +371,7 @@ impl ElicitRequestFormParams {
 /// assert_eq!(view.options()[1].title(), Some("Deutsch"));
 /// ```
 #[derive(Clone, Copy, Debug)]
+#[non_exhaustive]
 pub struct EnumView<'a> {
     title: Option<&'a str>,
     description: Option<&'a str>,

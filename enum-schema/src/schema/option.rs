@@ -23,6 +23,7 @@ use std::borrow::Cow;
 /// assert_eq!(dynamic.value(), "team-7");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub struct EnumOption {
     value: Cow<'static, str>,
     title: Option<Cow<'static, str>>,

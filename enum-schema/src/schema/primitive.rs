@@ -10,6 +10,7 @@ use crate::schema::format::{is_date, is_date_time, is_email, is_uri};
 
 /// The `format` of a string property (MCP 2025-11-25, `StringSchema.format`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum StringFormat {
     /// `"email"`: an RFC 5321 mailbox, `local@domain`: the local part a
     /// dot-string or a quoted string, the domain a host name or an address
