@@ -236,6 +236,35 @@ pub const fn wire_value<T: ElicitEnum>(index: Result<usize, &'static str>) -> &'
 /// assert_eq!(Hosting::from_wire_value("retired"), None);
 /// assert_eq!(Hosting::PublicCloud.value(), "public-cloud");
 /// ```
+///
+/// # Your own items of the same name
+///
+/// The trait's items have short names (`value`, `parse`, `variants`,
+/// `OPTIONS`, ..). An inherent item of your enum with the same name wins
+/// where you write `Level::parse(..)` or `level.value()`, as Rust resolves
+/// inherent items first; reach the trait's with `<Level as
+/// ElicitEnum>::parse(..)` or `ElicitEnum::value(&level)`. The code the
+/// derives generate always names the trait's, so your items never change
+/// what a form sends or accepts.
+///
+/// ```
+/// use enum_schema::ElicitEnum;
+///
+/// #[derive(ElicitEnum, Debug, PartialEq)]
+/// #[elicit(rename_all = "lowercase")]
+/// enum Level { Low, High }
+///
+/// impl Level {
+///     /// A value of the server's own: not the wire value.
+///     fn value(&self) -> u8 {
+///         match self { Level::Low => 1, Level::High => 9 }
+///     }
+/// }
+///
+/// assert_eq!(Level::High.value(), 9);
+/// assert_eq!(ElicitEnum::value(&Level::High), "high");
+/// assert_eq!(<Level as ElicitEnum>::parse("high"), Ok(Level::High));
+/// ```
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not an ElicitEnum, so it cannot be offered as a choice",
     label = "not an ElicitEnum",
