@@ -255,6 +255,16 @@ impl Desk {
         let _ = ticket;
         two_questions(ask).await
     }
+
+    #[tool(description = "A server bug: Parameters takes the arguments before Ask")]
+    async fn ticket_late(
+        &self,
+        Parameters(Ticket { ticket }): Parameters<Ticket>,
+        ask: Ask,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let _ = ticket;
+        two_questions(ask).await
+    }
 }
 
 async fn two_questions(ask: Ask) -> Result<CallToolResponse, ErrorData> {
@@ -1312,6 +1322,46 @@ async fn the_sealed_state_is_bound_to_the_arguments() {
             "Accept(Triage { severity: High }); Accept(Impact { services: [Login] })"
         ),
         other => panic!("expected the result, got {other:?}"),
+    }
+}
+
+/// `Ask` listed after `Parameters` would see no arguments, and bind every
+/// call's answers to none: a state of `ticket: 7` would pass in a call
+/// for `ticket: 8`. The tool requires arguments, so the order is refused
+/// on every revision, before anything is asked; with `Ask` first the same
+/// replay is refused (the test above).
+#[tokio::test]
+async fn ask_after_parameters_is_refused_on_every_revision_before_anything_is_asked() {
+    for version in SPOKEN {
+        let connection = connect(version.clone()).await;
+        connection.answer(vec![
+            json!({"action": "accept", "content": {"severity": "high"}}),
+        ]);
+        let error = match round(
+            &connection,
+            "ticket_late",
+            Some(json!({"ticket": 7})),
+            None,
+            None,
+        )
+        .await
+        {
+            Err(ServiceError::McpError(error)) => error,
+            other => panic!("{version}: expected an error response, got {other:?}"),
+        };
+        assert_eq!(error.code, ErrorCode::INTERNAL_ERROR, "{version}");
+        assert_eq!(
+            error.message,
+            "the server cannot ask for input in tool \"ticket_late\": the tool's arguments were \
+             taken before it could bind the answers to them, so nothing was asked (a server bug: \
+             the extractor that asks must come before the one that takes the arguments)",
+            "{version}"
+        );
+        assert_eq!(
+            connection.seen(),
+            Vec::<Value>::new(),
+            "{version}: nothing was asked"
+        );
     }
 }
 

@@ -19,7 +19,6 @@
 //! the counts. Failures are kept in `tests/spec/properties.proptest-regressions`.
 //! A module of the `spec` test binary, with the `proptest` feature.
 
-
 use std::collections::HashSet;
 
 use crate::common::{self, wire, Spec, LEGACY_VERSION};

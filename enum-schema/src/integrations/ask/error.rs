@@ -117,6 +117,15 @@ pub enum ElicitError {
         /// The key.
         key: String,
     },
+    /// A server bug, refused on every revision: a tool whose input schema
+    /// requires arguments was asked for input after another extractor took
+    /// its arguments away, so the answers could not be bound to them (a
+    /// `requestState` of one call would then be accepted in a call with
+    /// other arguments). List the `Ask` extractor first.
+    ArgumentsTaken {
+        /// The tool.
+        tool: String,
+    },
 }
 
 impl ElicitError {
@@ -134,7 +143,8 @@ impl ElicitError {
             | ElicitError::StateTooLarge { .. }
             | ElicitError::Store(_)
             | ElicitError::OutsideHandler
-            | ElicitError::KeyReused { .. } => INTERNAL_ERROR,
+            | ElicitError::KeyReused { .. }
+            | ElicitError::ArgumentsTaken { .. } => INTERNAL_ERROR,
         }
     }
 
@@ -265,6 +275,12 @@ impl fmt::Display for ElicitError {
             ElicitError::KeyReused { key } => write!(
                 f,
                 "the server asked two questions under the key {key:?} in one request"
+            ),
+            ElicitError::ArgumentsTaken { tool } => write!(
+                f,
+                "the server cannot ask for input in tool {tool:?}: the tool's arguments were \
+                 taken before it could bind the answers to them, so nothing was asked (a server \
+                 bug: the extractor that asks must come before the one that takes the arguments)"
             ),
         }
     }

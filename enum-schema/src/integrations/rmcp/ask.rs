@@ -12,7 +12,7 @@ use ::rmcp::model::{
     RequestStateCodec, SealOptions,
 };
 use ::rmcp::service::{RequestContext, ServiceError};
-use ::rmcp::{ErrorData, Peer, RoleServer};
+use ::rmcp::{ErrorData, Peer, RoleServer, ServerHandler};
 use serde_json::{Map, Value};
 
 use super::convert::result_json;
@@ -320,8 +320,21 @@ impl<S: AsRef<RequestStateSeal>> SealProvider for S {
 /// seal. The state is bound to the tool's name and to its arguments as they
 /// are when `Ask` is extracted, so list `Ask` before `Parameters<..>` (which
 /// takes the arguments away).
-impl<S: SealProvider> FromContextPart<ToolCallContext<'_, S>> for Ask {
+///
+/// A wrong order is refused on every call of a tool whose input schema
+/// (`ServerHandler::get_tool`, which `#[tool_handler]` writes) requires
+/// arguments: with no arguments left to read, rmcp having already checked
+/// that the client sent the required ones, an earlier extractor took them,
+/// and the call fails with [`ElicitError::ArgumentsTaken`] (`-32603`)
+/// before anything is asked. A tool whose arguments are all optional
+/// cannot tell a client that sent none from an extractor that took them:
+/// there the order is the server's to keep.
+impl<S: SealProvider + ServerHandler> FromContextPart<ToolCallContext<'_, S>> for Ask {
     fn from_context_part(context: &mut ToolCallContext<'_, S>) -> Result<Self, ErrorData> {
+        if context.arguments.is_none() && requires_arguments(context.service, &context.name) {
+            let tool = context.name.to_string();
+            return Err(ErrorData::from(ElicitError::ArgumentsTaken { tool }));
+        }
         let state = context.request_state.take();
         let read = request(
             &context.request_context,
@@ -338,4 +351,15 @@ impl<S: SealProvider> FromContextPart<ToolCallContext<'_, S>> for Ask {
         )
         .map_err(ErrorData::from)
     }
+}
+
+/// Whether the tool's input schema, as the server declares it, has a
+/// non-empty `required`.
+fn requires_arguments<S: ServerHandler>(service: &S, name: &str) -> bool {
+    service.get_tool(name).is_some_and(|tool| {
+        tool.input_schema
+            .get("required")
+            .and_then(Value::as_array)
+            .is_some_and(|required| !required.is_empty())
+    })
 }

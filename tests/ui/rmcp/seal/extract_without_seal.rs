@@ -4,9 +4,11 @@
 use enum_schema::rmcp::Ask;
 use rmcp::handler::server::common::FromContextPart;
 use rmcp::handler::server::tool::ToolCallContext;
-use rmcp::ErrorData;
+use rmcp::{ErrorData, ServerHandler};
 
 struct Desk;
+
+impl ServerHandler for Desk {}
 
 fn ask(context: &mut ToolCallContext<'_, Desk>) -> Result<Ask, ErrorData> {
     Ask::from_context_part(context)
