@@ -1089,6 +1089,17 @@ fn every_error_has_its_code_and_data() {
                    "message": "the server asked two questions under the key \"q\" in one request",
                    "data": null}),
         ),
+        (
+            ElicitError::NoArguments {
+                tool: "deploy".to_owned(),
+            },
+            json!({"code": -32602,
+                   "message": "tool \"deploy\" needs its arguments to ask for input, and has none: \
+                               the request sent none, or the server read them before it could bind \
+                               the answers to them (a server bug: the extractor that asks must come \
+                               before the one that takes the arguments)",
+                   "data": null}),
+        ),
     ];
     for (error, expected) in cases {
         assert_eq!(

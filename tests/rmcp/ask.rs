@@ -1349,18 +1349,32 @@ async fn ask_after_parameters_is_refused_on_every_revision_before_anything_is_as
             Err(ServiceError::McpError(error)) => error,
             other => panic!("{version}: expected an error response, got {other:?}"),
         };
-        assert_eq!(error.code, ErrorCode::INTERNAL_ERROR, "{version}");
+        assert_eq!(error.code, ErrorCode::INVALID_PARAMS, "{version}");
         assert_eq!(
             error.message,
-            "the server cannot ask for input in tool \"ticket_late\": the tool's arguments were \
-             taken before it could bind the answers to them, so nothing was asked (a server bug: \
-             the extractor that asks must come before the one that takes the arguments)",
+            "tool \"ticket_late\" needs its arguments to ask for input, and has none: the \
+             request sent none, or the server read them before it could bind the answers to them \
+             (a server bug: the extractor that asks must come before the one that takes the \
+             arguments)",
             "{version}"
         );
         assert_eq!(
             connection.seen(),
             Vec::<Value>::new(),
             "{version}: nothing was asked"
+        );
+        // With `Ask` first, a request without the required arguments is
+        // refused the same way.
+        let error = match round(&connection, "ticket", None, None, None).await {
+            Err(ServiceError::McpError(error)) => error,
+            other => panic!("{version}: expected an error response, got {other:?}"),
+        };
+        assert_eq!(error.code, ErrorCode::INVALID_PARAMS, "{version}");
+        assert!(
+            error
+                .message
+                .starts_with("tool \"ticket\" needs its arguments"),
+            "{version}"
         );
     }
 }

@@ -31,7 +31,7 @@ pub(crate) const MISSING_REQUIRED_CLIENT_CAPABILITY: i32 = -32021;
 /// | variant | JSON-RPC error ([`code`](Self::code)) |
 /// |---|---|
 /// | `Invalid` (a rejected answer) | `-32602` invalid params, `data` naming each field, value and what was allowed |
-/// | `RequestState`, `AnswerChanged` | `-32602` invalid params |
+/// | `RequestState`, `AnswerChanged`, `NoArguments` | `-32602` invalid params |
 /// | `Store` | `-32603` internal error |
 /// | `Unsupported` | `-32021` missing required client capability, `data.requiredCapabilities` |
 /// | `Version`, `NoServerRequests` | `-32600` invalid request |
@@ -117,12 +117,13 @@ pub enum ElicitError {
         /// The key.
         key: String,
     },
-    /// A server bug, refused on every revision: a tool whose input schema
-    /// requires arguments was asked for input after another extractor took
-    /// its arguments away, so the answers could not be bound to them (a
+    /// A tool whose input schema requires arguments has none where it
+    /// asks for input, so the answers cannot be bound to them (a
     /// `requestState` of one call would then be accepted in a call with
-    /// other arguments). List the `Ask` extractor first.
-    ArgumentsTaken {
+    /// other arguments): the request sent none, or, a server bug, another
+    /// extractor took them first (list the `Ask` extractor before it).
+    /// Refused on every revision, before anything is asked.
+    NoArguments {
         /// The tool.
         tool: String,
     },
@@ -135,7 +136,8 @@ impl ElicitError {
         match self {
             ElicitError::Invalid(_)
             | ElicitError::RequestState(_)
-            | ElicitError::AnswerChanged { .. } => INVALID_PARAMS,
+            | ElicitError::AnswerChanged { .. }
+            | ElicitError::NoArguments { .. } => INVALID_PARAMS,
             ElicitError::Unsupported => MISSING_REQUIRED_CLIENT_CAPABILITY,
             ElicitError::Version(_) | ElicitError::NoServerRequests { .. } => INVALID_REQUEST,
             ElicitError::Service(error) | ElicitError::Handler(error) => error.code(),
@@ -143,8 +145,7 @@ impl ElicitError {
             | ElicitError::StateTooLarge { .. }
             | ElicitError::Store(_)
             | ElicitError::OutsideHandler
-            | ElicitError::KeyReused { .. }
-            | ElicitError::ArgumentsTaken { .. } => INTERNAL_ERROR,
+            | ElicitError::KeyReused { .. } => INTERNAL_ERROR,
         }
     }
 
@@ -276,11 +277,12 @@ impl fmt::Display for ElicitError {
                 f,
                 "the server asked two questions under the key {key:?} in one request"
             ),
-            ElicitError::ArgumentsTaken { tool } => write!(
+            ElicitError::NoArguments { tool } => write!(
                 f,
-                "the server cannot ask for input in tool {tool:?}: the tool's arguments were \
-                 taken before it could bind the answers to them, so nothing was asked (a server \
-                 bug: the extractor that asks must come before the one that takes the arguments)"
+                "tool {tool:?} needs its arguments to ask for input, and has none: the request \
+                 sent none, or the server read them before it could bind the answers to them (a \
+                 server bug: the extractor that asks must come before the one that takes the \
+                 arguments)"
             ),
         }
     }

@@ -323,17 +323,16 @@ impl<S: AsRef<RequestStateSeal>> SealProvider for S {
 ///
 /// A wrong order is refused on every call of a tool whose input schema
 /// (`ServerHandler::get_tool`, which `#[tool_handler]` writes) requires
-/// arguments: with no arguments left to read, rmcp having already checked
-/// that the client sent the required ones, an earlier extractor took them,
-/// and the call fails with [`ElicitError::ArgumentsTaken`] (`-32603`)
-/// before anything is asked. A tool whose arguments are all optional
+/// arguments: with none left to read (an earlier extractor took them, or
+/// the client sent none), the call fails with
+/// [`ElicitError::NoArguments`] (`-32602`) before anything is asked. A tool whose arguments are all optional
 /// cannot tell a client that sent none from an extractor that took them:
 /// there the order is the server's to keep.
 impl<S: SealProvider + ServerHandler> FromContextPart<ToolCallContext<'_, S>> for Ask {
     fn from_context_part(context: &mut ToolCallContext<'_, S>) -> Result<Self, ErrorData> {
         if context.arguments.is_none() && requires_arguments(context.service, &context.name) {
             let tool = context.name.to_string();
-            return Err(ErrorData::from(ElicitError::ArgumentsTaken { tool }));
+            return Err(ErrorData::from(ElicitError::NoArguments { tool }));
         }
         let state = context.request_state.take();
         let read = request(
