@@ -148,6 +148,27 @@ fn from_value_and_parse_json_allocate_nothing_on_a_hit() {
     );
 }
 
+/// A multi-select of up to 512 options keeps its duplicate check on the
+/// stack. A run-time select of more than 16 options also builds its
+/// value-to-option index once per answer (so that checking stays linear in
+/// the answer's length): one allocation, the `Vec`, for 12 options; two for
+/// 64 and 512; three above 512 (the duplicate check on the heap).
+#[test]
+fn a_multi_select_keeps_its_duplicate_check_on_the_stack_up_to_512_options() {
+    for (options, expected) in [(12, 1), (64, 2), (512, 2), (513, 3)] {
+        let values: Vec<String> = (0..options).map(|i| format!("option-{i}")).collect();
+        let select = enum_schema::schema::MultiSelectSchema::new(values).unwrap();
+        let answer = Value::Array(
+            [0, 3, options - 1]
+                .iter()
+                .map(|i| Value::String(format!("option-{i}")))
+                .collect(),
+        );
+        let (parsed, count) = allocations(|| select.parse_value(answer).map(|chosen| chosen.len()));
+        assert_eq!((parsed, count), (Ok(3), expected), "{options} options");
+    }
+}
+
 #[test]
 fn an_error_is_at_most_two_words() {
     use std::mem::size_of;

@@ -130,17 +130,17 @@ pub(crate) fn multi<R>(
     Ok(parsed)
 }
 
-/// A set of option positions; on the stack up to 256 options.
+/// A set of option positions; on the stack up to 512 options (64 bytes).
 enum Seen {
-    Inline([u64; 4]),
+    Inline([u64; 8]),
     Heap(Vec<u64>),
 }
 
 impl Seen {
     fn new(options: usize) -> Seen {
         let words = options.div_ceil(64);
-        if words <= 4 {
-            Seen::Inline([0; 4])
+        if words <= 8 {
+            Seen::Inline([0; 8])
         } else {
             Seen::Heap(vec![0; words])
         }
