@@ -162,8 +162,9 @@ fn third_round_state(
     text: &str,
     done: &Arc<AtomicUsize>,
 ) -> String {
-    asked(round(runtime, seal, Map::new(), None, done));
-    asked(round(runtime, seal, notes(text), None, done))
+    let first = asked(round(runtime, seal, Map::new(), None, done));
+    let first = first.request_state().unwrap();
+    asked(round(runtime, seal, notes(text), Some(first), done))
         .request_state()
         .unwrap()
         .to_owned()
@@ -244,8 +245,8 @@ fn two_processes_serve_one_call_through_redis() {
     let (seal, _) = server(&runtime, &redis);
     let done = Arc::new(AtomicUsize::new(0));
     // Round 1 here, round 2 in another process, round 3 here.
-    asked(round(&runtime, &seal, Map::new(), None, &done));
-    let second = in_another_process(&redis, notes(TYPED), None);
+    let first = asked(round(&runtime, &seal, Map::new(), None, &done));
+    let second = in_another_process(&redis, notes(TYPED), first.request_state());
     assert_eq!(second["asks"], json!(["triage"]), "{second}");
     let state = second["state"].as_str().unwrap().to_owned();
     assert_only_a_handle(&state, TYPED);
@@ -282,11 +283,17 @@ fn two_servers_alternate_and_a_replayed_final_round_is_refused() {
     let (first, _) = server(&runtime, &redis);
     let (second, _) = server(&runtime, &redis);
     let done = Arc::new(AtomicUsize::new(0));
-    asked(round(&runtime, &first, Map::new(), None, &done));
-    let state = asked(round(&runtime, &second, notes(TYPED), None, &done))
-        .request_state()
-        .unwrap()
-        .to_owned();
+    let started = asked(round(&runtime, &first, Map::new(), None, &done));
+    let state = asked(round(
+        &runtime,
+        &second,
+        notes(TYPED),
+        started.request_state(),
+        &done,
+    ))
+    .request_state()
+    .unwrap()
+    .to_owned();
     assert_only_a_handle(&state, TYPED);
     assert_eq!(
         text(round(&runtime, &first, triage(), Some(&state), &done)),
@@ -372,7 +379,7 @@ fn a_redis_restart_mid_call_fails_the_round_and_refuses_the_lost_handle() {
         let outcome = round(&runtime, seal, triage(), Some(&state), &done);
         assert_redis_down(outcome);
     }
-    assert_redis_down(round(&runtime, &second, notes(TYPED), None, &done));
+    assert_redis_down(round(&runtime, &second, Map::new(), None, &done));
     assert_eq!(done.load(Ordering::SeqCst), 0);
 
     redis.spawn();

@@ -1035,7 +1035,7 @@ fn every_error_has_its_code_and_data() {
                 "Redis: connection refused",
             )),
             json!({"code": -32603,
-                   "message": "the server could not reach the store that keeps the answers of earlier rounds (requestState); nothing was accepted: try the request again later",
+                   "message": "the server could not reach the store that keeps the answers of earlier rounds (requestState); nothing was accepted, and those answers may be gone: send the request again later without requestState and inputResponses",
                    "data": null}),
         ),
         (

@@ -50,7 +50,13 @@ pub(super) const CONSUMED: &str = "requestState was already used, or the answers
 
 /// The message of a store that failed, as a client reads it.
 pub(super) const STORE_DOWN: &str = "the server could not reach the store that keeps the \
-     answers of earlier rounds (requestState); nothing was accepted: try the request again later";
+     answers of earlier rounds (requestState); nothing was accepted, and those answers may be \
+     gone: send the request again later without requestState and inputResponses";
+
+/// The message of answers sent without the state, with a store.
+pub(super) const MISSING: &str = "inputResponses came without the requestState of the \
+     input_required result that asked for them; send them with it, or send the request again \
+     without inputResponses";
 
 pub(super) fn asked(outcome: Outcome<ToolResult>) -> InputRequiredResult {
     match outcome {
@@ -143,11 +149,23 @@ fn once(
 /// The state of the third round of `report` (notes answered), for
 /// `client`.
 fn third_round_state(client: &Client, done: &Arc<AtomicUsize>) -> String {
-    let first = asked(once(client, Map::new(), None, done));
-    // Nothing answered yet: nothing stored, no state.
-    assert_eq!(first.request_state(), None);
-    let second = asked(once(client, notes(TYPED), None, done));
+    let first = second_round_state(client, done);
+    let second = asked(once(client, notes(TYPED), first.as_deref(), done));
     second.request_state().unwrap().to_owned()
+}
+
+/// The state of the second round of `report`: with a store, a handle even
+/// before the first answer, so that the answers come back with one;
+/// without, none (nothing answered yet).
+fn second_round_state(client: &Client, done: &Arc<AtomicUsize>) -> Option<String> {
+    let first = asked(once(client, Map::new(), None, done));
+    let state = first.request_state().map(str::to_owned);
+    match (&state, client.seal.store()) {
+        (Some(state), Some(_)) => assert_only_a_handle(state, TYPED),
+        (None, None) => {}
+        (state, _) => panic!("a handle exactly with a store: {state:?}"),
+    }
+    state
 }
 
 #[test]
@@ -166,8 +184,12 @@ fn three_rounds_keep_the_answers_in_the_store_and_the_state_carries_a_handle() {
     assert_eq!(done.load(Ordering::SeqCst), 1);
     let rounds = client.script.rounds();
     assert_eq!(rounds.len(), 2, "{rounds:?}");
-    assert_eq!(rounds[0].get("requestState"), None);
-    assert_only_a_handle(rounds[1]["requestState"].as_str().unwrap(), TYPED);
+    // A handle from the first round on, a new one each round.
+    let first = rounds[0]["requestState"].as_str().unwrap();
+    let second = rounds[1]["requestState"].as_str().unwrap();
+    assert_only_a_handle(first, TYPED);
+    assert_only_a_handle(second, TYPED);
+    assert_ne!(peek(first)["handle"], peek(second)["handle"]);
     // The final round took the answers: nothing is left behind.
     assert!(store.is_empty(), "{store:?}");
 }
@@ -191,6 +213,44 @@ fn a_replayed_final_round_is_refused_and_the_side_effect_runs_once() {
     assert!(store.is_empty());
 }
 
+/// With a store, answers count only with the state of the round that
+/// asked for them: a client that sends every answer at once, without a
+/// state, as often as it likes, runs the side effect not once (found by a
+/// hostile trial: each such call ran it).
+#[test]
+fn answers_without_a_state_are_refused_with_a_store() {
+    let store = MemoryStore::new();
+    let client = Client::new(V0728, vec![]).sealed_with(stored(store.clone()));
+    let done = Arc::new(AtomicUsize::new(0));
+    let mut everything = notes(TYPED);
+    everything.extend(triage());
+    for _ in 0..3 {
+        let error = failed(once(&client, everything.clone(), None, &done));
+        assert!(
+            matches!(error, ElicitError::RequestState(RequestStateError::Missing)),
+            "{error:?}"
+        );
+        assert_eq!(
+            std::error::Error::source(&error).map(ToString::to_string),
+            Some(
+                "inputResponses without a requestState, with an answer store: they answer no \
+                 round of this server"
+                    .to_owned()
+            )
+        );
+        assert_eq!(
+            wire(error),
+            json!({"code": -32602, "message": MISSING, "data": null})
+        );
+    }
+    assert_eq!(done.load(Ordering::SeqCst), 0);
+    assert!(store.is_empty(), "{store:?}");
+    // Without a store, the same answers complete the call: the sealed mode
+    // cannot tell them from a first delivery (documented).
+    let plain = Client::new(V0728, vec![]);
+    assert_eq!(text(once(&plain, everything, None, &done)), reported(TYPED));
+}
+
 #[test]
 fn a_replayed_middle_round_is_refused_and_each_round_issues_a_new_handle() {
     async fn three(ask: Ask<Fake>) -> Result<ToolResult, ElicitError> {
@@ -209,7 +269,9 @@ fn a_replayed_middle_round_is_refused_and_each_round_issues_a_new_handle() {
         )?;
         block_on(ask.tool(three))
     };
-    let second = asked(call(notes(TYPED), None));
+    let first = asked(call(Map::new(), None));
+    let first = first.request_state().unwrap().to_owned();
+    let second = asked(call(notes(TYPED), Some(&first)));
     let second = second.request_state().unwrap().to_owned();
     let third = asked(call(triage(), Some(&second)));
     let third = third.request_state().unwrap().to_owned();
@@ -232,8 +294,8 @@ fn a_megabyte_answer_works_with_a_store() {
     let store = MemoryStore::new();
     let client = Client::new(V0728, vec![]).sealed_with(stored(store.clone()));
     let done = Arc::new(AtomicUsize::new(0));
-    asked(once(&client, Map::new(), None, &done));
-    let second = asked(once(&client, notes(&megabyte), None, &done));
+    let first = second_round_state(&client, &done);
+    let second = asked(once(&client, notes(&megabyte), first.as_deref(), &done));
     let state = second.request_state().unwrap();
     assert_only_a_handle(state, &megabyte[..64]);
     assert_eq!(
@@ -301,11 +363,12 @@ fn a_seal_with_a_store_refuses_sealed_answers_and_one_without_refuses_a_handle()
 
 #[test]
 fn an_expired_handle_is_refused() {
-    let seal = stored(MemoryStore::new()).with_ttl(Duration::from_millis(1));
+    // Long enough for the first rounds on a busy machine, then waited out.
+    let seal = stored(MemoryStore::new()).with_ttl(Duration::from_millis(500));
     let client = Client::new(V0728, vec![]).sealed_with(seal);
     let done = Arc::new(AtomicUsize::new(0));
     let state = third_round_state(&client, &done);
-    std::thread::sleep(Duration::from_millis(20));
+    std::thread::sleep(Duration::from_millis(1_100));
     let error = failed(once(&client, triage(), Some(&state), &done));
     assert!(
         matches!(error, ElicitError::RequestState(RequestStateError::Expired)),
@@ -347,15 +410,12 @@ fn a_store_that_fails_fails_the_round_and_accepts_nothing() {
     let store = Switched::default();
     let client = Client::new(V0728, vec![]).sealed_with(stored(store.clone()));
     let done = Arc::new(AtomicUsize::new(0));
-    asked(once(&client, Map::new(), None, &done));
-    // The round that would store the notes.
+    // The round that would store its first handle.
     store.down.store(true, Ordering::SeqCst);
-    assert_store_down(
-        once(&client, notes(TYPED), None, &done),
-        "connection refused",
-    );
+    assert_store_down(once(&client, Map::new(), None, &done), "connection refused");
     store.down.store(false, Ordering::SeqCst);
-    let state = asked(once(&client, notes(TYPED), None, &done))
+    let first = second_round_state(&client, &done);
+    let state = asked(once(&client, notes(TYPED), first.as_deref(), &done))
         .request_state()
         .unwrap()
         .to_owned();
@@ -392,7 +452,7 @@ fn the_memory_store_takes_once_and_refuses_a_handle_in_use() {
     assert_eq!(block_on(store.take("never")).unwrap(), None);
     // Expired answers are not given back.
     block_on(store.put("e", b"gone".to_vec(), Duration::from_millis(1))).unwrap();
-    std::thread::sleep(Duration::from_millis(20));
+    std::thread::sleep(Duration::from_millis(1_100));
     assert!(store.is_empty());
     assert_eq!(block_on(store.take("e")).unwrap(), None);
 }

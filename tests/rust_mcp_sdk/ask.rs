@@ -342,9 +342,16 @@ async fn with_a_store_the_state_is_a_handle_and_the_final_round_is_accepted_once
 
     let store = MemoryStore::new();
     let stored = || seal(1).with_store(store.clone());
+    // With a store, the first round already carries a handle.
+    let first = value(tool(&params("triage", json!({})), &stored()).await);
+    let handle = first["requestState"].as_str().unwrap().to_owned();
+    assert_eq!(store.len(), 1);
     let retry = params(
         "triage",
-        json!({"inputResponses": {"triage": {"action": "accept", "content": {"severity": "high"}}}}),
+        json!({
+            "inputResponses": {"triage": {"action": "accept", "content": {"severity": "high"}}},
+            "requestState": handle,
+        }),
     );
     let second = value(tool(&retry, &stored()).await);
     let state = second["requestState"].as_str().unwrap().to_owned();

@@ -246,6 +246,11 @@ impl fmt::Display for ElicitError {
                  by the server; a requestState is accepted once: send the request again without \
                  requestState and inputResponses",
             ),
+            ElicitError::RequestState(RequestStateError::Missing) => f.write_str(
+                "inputResponses came without the requestState of the input_required result that \
+                 asked for them; send them with it, or send the request again without \
+                 inputResponses",
+            ),
             ElicitError::RequestState(_) => f.write_str(
                 "requestState was not issued by this server for this request, or it has expired; \
                  send the request again without requestState and inputResponses",
@@ -263,7 +268,8 @@ impl fmt::Display for ElicitError {
             ),
             ElicitError::Store(_) => f.write_str(
                 "the server could not reach the store that keeps the answers of earlier rounds \
-                 (requestState); nothing was accepted: try the request again later",
+                 (requestState); nothing was accepted, and those answers may be gone: send the \
+                 request again later without requestState and inputResponses",
             ),
             ElicitError::Service(error) => {
                 write!(f, "the elicitation request failed: {}", error.message())
@@ -333,6 +339,11 @@ pub enum RequestStateError {
     /// sent again: a replay), or they expired or were lost in the store (a
     /// store restarted without persistence). A handle is taken once.
     Consumed,
+    /// With an `AnswerStore` (feature `store`): `inputResponses` came
+    /// without a `requestState`. Every round that asks issues one, so
+    /// answers without it answer no round of this server (a replay of the
+    /// answers alone, or a client that dropped the state).
+    Missing,
 }
 
 impl fmt::Display for RequestStateError {
@@ -352,6 +363,10 @@ impl fmt::Display for RequestStateError {
             RequestStateError::Consumed => f.write_str(
                 "the store holds no answers under its handle: already taken by an earlier round \
                  (a replay), expired, or lost",
+            ),
+            RequestStateError::Missing => f.write_str(
+                "inputResponses without a requestState, with an answer store: they answer no \
+                 round of this server",
             ),
         }
     }

@@ -125,12 +125,18 @@ fn failed(error: redis::RedisError) -> StoreError {
     StoreError::new(format!("Redis: {error}")).with_source(error)
 }
 
+/// The longest time to live sent to Redis: 100 years, in milliseconds.
+const MAX_TTL_MILLIS: u64 = 100 * 365 * 86_400 * 1_000;
+
 impl AnswerStore for RedisStore {
     fn put<'a>(&'a self, handle: &'a str, answers: Vec<u8>, ttl: Duration) -> StoreFuture<'a, ()> {
         let mut connection = self.connection.clone();
         let key = self.key(handle);
-        // At least a millisecond: `PX 0` is an error.
-        let ttl = u64::try_from(ttl.as_millis()).unwrap_or(u64::MAX).max(1);
+        // At least a millisecond (`PX 0` is an error), at most about a
+        // century (Redis refuses a time that overflows its clock).
+        let ttl = u64::try_from(ttl.as_millis())
+            .unwrap_or(u64::MAX)
+            .clamp(1, MAX_TTL_MILLIS);
         Box::pin(async move {
             let reply: Option<String> = redis::cmd("SET")
                 .arg(&key)

@@ -445,6 +445,11 @@ impl<S: Sdk> Ask<S> {
     ) -> Result<Ask<S>, ElicitError> {
         let binding = state::binding(request.method, request.name, request.arguments);
         let opened = match request.request_state {
+            // With a store every round that asks issues a state: answers
+            // without one answer no round of this server.
+            None if seal.has_store() && !request.input_responses.is_empty() => {
+                return Err(ElicitError::RequestState(super::RequestStateError::Missing))
+            }
             None => Opened::Answers(Sealed::default()),
             Some(text) if state_length(text) > MAX_REQUEST_STATE_LENGTH => {
                 return Err(ElicitError::RequestState(
@@ -804,7 +809,10 @@ impl<S: Sdk> Ask<S> {
         for (key, params) in requests {
             result = result.elicit(key, params);
         }
-        let payload = (!sealed.is_empty()).then(|| sealed.payload(inner.seal.ttl()));
+        // With a store, a state (its handle) even before the first answer,
+        // so that the answers of the next round come with one.
+        let payload = (!sealed.is_empty() || inner.seal.has_store())
+            .then(|| sealed.payload(inner.seal.ttl()));
         Ok(Some(Asking { result, payload }))
     }
 

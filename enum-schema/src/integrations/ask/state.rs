@@ -62,8 +62,11 @@ pub use crate::input::MAX_REQUEST_STATE_LENGTH;
 ///   attempts it carries. With a store, a state is accepted once: the
 ///   round that presents it takes the answers out of the store (atomically,
 ///   whichever process it reaches), so a replayed final round is refused
-///   with [`RequestStateError::Consumed`] and the tool's side effect runs
-///   once; the attempts cannot be restarted either. A client that lost a
+///   with [`RequestStateError::Consumed`]. Every round that asks issues a
+///   state, the first included (before any answer), and `inputResponses`
+///   without one are refused ([`RequestStateError::Missing`]), so answers
+///   cannot skip the handle either: the tool's side effect runs once per
+///   call, and the attempts cannot be restarted. A client that lost a
 ///   response and retries the same round is refused the same way, and
 ///   starts the request again.
 /// - **Store outage**: a round whose store cannot be reached fails with
@@ -220,6 +223,19 @@ pub(crate) enum Opened {
 impl RequestStateSeal {
     /// Opens `text`, sealed for `binding`, and reads it: answers, or with
     /// a store a handle.
+    /// Whether the answers of earlier rounds wait in a store (feature
+    /// `store`) rather than in the state.
+    pub(crate) fn has_store(&self) -> bool {
+        #[cfg(feature = "store")]
+        {
+            self.store.is_some()
+        }
+        #[cfg(not(feature = "store"))]
+        {
+            false
+        }
+    }
+
     pub(crate) fn open_state(
         &self,
         text: &str,

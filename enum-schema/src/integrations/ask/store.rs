@@ -107,7 +107,16 @@ pub(crate) fn is_handle(text: &str) -> bool {
 /// ```
 #[derive(Clone, Default)]
 pub struct MemoryStore {
-    entries: Arc<Mutex<HashMap<String, Entry>>>,
+    entries: Arc<Mutex<Entries>>,
+}
+
+/// The entries, and how many there were after the last sweep of the
+/// expired ones: a `put` sweeps when the map has doubled since, so that a
+/// `put` costs amortized constant time however many entries wait.
+#[derive(Default)]
+struct Entries {
+    map: HashMap<String, Entry>,
+    swept: usize,
 }
 
 struct Entry {
@@ -125,6 +134,7 @@ impl MemoryStore {
     pub fn len(&self) -> usize {
         let now = Instant::now();
         self.lock()
+            .map
             .values()
             .filter(|entry| entry.expires > now)
             .count()
@@ -135,7 +145,7 @@ impl MemoryStore {
         self.len() == 0
     }
 
-    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, Entry>> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Entries> {
         self.entries.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }
@@ -156,11 +166,16 @@ impl AnswerStore for MemoryStore {
             .checked_add(ttl)
             .unwrap_or(now + Duration::from_secs(86_400 * 365));
         let mut entries = self.lock();
-        entries.retain(|_, entry| entry.expires > now);
-        let kept = if entries.contains_key(handle) {
+        if entries.map.len() >= 2 * entries.swept.max(64) {
+            entries.map.retain(|_, entry| entry.expires > now);
+            entries.swept = entries.map.len();
+        }
+        let kept = if entries.map.contains_key(handle) {
             Err(StoreError::new("the handle is already in use"))
         } else {
-            entries.insert(handle.to_owned(), Entry { answers, expires });
+            entries
+                .map
+                .insert(handle.to_owned(), Entry { answers, expires });
             Ok(())
         };
         Box::pin(std::future::ready(kept))
@@ -169,6 +184,7 @@ impl AnswerStore for MemoryStore {
     fn take<'a>(&'a self, handle: &'a str) -> StoreFuture<'a, Option<Vec<u8>>> {
         let taken = self
             .lock()
+            .map
             .remove(handle)
             .filter(|entry| entry.expires > Instant::now())
             .map(|entry| entry.answers);
