@@ -323,11 +323,15 @@ impl<S: AsRef<RequestStateSeal>> SealProvider for S {
 ///
 /// A wrong order is refused on every call of a tool whose input schema
 /// (`ServerHandler::get_tool`, which `#[tool_handler]` writes) requires
-/// arguments: with none left to read (an earlier extractor took them, or
-/// the client sent none), the call fails with
-/// [`ElicitError::NoArguments`] (`-32602`) before anything is asked. A tool whose arguments are all optional
-/// cannot tell a client that sent none from an extractor that took them:
-/// there the order is the server's to keep.
+/// arguments: with none left to read (an earlier extractor, `Parameters`
+/// or `JsonObject`, took them, or the client sent none), the call fails
+/// with [`ElicitError::NoArguments`] (`-32602`) before anything is asked.
+/// Where that cannot be told, the order is the server's to keep: a tool
+/// whose arguments are all optional (a client may send none), and a
+/// hand-written `ServerHandler` without `get_tool` (rmcp's default says
+/// nothing of the schema). There, `Ask` after the extractor binds the
+/// answers to no arguments, and a `requestState` of one call would be
+/// accepted in a call of the same tool with other arguments.
 impl<S: SealProvider + ServerHandler> FromContextPart<ToolCallContext<'_, S>> for Ask {
     fn from_context_part(context: &mut ToolCallContext<'_, S>) -> Result<Self, ErrorData> {
         if context.arguments.is_none() && requires_arguments(context.service, &context.name) {
