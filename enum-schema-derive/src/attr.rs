@@ -689,6 +689,16 @@ pub enum Format {
 }
 
 impl Format {
+    /// The name on the wire.
+    pub fn wire(self) -> &'static str {
+        match self {
+            Format::Email => "email",
+            Format::Uri => "uri",
+            Format::Date => "date",
+            Format::DateTime => "date-time",
+        }
+    }
+
     pub fn variant(self) -> &'static str {
         match self {
             Format::Email => "Email",

@@ -507,6 +507,7 @@ fn check_field(cx: &Ctxt, field: &ast::Field) {
             "a multi-select default is a list: write `default_items = [A, B]` instead of `default`",
         );
     }
+    check_format_length(cx, field);
     if let Some((tokens, &min)) = attrs.min_length.get_with_tokens() {
         let max = attrs.max_length.get().copied();
         if let Err(broken) = rule::length_order(Some(min), max) {
@@ -549,6 +550,39 @@ fn check_field(cx: &Ctxt, field: &ast::Field) {
         }
         items.check_default_count(cx, attrs.default_items.get_with_tokens());
     }
+}
+
+/// A string field's literal `min_length`/`max_length` against its
+/// `format`: some string of the format must fit (a `date` has 10
+/// characters), the error on the length that no string meets.
+fn check_format_length(cx: &Ctxt, field: &ast::Field) {
+    let attrs = &field.attrs;
+    let Some((format_tokens, format)) = attrs.format.get_with_tokens() else {
+        return;
+    };
+    let min = attrs.min_length.get_with_tokens();
+    let max = attrs.max_length.get_with_tokens();
+    let Err(broken) = rule::format_length(
+        format.wire(),
+        min.map(|(_, min)| *min),
+        max.map(|(_, max)| *max),
+    ) else {
+        return;
+    };
+    let (tokens, slot, key, value) = match (broken, min, max) {
+        (Rule::MinLengthAboveFormat, Some((tokens, min)), _) => {
+            (tokens, "min_length", "min_length", *min)
+        }
+        (_, _, Some((tokens, max))) => (tokens, "max_length", "max_length", *max),
+        _ => return,
+    };
+    let setting = message::written(key, value);
+    let format_text = message::written("format", format_tokens.to_string());
+    let slots = [
+        (slot, setting.as_str()),
+        ("the field's format", format_text.as_str()),
+    ];
+    cx.error_spanned_by(tokens, message::rule(broken, &slots));
 }
 
 /// A number field's literal bounds and default, each rule asked alone:

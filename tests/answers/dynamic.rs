@@ -1171,6 +1171,34 @@ fn primitive_schemas_refuse_what_they_would_not_send() {
         r#"too short: "ab" has 2 characters, at least 3 required"#
     );
     assert!(short.with_format(StringFormat::Date).is_err());
+    // Lengths no string of the format meets: no answer could be given, on
+    // the builder's path and the peer reader's alike.
+    let date = StringSchema::new().with_format(StringFormat::Date).unwrap();
+    assert_error(
+        date.clone().with_length(Some(11), None).unwrap_err(),
+        SchemaError::LengthOutsideFormat {
+            keyword: "minLength",
+            format: StringFormat::Date,
+        },
+        r#"`minLength` leaves no string of format "date" (10 characters)"#,
+    );
+    assert_error(
+        date.with_length(None, Some(5)).unwrap_err(),
+        SchemaError::LengthOutsideFormat {
+            keyword: "maxLength",
+            format: StringFormat::Date,
+        },
+        r#"`maxLength` leaves no string of format "date" (10 characters)"#,
+    );
+    assert_error(
+        PrimitiveSchema::from_json(&json!({"type": "string", "format": "email", "maxLength": 2}))
+            .unwrap_err(),
+        SchemaError::LengthOutsideFormat {
+            keyword: "maxLength",
+            format: StringFormat::Email,
+        },
+        r#"`maxLength` leaves no string of format "email" (at least 3 characters)"#,
+    );
     let inverted = NumberSchema::number().with_bounds(Some(2.into()), Some(1.into()));
     assert_error(
         inverted.unwrap_err(),

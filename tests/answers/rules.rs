@@ -141,6 +141,25 @@ fn table() -> Vec<Vector> {
             string(None, None, Some(Email), Some("a b")),
             Err(DefaultNotInFormat),
         ),
+        // Lengths no string of the format meets (a hostile trial's
+        // `format: date` with `minLength: 11`): no answer could be given.
+        same(
+            string(None, Some(5), Some(Date), None),
+            Err(MaxLengthBelowFormat),
+        ),
+        same(
+            string(Some(11), None, Some(Date), None),
+            Err(MinLengthAboveFormat),
+        ),
+        same(
+            string(None, Some(2), Some(Email), None),
+            Err(MaxLengthBelowFormat),
+        ),
+        same(
+            string(Some(10), Some(10), Some(Date), Some("2026-02-28")),
+            Ok(()),
+        ),
+        same(string(None, Some(3), Some(Email), None), Ok(())),
         // Integers.
         same(integer(Some(1), Some(3), Some(2)), Ok(())),
         same(integer(Some(2), Some(1), None), Err(MinimumAboveMaximum)),
@@ -271,6 +290,8 @@ fn rule_of_panic(build: impl FnOnce()) -> Verdict {
         .unwrap_or_default();
     let rules = [
         Rule::MinLengthAboveMaxLength,
+        Rule::MaxLengthBelowFormat,
+        Rule::MinLengthAboveFormat,
         Rule::DefaultShorterThanMinLength,
         Rule::DefaultLongerThanMaxLength,
         Rule::DefaultNotInFormat,
@@ -500,6 +521,14 @@ fn rule_of_schema_error(error: &SchemaError, settings: &Settings) -> Rule {
             keyword: "minLength",
         } => Rule::MinLengthAboveMaxLength,
         SchemaError::BoundsInverted { keyword: "minimum" } => Rule::MinimumAboveMaximum,
+        SchemaError::LengthOutsideFormat {
+            keyword: "minLength",
+            ..
+        } => Rule::MinLengthAboveFormat,
+        SchemaError::LengthOutsideFormat {
+            keyword: "maxLength",
+            ..
+        } => Rule::MaxLengthBelowFormat,
         SchemaError::BoundsInverted {
             keyword: "minItems",
         } => Rule::MinItemsAboveMaxItems,
@@ -573,7 +602,7 @@ fn every_path_gives_every_vector_the_same_verdict() {
     }
     // Every vector went through the rules and the reader; the builders
     // saw all but the selects over other options than `Abc`'s.
-    assert_eq!(checked, (39, 35, 19, 39));
+    assert_eq!(checked, (44, 40, 19, 44));
 }
 
 #[test]

@@ -133,6 +133,15 @@ pub enum SchemaError {
         /// The lower bound's keyword.
         keyword: &'static str,
     },
+    /// `minLength` or `maxLength` that no string of the `format` meets
+    /// (`"format": "date"` with `"maxLength": 5`: a date has 10
+    /// characters), so no answer can satisfy the schema.
+    LengthOutsideFormat {
+        /// `minLength` or `maxLength`.
+        keyword: &'static str,
+        /// The format.
+        format: StringFormat,
+    },
     /// `minItems`/`maxItems` on a single-select (string) schema, where they
     /// mean nothing.
     ItemBoundsOnSingleSelect,
@@ -217,6 +226,15 @@ impl fmt::Display for SchemaError {
                 }
             }
             SchemaError::BoundsInverted { keyword } => write!(f, "`{keyword}` is greater than its upper bound"),
+            SchemaError::LengthOutsideFormat { keyword, format } => {
+                let (shortest, longest) = crate::schema::rule::format_lengths(format.as_str());
+                let lengths = match longest {
+                    Some(longest) if longest == shortest => format!("{shortest} characters"),
+                    Some(longest) => format!("{shortest} to {longest} characters"),
+                    None => format!("at least {shortest} characters"),
+                };
+                write!(f, "`{keyword}` leaves no string of format \"{format}\" ({lengths})")
+            }
             SchemaError::ItemBoundsOnSingleSelect => {
                 f.write_str("`minItems`/`maxItems` on a single-select schema mean nothing; a multi-select has `\"type\": \"array\"`")
             }
@@ -546,10 +564,19 @@ fn read_multi(object: &Object) -> Result<MultiSelectSchema, SchemaError> {
 /// answer's error.
 pub(crate) fn check_string(string: &StringSchema) -> Result<(), SchemaError> {
     let (min, max) = (string.min_length, string.max_length);
-    if rule::string(min, max, None, None).is_err() {
+    if rule::length_order(min, max).is_err() {
         return Err(SchemaError::BoundsInverted {
             keyword: "minLength",
         });
+    }
+    if let Some(format) = string.format {
+        if let Err(broken) = rule::format_length(format.as_str(), min, max) {
+            let keyword = match broken {
+                Rule::MinLengthAboveFormat => "minLength",
+                _ => "maxLength",
+            };
+            return Err(SchemaError::LengthOutsideFormat { keyword, format });
+        }
     }
     let Some(default) = &string.default else {
         return Ok(());

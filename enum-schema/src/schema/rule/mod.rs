@@ -22,6 +22,7 @@
 //! |---|---|---|
 //! | `minLength <= maxLength` | `MinLengthAboveMaxLength` | [`length_order`], through [`string`] |
 //! | string `default` within `minLength..=maxLength`, in code points | `DefaultShorterThanMinLength`, `DefaultLongerThanMaxLength` | [`default_length`], through [`string`] |
+//! | `minLength..=maxLength` holds some string of the `format` | `MaxLengthBelowFormat`, `MinLengthAboveFormat` | [`format_length`], through [`string`] |
 //! | string `default` in the `format` | `DefaultNotInFormat` | [`string`] |
 //! | bounds and `default` finite (Rust floats) | `NotFinite` | [`number`] |
 //! | `minimum <= maximum` | `MinimumAboveMaximum` | [`bounds`], through [`integer`], [`number`], [`json_number`] |
@@ -72,6 +73,11 @@ pub const fn string(
 ) -> Result<(), Rule> {
     if let Err(rule) = length_order(min_length, max_length) {
         return Err(rule);
+    }
+    if let Some(format) = format {
+        if let Err(rule) = format_length(format.as_str(), min_length, max_length) {
+            return Err(rule);
+        }
     }
     if let Some(default) = default {
         if let Err(rule) = default_length(default, min_length, max_length) {
@@ -260,6 +266,43 @@ mod tests {
 
     const OPTIONS: &[EnumOption] = &[EnumOption::untitled("a"), EnumOption::untitled("b")];
 
+    /// The lengths `format_length` assumes are the validators' own: no
+    /// shorter ASCII string passes a format, and one of the shortest does.
+    #[test]
+    fn the_format_lengths_are_the_validators() {
+        let alphabet: Vec<char> = (' '..='~').collect();
+        let shorter = |length: usize| -> Vec<String> {
+            let mut strings = vec![String::new()];
+            for _ in 0..length {
+                strings = strings
+                    .iter()
+                    .flat_map(|prefix| alphabet.iter().map(move |c| format!("{prefix}{c}")))
+                    .collect();
+            }
+            strings
+        };
+        for (format, shortest) in [
+            (StringFormat::Email, "a@b"),
+            (StringFormat::Uri, "a:"),
+            (StringFormat::Date, "2025-01-01"),
+            (StringFormat::DateTime, "2025-01-01T00:00:00Z"),
+        ] {
+            let (length, _) = format_lengths(format.as_str());
+            assert_eq!(shortest.len(), length, "{format}");
+            assert!(format.matches(shortest), "{format}");
+            // Every shorter ASCII string, up to two characters (longer ones
+            // are refused by the validators' fixed shapes, tested in
+            // format.rs).
+            for below in 0..length.min(3) {
+                for text in shorter(below) {
+                    assert!(!format.matches(&text), "{format}: {text:?}");
+                }
+            }
+        }
+        assert!(!StringFormat::Date.matches("2025-01-011"));
+        assert!(!StringFormat::DateTime.matches("2025-01-01T00:00:0Z"));
+    }
+
     #[test]
     fn each_rule_has_its_verdict() {
         let (one, half) = (Number::from(1), Number::from_f64(0.5).unwrap());
@@ -276,7 +319,8 @@ mod tests {
             (string(Some(3), None, None, Some("ab")), Err(Rule::DefaultShorterThanMinLength)),
             (string(None, Some(1), None, Some("ab")), Err(Rule::DefaultLongerThanMaxLength)),
             (string(None, None, Some(StringFormat::Date), Some("x")), Err(Rule::DefaultNotInFormat)),
-            (string(Some(2), Some(2), Some(StringFormat::Date), None), Ok(())),
+            (string(Some(2), Some(2), Some(StringFormat::Date), None), Err(Rule::MaxLengthBelowFormat)),
+            (string(Some(10), Some(10), Some(StringFormat::Date), None), Ok(())),
             (integer(Some(2), Some(1), None), Err(Rule::MinimumAboveMaximum)),
             (integer(Some(2), None, Some(1)), Err(Rule::DefaultBelowMinimum)),
             (integer(None, Some(2), Some(3)), Err(Rule::DefaultAboveMaximum)),

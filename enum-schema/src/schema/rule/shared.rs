@@ -69,6 +69,11 @@ macro_rules! rules {
 rules! {
     /// `minLength` is greater than `maxLength`.
     MinLengthAboveMaxLength => "" {"min_length"} " is greater than " {"max_length"} "";
+    /// `maxLength` is less than the shortest string of the `format`: no
+    /// answer can meet both.
+    MaxLengthBelowFormat => "" {"max_length"} " is shorter than any string of " {"the field's format"} "";
+    /// `minLength` is greater than the longest string of the `format`.
+    MinLengthAboveFormat => "" {"min_length"} " is longer than any string of " {"the field's format"} "";
     /// The `default` has fewer code points than `minLength`.
     DefaultShorterThanMinLength => "" {"the default"} " is shorter than " {"min_length"} "";
     /// The `default` has more code points than `maxLength`.
@@ -145,6 +150,47 @@ pub const fn length_order(
         (Some(min), Some(max)) if min > max => Err(Rule::MinLengthAboveMaxLength),
         _ => Ok(()),
     }
+}
+
+/// The lengths, in code points, of the strings a `format` (by its wire
+/// name) accepts: the shortest, and the longest if there is one. An
+/// `email` is at least `a@b`, a `uri` at least `a:`, a `date` exactly
+/// `YYYY-MM-DD`, a `date-time` at least `YYYY-MM-DDTHH:MM:SSZ` (its
+/// fraction of a second has no bound). `(0, None)` for another name.
+pub const fn format_lengths(format: &str) -> (usize, Option<usize>) {
+    if str_eq(format, "email") {
+        (3, None)
+    } else if str_eq(format, "uri") {
+        (2, None)
+    } else if str_eq(format, "date") {
+        (10, Some(10))
+    } else if str_eq(format, "date-time") {
+        (20, None)
+    } else {
+        (0, None)
+    }
+}
+
+/// `minLength..=maxLength` holds some string of the `format` (by its wire
+/// name): `maxLength` no shorter than its shortest, `minLength` no longer
+/// than its longest.
+pub const fn format_length(
+    format: &str,
+    min_length: Option<usize>,
+    max_length: Option<usize>,
+) -> Result<(), Rule> {
+    let (shortest, longest) = format_lengths(format);
+    if let Some(max) = max_length {
+        if max < shortest {
+            return Err(Rule::MaxLengthBelowFormat);
+        }
+    }
+    if let (Some(min), Some(longest)) = (min_length, longest) {
+        if min > longest {
+            return Err(Rule::MinLengthAboveFormat);
+        }
+    }
+    Ok(())
 }
 
 /// A string `default` within `minLength..=maxLength`, in code points.
@@ -341,7 +387,7 @@ mod tests {
                 "{rule:?}"
             );
         }
-        assert_eq!(Rule::ALL.len(), 21);
+        assert_eq!(Rule::ALL.len(), 23);
         let said = Rule::MinItemsAboveMaxItems.describe(|slot| match slot {
             "min_items" => "`min_items = 3`".to_owned(),
             _ => "`max_items = 2`".to_owned(),
@@ -359,6 +405,14 @@ mod tests {
             (default_length("ab", None, Some(1)), Err(Rule::DefaultLongerThanMaxLength)),
             // Code points, not bytes.
             (default_length("éé", None, Some(2)), Ok(())),
+            (format_length("date", Some(11), None), Err(Rule::MinLengthAboveFormat)),
+            (format_length("date", None, Some(9)), Err(Rule::MaxLengthBelowFormat)),
+            (format_length("date", Some(10), Some(10)), Ok(())),
+            (format_length("date-time", None, Some(19)), Err(Rule::MaxLengthBelowFormat)),
+            (format_length("date-time", Some(1000), None), Ok(())),
+            (format_length("email", None, Some(2)), Err(Rule::MaxLengthBelowFormat)),
+            (format_length("uri", None, Some(1)), Err(Rule::MaxLengthBelowFormat)),
+            (format_length("uri", None, Some(2)), Ok(())),
             (max_items(2, Some(0)), Err(Rule::MaxItemsZero)),
             (max_items(2, Some(3)), Err(Rule::MaxItemsAboveOptions)),
             (max_items(2, Some(2)), Ok(())),
