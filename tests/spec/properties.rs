@@ -661,6 +661,14 @@ fn peer_property() -> impl Strategy<Value = Value> {
             }
             if let Some(format) = format {
                 schema["format"] = json!(format);
+                // Well formed: some string of the format fits the lengths
+                // (a date has 10 characters), else the lengths go.
+                let max = extra.map(|extra| min.unwrap_or(0) + extra);
+                if enum_schema::__private::rules::format_length(format, min, max).is_err() {
+                    let object = schema.as_object_mut().unwrap();
+                    object.remove("minLength");
+                    object.remove("maxLength");
+                }
             }
             if let Some(title) = title {
                 schema["title"] = json!(title);
