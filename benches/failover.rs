@@ -9,8 +9,17 @@
 //! sealed, so either process reads it.
 //!
 //! ```text
-//! failover URL_A URL_B [--clients N] [--seconds S]
+//! failover URL_A URL_B [--clients N] [--seconds S] [--store]
 //! ```
+//!
+//! `--store`: the servers keep the answers in a shared answer store
+//! (`STORE=redis`), so a state is taken once. A round whose first try
+//! reached the killed process may have had its answers taken there; sent
+//! again, it is refused as already taken, and the client starts the call
+//! again from round 1 (counted as restarted, at most 3 times a call). Any
+//! other refusal is a lost call. Each completed call's final round is then
+//! sent once more, to the other process, and must be refused as already
+//! taken (else the call counts as a wrong answer).
 //!
 //! Every completed call's final text is checked against the text its own
 //! answers call for (each call picks its services from its client and call
@@ -43,6 +52,11 @@ const MAX_ATTEMPTS: u32 = 8;
 /// The wait before the third and later tries, times the try's number: long
 /// enough, in all, for a killed process to come back (about 2.5 s).
 const BACKOFF: Duration = Duration::from_millis(100);
+/// How the message of `RequestStateError::Consumed` begins: a state whose
+/// answers were taken.
+const CONSUMED: &str = "requestState was already used";
+/// Starts of one call, with an answer store.
+const MAX_RESTARTS: usize = 3;
 
 /// The services a call answers, by its number: every non-empty choice of
 /// at most two (the form's `maxItems`).
@@ -69,6 +83,9 @@ struct Tally {
     wrong: usize,
     lost: usize,
     retries: usize,
+    /// Calls started again (with an answer store) after a retried round was
+    /// refused as already taken.
+    restarted: usize,
     first_problem: Option<String>,
     /// The latencies of rounds 1, 2 and 3.
     rounds: [Vec<Duration>; 3],
@@ -85,10 +102,22 @@ fn add(counts: &mut Vec<usize>, second: usize, count: usize) {
     counts[second] += count;
 }
 
-/// How a round went: its response, or why the call is lost.
+/// How a round went: its response (and whether it took more than one
+/// try), or why the call is lost.
 enum Sent {
-    Response(Value),
+    Response(Value, bool),
     Lost(String),
+}
+
+/// Why a call did not complete.
+enum Failure {
+    /// No process answered a round, or one answered it with an error.
+    Lost(String),
+    /// With an answer store: the round was sent again after its first try
+    /// failed on the way, and refused because that try had already taken
+    /// the answers (the killed process took them and died before
+    /// answering). A client starts the call again.
+    Restart,
 }
 
 /// Sends one round, to `connections[prefer]` first, then alternating, until
@@ -109,7 +138,7 @@ async fn round(
         }
         let index = (prefer + attempt as usize) % 2;
         match connections[index].call(params).await {
-            Ok(response) => return Sent::Response(response),
+            Ok(response) => return Sent::Response(response, attempt > 0),
             Err(error) => last = format!("process {index}: {error}"),
         }
     }
@@ -123,39 +152,60 @@ async fn call(
     connections: &mut [Connection; 2],
     first: usize,
     services: &[&str],
+    store: bool,
     retries: &mut usize,
-) -> Result<(String, [Duration; 3]), String> {
+) -> Result<(String, [Duration; 3]), Failure> {
     let second = 1 - first;
+    let lost = |round: u8, why: String| Failure::Lost(format!("round {round}: {why}"));
     let start = Instant::now();
-    let one = match round(connections, first, &params(json!({})), retries).await {
-        Sent::Response(one) if one["result"]["inputRequests"].get("triage").is_some() => one,
-        Sent::Response(one) => return Err(format!("round 1: {one}")),
-        Sent::Lost(why) => return Err(format!("round 1: {why}")),
-    };
-    drop(one);
+    match round(connections, first, &params(json!({})), retries).await {
+        Sent::Response(one, _) if one["result"]["inputRequests"].get("triage").is_some() => {}
+        Sent::Response(one, _) => return Err(lost(1, one.to_string())),
+        Sent::Lost(why) => return Err(lost(1, why)),
+    }
     let one_done = Instant::now();
     let triage = json!({"inputResponses": {"triage": {"action": "accept", "content": {"severity": "high"}}}});
     let two = match round(connections, second, &params(triage), retries).await {
-        Sent::Response(two) => two,
-        Sent::Lost(why) => return Err(format!("round 2: {why}")),
+        Sent::Response(two, _) => two,
+        Sent::Lost(why) => return Err(lost(2, why)),
     };
     let two_done = Instant::now();
     let state = &two["result"]["requestState"];
     if two["result"]["inputRequests"].get("impact").is_none() || !state.is_string() {
-        return Err(format!("round 2: {two}"));
+        return Err(lost(2, two.to_string()));
     }
     let impact = json!({
         "inputResponses": {"impact": {"action": "accept", "content": {"services": services}}},
         "requestState": state,
     });
-    let three = match round(connections, first, &params(impact), retries).await {
-        Sent::Response(three) => three,
-        Sent::Lost(why) => return Err(format!("round 3: {why}")),
+    let three = match round(connections, first, &params(impact.clone()), retries).await {
+        Sent::Response(three, retried) => {
+            let message = three["error"]["message"].as_str().unwrap_or("");
+            if store && retried && message.starts_with(CONSUMED) {
+                return Err(Failure::Restart);
+            }
+            three
+        }
+        Sent::Lost(why) => return Err(lost(3, why)),
     };
     let three_done = Instant::now();
     let Some(text) = three["result"]["content"][0]["text"].as_str() else {
-        return Err(format!("round 3: {three}"));
+        return Err(lost(3, three.to_string()));
     };
+    if store {
+        // The same final round again, on the other process: the handle was
+        // taken, so it is refused (`-32602`, already taken).
+        match round(connections, second, &params(impact), retries).await {
+            Sent::Response(again, _)
+                if again["error"]["message"]
+                    .as_str()
+                    .is_some_and(|message| message.starts_with(CONSUMED)) => {}
+            Sent::Response(again, _) => {
+                return Ok((format!("a replayed final round was answered: {again}"), [Duration::ZERO; 3]));
+            }
+            Sent::Lost(why) => return Err(lost(3, format!("the replay: {why}"))),
+        }
+    }
     Ok((
         text.to_owned(),
         [one_done - start, two_done - one_done, three_done - two_done],
@@ -163,21 +213,36 @@ async fn call(
 }
 
 /// One client until `end`.
-async fn client(index: usize, servers: [Server; 2], start: Instant, end: Instant) -> Tally {
+async fn client(
+    index: usize,
+    servers: [Server; 2],
+    store: bool,
+    start: Instant,
+    end: Instant,
+) -> Tally {
     let [a, b] = servers;
     let mut connections = [Connection::new(a), Connection::new(b)];
     let mut tally = Tally::default();
     let mut number = index;
+    let mut restarts = 0;
     while Instant::now() < end && tally.lost < MAX_LOST {
         let services = CHOICES[number % CHOICES.len()];
         // Half the calls start on each process.
         let first = number % 2;
-        number += 1;
         let mut retries = 0;
-        let outcome = call(&mut connections, first, services, &mut retries).await;
+        let outcome = call(&mut connections, first, services, store, &mut retries).await;
         let second = start.elapsed().as_secs() as usize;
         tally.retries += retries;
         add(&mut tally.retried_per_second, second, retries);
+        if let Err(Failure::Restart) = outcome {
+            tally.restarted += 1;
+            restarts += 1;
+            if restarts < MAX_RESTARTS {
+                continue; // the same call again, from round 1
+            }
+        }
+        number += 1;
+        restarts = 0;
         match outcome {
             Ok((text, rounds)) => {
                 tally.completed += 1;
@@ -192,9 +257,15 @@ async fn client(index: usize, servers: [Server; 2], start: Instant, end: Instant
                     all.push(round);
                 }
             }
-            Err(why) => {
+            Err(Failure::Lost(why)) => {
                 tally.lost += 1;
                 tally.first_problem.get_or_insert(format!("lost call: {why}"));
+            }
+            Err(Failure::Restart) => {
+                tally.lost += 1;
+                tally
+                    .first_problem
+                    .get_or_insert(format!("lost call: refused {MAX_RESTARTS} times as taken"));
             }
         }
     }
@@ -205,6 +276,7 @@ struct Options {
     servers: Vec<Server>,
     clients: usize,
     seconds: f64,
+    store: bool,
 }
 
 fn options() -> Result<Option<Options>, String> {
@@ -212,6 +284,7 @@ fn options() -> Result<Option<Options>, String> {
         servers: Vec::new(),
         clients: 8,
         seconds: 10.0,
+        store: false,
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -223,6 +296,7 @@ fn options() -> Result<Option<Options>, String> {
             "--seconds" => {
                 options.seconds = value("--seconds")?.parse().map_err(|_| "--seconds S")?;
             }
+            "--store" => options.store = true,
             // What `cargo bench` and `cargo test --benches` pass.
             "--bench" | "--test" => {}
             url => options.servers.push(Server::parse(url)?),
@@ -261,7 +335,7 @@ async fn main() -> std::process::ExitCode {
     let tasks: Vec<_> = (0..options.clients)
         .map(|index| {
             let servers = [options.servers[0].clone(), options.servers[1].clone()];
-            tokio::spawn(client(index, servers, start, end))
+            tokio::spawn(client(index, servers, options.store, start, end))
         })
         .collect();
     let mut total = Tally::default();
@@ -271,6 +345,7 @@ async fn main() -> std::process::ExitCode {
         total.wrong += tally.wrong;
         total.lost += tally.lost;
         total.retries += tally.retries;
+        total.restarted += tally.restarted;
         for (all, rounds) in total.rounds.iter_mut().zip(tally.rounds) {
             all.extend(rounds);
         }
@@ -302,13 +377,14 @@ async fn main() -> std::process::ExitCode {
         .collect();
     println!(
         "clients {}: {} calls completed in {elapsed:.1} s ({:.1} calls/s), {} wrong, {} lost, \
-         {} rounds retried; per round p50/p99 (rounds 1, 2, 3): {} ms",
+         {} rounds retried, {} calls restarted; per round p50/p99 (rounds 1, 2, 3): {} ms",
         options.clients,
         total.completed,
         total.completed as f64 / elapsed,
         total.wrong,
         total.lost,
         total.retries,
+        total.restarted,
         by_round.join(", "),
     );
     let line = |counts: &[usize]| {
