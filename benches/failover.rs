@@ -50,7 +50,7 @@ const MAX_LOST: usize = 100;
 /// Tries of one round, alternating between the processes.
 const MAX_ATTEMPTS: u32 = 8;
 /// The wait before the third and later tries, times the try's number: long
-/// enough, in all, for a killed process to come back (about 2.5 s).
+/// enough, in all, for a killed process to come back (about 2.7 s).
 const BACKOFF: Duration = Duration::from_millis(100);
 /// How the message of `RequestStateError::Consumed` begins: a state whose
 /// answers were taken.
