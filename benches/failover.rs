@@ -142,7 +142,9 @@ async fn round(
             Err(error) => last = format!("process {index}: {error}"),
         }
     }
-    Sent::Lost(format!("no process answered in {MAX_ATTEMPTS} tries; last: {last}"))
+    Sent::Lost(format!(
+        "no process answered in {MAX_ATTEMPTS} tries; last: {last}"
+    ))
 }
 
 /// One call's three rounds: round 1 and 3 on `connections[first]`, round 2
@@ -201,7 +203,10 @@ async fn call(
                     .as_str()
                     .is_some_and(|message| message.starts_with(CONSUMED)) => {}
             Sent::Response(again, _) => {
-                return Ok((format!("a replayed final round was answered: {again}"), [Duration::ZERO; 3]));
+                return Ok((
+                    format!("a replayed final round was answered: {again}"),
+                    [Duration::ZERO; 3],
+                ));
             }
             Sent::Lost(why) => return Err(lost(3, format!("the replay: {why}"))),
         }
@@ -259,7 +264,9 @@ async fn client(
             }
             Err(Failure::Lost(why)) => {
                 tally.lost += 1;
-                tally.first_problem.get_or_insert(format!("lost call: {why}"));
+                tally
+                    .first_problem
+                    .get_or_insert(format!("lost call: {why}"));
             }
             Err(Failure::Restart) => {
                 tally.lost += 1;

@@ -173,4 +173,3 @@ pub fn quantile_ms(durations: &[Duration], fraction: f64) -> f64 {
     let rank = (fraction * durations.len() as f64).ceil() as usize;
     durations[rank.clamp(1, durations.len()) - 1].as_secs_f64() * 1e3
 }
-

@@ -48,7 +48,7 @@ use enum_schema::schema::ElicitRequestFormParams;
 use enum_schema::{ElicitAction, ElicitForm, Error, ProtocolVersion};
 use enum_schema_fuzz::{Everything, Impact, Triage};
 use libfuzzer_sys::fuzz_target;
-use serde_json::{json, Map, Value};
+use serde_json::{Map, Value, json};
 
 /// The sealing key: fixed, so that states sealed by the seed run open here.
 const KEY: [u8; 32] = [0x5e; 32];
@@ -68,7 +68,10 @@ const TIMED_OUT: i32 = -32001;
 
 fn block_on<F: Future>(future: F) -> F::Output {
     let mut future = std::pin::pin!(future);
-    match future.as_mut().poll(&mut Context::from_waker(Waker::noop())) {
+    match future
+        .as_mut()
+        .poll(&mut Context::from_waker(Waker::noop()))
+    {
         Poll::Ready(output) => output,
         Poll::Pending => panic!("the fuzz SDK's futures complete at once"),
     }
@@ -204,7 +207,9 @@ struct Oracle {
 
 impl Oracle {
     fn verdict<F: ElicitForm>(&self, key: &str) -> Option<Result<ElicitAction<F>, Error>> {
-        self.sources.get(key).map(|source| F::parse_result(source.clone()))
+        self.sources
+            .get(key)
+            .map(|source| F::parse_result(source.clone()))
     }
 
     /// An accepted answer: the form accepts its source the same.
@@ -240,7 +245,9 @@ impl Oracle {
             self.verdict::<Everything>("details").and_then(Result::err),
         ];
         assert!(
-            refusals.iter().any(|refusal| refusal.as_ref() == Some(error)),
+            refusals
+                .iter()
+                .any(|refusal| refusal.as_ref() == Some(error)),
             "{error:?}"
         );
     }
@@ -324,7 +331,9 @@ impl Call<'_> {
         };
         let sealed = match state {
             Some(text) => {
-                let payload = OPENED.take().expect("an accepted state went through the codec");
+                let payload = OPENED
+                    .take()
+                    .expect("an accepted state went through the codec");
                 // What the codec opens is what was sealed under that text
                 // (a state of this execution; a seed's, sealed by another
                 // process with the same key, is not recorded).
@@ -357,7 +366,9 @@ impl Call<'_> {
     fn answers_of(&self, payload: &[u8]) -> Map<String, Value> {
         let payload: Value = serde_json::from_slice(payload).expect("a sealed payload is JSON");
         let answers = if self.store {
-            let handle = payload["handle"].as_str().expect("a store's state has a handle");
+            let handle = payload["handle"]
+                .as_str()
+                .expect("a store's state has a handle");
             match PUT.with_borrow(|put| put.get(handle).cloned()) {
                 Some(answers) => serde_json::from_slice(&answers).expect("stored answers are JSON"),
                 // Not put in this execution: the store has nothing under it.
@@ -401,7 +412,9 @@ fn genuine_answers(which: u8) -> Map<String, Value> {
         1 => json!({"triage": high, "impact": impact}),
         // Asked again: an attempt sealed, no answer.
         2 => json!({"triage": {"action": "accept", "content": {"severity": "urgent"}}}),
-        _ => json!({"triage": {"action": "decline"}, "impact": {"action": "accept", "content": {"zones": []}}}),
+        _ => {
+            json!({"triage": {"action": "decline"}, "impact": {"action": "accept", "content": {"zones": []}}})
+        }
     };
     match answers {
         Value::Object(answers) => answers,
@@ -495,7 +508,9 @@ fn run(data: &[u8]) {
         let genuine = (edited == original && !other_request).then_some(original);
         (Some(edited), genuine)
     } else {
-        let text = std::str::from_utf8(state).ok().filter(|text| !text.is_empty());
+        let text = std::str::from_utf8(state)
+            .ok()
+            .filter(|text| !text.is_empty());
         (text.map(str::to_owned), None)
     };
 
@@ -520,7 +535,10 @@ fn run(data: &[u8]) {
         };
         let taken = !matches!(outcome, Err(ElicitError::RequestState(_)));
         if sealed_for.is_some() {
-            assert!(taken, "a genuine state's answers were not taken: {outcome:?}");
+            assert!(
+                taken,
+                "a genuine state's answers were not taken: {outcome:?}"
+            );
         }
         // A handle is taken once: the same round again is refused.
         if store && taken {
