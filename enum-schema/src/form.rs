@@ -995,7 +995,7 @@ impl RequestedSchema {
     ///
     /// # Errors
     ///
-    /// The errors of [`parse_action`](crate::parse_action), then those of
+    /// The errors of [`parse_action`], then those of
     /// [`check_content`](Self::check_content).
     pub fn parse_result(&self, result: Value) -> Result<ElicitAction<Map<String, Value>>, Error> {
         match parse_action(result)? {

@@ -116,15 +116,15 @@
 //! | `SingleSelectSchema::new([("a", "A"), ..])` | `{"type":"string","oneOf":[{"const":"a","title":"A"},..]}` |
 //! | `MultiSelectSchema::new(["a", "b"])` | `{"type":"array","items":{"type":"string","enum":["a","b"]}}` |
 //! | `MultiSelectSchema::new([("a", "A"), ..])` | `{"type":"array","items":{"anyOf":[{"const":"a","title":"A"},..]}}` |
-//! | [`with_legacy(true)`](SingleSelectSchema::with_legacy), or [`for_version`](PrimitiveSchema::for_version) for 2025-06-18 | `{"type":"string","enum":[..],"enumNames":[..]}` |
+//! | [`with_legacy(true)`](schema::SingleSelectSchema::with_legacy), or [`for_version`](schema::PrimitiveSchema::for_version) for 2025-06-18 | `{"type":"string","enum":[..],"enumNames":[..]}` |
 //!
 //! with the field's `title`, `description` and `default`
-//! ([`with_title`](SingleSelectSchema::with_title),
-//! [`with_description`](SingleSelectSchema::with_description),
-//! [`with_default_value`](SingleSelectSchema::with_default_value),
-//! [`with_default_values`](MultiSelectSchema::with_default_values)) and, on a
+//! ([`with_title`](schema::SingleSelectSchema::with_title),
+//! [`with_description`](schema::SingleSelectSchema::with_description),
+//! [`with_default_value`](schema::SingleSelectSchema::with_default_value),
+//! [`with_default_values`](schema::MultiSelectSchema::with_default_values)) and, on a
 //! multi-select, `minItems`/`maxItems`
-//! ([`with_items`](MultiSelectSchema::with_items)).
+//! ([`with_items`](schema::MultiSelectSchema::with_items)).
 //!
 //! Building checks the options with the rules a peer's schema is read
 //! with, and returns a [`SchemaError`] naming the offending value, never a
@@ -135,6 +135,20 @@
 //! [`SchemaError::DefaultCount`] (a multi-select default outside the
 //! bounds), [`SchemaError::BoundsInverted`] and
 //! [`SchemaError::MinItemsAboveOptions`] (bounds no answer can meet).
+//!
+//! [`SingleSelectSchema::new`]: schema::SingleSelectSchema::new
+//! [`MultiSelectSchema::new`]: schema::MultiSelectSchema::new
+//! [`EnumOption`]: schema::EnumOption
+//! [`SchemaError`]: schema::SchemaError
+//! [`SchemaError::NoOptions`]: schema::SchemaError::NoOptions
+//! [`SchemaError::DuplicateValue`]: schema::SchemaError::DuplicateValue
+//! [`SchemaError::DefaultNotAnOption`]: schema::SchemaError::DefaultNotAnOption
+//! [`SchemaError::DuplicateDefault`]: schema::SchemaError::DuplicateDefault
+//! [`SchemaError::DefaultCount`]: schema::SchemaError::DefaultCount
+//! [`SchemaError::BoundsInverted`]: schema::SchemaError::BoundsInverted
+//! [`SchemaError::MinItemsAboveOptions`]: schema::SchemaError::MinItemsAboveOptions
+//! [`PrimitiveSchema::from_json`]: schema::PrimitiveSchema::from_json
+//! [`RequestedSchema::from_json_str`]: schema::RequestedSchema::from_json_str
 //!
 //! Answers are checked as a derived enum's, with the same [`Error`]s
 //! (membership, the title-instead-of-value hint, duplicates, bounds), and

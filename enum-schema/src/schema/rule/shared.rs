@@ -7,7 +7,7 @@
 //! functions for its early, well-spanned errors. One file, so one verdict
 //! and one wording per rule on both sides of the macro boundary.
 //!
-//! Each rule's words are written once, in [`rules!`], as a sentence with
+//! Each rule's words are written once, in `rules!`, as a sentence with
 //! slots for the settings it names. [`Rule::message`] fills each slot with
 //! its own name (the builders' panics, a `const` context);
 //! [`Rule::describe`] fills them as the caller says (the derive writes
