@@ -22,8 +22,10 @@
 //! taken (else the call counts as a wrong answer).
 //!
 //! Every completed call's final text is checked against the text its own
-//! answers call for (each call picks its services from its client and call
-//! number, so a state read into another call shows). Prints the completed
+//! answers call for: the sealed first answer (the same in every call: only
+//! a high severity leads to the second question) and the services, which
+//! each call picks from its client and call number, so that a response
+//! that reached another call shows. Prints the completed
 //! calls, calls per second, wrong answers, lost calls (no process answered
 //! a round in `MAX_ATTEMPTS` tries, or answered it with an error), retried
 //! rounds, and p50/p99 latency per round (a retried round's latency

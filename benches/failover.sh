@@ -39,6 +39,10 @@ case "$store" in
     redis) features=rmcp,redis driver_flags=(--store) ;;
     *) echo "STORE: redis, or unset"; exit 2 ;;
 esac
+if [ "${kill_at%.*}" -ge "${seconds%.*}" ]; then
+    echo "KILL_AT ($kill_at) must come before the end of the run (DURATION $seconds)"
+    exit 2
+fi
 target_dir=${CARGO_TARGET_DIR:-target}
 case "$profile" in
     release) flag=--release dir=release ;;
