@@ -19,163 +19,18 @@
 
 use std::time::{Duration, Instant};
 
-use serde_json::{json, Value};
-use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
-use tokio::net::TcpStream;
+use serde_json::json;
+
+#[path = "load/http.rs"]
+mod http;
+
+use http::{params, quantile_ms, Connection, Server};
 
 const EXPECTED: &str = "Elicitation completed: action=accept, content={\"severity\":\"high\"}; \
                         Elicitation completed: action=accept, content={\"services\":[\"login\"]}";
 const MAX_CLIENTS: usize = 1024;
 const MAX_SECONDS: f64 = 120.0;
 const MAX_FAILURES: usize = 100;
-
-/// One server: `127.0.0.1:PORT` and the path of its MCP endpoint.
-#[derive(Clone)]
-struct Server {
-    address: String,
-    path: String,
-}
-
-impl Server {
-    fn parse(url: &str) -> Result<Server, String> {
-        let rest = url
-            .strip_prefix("http://")
-            .ok_or_else(|| format!("{url}: not an http:// URL"))?;
-        let (address, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
-        if !address.starts_with("127.0.0.1:") {
-            return Err(format!("{url}: load is only sent to 127.0.0.1"));
-        }
-        Ok(Server {
-            address: address.to_owned(),
-            path: if path.is_empty() { "/" } else { path }.to_owned(),
-        })
-    }
-}
-
-/// A keep-alive HTTP/1.1 connection to one server.
-struct Connection {
-    server: Server,
-    stream: Option<BufReader<TcpStream>>,
-}
-
-impl Connection {
-    /// Sends `params` as a `tools/call` and returns the JSON-RPC response.
-    async fn call(&mut self, params: &Value) -> Result<Value, String> {
-        let result = self.exchange(params).await;
-        if result.is_err() {
-            self.stream = None; // a fresh connection for the next call
-        }
-        result
-    }
-
-    async fn exchange(&mut self, params: &Value) -> Result<Value, String> {
-        let stream = match &mut self.stream {
-            Some(stream) => stream,
-            None => {
-                let stream = TcpStream::connect(&self.server.address)
-                    .await
-                    .map_err(|error| format!("connect {}: {error}", self.server.address))?;
-                // The client's own requests go out whole (one write each),
-                // so Nagle's algorithm on this side delays nothing.
-                stream
-                    .set_nodelay(true)
-                    .map_err(|error| error.to_string())?;
-                self.stream.insert(BufReader::new(stream))
-            }
-        };
-        let body = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": params})
-            .to_string();
-        let request = format!(
-            "POST {} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
-             Accept: application/json, text/event-stream\r\nMcp-Method: tools/call\r\n\
-             Mcp-Name: test_two_questions\r\nMCP-Protocol-Version: 2026-07-28\r\n\
-             Content-Length: {}\r\n\r\n{body}",
-            self.server.path,
-            self.server.address,
-            body.len()
-        );
-        let io = |error: std::io::Error| error.to_string();
-        stream
-            .get_mut()
-            .write_all(request.as_bytes())
-            .await
-            .map_err(io)?;
-
-        let mut line = String::new();
-        stream.read_line(&mut line).await.map_err(io)?;
-        if !line.starts_with("HTTP/1.1 200") {
-            return Err(format!("status line {:?}", line.trim_end()));
-        }
-        let (mut length, mut chunked, mut event_stream) = (None, false, false);
-        loop {
-            line.clear();
-            if stream.read_line(&mut line).await.map_err(io)? == 0 {
-                return Err("connection closed in the headers".to_owned());
-            }
-            let header = line.trim_end();
-            if header.is_empty() {
-                break;
-            }
-            let (name, value) = header.split_once(':').unwrap_or((header, ""));
-            let value = value.trim();
-            match name.to_ascii_lowercase().as_str() {
-                "content-length" => length = value.parse::<usize>().ok(),
-                "transfer-encoding" => chunked = value.eq_ignore_ascii_case("chunked"),
-                "content-type" => event_stream = value.starts_with("text/event-stream"),
-                _ => {}
-            }
-        }
-        let mut body = Vec::new();
-        if chunked {
-            loop {
-                line.clear();
-                stream.read_line(&mut line).await.map_err(io)?;
-                let size = line.trim_end().split(';').next().unwrap_or("");
-                let size = usize::from_str_radix(size, 16)
-                    .map_err(|_| format!("chunk size {:?}", line.trim_end()))?;
-                let start = body.len();
-                body.resize(start + size + 2, 0); // the chunk and its CRLF
-                stream.read_exact(&mut body[start..]).await.map_err(io)?;
-                body.truncate(start + size);
-                if size == 0 {
-                    break;
-                }
-            }
-        } else {
-            let length = length.ok_or("neither Content-Length nor chunked")?;
-            body.resize(length, 0);
-            stream.read_exact(&mut body).await.map_err(io)?;
-        }
-        let body = String::from_utf8(body).map_err(|error| error.to_string())?;
-        let json = if event_stream {
-            // The first event's data lines.
-            body.lines()
-                .skip_while(|line| !line.starts_with("data:"))
-                .take_while(|line| line.starts_with("data:"))
-                .map(|line| line["data:".len()..].trim_start())
-                .collect::<Vec<_>>()
-                .join("\n")
-        } else {
-            body
-        };
-        serde_json::from_str(&json).map_err(|error| format!("{error}: {json}"))
-    }
-}
-
-fn params(extra: Value) -> Value {
-    let mut params = json!({
-        "name": "test_two_questions",
-        "arguments": {},
-        "_meta": {
-            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-            "io.modelcontextprotocol/clientCapabilities": {"elicitation": {"form": {}}},
-        },
-    });
-    if let (Some(params), Value::Object(extra)) = (params.as_object_mut(), extra) {
-        params.extend(extra);
-    }
-    params
-}
 
 /// One call's three rounds: `first` serves rounds 1 and 3, `second` round 2.
 /// Returns each round's latency.
@@ -220,14 +75,8 @@ struct Tally {
 /// One client until `end`, recording from `record_from` on.
 async fn client(servers: [Server; 2], record_from: Instant, end: Instant) -> Tally {
     let [a, b] = servers;
-    let mut first = Connection {
-        server: a,
-        stream: None,
-    };
-    let mut second = Connection {
-        server: b,
-        stream: None,
-    };
+    let mut first = Connection::new(a);
+    let mut second = Connection::new(b);
     let mut tally = Tally::default();
     while Instant::now() < end && tally.failed < MAX_FAILURES {
         let started = Instant::now();
@@ -246,15 +95,6 @@ async fn client(servers: [Server; 2], record_from: Instant, end: Instant) -> Tal
         }
     }
     tally
-}
-
-/// The `fraction` quantile of sorted `durations`, in milliseconds.
-fn quantile_ms(durations: &[Duration], fraction: f64) -> f64 {
-    if durations.is_empty() {
-        return f64::NAN;
-    }
-    let rank = (fraction * durations.len() as f64).ceil() as usize;
-    durations[rank.clamp(1, durations.len()) - 1].as_secs_f64() * 1e3
 }
 
 /// `VmRSS` and `VmHWM` of a process, in MiB.

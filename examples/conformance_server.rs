@@ -20,6 +20,8 @@
 //! that seals `requestState` comes from the environment variable
 //! `REQUEST_STATE_KEY` (at least 32 bytes; give every process behind one
 //! load balancer the same), else from the operating system's random source.
+//! With feature `redis`, `ANSWER_STORE_REDIS=redis://127.0.0.1:6379/` keeps
+//! the earlier answers in that Redis instead of the `requestState`.
 
 use std::sync::Arc;
 
@@ -188,6 +190,22 @@ fn request_state_codec() -> std::io::Result<RequestStateCodec> {
     })
 }
 
+/// With feature `redis` and `ANSWER_STORE_REDIS=redis://HOST:PORT/` set,
+/// the answers of earlier rounds are kept in that Redis (`RedisStore`)
+/// rather than in the `requestState`, which then carries only a sealed
+/// single-use handle: `benches/failover.sh` with `STORE=redis`.
+async fn answer_store(seal: RequestStateSeal) -> std::io::Result<RequestStateSeal> {
+    #[cfg(feature = "redis")]
+    if let Some(url) = std::env::var_os("ANSWER_STORE_REDIS") {
+        let url = url.to_string_lossy();
+        let store = enum_schema::ask::RedisStore::connect(&url)
+            .await
+            .map_err(|error| std::io::Error::other(format!("ANSWER_STORE_REDIS: {error}")))?;
+        return Ok(seal.with_store(store));
+    }
+    Ok(seal)
+}
+
 #[tokio::main]
 async fn main() -> std::io::Result<()> {
     let port = match std::env::args().nth(1) {
@@ -200,6 +218,7 @@ async fn main() -> std::io::Result<()> {
         })?,
     };
     let seal = RequestStateSeal::new(request_state_codec()?);
+    let seal = answer_store(seal).await?;
     let service = StreamableHttpService::new(
         move || Ok(ConformanceServer::new(seal.clone())),
         Arc::new(LocalSessionManager::default()),

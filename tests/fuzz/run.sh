@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Coverage-guided fuzzing of the three entry points a client or peer can
-# reach (cargo-fuzz, libFuzzer), each for a bounded time or number of
+# Coverage-guided fuzzing of the entry points a client or peer can reach
+# (cargo-fuzz, libFuzzer): the answer checks, the peer reader, enum values
+# and the server-side round reader of `enum_schema::ask` (`round`), each for a bounded time or number of
 # executions, with a seed corpus made from the tests' data.
 #
 #   tests/fuzz/run.sh                 # every target, 60 s each
@@ -26,7 +27,7 @@ seconds=${1:-60}
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(form_result peer_schema enum_value)
+    targets=(form_result peer_schema enum_value round)
 fi
 export RUSTC_BOOTSTRAP=1
 
@@ -34,12 +35,13 @@ export RUSTC_BOOTSTRAP=1
 # schema of tests/data/peer (valid and invalid) goes to peer_schema, alone
 # and as the one property of a requestedSchema, with a few answers after
 # the NUL that separates schema and answer; the bundled answers of
-# examples/data go to form_result.
+# examples/data go to form_result; `round` writes its own (genuine sealed
+# states and stored handles, made by running real rounds: ROUND_SEEDS=DIR).
 seed() {
     local target=$1
     local corpus="$fuzz/corpus/$target"
     mkdir -p "$corpus"
-    cp "$fuzz/seeds/$target/"* "$corpus/"
+    if [ -d "$fuzz/seeds/$target" ]; then cp "$fuzz/seeds/$target/"* "$corpus/"; fi
     case "$target" in
         peer_schema)
             local schema answer i
@@ -55,6 +57,10 @@ seed() {
             ;;
         form_result)
             cp "$root"/examples/data/*.json "$corpus/"
+            ;;
+        round)
+            # Genuine states, sealed by real rounds of the target itself.
+            ROUND_SEEDS="$corpus" "$bin/round"
             ;;
     esac
 }

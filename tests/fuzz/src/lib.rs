@@ -88,3 +88,34 @@ pub struct Everything {
     pub cpu: Option<f64>,
     pub ratio: Option<f32>,
 }
+
+/// Severity of an incident: titled, with an alias. The first question of
+/// the `round` target's tool.
+#[derive(ElicitEnum, Debug, Clone, Copy, PartialEq)]
+#[elicit(rename_all = "lowercase")]
+pub enum Severity {
+    #[elicit(title = "Low")]
+    Low,
+    #[elicit(title = "High")]
+    High,
+    #[elicit(title = "Critical", alias = "crit")]
+    Critical,
+}
+
+/// The `round` target's first question.
+#[derive(ElicitForm, Debug, PartialEq)]
+pub struct Triage {
+    pub severity: Severity,
+}
+
+/// The `round` target's second question: a multi-select (which 2025-06-18
+/// cannot carry), bounded text and a bounded number.
+#[derive(ElicitForm, Debug, PartialEq)]
+pub struct Impact {
+    #[elicit(min_items = 1, max_items = 2)]
+    pub zones: Vec<Zone>,
+    #[elicit(max_length = 40)]
+    pub note: Option<String>,
+    #[elicit(minimum = 1, maximum = 10)]
+    pub replicas: Option<u8>,
+}
