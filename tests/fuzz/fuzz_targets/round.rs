@@ -426,6 +426,29 @@ fn genuine_answers(which: u8) -> Map<String, Value> {
 /// arguments) that answered `genuine_answers(which)`.
 fn genuine_state(seal: &RequestStateSeal, store: bool, shape: u8, which: u8) -> String {
     let responses = genuine_answers(which);
+    // With a store, answers come with the handle of the round that asked:
+    // a first round without them issues it.
+    let first = if store {
+        let call = Call {
+            seal,
+            store,
+            version: REVISIONS[0],
+            shape,
+            arguments: None,
+            responses: &Map::new(),
+        };
+        match call.round(None) {
+            Round::Ran(Ok(Done::InputRequired(result))) => Some(
+                result
+                    .request_state()
+                    .expect("with a store, a first round issues a handle")
+                    .to_owned(),
+            ),
+            other => panic!("a first round asks: {other:?}"),
+        }
+    } else {
+        None
+    };
     let call = Call {
         seal,
         store,
@@ -434,7 +457,7 @@ fn genuine_state(seal: &RequestStateSeal, store: bool, shape: u8, which: u8) -> 
         arguments: None,
         responses: &responses,
     };
-    match call.round(None) {
+    match call.round(first.as_deref()) {
         Round::Ran(Ok(Done::InputRequired(result))) => result
             .request_state()
             .expect("a round that answered something seals it")
