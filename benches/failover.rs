@@ -162,15 +162,26 @@ async fn call(
     let second = 1 - first;
     let lost = |round: u8, why: String| Failure::Lost(format!("round {round}: {why}"));
     let start = Instant::now();
-    match round(connections, first, &params(json!({})), retries).await {
-        Sent::Response(one, _) if one["result"]["inputRequests"].get("triage").is_some() => {}
+    let one = match round(connections, first, &params(json!({})), retries).await {
+        Sent::Response(one, _) if one["result"]["inputRequests"].get("triage").is_some() => one,
         Sent::Response(one, _) => return Err(lost(1, one.to_string())),
         Sent::Lost(why) => return Err(lost(1, why)),
-    }
+    };
     let one_done = Instant::now();
-    let triage = json!({"inputResponses": {"triage": {"action": "accept", "content": {"severity": "high"}}}});
+    // A client echoes the state of the round that asked, if it has one
+    // (with a store, the first round's handle).
+    let mut triage = json!({"inputResponses": {"triage": {"action": "accept", "content": {"severity": "high"}}}});
+    if let Some(state) = one["result"].get("requestState") {
+        triage["requestState"] = state.clone();
+    }
     let two = match round(connections, second, &params(triage), retries).await {
-        Sent::Response(two, _) => two,
+        Sent::Response(two, retried) => {
+            let message = two["error"]["message"].as_str().unwrap_or("");
+            if store && retried && message.starts_with(CONSUMED) {
+                return Err(Failure::Restart);
+            }
+            two
+        }
         Sent::Lost(why) => return Err(lost(2, why)),
     };
     let two_done = Instant::now();

@@ -44,7 +44,10 @@ async fn three_rounds(
     if one["result"]["inputRequests"].get("triage").is_none() {
         return Err(format!("round 1: {one}"));
     }
-    let triage = json!({"inputResponses": {"triage": {"action": "accept", "content": {"severity": "high"}}}});
+    let mut triage = json!({"inputResponses": {"triage": {"action": "accept", "content": {"severity": "high"}}}});
+    if let Some(state) = one["result"].get("requestState") {
+        triage["requestState"] = state.clone();
+    }
     let two = second.call(&params(triage)).await?;
     let two_done = Instant::now();
     let state = &two["result"]["requestState"];
