@@ -156,7 +156,10 @@ impl RequestStateSeal {
     /// A seal with a store refuses a state that carries answers, and a
     /// seal without one a state that carries a handle
     /// ([`RequestStateError::Malformed`]): switching costs the calls in
-    /// flight.
+    /// flight. With a store, every round that asks issues a handle, the
+    /// first included, and a request with `inputResponses` but no
+    /// `requestState` is refused ([`RequestStateError::Missing`]): answers
+    /// count only with the handle of the round that asked for them.
     #[cfg(feature = "store")]
     #[cfg_attr(docsrs, doc(cfg(feature = "store")))]
     #[must_use]
