@@ -4,7 +4,6 @@
 //! kind), borrowing from syn.
 
 use proc_macro2::TokenStream;
-use proc_macro_crate::FoundCrate;
 use quote::{quote, ToTokens};
 use syn::{Data, DeriveInput, Fields, Ident, LitStr};
 
@@ -12,6 +11,7 @@ use crate::attr::{self, Keys as _, OptionRef};
 use crate::ctxt::Ctxt;
 use crate::doc::{doc_comment, Doc};
 use crate::group::{ungroup, ungroup_expr};
+use crate::manifest::{self, Found};
 use crate::message;
 use crate::name::{unraw, Name, Renames, Role};
 use crate::rule::{self, Rule};
@@ -370,12 +370,12 @@ fn is_deprecated(attr: &syn::Attribute) -> bool {
 }
 
 /// The runtime crate under the name the caller's Cargo.toml gives it
-/// (`es = { package = "enum-schema" }` makes it `::es`), read with
-/// `proc-macro-crate`; `::enum_schema` when the manifest cannot be read or
+/// (`es = { package = "enum-schema" }` makes it `::es`), read by
+/// `manifest.rs`; `::enum_schema` when the manifest cannot be read or
 /// names no `enum-schema` (a crate that re-exports ours names it
 /// with `crate = ".."`), and in the runtime crate's own doctests and tests.
 pub fn runtime_crate() -> TokenStream {
-    crate_path(proc_macro_crate::crate_name("enum-schema").ok())
+    crate_path(manifest::crate_name("enum-schema"))
 }
 
 /// The runtime crate's path for an input the derive cannot read further
@@ -390,12 +390,12 @@ fn crate_or_runtime(path: Option<&syn::Path>) -> TokenStream {
     path.map_or_else(runtime_crate, ToTokens::to_token_stream)
 }
 
-fn crate_path(found: Option<FoundCrate>) -> TokenStream {
+fn crate_path(found: Option<Found>) -> TokenStream {
     let name = match found {
-        Some(FoundCrate::Name(name)) => name,
+        Some(Found::Name(name)) => name,
         // The runtime crate's doctests and tests are crates of their own,
         // beside it.
-        Some(FoundCrate::Itself) | None => return quote!(::enum_schema),
+        Some(Found::Itself) | None => return quote!(::enum_schema),
     };
     match syn::parse_str::<Ident>(&name) {
         Ok(ident) => quote!(::#ident),
@@ -655,19 +655,18 @@ fn generic_argument<'t>(ty: &'t syn::Type, name: &str) -> Option<&'t syn::Type> 
 
 #[cfg(test)]
 mod tests {
-    use proc_macro_crate::FoundCrate;
-
     use super::crate_path;
+    use crate::manifest::Found;
 
     #[test]
     fn the_runtime_crate_is_found_under_its_name() {
         let path = |found| crate_path(found).to_string();
-        assert_eq!(path(Some(FoundCrate::Name("es".into()))), ":: es");
+        assert_eq!(path(Some(Found::Name("es".into()))), ":: es");
         assert_eq!(
-            path(Some(FoundCrate::Name("enum_schema".into()))),
+            path(Some(Found::Name("enum_schema".into()))),
             ":: enum_schema"
         );
-        assert_eq!(path(Some(FoundCrate::Itself)), ":: enum_schema");
+        assert_eq!(path(Some(Found::Itself)), ":: enum_schema");
         // No manifest, or no enum-schema in it.
         assert_eq!(path(None), ":: enum_schema");
     }

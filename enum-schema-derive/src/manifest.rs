@@ -1,0 +1,366 @@
+//! The name under which the caller's crate depends on the runtime crate,
+//! read from its `Cargo.toml` (`es = { package = "enum-schema" }` makes it
+//! `es`). The TOML is read by `toml_parser`, the toml-rs project's push
+//! parser, alone (no document model, no `indexmap`: a lighter first build
+//! for every crate that uses the derive), into the few assignments a
+//! dependency is named by.
+//!
+//! What counts, as `proc-macro-crate` (which this replaces) reads it: the
+//! `[dependencies]` and `[dev-dependencies]` of the package, also under
+//! `[target.'..']`; a dependency is `enum-schema` by its key, or by its
+//! `package`, or, with `workspace = true`, by the `package` of the same
+//! key in the workspace's `[workspace.dependencies]` (the nearest
+//! `Cargo.toml` above with a `[workspace]`).
+
+use std::cell::RefCell;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+use toml_parser::parser::{parse_document, Event, EventKind};
+use toml_parser::{ParseError, Raw, Source};
+
+/// Where the runtime crate is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Found {
+    /// The manifest is the runtime crate's own (its tests and doctests).
+    Itself,
+    /// A dependency under this name, as Rust code names it (`-` as `_`).
+    Name(String),
+}
+
+/// The assignments of a TOML document that matter here: every string or
+/// boolean value with its full dotted path (`dependencies.es.package`),
+/// an array as an empty value at its path, and every table header.
+#[derive(Debug, Default, PartialEq)]
+struct Document {
+    headers: Vec<Vec<String>>,
+    values: Vec<(Vec<String>, String)>,
+}
+
+impl Document {
+    /// Reads `text`; `None` if it is not TOML.
+    fn parse(text: &str) -> Option<Document> {
+        let source = Source::new(text);
+        let tokens = source.lex().into_vec();
+        let mut events: Vec<Event> = Vec::new();
+        let mut errors: Vec<ParseError> = Vec::new();
+        parse_document(&tokens, &mut events, &mut errors);
+        if !errors.is_empty() {
+            return None;
+        }
+        let mut document = Document::default();
+        // The current table, the keys read since the last value, the
+        // paths of the inline tables open, how deep in arrays, and whether
+        // a `=` waits for its value.
+        let mut table: Vec<String> = Vec::new();
+        let mut keys: Vec<String> = Vec::new();
+        let mut inline: Vec<Vec<String>> = Vec::new();
+        let mut arrays = 0usize;
+        let mut value_next = false;
+        for event in &events {
+            let span = event.span();
+            let raw =
+                Raw::new_unchecked(text.get(span.start()..span.end())?, event.encoding(), span);
+            let base = |table: &Vec<String>, inline: &Vec<Vec<String>>, keys: &Vec<String>| {
+                let mut path = inline.last().unwrap_or(table).clone();
+                path.extend(keys.iter().cloned());
+                path
+            };
+            match event.kind() {
+                EventKind::Error => return None,
+                _ if arrays > 0 => match event.kind() {
+                    EventKind::ArrayOpen => arrays += 1,
+                    EventKind::ArrayClose => arrays -= 1,
+                    _ => {}
+                },
+                EventKind::StdTableOpen | EventKind::ArrayTableOpen => keys.clear(),
+                EventKind::StdTableClose | EventKind::ArrayTableClose => {
+                    table = std::mem::take(&mut keys);
+                    document.headers.push(table.clone());
+                }
+                EventKind::SimpleKey => {
+                    let mut key = String::new();
+                    raw.decode_key(&mut key, &mut errors);
+                    keys.push(key);
+                }
+                EventKind::KeyValSep => value_next = true,
+                EventKind::InlineTableOpen => {
+                    inline.push(base(&table, &inline, &keys));
+                    keys.clear();
+                    value_next = false;
+                }
+                EventKind::InlineTableClose => {
+                    inline.pop();
+                }
+                EventKind::ArrayOpen if value_next => {
+                    document
+                        .values
+                        .push((base(&table, &inline, &keys), String::new()));
+                    keys.clear();
+                    value_next = false;
+                    arrays = 1;
+                }
+                EventKind::Scalar if value_next => {
+                    let mut value = String::new();
+                    let _kind = raw.decode_scalar(&mut value, &mut errors);
+                    document.values.push((base(&table, &inline, &keys), value));
+                    keys.clear();
+                    value_next = false;
+                }
+                _ => {}
+            }
+        }
+        errors.is_empty().then_some(document)
+    }
+
+    /// The value at `path`.
+    fn get(&self, path: &[&str]) -> Option<&str> {
+        self.values
+            .iter()
+            .find(|(at, _)| at.iter().map(String::as_str).eq(path.iter().copied()))
+            .map(|(_, value)| value.as_str())
+    }
+
+    /// Whether the document has a `[workspace]` (or a `workspace.` key).
+    fn is_workspace(&self) -> bool {
+        let first = |path: &Vec<String>| path.first().is_some_and(|key| key == "workspace");
+        self.headers.iter().any(first) || self.values.iter().any(|(path, _)| first(path))
+    }
+
+    /// The dependencies, in the order the document lists them: each key
+    /// with the `package` it names and whether it is `workspace = true`.
+    fn dependencies(&self) -> Vec<Dependency<'_>> {
+        let mut found: Vec<Dependency<'_>> = Vec::new();
+        for (path, value) in &self.values {
+            let Some((key, rest)) = dependency_key(path) else {
+                continue;
+            };
+            let index = match found.iter().position(|dependency| dependency.key == key) {
+                Some(index) => index,
+                None => {
+                    found.push(Dependency {
+                        key,
+                        package: None,
+                        workspace: false,
+                    });
+                    found.len() - 1
+                }
+            };
+            match rest {
+                [field] if field == "package" => found[index].package = Some(value),
+                [field] if field == "workspace" => found[index].workspace = value == "true",
+                _ => {}
+            }
+        }
+        found
+    }
+}
+
+/// One entry of a dependency table.
+struct Dependency<'a> {
+    key: &'a str,
+    package: Option<&'a str>,
+    workspace: bool,
+}
+
+/// The dependency key of a path under `[dependencies]` or
+/// `[dev-dependencies]` (also under `[target.'..']`), and the rest of the
+/// path below it.
+fn dependency_key(path: &[String]) -> Option<(&str, &[String])> {
+    let is_table = |table: &String| table == "dependencies" || table == "dev-dependencies";
+    let below = match path {
+        [table, rest @ ..] if is_table(table) => rest,
+        [target, _, table, rest @ ..] if target == "target" && is_table(table) => rest,
+        _ => return None,
+    };
+    let (key, rest) = below.split_first()?;
+    Some((key.as_str(), rest))
+}
+
+/// Where `package` is for the crate whose manifest is `manifest` (in the
+/// folder `dir`); `None` if it depends on no such package.
+fn find(package: &str, dir: &Path, manifest: &Document) -> Option<Found> {
+    if manifest.get(&["package", "name"]) == Some(package) {
+        return Some(Found::Itself);
+    }
+    let mut workspace: Option<Option<Document>> = None;
+    for dependency in manifest.dependencies() {
+        let named = match (dependency.package, dependency.workspace) {
+            (Some(named), _) => Some(named.to_owned()),
+            (None, true) => {
+                let root = workspace.get_or_insert_with(|| workspace_manifest(dir, manifest));
+                root.as_ref()
+                    .and_then(|root| {
+                        root.get(&["workspace", "dependencies", dependency.key, "package"])
+                    })
+                    .map(str::to_owned)
+            }
+            (None, false) => None,
+        };
+        if named.as_deref().unwrap_or(dependency.key) == package {
+            return Some(Found::Name(dependency.key.replace('-', "_")));
+        }
+    }
+    None
+}
+
+/// The workspace's manifest: this one if it has a `[workspace]`, else the
+/// nearest `Cargo.toml` above `dir` that has one.
+fn workspace_manifest(dir: &Path, manifest: &Document) -> Option<Document> {
+    if manifest.is_workspace() {
+        return Some(Document {
+            headers: manifest.headers.clone(),
+            values: manifest.values.clone(),
+        });
+    }
+    dir.ancestors().skip(1).find_map(|above| {
+        let text = fs::read_to_string(above.join("Cargo.toml")).ok()?;
+        Document::parse(&text).filter(Document::is_workspace)
+    })
+}
+
+/// An answer, for a manifest as of its modification time.
+struct Answer {
+    manifest: PathBuf,
+    modified: Option<SystemTime>,
+    found: Option<Found>,
+}
+
+thread_local! {
+    /// The last answer: one crate's derives all read the same manifest.
+    static LAST: RefCell<Option<Answer>> = const { RefCell::new(None) };
+}
+
+/// Where the runtime crate `package` is for the crate being compiled
+/// (`CARGO_MANIFEST_DIR`); `None` when the manifest cannot be read or
+/// names no such dependency.
+pub fn crate_name(package: &str) -> Option<Found> {
+    let dir = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR")?);
+    let path = dir.join("Cargo.toml");
+    let modified = fs::metadata(&path).and_then(|meta| meta.modified()).ok();
+    let cached = LAST.with_borrow(|last| match last {
+        Some(answer) if answer.manifest == path && answer.modified == modified => {
+            Some(answer.found.clone())
+        }
+        _ => None,
+    });
+    if let Some(found) = cached {
+        return found;
+    }
+    let found = fs::read_to_string(&path)
+        .ok()
+        .and_then(|text| Document::parse(&text))
+        .and_then(|manifest| find(package, &dir, &manifest));
+    LAST.with_borrow_mut(|last| {
+        *last = Some(Answer {
+            manifest: path,
+            modified,
+            found: found.clone(),
+        })
+    });
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn found(manifest: &str, workspace: Option<&str>) -> Option<Found> {
+        static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let dir = std::env::temp_dir().join(format!(
+            "enum-schema-manifest-{}-{}",
+            std::process::id(),
+            NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+        ));
+        let member = dir.join("member");
+        fs::create_dir_all(&member).unwrap();
+        match workspace {
+            Some(text) => fs::write(dir.join("Cargo.toml"), text).unwrap(),
+            None => {
+                let _ = fs::remove_file(dir.join("Cargo.toml"));
+            }
+        }
+        let document = Document::parse(manifest).expect("TOML");
+        let result = find("enum-schema", &member, &document);
+        fs::remove_dir_all(&dir).unwrap();
+        result
+    }
+
+    fn name(name: &str) -> Option<Found> {
+        Some(Found::Name(name.to_owned()))
+    }
+
+    #[test]
+    fn every_way_a_manifest_names_the_dependency() {
+        let cases: &[(&str, Option<Found>)] = &[
+            ("[dependencies]\nenum-schema = \"0.1\"", name("enum_schema")),
+            (
+                "[dependencies]\nes = { package = \"enum-schema\", version = \"0.1\" }",
+                name("es"),
+            ),
+            (
+                "[dependencies.es]\npackage = 'enum-schema'\nversion = \"0.1\"",
+                name("es"),
+            ),
+            ("[dependencies]\nes.package = \"enum-schema\"", name("es")),
+            (
+                "[dev-dependencies]\nmine = { package = \"enum-schema\" }",
+                name("mine"),
+            ),
+            (
+                "[target.'cfg(unix)'.dependencies]\nunix-es = { package = \"enum-schema\" }",
+                name("unix_es"),
+            ),
+            (
+                "[target.\"cfg(windows)\".dev-dependencies.w]\npackage = \"enum-schema\"",
+                name("w"),
+            ),
+            // An escape in a basic string is decoded.
+            (
+                "[dependencies]\nes = { package = \"enum\\u002Dschema\" }",
+                name("es"),
+            ),
+            (
+                "[package]\nname = \"enum-schema\"\nversion = \"0.1.0\"",
+                Some(Found::Itself),
+            ),
+            // Another package under the name, or the name as a feature.
+            (
+                "[dependencies]\nenum-schema = { package = \"other\" }",
+                None,
+            ),
+            (
+                "[dependencies]\nserde = { version = \"1\", features = [\"enum-schema\"] }",
+                None,
+            ),
+            ("[features]\nenum-schema = []", None),
+            (
+                "[package]\nname = \"app\"\n[dependencies]\nserde = \"1\"",
+                None,
+            ),
+        ];
+        for (manifest, expected) in cases {
+            assert_eq!(&found(manifest, None), expected, "{manifest}");
+        }
+    }
+
+    #[test]
+    fn a_workspace_dependency_is_named_by_the_workspace() {
+        let member = "[package]\nname = \"m\"\n[dependencies]\nes = { workspace = true }";
+        let root = "[workspace]\nmembers = [\"member\"]\n[workspace.dependencies]\nes = { package = \"enum-schema\", path = \"x\" }";
+        assert_eq!(found(member, Some(root)), name("es"));
+        let plain = "[workspace]\n[workspace.dependencies]\nenum-schema = \"0.1\"";
+        let member = "[dependencies]\nenum-schema.workspace = true";
+        assert_eq!(found(member, Some(plain)), name("enum_schema"));
+        // No workspace above: the key alone.
+        let member = "[dependencies]\nes = { workspace = true }";
+        assert_eq!(found(member, None), None);
+    }
+
+    #[test]
+    fn what_is_not_toml_finds_nothing() {
+        assert_eq!(Document::parse("[dependencies\nes = "), None);
+        assert_eq!(Document::parse("a = \"unterminated"), None);
+    }
+}
