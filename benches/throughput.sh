@@ -2,11 +2,11 @@
 # Throughput of examples/conformance_server.rs (release build) on MCP
 # 2026-07-28: two server processes sharing only REQUEST_STATE_KEY, each
 # three-round `test_two_questions` call alternating between them
-# (benches/throughput.rs), at 1, 8 and 64 clients. Prints one line per
+# (benches/throughput.rs), at 1, 8, 64 and 256 clients. Prints one line per
 # client count: completed calls per second, p50/p99 latency per round, and
 # each server's resident memory after the run (peak in parentheses).
 #
-#   bash benches/throughput.sh                   # CLIENTS="1 8 64" SECONDS_EACH=10
+#   bash benches/throughput.sh                   # CLIENTS="1 8 64 256" SECONDS_EACH=10
 #   CLIENTS="1" SECONDS_EACH=5 bash benches/throughput.sh
 #   SERVER=/tmp/conformance_server.old bash benches/throughput.sh   # another build
 #
@@ -16,7 +16,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-clients=${CLIENTS:-1 8 64}
+clients=${CLIENTS:-1 8 64 256}
 seconds=${SECONDS_EACH:-10}
 target_dir=${CARGO_TARGET_DIR:-target}
 # Another server binary to measure (a build of an earlier revision, say).
