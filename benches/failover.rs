@@ -175,13 +175,7 @@ async fn call(
         triage["requestState"] = state.clone();
     }
     let two = match round(connections, second, &params(triage), retries).await {
-        Sent::Response(two, retried) => {
-            let message = two["error"]["message"].as_str().unwrap_or("");
-            if store && retried && message.starts_with(CONSUMED) {
-                return Err(Failure::Restart);
-            }
-            two
-        }
+        Sent::Response(two, retried) => taken_or(two, retried && store)?,
         Sent::Lost(why) => return Err(lost(2, why)),
     };
     let two_done = Instant::now();
@@ -194,13 +188,7 @@ async fn call(
         "requestState": state,
     });
     let three = match round(connections, first, &params(impact.clone()), retries).await {
-        Sent::Response(three, retried) => {
-            let message = three["error"]["message"].as_str().unwrap_or("");
-            if store && retried && message.starts_with(CONSUMED) {
-                return Err(Failure::Restart);
-            }
-            three
-        }
+        Sent::Response(three, retried) => taken_or(three, retried && store)?,
         Sent::Lost(why) => return Err(lost(3, why)),
     };
     let three_done = Instant::now();
@@ -228,6 +216,17 @@ async fn call(
         text.to_owned(),
         [one_done - start, two_done - one_done, three_done - two_done],
     ))
+}
+
+/// `response`, unless it refuses a state as already used after a retry
+/// (`retried`, with a store): the killed process had taken the handle, and
+/// the call starts again.
+fn taken_or(response: Value, retried: bool) -> Result<Value, Failure> {
+    let message = response["error"]["message"].as_str().unwrap_or("");
+    if retried && message.starts_with(CONSUMED) {
+        return Err(Failure::Restart);
+    }
+    Ok(response)
 }
 
 /// One client until `end`.

@@ -184,36 +184,33 @@ fn find(package: &str, dir: &Path, manifest: &Document) -> Option<Found> {
     if manifest.get(&["package", "name"]) == Some(package) {
         return Some(Found::Itself);
     }
-    let mut workspace: Option<Option<Document>> = None;
+    // Read when a dependency needs it, once.
+    let mut above: Option<Option<Document>> = None;
     for dependency in manifest.dependencies() {
         let named = match (dependency.package, dependency.workspace) {
-            (Some(named), _) => Some(named.to_owned()),
+            (Some(named), _) => Some(named),
             (None, true) => {
-                let root = workspace.get_or_insert_with(|| workspace_manifest(dir, manifest));
-                root.as_ref()
-                    .and_then(|root| {
-                        root.get(&["workspace", "dependencies", dependency.key, "package"])
-                    })
-                    .map(str::to_owned)
+                let root = if manifest.is_workspace() {
+                    Some(manifest)
+                } else {
+                    above.get_or_insert_with(|| workspace_above(dir)).as_ref()
+                };
+                root.and_then(|root| {
+                    root.get(&["workspace", "dependencies", dependency.key, "package"])
+                })
             }
             (None, false) => None,
         };
-        if named.as_deref().unwrap_or(dependency.key) == package {
+        if named.unwrap_or(dependency.key) == package {
             return Some(Found::Name(dependency.key.replace('-', "_")));
         }
     }
     None
 }
 
-/// The workspace's manifest: this one if it has a `[workspace]`, else the
-/// nearest `Cargo.toml` above `dir` that has one.
-fn workspace_manifest(dir: &Path, manifest: &Document) -> Option<Document> {
-    if manifest.is_workspace() {
-        return Some(Document {
-            headers: manifest.headers.clone(),
-            values: manifest.values.clone(),
-        });
-    }
+/// The manifest of the workspace `dir` is in: the nearest `Cargo.toml`
+/// above it that has a `[workspace]`.
+fn workspace_above(dir: &Path) -> Option<Document> {
     dir.ancestors().skip(1).find_map(|above| {
         let text = fs::read_to_string(above.join("Cargo.toml")).ok()?;
         Document::parse(&text).filter(Document::is_workspace)

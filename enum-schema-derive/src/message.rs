@@ -41,16 +41,12 @@ pub fn rule(rule: Rule, slots: &[(&str, &str)]) -> String {
 }
 
 /// The words of the "fewer items" or "more items" slot of a default's count
-/// rule: "1 item, fewer", when the count is known.
-pub fn count(len: Option<usize>, slot: &'static str) -> String {
-    let comparison = if slot == "fewer items" {
-        "fewer"
-    } else {
-        "more"
-    };
+/// rule, `comparison` being "fewer" or "more": "1 item, fewer" when the
+/// count is known, else the slot's own words.
+pub fn count(len: Option<usize>, comparison: &str) -> String {
     match len {
         Some(1) => format!("1 item, {comparison}"),
         Some(len) => format!("{len} items, {comparison}"),
-        None => slot.to_owned(),
+        None => format!("{comparison} items"),
     }
 }

@@ -280,8 +280,8 @@ impl<'a> Items<'a> {
             min,
             max,
             ("the default", Some("`default_items`".to_owned())),
-            ("fewer items", Some(message::count(len, "fewer items"))),
-            ("more items", Some(message::count(len, "more items"))),
+            ("fewer items", Some(message::count(len, "fewer"))),
+            ("more items", Some(message::count(len, "more"))),
         ];
         // Each bound alone, so that both are reported when both are broken.
         let min = self.min.map(|(_, min)| min);

@@ -679,10 +679,7 @@ fn multi_check(krate: &TokenStream, field: &ast::Field, ty: &syn::Type) -> Token
     );
     let offered = format!("the offered variants of `{enum_name}`");
     let options_text = format!("the options of `{enum_name}`");
-    let (fewer, more) = (
-        message::count(len, "fewer items"),
-        message::count(len, "more items"),
-    );
+    let (fewer, more) = (message::count(len, "fewer"), message::count(len, "more"));
     let slots = [
         ("min_items", min_text.as_str()),
         ("max_items", &max_text),

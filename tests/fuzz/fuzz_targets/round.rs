@@ -425,45 +425,33 @@ fn genuine_answers(which: u8) -> Map<String, Value> {
 /// A state sealed by a real first round of the tool (2026-07-28, no
 /// arguments) that answered `genuine_answers(which)`.
 fn genuine_state(seal: &RequestStateSeal, store: bool, shape: u8, which: u8) -> String {
-    let responses = genuine_answers(which);
-    // With a store, answers come with the handle of the round that asked:
-    // a first round without them issues it.
-    let first = if store {
+    // The state the round with `responses` and `state` asks with.
+    let asking = |responses: &Map<String, Value>, state: Option<&str>| {
         let call = Call {
             seal,
             store,
             version: REVISIONS[0],
             shape,
             arguments: None,
-            responses: &Map::new(),
+            responses,
         };
-        match call.round(None) {
-            Round::Ran(Ok(Done::InputRequired(result))) => Some(
-                result
-                    .request_state()
-                    .expect("with a store, a first round issues a handle")
-                    .to_owned(),
-            ),
+        match call.round(state) {
+            Round::Ran(Ok(Done::InputRequired(result))) => {
+                result.request_state().map(str::to_owned)
+            }
             other => panic!("a first round asks: {other:?}"),
         }
+    };
+    // With a store, answers come with the handle of the round that asked:
+    // a first round without them issues it.
+    let first = if store {
+        let handle = asking(&Map::new(), None);
+        Some(handle.expect("with a store, a first round issues a handle"))
     } else {
         None
     };
-    let call = Call {
-        seal,
-        store,
-        version: REVISIONS[0],
-        shape,
-        arguments: None,
-        responses: &responses,
-    };
-    match call.round(first.as_deref()) {
-        Round::Ran(Ok(Done::InputRequired(result))) => result
-            .request_state()
-            .expect("a round that answered something seals it")
-            .to_owned(),
-        other => panic!("a first round asks: {other:?}"),
-    }
+    asking(&genuine_answers(which), first.as_deref())
+        .expect("a round that answered something seals it")
 }
 
 /// `text` with the edits of `edits` (4 bytes each: kind, position, byte).
