@@ -34,6 +34,7 @@ use serde_json::Value;
 static ALLOC: divan::AllocProfiler = divan::AllocProfiler::system();
 
 fn main() {
+    multi::check_answers();
     divan::main();
 }
 
@@ -68,10 +69,10 @@ fn near_misses<T: Case>() -> Vec<&'static str> {
 }
 
 macro_rules! cases {
-    ($($name:ident: [$($variant:ident),* $(,)?];)*) => {$(
+    ($($name:ident: [$($(#[$attr:meta])* $variant:ident),* $(,)?];)*) => {$(
         #[derive(ElicitEnum, serde::Deserialize, strum::EnumString, Clone, Copy, Debug, PartialEq, Eq, Hash)]
         pub enum $name {
-            $($variant),*
+            $($(#[$attr])* $variant),*
         }
 
         impl Case for $name {
@@ -98,11 +99,37 @@ macro_rules! cases {
 
 cases! {
     E4: [RedFox, RedOwl, RedBear, RedWolf];
+    // The multi-select's small case: twelve titled options, as a server
+    // offers them (the titles change the schema, not the look-up).
+    E12: [
+        #[elicit(title = "Red fox")] RedFox,
+        #[elicit(title = "Red owl")] RedOwl,
+        #[elicit(title = "Red bear")] RedBear,
+        #[elicit(title = "Red wolf")] RedWolf,
+        #[elicit(title = "Red hawk")] RedHawk,
+        #[elicit(title = "Red lynx")] RedLynx,
+        #[elicit(title = "Red otter")] RedOtter,
+        #[elicit(title = "Red raven")] RedRaven,
+        #[elicit(title = "Red heron")] RedHeron,
+        #[elicit(title = "Red badger")] RedBadger,
+        #[elicit(title = "Red falcon")] RedFalcon,
+        #[elicit(title = "Red marten")] RedMarten,
+    ];
     E32: [
         RedFox, RedOwl, RedBear, RedWolf, RedHawk, RedLynx, RedOtter, RedRaven,
         RedHeron, RedBadger, RedFalcon, RedMarten, RedBeaver, RedBison, RedCrane, RedEagle,
         RedFerret, RedGecko, RedIbis, RedJackal, RedKoala, RedLemur, RedMoose, RedNewt,
         RedOcelot, RedPanda, RedQuail, RedRobin, RedStoat, RedTapir, RedViper, RedWalrus,
+    ];
+    E64: [
+    RedFox, RedOwl, RedBear, RedWolf, RedHawk, RedLynx, RedOtter, RedRaven,
+    RedHeron, RedBadger, RedFalcon, RedMarten, RedBeaver, RedBison, RedCrane, RedEagle,
+    RedFerret, RedGecko, RedIbis, RedJackal, RedKoala, RedLemur, RedMoose, RedNewt,
+    RedOcelot, RedPanda, RedQuail, RedRobin, RedStoat, RedTapir, RedViper, RedWalrus,
+    BlueFox, BlueOwl, BlueBear, BlueWolf, BlueHawk, BlueLynx, BlueOtter, BlueRaven,
+    BlueHeron, BlueBadger, BlueFalcon, BlueMarten, BlueBeaver, BlueBison, BlueCrane, BlueEagle,
+    BlueFerret, BlueGecko, BlueIbis, BlueJackal, BlueKoala, BlueLemur, BlueMoose, BlueNewt,
+    BlueOcelot, BluePanda, BlueQuail, BlueRobin, BlueStoat, BlueTapir, BlueViper, BlueWalrus,
     ];
     E512: [
     RedFox, RedOwl, RedBear, RedWolf, RedHawk, RedLynx, RedOtter, RedRaven,
@@ -361,49 +388,133 @@ fn serde_vec_hashset<T: Case>(items: Vec<T>, min: usize, max: usize) -> Option<V
     Some(items)
 }
 
-/// Item 2: a JSON array of five distinct values out of 32 options, with
-/// `minItems = 1`, `maxItems = 8` and the duplicate check. (Fixed sample
-/// sizes: divan's tuning otherwise lands on different ones per contender.)
+/// Item 2: a JSON array of five values out of 12 (titled), 64 and 512
+/// options, with `minItems = 1`, `maxItems = 8` and the duplicate check:
+/// five distinct values spread over the options (`accepted`), the same with
+/// the fifth naming the first again (`duplicate`), and with the fifth a
+/// near-miss (`invalid`).
+///
+/// A refusal gives the client's array back to the caller, ours inside its
+/// `Error`, the hand-written check as the `Value`: each result leaves the
+/// timed section whole, so neither frees the client's strings in it (serde
+/// frees them: `from_value` consumes its input). Fixed sample sizes:
+/// divan's tuning otherwise lands on different ones per contender.
 #[divan::bench_group(sample_size = 1000, sample_count = 200)]
 mod multi {
     use super::*;
 
-    const ANSWER: [&str; 5] = ["RedOwl", "RedRaven", "RedEagle", "RedMoose", "RedWalrus"];
     const MIN: usize = 1;
     const MAX: usize = 8;
-    const SELECT: MultiSelectField<E32> = E32::MULTI_SELECT.with_min_items(MIN).with_max_items(MAX);
 
-    fn answer() -> Value {
+    /// The five answers' values: spread over the options, the first and
+    /// the last among them.
+    fn chosen<T: Case>() -> [&'static str; 5] {
+        let last = T::VALUES.len() - 1;
+        [1, last / 4, last / 2, 3 * last / 4, last].map(|index| T::VALUES[index])
+    }
+
+    fn array(values: impl IntoIterator<Item = &'static str>) -> Value {
         Value::Array(
-            ANSWER
-                .iter()
-                .map(|value| Value::String((*value).to_owned()))
+            values
+                .into_iter()
+                .map(|value| Value::String(value.to_owned()))
                 .collect(),
         )
     }
 
-    /// The limit: bounds, a bitset and one `Vec`, by hand.
-    #[divan::bench]
-    fn hand_bitset(bencher: Bencher) {
-        bencher
-            .with_inputs(answer)
-            .bench_local_values(|value| super::hand_bitset::<E32>(value, MIN, MAX).ok());
+    fn accepted<T: Case>() -> Value {
+        array(chosen::<T>())
     }
 
-    /// Ours: `MultiSelectField::parse_value(Value) -> Result<Vec<T>, Error>`.
-    #[divan::bench]
-    fn ours_parse(bencher: Bencher) {
-        bencher
-            .with_inputs(answer)
-            .bench_local_values(|value| SELECT.parse_value(value).ok());
+    fn duplicate<T: Case>() -> Value {
+        let mut values = chosen::<T>();
+        values[4] = values[0];
+        array(values)
     }
 
-    /// `serde_json::from_value::<Vec<T>>`, then the bounds and a `HashSet`.
-    #[divan::bench]
-    fn serde_vec_hashset(bencher: Bencher) {
-        bencher.with_inputs(answer).bench_local_values(|value| {
-            super::serde_vec_hashset(serde_json::from_value::<Vec<E32>>(value).ok()?, MIN, MAX)
-        });
+    fn invalid<T: Case>() -> Value {
+        let mut values = chosen::<T>();
+        let last = T::VALUES.len() - 1;
+        values[4] = T::misses()[last];
+        array(values)
+    }
+
+    fn select<T: Case>() -> MultiSelectField<T> {
+        T::MULTI_SELECT.with_min_items(MIN).with_max_items(MAX)
+    }
+
+    macro_rules! answers {
+        ($($answer:ident),*) => {$(
+            mod $answer {
+                use super::*;
+
+                /// The limit: bounds, a bitset and one `Vec`, by hand.
+                #[divan::bench(types = [E12, E64, E512])]
+                fn hand_bitset<T: Case>(bencher: Bencher) {
+                    bencher
+                        .with_inputs(super::$answer::<T>)
+                        .bench_local_values(|value| super::super::hand_bitset::<T>(value, MIN, MAX));
+                }
+
+                /// Ours: `MultiSelectField::parse_value(Value) -> Result<Vec<T>, Error>`.
+                #[divan::bench(types = [E12, E64, E512])]
+                fn ours_parse<T: Case>(bencher: Bencher) {
+                    let select = divan::black_box(select::<T>());
+                    bencher
+                        .with_inputs(super::$answer::<T>)
+                        .bench_local_values(|value| select.parse_value(value));
+                }
+
+                /// `serde_json::from_value::<Vec<T>>`, then the bounds and a `HashSet`.
+                #[divan::bench(types = [E12, E64, E512])]
+                fn serde_vec_hashset<T: Case>(bencher: Bencher) {
+                    bencher.with_inputs(super::$answer::<T>).bench_local_values(|value| {
+                        super::super::serde_vec_hashset(serde_json::from_value::<Vec<T>>(value).ok()?, MIN, MAX)
+                    });
+                }
+            }
+        )*};
+    }
+
+    answers!(accepted, duplicate, invalid);
+
+    /// Every contender accepts `accepted` with its five values in order and
+    /// refuses the other two; ours says why. Run at start-up, so a bench
+    /// never times an answer that is not what its name says.
+    pub(super) fn check_answers() {
+        fn check<T: Case + std::fmt::Debug>() {
+            let expected: Vec<T> = chosen::<T>()
+                .iter()
+                .map(|value| T::hand(value).unwrap())
+                .collect();
+            let select = select::<T>();
+            assert_eq!(select.parse_value(accepted::<T>()).unwrap(), expected);
+            assert_eq!(
+                super::hand_bitset::<T>(accepted::<T>(), MIN, MAX).unwrap(),
+                expected
+            );
+            let serde = serde_json::from_value::<Vec<T>>(accepted::<T>()).unwrap();
+            assert_eq!(super::serde_vec_hashset(serde, MIN, MAX).unwrap(), expected);
+            use enum_schema::ErrorKind;
+            for answer in [duplicate::<T>(), invalid::<T>()] {
+                assert!(super::hand_bitset::<T>(answer.clone(), MIN, MAX).is_err());
+                assert!(serde_json::from_value::<Vec<T>>(answer.clone())
+                    .ok()
+                    .and_then(|items| super::serde_vec_hashset(items, MIN, MAX))
+                    .is_none());
+            }
+            assert!(matches!(
+                select.parse_value(duplicate::<T>()).unwrap_err().kind(),
+                ErrorKind::DuplicateItem { index: 4, .. }
+            ));
+            assert!(matches!(
+                select.parse_value(invalid::<T>()).unwrap_err().kind(),
+                ErrorKind::InvalidItem { index: 4, .. }
+            ));
+        }
+        check::<E12>();
+        check::<E64>();
+        check::<E512>();
     }
 }
 
