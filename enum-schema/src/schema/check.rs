@@ -103,64 +103,95 @@ pub(crate) fn multi<R>(
             }));
         }
     }
-    let mut seen = Seen::new(options);
-    let mut parsed = Vec::with_capacity(items.len().min(options));
+    // The answer's elements, in the client's order, wait on the stack until
+    // every one has passed: a refusal allocates its `Error` alone, an
+    // acceptance the returned `Vec` alone, of the exact length. `options`
+    // is a constant for a derived enum, so one arm is left.
+    let chosen = match options {
+        0..=16 => chosen_inline::<R, 16>(&items, options, lookup),
+        17..=64 => chosen_inline::<R, 64>(&items, options, lookup),
+        65..=512 => chosen_inline::<R, 512>(&items, options, lookup),
+        _ => {
+            let mut seen = vec![0; options.div_ceil(64)];
+            let mut parsed = Vec::with_capacity(items.len().min(options));
+            each_chosen(&items, &mut seen, options, lookup, |found| {
+                parsed.push(found)
+            })
+            .map(|()| parsed)
+        }
+    };
+    chosen.map_err(|refusal| match refusal {
+        Refusal::Invalid(index) => Error::from(ErrorKind::InvalidItem {
+            field: None,
+            index,
+            items,
+            allowed: allowed(),
+        }),
+        Refusal::Duplicate(index) => Error::from(ErrorKind::DuplicateItem {
+            field: None,
+            index,
+            items,
+        }),
+    })
+}
+
+/// Why a multi-select answer's element at this index was refused.
+enum Refusal {
+    /// Not a string naming an option.
+    Invalid(usize),
+    /// Names an option an earlier element named.
+    Duplicate(usize),
+}
+
+/// [`each_chosen`] with the chosen options kept in `N` slots on the stack,
+/// for up to `N` options (at most 512: the bitset's 8 words).
+#[inline]
+fn chosen_inline<R, const N: usize>(
+    items: &[Value],
+    options: usize,
+    lookup: impl Fn(&str) -> Option<(usize, R)>,
+) -> Result<Vec<R>, Refusal> {
+    let mut seen = [0u64; 8];
+    let mut slots: [Option<R>; N] = [const { None }; N];
+    let mut count = 0;
+    each_chosen(items, &mut seen, options, lookup, |found| {
+        // In bounds: each element kept names a distinct option of the
+        // `options <= N`, so at most `options` are kept.
+        slots[count] = Some(found);
+        count += 1;
+    })?;
+    let mut parsed = Vec::with_capacity(count);
+    parsed.extend(slots[..count].iter_mut().filter_map(Option::take));
+    Ok(parsed)
+}
+
+/// Looks every element of `items` up and hands each to `keep`, in order;
+/// the first that names no option, or one already named, is refused.
+/// `seen` has a bit for each of the `options` positions, all clear.
+#[inline]
+fn each_chosen<R>(
+    items: &[Value],
+    seen: &mut [u64],
+    options: usize,
+    lookup: impl Fn(&str) -> Option<(usize, R)>,
+    mut keep: impl FnMut(R),
+) -> Result<(), Refusal> {
     for (index, item) in items.iter().enumerate() {
         let found = match item {
             Value::String(string) => lookup(string),
             _ => None,
         };
         let Some((position, found)) = found else {
-            return Err(Error::from(ErrorKind::InvalidItem {
-                field: None,
-                index,
-                items,
-                allowed: allowed(),
-            }));
-        };
-        if !seen.insert(position) {
-            return Err(Error::from(ErrorKind::DuplicateItem {
-                field: None,
-                index,
-                items,
-            }));
-        }
-        parsed.push(found);
-    }
-    Ok(parsed)
-}
-
-/// A set of option positions; on the stack up to 512 options (64 bytes).
-enum Seen {
-    Inline([u64; 8]),
-    Heap(Vec<u64>),
-}
-
-impl Seen {
-    fn new(options: usize) -> Seen {
-        let words = options.div_ceil(64);
-        if words <= 8 {
-            Seen::Inline([0; 8])
-        } else {
-            Seen::Heap(vec![0; words])
-        }
-    }
-
-    /// Marks `position`; false if it was marked already (or is out of range).
-    fn insert(&mut self, position: usize) -> bool {
-        let words: &mut [u64] = match self {
-            Seen::Inline(words) => words,
-            Seen::Heap(words) => words,
+            return Err(Refusal::Invalid(index));
         };
         let (word, bit) = (position / 64, 1u64 << (position % 64));
-        match words.get_mut(word) {
-            Some(word) if *word & bit == 0 => {
-                *word |= bit;
-                true
-            }
-            _ => false,
+        match seen.get_mut(word) {
+            Some(word) if position < options && *word & bit == 0 => *word |= bit,
+            _ => return Err(Refusal::Duplicate(index)),
         }
+        keep(found);
     }
+    Ok(())
 }
 
 /// The position of the option whose value is `value`, usable in `const fn`
