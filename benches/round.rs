@@ -140,13 +140,18 @@ fn rounds() -> &'static Rounds {
         });
         let two = send("test_two_questions", &seals);
         assert_eq!(two["result"]["resultType"], "input_required", "{two}");
-        assert!(two["result"]["inputRequests"]["impact"].is_object(), "{two}");
+        assert!(
+            two["result"]["inputRequests"]["impact"].is_object(),
+            "{two}"
+        );
         let opens = json!({
             "inputResponses": {"impact": {"action": "accept", "content": {"services": ["login"]}}},
             "requestState": two["result"]["requestState"],
         });
         let three = send("test_two_questions", &opens);
-        let text = three["result"]["content"][0]["text"].as_str().unwrap_or_default();
+        let text = three["result"]["content"][0]["text"]
+            .as_str()
+            .unwrap_or_default();
         assert!(text.contains("login"), "{three}");
         // The same round twice gives the same answer: nothing in a round
         // depends on the one before it.
@@ -165,7 +170,9 @@ fn rounds() -> &'static Rounds {
 fn bench_round(bencher: Bencher, tool: &'static str, extra: &'static Value) {
     let runtime = runtime();
     let server = server();
-    let expected = runtime.block_on(round(&server, request(tool, extra.clone()))).len();
+    let expected = runtime
+        .block_on(round(&server, request(tool, extra.clone())))
+        .len();
     bencher
         .with_inputs(|| request(tool, extra.clone()))
         .bench_local_values(|request| {

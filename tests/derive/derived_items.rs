@@ -415,3 +415,64 @@ fn std_impls_are_the_wire_value() {
     }
     assert_eq!(takes(Region::EuWest), 7);
 }
+
+// ---- a long list: the look-up by length first --------------------------------
+
+/// More than 16 accepted values of several byte lengths: `from_wire_value`
+/// takes the arms of the value's length first. Each value and alias (an
+/// alias may be of another length than its value, or of one no value has)
+/// finds its own variant; a near-miss, a prefix, a longer string and a
+/// length no value has find none.
+#[derive(ElicitEnum, Debug, PartialEq, Clone, Copy)]
+#[elicit(rename_all = "kebab-case")]
+enum Region {
+    UsEast,
+    UsWest,
+    EuWest,
+    EuCentral,
+    #[elicit(alias = "ap-se", alias = "singapore-and-more")]
+    ApSoutheast,
+    ApNortheast,
+    SaEast,
+    CaCentral,
+    MeSouth,
+    AfSouth,
+    #[elicit(alias = "il")]
+    IlCentral,
+    MxCentral,
+    UsGovEast,
+    UsGovWest,
+    CnNorth,
+    CnNorthwest,
+    #[elicit(rename = "x")]
+    Local,
+}
+
+#[test]
+fn a_long_list_finds_every_value_and_alias_and_nothing_else() {
+    let variants: Vec<_> = Region::variants().collect();
+    assert_eq!(variants.len(), 17);
+    for (variant, option) in variants {
+        let value = option.value();
+        assert_eq!(Region::from_wire_value(value), Some(variant), "{value}");
+    }
+    for (alias, variant) in [
+        ("ap-se", Region::ApSoutheast),
+        ("singapore-and-more", Region::ApSoutheast),
+        ("il", Region::IlCentral),
+    ] {
+        assert_eq!(Region::from_wire_value(alias), Some(variant), "{alias}");
+    }
+    for miss in [
+        "us-easT",
+        "us-eas",
+        "us-east-",
+        "",
+        "y",
+        "il-",
+        "ap-sf",
+        "a-seventeen-long-string-of-nothing",
+    ] {
+        assert_eq!(Region::from_wire_value(miss), None, "{miss}");
+    }
+}

@@ -1,6 +1,8 @@
 //! The `ElicitEnum` derive: the impl, its single- and multi-select
 //! schemas, and their canonical JSON written when the server compiles.
 
+use std::collections::{BTreeMap, BTreeSet};
+
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 use syn::DeriveInput;
@@ -246,6 +248,7 @@ fn expand(item: &Enum, defaults: &Defaults) -> TokenStream {
     // The parameter of `from_wire_value`: mixed-site hygiene, and the
     // derives' own prefix, as every local of theirs (`elicit_form::local`).
     let value = syn::Ident::new("__elicit_value", proc_macro2::Span::mixed_site());
+    let lookup = lookup(&value, &offered, &idents, &accepted);
     let allows = ast::lint_allows(item.input);
     // No `const _: () = { .. }` around the impls: one more body for rustc
     // to check per enum, and nothing here needs a private scope. An
@@ -283,16 +286,118 @@ fn expand(item: &Enum, defaults: &Defaults) -> TokenStream {
 
             #[inline]
             fn from_wire_value(#value: &::core::primitive::str) -> ::core::option::Option<Self> {
-                ::core::option::Option::Some(match #value {
-                    #(#(#accepted)|* => Self::#idents,)*
-                    _ => return ::core::option::Option::None,
-                })
+                #lookup
             }
         }
 
         #krate::__private::json_schema!(#allows enum #ident);
 
         #std_impls
+    }
+}
+
+/// Above this many accepted values (wire values and aliases),
+/// `from_wire_value` narrows the arms before it compares strings.
+const NARROW_ABOVE: usize = 16;
+
+/// At most this many arms are compared one after the other once narrowed.
+const COMPARE_AT_MOST: usize = 8;
+
+/// The body of `from_wire_value`. A `match` on a `&str` tries the arms of
+/// the value's length one after the other, so for a long list it first
+/// takes the arms of the value's byte length, then (while more than
+/// [`COMPARE_AT_MOST`] are left) those whose byte at one position is the
+/// value's, the position that tells most of them apart, each a jump: a
+/// 512-variant enum's look-up compares a few strings, not a few dozen.
+fn lookup(
+    value: &syn::Ident,
+    offered: &[&ast::Variant<'_>],
+    idents: &[&syn::Ident],
+    accepted: &[Vec<Literal>],
+) -> TokenStream {
+    let count: usize = accepted.iter().map(Vec::len).sum();
+    if count <= NARROW_ABOVE {
+        return quote! {
+            ::core::option::Option::Some(match #value {
+                #(#(#accepted)|* => Self::#idents,)*
+                _ => return ::core::option::Option::None,
+            })
+        };
+    }
+    // Each accepted value with its variant, by byte length; in declaration
+    // order within a length, as in the flat `match`.
+    let mut by_length: BTreeMap<usize, Vec<Arm<'_>>> = BTreeMap::new();
+    for ((variant, ident), literals) in offered.iter().zip(idents).zip(accepted) {
+        for (string, literal) in variant.accepted_values().zip(literals) {
+            by_length.entry(string.len()).or_default().push(Arm {
+                bytes: string.into_bytes(),
+                literal,
+                ident,
+            });
+        }
+    }
+    let lengths = by_length
+        .keys()
+        .map(|length| Literal::usize_unsuffixed(*length));
+    let groups = by_length
+        .values()
+        .map(|arms| narrowed(value, &arms.iter().collect::<Vec<_>>(), 0));
+    quote! {
+        ::core::option::Option::Some(match #value.len() {
+            #(#lengths => #groups,)*
+            _ => return ::core::option::Option::None,
+        })
+    }
+}
+
+/// An accepted value of `from_wire_value` and its variant.
+struct Arm<'a> {
+    bytes: Vec<u8>,
+    literal: &'a Literal,
+    ident: &'a syn::Ident,
+}
+
+/// The `match` over `arms`, all of one byte length: by the byte that tells
+/// most of them apart while more than [`COMPARE_AT_MOST`] are left (at most
+/// three bytes deep), then on the whole string.
+fn narrowed(value: &syn::Ident, arms: &[&Arm<'_>], depth: usize) -> TokenStream {
+    let position = (arms.len() > COMPARE_AT_MOST && depth < 3)
+        .then(|| {
+            (0..arms[0].bytes.len()).max_by_key(|&position| {
+                let distinct: BTreeSet<u8> = arms.iter().map(|arm| arm.bytes[position]).collect();
+                // Most distinct bytes; of those, the first position.
+                (distinct.len(), std::cmp::Reverse(position))
+            })
+        })
+        .flatten()
+        .filter(|&position| {
+            arms.iter()
+                .any(|arm| arm.bytes[position] != arms[0].bytes[position])
+        });
+    let Some(position) = position else {
+        let literals = arms.iter().map(|arm| arm.literal);
+        let idents = arms.iter().map(|arm| arm.ident);
+        return quote! {
+            match #value {
+                #(#literals => Self::#idents,)*
+                _ => return ::core::option::Option::None,
+            }
+        };
+    };
+    let mut by_byte: BTreeMap<u8, Vec<&Arm<'_>>> = BTreeMap::new();
+    for &arm in arms {
+        by_byte.entry(arm.bytes[position]).or_default().push(arm);
+    }
+    let bytes = by_byte.keys().map(|byte| Literal::u8_suffixed(*byte));
+    let groups = by_byte
+        .values()
+        .map(|arms| narrowed(value, arms, depth + 1));
+    let position = Literal::usize_unsuffixed(position);
+    quote! {
+        match #value.as_bytes().get(#position) {
+            #(::core::option::Option::Some(&#bytes) => #groups,)*
+            _ => return ::core::option::Option::None,
+        }
     }
 }
 
