@@ -6,11 +6,14 @@
 //!
 //! `cargo bench --features bench --bench round`; see BENCHMARKS.md.
 //!
-//! The rounds, each against the same service:
+//! The server is this file's: the example server's `test_two_questions`,
+//! its body and forms as they are there, beside three tools that answer a
+//! canned response. Every request goes through the same service and the
+//! same four-tool router (rmcp builds the handler anew for each stateless
+//! request), so the rounds differ only in what the tool does.
 //!
-//! - `floor`: a `tools/call` of a tool the server does not have. rmcp reads
-//!   the request, routes it and answers an error: what any call costs on
-//!   this SDK, the floor our rounds are measured against.
+//! The rounds of `test_two_questions`:
+//!
 //! - `first`: the call with no answers yet; the tool asks its first
 //!   question and the round answers `input_required`, with a `requestState`
 //!   that holds no answer.
@@ -20,31 +23,128 @@
 //! - `opens`: the second answer and that state; the tool opens it, reads
 //!   both answers and completes.
 //!
-//! Every response is checked once at start-up (so a bench never times an
-//! error it did not mean to), and the responses of the timed rounds are
-//! counted, never trusted: a round that answered otherwise panics the
-//! bench.
+//! What each is measured against:
+//!
+//! - `floor`: a `tools/call` of a tool the server does not have. rmcp reads
+//!   the request, routes it and answers an error: what any call costs on
+//!   this SDK (the performance issue's floor).
+//! - `canned_first`, `canned_seals`, `canned_opens`: the same request
+//!   (`inputResponses`, `requestState` and all) to a tool that answers, as
+//!   it is, the response the real round gave, kept from start-up. rmcp reads
+//!   the same bytes and writes the same bytes: the protocol's own cost of
+//!   that round on this SDK, with no work in the tool. A round's excess over
+//!   its canned twin is the library's work (and the example's few lines).
+//!
+//! Every response is checked at start-up (so a bench never times an error
+//! it did not mean to), and each timed response's length against it.
 
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use axum::body::{to_bytes, Body, Bytes};
 use axum::http;
 use divan::Bencher;
-use enum_schema::rmcp::RequestStateSeal;
-use rmcp::model::RequestStateCodec;
+use enum_schema::rmcp::{Ask, RequestStateSeal};
+use enum_schema::{ElicitAction, ElicitForm};
+use rmcp::handler::server::router::tool::ToolRouter;
+use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, RequestStateCodec};
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
+use rmcp::{tool, tool_handler, tool_router, ErrorData, ServerHandler};
 use serde_json::{json, Value};
 
-/// The example server itself, tool code and all.
+/// The example server's forms.
 #[allow(dead_code)]
-#[path = "../examples/conformance_server.rs"]
-mod conformance_server;
+#[path = "../examples/conformance/forms.rs"]
+mod forms;
+use forms::{report, Impact, Triage};
 
-type Server = StreamableHttpService<conformance_server::ConformanceServer, LocalSessionManager>;
+type Server = StreamableHttpService<RoundServer, LocalSessionManager>;
 
 fn main() {
     divan::main();
+}
+
+/// The responses the canned tools answer: the real rounds' own.
+static CANNED: OnceLock<[CallToolResponse; 3]> = OnceLock::new();
+
+#[derive(Clone)]
+struct RoundServer {
+    seal: RequestStateSeal,
+    tool_router: ToolRouter<Self>,
+}
+
+impl AsRef<RequestStateSeal> for RoundServer {
+    fn as_ref(&self) -> &RequestStateSeal {
+        &self.seal
+    }
+}
+
+fn canned(index: usize) -> Result<CallToolResponse, ErrorData> {
+    let canned = CANNED
+        .get()
+        .ok_or_else(|| ErrorData::internal_error("no canned response yet", None))?;
+    Ok(canned[index].clone())
+}
+
+#[tool_router]
+impl RoundServer {
+    fn new(seal: RequestStateSeal) -> Self {
+        RoundServer {
+            seal,
+            tool_router: Self::tool_router(),
+        }
+    }
+
+    /// As in examples/conformance_server.rs.
+    #[tool(description = "Asks how bad it is, then, if it is bad, which services are affected")]
+    async fn test_two_questions(&self, ask: Ask) -> Result<CallToolResponse, ErrorData> {
+        ask.tool(|ask| async move {
+            let triage = ask
+                .form::<Triage>("triage", Triage::MESSAGE.unwrap_or_default())
+                .await?;
+            let high = matches!(
+                &triage,
+                ElicitAction::Accept(Triage {
+                    severity: forms::Severity::High
+                })
+            );
+            let mut report = report(triage);
+            if high {
+                let impact = ask
+                    .form::<Impact>("impact", Impact::MESSAGE.unwrap_or_default())
+                    .await?;
+                report = format!("{report}; {}", forms::report(impact));
+            }
+            Ok(CallToolResult::success(vec![ContentBlock::text(report)]))
+        })
+        .await
+    }
+
+    #[tool(description = "The first round's response, canned")]
+    async fn canned_first(&self) -> Result<CallToolResponse, ErrorData> {
+        canned(0)
+    }
+
+    #[tool(description = "The round that seals, its response canned")]
+    async fn canned_seals(&self) -> Result<CallToolResponse, ErrorData> {
+        canned(1)
+    }
+
+    #[tool(description = "The round that opens, its response canned")]
+    async fn canned_opens(&self) -> Result<CallToolResponse, ErrorData> {
+        canned(2)
+    }
+}
+
+#[tool_handler]
+impl ServerHandler for RoundServer {
+    fn get_info(&self) -> rmcp::model::ServerInfo {
+        rmcp::model::ServerInfo::new(
+            rmcp::model::ServerCapabilities::builder()
+                .enable_tools()
+                .build(),
+        )
+    }
 }
 
 /// The key every round's state is sealed with.
@@ -53,7 +153,7 @@ const KEY: &[u8] = b"the round benchmark's key, 32 bytes or more";
 fn server() -> Server {
     let seal = RequestStateSeal::new(RequestStateCodec::try_new(KEY).expect("a 32-byte key"));
     StreamableHttpService::new(
-        move || Ok(conformance_server::ConformanceServer::new(seal.clone())),
+        move || Ok(RoundServer::new(seal.clone())),
         Arc::new(LocalSessionManager::default()),
         StreamableHttpServerConfig::default(),
     )
@@ -120,7 +220,7 @@ struct Rounds {
 }
 
 fn rounds() -> &'static Rounds {
-    static ROUNDS: std::sync::OnceLock<Rounds> = std::sync::OnceLock::new();
+    static ROUNDS: OnceLock<Rounds> = OnceLock::new();
     ROUNDS.get_or_init(|| {
         let runtime = runtime();
         let server = server();
@@ -156,6 +256,21 @@ fn rounds() -> &'static Rounds {
         // The same round twice gives the same answer: nothing in a round
         // depends on the one before it.
         assert_eq!(send("test_two_questions", &opens), three);
+
+        // The canned twins answer each round's own response, byte for byte
+        // the same JSON-RPC message.
+        let responses = [&one, &two, &three].map(|message| {
+            serde_json::from_value::<CallToolResponse>(message["result"].clone())
+                .unwrap_or_else(|error| panic!("{error}: {message}"))
+        });
+        assert!(CANNED.set(responses).is_ok(), "canned twice");
+        for (tool, extra, real) in [
+            ("canned_first", &first, &one),
+            ("canned_seals", &seals, &two),
+            ("canned_opens", &opens, &three),
+        ] {
+            assert_eq!(&send(tool, extra), real, "{tool}");
+        }
         Rounds {
             floor,
             first,
@@ -193,11 +308,26 @@ fn first(bencher: Bencher) {
 }
 
 #[divan::bench]
+fn canned_first(bencher: Bencher) {
+    bench_round(bencher, "canned_first", &rounds().first);
+}
+
+#[divan::bench]
 fn seals(bencher: Bencher) {
     bench_round(bencher, "test_two_questions", &rounds().seals);
 }
 
 #[divan::bench]
+fn canned_seals(bencher: Bencher) {
+    bench_round(bencher, "canned_seals", &rounds().seals);
+}
+
+#[divan::bench]
 fn opens(bencher: Bencher) {
     bench_round(bencher, "test_two_questions", &rounds().opens);
+}
+
+#[divan::bench]
+fn canned_opens(bencher: Bencher) {
+    bench_round(bencher, "canned_opens", &rounds().opens);
 }

@@ -416,63 +416,123 @@ fn std_impls_are_the_wire_value() {
     assert_eq!(takes(Region::EuWest), 7);
 }
 
-// ---- a long list: the look-up by length first --------------------------------
+// ---- a long list: the look-up narrowed by length, then by a byte --------
 
-/// More than 16 accepted values of several byte lengths: `from_wire_value`
-/// takes the arms of the value's length first. Each value and alias (an
-/// alias may be of another length than its value, or of one no value has)
-/// finds its own variant; a near-miss, a prefix, a longer string and a
-/// length no value has find none.
+/// More than 64 accepted values of several byte lengths: `from_wire_value`
+/// takes the arms of the value's length, then of one byte, before it
+/// compares strings. Each value and alias (an alias may be of another
+/// length than its value, or of one no value has) finds its own variant; a
+/// near-miss, a prefix, a longer string and a length no value has find none.
 #[derive(ElicitEnum, Debug, PartialEq, Clone, Copy)]
 #[elicit(rename_all = "kebab-case")]
-enum Region {
-    UsEast,
-    UsWest,
-    EuWest,
-    EuCentral,
-    #[elicit(alias = "ap-se", alias = "singapore-and-more")]
-    ApSoutheast,
-    ApNortheast,
-    SaEast,
-    CaCentral,
-    MeSouth,
-    AfSouth,
-    #[elicit(alias = "il")]
-    IlCentral,
-    MxCentral,
-    UsGovEast,
-    UsGovWest,
-    CnNorth,
-    CnNorthwest,
+enum Animal {
+    #[elicit(alias = "rf", alias = "the-red-fox-of-the-north")]
+    RedFox,
+    RedOwl,
+    RedBear,
+    RedWolf,
+    RedHawk,
+    RedLynx,
+    RedOtter,
+    RedRaven,
+    RedHeron,
+    RedBadger,
+    RedFalcon,
+    RedMarten,
+    RedBeaver,
+    RedBison,
+    RedCrane,
+    RedEagle,
+    RedFerret,
+    RedGecko,
+    RedIbis,
+    RedJackal,
+    RedKoala,
+    RedLemur,
+    RedMoose,
+    RedNewt,
+    BlueFox,
+    #[elicit(alias = "owl")]
+    BlueOwl,
+    BlueBear,
+    BlueWolf,
+    BlueHawk,
+    BlueLynx,
+    BlueOtter,
+    BlueRaven,
+    BlueHeron,
+    BlueBadger,
+    BlueFalcon,
+    BlueMarten,
+    BlueBeaver,
+    BlueBison,
+    BlueCrane,
+    BlueEagle,
+    BlueFerret,
+    BlueGecko,
+    BlueIbis,
+    BlueJackal,
+    BlueKoala,
+    BlueLemur,
+    BlueMoose,
+    BlueNewt,
+    GreenFox,
+    GreenOwl,
+    GreenBear,
+    GreenWolf,
+    GreenHawk,
+    GreenLynx,
+    GreenOtter,
+    GreenRaven,
+    GreenHeron,
+    GreenBadger,
+    GreenFalcon,
+    GreenMarten,
+    GreenBeaver,
+    GreenBison,
+    GreenCrane,
+    GreenEagle,
+    GreenFerret,
+    GreenGecko,
+    GreenIbis,
+    GreenJackal,
+    GreenKoala,
+    GreenLemur,
+    GreenMoose,
     #[elicit(rename = "x")]
-    Local,
+    GreenNewt,
 }
 
 #[test]
 fn a_long_list_finds_every_value_and_alias_and_nothing_else() {
-    let variants: Vec<_> = Region::variants().collect();
-    assert_eq!(variants.len(), 17);
+    let variants: Vec<_> = Animal::variants().collect();
+    assert_eq!(variants.len(), 72);
     for (variant, option) in variants {
         let value = option.value();
-        assert_eq!(Region::from_wire_value(value), Some(variant), "{value}");
+        assert_eq!(Animal::from_wire_value(value), Some(variant), "{value}");
+        assert_eq!(Animal::parse(value).ok(), Some(variant), "{value}");
     }
     for (alias, variant) in [
-        ("ap-se", Region::ApSoutheast),
-        ("singapore-and-more", Region::ApSoutheast),
-        ("il", Region::IlCentral),
+        ("rf", Animal::RedFox),
+        ("the-red-fox-of-the-north", Animal::RedFox),
+        ("owl", Animal::BlueOwl),
+        ("x", Animal::GreenNewt),
     ] {
-        assert_eq!(Region::from_wire_value(alias), Some(variant), "{alias}");
+        assert_eq!(Animal::from_wire_value(alias), Some(variant), "{alias}");
     }
     for miss in [
-        "us-easT",
-        "us-eas",
-        "us-east-",
+        "red-foy",
+        "red-fo",
+        "red-fox-",
+        "Red-fox",
         "",
         "y",
-        "il-",
-        "ap-sf",
-        "a-seventeen-long-string-of-nothing",
+        "rg",
+        "green-newt",
+        "blue-owl ",
+        "the-red-fox-of-the-nortH",
+        "a-length-no-value-has-at-all",
     ] {
-        assert_eq!(Region::from_wire_value(miss), None, "{miss}");
+        assert_eq!(Animal::from_wire_value(miss), None, "{miss}");
     }
 }

@@ -297,18 +297,22 @@ fn expand(item: &Enum, defaults: &Defaults) -> TokenStream {
 }
 
 /// Above this many accepted values (wire values and aliases),
-/// `from_wire_value` narrows the arms before it compares strings.
-const NARROW_ABOVE: usize = 16;
+/// `from_wire_value` narrows the arms before it compares strings. Below,
+/// the flat `match` is as fast as a hand-written one, and it is the
+/// cheapest to compile: every narrowing is one more `match` for rustc.
+const NARROW_ABOVE: usize = 64;
 
-/// At most this many arms are compared one after the other once narrowed.
-const COMPARE_AT_MOST: usize = 8;
+/// Arms of one length are narrowed by a byte when more than this many.
+const COMPARE_AT_MOST: usize = 16;
 
 /// The body of `from_wire_value`. A `match` on a `&str` tries the arms of
 /// the value's length one after the other, so for a long list it first
-/// takes the arms of the value's byte length, then (while more than
+/// takes the arms of the value's byte length, then (if more than
 /// [`COMPARE_AT_MOST`] are left) those whose byte at one position is the
 /// value's, the position that tells most of them apart, each a jump: a
-/// 512-variant enum's look-up compares a few strings, not a few dozen.
+/// 512-variant enum's look-up compares a few strings, not a few dozen. One
+/// byte deep at most, so that the narrowing adds a few `match`es per length,
+/// never one per variant.
 fn lookup(
     value: &syn::Ident,
     offered: &[&ast::Variant<'_>],
@@ -341,7 +345,7 @@ fn lookup(
         .map(|length| Literal::usize_unsuffixed(*length));
     let groups = by_length
         .values()
-        .map(|arms| narrowed(value, &arms.iter().collect::<Vec<_>>(), 0));
+        .map(|arms| narrowed(value, &arms.iter().collect::<Vec<_>>(), true));
     quote! {
         ::core::option::Option::Some(match #value.len() {
             #(#lengths => #groups,)*
@@ -358,10 +362,10 @@ struct Arm<'a> {
 }
 
 /// The `match` over `arms`, all of one byte length: by the byte that tells
-/// most of them apart while more than [`COMPARE_AT_MOST`] are left (at most
-/// three bytes deep), then on the whole string.
-fn narrowed(value: &syn::Ident, arms: &[&Arm<'_>], depth: usize) -> TokenStream {
-    let position = (arms.len() > COMPARE_AT_MOST && depth < 3)
+/// most of them apart if more than [`COMPARE_AT_MOST`] (`narrow`), then on
+/// the whole string.
+fn narrowed(value: &syn::Ident, arms: &[&Arm<'_>], narrow: bool) -> TokenStream {
+    let position = (narrow && arms.len() > COMPARE_AT_MOST)
         .then(|| {
             (0..arms[0].bytes.len()).max_by_key(|&position| {
                 let distinct: BTreeSet<u8> = arms.iter().map(|arm| arm.bytes[position]).collect();
@@ -389,9 +393,7 @@ fn narrowed(value: &syn::Ident, arms: &[&Arm<'_>], depth: usize) -> TokenStream 
         by_byte.entry(arm.bytes[position]).or_default().push(arm);
     }
     let bytes = by_byte.keys().map(|byte| Literal::u8_suffixed(*byte));
-    let groups = by_byte
-        .values()
-        .map(|arms| narrowed(value, arms, depth + 1));
+    let groups = by_byte.values().map(|arms| narrowed(value, arms, false));
     let position = Literal::usize_unsuffixed(position);
     quote! {
         match #value.as_bytes().get(#position) {
