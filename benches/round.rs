@@ -136,10 +136,11 @@ impl RoundServer {
     }
 }
 
-#[tool_handler]
+/// As the example server: the router built with the handler, once a request.
+#[tool_handler(router = self.tool_router)]
 impl ServerHandler for RoundServer {
-    fn get_info(&self) -> rmcp::model::ServerInfo {
-        rmcp::model::ServerInfo::new(
+    fn get_info(&self) -> rmcp::model::ServerConfig {
+        rmcp::model::ServerConfig::new(
             rmcp::model::ServerCapabilities::builder()
                 .enable_tools()
                 .build(),
@@ -259,10 +260,17 @@ fn rounds() -> &'static Rounds {
 
         // The canned twins answer each round's own response, byte for byte
         // the same JSON-RPC message.
-        let responses = [&one, &two, &three].map(|message| {
-            serde_json::from_value::<CallToolResponse>(message["result"].clone())
-                .unwrap_or_else(|error| panic!("{error}: {message}"))
-        });
+        let read = |message: &Value| {
+            let result = message["result"].clone();
+            let response = match result["resultType"].as_str() {
+                Some("input_required") => {
+                    serde_json::from_value(result).map(CallToolResponse::InputRequired)
+                }
+                _ => serde_json::from_value(result).map(CallToolResponse::Complete),
+            };
+            response.unwrap_or_else(|error| panic!("{error}: {message}"))
+        };
+        let responses = [&one, &two, &three].map(read);
         assert!(CANNED.set(responses).is_ok(), "canned twice");
         for (tool, extra, real) in [
             ("canned_first", &first, &one),
