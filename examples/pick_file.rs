@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! cargo run --example pick_file                                 # examples/data, a sample answer
-//! cargo run --example pick_file -- enum-schema/src              # another folder
+//! cargo run --example pick_file -- enum-schema-core/src              # another folder
 //! cargo run --example pick_file -- examples/data/pick_file \
 //!     examples/data/pick_file/reject_missing.json               # any ElicitResult JSON file
 //! ```

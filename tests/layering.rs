@@ -1,6 +1,6 @@
 //! ARCHITECTURE.md draws the runtime crate as layers, top to bottom: this
 //! test reads that diagram and checks every `crate::` and `super::` path in
-//! `enum-schema/src` against it. A file may use its own layer and the ones
+//! `enum-schema-core/src` against it. A file may use its own layer and the ones
 //! below it, and names an item by its home module, never through the
 //! `lib.rs` re-exports.
 
@@ -147,7 +147,7 @@ fn every_import_follows_the_diagram() {
         layers.len() >= 5,
         "the diagram lists the layers: {layers:?}"
     );
-    let src = root.join("enum-schema/src");
+    let src = root.join("enum-schema-core/src");
     let mut files = Vec::new();
     sources(&src, &src, &mut files);
     files.sort();
@@ -252,7 +252,7 @@ fn the_diagram_reader_reads_use_trees() {
 #[test]
 fn the_core_names_no_sdk() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let ask = root.join("enum-schema/src/integrations/ask");
+    let ask = root.join("enum-schema-core/src/integrations/ask");
     let mut files = Vec::new();
     sources(&ask, &ask, &mut files);
     assert!(files.len() >= 5, "{files:?}");

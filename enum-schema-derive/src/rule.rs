@@ -1,1 +1,1 @@
-../../enum-schema/src/schema/rule/shared.rs
+../../enum-schema-core/src/schema/rule/shared.rs

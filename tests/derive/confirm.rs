@@ -183,3 +183,41 @@ fn a_missing_answer_is_refused() {
         "field `confirm`: missing value for a required field"
     );
 }
+
+/// The runtime writes `Confirm`'s two options out by hand (it does not
+/// depend on the derive, so that a build compiles the two side by side):
+/// the `confirm` property is what the derive writes for the same enum, and
+/// it reads the same values. (The runtime's own unit test checks the JSON
+/// text it keeps against its serializer.)
+mod written_as_the_derive_writes {
+    use enum_schema::{Confirm, ElicitEnum, ElicitForm};
+    use serde_json::json;
+
+    #[derive(ElicitEnum, Debug, PartialEq, Clone, Copy)]
+    #[elicit(rename_all = "lowercase", description = false)]
+    enum Answer {
+        #[elicit(title = "Yes")]
+        Yes,
+        #[elicit(title = "No")]
+        No,
+    }
+
+    #[test]
+    fn confirm_s_property_is_the_derive_s() {
+        let schema = serde_json::to_value(Confirm::requested_schema()).unwrap();
+        let derived = serde_json::to_value(Answer::SINGLE_SELECT.to_schema()).unwrap();
+        assert_eq!(schema["properties"]["confirm"], derived);
+        for value in ["yes", "no", "Yes", "y", "", "no "] {
+            let answer = json!({"action": "accept", "content": {"confirm": value}});
+            let confirm = Confirm::parse_result(answer)
+                .ok()
+                .map(|action| action.accepted());
+            let expected = Answer::from_wire_value(value).map(|answer| Some(answer == Answer::Yes));
+            assert_eq!(
+                confirm.map(|confirm| confirm.map(|confirm| confirm.is_yes())),
+                expected,
+                "{value:?}"
+            );
+        }
+    }
+}

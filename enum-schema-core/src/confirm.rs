@@ -7,15 +7,49 @@ use crate::field::elicit_enum::ElicitEnum;
 use crate::form::{ElicitAction, ElicitForm, FormFields};
 use crate::schema::RequestedSchema;
 
-/// The two options of the `confirm` property.
-#[derive(enum_schema_derive::ElicitEnum, Clone, Copy)]
-#[elicit(crate = "crate", rename_all = "lowercase", description = false)]
+/// The two options of the `confirm` property, `"yes"` and `"no"`, titled
+/// "Yes" and "No". Written out as `#[derive(ElicitEnum)]` writes it for
+/// `#[elicit(rename_all = "lowercase", description = false)]` and the two
+/// titles (this crate does not depend on the derive, so that a build
+/// compiles the two side by side); `tests/derive/confirm.rs` checks it
+/// against the derive's own.
+#[derive(Clone, Copy)]
 enum Answer {
-    #[elicit(title = "Yes")]
     Yes,
-    #[elicit(title = "No")]
     No,
 }
+
+impl Answer {
+    /// The variant's position in `OPTIONS`, as the derive writes it.
+    const fn index(&self) -> Result<usize, &'static str> {
+        Ok(match *self {
+            Answer::Yes => 0,
+            Answer::No => 1,
+        })
+    }
+}
+
+impl ElicitEnum for Answer {
+    const __ELICIT_ENUM_DERIVE_ONLY: crate::__private::Derived<Self> = crate::__private::Derived {
+        index: Self::index,
+        options: &crate::__private::titled([("yes", "Yes"), ("no", "No")]),
+        json: Some([
+            r#"{"type":"string","oneOf":[{"const":"yes","title":"Yes"},{"const":"no","title":"No"}]}"#,
+            r#"{"type":"array","items":{"anyOf":[{"const":"yes","title":"Yes"},{"const":"no","title":"No"}]}}"#,
+        ]),
+        ..crate::__private::Derived::NONE
+    };
+
+    fn from_wire_value(value: &str) -> Option<Self> {
+        match value {
+            "yes" => Some(Answer::Yes),
+            "no" => Some(Answer::No),
+            _ => None,
+        }
+    }
+}
+
+crate::__private::json_schema!(enum Answer);
 
 /// The answer to a yes/no question ("Deploy billing to prod-eu?"): a form
 /// with one required property, `confirm`, a titled single-select of two
@@ -197,5 +231,21 @@ impl ElicitAction<Confirm> {
     #[must_use]
     pub fn is_confirmed(&self) -> bool {
         matches!(self, ElicitAction::Accept(Confirm::Yes))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Answer;
+    use crate::field::elicit_enum::ElicitEnum;
+
+    /// The JSON text kept for `Answer` (what the derive computes when the
+    /// server compiles) is what the serializer writes of its schemas.
+    #[test]
+    fn the_kept_json_is_the_serializer_s() {
+        let single = serde_json::to_string(&Answer::SINGLE_SELECT.to_schema()).unwrap();
+        assert_eq!(Answer::SINGLE_SELECT.to_json(), single);
+        let multi = serde_json::to_string(&Answer::MULTI_SELECT.to_schema()).unwrap();
+        assert_eq!(Answer::MULTI_SELECT.to_json(), multi);
     }
 }
