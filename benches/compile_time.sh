@@ -157,19 +157,19 @@ new_workspace() {
   cp "$ROOT/Cargo.lock" "$dir/Cargo.lock"
 }
 
-# A snapshot of the two library crates, so that edits made to the work tree
+# A snapshot of the three library crates, so that edits made to the work tree
 # while this runs cannot leak into (and rebuild inside) the timed builds. Its
 # workspace root carries the repo's [workspace*] tables, for the inherited
 # package fields.
 SNAP="$DIR/snapshot"
 rm -rf "$SNAP"
 mkdir -p "$SNAP"
-cp -R "$ROOT/enum-schema" "$ROOT/enum-schema-derive" "$SNAP/"
+cp -R "$ROOT/enum-schema" "$ROOT/enum-schema-core" "$ROOT/enum-schema-derive" "$SNAP/"
 cp "$ROOT/README.md" "$SNAP/" 2>/dev/null || true
 awk '/^\[/ { keep = ($0 ~ /^\[workspace/) } keep' "$ROOT/Cargo.toml" >"$SNAP/Cargo.toml"
 cp "$ROOT/Cargo.lock" "$SNAP/Cargo.lock"
 REVISION="$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)"
-if [ -n "$(git -C "$ROOT" status --porcelain -- enum-schema enum-schema-derive 2>/dev/null)" ]; then
+if [ -n "$(git -C "$ROOT" status --porcelain -- enum-schema enum-schema-core enum-schema-derive 2>/dev/null)" ]; then
   REVISION="$REVISION + uncommitted changes"
 fi
 

@@ -36,7 +36,7 @@ for bench in "${BENCHES[@]}"; do
   [ -n "${EXE[$bench]:-}" ] || { echo "no binary for bench $bench: did the build fail?" >&2; exit 1; }
 done
 REVISION="$(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
-if [ -n "$(git status --porcelain -- enum-schema enum-schema-derive 2>/dev/null)" ]; then
+if [ -n "$(git status --porcelain -- enum-schema enum-schema-core enum-schema-derive 2>/dev/null)" ]; then
   REVISION="$REVISION + uncommitted changes"
 fi
 LOAD_BEFORE=$(cut -d' ' -f1-3 /proc/loadavg)

@@ -82,7 +82,7 @@ impl<'a> Enum<'a> {
             .any(|variant| variant.attrs.title.get().is_some())
     }
 
-    /// The path of the runtime crate: `crate = ".."`, else as the caller's
+    /// The path of the `enum-schema` crate: `crate = ".."`, else as the caller's
     /// Cargo.toml names it.
     pub fn krate(&self) -> TokenStream {
         crate_or_runtime(self.attrs.krate.get())
@@ -369,16 +369,16 @@ fn is_deprecated(attr: &syn::Attribute) -> bool {
     attr.path().is_ident("deprecated")
 }
 
-/// The runtime crate under the name the caller's Cargo.toml gives it
+/// The `enum-schema` crate under the name the caller's Cargo.toml gives it
 /// (`es = { package = "enum-schema" }` makes it `::es`), read by
 /// `manifest.rs`; `::enum_schema` when the manifest cannot be read or
 /// names no `enum-schema` (a crate that re-exports ours names it
-/// with `crate = ".."`), and in the runtime crate's own doctests and tests.
+/// with `crate = ".."`), and in `enum-schema`'s own doctests and tests.
 pub fn runtime_crate() -> TokenStream {
     crate_path(manifest::crate_name("enum-schema"))
 }
 
-/// The runtime crate's path for an input the derive cannot read further
+/// `enum-schema`'s path for an input the derive cannot read further
 /// (a struct given to `ElicitEnum`, an enum given to `ElicitForm`): its
 /// `crate = ".."` if it has one, else [`runtime_crate`].
 pub fn fallback_crate(input: &DeriveInput) -> TokenStream {
@@ -393,7 +393,7 @@ fn crate_or_runtime(path: Option<&syn::Path>) -> TokenStream {
 fn crate_path(found: Option<Found>) -> TokenStream {
     let name = match found {
         Some(Found::Name(name)) => name,
-        // The runtime crate's doctests and tests are crates of their own,
+        // `enum-schema`'s doctests and tests are crates of their own,
         // beside it.
         Some(Found::Itself) | None => return quote!(::enum_schema),
     };
@@ -501,7 +501,7 @@ impl<'a> Form<'a> {
         })
     }
 
-    /// The path of the runtime crate: `crate = ".."`, else as the caller's
+    /// The path of the `enum-schema` crate: `crate = ".."`, else as the caller's
     /// Cargo.toml names it.
     pub fn krate(&self) -> TokenStream {
         crate_or_runtime(self.attrs.krate.get())

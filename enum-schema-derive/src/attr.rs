@@ -118,7 +118,7 @@ impl SelectKeys<'_> {
 
 /// `crate = ".."` alone, read where nothing else can be (an `ElicitEnum`
 /// on a struct, an `ElicitForm` on an enum), so that the fallback impl
-/// names the runtime crate the user does; every other key is skipped, and
+/// names the `enum-schema` crate the user does; every other key is skipped, and
 /// mistakes are left to the derive that reads them.
 pub fn crate_path(attrs: &[Attribute]) -> Option<syn::Path> {
     #[derive(Default)]

@@ -6,7 +6,7 @@ use quote::quote;
 
 use syn::{DeriveInput, GenericParam};
 
-/// `krate` is the runtime crate's path, when the input could be read far
+/// `krate` is `enum-schema`'s path, when the input could be read far
 /// enough to know it.
 pub fn expand(input: &DeriveInput, krate: TokenStream, error: syn::Error) -> TokenStream {
     let errors = error.to_compile_error();

@@ -1,4 +1,4 @@
-//! The name under which the caller's crate depends on the runtime crate,
+//! The name under which the caller's crate depends on the `enum-schema` crate,
 //! read from its `Cargo.toml` (`es = { package = "enum-schema" }` makes it
 //! `es`). The TOML is read by `toml_parser`, the toml-rs project's push
 //! parser, alone (no document model, no `indexmap`: a lighter first build
@@ -20,10 +20,10 @@ use std::time::SystemTime;
 use toml_parser::parser::{parse_document, Event, EventKind};
 use toml_parser::{ParseError, Raw, Source};
 
-/// Where the runtime crate is.
+/// Where the `enum-schema` crate is.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Found {
-    /// The manifest is the runtime crate's own (its tests and doctests).
+    /// The manifest is `enum-schema`'s own (its tests and doctests).
     Itself,
     /// A dependency under this name, as Rust code names it (`-` as `_`).
     Name(String),
@@ -229,7 +229,7 @@ thread_local! {
     static LAST: RefCell<Option<Answer>> = const { RefCell::new(None) };
 }
 
-/// Where the runtime crate `package` is for the crate being compiled
+/// Where the `enum-schema` crate `package` is for the crate being compiled
 /// (`CARGO_MANIFEST_DIR`); `None` when the manifest cannot be read or
 /// names no such dependency.
 pub fn crate_name(package: &str) -> Option<Found> {
