@@ -519,3 +519,47 @@ fn an_f32_range_is_not_advertised() {
         Ok(ElicitAction::Accept(content(json!({"ratio": 1e39}))))
     );
 }
+
+/// A look-up that reports a position past the options (possible only in an
+/// impl written by hand against the hidden `Derived`, never in a derived
+/// one) names no option: the element is an invalid item, not a duplicate.
+#[test]
+fn a_position_past_the_options_is_an_invalid_item() {
+    #[derive(Clone, Copy, Debug, PartialEq)]
+    enum Liar {
+        A,
+        B,
+    }
+    impl Liar {
+        const fn index(&self) -> Result<usize, &'static str> {
+            Ok(match *self {
+                Liar::A => 0,
+                Liar::B => 600,
+            })
+        }
+    }
+    impl enum_schema::ElicitEnum for Liar {
+        const __ELICIT_ENUM_DERIVE_ONLY: enum_schema::__private::Derived<Self> =
+            enum_schema::__private::Derived {
+                index: Self::index,
+                options: &enum_schema::__private::untitled(["a", "b"]),
+                json: None,
+                ..enum_schema::__private::Derived::NONE
+            };
+        fn from_wire_value(value: &str) -> Option<Self> {
+            match value {
+                "a" => Some(Liar::A),
+                "b" => Some(Liar::B),
+                _ => None,
+            }
+        }
+    }
+    use enum_schema::ElicitEnum as _;
+    let error = Liar::MULTI_SELECT
+        .parse_value(json!(["a", "b"]))
+        .unwrap_err();
+    assert!(
+        matches!(error.kind(), ErrorKind::InvalidItem { index: 1, .. }),
+        "{error:?}"
+    );
+}

@@ -184,9 +184,14 @@ fn each_chosen<R>(
         let Some((position, found)) = found else {
             return Err(Refusal::Invalid(index));
         };
+        // A position past the options names none (a look-up of the hidden
+        // `Derived` API written by hand could report one).
+        if position >= options {
+            return Err(Refusal::Invalid(index));
+        }
         let (word, bit) = (position / 64, 1u64 << (position % 64));
         match seen.get_mut(word) {
-            Some(word) if position < options && *word & bit == 0 => *word |= bit,
+            Some(word) if *word & bit == 0 => *word |= bit,
             _ => return Err(Refusal::Duplicate(index)),
         }
         keep(found);
