@@ -151,7 +151,7 @@ def parse_report(directory):
     for kind in ("hit", "miss"):
         table(merged, runs, f"parse/{kind}/", "Single value, " + {"hit": "hits", "miss": "near-misses"}[kind]
               + " (per value; each iteration parses 64)")
-    table(merged, runs, "parse/multi/", "Multi-select, 5 of 32 options, bounds and duplicates")
+    table(merged, runs, "parse/multi/", "Multi-select, 5 of 12 (titled), 64 and 512 options, bounds and duplicates")
     table(merged, runs, "parse/hostile/", "Multi-select, hostile 1,000,000-element array")
     rows = []
     for size in ("E4", "E32", "E512"):
@@ -172,9 +172,13 @@ def parse_report(directory):
                      "hand_match_json", "ours_from_value_json", "ours_parse_json", "serde_json_from_value"):
             rows.append((f"{size} `{name}`: miss / hit", f"parse/miss/{name}/{size}", f"parse/hit/{name}/{size}"))
     ratio_table(merged, "Single value: a miss against a hit", rows)
-    ratio_table(merged, "Multi-select", [
-        ("ours / hand bitset", "parse/multi/ours_parse", "parse/multi/hand_bitset"),
-        ("ours / serde `Vec` + `HashSet`", "parse/multi/ours_parse", "parse/multi/serde_vec_hashset"),
+    rows = []
+    for answer in ("accepted", "duplicate", "invalid"):
+        for size in ("E12", "E64", "E512"):
+            p = f"parse/multi/{answer}/"
+            rows.append((f"{answer}, {size}: ours / hand bitset", f"{p}ours_parse/{size}", f"{p}hand_bitset/{size}"))
+            rows.append((f"{answer}, {size}: ours / serde `Vec` + `HashSet`", f"{p}ours_parse/{size}", f"{p}serde_vec_hashset/{size}"))
+    ratio_table(merged, "Multi-select", rows + [
         ("hostile, ours no `maxItems` / hand bitset", "parse/hostile/ours_unbounded", "parse/hostile/hand_bitset_unbounded"),
         ("hostile, serde `deserialize(&Value)` / ours no `maxItems`", "parse/hostile/serde_deserialize_ref", "parse/hostile/ours_unbounded"),
         ("hostile, serde `from_value` / ours no `maxItems`", "parse/hostile/serde_from_value", "parse/hostile/ours_unbounded"),
