@@ -56,7 +56,10 @@ fuzz_target!(|data: &[u8]| {
             let _ = error.to_string();
         }
     }
-    match Size::SINGLE_SELECT.with_legacy(true).parse_value(value.clone()) {
+    match Size::SINGLE_SELECT
+        .with_legacy(true)
+        .parse_value(value.clone())
+    {
         Ok(variant) => assert_eq!(Some(variant.value()), value.as_str()),
         Err(error) => {
             let _ = error.to_string();

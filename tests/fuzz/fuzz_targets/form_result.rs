@@ -5,7 +5,7 @@
 
 use std::sync::OnceLock;
 
-use enum_schema::{ElicitAction, ElicitForm, Error, ErrorKind, schema::RequestedSchema};
+use enum_schema::{schema::RequestedSchema, ElicitAction, ElicitForm, Error, ErrorKind};
 use enum_schema_fuzz::Everything;
 use libfuzzer_sys::fuzz_target;
 use serde_json::Value;

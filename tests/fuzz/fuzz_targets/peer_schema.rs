@@ -6,7 +6,10 @@
 //! checks passes them again unchanged.
 #![no_main]
 
-use enum_schema::{ElicitAction, schema::{PrimitiveSchema, RequestedSchema}};
+use enum_schema::{
+    schema::{PrimitiveSchema, RequestedSchema},
+    ElicitAction,
+};
 use libfuzzer_sys::fuzz_target;
 use serde_json::Value;
 

@@ -48,7 +48,7 @@ use enum_schema::schema::ElicitRequestFormParams;
 use enum_schema::{ElicitAction, ElicitForm, Error, ProtocolVersion};
 use enum_schema_fuzz::{Everything, Impact, Triage};
 use libfuzzer_sys::fuzz_target;
-use serde_json::{Map, Value, json};
+use serde_json::{json, Map, Value};
 
 /// The sealing key: fixed, so that states sealed by the seed run open here.
 const KEY: [u8; 32] = [0x5e; 32];
