@@ -16,7 +16,7 @@
 #      serde   #[derive(serde::Serialize, serde::Deserialize)] #[serde(rename_all = "kebab-case")]
 #      strum   #[derive(EnumString, AsRefStr, VariantNames)] #[strum(serialize_all = "kebab-case")]
 #    Dependencies are built once; then, round-robin over the crates, RUNS times:
-#    touch src/lib.rs, `cargo build -p CRATE` with CARGO_INCREMENTAL=0, wall
+#    touch src/lib.rs, `cargo build -p CRATE` with CARGO_INCREMENTAL=0 (or 1), wall
 #    time. Reports the median, the spread (min..max), and each derive's added
 #    cost (median minus the baseline's median) with its ratio to serde's;
 #    then each crate's no-op build (cargo's own start-up and dependency
@@ -39,7 +39,9 @@
 #    tree that also has strum, for comparison.
 #
 # Knobs (environment): RUNS=10  CLEAN_RUNS=5  MODE=build|check  SKIP_REBUILD=1
-# SKIP_RUSTC=1  SKIP_EXPAND=1  SKIP_CLEAN=1  SKIP_SYN=1  COMPILE_BENCH_DIR=<dir>.
+# SKIP_RUSTC=1  SKIP_EXPAND=1  SKIP_CLEAN=1  SKIP_SYN=1  COMPILE_BENCH_DIR=<dir>
+# INCREMENTAL=0|1 (CARGO_INCREMENTAL for every build; 0 by default, 1 is
+# what `cargo build` in the dev profile does when nothing sets it).
 # The results are printed as Markdown and kept in <dir>/results.md.
 
 set -euo pipefail
@@ -61,7 +63,9 @@ RESULTS="$DIR/results.md"
 
 # The inner cargo runs use their own target dirs, never the caller's.
 unset CARGO_TARGET_DIR CARGO_BUILD_TARGET_DIR
-export CARGO_INCREMENTAL=0
+INCREMENTAL=${INCREMENTAL:-0}
+case "$INCREMENTAL" in 0 | 1) ;; *) echo "INCREMENTAL must be 0 or 1" >&2; exit 2 ;; esac
+export CARGO_INCREMENTAL=$INCREMENTAL
 
 say() { printf '%s\n' "$*" | tee -a "$RESULTS"; }
 log() { printf '%s\n' "$*" >&2; }
@@ -200,7 +204,7 @@ say "## Compile time, measured $(date -u +%Y-%m-%dT%H:%MZ)"
 say ""
 say "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 say ""
-say "enum-schema: $REVISION; rustc: $(rustc -V); cores: $(nproc); mode: cargo $MODE (dev profile), CARGO_INCREMENTAL=0"
+say "enum-schema: $REVISION; rustc: $(rustc -V); cores: $(nproc); mode: cargo $MODE (dev profile), CARGO_INCREMENTAL=$INCREMENTAL"
 say ""
 
 # --- 1. rebuilds --------------------------------------------------------------
