@@ -761,15 +761,12 @@ impl<S: Sdk> Ask<S> {
         version: ProtocolVersion,
     ) -> Result<Option<Asking>, ElicitError> {
         let inner = &*self.inner;
-        // A form the revision cannot carry is the server's bug, whatever
-        // the answers.
-        let params = questions
-            .iter()
-            .map(|question| shaped(question.params(), Some(version)))
-            .collect::<Result<Vec<_>, _>>()?;
+        // Every revision with `input_required` carries every form as it is
+        // (`for_version` only clones it there), so a form is shaped only
+        // when it is asked.
         let mut sealed = inner.sealed.lock().unwrap_or_else(PoisonError::into_inner);
         let mut requests = Vec::new();
-        for (question, params) in questions.iter_mut().zip(params) {
+        for question in questions.iter_mut() {
             let key = question.key().to_owned();
             let sent = inner.responses.get(&key);
             let answer = match (sealed.answers.get(&key), sent) {
@@ -779,13 +776,16 @@ impl<S: Sdk> Ask<S> {
                 (Some(kept), _) => kept.clone(),
                 (None, Some(sent)) => sent.clone(),
                 (None, None) => {
-                    requests.push((key, params));
+                    requests.push((key, shaped(question.params(), Some(version))?));
                     continue;
                 }
             };
-            match question.take(answer.clone()) {
+            // What is sealed, and what a form asked again is pre-filled
+            // from: the action and the declared properties, all that either
+            // reads of the answer.
+            let kept = canonical(question.params(), &answer);
+            match question.take(answer) {
                 Ok(()) => {
-                    let kept = canonical(question.params(), &answer);
                     sealed.attempts.remove(&key);
                     sealed.answers.insert(key, kept);
                 }
@@ -797,7 +797,7 @@ impl<S: Sdk> Ask<S> {
                         return Err(ElicitError::Invalid(error));
                     }
                     sealed.attempts.insert(key.clone(), Value::from(rejected));
-                    let again = reask::again(question.params(), &answer, &error);
+                    let again = reask::again(question.params(), &kept, &error);
                     requests.push((key, shaped(&again, Some(version))?));
                 }
             }
