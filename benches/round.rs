@@ -44,7 +44,6 @@ use axum::body::{to_bytes, Body, Bytes};
 use axum::http;
 use divan::Bencher;
 use enum_schema::rmcp::{Ask, RequestStateSeal};
-use enum_schema::{ElicitAction, ElicitForm};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, RequestStateCodec};
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
@@ -52,11 +51,15 @@ use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, Stream
 use rmcp::{tool, tool_handler, tool_router, ErrorData, ServerHandler};
 use serde_json::{json, Value};
 
-/// The example server's forms.
+/// The example server's forms, and its `test_two_questions`.
 #[allow(dead_code)]
 #[path = "../examples/conformance/forms.rs"]
 mod forms;
-use forms::{report, Impact, Triage};
+
+/// The load drivers' `tools/call` params.
+#[allow(dead_code)]
+#[path = "load/http.rs"]
+mod load;
 
 type Server = StreamableHttpService<RoundServer, LocalSessionManager>;
 
@@ -95,27 +98,12 @@ impl RoundServer {
         }
     }
 
-    /// As in examples/conformance_server.rs.
+    /// As in examples/conformance_server.rs: the shared body.
     #[tool(description = "Asks how bad it is, then, if it is bad, which services are affected")]
     async fn test_two_questions(&self, ask: Ask) -> Result<CallToolResponse, ErrorData> {
         ask.tool(|ask| async move {
-            let triage = ask
-                .form::<Triage>("triage", Triage::MESSAGE.unwrap_or_default())
-                .await?;
-            let high = matches!(
-                &triage,
-                ElicitAction::Accept(Triage {
-                    severity: forms::Severity::High
-                })
-            );
-            let mut report = report(triage);
-            if high {
-                let impact = ask
-                    .form::<Impact>("impact", Impact::MESSAGE.unwrap_or_default())
-                    .await?;
-                report = format!("{report}; {}", forms::report(impact));
-            }
-            Ok(CallToolResult::success(vec![ContentBlock::text(report)]))
+            let text = forms::two_questions(&ask).await?;
+            Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
         })
         .await
     }
@@ -169,17 +157,7 @@ fn runtime() -> tokio::runtime::Runtime {
 
 /// The `tools/call` request of `tool`, with `extra` in its params.
 fn request(tool: &str, extra: Value) -> http::Request<Body> {
-    let mut params = json!({
-        "name": tool,
-        "arguments": {},
-        "_meta": {
-            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-            "io.modelcontextprotocol/clientCapabilities": {"elicitation": {"form": {}}},
-        },
-    });
-    if let (Some(params), Value::Object(extra)) = (params.as_object_mut(), extra) {
-        params.extend(extra);
-    }
+    let params = load::params_of(tool, extra);
     let body = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": params});
     http::Request::post("http://127.0.0.1/mcp")
         .header("host", "127.0.0.1")

@@ -103,26 +103,8 @@ impl ConformanceServer {
 
     #[tool(description = "Asks how bad it is, then, if it is bad, which services are affected")]
     async fn test_two_questions(&self, ask: Ask) -> Result<CallToolResponse, ErrorData> {
-        ask.tool(|ask| async move {
-            let triage = ask
-                .form::<Triage>("triage", Triage::MESSAGE.unwrap_or_default())
-                .await?;
-            let high = matches!(
-                &triage,
-                ElicitAction::Accept(Triage {
-                    severity: Severity::High
-                })
-            );
-            let mut report = completed(triage)?;
-            if high {
-                let impact = ask
-                    .form::<Impact>("impact", Impact::MESSAGE.unwrap_or_default())
-                    .await?;
-                report = format!("{report}; {}", completed(impact)?);
-            }
-            Ok(text(report))
-        })
-        .await
+        ask.tool(|ask| async move { Ok(text(two_questions(&ask).await?)) })
+            .await
     }
 
     #[tool(description = "Asks a yes/no question: deploy billing to prod-eu?")]

@@ -94,22 +94,7 @@ impl Server {
     ) -> Result<ServerResult, RpcError> {
         Ask::for_tool(params, &self.seal)?
             .tool(|ask| async move {
-                let triage = ask
-                    .form::<Triage>("triage", Triage::MESSAGE.unwrap_or_default())
-                    .await?;
-                let high = matches!(
-                    &triage,
-                    ElicitAction::Accept(Triage {
-                        severity: Severity::High
-                    })
-                );
-                let mut text = report(triage);
-                if high {
-                    let impact = ask
-                        .form::<Impact>("impact", Impact::MESSAGE.unwrap_or_default())
-                        .await?;
-                    text = format!("{text}; {}", report(impact));
-                }
+                let text = forms::two_questions(&ask).await?;
                 Ok(CallToolResult::text_content(vec![TextContent::from(text)]))
             })
             .await

@@ -22,7 +22,7 @@ use axum::serve::ListenerExt;
 
 use enum_schema::ask::ElicitError;
 use enum_schema::tower_mcp::{Ask, RequestStateCodec, RequestStateSeal};
-use enum_schema::{ElicitAction, ElicitForm};
+use enum_schema::ElicitForm;
 use tower_mcp::{
     CallToolResult, Error, HttpTransport, McpRouter, NoParams, RequestContext, RequestOutcome,
     Tool, ToolBuilder,
@@ -73,23 +73,7 @@ async fn sep1034_defaults(ask: Ask) -> Result<CallToolResult, ElicitError> {
 }
 
 async fn two_questions(ask: Ask) -> Result<CallToolResult, ElicitError> {
-    let triage = ask
-        .form::<Triage>("triage", Triage::MESSAGE.unwrap_or_default())
-        .await?;
-    let high = matches!(
-        &triage,
-        ElicitAction::Accept(Triage {
-            severity: Severity::High
-        })
-    );
-    let mut text = report(triage);
-    if high {
-        let impact = ask
-            .form::<Impact>("impact", Impact::MESSAGE.unwrap_or_default())
-            .await?;
-        text = format!("{text}; {}", report(impact));
-    }
-    Ok(CallToolResult::text(text))
+    Ok(CallToolResult::text(forms::two_questions(&ask).await?))
 }
 
 /// The codec that seals `requestState`: `REQUEST_STATE_KEY` (at least 32

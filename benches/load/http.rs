@@ -1,5 +1,6 @@
 //! What the load drivers share (`benches/throughput.rs`,
-//! `benches/failover.rs`): one MCP server over HTTP on 127.0.0.1, a
+//! `benches/failover.rs`; `benches/round.rs` its `tools/call` params): one
+//! MCP server over HTTP on 127.0.0.1, a
 //! keep-alive HTTP/1.1 connection that sends raw JSON-RPC `tools/call`
 //! requests of MCP 2026-07-28 to it, and latency quantiles.
 
@@ -150,9 +151,17 @@ impl Connection {
     }
 }
 
+/// The params of a 2026-07-28 `tools/call` of `test_two_questions`, with
+/// `extra` (`inputResponses`, `requestState`) in them.
 pub fn params(extra: Value) -> Value {
+    params_of("test_two_questions", extra)
+}
+
+/// The params of a 2026-07-28 `tools/call` of `tool` by a client that
+/// elicits forms, with `extra` in them.
+pub fn params_of(tool: &str, extra: Value) -> Value {
     let mut params = json!({
-        "name": "test_two_questions",
+        "name": tool,
         "arguments": {},
         "_meta": {
             "io.modelcontextprotocol/protocolVersion": "2026-07-28",

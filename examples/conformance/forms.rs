@@ -1,8 +1,10 @@
 //! The forms of the official conformance scenarios and of the two-question
-//! tool, shared by the example servers (`conformance_server.rs` on rmcp,
-//! `rust_mcp_sdk_server.rs`, `tower_mcp_server.rs`), so that every SDK asks
+//! tool, and that tool's body, shared by the example servers
+//! (`conformance_server.rs` on rmcp, `rust_mcp_sdk_server.rs`,
+//! `tower_mcp_server.rs`) and `benches/round.rs`, so that every SDK asks
 //! exactly the same questions.
 
+use enum_schema::ask::{Ask, ElicitError, Sdk};
 use enum_schema::{ElicitAction, ElicitEnum, ElicitForm};
 use serde::Serialize;
 
@@ -154,4 +156,27 @@ pub fn report<F: Serialize>(action: ElicitAction<F>) -> String {
         ElicitAction::Cancel => ("cancel", "{}".to_owned()),
     };
     format!("Elicitation completed: action={action}, content={content}")
+}
+
+/// The body of `test_two_questions` on every SDK: how bad it is, then,
+/// only if it is high, which services are affected; the [`report`] of each
+/// answer, `; `-joined.
+pub async fn two_questions<S: Sdk>(ask: &Ask<S>) -> Result<String, ElicitError> {
+    let triage = ask
+        .form::<Triage>("triage", Triage::MESSAGE.unwrap_or_default())
+        .await?;
+    let high = matches!(
+        &triage,
+        ElicitAction::Accept(Triage {
+            severity: Severity::High
+        })
+    );
+    let mut text = report(triage);
+    if high {
+        let impact = ask
+            .form::<Impact>("impact", Impact::MESSAGE.unwrap_or_default())
+            .await?;
+        text = format!("{text}; {}", report(impact));
+    }
+    Ok(text)
 }

@@ -1,6 +1,7 @@
 //! The `ElicitEnum` derive: the impl, its single- and multi-select
 //! schemas, and their canonical JSON written when the server compiles.
 
+use std::cmp::Reverse;
 use std::collections::{BTreeMap, BTreeSet};
 
 use proc_macro2::{Literal, TokenStream};
@@ -164,14 +165,13 @@ fn expand(item: &Enum, defaults: &Defaults) -> TokenStream {
         .map(|variant| Literal::string(&variant.wire.value))
         .collect();
     let indices = (0..offered.len()).map(Literal::usize_unsuffixed);
-    let accepted: Vec<Vec<Literal>> = offered
+    let accepted_values: Vec<Vec<String>> = offered
         .iter()
-        .map(|variant| {
-            variant
-                .accepted_values()
-                .map(|value| Literal::string(&value))
-                .collect()
-        })
+        .map(|variant| variant.accepted_values().collect())
+        .collect();
+    let accepted: Vec<Vec<Literal>> = accepted_values
+        .iter()
+        .map(|values| values.iter().map(|value| Literal::string(value)).collect())
         .collect();
     let options = if titled {
         // `valid` has checked that every offered variant has a title.
@@ -248,7 +248,7 @@ fn expand(item: &Enum, defaults: &Defaults) -> TokenStream {
     // The parameter of `from_wire_value`: mixed-site hygiene, and the
     // derives' own prefix, as every local of theirs (`elicit_form::local`).
     let value = syn::Ident::new("__elicit_value", proc_macro2::Span::mixed_site());
-    let lookup = lookup(&value, &offered, &idents, &accepted);
+    let lookup = lookup(&value, &idents, &accepted_values, &accepted);
     let allows = ast::lint_allows(item.input);
     // No `const _: () = { .. }` around the impls: one more body for rustc
     // to check per enum, and nothing here needs a private scope. An
@@ -315,8 +315,8 @@ const COMPARE_AT_MOST: usize = 16;
 /// never one per variant.
 fn lookup(
     value: &syn::Ident,
-    offered: &[&ast::Variant<'_>],
     idents: &[&syn::Ident],
+    accepted_values: &[Vec<String>],
     accepted: &[Vec<Literal>],
 ) -> TokenStream {
     let count: usize = accepted.iter().map(Vec::len).sum();
@@ -331,10 +331,10 @@ fn lookup(
     // Each accepted value with its variant, by byte length; in declaration
     // order within a length, as in the flat `match`.
     let mut by_length: BTreeMap<usize, Vec<Arm<'_>>> = BTreeMap::new();
-    for ((variant, ident), literals) in offered.iter().zip(idents).zip(accepted) {
-        for (string, literal) in variant.accepted_values().zip(literals) {
+    for ((ident, values), literals) in idents.iter().zip(accepted_values).zip(accepted) {
+        for (string, literal) in values.iter().zip(literals) {
             by_length.entry(string.len()).or_default().push(Arm {
-                bytes: string.into_bytes(),
+                bytes: string.as_bytes(),
                 literal,
                 ident,
             });
@@ -356,7 +356,7 @@ fn lookup(
 
 /// An accepted value of `from_wire_value` and its variant.
 struct Arm<'a> {
-    bytes: Vec<u8>,
+    bytes: &'a [u8],
     literal: &'a Literal,
     ident: &'a syn::Ident,
 }
@@ -365,19 +365,21 @@ struct Arm<'a> {
 /// most of them apart if more than [`COMPARE_AT_MOST`] (`narrow`), then on
 /// the whole string.
 fn narrowed(value: &syn::Ident, arms: &[&Arm<'_>], narrow: bool) -> TokenStream {
+    let distinct = |position: usize| {
+        let bytes: BTreeSet<u8> = arms.iter().map(|arm| arm.bytes[position]).collect();
+        bytes.len()
+    };
+    // The position of the most distinct bytes (the first of those), if it
+    // tells any two arms apart.
     let position = (narrow && arms.len() > COMPARE_AT_MOST)
         .then(|| {
-            (0..arms[0].bytes.len()).max_by_key(|&position| {
-                let distinct: BTreeSet<u8> = arms.iter().map(|arm| arm.bytes[position]).collect();
-                // Most distinct bytes; of those, the first position.
-                (distinct.len(), std::cmp::Reverse(position))
-            })
+            (0..arms[0].bytes.len())
+                .map(|position| (distinct(position), Reverse(position)))
+                .max()
         })
         .flatten()
-        .filter(|&position| {
-            arms.iter()
-                .any(|arm| arm.bytes[position] != arms[0].bytes[position])
-        });
+        .filter(|&(distinct, _)| distinct > 1)
+        .map(|(_, Reverse(position))| position);
     let Some(position) = position else {
         let literals = arms.iter().map(|arm| arm.literal);
         let idents = arms.iter().map(|arm| arm.ident);
