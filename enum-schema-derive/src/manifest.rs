@@ -1,9 +1,7 @@
 //! The name under which the caller's crate depends on the `enum-schema` crate,
 //! read from its `Cargo.toml` (`es = { package = "enum-schema" }` makes it
-//! `es`). The TOML is read by `toml_parser`, the toml-rs project's push
-//! parser, alone (no document model, no `indexmap`: a lighter first build
-//! for every crate that uses the derive), into the few assignments a
-//! dependency is named by.
+//! `es`). The TOML is read by `toml` (this module's), which keeps every
+//! table and leaf with its path and decodes strings, and nothing else.
 //!
 //! What counts, as `proc-macro-crate` (which this replaces) reads it: the
 //! `[dependencies]` and `[dev-dependencies]` of the package, also under
@@ -17,8 +15,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
-use toml_parser::parser::{parse_document, Event, EventKind};
-use toml_parser::{ParseError, Raw, Source};
+mod toml;
+
+use self::toml::{Document, Leaf};
 
 /// Where the `enum-schema` crate is.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,103 +28,21 @@ pub enum Found {
     Name(String),
 }
 
-/// The assignments of a TOML document that matter here: every string or
-/// boolean value with its full dotted path (`dependencies.es.package`),
-/// an array as an empty value at its path, and every table header.
-#[derive(Debug, Default, PartialEq)]
-struct Document {
-    headers: Vec<Vec<String>>,
-    values: Vec<(Vec<String>, String)>,
-}
-
 impl Document {
-    /// Reads `text`; `None` if it is not TOML.
-    fn parse(text: &str) -> Option<Document> {
-        let source = Source::new(text);
-        let tokens = source.lex().into_vec();
-        let mut events: Vec<Event> = Vec::new();
-        let mut errors: Vec<ParseError> = Vec::new();
-        parse_document(&tokens, &mut events, &mut errors);
-        if !errors.is_empty() {
-            return None;
-        }
-        let mut document = Document::default();
-        // The current table, the keys read since the last value, the
-        // paths of the inline tables open, how deep in arrays, and whether
-        // a `=` waits for its value.
-        let mut table: Vec<String> = Vec::new();
-        let mut keys: Vec<String> = Vec::new();
-        let mut inline: Vec<Vec<String>> = Vec::new();
-        let mut arrays = 0usize;
-        let mut value_next = false;
-        for event in &events {
-            let span = event.span();
-            let raw =
-                Raw::new_unchecked(text.get(span.start()..span.end())?, event.encoding(), span);
-            let base = |table: &Vec<String>, inline: &Vec<Vec<String>>, keys: &Vec<String>| {
-                let mut path = inline.last().unwrap_or(table).clone();
-                path.extend(keys.iter().cloned());
-                path
-            };
-            match event.kind() {
-                EventKind::Error => return None,
-                _ if arrays > 0 => match event.kind() {
-                    EventKind::ArrayOpen => arrays += 1,
-                    EventKind::ArrayClose => arrays -= 1,
-                    _ => {}
-                },
-                EventKind::StdTableOpen | EventKind::ArrayTableOpen => keys.clear(),
-                EventKind::StdTableClose | EventKind::ArrayTableClose => {
-                    table = std::mem::take(&mut keys);
-                    document.headers.push(table.clone());
-                }
-                EventKind::SimpleKey => {
-                    let mut key = String::new();
-                    raw.decode_key(&mut key, &mut errors);
-                    keys.push(key);
-                }
-                EventKind::KeyValSep => value_next = true,
-                EventKind::InlineTableOpen => {
-                    inline.push(base(&table, &inline, &keys));
-                    keys.clear();
-                    value_next = false;
-                }
-                EventKind::InlineTableClose => {
-                    inline.pop();
-                }
-                EventKind::ArrayOpen if value_next => {
-                    document
-                        .values
-                        .push((base(&table, &inline, &keys), String::new()));
-                    keys.clear();
-                    value_next = false;
-                    arrays = 1;
-                }
-                EventKind::Scalar if value_next => {
-                    let mut value = String::new();
-                    let _kind = raw.decode_scalar(&mut value, &mut errors);
-                    document.values.push((base(&table, &inline, &keys), value));
-                    keys.clear();
-                    value_next = false;
-                }
-                _ => {}
-            }
-        }
-        errors.is_empty().then_some(document)
-    }
-
-    /// The value at `path`.
+    /// The string at `path`.
     fn get(&self, path: &[&str]) -> Option<&str> {
-        self.values
-            .iter()
-            .find(|(at, _)| at.iter().map(String::as_str).eq(path.iter().copied()))
-            .map(|(_, value)| value.as_str())
+        self.values.iter().find_map(|(at, value)| match value {
+            Leaf::Text(text) if at.iter().map(String::as_str).eq(path.iter().copied()) => {
+                Some(text.as_str())
+            }
+            _ => None,
+        })
     }
 
     /// Whether the document has a `[workspace]` (or a `workspace.` key).
     fn is_workspace(&self) -> bool {
         let first = |path: &Vec<String>| path.first().is_some_and(|key| key == "workspace");
-        self.headers.iter().any(first) || self.values.iter().any(|(path, _)| first(path))
+        self.tables.iter().any(first) || self.values.iter().any(|(path, _)| first(path))
     }
 
     /// The dependencies, in the order the document lists them: each key
@@ -148,8 +65,14 @@ impl Document {
                 }
             };
             match rest {
-                [field] if field == "package" => found[index].package = Some(value),
-                [field] if field == "workspace" => found[index].workspace = value == "true",
+                [field] if field == "package" => {
+                    if let Leaf::Text(text) = value {
+                        found[index].package = Some(text);
+                    }
+                }
+                [field] if field == "workspace" => {
+                    found[index].workspace = *value == Leaf::Bool(true);
+                }
                 _ => {}
             }
         }
@@ -353,11 +276,5 @@ mod tests {
         // No workspace above: the key alone.
         let member = "[dependencies]\nes = { workspace = true }";
         assert_eq!(found(member, None), None);
-    }
-
-    #[test]
-    fn what_is_not_toml_finds_nothing() {
-        assert_eq!(Document::parse("[dependencies\nes = "), None);
-        assert_eq!(Document::parse("a = \"unterminated"), None);
     }
 }

@@ -1,0 +1,414 @@
+//! The TOML of a `Cargo.toml`, read for what `manifest` asks of it: every
+//! table and every leaf with its full dotted path, strings decoded.
+//!
+//! Why not a TOML crate: this is the whole of the derive's manifest
+//! reading, and the derive compiles in every first build of every crate
+//! that uses it. `proc-macro-crate` (`toml_edit`, `indexmap`, ..) added
+//! about 4 s to that build, `toml_parser` and `winnow` about 0.5 s (issue
+//! 22); this file, with the standard library alone, nothing measurable.
+//! It reads TOML 1.1 (what Cargo reads), and the tests hold it to the
+//! `toml` crate, the toml-rs project's, on every manifest in the local
+//! Cargo registry and on generated documents.
+//!
+//! A manifest Cargo accepted is valid TOML, so nothing here is a validator:
+//! what cannot be read gives `None`, and nothing panics, whatever the text.
+
+/// A leaf of the document.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Leaf {
+    /// A string, its escapes decoded.
+    Text(String),
+    /// `true` or `false`.
+    Bool(bool),
+    /// A number, a date or time, or an array (whose elements are not read).
+    Other,
+}
+
+/// What a document holds outside its arrays.
+#[derive(Debug, Default, PartialEq)]
+pub struct Document {
+    /// The path of every table a header or an inline table opens, in the
+    /// order they appear.
+    pub tables: Vec<Vec<String>>,
+    /// Every leaf with its path, in the order they appear. An array of
+    /// tables (`[[bin]]`) is one `Leaf::Other` at its path; the tables in
+    /// it are not read.
+    pub values: Vec<(Vec<String>, Leaf)>,
+}
+
+impl Document {
+    /// Reads `text`; `None` if it is not TOML.
+    pub fn parse(text: &str) -> Option<Document> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let mut reader = Reader { text, at: 0 };
+        let mut document = Document::default();
+        // What an array of tables holds is read into this and dropped.
+        let mut dropped = Document::default();
+        let mut arrays: Vec<Vec<String>> = Vec::new();
+        let mut table: Vec<String> = Vec::new();
+        let mut in_array = false;
+        loop {
+            reader.blank_lines()?;
+            match reader.peek() {
+                None => return Some(document),
+                Some(b'[') => {
+                    reader.at += 1;
+                    let array = reader.eat(b'[');
+                    reader.spaces();
+                    table = reader.key()?;
+                    reader.spaces();
+                    reader.expect(b']')?;
+                    if array {
+                        reader.expect(b']')?;
+                    }
+                    reader.line_end()?;
+                    in_array = arrays.iter().any(|array| table.starts_with(array));
+                    if array && !in_array {
+                        arrays.push(table.clone());
+                        document.values.push((table.clone(), Leaf::Other));
+                        in_array = true;
+                    } else if !in_array {
+                        document.tables.push(table.clone());
+                    }
+                }
+                Some(_) => {
+                    let into = if in_array {
+                        &mut dropped
+                    } else {
+                        &mut document
+                    };
+                    reader.key_value(table.clone(), into)?;
+                    reader.line_end()?;
+                }
+            }
+        }
+    }
+}
+
+/// A position in the text.
+struct Reader<'a> {
+    text: &'a str,
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn peek(&self) -> Option<u8> {
+        self.text.as_bytes().get(self.at).copied()
+    }
+
+    fn rest(&self) -> &'a str {
+        self.text.get(self.at..).unwrap_or("")
+    }
+
+    fn eat(&mut self, byte: u8) -> bool {
+        let next = self.peek() == Some(byte);
+        if next {
+            self.at += 1;
+        }
+        next
+    }
+
+    fn expect(&mut self, byte: u8) -> Option<()> {
+        self.eat(byte).then_some(())
+    }
+
+    /// Spaces and tabs.
+    fn spaces(&mut self) {
+        while matches!(self.peek(), Some(b' ' | b'\t')) {
+            self.at += 1;
+        }
+    }
+
+    /// A newline (`\n` or `\r\n`).
+    fn newline(&mut self) -> bool {
+        if self.rest().starts_with("\r\n") {
+            self.at += 2;
+            true
+        } else {
+            self.eat(b'\n')
+        }
+    }
+
+    /// A comment, up to (not including) its newline.
+    fn comment(&mut self) {
+        if self.peek() == Some(b'#') {
+            let rest = self.rest();
+            self.at += rest.find('\n').unwrap_or(rest.len());
+            if self.text.as_bytes().get(self.at.wrapping_sub(1)) == Some(&b'\r') {
+                self.at -= 1;
+            }
+        }
+    }
+
+    /// Spaces, comments and newlines, as many as there are.
+    fn blank_lines(&mut self) -> Option<()> {
+        loop {
+            self.spaces();
+            self.comment();
+            if !self.newline() {
+                return if self.peek() == Some(b'\r') {
+                    None
+                } else {
+                    Some(())
+                };
+            }
+        }
+    }
+
+    /// The end of a line: spaces, a comment, then a newline or the end.
+    fn line_end(&mut self) -> Option<()> {
+        self.spaces();
+        self.comment();
+        (self.newline() || self.peek().is_none()).then_some(())
+    }
+
+    /// A dotted key: `a`, `a.b`, `"a b" . 'c'`.
+    fn key(&mut self) -> Option<Vec<String>> {
+        let mut path = vec![self.simple_key()?];
+        loop {
+            let before = self.at;
+            self.spaces();
+            if !self.eat(b'.') {
+                self.at = before;
+                return Some(path);
+            }
+            self.spaces();
+            path.push(self.simple_key()?);
+        }
+    }
+
+    fn simple_key(&mut self) -> Option<String> {
+        match self.peek()? {
+            b'"' => {
+                self.at += 1;
+                self.basic()
+            }
+            b'\'' => {
+                self.at += 1;
+                self.literal()
+            }
+            _ => {
+                let rest = self.rest();
+                let length = rest
+                    .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_'))
+                    .unwrap_or(rest.len());
+                (length > 0).then(|| {
+                    self.at += length;
+                    rest[..length].to_owned()
+                })
+            }
+        }
+    }
+
+    /// `key = value`, under `table`; its leaves and tables go `into`.
+    fn key_value(&mut self, mut table: Vec<String>, into: &mut Document) -> Option<()> {
+        table.extend(self.key()?);
+        self.spaces();
+        self.expect(b'=')?;
+        self.spaces();
+        self.value(table, into)
+    }
+
+    fn value(&mut self, path: Vec<String>, into: &mut Document) -> Option<()> {
+        let leaf = match self.peek()? {
+            b'"' | b'\'' => Leaf::Text(self.string()?),
+            b'[' => {
+                self.at += 1;
+                self.skip_array()?;
+                Leaf::Other
+            }
+            b'{' => {
+                self.at += 1;
+                into.tables.push(path.clone());
+                return self.inline_table(path, into);
+            }
+            _ => {
+                // A number, a boolean or a date and time: what may be in
+                // one, with a space only between a date and its time.
+                let rest = self.rest();
+                let part = |at: usize| {
+                    rest[at..]
+                        .find(|c: char| !(c.is_ascii_alphanumeric() || "+-_.:".contains(c)))
+                        .map_or(rest.len(), |length| at + length)
+                };
+                let mut end = part(0);
+                let bytes = rest.as_bytes();
+                let is_date = end == 10 && bytes[4] == b'-' && bytes[7] == b'-';
+                if is_date
+                    && bytes.get(10) == Some(&b' ')
+                    && bytes.get(11).is_some_and(u8::is_ascii_digit)
+                {
+                    end = part(11);
+                }
+                let scalar = &rest[..end];
+                if scalar.is_empty() {
+                    return None;
+                }
+                self.at += end;
+                match scalar {
+                    "true" => Leaf::Bool(true),
+                    "false" => Leaf::Bool(false),
+                    _ => Leaf::Other,
+                }
+            }
+        };
+        into.values.push((path, leaf));
+        Some(())
+    }
+
+    /// Spaces, comments and newlines between the parts of an array or an
+    /// inline table (TOML 1.1 allows newlines in both).
+    fn gaps(&mut self) -> Option<()> {
+        self.blank_lines()
+    }
+
+    /// After `{`: the key/value pairs up to `}`.
+    fn inline_table(&mut self, path: Vec<String>, into: &mut Document) -> Option<()> {
+        loop {
+            self.gaps()?;
+            if self.eat(b'}') {
+                return Some(());
+            }
+            self.key_value(path.clone(), into)?;
+            self.gaps()?;
+            if !self.eat(b',') {
+                self.gaps()?;
+                return self.expect(b'}');
+            }
+        }
+    }
+
+    /// After `[`: everything up to the matching `]`, unread.
+    fn skip_array(&mut self) -> Option<()> {
+        let mut scratch = Document::default();
+        loop {
+            self.gaps()?;
+            if self.eat(b']') {
+                return Some(());
+            }
+            self.value(Vec::new(), &mut scratch)?;
+            self.gaps()?;
+            if !self.eat(b',') {
+                self.gaps()?;
+                return self.expect(b']');
+            }
+        }
+    }
+
+    /// A string of any of the four kinds, at its first quote.
+    fn string(&mut self) -> Option<String> {
+        let rest = self.rest();
+        if let Some(quotes) = ["\"\"\"", "'''"].into_iter().find(|q| rest.starts_with(*q)) {
+            self.at += 3;
+            // A newline right after the opening quotes is not content.
+            self.newline();
+            return self.multi_line(quotes.as_bytes()[0]);
+        }
+        self.at += 1;
+        if rest.starts_with('"') {
+            self.basic()
+        } else {
+            self.literal()
+        }
+    }
+
+    /// After `"`: a basic string, up to its closing quote.
+    fn basic(&mut self) -> Option<String> {
+        let mut out = String::new();
+        loop {
+            let rest = self.rest();
+            let run = rest.find(['"', '\\', '\n']).unwrap_or(rest.len());
+            out.push_str(&rest[..run]);
+            self.at += run;
+            match self.peek()? {
+                b'"' => {
+                    self.at += 1;
+                    return Some(out);
+                }
+                b'\\' => out.push(self.escape()?),
+                _ => return None,
+            }
+        }
+    }
+
+    /// After `'`: a literal string, up to its closing quote.
+    fn literal(&mut self) -> Option<String> {
+        let rest = self.rest();
+        let end = rest.find(['\'', '\n'])?;
+        (rest.as_bytes()[end] == b'\'').then(|| {
+            self.at += end + 1;
+            rest[..end].to_owned()
+        })
+    }
+
+    /// After `"""` or `'''` (and a newline right after it): the content up
+    /// to the closing quotes, of which a run of four or five leaves one or
+    /// two in the string.
+    fn multi_line(&mut self, quote: u8) -> Option<String> {
+        let basic = quote == b'"';
+        let mut out = String::new();
+        loop {
+            let rest = self.rest();
+            let stop: &[char] = if basic { &['"', '\\'] } else { &['\''] };
+            let run = rest.find(stop)?;
+            out.push_str(&rest[..run]);
+            self.at += run;
+            if self.peek()? == b'\\' {
+                self.at += 1;
+                let before = self.at;
+                self.spaces();
+                if self.newline() {
+                    // A backslash at the end of a line: the whitespace and
+                    // newlines after it are not content.
+                    while self.newline() || matches!(self.peek(), Some(b' ' | b'\t')) {
+                        self.spaces();
+                    }
+                } else {
+                    self.at = before - 1;
+                    out.push(self.escape()?);
+                }
+                continue;
+            }
+            let quotes = self.rest().bytes().take_while(|&b| b == quote).count();
+            self.at += quotes;
+            if quotes >= 3 {
+                if quotes > 5 {
+                    return None;
+                }
+                out.extend(std::iter::repeat_n(quote as char, quotes - 3));
+                return Some(out);
+            }
+            out.extend(std::iter::repeat_n(quote as char, quotes));
+        }
+    }
+
+    /// At `\`: one escape, decoded.
+    fn escape(&mut self) -> Option<char> {
+        self.at += 1;
+        let code = self.peek()?;
+        self.at += 1;
+        let digits = match code {
+            b'b' => return Some('\u{8}'),
+            b't' => return Some('\t'),
+            b'n' => return Some('\n'),
+            b'f' => return Some('\u{c}'),
+            b'r' => return Some('\r'),
+            b'e' => return Some('\u{1b}'),
+            b'"' => return Some('"'),
+            b'\\' => return Some('\\'),
+            b'x' => 2,
+            b'u' => 4,
+            b'U' => 8,
+            _ => return None,
+        };
+        let hex = self.rest().get(..digits)?;
+        if !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return None;
+        }
+        self.at += digits;
+        char::from_u32(u32::from_str_radix(hex, 16).ok()?)
+    }
+}
+
+#[cfg(test)]
+mod tests;
