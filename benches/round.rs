@@ -9,7 +9,7 @@
 //! The server is this file's: the example server's `test_two_questions`,
 //! its body and forms as they are there, beside three tools that answer a
 //! canned response. Every request goes through the same service and the
-//! same four-tool router (rmcp builds the handler anew for each stateless
+//! same five-tool router (rmcp builds the handler anew for each stateless
 //! request), so the rounds differ only in what the tool does.
 //!
 //! The rounds of `test_two_questions`:
@@ -27,7 +27,12 @@
 //!
 //! - `floor`: a `tools/call` of a tool the server does not have. rmcp reads
 //!   the request, routes it and answers an error: what any call costs on
-//!   this SDK (the performance issue's floor).
+//!   this SDK (the performance issue's floor). `floor_seals` and
+//!   `floor_opens` send that tool the request of their round
+//!   (`inputResponses`, `requestState` and all; the first round's is the
+//!   floor's own): rmcp reads the same bytes, then refuses.
+//! - `any_tool`: the floor's request to a tool that answers one word: what
+//!   a call costs that reaches a tool, on this SDK, whatever the tool.
 //! - `canned_first`, `canned_seals`, `canned_opens`: the same request
 //!   (`inputResponses`, `requestState` and all) to a tool that answers, as
 //!   it is, the response the real round gave, kept from start-up. rmcp reads
@@ -106,6 +111,11 @@ impl RoundServer {
             Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
         })
         .await
+    }
+
+    #[tool(description = "Answers one word")]
+    async fn any_tool(&self) -> Result<CallToolResult, ErrorData> {
+        Ok(CallToolResult::success(vec![ContentBlock::text("done")]))
     }
 
     #[tool(description = "The first round's response, canned")]
@@ -209,6 +219,8 @@ fn rounds() -> &'static Rounds {
         let floor = json!({});
         let answer = send("no_such_tool", &floor);
         assert!(answer["error"]["message"].is_string(), "{answer}");
+        let done = send("any_tool", &floor);
+        assert_eq!(done["result"]["content"][0]["text"], "done", "{done}");
 
         let first = json!({});
         let one = send("test_two_questions", &first);
@@ -257,6 +269,10 @@ fn rounds() -> &'static Rounds {
         ] {
             assert_eq!(&send(tool, extra), real, "{tool}");
         }
+        for extra in [&seals, &opens] {
+            let refused = send("no_such_tool", extra);
+            assert_eq!(refused["error"], answer["error"], "{refused}");
+        }
         Rounds {
             floor,
             first,
@@ -286,6 +302,21 @@ fn bench_round(bencher: Bencher, tool: &'static str, extra: &'static Value) {
 #[divan::bench]
 fn floor(bencher: Bencher) {
     bench_round(bencher, "no_such_tool", &rounds().floor);
+}
+
+#[divan::bench]
+fn floor_seals(bencher: Bencher) {
+    bench_round(bencher, "no_such_tool", &rounds().seals);
+}
+
+#[divan::bench]
+fn floor_opens(bencher: Bencher) {
+    bench_round(bencher, "no_such_tool", &rounds().opens);
+}
+
+#[divan::bench]
+fn any_tool(bencher: Bencher) {
+    bench_round(bencher, "any_tool", &rounds().floor);
 }
 
 #[divan::bench]
