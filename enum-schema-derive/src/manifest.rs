@@ -4,11 +4,14 @@
 //! table and leaf with its path and decodes strings, and nothing else.
 //!
 //! What counts, as `proc-macro-crate` (which this replaces) reads it: the
-//! `[dependencies]` and `[dev-dependencies]` of the package, also under
-//! `[target.'..']`; a dependency is `enum-schema` by its key, or by its
-//! `package`, or, with `workspace = true`, by the `package` of the same
-//! key in the workspace's `[workspace.dependencies]` (the nearest
-//! `Cargo.toml` above with a `[workspace]`).
+//! `[dependencies]` and `[dev-dependencies]` (`dev_dependencies` before
+//! edition 2024) of the package, also under `[target.'..']`; a dependency
+//! is `enum-schema` by its key, or by its `package`, or, with `workspace =
+//! true`, by the `package` of the same key in the workspace's
+//! `[workspace.dependencies]`. The workspace is the one `package.workspace`
+//! names, or else the nearest `Cargo.toml` above with a `[workspace]`; one
+//! above that cannot be read ends the search (Cargo would have refused it),
+//! so that no workspace further up answers for it.
 
 use std::cell::RefCell;
 use std::fs;
@@ -91,7 +94,12 @@ struct Dependency<'a> {
 /// `[dev-dependencies]` (also under `[target.'..']`), and the rest of the
 /// path below it.
 fn dependency_key(path: &[String]) -> Option<(&str, &[String])> {
-    let is_table = |table: &String| table == "dependencies" || table == "dev-dependencies";
+    let is_table = |table: &String| {
+        matches!(
+            table.as_str(),
+            "dependencies" | "dev-dependencies" | "dev_dependencies"
+        )
+    };
     let below = match path {
         [table, rest @ ..] if is_table(table) => rest,
         [target, _, table, rest @ ..] if target == "target" && is_table(table) => rest,
@@ -103,7 +111,8 @@ fn dependency_key(path: &[String]) -> Option<(&str, &[String])> {
 
 /// Where `package` is for the crate whose manifest is `manifest` (in the
 /// folder `dir`); `None` if it depends on no such package.
-fn find(package: &str, dir: &Path, manifest: &Document) -> Option<Found> {
+/// Every manifest read is pushed to `read`, with its modification time.
+fn find(package: &str, dir: &Path, manifest: &Document, read: &mut Vec<Stamp>) -> Option<Found> {
     if manifest.get(&["package", "name"]) == Some(package) {
         return Some(Found::Itself);
     }
@@ -116,7 +125,9 @@ fn find(package: &str, dir: &Path, manifest: &Document) -> Option<Found> {
                 let root = if manifest.is_workspace() {
                     Some(manifest)
                 } else {
-                    above.get_or_insert_with(|| workspace_above(dir)).as_ref()
+                    above
+                        .get_or_insert_with(|| workspace_of(dir, manifest, read))
+                        .as_ref()
                 };
                 root.and_then(|root| {
                     root.get(&["workspace", "dependencies", dependency.key, "package"])
@@ -131,19 +142,57 @@ fn find(package: &str, dir: &Path, manifest: &Document) -> Option<Found> {
     None
 }
 
-/// The manifest of the workspace `dir` is in: the nearest `Cargo.toml`
-/// above it that has a `[workspace]`.
-fn workspace_above(dir: &Path) -> Option<Document> {
-    dir.ancestors().skip(1).find_map(|above| {
-        let text = fs::read_to_string(above.join("Cargo.toml")).ok()?;
-        Document::parse(&text).filter(Document::is_workspace)
-    })
+/// The manifest of the workspace that `member` (in the folder `dir`) is
+/// in: the one its `package.workspace` names, or else the nearest
+/// `Cargo.toml` above `dir` that has a `[workspace]`; `None` at one that
+/// cannot be read as TOML.
+fn workspace_of(dir: &Path, member: &Document, read: &mut Vec<Stamp>) -> Option<Document> {
+    if let Some(root) = member.get(&["package", "workspace"]) {
+        let path = dir.join(root).join("Cargo.toml");
+        let text = fs::read_to_string(&path).ok()?;
+        read.push(Stamp::of(path));
+        return Document::parse(&text);
+    }
+    for above in dir.ancestors().skip(1) {
+        let path = above.join("Cargo.toml");
+        let Ok(text) = fs::read_to_string(&path) else {
+            continue;
+        };
+        read.push(Stamp::of(path));
+        let document = Document::parse(&text)?;
+        if document.is_workspace() {
+            return Some(document);
+        }
+    }
+    None
 }
 
-/// An answer, for a manifest as of its modification time.
-struct Answer {
-    manifest: PathBuf,
+/// A manifest read, as of its modification time.
+#[derive(PartialEq)]
+struct Stamp {
+    path: PathBuf,
     modified: Option<SystemTime>,
+}
+
+impl Stamp {
+    fn of(path: PathBuf) -> Stamp {
+        let modified = fs::metadata(&path).and_then(|meta| meta.modified()).ok();
+        Stamp { path, modified }
+    }
+
+    fn is_current(&self) -> bool {
+        fs::metadata(&self.path)
+            .and_then(|meta| meta.modified())
+            .ok()
+            == self.modified
+    }
+}
+
+/// An answer, and the manifests it was read from (the crate's first), as
+/// they were then: still the answer while none of them has changed (a
+/// long-lived proc-macro server, as an editor's, outlives edits).
+struct Answer {
+    read: Vec<Stamp>,
     found: Option<Found>,
 }
 
@@ -158,9 +207,11 @@ thread_local! {
 pub fn crate_name(package: &str) -> Option<Found> {
     let dir = PathBuf::from(std::env::var_os("CARGO_MANIFEST_DIR")?);
     let path = dir.join("Cargo.toml");
-    let modified = fs::metadata(&path).and_then(|meta| meta.modified()).ok();
     let cached = LAST.with_borrow(|last| match last {
-        Some(answer) if answer.manifest == path && answer.modified == modified => {
+        Some(answer)
+            if answer.read.first().is_some_and(|first| first.path == path)
+                && answer.read.iter().all(Stamp::is_current) =>
+        {
             Some(answer.found.clone())
         }
         _ => None,
@@ -168,14 +219,14 @@ pub fn crate_name(package: &str) -> Option<Found> {
     if let Some(found) = cached {
         return found;
     }
+    let mut read = vec![Stamp::of(path.clone())];
     let found = fs::read_to_string(&path)
         .ok()
         .and_then(|text| Document::parse(&text))
-        .and_then(|manifest| find(package, &dir, &manifest));
+        .and_then(|manifest| find(package, &dir, &manifest, &mut read));
     LAST.with_borrow_mut(|last| {
         *last = Some(Answer {
-            manifest: path,
-            modified,
+            read,
             found: found.clone(),
         })
     });
@@ -202,7 +253,7 @@ mod tests {
             }
         }
         let document = Document::parse(manifest).expect("TOML");
-        let result = find("enum-schema", &member, &document);
+        let result = find("enum-schema", &member, &document, &mut Vec::new());
         fs::remove_dir_all(&dir).unwrap();
         result
     }
@@ -276,5 +327,103 @@ mod tests {
         // No workspace above: the key alone.
         let member = "[dependencies]\nes = { workspace = true }";
         assert_eq!(found(member, None), None);
+    }
+
+    /// Writes `files` (path, text) under a fresh folder, and asks `find`
+    /// for the member in `member`.
+    fn found_in(files: &[(&str, &str)], member: &str) -> Option<Found> {
+        static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let dir = std::env::temp_dir().join(format!(
+            "enum-schema-layout-{}-{}",
+            std::process::id(),
+            NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+        ));
+        for (path, text) in files {
+            let path = dir.join(path);
+            fs::create_dir_all(path.parent().unwrap()).unwrap();
+            fs::write(path, text).unwrap();
+        }
+        let member = dir.join(member);
+        let text = fs::read_to_string(member.join("Cargo.toml")).unwrap();
+        let document = Document::parse(&text).expect("TOML");
+        let result = find("enum-schema", &member, &document, &mut Vec::new());
+        fs::remove_dir_all(&dir).unwrap();
+        result
+    }
+
+    #[test]
+    fn what_cargo_also_reads() {
+        let cases: &[(&str, Option<Found>)] = &[
+            // Newlines and comments beside `=` in an inline table.
+            (
+                "[dependencies]\nes = { version = \"0.1\", package # the crate\n  =\n \"enum-schema\" }",
+                name("es"),
+            ),
+            // `dev_dependencies`, as editions before 2024 allow.
+            (
+                "[dev_dependencies]\nes = { package = \"enum-schema\" }",
+                name("es"),
+            ),
+            (
+                "[target.'cfg(unix)'.dev_dependencies]\nes = { package = \"enum-schema\" }",
+                name("es"),
+            ),
+        ];
+        for (manifest, expected) in cases {
+            assert_eq!(&found(manifest, None), expected, "{manifest}");
+        }
+    }
+
+    #[test]
+    fn the_workspace_is_the_one_cargo_would_use() {
+        let good = "[workspace]\n[workspace.dependencies]\nes = { package = \"enum-schema\" }";
+        let other = "[workspace]\n[workspace.dependencies]\nes = { package = \"other\" }";
+        let member = "[package]\nname = \"m\"\n[dependencies]\nes.workspace = true";
+        // The nearest workspace above.
+        assert_eq!(
+            found_in(
+                &[("Cargo.toml", good), ("mid/m/Cargo.toml", member)],
+                "mid/m"
+            ),
+            name("es")
+        );
+        // A manifest above that cannot be read ends the search: the
+        // workspace above it does not answer.
+        assert_eq!(
+            found_in(
+                &[
+                    ("Cargo.toml", good),
+                    ("mid/Cargo.toml", "[workspace\n"),
+                    ("mid/m/Cargo.toml", member)
+                ],
+                "mid/m"
+            ),
+            None
+        );
+        // `package.workspace` names the workspace, past a nearer one.
+        let pointed =
+            "[package]\nname = \"m\"\nworkspace = \"../..\"\n[dependencies]\nes.workspace = true";
+        assert_eq!(
+            found_in(
+                &[
+                    ("Cargo.toml", good),
+                    ("mid/Cargo.toml", other),
+                    ("mid/m/Cargo.toml", pointed)
+                ],
+                "mid/m"
+            ),
+            name("es")
+        );
+        assert_eq!(
+            found_in(
+                &[
+                    ("Cargo.toml", good),
+                    ("mid/Cargo.toml", other),
+                    ("mid/m/Cargo.toml", member)
+                ],
+                "mid/m"
+            ),
+            None
+        );
     }
 }

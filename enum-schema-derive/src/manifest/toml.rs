@@ -11,7 +11,14 @@
 //! Cargo registry and on generated documents.
 //!
 //! A manifest Cargo accepted is valid TOML, so nothing here is a validator:
-//! what cannot be read gives `None`, and nothing panics, whatever the text.
+//! what cannot be read gives `None`, and nothing panics or overflows the
+//! stack, whatever the text (arrays and inline tables nested deeper than
+//! [`MAX_DEPTH`] give `None`, as the `toml` crate refuses them past 80).
+
+use std::collections::HashSet;
+
+/// How deep arrays and inline tables may nest.
+pub const MAX_DEPTH: usize = 128;
 
 /// A leaf of the document.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -40,11 +47,17 @@ impl Document {
     /// Reads `text`; `None` if it is not TOML.
     pub fn parse(text: &str) -> Option<Document> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        let mut reader = Reader { text, at: 0 };
+        let mut reader = Reader {
+            text,
+            at: 0,
+            depth: 0,
+        };
         let mut document = Document::default();
         // What an array of tables holds is read into this and dropped.
         let mut dropped = Document::default();
-        let mut arrays: Vec<Vec<String>> = Vec::new();
+        // The paths of the arrays of tables: a header at or below one is
+        // in it.
+        let mut arrays: HashSet<Vec<String>> = HashSet::new();
         let mut table: Vec<String> = Vec::new();
         let mut in_array = false;
         loop {
@@ -62,9 +75,9 @@ impl Document {
                         reader.expect(b']')?;
                     }
                     reader.line_end()?;
-                    in_array = arrays.iter().any(|array| table.starts_with(array));
+                    in_array = (1..=table.len()).any(|end| arrays.contains(&table[..end]));
                     if array && !in_array {
-                        arrays.push(table.clone());
+                        arrays.insert(table.clone());
                         document.values.push((table.clone(), Leaf::Other));
                         in_array = true;
                     } else if !in_array {
@@ -77,7 +90,7 @@ impl Document {
                     } else {
                         &mut document
                     };
-                    reader.key_value(table.clone(), into)?;
+                    reader.key_value(table.clone(), into, false)?;
                     reader.line_end()?;
                 }
             }
@@ -89,6 +102,8 @@ impl Document {
 struct Reader<'a> {
     text: &'a str,
     at: usize,
+    /// How many arrays and inline tables are open.
+    depth: usize,
 }
 
 impl<'a> Reader<'a> {
@@ -201,11 +216,27 @@ impl<'a> Reader<'a> {
     }
 
     /// `key = value`, under `table`; its leaves and tables go `into`.
-    fn key_value(&mut self, mut table: Vec<String>, into: &mut Document) -> Option<()> {
+    /// In an inline table, newlines and comments may sit on either side of
+    /// the `=` (TOML 1.1 allows newlines in inline tables; Cargo and the
+    /// `toml` crate read them there too).
+    fn key_value(
+        &mut self,
+        mut table: Vec<String>,
+        into: &mut Document,
+        inline: bool,
+    ) -> Option<()> {
         table.extend(self.key()?);
-        self.spaces();
+        let gap = |reader: &mut Self| {
+            if inline {
+                reader.gaps()
+            } else {
+                reader.spaces();
+                Some(())
+            }
+        };
+        gap(self)?;
         self.expect(b'=')?;
-        self.spaces();
+        gap(self)?;
         self.value(table, into)
     }
 
@@ -213,14 +244,17 @@ impl<'a> Reader<'a> {
         let leaf = match self.peek()? {
             b'"' | b'\'' => Leaf::Text(self.string()?),
             b'[' => {
-                self.at += 1;
+                self.open()?;
                 self.skip_array()?;
+                self.depth -= 1;
                 Leaf::Other
             }
             b'{' => {
-                self.at += 1;
+                self.open()?;
                 into.tables.push(path.clone());
-                return self.inline_table(path, into);
+                self.inline_table(path, into)?;
+                self.depth -= 1;
+                return Some(());
             }
             _ => {
                 // A number, a boolean or a date and time: what may be in
@@ -256,6 +290,14 @@ impl<'a> Reader<'a> {
         Some(())
     }
 
+    /// Past the `[` or `{` that opens an array or an inline table, if it may
+    /// nest this deep.
+    fn open(&mut self) -> Option<()> {
+        self.at += 1;
+        self.depth += 1;
+        (self.depth <= MAX_DEPTH).then_some(())
+    }
+
     /// Spaces, comments and newlines between the parts of an array or an
     /// inline table (TOML 1.1 allows newlines in both).
     fn gaps(&mut self) -> Option<()> {
@@ -269,7 +311,7 @@ impl<'a> Reader<'a> {
             if self.eat(b'}') {
                 return Some(());
             }
-            self.key_value(path.clone(), into)?;
+            self.key_value(path.clone(), into, true)?;
             self.gaps()?;
             if !self.eat(b',') {
                 self.gaps()?;

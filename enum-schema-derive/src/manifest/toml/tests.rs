@@ -199,6 +199,55 @@ fn what_is_not_toml_gives_none() {
     }
 }
 
+#[test]
+fn newlines_and_comments_beside_the_equals_sign_of_an_inline_table() {
+    // Cargo and the `toml` crate read these; outside an inline table they
+    // refuse them, and so does this reader.
+    for text in [
+        "a = { b\n = 1 }",
+        "a = { b =\n 1 }",
+        "a = { b # c\n = 1 }",
+        "a = { b = # c\n 1 }",
+        "a = { b\r\n = 1 }",
+        "s = [{ e = \"\", s\n= \"\", y = 1 }]",
+        "[dependencies]\nes = { package =\n  \"enum-schema\" }",
+    ] {
+        assert!(expected(text).is_some(), "{text:?}");
+        agree(text);
+    }
+    for text in ["a\n= 1", "a =\n1", "[a\n]"] {
+        assert_eq!(
+            (expected(text), Document::parse(text)),
+            (None, None),
+            "{text:?}"
+        );
+    }
+}
+
+#[test]
+fn nesting_deeper_than_the_limit_is_refused_without_overflowing() {
+    // Closed, with a value innermost.
+    let nested = |open: &str, close: &str, depth: usize| {
+        format!("a = {}{}", open.repeat(depth), close.repeat(depth)).replace("=}", "=1}")
+    };
+    for (open, close) in [("[", "]"), ("{b=", "}"), ("[{b=", "}]")] {
+        let depth = super::MAX_DEPTH / open.matches(['[', '{']).count();
+        let deepest = nested(open, close, depth);
+        assert!(Document::parse(&deepest).is_some(), "{open}");
+        assert_eq!(
+            Document::parse(&nested(open, close, depth + 1)),
+            None,
+            "{open}"
+        );
+        // Unclosed and far too deep: refused at the limit, not by the stack.
+        assert_eq!(
+            Document::parse(&format!("a = {}", open.repeat(100_000))),
+            None,
+            "{open}"
+        );
+    }
+}
+
 /// The `Cargo.toml` of every crate Cargo has unpacked here, as published
 /// and as written (`Cargo.toml.orig`).
 #[test]
