@@ -769,28 +769,31 @@ impl<S: Sdk> Ask<S> {
         for question in questions.iter_mut() {
             let key = question.key().to_owned();
             let sent = inner.responses.get(&key);
-            let answer = match (sealed.answers.get(&key), sent) {
+            // What is sealed, and what a form asked again is pre-filled
+            // from: the action and the declared properties, all that either
+            // reads of the answer. An answer from the state is kept as it
+            // came (it was sealed in that form).
+            let (answer, kept) = match (sealed.answers.get(&key), sent) {
                 (Some(kept), Some(sent)) if *kept != canonical(question.params(), sent) => {
                     return Err(ElicitError::AnswerChanged { key });
                 }
-                (Some(kept), _) => kept.clone(),
-                (None, Some(sent)) => sent.clone(),
+                (Some(kept), _) => (kept.clone(), None),
+                (None, Some(sent)) => (sent.clone(), Some(canonical(question.params(), sent))),
                 (None, None) => {
                     requests.push((key, shaped(question.params(), Some(version))?));
                     continue;
                 }
             };
-            // What is sealed, and what a form asked again is pre-filled
-            // from: the action and the declared properties, all that either
-            // reads of the answer.
-            let kept = canonical(question.params(), &answer);
             match question.take(answer) {
                 Ok(()) => {
                     sealed.attempts.remove(&key);
-                    sealed.answers.insert(key, kept);
+                    if let Some(kept) = kept {
+                        sealed.answers.insert(key, kept);
+                    }
                 }
                 Err(error) => {
-                    sealed.answers.remove(&key);
+                    let sealed_before = sealed.answers.remove(&key);
+                    let kept = kept.or(sealed_before).unwrap_or_default();
                     let rejected = sealed.attempts(&key).saturating_add(1);
                     if rejected >= self.max_attempts(&**question) || !reask::is_the_persons(&error)
                     {
