@@ -237,25 +237,12 @@ pub fn crate_name(package: &str) -> Option<Found> {
 mod tests {
     use super::*;
 
+    /// `find` for the member `manifest`, in a workspace whose root manifest
+    /// is `workspace` (none if `None`).
     fn found(manifest: &str, workspace: Option<&str>) -> Option<Found> {
-        static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-        let dir = std::env::temp_dir().join(format!(
-            "enum-schema-manifest-{}-{}",
-            std::process::id(),
-            NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
-        ));
-        let member = dir.join("member");
-        fs::create_dir_all(&member).unwrap();
-        match workspace {
-            Some(text) => fs::write(dir.join("Cargo.toml"), text).unwrap(),
-            None => {
-                let _ = fs::remove_file(dir.join("Cargo.toml"));
-            }
-        }
-        let document = Document::parse(manifest).expect("TOML");
-        let result = find("enum-schema", &member, &document, &mut Vec::new());
-        fs::remove_dir_all(&dir).unwrap();
-        result
+        let mut files = vec![("member/Cargo.toml", manifest)];
+        files.extend(workspace.map(|root| ("Cargo.toml", root)));
+        found_in(&files, "member")
     }
 
     fn name(name: &str) -> Option<Found> {
@@ -305,6 +292,20 @@ mod tests {
                 "[dependencies]\nserde = { version = \"1\", features = [\"enum-schema\"] }",
                 None,
             ),
+            // Newlines and comments beside `=` in an inline table.
+            (
+                "[dependencies]\nes = { version = \"0.1\", package # the crate\n  =\n \"enum-schema\" }",
+                name("es"),
+            ),
+            // `dev_dependencies`, as editions before 2024 allow.
+            (
+                "[dev_dependencies]\nes = { package = \"enum-schema\" }",
+                name("es"),
+            ),
+            (
+                "[target.'cfg(unix)'.dev_dependencies]\nes = { package = \"enum-schema\" }",
+                name("es"),
+            ),
             ("[features]\nenum-schema = []", None),
             (
                 "[package]\nname = \"app\"\n[dependencies]\nserde = \"1\"",
@@ -349,29 +350,6 @@ mod tests {
         let result = find("enum-schema", &member, &document, &mut Vec::new());
         fs::remove_dir_all(&dir).unwrap();
         result
-    }
-
-    #[test]
-    fn what_cargo_also_reads() {
-        let cases: &[(&str, Option<Found>)] = &[
-            // Newlines and comments beside `=` in an inline table.
-            (
-                "[dependencies]\nes = { version = \"0.1\", package # the crate\n  =\n \"enum-schema\" }",
-                name("es"),
-            ),
-            // `dev_dependencies`, as editions before 2024 allow.
-            (
-                "[dev_dependencies]\nes = { package = \"enum-schema\" }",
-                name("es"),
-            ),
-            (
-                "[target.'cfg(unix)'.dev_dependencies]\nes = { package = \"enum-schema\" }",
-                name("es"),
-            ),
-        ];
-        for (manifest, expected) in cases {
-            assert_eq!(&found(manifest, None), expected, "{manifest}");
-        }
     }
 
     #[test]
