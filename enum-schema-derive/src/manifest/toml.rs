@@ -7,8 +7,9 @@
 //! about 4 s to that build, `toml_parser` and `winnow` about 0.5 s (issue
 //! 22); this file, with the standard library alone, nothing measurable.
 //! It reads TOML 1.1 (what Cargo reads), and the tests hold it to the
-//! `toml` crate, the toml-rs project's, on every manifest in the local
-//! Cargo registry and on generated documents.
+//! `toml` crate, the toml-rs project's (`toml/oracle.rs`), on every
+//! manifest in the local Cargo registry and on generated documents, and
+//! so does the `manifest_toml` fuzz target (`tests/fuzz`) on any text.
 //!
 //! A manifest Cargo accepted is valid TOML, so nothing here is a validator:
 //! what cannot be read gives `None`, and nothing panics or overflows the
@@ -452,5 +453,7 @@ impl<'a> Reader<'a> {
     }
 }
 
+#[cfg(test)]
+mod oracle;
 #[cfg(test)]
 mod tests;

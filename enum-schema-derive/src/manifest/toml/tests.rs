@@ -2,74 +2,13 @@
 //! TOML 1.1: on every manifest of the local Cargo registry, on generated
 //! documents and on arbitrary text.
 
-use std::collections::BTreeSet;
 use std::fs;
 use std::path::PathBuf;
 
 use proptest::prelude::*;
 
+use super::oracle::{agree, expected, read};
 use super::{Document, Leaf};
-
-type Tables = BTreeSet<Vec<String>>;
-type Values = BTreeSet<(Vec<String>, Leaf)>;
-
-/// What the `toml` crate reads from `text`, in this reader's terms;
-/// `None` if it is not TOML.
-fn expected(text: &str) -> Option<(Tables, Values)> {
-    fn walk(
-        table: &::toml::Table,
-        path: &mut Vec<String>,
-        tables: &mut Tables,
-        values: &mut Values,
-    ) {
-        for (key, value) in table {
-            path.push(key.clone());
-            let leaf = match value {
-                ::toml::Value::Table(inner) => {
-                    tables.insert(path.clone());
-                    walk(inner, path, tables, values);
-                    None
-                }
-                ::toml::Value::String(text) => Some(Leaf::Text(text.clone())),
-                ::toml::Value::Boolean(value) => Some(Leaf::Bool(*value)),
-                _ => Some(Leaf::Other),
-            };
-            if let Some(leaf) = leaf {
-                values.insert((path.clone(), leaf));
-            }
-            path.pop();
-        }
-    }
-    let table: ::toml::Table = text.parse().ok()?;
-    let (mut tables, mut values) = (Tables::new(), Values::new());
-    walk(&table, &mut Vec::new(), &mut tables, &mut values);
-    Some((tables, values))
-}
-
-/// What this reader reads, as sets: every table opened or implied by a
-/// dotted path.
-fn read(text: &str) -> Option<(Tables, Values)> {
-    let document = Document::parse(text)?;
-    let mut tables = Tables::new();
-    let paths = document
-        .tables
-        .iter()
-        .map(|path| (path, 0))
-        .chain(document.values.iter().map(|(path, _)| (path, 1)));
-    for (path, leaf) in paths {
-        for end in 1..=path.len() - leaf {
-            tables.insert(path[..end].to_vec());
-        }
-    }
-    let values: Values = document.values.into_iter().collect();
-    Some((tables, values))
-}
-
-fn agree(text: &str) {
-    if let Some(expected) = expected(text) {
-        assert_eq!(read(text), Some(expected), "{text}");
-    }
-}
 
 #[test]
 fn every_kind_of_string_is_decoded() {
