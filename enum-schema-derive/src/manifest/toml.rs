@@ -1,11 +1,11 @@
 //! The TOML of a `Cargo.toml`, read for what `manifest` asks of it: every
 //! table and every leaf with its full dotted path, strings decoded.
 //!
-//! Why not a TOML crate: this is the whole of the derive's manifest
-//! reading, and the derive compiles in every first build of every crate
-//! that uses it. `proc-macro-crate` (`toml_edit`, `indexmap`, ..) added
-//! about 4 s to that build, `toml_parser` and `winnow` about 0.5 s (issue
-//! 22); this file, with the standard library alone, nothing measurable.
+//! Why not a TOML crate: the derive, and all it depends on, is compiled
+//! in the first build of every crate that uses it. `proc-macro-crate`
+//! brought `toml_edit`, `indexmap` and more (the build without them took
+//! 0.91x the time, BENCHMARKS.md), and `toml_parser` with `winnow` were
+//! still two crates; this file needs the standard library alone.
 //! It reads TOML 1.1 (what Cargo reads), and the tests hold it to the
 //! `toml` crate, the toml-rs project's (`toml/oracle.rs`), on every
 //! manifest in the local Cargo registry and on generated documents, and
