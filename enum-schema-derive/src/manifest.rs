@@ -9,9 +9,10 @@
 //! is `enum-schema` by its key, or by its `package`, or, with `workspace =
 //! true`, by the `package` of the same key in the workspace's
 //! `[workspace.dependencies]`. The workspace is the one `package.workspace`
-//! names, or else the nearest `Cargo.toml` above with a `[workspace]`; one
-//! above that cannot be read ends the search (Cargo would have refused it),
-//! so that no workspace further up answers for it.
+//! names, or else the nearest `Cargo.toml` above with a `[workspace]` whose
+//! `exclude` does not leave the package out (unless its `members` names
+//! it); one above that cannot be read ends the search (Cargo would have
+//! refused it), so that no workspace further up answers for it.
 
 use std::cell::RefCell;
 use std::fs;
@@ -40,6 +41,33 @@ impl Document {
             }
             _ => None,
         })
+    }
+
+    /// The array of strings at `path`; empty if there is none.
+    fn strings(&self, path: &[&str]) -> &[String] {
+        self.values
+            .iter()
+            .find_map(|(at, value)| match value {
+                Leaf::Strings(strings)
+                    if at.iter().map(String::as_str).eq(path.iter().copied()) =>
+                {
+                    Some(strings.as_slice())
+                }
+                _ => None,
+            })
+            .unwrap_or_default()
+    }
+
+    /// Whether this workspace root, in the folder `root`, leaves out the
+    /// package in the folder `member`: as Cargo decides, a path in its
+    /// `exclude` holds it and none in its `members` does.
+    fn excludes(&self, root: &Path, member: &Path) -> bool {
+        let holds = |key| {
+            self.strings(&["workspace", key])
+                .iter()
+                .any(|path| member.starts_with(root.join(path)))
+        };
+        holds("exclude") && !holds("members")
     }
 
     /// Whether the document has a `[workspace]` (or a `workspace.` key).
@@ -144,8 +172,8 @@ fn find(package: &str, dir: &Path, manifest: &Document, read: &mut Vec<Stamp>) -
 
 /// The manifest of the workspace that `member` (in the folder `dir`) is
 /// in: the one its `package.workspace` names, or else the nearest
-/// `Cargo.toml` above `dir` that has a `[workspace]`; `None` at one that
-/// cannot be read as TOML.
+/// `Cargo.toml` above `dir` that has a `[workspace]` that does not
+/// exclude it; `None` at one that cannot be read as TOML.
 fn workspace_of(dir: &Path, member: &Document, read: &mut Vec<Stamp>) -> Option<Document> {
     if let Some(root) = member.get(&["package", "workspace"]) {
         let path = dir.join(root).join("Cargo.toml");
@@ -160,7 +188,7 @@ fn workspace_of(dir: &Path, member: &Document, read: &mut Vec<Stamp>) -> Option<
         };
         read.push(Stamp::of(path));
         let document = Document::parse(&text)?;
-        if document.is_workspace() {
+        if document.is_workspace() && !document.excludes(above, dir) {
             return Some(document);
         }
     }
@@ -372,6 +400,32 @@ mod tests {
                 &[
                     ("Cargo.toml", good),
                     ("mid/Cargo.toml", "[workspace\n"),
+                    ("mid/m/Cargo.toml", member)
+                ],
+                "mid/m"
+            ),
+            None
+        );
+        // A workspace that excludes the member is not its workspace, unless
+        // its `members` names it too.
+        let excluding = "[workspace]\nexclude = [\"m\", 'other']\n[workspace.dependencies]\nes = { package = \"other\" }";
+        assert_eq!(
+            found_in(
+                &[
+                    ("Cargo.toml", good),
+                    ("mid/Cargo.toml", excluding),
+                    ("mid/m/Cargo.toml", member)
+                ],
+                "mid/m"
+            ),
+            name("es")
+        );
+        let naming = excluding.replace("exclude = [", "members = [\"m\"]\nexclude = [");
+        assert_eq!(
+            found_in(
+                &[
+                    ("Cargo.toml", good),
+                    ("mid/Cargo.toml", &naming),
                     ("mid/m/Cargo.toml", member)
                 ],
                 "mid/m"

@@ -28,7 +28,10 @@ pub enum Leaf {
     Text(String),
     /// `true` or `false`.
     Bool(bool),
-    /// A number, a date or time, or an array (whose elements are not read).
+    /// An array of strings (`exclude = ["member"]`), decoded.
+    Strings(Vec<String>),
+    /// A number, a date or time, or an array of anything but strings
+    /// (whose elements are not kept).
     Other,
 }
 
@@ -246,9 +249,9 @@ impl<'a> Reader<'a> {
             b'"' | b'\'' => Leaf::Text(self.string()?),
             b'[' => {
                 self.open()?;
-                self.skip_array()?;
+                let array = self.array()?;
                 self.depth -= 1;
-                Leaf::Other
+                array
             }
             b'{' => {
                 self.open()?;
@@ -321,21 +324,36 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// After `[`: everything up to the matching `]`, unread.
-    fn skip_array(&mut self) -> Option<()> {
+    /// After `[`: the elements up to the matching `]`, kept if they are
+    /// all strings.
+    fn array(&mut self) -> Option<Leaf> {
         let mut scratch = Document::default();
+        let mut strings = Some(Vec::new());
         loop {
             self.gaps()?;
             if self.eat(b']') {
-                return Some(());
+                break;
             }
-            self.value(Vec::new(), &mut scratch)?;
+            match self.peek()? {
+                b'"' | b'\'' => {
+                    let string = self.string()?;
+                    if let Some(strings) = &mut strings {
+                        strings.push(string);
+                    }
+                }
+                _ => {
+                    self.value(Vec::new(), &mut scratch)?;
+                    strings = None;
+                }
+            }
             self.gaps()?;
             if !self.eat(b',') {
                 self.gaps()?;
-                return self.expect(b']');
+                self.expect(b']')?;
+                break;
             }
         }
+        Some(strings.map_or(Leaf::Other, Leaf::Strings))
     }
 
     /// A string of any of the four kinds, at its first quote.

@@ -31,6 +31,13 @@ pub fn expected(text: &str) -> Option<(Tables, Values)> {
                 }
                 ::toml::Value::String(text) => Some(Leaf::Text(text.clone())),
                 ::toml::Value::Boolean(value) => Some(Leaf::Bool(*value)),
+                ::toml::Value::Array(items) => Some(
+                    items
+                        .iter()
+                        .map(|item| item.as_str().map(str::to_owned))
+                        .collect::<Option<Vec<String>>>()
+                        .map_or(Leaf::Other, Leaf::Strings),
+                ),
                 _ => Some(Leaf::Other),
             };
             if let Some(leaf) = leaf {

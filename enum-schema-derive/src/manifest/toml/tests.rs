@@ -58,6 +58,7 @@ fn tables_arrays_and_inline_tables() {
         "[ dependencies . es ]\n",
         "package = \"enum-schema\"\n",
         "features = [ \"a]\", [ 'b' ], { c = \"]\" }, # inside\n \"\"\"d\n]\"\"\", ]\n",
+        "members = [ \"a\", 'b' , # c\n \"\"\"d\"\"\" ]\n",
         "[[bin]]\n",
         "name = \"one\"\n",
         "[bin.inner]\n",
@@ -92,6 +93,10 @@ fn tables_arrays_and_inline_tables() {
                 text_leaf("enum-schema")
             ),
             (path(&["dependencies", "es", "features"]), Leaf::Other),
+            (
+                path(&["dependencies", "es", "members"]),
+                Leaf::Strings(vec!["a".into(), "b".into(), "d".into()])
+            ),
             (path(&["bin"]), Leaf::Other),
             (
                 path(&["target", "cfg(unix)", "dependencies", "u", "package"]),
