@@ -33,29 +33,28 @@ pub enum Found {
 }
 
 impl Document {
+    /// The leaf at `path`.
+    fn leaf(&self, path: &[&str]) -> Option<&Leaf> {
+        self.values
+            .iter()
+            .find(|(at, _)| at.iter().map(String::as_str).eq(path.iter().copied()))
+            .map(|(_, leaf)| leaf)
+    }
+
     /// The string at `path`.
     fn get(&self, path: &[&str]) -> Option<&str> {
-        self.values.iter().find_map(|(at, value)| match value {
-            Leaf::Text(text) if at.iter().map(String::as_str).eq(path.iter().copied()) => {
-                Some(text.as_str())
-            }
+        match self.leaf(path) {
+            Some(Leaf::Text(text)) => Some(text),
             _ => None,
-        })
+        }
     }
 
     /// The array of strings at `path`; empty if there is none.
     fn strings(&self, path: &[&str]) -> &[String] {
-        self.values
-            .iter()
-            .find_map(|(at, value)| match value {
-                Leaf::Strings(strings)
-                    if at.iter().map(String::as_str).eq(path.iter().copied()) =>
-                {
-                    Some(strings.as_slice())
-                }
-                _ => None,
-            })
-            .unwrap_or_default()
+        match self.leaf(path) {
+            Some(Leaf::Strings(strings)) => strings,
+            _ => &[],
+        }
     }
 
     /// Whether this workspace root, in the folder `root`, leaves out the

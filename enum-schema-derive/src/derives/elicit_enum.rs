@@ -343,9 +343,7 @@ fn lookup(
     let lengths = by_length
         .keys()
         .map(|length| Literal::usize_unsuffixed(*length));
-    let groups = by_length
-        .values()
-        .map(|arms| narrowed(value, &arms.iter().collect::<Vec<_>>(), true));
+    let groups = by_length.values().map(|arms| narrowed(value, arms));
     quote! {
         ::core::option::Option::Some(match #value.len() {
             #(#lengths => #groups,)*
@@ -355,51 +353,56 @@ fn lookup(
 }
 
 /// An accepted value of `from_wire_value` and its variant.
+#[derive(Clone, Copy)]
 struct Arm<'a> {
     bytes: &'a [u8],
     literal: &'a Literal,
     ident: &'a syn::Ident,
 }
 
-/// The `match` over `arms`, all of one byte length: by the byte that tells
-/// most of them apart if more than [`COMPARE_AT_MOST`] (`narrow`), then on
-/// the whole string.
-fn narrowed(value: &syn::Ident, arms: &[&Arm<'_>], narrow: bool) -> TokenStream {
+/// The `match` over `arms`, all of one byte length: if more than
+/// [`COMPARE_AT_MOST`], first by the byte that tells most of them apart,
+/// then on the whole string.
+fn narrowed(value: &syn::Ident, arms: &[Arm<'_>]) -> TokenStream {
+    if arms.len() <= COMPARE_AT_MOST {
+        return flat(value, arms);
+    }
     let distinct = |position: usize| {
         let bytes: BTreeSet<u8> = arms.iter().map(|arm| arm.bytes[position]).collect();
         bytes.len()
     };
     // The position of the most distinct bytes (the first of those), if it
     // tells any two arms apart.
-    let position = (narrow && arms.len() > COMPARE_AT_MOST)
-        .then(|| {
-            (0..arms[0].bytes.len())
-                .map(|position| (distinct(position), Reverse(position)))
-                .max()
-        })
-        .flatten()
+    let position = (0..arms[0].bytes.len())
+        .map(|position| (distinct(position), Reverse(position)))
+        .max()
         .filter(|&(distinct, _)| distinct > 1)
         .map(|(_, Reverse(position))| position);
     let Some(position) = position else {
-        let literals = arms.iter().map(|arm| arm.literal);
-        let idents = arms.iter().map(|arm| arm.ident);
-        return quote! {
-            match #value {
-                #(#literals => Self::#idents,)*
-                _ => return ::core::option::Option::None,
-            }
-        };
+        return flat(value, arms);
     };
-    let mut by_byte: BTreeMap<u8, Vec<&Arm<'_>>> = BTreeMap::new();
-    for &arm in arms {
-        by_byte.entry(arm.bytes[position]).or_default().push(arm);
+    let mut by_byte: BTreeMap<u8, Vec<Arm<'_>>> = BTreeMap::new();
+    for arm in arms {
+        by_byte.entry(arm.bytes[position]).or_default().push(*arm);
     }
     let bytes = by_byte.keys().map(|byte| Literal::u8_suffixed(*byte));
-    let groups = by_byte.values().map(|arms| narrowed(value, arms, false));
+    let groups = by_byte.values().map(|arms| flat(value, arms));
     let position = Literal::usize_unsuffixed(position);
     quote! {
         match #value.as_bytes().get(#position) {
             #(::core::option::Option::Some(&#bytes) => #groups,)*
+            _ => return ::core::option::Option::None,
+        }
+    }
+}
+
+/// The `match` on the whole string over `arms`.
+fn flat(value: &syn::Ident, arms: &[Arm<'_>]) -> TokenStream {
+    let literals = arms.iter().map(|arm| arm.literal);
+    let idents = arms.iter().map(|arm| arm.ident);
+    quote! {
+        match #value {
+            #(#literals => Self::#idents,)*
             _ => return ::core::option::Option::None,
         }
     }

@@ -159,7 +159,9 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// Spaces, comments and newlines, as many as there are.
+    /// Spaces, comments and newlines, as many as there are: between lines,
+    /// and between the parts of an array or an inline table (TOML 1.1
+    /// allows newlines in both).
     fn blank_lines(&mut self) -> Option<()> {
         loop {
             self.spaces();
@@ -232,7 +234,7 @@ impl<'a> Reader<'a> {
         table.extend(self.key()?);
         let gap = |reader: &mut Self| {
             if inline {
-                reader.gaps()
+                reader.blank_lines()
             } else {
                 reader.spaces();
                 Some(())
@@ -302,23 +304,17 @@ impl<'a> Reader<'a> {
         (self.depth <= MAX_DEPTH).then_some(())
     }
 
-    /// Spaces, comments and newlines between the parts of an array or an
-    /// inline table (TOML 1.1 allows newlines in both).
-    fn gaps(&mut self) -> Option<()> {
-        self.blank_lines()
-    }
-
     /// After `{`: the key/value pairs up to `}`.
     fn inline_table(&mut self, path: Vec<String>, into: &mut Document) -> Option<()> {
         loop {
-            self.gaps()?;
+            self.blank_lines()?;
             if self.eat(b'}') {
                 return Some(());
             }
             self.key_value(path.clone(), into, true)?;
-            self.gaps()?;
+            self.blank_lines()?;
             if !self.eat(b',') {
-                self.gaps()?;
+                self.blank_lines()?;
                 return self.expect(b'}');
             }
         }
@@ -330,7 +326,7 @@ impl<'a> Reader<'a> {
         let mut scratch = Document::default();
         let mut strings = Some(Vec::new());
         loop {
-            self.gaps()?;
+            self.blank_lines()?;
             if self.eat(b']') {
                 break;
             }
@@ -346,9 +342,9 @@ impl<'a> Reader<'a> {
                     strings = None;
                 }
             }
-            self.gaps()?;
+            self.blank_lines()?;
             if !self.eat(b',') {
-                self.gaps()?;
+                self.blank_lines()?;
                 self.expect(b']')?;
                 break;
             }
