@@ -248,18 +248,18 @@ fn the_diagram_reader_reads_use_trees() {
 }
 
 /// The elicitation core is written once for every SDK: nothing in
-/// `integrations/ask/` names one.
+/// `ask/` names one.
 #[test]
 fn the_core_names_no_sdk() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let ask = root.join("enum-schema-core/src/integrations/ask");
+    let ask = root.join("enum-schema-core/src/ask");
     let mut files = Vec::new();
     sources(&ask, &ask, &mut files);
     assert!(files.len() >= 5, "{files:?}");
     for file in files {
         let text = code(&fs::read_to_string(ask.join(&file)).unwrap());
         for sdk in ["rmcp", "rust_mcp", "tower_mcp"] {
-            assert!(!text.contains(sdk), "integrations/ask/{file} names {sdk}");
+            assert!(!text.contains(sdk), "ask/{file} names {sdk}");
         }
     }
 }

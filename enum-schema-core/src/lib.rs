@@ -33,6 +33,7 @@ macro_rules! for_each_tuple {
     };
 }
 
+pub mod ask;
 mod confirm;
 pub mod error;
 mod field;
@@ -57,7 +58,6 @@ pub use crate::form::RequestWithoutOptions;
 pub use crate::form::{
     parse_action, ElicitAction, ElicitForm, ElicitFormWith, FillDefault, Form, FormFields, Optional,
 };
-pub use crate::integrations::ask;
 #[cfg(feature = "rmcp")]
 pub use crate::integrations::rmcp;
 #[cfg(feature = "rust-mcp-sdk")]

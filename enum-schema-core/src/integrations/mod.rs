@@ -1,6 +1,6 @@
-//! The elicitation core that every SDK integration shares (`ask`, always
-//! built), and the optional integrations, each behind the cargo feature of
-//! the same name: `rmcp`, `rust-mcp-sdk`, `tower-mcp` and `schemars`.
+//! The optional integrations, each behind the cargo feature of the same
+//! name: `rmcp`, `rust-mcp-sdk`, `tower-mcp` and `schemars`. Each SDK
+//! adapter implements the core's `Sdk` (`crate::ask`).
 
 /// `From<$from> for $into` by value, through the conversion by reference:
 /// the owned forms of an SDK's conversions.
@@ -15,7 +15,6 @@ macro_rules! from_owned {
     )*};
 }
 
-pub mod ask;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;
 #[cfg(feature = "rust-mcp-sdk")]

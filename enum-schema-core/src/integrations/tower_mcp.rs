@@ -124,7 +124,7 @@ use std::collections::HashMap;
 use std::future::Future;
 use std::time::Duration;
 
-pub use crate::integrations::ask::{ElicitError, Question};
+pub use crate::ask::{ElicitError, Question};
 use serde::Serialize;
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
@@ -139,7 +139,7 @@ use tower_mcp::{
 };
 
 use crate::input::InputRequiredResult;
-use crate::integrations::ask::{Reply, Request, RequestStateError, Sdk, SdkError, StateCodec};
+use crate::ask::{Reply, Request, RequestStateError, Sdk, SdkError, StateCodec};
 use crate::schema::ElicitRequestFormParams;
 use crate::version::ProtocolVersion;
 
@@ -154,10 +154,10 @@ pub enum TowerMcp {}
 /// [`for_resource`](Ask::for_resource)) and run the body through
 /// [`tool`](crate::ask::Ask::tool) (or [`prompt`](crate::ask::Ask::prompt),
 /// [`resource`](crate::ask::Ask::resource)).
-pub type Ask = crate::integrations::ask::Ask<TowerMcp>;
+pub type Ask = crate::ask::Ask<TowerMcp>;
 
 // One seal type for every SDK; this SDK's codec is a `StateCodec`.
-pub use crate::integrations::ask::RequestStateSeal;
+pub use crate::ask::RequestStateSeal;
 
 /// The codec's subject: the binding's SHA-256, in hex (never the binding,
 /// which holds the arguments).
@@ -294,7 +294,7 @@ fn sdk_error(error: Error) -> SdkError {
     let (code, message, data) = match &error {
         Error::JsonRpc(rpc) => (rpc.code, rpc.message.clone(), rpc.data.clone()),
         other => (
-            crate::integrations::ask::INTERNAL_ERROR,
+            crate::ask::INTERNAL_ERROR,
             other.to_string(),
             None,
         ),

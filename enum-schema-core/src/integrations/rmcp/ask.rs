@@ -18,7 +18,7 @@ use serde_json::{Map, Value};
 use super::convert::result_json;
 use super::input_request;
 use crate::input::InputRequiredResult;
-use crate::integrations::ask::{
+use crate::ask::{
     ElicitError, Reply, Request, RequestStateError, Sdk, SdkError, StateCodec,
 };
 use crate::schema::ElicitRequestFormParams;
@@ -68,10 +68,10 @@ pub enum Rmcp {}
 ///
 /// Prompts and resources build theirs with [`Ask::for_prompt`] and
 /// [`Ask::for_resource`] in rmcp's `get_prompt` and `read_resource`.
-pub type Ask = crate::integrations::ask::Ask<Rmcp>;
+pub type Ask = crate::ask::Ask<Rmcp>;
 
 // One seal type for every SDK; this SDK's codec is a `StateCodec`.
-pub use crate::integrations::ask::RequestStateSeal;
+pub use crate::ask::RequestStateSeal;
 
 /// [`ElicitError::Service`] for an rmcp request that failed: the client's
 /// own JSON-RPC error passed on as it came, anything else (timeout, closed
@@ -84,7 +84,7 @@ impl From<ServiceError> for ElicitError {
                 let message = other.to_string();
                 SdkError::new(
                     other,
-                    crate::integrations::ask::INTERNAL_ERROR,
+                    crate::ask::INTERNAL_ERROR,
                     message,
                     None,
                 )

@@ -174,7 +174,7 @@ use crate::{
 #[cfg(doc)]
 use ::rmcp::model::{ElicitationSchema, EnumSchema, PrimitiveSchemaDefinition};
 
-pub use crate::integrations::ask::{ElicitError, Question};
+pub use crate::ask::{ElicitError, Question};
 pub use ask::{Ask, RequestStateSeal, Rmcp, SealProvider};
 /// The client side: read a received elicitation, check the answer.
 pub use client::{accept, read_request, ClientError};

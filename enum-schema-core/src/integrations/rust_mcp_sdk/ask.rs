@@ -15,7 +15,7 @@ use sha2::{Digest, Sha256};
 
 use super::RequestStateCodec;
 use crate::input::InputRequiredResult;
-use crate::integrations::ask::{
+use crate::ask::{
     ElicitError, Reply, Request, RequestStateError, Sdk, SdkError, StateCodec,
 };
 use crate::schema::ElicitRequestFormParams;
@@ -38,10 +38,10 @@ pub enum RustMcpSdk {}
 /// [`prompt`](crate::ask::Ask::prompt), [`resource`](crate::ask::Ask::resource)),
 /// and ask with [`form`](crate::ask::Ask::form). The code before the last
 /// question runs once per round: keep side effects after the questions.
-pub type Ask = crate::integrations::ask::Ask<RustMcpSdk>;
+pub type Ask = crate::ask::Ask<RustMcpSdk>;
 
 // One seal type for every SDK; this SDK's codec is a `StateCodec`.
-pub use crate::integrations::ask::RequestStateSeal;
+pub use crate::ask::RequestStateSeal;
 
 /// The length of the digest that binds a state to its request.
 const DIGEST: usize = 32;
@@ -142,7 +142,7 @@ impl<T: Into<ServerResult>> Reply<RustMcpSdk> for T {
 impl From<RpcError> for ElicitError {
     fn from(error: RpcError) -> Self {
         let (code, message, data) = (
-            i32::try_from(error.code).unwrap_or(crate::integrations::ask::INTERNAL_ERROR),
+            i32::try_from(error.code).unwrap_or(crate::ask::INTERNAL_ERROR),
             error.message.clone(),
             error.data.clone(),
         );

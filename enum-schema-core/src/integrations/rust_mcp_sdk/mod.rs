@@ -136,6 +136,6 @@ use ::rust_mcp_schema::{
     PrimitiveSchemaDefinition, SingleSelectEnumSchema,
 };
 
-pub use crate::integrations::ask::{ElicitError, Question};
+pub use crate::ask::{ElicitError, Question};
 pub use ::rust_mcp_sdk::mcp_server::RequestStateCodec;
 pub use ask::{Ask, RequestStateSeal, RustMcpSdk};
