@@ -505,9 +505,11 @@ impl<F: FormFields> Form<F> {
 /// taken for an enum. On the struct: `rename_all` (serde's field rules),
 /// `message` (the default request message, not empty; not on a form with
 /// run-time options), `options = "Name"` (the name of the generated
-/// options struct of [`ElicitFormWith`]), `crate` (only for a
-/// crate that re-exports this one: a dependency renamed in Cargo.toml is
-/// found without it). serde's `rename_all`
+/// options struct of [`ElicitFormWith`]), `crate = "path"`
+/// (where to find this crate when it is not `::enum_schema`, as on
+/// [`ElicitEnum`](crate::ElicitEnum): `crate = "es"` for a dependency
+/// renamed to `es`, or `extern crate es as enum_schema;` once in the crate
+/// root). serde's `rename_all`
 /// on the struct and `rename` on fields are honoured, as for enums; an
 /// empty property name, from either, is a compile error.
 ///

@@ -11,7 +11,6 @@ use crate::attr::{self, Keys as _, OptionRef};
 use crate::ctxt::Ctxt;
 use crate::doc::{doc_comment, Doc};
 use crate::group::{ungroup, ungroup_expr};
-use crate::manifest::{self, Found};
 use crate::message;
 use crate::name::{unraw, Name, Renames, Role};
 use crate::rule::{self, Rule};
@@ -82,8 +81,8 @@ impl<'a> Enum<'a> {
             .any(|variant| variant.attrs.title.get().is_some())
     }
 
-    /// The path of the `enum-schema` crate: `crate = ".."`, else as the caller's
-    /// Cargo.toml names it.
+    /// The path of the `enum-schema` crate: `crate = ".."`, else
+    /// `::enum_schema`.
     pub fn krate(&self) -> TokenStream {
         crate_or_runtime(self.attrs.krate.get())
     }
@@ -369,13 +368,14 @@ fn is_deprecated(attr: &syn::Attribute) -> bool {
     attr.path().is_ident("deprecated")
 }
 
-/// The `enum-schema` crate under the name the caller's Cargo.toml gives it
-/// (`es = { package = "enum-schema" }` makes it `::es`), read by
-/// `manifest.rs`; `::enum_schema` when the manifest cannot be read or
-/// names no `enum-schema` (a crate that re-exports ours names it
-/// with `crate = ".."`), and in `enum-schema`'s own doctests and tests.
+/// The `enum-schema` crate when no `crate = ".."` names it: `::enum_schema`,
+/// as a dependency is named in Rust code. A crate that renames the
+/// dependency (`es = { package = "enum-schema" }`) or re-exports it names
+/// it with `crate = ".."`, or makes `::enum_schema` resolve with
+/// `extern crate es as enum_schema;` in its root: the derive reads no
+/// manifest, as serde's does not.
 pub fn runtime_crate() -> TokenStream {
-    crate_path(manifest::crate_name("enum-schema"))
+    quote!(::enum_schema)
 }
 
 /// `enum-schema`'s path for an input the derive cannot read further
@@ -388,19 +388,6 @@ pub fn fallback_crate(input: &DeriveInput) -> TokenStream {
 /// `crate = ".."`'s path if there is one, else [`runtime_crate`].
 fn crate_or_runtime(path: Option<&syn::Path>) -> TokenStream {
     path.map_or_else(runtime_crate, ToTokens::to_token_stream)
-}
-
-fn crate_path(found: Option<Found>) -> TokenStream {
-    let name = match found {
-        Some(Found::Name(name)) => name,
-        // `enum-schema`'s doctests and tests are crates of their own,
-        // beside it.
-        Some(Found::Itself) | None => return quote!(::enum_schema),
-    };
-    match syn::parse_str::<Ident>(&name) {
-        Ok(ident) => quote!(::#ident),
-        Err(_) => quote!(::enum_schema),
-    }
 }
 
 /// A form struct: each named field is one property.
@@ -501,8 +488,8 @@ impl<'a> Form<'a> {
         })
     }
 
-    /// The path of the `enum-schema` crate: `crate = ".."`, else as the caller's
-    /// Cargo.toml names it.
+    /// The path of the `enum-schema` crate: `crate = ".."`, else
+    /// `::enum_schema`.
     pub fn krate(&self) -> TokenStream {
         crate_or_runtime(self.attrs.krate.get())
     }
@@ -655,22 +642,6 @@ fn generic_argument<'t>(ty: &'t syn::Type, name: &str) -> Option<&'t syn::Type> 
 
 #[cfg(test)]
 mod tests {
-    use super::crate_path;
-    use crate::manifest::Found;
-
-    #[test]
-    fn the_runtime_crate_is_found_under_its_name() {
-        let path = |found| crate_path(found).to_string();
-        assert_eq!(path(Some(Found::Name("es".into()))), ":: es");
-        assert_eq!(
-            path(Some(Found::Name("enum_schema".into()))),
-            ":: enum_schema"
-        );
-        assert_eq!(path(Some(Found::Itself)), ":: enum_schema");
-        // No manifest, or no enum-schema in it.
-        assert_eq!(path(None), ":: enum_schema");
-    }
-
     #[test]
     fn the_fallback_honours_crate() {
         let input: syn::DeriveInput = syn::parse_quote! {

@@ -5,8 +5,7 @@
 //! Shared by both derives: `attr` (the attributes, read in one loop),
 //! `name` (wire values and property names), `case` (serde's rename rules),
 //! `doc` (doc comments as descriptions), `ast` (the typed views),
-//! `ctxt` (the errors), `manifest` (`enum-schema`'s name in the
-//! caller's `Cargo.toml`), `rule` (the runtime's count, length and bound
+//! `ctxt` (the errors), `rule` (the runtime's count, length and bound
 //! rules and every rule's words, the same file), `valid` (the early checks,
 //! calling `rule`), `message` (how the settings are named in a rule's
 //! words) and `fallback` (the stub impl beside errors). One
@@ -21,7 +20,6 @@ mod derives;
 mod doc;
 mod fallback;
 mod group;
-mod manifest;
 mod message;
 mod name;
 // The runtime's `schema/rule/shared.rs`, compiled here too (this file is a

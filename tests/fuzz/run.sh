@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing of the entry points a client or peer can reach
 # (cargo-fuzz, libFuzzer): the answer checks, the peer reader, enum values,
-# the server-side round reader of `enum_schema::ask` (`round`) and the
-# derive's `Cargo.toml` reader against the `toml` crate (`manifest_toml`),
+# and the server-side round reader of `enum_schema::ask` (`round`),
 # each for a bounded time or number of
 # executions, with a seed corpus made from the tests' data.
 #
@@ -29,7 +28,7 @@ seconds=${1:-60}
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(form_result peer_schema enum_value round manifest_toml)
+    targets=(form_result peer_schema enum_value round)
 fi
 export RUSTC_BOOTSTRAP=1
 
@@ -64,13 +63,6 @@ seed() {
             # Genuine states, sealed by real rounds of the target itself.
             ROUND_SEEDS="$corpus" "$bin/round"
             ;;
-        manifest_toml)
-            # The project's own manifests.
-            local manifest
-            for manifest in $(cd "$root" && git ls-files '*Cargo.toml'); do
-                cp "$root/$manifest" "$corpus/$(echo "$manifest" | tr / _)"
-            done
-            ;;
     esac
 }
 
@@ -90,9 +82,7 @@ for target in "${targets[@]}"; do
     log="$fuzz/corpus/$target.log"
     echo "== $target: ${limits[*]}"
     set +e
-    dict="$fuzz/json.dict"
-    if [ "$target" = manifest_toml ]; then dict="$fuzz/toml.dict"; fi
-    "$bin/$target" "${limits[@]}" -dict="$dict" -max_len=4096 \
+"$bin/$target" "${limits[@]}" -dict="$fuzz/json.dict" -max_len=4096 \
         -print_final_stats=1 -artifact_prefix="$fuzz/artifacts/$target/" \
         "$fuzz/corpus/$target" >"$log" 2>&1
     status=$?

@@ -1,19 +1,21 @@
 //! Both derives in a crate that names enum-schema `es` in its Cargo.toml
 //! (`es = { package = "enum-schema", .. }`): there is no `enum_schema` here,
-//! and no `#[elicit(crate = "..")]` either.
+//! so every derive says `#[elicit(crate = "es")]`. The other way, one
+//! `extern crate es as enum_schema;` at the crate root, is
+//! `tests/extern_crate.rs`.
 
 use es::{ElicitEnum, ElicitForm};
 
 /// How urgent.
 #[derive(ElicitEnum, Debug, PartialEq)]
-#[elicit(rename_all = "lowercase", default = Low)]
+#[elicit(crate = "es", rename_all = "lowercase", default = Low)]
 pub enum Priority {
     Low,
     High,
 }
 
 #[derive(ElicitForm, Debug, PartialEq)]
-#[elicit(message = "Triage")]
+#[elicit(crate = "es", message = "Triage")]
 pub struct Triage {
     pub priority: Priority,
     #[elicit(default_items = [High])]
@@ -25,11 +27,12 @@ pub struct Triage {
 /// A select whose options are given when the request is built: the
 /// generated options struct names the renamed crate's types too.
 #[derive(ElicitForm, Debug, PartialEq)]
+#[elicit(crate = "es")]
 pub struct Assign {
     pub owner: es::OwnedChoice,
 }
 
-/// `crate = ".."` still works, and wins: here it names a re-export.
+/// `crate = ".."` names a re-export as well as a dependency.
 pub mod facade {
     pub use es as schema;
 
@@ -48,7 +51,7 @@ mod tests {
     use super::{facade, Priority, Triage};
 
     #[test]
-    fn derives_find_the_renamed_crate() {
+    fn derives_reach_the_renamed_crate_through_the_attribute() {
         assert_eq!(
             serde_json::to_value(Priority::SINGLE_SELECT).unwrap(),
             json!({"type": "string", "description": "How urgent.", "enum": ["low", "high"], "default": "low"})
@@ -94,7 +97,7 @@ mod tests {
     }
 
     #[test]
-    fn the_crate_attribute_still_works() {
+    fn the_crate_attribute_names_a_re_export() {
         assert_eq!(facade::Through::parse("One"), Ok(facade::Through::One));
     }
 }
