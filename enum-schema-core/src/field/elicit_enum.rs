@@ -112,7 +112,7 @@ pub const fn wire_value<T: ElicitEnum>(index: Result<usize, &'static str>) -> &'
 /// | `from_str` | `impl FromStr`: `"high".parse::<Priority>()` is [`parse`](Self::parse) (wire values and aliases, compared exactly), its error an owned [`Error`] of kind [`ErrorKind::InvalidValue`](crate::ErrorKind::InvalidValue) |
 /// | `display` | `impl Display`: the wire value ([`value`](Self::value)), padded as a `str` is (`{:>8}`) |
 /// | `as_ref` | `impl AsRef<str>`: the wire value |
-/// | `crate = "path"` | where to find this crate when it is not `::enum_schema`: a dependency renamed in Cargo.toml (`es = { package = "enum-schema" }` takes `crate = "es"`), or a crate that re-exports it (`crate = "my_crate::schema"`). Without it, rustc's error is ``failed to resolve: use of unresolved module or unlinked crate `enum_schema` ``, spanned on the derive; the other cure is one line in the crate root, `extern crate es as enum_schema;`, which serves every derive of the crate |
+/// | `crate = "path"` | where to find this crate when it is not `::enum_schema`: a dependency renamed in Cargo.toml (`es = { package = "enum-schema" }` takes `crate = "es"`), or a crate that re-exports it (`crate = "my_crate::schema"`). Without it, rustc says ``cannot find `enum_schema` in the crate root`` (``could not find `enum_schema` in the list of imported crates``), spanned on the derive; the other cure is one line in the crate root, `extern crate es as enum_schema;`, which serves every derive of the crate |
 ///
 /// `from_str`, `display` and `as_ref` are opt-in, as strum makes each its
 /// own derive: an enum may have a `Display` of its own (for people, where
