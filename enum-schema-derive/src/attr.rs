@@ -416,6 +416,10 @@ pub struct Container {
     pub display: Attr<()>,
     pub as_ref: Attr<()>,
     pub krate: Attr<syn::Path>,
+    /// serde's `untagged`, `tag = ".."` and `content = ".."` on the enum:
+    /// representations under which a unit variant is not its name as a
+    /// string (`valid.rs` refuses them).
+    pub serde_representation: Vec<syn::Path>,
     pub min_items: Attr<usize>,
     pub max_items: Attr<usize>,
     pub default_items: Attr<Vec<OptionRef>>,
@@ -430,6 +434,9 @@ pub struct Variant {
     pub default: Attr<()>,
     pub serde_aliases: Vec<LitStr>,
     pub serde_skip: bool,
+    /// serde's `untagged` on the variant (serde 1.0.181 and later): it
+    /// reads the variant from `null`, not from its name.
+    pub serde_untagged: Option<syn::Path>,
 }
 
 impl Keys for Container {
@@ -461,7 +468,13 @@ impl Keys for Container {
     }
 
     fn serde(&mut self, meta: &ParseNestedMeta, key: &str) -> syn::Result<bool> {
-        self.rename_all.serde(meta, key)
+        match key {
+            "untagged" | "tag" | "content" => {
+                self.serde_representation.push(meta.path.clone());
+                Ok(false)
+            }
+            _ => self.rename_all.serde(meta, key),
+        }
     }
 }
 
@@ -490,6 +503,7 @@ impl Keys for Variant {
         match key {
             "alias" => self.serde_aliases.push(meta.value()?.parse()?),
             "skip" | "skip_deserializing" => self.serde_skip = true,
+            "untagged" => self.serde_untagged = Some(meta.path.clone()),
             _ => return self.rename.serde(meta, key),
         }
         Ok(true)

@@ -25,6 +25,8 @@ pub fn check(cx: &Ctxt, item: &Enum) {
     check_generics(cx, item);
     check_variants(cx, item);
     check_serde_agrees(cx, item);
+    check_serde_representation(cx, item);
+    check_untagged_variants(cx, item);
     check_empty_values(cx, item);
     check_unique_values(cx, item);
     check_titles(cx, item);
@@ -91,6 +93,50 @@ fn check_serde_agrees(cx: &Ctxt, item: &Enum) {
                     ),
                 );
             }
+        }
+    }
+}
+
+/// The schema offers each variant as its wire value, a JSON string, which
+/// is what serde reads in its default representation (externally tagged).
+/// Under `untagged`, `tag` or `tag` + `content`, serde writes a unit
+/// variant as `null` or as an object and reads no string back: a value
+/// the client picked could never be deserialized.
+fn check_serde_representation(cx: &Ctxt, item: &Enum) {
+    let keys = &item.attrs.serde_representation;
+    let is = |name: &str| keys.iter().find(|path| path.is_ident(name));
+    let (path, what) = if let Some(path) = is("untagged") {
+        (path, "`#[serde(untagged)]` writes a unit variant as `null`")
+    } else if let (Some(path), Some(_)) = (is("tag"), is("content")) {
+        (path, "`#[serde(tag = \"..\", content = \"..\")]` writes a unit variant as an object, `{\"<tag>\": \"<variant>\"}`")
+    } else if let Some(path) = is("tag") {
+        (path, "`#[serde(tag = \"..\")]` writes a unit variant as an object, `{\"<tag>\": \"<variant>\"}`")
+    } else {
+        // `content` alone is serde's own error.
+        return;
+    };
+    cx.error_spanned_by(
+        path,
+        format_args!(
+            "ElicitEnum offers each variant as a string, and {what} and reads no string back, \
+             so serde could not read the client's answer; remove it to keep serde's default representation",
+        ),
+    );
+}
+
+/// `#[serde(untagged)]` on one variant: serde reads it from `null`.
+fn check_untagged_variants(cx: &Ctxt, item: &Enum) {
+    for variant in item.offered() {
+        if let Some(path) = &variant.attrs.serde_untagged {
+            cx.error_spanned_by(
+                path,
+                format_args!(
+                    "ElicitEnum offers `{}` as a string, and `#[serde(untagged)]` on a unit variant reads it \
+                     from `null`, so serde could not read the client's answer; remove it or mark the variant \
+                     `#[elicit(skip)]`",
+                    variant.name(),
+                ),
+            );
         }
     }
 }
