@@ -160,6 +160,10 @@ pub const fn wire_value<T: ElicitEnum>(index: Result<usize, &'static str>) -> &'
 /// derives serde, put the naming on `#[serde(...)]` (the schema follows it)
 /// rather than on `#[elicit(...)]` alone. Raw identifiers lose their `r#`,
 /// as in serde; `rename_all` changes ASCII letters only, as in serde.
+/// serde's `#[serde(untagged)]`, `#[serde(tag = "..")]` and
+/// `#[serde(tag = "..", content = "..")]` on the enum, and `untagged` on an
+/// offered variant, are compile errors: serde writes such a unit variant
+/// as `null` or as an object, and reads no wire value back.
 ///
 /// In a titled schema every offered variant needs a title: a variant
 /// without one is a compile error that names it (a forgotten title would
