@@ -27,6 +27,19 @@
 //! assert_eq!(Triage::parse_result(answer), Ok(ElicitAction::Accept(Triage { severity: Severity::Low })));
 //! ```
 //!
+//! # Guide
+//!
+//! The [`guide`] walks through the crate, one chapter per topic, each
+//! example a doctest:
+//! [`attributes`](guide::attributes) (every `#[elicit(..)]` key and what the
+//! derive checks), [`parsing`](guide::parsing) (answers and their errors),
+//! [`forms`](guide::forms), [`dynamic_choices`](guide::dynamic_choices)
+//! (selects built at run time), [`peers_and_revisions`](guide::peers_and_revisions)
+//! (reading other servers' schemas, protocol revisions),
+//! [`sdks`](guide::sdks) (asking on an MCP server with `Ask`) and
+//! [`testing`](guide::testing) (the project's own tests). The reference for
+//! the attributes is [`ElicitEnum`] and [`ElicitForm`].
+//!
 //! # Cargo features
 //!
 //! All off by default.
@@ -37,20 +50,24 @@
 //!   and 2025-11-25, and with an `input_required` result and a sealed
 //!   `requestState` on 2026-07-28, and returns the client's answer as a
 //!   typed, re-validated `ElicitAction`; the module `enum_schema::rmcp` also
-//!   has `From` conversions into rmcp's model types. Turns on serde_json's
-//!   `preserve_order` (see the module docs).
+//!   has the client side and `From` conversions into rmcp's model types.
+//!   Turns on `ask`, and serde_json's `preserve_order` (see the module docs).
 //! - `rust-mcp-sdk`: for servers on [rust-mcp-sdk](https://docs.rs/rust-mcp-sdk)
 //!   2.0 (MCP 2026-07-28). In any tool,
 //!   `ask.form::<Triage>("triage", "How bad is it?").await?`
-//!   (`rust_mcp_sdk::Ask`) returns the typed answer, or ends the tool
+//!   (`enum_schema::rust_mcp_sdk::Ask`) returns the typed answer, or ends the tool
 //!   with the `input_required` result that asks for it, earlier answers
 //!   kept in a sealed `requestState`; `From` conversions into
-//!   rust-mcp-schema's types.
+//!   rust-mcp-schema's types. Turns on `ask`.
 //! - `tower-mcp`: for servers on [tower-mcp](https://docs.rs/tower-mcp) 0.25,
 //!   the same one call (`enum_schema::tower_mcp::Ask`) on both of its
 //!   eras: `elicitation/create` on a 2025 session, an `input_required`
 //!   result and a `requestState` sealed with tower-mcp's codec on
-//!   2026-07-28. Turns on serde_json's `preserve_order`.
+//!   2026-07-28. Turns on `ask`, and serde_json's `preserve_order`.
+//! - `ask`: `enum_schema::ask`, the elicitation core that every SDK's `Ask`
+//!   is built on (`RequestStateSeal`, `Question`, `ElicitError`, the `Sdk`
+//!   trait). The SDK features and `store` turn it on; enable it alone to
+//!   write an adapter for another SDK.
 //! - `schemars`: `schemars::JsonSchema` for derived enums and forms, with the
 //!   shapes below inline (never a `$ref`), for code that builds schemas with
 //!   schemars, rmcp's own `Peer::elicit::<T>()` among it.
@@ -77,113 +94,20 @@
 //!
 //! Each may carry the field's `title`, `description` and `default`;
 //! multi-selects also `minItems` and `maxItems`. No `$ref`, `$defs` or
-//! `$schema` ever appears, and `type` is always present.
+//! `$schema` ever appears, and `type` is always present. Options known only
+//! at run time give the same shapes through
+//! [`SingleSelectSchema::new`](schema::SingleSelectSchema::new) and
+//! [`MultiSelectSchema::new`](schema::MultiSelectSchema::new) (see
+//! [`guide::dynamic_choices`]).
 //!
 //! # Parsing answers
 //!
 //! Clients are not required to enforce the options, so every answer is
 //! checked again: [`ElicitEnum::parse`] and [`SingleSelectField::parse_value`] for one
 //! value, [`MultiSelectField::parse_value`] for an array (bounds and duplicates
-//! included), and [`Form::parse_result`] for a whole `ElicitResult`. Every
-//! rejection is an [`Error`] that keeps what the client sent.
-//!
-//! # Forms
-//!
-//! [`ElicitForm`] turns a struct into the whole `requestedSchema`: enum
-//! fields, `Vec`s of them, strings, numbers, booleans, and `Option`s of
-//! these. [`Form`] builds the same from a tuple of fields at run time.
-//! A yes/no question is [`Confirm`]: one required select of "Yes" and "No"
-//! (its docs say why that shape, and not a form with no field or a lone
-//! checkbox).
-//!
-//! A field with a default may let the client leave it out:
-//! `#[elicit(fill_default)]` on a derived form's field, [`FillDefault`] in a
-//! run-time [`Form`], take it out of `required` and fill its `default` when
-//! the client sends no value. Without it a field stays required: a missing
-//! value is [`ErrorKind::MissingField`], and no default is filled silently.
-//!
-//! # Dynamic choices
-//!
-//! Options known only when the server runs (the files in a folder, the
-//! users of a team) make a select through the wire model itself:
-//! [`SingleSelectSchema::new`](schema::SingleSelectSchema::new) and [`MultiSelectSchema::new`](schema::MultiSelectSchema::new) take the
-//! options (wire values, `(value, title)` pairs, or [`EnumOption`](schema::EnumOption)s) and
-//! give the same shapes as a derived enum (MCP 2025-11-25, SEP-1330):
-//!
-//! | built with | JSON |
-//! |---|---|
-//! | `SingleSelectSchema::new(["a", "b"])` | `{"type":"string","enum":["a","b"]}` |
-//! | `SingleSelectSchema::new([("a", "A"), ..])` | `{"type":"string","oneOf":[{"const":"a","title":"A"},..]}` |
-//! | `MultiSelectSchema::new(["a", "b"])` | `{"type":"array","items":{"type":"string","enum":["a","b"]}}` |
-//! | `MultiSelectSchema::new([("a", "A"), ..])` | `{"type":"array","items":{"anyOf":[{"const":"a","title":"A"},..]}}` |
-//! | [`with_legacy(true)`](schema::SingleSelectSchema::with_legacy), or [`for_version`](schema::PrimitiveSchema::for_version) for 2025-06-18 | `{"type":"string","enum":[..],"enumNames":[..]}` |
-//!
-//! with the field's `title`, `description` and `default`
-//! ([`with_title`](schema::SingleSelectSchema::with_title),
-//! [`with_description`](schema::SingleSelectSchema::with_description),
-//! [`with_default_value`](schema::SingleSelectSchema::with_default_value),
-//! [`with_default_values`](schema::MultiSelectSchema::with_default_values)) and, on a
-//! multi-select, `minItems`/`maxItems`
-//! ([`with_items`](schema::MultiSelectSchema::with_items)).
-//!
-//! Building checks the options with the rules a peer's schema is read
-//! with, and returns a [`SchemaError`](schema::SchemaError) naming the offending value, never a
-//! malformed request: [`SchemaError::NoOptions`](schema::SchemaError::NoOptions) (an empty list),
-//! [`SchemaError::DuplicateValue`](schema::SchemaError::DuplicateValue) (a value given twice),
-//! [`SchemaError::DefaultNotAnOption`](schema::SchemaError::DefaultNotAnOption) (a default outside the list, a title
-//! included), [`SchemaError::DuplicateDefault`](schema::SchemaError::DuplicateDefault),
-//! [`SchemaError::DefaultCount`](schema::SchemaError::DefaultCount) (a multi-select default outside the
-//! bounds), [`SchemaError::BoundsInverted`](schema::SchemaError::BoundsInverted) and
-//! [`SchemaError::MinItemsAboveOptions`](schema::SchemaError::MinItemsAboveOptions) (bounds no answer can meet).
-//!
-//! Answers are checked as a derived enum's, with the same [`Error`]s
-//! (membership, the title-instead-of-value hint, duplicates, bounds), and
-//! parse to the chosen [`Choice`]: its index and option, borrowed from the
-//! list. `&select` is a field of a run-time [`Form`], beside derived enums
-//! and primitives, so it goes through `rmcp`'s `elicit_fields` and the
-//! 2026-07-28 [`InputRequiredResult`](input::InputRequiredResult) like any other.
-//!
-//! In a derived form, a field of type [`OwnedChoice`] (or
-//! `Vec<OwnedChoice>`, or an `Option` of either) is such a select: the
-//! derive generates a struct for the selects' options, and the form is
-//! asked with [`ElicitFormWith::request_with`] and read with
-//! [`ElicitFormWith::parse_result_with`], which take it, so one form asks
-//! everything. The answer is owned: the chosen option's index, value and
-//! title.
-//!
-//! ```
-//! use enum_schema::schema::{SchemaError, SingleSelectSchema};
-//! use enum_schema::{ElicitAction, Form};
-//! use serde_json::json;
-//!
-//! let files = vec!["notes.md".to_owned(), "plan.txt".to_owned()]; // read at run time
-//! let select = SingleSelectSchema::new(files)?.with_title("File");
-//! let form = Form::new((("file", &select),));
-//! assert_eq!(
-//!     serde_json::to_value(form.requested_schema()).unwrap()["properties"]["file"],
-//!     json!({"type": "string", "title": "File", "enum": ["notes.md", "plan.txt"]}),
-//! );
-//!
-//! let answer = json!({"action": "accept", "content": {"file": "plan.txt"}});
-//! let Ok(ElicitAction::Accept((file,))) = form.parse_result(answer) else { unreachable!() };
-//! assert_eq!((file.index(), file.value()), (1, "plan.txt"));
-//!
-//! assert_eq!(
-//!     SingleSelectSchema::new(Vec::<String>::new()),
-//!     Err(SchemaError::NoOptions),
-//! );
-//! # Ok::<(), SchemaError>(())
-//! ```
-//!
-//! # Peers and revisions
-//!
-//! Clients and proxies read any server's schema with
-//! [`PrimitiveSchema::from_json`](schema::PrimitiveSchema::from_json) and [`RequestedSchema::from_json_str`](schema::RequestedSchema::from_json_str)
-//! (invalid ones are a [`SchemaError`](schema::SchemaError)) and check answers with the same
-//! errors. [`ProtocolVersion`] and the `for_version` methods adapt what goes
-//! out to the negotiated revision (legacy `enumNames` for 2025-06-18), and
-//! [`InputRequiredResult`](input::InputRequiredResult) / [`parse_input_response`](input::parse_input_response) carry elicitation
-//! inside a tool result (2026-07-28).
+//! included), [`ElicitForm::parse_result`] and [`Form::parse_result`] for a
+//! whole `ElicitResult`. Every rejection is an [`Error`] that keeps what the
+//! client sent (see [`guide::parsing`]).
 //!
 //! # Compile-time checks
 //!
@@ -193,8 +117,12 @@
 //! variants with the same wire value, an unknown `rename_all` rule, variants
 //! with fields, enums with no offered variant, generics, unknown or
 //! repeated attribute keys, and, on a form field, a `fill_default` with no
-//! default to fill. See [`ElicitEnum`] and [`ElicitForm`] for the
-//! attributes.
+//! default to fill (see [`guide::attributes`]).
+//!
+//! The generated code names the crate `::enum_schema`. Under another name
+//! (a renamed dependency, a crate that re-exports this one), write
+//! `#[elicit(crate = "path")]` on the enum or form, or
+//! `extern crate path as enum_schema;` once in the crate root.
 
 #![deny(missing_docs)]
 
@@ -205,6 +133,8 @@ struct ReadmeDoctests;
 
 #[doc(inline)]
 pub use enum_schema_core::*;
+
+pub mod guide;
 
 /// Derives [`ElicitEnum`] for a fieldless enum; see the trait for the
 /// attributes.
