@@ -26,7 +26,8 @@
 use std::sync::Arc;
 
 use axum::serve::ListenerExt;
-use enum_schema::rmcp::{Ask, RequestStateSeal};
+use enum_schema::ask::RequestStateSeal;
+use enum_schema::rmcp::Ask;
 use enum_schema::{schema::SingleSelectSchema, Confirm, ElicitAction, ElicitForm};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{

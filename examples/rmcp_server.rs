@@ -11,7 +11,8 @@
 use std::sync::Arc;
 
 use axum::serve::ListenerExt;
-use enum_schema::rmcp::{Ask, RequestStateSeal};
+use enum_schema::ask::RequestStateSeal;
+use enum_schema::rmcp::Ask;
 use enum_schema::{ElicitAction, ElicitEnum, ElicitForm};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{

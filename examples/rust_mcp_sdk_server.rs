@@ -18,10 +18,12 @@ use std::time::Duration;
 
 use async_trait::async_trait;
 use axum::serve::ListenerExt;
-use enum_schema::rust_mcp_sdk::{Ask, RequestStateCodec, RequestStateSeal};
+use enum_schema::ask::RequestStateSeal;
+use enum_schema::rust_mcp_sdk::Ask;
 use enum_schema::{ElicitAction, ElicitForm};
 use rust_mcp_sdk::id_generator::{FastIdGenerator, UuidGenerator};
 use rust_mcp_sdk::mcp_http::{McpAppState, McpHttpHandler};
+use rust_mcp_sdk::mcp_server::RequestStateCodec;
 use rust_mcp_sdk::mcp_server::{ServerHandler, ToMcpServerHandler};
 use rust_mcp_sdk::schema::{
     CallToolRequestParams, CallToolResult, Implementation, ListToolsResult,

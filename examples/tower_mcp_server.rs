@@ -21,8 +21,10 @@ use std::future::Future;
 use axum::serve::ListenerExt;
 
 use enum_schema::ask::ElicitError;
-use enum_schema::tower_mcp::{Ask, RequestStateCodec, RequestStateSeal};
+use enum_schema::ask::RequestStateSeal;
+use enum_schema::tower_mcp::Ask;
 use enum_schema::ElicitForm;
+use tower_mcp::RequestStateCodec;
 use tower_mcp::{
     CallToolResult, Error, HttpTransport, McpRouter, NoParams, RequestContext, RequestOutcome,
     Tool, ToolBuilder,

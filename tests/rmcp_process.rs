@@ -12,7 +12,8 @@
 
 use std::process::Stdio;
 
-use enum_schema::rmcp::{Ask, RequestStateSeal};
+use enum_schema::ask::RequestStateSeal;
+use enum_schema::rmcp::Ask;
 use enum_schema::{ElicitAction, ElicitEnum, ElicitForm};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{

@@ -8,7 +8,8 @@
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use enum_schema::rmcp::{Ask, ElicitError, RequestStateSeal};
+use enum_schema::ask::{ElicitError, RequestStateSeal};
+use enum_schema::rmcp::Ask;
 use enum_schema::{ElicitAction, ElicitEnum, ElicitForm, Form, Optional};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::wrapper::Parameters;

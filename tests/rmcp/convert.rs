@@ -5,7 +5,8 @@
 
 use std::borrow::Cow;
 
-use enum_schema::rmcp::{parse_form_result, parse_result, ElicitError};
+use enum_schema::ask::ElicitError;
+use enum_schema::rmcp::{parse_form_result, parse_result};
 use enum_schema::{
     schema::PrimitiveSchema, ElicitAction, ElicitEnum, ElicitForm, Error, ErrorKind, Form,
     Optional, ProtocolVersion, VersionError,

@@ -8,7 +8,8 @@
 use std::borrow::Cow;
 use std::sync::{Arc, Mutex};
 
-use enum_schema::rmcp::{ElicitError, PeerElicitExt};
+use enum_schema::ask::ElicitError;
+use enum_schema::rmcp::PeerElicitExt;
 use enum_schema::{
     schema::{EnumOption, SingleSelectSchema},
     ElicitAction, Error, ErrorKind, FillDefault, Form,

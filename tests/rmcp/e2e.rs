@@ -9,7 +9,8 @@ use std::borrow::Cow;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use enum_schema::rmcp::{input_required, input_response, ElicitError, PeerElicitExt};
+use enum_schema::ask::ElicitError;
+use enum_schema::rmcp::{input_required, input_response, PeerElicitExt};
 use enum_schema::{
     error::JsonType, ElicitAction, ElicitEnum, ElicitForm, Error, ErrorKind, Form, Optional,
     VersionError,

@@ -1,8 +1,10 @@
 //! `Ask` on rust-mcp-sdk 2.0: the rounds of a 2026-07-28 tool call, the
 //! sealed `requestState`, and what a client gets back.
 
-use enum_schema::rust_mcp_sdk::{Ask, ElicitError, RequestStateCodec, RequestStateSeal};
+use enum_schema::ask::{ElicitError, RequestStateSeal};
+use enum_schema::rust_mcp_sdk::Ask;
 use enum_schema::{ElicitAction, ElicitEnum, ElicitForm};
+use rust_mcp_sdk::mcp_server::RequestStateCodec;
 use rust_mcp_sdk::schema::{
     CallToolRequestParams, CallToolResult, RpcError, ServerResult, TextContent,
 };

@@ -5,10 +5,12 @@
 
 use std::collections::HashMap;
 
-use enum_schema::tower_mcp::{Ask, RequestStateCodec, RequestStateSeal};
+use enum_schema::ask::RequestStateSeal;
+use enum_schema::tower_mcp::Ask;
 use enum_schema::{ElicitAction, ElicitEnum, ElicitForm};
 use serde_json::{json, Value};
 use tower_mcp::protocol::{GetPromptResult, ReadResourceResult};
+use tower_mcp::RequestStateCodec;
 use tower_mcp::{
     CallToolResult, JsonRpcRequest, JsonRpcResponse, JsonRpcService, McpRouter, PromptBuilder,
     RequestContext, ResourceBuilder, ToolBuilder,

@@ -7,11 +7,13 @@
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 
-use enum_schema::tower_mcp::{Ask, RequestStateCodec, RequestStateSeal};
+use enum_schema::ask::RequestStateSeal;
+use enum_schema::tower_mcp::Ask;
 use enum_schema::{ElicitAction, ElicitEnum, ElicitForm};
 use serde_json::{json, Value};
 use tower_mcp::client::{ClientHandler, HttpClientTransport};
 use tower_mcp::protocol::{ElicitRequestParams, ElicitResult};
+use tower_mcp::RequestStateCodec;
 use tower_mcp::{
     CallToolResult, HttpTransport, JsonRpcError, McpClient, McpRouter, NoParams, RequestContext,
     ToolBuilder,

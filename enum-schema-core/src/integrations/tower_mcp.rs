@@ -10,9 +10,12 @@
 //! [`Ask::for_prompt`] and [`Ask::for_resource`].
 //!
 //! ```
-//! use enum_schema::tower_mcp::{Ask, RequestStateCodec, RequestStateSeal};
+//! use enum_schema::ask::RequestStateSeal;
+//! use enum_schema::tower_mcp::Ask;
 //! use enum_schema::{ElicitAction, ElicitEnum, ElicitForm};
-//! use tower_mcp::{CallToolResult, McpRouter, NoParams, RequestContext, ToolBuilder};
+//! use tower_mcp::{
+//!     CallToolResult, McpRouter, NoParams, RequestContext, RequestStateCodec, ToolBuilder,
+//! };
 //!
 //! #[derive(ElicitEnum, Debug)]
 //! #[elicit(rename_all = "lowercase")]
@@ -124,7 +127,6 @@ use std::collections::HashMap;
 use std::future::Future;
 use std::time::Duration;
 
-pub use crate::ask::{ElicitError, Question};
 use serde::Serialize;
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
@@ -132,14 +134,16 @@ use tower_mcp::inspection::McpProtocolRevision;
 use tower_mcp::protocol::{
     ClientCapabilities, ElicitFormParams, ElicitFormSchema, ElicitMode, ElicitRequestParams,
 };
-pub use tower_mcp::RequestStateCodec;
+use tower_mcp::RequestStateCodec;
 use tower_mcp::{
     CallToolResult, Error, GetPromptResult, InputRequest, InputRequests, JsonRpcError,
     ReadResourceResult, RequestContext, RequestOutcome,
 };
 
+use crate::ask::{
+    ElicitError, Reply, Request, RequestStateError, RequestStateSeal, Sdk, SdkError, StateCodec,
+};
 use crate::input::InputRequiredResult;
-use crate::ask::{Reply, Request, RequestStateError, Sdk, SdkError, StateCodec};
 use crate::schema::ElicitRequestFormParams;
 use crate::version::ProtocolVersion;
 
@@ -155,9 +159,6 @@ pub enum TowerMcp {}
 /// [`tool`](crate::ask::Ask::tool) (or [`prompt`](crate::ask::Ask::prompt),
 /// [`resource`](crate::ask::Ask::resource)).
 pub type Ask = crate::ask::Ask<TowerMcp>;
-
-// One seal type for every SDK; this SDK's codec is a `StateCodec`.
-pub use crate::ask::RequestStateSeal;
 
 /// The codec's subject: the binding's SHA-256, in hex (never the binding,
 /// which holds the arguments).
@@ -275,29 +276,34 @@ fn input_required<T>(result: &InputRequiredResult) -> RequestOutcome<T> {
     RequestOutcome::InputRequired(sdk)
 }
 
-/// A tool, prompt or resource result, as tower-mcp's `RequestOutcome`.
-impl<T> Reply<TowerMcp> for T {
-    type Response = RequestOutcome<T>;
+/// A tool, prompt or resource result, as tower-mcp's `RequestOutcome`:
+/// one impl per result type, so that no blanket impl reaches every type.
+macro_rules! reply {
+    ($($result:ty),*) => {$(
+        impl Reply<TowerMcp> for $result {
+            type Response = RequestOutcome<$result>;
 
-    fn complete(self) -> RequestOutcome<T> {
-        RequestOutcome::Complete(self)
-    }
+            fn complete(self) -> RequestOutcome<$result> {
+                RequestOutcome::Complete(self)
+            }
 
-    fn input_required(result: InputRequiredResult) -> Result<RequestOutcome<T>, Error> {
-        Ok(self::input_required(&result))
-    }
+            fn input_required(
+                result: InputRequiredResult,
+            ) -> Result<RequestOutcome<$result>, Error> {
+                Ok(self::input_required(&result))
+            }
+        }
+    )*};
 }
+
+reply!(CallToolResult, GetPromptResult, ReadResourceResult);
 
 /// A tower-mcp error as the core carries it: its JSON-RPC code, message
 /// and `data` (`-32603` and its text when it has none).
 fn sdk_error(error: Error) -> SdkError {
     let (code, message, data) = match &error {
         Error::JsonRpc(rpc) => (rpc.code, rpc.message.clone(), rpc.data.clone()),
-        other => (
-            crate::ask::INTERNAL_ERROR,
-            other.to_string(),
-            None,
-        ),
+        other => (crate::ask::INTERNAL_ERROR, other.to_string(), None),
     };
     SdkError::new(error, code, message, data)
 }

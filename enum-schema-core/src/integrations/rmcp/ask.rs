@@ -17,10 +17,8 @@ use serde_json::{Map, Value};
 
 use super::convert::result_json;
 use super::input_request;
+use crate::ask::{ElicitError, Reply, Request, RequestStateError, Sdk, SdkError, StateCodec};
 use crate::input::InputRequiredResult;
-use crate::ask::{
-    ElicitError, Reply, Request, RequestStateError, Sdk, SdkError, StateCodec,
-};
 use crate::schema::ElicitRequestFormParams;
 use crate::version::ProtocolVersion;
 
@@ -71,7 +69,7 @@ pub enum Rmcp {}
 pub type Ask = crate::ask::Ask<Rmcp>;
 
 // One seal type for every SDK; this SDK's codec is a `StateCodec`.
-pub use crate::ask::RequestStateSeal;
+use crate::ask::RequestStateSeal;
 
 /// [`ElicitError::Service`] for an rmcp request that failed: the client's
 /// own JSON-RPC error passed on as it came, anything else (timeout, closed
@@ -82,12 +80,7 @@ impl From<ServiceError> for ElicitError {
             ServiceError::McpError(error) => sdk_error(error),
             other => {
                 let message = other.to_string();
-                SdkError::new(
-                    other,
-                    crate::ask::INTERNAL_ERROR,
-                    message,
-                    None,
-                )
+                SdkError::new(other, crate::ask::INTERNAL_ERROR, message, None)
             }
         };
         ElicitError::Service(sdk)
@@ -300,7 +293,7 @@ impl Ask {
     message = "`{Self}` holds no `RequestStateSeal`, so its tools cannot take `Ask`",
     label = "no `impl AsRef<RequestStateSeal> for {Self}`",
     note = "`Ask` seals the answers a client echoes back with the server's `RequestStateSeal`, and finds it through `AsRef`",
-    note = "give `{Self}` a `seal: RequestStateSeal` field and `impl AsRef<enum_schema::rmcp::RequestStateSeal> for {Self}`, returning `&self.seal`"
+    note = "give `{Self}` a `seal: RequestStateSeal` field and `impl AsRef<enum_schema::ask::RequestStateSeal> for {Self}`, returning `&self.seal`"
 )]
 pub trait SealProvider {
     /// The seal: `self.as_ref()`.

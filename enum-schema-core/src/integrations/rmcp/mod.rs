@@ -9,7 +9,8 @@
 //! `AsRef<RequestStateSeal>`), and the tool takes [`Ask`] as an argument:
 //!
 //! ```no_run
-//! use enum_schema::rmcp::{Ask, RequestStateSeal};
+//! use enum_schema::ask::RequestStateSeal;
+//! use enum_schema::rmcp::Ask;
 //! use enum_schema::{ElicitAction, ElicitEnum, ElicitForm};
 //! use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, RequestStateCodec};
 //! use rmcp::ErrorData;
@@ -174,8 +175,9 @@ use crate::{
 #[cfg(doc)]
 use ::rmcp::model::{ElicitationSchema, EnumSchema, PrimitiveSchemaDefinition};
 
-pub use crate::ask::{ElicitError, Question};
-pub use ask::{Ask, RequestStateSeal, Rmcp, SealProvider};
+pub use ask::{Ask, Rmcp, SealProvider};
+
+use crate::ask::ElicitError;
 /// The client side: read a received elicitation, check the answer.
 pub use client::{accept, read_request, ClientError};
 pub use convert::{parse_form_result, parse_result};

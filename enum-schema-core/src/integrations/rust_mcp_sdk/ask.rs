@@ -14,10 +14,8 @@ use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
 
 use super::RequestStateCodec;
+use crate::ask::{ElicitError, Reply, Request, RequestStateError, Sdk, SdkError, StateCodec};
 use crate::input::InputRequiredResult;
-use crate::ask::{
-    ElicitError, Reply, Request, RequestStateError, Sdk, SdkError, StateCodec,
-};
 use crate::schema::ElicitRequestFormParams;
 use crate::version::ProtocolVersion;
 
@@ -41,7 +39,7 @@ pub enum RustMcpSdk {}
 pub type Ask = crate::ask::Ask<RustMcpSdk>;
 
 // One seal type for every SDK; this SDK's codec is a `StateCodec`.
-pub use crate::ask::RequestStateSeal;
+use crate::ask::RequestStateSeal;
 
 /// The length of the digest that binds a state to its request.
 const DIGEST: usize = 32;

@@ -7,7 +7,8 @@
 //! when the answer is not there yet.
 //!
 //! ```no_run
-//! use enum_schema::rust_mcp_sdk::{Ask, RequestStateSeal};
+//! use enum_schema::ask::RequestStateSeal;
+//! use enum_schema::rust_mcp_sdk::Ask;
 //! use enum_schema::{ElicitAction, ElicitEnum, ElicitForm};
 //! use rust_mcp_sdk::schema::{
 //!     CallToolRequestParams, CallToolResult, RpcError, ServerResult, TextContent,
@@ -136,6 +137,5 @@ use ::rust_mcp_schema::{
     PrimitiveSchemaDefinition, SingleSelectEnumSchema,
 };
 
-pub use crate::ask::{ElicitError, Question};
-pub use ::rust_mcp_sdk::mcp_server::RequestStateCodec;
-pub use ask::{Ask, RequestStateSeal, RustMcpSdk};
+use ::rust_mcp_sdk::mcp_server::RequestStateCodec;
+pub use ask::{Ask, RustMcpSdk};
