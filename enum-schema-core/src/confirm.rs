@@ -56,7 +56,7 @@ crate::__private::json_schema!(enum Answer);
 /// options and no default (when asked again after a client sent the title
 /// "Yes" or "No" instead of the value, the option the person picked is
 /// pre-selected, as for any select: see "A second chance" on
-/// [`Ask`](crate::ask::Ask)).
+/// `Ask` (feature `ask`)).
 ///
 /// ```json
 /// {"type": "object",

@@ -241,7 +241,7 @@ pub enum ErrorKind {
         expected: JsonType,
     },
     /// A search text that matches none of a long list's options (see
-    /// [`Ask::choose`](crate::ask::Ask::choose)).
+    /// `ask::Ask::choose`).
     NoMatch {
         /// The form field, if known.
         field: Option<Cow<'static, str>>,
@@ -249,7 +249,7 @@ pub enum ErrorKind {
         value: String,
     },
     /// A search text that matches more of a long list's options than one
-    /// list may offer (see [`Ask::choose`](crate::ask::Ask::choose)).
+    /// list may offer (see `ask::Ask::choose`).
     TooManyMatches {
         /// The form field, if known.
         field: Option<Cow<'static, str>>,
@@ -282,22 +282,6 @@ pub enum ErrorKind {
     UnknownAction {
         /// What the client sent as `action`.
         action: Value,
-    },
-    /// A retried call's `inputResponses` has no entry for the key the
-    /// server used in `inputRequests` (MCP 2026-07-28).
-    MissingInputResponse {
-        /// The key.
-        key: String,
-    },
-    /// `inputResponses`, or its entry for the key, is not an elicitation
-    /// answer (MCP 2026-07-28).
-    MalformedInputResponse {
-        /// The key.
-        key: String,
-        /// What is wrong, in a few words.
-        reason: Cow<'static, str>,
-        /// What the client sent.
-        found: Value,
     },
     /// Several fields of a form were rejected; each error names its field.
     Multiple(Vec<Error>),
@@ -382,8 +366,6 @@ impl ErrorKind {
             ErrorKind::MalformedResult { .. }
             | ErrorKind::MissingAction { .. }
             | ErrorKind::UnknownAction { .. }
-            | ErrorKind::MissingInputResponse { .. }
-            | ErrorKind::MalformedInputResponse { .. }
             | ErrorKind::Multiple(_) => None,
         }
     }
@@ -870,18 +852,6 @@ impl Display for ErrorKind {
                 r#"unknown action {}: expected "accept", "decline" or "cancel""#,
                 Quoted(action),
             ),
-            ErrorKind::MissingInputResponse { key } => {
-                write!(f, "`inputResponses` has no answer for {}", QuotedStr(key))
-            }
-            ErrorKind::MalformedInputResponse { key, reason, found } => {
-                write!(
-                    f,
-                    "malformed input response {}: {} (found {})",
-                    QuotedStr(key),
-                    reason,
-                    Quoted(found)
-                )
-            }
             ErrorKind::Multiple(errors) => {
                 write!(f, "{} fields rejected: ", errors.len())?;
                 for (i, error) in errors.iter().enumerate() {

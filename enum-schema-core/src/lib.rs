@@ -33,6 +33,8 @@ macro_rules! for_each_tuple {
     };
 }
 
+#[cfg(feature = "ask")]
+#[cfg_attr(docsrs, doc(cfg(feature = "ask")))]
 pub mod ask;
 mod confirm;
 pub mod error;
