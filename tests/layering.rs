@@ -1,25 +1,39 @@
-//! ARCHITECTURE.md draws the runtime crate as layers, top to bottom: this
-//! test reads that diagram and checks every `crate::` and `super::` path in
-//! `enum-schema-core/src` against it. A file may use its own layer and the ones
-//! below it, and names an item by its home module, never through the
-//! `lib.rs` re-exports.
+//! ARCHITECTURE.md draws the runtime's and the derive's sources as layers,
+//! top to bottom, each in a fenced block opened with ```` ```layers <folder> ````:
+//! this test reads those diagrams and checks every `crate::`, `super::` and
+//! `self::` path of the code in each folder against its diagram. A file may
+//! use its own layer and the ones below it; it names an item by its home
+//! module, never through the `lib.rs` re-exports; and the files of one
+//! layer do not import each other in a circle.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// The diagram's entries, top layer first: `field/`, `form.rs`, ..
-fn layers(architecture: &str) -> Vec<String> {
-    let start = architecture
-        .find("```\n")
-        .expect("ARCHITECTURE.md opens with the layer diagram");
-    let body = &architecture[start + 4..];
-    let end = body.find("```").expect("the diagram is closed");
-    body[..end]
-        .lines()
-        .filter_map(|line| line.split_whitespace().next())
-        .map(str::to_owned)
-        .collect()
+/// The folders that must have a diagram.
+const DRAWN: [&str; 2] = ["enum-schema-core/src", "enum-schema-derive/src"];
+
+/// Macros exported at the runtime's root, which have no other home.
+const EXPORTED: [&str; 1] = ["__enum_schema_json_schema"];
+
+/// Each diagram's folder and entries, top layer first: `field/`,
+/// `form.rs`, ..
+fn diagrams(architecture: &str) -> Vec<(String, Vec<String>)> {
+    let mut found = Vec::new();
+    let mut lines = architecture.lines();
+    while let Some(line) = lines.next() {
+        let Some(folder) = line.strip_prefix("```layers ") else {
+            continue;
+        };
+        let layers = lines
+            .by_ref()
+            .take_while(|line| !line.starts_with("```"))
+            .filter_map(|line| line.split_whitespace().next())
+            .map(str::to_owned)
+            .collect();
+        found.push((folder.trim().to_owned(), layers));
+    }
+    found
 }
 
 /// The layer of a file (`schema/check.rs`) or folder (`schema/`): the most
@@ -48,33 +62,319 @@ fn sources(dir: &Path, root: &Path, found: &mut Vec<String>) {
 }
 
 /// The code of a file without its comments (doc comments link to items
-/// through the public paths, as users see them).
-fn code(text: &str) -> String {
-    text.lines()
-        .filter(|line| !line.trim_start().starts_with("//"))
-        .collect::<Vec<_>>()
-        .join("\n")
+/// through the public paths, as users see them) and, unless
+/// `keep_strings`, without the contents of its string and character
+/// literals (an error message may quote a path, a `quote!` test a
+/// `self::` of generated code).
+fn code(text: &str, keep_strings: bool) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    while i < chars.len() {
+        let c = chars[i];
+        let next = chars.get(i + 1).copied();
+        if c == '/' && next == Some('/') {
+            while i < chars.len() && chars[i] != '\n' {
+                i += 1;
+            }
+        } else if c == '/' && next == Some('*') {
+            let mut depth = 0;
+            while i < chars.len() {
+                if chars[i] == '/' && chars.get(i + 1) == Some(&'*') {
+                    depth += 1;
+                    i += 2;
+                } else if chars[i] == '*' && chars.get(i + 1) == Some(&'/') {
+                    depth -= 1;
+                    i += 2;
+                    if depth == 0 {
+                        break;
+                    }
+                } else {
+                    i += 1;
+                }
+            }
+        } else if c == '"'
+            || (c == 'r' || c == 'b')
+                && !i.checked_sub(1).is_some_and(|before| ident(chars[before]))
+                && raw_string(&chars[i..]).is_some()
+        {
+            // `"..."`, `b"..."`, `r#"..."#`, `br"..."`.
+            let start = i;
+            let hashes = if c == '"' {
+                None
+            } else {
+                let (prefix, hashes) = raw_string(&chars[i..]).unwrap();
+                i += prefix;
+                hashes
+            };
+            i += 1;
+            while i < chars.len() {
+                match (chars[i], hashes) {
+                    ('\\', None) => i += 2,
+                    ('"', None) => break,
+                    ('"', Some(hashes))
+                        if chars[i + 1..]
+                            .iter()
+                            .take(hashes)
+                            .filter(|&&c| c == '#')
+                            .count()
+                            == hashes =>
+                    {
+                        i += hashes;
+                        break;
+                    }
+                    _ => i += 1,
+                }
+            }
+            i += 1;
+            let end = i.min(chars.len());
+            if keep_strings {
+                out.extend(&chars[start..end]);
+            } else {
+                out.push_str("\"\"");
+            }
+        } else if c == '\'' && (next == Some('\\') || chars.get(i + 2) == Some(&'\'')) {
+            // A character literal, not a lifetime.
+            let start = i;
+            i += 1;
+            while i < chars.len() && chars[i] != '\'' {
+                i += if chars[i] == '\\' { 2 } else { 1 };
+            }
+            i += 1;
+            if keep_strings {
+                out.extend(&chars[start..i.min(chars.len())]);
+            } else {
+                out.push_str("' '");
+            }
+        } else {
+            out.push(c);
+            i += 1;
+        }
+    }
+    out
 }
 
-/// The module paths named after each `crate::` (or `super::`, as `prefix`
-/// says) in `code`: `schema::option::EnumOption` is `["schema", "option",
-/// "EnumOption"]`; a group `{a::b, c}` gives one path per item.
-fn paths(code: &str, prefix: &str) -> Vec<Vec<String>> {
+/// At an `r` or `b` that starts a raw or byte string: how many characters
+/// come before its opening `"`, and its number of `#`s (`None`: not raw).
+fn raw_string(chars: &[char]) -> Option<(usize, Option<usize>)> {
+    let mut at = 0;
+    if chars.first() == Some(&'b') {
+        at = 1;
+        if chars.get(1) == Some(&'"') {
+            return Some((1, None));
+        }
+    }
+    if chars.get(at) != Some(&'r') {
+        return None;
+    }
+    at += 1;
+    let hashes = chars[at..].iter().take_while(|&&c| c == '#').count();
+    (chars.get(at + hashes) == Some(&'"')).then_some((at + hashes, Some(hashes)))
+}
+
+/// The module a file is: `field/select.rs` is `field::select`,
+/// `field/mod.rs` is `field`, `lib.rs` the crate root.
+fn module_of(file: &str) -> Vec<String> {
+    let path = file.strip_suffix(".rs").unwrap();
+    let mut module: Vec<String> = path.split('/').map(str::to_owned).collect();
+    if matches!(module.last().map(String::as_str), Some("mod" | "lib")) {
+        module.pop();
+    }
+    module
+}
+
+/// One path of the code, as written (`super::super::schema::Rule`), and
+/// the module path it names from the crate root (`["schema", "Rule"]`);
+/// `None` for a path above the crate root.
+#[derive(Debug, PartialEq)]
+struct Named {
+    written: String,
+    path: Option<Vec<String>>,
+    /// Whether the path is in a `pub use` (or `pub(crate) use`, ..): a
+    /// re-export, which shows the item without using it.
+    reexport: bool,
+}
+
+/// Every path of `code` that starts with `crate::`, `super::` or `self::`,
+/// resolved from `module`, the module of the file, and from the inline
+/// modules (`mod tests { .. }`) it is written in; a use group `{a::b, c}`
+/// gives one path per item.
+fn named(code: &str, module: &[String]) -> Vec<Named> {
+    let chars: Vec<char> = code.chars().collect();
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
     let mut found = Vec::new();
-    let mut rest = code;
-    while let Some(at) = rest.find(prefix) {
-        let before = rest[..at].chars().next_back();
-        rest = &rest[at + prefix.len()..];
-        // `$crate::` is for exported macros, which must use public paths.
-        if before.is_some_and(|c| c == '$' || c.is_alphanumeric() || c == '_') {
+    // The inline modules around the scan, with the brace depth inside each.
+    let mut inline: Vec<(String, usize)> = Vec::new();
+    let mut depth = 0;
+    let mut opens_module: Option<String> = None;
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c == '{' {
+            depth += 1;
+            if let Some(name) = opens_module.take() {
+                inline.push((name, depth));
+            }
+            i += 1;
             continue;
         }
-        found.extend(tree(rest).into_iter().filter(|path| !path.is_empty()));
+        if c == '}' {
+            if inline.last().is_some_and(|(_, at)| *at == depth) {
+                inline.pop();
+            }
+            depth = depth.saturating_sub(1);
+            i += 1;
+            continue;
+        }
+        if !ident(c) {
+            if !c.is_whitespace() {
+                opens_module = None;
+            }
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < chars.len() && ident(chars[i]) {
+            i += 1;
+        }
+        let word: String = chars[start..i].iter().collect();
+        let before = chars[..start].iter().rev().find(|c| !c.is_whitespace());
+        if opens_module.as_deref() == Some("") {
+            opens_module = Some(word.clone());
+            continue;
+        }
+        opens_module = None;
+        if word == "mod" {
+            opens_module = Some(String::new());
+            continue;
+        }
+        // `$crate::` is for exported macros, which must use public paths;
+        // after `::` or `.`, the word is not the start of a path.
+        let starts = !matches!(before, Some('$' | ':' | '.'))
+            && matches!(word.as_str(), "crate" | "super" | "self")
+            && chars.get(i) == Some(&':')
+            && chars.get(i + 1) == Some(&':');
+        if !starts {
+            continue;
+        }
+        let rest: String = chars[i + 2..].iter().take(4000).collect();
+        let reexport = is_reexport(&chars[..start]);
+        let mut here: Vec<String> = module.to_vec();
+        here.extend(inline.iter().map(|(name, _)| name.clone()));
+        for path in tree(&rest) {
+            let mut segments = vec![word.clone()];
+            segments.extend(path);
+            let mut written = segments.clone();
+            if written.len() > 1 && written.last().is_some_and(|last| last == "self") {
+                written.pop();
+            }
+            found.push(Named {
+                written: written.join("::"),
+                path: resolve(&here, &segments),
+                reexport,
+            });
+        }
+        // Past the tree, whose inner `super::`s it has resolved.
+        i += 2 + rest[..extent(&rest)].chars().count();
     }
     found
 }
 
-/// The paths of a use tree at the start of `text`.
+/// Whether the code `before` a path ends with `pub use` or `pub(..) use`.
+fn is_reexport(before: &[char]) -> bool {
+    let before: String = before[before.len().saturating_sub(60)..].iter().collect();
+    let Some(rest) = before.trim_end().strip_suffix("use") else {
+        return false;
+    };
+    if !rest.ends_with(char::is_whitespace) {
+        return false;
+    }
+    let rest = rest.trim_end();
+    if let Some(scope) = rest.strip_suffix(')') {
+        return scope
+            .rfind("pub(")
+            .is_some_and(|open| !scope[open..].contains(')'));
+    }
+    rest.strip_suffix("pub")
+        .is_some_and(|rest| !rest.ends_with(|c: char| c.is_alphanumeric() || c == '_'))
+}
+
+/// Whether `code` uses the item `name` outside its `use` declarations:
+/// a re-exported item the file also uses is a use.
+fn uses(code: &str, name: &str) -> bool {
+    let mut rest = code;
+    let mut outside = String::new();
+    let boundary = |c: Option<char>| !c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+    while let Some(at) = rest.find("use") {
+        let starts =
+            boundary(rest[..at].chars().next_back()) && boundary(rest[at + 3..].chars().next());
+        if !starts {
+            outside.push_str(&rest[..at + 3]);
+            rest = &rest[at + 3..];
+            continue;
+        }
+        outside.push_str(&rest[..at]);
+        rest = rest[at..].find(';').map_or("", |end| &rest[at + end + 1..]);
+    }
+    outside.push_str(rest);
+    let mut from = 0;
+    while let Some(at) = outside[from..].find(name) {
+        let at = from + at;
+        if boundary(outside[..at].chars().next_back())
+            && boundary(outside[at + name.len()..].chars().next())
+        {
+            return true;
+        }
+        from = at + name.len();
+    }
+    false
+}
+
+/// The length of the use tree at the start of `text`, as `tree` reads it.
+fn extent(text: &str) -> usize {
+    let trimmed = text.trim_start();
+    let blank = text.len() - trimmed.len();
+    if trimmed.starts_with('{') {
+        let mut depth = 0;
+        for (index, c) in trimmed.char_indices() {
+            match c {
+                '{' => depth += 1,
+                '}' if depth == 1 => return blank + index + 1,
+                '}' => depth -= 1,
+                _ => {}
+            }
+        }
+        return text.len();
+    }
+    let ident = trimmed
+        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .unwrap_or(trimmed.len());
+    match trimmed[ident..].strip_prefix("::") {
+        Some(next) if ident > 0 => blank + ident + 2 + extent(next),
+        _ => blank + ident,
+    }
+}
+
+/// The module path `segments` name from the module `here`: `crate` is the
+/// root, each `super` one module up, `self` here.
+fn resolve(here: &[String], segments: &[String]) -> Option<Vec<String>> {
+    let mut path = here.to_vec();
+    for (index, segment) in segments.iter().enumerate() {
+        match segment.as_str() {
+            "crate" if index == 0 => path.clear(),
+            "self" | "*" => {}
+            "super" => {
+                path.pop()?;
+            }
+            _ => path.push(segment.clone()),
+        }
+    }
+    Some(path)
+}
+
+/// The paths of a use tree at the start of `text`: a group `{a::b, c}`
+/// gives one path per item, a glob its `*`.
 fn tree(text: &str) -> Vec<Vec<String>> {
     let text = text.trim_start();
     if let Some(group) = text.strip_prefix('{') {
@@ -96,7 +396,14 @@ fn tree(text: &str) -> Vec<Vec<String>> {
                 _ => {}
             }
         }
-        return items.into_iter().flat_map(tree).collect();
+        return items
+            .into_iter()
+            .filter(|item| !item.trim().is_empty())
+            .flat_map(tree)
+            .collect();
+    }
+    if text.starts_with('*') {
+        return vec![vec!["*".to_owned()]];
     }
     let ident: String = text
         .chars()
@@ -117,134 +424,410 @@ fn tree(text: &str) -> Vec<Vec<String>> {
     }
 }
 
-/// The file or folder a module path lands in, from `base` (a folder of
-/// `src/`, `""` for the crate root): as far as the segments name modules.
-fn target(src: &Path, base: &str, path: &[String]) -> Option<String> {
-    let mut at = base.to_owned();
-    let mut landed = None;
+/// The file a module path lands in: the file of its longest prefix that
+/// is a module of `files` (`a.rs` or `a/mod.rs`, and `a/b.rs` below
+/// either); `lib.rs` for an item of the root.
+fn file_of(files: &BTreeSet<String>, path: &[String]) -> String {
+    let mut landed = "lib.rs".to_owned();
+    let mut folder = String::new();
     for segment in path {
-        let file = format!("{at}{segment}.rs");
-        let folder = format!("{at}{segment}/");
-        if src.join(&file).is_file() {
-            landed = Some(file);
-            break;
-        } else if src.join(&folder).is_dir() {
-            at = folder.clone();
-            landed = Some(folder);
+        let file = format!("{folder}{segment}.rs");
+        let module = format!("{folder}{segment}/mod.rs");
+        if files.contains(&file) {
+            landed = file;
+        } else if files.contains(&module) {
+            landed = module;
         } else {
             break;
         }
+        folder = format!("{folder}{segment}/");
     }
     landed
 }
 
-#[test]
-fn every_import_follows_the_diagram() {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let architecture = fs::read_to_string(root.join("ARCHITECTURE.md")).unwrap();
-    let layers = layers(&architecture);
-    assert!(
-        layers.len() >= 5,
-        "the diagram lists the layers: {layers:?}"
-    );
-    let src = root.join("enum-schema-core/src");
-    let mut files = Vec::new();
-    sources(&src, &src, &mut files);
-    files.sort();
-    // Macros exported at the crate root, which have no other home.
-    let exported: BTreeSet<&str> = ["__enum_schema_json_schema"].into();
+/// What breaks the diagram `layers` in `sources` (each file's path under
+/// the folder, and its text): a file in no layer, a path through `lib.rs`
+/// or above the root, a use of a layer above, a circle in a layer.
+fn check(layers: &[String], sources: &BTreeMap<String, String>) -> Vec<String> {
+    let files: BTreeSet<String> = sources.keys().cloned().collect();
     let mut broken = Vec::new();
-    for file in files.iter().filter(|file| *file != "lib.rs") {
-        let Some(layer) = layer_of(&layers, file) else {
+    // The imports between two files of one layer: (from, to) to a path.
+    let mut edges: BTreeMap<(String, String), String> = BTreeMap::new();
+    for (file, text) in sources.iter().filter(|(file, _)| *file != "lib.rs") {
+        let Some(layer) = layer_of(layers, file) else {
             broken.push(format!("{file} is in no layer of the diagram"));
             continue;
         };
-        let text = code(&fs::read_to_string(src.join(file)).unwrap());
-        let folder = file.rfind('/').map_or("", |slash| &file[..=slash]);
-        // `super::` of `a/b.rs` is `a/mod.rs`; of `a/mod.rs`, the folder above.
-        let parent = if file.ends_with("mod.rs") {
-            folder[..folder.len() - 1]
-                .rfind('/')
-                .map_or("", |slash| &folder[..=slash])
-        } else {
-            folder
-        };
-        let mut named: Vec<(String, Option<String>)> = paths(&text, "crate::")
-            .into_iter()
-            .map(|path| {
-                (
-                    format!("crate::{}", path.join("::")),
-                    target(&src, "", &path),
+        let code = code(text, false);
+        for named in named(&code, &module_of(file)) {
+            let Named {
+                written,
+                path,
+                reexport,
+            } = named;
+            let Some(path) = path else {
+                broken.push(format!("{file}: `{written}` goes above the crate root"));
+                continue;
+            };
+            let landed = file_of(&files, &path);
+            if landed == *file {
+                continue;
+            }
+            if landed == "lib.rs" {
+                if !path
+                    .first()
+                    .is_some_and(|first| EXPORTED.contains(&first.as_str()))
+                {
+                    broken.push(format!(
+                        "{file}: `{written}` goes through lib.rs; name it by its home module"
+                    ));
+                }
+                continue;
+            }
+            match layer_of(layers, &landed) {
+                Some(target) if target < layer => broken.push(format!(
+                    "{file} ({}) uses `{written}` ({landed}, the layer {} above it)",
+                    layers[layer], layers[target]
+                )),
+                // An item re-exported and not used here is no edge of a
+                // circle: `schema/mod.rs` shows `read::SchemaError`, which
+                // `read.rs` builds from `schema/mod.rs`'s types.
+                Some(target) if target == layer => {
+                    let item = written.rsplit("::").next().unwrap();
+                    if !reexport || item == "*" || uses(&code, item) {
+                        edges.entry((file.clone(), landed)).or_insert(written);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    broken.extend(circles(&edges).into_iter().map(|circle| {
+        let layer = &layers[layer_of(layers, &circle[0].0).unwrap()];
+        let steps: Vec<String> = circle
+            .iter()
+            .map(|(from, to)| {
+                format!(
+                    "{from} uses `{}` ({to})",
+                    edges[&(from.clone(), to.clone())]
                 )
             })
             .collect();
-        // `use super::*` is a test module's own file.
-        named.extend(
-            paths(&text, "super::")
-                .into_iter()
-                .filter(|path| path.first().is_some_and(|first| first != "super"))
-                .filter(|path| path.len() > 1 || text.contains(&format!("super::{}::", path[0])))
-                .map(|path| {
-                    let landed = target(&src, parent, &path).or_else(|| {
-                        Some(if parent.is_empty() {
-                            "lib.rs".into()
-                        } else {
-                            format!("{parent}mod.rs")
-                        })
-                    });
-                    (format!("super::{}", path.join("::")), landed)
-                }),
-        );
-        for (path, landed) in named {
-            let first = path.trim_start_matches("crate::");
-            match landed {
-                None if exported.contains(first.split("::").next().unwrap()) => {}
-                None => broken.push(format!(
-                    "{file}: `{path}` goes through lib.rs; name it by its home module"
-                )),
-                Some(landed) if landed == "lib.rs" => broken.push(format!(
-                    "{file}: `{path}` goes through lib.rs; name it by its home module"
-                )),
-                Some(landed) => {
-                    let target_layer = layer_of(&layers, &landed);
-                    if target_layer.is_some_and(|target_layer| target_layer < layer) {
-                        broken.push(format!(
-                            "{file} ({}) uses `{path}` ({landed}, the layer {} above it)",
-                            layers[layer],
-                            layers[target_layer.unwrap()]
-                        ));
+        format!("a circle in the layer {layer}: {}", steps.join(", "))
+    }));
+    // A path written twice in a file (its tests, say) is said once.
+    let mut said = BTreeSet::new();
+    broken.retain(|problem| said.insert(problem.clone()));
+    broken
+}
+
+/// One circle per group of files that import each other, directly or
+/// through others: its steps, from the group's first file back to it.
+fn circles(edges: &BTreeMap<(String, String), String>) -> Vec<Vec<(String, String)>> {
+    let next = |file: &str| -> Vec<&String> {
+        edges
+            .keys()
+            .filter(|(from, _)| from == file)
+            .map(|(_, to)| to)
+            .collect()
+    };
+    // The shortest way from `from` to `to` (`from` included), if any.
+    let way = |from: &str, to: &str| -> Option<Vec<String>> {
+        let mut came: BTreeMap<String, String> = BTreeMap::new();
+        let mut queue = VecDeque::from([from.to_owned()]);
+        while let Some(at) = queue.pop_front() {
+            for step in next(&at) {
+                if step == to {
+                    let mut way = vec![at.clone()];
+                    while let Some(before) = came.get(way.last().unwrap()) {
+                        way.push(before.clone());
                     }
+                    way.reverse();
+                    return Some(way);
+                }
+                if step != from && !came.contains_key(step) {
+                    came.insert(step.clone(), at.clone());
+                    queue.push_back(step.clone());
                 }
             }
         }
+        None
+    };
+    let files: BTreeSet<&String> = edges.keys().map(|(from, _)| from).collect();
+    let mut seen: BTreeSet<String> = BTreeSet::new();
+    let mut found = Vec::new();
+    for file in files {
+        if seen.contains(file.as_str()) {
+            continue;
+        }
+        let Some(circle) = way(file, file) else {
+            continue;
+        };
+        // Every file the circle's files reach and are reached from.
+        for other in edges.keys().flat_map(|(from, to)| [from, to]) {
+            if way(file, other).is_some() && way(other, file).is_some() {
+                seen.insert(other.clone());
+            }
+        }
+        let steps = circle
+            .iter()
+            .zip(circle.iter().skip(1).chain([file]))
+            .map(|(from, to)| (from.clone(), to.clone()))
+            .collect();
+        found.push(steps);
+    }
+    found
+}
+
+#[test]
+fn every_import_follows_the_diagrams() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let architecture = fs::read_to_string(root.join("ARCHITECTURE.md")).unwrap();
+    let diagrams = diagrams(&architecture);
+    let folders: Vec<&str> = diagrams.iter().map(|(folder, _)| folder.as_str()).collect();
+    assert_eq!(folders, DRAWN, "ARCHITECTURE.md draws each crate's layers");
+    let mut broken = Vec::new();
+    for (folder, layers) in &diagrams {
+        assert!(
+            layers.len() >= 5,
+            "the diagram of {folder} lists the layers: {layers:?}"
+        );
+        let src = root.join(folder);
+        let mut files = Vec::new();
+        sources(&src, &src, &mut files);
+        let sources = files
+            .into_iter()
+            .map(|file| {
+                let text = fs::read_to_string(src.join(&file)).unwrap();
+                (file, text)
+            })
+            .collect();
+        broken.extend(
+            check(layers, &sources)
+                .into_iter()
+                .map(|problem| format!("{folder}: {problem}")),
+        );
     }
     assert!(broken.is_empty(), "{}", broken.join("\n"));
 }
 
+fn synthetic(files: &[(&str, &str)]) -> BTreeMap<String, String> {
+    files
+        .iter()
+        .map(|(file, text)| ((*file).to_owned(), (*text).to_owned()))
+        .collect()
+}
+
+fn entries(layers: &[&str]) -> Vec<String> {
+    layers.iter().map(|&layer| layer.to_owned()).collect()
+}
+
 #[test]
 fn the_diagram_reader_reads_use_trees() {
+    let paths = |code: &str| -> Vec<String> {
+        named(code, &[])
+            .into_iter()
+            .map(|named| named.path.unwrap().join("::"))
+            .collect()
+    };
     assert_eq!(
-        paths(
-            "use crate::{a::b, c::{d, e}};\nlet x = crate::f::g(1);",
-            "crate::"
-        ),
-        [
-            vec!["a", "b"],
-            vec!["c", "d"],
-            vec!["c", "e"],
-            vec!["f", "g"]
-        ]
+        paths("use crate::{a::b, c::{d, e}};\nlet x = crate::f::g(1);"),
+        ["a::b", "c::d", "c::e", "f::g"]
     );
-    assert_eq!(paths("$crate::a::b", "crate::"), Vec::<Vec<String>>::new());
-    let layers = [
-        "top/".to_owned(),
-        "top/leaf.rs".to_owned(),
-        "low.rs".to_owned(),
-    ];
+    assert_eq!(paths("$crate::a::b"), Vec::<String>::new());
+    let layers = entries(&["top/", "top/leaf.rs", "low.rs"]);
     assert_eq!(layer_of(&layers, "top/mod.rs"), Some(0));
     assert_eq!(layer_of(&layers, "top/leaf.rs"), Some(1));
     assert_eq!(layer_of(&layers, "low.rs"), Some(2));
     assert_eq!(layer_of(&layers, "other.rs"), None);
+}
+
+#[test]
+fn the_code_is_read_without_comments_and_literals() {
+    let text = "use crate::a; // crate::b\n/* crate::c /* crate::d */ */\n\
+                let s = \"crate::e\"; let r = r#\"crate::f \"# ; let c = '\"';\n\
+                fn g<'a>(x: &'a str) { crate::h::i(x) }";
+    let named: Vec<String> = named(&code(text, false), &[])
+        .into_iter()
+        .map(|named| named.written)
+        .collect();
+    assert_eq!(named, ["crate::a", "crate::h::i"]);
+    assert!(code(text, true).contains("\"crate::e\""));
+}
+
+/// `super::super::` and `self::` land where the compiler resolves them,
+/// from the inline module they are written in.
+#[test]
+fn chained_super_and_self_are_resolved() {
+    let here = module_of("a/b/c.rs");
+    let landed = |code: &str| -> Vec<Option<String>> {
+        named(code, &here)
+            .into_iter()
+            .map(|named| named.path.map(|path| path.join("::")))
+            .collect()
+    };
+    assert_eq!(landed("use super::super::X;"), [Some("a::X".into())]);
+    assert_eq!(
+        landed("use super::super::super::top::X;"),
+        [Some("top::X".into())]
+    );
+    assert_eq!(landed("use self::d::Y;"), [Some("a::b::c::d::Y".into())]);
+    assert_eq!(
+        landed("mod tests { use super::*; use super::super::Z; }"),
+        [Some("a::b::c".into()), Some("a::b::Z".into())]
+    );
+    assert_eq!(
+        landed("use super::{super::P, Q};"),
+        [Some("a::P".into()), Some("a::b::Q".into())]
+    );
+    assert_eq!(landed("super::super::super::super::W"), [None]);
+
+    let layers = entries(&["top.rs", "a/"]);
+    let files = |c: &str| {
+        synthetic(&[
+            ("lib.rs", ""),
+            ("top.rs", ""),
+            ("a/mod.rs", ""),
+            ("a/b/mod.rs", ""),
+            ("a/b/c.rs", c),
+        ])
+    };
+    // The import the old reader passed unchecked.
+    assert_eq!(
+        check(&layers, &files("use super::super::super::top::X;")),
+        ["a/b/c.rs (a/) uses `super::super::super::top::X` (top.rs, the layer top.rs above it)"]
+    );
+    assert_eq!(
+        check(&layers, &files("mod tests { use super::super::super::super::top::X; }")),
+        ["a/b/c.rs (a/) uses `super::super::super::super::top::X` (top.rs, the layer top.rs above it)"]
+    );
+    assert_eq!(
+        check(&layers, &files("use super::super::super::Reexported;")),
+        ["a/b/c.rs: `super::super::super::Reexported` goes through lib.rs; name it by its home module"]
+    );
+    assert_eq!(
+        check(&layers, &files("use super::super::super::super::X;")),
+        ["a/b/c.rs: `super::super::super::super::X` goes above the crate root"]
+    );
+    // Below and beside: allowed.
+    assert!(check(
+        &layers,
+        &files("use super::super::X; mod tests { use super::*; }")
+    )
+    .is_empty());
+}
+
+/// Two files of one layer that import each other, directly or around a
+/// longer circle, are refused; one-way imports are not.
+#[test]
+fn circles_in_a_layer_are_refused() {
+    let layers = entries(&["x/", "y.rs", "z.rs"]);
+    let sources = synthetic(&[
+        ("lib.rs", ""),
+        ("x/mod.rs", ""),
+        ("x/a.rs", "use super::b::B;"),
+        ("x/b.rs", "use crate::x::c::{self, C};"),
+        ("x/c.rs", "use super::a::A; use crate::y::Y;"),
+        ("x/d.rs", "use super::a::A;"),
+        ("y.rs", "use crate::z::Z;"),
+        ("z.rs", ""),
+    ]);
+    assert_eq!(
+        check(&layers, &sources),
+        [
+            "a circle in the layer x/: x/a.rs uses `super::b::B` (x/b.rs), \
+          x/b.rs uses `crate::x::c` (x/c.rs), x/c.rs uses `super::a::A` (x/a.rs)"
+        ]
+    );
+    let pair = synthetic(&[
+        ("lib.rs", ""),
+        ("x/mod.rs", "pub(crate) fn f() { self::inner::g() } mod inner { pub fn g() { super::super::x::h() } }"),
+        ("x/a.rs", "use super::b::B; pub struct A;"),
+        ("x/b.rs", "pub struct B(crate::x::a::A);"),
+        ("y.rs", ""),
+        ("z.rs", ""),
+    ]);
+    assert_eq!(
+        check(&layers, &pair),
+        [
+            "a circle in the layer x/: x/a.rs uses `super::b::B` (x/b.rs), \
+          x/b.rs uses `crate::x::a::A` (x/a.rs)"
+        ]
+    );
+    // A re-export is no use, unless the file uses the item too.
+    let reexport = |code: &str| {
+        synthetic(&[
+            ("lib.rs", ""),
+            ("x/mod.rs", code),
+            ("x/a.rs", "use crate::x::Shown; pub struct A;"),
+            ("y.rs", ""),
+            ("z.rs", ""),
+        ])
+    };
+    assert!(check(&layers, &reexport("pub use self::a::A; pub struct Shown;")).is_empty());
+    assert!(check(
+        &layers,
+        &reexport("pub(crate) use self::a::A;\n// A\npub struct Shown;")
+    )
+    .is_empty());
+    assert_eq!(
+        check(
+            &layers,
+            &reexport("pub use self::a::A; pub struct Shown(A);")
+        ),
+        [
+            "a circle in the layer x/: x/a.rs uses `crate::x::Shown` (x/mod.rs), \
+          x/mod.rs uses `self::a::A` (x/a.rs)"
+        ]
+    );
+    assert_eq!(
+        check(&layers, &reexport("use self::a::A; pub struct Shown;")),
+        [
+            "a circle in the layer x/: x/a.rs uses `crate::x::Shown` (x/mod.rs), \
+          x/mod.rs uses `self::a::A` (x/a.rs)"
+        ]
+    );
+    let one_way = synthetic(&[
+        ("lib.rs", ""),
+        ("x/mod.rs", ""),
+        ("x/a.rs", "use super::b::B;"),
+        ("x/b.rs", "use super::mod_rs_item;"),
+        ("y.rs", ""),
+        ("z.rs", ""),
+    ]);
+    assert!(check(&layers, &one_way).is_empty());
+}
+
+/// Each crate has its own diagram, and a file that no diagram entry
+/// names is refused.
+#[test]
+fn each_folder_has_its_own_diagram() {
+    let markdown = "# A\n\n```layers one/src\n  top.rs   the top\n  low/     below\n```\n\n\
+                    text\n\n```rust\nnot_a_layer();\n```\n\n```layers two/src\nderives/\nast.rs\n```\n";
+    assert_eq!(
+        diagrams(markdown),
+        [
+            ("one/src".to_owned(), entries(&["top.rs", "low/"])),
+            ("two/src".to_owned(), entries(&["derives/", "ast.rs"])),
+        ]
+    );
+    let layers = entries(&["derives/", "ast.rs"]);
+    let sources = synthetic(&[
+        ("lib.rs", "mod ast; mod derives; mod manifest;"),
+        ("derives/mod.rs", "use crate::ast::Enum;"),
+        (
+            "ast.rs",
+            "use crate::manifest::Found; use crate::derives::view;",
+        ),
+        ("manifest.rs", ""),
+    ]);
+    assert_eq!(
+        check(&layers, &sources),
+        [
+            "ast.rs (ast.rs) uses `crate::derives::view` (derives/mod.rs, the layer derives/ above it)",
+            "manifest.rs is in no layer of the diagram",
+        ]
+    );
 }
 
 /// The elicitation core is written once for every SDK: nothing in
@@ -257,7 +840,7 @@ fn the_core_names_no_sdk() {
     sources(&ask, &ask, &mut files);
     assert!(files.len() >= 5, "{files:?}");
     for file in files {
-        let text = code(&fs::read_to_string(ask.join(&file)).unwrap());
+        let text = code(&fs::read_to_string(ask.join(&file)).unwrap(), true);
         for sdk in ["rmcp", "rust_mcp", "tower_mcp"] {
             assert!(!text.contains(sdk), "ask/{file} names {sdk}");
         }

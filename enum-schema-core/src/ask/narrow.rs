@@ -1,11 +1,14 @@
 //! Long lists, narrowed over rounds: a search text first, then the options
-//! that match it ([`Ask::choose`](super::Ask::choose)).
+//! that match it ([`Ask::choose`]). Above `round.rs`, whose questions it
+//! asks.
 
 use std::borrow::Cow;
 
 use serde_json::Value;
 
-use super::round::Question;
+use super::error::ElicitError;
+use super::round::{Ask, Question};
+use super::sdk::Sdk;
 use crate::error::{Error, ErrorKind};
 use crate::form::{parse_action, ElicitAction};
 use crate::schema::check::OwnedChoice;
@@ -25,6 +28,51 @@ const SEARCH: &str = "search";
 /// The property of the list itself.
 const CHOICE: &str = "choice";
 
+impl<S: Sdk> Ask<S> {
+    /// Asks the person to pick one of `options`, however long the list, and
+    /// returns the option of the whole list ([`OwnedChoice`]: its value,
+    /// title and index in `options`).
+    ///
+    /// A list of at most [`LONG_LIST`](super::LONG_LIST) (50) options is
+    /// one question: `{"choice": <the select>}` under `key`. Clients render
+    /// longer dropdowns badly (practice puts the comfortable limit around
+    /// 50 to 100 options), so a longer list is narrowed first: a question
+    /// under `"{key}.search"` asks for part of the option's name
+    /// (`{"search":{"type":"string","title":"Search","description":"10000 options: type part of the one you want","minLength":1,"maxLength":200}}`);
+    /// a text that matches none, or more than 50, is asked again with the
+    /// reason ("search: “a” matches 4200 options; type more of the name, so
+    /// that at most 50 match."); then the matching options (value or title
+    /// containing the text, ignoring case) are offered under `key`. That is
+    /// two rounds of questions instead of one, and a question per attempt
+    /// that was asked again (see "Rounds"). On 2026-07-28 the search text
+    /// is sealed like any answer, and the retry rebuilds the same matches
+    /// from `options`: pass the same options on every round.
+    ///
+    /// # Errors
+    ///
+    /// As [`form`](Self::form).
+    pub async fn choose(
+        &self,
+        key: &str,
+        message: impl Into<Cow<'static, str>>,
+        options: &SingleSelectSchema,
+    ) -> Result<ElicitAction<OwnedChoice>, ElicitError> {
+        let message = message.into();
+        let offered = if options.options().len() <= LONG_LIST {
+            options.options().iter().collect()
+        } else {
+            let search = search(format!("{key}.search"), message.clone(), options, LONG_LIST);
+            match self.all((search,)).await?.0 {
+                ElicitAction::Accept(text) => matching(options, &text),
+                ElicitAction::Decline => return Ok(ElicitAction::Decline),
+                ElicitAction::Cancel => return Ok(ElicitAction::Cancel),
+            }
+        };
+        let pick = pick(key, message, offered, options);
+        Ok(self.all((pick,)).await?.0)
+    }
+}
+
 /// Whether `option` matches `text`: its value or title contains it,
 /// ignoring case.
 fn matches(option: &EnumOption, text: &str) -> bool {
@@ -36,7 +84,7 @@ fn matches(option: &EnumOption, text: &str) -> bool {
 }
 
 /// The options that match `text`, in their order.
-pub(crate) fn matching<'a>(options: &'a SingleSelectSchema, text: &str) -> Vec<&'a EnumOption> {
+fn matching<'a>(options: &'a SingleSelectSchema, text: &str) -> Vec<&'a EnumOption> {
     options
         .options
         .iter()
@@ -47,7 +95,7 @@ pub(crate) fn matching<'a>(options: &'a SingleSelectSchema, text: &str) -> Vec<&
 /// The question that asks for a search text among `options`' values and
 /// titles; an answer that matches none, or more than `limit`, is rejected
 /// (and so asked again, with the reason).
-pub(crate) fn search<'a>(
+fn search<'a>(
     key: String,
     message: Cow<'static, str>,
     options: &'a SingleSelectSchema,
@@ -89,7 +137,7 @@ pub(crate) fn search<'a>(
 /// The question that offers `offered` (all of `options`, or the ones that
 /// matched a search) as one single-select; the answer is the option of the
 /// whole list, its index the position there.
-pub(crate) fn pick<'a>(
+fn pick<'a>(
     key: &'a str,
     message: Cow<'static, str>,
     offered: Vec<&'a EnumOption>,

@@ -10,15 +10,13 @@ use std::sync::{Arc, Mutex, PoisonError};
 use serde_json::{Map, Value};
 
 use super::error::ElicitError;
-use super::narrow;
 use super::reask;
 use super::sdk::{Reply, Sdk};
 use super::state::{self, Opened, RequestStateSeal, Sealed, MAX_REQUEST_STATE_LENGTH};
 use crate::error::Error;
 use crate::form::{ElicitAction, ElicitForm, ElicitFormWith, Form, FormFields};
 use crate::input::{state_length, InputRequiredResult};
-use crate::schema::check::OwnedChoice;
-use crate::schema::{ElicitRequestFormParams, SingleSelectSchema};
+use crate::schema::ElicitRequestFormParams;
 use crate::version::ProtocolVersion;
 
 /// The request an [`Ask`] is opened for, as an SDK adapter reads it:
@@ -545,54 +543,6 @@ impl<S: Sdk> Ask<S> {
     {
         let question = Question::form_with::<F>(key, message, options);
         async move { Ok(self.all((question,)).await?.0) }
-    }
-
-    /// Asks the person to pick one of `options`, however long the list, and
-    /// returns the option of the whole list ([`OwnedChoice`]: its value,
-    /// title and index in `options`).
-    ///
-    /// A list of at most [`LONG_LIST`](super::LONG_LIST) (50) options is
-    /// one question: `{"choice": <the select>}` under `key`. Clients render
-    /// longer dropdowns badly (practice puts the comfortable limit around
-    /// 50 to 100 options), so a longer list is narrowed first: a question
-    /// under `"{key}.search"` asks for part of the option's name
-    /// (`{"search":{"type":"string","title":"Search","description":"10000 options: type part of the one you want","minLength":1,"maxLength":200}}`);
-    /// a text that matches none, or more than 50, is asked again with the
-    /// reason ("search: “a” matches 4200 options; type more of the name, so
-    /// that at most 50 match."); then the matching options (value or title
-    /// containing the text, ignoring case) are offered under `key`. That is
-    /// two rounds of questions instead of one, and a question per attempt
-    /// that was asked again (see "Rounds"). On 2026-07-28 the search text
-    /// is sealed like any answer, and the retry rebuilds the same matches
-    /// from `options`: pass the same options on every round.
-    ///
-    /// # Errors
-    ///
-    /// As [`form`](Self::form).
-    pub async fn choose(
-        &self,
-        key: &str,
-        message: impl Into<Cow<'static, str>>,
-        options: &SingleSelectSchema,
-    ) -> Result<ElicitAction<OwnedChoice>, ElicitError> {
-        let message = message.into();
-        let offered = if options.options().len() <= narrow::LONG_LIST {
-            options.options().iter().collect()
-        } else {
-            let search = narrow::search(
-                format!("{key}.search"),
-                message.clone(),
-                options,
-                narrow::LONG_LIST,
-            );
-            match self.all((search,)).await?.0 {
-                ElicitAction::Accept(text) => narrow::matching(options, &text),
-                ElicitAction::Decline => return Ok(ElicitAction::Decline),
-                ElicitAction::Cancel => return Ok(ElicitAction::Cancel),
-            }
-        };
-        let pick = narrow::pick(key, message, offered, options);
-        Ok(self.all((pick,)).await?.0)
     }
 
     /// Asks for a run-time [`Form`] under `key` with `message`, and returns

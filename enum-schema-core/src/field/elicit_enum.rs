@@ -1,10 +1,13 @@
-//! [`ElicitEnum`], the trait of a derived enum, and what the derive writes
-//! into it.
+//! [`ElicitEnum`], the trait of a derived enum, what the derive writes
+//! into it, and the two select fields its constants are
+//! ([`SingleSelectField`], [`MultiSelectField`]; their builders are in
+//! `select.rs`).
 
 use std::borrow::Cow;
+use std::marker::PhantomData;
 
 use crate::error::{Error, InvalidValue};
-use crate::field::select::{MultiSelectField, SingleSelectField};
+use crate::schema::check;
 use crate::schema::option::EnumOption;
 
 /// Everything `#[derive(ElicitEnum)]` knows about an enum, in the one
@@ -348,6 +351,181 @@ pub trait ElicitEnum: Sized + 'static {
     /// As [`SingleSelectField::parse_value`].
     #[inline]
     fn parse_value(value: serde_json::Value) -> Result<Self, Error> {
-        Self::SINGLE_SELECT.parse_value(value)
+        check::single(
+            value,
+            || Cow::Borrowed(Self::OPTIONS),
+            Self::from_wire_value,
+        )
+    }
+}
+
+// The two select fields are the trait's constants, so they are defined
+// here, below `select.rs`, which gives them their builders, getters,
+// parsing and serialization.
+
+/// The single-select schema of an [`ElicitEnum`] type: the options of `T`
+/// plus the field's `title`, `description`, `default`, and the choice of the
+/// legacy form.
+///
+/// Serializes to the JSON of [`SingleSelectSchema`](crate::schema::SingleSelectSchema) (untitled
+/// `{"type":"string","enum":[..]}`, titled `{"type":"string","oneOf":[..]}` or
+/// legacy `{"type":"string","enum":[..],"enumNames":[..]}`; MCP 2025-11-25,
+/// SEP-1330) without allocating. The builders are `const fn`, so a constant
+/// built from them is checked when the server compiles:
+///
+/// ```
+/// use enum_schema::{ElicitEnum, SingleSelectField};
+///
+/// #[derive(ElicitEnum)]
+/// #[elicit(rename_all = "lowercase")]
+/// enum Severity {
+///     #[elicit(title = "Low")]
+///     Low,
+///     #[elicit(title = "High")]
+///     High,
+/// }
+///
+/// const SEVERITY: SingleSelectField<Severity> = Severity::SINGLE_SELECT
+///     .with_title("Severity")
+///     .with_default_value("high");
+///
+/// assert_eq!(
+///     serde_json::to_value(SEVERITY).unwrap(),
+///     serde_json::json!({
+///         "type": "string",
+///         "title": "Severity",
+///         "oneOf": [{"const": "low", "title": "Low"}, {"const": "high", "title": "High"}],
+///         "default": "high",
+///     }),
+/// );
+/// ```
+///
+/// A default that is not an option fails to compile:
+///
+/// ```compile_fail
+/// # use enum_schema::{ElicitEnum, SingleSelectField};
+/// # #[derive(ElicitEnum)]
+/// # enum Severity { Low, High }
+/// const SEVERITY: SingleSelectField<Severity> = Severity::SINGLE_SELECT.with_default_value("huge");
+/// # fn main() { let _ = SEVERITY; }
+/// ```
+pub struct SingleSelectField<T> {
+    pub(super) title: Option<&'static str>,
+    pub(super) description: Option<&'static str>,
+    pub(super) default: Option<&'static str>,
+    pub(super) legacy: bool,
+    /// The canonical JSON, written by the derive, while no builder has
+    /// changed the schema.
+    pub(super) json: Option<&'static str>,
+    pub(super) marker: PhantomData<fn() -> T>,
+}
+
+impl<T: ElicitEnum> SingleSelectField<T> {
+    /// `T::SINGLE_SELECT`: the derive's enum-level attributes.
+    const fn from_derived(derived: &Derived<T>) -> Self {
+        SingleSelectField {
+            title: derived.title,
+            description: derived.description,
+            default: derived.default,
+            legacy: derived.legacy,
+            json: match derived.json {
+                Some([single, _]) => Some(single),
+                None => None,
+            },
+            marker: PhantomData,
+        }
+    }
+}
+
+/// The `default` of a [`MultiSelectField`]: wire values (what a constant
+/// holds) or variants.
+pub(super) enum Defaults<T: 'static> {
+    None,
+    Values(&'static [&'static str]),
+    Variants(&'static [T]),
+}
+
+impl<T> Clone for Defaults<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T> Copy for Defaults<T> {}
+
+/// The multi-select schema of an [`ElicitEnum`] type, answered by a
+/// `Vec<T>`: the options of `T` plus the field's `title`, `description`,
+/// `minItems`, `maxItems` and `default`.
+///
+/// Serializes to the JSON of [`MultiSelectSchema`](crate::schema::MultiSelectSchema) (untitled
+/// `{"type":"array","items":{"type":"string","enum":[..]}}` or titled
+/// `{"type":"array","items":{"anyOf":[..]}}`; MCP 2025-11-25, SEP-1330). The
+/// builders are `const fn` and check the bounds and the default against each
+/// other and against the options, so a constant that breaks a rule fails to
+/// compile:
+///
+/// ```
+/// use enum_schema::{ElicitEnum, MultiSelectField};
+///
+/// #[derive(ElicitEnum, Debug, PartialEq)]
+/// #[elicit(rename_all = "lowercase")]
+/// enum Color { Red, Green, Blue }
+///
+/// const COLORS: MultiSelectField<Color> = Color::MULTI_SELECT
+///     .with_min_items(1)
+///     .with_max_items(2)
+///     .with_default_values(&["red"]);
+///
+/// assert_eq!(
+///     serde_json::to_value(COLORS).unwrap(),
+///     serde_json::json!({
+///         "type": "array",
+///         "minItems": 1,
+///         "maxItems": 2,
+///         "items": {"type": "string", "enum": ["red", "green", "blue"]},
+///         "default": ["red"],
+///     }),
+/// );
+/// assert_eq!(COLORS.parse_value(serde_json::json!(["blue", "red"])), Ok(vec![Color::Blue, Color::Red]));
+/// ```
+///
+/// ```compile_fail
+/// # use enum_schema::{ElicitEnum, MultiSelectField};
+/// # #[derive(ElicitEnum)]
+/// # enum Color { Red, Green, Blue }
+/// // two defaults cannot fit in at most one item
+/// const COLORS: MultiSelectField<Color> = Color::MULTI_SELECT.with_default_values(&["Red", "Blue"]).with_max_items(1);
+/// # fn main() { let _ = COLORS; }
+/// ```
+pub struct MultiSelectField<T: 'static> {
+    pub(super) title: Option<&'static str>,
+    pub(super) description: Option<&'static str>,
+    pub(super) min_items: Option<usize>,
+    pub(super) max_items: Option<usize>,
+    pub(super) default: Defaults<T>,
+    /// The canonical JSON, written by the derive, while no builder has
+    /// changed the schema.
+    pub(super) json: Option<&'static str>,
+    pub(super) marker: PhantomData<fn() -> T>,
+}
+
+impl<T: ElicitEnum> MultiSelectField<T> {
+    /// `T::MULTI_SELECT`: the derive's enum-level attributes.
+    const fn from_derived(derived: &Derived<T>) -> Self {
+        MultiSelectField {
+            title: derived.title,
+            description: derived.description,
+            min_items: derived.min_items,
+            max_items: derived.max_items,
+            default: match derived.default_items {
+                Some(values) => Defaults::Values(values),
+                None => Defaults::None,
+            },
+            json: match derived.json {
+                Some([_, multi]) => Some(multi),
+                None => None,
+            },
+            marker: PhantomData,
+        }
     }
 }

@@ -1,14 +1,17 @@
-//! The typed schemas of a derived enum, with `const` builders.
+//! The typed schemas of a derived enum ([`SingleSelectField`],
+//! [`MultiSelectField`], defined beside [`ElicitEnum`]), with `const`
+//! builders.
 
 use std::borrow::Cow;
 use std::fmt;
-use std::marker::PhantomData;
 
 use serde::ser::{Serialize, Serializer};
 use serde_json::Value;
 
 use crate::error::Error;
-use crate::field::elicit_enum::{Derived, ElicitEnum};
+use crate::field::elicit_enum::{Defaults, ElicitEnum};
+// Defined beside `ElicitEnum`, whose constants they are.
+pub use crate::field::elicit_enum::{MultiSelectField, SingleSelectField};
 use crate::schema::check as parse;
 use crate::schema::option::EnumOption;
 use crate::schema::{
@@ -130,63 +133,6 @@ macro_rules! to_json {
     };
 }
 
-/// The single-select schema of an [`ElicitEnum`] type: the options of `T`
-/// plus the field's `title`, `description`, `default`, and the choice of the
-/// legacy form.
-///
-/// Serializes to the JSON of [`SingleSelectSchema`] (untitled
-/// `{"type":"string","enum":[..]}`, titled `{"type":"string","oneOf":[..]}` or
-/// legacy `{"type":"string","enum":[..],"enumNames":[..]}`; MCP 2025-11-25,
-/// SEP-1330) without allocating. The builders are `const fn`, so a constant
-/// built from them is checked when the server compiles:
-///
-/// ```
-/// use enum_schema::{ElicitEnum, SingleSelectField};
-///
-/// #[derive(ElicitEnum)]
-/// #[elicit(rename_all = "lowercase")]
-/// enum Severity {
-///     #[elicit(title = "Low")]
-///     Low,
-///     #[elicit(title = "High")]
-///     High,
-/// }
-///
-/// const SEVERITY: SingleSelectField<Severity> = Severity::SINGLE_SELECT
-///     .with_title("Severity")
-///     .with_default_value("high");
-///
-/// assert_eq!(
-///     serde_json::to_value(SEVERITY).unwrap(),
-///     serde_json::json!({
-///         "type": "string",
-///         "title": "Severity",
-///         "oneOf": [{"const": "low", "title": "Low"}, {"const": "high", "title": "High"}],
-///         "default": "high",
-///     }),
-/// );
-/// ```
-///
-/// A default that is not an option fails to compile:
-///
-/// ```compile_fail
-/// # use enum_schema::{ElicitEnum, SingleSelectField};
-/// # #[derive(ElicitEnum)]
-/// # enum Severity { Low, High }
-/// const SEVERITY: SingleSelectField<Severity> = Severity::SINGLE_SELECT.with_default_value("huge");
-/// # fn main() { let _ = SEVERITY; }
-/// ```
-pub struct SingleSelectField<T> {
-    title: Option<&'static str>,
-    description: Option<&'static str>,
-    default: Option<&'static str>,
-    legacy: bool,
-    /// The canonical JSON, written by the derive, while no builder has
-    /// changed the schema.
-    json: Option<&'static str>,
-    marker: PhantomData<fn() -> T>,
-}
-
 impl<T> fmt::Debug for SingleSelectField<T> {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         debug_labels(f, "SingleSelectField", &self.title, &self.description)
@@ -197,21 +143,6 @@ impl<T> fmt::Debug for SingleSelectField<T> {
 }
 
 impl<T: ElicitEnum> SingleSelectField<T> {
-    /// `T::SINGLE_SELECT`: the derive's enum-level attributes.
-    pub(crate) const fn from_derived(derived: &Derived<T>) -> Self {
-        SingleSelectField {
-            title: derived.title,
-            description: derived.description,
-            default: derived.default,
-            legacy: derived.legacy,
-            json: match derived.json {
-                Some([single, _]) => Some(single),
-                None => None,
-            },
-            marker: PhantomData,
-        }
-    }
-
     labels!(
         SINGLE_SELECT,
         r#"{"type": "string", "enum": ["us-east", "eu-west"]}"#
@@ -321,20 +252,6 @@ impl<T: ElicitEnum> Serialize for SingleSelectField<T> {
     }
 }
 
-enum Defaults<T: 'static> {
-    None,
-    Values(&'static [&'static str]),
-    Variants(&'static [T]),
-}
-
-impl<T> Clone for Defaults<T> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<T> Copy for Defaults<T> {}
-
 /// The default items as JSON: the wire values as given, or the variants'.
 impl<T: ElicitEnum> Serialize for Defaults<T> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
@@ -344,62 +261,6 @@ impl<T: ElicitEnum> Serialize for Defaults<T> {
             Defaults::Variants(variants) => serializer.collect_seq(variants.iter().map(T::value)),
         }
     }
-}
-
-/// The multi-select schema of an [`ElicitEnum`] type, answered by a
-/// `Vec<T>`: the options of `T` plus the field's `title`, `description`,
-/// `minItems`, `maxItems` and `default`.
-///
-/// Serializes to the JSON of [`MultiSelectSchema`] (untitled
-/// `{"type":"array","items":{"type":"string","enum":[..]}}` or titled
-/// `{"type":"array","items":{"anyOf":[..]}}`; MCP 2025-11-25, SEP-1330). The
-/// builders are `const fn` and check the bounds and the default against each
-/// other and against the options, so a constant that breaks a rule fails to
-/// compile:
-///
-/// ```
-/// use enum_schema::{ElicitEnum, MultiSelectField};
-///
-/// #[derive(ElicitEnum, Debug, PartialEq)]
-/// #[elicit(rename_all = "lowercase")]
-/// enum Color { Red, Green, Blue }
-///
-/// const COLORS: MultiSelectField<Color> = Color::MULTI_SELECT
-///     .with_min_items(1)
-///     .with_max_items(2)
-///     .with_default_values(&["red"]);
-///
-/// assert_eq!(
-///     serde_json::to_value(COLORS).unwrap(),
-///     serde_json::json!({
-///         "type": "array",
-///         "minItems": 1,
-///         "maxItems": 2,
-///         "items": {"type": "string", "enum": ["red", "green", "blue"]},
-///         "default": ["red"],
-///     }),
-/// );
-/// assert_eq!(COLORS.parse_value(serde_json::json!(["blue", "red"])), Ok(vec![Color::Blue, Color::Red]));
-/// ```
-///
-/// ```compile_fail
-/// # use enum_schema::{ElicitEnum, MultiSelectField};
-/// # #[derive(ElicitEnum)]
-/// # enum Color { Red, Green, Blue }
-/// // two defaults cannot fit in at most one item
-/// const COLORS: MultiSelectField<Color> = Color::MULTI_SELECT.with_default_values(&["Red", "Blue"]).with_max_items(1);
-/// # fn main() { let _ = COLORS; }
-/// ```
-pub struct MultiSelectField<T: 'static> {
-    title: Option<&'static str>,
-    description: Option<&'static str>,
-    min_items: Option<usize>,
-    max_items: Option<usize>,
-    default: Defaults<T>,
-    /// The canonical JSON, written by the derive, while no builder has
-    /// changed the schema.
-    json: Option<&'static str>,
-    marker: PhantomData<fn() -> T>,
 }
 
 impl<T: ElicitEnum> fmt::Debug for MultiSelectField<T> {
@@ -413,25 +274,6 @@ impl<T: ElicitEnum> fmt::Debug for MultiSelectField<T> {
 }
 
 impl<T: ElicitEnum> MultiSelectField<T> {
-    /// `T::MULTI_SELECT`: the derive's enum-level attributes.
-    pub(crate) const fn from_derived(derived: &Derived<T>) -> Self {
-        MultiSelectField {
-            title: derived.title,
-            description: derived.description,
-            min_items: derived.min_items,
-            max_items: derived.max_items,
-            default: match derived.default_items {
-                Some(values) => Defaults::Values(values),
-                None => Defaults::None,
-            },
-            json: match derived.json {
-                Some([_, multi]) => Some(multi),
-                None => None,
-            },
-            marker: PhantomData,
-        }
-    }
-
     labels!(
         MULTI_SELECT,
         r#"{"type": "array", "items": {"type": "string", "enum": ["us-east", "eu-west"]}}"#
