@@ -1,16 +1,14 @@
 //! Elicitation inside a tool result (MCP 2026-07-28): the server answers a
 //! `tools/call` (or `prompts/get`, `resources/read`) with an
 //! `input_required` result, and the client retries the call with
-//! `inputResponses`. The JSON-RPC envelope stays with the transport SDK.
+//! `inputResponses`, which `enum_schema::ask::Ask` reads (feature `ask`).
+//! The JSON-RPC envelope stays with the transport SDK.
 
 use std::borrow::Cow;
 
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
-use serde_json::{Map, Value};
 
-use crate::error::{Error, ErrorKind};
-use crate::form::{parse_action, ElicitAction, ElicitForm};
 use crate::schema::ElicitRequestFormParams;
 
 /// The longest `requestState` this crate sends or opens, in characters:
@@ -182,103 +180,4 @@ impl Serialize for InputRequiredResult {
         }
         map.end()
     }
-}
-
-/// Takes the `ElicitResult` answering `key` out of a retried call's
-/// `inputResponses` (MCP 2026-07-28, `InputResponses`).
-///
-/// # Errors
-///
-/// [`ErrorKind::MalformedInputResponse`] if `inputResponses` is not an object,
-/// or the entry is not an object or answers another kind of request (it has
-/// no `action`); [`ErrorKind::MissingInputResponse`] if there is no entry for
-/// `key`.
-pub fn take_input_response(input_responses: &mut Value, key: &str) -> Result<Value, Error> {
-    let Value::Object(responses) = input_responses else {
-        return Err(Error::from(ErrorKind::MalformedInputResponse {
-            key: key.to_owned(),
-            reason: Cow::Borrowed("`inputResponses` must be a JSON object"),
-            found: input_responses.clone(),
-        }));
-    };
-    let response = responses.remove(key).ok_or_else(|| {
-        Error::from(ErrorKind::MissingInputResponse {
-            key: key.to_owned(),
-        })
-    })?;
-    match &response {
-        Value::Object(entry) if entry.contains_key("action") => Ok(response),
-        Value::Object(_) => Err(Error::from(ErrorKind::MalformedInputResponse {
-            key: key.to_owned(),
-            reason: Cow::Borrowed(
-                "the entry has no `action`, so it does not answer an elicitation",
-            ),
-            found: response,
-        })),
-        _ => Err(Error::from(ErrorKind::MalformedInputResponse {
-            key: key.to_owned(),
-            reason: Cow::Borrowed("the entry must be a JSON object"),
-            found: response,
-        })),
-    }
-}
-
-/// Parses the answer under `key` in a retried call's `inputResponses` into
-/// a derived form: accept (the struct), decline or cancel.
-///
-/// # Errors
-///
-/// The errors of [`take_input_response`], then those of
-/// [`ElicitForm::parse_result`].
-pub fn parse_input_response<F: ElicitForm>(
-    mut input_responses: Value,
-    key: &str,
-) -> Result<ElicitAction<F>, Error> {
-    F::parse_result(take_input_response(&mut input_responses, key)?)
-}
-
-/// The `content` of an accepted `ElicitResult`, unparsed.
-pub type Content = Map<String, Value>;
-
-/// Splits every entry of `inputResponses` that answers an elicitation into
-/// action and content, keyed as sent; entries answering other requests are
-/// left out.
-///
-/// # Errors
-///
-/// [`ErrorKind::MalformedInputResponse`] if `inputResponses` is not an object or
-/// an elicitation answer is malformed.
-pub fn elicitation_responses(
-    input_responses: Value,
-) -> Result<Vec<(String, ElicitAction<Content>)>, Error> {
-    let Value::Object(responses) = input_responses else {
-        return Err(Error::from(ErrorKind::MalformedInputResponse {
-            key: String::new(),
-            reason: Cow::Borrowed("`inputResponses` must be a JSON object"),
-            found: input_responses,
-        }));
-    };
-    let mut answers = Vec::new();
-    for (key, response) in responses {
-        if !response.is_object() {
-            return Err(Error::from(ErrorKind::MalformedInputResponse {
-                key,
-                reason: Cow::Borrowed("the entry must be a JSON object"),
-                found: response,
-            }));
-        }
-        if response.get("action").is_none() {
-            continue;
-        }
-        let kept = response.clone();
-        let action = parse_action(response).map_err(|error| {
-            Error::from(ErrorKind::MalformedInputResponse {
-                key: key.clone(),
-                reason: Cow::Owned(error.to_string()),
-                found: kept,
-            })
-        })?;
-        answers.push((key, action));
-    }
-    Ok(answers)
 }

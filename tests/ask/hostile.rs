@@ -419,6 +419,26 @@ fn non_object_entries_and_odd_actions_end_the_call_without_a_panic() {
     }
 }
 
+/// An `inputResponses` with no entry under the question's key (answers
+/// under other keys only, one of them to another kind of request) leaves
+/// the question unanswered: it is asked, and nothing else is in the result.
+#[test]
+fn no_entry_under_the_key_asks_the_question() {
+    let mut responses = one("deploy", accept(json!({"severity": "high"})));
+    responses.insert(
+        "capital_of_france".to_owned(),
+        json!({"role": "assistant", "content": {"type": "text", "text": "Paris"}, "model": "m"}),
+    );
+    let result = asked(once(&v0728(), responses, None, triage));
+    assert_eq!(
+        serde_json::to_value(&result).unwrap(),
+        json!({"resultType": "input_required", "inputRequests": {"triage": {
+            "method": "elicitation/create",
+            "params": Triage::request("How bad is it?"),
+        }}})
+    );
+}
+
 /// Answers under keys never asked are not sealed, and do not count.
 #[test]
 fn answers_under_keys_never_asked_are_not_sealed() {

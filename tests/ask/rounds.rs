@@ -422,21 +422,67 @@ fn one_attempt_for_a_question_or_for_the_seal_ends_at_the_first_rejection() {
     );
 }
 
+/// A result that is no `ElicitResult` (on 2026-07-28, an entry of
+/// `inputResponses`: not an object, no `action`, the answer to another
+/// kind of request, an unknown action, a `content` that is not an object)
+/// is the client's fault: it ends the call at once, with its error and
+/// what the client sent.
 #[test]
 fn a_malformed_result_ends_the_call_at_once() {
-    let malformed = json!({"content": {"severity": "high"}});
+    // Keys in sorted order: the message reads the same with and without
+    // serde_json's `preserve_order`.
+    let sampling =
+        json!({"content": {"text": "Paris", "type": "text"}, "model": "m", "role": "assistant"});
+    let cases = [
+        (
+            json!({"content": {"severity": "high"}}),
+            json!({"content": {"severity": "high"}}),
+            r#"malformed ElicitResult: missing `action` (found {"content":{"severity":"high"}})"#,
+        ),
+        (
+            sampling.clone(),
+            sampling,
+            r#"malformed ElicitResult: missing `action` (found {"content":{"text":"Paris","type":"text"},"model":"m","role":"assistant"})"#,
+        ),
+        (
+            json!("accept"),
+            json!("accept"),
+            r#"malformed ElicitResult: an ElicitResult must be a JSON object (found "accept")"#,
+        ),
+        (
+            json!(["accept"]),
+            json!(["accept"]),
+            r#"malformed ElicitResult: an ElicitResult must be a JSON object (found ["accept"])"#,
+        ),
+        (
+            json!({"action": "yes"}),
+            json!("yes"),
+            r#"unknown action "yes": expected "accept", "decline" or "cancel""#,
+        ),
+        (
+            json!({"action": "accept", "content": 5}),
+            json!(5),
+            "malformed ElicitResult: `content` must be a JSON object (found 5)",
+        ),
+    ];
     for version in REVISIONS {
-        let client = Client::new(version, vec![malformed.clone(); 3]);
-        let rejection = rejected(client.tool(incident));
-        assert_eq!(client.seen().len(), 1, "{}", name(version));
-        assert_eq!(client.script.left(), 2);
-        assert_eq!(rejection.text, "the client's answer was rejected: malformed ElicitResult: missing `action` (found {\"content\":{\"severity\":\"high\"}})");
-        assert_eq!(
-            rejection.data,
-            Some(
-                json!({"errors": [{"field": null, "value": {"content": {"severity": "high"}}, "message": "malformed ElicitResult: missing `action` (found {\"content\":{\"severity\":\"high\"}})"}]})
-            )
-        );
+        for (malformed, value, message) in &cases {
+            let what = format!("{} {malformed}", name(version));
+            let client = Client::new(version, vec![malformed.clone(); 3]);
+            let rejection = rejected(client.tool(incident));
+            assert_eq!(client.seen().len(), 1, "{what}");
+            assert_eq!(client.script.left(), 2, "{what}");
+            assert_eq!(
+                rejection.text,
+                format!("the client's answer was rejected: {message}"),
+                "{what}"
+            );
+            assert_eq!(
+                rejection.data,
+                Some(json!({"errors": [{"field": null, "value": value, "message": message}]})),
+                "{what}"
+            );
+        }
     }
 }
 

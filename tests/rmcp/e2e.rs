@@ -1,7 +1,7 @@
 //! End to end through rmcp, in process: an rmcp client and an rmcp server
 //! over an in-memory duplex stream, the server asking with
-//! `PeerElicitExt::elicit_form` (or, on 2026-07-28, with an
-//! `input_required` result), the client answering with a scripted
+//! `PeerElicitExt::elicit_form` (or, on 2026-07-28, with `Ask`, which
+//! answers with an `input_required` result), the client answering with a scripted
 //! `ElicitResult`. Every answer, hostile ones included, reaches the server as
 //! a typed value or a typed error.
 
@@ -9,18 +9,17 @@ use std::borrow::Cow;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use enum_schema::ask::ElicitError;
-use enum_schema::rmcp::{input_required, input_response, PeerElicitExt};
+use enum_schema::ask::{ElicitError, RequestStateSeal};
+use enum_schema::rmcp::{Ask, PeerElicitExt};
 use enum_schema::{
     error::JsonType, ElicitAction, ElicitEnum, ElicitForm, Error, ErrorKind, Form, Optional,
     VersionError,
 };
 use rmcp::handler::server::router::tool::ToolRouter;
-use rmcp::handler::server::tool::InputResponses;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ClientConfig,
     ContentBlock, ElicitRequestParams, ElicitResult, Implementation, InitializeRequestParams,
-    InitializeResult, ProtocolVersion, ServerCapabilities, ServerConfig,
+    InitializeResult, ProtocolVersion, RequestStateCodec, ServerCapabilities, ServerConfig,
 };
 use rmcp::service::{serve_directly, RequestContext, RoleClient, RunningService, ServiceError};
 use rmcp::{
@@ -67,7 +66,14 @@ struct Asker {
     incident: Outcome<Incident>,
     triage: Outcome<Triage>,
     fields: Outcome<(Severity, Option<Vec<Service>>)>,
+    seal: RequestStateSeal,
     tool_router: ToolRouter<Self>,
+}
+
+impl AsRef<RequestStateSeal> for Asker {
+    fn as_ref(&self) -> &RequestStateSeal {
+        &self.seal
+    }
 }
 
 #[tool_router]
@@ -77,6 +83,10 @@ impl Asker {
             incident: Arc::default(),
             triage: Arc::default(),
             fields: Arc::default(),
+            seal: RequestStateSeal::new(
+                RequestStateCodec::try_new(b"a request state key of at least 32 bytes".to_vec())
+                    .unwrap(),
+            ),
             tool_router: Self::tool_router(),
         }
     }
@@ -115,25 +125,30 @@ impl Asker {
         "asked".to_owned()
     }
 
-    /// MCP 2026-07-28: ask inside the result, read the answer on the retry.
+    /// MCP 2026-07-28: `Ask` asks inside the result and reads the answer on
+    /// the retry.
     #[tool(description = "Asks for an incident inside the tool result")]
-    async fn incident_input(
-        &self,
-        InputResponses(responses): InputResponses,
-    ) -> Result<CallToolResponse, ErrorData> {
-        match input_response::<Incident>(responses.as_ref(), "incident") {
-            Ok(None) => Ok(input_required::<Incident>("incident", "Describe the incident").into()),
-            Ok(Some(action)) => {
-                let text = format!("{action:?}");
-                *self.incident.lock().unwrap() = Some(Ok(action));
-                Ok(CallToolResult::success(vec![ContentBlock::text(text)]).into())
+    async fn incident_input(&self, ask: Ask) -> Result<CallToolResponse, ErrorData> {
+        let kept = Arc::clone(&self.incident);
+        ask.tool(|ask| async move {
+            match ask
+                .form::<Incident>("incident", "Describe the incident")
+                .await
+            {
+                Ok(action) => {
+                    let text = format!("{action:?}");
+                    *kept.lock().unwrap() = Some(Ok(action));
+                    Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
+                }
+                Err(ElicitError::Invalid(error)) => {
+                    *kept.lock().unwrap() = Some(Err(ElicitError::Invalid(error.clone())));
+                    Err(ElicitError::Invalid(error))
+                }
+                // `InputRequired` among them: the round that asks.
+                Err(error) => Err(error),
             }
-            Err(error) => {
-                let message = error.to_string();
-                *self.incident.lock().unwrap() = Some(Err(ElicitError::Invalid(error)));
-                Err(ErrorData::invalid_params(message, None))
-            }
-        }
+        })
+        .await
     }
 }
 
@@ -542,12 +557,14 @@ async fn input_required_answers_are_validated_too() {
         ),
         other => panic!("expected a rejected answer, got {other:?}"),
     }
-    match run.call {
-        Err(ServiceError::McpError(error)) => {
-            assert_eq!(error.code, rmcp::model::ErrorCode::INVALID_PARAMS)
-        }
-        other => panic!("expected an error response, got {other:?}"),
-    }
+    // Asked again twice, then the tool's error result says why.
+    assert_eq!(run.seen.len(), 3);
+    let result = run.call.expect("an error result, not a JSON-RPC error");
+    assert_eq!(result.is_error, Some(true));
+    assert_eq!(
+        result.content[0].as_text().unwrap().text,
+        r#"the client's answer was rejected: field `services`: duplicate item at index 1: "search" names an option that is already selected"#,
+    );
 }
 
 #[tokio::test]

@@ -30,7 +30,6 @@ use enum_schema::{
     NumberField, Optional, ProtocolVersion, StringField,
 };
 
-use enum_schema::input::{elicitation_responses, parse_input_response, take_input_response};
 use proptest::prelude::*;
 use proptest::sample::{select, subsequence};
 use serde::Deserialize;
@@ -1079,32 +1078,6 @@ fn check_any_result(result: &Value) {
         Ok(ElicitAction::Cancel) => assert_eq!(typed, Ok(ElicitAction::Cancel)),
         Err(error) => assert_eq!(typed, Err(error)),
     }
-    // The same answer inside a retried call's `inputResponses`.
-    let responses = json!({ "key": result });
-    let entry = if result.get("action").is_some() {
-        Ok(result.clone())
-    } else {
-        Err(Error::from(ErrorKind::MalformedInputResponse {
-            key: "key".into(),
-            reason: "the entry has no `action`, so it does not answer an elicitation".into(),
-            found: result.clone(),
-        }))
-    };
-    assert_eq!(
-        parse_input_response::<Everything>(responses.clone(), "key"),
-        entry.clone().and_then(Everything::parse_result)
-    );
-    let mut responses_left = responses.clone();
-    assert_eq!(take_input_response(&mut responses_left, "key"), entry);
-    assert_eq!(
-        parse_input_response::<Everything>(responses.clone(), "other"),
-        Err(Error::from(ErrorKind::MissingInputResponse {
-            key: "other".into()
-        }))
-    );
-    if let Err(error) = elicitation_responses(responses) {
-        assert_typed(&error);
-    }
 }
 
 proptest! {
@@ -1116,13 +1089,6 @@ proptest! {
         if value.get("action").is_some() {
             check_any_result(&value);
         } else if let Err(error) = Everything::parse_result(value.clone()) {
-            assert_typed(&error);
-        }
-        let mut responses = value.clone();
-        if let Err(error) = take_input_response(&mut responses, "key") {
-            assert_typed(&error);
-        }
-        if let Err(error) = elicitation_responses(value) {
             assert_typed(&error);
         }
     }

@@ -10,14 +10,12 @@
 
 use enum_schema::{
     schema::{PrimitiveSchema, RequestedSchema, StringFormat},
-    BooleanField, ElicitAction, ElicitEnum, ElicitForm, Error, ErrorKind, NumberField,
-    ProtocolVersion, StringField, VersionError,
+    BooleanField, ElicitAction, ElicitEnum, ElicitForm, NumberField, ProtocolVersion, StringField,
+    VersionError,
 };
 
-use enum_schema::input::{
-    elicitation_responses, parse_input_response, take_input_response, InputRequiredResult,
-};
-use serde_json::{json, Map, Value};
+use enum_schema::input::InputRequiredResult;
+use serde_json::{json, Value};
 
 use crate::common::{require_spec, spec_dir, wire, Spec};
 
@@ -993,20 +991,11 @@ fn the_spec_example_is_reproduced() {
         let responses: Value =
             serde_json::from_str(&std::fs::read_to_string(responses_path).unwrap()).unwrap();
         spec.assert_valid("InputResponses", &responses);
-        let login = parse_input_response::<GithubLogin>(responses.clone(), "github_login")
+        let login = GithubLogin::parse_result(responses["github_login"].clone())
             .unwrap()
             .accepted()
             .unwrap();
         assert_eq!(login.name, "octocat");
-        let mut octocat = Map::new();
-        octocat.insert("name".into(), json!("octocat"));
-        assert_eq!(
-            elicitation_responses(responses),
-            Ok(vec![(
-                "github_login".to_owned(),
-                ElicitAction::Accept(octocat)
-            )])
-        );
         checked += 1;
     }
     if !input_required_specs().is_empty() {
@@ -1014,215 +1003,23 @@ fn the_spec_example_is_reproduced() {
     }
 }
 
+/// An entry of the spec's `InputResponses` answering an elicitation is an
+/// `ElicitResult`, which the form parses as any other answer (reading
+/// `inputResponses` is `Ask`'s: tests/ask).
 #[test]
-fn input_responses_parse_into_the_form() {
+fn an_input_responses_entry_parses_into_the_form() {
     let responses = json!({"deploy": accepted(), "capital_of_france": sampling_result()});
     for spec in input_required_specs() {
         spec.assert_valid("InputResponses", &responses);
         spec.assert_valid("InputResponses", &json!({"deploy": {"action": "decline"}}));
     }
     assert_eq!(
-        parse_input_response::<Deploy>(responses.clone(), "deploy"),
+        Deploy::parse_result(responses["deploy"].clone()),
         Ok(ElicitAction::Accept(Deploy {
             env: Env::Production,
             regions: vec![Region::UsEast, Region::EuWest],
             confirm: true,
             note: None,
-        }))
-    );
-    assert_eq!(
-        parse_input_response::<Deploy>(json!({"deploy": {"action": "decline"}}), "deploy"),
-        Ok(ElicitAction::Decline)
-    );
-    assert_eq!(
-        parse_input_response::<Deploy>(json!({"deploy": {"action": "cancel"}}), "deploy"),
-        Ok(ElicitAction::Cancel)
-    );
-    // the form's own errors come through
-    let bad = json!({"deploy": {"action": "accept", "content": {"env": "Production", "regions": [], "confirm": true}}});
-    let error = parse_input_response::<Deploy>(bad, "deploy").unwrap_err();
-    assert_eq!(
-        error.to_string(),
-        r#"2 fields rejected: field `env`: invalid value "Production": the client sent the title of option "production" instead of its value; expected one of "staging", "production"; field `regions`: too few items: selected 0, at least 1 required"#
-    );
-
-    // take_input_response takes the entry out, and leaves the rest
-    let mut responses = responses;
-    assert_eq!(
-        take_input_response(&mut responses, "deploy"),
-        Ok(accepted())
-    );
-    assert_eq!(responses, json!({"capital_of_france": sampling_result()}));
-    assert_eq!(
-        take_input_response(&mut responses, "deploy"),
-        Err(Error::from(ErrorKind::MissingInputResponse {
-            key: "deploy".into()
-        }))
-    );
-}
-
-#[test]
-fn malformed_input_responses() {
-    let missing = parse_input_response::<Deploy>(json!({"other": accepted()}), "deploy");
-    let error = missing.unwrap_err();
-    assert_eq!(
-        error,
-        Error::from(ErrorKind::MissingInputResponse {
-            key: "deploy".into()
-        })
-    );
-    assert_eq!(
-        error.to_string(),
-        r#"`inputResponses` has no answer for "deploy""#
-    );
-
-    let cases = [
-        (
-            json!([accepted()]),
-            "`inputResponses` must be a JSON object",
-            json!([accepted()]),
-            r#"malformed input response "deploy": `inputResponses` must be a JSON object (found [{"action":"accept","content":{"confirm":true,"env":"production","regions":["us-…)"#,
-        ),
-        (
-            json!("deploy"),
-            "`inputResponses` must be a JSON object",
-            json!("deploy"),
-            r#"malformed input response "deploy": `inputResponses` must be a JSON object (found "deploy")"#,
-        ),
-        (
-            Value::Null,
-            "`inputResponses` must be a JSON object",
-            Value::Null,
-            r#"malformed input response "deploy": `inputResponses` must be a JSON object (found null)"#,
-        ),
-        (
-            json!({"deploy": {"role": "assistant"}}),
-            "the entry has no `action`, so it does not answer an elicitation",
-            json!({"role": "assistant"}),
-            r#"malformed input response "deploy": the entry has no `action`, so it does not answer an elicitation (found {"role":"assistant"})"#,
-        ),
-        (
-            json!({"deploy": sampling_result()}),
-            "the entry has no `action`, so it does not answer an elicitation",
-            sampling_result(),
-            r#"malformed input response "deploy": the entry has no `action`, so it does not answer an elicitation (found {"content":{"text":"The capital of France is Paris.","type":"text"},"model":"cla…)"#,
-        ),
-        (
-            json!({"deploy": "accept"}),
-            "the entry must be a JSON object",
-            json!("accept"),
-            r#"malformed input response "deploy": the entry must be a JSON object (found "accept")"#,
-        ),
-        (
-            json!({"deploy": ["accept"]}),
-            "the entry must be a JSON object",
-            json!(["accept"]),
-            r#"malformed input response "deploy": the entry must be a JSON object (found ["accept"])"#,
-        ),
-    ];
-    for (responses, reason, found, message) in cases {
-        let error = parse_input_response::<Deploy>(responses.clone(), "deploy").unwrap_err();
-        assert_eq!(
-            error,
-            Error::from(ErrorKind::MalformedInputResponse {
-                key: "deploy".into(),
-                reason: reason.into(),
-                found,
-            }),
-            "{responses}"
-        );
-        assert_eq!(error.to_string(), message, "{responses}");
-    }
-    // an entry with an `action` is an ElicitResult: its own errors
-    assert_eq!(
-        parse_input_response::<Deploy>(json!({"deploy": {"action": "yes"}}), "deploy"),
-        Err(Error::from(ErrorKind::UnknownAction {
-            action: json!("yes")
-        }))
-    );
-}
-
-#[test]
-fn elicitation_responses_skip_other_requests() {
-    let mut content = Map::new();
-    content.insert("env".into(), json!("staging"));
-    let responses = json!({
-        "a_deploy": {"action": "accept", "content": {"env": "staging"}},
-        "b_sampling": sampling_result(),
-        "c_roots": {"roots": [{"uri": "file:///home"}]},
-        "d_declined": {"action": "decline"},
-        "e_cancelled": {"action": "cancel", "content": {"ignored": 1}},
-        "f_no_content": {"action": "accept"}
-    });
-    for spec in input_required_specs() {
-        spec.assert_valid("InputResponses", &responses);
-    }
-    assert_eq!(
-        elicitation_responses(responses),
-        Ok(vec![
-            ("a_deploy".to_owned(), ElicitAction::Accept(content)),
-            ("d_declined".to_owned(), ElicitAction::Decline),
-            ("e_cancelled".to_owned(), ElicitAction::Cancel),
-            ("f_no_content".to_owned(), ElicitAction::Accept(Map::new())),
-        ])
-    );
-    assert_eq!(elicitation_responses(json!({})), Ok(vec![]));
-}
-
-#[test]
-fn elicitation_responses_reject_malformed_answers() {
-    let error = elicitation_responses(json!([])).unwrap_err();
-    assert_eq!(
-        error,
-        Error::from(ErrorKind::MalformedInputResponse {
-            key: String::new(),
-            reason: "`inputResponses` must be a JSON object".into(),
-            found: json!([]),
-        })
-    );
-    assert_eq!(
-        error.to_string(),
-        r#"malformed input response "": `inputResponses` must be a JSON object (found [])"#
-    );
-
-    let error = elicitation_responses(json!({"x": {"action": "maybe"}})).unwrap_err();
-    assert_eq!(
-        error,
-        Error::from(ErrorKind::MalformedInputResponse {
-            key: "x".into(),
-            reason: r#"unknown action "maybe": expected "accept", "decline" or "cancel""#.into(),
-            found: json!({"action": "maybe"}),
-        })
-    );
-    assert_eq!(
-        error.to_string(),
-        r#"malformed input response "x": unknown action "maybe": expected "accept", "decline" or "cancel" (found {"action":"maybe"})"#
-    );
-
-    let error =
-        elicitation_responses(json!({"x": {"action": "accept", "content": 5}})).unwrap_err();
-    assert_eq!(
-        error,
-        Error::from(ErrorKind::MalformedInputResponse {
-            key: "x".into(),
-            reason: "malformed ElicitResult: `content` must be a JSON object (found 5)".into(),
-            found: json!({"action": "accept", "content": 5}),
-        })
-    );
-}
-
-/// An entry that is not an object answers no request at all (every
-/// `InputResponse` is an object): `take_input_response` says so, and so
-/// should `elicitation_responses`, rather than drop it.
-#[test]
-
-fn elicitation_responses_reject_a_non_object_entry() {
-    assert_eq!(
-        elicitation_responses(json!({"x": "accept"})),
-        Err(Error::from(ErrorKind::MalformedInputResponse {
-            key: "x".into(),
-            reason: "the entry must be a JSON object".into(),
-            found: json!("accept"),
         }))
     );
 }

@@ -649,11 +649,6 @@ fn rejection_entry(error: &Error) -> Value {
                 .map_or(Value::Null, |found| quote.value(found));
             put("value", found);
         }
-        ErrorKind::MissingInputResponse { key } => put("key", quote.str(key)),
-        ErrorKind::MalformedInputResponse { key, found, .. } => {
-            put("key", quote.str(key));
-            put("value", quote.value(found));
-        }
         _ => {}
     }
     match error.kind() {

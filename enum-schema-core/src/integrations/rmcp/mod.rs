@@ -133,7 +133,8 @@
 //!
 //! [`PeerElicitExt::elicit_form`] sends one `elicitation/create` on rmcp's
 //! server [`Peer`] (revisions before 2026-07-28 only); [`input_required`]
-//! and [`input_response`] build and read the 2026-07-28 envelope by hand.
+//! and [`input_request`] build the 2026-07-28 envelope by hand (its answer
+//! is [`Ask`]'s to read).
 //!
 //! # Conversions
 //!
@@ -159,7 +160,6 @@ use std::time::Duration;
 use ::rmcp::model;
 use ::rmcp::service::ElicitationMode;
 use ::rmcp::{Peer, RoleServer};
-use serde_json::{Map, Value};
 
 mod ask;
 mod client;
@@ -168,7 +168,6 @@ mod convert;
 // What the docs above link to.
 #[cfg(doc)]
 use crate::{
-    error::ErrorKind,
     schema::primitive::NumberSchema,
     schema::{MultiSelectSchema, PrimitiveSchema, RequestedSchema, SingleSelectSchema},
 };
@@ -182,7 +181,6 @@ use crate::ask::ElicitError;
 pub use client::{accept, read_request, ClientError};
 pub use convert::{parse_form_result, parse_result};
 
-use crate::error::Error;
 use crate::form::{ElicitAction, ElicitForm, Form, FormFields};
 use crate::schema::ElicitRequestFormParams;
 use crate::version::ProtocolVersion;
@@ -338,34 +336,35 @@ pub fn input_request(params: &ElicitRequestFormParams) -> model::InputRequest {
 /// The `input_required` result that asks for `F`'s form under `key` (MCP
 /// 2026-07-28): `{"resultType":"input_required","inputRequests":{key:{"method":"elicitation/create","params":{"mode":"form","message":..,"requestedSchema":{..}}}}}`.
 /// Return it from the tool; the client calls the tool again with the
-/// answer in `inputResponses`, which [`input_response`] reads. Set
+/// answer under `key` in `inputResponses`, which [`Ask`] reads. Set
 /// `request_state` on it to carry state to the retried call.
 ///
 /// ```
-/// use enum_schema::rmcp::{input_required, input_response};
-/// use enum_schema::{ElicitAction, ElicitEnum, ElicitForm};
+/// use enum_schema::rmcp::input_required;
+/// use enum_schema::{ElicitEnum, ElicitForm};
 /// use serde_json::json;
 ///
-/// #[derive(ElicitEnum, Debug, PartialEq)]
+/// #[derive(ElicitEnum, Debug)]
 /// enum Plan { Free, Pro }
 ///
-/// #[derive(ElicitForm, Debug, PartialEq)]
+/// #[derive(ElicitForm, Debug)]
 /// struct Upgrade { plan: Plan }
 ///
-/// // First call: no answer yet, so ask.
-/// assert_eq!(input_response::<Upgrade>(None, "upgrade"), Ok(None));
 /// let result = input_required::<Upgrade>("upgrade", "Which plan?");
-/// let json = serde_json::to_value(&result).unwrap();
-/// assert_eq!(json["inputRequests"]["upgrade"]["params"]["requestedSchema"]["properties"]["plan"],
-///            json!({"type": "string", "enum": ["Free", "Pro"]}));
-///
-/// // Retried call: the answer under the same key.
-/// let responses = [("upgrade".to_owned(), json!({"action": "accept", "content": {"plan": "Pro"}}))]
-///     .into_iter()
-///     .collect();
 /// assert_eq!(
-///     input_response::<Upgrade>(Some(&responses), "upgrade"),
-///     Ok(Some(ElicitAction::Accept(Upgrade { plan: Plan::Pro }))),
+///     serde_json::to_value(&result).unwrap(),
+///     json!({
+///         "resultType": "input_required",
+///         "inputRequests": {"upgrade": {"method": "elicitation/create", "params": {
+///             "mode": "form",
+///             "message": "Which plan?",
+///             "requestedSchema": {
+///                 "type": "object",
+///                 "properties": {"plan": {"type": "string", "enum": ["Free", "Pro"]}},
+///                 "required": ["plan"],
+///             },
+///         }}},
+///     }),
 /// );
 /// ```
 pub fn input_required<F: ElicitForm>(
@@ -375,24 +374,4 @@ pub fn input_required<F: ElicitForm>(
     let mut requests = model::InputRequests::new();
     requests.insert(key.into(), input_request(&F::request(message)));
     model::InputRequiredResult::from_input_requests(requests)
-}
-
-/// The typed answer under `key` in a retried call's `inputResponses` (MCP
-/// 2026-07-28), or `None` when there is none yet (the first call, or a
-/// client that answered other keys only).
-///
-/// # Errors
-///
-/// [`ErrorKind::MalformedInputResponse`] if the entry is not an elicitation
-/// answer (no `action`), then as [`ElicitForm::parse_result`].
-pub fn input_response<F: ElicitForm>(
-    input_responses: Option<&model::InputResponses>,
-    key: &str,
-) -> Result<Option<ElicitAction<F>>, Error> {
-    let Some(response) = input_responses.and_then(|responses| responses.get(key)) else {
-        return Ok(None);
-    };
-    let mut entry = Map::new();
-    entry.insert(key.to_owned(), response.clone());
-    crate::input::parse_input_response::<F>(Value::Object(entry), key).map(Some)
 }
