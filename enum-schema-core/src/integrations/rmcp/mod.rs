@@ -168,6 +168,7 @@ mod convert;
 // What the docs above link to.
 #[cfg(doc)]
 use crate::{
+    ask::RequestStateSeal,
     schema::primitive::NumberSchema,
     schema::{MultiSelectSchema, PrimitiveSchema, RequestedSchema, SingleSelectSchema},
 };

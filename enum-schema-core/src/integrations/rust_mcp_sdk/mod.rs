@@ -125,6 +125,7 @@ mod convert;
 // What the docs above link to.
 #[cfg(doc)]
 use crate::{
+    ask::ElicitError,
     form::ElicitAction,
     schema::{
         ElicitRequestFormParams, MultiSelectSchema, PrimitiveSchema, RequestedSchema,
