@@ -176,7 +176,7 @@ impl Confirm {
 
     fn fields() -> ((
         &'static str,
-        crate::field::select::SingleSelectField<Answer>,
+        crate::field::elicit_enum::SingleSelectField<Answer>,
     ),) {
         ((Self::PROPERTY, Answer::SINGLE_SELECT),)
     }

@@ -51,8 +51,8 @@ pub mod schema;
 pub use crate::confirm::Confirm;
 pub use crate::error::{Error, ErrorKind};
 pub use crate::field::elicit_enum::ElicitEnum;
+pub use crate::field::elicit_enum::{MultiSelectField, SingleSelectField};
 pub use crate::field::primitive::{BooleanField, NumberField, NumberType, StringField};
-pub use crate::field::select::{MultiSelectField, SingleSelectField};
 pub use crate::field::FormField;
 // Named in the error of a run-time form's `request`.
 #[doc(hidden)]

@@ -11,7 +11,7 @@ use serde_json::Value;
 use crate::error::Error;
 use crate::field::elicit_enum::{Defaults, ElicitEnum};
 // Defined beside `ElicitEnum`, whose constants they are.
-pub use crate::field::elicit_enum::{MultiSelectField, SingleSelectField};
+use crate::field::elicit_enum::{MultiSelectField, SingleSelectField};
 use crate::schema::check as parse;
 use crate::schema::option::EnumOption;
 use crate::schema::{

@@ -50,7 +50,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use crate::field::elicit_enum::ElicitEnum;
-use crate::field::select::{MultiSelectField, SingleSelectField};
+use crate::field::elicit_enum::{MultiSelectField, SingleSelectField};
 
 /// The schema of a wire-model value: its JSON, which is always an object.
 fn to_schema(value: impl Serialize) -> Schema {

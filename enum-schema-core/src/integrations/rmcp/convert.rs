@@ -14,7 +14,7 @@ use serde_json::{Number, Value};
 
 use crate::error::{Error, ErrorKind};
 use crate::field::elicit_enum::ElicitEnum;
-use crate::field::select::{MultiSelectField, SingleSelectField};
+use crate::field::elicit_enum::{MultiSelectField, SingleSelectField};
 use crate::form::{ElicitAction, ElicitForm, Form, FormFields};
 use crate::schema::option::EnumOption;
 use crate::schema::owned::{self, labels, values};
