@@ -38,7 +38,8 @@ fn derives_reach_the_renamed_crate_through_extern_crate() {
             {"const": "production", "title": "Production"}
         ], "default": "staging"})
     );
-    let answer = json!({"action": "accept", "content": {"environment": "production", "also": ["staging"]}});
+    let answer =
+        json!({"action": "accept", "content": {"environment": "production", "also": ["staging"]}});
     assert_eq!(
         Deploy::parse_result(answer),
         Ok(ElicitAction::Accept(Deploy {
