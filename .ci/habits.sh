@@ -36,18 +36,14 @@ if [ "$(cargo semver-checks --version 2>/dev/null)" != "cargo-semver-checks $sem
     took
 fi
 
-# The baseline: 0.1.0 as released. No tag marks it, and CHANGELOG.md was
-# written after it, with an Unreleased section from its first commit
-# (a7d00bf), so no commit has 0.1.0 as its newest section. That first
-# Unreleased section lists the changes of 9baead2 (the dev profile),
-# 3fc32c3 (StateCodec, one RequestStateSeal), 135cb79 (PeerElicitExt sealed,
-# Handled) and a7d00bf (the license files): 0.1.0 is the commit before them,
-# 1811c98 ("README: the tests need Rust 1.90 (tower-mcp), the rmcp feature
-# 1.88"). It has two library crates, enum-schema and enum-schema-derive:
-# enum-schema-core was split out of enum-schema later (34f08a0).
-# cargo-semver-checks reads the revision from this repository's own history
-# (git archive, no network); a shallow clone without it fails here.
-baseline=1811c983fe679ddbbf322ab1e0247a2e6af700c8
+# The baseline: 0.1.0 as CHANGELOG.md counts it, b844a56, the last commit
+# before the work its Unreleased section lists (the CHANGELOG quotes this
+# same command against it). No tag marks it. It has two library crates,
+# enum-schema and enum-schema-derive: enum-schema-core was split out of
+# enum-schema later (34f08a0). cargo-semver-checks reads the revision from
+# this repository's own history (git archive, no network); a shallow clone
+# without it fails here.
+baseline=b844a565433d23c7ac8cbe6e88388bd5572ded5b
 git cat-file -e "$baseline^{commit}"
 
 # Runs cargo semver-checks: exit 100 (breaks found) is reported and passes,
