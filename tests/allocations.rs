@@ -116,7 +116,6 @@ fn the_miss_becomes_an_error_only_when_kept() {
     assert_eq!(
         error,
         ErrorKind::InvalidValue {
-            field: None,
             value: "Red fox".into(),
             allowed: Small::OPTIONS.into(),
         }

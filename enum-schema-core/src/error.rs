@@ -75,22 +75,27 @@ impl Display for JsonType {
 }
 
 /// Why a client's answer was rejected: one pointer wide, the details in
-/// [`kind`](Error::kind).
+/// [`kind`](Error::kind), the form field beside them in
+/// [`field`](Error::field).
 ///
 /// Every kind keeps what the client sent (the value, or the whole array
-/// for a multi-select) and, where there is one, the name of the form field
-/// (`field` is `None` when a value was parsed on its own, outside a form).
-/// Form parsing reports every failing field at once: when more than one
-/// fails, the kind is [`ErrorKind::Multiple`], in the form's field order.
+/// for a multi-select). The name of the form field is the error's, not the
+/// kind's: `field()` is `None` when a value was parsed on its own, outside a
+/// form, and a form sets it with [`in_field`](Error::in_field). Form parsing
+/// reports every failing field at once: when more than one fails, the kind
+/// is [`ErrorKind::Multiple`], in the form's field order, each part naming
+/// its own field.
 ///
-/// The details live in a [`Box`], as serde_json's error does: every
-/// `Result<T, Error>` on the parsing path moves one pointer
-/// (`size_of::<Error>()` is 8 bytes, where the details take 88), and only a
-/// rejection pays for the allocation. One box for the whole error, not one
-/// per kind's payload: the kinds stay plain struct variants, matched as
-/// before through [`kind`](Error::kind), and a new kind never changes the
-/// size of `Error`. Build one with `Error::from(ErrorKind::..)`; compare it
-/// with `==` to another `Error` or to an [`ErrorKind`] directly.
+/// The kind and the field live in one [`Box`], as serde_json's error keeps
+/// its code beside its line and column: every `Result<T, Error>` on the
+/// parsing path moves one pointer (`size_of::<Error>()` is 8 bytes, where
+/// the details take 88), and only a rejection pays for the allocation. One
+/// box for the whole error, not one per kind's payload: the kinds stay plain
+/// struct variants, matched through [`kind`](Error::kind), and a new kind
+/// never changes the size of `Error`. Build one with
+/// `Error::from(ErrorKind::..)`, and `.in_field(name)` for a field; compare
+/// it with `==` to another `Error` (kind and field), or to an [`ErrorKind`]
+/// when it names no field.
 ///
 /// Source of the rules: MCP 2025-11-25, `ElicitResult` and the enum schemas
 /// of SEP-1330 (`enum`, `oneOf`, `minItems`, `maxItems`).
@@ -109,16 +114,28 @@ impl Display for JsonType {
 ///
 /// let err = Error::from(Pet::parse("Dogs").unwrap_err());
 /// assert!(matches!(err.kind(), ErrorKind::InvalidValue { value, .. } if value == "Dogs"));
+/// assert_eq!(err.field(), None);
 /// assert_eq!(
 ///     err.to_string(),
 ///     r#"invalid value "Dogs": the client sent the title of option "dog" instead of its value; expected one of "cat", "dog""#,
 /// );
+/// let err = err.in_field("pet");
+/// assert_eq!(err.field(), Some("pet"));
+/// assert!(err.to_string().starts_with(r#"field `pet`: invalid value "Dogs": "#));
 /// ```
 #[derive(Clone, PartialEq)]
-pub struct Error(Box<ErrorKind>);
+pub struct Error(Box<ErrorImpl>);
+
+/// What is behind the pointer: what went wrong, and where.
+#[derive(Clone, PartialEq)]
+struct ErrorImpl {
+    kind: ErrorKind,
+    field: Option<Cow<'static, str>>,
+}
 
 /// What an [`Error`] is about, with everything the client sent: the
-/// details behind [`Error::kind`].
+/// details behind [`Error::kind`]. The form field it is about is the
+/// error's, [`Error::field`].
 #[derive(Clone, Debug, PartialEq)]
 #[non_exhaustive]
 pub enum ErrorKind {
@@ -126,8 +143,6 @@ pub enum ErrorKind {
     /// values (an alias is accepted; a title, an index or a different case
     /// is not).
     InvalidValue {
-        /// The form field, if known.
-        field: Option<Cow<'static, str>>,
         /// The string the client sent.
         value: String,
         /// The options that were offered.
@@ -136,8 +151,6 @@ pub enum ErrorKind {
     /// An element of a multi-select answer is not a string, or not one of
     /// the options' values.
     InvalidItem {
-        /// The form field, if known.
-        field: Option<Cow<'static, str>>,
         /// The position of the offending element in `items`.
         index: usize,
         /// The whole array the client sent.
@@ -148,8 +161,6 @@ pub enum ErrorKind {
     /// A multi-select answer names the same option twice (through the same
     /// value, or a value and an alias).
     DuplicateItem {
-        /// The form field, if known.
-        field: Option<Cow<'static, str>>,
         /// The position of the repeated element in `items`.
         index: usize,
         /// The whole array the client sent.
@@ -157,8 +168,6 @@ pub enum ErrorKind {
     },
     /// A multi-select answer has fewer elements than `minItems`.
     TooFewItems {
-        /// The form field, if known.
-        field: Option<Cow<'static, str>>,
         /// The schema's `minItems`.
         min: usize,
         /// The whole array the client sent.
@@ -166,8 +175,6 @@ pub enum ErrorKind {
     },
     /// A multi-select answer has more elements than `maxItems`.
     TooManyItems {
-        /// The form field, if known.
-        field: Option<Cow<'static, str>>,
         /// The schema's `maxItems`.
         max: usize,
         /// The whole array the client sent.
@@ -176,8 +183,6 @@ pub enum ErrorKind {
     /// The answer has the wrong JSON type: a number, boolean, null, object or
     /// array where a string belongs, or a string where an array belongs.
     TypeMismatch {
-        /// The form field, if known.
-        field: Option<Cow<'static, str>>,
         /// The JSON type the schema asks for.
         expected: JsonType,
         /// What the client sent.
@@ -186,8 +191,6 @@ pub enum ErrorKind {
     /// A string answer shorter than `minLength` (counted in Unicode code
     /// points).
     TooShort {
-        /// The form field, if known.
-        field: Option<Cow<'static, str>>,
         /// The string the client sent.
         value: String,
         /// The schema's `minLength`.
@@ -196,8 +199,6 @@ pub enum ErrorKind {
     /// A string answer longer than `maxLength` (counted in Unicode code
     /// points).
     TooLong {
-        /// The form field, if known.
-        field: Option<Cow<'static, str>>,
         /// The string the client sent.
         value: String,
         /// The schema's `maxLength`.
@@ -205,8 +206,6 @@ pub enum ErrorKind {
     },
     /// A string answer that is not in the schema's `format`.
     InvalidFormat {
-        /// The form field, if known.
-        field: Option<Cow<'static, str>>,
         /// The string the client sent.
         value: String,
         /// The schema's `format`.
@@ -215,15 +214,11 @@ pub enum ErrorKind {
     /// A number with a fractional part where an integer belongs (`3.0`
     /// counts as an integer, as in JSON Schema).
     NotAnInteger {
-        /// The form field, if known.
-        field: Option<Cow<'static, str>>,
         /// The number the client sent.
         value: Number,
     },
     /// A number outside `minimum..=maximum`, or outside the Rust type's range.
     OutOfRange {
-        /// The form field, if known.
-        field: Option<Cow<'static, str>>,
         /// The number the client sent.
         value: Number,
         /// The lower bound in force, if any.
@@ -235,24 +230,18 @@ pub enum ErrorKind {
     /// null: a client leaves an optional field empty by leaving it out of
     /// `content`, and the message says so.
     NullForOptional {
-        /// The form field, if known.
-        field: Option<Cow<'static, str>>,
         /// The JSON type the schema asks for.
         expected: JsonType,
     },
     /// A search text that matches none of a long list's options (see
     /// `ask::Ask::choose`).
     NoMatch {
-        /// The form field, if known.
-        field: Option<Cow<'static, str>>,
         /// The text the client sent.
         value: String,
     },
     /// A search text that matches more of a long list's options than one
     /// list may offer (see `ask::Ask::choose`).
     TooManyMatches {
-        /// The form field, if known.
-        field: Option<Cow<'static, str>>,
         /// The text the client sent.
         value: String,
         /// How many options it matches.
@@ -260,11 +249,9 @@ pub enum ErrorKind {
         /// How many one list may offer.
         limit: usize,
     },
-    /// An `accept` without a value for a required field.
-    MissingField {
-        /// The form field.
-        field: Cow<'static, str>,
-    },
+    /// An `accept` without a value for a required field: the field is the
+    /// error's, [`Error::field`].
+    MissingField,
     /// The `ElicitResult` (or its `content`) is not a JSON object, or is not
     /// JSON at all.
     MalformedResult {
@@ -287,42 +274,28 @@ pub enum ErrorKind {
     Multiple(Vec<Error>),
 }
 
-/// The pattern of every kind about one value, whose `field` is set once
-/// the value's form field is known: one list for `ErrorKind::field` and
-/// `Error::in_field`.
-macro_rules! one_value {
-    ($field:ident) => {
-        ErrorKind::InvalidValue { $field, .. }
-            | ErrorKind::InvalidItem { $field, .. }
-            | ErrorKind::DuplicateItem { $field, .. }
-            | ErrorKind::TooFewItems { $field, .. }
-            | ErrorKind::TooManyItems { $field, .. }
-            | ErrorKind::TypeMismatch { $field, .. }
-            | ErrorKind::TooShort { $field, .. }
-            | ErrorKind::TooLong { $field, .. }
-            | ErrorKind::InvalidFormat { $field, .. }
-            | ErrorKind::NotAnInteger { $field, .. }
-            | ErrorKind::OutOfRange { $field, .. }
-            | ErrorKind::NullForOptional { $field, .. }
-            | ErrorKind::NoMatch { $field, .. }
-            | ErrorKind::TooManyMatches { $field, .. }
-    };
-}
-
 impl Error {
     /// What the error is about, with what the client sent.
     pub fn kind(&self) -> &ErrorKind {
-        &self.0
+        &self.0.kind
     }
 
-    /// The details, owned.
+    /// The details, to replace them and keep the field.
+    pub(crate) fn kind_mut(&mut self) -> &mut ErrorKind {
+        &mut self.0.kind
+    }
+
+    /// The details, owned; the field is left behind (read it first with
+    /// [`field`](Error::field)).
     pub fn into_kind(self) -> ErrorKind {
-        *self.0
+        self.0.kind
     }
 
-    /// The form field this error is about, if any.
+    /// The form field this error is about, if any: `None` for a value parsed
+    /// outside a form, for an error about the whole result, and for
+    /// [`ErrorKind::Multiple`], whose parts each name their own.
     pub fn field(&self) -> Option<&str> {
-        self.0.field()
+        self.0.field.as_deref()
     }
 
     /// The errors this one is made of: itself, or each of [`ErrorKind::Multiple`].
@@ -333,15 +306,14 @@ impl Error {
         }
     }
 
-    /// Sets the form field name on an error about one value. Errors that
-    /// already name a field, and errors about the whole result, are returned
-    /// unchanged.
+    /// Sets the form field name on an error about one value (or a missing
+    /// one). Errors that already name a field, errors about the whole result
+    /// ([`ErrorKind::MalformedResult`], [`ErrorKind::MissingAction`],
+    /// [`ErrorKind::UnknownAction`]) and [`ErrorKind::Multiple`], whose parts
+    /// name their own fields, are returned unchanged.
     pub fn in_field(mut self, name: impl Into<Cow<'static, str>>) -> Error {
-        match &mut *self.0 {
-            one_value!(field) if field.is_none() => {
-                *field = Some(name.into());
-            }
-            _ => {}
+        if self.0.field.is_none() && self.0.kind.is_about_a_field() {
+            self.0.field = Some(name.into());
         }
         self
     }
@@ -358,49 +330,74 @@ impl Error {
 }
 
 impl ErrorKind {
-    /// The form field this error is about, if any.
-    pub fn field(&self) -> Option<&str> {
+    /// Whether an error of this kind is about one form field, and so takes
+    /// its name: every kind but those about the whole result, and a list of
+    /// errors that each name their own.
+    fn is_about_a_field(&self) -> bool {
         match self {
-            one_value!(field) => field.as_deref(),
-            ErrorKind::MissingField { field } => Some(field),
+            ErrorKind::InvalidValue { .. }
+            | ErrorKind::InvalidItem { .. }
+            | ErrorKind::DuplicateItem { .. }
+            | ErrorKind::TooFewItems { .. }
+            | ErrorKind::TooManyItems { .. }
+            | ErrorKind::TypeMismatch { .. }
+            | ErrorKind::TooShort { .. }
+            | ErrorKind::TooLong { .. }
+            | ErrorKind::InvalidFormat { .. }
+            | ErrorKind::NotAnInteger { .. }
+            | ErrorKind::OutOfRange { .. }
+            | ErrorKind::NullForOptional { .. }
+            | ErrorKind::NoMatch { .. }
+            | ErrorKind::TooManyMatches { .. }
+            | ErrorKind::MissingField => true,
             ErrorKind::MalformedResult { .. }
             | ErrorKind::MissingAction { .. }
             | ErrorKind::UnknownAction { .. }
-            | ErrorKind::Multiple(_) => None,
+            | ErrorKind::Multiple(_) => false,
         }
     }
 }
 
+/// An error that names no field: `Error::from(kind).in_field(name)` names one.
 impl From<ErrorKind> for Error {
     fn from(kind: ErrorKind) -> Error {
-        Error(Box::new(kind))
+        Error(Box::new(ErrorImpl { kind, field: None }))
     }
 }
 
-/// `error == ErrorKind::..`: compares the details.
+/// `error == ErrorKind::..`: true when the error names no field and its kind
+/// is equal. An error that names a field is never equal to a bare kind, so
+/// a comparison cannot pass while ignoring the field: compare it with
+/// `Error::from(kind).in_field(name)` instead.
 impl PartialEq<ErrorKind> for Error {
     fn eq(&self, other: &ErrorKind) -> bool {
-        *self.0 == *other
+        self.0.field.is_none() && self.0.kind == *other
     }
 }
 
-/// `ErrorKind::.. == error`: compares the details.
+/// `ErrorKind::.. == error`: as `error == kind`, true only when the error
+/// names no field.
 impl PartialEq<Error> for ErrorKind {
     fn eq(&self, other: &Error) -> bool {
-        *self == *other.0
+        other == self
     }
 }
 
-/// As the kind's: `InvalidValue { field: None, .. }`.
+/// `Error { kind: InvalidValue { .. }, field: Some("pet") }`.
 impl fmt::Debug for Error {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        fmt::Debug::fmt(&*self.0, f)
+        f.debug_struct("Error")
+            .field("kind", &self.0.kind)
+            .field("field", &self.0.field)
+            .finish()
     }
 }
 
+/// `field `pet`: ` when the error names a field, then what the kind says.
 impl Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        Display::fmt(&*self.0, f)
+        Prefix(self.field()).fmt(f)?;
+        self.0.kind.describe(f)
     }
 }
 
@@ -438,7 +435,8 @@ impl std::error::Error for Error {}
 ///     Ok(Pet::parse(value)?)
 /// }
 /// let err = pet("Dogs").unwrap_err();
-/// assert!(matches!(err.kind(), ErrorKind::InvalidValue { field: None, value, .. } if value == "Dogs"));
+/// assert!(matches!(err.kind(), ErrorKind::InvalidValue { value, .. } if value == "Dogs"));
+/// assert_eq!(err.field(), None);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct InvalidValue<'a> {
@@ -464,17 +462,16 @@ impl<'a> InvalidValue<'a> {
 
 impl Display for InvalidValue<'_> {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        invalid_value(f, None, self.value, self.allowed)
+        invalid_value(f, self.value, self.allowed)
     }
 }
 
 impl std::error::Error for InvalidValue<'_> {}
 
-/// [`ErrorKind::InvalidValue`] with `field: None`, the string copied.
+/// [`ErrorKind::InvalidValue`], naming no field, the string copied.
 impl From<InvalidValue<'_>> for Error {
     fn from(miss: InvalidValue<'_>) -> Error {
         Error::from(ErrorKind::InvalidValue {
-            field: None,
             value: miss.value.to_owned(),
             allowed: Cow::Borrowed(miss.allowed),
         })
@@ -632,37 +629,24 @@ fn title_hint(f: &mut fmt::Formatter, value: &str, allowed: &[EnumOption]) -> fm
 
 /// `invalid value "x": ..`, the message of [`ErrorKind::InvalidValue`] and
 /// of [`InvalidValue`].
-fn invalid_value(
-    f: &mut fmt::Formatter,
-    field: Option<&str>,
-    value: &str,
-    allowed: &[EnumOption],
-) -> fmt::Result {
-    write!(f, "{}invalid value {}: ", Prefix(field), QuotedStr(value))?;
+fn invalid_value(f: &mut fmt::Formatter, value: &str, allowed: &[EnumOption]) -> fmt::Result {
+    write!(f, "invalid value {}: ", QuotedStr(value))?;
     title_hint(f, value, allowed)?;
     Allowed(allowed).fmt(f)
 }
 
-impl Display for ErrorKind {
-    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+impl ErrorKind {
+    /// What the kind says, after the field's `field `name`: ` if any: the
+    /// message of [`Error`]'s `Display`.
+    fn describe(&self, f: &mut fmt::Formatter) -> fmt::Result {
         match self {
-            ErrorKind::InvalidValue {
-                field,
-                value,
-                allowed,
-            } => invalid_value(f, field.as_deref(), value, allowed),
+            ErrorKind::InvalidValue { value, allowed } => invalid_value(f, value, allowed),
             ErrorKind::InvalidItem {
-                field,
                 index,
                 items,
                 allowed,
             } => {
-                write!(
-                    f,
-                    "{}invalid item at index {}: ",
-                    Prefix(field.as_deref()),
-                    index
-                )?;
+                write!(f, "invalid item at index {}: ", index)?;
                 match items.get(*index).unwrap_or(&Value::Null) {
                     Value::String(value) => {
                         write!(f, "{} is not an option; ", QuotedStr(value))?;
@@ -672,62 +656,38 @@ impl Display for ErrorKind {
                 }
                 Allowed(allowed).fmt(f)
             }
-            ErrorKind::DuplicateItem {
-                field,
-                index,
-                items,
-            } => write!(
+            ErrorKind::DuplicateItem { index, items } => write!(
                 f,
-                "{}duplicate item at index {}: {} names an option that is already selected",
-                Prefix(field.as_deref()),
+                "duplicate item at index {}: {} names an option that is already selected",
                 index,
                 Quoted(items.get(*index).unwrap_or(&Value::Null)),
             ),
-            ErrorKind::TooFewItems { field, min, items } => write!(
+            ErrorKind::TooFewItems { min, items } => write!(
                 f,
-                "{}too few items: selected {}, at least {} required",
-                Prefix(field.as_deref()),
+                "too few items: selected {}, at least {} required",
                 items.len(),
                 min,
             ),
-            ErrorKind::NoMatch { field, value } => write!(
-                f,
-                "{}no option matches {}",
-                Prefix(field.as_deref()),
-                QuotedStr(value),
-            ),
+            ErrorKind::NoMatch { value } => write!(f, "no option matches {}", QuotedStr(value)),
             ErrorKind::TooManyMatches {
-                field,
                 value,
                 matches,
                 limit,
             } => write!(
                 f,
-                "{}{} matches {} options, more than the {} one list may offer",
-                Prefix(field.as_deref()),
+                "{} matches {} options, more than the {} one list may offer",
                 QuotedStr(value),
                 matches,
                 limit,
             ),
-            ErrorKind::TooManyItems { field, max, items } => write!(
+            ErrorKind::TooManyItems { max, items } => write!(
                 f,
-                "{}too many items: selected {}, at most {} allowed",
-                Prefix(field.as_deref()),
+                "too many items: selected {}, at most {} allowed",
                 items.len(),
                 max,
             ),
-            ErrorKind::TypeMismatch {
-                field,
-                expected,
-                found,
-            } => {
-                write!(
-                    f,
-                    "{}wrong type: expected {}, found {}",
-                    Prefix(field.as_deref()),
-                    expected,
-                    Found(found),
-                )?;
+            ErrorKind::TypeMismatch { expected, found } => {
+                write!(f, "wrong type: expected {}, found {}", expected, Found(found))?;
                 match (expected, found) {
                     (JsonType::Array, Value::String(_)) => {
                         f.write_str("; a multi-select answer is an array of strings")
@@ -738,58 +698,34 @@ impl Display for ErrorKind {
                     _ => Ok(()),
                 }
             }
-            ErrorKind::TooShort {
-                field,
-                value,
-                min_length,
-            } => write!(
+            ErrorKind::TooShort { value, min_length } => write!(
                 f,
-                "{}too short: {} has {}, at least {} required",
-                Prefix(field.as_deref()),
+                "too short: {} has {}, at least {} required",
                 QuotedStr(value),
                 Characters(value.chars().count()),
                 min_length,
             ),
-            ErrorKind::TooLong {
-                field,
-                value,
-                max_length,
-            } => write!(
+            ErrorKind::TooLong { value, max_length } => write!(
                 f,
-                "{}too long: {}, at most {} allowed",
-                Prefix(field.as_deref()),
+                "too long: {}, at most {} allowed",
                 Characters(value.chars().count()),
                 max_length,
             ),
-            ErrorKind::InvalidFormat {
-                field,
-                value,
-                format,
-            } => write!(
+            ErrorKind::InvalidFormat { value, format } => write!(
                 f,
-                "{}invalid format: {} is not a valid {}",
-                Prefix(field.as_deref()),
+                "invalid format: {} is not a valid {}",
                 QuotedStr(value),
                 format,
             ),
-            ErrorKind::NotAnInteger { field, value } => write!(
-                f,
-                "{}not an integer: {} has a fractional part",
-                Prefix(field.as_deref()),
-                value,
-            ),
+            ErrorKind::NotAnInteger { value } => {
+                write!(f, "not an integer: {} has a fractional part", value)
+            }
             ErrorKind::OutOfRange {
-                field,
                 value,
                 minimum,
                 maximum,
             } => {
-                write!(
-                    f,
-                    "{}out of range: {} is not ",
-                    Prefix(field.as_deref()),
-                    value
-                )?;
+                write!(f, "out of range: {} is not ", value)?;
                 match (minimum, maximum) {
                     (Some(minimum), Some(maximum)) => {
                         write!(f, "between {} and {}", minimum, maximum)
@@ -820,19 +756,12 @@ impl Display for ErrorKind {
                 }
                 Ok(())
             }
-            ErrorKind::NullForOptional { field, expected } => write!(
+            ErrorKind::NullForOptional { expected } => write!(
                 f,
-                "{}wrong type: expected {}, found null; to leave this optional field empty, leave it out of `content`",
-                Prefix(field.as_deref()),
+                "wrong type: expected {}, found null; to leave this optional field empty, leave it out of `content`",
                 expected,
             ),
-            ErrorKind::MissingField { field } => {
-                write!(
-                    f,
-                    "field `{}`: missing value for a required field",
-                    Name(field)
-                )
-            }
+            ErrorKind::MissingField => f.write_str("missing value for a required field"),
             ErrorKind::MalformedResult { reason, found } => {
                 write!(f, "malformed ElicitResult: {}", reason)?;
                 if let Some(found) = found {
@@ -868,7 +797,9 @@ impl Display for ErrorKind {
 
 #[cfg(test)]
 mod tests {
-    use super::{Error, ErrorKind, InvalidValue};
+    use super::{Error, ErrorKind, InvalidValue, JsonType};
+    use serde_json::Value;
+    use std::borrow::Cow;
     use std::mem::size_of;
 
     #[test]
@@ -880,5 +811,58 @@ mod tests {
         // The details are as large as they were before boxing.
         assert!(size_of::<ErrorKind>() > 16);
         assert!(size_of::<InvalidValue<'_>>() <= 32);
+    }
+
+    fn mismatch() -> ErrorKind {
+        ErrorKind::TypeMismatch {
+            expected: JsonType::String,
+            found: Value::Null,
+        }
+    }
+
+    #[test]
+    fn in_field_names_an_error_about_a_field_once() {
+        let error = Error::from(mismatch()).in_field("a");
+        assert_eq!(error.field(), Some("a"));
+        assert_eq!(error.clone().in_field("b").field(), Some("a"));
+        let missing = Error::from(ErrorKind::MissingField).in_field("a");
+        assert_eq!(
+            missing.to_string(),
+            "field `a`: missing value for a required field"
+        );
+        let whole = ErrorKind::MissingAction { found: Value::Null };
+        assert_eq!(Error::from(whole.clone()).in_field("a").field(), None);
+        let multiple = Error::from(ErrorKind::Multiple(vec![error.clone(), missing]));
+        let named = multiple.clone().in_field("b");
+        assert_eq!(named.field(), None);
+        assert_eq!(named, multiple);
+        assert_eq!(named.iter().next(), Some(&error));
+    }
+
+    #[test]
+    fn an_error_equals_a_kind_only_without_a_field() {
+        assert_eq!(Error::from(mismatch()), mismatch());
+        assert_eq!(mismatch(), Error::from(mismatch()));
+        let named = Error::from(mismatch()).in_field("a");
+        assert_ne!(named, mismatch());
+        assert_ne!(mismatch(), named);
+        assert_ne!(named, Error::from(mismatch()));
+        assert_ne!(
+            named,
+            Error::from(mismatch()).in_field(Cow::Owned("b".to_owned()))
+        );
+        assert_eq!(
+            named,
+            Error::from(mismatch()).in_field(Cow::Owned("a".to_owned()))
+        );
+        assert_eq!(named.into_kind(), mismatch());
+    }
+
+    #[test]
+    fn debug_shows_the_kind_and_the_field() {
+        assert_eq!(
+            format!("{:?}", Error::from(mismatch()).in_field("a")),
+            r#"Error { kind: TypeMismatch { expected: String, found: Null }, field: Some("a") }"#,
+        );
     }
 }

@@ -261,18 +261,15 @@ impl<F: FormField> FormField for FillDefault<F> {
 
 /// The error for a `null` sent for an optional field: the field's own
 /// type mismatch, with what to send instead.
-pub(crate) fn null_for_optional(error: Error) -> Error {
-    match error.kind() {
-        ErrorKind::TypeMismatch {
-            field,
-            expected,
-            found: Value::Null,
-        } => Error::from(ErrorKind::NullForOptional {
-            field: field.clone(),
-            expected: *expected,
-        }),
-        _ => error,
+pub(crate) fn null_for_optional(mut error: Error) -> Error {
+    if let ErrorKind::TypeMismatch {
+        expected,
+        found: Value::Null,
+    } = *error.kind()
+    {
+        *error.kind_mut() = ErrorKind::NullForOptional { expected };
     }
+    error
 }
 
 /// A list of named fields: a tuple `((name, field), ..)` of one to twelve
@@ -982,9 +979,7 @@ impl RequestedSchema {
                     Err(error) => errors.push(error.in_field(name.clone())),
                 },
                 None if required.contains(name.as_ref()) => {
-                    errors.push(Error::from(ErrorKind::MissingField {
-                        field: name.clone(),
-                    }))
+                    errors.push(Error::from(ErrorKind::MissingField).in_field(name.clone()))
                 }
                 None => {}
             }

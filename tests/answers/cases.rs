@@ -413,10 +413,10 @@ mod multi_select_answers {
         assert_eq!(
             error,
             Error::from(ErrorKind::TooManyItems {
-                field: Some("colors".into()),
                 max: 2,
                 items: vec![json!("red"), json!("green"), json!("blue")],
             })
+            .in_field("colors")
         );
         assert_eq!(
             error.to_string(),
@@ -432,10 +432,10 @@ mod multi_select_answers {
         assert_eq!(
             error,
             Error::from(ErrorKind::TooFewItems {
-                field: Some("colors".into()),
                 min: 1,
                 items: vec![],
             })
+            .in_field("colors")
         );
         assert_eq!(
             error.to_string(),
@@ -450,11 +450,11 @@ mod multi_select_answers {
         assert_eq!(
             error,
             Error::from(ErrorKind::InvalidItem {
-                field: Some("colors".into()),
                 index: 1,
                 items: vec![json!("red"), json!("purple")],
                 allowed: Color::OPTIONS.into(),
             })
+            .in_field("colors")
         );
         assert_eq!(
             error.to_string(),
@@ -469,10 +469,10 @@ mod multi_select_answers {
         assert_eq!(
             form.parse_result(too_many),
             Err(Error::from(ErrorKind::TooManyItems {
-                field: Some("colors".into()),
                 max: 2,
                 items: vec![json!("red"), json!("green"), json!("blue")],
-            }))
+            })
+            .in_field("colors"))
         );
         let ok = json!({"action": "accept", "content": {"colors": ["green"]}});
         assert_eq!(
@@ -528,7 +528,6 @@ mod raw_identifiers {
         assert_eq!(
             Error::from(error),
             Error::from(ErrorKind::InvalidValue {
-                field: None,
                 value: "r#type".into(),
                 allowed: Keyword::OPTIONS.into(),
             })
@@ -721,7 +720,6 @@ mod escapes_and_non_ascii_names {
         assert_eq!(
             Error::from(error),
             Error::from(ErrorKind::InvalidValue {
-                field: None,
                 value: "ärger".into(),
                 allowed: Size::OPTIONS.into(),
             })
@@ -778,7 +776,6 @@ mod explicit_discriminants {
         assert_eq!(
             error,
             Error::from(ErrorKind::TypeMismatch {
-                field: None,
                 expected: enum_schema::error::JsonType::String,
                 found: json!(2),
             })
@@ -791,7 +788,6 @@ mod explicit_discriminants {
         assert_eq!(
             Error::from(error),
             Error::from(ErrorKind::InvalidValue {
-                field: None,
                 value: "2".into(),
                 allowed: Level::OPTIONS.into(),
             })
@@ -844,10 +840,10 @@ mod cfg_on_variants {
         assert_eq!(
             error,
             Error::from(ErrorKind::InvalidValue {
-                field: Some("backend".into()),
                 value: "cloud".into(),
                 allowed: Backend::OPTIONS.into(),
             })
+            .in_field("backend")
         );
         assert_eq!(
             error.to_string(),
@@ -893,10 +889,10 @@ mod label_or_index_for_a_value {
 
     fn invalid(value: &str) -> Error {
         Error::from(ErrorKind::InvalidValue {
-            field: Some("pet".into()),
             value: value.into(),
             allowed: Pet::OPTIONS.into(),
         })
+        .in_field("pet")
     }
 
     #[test]
@@ -1012,9 +1008,7 @@ mod action_versus_content {
             let error = required.parse_result(response).unwrap_err();
             assert_eq!(
                 error,
-                Error::from(ErrorKind::MissingField {
-                    field: "priority".into()
-                })
+                Error::from(ErrorKind::MissingField).in_field("priority")
             );
             assert_eq!(
                 error.to_string(),

@@ -53,7 +53,6 @@ fn exact_values_only() {
         assert_eq!(
             Pair::parse(refused).map_err(Error::from),
             Err(Error::from(ErrorKind::InvalidValue {
-                field: None,
                 value: refused.to_owned(),
                 allowed: Pair::OPTIONS.into(),
             })),
@@ -69,7 +68,6 @@ fn single_select_answers() {
     assert_eq!(
         Pair::SINGLE_SELECT.parse_value(json!("ac")),
         Err(Error::from(ErrorKind::InvalidValue {
-            field: None,
             value: "ac".into(),
             allowed: Pair::OPTIONS.into(),
         }))
@@ -77,7 +75,6 @@ fn single_select_answers() {
     assert_eq!(
         Pair::SINGLE_SELECT.parse_value(json!(["ab"])),
         Err(Error::from(ErrorKind::TypeMismatch {
-            field: None,
             expected: JsonType::String,
             found: json!(["ab"]),
         }))
@@ -96,7 +93,6 @@ fn single_select_answers() {
     assert_eq!(
         read.check(json!("ac")),
         Err(Error::from(ErrorKind::InvalidValue {
-            field: None,
             value: "ac".into(),
             allowed: allowed.into(),
         }))
@@ -104,7 +100,6 @@ fn single_select_answers() {
     assert_eq!(
         read.check(json!(null)),
         Err(Error::from(ErrorKind::TypeMismatch {
-            field: None,
             expected: JsonType::String,
             found: Value::Null,
         }))
@@ -122,7 +117,6 @@ fn multi_select_answers_on_their_bounds() {
     assert_eq!(
         select.parse_value(json!([])),
         Err(Error::from(ErrorKind::TooFewItems {
-            field: None,
             min: 1,
             items: vec![],
         }))
@@ -130,7 +124,6 @@ fn multi_select_answers_on_their_bounds() {
     assert_eq!(
         select.parse_value(json!(["a", "aa", "ab"])),
         Err(Error::from(ErrorKind::TooManyItems {
-            field: None,
             max: 2,
             items: vec![json!("a"), json!("aa"), json!("ab")],
         }))
@@ -138,7 +131,6 @@ fn multi_select_answers_on_their_bounds() {
     assert_eq!(
         select.parse_value(json!(["aa", "aa"])),
         Err(Error::from(ErrorKind::DuplicateItem {
-            field: None,
             index: 1,
             items: vec![json!("aa"), json!("aa")],
         }))
@@ -146,7 +138,6 @@ fn multi_select_answers_on_their_bounds() {
     assert_eq!(
         select.parse_value(json!(["aa", 1])),
         Err(Error::from(ErrorKind::InvalidItem {
-            field: None,
             index: 1,
             items: vec![json!("aa"), json!(1)],
             allowed: Pair::OPTIONS.into(),
@@ -155,7 +146,6 @@ fn multi_select_answers_on_their_bounds() {
     assert_eq!(
         select.parse_value(json!("aa")),
         Err(Error::from(ErrorKind::TypeMismatch {
-            field: None,
             expected: JsonType::Array,
             found: json!("aa"),
         }))
@@ -208,7 +198,6 @@ fn duplicates_are_found_in_every_word_of_the_set() {
             assert_eq!(
                 schema.check(items(positions)),
                 Err(Error::from(ErrorKind::DuplicateItem {
-                    field: None,
                     index,
                     items: items(positions).as_array().unwrap().clone(),
                 })),
@@ -243,7 +232,6 @@ fn read_multi_select_bounds() {
     assert_eq!(
         schema.check(json!(["y"])),
         Err(Error::from(ErrorKind::TooFewItems {
-            field: None,
             min: 2,
             items: vec![json!("y")],
         }))
@@ -251,7 +239,6 @@ fn read_multi_select_bounds() {
     assert_eq!(
         schema.check(json!(["y", "x", "w", "z"])),
         Err(Error::from(ErrorKind::TooManyItems {
-            field: None,
             max: 3,
             items: vec![json!("y"), json!("x"), json!("w"), json!("z")],
         }))
@@ -265,7 +252,6 @@ fn strings_and_booleans_read_from_a_peer() {
     assert_eq!(
         string.check(json!("a")),
         Err(Error::from(ErrorKind::TooShort {
-            field: None,
             value: "a".into(),
             min_length: 2,
         }))
@@ -276,7 +262,6 @@ fn strings_and_booleans_read_from_a_peer() {
     assert_eq!(
         boolean.check(json!("true")),
         Err(Error::from(ErrorKind::TypeMismatch {
-            field: None,
             expected: JsonType::Boolean,
             found: json!("true"),
         }))
@@ -316,22 +301,18 @@ fn whole_content_read_from_a_peer() {
     // required absent; optional absent is fine
     assert_eq!(
         schema.check_content(content(json!({"ok": true}))),
-        Err(Error::from(ErrorKind::MissingField {
-            field: "kind".into()
-        }))
+        Err(Error::from(ErrorKind::MissingField).in_field("kind"))
     );
     assert_eq!(
         schema.check_content(content(json!({"note": 1}))),
         Err(Error::from(ErrorKind::Multiple(vec![
-            Error::from(ErrorKind::MissingField {
-                field: "kind".into()
-            }),
+            Error::from(ErrorKind::MissingField).in_field("kind"),
             Error::from(ErrorKind::TypeMismatch {
-                field: Some("note".into()),
                 expected: JsonType::String,
                 found: json!(1),
-            }),
-            Error::from(ErrorKind::MissingField { field: "ok".into() }),
+            })
+            .in_field("note"),
+            Error::from(ErrorKind::MissingField).in_field("ok"),
         ])))
     );
     assert_eq!(
@@ -343,14 +324,14 @@ fn whole_content_read_from_a_peer() {
     assert_eq!(
         schema.parse_result(json!({"action": "accept", "content": {"kind": "c", "ok": true}})),
         Err(Error::from(ErrorKind::InvalidValue {
-            field: Some("kind".into()),
             value: "c".into(),
             allowed: vec![
                 EnumOption::new("a", None::<&str>),
                 EnumOption::new("b", None::<&str>)
             ]
             .into(),
-        }))
+        })
+        .in_field("kind"))
     );
     assert_eq!(
         schema.parse_result(json!({"action": "decline", "content": {"kind": "c"}})),
@@ -477,11 +458,11 @@ fn floats_in_text_are_read_exactly() {
     assert_eq!(
         schema.parse_result(answer),
         Err(Error::from(ErrorKind::OutOfRange {
-            field: Some("p".into()),
             value: serde_json::Number::from_f64(above).unwrap(),
             minimum: None,
             maximum: serde_json::Number::from_f64(maximum),
-        }))
+        })
+        .in_field("p"))
     );
 }
 
@@ -507,11 +488,11 @@ fn an_f32_range_is_not_advertised() {
     assert_eq!(
         Ratio::parse_result(answer.clone()),
         Err(Error::from(ErrorKind::OutOfRange {
-            field: Some("ratio".into()),
             value: serde_json::Number::from_f64(1e39).unwrap(),
             minimum: None,
             maximum: None,
-        }))
+        })
+        .in_field("ratio"))
     );
     let reader = RequestedSchema::from_json_str(&schema).unwrap();
     assert_eq!(

@@ -31,10 +31,6 @@ fn accept(content: Value) -> Value {
     json!({"action": "accept", "content": content})
 }
 
-fn field(name: &'static str) -> Option<Cow<'static, str>> {
-    Some(Cow::Borrowed(name))
-}
-
 /// `error` is `expected`, and says `message`.
 #[track_caller]
 fn assert_error<E: std::fmt::Debug + std::fmt::Display + PartialEq>(
@@ -382,7 +378,6 @@ fn single_answer_errors_are_a_derived_enums() {
         (
             json!("Sour cherry"),
             Error::from(ErrorKind::InvalidValue {
-                field: None,
                 value: "Sour cherry".into(),
                 allowed: Cow::Owned(fruits()),
             }),
@@ -391,7 +386,6 @@ fn single_answer_errors_are_a_derived_enums() {
         (
             json!("APPLE"),
             Error::from(ErrorKind::InvalidValue {
-                field: None,
                 value: "APPLE".into(),
                 allowed: Cow::Owned(fruits()),
             }),
@@ -400,7 +394,6 @@ fn single_answer_errors_are_a_derived_enums() {
         (
             json!(0),
             Error::from(ErrorKind::TypeMismatch {
-                field: None,
                 expected: JsonType::String,
                 found: json!(0),
             }),
@@ -409,7 +402,6 @@ fn single_answer_errors_are_a_derived_enums() {
         (
             json!(["apple"]),
             Error::from(ErrorKind::TypeMismatch {
-                field: None,
                 expected: JsonType::String,
                 found: json!(["apple"]),
             }),
@@ -476,7 +468,6 @@ fn multi_answer_errors_are_a_derived_enums() {
         (
             json!("apple"),
             Error::from(ErrorKind::TypeMismatch {
-                field: None,
                 expected: JsonType::Array,
                 found: json!("apple"),
             }),
@@ -485,7 +476,6 @@ fn multi_answer_errors_are_a_derived_enums() {
         (
             json!([]),
             Error::from(ErrorKind::TooFewItems {
-                field: None,
                 min: 1,
                 items: vec![],
             }),
@@ -494,7 +484,6 @@ fn multi_answer_errors_are_a_derived_enums() {
         (
             json!(["apple", "banana", "cherry"]),
             Error::from(ErrorKind::TooManyItems {
-                field: None,
                 max: 2,
                 items: vec![json!("apple"), json!("banana"), json!("cherry")],
             }),
@@ -503,7 +492,6 @@ fn multi_answer_errors_are_a_derived_enums() {
         (
             json!(["apple", "Banana"]),
             Error::from(ErrorKind::InvalidItem {
-                field: None,
                 index: 1,
                 items: vec![json!("apple"), json!("Banana")],
                 allowed: Cow::Owned(fruits()),
@@ -513,7 +501,6 @@ fn multi_answer_errors_are_a_derived_enums() {
         (
             json!([7]),
             Error::from(ErrorKind::InvalidItem {
-                field: None,
                 index: 0,
                 items: vec![json!(7)],
                 allowed: Cow::Owned(fruits()),
@@ -523,7 +510,6 @@ fn multi_answer_errors_are_a_derived_enums() {
         (
             json!(["cherry", "cherry"]),
             Error::from(ErrorKind::DuplicateItem {
-                field: None,
                 index: 1,
                 items: vec![json!("cherry"), json!("cherry")],
             }),
@@ -615,18 +601,18 @@ fn beside_derived_enums_and_primitives_in_a_form() {
         error,
         Error::from(ErrorKind::Multiple(vec![
             Error::from(ErrorKind::InvalidValue {
-                field: field("reviewer"),
                 value: "Ada".into(),
                 allowed: Cow::Owned(vec![
                     EnumOption::titled("u1", "Ada"),
                     EnumOption::titled("u2", "Grace"),
                 ]),
-            }),
+            })
+            .in_field("reviewer"),
             Error::from(ErrorKind::DuplicateItem {
-                field: field("labels"),
                 index: 1,
                 items: vec![json!("bug"), json!("bug")],
-            }),
+            })
+            .in_field("labels"),
         ])),
         r#"2 fields rejected: field `reviewer`: invalid value "Ada": the client sent the title of option "u1" instead of its value; expected one of "u1", "u2"; field `labels`: duplicate item at index 1: "bug" names an option that is already selected"#,
     );
@@ -635,9 +621,7 @@ fn beside_derived_enums_and_primitives_in_a_form() {
             json!({"priority": "low", "note": "", "urgent": true}),
         ))
         .unwrap_err(),
-        Error::from(ErrorKind::MissingField {
-            field: Cow::Borrowed("reviewer"),
-        }),
+        Error::from(ErrorKind::MissingField).in_field("reviewer"),
         "field `reviewer`: missing value for a required field",
     );
 }
@@ -724,7 +708,7 @@ fn ten_thousand_options_go_out_and_come_back() {
         .into_kind()
     {
         ErrorKind::DuplicateItem { index, .. } => assert_eq!(index, 10_000),
-        other => panic!("{other}"),
+        other => panic!("{other:?}"),
     }
     // The message lists a few of the options, not ten thousand.
     assert_eq!(
@@ -803,9 +787,7 @@ fn fill_default_takes_the_field_out_of_required_and_fills_it() {
     // Without fill_default, strict as before: no value is invented.
     assert_error(
         form.parse_result(accept(json!({}))).unwrap_err(),
-        Error::from(ErrorKind::MissingField {
-            field: Cow::Borrowed("strict"),
-        }),
+        Error::from(ErrorKind::MissingField).in_field("strict"),
         "field `strict`: missing value for a required field",
     );
 }
@@ -827,14 +809,14 @@ fn fill_default_rejects_null_and_bad_values() {
             .unwrap_err(),
         Error::from(ErrorKind::Multiple(vec![
             Error::from(ErrorKind::NullForOptional {
-                field: field("replicas"),
                 expected: JsonType::Number,
-            }),
+            })
+            .in_field("replicas"),
             Error::from(ErrorKind::InvalidValue {
-                field: field("region"),
                 value: "medium".into(),
                 allowed: Cow::Borrowed(Priority::OPTIONS),
-            }),
+            })
+            .in_field("region"),
         ])),
         r#"2 fields rejected: field `replicas`: wrong type: expected a number, found null; to leave this optional field empty, leave it out of `content`; field `region`: invalid value "medium": expected one of "low", "high""#,
     );
@@ -960,24 +942,20 @@ fn derived_fill_default_still_checks_what_is_sent() {
             .unwrap_err(),
         Error::from(ErrorKind::Multiple(vec![
             Error::from(ErrorKind::OutOfRange {
-                field: field("replicas"),
                 value: 10.into(),
                 minimum: Some(1.into()),
                 maximum: Some(9.into()),
-            }),
+            }).in_field("replicas"),
             Error::from(ErrorKind::NullForOptional {
-                field: field("size"),
                 expected: JsonType::String,
-            }),
+            }).in_field("size"),
         ])),
         "2 fields rejected: field `replicas`: out of range: 10 is not between 1 and 9; field `size`: wrong type: expected a string, found null; to leave this optional field empty, leave it out of `content`",
     );
     // The field without fill_default stays strict.
     assert_error(
         Deploy::parse_result(accept(json!({}))).unwrap_err(),
-        Error::from(ErrorKind::MissingField {
-            field: Cow::Borrowed("port"),
-        }),
+        Error::from(ErrorKind::MissingField).in_field("port"),
         "field `port`: missing value for a required field",
     );
 }
@@ -1111,10 +1089,10 @@ fn a_derived_form_asks_and_checks_run_time_selects_as_a_run_time_form_does() {
         Pick::parse_result_with(accept(json!({"fruit": "apple", "basket": []})), &options)
             .unwrap_err(),
         Error::from(ErrorKind::TooFewItems {
-            field: field("basket"),
             min: 1,
             items: Vec::new(),
-        }),
+        })
+        .in_field("basket"),
         "field `basket`: too few items: selected 0, at least 1 required",
     );
 }

@@ -23,7 +23,6 @@ fn check(format: StringFormat, valid: &[&str], invalid: &[&str]) {
         assert_eq!(
             field.parse_value(json!(value)),
             Err(Error::from(ErrorKind::InvalidFormat {
-                field: None,
                 value: (*value).to_owned(),
                 format,
             }))
@@ -251,7 +250,6 @@ fn lengths_count_characters_not_bytes() {
         assert_eq!(
             short.parse_value(json!(value)),
             Err(Error::from(ErrorKind::TooShort {
-                field: None,
                 value: value.to_owned(),
                 min_length: count + 1,
             }))
@@ -261,7 +259,6 @@ fn lengths_count_characters_not_bytes() {
             assert_eq!(
                 long.parse_value(json!(value)),
                 Err(Error::from(ErrorKind::TooLong {
-                    field: None,
                     value: value.to_owned(),
                     max_length: count - 1,
                 }))
@@ -279,7 +276,6 @@ fn the_length_is_checked_before_the_format() {
     assert_eq!(
         field.parse_value(json!("ab")),
         Err(Error::from(ErrorKind::TooShort {
-            field: None,
             value: "ab".into(),
             min_length: 3,
         }))
@@ -287,7 +283,6 @@ fn the_length_is_checked_before_the_format() {
     assert_eq!(
         field.parse_value(json!("abcdef")),
         Err(Error::from(ErrorKind::TooLong {
-            field: None,
             value: "abcdef".into(),
             max_length: 5,
         }))
@@ -295,7 +290,6 @@ fn the_length_is_checked_before_the_format() {
     assert_eq!(
         field.parse_value(json!("abcd")),
         Err(Error::from(ErrorKind::InvalidFormat {
-            field: None,
             value: "abcd".into(),
             format: StringFormat::Email,
         }))

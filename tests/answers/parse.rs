@@ -37,20 +37,24 @@ enum Size {
 const FRUITS: &str = r#"expected one of "apple", "banana", "cherry""#;
 const SIZES: &str = r#"expected one of "small", "medium", "extra-large""#;
 
+/// The error of `kind`, naming `field` if there is one.
+fn in_field(kind: ErrorKind, field: Option<&'static str>) -> Error {
+    match field {
+        Some(field) => Error::from(kind).in_field(field),
+        None => Error::from(kind),
+    }
+}
+
 fn invalid_value(field: Option<&'static str>, value: &str) -> Error {
-    Error::from(ErrorKind::InvalidValue {
-        field: field.map(Into::into),
+    let kind = ErrorKind::InvalidValue {
         value: value.into(),
         allowed: Fruit::OPTIONS.into(),
-    })
+    };
+    in_field(kind, field)
 }
 
 fn type_mismatch(field: Option<&'static str>, expected: JsonType, found: Value) -> Error {
-    Error::from(ErrorKind::TypeMismatch {
-        field: field.map(Into::into),
-        expected,
-        found,
-    })
+    in_field(ErrorKind::TypeMismatch { expected, found }, field)
 }
 
 fn items(values: &[Value]) -> Vec<Value> {
@@ -228,7 +232,6 @@ fn single_skipped_variants_are_rejected() {
     assert_error(
         Size::SINGLE_SELECT.parse_value(json!("hidden")),
         Error::from(ErrorKind::InvalidValue {
-            field: None,
             value: "hidden".into(),
             allowed: Size::OPTIONS.into(),
         }),
@@ -274,7 +277,6 @@ fn multi_element_that_is_not_a_string() {
     assert_error(
         Fruit::MULTI_SELECT.parse_value(Value::Array(sent.clone())),
         Error::from(ErrorKind::InvalidItem {
-            field: None,
             index: 1,
             items: sent,
             allowed: Fruit::OPTIONS.into(),
@@ -285,7 +287,6 @@ fn multi_element_that_is_not_a_string() {
     assert_error(
         Fruit::MULTI_SELECT.parse_value(Value::Array(sent.clone())),
         Error::from(ErrorKind::InvalidItem {
-            field: None,
             index: 0,
             items: sent,
             allowed: Fruit::OPTIONS.into(),
@@ -296,7 +297,6 @@ fn multi_element_that_is_not_a_string() {
     assert_error(
         Fruit::MULTI_SELECT.parse_value(Value::Array(sent.clone())),
         Error::from(ErrorKind::InvalidItem {
-            field: None,
             index: 1,
             items: sent,
             allowed: Fruit::OPTIONS.into(),
@@ -313,7 +313,6 @@ fn multi_title_instead_of_value_says_so() {
     assert_error(
         Fruit::MULTI_SELECT.parse_value(Value::Array(sent.clone())),
         Error::from(ErrorKind::InvalidItem {
-            field: None,
             index: 1,
             items: sent,
             allowed: Fruit::OPTIONS.into(),
@@ -330,7 +329,6 @@ fn multi_skipped_variant_is_rejected() {
     assert_error(
         Fruit::MULTI_SELECT.parse_value(Value::Array(sent.clone())),
         Error::from(ErrorKind::InvalidItem {
-            field: None,
             index: 0,
             items: sent,
             allowed: Fruit::OPTIONS.into(),
@@ -345,7 +343,6 @@ fn multi_duplicate_through_an_alias() {
     assert_error(
         Fruit::MULTI_SELECT.parse_value(Value::Array(sent.clone())),
         Error::from(ErrorKind::DuplicateItem {
-            field: None,
             index: 2,
             items: sent,
         }),
@@ -355,7 +352,6 @@ fn multi_duplicate_through_an_alias() {
     assert_error(
         Size::MULTI_SELECT.parse_value(Value::Array(sent.clone())),
         Error::from(ErrorKind::DuplicateItem {
-            field: None,
             index: 1,
             items: sent,
         }),
@@ -369,7 +365,6 @@ fn multi_plain_duplicate() {
     assert_error(
         Fruit::MULTI_SELECT.parse_value(Value::Array(sent.clone())),
         Error::from(ErrorKind::DuplicateItem {
-            field: None,
             index: 1,
             items: sent,
         }),
@@ -384,7 +379,6 @@ fn multi_huge_array_with_max_items_is_too_many() {
     assert_error(
         AT_MOST_TWO.parse_value(Value::Array(sent.clone())),
         Error::from(ErrorKind::TooManyItems {
-            field: None,
             max: 2,
             items: sent,
         }),
@@ -405,7 +399,6 @@ fn multi_huge_array_without_max_items_stops_at_the_first_repeat() {
     assert_error(
         Fruit::MULTI_SELECT.parse_value(Value::Array(sent.clone())),
         Error::from(ErrorKind::DuplicateItem {
-            field: None,
             index: options,
             items: sent,
         }),
@@ -433,7 +426,6 @@ fn multi_bounds() {
     assert_error(
         ONE_OR_TWO.parse_value(json!([])),
         Error::from(ErrorKind::TooFewItems {
-            field: None,
             min: 1,
             items: vec![],
         }),
@@ -443,7 +435,6 @@ fn multi_bounds() {
     assert_error(
         ONE_OR_TWO.parse_value(Value::Array(sent.clone())),
         Error::from(ErrorKind::TooManyItems {
-            field: None,
             max: 2,
             items: sent,
         }),
@@ -632,10 +623,10 @@ fn two_bad_fields_are_reported_together_in_field_order() {
         Error::from(ErrorKind::Multiple(vec![
             invalid_value(Some("fruit"), "kiwi"),
             Error::from(ErrorKind::TooManyItems {
-                field: Some("sizes".into()),
                 max: 2,
                 items: items(&[json!("small"), json!("medium"), json!("extra-large")]),
-            }),
+            })
+            .in_field("sizes"),
         ])),
         &format!(
             r#"2 fields rejected: field `fruit`: invalid value "kiwi": {FRUITS}; field `sizes`: too many items: selected 3, at most 2 allowed"#
@@ -655,15 +646,13 @@ fn missing_and_bad_fields_are_reported_together() {
     assert_eq!(
         error,
         Error::from(ErrorKind::Multiple(vec![
-            Error::from(ErrorKind::MissingField {
-                field: "first".into()
-            }),
+            Error::from(ErrorKind::MissingField).in_field("first"),
             type_mismatch(Some("second"), JsonType::String, json!(5)),
             Error::from(ErrorKind::DuplicateItem {
-                field: Some("third".into()),
                 index: 1,
                 items: items(&[json!("apple"), json!("apple")]),
-            }),
+            })
+            .in_field("third"),
         ]))
     );
     assert_eq!(
@@ -687,9 +676,8 @@ fn optional_field_given_null_is_refused_saying_to_leave_it_out() {
     assert_error(
         form.parse_result(result),
         Error::from(ErrorKind::NullForOptional {
-            field: Some("extra".into()),
             expected: JsonType::String,
-        }),
+        }).in_field("extra"),
         "field `extra`: wrong type: expected a string, found null; to leave this optional field empty, leave it out of `content`",
     );
     // absent is None, present is Some
@@ -711,9 +699,8 @@ fn optional_multi_field_given_null_is_refused_saying_to_leave_it_out() {
     assert_error(
         form.parse_result(json!({"action": "accept", "content": {"sizes": null}})),
         Error::from(ErrorKind::NullForOptional {
-            field: Some("sizes".into()),
             expected: JsonType::Array,
-        }),
+        }).in_field("sizes"),
         "field `sizes`: wrong type: expected an array, found null; to leave this optional field empty, leave it out of `content`",
     );
     assert_eq!(
@@ -767,7 +754,6 @@ fn long_option_lists_are_cut_in_messages_but_kept_in_errors() {
     assert_eq!(
         error,
         Error::from(ErrorKind::InvalidValue {
-            field: None,
             value: "z".into(),
             allowed: Letter::OPTIONS.into(),
         })

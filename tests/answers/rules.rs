@@ -629,7 +629,6 @@ fn a_fractional_default_breaks_an_integer_schema_read_from_a_peer() {
         PrimitiveSchema::from_json_str(r#"{"type":"integer","default":1.5}"#).map(drop),
         Err(SchemaError::InvalidDefault {
             error: Error::from(ErrorKind::NotAnInteger {
-                field: None,
                 value: serde_json::Number::from_f64(1.5).unwrap(),
             }),
         })

@@ -6,8 +6,6 @@
 //! `ElicitResult`, SEP-1330's titled single-select), 2025-06-18 (the legacy
 //! `enum` + `enumNames` form).
 
-use std::borrow::Cow;
-
 use enum_schema::{
     error::JsonType, Confirm, ElicitAction, ElicitForm, Error, ErrorKind, ProtocolVersion,
 };
@@ -116,12 +114,8 @@ fn other_properties_are_ignored() {
 fn a_title_instead_of_a_value_is_refused_with_the_hint() {
     let error = rejected(accept(json!({"confirm": "Yes"})));
     match error.kind() {
-        ErrorKind::InvalidValue {
-            field,
-            value,
-            allowed,
-        } => {
-            assert_eq!(field.as_deref(), Some("confirm"));
+        ErrorKind::InvalidValue { value, allowed } => {
+            assert_eq!(error.field(), Some("confirm"));
             assert_eq!(value, "Yes");
             let allowed: Vec<_> = allowed
                 .iter()
@@ -150,12 +144,12 @@ fn a_value_not_offered_is_refused() {
 fn a_boolean_is_the_wrong_type() {
     let error = rejected(accept(json!({"confirm": true})));
     assert_eq!(
-        error.kind(),
-        &ErrorKind::TypeMismatch {
-            field: Some(Cow::Borrowed("confirm")),
+        error,
+        Error::from(ErrorKind::TypeMismatch {
             expected: JsonType::String,
             found: json!(true),
-        },
+        })
+        .in_field("confirm"),
     );
     assert_eq!(
         error.to_string(),
@@ -167,10 +161,8 @@ fn a_boolean_is_the_wrong_type() {
 fn a_missing_answer_is_refused() {
     let error = rejected(accept(json!({})));
     assert_eq!(
-        error.kind(),
-        &ErrorKind::MissingField {
-            field: Cow::Borrowed("confirm")
-        },
+        error,
+        Error::from(ErrorKind::MissingField).in_field("confirm")
     );
     assert_eq!(
         error.to_string(),

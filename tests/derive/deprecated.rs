@@ -64,10 +64,10 @@ fn parsing_cloud_gives_backend_cloud() {
     assert_eq!(
         error,
         Error::from(ErrorKind::InvalidValue {
-            field: Some("backend".into()),
             value: "Cloud".into(),
             allowed: Backend::OPTIONS.into(),
         })
+        .in_field("backend")
     );
     assert_eq!(
         error.to_string(),

@@ -371,7 +371,7 @@ fn alias_and_value_of_one_variant_are_a_duplicate_and_null_is_not_absent() {
     .unwrap_err();
     assert_eq!(
         format!("{:?}", error.kind()),
-        r#"Multiple([DuplicateItem { field: Some("many"), index: 1, items: [String("aa"), String("A")] }, NullForOptional { field: Some("maybe"), expected: String }])"#
+        r#"Multiple([Error { kind: DuplicateItem { index: 1, items: [String("aa"), String("A")] }, field: Some("many") }, Error { kind: NullForOptional { expected: String }, field: Some("maybe") }])"#
     );
 }
 
@@ -396,7 +396,6 @@ fn std_impls_are_the_wire_value() {
     assert_eq!(
         error,
         enum_schema::ErrorKind::InvalidValue {
-            field: None,
             value: "US-EAST".into(),
             allowed: Region::OPTIONS.into(),
         }

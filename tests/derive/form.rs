@@ -48,11 +48,6 @@ fn without(mut base: Value, key: &str) -> Value {
     base
 }
 
-/// The `field` of an error.
-fn field(name: &'static str) -> Option<Cow<'static, str>> {
-    Some(Cow::Borrowed(name))
-}
-
 /// A JSON number, written as JSON.
 fn num(value: Value) -> Number {
     match value {
@@ -680,9 +675,7 @@ fn elicit_rename_all_and_rename_name_the_properties() {
     );
     assert_rejected::<ElicitRenamed>(
         json!({"item_count": 3, "type": "small", "httpServerUrl": "x"}),
-        Error::from(ErrorKind::MissingField {
-            field: Cow::Borrowed("itemCount"),
-        }),
+        Error::from(ErrorKind::MissingField).in_field("itemCount"),
         "field `itemCount`: missing value for a required field",
     );
 }
@@ -945,11 +938,11 @@ fn named_constants_and_variants_are_accepted_as_values() {
     assert_rejected::<Named>(
         json!({"replicas": 10, "name": "n", "on": false, "size": "small"}),
         Error::from(ErrorKind::OutOfRange {
-            field: field("replicas"),
             value: Number::from(10),
             minimum: Some(Number::from(1)),
             maximum: Some(Number::from(9)),
-        }),
+        })
+        .in_field("replicas"),
         "field `replicas`: out of range: 10 is not between 1 and 9",
     );
 }
@@ -976,11 +969,11 @@ fn f32_bounds_and_default_go_out_as_written() {
     assert_rejected::<Tenths>(
         json!({"fraction": 0.95}),
         Error::from(ErrorKind::OutOfRange {
-            field: field("fraction"),
             value: num(json!(0.95)),
             minimum: Some(num(json!(0.1))),
             maximum: Some(num(json!(0.9))),
-        }),
+        })
+        .in_field("fraction"),
         "field `fraction`: out of range: 0.95 is not between 0.1 and 0.9",
     );
 }
@@ -1181,11 +1174,7 @@ fn all_signup_fields_missing() -> Error {
     Error::from(ErrorKind::Multiple(
         ["nick", "email", "age", "newsletter", "priority", "colors"]
             .into_iter()
-            .map(|name| {
-                Error::from(ErrorKind::MissingField {
-                    field: Cow::Borrowed(name),
-                })
-            })
+            .map(|name| Error::from(ErrorKind::MissingField).in_field(name))
             .collect(),
     ))
 }
@@ -1220,9 +1209,7 @@ fn accept_with_empty_content_misses_every_required_field_in_order() {
 fn one_missing_field_is_reported_alone() {
     assert_rejected::<Signup>(
         without(signup_content(), "age"),
-        Error::from(ErrorKind::MissingField {
-            field: Cow::Borrowed("age"),
-        }),
+        Error::from(ErrorKind::MissingField).in_field("age"),
         "field `age`: missing value for a required field",
     );
     let error = rejected::<Signup>(without(signup_content(), "age"));
@@ -1335,10 +1322,10 @@ fn absent_optional_fields_are_none() {
     assert_rejected::<Optionals>(
         json!({"colors": []}),
         Error::from(ErrorKind::TooFewItems {
-            field: field("colors"),
             min: 1,
             items: vec![],
-        }),
+        })
+        .in_field("colors"),
         "field `colors`: too few items: selected 0, at least 1 required",
     );
 }
@@ -1357,9 +1344,8 @@ fn null_is_not_absent_for_any_kind_of_field() {
         assert_rejected::<Optionals>(
             json!({ name: null }),
             Error::from(ErrorKind::NullForOptional {
-                field: Some(Cow::Owned(name.to_owned())),
                 expected,
-            }),
+            }).in_field(name.to_owned()),
             &format!("field `{name}`: wrong type: expected {expected_text}, found null; to leave this optional field empty, leave it out of `content`"),
         );
     }
@@ -1465,18 +1451,18 @@ fn a_fractional_number_is_not_an_integer() {
     assert_rejected::<Numbers>(
         with(numbers_content(), "byte", json!(3.5)),
         Error::from(ErrorKind::NotAnInteger {
-            field: field("byte"),
             value: num(json!(3.5)),
-        }),
+        })
+        .in_field("byte"),
         "field `byte`: not an integer: 3.5 has a fractional part",
     );
     // even outside the range: the fraction is the first thing wrong
     assert_rejected::<Numbers>(
         with(numbers_content(), "bounded", json!(-0.5)),
         Error::from(ErrorKind::NotAnInteger {
-            field: field("bounded"),
             value: num(json!(-0.5)),
-        }),
+        })
+        .in_field("bounded"),
         "field `bounded`: not an integer: -0.5 has a fractional part",
     );
 }
@@ -1486,51 +1472,50 @@ fn out_of_the_rust_types_range() {
     assert_rejected::<Numbers>(
         with(numbers_content(), "byte", json!(300)),
         Error::from(ErrorKind::OutOfRange {
-            field: field("byte"),
             value: num(json!(300)),
             minimum: Some(Number::from(0)),
             maximum: Some(Number::from(255)),
-        }),
+        })
+        .in_field("byte"),
         "field `byte`: out of range: 300 is not between 0 and 255",
     );
     assert_rejected::<Numbers>(
         with(numbers_content(), "count", json!(-1)),
         Error::from(ErrorKind::OutOfRange {
-            field: field("count"),
             value: num(json!(-1)),
             minimum: Some(Number::from(0)),
             maximum: Some(Number::from(u32::MAX)),
-        }),
+        })
+        .in_field("count"),
         "field `count`: out of range: -1 is not between 0 and 4294967295",
     );
     assert_rejected::<Numbers>(
         with(numbers_content(), "byte", json!(256.0)),
         Error::from(ErrorKind::OutOfRange {
-            field: field("byte"),
             value: num(json!(256.0)),
             minimum: Some(Number::from(0)),
             maximum: Some(Number::from(255)),
-        }),
+        })
+        .in_field("byte"),
         "field `byte`: out of range: 256.0 is not between 0 and 255",
     );
     assert_rejected::<Numbers>(
         with(numbers_content(), "big", json!(1e20)),
         Error::from(ErrorKind::OutOfRange {
-            field: field("big"),
             value: num(json!(1e20)),
             minimum: Some(Number::from(0)),
             maximum: Some(Number::from(u64::MAX)),
-        }),
+        })
+        .in_field("big"),
         "field `big`: out of range: 1e+20 is not between 0 and 18446744073709551615",
     );
     assert_rejected::<Numbers>(
         with(numbers_content(), "delta", json!(u64::MAX)),
         Error::from(ErrorKind::OutOfRange {
-            field: field("delta"),
             value: Number::from(u64::MAX),
             minimum: Some(Number::from(i64::MIN)),
             maximum: Some(Number::from(i64::MAX)),
-        }),
+        }).in_field("delta"),
         "field `delta`: out of range: 18446744073709551615 is not between -9223372036854775808 and 9223372036854775807",
     );
     // the extremes themselves fit
@@ -1554,32 +1539,32 @@ fn outside_minimum_and_maximum() {
         assert_rejected::<Numbers>(
             with(numbers_content(), "bounded", value.clone()),
             Error::from(ErrorKind::OutOfRange {
-                field: field("bounded"),
                 value: num(value),
                 minimum: Some(Number::from(1)),
                 maximum: Some(Number::from(10)),
-            }),
+            })
+            .in_field("bounded"),
             &format!("field `bounded`: out of range: {text} is not between 1 and 10"),
         );
     }
     assert_rejected::<Numbers>(
         with(numbers_content(), "cpu", json!(0.2)),
         Error::from(ErrorKind::OutOfRange {
-            field: field("cpu"),
             value: num(json!(0.2)),
             minimum: Some(num(json!(0.25))),
             maximum: Some(num(json!(16.0))),
-        }),
+        })
+        .in_field("cpu"),
         "field `cpu`: out of range: 0.2 is not between 0.25 and 16.0",
     );
     assert_rejected::<Numbers>(
         with(numbers_content(), "gain", json!(-2)),
         Error::from(ErrorKind::OutOfRange {
-            field: field("gain"),
             value: num(json!(-2)),
             minimum: Some(num(json!(-1.5))),
             maximum: Some(num(json!(2.5))),
-        }),
+        })
+        .in_field("gain"),
         "field `gain`: out of range: -2 is not between -1.5 and 2.5",
     );
     // the bounds are inclusive
@@ -1608,28 +1593,28 @@ fn a_numeric_string_is_not_a_number() {
     assert_rejected::<Numbers>(
         with(numbers_content(), "byte", json!("3")),
         Error::from(ErrorKind::TypeMismatch {
-            field: field("byte"),
             expected: JsonType::Number,
             found: json!("3"),
-        }),
+        })
+        .in_field("byte"),
         r#"field `byte`: wrong type: expected a number, found a string ("3")"#,
     );
     assert_rejected::<Numbers>(
         with(numbers_content(), "real", json!("2.5")),
         Error::from(ErrorKind::TypeMismatch {
-            field: field("real"),
             expected: JsonType::Number,
             found: json!("2.5"),
-        }),
+        })
+        .in_field("real"),
         r#"field `real`: wrong type: expected a number, found a string ("2.5")"#,
     );
     assert_rejected::<Numbers>(
         with(numbers_content(), "count", json!(true)),
         Error::from(ErrorKind::TypeMismatch {
-            field: field("count"),
             expected: JsonType::Number,
             found: json!(true),
-        }),
+        })
+        .in_field("count"),
         "field `count`: wrong type: expected a number, found a boolean (true)",
     );
 }
@@ -1639,32 +1624,32 @@ fn a_number_too_big_for_f32_overflows() {
     assert_rejected::<Numbers>(
         with(numbers_content(), "ratio", json!(1e39)),
         Error::from(ErrorKind::OutOfRange {
-            field: field("ratio"),
             value: num(json!(1e39)),
             minimum: None,
             maximum: None,
-        }),
+        })
+        .in_field("ratio"),
         "field `ratio`: out of range: 1e+39 is not representable in the field's type",
     );
     assert_rejected::<Numbers>(
         with(numbers_content(), "ratio", json!(-1e39)),
         Error::from(ErrorKind::OutOfRange {
-            field: field("ratio"),
             value: num(json!(-1e39)),
             minimum: None,
             maximum: None,
-        }),
+        })
+        .in_field("ratio"),
         "field `ratio`: out of range: -1e+39 is not representable in the field's type",
     );
     // with bounds, they are what the message gives
     assert_rejected::<Numbers>(
         with(numbers_content(), "gain", json!(1e39)),
         Error::from(ErrorKind::OutOfRange {
-            field: field("gain"),
             value: num(json!(1e39)),
             minimum: Some(num(json!(-1.5))),
             maximum: Some(num(json!(2.5))),
-        }),
+        })
+        .in_field("gain"),
         "field `gain`: out of range: 1e+39 is not between -1.5 and 2.5",
     );
     // f32::MAX itself fits, and f64 takes what f32 cannot
@@ -1736,38 +1721,38 @@ fn lengths_count_unicode_code_points() {
     assert_rejected::<Word>(
         json!({"word": "日本"}),
         Error::from(ErrorKind::TooShort {
-            field: field("word"),
             value: "日本".into(),
             min_length: 3,
-        }),
+        })
+        .in_field("word"),
         r#"field `word`: too short: "日本" has 2 characters, at least 3 required"#,
     );
     // 6 code points: too long
     assert_rejected::<Word>(
         json!({"word": "日本語ですよ"}),
         Error::from(ErrorKind::TooLong {
-            field: field("word"),
             value: "日本語ですよ".into(),
             max_length: 5,
-        }),
+        })
+        .in_field("word"),
         "field `word`: too long: 6 characters, at most 5 allowed",
     );
     assert_rejected::<Word>(
         json!({"word": ""}),
         Error::from(ErrorKind::TooShort {
-            field: field("word"),
             value: String::new(),
             min_length: 3,
-        }),
+        })
+        .in_field("word"),
         r#"field `word`: too short: "" has 0 characters, at least 3 required"#,
     );
     assert_rejected::<Word>(
         json!({"word": 12345}),
         Error::from(ErrorKind::TypeMismatch {
-            field: field("word"),
             expected: JsonType::String,
             found: json!(12345),
-        }),
+        })
+        .in_field("word"),
         "field `word`: wrong type: expected a string, found a number (12345)",
     );
 }
@@ -1777,10 +1762,10 @@ fn too_short_by_one_character_reads_in_the_singular() {
     assert_rejected::<Signup>(
         with(signup_content(), "nick", json!("a")),
         Error::from(ErrorKind::TooShort {
-            field: field("nick"),
             value: "a".into(),
             min_length: 2,
-        }),
+        })
+        .in_field("nick"),
         r#"field `nick`: too short: "a" has 1 character, at least 2 required"#,
     );
 }
@@ -1814,10 +1799,10 @@ fn assert_format(name: &'static str, format: StringFormat, valid: &[&str], inval
         assert_eq!(
             error,
             Error::from(ErrorKind::InvalidFormat {
-                field: field(name),
                 value: (*value).to_owned(),
                 format,
-            }),
+            })
+            .in_field(name),
             "{name}: {value:?}"
         );
         assert_eq!(
@@ -1941,10 +1926,10 @@ fn a_long_invalid_string_is_cut_in_the_message() {
     assert_eq!(
         error,
         Error::from(ErrorKind::InvalidFormat {
-            field: field("email"),
             value: long.clone(),
             format: StringFormat::Email,
         })
+        .in_field("email")
     );
     // the message quotes the first 80 characters
     assert_eq!(
@@ -1961,10 +1946,10 @@ fn a_long_invalid_string_is_cut_in_the_message() {
     assert_eq!(
         error,
         Error::from(ErrorKind::InvalidValue {
-            field: field("priority"),
             value: wide.clone(),
             allowed: Cow::Borrowed(Priority::OPTIONS),
         })
+        .in_field("priority")
     );
     assert_eq!(
         error.to_string(),
@@ -1991,19 +1976,19 @@ fn a_string_is_not_a_boolean() {
     assert_rejected::<Signup>(
         with(signup_content(), "newsletter", json!("true")),
         Error::from(ErrorKind::TypeMismatch {
-            field: field("newsletter"),
             expected: JsonType::Boolean,
             found: json!("true"),
-        }),
+        })
+        .in_field("newsletter"),
         r#"field `newsletter`: wrong type: expected a boolean, found a string ("true")"#,
     );
     assert_rejected::<Signup>(
         with(signup_content(), "newsletter", json!(1)),
         Error::from(ErrorKind::TypeMismatch {
-            field: field("newsletter"),
             expected: JsonType::Boolean,
             found: json!(1),
-        }),
+        })
+        .in_field("newsletter"),
         "field `newsletter`: wrong type: expected a boolean, found a number (1)",
     );
 }
@@ -2013,30 +1998,30 @@ fn a_title_instead_of_a_value_is_named_as_such() {
     assert_rejected::<Signup>(
         with(signup_content(), "priority", json!("High: right now")),
         Error::from(ErrorKind::InvalidValue {
-            field: field("priority"),
             value: "High: right now".into(),
             allowed: Cow::Borrowed(Priority::OPTIONS),
-        }),
+        })
+        .in_field("priority"),
         r#"field `priority`: invalid value "High: right now": the client sent the title of option "high" instead of its value; expected one of "low", "high""#,
     );
     // a different case is not the value either
     assert_rejected::<Signup>(
         with(signup_content(), "priority", json!("HIGH")),
         Error::from(ErrorKind::InvalidValue {
-            field: field("priority"),
             value: "HIGH".into(),
             allowed: Cow::Borrowed(Priority::OPTIONS),
-        }),
+        })
+        .in_field("priority"),
         r#"field `priority`: invalid value "HIGH": expected one of "low", "high""#,
     );
     // nor an index
     assert_rejected::<Signup>(
         with(signup_content(), "priority", json!(1)),
         Error::from(ErrorKind::TypeMismatch {
-            field: field("priority"),
             expected: JsonType::String,
             found: json!(1),
-        }),
+        })
+        .in_field("priority"),
         "field `priority`: wrong type: expected a string, found a number (1)",
     );
 }
@@ -2052,11 +2037,11 @@ fn a_title_in_a_multi_select_is_named_as_such() {
     assert_rejected::<Titles>(
         json!({ "urgencies": items }),
         Error::from(ErrorKind::InvalidItem {
-            field: field("urgencies"),
             index: 1,
             items,
             allowed: Cow::Borrowed(Priority::OPTIONS),
-        }),
+        })
+        .in_field("urgencies"),
         r#"field `urgencies`: invalid item at index 1: "Low: whenever" is not an option; the client sent the title of option "low" instead of its value; expected one of "low", "high""#,
     );
 }
@@ -2068,29 +2053,29 @@ fn multi_select_bounds_and_duplicates() {
     assert_rejected::<Signup>(
         with(signup_content(), "colors", json!(three)),
         Error::from(ErrorKind::TooManyItems {
-            field: field("colors"),
             max: 2,
             items: three,
-        }),
+        })
+        .in_field("colors"),
         "field `colors`: too many items: selected 3, at most 2 allowed",
     );
     assert_rejected::<Signup>(
         with(signup_content(), "colors", json!([])),
         Error::from(ErrorKind::TooFewItems {
-            field: field("colors"),
             min: 1,
             items: vec![],
-        }),
+        })
+        .in_field("colors"),
         "field `colors`: too few items: selected 0, at least 1 required",
     );
     let twice = vec![json!("red"), json!("red")];
     assert_rejected::<Signup>(
         with(signup_content(), "colors", json!(twice)),
         Error::from(ErrorKind::DuplicateItem {
-            field: field("colors"),
             index: 1,
             items: twice,
-        }),
+        })
+        .in_field("colors"),
         r#"field `colors`: duplicate item at index 1: "red" names an option that is already selected"#,
     );
     // a value and its alias name the same option
@@ -2098,39 +2083,39 @@ fn multi_select_bounds_and_duplicates() {
     assert_rejected::<Titles>(
         json!({ "urgencies": aliased }),
         Error::from(ErrorKind::DuplicateItem {
-            field: field("urgencies"),
             index: 1,
             items: aliased,
-        }),
+        })
+        .in_field("urgencies"),
         r#"field `urgencies`: duplicate item at index 1: "urgent" names an option that is already selected"#,
     );
     let not_strings = vec![json!("red"), json!(2)];
     assert_rejected::<Signup>(
         with(signup_content(), "colors", json!(not_strings)),
         Error::from(ErrorKind::InvalidItem {
-            field: field("colors"),
             index: 1,
             items: not_strings,
             allowed: Cow::Borrowed(Color::OPTIONS),
-        }),
+        })
+        .in_field("colors"),
         r#"field `colors`: invalid item at index 1: expected a string, found a number (2); expected one of "red", "green", "blue""#,
     );
     assert_rejected::<Signup>(
         with(signup_content(), "colors", json!("red")),
         Error::from(ErrorKind::TypeMismatch {
-            field: field("colors"),
             expected: JsonType::Array,
             found: json!("red"),
-        }),
+        })
+        .in_field("colors"),
         r#"field `colors`: wrong type: expected an array, found a string ("red"); a multi-select answer is an array of strings"#,
     );
     assert_rejected::<Signup>(
         with(signup_content(), "priority", json!(["high"])),
         Error::from(ErrorKind::TypeMismatch {
-            field: field("priority"),
             expected: JsonType::String,
             found: json!(["high"]),
-        }),
+        })
+        .in_field("priority"),
         r#"field `priority`: wrong type: expected a string, found an array (["high"]); a single-select answer is one string"#,
     );
 }
@@ -2153,39 +2138,37 @@ fn several_bad_fields_are_all_reported_in_field_order() {
     });
     let expected = Error::from(ErrorKind::Multiple(vec![
         Error::from(ErrorKind::TooShort {
-            field: field("nick"),
             value: String::new(),
             min_length: 2,
-        }),
+        })
+        .in_field("nick"),
         Error::from(ErrorKind::InvalidFormat {
-            field: field("email"),
             value: "nope".into(),
             format: StringFormat::Email,
-        }),
+        })
+        .in_field("email"),
         Error::from(ErrorKind::OutOfRange {
-            field: field("age"),
             value: Number::from(17),
             minimum: Some(Number::from(18)),
             maximum: Some(Number::from(120)),
-        }),
-        Error::from(ErrorKind::MissingField {
-            field: Cow::Borrowed("newsletter"),
-        }),
+        })
+        .in_field("age"),
+        Error::from(ErrorKind::MissingField).in_field("newsletter"),
         Error::from(ErrorKind::InvalidValue {
-            field: field("priority"),
             value: "High: right now".into(),
             allowed: Cow::Borrowed(Priority::OPTIONS),
-        }),
+        })
+        .in_field("priority"),
         Error::from(ErrorKind::DuplicateItem {
-            field: field("colors"),
             index: 1,
             items: vec![json!("red"), json!("red")],
-        }),
+        })
+        .in_field("colors"),
         Error::from(ErrorKind::TypeMismatch {
-            field: field("note"),
             expected: JsonType::String,
             found: json!(5),
-        }),
+        })
+        .in_field("note"),
     ]));
     let message = concat!(
         "7 fields rejected: ",
@@ -2471,7 +2454,7 @@ mod run_time {
     };
     use serde_json::{json, Value};
 
-    use super::{accept, field, wire};
+    use super::{accept, wire};
 
     #[derive(ElicitEnum, Debug, PartialEq)]
     #[elicit(rename_all = "kebab-case")]
@@ -2533,9 +2516,9 @@ mod run_time {
     }
 
     #[track_caller]
-    fn assert_rejected(content: Value, expected: ErrorKind, message: &str) {
+    fn assert_rejected(content: Value, expected: Error, message: &str) {
         let error = rejected(content);
-        assert_eq!(error, Error::from(expected));
+        assert_eq!(error, expected);
         assert_eq!(error.to_string(), message);
     }
 
@@ -2669,22 +2652,22 @@ mod run_time {
         answer["environment"] = json!("Production");
         assert_rejected(
             answer,
-            ErrorKind::InvalidValue {
-                field: field("environment"),
+            Error::from(ErrorKind::InvalidValue {
                 value: "Production".into(),
                 allowed: Cow::Owned(environments.clone()),
-            },
+            })
+            .in_field("environment"),
             r#"field `environment`: invalid value "Production": the client sent the title of option "prod" instead of its value; expected one of "stg", "prod""#,
         );
         let mut answer = content();
         answer["environment"] = json!("dev");
         assert_rejected(
             answer,
-            ErrorKind::InvalidValue {
-                field: field("environment"),
+            Error::from(ErrorKind::InvalidValue {
                 value: "dev".into(),
                 allowed: Cow::Owned(environments),
-            },
+            })
+            .in_field("environment"),
             r#"field `environment`: invalid value "dev": expected one of "stg", "prod""#,
         );
     }
@@ -2701,34 +2684,34 @@ mod run_time {
         answer["reviewers"] = json!(["ada", "grace", "linus"]);
         assert_rejected(
             answer,
-            ErrorKind::TooManyItems {
-                field: field("reviewers"),
+            Error::from(ErrorKind::TooManyItems {
                 max: 2,
                 items: vec![json!("ada"), json!("grace"), json!("linus")],
-            },
+            })
+            .in_field("reviewers"),
             "field `reviewers`: too many items: selected 3, at most 2 allowed",
         );
         let mut answer = content();
         answer["reviewers"] = json!(["ada", "ada"]);
         assert_rejected(
             answer,
-            ErrorKind::DuplicateItem {
-                field: field("reviewers"),
+            Error::from(ErrorKind::DuplicateItem {
                 index: 1,
                 items: vec![json!("ada"), json!("ada")],
-            },
+            })
+            .in_field("reviewers"),
             r#"field `reviewers`: duplicate item at index 1: "ada" names an option that is already selected"#,
         );
         let mut answer = content();
         answer["reviewers"] = json!(["bob"]);
         assert_rejected(
             answer,
-            ErrorKind::InvalidItem {
-                field: field("reviewers"),
+            Error::from(ErrorKind::InvalidItem {
                 index: 0,
                 items: vec![json!("bob")],
                 allowed: Cow::Owned(reviewers()),
-            },
+            })
+            .in_field("reviewers"),
             r#"field `reviewers`: invalid item at index 0: "bob" is not an option; expected one of "ada", "grace", "linus""#,
         );
     }
@@ -2739,16 +2722,14 @@ mod run_time {
         answer.as_object_mut().unwrap().remove("environment");
         assert_rejected(
             answer,
-            ErrorKind::MissingField {
-                field: Cow::Borrowed("environment"),
-            },
+            Error::from(ErrorKind::MissingField).in_field("environment"),
             "field `environment`: missing value for a required field",
         );
         let mut answer = content();
         answer["backup"] = Value::Null;
         assert_rejected(
             answer,
-            ErrorKind::NullForOptional { field: field("backup"), expected: JsonType::String },
+            Error::from(ErrorKind::NullForOptional { expected: JsonType::String }).in_field("backup"),
             "field `backup`: wrong type: expected a string, found null; to leave this optional field empty, leave it out of `content`",
         );
         let error = rejected(json!({"environment": 1, "regions": ["eu-west"], "canaryPercent": 1}));
@@ -2759,13 +2740,11 @@ mod run_time {
             errors,
             &vec![
                 Error::from(ErrorKind::TypeMismatch {
-                    field: field("environment"),
                     expected: JsonType::String,
                     found: json!(1),
-                }),
-                Error::from(ErrorKind::MissingField {
-                    field: Cow::Borrowed("reviewers")
-                }),
+                })
+                .in_field("environment"),
+                Error::from(ErrorKind::MissingField).in_field("reviewers"),
             ]
         );
     }

@@ -168,9 +168,7 @@ mod several_expansions {
         assert_eq!(errors.len(), 2, "{error}");
         assert_eq!(
             errors[1],
-            Error::from(ErrorKind::MissingField {
-                field: "color".into()
-            })
+            Error::from(ErrorKind::MissingField).in_field("color")
         );
     }
 }

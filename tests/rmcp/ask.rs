@@ -880,19 +880,19 @@ async fn a_long_list_is_narrowed_by_a_search_first() {
 #[test]
 fn a_search_that_matches_none_or_too_many_is_refused_in_words() {
     let none = enum_schema::Error::from(enum_schema::ErrorKind::NoMatch {
-        field: Some("search".into()),
         value: "zzz".to_owned(),
-    });
+    })
+    .in_field("search");
     assert_eq!(
         none.to_string(),
         "field `search`: no option matches \"zzz\""
     );
     let many = enum_schema::Error::from(enum_schema::ErrorKind::TooManyMatches {
-        field: Some("search".into()),
         value: "host".to_owned(),
         matches: 10_000,
         limit: 50,
-    });
+    })
+    .in_field("search");
     assert_eq!(
         many.to_string(),
         "field `search`: \"host\" matches 10000 options, more than the 50 one list may offer"
@@ -1468,9 +1468,10 @@ fn every_error_speaks_protocol() {
             Some(json!({"key": "triage"})),
         ),
         (
-            ElicitError::Invalid(enum_schema::Error::from(enum_schema::ErrorKind::MissingField {
-                field: "reporter".into(),
-            })),
+            ElicitError::Invalid(
+                enum_schema::Error::from(enum_schema::ErrorKind::MissingField)
+                    .in_field("reporter"),
+            ),
             ErrorCode::INVALID_PARAMS,
             "the client's answer was rejected: field `reporter`: missing value for a required field",
             Some(json!({"errors": [{

@@ -2,7 +2,7 @@
 //! checked before they are sent.
 
 use enum_schema::rmcp::{accept, read_request, ClientError};
-use enum_schema::{schema::SchemaError, ElicitEnum, ElicitForm, ErrorKind};
+use enum_schema::{schema::SchemaError, ElicitEnum, ElicitForm, Error, ErrorKind};
 use rmcp::model::ElicitRequestParams;
 use serde_json::{json, Map, Value};
 
@@ -105,8 +105,9 @@ fn answers_the_server_would_refuse_are_caught() {
         Some(ErrorKind::TypeMismatch { .. })
     ));
     let missing = accept(schema, content(json!({"areas": ["low"]}))).unwrap_err();
-    assert!(
-        matches!(invalid(&missing), Some(ErrorKind::MissingField { field }) if field == "severity")
+    assert_eq!(
+        invalid_error(&missing),
+        Some(&Error::from(ErrorKind::MissingField).in_field("severity"))
     );
     let range = accept(
         schema,
@@ -160,10 +161,15 @@ fn url_mode_and_unreadable_schemas_are_refused() {
     ));
 }
 
-/// The details of a `ClientError::Invalid`.
-fn invalid(error: &ClientError) -> Option<&ErrorKind> {
+/// The error of a `ClientError::Invalid`.
+fn invalid_error(error: &ClientError) -> Option<&Error> {
     match error {
-        ClientError::Invalid(error) => Some(error.kind()),
+        ClientError::Invalid(error) => Some(error),
         _ => None,
     }
+}
+
+/// The details of a `ClientError::Invalid`.
+fn invalid(error: &ClientError) -> Option<&ErrorKind> {
+    invalid_error(error).map(Error::kind)
 }

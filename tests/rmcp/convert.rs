@@ -381,12 +381,8 @@ fn rmcp_results_parse_into_typed_answers() {
     assert_eq!(
         parse_result::<Incident>(&ElicitResult::new(ElicitationAction::Accept)),
         Err(Error::from(ErrorKind::Multiple(vec![
-            Error::from(ErrorKind::MissingField {
-                field: Cow::Borrowed("severity")
-            }),
-            Error::from(ErrorKind::MissingField {
-                field: Cow::Borrowed("services")
-            }),
+            Error::from(ErrorKind::MissingField).in_field("severity"),
+            Error::from(ErrorKind::MissingField).in_field("services"),
         ]))),
     );
 
@@ -405,26 +401,24 @@ fn rmcp_results_parse_into_typed_answers() {
     assert_eq!(
         parse_form_result(&form, &hostile),
         Err(Error::from(ErrorKind::InvalidValue {
-            field: Some(Cow::Borrowed("severity")),
             value: "Low: no user impact".to_owned(),
             allowed: Cow::Borrowed(Severity::OPTIONS),
-        })),
+        })
+        .in_field("severity")),
     );
 }
 
 #[test]
 fn elicit_errors_map_to_error_responses() {
-    let invalid = ErrorData::from(ElicitError::Invalid(Error::from(ErrorKind::MissingField {
-        field: Cow::Borrowed("severity"),
-    })));
+    let invalid = ErrorData::from(ElicitError::Invalid(
+        Error::from(ErrorKind::MissingField).in_field("severity"),
+    ));
     assert_eq!(invalid.code, ErrorCode::INVALID_PARAMS);
     assert_eq!(
         invalid.message,
         format!(
             "the client's answer was rejected: {}",
-            Error::from(ErrorKind::MissingField {
-                field: Cow::Borrowed("severity")
-            })
+            Error::from(ErrorKind::MissingField).in_field("severity")
         ),
     );
 

@@ -214,10 +214,10 @@ async fn a_title_instead_of_a_value_is_rejected() {
             assert_eq!(
                 error,
                 Error::from(ErrorKind::InvalidValue {
-                    field: Some(Cow::Borrowed("map")),
                     value: "NUKE".into(),
                     allowed: Cow::Owned(maps()),
                 })
+                .in_field("map")
             );
             assert_eq!(
                 error.to_string(),

@@ -357,10 +357,10 @@ fn a_value_outside_the_options_is_rejected() {
     assert_eq!(
         error,
         Error::from(ErrorKind::InvalidValue {
-            field: Some(Cow::Borrowed("severity")),
             value: "critical".to_owned(),
             allowed: Cow::Borrowed(Severity::OPTIONS),
-        }),
+        })
+        .in_field("severity"),
     );
     assert_eq!(
         error.to_string(),
@@ -377,10 +377,10 @@ fn a_title_instead_of_a_value_is_rejected_and_named() {
     assert_eq!(
         error,
         Error::from(ErrorKind::InvalidValue {
-            field: Some(Cow::Borrowed("severity")),
             value: "High: users are affected".to_owned(),
             allowed: Cow::Borrowed(Severity::OPTIONS),
-        }),
+        })
+        .in_field("severity"),
     );
     assert_eq!(
         error.to_string(),
@@ -396,10 +396,10 @@ fn a_string_where_an_array_belongs_is_rejected() {
     assert_eq!(
         error,
         Error::from(ErrorKind::TypeMismatch {
-            field: Some(Cow::Borrowed("services")),
             expected: JsonType::Array,
             found: json!("checkout"),
-        }),
+        })
+        .in_field("services"),
     );
 }
 
@@ -412,10 +412,10 @@ fn too_many_items_are_rejected() {
     assert_eq!(
         error,
         Error::from(ErrorKind::TooManyItems {
-            field: Some(Cow::Borrowed("services")),
             max: 2,
             items: vec![json!("checkout"), json!("search"), json!("login")],
-        }),
+        })
+        .in_field("services"),
     );
 }
 
@@ -428,15 +428,15 @@ fn every_failing_field_is_reported_at_once() {
         error,
         Error::from(ErrorKind::Multiple(vec![
             Error::from(ErrorKind::TypeMismatch {
-                field: Some(Cow::Borrowed("severity")),
                 expected: JsonType::String,
                 found: json!(3),
-            }),
+            })
+            .in_field("severity"),
             Error::from(ErrorKind::DuplicateItem {
-                field: Some(Cow::Borrowed("services")),
                 index: 1,
                 items: vec![json!("login"), json!("login")],
-            }),
+            })
+            .in_field("services"),
         ])),
     );
 }
@@ -550,10 +550,10 @@ async fn input_required_answers_are_validated_too() {
         Err(ElicitError::Invalid(error)) => assert_eq!(
             error,
             Error::from(ErrorKind::DuplicateItem {
-                field: Some(Cow::Borrowed("services")),
                 index: 1,
                 items: vec![json!("search"), json!("search")],
             })
+            .in_field("services")
         ),
         other => panic!("expected a rejected answer, got {other:?}"),
     }
@@ -607,11 +607,11 @@ async fn a_run_time_form_is_asked_and_parsed() {
         Err(ElicitError::Invalid(error)) => assert_eq!(
             error,
             Error::from(ErrorKind::InvalidItem {
-                field: Some(Cow::Borrowed("services")),
                 index: 1,
                 items: vec![json!("login"), json!("dns")],
                 allowed: Cow::Borrowed(Service::OPTIONS),
             })
+            .in_field("services")
         ),
         other => panic!("expected a rejected answer, got {other:?}"),
     }

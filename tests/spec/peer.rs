@@ -1068,7 +1068,6 @@ fn checking_without_a_derive_gives_exact_errors() {
     assert_eq!(
         error,
         Error::from(ErrorKind::InvalidValue {
-            field: None,
             value: "Red apple".into(),
             allowed: allowed.clone().into(),
         })
@@ -1080,7 +1079,6 @@ fn checking_without_a_derive_gives_exact_errors() {
     assert_eq!(
         fruit.check(json!(2.5)),
         Err(Error::from(ErrorKind::TypeMismatch {
-            field: None,
             expected: JsonType::String,
             found: json!(2.5),
         }))
@@ -1094,7 +1092,6 @@ fn checking_without_a_derive_gives_exact_errors() {
     assert_eq!(
         error,
         Error::from(ErrorKind::TooManyItems {
-            field: None,
             max: 2,
             items: vec![json!("apple"), json!("banana"), json!("sour-cherry")],
         })
@@ -1107,7 +1104,6 @@ fn checking_without_a_derive_gives_exact_errors() {
     assert_eq!(
         error,
         Error::from(ErrorKind::DuplicateItem {
-            field: None,
             index: 1,
             items: vec![json!("banana"), json!("banana")],
         })
@@ -1148,7 +1144,6 @@ fn primitive_checks_give_exact_errors() {
     assert_eq!(
         string.check(json!("a")),
         Err(Error::from(ErrorKind::TooShort {
-            field: None,
             value: "a".into(),
             min_length: 2,
         }))
@@ -1172,14 +1167,12 @@ fn primitive_checks_give_exact_errors() {
     assert_eq!(
         integer.check(json!(3.5)),
         Err(Error::from(ErrorKind::NotAnInteger {
-            field: None,
             value: Number::from_f64(3.5).unwrap(),
         }))
     );
     assert_eq!(
         integer.check(json!(11)),
         Err(Error::from(ErrorKind::OutOfRange {
-            field: None,
             value: 11.into(),
             minimum: Some(1.into()),
             maximum: Some(10.into()),
@@ -1205,7 +1198,6 @@ fn primitive_checks_give_exact_errors() {
     assert_eq!(
         boolean.check(json!("true")),
         Err(Error::from(ErrorKind::TypeMismatch {
-            field: None,
             expected: JsonType::Boolean,
             found: json!("true"),
         }))
@@ -1238,11 +1230,11 @@ fn integer_bounds_are_exact() {
     assert_eq!(
         derived,
         Error::from(ErrorKind::OutOfRange {
-            field: Some("n".into()),
             value: 9_223_372_036_854_775_808_u64.into(),
             minimum: Some(i64::MIN.into()),
             maximum: Some(i64::MAX.into()),
         })
+        .in_field("n")
     );
     assert_eq!(
         read.check_content(past.as_object().unwrap().clone()),
@@ -1256,7 +1248,6 @@ fn integer_bounds_are_exact() {
     assert_eq!(
         schema.check(json!(9_007_199_254_740_993_u64)),
         Err(Error::from(ErrorKind::OutOfRange {
-            field: None,
             value: 9_007_199_254_740_993_u64.into(),
             minimum: None,
             maximum: Some(9_007_199_254_740_992_u64.into()),
@@ -1407,11 +1398,7 @@ fn requested_schema_results_exactly() {
 
     // missing required fields, in form order; optional ones may be absent
     let error = read.check_content(Map::new()).unwrap_err();
-    let missing = |field: &'static str| {
-        Error::from(ErrorKind::MissingField {
-            field: field.into(),
-        })
-    };
+    let missing = |field: &'static str| Error::from(ErrorKind::MissingField).in_field(field);
     assert_eq!(
         error,
         Error::from(ErrorKind::Multiple(vec![
@@ -1436,16 +1423,16 @@ fn requested_schema_results_exactly() {
         error,
         Error::from(ErrorKind::Multiple(vec![
             Error::from(ErrorKind::InvalidValue {
-                field: Some("fruit".into()),
                 value: "Sour cherry".into(),
                 allowed: Fruit::OPTIONS.into(),
-            }),
+            })
+            .in_field("fruit"),
             Error::from(ErrorKind::OutOfRange {
-                field: Some("count".into()),
                 value: 11.into(),
                 minimum: Some(1.into()),
                 maximum: Some(10.into()),
-            }),
+            })
+            .in_field("count"),
         ]))
     );
     assert_eq!(
@@ -1458,9 +1445,9 @@ fn requested_schema_results_exactly() {
     assert_eq!(
         read.check_content(content.as_object().unwrap().clone()),
         Err(Error::from(ErrorKind::NullForOptional {
-            field: Some("tone".into()),
             expected: JsonType::String,
-        }))
+        })
+        .in_field("tone"))
     );
     assert_eq!(
         read.check_content(content.as_object().unwrap().clone())
@@ -1474,10 +1461,10 @@ fn requested_schema_results_exactly() {
     assert_eq!(
         read.check_content(content.as_object().unwrap().clone()),
         Err(Error::from(ErrorKind::TypeMismatch {
-            field: Some("fruit".into()),
             expected: JsonType::String,
             found: Value::Null,
-        }))
+        })
+        .in_field("fruit"))
     );
     assert_eq!(
         read.parse_result(json!({"action": "decline"})),
@@ -1539,12 +1526,8 @@ fn the_peer_form_checks_answers_in_its_order() {
     assert_eq!(
         schema.parse_result(json!({"action": "accept", "content": {"colors": ["red"]}})),
         Err(Error::from(ErrorKind::Multiple(vec![
-            Error::from(ErrorKind::MissingField {
-                field: "zone".into()
-            }),
-            Error::from(ErrorKind::MissingField {
-                field: "age".into()
-            }),
+            Error::from(ErrorKind::MissingField).in_field("zone"),
+            Error::from(ErrorKind::MissingField).in_field("age"),
         ])))
     );
 }
@@ -1623,12 +1606,10 @@ fn five_hundred_options_read_serialize_and_check() {
                 too_many.push(json!("opt-000"));
                 let expected = match select.max_items() {
                     Some(max) => Error::from(ErrorKind::TooManyItems {
-                        field: None,
                         max,
                         items: too_many.clone(),
                     }),
                     None => Error::from(ErrorKind::DuplicateItem {
-                        field: None,
                         index: 500,
                         items: too_many.clone(),
                     }),
@@ -1666,7 +1647,6 @@ fn a_million_element_answer_is_rejected() {
     assert_eq!(
         error,
         Error::from(ErrorKind::DuplicateItem {
-            field: None,
             index: 500,
             items: million(),
         })
@@ -1815,9 +1795,8 @@ fn integral_floats_compare_exactly_with_integer_bounds() {
 /// log line, and a cleared `items` does not make `Display` panic.
 #[test]
 fn messages_escape_peer_names_and_survive_edited_errors() {
-    let error = Error::from(ErrorKind::MissingField {
-        field: "x\n[INFO] all good\u{1b}[2J".to_string().into(),
-    });
+    let error =
+        Error::from(ErrorKind::MissingField).in_field("x\n[INFO] all good\u{1b}[2J".to_string());
     assert_eq!(
         error.to_string(),
         "field `x\\n[INFO] all good\\u{1b}[2J`: missing value for a required field"
@@ -1828,7 +1807,6 @@ fn messages_escape_peer_names_and_survive_edited_errors() {
         .unwrap_err();
     let ErrorKind::InvalidItem {
         mut items,
-        field,
         index,
         allowed,
     } = error.into_kind()
@@ -1837,7 +1815,6 @@ fn messages_escape_peer_names_and_survive_edited_errors() {
     };
     items.clear();
     let error = Error::from(ErrorKind::InvalidItem {
-        field,
         index,
         items,
         allowed,

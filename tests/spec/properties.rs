@@ -252,7 +252,6 @@ where
         }
         None => {
             let refused = Error::from(ErrorKind::InvalidValue {
-                field: None,
                 value: value.to_owned(),
                 allowed: T::OPTIONS.into(),
             });
@@ -268,7 +267,6 @@ where
                     .with_min_items(0)
                     .parse_value(json!([value])),
                 Err(Error::from(ErrorKind::InvalidItem {
-                    field: None,
                     index: 0,
                     items: vec![json!(value)],
                     allowed: T::OPTIONS.into(),
@@ -499,14 +497,12 @@ fn item() -> impl Strategy<Value = Value> {
 fn multi_model(items: &[Value], min: usize, max: usize) -> Result<Vec<Hosting>, Error> {
     if items.len() < min {
         return Err(Error::from(ErrorKind::TooFewItems {
-            field: None,
             min,
             items: items.to_vec(),
         }));
     }
     if items.len() > max {
         return Err(Error::from(ErrorKind::TooManyItems {
-            field: None,
             max,
             items: items.to_vec(),
         }));
@@ -515,7 +511,6 @@ fn multi_model(items: &[Value], min: usize, max: usize) -> Result<Vec<Hosting>, 
     for (index, item) in items.iter().enumerate() {
         let Some(variant) = item.as_str().and_then(Hosting::from_wire_value) else {
             return Err(Error::from(ErrorKind::InvalidItem {
-                field: None,
                 index,
                 items: items.to_vec(),
                 allowed: Hosting::OPTIONS.into(),
@@ -523,7 +518,6 @@ fn multi_model(items: &[Value], min: usize, max: usize) -> Result<Vec<Hosting>, 
         };
         if chosen.contains(&variant) {
             return Err(Error::from(ErrorKind::DuplicateItem {
-                field: None,
                 index,
                 items: items.to_vec(),
             }));
@@ -996,7 +990,6 @@ fn check_any_value(value: &Value) {
         _ => {
             let mismatch = |expected| {
                 Error::from(ErrorKind::TypeMismatch {
-                    field: None,
                     expected,
                     found: value.clone(),
                 })
@@ -1174,10 +1167,10 @@ fn aliases_are_accepted_by_the_derive_only() {
     assert_eq!(
         reader.parse_result(answer),
         Err(Error::from(ErrorKind::InvalidValue {
-            field: Some("hosting".into()),
             value: "onprem".into(),
             allowed: Hosting::OPTIONS.into(),
-        }))
+        })
+        .in_field("hosting"))
     );
     let offered = json!({"action": "accept", "content": {"hosting": "on-premises"}});
     assert_eq!(

@@ -120,11 +120,9 @@ fn search<'a>(
             .iter()
             .filter(|option| matches(option, &text))
             .count();
-        let field = None;
         match found {
-            0 => Err(Error::from(ErrorKind::NoMatch { field, value: text })),
+            0 => Err(Error::from(ErrorKind::NoMatch { value: text })),
             found if found > limit => Err(Error::from(ErrorKind::TooManyMatches {
-                field,
                 value: text,
                 matches: found,
                 limit,
@@ -192,11 +190,7 @@ fn one_field<'a, T: 'a>(
             ElicitAction::Decline => return Ok(ElicitAction::Decline),
             ElicitAction::Cancel => return Ok(ElicitAction::Cancel),
         };
-        let missing = || {
-            Error::from(ErrorKind::MissingField {
-                field: Cow::Borrowed(name),
-            })
-        };
+        let missing = || Error::from(ErrorKind::MissingField).in_field(name);
         let value = content.remove(name).ok_or_else(missing)?;
         read(value)
             .map(ElicitAction::Accept)

@@ -364,7 +364,7 @@ fn reason(text: &mut String, field: &str, kind: &ErrorKind) -> std::fmt::Result 
                 (None, None) => write!(text, "{field}: {value} is out of range."),
             }
         }
-        ErrorKind::MissingField { .. } => write!(text, "{field}: this answer is required."),
+        ErrorKind::MissingField => write!(text, "{field}: this answer is required."),
         ErrorKind::NoMatch { value, .. } => write!(
             text,
             "{field}: nothing matches {}; try another part of the name.",

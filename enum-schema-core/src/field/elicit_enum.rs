@@ -336,7 +336,7 @@ pub trait ElicitEnum: Sized + 'static {
     ///
     /// [`InvalidValue`] if `value` is not an offered variant's value or
     /// alias: it borrows `value` and allocates nothing; `?` turns it into
-    /// an [`Error`] of kind [`ErrorKind::InvalidValue`](crate::ErrorKind::InvalidValue) with `field: None`.
+    /// an [`Error`] of kind [`ErrorKind::InvalidValue`](crate::ErrorKind::InvalidValue) naming no field.
     #[inline]
     fn parse(value: &str) -> Result<Self, InvalidValue<'_>> {
         Self::from_wire_value(value).ok_or(InvalidValue::new(value, Self::OPTIONS))

@@ -1,8 +1,6 @@
 //! The typed fields: builders over the wire model, and [`FormField`], what
 //! makes each one a field of a form.
 
-use std::borrow::Cow;
-
 use serde_json::Value;
 
 use crate::error::{Error, ErrorKind};
@@ -76,11 +74,7 @@ pub(crate) fn parse_required<T>(
     value: Option<Value>,
     parse: impl FnOnce(Value) -> Result<T, Error>,
 ) -> Result<T, Error> {
-    let value = value.ok_or_else(|| {
-        Error::from(ErrorKind::MissingField {
-            field: Cow::Borrowed(name),
-        })
-    })?;
+    let value = value.ok_or_else(|| Error::from(ErrorKind::MissingField).in_field(name))?;
     parse(value).map_err(|error| error.in_field(name))
 }
 

@@ -117,7 +117,7 @@ impl StringField {
     ///
     /// [`ErrorKind::TypeMismatch`] for any other JSON type, [`ErrorKind::TooShort`],
     /// [`ErrorKind::TooLong`] or [`ErrorKind::InvalidFormat`] for a string that
-    /// breaks a constraint. `field` is `None`; a form sets it.
+    /// breaks a constraint. It names no field; a form sets it.
     pub fn parse_value(&self, value: Value) -> Result<String, Error> {
         check::string(
             value,
@@ -479,7 +479,6 @@ impl<N: NumberType> NumberField<N> {
         );
         let out_of_range = |value: Number| {
             Error::from(ErrorKind::OutOfRange {
-                field: None,
                 value,
                 minimum: low.clone(),
                 maximum: high.clone(),

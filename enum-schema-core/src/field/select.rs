@@ -209,7 +209,7 @@ impl<T: ElicitEnum> SingleSelectField<T> {
     ///
     /// [`ErrorKind::InvalidValue`](crate::ErrorKind::InvalidValue) for any other string (a title, an index, a
     /// value in another case), [`ErrorKind::TypeMismatch`](crate::ErrorKind::TypeMismatch) for any other JSON
-    /// type. The error's `field` is `None`; a form sets it.
+    /// type. The error names no field; a form sets it.
     #[inline]
     pub fn parse_value(&self, value: Value) -> Result<T, Error> {
         parse::single(value, || Cow::Borrowed(T::OPTIONS), T::from_wire_value)
@@ -441,7 +441,7 @@ impl<T: ElicitEnum> MultiSelectField<T> {
     /// outside `minItems..=maxItems`; [`ErrorKind::InvalidItem`](crate::ErrorKind::InvalidItem) for the first
     /// element that is not a string naming an option;
     /// [`ErrorKind::DuplicateItem`](crate::ErrorKind::DuplicateItem) for the first element naming an option
-    /// already named. The error's `field` is `None`; a form sets it.
+    /// already named. The error names no field; a form sets it.
     #[inline]
     pub fn parse_value(&self, value: Value) -> Result<Vec<T>, Error> {
         parse::multi(

@@ -40,11 +40,7 @@ use crate::schema::{MultiSelectSchema, PrimitiveSchema, SingleSelectSchema};
 
 /// An answer of the wrong JSON type for its field.
 fn mismatch(expected: JsonType, found: Value) -> Error {
-    Error::from(ErrorKind::TypeMismatch {
-        field: None,
-        expected,
-        found,
-    })
+    Error::from(ErrorKind::TypeMismatch { expected, found })
 }
 
 /// Parses a single-select answer: a JSON string naming one option.
@@ -58,7 +54,6 @@ pub(crate) fn single<R>(
         Value::String(string) => match lookup(&string) {
             Some(found) => Ok(found),
             None => Err(Error::from(ErrorKind::InvalidValue {
-                field: None,
                 value: string,
                 allowed: allowed(),
             })),
@@ -88,19 +83,11 @@ pub(crate) fn multi<R>(
         found => return Err(mismatch(JsonType::Array, found)),
     };
     if items.len() < min {
-        return Err(Error::from(ErrorKind::TooFewItems {
-            field: None,
-            min,
-            items,
-        }));
+        return Err(Error::from(ErrorKind::TooFewItems { min, items }));
     }
     if let Some(max) = max {
         if items.len() > max {
-            return Err(Error::from(ErrorKind::TooManyItems {
-                field: None,
-                max,
-                items,
-            }));
+            return Err(Error::from(ErrorKind::TooManyItems { max, items }));
         }
     }
     // The answer's elements, in the client's order, wait on the stack until
@@ -122,16 +109,11 @@ pub(crate) fn multi<R>(
     };
     chosen.map_err(|refusal| match refusal {
         Refusal::Invalid(index) => Error::from(ErrorKind::InvalidItem {
-            field: None,
             index,
             items,
             allowed: allowed(),
         }),
-        Refusal::Duplicate(index) => Error::from(ErrorKind::DuplicateItem {
-            field: None,
-            index,
-            items,
-        }),
+        Refusal::Duplicate(index) => Error::from(ErrorKind::DuplicateItem { index, items }),
     })
 }
 
@@ -230,29 +212,17 @@ pub(crate) fn string(
     let length = char_count(&value);
     if let Some(min_length) = min_length {
         if length < min_length {
-            return Err(Error::from(ErrorKind::TooShort {
-                field: None,
-                value,
-                min_length,
-            }));
+            return Err(Error::from(ErrorKind::TooShort { value, min_length }));
         }
     }
     if let Some(max_length) = max_length {
         if length > max_length {
-            return Err(Error::from(ErrorKind::TooLong {
-                field: None,
-                value,
-                max_length,
-            }));
+            return Err(Error::from(ErrorKind::TooLong { value, max_length }));
         }
     }
     if let Some(format) = format {
         if !format.matches(&value) {
-            return Err(Error::from(ErrorKind::InvalidFormat {
-                field: None,
-                value,
-                format,
-            }));
+            return Err(Error::from(ErrorKind::InvalidFormat { value, format }));
         }
     }
     Ok(value)
@@ -277,10 +247,7 @@ pub(crate) fn number(
     };
     if integer {
         if let Reading::Fraction(_) = Reading::of(&number) {
-            return Err(Error::from(ErrorKind::NotAnInteger {
-                field: None,
-                value: number,
-            }));
+            return Err(Error::from(ErrorKind::NotAnInteger { value: number }));
         }
     }
     let below = minimum.is_some_and(|minimum| !minimum.holds(&number, Ordering::Less));
@@ -299,7 +266,7 @@ impl PrimitiveSchema {
     ///
     /// # Errors
     ///
-    /// [`Error`] with `field: None` (a form sets it).
+    /// [`Error`] naming no field (a form sets it).
     pub fn check(&self, value: Value) -> Result<Value, Error> {
         match self {
             PrimitiveSchema::String(schema) => schema.check(value).map(Value::String),
@@ -381,7 +348,6 @@ impl NumberSchema {
             self.maximum.as_ref().map(Limit::of),
             |value| {
                 Error::from(ErrorKind::OutOfRange {
-                    field: None,
                     value,
                     minimum: self.minimum.clone(),
                     maximum: self.maximum.clone(),
@@ -538,7 +504,7 @@ impl SingleSelectSchema {
     ///
     /// [`ErrorKind::InvalidValue`] for any other string (a title, an index, a
     /// value in another case; the message says when it is a title),
-    /// [`ErrorKind::TypeMismatch`] for any other JSON type. `field` is `None`; a
+    /// [`ErrorKind::TypeMismatch`] for any other JSON type. It names no field; a
     /// form sets it.
     pub fn parse_value(&self, value: Value) -> Result<Choice<'_>, Error> {
         let options = &self.options;
@@ -570,7 +536,7 @@ impl MultiSelectSchema {
     /// [`ErrorKind::TooFewItems`] / [`ErrorKind::TooManyItems`] outside the bounds,
     /// [`ErrorKind::InvalidItem`] for the first element that is not an option's
     /// value, [`ErrorKind::DuplicateItem`] for the first option named twice.
-    /// `field` is `None`; a form sets it.
+    /// It names no field; a form sets it.
     pub fn parse_value(&self, value: Value) -> Result<Vec<Choice<'_>>, Error> {
         let options = &self.options;
         // Built on the first look-up, so only after the array's length has

@@ -37,7 +37,6 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(
             error,
             Error::from(ErrorKind::InvalidValue {
-                field: None,
                 value: text.to_owned(),
                 allowed: Hosting::OPTIONS.into(),
             })
