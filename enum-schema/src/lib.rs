@@ -78,6 +78,10 @@
 //!   the `requestState` carries a sealed single-use handle.
 //! - `redis`: `ask::RedisStore`, that store on Redis, shared by every
 //!   server process.
+//! - `store-contract`: `ask::contract`, the properties every
+//!   `AnswerStore` must have (single use under racing takes, expiry, size
+//!   limits, isolation, outage), as async checks a test of your own store
+//!   runs.
 //!
 //! # The shapes
 //!

@@ -7,6 +7,8 @@
 //! one) is driven through the same tool code: `rounds` asks as a server
 //! does, `hostile` answers as a malicious or buggy client would.
 
+#[cfg(feature = "store")]
+mod contract;
 #[cfg(feature = "encrypt")]
 mod encrypted;
 mod hostile;

@@ -4,6 +4,8 @@
 //! processes sharing only Redis and the key serve one call, a replayed
 //! final round is refused, a megabyte answer works, and a Redis restart in
 //! the middle of a call fails the round and refuses the lost handle.
+//! The store contract (`enum_schema::ask::contract`) runs on it too, with
+//! its outages: Redis killed, and Redis stopped.
 //!
 //! Without `redis-server` (Debian: `apt-get install redis-server`) the tests
 //! print a note and pass, unless `ENUM_SCHEMA_REQUIRE_REDIS=1` (as in
@@ -15,6 +17,7 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use enum_schema::ask::{contract, StoreFuture};
 use enum_schema::ask::{AnswerStore, RedisStore};
 use tokio::runtime::Runtime;
 
@@ -339,7 +342,7 @@ fn the_prefix_names_the_keys_and_separates_the_stores() {
         assert_eq!(store.prefix(), prefix);
         assert_eq!(
             format!("{store:?}"),
-            format!("RedisStore {{ prefix: {prefix:?}, .. }}")
+            format!("RedisStore {{ prefix: {prefix:?}, max_answer_bytes: 4194304, .. }}")
         );
         RequestStateSeal::new(codec(KEY)).with_store(store)
     };
@@ -444,4 +447,120 @@ fn connecting_to_no_redis_is_a_store_error() {
         .unwrap_err();
     assert!(error.message().starts_with("Redis: "), "{error:?}");
     assert!(std::error::Error::source(&error).is_some());
+}
+
+/// Several connections to one Redis, each take on the next one: the
+/// contract's racing takes go over separate connections, as from separate
+/// server processes. Counts the most takes in flight at once.
+#[derive(Default)]
+struct Connections {
+    stores: Vec<RedisStore>,
+    next: AtomicUsize,
+    in_flight: AtomicUsize,
+    most_in_flight: AtomicUsize,
+}
+
+impl AnswerStore for Connections {
+    fn put<'a>(&'a self, handle: &'a str, answers: Vec<u8>, ttl: Duration) -> StoreFuture<'a, ()> {
+        self.stores[0].put(handle, answers, ttl)
+    }
+
+    fn take<'a>(&'a self, handle: &'a str) -> StoreFuture<'a, Option<Vec<u8>>> {
+        let next = self.next.fetch_add(1, Ordering::SeqCst) % self.stores.len();
+        let take = self.stores[next].take(handle);
+        Box::pin(async move {
+            let now = self.in_flight.fetch_add(1, Ordering::SeqCst) + 1;
+            self.most_in_flight.fetch_max(now, Ordering::SeqCst);
+            let taken = take.await;
+            self.in_flight.fetch_sub(1, Ordering::SeqCst);
+            taken
+        })
+    }
+}
+
+/// The store contract (`enum_schema::ask::contract`) on Redis: the
+/// properties of a working store on one connection and racing over
+/// eight, expiry, the prefixes of one server, and the limit on the
+/// answers of one request.
+#[test]
+fn the_redis_store_keeps_the_store_contract() {
+    let Some(redis) = RedisServer::start() else {
+        return;
+    };
+    let runtime = runtime();
+    runtime.block_on(async {
+        let connect = || async { RedisStore::connect(&redis.url()).await.unwrap() };
+        let store = connect().await;
+        contract::check_store(&store).await;
+        contract::concurrent_takes_give_the_answers_once(&store, 64).await;
+        let mut stores = Vec::new();
+        for _ in 0..8 {
+            stores.push(connect().await);
+        }
+        let connections = Connections {
+            stores,
+            ..Connections::default()
+        };
+        contract::check_store(&connections).await;
+        contract::concurrent_takes_give_the_answers_once(&connections, 64).await;
+        // The takes raced: each GETDEL was sent before the replies were
+        // read (nearly all 64 at once; one whose reply comes back while it
+        // is first polled is done before the next starts).
+        let most = connections.most_in_flight.load(Ordering::SeqCst);
+        assert!(most > 1, "{most} takes in flight at once");
+        contract::answers_expire(&store, Duration::from_millis(100), tokio::time::sleep).await;
+        let tenant_a = store.clone().with_prefix("tenant-a:");
+        let tenant_b = connect().await.with_prefix("tenant-b:");
+        contract::isolated(&store, &tenant_a).await;
+        contract::isolated(&tenant_a, &tenant_b).await;
+        contract::refuses_answers_over(&store, RedisStore::DEFAULT_MAX_ANSWER_BYTES).await;
+        contract::refuses_answers_over(&store.clone().with_max_answer_bytes(1000), 1000).await;
+    });
+    // The suite took everything it put, and the expired answers are gone.
+    assert_eq!(redis.command("DBSIZE").as_deref(), Some(":0"));
+}
+
+/// The contract's outage on Redis: a store connected, then Redis killed;
+/// each put and take fails within the store's time limit (its connection
+/// and response timeouts, one retry), again and again.
+#[test]
+fn the_redis_store_fails_within_its_timeout_when_redis_is_down() {
+    let Some(mut redis) = RedisServer::start() else {
+        return;
+    };
+    let runtime = runtime();
+    let store = runtime.block_on(RedisStore::connect(&redis.url())).unwrap();
+    runtime.block_on(contract::put_then_take(&store));
+    redis.kill();
+    for _ in 0..3 {
+        runtime.block_on(contract::fails_when_unreachable(
+            &store,
+            RedisStore::DEFAULT_TIMEOUT * 3,
+        ));
+    }
+}
+
+/// The contract's outage on a Redis that stops answering (the process
+/// stopped, its connections open, as a server behind a dead link): each
+/// put and take fails once the store's response timeout has passed (2 s
+/// each, here), within the contract's limit.
+#[test]
+fn the_redis_store_fails_within_its_timeout_when_redis_stops_answering() {
+    let Some(redis) = RedisServer::start() else {
+        return;
+    };
+    let runtime = runtime();
+    let store = runtime.block_on(RedisStore::connect(&redis.url())).unwrap();
+    runtime.block_on(contract::put_then_take(&store));
+    let pid = redis.child.as_ref().unwrap().id().to_string();
+    let signal = |name: &str| {
+        let status = Command::new("kill").args([name, &pid]).status().unwrap();
+        assert!(status.success(), "kill {name} {pid}: {status}");
+    };
+    signal("-STOP");
+    runtime.block_on(contract::fails_when_unreachable(
+        &store,
+        RedisStore::DEFAULT_TIMEOUT * 3,
+    ));
+    signal("-CONT");
 }

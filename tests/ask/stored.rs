@@ -2,9 +2,12 @@
 //! `store`), with the in-memory store: the state carries only a sealed
 //! handle, a handle is taken once, answers of any size work, and a store
 //! that fails fails the round.
+//! The store contract (`enum_schema::ask::contract`) runs on the
+//! in-memory store and on a store of one's own.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
+use enum_schema::ask::contract;
 use enum_schema::ask::{AnswerStore, MemoryStore, StoreError, StoreFuture};
 
 use super::*;
@@ -435,6 +438,39 @@ fn a_store_that_fails_fails_the_round_and_accepts_nothing() {
     assert_eq!(done.load(Ordering::SeqCst), 1);
 }
 
+/// The message of a store at its limits, as a client reads it.
+const STORE_FULL: &str = "the server holds as many unfinished requests as it may, or these \
+     answers are larger than it keeps; nothing was accepted: send the request again later \
+     without requestState and inputResponses";
+
+#[test]
+fn a_full_store_fails_the_round_and_tells_the_client_to_come_back() {
+    // Room for one request's answers: the second call finds it full.
+    let store = MemoryStore::new().with_max_entries(1);
+    let client = Client::new(V0728, vec![]).sealed_with(stored(store.clone()));
+    let done = Arc::new(AtomicUsize::new(0));
+    let first = asked(once(&client, Map::new(), None, &done));
+    assert!(first.request_state().is_some());
+    let error = failed(once(&client, Map::new(), None, &done));
+    match &error {
+        ElicitError::Store(refused) => {
+            assert!(refused.is_full(), "{refused:?}");
+            assert_eq!(
+                refused.message(),
+                "the store is full: requests waiting 1 of at most 1, bytes held 40 (and 40 \
+                 more asked) of at most 67108864"
+            );
+        }
+        other => panic!("expected a full store, got {other:?}"),
+    }
+    assert_eq!(
+        wire(error),
+        json!({"code": -32603, "message": STORE_FULL, "data": null})
+    );
+    assert_eq!(store.len(), 1);
+    assert_eq!(done.load(Ordering::SeqCst), 0);
+}
+
 #[test]
 fn the_memory_store_takes_once_and_refuses_a_handle_in_use() {
     let store = MemoryStore::new();
@@ -446,7 +482,10 @@ fn the_memory_store_takes_once_and_refuses_a_handle_in_use() {
         error.to_string(),
         "the answer store failed: the handle is already in use"
     );
-    assert_eq!(format!("{store:?}"), "MemoryStore { len: 1 }");
+    assert_eq!(
+        format!("{store:?}"),
+        "MemoryStore { len: 1, max_entries: 10000, max_bytes: 67108864 }"
+    );
     assert_eq!(block_on(store.take("h")).unwrap(), Some(b"one".to_vec()));
     assert_eq!(block_on(store.take("h")).unwrap(), None);
     assert_eq!(block_on(store.take("never")).unwrap(), None);
@@ -462,4 +501,67 @@ fn a_seal_with_a_store_says_so() {
     let seal = RequestStateSeal::new(codec(KEY));
     assert!(seal.store().is_none());
     assert!(stored(MemoryStore::new()).store().is_some());
+}
+
+/// The store contract (`enum_schema::ask::contract`) on the in-memory
+/// store, its limits included.
+#[test]
+fn the_memory_store_keeps_the_store_contract() {
+    let store = MemoryStore::new();
+    block_on(contract::check_store(&store));
+    let sleep = |wait| async move { std::thread::sleep(wait) };
+    block_on(contract::answers_expire(
+        &store,
+        Duration::from_millis(50),
+        sleep,
+    ));
+    // Two stores are two maps.
+    block_on(contract::isolated(&store, &MemoryStore::new()));
+    // The limits: the answers of one request, then the requests.
+    let small = MemoryStore::new().with_max_bytes(1000);
+    block_on(contract::refuses_answers_over(&small, 1000));
+    block_on(contract::refuses_answers_over(
+        &MemoryStore::new(),
+        MemoryStore::DEFAULT_MAX_BYTES,
+    ));
+    let two = MemoryStore::new().with_max_entries(2);
+    block_on(contract::refuses_requests_over(&two, 2));
+    // Everything taken, but the answers left to expire.
+    for store in [&store, &small, &two] {
+        assert!(store.is_empty(), "{store:?}");
+    }
+}
+
+/// The contract on a store of one's own (here in front of a
+/// `MemoryStore`), and on the same store down.
+#[test]
+fn a_store_of_ones_own_keeps_the_store_contract() {
+    let store = Switched::default();
+    block_on(contract::check_store(&store));
+    store.down.store(true, Ordering::SeqCst);
+    block_on(contract::fails_when_unreachable(
+        &store,
+        Duration::from_secs(5),
+    ));
+}
+
+/// With the default limits (64 MiB), a thousand unfinished requests of 3
+/// MiB of answers each: the store keeps the 21 that fit and refuses the
+/// others as full.
+#[test]
+fn a_flood_of_large_answers_stays_within_the_default_bytes() {
+    let store = MemoryStore::new();
+    let answers = vec![b'a'; 3 << 20];
+    let mut accepted = 0;
+    for index in 0..1_000 {
+        let handle = format!("{index:032x}");
+        match block_on(store.put(&handle, answers.clone(), Duration::from_secs(600))) {
+            Ok(()) => accepted += 1,
+            Err(error) => assert!(error.is_full(), "{error:?}"),
+        }
+    }
+    assert_eq!(accepted, 21);
+    assert_eq!(store.len(), 21);
+    assert_eq!(store.bytes(), 21 * (3 << 20));
+    assert!(store.bytes() <= store.max_bytes(), "{store:?}");
 }

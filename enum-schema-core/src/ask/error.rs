@@ -266,6 +266,11 @@ impl fmt::Display for ElicitError {
                  {} a request may carry",
                 super::MAX_REQUEST_STATE_LENGTH
             ),
+            ElicitError::Store(error) if error.is_full() => f.write_str(
+                "the server holds as many unfinished requests as it may, or these answers are \
+                 larger than it keeps; nothing was accepted: send the request again later \
+                 without requestState and inputResponses",
+            ),
             ElicitError::Store(_) => f.write_str(
                 "the server could not reach the store that keeps the answers of earlier rounds \
                  (requestState); nothing was accepted, and those answers may be gone: send the \
@@ -382,6 +387,7 @@ impl std::error::Error for RequestStateError {}
 #[derive(Debug)]
 pub struct StoreError {
     message: Cow<'static, str>,
+    full: bool,
     source: Option<Box<dyn std::error::Error + Send + Sync>>,
 }
 
@@ -391,8 +397,26 @@ impl StoreError {
     pub fn new(message: impl Into<Cow<'static, str>>) -> Self {
         StoreError {
             message: message.into(),
+            full: false,
             source: None,
         }
+    }
+
+    /// A store that refuses to keep more: at its limit of requests or
+    /// bytes, or an answer larger than it keeps (`message` says which, for
+    /// the logs). The client is told the server is busy and to send the
+    /// request again later.
+    pub fn full(message: impl Into<Cow<'static, str>>) -> Self {
+        StoreError {
+            full: true,
+            ..StoreError::new(message)
+        }
+    }
+
+    /// Whether the store refused for its limits ([`full`](Self::full))
+    /// rather than failed.
+    pub fn is_full(&self) -> bool {
+        self.full
     }
 
     /// The same error, caused by `source` (the store client's own error).

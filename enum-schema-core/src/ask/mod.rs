@@ -31,6 +31,9 @@
 //! Before 2026-07-28, step 2 sends each question with [`Sdk::send`] and
 //! waits for the answer, asking again inside the same call.
 
+#[cfg(feature = "store-contract")]
+#[cfg_attr(docsrs, doc(cfg(feature = "store-contract")))]
+pub mod contract;
 #[cfg(feature = "encrypt")]
 mod encrypt;
 mod error;

@@ -19,7 +19,12 @@ use super::store::{AnswerStore, StoreFuture};
 ///   [`with_prefix`](Self::with_prefix) says otherwise) followed by the
 ///   handle, 32 hex digits.
 /// - **Values**: the answers' JSON as [`AnswerStore`] describes it, as
-///   bytes.
+///   bytes, at most [`DEFAULT_MAX_ANSWER_BYTES`](Self::DEFAULT_MAX_ANSWER_BYTES)
+///   of them per request unless
+///   [`with_max_answer_bytes`](Self::with_max_answer_bytes) says
+///   otherwise: a `put` of more is refused before anything is sent to
+///   Redis ([`StoreError::is_full`]). Give Redis itself a `maxmemory` for
+///   the whole: the keys expire with the seal's time to live.
 /// - **Commands**: `put` is `SET key value NX PX ttl` (the seal's time to
 ///   live in milliseconds; `NX`: a handle is never overwritten), `take` is
 ///   `GETDEL key`, which reads and deletes in one atomic step, so of two
@@ -50,6 +55,7 @@ use super::store::{AnswerStore, StoreFuture};
 pub struct RedisStore {
     connection: ConnectionManager,
     prefix: Arc<str>,
+    max_answer_bytes: usize,
 }
 
 impl RedisStore {
@@ -61,12 +67,19 @@ impl RedisStore {
     /// for the reply to a command, before the round fails.
     pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(2);
 
+    /// The most bytes of answers one request may keep unless
+    /// [`with_max_answer_bytes`](Self::with_max_answer_bytes) says
+    /// otherwise: 4 MiB, the largest request body rmcp's HTTP transport
+    /// accepts (answers no transport delivers need no more room).
+    pub const DEFAULT_MAX_ANSWER_BYTES: usize = 4 * 1024 * 1024;
+
     /// A store on `connection`, configured as the server wants it
     /// (timeouts, retries, TLS, credentials).
     pub fn new(connection: ConnectionManager) -> Self {
         RedisStore {
             connection,
             prefix: Arc::from(Self::DEFAULT_PREFIX),
+            max_answer_bytes: Self::DEFAULT_MAX_ANSWER_BYTES,
         }
     }
 
@@ -106,6 +119,18 @@ impl RedisStore {
         &self.prefix
     }
 
+    /// The same store keeping at most `bytes` of answers per request.
+    #[must_use]
+    pub fn with_max_answer_bytes(mut self, bytes: usize) -> Self {
+        self.max_answer_bytes = bytes;
+        self
+    }
+
+    /// The most bytes of answers one request may keep.
+    pub fn max_answer_bytes(&self) -> usize {
+        self.max_answer_bytes
+    }
+
     fn key(&self, handle: &str) -> String {
         format!("{}{handle}", self.prefix)
     }
@@ -116,6 +141,7 @@ impl fmt::Debug for RedisStore {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("RedisStore")
             .field("prefix", &self.prefix)
+            .field("max_answer_bytes", &self.max_answer_bytes)
             .finish_non_exhaustive()
     }
 }
@@ -130,6 +156,14 @@ const MAX_TTL_MILLIS: u64 = 100 * 365 * 86_400 * 1_000;
 
 impl AnswerStore for RedisStore {
     fn put<'a>(&'a self, handle: &'a str, answers: Vec<u8>, ttl: Duration) -> StoreFuture<'a, ()> {
+        if answers.len() > self.max_answer_bytes {
+            let refused = StoreError::full(format!(
+                "the answers of one request take {} bytes, more than the {} the store keeps",
+                answers.len(),
+                self.max_answer_bytes
+            ));
+            return Box::pin(std::future::ready(Err(refused)));
+        }
         let mut connection = self.connection.clone();
         let key = self.key(handle);
         // At least a millisecond (`PX 0` is an error), at most about a

@@ -43,8 +43,8 @@ pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>>
 /// accepted.
 pub trait AnswerStore: Send + Sync + 'static {
     /// Keeps `answers` under `handle` for `ttl`, after which the store may
-    /// forget them. `handle` is new: a store may refuse one it already
-    /// holds.
+    /// forget them. `handle` is new: a store refuses one it already holds
+    /// (never overwrites it).
     ///
     /// # Errors
     ///
@@ -91,8 +91,18 @@ pub(crate) fn is_handle(text: &str) -> bool {
 /// such as [`RedisStore`](super::RedisStore). Clones share the same map.
 /// Feature `store`.
 ///
-/// Expired answers are dropped when found and on every `put`, so the map
-/// holds at most the requests of one time to live.
+/// Expired answers are dropped when found and when the map has grown, so
+/// the map holds at most the requests of one time to live, and never more
+/// than its limits: [`DEFAULT_MAX_ENTRIES`](Self::DEFAULT_MAX_ENTRIES)
+/// requests and [`DEFAULT_MAX_BYTES`](Self::DEFAULT_MAX_BYTES) of answers
+/// unless [`with_max_entries`](Self::with_max_entries) and
+/// [`with_max_bytes`](Self::with_max_bytes) say otherwise. A `put` past
+/// either limit, once the expired answers are dropped, is refused with a
+/// [`StoreError`] whose [`is_full`](StoreError::is_full) is `true`: the
+/// round fails with [`ElicitError::Store`](super::ElicitError::Store) and
+/// the client is told to send the request again later. Whatever clients
+/// send, or leave unfinished, the answers held stay within the bytes limit
+/// (counted as the stored JSON's length).
 ///
 /// ```
 /// use enum_schema::ask::{MemoryStore, RequestStateSeal, StateCodec};
@@ -105,18 +115,30 @@ pub(crate) fn is_handle(text: &str) -> bool {
 /// let seal = RequestStateSeal::new(MyCodec).with_store(MemoryStore::new());
 /// assert!(seal.store().is_some());
 /// ```
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub struct MemoryStore {
     entries: Arc<Mutex<Entries>>,
+    max_entries: usize,
+    max_bytes: usize,
 }
 
-/// The entries, and how many there were after the last sweep of the
-/// expired ones: a `put` sweeps when the map has doubled since, so that a
-/// `put` costs amortized constant time however many entries wait.
+/// The entries, how many there were after the last sweep of the expired
+/// ones (a `put` sweeps when the map has doubled since, so that a `put`
+/// costs amortized constant time however many entries wait), and the bytes
+/// of answers they hold.
 #[derive(Default)]
 struct Entries {
     map: HashMap<String, Entry>,
     swept: usize,
+    bytes: usize,
+}
+
+impl Entries {
+    fn sweep(&mut self, now: Instant) {
+        self.map.retain(|_, entry| entry.expires > now);
+        self.swept = self.map.len();
+        self.bytes = self.map.values().map(|entry| entry.answers.len()).sum();
+    }
 }
 
 struct Entry {
@@ -124,10 +146,64 @@ struct Entry {
     expires: Instant,
 }
 
+impl Default for MemoryStore {
+    fn default() -> Self {
+        MemoryStore {
+            entries: Arc::default(),
+            max_entries: Self::DEFAULT_MAX_ENTRIES,
+            max_bytes: Self::DEFAULT_MAX_BYTES,
+        }
+    }
+}
+
 impl MemoryStore {
-    /// An empty store.
+    /// How many requests' answers a store holds at most unless
+    /// [`with_max_entries`](Self::with_max_entries) says otherwise: 10,000,
+    /// for a small server (a thousand requests in flight, each waiting on
+    /// a person, with room to spare).
+    pub const DEFAULT_MAX_ENTRIES: usize = 10_000;
+
+    /// How many bytes of answers a store holds at most unless
+    /// [`with_max_bytes`](Self::with_max_bytes) says otherwise: 64 MiB.
+    /// The answers of one request are the JSON the state would otherwise
+    /// seal; a form whose free-text fields have a `max_length` bounds it.
+    pub const DEFAULT_MAX_BYTES: usize = 64 * 1024 * 1024;
+
+    /// An empty store, with the default limits.
     pub fn new() -> Self {
         MemoryStore::default()
+    }
+
+    /// The same store holding the answers of at most `entries` requests
+    /// (`0` counts as `1`).
+    #[must_use]
+    pub fn with_max_entries(mut self, entries: usize) -> Self {
+        self.max_entries = entries.max(1);
+        self
+    }
+
+    /// The same store holding at most `bytes` of answers, all requests
+    /// together.
+    #[must_use]
+    pub fn with_max_bytes(mut self, bytes: usize) -> Self {
+        self.max_bytes = bytes;
+        self
+    }
+
+    /// The most requests' answers it holds.
+    pub fn max_entries(&self) -> usize {
+        self.max_entries
+    }
+
+    /// The most bytes of answers it holds.
+    pub fn max_bytes(&self) -> usize {
+        self.max_bytes
+    }
+
+    /// The bytes of answers it holds, expired ones included until they
+    /// are swept.
+    pub fn bytes(&self) -> usize {
+        self.lock().bytes
     }
 
     /// How many requests' answers it holds, expired ones left out.
@@ -155,6 +231,8 @@ impl fmt::Debug for MemoryStore {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("MemoryStore")
             .field("len", &self.len())
+            .field("max_entries", &self.max_entries)
+            .field("max_bytes", &self.max_bytes)
             .finish()
     }
 }
@@ -165,29 +243,63 @@ impl AnswerStore for MemoryStore {
         let expires = now
             .checked_add(ttl)
             .unwrap_or(now + Duration::from_secs(86_400 * 365));
-        let mut entries = self.lock();
-        if entries.map.len() >= 2 * entries.swept.max(64) {
-            entries.map.retain(|_, entry| entry.expires > now);
-            entries.swept = entries.map.len();
-        }
-        let kept = if entries.map.contains_key(handle) {
-            Err(StoreError::new("the handle is already in use"))
-        } else {
-            entries
-                .map
-                .insert(handle.to_owned(), Entry { answers, expires });
-            Ok(())
-        };
-        Box::pin(std::future::ready(kept))
+        Box::pin(std::future::ready(self.keep(handle, answers, now, expires)))
     }
 
     fn take<'a>(&'a self, handle: &'a str) -> StoreFuture<'a, Option<Vec<u8>>> {
-        let taken = self
-            .lock()
-            .map
-            .remove(handle)
+        let mut entries = self.lock();
+        let taken = entries.map.remove(handle);
+        if let Some(entry) = &taken {
+            entries.bytes -= entry.answers.len();
+        }
+        let taken = taken
             .filter(|entry| entry.expires > Instant::now())
             .map(|entry| entry.answers);
         Box::pin(std::future::ready(Ok(taken)))
+    }
+}
+
+impl MemoryStore {
+    /// `put`, within the limits.
+    fn keep(
+        &self,
+        handle: &str,
+        answers: Vec<u8>,
+        now: Instant,
+        expires: Instant,
+    ) -> Result<(), StoreError> {
+        let size = answers.len();
+        if size > self.max_bytes {
+            return Err(StoreError::full(format!(
+                "the answers of one request take {size} bytes, more than the {} the store holds",
+                self.max_bytes
+            )));
+        }
+        let mut entries = self.lock();
+        let over = |entries: &Entries| {
+            entries.map.len() >= self.max_entries || entries.bytes + size > self.max_bytes
+        };
+        if entries.map.len() >= 2 * entries.swept.max(64) || over(&entries) {
+            entries.sweep(now);
+        }
+        if over(&entries) {
+            return Err(StoreError::full(format!(
+                "the store is full: requests waiting {} of at most {}, bytes held {} (and {} \
+                 more asked) of at most {}",
+                entries.map.len(),
+                self.max_entries,
+                entries.bytes,
+                size,
+                self.max_bytes
+            )));
+        }
+        if entries.map.contains_key(handle) {
+            return Err(StoreError::new("the handle is already in use"));
+        }
+        entries.bytes += size;
+        entries
+            .map
+            .insert(handle.to_owned(), Entry { answers, expires });
+        Ok(())
     }
 }
