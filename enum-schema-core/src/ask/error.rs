@@ -78,7 +78,7 @@ pub enum ElicitError {
         key: String,
     },
     /// The `requestState` this round would send is longer than
-    /// [`MAX_REQUEST_STATE_LENGTH`](super::MAX_REQUEST_STATE_LENGTH)
+    /// [`MAX_REQUEST_STATE_LENGTH`](crate::input::MAX_REQUEST_STATE_LENGTH)
     /// characters: the forms asked in one request hold more than a state
     /// may carry (see [`RequestStateSeal`](super::RequestStateSeal) for the
     /// sizing). A server bug, refused before anything is sent.
@@ -264,7 +264,7 @@ impl fmt::Display for ElicitError {
                 f,
                 "the server's questions need a requestState of {length} characters, more than the \
                  {} a request may carry",
-                super::MAX_REQUEST_STATE_LENGTH
+                crate::input::MAX_REQUEST_STATE_LENGTH
             ),
             ElicitError::Store(error) if error.is_full() => f.write_str(
                 "the server holds as many unfinished requests as it may, or these answers are \

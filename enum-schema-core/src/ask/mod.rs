@@ -60,7 +60,7 @@ pub use narrow::LONG_LIST;
 pub use redis_store::RedisStore;
 pub use round::{Ask, Handled, Question, Questions, Request};
 pub use sdk::{Reply, Sdk};
-pub use state::{RequestStateSeal, StateCodec, MAX_REQUEST_STATE_LENGTH};
+pub use state::{RequestStateSeal, StateCodec};
 #[cfg(feature = "store")]
 #[cfg_attr(docsrs, doc(cfg(feature = "store")))]
 pub use store::{AnswerStore, MemoryStore, StoreFuture};

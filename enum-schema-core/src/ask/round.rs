@@ -12,10 +12,10 @@ use serde_json::{Map, Value};
 use super::error::ElicitError;
 use super::reask;
 use super::sdk::{Reply, Sdk};
-use super::state::{self, Opened, RequestStateSeal, Sealed, MAX_REQUEST_STATE_LENGTH};
+use super::state::{self, Opened, RequestStateSeal, Sealed};
 use crate::error::Error;
 use crate::form::{ElicitAction, ElicitForm, ElicitFormWith, Form, FormFields};
-use crate::input::{state_length, InputRequiredResult};
+use crate::input::{state_length, InputRequiredResult, MAX_REQUEST_STATE_LENGTH};
 use crate::schema::ElicitRequestFormParams;
 use crate::version::ProtocolVersion;
 

@@ -11,7 +11,7 @@ use super::error::{ElicitError, RequestStateError};
 #[cfg(feature = "store")]
 use super::store::{self, AnswerStore};
 
-pub use crate::input::MAX_REQUEST_STATE_LENGTH;
+use crate::input::MAX_REQUEST_STATE_LENGTH;
 
 /// How a server seals the `requestState` that carries earlier answers from
 /// one round of an MCP 2026-07-28 request to the next: a [`StateCodec`]
