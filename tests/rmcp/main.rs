@@ -17,6 +17,7 @@ mod common;
 pub mod ask;
 #[cfg(feature = "spec")]
 pub mod bounds;
+pub mod cancel;
 pub mod client;
 pub mod convert;
 pub mod dynamic;

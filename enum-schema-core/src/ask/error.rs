@@ -31,8 +31,9 @@ pub(crate) const MISSING_REQUIRED_CLIENT_CAPABILITY: i32 = -32021;
 /// | variant | JSON-RPC error ([`code`](Self::code)) |
 /// |---|---|
 /// | `Invalid` (a rejected answer) | `-32602` invalid params, `data` naming each field, value and what was allowed |
-/// | `RequestState`, `AnswerChanged`, `NoArguments` | `-32602` invalid params |
+/// | `RequestState`, `NoArguments` | `-32602` invalid params |
 /// | `Store` | `-32603` internal error |
+/// | `Cancelled` | `-32603` internal error, if the SDK answers a cancelled request at all (MCP says it should not; tower-mcp does not) |
 /// | `Unsupported` | `-32021` missing required client capability, `data.requiredCapabilities` |
 /// | `Version`, `NoServerRequests` | `-32600` invalid request |
 /// | `Service`, `Handler` | the SDK error's own code, message and `data`, passed on as they came |
@@ -71,12 +72,6 @@ pub enum ElicitError {
     /// ([`RequestStateError::Consumed`]), which a client that sent it once
     /// did not alter.
     RequestState(RequestStateError),
-    /// A retry's `inputResponses` answers a question that an earlier round
-    /// already answered (sealed in `requestState`), differently.
-    AnswerChanged {
-        /// The question's key.
-        key: String,
-    },
     /// The `requestState` this round would send is longer than
     /// [`MAX_REQUEST_STATE_LENGTH`](crate::input::MAX_REQUEST_STATE_LENGTH)
     /// characters: the forms asked in one request hold more than a state
@@ -127,6 +122,13 @@ pub enum ElicitError {
         /// The tool.
         tool: String,
     },
+    /// The client cancelled the request (`notifications/cancelled`, MCP
+    /// 2025-06-18 and 2025-11-25, or the SDK's cancellation of it) while
+    /// the server waited for an `elicitation/create` answer: the wait ends
+    /// at once, every later question of the call fails the same way, and a
+    /// late answer is dropped, so a body that `?`s its questions does
+    /// nothing more.
+    Cancelled,
 }
 
 impl ElicitError {
@@ -136,7 +138,6 @@ impl ElicitError {
         match self {
             ElicitError::Invalid(_)
             | ElicitError::RequestState(_)
-            | ElicitError::AnswerChanged { .. }
             | ElicitError::NoArguments { .. } => INVALID_PARAMS,
             ElicitError::Unsupported => MISSING_REQUIRED_CLIENT_CAPABILITY,
             ElicitError::Version(_) | ElicitError::NoServerRequests { .. } => INVALID_REQUEST,
@@ -145,7 +146,8 @@ impl ElicitError {
             | ElicitError::StateTooLarge { .. }
             | ElicitError::Store(_)
             | ElicitError::OutsideHandler
-            | ElicitError::KeyReused { .. } => INTERNAL_ERROR,
+            | ElicitError::KeyReused { .. }
+            | ElicitError::Cancelled => INTERNAL_ERROR,
         }
     }
 
@@ -172,7 +174,6 @@ impl ElicitError {
     ///     per array or object, and 4,096 characters and items in all;
     /// - [`Unsupported`](Self::Unsupported):
     ///   `{"requiredCapabilities":{"elicitation":{"form":{}}}}`;
-    /// - [`AnswerChanged`](Self::AnswerChanged): `{"key":..}`;
     /// - [`Version`](Self::Version) for a multi-select on 2025-06-18:
     ///   `{"protocolVersion":"2025-06-18","field":..}`;
     /// - [`Service`](Self::Service), [`Handler`](Self::Handler): the SDK
@@ -184,9 +185,6 @@ impl ElicitError {
                 "requiredCapabilities",
                 object([("elicitation", object([("form", object([]))]))]),
             )])),
-            ElicitError::AnswerChanged { key } => {
-                Some(object([("key", Value::from(key.as_str()))]))
-            }
             ElicitError::Version(VersionError::NoMultiSelect { version, property }) => {
                 Some(object([
                     ("protocolVersion", Value::from(version.as_str())),
@@ -255,11 +253,6 @@ impl fmt::Display for ElicitError {
                 "requestState was not issued by this server for this request, or it has expired; \
                  send the request again without requestState and inputResponses",
             ),
-            ElicitError::AnswerChanged { key } => write!(
-                f,
-                "inputResponses answers {key:?} differently from the answer already given in an \
-                 earlier round (sealed in requestState)"
-            ),
             ElicitError::StateTooLarge { length } => write!(
                 f,
                 "the server's questions need a requestState of {length} characters, more than the \
@@ -294,6 +287,10 @@ impl fmt::Display for ElicitError {
                  sent none, or the server read them before it could bind the answers to them (a \
                  server bug: the extractor that asks must come before the one that takes the \
                  arguments)"
+            ),
+            ElicitError::Cancelled => f.write_str(
+                "the request was cancelled while the server waited for an answer; nothing more \
+                 was done",
             ),
         }
     }

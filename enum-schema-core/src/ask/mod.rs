@@ -59,7 +59,7 @@ pub use narrow::LONG_LIST;
 #[cfg_attr(docsrs, doc(cfg(feature = "redis")))]
 pub use redis_store::RedisStore;
 pub use round::{Ask, Handled, Question, Questions, Request};
-pub use sdk::{Reply, Sdk};
+pub use sdk::{unless_cancelled, Reply, Sdk};
 pub use state::{RequestStateSeal, StateCodec};
 #[cfg(feature = "store")]
 #[cfg_attr(docsrs, doc(cfg(feature = "store")))]

@@ -60,6 +60,43 @@ pub trait Sdk: Sized + Send + Sync + 'static {
     fn error(error: ElicitError) -> Self::Error;
 }
 
+/// `work`, unless `cancelled` completes first: then `None`, and `work` is
+/// dropped (an `elicitation/create` whose answer comes late finds no one
+/// waiting). What an adapter's [`Sdk::send`] wraps its request in when the
+/// SDK exposes the request's cancellation, returning
+/// [`ElicitError::Cancelled`] for `None`.
+///
+/// ```
+/// use enum_schema::ask::unless_cancelled;
+/// # fn block_on<F: std::future::Future>(future: F) -> F::Output {
+/// #     let mut future = std::pin::pin!(future);
+/// #     let mut context = std::task::Context::from_waker(std::task::Waker::noop());
+/// #     loop {
+/// #         if let std::task::Poll::Ready(output) = future.as_mut().poll(&mut context) {
+/// #             return output;
+/// #         }
+/// #     }
+/// # }
+/// let answer = std::future::ready("yes");
+/// assert_eq!(block_on(unless_cancelled(answer, std::future::pending())), Some("yes"));
+/// let never = std::future::pending::<&str>();
+/// assert_eq!(block_on(unless_cancelled(never, std::future::ready(()))), None);
+/// ```
+pub async fn unless_cancelled<T>(
+    work: impl Future<Output = T>,
+    cancelled: impl Future<Output = ()>,
+) -> Option<T> {
+    let mut work = std::pin::pin!(work);
+    let mut cancelled = std::pin::pin!(cancelled);
+    std::future::poll_fn(|context| {
+        if cancelled.as_mut().poll(context).is_ready() {
+            return std::task::Poll::Ready(None);
+        }
+        work.as_mut().poll(context).map(Some)
+    })
+    .await
+}
+
 /// How a handler of one kind (tool, prompt, resource) answers, on one SDK:
 /// what [`Ask::tool`](super::Ask::tool), [`Ask::prompt`](super::Ask::prompt)
 /// and [`Ask::resource`](super::Ask::resource) return. An SDK whose three

@@ -141,7 +141,8 @@ use tower_mcp::{
 };
 
 use crate::ask::{
-    ElicitError, Reply, Request, RequestStateError, RequestStateSeal, Sdk, SdkError, StateCodec,
+    unless_cancelled, ElicitError, Reply, Request, RequestStateError, RequestStateSeal, Sdk,
+    SdkError, StateCodec,
 };
 use crate::input::InputRequiredResult;
 use crate::schema::ElicitRequestFormParams;
@@ -212,8 +213,13 @@ impl Sdk for TowerMcp {
     ) -> impl Future<Output = Result<Value, ElicitError>> + Send {
         let ctx = ctx.clone();
         async move {
-            let asked = ctx.elicit_form(form_params(&params));
-            let answer = match tokio::time::timeout(timeout, asked).await {
+            let asked = tokio::time::timeout(timeout, ctx.elicit_form(form_params(&params)));
+            // A cancelled call (`notifications/cancelled`) stops waiting at
+            // once; tower-mcp sends no response for it.
+            let asked = unless_cancelled(asked, ctx.cancelled())
+                .await
+                .ok_or(ElicitError::Cancelled)?;
+            let answer = match asked {
                 Ok(answer) => answer.map_err(service)?,
                 Err(_) => {
                     let error = Error::Transport(format!(

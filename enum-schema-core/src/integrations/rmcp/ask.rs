@@ -12,12 +12,14 @@ use ::rmcp::model::{
     RequestStateCodec, SealOptions,
 };
 use ::rmcp::service::{RequestContext, ServiceError};
-use ::rmcp::{ErrorData, Peer, RoleServer, ServerHandler};
+use ::rmcp::{ErrorData, RoleServer, ServerHandler};
 use serde_json::{Map, Value};
 
 use super::convert::result_json;
 use super::input_request;
-use crate::ask::{ElicitError, Reply, Request, RequestStateError, Sdk, SdkError, StateCodec};
+use crate::ask::{
+    unless_cancelled, ElicitError, Reply, Request, RequestStateError, Sdk, SdkError, StateCodec,
+};
 use crate::input::InputRequiredResult;
 use crate::schema::ElicitRequestFormParams;
 use crate::version::ProtocolVersion;
@@ -111,7 +113,10 @@ impl StateCodec for RequestStateCodec {
 }
 
 impl Sdk for Rmcp {
-    type Peer = Peer<RoleServer>;
+    /// The request's context: its peer sends `elicitation/create` (MCP
+    /// 2025-06-18 and 2025-11-25), and its cancellation token ends the wait
+    /// when the client cancels the call.
+    type Peer = RequestContext<RoleServer>;
     type Error = ErrorData;
     type Tool = CallToolResponse;
     type Prompt = GetPromptResponse;
@@ -120,14 +125,17 @@ impl Sdk for Rmcp {
     // The trait's signature, `Send` spelled out.
     #[allow(clippy::manual_async_fn)]
     fn send(
-        peer: &Peer<RoleServer>,
+        context: &RequestContext<RoleServer>,
         params: ElicitRequestFormParams,
         timeout: Duration,
     ) -> impl Future<Output = Result<Value, ElicitError>> + Send {
         async move {
-            let result = peer
-                .create_elicitation_with_timeout((&params).into(), Some(timeout))
+            let asked = context
+                .peer
+                .create_elicitation_with_timeout((&params).into(), Some(timeout));
+            let result = unless_cancelled(asked, context.ct.cancelled())
                 .await
+                .ok_or(ElicitError::Cancelled)?
                 .map_err(ElicitError::from)?;
             result_json(&result).map_err(ElicitError::Invalid)
         }
@@ -259,7 +267,7 @@ impl Ask {
     ) -> Result<Ask, ElicitError> {
         let read = retried(context, "prompts/get", &request.name, request)
             .with_arguments(request.arguments.as_ref());
-        Ask::open(context.peer.clone(), seal.clone(), read)
+        Ask::open(context.clone(), seal.clone(), read)
     }
 
     /// An `Ask` for a `resources/read` request, in rmcp's
@@ -275,7 +283,7 @@ impl Ask {
         seal: &RequestStateSeal,
     ) -> Result<Ask, ElicitError> {
         let read = retried(context, "resources/read", &request.uri, request);
-        Ask::open(context.peer.clone(), seal.clone(), read)
+        Ask::open(context.clone(), seal.clone(), read)
     }
 }
 
@@ -341,7 +349,7 @@ impl<S: SealProvider + ServerHandler> FromContextPart<ToolCallContext<'_, S>> fo
         )
         .with_arguments(context.arguments.as_ref());
         Ask::open(
-            context.request_context.peer.clone(),
+            context.request_context.clone(),
             context.service.request_state_seal().clone(),
             read,
         )

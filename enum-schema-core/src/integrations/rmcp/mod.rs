@@ -166,13 +166,17 @@ mod client;
 mod convert;
 
 // What the docs above link to.
-#[cfg(doc)]
+// What the docs link to: imported in every build, so that the links
+// resolve where enum-schema re-exports these docs too.
+#[allow(unused_imports)]
 use crate::{
     ask::RequestStateSeal,
     schema::primitive::NumberSchema,
     schema::{MultiSelectSchema, PrimitiveSchema, RequestedSchema, SingleSelectSchema},
 };
-#[cfg(doc)]
+// What the docs link to: imported in every build, so that the links
+// resolve where enum-schema re-exports these docs too.
+#[allow(unused_imports)]
 use ::rmcp::model::{ElicitationSchema, EnumSchema, PrimitiveSchemaDefinition};
 
 pub use ask::{Ask, Rmcp, SealProvider};

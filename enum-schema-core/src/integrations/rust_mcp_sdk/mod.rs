@@ -123,7 +123,9 @@ mod ask;
 mod convert;
 
 // What the docs above link to.
-#[cfg(doc)]
+// What the docs link to: imported in every build, so that the links
+// resolve where enum-schema re-exports these docs too.
+#[allow(unused_imports)]
 use crate::{
     ask::ElicitError,
     form::ElicitAction,
@@ -132,7 +134,9 @@ use crate::{
         SingleSelectSchema,
     },
 };
-#[cfg(doc)]
+// What the docs link to: imported in every build, so that the links
+// resolve where enum-schema re-exports these docs too.
+#[allow(unused_imports)]
 use ::rust_mcp_schema::{
     self as schema, ElicitRequestFormParamsRequestedSchema, EnumSchema, MultiSelectEnumSchema,
     PrimitiveSchemaDefinition, SingleSelectEnumSchema,

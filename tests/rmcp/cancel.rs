@@ -1,0 +1,184 @@
+//! A cancelled call does nothing (issue 29): on 2025-11-25 a person closes
+//! the form and the client sends `notifications/cancelled` for the
+//! `tools/call` while `Ask` waits for the `elicitation/create` answer. The
+//! wait ends at once, the body goes no further, and the answer that comes
+//! late confirms nothing. rmcp's own client and server, in process.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+
+use enum_schema::ask::{ElicitError, RequestStateSeal};
+use enum_schema::rmcp::Ask;
+use enum_schema::Confirm;
+use rmcp::handler::server::router::tool::ToolRouter;
+use rmcp::model::{
+    CallToolRequest, CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities,
+    ClientConfig, ClientRequest, ContentBlock, ElicitRequestParams, ElicitResult, Implementation,
+    InitializeRequestParams, ProtocolVersion, RequestStateCodec, ServerCapabilities, ServerConfig,
+};
+use rmcp::service::{PeerRequestOptions, RequestContext, RoleClient};
+use rmcp::{tool, tool_handler, tool_router, ClientHandler, ErrorData, ServerHandler, ServiceExt};
+use serde_json::json;
+use tokio::sync::Notify;
+
+/// The server: `deploy` asks for a confirmation, then deploys.
+#[derive(Clone)]
+struct Deployer {
+    deploys: Arc<AtomicUsize>,
+    /// How the body's question ended.
+    asked: Arc<Mutex<Option<String>>>,
+    ended: Arc<Notify>,
+    seal: RequestStateSeal,
+    tool_router: ToolRouter<Self>,
+}
+
+impl AsRef<RequestStateSeal> for Deployer {
+    fn as_ref(&self) -> &RequestStateSeal {
+        &self.seal
+    }
+}
+
+#[tool_router]
+impl Deployer {
+    fn new() -> Self {
+        Deployer {
+            deploys: Arc::default(),
+            asked: Arc::default(),
+            ended: Arc::default(),
+            seal: RequestStateSeal::new(
+                RequestStateCodec::try_new(b"a request state key of at least 32 bytes".to_vec())
+                    .unwrap(),
+            ),
+            tool_router: Self::tool_router(),
+        }
+    }
+
+    #[tool(description = "Deploys billing after a confirmation")]
+    async fn deploy(&self, ask: Ask) -> Result<CallToolResponse, ErrorData> {
+        let (deploys, asked, ended) = (
+            Arc::clone(&self.deploys),
+            Arc::clone(&self.asked),
+            Arc::clone(&self.ended),
+        );
+        ask.tool(|ask| async move {
+            let confirmed = ask
+                .form::<Confirm>("confirm", "Deploy billing v1 to production?")
+                .await;
+            *asked.lock().unwrap() = Some(match &confirmed {
+                Ok(action) => format!("{action:?}"),
+                Err(error) => format!("{error:?}: {error}"),
+            });
+            ended.notify_one();
+            if confirmed?.is_confirmed() {
+                deploys.fetch_add(1, Ordering::SeqCst);
+            }
+            Ok(CallToolResult::success(vec![ContentBlock::text("done")]))
+        })
+        .await
+    }
+}
+
+#[tool_handler(router = self.tool_router)]
+impl ServerHandler for Deployer {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+    }
+}
+
+/// The client: shows the form (says so), and answers "yes" only when the
+/// test lets it, after the call was cancelled.
+#[derive(Clone)]
+struct Person {
+    shown: Arc<Notify>,
+    release: Arc<Notify>,
+    answered: Arc<Notify>,
+}
+
+impl ClientHandler for Person {
+    async fn create_elicitation(
+        &self,
+        _request: ElicitRequestParams,
+        _context: RequestContext<RoleClient>,
+    ) -> Result<ElicitResult, ErrorData> {
+        self.shown.notify_one();
+        self.release.notified().await;
+        self.answered.notify_one();
+        Ok(
+            serde_json::from_value(json!({"action": "accept", "content": {"confirm": "yes"}}))
+                .unwrap(),
+        )
+    }
+
+    fn get_info(&self) -> ClientConfig {
+        InitializeRequestParams::new(
+            ClientCapabilities::builder().enable_elicitation().build(),
+            Implementation::new("cancelling-client", "0.0.0"),
+        )
+        .with_protocol_version(ProtocolVersion::V_2025_11_25)
+    }
+}
+
+#[tokio::test]
+async fn a_call_cancelled_while_the_form_is_shown_does_nothing() {
+    let (server_io, client_io) = tokio::io::duplex(64 * 1024);
+    let server = Deployer::new();
+    let serving = server.clone();
+    let server_task = tokio::spawn(async move {
+        let running = serving.serve(server_io).await.expect("the server starts");
+        let _ = running.waiting().await;
+    });
+    let person = Person {
+        shown: Arc::default(),
+        release: Arc::default(),
+        answered: Arc::default(),
+    };
+    let running = person
+        .clone()
+        .serve(client_io)
+        .await
+        .expect("the handshake completes");
+    let call =
+        ClientRequest::CallToolRequest(CallToolRequest::new(CallToolRequestParams::new("deploy")));
+    let handle = running
+        .send_cancellable_request(call, PeerRequestOptions::no_options())
+        .await
+        .unwrap();
+
+    // The form is on the person's screen; they close it, and the client
+    // cancels the call.
+    person.shown.notified().await;
+    handle
+        .cancel(Some("the person closed the form".to_owned()))
+        .await
+        .unwrap();
+    server.ended.notified().await;
+    assert_eq!(
+        server.asked.lock().unwrap().as_deref(),
+        Some(
+            "Cancelled: the request was cancelled while the server waited for an answer; \
+             nothing more was done"
+        )
+    );
+
+    // The answer comes late: nothing is waiting for it any more.
+    person.release.notify_one();
+    person.answered.notified().await;
+    // A call after it shows the server went on reading its input.
+    let tools = running.list_all_tools().await.unwrap();
+    assert_eq!(tools.len(), 1);
+    assert_eq!(server.deploys.load(Ordering::SeqCst), 0);
+
+    let _ = running.cancel().await;
+    server_task.abort();
+}
+
+#[test]
+fn a_cancelled_wait_is_an_internal_error_that_names_no_rust() {
+    let error = ElicitError::Cancelled;
+    assert_eq!(error.code(), -32603);
+    assert_eq!(error.data(), None);
+    assert_eq!(
+        error.to_string(),
+        "the request was cancelled while the server waited for an answer; nothing more was done"
+    );
+}
