@@ -188,12 +188,16 @@ async fn two_processes_share_only_a_key() {
         asked.input_requests.unwrap().keys().collect::<Vec<_>>(),
         ["triage"]
     );
+    // Every round that asks seals a state: the answer counts only with it.
+    let state = asked
+        .request_state
+        .expect("the round that asks seals its question");
 
     let asked = input_required(
         round(
             &second,
             Some(json!({"triage": {"action": "accept", "content": {"severity": "high"}}})),
-            None,
+            Some(&state),
         )
         .await,
     );

@@ -34,6 +34,19 @@ where
     block_on(ask.tool(&body))
 }
 
+/// One call of the tool `body` on 2026-07-28 that answers its first
+/// round with `responses`, presenting that round's state: an answer counts
+/// only for a question the client was shown, so an attack on what the
+/// server reads of an answer has to come with a real state.
+fn answering<B, Fut>(client: &Client, responses: Map<String, Value>, body: B) -> Outcome<ToolResult>
+where
+    B: Fn(Ask<Fake>) -> Fut,
+    Fut: Future<Output = Result<ToolResult, ElicitError>>,
+{
+    let state = client.first_state(&body);
+    once(client, responses, Some(&state), body)
+}
+
 fn one(key: &str, answer: Value) -> Map<String, Value> {
     let mut map = Map::new();
     map.insert(key.to_owned(), answer);
@@ -81,10 +94,9 @@ async fn memo(ask: Ask<Fake>) -> Result<ToolResult, ElicitError> {
 /// The re-ask of `triage` after `value` was sent as the severity.
 fn triage_reask(value: &str) -> String {
     let client = v0728();
-    let result = asked(once(
+    let result = asked(answering(
         &client,
         one("triage", accept(json!({ "severity": value }))),
-        None,
         triage,
     ));
     message_of(&result, "triage")
@@ -94,17 +106,19 @@ fn v0728() -> Client {
     Client::new(V0728, vec![])
 }
 
-/// The part of a re-ask message after the form's own message.
+/// The part of a re-ask message after the form's own message: the reason
+/// (a message without one was not a re-ask).
 fn reason_part(message: &str) -> &str {
     message
         .split_once("\n\n")
-        .map_or(message, |(_, reason)| reason)
+        .map(|(_, reason)| reason)
+        .unwrap_or_else(|| panic!("no reason in {message:?}"))
 }
 
 /// The wire form of the final rejection after `max 1` attempt.
 fn final_rejection(answer: Value) -> Rejection {
     let client = v0728().sealed_with(RequestStateSeal::new(codec(KEY)).with_max_attempts(1));
-    rejected(once(&client, one("triage", answer), None, triage))
+    rejected(answering(&client, one("triage", answer), triage))
 }
 
 // ---------------------------------------------------------------------------
@@ -235,10 +249,10 @@ fn a_million_items_in_a_multi_select_are_not_echoed() {
     let items: Vec<Value> = (0..1_000_000).map(|n| json!(format!("x{n}"))).collect();
     let answer = accept(json!({"services": items, "page": true}));
     let client = v0728();
-    let result = asked(once(&client, one("impact", answer.clone()), None, impact));
+    let result = asked(answering(&client, one("impact", answer.clone()), impact));
     assert!(json_len(&result) < 4_000, "{}", json_len(&result));
     let client = v0728().sealed_with(RequestStateSeal::new(codec(KEY)).with_max_attempts(1));
-    let rejection = rejected(once(&client, one("impact", answer), None, impact));
+    let rejection = rejected(answering(&client, one("impact", answer), impact));
     assert!(rejection.text.len() < 2_000, "{}", rejection.text.len());
     assert!(
         json_len(&rejection.data) < 20_000,
@@ -253,10 +267,9 @@ fn a_million_items_in_a_multi_select_are_not_echoed() {
 fn a_million_copies_of_one_option_prefill_it_once() {
     let items: Vec<Value> = (0..1_000_000).map(|_| json!("search")).collect();
     let client = v0728();
-    let result = asked(once(
+    let result = asked(answering(
         &client,
         one("impact", accept(json!({"services": items, "page": true}))),
-        None,
         impact,
     ));
     assert!(json_len(&result) < 4_000, "{}", json_len(&result));
@@ -271,10 +284,9 @@ fn a_nested_value_of_the_wrong_type_is_not_echoed_in_data() {
     let inner: Vec<Value> = (0..128).map(|_| json!("v".repeat(200))).collect();
     let nested: Vec<Value> = (0..128).map(|_| Value::Array(inner.clone())).collect();
     let client = v0728().sealed_with(RequestStateSeal::new(codec(KEY)).with_max_attempts(1));
-    let rejection = rejected(once(
+    let rejection = rejected(answering(
         &client,
         one("notes", accept(json!({ "text": nested }))),
-        None,
         notes,
     ));
     assert!(rejection.text.len() < 2_000, "{}", rejection.text.len());
@@ -292,12 +304,7 @@ fn a_nested_action_is_not_echoed_in_data() {
     let nested: Map<String, Value> = (0..128)
         .map(|n| (format!("k{n}"), Value::Object(inner.clone())))
         .collect();
-    let size = match once(
-        &v0728(),
-        one("triage", json!({ "action": nested })),
-        None,
-        triage,
-    ) {
+    let size = match answering(&v0728(), one("triage", json!({ "action": nested })), triage) {
         Err(error) => json_len(&wire(error)),
         Ok(Done::Complete(ToolResult::Rejected(rejection))) => {
             rejection.text.len() + json_len(&rejection.data)
@@ -314,7 +321,8 @@ fn a_nested_action_is_not_echoed_in_data() {
 #[test]
 fn a_valid_megabyte_is_not_echoed_as_a_default() {
     let answer = accept(json!({"text": "T".repeat(1 << 20), "severity": "bogus"}));
-    let result = asked(once(&v0728(), one("memo", answer), None, memo));
+    let result = asked(answering(&v0728(), one("memo", answer), memo));
+    reason_part(&message_of(&result, "memo"));
     let size = json_len(&result);
     assert!(size <= 2 * 65_536, "input_required of {size} bytes");
 }
@@ -329,7 +337,7 @@ fn a_valid_megabyte_to_seal_is_state_too_large_and_not_echoed() {
         Ok(ToolResult::Text(String::new()))
     }
     let answer = accept(json!({"text": "T".repeat(1 << 20), "severity": "low"}));
-    let error = failed(once(&v0728(), one("memo", answer), None, memo_then_two));
+    let error = failed(answering(&v0728(), one("memo", answer), memo_then_two));
     assert!(
         matches!(error, ElicitError::StateTooLarge { .. }),
         "{error:?}"
@@ -348,7 +356,7 @@ fn a_sealed_state_never_exceeds_the_limit() {
     }
     for length in (32_600..32_800).step_by(7) {
         let answer = accept(json!({ "text": "é".repeat(length / 2) + &"n".repeat(length % 2) }));
-        match once(&v0728(), one("notes", answer), None, notes_then_triage) {
+        match answering(&v0728(), one("notes", answer), notes_then_triage) {
             Ok(Done::InputRequired(result)) => {
                 let state = result.request_state().unwrap();
                 assert!(state.chars().count() <= 65_536, "{}", state.len());
@@ -406,7 +414,7 @@ fn non_object_entries_and_odd_actions_end_the_call_without_a_panic() {
         json!({"action": "accept", "content": [1, 2]}),
         json!({"action": "accept", "content": {"severity": {"deep": [[[[1]]]]}}}),
     ] {
-        let outcome = once(&v0728(), one("triage", entry.clone()), None, triage);
+        let outcome = answering(&v0728(), one("triage", entry.clone()), triage);
         let size = match outcome {
             Err(error) => json_len(&wire(error)),
             Ok(Done::InputRequired(result)) => json_len(&result),
@@ -429,13 +437,14 @@ fn no_entry_under_the_key_asks_the_question() {
         "capital_of_france".to_owned(),
         json!({"role": "assistant", "content": {"type": "text", "text": "Paris"}, "model": "m"}),
     );
-    let result = asked(once(&v0728(), responses, None, triage));
+    let result = asked(answering(&v0728(), responses, triage));
     assert_eq!(
-        serde_json::to_value(&result).unwrap(),
+        peeked(&serde_json::to_value(&result).unwrap()),
         json!({"resultType": "input_required", "inputRequests": {"triage": {
             "method": "elicitation/create",
             "params": Triage::request("How bad is it?"),
-        }}})
+        }}, "requestState": {"v": 2, "exp": "EXP", "answers": {},
+                             "questions": {"triage": "DIGEST"}}})
     );
 }
 
@@ -447,12 +456,16 @@ fn answers_under_keys_never_asked_are_not_sealed() {
         responses.insert(format!("k{n}"), accept(json!({"x": "y".repeat(100)})));
     }
     responses.insert("triage".to_owned(), accept(json!({"severity": "high"})));
-    let result = asked(once(&v0728(), responses, None, two));
+    let result = asked(answering(&v0728(), responses, two));
     let state = result.request_state().unwrap();
     let payload = peek(state);
     assert_eq!(
         payload["answers"],
         json!({"triage": {"action": "accept", "content": {"severity": "high"}}})
+    );
+    assert_eq!(
+        payload["questions"],
+        json!({"triage": "DIGEST", "answer": "DIGEST"})
     );
     assert!(state.len() < 1_000);
     assert_eq!(result.input_requests().count(), 1);
@@ -466,23 +479,26 @@ fn undeclared_properties_are_not_sealed() {
     for n in 0..10_000 {
         content.insert(format!("extra{n}"), json!("z".repeat(100)));
     }
-    let result = asked(once(
+    let result = asked(answering(
         &v0728(),
         one("triage", accept(Value::Object(content))),
-        None,
         two,
     ));
-    assert!(result.request_state().unwrap().len() < 1_000);
+    let state = result.request_state().unwrap();
+    assert_eq!(
+        peek(state)["answers"],
+        json!({"triage": {"action": "accept", "content": {"severity": "high"}}})
+    );
+    assert!(state.len() < 1_000);
 }
 
 /// A sealed answer sent again with extra (undeclared) properties is the
 /// same answer.
 #[test]
 fn a_sealed_answer_resent_with_extras_is_not_changed() {
-    let first = asked(once(
+    let first = asked(answering(
         &v0728(),
         one("triage", accept(json!({"severity": "high"}))),
-        None,
         two,
     ));
     let mut responses = one("triage", accept(json!({"severity": "high", "junk": 1})));
@@ -500,23 +516,22 @@ fn a_sealed_answer_resent_with_extras_is_not_changed() {
 fn three_rejections_with_the_servers_states_end_the_call() {
     let client = v0728();
     let wrong = || one("triage", accept(json!({"severity": "urgent"})));
-    let mut state: Option<String> = None;
+    let mut state = client.first_state(triage);
     for round in 1..=2 {
-        let result = asked(once(&client, wrong(), state.as_deref(), triage));
-        state = result.request_state().map(str::to_owned);
-        assert_eq!(peek(state.as_deref().unwrap())["attempts"]["triage"], round);
+        let result = asked(once(&client, wrong(), Some(&state), triage));
+        state = result.request_state().unwrap().to_owned();
+        assert_eq!(peek(&state)["attempts"]["triage"], round);
     }
-    rejected(once(&client, wrong(), state.as_deref(), triage));
+    rejected(once(&client, wrong(), Some(&state), triage));
 }
 
 /// The count cannot be forged (the state is signed) nor overflowed.
 #[test]
 fn a_forged_attempt_count_is_refused() {
     let client = v0728();
-    let result = asked(once(
+    let result = asked(answering(
         &client,
         one("triage", accept(json!({"severity": "x"}))),
-        None,
         triage,
     ));
     let state = result.request_state().unwrap();
@@ -533,21 +548,33 @@ fn a_forged_attempt_count_is_refused() {
 
 /// Documented limit ("A replayed state also restarts the count of
 /// attempts it carries"): the count lives only in the state, so a client
-/// that drops `requestState` (or replays an older one) is asked again
-/// without end. Asserts today's documented behaviour; see the report.
+/// that replays an older state is asked again without end. A client that
+/// drops `requestState` has its answers ignored (no round it was shown
+/// asked them): nothing is read, nothing counted, the question is asked
+/// as it was. Asserts today's documented behaviour; see the report.
 #[test]
 fn dropping_or_replaying_the_state_restarts_the_count_as_documented() {
     let client = v0728();
     let wrong = || one("triage", accept(json!({"severity": "urgent"})));
     for _ in 0..20 {
         let result = asked(once(&client, wrong(), None, triage));
+        assert_eq!(message_of(&result, "triage"), "How bad is it?");
+        assert_eq!(
+            peek(result.request_state().unwrap()),
+            json!({"v": 2, "exp": "EXP", "answers": {}, "questions": {"triage": "DIGEST"}})
+        );
+    }
+    // Replaying the state of the first round, again and again.
+    let asking = client.first_state(triage);
+    for _ in 0..20 {
+        let result = asked(once(&client, wrong(), Some(&asking), triage));
         assert_eq!(
             peek(result.request_state().unwrap())["attempts"]["triage"],
             1
         );
     }
     // Replaying the state of the first rejection, again and again.
-    let first = asked(once(&client, wrong(), None, triage));
+    let first = asked(once(&client, wrong(), Some(&asking), triage));
     let first = first.request_state().unwrap().to_owned();
     for _ in 0..20 {
         let result = asked(once(&client, wrong(), Some(&first), triage));
@@ -578,10 +605,9 @@ async fn choose(ask: Ask<Fake>) -> Result<ToolResult, ElicitError> {
 fn a_huge_search_is_refused_and_not_echoed() {
     let search = "host-".repeat(20_000);
     let started = std::time::Instant::now();
-    let result = asked(once(
+    let result = asked(answering(
         &v0728(),
         one("host.search", accept(json!({ "search": search }))),
-        None,
         choose,
     ));
     assert!(started.elapsed() < Duration::from_secs(2));
@@ -605,10 +631,9 @@ fn pathological_searches_are_asked_again_quickly() {
         ".*",
     ] {
         let started = std::time::Instant::now();
-        let outcome = once(
+        let outcome = answering(
             &v0728(),
             one("host.search", accept(json!({ "search": search }))),
-            None,
             choose,
         );
         assert!(started.elapsed() < Duration::from_secs(2), "{search:?}");
@@ -618,10 +643,8 @@ fn pathological_searches_are_asked_again_quickly() {
             "{search:?}: {}",
             json_len(&result)
         );
-        assert!(
-            result.input_requests().any(|(key, _)| key == "host.search"),
-            "{search:?}"
-        );
+        // Asked again, with the reason.
+        reason_part(&message_of(&result, "host.search"));
     }
 }
 
@@ -629,10 +652,9 @@ fn pathological_searches_are_asked_again_quickly() {
 /// and a pick sent before the search counts for nothing.
 #[test]
 fn a_pick_outside_the_matches_is_refused() {
-    let searched = asked(once(
+    let searched = asked(answering(
         &v0728(),
         one("host.search", accept(json!({"search": "host-000"}))),
-        None,
         choose,
     ));
     let state = searched.request_state().unwrap().to_owned();
@@ -642,12 +664,12 @@ fn a_pick_outside_the_matches_is_refused() {
         Some(&state),
         choose,
     ));
-    assert!(result.input_requests().any(|(key, _)| key == "host"));
+    // Asked again, with the reason.
+    reason_part(&message_of(&result, "host"));
     // Before any search: only the search is asked.
-    let early = asked(once(
+    let early = asked(answering(
         &v0728(),
         one("host", accept(json!({"choice": "host-0001"}))),
-        None,
         choose,
     ));
     let keys: Vec<_> = early
@@ -667,7 +689,8 @@ fn the_response_is_a_small_multiple_of_the_schema() {
         "percent": 1e300,
         "page": "P".repeat(100_000),
     }));
-    let result = asked(once(&v0728(), one("incident", hostile), None, incident));
+    let result = asked(answering(&v0728(), one("incident", hostile), incident));
+    reason_part(&message_of(&result, "incident"));
     let size = json_len(&result);
     assert!(size < 8 * schema, "{size} vs schema {schema}");
 }
@@ -679,10 +702,9 @@ fn a_megabyte_object_key_is_not_echoed_in_data() {
     let mut object = Map::new();
     object.insert("K".repeat(1 << 20), json!(1));
     let client = v0728().sealed_with(RequestStateSeal::new(codec(KEY)).with_max_attempts(1));
-    let rejection = rejected(once(
+    let rejection = rejected(answering(
         &client,
         one("notes", accept(json!({ "text": object }))),
-        None,
         notes,
     ));
     assert!(rejection.text.len() < 2_000, "{}", rejection.text.len());
@@ -696,7 +718,7 @@ fn a_megabyte_object_key_is_not_echoed_in_data() {
 fn a_megabyte_key_in_input_responses_is_ignored() {
     let mut responses = one(&"k".repeat(1 << 20), json!({"action": 1}));
     responses.insert("triage".to_owned(), accept(json!({"severity": "low"})));
-    let done = text(once(&v0728(), responses, None, triage));
+    let done = text(answering(&v0728(), responses, triage));
     assert!(done.len() < 100);
 }
 
@@ -725,10 +747,9 @@ fn a_multi_select_of_long_escaped_items_is_not_echoed_in_data() {
         .map(|n| json!(format!("{n}{}", "\u{1}".repeat(255))))
         .collect();
     let client = v0728().sealed_with(RequestStateSeal::new(codec(KEY)).with_max_attempts(1));
-    let rejection = rejected(once(
+    let rejection = rejected(answering(
         &client,
         one("impact", accept(json!({"services": items, "page": true}))),
-        None,
         impact,
     ));
     let size = json_len(&rejection.data);

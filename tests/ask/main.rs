@@ -7,6 +7,7 @@
 //! one) is driven through the same tool code: `rounds` asks as a server
 //! does, `hostile` answers as a malicious or buggy client would.
 
+mod bound;
 #[cfg(feature = "store")]
 mod contract;
 #[cfg(feature = "encrypt")]
@@ -93,13 +94,57 @@ fn unhex(text: &str) -> Option<Vec<u8>> {
 const FRAME: usize = 1 + 8 + 8;
 
 /// The payload of a state sealed by [`Codec`], unverified: what the client
-/// can read of it.
+/// can read of it, with its expiry as `"EXP"` and each question's digest,
+/// checked to be one (see [`is_digest`]), as `"DIGEST"`; [`digests`] reads
+/// the digests themselves.
 fn peek(state: &str) -> Value {
-    let bytes = unhex(state).unwrap();
-    let mut payload: Value = serde_json::from_slice(&bytes[9..bytes.len() - 8]).unwrap();
+    let mut payload = opened(state);
     assert!(payload["exp"].is_u64(), "{payload}");
     payload["exp"] = json!("EXP");
+    if let Some(Value::Object(questions)) = payload.get_mut("questions") {
+        for digest in questions.values_mut() {
+            assert!(is_digest(digest), "{digest}");
+            *digest = json!("DIGEST");
+        }
+    }
     payload
+}
+
+/// The payload of a state sealed by [`Codec`], as it was sealed.
+fn opened(state: &str) -> Value {
+    let bytes = unhex(state).unwrap();
+    serde_json::from_slice(&bytes[9..bytes.len() - 8]).unwrap()
+}
+
+/// The digest of each question a state records, by key.
+fn digests(state: &str) -> Map<String, Value> {
+    match opened(state).get("questions") {
+        Some(Value::Object(questions)) => questions.clone(),
+        other => panic!("a state records its questions: {other:?}"),
+    }
+}
+
+/// Whether `value` is a question's digest as a state records it: SHA-256
+/// in hex, 64 lowercase digits.
+fn is_digest(value: &Value) -> bool {
+    value.as_str().is_some_and(|digest| {
+        digest.len() == 64
+            && digest
+                .bytes()
+                .all(|byte| byte.is_ascii_digit() || (b'a'..=b'f').contains(&byte))
+    })
+}
+
+/// An `input_required` result as JSON, its `requestState` replaced by what
+/// [`peek`] reads of it (so that the whole round can be compared exactly).
+fn peeked(round: &Value) -> Value {
+    let mut round = round.clone();
+    let state = round["requestState"]
+        .as_str()
+        .expect("every round that asks seals a state")
+        .to_owned();
+    round["requestState"] = peek(&state);
+    round
 }
 
 /// The scripted client: the answers it gives, in order, and every request
@@ -386,6 +431,30 @@ impl Client {
 
     fn seen(&self) -> Vec<Value> {
         self.script.seen()
+    }
+
+    /// The `requestState` of the first round of the tool `body` (a call
+    /// without answers or state, on 2026-07-28): what a client must
+    /// present with its answers to the questions that round asks, since
+    /// an answer counts only for a question it was shown.
+    fn first_state<B, Fut>(&self, body: B) -> String
+    where
+        B: Fn(Ask<Fake>) -> Fut,
+        Fut: Future<Output = Result<ToolResult, ElicitError>>,
+    {
+        let ask = Ask::open(
+            Arc::clone(&self.script),
+            self.seal.clone(),
+            self.request(Map::new(), None),
+        )
+        .unwrap();
+        match block_on(ask.tool(&body)) {
+            Ok(Done::InputRequired(result)) => result
+                .request_state()
+                .expect("every round that asks seals a state")
+                .to_owned(),
+            other => panic!("expected input_required, got {other:?}"),
+        }
     }
 }
 

@@ -46,13 +46,15 @@ fn a_valid_answer_decline_and_cancel_on_every_revision() {
             }
             let rounds = client.script.rounds();
             if version == V0728 {
-                // One round asked; nothing answered yet, so nothing sealed.
+                // One round asked; nothing answered yet, so only the
+                // question asked is sealed.
                 assert_eq!(rounds.len(), 1);
                 assert_eq!(
-                    rounds[0],
+                    peeked(&rounds[0]),
                     json!({"resultType": "input_required", "inputRequests": {
                         "incident": {"method": "elicitation/create", "params": seen[0]},
-                    }})
+                    }, "requestState": {"v": 2, "exp": "EXP", "answers": {},
+                                        "questions": {"incident": "DIGEST"}}})
                 );
             } else {
                 assert_eq!(rounds, Vec::<Value>::new());
@@ -232,13 +234,25 @@ fn each_rejection_is_asked_again_with_the_reason_and_the_valid_parts_prefilled()
                 let rounds = client.script.rounds();
                 assert_eq!(rounds.len(), 2);
                 // Only a count is sealed for a rejected answer.
-                assert_eq!(rounds[0].get("requestState"), None);
+                let first = rounds[0]["requestState"].as_str().unwrap();
+                let second = rounds[1]["requestState"].as_str().unwrap();
                 assert_eq!(
-                    peek(rounds[1]["requestState"].as_str().unwrap()),
-                    json!({"v": 1, "exp": "EXP", "answers": {}, "attempts": {"incident": 1}}),
+                    peek(first),
+                    json!({"v": 2, "exp": "EXP", "answers": {},
+                           "questions": {"incident": "DIGEST"}}),
                     "{}",
                     case.name
                 );
+                assert_eq!(
+                    peek(second),
+                    json!({"v": 2, "exp": "EXP", "answers": {}, "attempts": {"incident": 1},
+                           "questions": {"incident": "DIGEST"}}),
+                    "{}",
+                    case.name
+                );
+                // Asked again with its reason and pre-filled, it is the
+                // same question.
+                assert_eq!(digests(first), digests(second), "{}", case.name);
             }
         }
         if version == V0618 {
@@ -322,7 +336,8 @@ fn three_wrong_answers_end_a_tool_with_a_rejection_and_a_prompt_with_an_error() 
                 let key = if multi { "impact" } else { "incident" };
                 assert_eq!(
                     peek(rounds[2]["requestState"].as_str().unwrap()),
-                    json!({"v": 1, "exp": "EXP", "answers": {}, "attempts": {key: 2}}),
+                    json!({"v": 2, "exp": "EXP", "answers": {}, "attempts": {key: 2},
+                           "questions": {key: "DIGEST"}}),
                     "{what}"
                 );
             }
@@ -560,7 +575,17 @@ fn all_asks_a_tuple_and_a_vec_in_one_round_or_in_turn() {
                 .keys()
                 .collect();
             assert_eq!(keys, ["q0", "q1", "q2"]);
-            assert_eq!(rounds[0].get("requestState"), None);
+            let state = rounds[0]["requestState"].as_str().unwrap();
+            assert_eq!(
+                peek(state),
+                json!({"v": 2, "exp": "EXP", "answers": {},
+                       "questions": {"q0": "DIGEST", "q1": "DIGEST", "q2": "DIGEST"}})
+            );
+            // Three messages, three questions.
+            let digests = digests(state);
+            assert_ne!(digests["q0"], digests["q1"]);
+            assert_ne!(digests["q1"], digests["q2"]);
+            assert_ne!(digests["q0"], digests["q2"]);
         } else {
             assert!(rounds.is_empty());
         }
@@ -609,10 +634,15 @@ fn one_question_of_all_is_asked_again_while_the_others_are_kept() {
             assert_eq!(keys(&rounds[1]), ["triage"]);
             assert_eq!(
                 peek(rounds[1]["requestState"].as_str().unwrap()),
-                json!({"v": 1, "exp": "EXP",
+                json!({"v": 2, "exp": "EXP",
                        "answers": {"incident": {"action": "accept", "content": {
                            "severity": "high", "reporter": "ana", "percent": 5, "page": true}}},
-                       "attempts": {"triage": 1}})
+                       "attempts": {"triage": 1},
+                       "questions": {"incident": "DIGEST", "triage": "DIGEST"}})
+            );
+            assert_eq!(
+                digests(rounds[0]["requestState"].as_str().unwrap()),
+                digests(rounds[1]["requestState"].as_str().unwrap())
             );
         }
     }
@@ -635,8 +665,9 @@ fn sealed_answers_keep_only_the_declared_properties() {
     assert_eq!(rounds.len(), 2);
     assert_eq!(
         peek(rounds[1]["requestState"].as_str().unwrap()),
-        json!({"v": 1, "exp": "EXP",
-               "answers": {"triage": {"action": "accept", "content": {"severity": "high"}}}})
+        json!({"v": 2, "exp": "EXP",
+               "answers": {"triage": {"action": "accept", "content": {"severity": "high"}}},
+               "questions": {"triage": "DIGEST", "answer": "DIGEST"}})
     );
 }
 
@@ -954,7 +985,7 @@ fn a_verified_state_that_is_not_the_crates_json_is_refused() {
 }
 
 #[test]
-fn an_answer_changed_in_a_retry_is_refused() {
+fn an_answer_changed_in_a_retry_is_ignored() {
     let client = v0728();
     let state = second_round_state(&client);
     let call = |triage: Value| {
@@ -969,18 +1000,16 @@ fn an_answer_changed_in_a_retry_is_refused() {
         .unwrap();
         block_on(ask.tool(two))
     };
-    let error = failed(call(accept(json!({"severity": "low"}))));
-    assert!(
-        matches!(&error, ElicitError::AnswerChanged { key } if key == "triage"),
-        "{error:?}"
+    // The triage was answered in an earlier round: the sealed answer holds,
+    // whatever the retry sends again under its key.
+    assert_eq!(
+        text(call(accept(json!({"severity": "low"})))),
+        "Accept(Triage { severity: High }) Accept(Answer { yes: true })"
     );
     assert_eq!(
-        wire(error),
-        json!({"code": -32602,
-               "message": "inputResponses answers \"triage\" differently from the answer already given in an earlier round (sealed in requestState)",
-               "data": {"key": "triage"}})
+        text(call(json!({"action": "decline"}))),
+        "Accept(Triage { severity: High }) Accept(Answer { yes: true })"
     );
-    // The same answer again, even with an undeclared extra, is no change.
     assert_eq!(
         text(call(accept(json!({"severity": "high", "extra": 1})))),
         "Accept(Triage { severity: High }) Accept(Answer { yes: true })"
@@ -997,8 +1026,10 @@ fn answers_longer_than_a_state_may_carry_are_refused_before_sending() {
         Ok(ToolResult::Text(format!("{notes:?} {answer:?}")))
     }));
     // hex(key id || digest || payload || checksum), a 13-digit expiry.
-    let payload = json!({"v": 1, "exp": 1_000_000_000_000_u64,
-                         "answers": {"notes": {"action": "accept", "content": {"text": text}}}})
+    let digest = "0".repeat(64);
+    let payload = json!({"v": 2, "exp": 1_000_000_000_000_u64,
+                         "answers": {"notes": {"action": "accept", "content": {"text": text}}},
+                         "questions": {"notes": digest, "answer": digest}})
     .to_string();
     let length = 2 * (FRAME + payload.len());
     assert!(
@@ -1083,14 +1114,6 @@ fn every_error_has_its_code_and_data() {
             json!({"code": -32603,
                    "message": "the server could not reach the store that keeps the answers of earlier rounds (requestState); nothing was accepted, and those answers may be gone: send the request again later without requestState and inputResponses",
                    "data": null}),
-        ),
-        (
-            ElicitError::AnswerChanged {
-                key: "triage".to_owned(),
-            },
-            json!({"code": -32602,
-                   "message": "inputResponses answers \"triage\" differently from the answer already given in an earlier round (sealed in requestState)",
-                   "data": {"key": "triage"}}),
         ),
         (
             ElicitError::StateTooLarge { length: 70_000 },
@@ -1273,12 +1296,14 @@ fn the_count_of_a_question_answered_right_is_dropped_from_the_state() {
     assert_eq!(rounds.len(), 3);
     assert_eq!(
         peek(rounds[1]["requestState"].as_str().unwrap()),
-        json!({"v": 1, "exp": "EXP", "answers": {}, "attempts": {"triage": 1}})
+        json!({"v": 2, "exp": "EXP", "answers": {}, "attempts": {"triage": 1},
+               "questions": {"triage": "DIGEST"}})
     );
     assert_eq!(
         peek(rounds[2]["requestState"].as_str().unwrap()),
-        json!({"v": 1, "exp": "EXP",
-               "answers": {"triage": {"action": "accept", "content": {"severity": "high"}}}})
+        json!({"v": 2, "exp": "EXP",
+               "answers": {"triage": {"action": "accept", "content": {"severity": "high"}}},
+               "questions": {"triage": "DIGEST", "answer": "DIGEST"}})
     );
 }
 
@@ -1317,10 +1342,11 @@ fn one_question_of_a_vec_is_asked_again_while_the_others_are_kept() {
             assert_eq!(rounds.len(), 2);
             assert_eq!(
                 peek(rounds[1]["requestState"].as_str().unwrap()),
-                json!({"v": 1, "exp": "EXP",
+                json!({"v": 2, "exp": "EXP",
                        "answers": {"q0": {"action": "accept", "content": {"severity": "low"}},
                                    "q2": {"action": "decline"}},
-                       "attempts": {"q1": 1}})
+                       "attempts": {"q1": 1},
+                       "questions": {"q0": "DIGEST", "q1": "DIGEST", "q2": "DIGEST"}})
             );
             &seen[3]
         } else {

@@ -116,7 +116,7 @@ pub(super) fn assert_store_down(outcome: Outcome<ToolResult>, detail: &str) {
 pub(super) fn assert_only_a_handle(state: &str, typed: &str) {
     let payload = peek(state);
     let handle = payload["handle"].as_str().expect("a handle").to_owned();
-    assert_eq!(payload, json!({"v": 1, "exp": "EXP", "handle": handle}));
+    assert_eq!(payload, json!({"v": 2, "exp": "EXP", "handle": handle}));
     assert_eq!(handle.len(), 32, "{handle}");
     assert!(
         handle
@@ -153,20 +153,26 @@ fn once(
 /// `client`.
 fn third_round_state(client: &Client, done: &Arc<AtomicUsize>) -> String {
     let first = second_round_state(client, done);
-    let second = asked(once(client, notes(TYPED), first.as_deref(), done));
+    let second = asked(once(client, notes(TYPED), Some(&first), done));
     second.request_state().unwrap().to_owned()
 }
 
-/// The state of the second round of `report`: with a store, a handle even
-/// before the first answer, so that the answers come back with one;
-/// without, none (nothing answered yet).
-fn second_round_state(client: &Client, done: &Arc<AtomicUsize>) -> Option<String> {
+/// The state of the second round of `report`: every round that asks seals
+/// one, the first included, so that the answers come back with it; with a
+/// store, a handle; without, the question asked and nothing answered yet.
+fn second_round_state(client: &Client, done: &Arc<AtomicUsize>) -> String {
     let first = asked(once(client, Map::new(), None, done));
-    let state = first.request_state().map(str::to_owned);
-    match (&state, client.seal.store()) {
-        (Some(state), Some(_)) => assert_only_a_handle(state, TYPED),
-        (None, None) => {}
-        (state, _) => panic!("a handle exactly with a store: {state:?}"),
+    let state = first
+        .request_state()
+        .expect("every round that asks seals a state")
+        .to_owned();
+    if client.seal.store().is_some() {
+        assert_only_a_handle(&state, TYPED);
+    } else {
+        assert_eq!(
+            peek(&state),
+            json!({"v": 2, "exp": "EXP", "answers": {}, "questions": {"notes": "DIGEST"}})
+        );
     }
     state
 }
@@ -248,10 +254,20 @@ fn answers_without_a_state_are_refused_with_a_store() {
     }
     assert_eq!(done.load(Ordering::SeqCst), 0);
     assert!(store.is_empty(), "{store:?}");
-    // Without a store, the same answers complete the call: the sealed mode
-    // cannot tell them from a first delivery (documented).
+    // Without a store, the same answers are ignored: no round asked them
+    // (nothing is sealed), and the first question is asked.
     let plain = Client::new(V0728, vec![]);
-    assert_eq!(text(once(&plain, everything, None, &done)), reported(TYPED));
+    let first = asked(once(&plain, everything, None, &done));
+    assert_eq!(
+        peeked(&serde_json::to_value(&first).unwrap()),
+        json!({"resultType": "input_required", "inputRequests": {"notes": {
+                   "method": "elicitation/create",
+                   "params": Notes::request("What happened?"),
+               }},
+               "requestState": {"v": 2, "exp": "EXP", "answers": {},
+                                "questions": {"notes": "DIGEST"}}})
+    );
+    assert_eq!(done.load(Ordering::SeqCst), 0);
 }
 
 #[test]
@@ -298,7 +314,7 @@ fn a_megabyte_answer_works_with_a_store() {
     let client = Client::new(V0728, vec![]).sealed_with(stored(store.clone()));
     let done = Arc::new(AtomicUsize::new(0));
     let first = second_round_state(&client, &done);
-    let second = asked(once(&client, notes(&megabyte), first.as_deref(), &done));
+    let second = asked(once(&client, notes(&megabyte), Some(&first), &done));
     let state = second.request_state().unwrap();
     assert_only_a_handle(state, &megabyte[..64]);
     assert_eq!(
@@ -418,7 +434,7 @@ fn a_store_that_fails_fails_the_round_and_accepts_nothing() {
     assert_store_down(once(&client, Map::new(), None, &done), "connection refused");
     store.down.store(false, Ordering::SeqCst);
     let first = second_round_state(&client, &done);
-    let state = asked(once(&client, notes(TYPED), first.as_deref(), &done))
+    let state = asked(once(&client, notes(TYPED), Some(&first), &done))
         .request_state()
         .unwrap()
         .to_owned();
@@ -451,13 +467,17 @@ fn a_full_store_fails_the_round_and_tells_the_client_to_come_back() {
     let done = Arc::new(AtomicUsize::new(0));
     let first = asked(once(&client, Map::new(), None, &done));
     assert!(first.request_state().is_some());
+    // What the first round stored: no answer yet, the question it asked.
+    let held = json!({"v": 2, "exp": 1_000_000_000_000_u64, "answers": {},
+                      "questions": {"notes": "0".repeat(64)}});
+    assert_eq!(held.to_string().len(), 129);
     let error = failed(once(&client, Map::new(), None, &done));
     match &error {
         ElicitError::Store(refused) => {
             assert!(refused.is_full(), "{refused:?}");
             assert_eq!(
                 refused.message(),
-                "the store is full: requests waiting 1 of at most 1, bytes held 40 (and 40 \
+                "the store is full: requests waiting 1 of at most 1, bytes held 129 (and 129 \
                  more asked) of at most 67108864"
             );
         }

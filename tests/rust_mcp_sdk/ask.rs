@@ -81,10 +81,26 @@ fn value(result: Result<ServerResult, RpcError>) -> Value {
     serde_json::to_value(result.unwrap()).unwrap()
 }
 
+/// The `requestState` of an `input_required` result, taken out of it:
+/// every round that asks seals one, the first included.
+fn take_state(result: &mut Value) -> String {
+    match result.as_object_mut().unwrap().remove("requestState") {
+        Some(Value::String(state)) if !state.is_empty() => state,
+        other => panic!("every round that asks seals a state: {other:?}"),
+    }
+}
+
+/// The state of the tool's first round (nothing answered yet), which a
+/// client presents with its answer to the first question.
+async fn first_state(seal: &RequestStateSeal) -> String {
+    take_state(&mut value(tool(&params("triage", json!({})), seal).await))
+}
+
 #[tokio::test]
 async fn two_rounds_two_processes_then_the_typed_answer() {
-    // The first call asks; no answers yet, so no state.
-    let first = value(tool(&params("triage", json!({})), &seal(1)).await);
+    // The first call asks, and seals the question it asked.
+    let mut first = value(tool(&params("triage", json!({})), &seal(1)).await);
+    let asked = take_state(&mut first);
     assert_eq!(
         first,
         json!({
@@ -102,7 +118,10 @@ async fn two_rounds_two_processes_then_the_typed_answer() {
     // the first answer sealed in requestState.
     let retry = params(
         "triage",
-        json!({"inputResponses": {"triage": {"action": "accept", "content": {"severity": "high"}}}}),
+        json!({
+            "inputResponses": {"triage": {"action": "accept", "content": {"severity": "high"}}},
+            "requestState": asked,
+        }),
     );
     let second = value(tool(&retry, &seal(1)).await);
     assert_eq!(
@@ -140,23 +159,22 @@ async fn two_rounds_two_processes_then_the_typed_answer() {
             enum_schema::ask::RequestStateError::OtherRequest
         ))
     ));
-    // The sealed answer, changed in a retry: refused when the question
-    // reads it.
+    // The sealed answer, changed in a retry: the state's round did not
+    // ask it, so the change is ignored and the sealed answer holds.
     let changed = params(
         "triage",
         json!({
-            "inputResponses": {"triage": {"action": "accept", "content": {"severity": "low"}}},
+            "inputResponses": {
+                "triage": {"action": "accept", "content": {"severity": "low"}},
+                "impact": {"action": "accept", "content": {"services": ["login"]}},
+            },
             "requestState": last.request_state.clone().unwrap(),
         }),
     );
-    let error = tool(&changed, &seal(1)).await.unwrap_err();
-    assert_eq!(error.code, -32602);
     assert_eq!(
-        error.message,
-        "inputResponses answers \"triage\" differently from the answer already given in an \
-         earlier round (sealed in requestState)"
+        value(tool(&changed, &seal(1)).await)["content"][0]["text"],
+        "Accept(Triage { severity: High }); Accept(Impact { services: [Login] })"
     );
-    assert_eq!(error.data, Some(json!({"key": "triage"})));
 }
 
 /// A title sent instead of a value is asked again twice, with the reason
@@ -165,7 +183,7 @@ async fn two_rounds_two_processes_then_the_typed_answer() {
 #[tokio::test]
 async fn a_title_instead_of_a_value_is_asked_again_then_a_tool_error_with_data() {
     let wrong = json!({"triage": {"action": "accept", "content": {"severity": "High"}}});
-    let mut state: Option<String> = None;
+    let mut state = Some(first_state(&seal(1)).await);
     for attempt in 1..=2 {
         let mut extra = json!({"inputResponses": wrong});
         if let Some(state) = &state {
@@ -210,7 +228,10 @@ async fn a_title_instead_of_a_value_is_asked_again_then_a_tool_error_with_data()
 async fn decline_and_a_client_without_elicitation() {
     let retry = params(
         "triage",
-        json!({"inputResponses": {"triage": {"action": "decline"}}}),
+        json!({
+            "inputResponses": {"triage": {"action": "decline"}},
+            "requestState": first_state(&seal(1)).await,
+        }),
     );
     assert_eq!(
         value(tool(&retry, &seal(1)).await)["content"][0]["text"],
@@ -262,23 +283,25 @@ async fn prompt(
 #[tokio::test]
 async fn a_prompt_asks_with_a_run_time_form_and_refuses_a_bad_answer_with_a_json_rpc_error() {
     // `"elicitation": {}` declares form mode.
-    let first = value(prompt(&prompt_params(json!({}))).await);
+    let mut first = value(prompt(&prompt_params(json!({}))).await);
+    let asked = take_state(&mut first);
     assert_eq!(first["resultType"], "input_required");
     assert_eq!(
         first["inputRequests"]["triage"]["params"]["requestedSchema"]["properties"]["severity"]
             ["oneOf"][1],
         json!({"const": "high", "title": "High"}),
     );
-    let answered = prompt_params(
-        json!({"inputResponses": {"triage": {"action": "accept", "content": {"severity": "low"}}}}),
-    );
+    let answered = prompt_params(json!({
+        "inputResponses": {"triage": {"action": "accept", "content": {"severity": "low"}}},
+        "requestState": asked,
+    }));
     assert_eq!(
         value(prompt(&answered).await)["description"],
         "Accept((Low,))"
     );
     // Asked again twice, then refused.
     let wrong = json!({"triage": {"action": "accept", "content": {"severity": "urgent"}}});
-    let mut extra = json!({"inputResponses": wrong});
+    let mut extra = json!({"inputResponses": wrong, "requestState": asked});
     for _ in 0..2 {
         let again = value(prompt(&prompt_params(extra.clone())).await);
         assert_eq!(again["resultType"], "input_required");
@@ -314,17 +337,24 @@ async fn asking_outside_the_handler_or_twice_under_one_key_is_refused() {
         "the server asked for input where its response cannot carry the request"
     );
 
+    async fn twice(ask: Ask) -> Result<CallToolResult, ElicitError> {
+        ask.form::<Triage>("q", "How bad is it?").await?;
+        ask.form::<Impact>("q", "Which services?").await?;
+        Ok(CallToolResult::text_content(vec![]))
+    }
+    // The first question asked, then answered with the state that asked it.
+    let request = params("triage", json!({}));
+    let mut asked = value(Ask::for_tool(&request, &seal).unwrap().tool(twice).await);
     let request = params(
         "triage",
-        json!({"inputResponses": {"q": {"action": "accept", "content": {"severity": "low"}}}}),
+        json!({
+            "inputResponses": {"q": {"action": "accept", "content": {"severity": "low"}}},
+            "requestState": take_state(&mut asked),
+        }),
     );
     let error = Ask::for_tool(&request, &seal)
         .unwrap()
-        .tool(|ask| async move {
-            ask.form::<Triage>("q", "How bad is it?").await?;
-            ask.form::<Impact>("q", "Which services?").await?;
-            Ok(CallToolResult::text_content(vec![]))
-        })
+        .tool(twice)
         .await
         .unwrap_err();
     assert_eq!(error.code, RpcError::internal_error().code);

@@ -147,6 +147,15 @@ fn text(result: &Value) -> &str {
     result["content"][0]["text"].as_str().unwrap()
 }
 
+/// The `requestState` of an `input_required` result: every round that asks
+/// seals one, the first included, and an answer counts only with it.
+fn state_of(result: &Value) -> String {
+    assert_eq!(result["resultType"], "input_required", "{result}");
+    let state = result["requestState"].as_str().expect("a requestState");
+    assert!(!state.is_empty());
+    state.to_owned()
+}
+
 #[tokio::test]
 async fn two_rounds_two_processes_then_the_typed_answer() {
     let (mut a, mut b) = (server(1), server(1));
@@ -162,14 +171,15 @@ async fn two_rounds_two_processes_then_the_typed_answer() {
             "oneOf": [{"const": "low", "title": "Low"}, {"const": "high", "title": "High"}]}},
             "required": ["severity"]}),
     );
-    assert!(first.get("requestState").is_none(), "nothing to seal yet");
+    // The question asked is sealed.
+    let asked = state_of(&first);
 
     // The retry reaches another process with the same key.
     let answer = json!({"triage": {"action": "accept", "content": {"severity": "high"}}});
     let second = call(
         &mut b,
         "tools/call",
-        triage(json!({"inputResponses": answer})),
+        triage(json!({"inputResponses": answer, "requestState": asked})),
     )
     .await;
     assert_eq!(second["resultType"], "input_required");
@@ -219,10 +229,11 @@ async fn two_rounds_two_processes_then_the_typed_answer() {
 async fn a_title_instead_of_a_value_is_asked_again_then_a_tool_error_with_data() {
     let mut server = server(1);
     let title = json!({"triage": {"action": "accept", "content": {"severity": "High"}}});
+    let asked = state_of(&call(&mut server, "tools/call", triage(json!({}))).await);
     let again = call(
         &mut server,
         "tools/call",
-        triage(json!({"inputResponses": title})),
+        triage(json!({"inputResponses": title, "requestState": asked})),
     )
     .await;
     assert_eq!(again["resultType"], "input_required");
@@ -264,10 +275,11 @@ async fn a_client_without_elicitation_is_refused_with_the_capability_error() {
 async fn decline_ends_the_tool_with_its_own_result() {
     let mut server = server(1);
     let declined = json!({"triage": {"action": "decline"}});
+    let asked = state_of(&call(&mut server, "tools/call", triage(json!({}))).await);
     let result = call(
         &mut server,
         "tools/call",
-        triage(json!({"inputResponses": declined})),
+        triage(json!({"inputResponses": declined, "requestState": asked})),
     )
     .await;
     assert_eq!(text(&result), "Decline");
@@ -284,9 +296,12 @@ async fn a_prompt_asks_and_refuses_a_bad_answer_with_a_json_rpc_error() {
         "elicitation/create"
     );
 
+    let asked = state_of(&first);
+
     let mut retry = params.clone();
     retry["inputResponses"] =
         json!({"triage": {"action": "accept", "content": {"severity": "low"}}});
+    retry["requestState"] = json!(asked);
     let done = call(&mut server, "prompts/get", retry).await;
     assert_eq!(
         done["messages"][0]["content"]["text"],
@@ -295,6 +310,7 @@ async fn a_prompt_asks_and_refuses_a_bad_answer_with_a_json_rpc_error() {
 
     let mut bad = params;
     bad["inputResponses"] = json!({"triage": {"action": "accept", "content": {}}});
+    bad["requestState"] = json!(asked);
     let mut result = call(&mut server, "prompts/get", bad.clone()).await;
     // Asked again twice, then the JSON-RPC error with the data.
     for _ in 0..2 {
@@ -320,6 +336,7 @@ async fn a_resource_read_asks_and_its_state_is_bound_to_the_uri() {
     let mut retry = read;
     retry["inputResponses"] =
         json!({"triage": {"action": "accept", "content": {"severity": "high"}}});
+    retry["requestState"] = json!(state_of(&first));
     let done = call(&mut server, "resources/read", retry).await;
     assert_eq!(
         done["contents"][0]["text"], "Accept(Triage { severity: High })",
@@ -329,12 +346,15 @@ async fn a_resource_read_asks_and_its_state_is_bound_to_the_uri() {
 
     // A state sealed for the tool is refused by the resource.
     let title = json!({"triage": {"action": "accept", "content": {"severity": "High"}}});
+    let asked = state_of(&call(&mut server, "tools/call", triage(json!({}))).await);
     let tool_round = call(
         &mut server,
         "tools/call",
-        triage(json!({"inputResponses": title})),
+        triage(json!({"inputResponses": title, "requestState": asked})),
     )
     .await;
+    // Asked again, with the attempt sealed.
+    assert_ne!(state_of(&tool_round), asked);
     let params = json!({"uri": "triage://current", "requestState": tool_round["requestState"]});
     let refused = call(&mut server, "resources/read", params).await;
     assert_eq!(refused["error"]["code"], -32602, "{refused}");

@@ -504,8 +504,6 @@ impl<S: Sdk> Ask<S> {
     ///   (2025-06-18 has no multi-select, older revisions no elicitation).
     /// - [`ElicitError::Invalid`]: the answer failed re-validation as often
     ///   as the question may be asked.
-    /// - [`ElicitError::AnswerChanged`]: the retry answers a question
-    ///   already answered in an earlier round, differently.
     /// - [`ElicitError::StateTooLarge`]: the answers so far need a longer
     ///   `requestState` than a request may carry.
     /// - [`ElicitError::Store`]: the seal's answer store could not keep
@@ -718,19 +716,34 @@ impl<S: Sdk> Ask<S> {
         let mut requests = Vec::new();
         for question in questions.iter_mut() {
             let key = question.key().to_owned();
-            let sent = inner.responses.get(&key);
+            // An answer counts only for the question the person was shown:
+            // the one with the same digest, asked in the round the state
+            // comes from (an entry of `inputResponses`) or answered in an
+            // earlier one (sealed). A question that changed since is a new
+            // question: its old answer and attempts go, and it is asked.
+            let digest = state::digest(question.params());
+            let shown = sealed.questions.get(&key).and_then(Value::as_str) == Some(&*digest);
+            if !shown {
+                sealed.answers.remove(&key);
+                sealed.attempts.remove(&key);
+            }
+            let sealed_answer = sealed.answers.get(&key).filter(|_| shown);
+            // Only the state's round asked it: an entry under any other key
+            // (one answered already, one never asked) is ignored.
+            let sent = inner
+                .responses
+                .get(&key)
+                .filter(|_| shown && sealed_answer.is_none());
             // What is sealed, and what a form asked again is pre-filled
             // from: the action and the declared properties, all that either
             // reads of the answer. An answer from the state is kept as it
             // came (it was sealed in that form).
-            let (answer, kept) = match (sealed.answers.get(&key), sent) {
-                (Some(kept), Some(sent)) if *kept != canonical(question.params(), sent) => {
-                    return Err(ElicitError::AnswerChanged { key });
-                }
+            let (answer, kept) = match (sealed_answer, sent) {
                 (Some(kept), _) => (kept.clone(), None),
                 (None, Some(sent)) => (sent.clone(), Some(canonical(question.params(), sent))),
                 (None, None) => {
-                    requests.push((key, shaped(question.params(), Some(version))?));
+                    requests.push((key.clone(), shaped(question.params(), Some(version))?));
+                    sealed.questions.insert(key, Value::String(digest));
                     continue;
                 }
             };
@@ -758,23 +771,28 @@ impl<S: Sdk> Ask<S> {
         if requests.is_empty() {
             return Ok(None);
         }
+        // The digests sealed: those of the answers, and of the questions
+        // this round asks; a question of the state's round that this run
+        // did not ask again is forgotten.
+        let Sealed {
+            answers, questions, ..
+        } = &mut *sealed;
+        questions.retain(|key, _| {
+            answers.contains_key(key) || requests.iter().any(|(asked, _)| asked == key)
+        });
         let mut result = InputRequiredResult::new();
         for (key, params) in requests {
             result = result.elicit(key, params);
         }
-        // With a store, a state (its handle) even before the first answer,
-        // so that the answers of the next round come with one.
-        let payload = (!sealed.is_empty() || inner.seal.has_store())
-            .then(|| sealed.payload(inner.seal.ttl()));
+        // Every round that asks seals a state, the first included: it names
+        // the questions whose answers the next round may bring.
+        let payload = sealed.payload(inner.seal.ttl());
         Ok(Some(Asking { result, payload }))
     }
 
     /// The `input_required` result that asks, with its state sealed (or
     /// its answers put in the seal's store); or why it cannot be sent.
     async fn input_required(&self, Asking { result, payload }: Asking) -> ElicitError {
-        let Some(payload) = payload else {
-            return ElicitError::InputRequired(Box::new(result));
-        };
         let text = match self
             .inner
             .seal
@@ -879,10 +897,10 @@ impl<S: Sdk> Ask<S> {
 }
 
 /// A round that asks (MCP 2026-07-28): its `input_required` result, and the
-/// payload its state is to carry, if anything was answered or rejected.
+/// payload its state is to carry.
 struct Asking {
     result: InputRequiredResult,
-    payload: Option<Vec<u8>>,
+    payload: Vec<u8>,
 }
 
 /// What a handler that ran its body through [`Ask`] returns: the response

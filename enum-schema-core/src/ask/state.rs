@@ -11,6 +11,9 @@ use super::error::{ElicitError, RequestStateError};
 #[cfg(feature = "store")]
 use super::store::{self, AnswerStore};
 
+// What the docs link to: imported in every build, so that the links
+// resolve where enum-schema re-exports these docs too.
+#[allow(unused_imports)]
 use crate::input::MAX_REQUEST_STATE_LENGTH;
 
 /// How a server seals the `requestState` that carries earlier answers from
@@ -24,22 +27,36 @@ use crate::input::MAX_REQUEST_STATE_LENGTH;
 /// unless the answers are kept in a store (`with_store`,
 /// feature `store`): then the processes share the store too.
 ///
-/// - **What is sealed**: `{"v":1,"exp":..,"answers":{KEY:{"action":..,"content":{..}},..},"attempts":{KEY:n,..}}`:
+/// - **What is sealed**: `{"v":2,"exp":..,"answers":{KEY:{"action":..,"content":{..}},..},"attempts":{KEY:n,..},"questions":{KEY:"<SHA-256>",..}}`:
 ///   each earlier answer as it was validated (the properties its form
 ///   declares, nothing else the client sent), the number of rejected
-///   answers of a question being asked again, and the expiry (milliseconds
+///   answers of a question being asked again, the digest of each question
+///   answered so far or asked in this round (SHA-256 of its message and
+///   `requestedSchema` as the body asks it), and the expiry (milliseconds
 ///   since the Unix epoch). It is bound (as the codec's associated data, not
 ///   stored) to the method, the tool, prompt or resource, and its
 ///   arguments. A state is refused when it was altered, sealed with a key
 ///   this server does not hold, sealed for another request, or has expired.
 ///   With a store, that JSON is what the store keeps, and the state seals
-///   only `{"v":1,"exp":..,"handle":"<32 hex digits>"}`, bound the same
+///   only `{"v":2,"exp":..,"handle":"<32 hex digits>"}`, bound the same
 ///   way: a handle cannot be moved to another request, and nothing the
 ///   person answered leaves the server.
+/// - **Answers only to questions asked**: every round that asks seals a
+///   state, the first included. An entry of `inputResponses` counts only
+///   under a key that the round the state comes from asked, and only while
+///   the question the body asks under that key now has the same digest;
+///   a sealed answer counts only while its question's digest is unchanged.
+///   Anything else the client sends is ignored and never sealed: an answer
+///   under a key not asked yet (a confirmation answered before it was
+///   shown), an answer sent without a state, an answer again under a key
+///   already answered. A question whose message or schema changed between
+///   rounds (a plan that names other targets now) is a new question: asked
+///   again, its old answer and attempts dropped. The same with a store and
+///   without.
 /// - **Size**: with a store, the state is about 120 characters whatever
 ///   the answers, and answers of any size work (as far as the transport
 ///   carries them in `inputResponses`). Without one, the state grows with every answer: about 4/3 of the answers'
-///   JSON (each answer's `content` holds only the declared properties, so
+///   JSON, plus about 90 characters per question for its digest (each answer's `content` holds only the declared properties, so
 ///   the forms' own limits bound it: options, `maxLength`, `maxItems`) plus
 ///   about 100 characters. A round whose state would exceed
 ///   [`MAX_REQUEST_STATE_LENGTH`] fails with
@@ -57,9 +74,8 @@ use crate::input::MAX_REQUEST_STATE_LENGTH;
 ///   until every state it sealed has expired).
 /// - **Replay**: without a store, within its time to live and for the same
 ///   request, a state can be presented again; it only carries answers the
-///   same client gave. A retry that answers an already sealed question
-///   differently is refused. A replayed state also restarts the count of
-///   attempts it carries. With a store, a state is accepted once: the
+///   same client gave, to the questions it was shown. A replayed state also
+///   restarts the count of attempts it carries. With a store, a state is accepted once: the
 ///   round that presents it takes the answers out of the store (atomically,
 ///   whichever process it reaches), so a replayed final round is refused
 ///   with [`RequestStateError::Consumed`]. Every round that asks issues a
@@ -87,8 +103,8 @@ pub struct RequestStateSeal {
 /// `RequestStateCodec` implement it (with their features); a server may
 /// bring its own (an encrypting one, for example).
 ///
-/// The payload is the JSON `{"v":1,"exp":..,"answers":{..},"attempts":{..}}`,
-/// or with an answer store `{"v":1,"exp":..,"handle":".."}` (see
+/// The payload is the JSON `{"v":2,"exp":..,"answers":{..},"attempts":{..},"questions":{..}}`,
+/// or with an answer store `{"v":2,"exp":..,"handle":".."}` (see
 /// [`RequestStateSeal`]); the binding names the request (method, name
 /// or URI, arguments) and must be checked, not stored in the clear.
 pub trait StateCodec: Send + Sync + 'static {
@@ -156,10 +172,11 @@ impl RequestStateSeal {
     /// A seal with a store refuses a state that carries answers, and a
     /// seal without one a state that carries a handle
     /// ([`RequestStateError::Malformed`]): switching costs the calls in
-    /// flight. With a store, every round that asks issues a handle, the
-    /// first included, and a request with `inputResponses` but no
-    /// `requestState` is refused ([`RequestStateError::Missing`]): answers
-    /// count only with the handle of the round that asked for them.
+    /// flight. With a store, a request with `inputResponses` but no
+    /// `requestState` is refused ([`RequestStateError::Missing`]); with a
+    /// store or without, an answer counts only for a question that the
+    /// round the state (here, its handle) comes from asked, while that
+    /// question is unchanged (see "Answers only to questions asked" above).
     #[cfg(feature = "store")]
     #[cfg_attr(docsrs, doc(cfg(feature = "store")))]
     #[must_use]
@@ -295,7 +312,7 @@ impl RequestStateSeal {
 }
 
 /// The payload of a state whose answers a store keeps:
-/// `{"v":1,"exp":..,"handle":".."}`.
+/// `{"v":2,"exp":..,"handle":".."}`.
 #[cfg(feature = "store")]
 fn handle_payload(handle: &str, ttl: Duration) -> Vec<u8> {
     let mut payload = Map::new();
@@ -387,16 +404,31 @@ fn canonical(value: &Value, out: &mut Vec<u8>) {
     }
 }
 
-/// What a state carries: the answers so far and the rejected attempts of
-/// the questions being asked again.
+/// What a state carries: the answers so far, the rejected attempts of the
+/// questions being asked again, and the digest of each question either
+/// answered or asked in the round that sealed it (see [`digest`]).
 #[derive(Debug, Default)]
 pub(crate) struct Sealed {
     pub(crate) answers: Map<String, Value>,
     pub(crate) attempts: Map<String, Value>,
+    pub(crate) questions: Map<String, Value>,
 }
 
-/// The version of the payload's layout.
-const VERSION: u64 = 1;
+/// The version of the payload's layout: 2 since the questions' digests.
+const VERSION: u64 = 2;
+
+/// The digest of a question as the person is shown it, its message and
+/// `requestedSchema` (the params the body asks, before a second chance adds
+/// its reason and pre-fills): SHA-256 of their JSON, in hex. An answer
+/// counts only for the question with the same digest.
+pub(crate) fn digest(params: &crate::schema::ElicitRequestFormParams) -> String {
+    use sha2::{Digest, Sha256};
+    let json = serde_json::to_vec(params).unwrap_or_default();
+    Sha256::digest(json)
+        .iter()
+        .map(|byte| format!("{byte:02x}"))
+        .collect()
+}
 
 /// Milliseconds since the Unix epoch.
 fn now() -> u64 {
@@ -414,10 +446,6 @@ fn expiry(ttl: Duration) -> u64 {
 }
 
 impl Sealed {
-    pub(crate) fn is_empty(&self) -> bool {
-        self.answers.is_empty() && self.attempts.is_empty()
-    }
-
     /// The rejected answers so far of the question under `key`.
     pub(crate) fn attempts(&self, key: &str) -> u32 {
         self.attempts
@@ -435,6 +463,10 @@ impl Sealed {
         if !self.attempts.is_empty() {
             payload.insert("attempts".to_owned(), Value::Object(self.attempts.clone()));
         }
+        payload.insert(
+            "questions".to_owned(),
+            Value::Object(self.questions.clone()),
+        );
         serde_json::to_vec(&Value::Object(payload)).unwrap_or_default()
     }
 
@@ -461,9 +493,17 @@ impl Sealed {
             Some(Value::Object(attempts)) if attempts.values().all(Value::is_u64) => attempts,
             Some(_) => return Err(RequestStateError::Malformed),
         };
+        let questions = match payload.remove("questions") {
+            Some(Value::Object(questions)) if questions.values().all(Value::is_string) => questions,
+            _ => return Err(RequestStateError::Malformed),
+        };
         if now() > expiry {
             return Err(RequestStateError::Expired);
         }
-        Ok(Sealed { answers, attempts })
+        Ok(Sealed {
+            answers,
+            attempts,
+            questions,
+        })
     }
 }

@@ -388,7 +388,7 @@ impl Call<'_> {
 fn documented(error: &ElicitError, version: Option<ProtocolVersion>) {
     let _ = (error.to_string(), error.data());
     let code = match error {
-        ElicitError::RequestState(_) | ElicitError::AnswerChanged { .. } => -32602,
+        ElicitError::RequestState(_) => -32602,
         ElicitError::Version(_) => {
             assert_eq!(version, Some(ProtocolVersion::V2025_06_18), "{error:?}");
             -32600

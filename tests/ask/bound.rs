@@ -1,0 +1,275 @@
+//! An answer counts only for the question a person was shown (issue 29):
+//! every round that asks seals the keys it asked and each question's
+//! digest; an `inputResponses` entry counts only under a key that the
+//! state's round asked, while the question is unchanged. The attacks of a
+//! client that answers ahead, without a state, or for another plan.
+
+use std::sync::Mutex;
+
+use enum_schema::{Confirm, ElicitAction};
+use serde_json::{json, Map, Value};
+
+use super::*;
+
+/// A deploy tool: which severity (a stand-in for the plan's form), then
+/// a confirmation whose message names the plan.
+async fn deploy(ask: Ask<Fake>, plan: &Mutex<String>) -> Result<ToolResult, ElicitError> {
+    let ElicitAction::Accept(triage) = ask.form::<Triage>("deploy", "Which severity?").await?
+    else {
+        return Ok(ToolResult::Text("not deployed".to_owned()));
+    };
+    let plan = plan.lock().unwrap().clone();
+    let confirmed = ask
+        .form::<Confirm>("confirm", format!("Deploy {plan}?"))
+        .await?
+        .is_confirmed();
+    Ok(ToolResult::Text(if confirmed {
+        format!("deployed {plan} at {:?}", triage.severity)
+    } else {
+        "not deployed".to_owned()
+    }))
+}
+
+fn yes() -> Value {
+    accept(json!({"confirm": "yes"}))
+}
+
+fn high() -> Value {
+    accept(json!({"severity": "high"}))
+}
+
+/// One round of `deploy` on 2026-07-28 with these responses and state.
+fn round(
+    client: &Client,
+    plan: &Mutex<String>,
+    responses: Value,
+    state: Option<&str>,
+) -> Outcome<ToolResult> {
+    let Value::Object(responses) = responses else {
+        panic!("responses are an object")
+    };
+    let ask = Ask::open(
+        Arc::clone(&client.script),
+        client.seal.clone(),
+        client.request(responses, state),
+    )?;
+    block_on(ask.tool(|ask| deploy(ask, plan)))
+}
+
+/// The `input_required` result of a round: the keys it asks, with each
+/// question's message, and its state.
+fn asked(outcome: Outcome<ToolResult>) -> (Vec<(String, String)>, String) {
+    let Ok(Done::InputRequired(result)) = outcome else {
+        panic!("expected input_required, got {outcome:?}")
+    };
+    let keys = result
+        .input_requests()
+        .map(|(key, params)| (key.to_owned(), params.message().to_owned()))
+        .collect();
+    let state = result
+        .request_state()
+        .expect("every round that asks seals a state")
+        .to_owned();
+    (keys, state)
+}
+
+fn plan(text: &str) -> Mutex<String> {
+    Mutex::new(text.to_owned())
+}
+
+fn pair(key: &str, message: &str) -> (String, String) {
+    (key.to_owned(), message.to_owned())
+}
+
+#[test]
+fn answers_sent_with_the_first_call_count_for_nothing() {
+    let client = Client::new(V0728, vec![]);
+    let plan = plan("billing v1 to production");
+    // No state: no round asked anything yet.
+    let outcome = round(
+        &client,
+        &plan,
+        json!({"deploy": high(), "confirm": yes()}),
+        None,
+    );
+    let (keys, state) = asked(outcome);
+    assert_eq!(keys, [pair("deploy", "Which severity?")]);
+    // Nothing the client sent was sealed; the state names the question.
+    let payload = peek(&state);
+    assert_eq!(payload["answers"], json!({}));
+    assert_eq!(payload["questions"].as_object().unwrap().len(), 1);
+    assert!(payload["questions"]["deploy"].is_string(), "{payload}");
+}
+
+#[test]
+fn a_confirmation_answered_before_it_is_asked_is_asked_all_the_same() {
+    let client = Client::new(V0728, vec![]);
+    let plan = plan("billing v1 to production");
+    let (_, state) = asked(round(&client, &plan, json!({}), None));
+    // Round 2 answers the form, and the confirmation it was never shown.
+    let outcome = round(
+        &client,
+        &plan,
+        json!({"deploy": high(), "confirm": yes()}),
+        Some(&state),
+    );
+    let (keys, state) = asked(outcome);
+    assert_eq!(keys, [pair("confirm", "Deploy billing v1 to production?")]);
+    let payload = peek(&state);
+    assert_eq!(
+        payload["answers"],
+        json!({"deploy": {"action": "accept", "content": {"severity": "high"}}}),
+        "the unasked confirmation is not sealed"
+    );
+    // Round 3 answers what was shown: only now does the tool act.
+    let outcome = round(&client, &plan, json!({"confirm": yes()}), Some(&state));
+    assert_eq!(text(outcome), "deployed billing v1 to production at High");
+}
+
+#[test]
+fn a_confirmation_of_another_plan_confirms_nothing() {
+    let client = Client::new(V0728, vec![]);
+    let plan = plan("billing v1 to staging");
+    let (_, state) = asked(round(&client, &plan, json!({}), None));
+    let (keys, state) = asked(round(
+        &client,
+        &plan,
+        json!({"deploy": high()}),
+        Some(&state),
+    ));
+    assert_eq!(keys, [pair("confirm", "Deploy billing v1 to staging?")]);
+    // Between the rounds the plan changed: the "yes" was to the old one.
+    *plan.lock().unwrap() = "billing v1 to production".to_owned();
+    let outcome = round(&client, &plan, json!({"confirm": yes()}), Some(&state));
+    let (keys, state) = asked(outcome);
+    assert_eq!(keys, [pair("confirm", "Deploy billing v1 to production?")]);
+    // The earlier answer to an unchanged question still holds.
+    assert_eq!(
+        peek(&state)["answers"],
+        json!({"deploy": {"action": "accept", "content": {"severity": "high"}}})
+    );
+    let outcome = round(&client, &plan, json!({"confirm": yes()}), Some(&state));
+    assert_eq!(text(outcome), "deployed billing v1 to production at High");
+}
+
+#[test]
+fn an_answer_sent_again_under_an_answered_key_is_ignored() {
+    let client = Client::new(V0728, vec![]);
+    let plan = plan("billing v1 to production");
+    let (_, state) = asked(round(&client, &plan, json!({}), None));
+    let (_, state) = asked(round(
+        &client,
+        &plan,
+        json!({"deploy": high()}),
+        Some(&state),
+    ));
+    // The last round resends the first answer, changed: the sealed one holds.
+    let low = accept(json!({"severity": "low"}));
+    let outcome = round(
+        &client,
+        &plan,
+        json!({"deploy": low, "confirm": yes()}),
+        Some(&state),
+    );
+    assert_eq!(text(outcome), "deployed billing v1 to production at High");
+}
+
+#[test]
+fn a_state_from_an_earlier_round_does_not_carry_a_later_question() {
+    let client = Client::new(V0728, vec![]);
+    let plan = plan("billing v1 to production");
+    let (_, first) = asked(round(&client, &plan, json!({}), None));
+    let (_, _second) = asked(round(
+        &client,
+        &plan,
+        json!({"deploy": high()}),
+        Some(&first),
+    ));
+    // The first round's state with both answers: its round asked only
+    // `deploy`, so the confirmation is asked.
+    let outcome = round(
+        &client,
+        &plan,
+        json!({"deploy": high(), "confirm": yes()}),
+        Some(&first),
+    );
+    let (keys, _) = asked(outcome);
+    assert_eq!(keys, [pair("confirm", "Deploy billing v1 to production?")]);
+}
+
+#[test]
+fn before_2026_the_confirmation_is_always_sent() {
+    for version in [V0618, V1125] {
+        let client = Client::new(version, vec![high(), yes()]);
+        let plan = plan("billing v1 to production");
+        let ask = Ask::open(
+            Arc::clone(&client.script),
+            client.seal.clone(),
+            client.request(Map::new(), None),
+        )
+        .unwrap();
+        let outcome = block_on(ask.tool(|ask| deploy(ask, &plan)));
+        assert_eq!(text(outcome), "deployed billing v1 to production at High");
+        let messages: Vec<Value> = client
+            .seen()
+            .iter()
+            .map(|request| request["message"].clone())
+            .collect();
+        assert_eq!(
+            messages,
+            [
+                json!("Which severity?"),
+                json!("Deploy billing v1 to production?")
+            ],
+            "{}",
+            name(version)
+        );
+    }
+}
+
+#[cfg(feature = "store")]
+mod with_a_store {
+    use enum_schema::ask::MemoryStore;
+
+    use super::*;
+
+    fn client() -> Client {
+        Client::new(V0728, vec![])
+            .sealed_with(RequestStateSeal::new(codec(KEY)).with_store(MemoryStore::new()))
+    }
+
+    #[test]
+    fn a_confirmation_answered_ahead_is_asked_all_the_same() {
+        let client = client();
+        let plan = plan("billing v1 to production");
+        let (keys, state) = asked(round(&client, &plan, json!({}), None));
+        assert_eq!(keys, [pair("deploy", "Which severity?")]);
+        let outcome = round(
+            &client,
+            &plan,
+            json!({"deploy": high(), "confirm": yes()}),
+            Some(&state),
+        );
+        let (keys, state) = asked(outcome);
+        assert_eq!(keys, [pair("confirm", "Deploy billing v1 to production?")]);
+        let outcome = round(&client, &plan, json!({"confirm": yes()}), Some(&state));
+        assert_eq!(text(outcome), "deployed billing v1 to production at High");
+    }
+
+    #[test]
+    fn a_confirmation_of_another_plan_confirms_nothing() {
+        let client = client();
+        let plan = plan("billing v1 to staging");
+        let (_, state) = asked(round(&client, &plan, json!({}), None));
+        let (_, state) = asked(round(
+            &client,
+            &plan,
+            json!({"deploy": high()}),
+            Some(&state),
+        ));
+        *plan.lock().unwrap() = "billing v1 to production".to_owned();
+        let outcome = round(&client, &plan, json!({"confirm": yes()}), Some(&state));
+        let (keys, _) = asked(outcome);
+        assert_eq!(keys, [pair("confirm", "Deploy billing v1 to production?")]);
+    }
+}
