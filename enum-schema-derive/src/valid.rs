@@ -30,6 +30,7 @@ pub fn check(cx: &Ctxt, item: &Enum) {
     check_empty_values(cx, item);
     check_unique_values(cx, item);
     check_titles(cx, item);
+    check_unique_titles(cx, item);
     check_multi(cx, item);
 }
 
@@ -236,6 +237,37 @@ fn check_titles(cx: &Ctxt, item: &Enum) {
                     variant.name(),
                 ),
             );
+        }
+    }
+}
+
+/// Two offered variants with the same title would show a person two
+/// entries they could not tell apart (and a title sent back instead of a
+/// value would name the first). Titles compare exactly, as wire values do
+/// and as the runtime's `Rule::DuplicateTitle` does: a folding has no one
+/// right answer, and would refuse titles a person tells apart ("US" and
+/// "us"). The legacy `enumNames` are the same titles.
+fn check_unique_titles(cx: &Ctxt, item: &Enum) {
+    let mut seen: BTreeMap<String, &Variant> = BTreeMap::new();
+    for variant in item.offered() {
+        let Some(title) = variant.attrs.title.get() else {
+            continue;
+        };
+        let text = title.value();
+        match seen.get(&text) {
+            Some(first) => cx.error_spanned_by(
+                title,
+                format_args!(
+                    "two variants have the title {:?}: `{}` and `{}` (the first one), \
+                     and a person could not tell them apart; give each option its own title",
+                    text,
+                    variant.name(),
+                    first.name(),
+                ),
+            ),
+            None => {
+                seen.insert(text, variant);
+            }
         }
     }
 }

@@ -1123,6 +1123,86 @@ fn an_empty_wire_value_is_refused_in_a_select_built_to_be_sent() {
     assert_eq!(wire(read), json!({"type": "string", "enum": ["", "a"]}));
 }
 
+/// Two options with the same title show a person two entries they could
+/// not tell apart: a select built to be sent refuses them, as the derive
+/// does, naming the title; titles compare exactly, and an untitled option
+/// of a titled select shows its value as its title. A peer's schema with
+/// them is still read, and round-trips.
+#[test]
+fn a_title_given_twice_is_refused_in_a_select_built_to_be_sent() {
+    let message = r#"two options have the title "Web", and a person could not tell them apart; give each option its own title"#;
+    assert_error(
+        SingleSelectSchema::new([("web-eu-1", "Web"), ("web-us-1", "Web")]).unwrap_err(),
+        SchemaError::DuplicateTitle {
+            title: "Web".into(),
+        },
+        message,
+    );
+    assert_error(
+        MultiSelectSchema::new([
+            EnumOption::titled("db", "Database"),
+            EnumOption::titled("web-eu-1", "Web"),
+            EnumOption::titled("web-us-1", "Web"),
+        ])
+        .unwrap_err(),
+        SchemaError::DuplicateTitle {
+            title: "Web".into(),
+        },
+        message,
+    );
+    // An untitled option shows its value as its title.
+    assert_error(
+        SingleSelectSchema::new([
+            EnumOption::untitled("Web"),
+            EnumOption::titled("web-us-1", "Web"),
+        ])
+        .unwrap_err(),
+        SchemaError::DuplicateTitle {
+            title: "Web".into(),
+        },
+        message,
+    );
+    // A value given twice is named first, then an empty value, then a title.
+    assert_eq!(
+        SingleSelectSchema::new([("a", "A"), ("a", "A")]),
+        Err(SchemaError::DuplicateValue { value: "a".into() })
+    );
+    assert_eq!(
+        SingleSelectSchema::new([("a", "A"), ("", "A")]),
+        Err(SchemaError::EmptyValue { index: 1 })
+    );
+    // Exactly: titles that differ in case or spaces are different titles.
+    for titles in [["Web", "web"], ["Web", "Web "]] {
+        let options = [("web-eu-1", titles[0]), ("web-us-1", titles[1])];
+        assert!(SingleSelectSchema::new(options).is_ok(), "{titles:?}");
+        assert!(MultiSelectSchema::new(options).is_ok(), "{titles:?}");
+    }
+
+    // A peer's schema is what it is: read, and sent back as it came, in
+    // each shape that carries titles.
+    for schema in [
+        json!({"type": "string", "oneOf": [
+            {"const": "web-eu-1", "title": "Web"},
+            {"const": "web-us-1", "title": "Web"},
+        ]}),
+        json!({"type": "array", "items": {"anyOf": [
+            {"const": "web-eu-1", "title": "Web"},
+            {"const": "web-us-1", "title": "Web"},
+        ]}}),
+        json!({"type": "string", "enum": ["web-eu-1", "web-us-1"], "enumNames": ["Web", "Web"]}),
+    ] {
+        let read = PrimitiveSchema::from_json(&schema).unwrap();
+        assert_eq!(wire(&read), schema);
+        let text = schema.to_string();
+        assert_eq!(wire(PrimitiveSchema::from_json_str(&text).unwrap()), schema);
+        let deserialized: PrimitiveSchema = serde_json::from_value(schema.clone()).unwrap();
+        assert_eq!(deserialized, read);
+        let requested = json!({"type": "object", "properties": {"server": schema}});
+        let read = RequestedSchema::from_json_str(&requested.to_string()).unwrap();
+        assert_eq!(wire(read), requested);
+    }
+}
+
 /// The string, number and boolean wire schemas are built through checked
 /// builders: no public path builds one this crate would refuse to send.
 #[test]

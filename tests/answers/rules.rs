@@ -5,10 +5,12 @@
 //! `SingleSelectSchema::new` / `MultiSelectSchema::new` builders, which
 //! return a `SchemaError`); (c) the peer reader (`PrimitiveSchema::from_json_str`
 //! on the JSON text of the same schema). Every path must give the same
-//! verdict. The one documented difference: schemas written in code
+//! verdict. The documented differences: schemas written in code
 //! (derived, typed builders) follow the `strict` multi-select rules
 //! (`maxItems` at least 1, no more than the options), those built at run
-//! time or read from a peer do not; the table gives both verdicts.
+//! time or read from a peer do not; and what this crate sends (derived or
+//! built at run time) has no title twice, where a peer's schema with one is
+//! read as it is. The table gives each path's verdict.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
@@ -62,6 +64,11 @@ enum Settings {
         max: Option<usize>,
         default: Option<&'static [&'static str]>,
     },
+    /// A titled single- or multi-select, `(value, title)` options.
+    Titled {
+        multi: bool,
+        options: &'static [(&'static str, &'static str)],
+    },
 }
 
 struct Vector {
@@ -69,8 +76,10 @@ struct Vector {
     /// The verdict for schemas written in code: the derive's rules and the
     /// typed builders.
     code: Verdict,
-    /// The verdict for schemas built at run time or read from a peer.
+    /// The verdict for schemas built at run time.
     run_time: Verdict,
+    /// The verdict for schemas read from a peer.
+    read: Verdict,
 }
 
 fn same(settings: Settings, verdict: Verdict) -> Vector {
@@ -78,6 +87,7 @@ fn same(settings: Settings, verdict: Verdict) -> Vector {
         settings,
         code: verdict,
         run_time: verdict,
+        read: verdict,
     }
 }
 
@@ -228,13 +238,40 @@ fn table() -> Vec<Vector> {
             settings: multi(ABC, None, Some(0), None),
             code: Err(MaxItemsZero),
             run_time: Ok(()),
+            read: Ok(()),
         },
         Vector {
             settings: multi(ABC, None, Some(4), None),
             code: Err(MaxItemsAboveOptions),
             run_time: Ok(()),
+            read: Ok(()),
         },
+        // Titles: none twice in what this crate sends, compared exactly; a
+        // peer's schema with two is read as it is.
+        same(titled(false, &[("a", "A"), ("b", "B")]), Ok(())),
+        same(titled(true, &[("a", "A"), ("b", "a")]), Ok(())),
+        Vector {
+            settings: titled(false, &[("a", "A"), ("b", "A")]),
+            code: Err(DuplicateTitle),
+            run_time: Err(DuplicateTitle),
+            read: Ok(()),
+        },
+        Vector {
+            settings: titled(true, &[("a", "A"), ("b", "B"), ("c", "A")]),
+            code: Err(DuplicateTitle),
+            run_time: Err(DuplicateTitle),
+            read: Ok(()),
+        },
+        // A value given twice is the verdict before a title given twice.
+        same(
+            titled(false, &[("a", "A"), ("a", "A")]),
+            Err(DuplicateOption),
+        ),
     ]
+}
+
+fn titled(multi: bool, options: &'static [(&'static str, &'static str)]) -> Settings {
+    Settings::Titled { multi, options }
 }
 
 fn options(values: &'static [&'static str]) -> Vec<EnumOption> {
@@ -275,6 +312,10 @@ fn through_rules(settings: &Settings) -> Verdict {
             rules::options(&options)?;
             rules::multi_select(&options, min, max, default, true)
         }
+        Settings::Titled { options, .. } => {
+            let options: Vec<EnumOption> = options.iter().copied().map(Into::into).collect();
+            rules::options(&options)
+        }
     }
 }
 
@@ -310,6 +351,7 @@ fn rule_of_panic(build: impl FnOnce()) -> Verdict {
         Rule::DefaultItemTwice,
         Rule::NoOptions,
         Rule::DuplicateOption,
+        Rule::DuplicateTitle,
         Rule::DefaultNotAnInteger,
     ];
     match rules.into_iter().find(|rule| rule.message() == message) {
@@ -394,7 +436,7 @@ fn through_typed_builders(settings: &Settings) -> Option<Verdict> {
             }
             let _ = select;
         }),
-        Settings::Single { .. } | Settings::Multi { .. } => return None,
+        Settings::Single { .. } | Settings::Multi { .. } | Settings::Titled { .. } => return None,
     })
 }
 
@@ -420,6 +462,14 @@ fn through_run_time_builders(settings: &Settings) -> Option<Verdict> {
                 None => Ok(select),
             })
             .map(drop),
+        Settings::Titled {
+            multi: false,
+            options,
+        } => SingleSelectSchema::new(options.iter().copied()).map(drop),
+        Settings::Titled {
+            multi: true,
+            options,
+        } => MultiSelectSchema::new(options.iter().copied()).map(drop),
         _ => return None,
     };
     Some(result.map_err(|error| rule_of_schema_error(&error, settings)))
@@ -501,6 +551,19 @@ fn json_text(settings: &Settings) -> String {
                 set("default", json!(default));
             }
         }
+        Settings::Titled { multi, options } => {
+            let options: Vec<Value> = options
+                .iter()
+                .map(|(value, title)| json!({"const": value, "title": title}))
+                .collect();
+            if multi {
+                set("type", json!("array"));
+                set("items", json!({"anyOf": options}));
+            } else {
+                set("type", json!("string"));
+                set("oneOf", json!(options));
+            }
+        }
     }
     Value::Object(schema).to_string()
 }
@@ -517,6 +580,7 @@ fn rule_of_schema_error(error: &SchemaError, settings: &Settings) -> Rule {
     match error {
         SchemaError::NoOptions => Rule::NoOptions,
         SchemaError::DuplicateValue { .. } => Rule::DuplicateOption,
+        SchemaError::DuplicateTitle { .. } => Rule::DuplicateTitle,
         SchemaError::BoundsInverted {
             keyword: "minLength",
         } => Rule::MinLengthAboveMaxLength,
@@ -594,7 +658,7 @@ fn every_path_gives_every_vector_the_same_verdict() {
         }
         assert_eq!(
             through_reader(&vector.settings),
-            vector.run_time,
+            vector.read,
             "reader, vector {index}: {json}"
         );
         checked.0 += 1;
@@ -602,7 +666,7 @@ fn every_path_gives_every_vector_the_same_verdict() {
     }
     // Every vector went through the rules and the reader; the builders
     // saw all but the selects over other options than `Abc`'s.
-    assert_eq!(checked, (44, 40, 19, 44));
+    assert_eq!(checked, (49, 40, 24, 49));
 }
 
 #[test]

@@ -47,7 +47,10 @@ impl SingleSelectSchema {
     /// [`SchemaError::NoOptions`] for an empty list,
     /// [`SchemaError::DuplicateValue`] naming the first value given twice,
     /// [`SchemaError::EmptyValue`] for an option whose value is `""` (form
-    /// renderers send `""` for "nothing selected").
+    /// renderers send `""` for "nothing selected"),
+    /// [`SchemaError::DuplicateTitle`] naming the first title given twice (a
+    /// person could not tell the two apart; titles compare exactly, and an
+    /// untitled option in a titled select shows its value as its title).
     ///
     /// ```
     /// use enum_schema::schema::{SchemaError, SingleSelectSchema};
@@ -68,6 +71,10 @@ impl SingleSelectSchema {
     /// assert_eq!(
     ///     SingleSelectSchema::new(["a", "b", "a"]),
     ///     Err(SchemaError::DuplicateValue { value: "a".into() }),
+    /// );
+    /// assert_eq!(
+    ///     SingleSelectSchema::new([("web-eu-1", "Web"), ("web-us-1", "Web")]),
+    ///     Err(SchemaError::DuplicateTitle { title: "Web".into() }),
     /// );
     /// # Ok::<(), SchemaError>(())
     /// ```
@@ -124,7 +131,10 @@ impl MultiSelectSchema {
     /// [`SchemaError::NoOptions`] for an empty list,
     /// [`SchemaError::DuplicateValue`] naming the first value given twice,
     /// [`SchemaError::EmptyValue`] for an option whose value is `""` (form
-    /// renderers send `""` for "nothing selected").
+    /// renderers send `""` for "nothing selected"),
+    /// [`SchemaError::DuplicateTitle`] naming the first title given twice (a
+    /// person could not tell the two apart; titles compare exactly, and an
+    /// untitled option in a titled select shows its value as its title).
     ///
     /// ```
     /// use enum_schema::schema::{MultiSelectSchema, SchemaError};

@@ -170,7 +170,11 @@ pub const fn wire_value<T: ElicitEnum>(index: Result<usize, &'static str>) -> &'
 ///
 /// In a titled schema every offered variant needs a title: a variant
 /// without one is a compile error that names it (a forgotten title would
-/// otherwise show the raw value to the user). Doc comments on variants are
+/// otherwise show the raw value to the user). Two offered variants with the
+/// same title (compared exactly, as wire values are; the legacy
+/// `enumNames` too) are a compile error on the second title: a person
+/// could not tell the two options apart. A skipped variant's title does not
+/// count. Doc comments on variants are
 /// for Rust readers and never change the schema. An empty wire value or
 /// alias (`rename = ""`, also through `#[serde]`) is a compile error:
 /// form renderers send `""` for "nothing selected", so such an option could

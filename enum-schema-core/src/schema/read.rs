@@ -101,6 +101,15 @@ pub enum SchemaError {
         /// Its position among the options.
         index: usize,
     },
+    /// Two options with the same title, in a schema built to be sent
+    /// (`SingleSelectSchema::new`, `MultiSelectSchema::new`): a person could
+    /// not tell them apart. Titles compare exactly, and an untitled option
+    /// of a titled schema shows its value as its title. A peer's schema with
+    /// them is read.
+    DuplicateTitle {
+        /// The title.
+        title: String,
+    },
     /// `enumNames` not as long as `enum`: clients pair them by index.
     EnumNamesLength {
         /// Length of `enum`.
@@ -207,6 +216,11 @@ impl fmt::Display for SchemaError {
                 write!(f, "option {index} has no string `const`")
             }
             SchemaError::DuplicateValue { value } => write!(f, "two options have the value {}", QuotedStr(value)),
+            SchemaError::DuplicateTitle { title } => write!(
+                f,
+                "two options have the title {}, and a person could not tell them apart; give each option its own title",
+                QuotedStr(title)
+            ),
             SchemaError::EmptyValue { index } => write!(f, "the option at index {index} (counting from 0) has an empty value, and form renderers send \"\" for \"nothing selected\"; give it a non-empty value"),
             SchemaError::EnumNamesLength { values, names } => write!(
                 f,
@@ -421,7 +435,7 @@ pub(crate) fn check_options(options: &[EnumOption]) -> Result<(), SchemaError> {
 }
 
 /// Options this crate sends ([`rule::sent_options_at`]): as
-/// [`check_options`], and no empty value.
+/// [`check_options`], no empty value and no title twice.
 pub(crate) fn check_sent_options(options: &[EnumOption]) -> Result<(), SchemaError> {
     rule::sent_options_at(options).map_err(|error| options_error(options, error))
 }
@@ -430,6 +444,9 @@ fn options_error(options: &[EnumOption], (rule, index): (Rule, usize)) -> Schema
     match rule {
         Rule::NoOptions => SchemaError::NoOptions,
         Rule::EmptyValue => SchemaError::EmptyValue { index },
+        Rule::DuplicateTitle => SchemaError::DuplicateTitle {
+            title: options[index].label().to_owned(),
+        },
         _ => SchemaError::DuplicateValue {
             value: options[index].value().to_owned(),
         },

@@ -30,6 +30,8 @@
 //! | an integer schema's `default` is an integer | `DefaultNotAnInteger` | [`json_number`] (Rust integers are integers) |
 //! | at least one option | `NoOptions` | [`options`] |
 //! | no option value twice | `DuplicateOption` | [`options`] |
+//! | no empty option value (what this crate sends only) | `EmptyValue` | [`options`] |
+//! | no option title twice, compared exactly (what this crate sends only) | `DuplicateTitle` | [`options`] |
 //! | single-select `default` is an option's value | `DefaultNotAnOption` | [`single_select`] and its run-time twin, one body (`single_default!`) |
 //! | `maxItems >= 1`, `maxItems <=` options (code-written schemas only: `strict`) | `MaxItemsZero`, `MaxItemsAboveOptions` | [`max_items`], through [`items`] |
 //! | `minItems <= maxItems` | `MinItemsAboveMaxItems` | [`items_order`], through [`items`] |
@@ -137,19 +139,37 @@ pub(crate) fn options_at(options: &[EnumOption]) -> Result<(), (Rule, usize)> {
     Ok(())
 }
 
-/// Options this crate sends: [`options_at`], and no empty value
-/// ([`Rule::EmptyValue`]).
+/// Options this crate sends: [`options_at`], no empty value
+/// ([`Rule::EmptyValue`]), and no title twice ([`Rule::DuplicateTitle`]:
+/// `Err` with the position of the first option whose title came earlier).
+/// Titles are compared as they are shown: an option's
+/// [`label`](EnumOption::label), its value where it has no title (a titled
+/// shape shows it so; in an untitled list the labels are the values, which
+/// are already distinct). And exactly, as values are: what finds an option
+/// by its title (the title-instead-of-value hint, a re-ask's pre-fill)
+/// compares exactly, so exact twins are what it cannot tell apart, and a
+/// folding (case, spaces, Unicode forms) has no one right answer and would
+/// refuse titles a person does tell apart ("US" and "us").
 pub(crate) fn sent_options_at(options: &[EnumOption]) -> Result<(), (Rule, usize)> {
     options_at(options)?;
-    match options.iter().position(|option| option.value().is_empty()) {
-        Some(index) => Err((Rule::EmptyValue, index)),
+    if let Some(index) = options.iter().position(|option| option.value().is_empty()) {
+        return Err((Rule::EmptyValue, index));
+    }
+    let mut seen = HashSet::with_capacity(options.len());
+    match options
+        .iter()
+        .position(|option| !seen.insert(option.label()))
+    {
+        Some(index) => Err((Rule::DuplicateTitle, index)),
         None => Ok(()),
     }
 }
 
-/// An enum schema's options: at least one, and no value twice.
+/// An enum schema's options as this crate writes them (derived, or built
+/// at run time): at least one, no value twice, none empty, no title twice.
+/// A peer's schema is read with the first two only.
 pub fn options(options: &[EnumOption]) -> Result<(), Rule> {
-    options_at(options).map_err(|(rule, _)| rule)
+    sent_options_at(options).map_err(|(rule, _)| rule)
 }
 
 /// The body of the single-select `default` rule, for both lookups.
@@ -311,6 +331,12 @@ mod tests {
         let verdicts = [
             (options(&[]), Err(Rule::NoOptions)),
             (options(&[EnumOption::untitled("a"), EnumOption::untitled("a")]), Err(Rule::DuplicateOption)),
+            (options(&[EnumOption::untitled("a"), EnumOption::untitled("")]), Err(Rule::EmptyValue)),
+            (options(&[EnumOption::titled("a", "A"), EnumOption::titled("b", "A")]), Err(Rule::DuplicateTitle)),
+            // As shown: an untitled option's title is its value.
+            (options(&[EnumOption::untitled("A"), EnumOption::titled("b", "A")]), Err(Rule::DuplicateTitle)),
+            // Exactly: a person can tell these apart.
+            (options(&[EnumOption::titled("a", "A"), EnumOption::titled("b", "a")]), Ok(())),
             (options(OPTIONS), Ok(())),
             (json_number(true, None, None, Some(&half)), Err(Rule::DefaultNotAnInteger)),
             (json_number(false, Some(&one), None, Some(&half)), Err(Rule::DefaultBelowMinimum)),

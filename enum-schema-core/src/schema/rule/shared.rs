@@ -115,6 +115,11 @@ rules! {
     /// "nothing selected". Refused in what this crate sends, read in a
     /// peer's schema.
     EmptyValue => "" {"an option's wire value"} " is empty, and form renderers send \"\" for \"nothing selected\"";
+    /// Two options with the same title, compared exactly, as values are
+    /// (an untitled option in a titled schema shows its value as its
+    /// title): a person could not tell them apart. Refused in what this
+    /// crate sends, read in a peer's schema.
+    DuplicateTitle => "two options have " {"the same title"} ", and a person could not tell them apart";
     /// The `default` of an integer schema has a fractional part (only a
     /// schema read from a peer can have one).
     DefaultNotAnInteger => "" {"the default"} " of an integer field is not an integer";
@@ -387,7 +392,7 @@ mod tests {
                 "{rule:?}"
             );
         }
-        assert_eq!(Rule::ALL.len(), 23);
+        assert_eq!(Rule::ALL.len(), 24);
         let said = Rule::MinItemsAboveMaxItems.describe(|slot| match slot {
             "min_items" => "`min_items = 3`".to_owned(),
             _ => "`max_items = 2`".to_owned(),
