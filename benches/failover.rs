@@ -168,12 +168,18 @@ async fn call(
         Sent::Lost(why) => return Err(lost(1, why)),
     };
     let one_done = Instant::now();
-    // A client echoes the state of the round that asked, if it has one
-    // (with a store, the first round's handle).
-    let mut triage = json!({"inputResponses": {"triage": {"action": "accept", "content": {"severity": "high"}}}});
-    if let Some(state) = one["result"].get("requestState") {
-        triage["requestState"] = state.clone();
-    }
+    // A client echoes the state of the round that asked: every round that
+    // asks seals one, the first included (with a store, a handle).
+    let Some(state) = one["result"]
+        .get("requestState")
+        .filter(|state| state.is_string())
+    else {
+        return Err(lost(1, format!("no requestState: {one}")));
+    };
+    let triage = json!({
+        "inputResponses": {"triage": {"action": "accept", "content": {"severity": "high"}}},
+        "requestState": state,
+    });
     let two = match round(connections, second, &params(triage), retries).await {
         Sent::Response(two, retried) => taken_or(two, retried && store)?,
         Sent::Lost(why) => return Err(lost(2, why)),

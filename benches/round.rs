@@ -16,7 +16,7 @@
 //!
 //! - `first`: the call with no answers yet; the tool asks its first
 //!   question and the round answers `input_required`, with a `requestState`
-//!   that holds no answer.
+//!   that holds no answer, only the digest of the question it asks.
 //! - `seals`: the first answer (a high severity) and that state; the tool
 //!   opens the state, reads the answer, asks the second question and seals
 //!   the first answer into the new `requestState`.

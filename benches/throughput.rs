@@ -44,10 +44,18 @@ async fn three_rounds(
     if one["result"]["inputRequests"].get("triage").is_none() {
         return Err(format!("round 1: {one}"));
     }
-    let mut triage = json!({"inputResponses": {"triage": {"action": "accept", "content": {"severity": "high"}}}});
-    if let Some(state) = one["result"].get("requestState") {
-        triage["requestState"] = state.clone();
-    }
+    // Every round that asks seals a state, the first included: the answer
+    // counts only with it.
+    let Some(state) = one["result"]
+        .get("requestState")
+        .filter(|state| state.is_string())
+    else {
+        return Err(format!("round 1 without a requestState: {one}"));
+    };
+    let triage = json!({
+        "inputResponses": {"triage": {"action": "accept", "content": {"severity": "high"}}},
+        "requestState": state,
+    });
     let two = second.call(&params(triage)).await?;
     let two_done = Instant::now();
     let state = &two["result"]["requestState"];

@@ -442,16 +442,10 @@ fn genuine_state(seal: &RequestStateSeal, store: bool, shape: u8, which: u8) -> 
             other => panic!("a first round asks: {other:?}"),
         }
     };
-    // With a store, answers come with the handle of the round that asked:
-    // a first round without them issues it.
-    let first = if store {
-        let handle = asking(&Map::new(), None);
-        Some(handle.expect("with a store, a first round issues a handle"))
-    } else {
-        None
-    };
-    asking(&genuine_answers(which), first.as_deref())
-        .expect("a round that answered something seals it")
+    // Answers count only with the state of the round that asked them: a
+    // first round without them issues it (with a store, a handle).
+    let first = asking(&Map::new(), None).expect("every round that asks seals a state");
+    asking(&genuine_answers(which), Some(&first)).expect("every round that asks seals a state")
 }
 
 /// `text` with the edits of `edits` (4 bytes each: kind, position, byte).
