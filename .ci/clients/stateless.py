@@ -47,8 +47,14 @@ def check(condition, what):
 def main(url_a, url_b, url_other):
     first = call(url_a, {})["result"]
     check(first["resultType"] == "input_required" and "triage" in first["inputRequests"], f"round 1: {first}")
-    check("requestState" not in first, f"round 1 carries a state with no answers: {first}")
-    second = call(url_b, {"inputResponses": {"triage": {"action": "accept", "content": {"severity": "high"}}}})["result"]
+    # Every round that asks seals a state, the first included: an answer
+    # counts only with the state of the round that asked it.
+    check("requestState" in first, f"round 1 carries no state: {first}")
+    triage = {"inputResponses": {"triage": {"action": "accept", "content": {"severity": "high"}}}}
+    ignored = call(url_b, triage)["result"]
+    check(list(ignored.get("inputRequests", {})) == ["triage"],
+          f"an answer without the state of the round that asked it counted: {ignored}")
+    second = call(url_b, {**triage, "requestState": first["requestState"]})["result"]
     check("impact" in second.get("inputRequests", {}), f"round 2 on the other process: {second}")
     state = second["requestState"]
     last = {"inputResponses": {"impact": {"action": "accept", "content": {"services": ["login"]}}},
@@ -66,7 +72,8 @@ def main(url_a, url_b, url_other):
     # title names pre-filled, the attempt count sealed in requestState.
     title = {"inputResponses": {"triage": {"action": "accept", "content": {"severity": "High: users are affected"}}}}
     reasked = "How bad is it?\n\nSeverity: please choose \u201cHigh: users are affected\u201d again from the list."
-    again = call(url_b, title)["result"]
+    start = call(url_a, {})["result"]
+    again = call(url_b, {**title, "requestState": start["requestState"]})["result"]
     check(again.get("resultType") == "input_required" and list(again.get("inputRequests", {})) == ["triage"],
           f"a title instead of a value: not asked again: {again}")
     check("requestState" in again, f"asked again without a requestState: {again}")
@@ -84,7 +91,7 @@ def main(url_a, url_b, url_other):
 
     # The same wrong answer three times, alternating processes: asked again
     # twice, then the call ends with isError and the rejection.
-    state = {}
+    state = {"requestState": call(url_a, {})["result"]["requestState"]}
     for attempt, url in enumerate((url_b, url_a, url_b), start=1):
         result = call(url, {**title, **state})["result"]
         if attempt < 3:
