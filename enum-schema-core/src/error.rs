@@ -226,13 +226,6 @@ pub enum ErrorKind {
         /// The upper bound in force, if any.
         maximum: Option<Number>,
     },
-    /// `null` for an optional field. The spec's content values are never
-    /// null: a client leaves an optional field empty by leaving it out of
-    /// `content`, and the message says so.
-    NullForOptional {
-        /// The JSON type the schema asks for.
-        expected: JsonType,
-    },
     /// A search text that matches none of a long list's options (see
     /// `ask::Ask::choose`).
     NoMatch {
@@ -278,11 +271,6 @@ impl Error {
     /// What the error is about, with what the client sent.
     pub fn kind(&self) -> &ErrorKind {
         &self.0.kind
-    }
-
-    /// The details, to replace them and keep the field.
-    pub(crate) fn kind_mut(&mut self) -> &mut ErrorKind {
-        &mut self.0.kind
     }
 
     /// The details, owned; the field is left behind (read it first with
@@ -346,7 +334,6 @@ impl ErrorKind {
             | ErrorKind::InvalidFormat { .. }
             | ErrorKind::NotAnInteger { .. }
             | ErrorKind::OutOfRange { .. }
-            | ErrorKind::NullForOptional { .. }
             | ErrorKind::NoMatch { .. }
             | ErrorKind::TooManyMatches { .. }
             | ErrorKind::MissingField => true,
@@ -687,7 +674,12 @@ impl ErrorKind {
                 max,
             ),
             ErrorKind::TypeMismatch { expected, found } => {
-                write!(f, "wrong type: expected {}, found {}", expected, Found(found))?;
+                write!(
+                    f,
+                    "wrong type: expected {}, found {}",
+                    expected,
+                    Found(found)
+                )?;
                 match (expected, found) {
                     (JsonType::Array, Value::String(_)) => {
                         f.write_str("; a multi-select answer is an array of strings")
@@ -738,7 +730,8 @@ impl ErrorKind {
                 // the numbers it may stand for: say so.
                 let rounded = matches!(
                     crate::schema::number::Reading::of(value),
-                    crate::schema::number::Reading::Rounded { .. } | crate::schema::number::Reading::Huge(_)
+                    crate::schema::number::Reading::Rounded { .. }
+                        | crate::schema::number::Reading::Huge(_)
                 );
                 let inside = |bound: &Option<Number>, outside: std::cmp::Ordering| {
                     bound.as_ref().is_none_or(|bound| {
@@ -756,11 +749,6 @@ impl ErrorKind {
                 }
                 Ok(())
             }
-            ErrorKind::NullForOptional { expected } => write!(
-                f,
-                "wrong type: expected {}, found null; to leave this optional field empty, leave it out of `content`",
-                expected,
-            ),
             ErrorKind::MissingField => f.write_str("missing value for a required field"),
             ErrorKind::MalformedResult { reason, found } => {
                 write!(f, "malformed ElicitResult: {}", reason)?;

@@ -87,9 +87,10 @@ pub fn parse_action(result: Value) -> Result<ElicitAction<Map<String, Value>>, E
 /// A field the user may leave empty: the same property, not in `required`,
 /// answered by `None` when the client sends no value.
 ///
-/// A `null` is not "no value": it is rejected as
-/// [`ErrorKind::NullForOptional`], whose message tells the client to leave the
-/// field out instead, since the spec's content values are never null.
+/// A `null` is no value: the field left out, answered by `None`. The
+/// spec's content values are never null, but the official Python SDK's
+/// `ElicitResult` allows them and form libraries send `null` for a blank
+/// optional field.
 #[derive(Clone, Copy, Debug)]
 pub struct Optional<F> {
     field: F,
@@ -121,12 +122,8 @@ impl<F: FormField> FormField for Optional<F> {
 
     fn parse_field(&self, name: &'static str, value: Option<Value>) -> Result<Self::Output, Error> {
         match value {
-            None => Ok(None),
-            Some(value) => self
-                .field
-                .parse_field(name, Some(value))
-                .map(Some)
-                .map_err(null_for_optional),
+            None | Some(Value::Null) => Ok(None),
+            Some(value) => self.field.parse_field(name, Some(value)).map(Some),
         }
     }
 }
@@ -138,8 +135,8 @@ impl<F: FormField> FormField for Optional<F> {
 ///
 /// A value the client sends is parsed as the field's own; only a field
 /// left out is filled, and the default goes through the same parsing, so
-/// the answer is the same as if the client had sent it. A `null` is not
-/// "left out": it is rejected as [`ErrorKind::NullForOptional`]. Without this
+/// the answer is the same as if the client had sent it. A `null` is the
+/// field left out, and filled the same way (see [`Optional`]). Without this
 /// wrapper a field stays required and is never filled silently.
 ///
 /// Properties the form does not name are ignored (as every parser of a
@@ -252,24 +249,15 @@ impl<F: FormField> FormField for FillDefault<F> {
     }
 
     fn parse_field(&self, name: &'static str, value: Option<Value>) -> Result<F::Output, Error> {
-        let value = value.or_else(|| self.field.default_answer());
-        self.field
-            .parse_field(name, value)
-            .map_err(null_for_optional)
+        let value = sent(value).or_else(|| self.field.default_answer());
+        self.field.parse_field(name, value)
     }
 }
 
-/// The error for a `null` sent for an optional field: the field's own
-/// type mismatch, with what to send instead.
-pub(crate) fn null_for_optional(mut error: Error) -> Error {
-    if let ErrorKind::TypeMismatch {
-        expected,
-        found: Value::Null,
-    } = *error.kind()
-    {
-        *error.kind_mut() = ErrorKind::NullForOptional { expected };
-    }
-    error
+/// The value sent for an optional field: a `null` is none, the field left
+/// out.
+fn sent(value: Option<Value>) -> Option<Value> {
+    value.filter(|value| !value.is_null())
 }
 
 /// A list of named fields: a tuple `((name, field), ..)` of one to twelve
@@ -539,8 +527,8 @@ impl<F: FormFields> Form<F> {
 /// ```
 ///
 /// Parsing (MCP 2025-11-25, `ElicitResult`): every required property must be
-/// present; an optional one may be absent (`None`, or the default with
-/// `fill_default`), but not `null`; every
+/// present; an optional one may be absent or `null` (`None`, or the default
+/// with `fill_default`); every
 /// value is re-validated (options, bounds, duplicates, lengths, formats,
 /// integer-ness: `3.0` is an integer, as in JSON Schema, `3.5` is not);
 /// properties not in the form are ignored, as the spec lets clients add
@@ -954,7 +942,10 @@ impl RequestedSchema {
     /// Checks the `content` of an `accept` against this schema, as a derived
     /// form would: required properties present, every value checked, all
     /// failing properties reported. Returns the checked properties;
-    /// properties not in the schema are left out.
+    /// properties not in the schema are left out, and so is an optional
+    /// property sent as `null` (a blank optional field, as form libraries
+    /// send it); a `null` for a required property is a
+    /// [`ErrorKind::TypeMismatch`].
     ///
     /// # Errors
     ///
@@ -968,17 +959,18 @@ impl RequestedSchema {
         let mut checked = Map::new();
         let mut errors = Vec::new();
         for (name, schema) in &self.properties {
-            match content.remove(name.as_ref()) {
+            let required = required.contains(name.as_ref());
+            let value = content.remove(name.as_ref());
+            // A `null` for an optional property is the property left out.
+            let value = if required { value } else { sent(value) };
+            match value {
                 Some(value) => match schema.check(value) {
                     Ok(value) => {
                         checked.insert(name.to_string(), value);
                     }
-                    Err(error) if !required.contains(name.as_ref()) => {
-                        errors.push(null_for_optional(error).in_field(name.clone()))
-                    }
                     Err(error) => errors.push(error.in_field(name.clone())),
                 },
-                None if required.contains(name.as_ref()) => {
+                None if required => {
                     errors.push(Error::from(ErrorKind::MissingField).in_field(name.clone()))
                 }
                 None => {}

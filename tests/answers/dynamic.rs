@@ -793,7 +793,7 @@ fn fill_default_takes_the_field_out_of_required_and_fills_it() {
 }
 
 #[test]
-fn fill_default_rejects_null_and_bad_values() {
+fn fill_default_fills_null_and_rejects_bad_values() {
     let form = Form::new((
         (
             "replicas",
@@ -804,21 +804,22 @@ fn fill_default_rejects_null_and_bad_values() {
             FillDefault::new(Priority::SINGLE_SELECT.with_default_value("high")),
         ),
     ));
+    // A `null` is the field left out: its default, parsed.
+    let Ok(ElicitAction::Accept((replicas, region))) =
+        form.parse_result(accept(json!({"replicas": null, "region": null})))
+    else {
+        panic!("a blank field with a default was refused")
+    };
+    assert_eq!((replicas, region), (3, Priority::High));
     assert_error(
         form.parse_result(accept(json!({"replicas": null, "region": "medium"})))
             .unwrap_err(),
-        Error::from(ErrorKind::Multiple(vec![
-            Error::from(ErrorKind::NullForOptional {
-                expected: JsonType::Number,
-            })
-            .in_field("replicas"),
-            Error::from(ErrorKind::InvalidValue {
-                value: "medium".into(),
-                allowed: Cow::Borrowed(Priority::OPTIONS),
-            })
-            .in_field("region"),
-        ])),
-        r#"2 fields rejected: field `replicas`: wrong type: expected a number, found null; to leave this optional field empty, leave it out of `content`; field `region`: invalid value "medium": expected one of "low", "high""#,
+        Error::from(ErrorKind::InvalidValue {
+            value: "medium".into(),
+            allowed: Cow::Borrowed(Priority::OPTIONS),
+        })
+        .in_field("region"),
+        r#"field `region`: invalid value "medium": expected one of "low", "high""#,
     );
 }
 
@@ -940,17 +941,33 @@ fn derived_fill_default_still_checks_what_is_sent() {
     assert_error(
         Deploy::parse_result(accept(json!({"port": 80, "replicas": 10, "size": null})))
             .unwrap_err(),
-        Error::from(ErrorKind::Multiple(vec![
-            Error::from(ErrorKind::OutOfRange {
-                value: 10.into(),
-                minimum: Some(1.into()),
-                maximum: Some(9.into()),
-            }).in_field("replicas"),
-            Error::from(ErrorKind::NullForOptional {
-                expected: JsonType::String,
-            }).in_field("size"),
-        ])),
-        "2 fields rejected: field `replicas`: out of range: 10 is not between 1 and 9; field `size`: wrong type: expected a string, found null; to leave this optional field empty, leave it out of `content`",
+        Error::from(ErrorKind::OutOfRange {
+            value: 10.into(),
+            minimum: Some(1.into()),
+            maximum: Some(9.into()),
+        })
+        .in_field("replicas"),
+        "field `replicas`: out of range: 10 is not between 1 and 9",
+    );
+    // A `null` is the field left out: the default, as if not sent; an
+    // `Option` field's is `None`.
+    let nulls = json!({
+        "port": 80, "name": null, "replicas": null, "ratio": null, "public": null,
+        "priority": null, "size": null, "sizes": null, "moreSizes": null, "note": null,
+    });
+    assert_eq!(
+        Deploy::parse_result(accept(nulls)),
+        Deploy::parse_result(accept(json!({"port": 80}))),
+    );
+    // A required field's `null` is a type mismatch.
+    assert_error(
+        Deploy::parse_result(accept(json!({"port": null}))).unwrap_err(),
+        Error::from(ErrorKind::TypeMismatch {
+            expected: JsonType::Number,
+            found: Value::Null,
+        })
+        .in_field("port"),
+        "field `port`: wrong type: expected a number, found null",
     );
     // The field without fill_default stays strict.
     assert_error(

@@ -667,18 +667,26 @@ fn missing_and_bad_fields_are_reported_together() {
 }
 
 #[test]
-fn optional_field_given_null_is_refused_saying_to_leave_it_out() {
+fn optional_field_given_null_is_left_out() {
     let form = Form::new((
         ("fruit", Fruit::SINGLE_SELECT),
         ("extra", Optional::new(Fruit::SINGLE_SELECT)),
     ));
     let result = json!({"action": "accept", "content": {"fruit": "apple", "extra": null}});
+    assert_eq!(
+        form.parse_result(result),
+        Ok(ElicitAction::Accept((Fruit::Apple, None)))
+    );
+    // a required field's null is a type mismatch
+    let result = json!({"action": "accept", "content": {"fruit": null}});
     assert_error(
         form.parse_result(result),
-        Error::from(ErrorKind::NullForOptional {
+        Error::from(ErrorKind::TypeMismatch {
             expected: JsonType::String,
-        }).in_field("extra"),
-        "field `extra`: wrong type: expected a string, found null; to leave this optional field empty, leave it out of `content`",
+            found: Value::Null,
+        })
+        .in_field("fruit"),
+        "field `fruit`: wrong type: expected a string, found null",
     );
     // absent is None, present is Some
     assert_eq!(
@@ -694,14 +702,11 @@ fn optional_field_given_null_is_refused_saying_to_leave_it_out() {
 }
 
 #[test]
-fn optional_multi_field_given_null_is_refused_saying_to_leave_it_out() {
+fn optional_multi_field_given_null_is_left_out() {
     let form = Form::new((("sizes", Optional::new(Size::MULTI_SELECT)),));
-    assert_error(
+    assert_eq!(
         form.parse_result(json!({"action": "accept", "content": {"sizes": null}})),
-        Error::from(ErrorKind::NullForOptional {
-            expected: JsonType::Array,
-        }).in_field("sizes"),
-        "field `sizes`: wrong type: expected an array, found null; to leave this optional field empty, leave it out of `content`",
+        Ok(ElicitAction::Accept((None,)))
     );
     assert_eq!(
         form.parse_result(json!({"action": "accept", "content": {}})),

@@ -671,6 +671,82 @@ fn sealed_answers_keep_only_the_declared_properties() {
     );
 }
 
+#[derive(ElicitForm, Debug, PartialEq)]
+struct Note {
+    title: String,
+    detail: Option<String>,
+    #[elicit(default = 2, fill_default)]
+    copies: u8,
+}
+
+async fn note_then_answer(ask: Ask<Fake>) -> Result<ToolResult, ElicitError> {
+    let note = ask.form::<Note>("note", "Add a note").await?;
+    let answer = ask.form::<Answer>("answer", "Page someone?").await?;
+    Ok(ToolResult::Text(format!("{note:?} {answer:?}")))
+}
+
+/// A blank optional field sent as `null` is the field left out, on every
+/// revision: accepted at once (never asked again), and on 2026-07-28 not
+/// sealed as if it were a value.
+#[test]
+fn a_null_for_an_optional_field_is_the_field_left_out() {
+    for version in REVISIONS {
+        let client = Client::new(
+            version,
+            vec![
+                accept(json!({"title": "disk full", "detail": null, "copies": null})),
+                accept(json!({"yes": true})),
+            ],
+        );
+        assert_eq!(
+            text(client.tool(note_then_answer)),
+            r#"Accept(Note { title: "disk full", detail: None, copies: 2 }) Accept(Answer { yes: true })"#,
+            "{}",
+            name(version)
+        );
+        assert_eq!(
+            messages(&client),
+            [json!("Add a note"), json!("Page someone?")],
+            "{}",
+            name(version)
+        );
+        if version == V0728 {
+            let rounds = client.script.rounds();
+            assert_eq!(rounds.len(), 2);
+            assert_eq!(
+                peek(rounds[1]["requestState"].as_str().unwrap()),
+                json!({"v": 2, "exp": "EXP",
+                       "answers": {"note": {"action": "accept", "content": {"title": "disk full"}}},
+                       "questions": {"note": "DIGEST", "answer": "DIGEST"}})
+            );
+        }
+    }
+    // A required field's `null` is still refused, as a type mismatch, and
+    // asked again.
+    for version in REVISIONS {
+        let client = Client::new(
+            version,
+            vec![
+                accept(json!({"title": null})),
+                accept(json!({"title": "disk full"})),
+                accept(json!({"yes": false})),
+            ],
+        );
+        assert_eq!(
+            text(client.tool(note_then_answer)),
+            r#"Accept(Note { title: "disk full", detail: None, copies: 2 }) Accept(Answer { yes: false })"#,
+            "{}",
+            name(version)
+        );
+        assert_eq!(
+            messages(&client)[1],
+            json!("Add a note\n\ntitle: the answer must be a text."),
+            "{}",
+            name(version)
+        );
+    }
+}
+
 // ---------------------------------------------------------------------------
 // Misuse, capability and revision.
 

@@ -1330,35 +1330,29 @@ fn absent_optional_fields_are_none() {
     );
 }
 
+/// A `null` is a blank optional field (the Python SDK's `ElicitResult`
+/// allows it, form libraries send it): the field left out, `None`.
 #[test]
-fn null_is_not_absent_for_any_kind_of_field() {
-    let cases: [(&str, JsonType, &str); 6] = [
-        ("text", JsonType::String, "a string"),
-        ("flag", JsonType::Boolean, "a boolean"),
-        ("count", JsonType::Number, "a number"),
-        ("real", JsonType::Number, "a number"),
-        ("size", JsonType::String, "a string"),
-        ("colors", JsonType::Array, "an array"),
-    ];
-    for (name, expected, expected_text) in cases {
-        assert_rejected::<Optionals>(
-            json!({ name: null }),
-            Error::from(ErrorKind::NullForOptional {
-                expected,
-            }).in_field(name.to_owned()),
-            &format!("field `{name}`: wrong type: expected {expected_text}, found null; to leave this optional field empty, leave it out of `content`"),
-        );
+fn null_is_absent_for_every_kind_of_optional_field() {
+    for name in ["text", "flag", "count", "real", "size", "colors"] {
+        assert_eq!(accepted::<Optionals>(json!({ name: null })), NONE, "{name}");
     }
-    // all at once: every one, in field order
-    let error = rejected::<Optionals>(json!({
-        "colors": null, "size": null, "real": null, "count": null, "flag": null, "text": null
-    }));
-    let names: Vec<&str> = error.iter().map(|error| error.field().unwrap()).collect();
-    assert_eq!(names, ["text", "flag", "count", "real", "size", "colors"]);
-    assert!(matches!(error.kind(), ErrorKind::Multiple(errors) if errors.len() == 6));
-    assert!(error.to_string().starts_with(
-        "6 fields rejected: field `text`: wrong type: expected a string, found null; to leave this optional field empty, leave it out of `content`; field `flag`: "
-    ));
+    // all at once
+    assert_eq!(
+        accepted::<Optionals>(json!({
+            "colors": null, "size": null, "real": null, "count": null, "flag": null, "text": null
+        })),
+        NONE
+    );
+    // beside values
+    assert_eq!(
+        accepted::<Optionals>(json!({"count": 4, "text": null, "colors": ["blue"]})),
+        Optionals {
+            count: Some(4),
+            colors: Some(vec![Color::Blue]),
+            ..NONE
+        }
+    );
 }
 
 #[test]
@@ -2725,12 +2719,27 @@ mod run_time {
             Error::from(ErrorKind::MissingField).in_field("environment"),
             "field `environment`: missing value for a required field",
         );
+        // An optional run-time field's `null` is the field left out.
         let mut answer = content();
         answer["backup"] = Value::Null;
+        answer["watchers"] = Value::Null;
+        let Ok(ElicitAction::Accept(deploy)) =
+            Deploy::parse_result_with(accept(answer), &deploy_options())
+        else {
+            panic!("a blank optional field was refused")
+        };
+        assert_eq!((deploy.fallback, deploy.watchers), (None, None));
+        // A required field's `null` is a type mismatch, as before.
+        let mut answer = content();
+        answer["environment"] = Value::Null;
         assert_rejected(
             answer,
-            Error::from(ErrorKind::NullForOptional { expected: JsonType::String }).in_field("backup"),
-            "field `backup`: wrong type: expected a string, found null; to leave this optional field empty, leave it out of `content`",
+            Error::from(ErrorKind::TypeMismatch {
+                expected: JsonType::String,
+                found: Value::Null,
+            })
+            .in_field("environment"),
+            "field `environment`: wrong type: expected a string, found null",
         );
         let error = rejected(json!({"environment": 1, "regions": ["eu-west"], "canaryPercent": 1}));
         let ErrorKind::Multiple(errors) = error.kind() else {

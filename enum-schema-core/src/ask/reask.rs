@@ -380,9 +380,6 @@ fn reason(text: &mut String, field: &str, kind: &ErrorKind) -> std::fmt::Result 
             "{field}: {} matches {matches} options; type more of the name, so that at most {limit} match.",
             quote(value)
         ),
-        ErrorKind::NullForOptional { .. } => {
-            write!(text, "{field}: fill it in, or leave it empty.")
-        }
         _ => write!(text, "{field}: please answer again."),
     }
 }

@@ -390,7 +390,9 @@ impl<T: Send> Questions for Vec<Question<'_, T>> {
 }
 
 /// An answer as it is sealed: `action`, and for an accept the `content`
-/// properties that the form declares, nothing else the client sent.
+/// properties that the form declares, nothing else the client sent. A
+/// `null` is no value (an optional field left blank; for a required one,
+/// the rejection comes from the answer as sent): it is not sealed.
 fn canonical(params: &ElicitRequestFormParams, answer: &Value) -> Value {
     let mut sealed = Map::new();
     let action = answer.get("action").cloned().unwrap_or(Value::Null);
@@ -405,6 +407,7 @@ fn canonical(params: &ElicitRequestFormParams, answer: &Value) -> Value {
                 .filter_map(|(name, _)| {
                     content
                         .get(name.as_ref())
+                        .filter(|value| !value.is_null())
                         .map(|value| (name.to_string(), value.clone()))
                 })
                 .collect();
