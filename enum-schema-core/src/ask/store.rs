@@ -33,7 +33,7 @@ pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>>
 /// new handle.
 ///
 /// The value stored is the JSON the state would otherwise seal:
-/// `{"v":1,"exp":..,"answers":{KEY:{"action":..,"content":{..}},..},"attempts":{KEY:n,..}}`
+/// `{"v":2,"exp":..,"answers":{KEY:{"action":..,"content":{..}},..},"attempts":{KEY:n,..},"questions":{KEY:"<SHA-256>",..}}`
 /// (see [`RequestStateSeal`](super::RequestStateSeal)); a store keeps the
 /// bytes as they are.
 ///
