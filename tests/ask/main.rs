@@ -13,6 +13,7 @@ mod contract;
 #[cfg(feature = "encrypt")]
 mod encrypted;
 mod hostile;
+mod narrowing;
 #[cfg(feature = "redis")]
 mod redis;
 mod rounds;

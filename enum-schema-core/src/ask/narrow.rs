@@ -7,6 +7,7 @@ use std::borrow::Cow;
 use serde_json::Value;
 
 use super::error::ElicitError;
+use super::reask;
 use super::round::{Ask, Question};
 use super::sdk::Sdk;
 use crate::error::{Error, ErrorKind};
@@ -23,6 +24,13 @@ use crate::schema::{
 /// practice puts the comfortable limit around 50 to 100 options.
 pub const LONG_LIST: usize = 50;
 
+/// How many searches one [`Ask::choose`] asks at most: a search that
+/// narrows the list (matches fewer options than the one before it) but
+/// still matches more than [`LONG_LIST`] is followed by another, until this
+/// many; the last must match at most [`LONG_LIST`]. Clients stop after 10
+/// rounds of one request, and each search is one.
+const SEARCHES: usize = 5;
+
 /// The search text's property.
 const SEARCH: &str = "search";
 /// The property of the list itself.
@@ -38,15 +46,30 @@ impl<S: Sdk> Ask<S> {
     /// longer dropdowns badly (practice puts the comfortable limit around
     /// 50 to 100 options), so a longer list is narrowed first: a question
     /// under `"{key}.search"` asks for part of the option's name
-    /// (`{"search":{"type":"string","title":"Search","description":"10000 options: type part of the one you want","minLength":1,"maxLength":200}}`);
-    /// a text that matches none, or more than 50, is asked again with the
-    /// reason ("search: “a” matches 4200 options; type more of the name, so
-    /// that at most 50 match."); then the matching options (value or title
-    /// containing the text, ignoring case) are offered under `key`. That is
-    /// two rounds of questions instead of one, and a question per attempt
-    /// that was asked again (see "Rounds"). On 2026-07-28 the search text
-    /// is sealed like any answer, and the retry rebuilds the same matches
-    /// from `options`: pass the same options on every round.
+    /// (`{"search":{"type":"string","title":"Search","description":"10000 options: type part of the one you want","minLength":1,"maxLength":200}}`),
+    /// and the options that match it (value or title containing the text,
+    /// ignoring case) are offered under `key`.
+    ///
+    /// A search that narrows the list (matches fewer options than the one
+    /// before it, the first fewer than the whole list) but still matches
+    /// more than 50 is progress, not a mistake: it is followed by another
+    /// search, `"{key}.search.2"`, `"{key}.search.3"`, .. (the same field,
+    /// pre-filled with the text so far, the message followed by "Search:
+    /// “host-1” matches 1000 options; type more of the name, so that at
+    /// most 50 match."), and counts as no attempt. A text that matches none,
+    /// or that does not narrow (as many options as the search before it,
+    /// or more), is asked again with the reason and counts as an attempt,
+    /// as any rejected answer (see "A second chance"). The fifth search
+    /// must match at most 50. So over 10,000 hosts, searches that match
+    /// 5,000, then 1,000, then 40 take three searches and the pick, none of
+    /// them an attempt; a text that matches all 10,000, sent three times,
+    /// ends the call as three rejected answers.
+    ///
+    /// That is one round per search and one for the pick, and a question
+    /// per attempt that was asked again (see "Rounds"). On 2026-07-28 each
+    /// search text is sealed like any answer, and each retry rebuilds the
+    /// same searches and matches from `options`: pass the same options on
+    /// every round.
     ///
     /// # Errors
     ///
@@ -61,11 +84,25 @@ impl<S: Sdk> Ask<S> {
         let offered = if options.options().len() <= LONG_LIST {
             options.options().iter().collect()
         } else {
-            let search = search(format!("{key}.search"), message.clone(), options, LONG_LIST);
-            match self.all((search,)).await?.0 {
-                ElicitAction::Accept(text) => matching(options, &text),
-                ElicitAction::Decline => return Ok(ElicitAction::Decline),
-                ElicitAction::Cancel => return Ok(ElicitAction::Cancel),
+            // The search so far: its text and how many options it matches.
+            let mut narrowed: Option<(String, usize)> = None;
+            let mut round = 1;
+            loop {
+                let search_key = match round {
+                    1 => format!("{key}.search"),
+                    round => format!("{key}.search.{round}"),
+                };
+                let last = round == SEARCHES;
+                let search = search(search_key, message.clone(), options, narrowed.take(), last);
+                match self.all((search,)).await?.0 {
+                    ElicitAction::Accept((text, found)) if found <= LONG_LIST => {
+                        break matching(options, &text);
+                    }
+                    ElicitAction::Accept(searched) => narrowed = Some(searched),
+                    ElicitAction::Decline => return Ok(ElicitAction::Decline),
+                    ElicitAction::Cancel => return Ok(ElicitAction::Cancel),
+                }
+                round += 1;
             }
         };
         let pick = pick(key, message, offered, options);
@@ -93,15 +130,20 @@ fn matching<'a>(options: &'a SingleSelectSchema, text: &str) -> Vec<&'a EnumOpti
 }
 
 /// The question that asks for a search text among `options`' values and
-/// titles; an answer that matches none, or more than `limit`, is rejected
-/// (and so asked again, with the reason).
+/// titles, after the search so far (`narrowed`: its text and how many
+/// options it matches), if any; the answer is the text and how many options
+/// it matches. A text that matches none, or that does not narrow (as many
+/// as the search so far, or the whole list, or more), is rejected, and so
+/// is one that matches more than [`LONG_LIST`] on the `last` search: each
+/// is asked again, with the reason, as an attempt.
 fn search<'a>(
     key: String,
     message: Cow<'static, str>,
     options: &'a SingleSelectSchema,
-    limit: usize,
-) -> Question<'a, String> {
-    let schema = StringSchema {
+    narrowed: Option<(String, usize)>,
+    last: bool,
+) -> Question<'a, (String, usize)> {
+    let mut schema = StringSchema {
         title: Some(Cow::Borrowed("Search")),
         description: Some(Cow::Owned(format!(
             "{} options: type part of the one you want",
@@ -112,6 +154,29 @@ fn search<'a>(
         format: None,
         default: None,
     };
+    let mut message = message;
+    // A search must match fewer options than this to narrow the list.
+    let mut before = options.options.len();
+    if let Some((text, found)) = narrowed {
+        // The same words as a search asked again, and the text so far to
+        // type more of.
+        let so_far = Error::from(ErrorKind::TooManyMatches {
+            value: text.clone(),
+            matches: found,
+            limit: LONG_LIST,
+        })
+        .in_field(SEARCH);
+        let form = RequestedSchema {
+            properties: vec![(
+                Cow::Borrowed(SEARCH),
+                PrimitiveSchema::String(schema.clone()),
+            )],
+            required: Vec::new(),
+        };
+        message = Cow::Owned(format!("{message}\n\n{}", reask::reasons(&so_far, &form)));
+        schema.default = Some(Cow::Owned(text));
+        before = found;
+    }
     let question = PrimitiveSchema::String(schema.clone());
     one_field(key, message, SEARCH, question, move |value| {
         let text = schema.check(value)?;
@@ -122,12 +187,14 @@ fn search<'a>(
             .count();
         match found {
             0 => Err(Error::from(ErrorKind::NoMatch { value: text })),
-            found if found > limit => Err(Error::from(ErrorKind::TooManyMatches {
-                value: text,
-                matches: found,
-                limit,
-            })),
-            _ => Ok(text),
+            found if found > LONG_LIST && (last || found >= before) => {
+                Err(Error::from(ErrorKind::TooManyMatches {
+                    value: text,
+                    matches: found,
+                    limit: LONG_LIST,
+                }))
+            }
+            found => Ok((text, found)),
         }
     })
 }
