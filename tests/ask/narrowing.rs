@@ -274,3 +274,121 @@ fn the_fifth_search_must_offer_a_list() {
         ]
     );
 }
+
+// ---------------------------------------------------------------------------
+// Unicode: a search compares text in NFC and lowercase, on both sides.
+
+/// 60 names: three of Zürich (`zurich_1`, `zurich_2`, `zurich_3` as spelled
+/// by `zurich`), the others `bern-NN`.
+fn cities(zurich: &str) -> SingleSelectSchema {
+    let names = (1..=3)
+        .map(|n| format!("{zurich}_{n}"))
+        .chain((4..=60).map(|n| format!("bern-{n:02}")));
+    SingleSelectSchema::new(names).unwrap()
+}
+
+/// The same, titled: values `zrh-N`, titles `<zurich> N`.
+fn titled_cities(zurich: &str) -> SingleSelectSchema {
+    let names = (1..=3)
+        .map(|n| (format!("zrh-{n}"), format!("{zurich} {n}")))
+        .chain((4..=60).map(|n| (format!("brn-{n:02}"), format!("Bern {n:02}"))));
+    SingleSelectSchema::new(names).unwrap()
+}
+
+const NFC: &str = "Z\u{fc}rich";
+const NFD: &str = "Zu\u{308}rich";
+
+/// The values (and titles) offered for the pick, and the answer.
+fn pick_city(
+    version: Option<ProtocolVersion>,
+    cities: SingleSelectSchema,
+    search: &str,
+    choice: &str,
+) -> (Value, String) {
+    let client = Client::new(
+        version,
+        vec![
+            accept(json!({ "search": search })),
+            accept(json!({ "choice": choice })),
+        ],
+    );
+    let cities = Arc::new(cities);
+    let outcome = client.tool(|ask| {
+        let cities = Arc::clone(&cities);
+        async move {
+            let picked = ask.choose("city", "Which city?", &cities).await?;
+            Ok(ToolResult::Text(match picked {
+                enum_schema::ElicitAction::Accept(choice) => {
+                    format!(
+                        "{} {:?} #{}",
+                        choice.value(),
+                        choice.title(),
+                        choice.index()
+                    )
+                }
+                other => format!("{other:?}"),
+            }))
+        }
+    });
+    let picked = text(outcome);
+    let seen = client.seen();
+    assert_eq!(seen.len(), 2, "{search:?}");
+    let mut offered = seen[1]["requestedSchema"]["properties"]["choice"].clone();
+    offered.as_object_mut().unwrap().remove("type");
+    (offered, picked)
+}
+
+#[test]
+fn a_search_typed_in_nfc_finds_names_in_nfd_and_the_reverse() {
+    for version in REVISIONS {
+        let what = name(version);
+        // NFC typed, NFD names (macOS file names): offered as given.
+        let nfd_names = [format!("{NFD}_1"), format!("{NFD}_2"), format!("{NFD}_3")];
+        for search in ["z\u{fc}rich", "Z\u{dc}RICH", "\u{fc}rich_", NFD] {
+            let (offered, picked) = pick_city(version, cities(NFD), search, &nfd_names[1]);
+            assert_eq!(offered, json!({"enum": nfd_names}), "{what} {search:?}");
+            assert_eq!(picked, format!("{NFD}_2 None #1"), "{what} {search:?}");
+        }
+        // The reverse: NFD typed, NFC names.
+        let nfc_names = [format!("{NFC}_1"), format!("{NFC}_2"), format!("{NFC}_3")];
+        for search in ["zu\u{308}rich", "ZU\u{308}RICH", "u\u{308}rich", NFC] {
+            let (offered, picked) = pick_city(version, cities(NFC), search, &nfc_names[0]);
+            assert_eq!(offered, json!({"enum": nfc_names}), "{what} {search:?}");
+            assert_eq!(picked, format!("{NFC}_1 None #0"), "{what} {search:?}");
+        }
+    }
+}
+
+#[test]
+fn titles_are_searched_in_nfc_and_offered_as_given() {
+    let (offered, picked) = pick_city(V1125, titled_cities(NFD), "z\u{fc}rich", "zrh-3");
+    assert_eq!(
+        offered,
+        json!({"oneOf": [
+            {"const": "zrh-1", "title": format!("{NFD} 1")},
+            {"const": "zrh-2", "title": format!("{NFD} 2")},
+            {"const": "zrh-3", "title": format!("{NFD} 3")},
+        ]})
+    );
+    assert_eq!(picked, format!("zrh-3 Some({:?}) #2", format!("{NFD} 3")));
+    let (offered, _) = pick_city(V1125, titled_cities(NFC), "ZU\u{308}RICH", "zrh-1");
+    assert_eq!(
+        offered["oneOf"][0],
+        json!({"const": "zrh-1", "title": format!("{NFC} 1")})
+    );
+    // A decomposed `u` is not a `ü`: NFC does not match a base letter to
+    // its accented form.
+    let client = Client::new(V0728, vec![accept(json!({"search": "zurich"})); 3]);
+    let cities = Arc::new(cities(NFD));
+    let rejection = rejected(client.tool(|ask| {
+        let cities = Arc::clone(&cities);
+        async move {
+            ask.choose("city", "Which city?", &cities).await?;
+            Ok(ToolResult::Text(String::new()))
+        }
+    }));
+    assert_eq!(
+        rejection.text,
+        "the client's answer was rejected: field `search`: no option matches \"zurich\""
+    );
+}

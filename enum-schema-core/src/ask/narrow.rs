@@ -5,6 +5,7 @@
 use std::borrow::Cow;
 
 use serde_json::Value;
+use unicode_normalization::UnicodeNormalization;
 
 use super::error::ElicitError;
 use super::reask;
@@ -47,8 +48,12 @@ impl<S: Sdk> Ask<S> {
     /// 50 to 100 options), so a longer list is narrowed first: a question
     /// under `"{key}.search"` asks for part of the option's name
     /// (`{"search":{"type":"string","title":"Search","description":"10000 options: type part of the one you want","minLength":1,"maxLength":200}}`),
-    /// and the options that match it (value or title containing the text,
-    /// ignoring case) are offered under `key`.
+    /// and the options that match it are offered under `key`: those whose
+    /// value or title contains the text, both compared lowercase
+    /// (`str::to_lowercase`) and in Unicode NFC, so that `zürich` typed
+    /// composed finds a name read decomposed (`Zu\u{308}rich`, as macOS
+    /// keeps file names) and the reverse. The options are offered as
+    /// given, never normalized.
     ///
     /// A search that narrows the list (matches fewer options than the one
     /// before it, the first fewer than the whole list) but still matches
@@ -110,22 +115,37 @@ impl<S: Sdk> Ask<S> {
     }
 }
 
-/// Whether `option` matches `text`: its value or title contains it,
-/// ignoring case.
+/// `text` as a search compares it: lowercase (`str::to_lowercase`), in
+/// Unicode NFC, so that `zürich` typed composed finds `Zu\u{308}rich`
+/// read decomposed (macOS file names) and the reverse.
+fn folded(text: &str) -> Cow<'_, str> {
+    if text.is_ascii() {
+        // Already NFC; lowercase only if it must.
+        return if text.bytes().any(|byte| byte.is_ascii_uppercase()) {
+            Cow::Owned(text.to_ascii_lowercase())
+        } else {
+            Cow::Borrowed(text)
+        };
+    }
+    Cow::Owned(text.to_lowercase().nfc().collect())
+}
+
+/// Whether `option` matches `text`, already [`folded`]: its value or title
+/// contains it, ignoring case and Unicode normalization.
 fn matches(option: &EnumOption, text: &str) -> bool {
-    let text = text.to_lowercase();
-    option.value().to_lowercase().contains(&text)
+    folded(option.value()).contains(text)
         || option
             .title()
-            .is_some_and(|title| title.to_lowercase().contains(&text))
+            .is_some_and(|title| folded(title).contains(text))
 }
 
 /// The options that match `text`, in their order.
 fn matching<'a>(options: &'a SingleSelectSchema, text: &str) -> Vec<&'a EnumOption> {
+    let text = folded(text);
     options
         .options
         .iter()
-        .filter(|option| matches(option, text))
+        .filter(|option| matches(option, &text))
         .collect()
 }
 
@@ -180,11 +200,7 @@ fn search<'a>(
     let question = PrimitiveSchema::String(schema.clone());
     one_field(key, message, SEARCH, question, move |value| {
         let text = schema.check(value)?;
-        let found = options
-            .options
-            .iter()
-            .filter(|option| matches(option, &text))
-            .count();
+        let found = matching(options, &text).len();
         match found {
             0 => Err(Error::from(ErrorKind::NoMatch { value: text })),
             found if found > LONG_LIST && (last || found >= before) => {
