@@ -101,55 +101,66 @@ fn answers_sent_with_the_first_call_count_for_nothing() {
     assert!(payload["questions"]["deploy"].is_string(), "{payload}");
 }
 
-#[test]
-fn a_confirmation_answered_before_it_is_asked_is_asked_all_the_same() {
-    let client = Client::new(V0728, vec![]);
+/// Round 2 answers the form and, ahead, the confirmation it was never
+/// shown: the confirmation is asked all the same, and only round 3's
+/// answer to it deploys. Returns round 2's state.
+fn confirmation_answered_ahead(client: &Client) -> String {
     let plan = plan("billing v1 to production");
-    let (_, state) = asked(round(&client, &plan, json!({}), None));
-    // Round 2 answers the form, and the confirmation it was never shown.
+    let (keys, state) = asked(round(client, &plan, json!({}), None));
+    assert_eq!(keys, [pair("deploy", "Which severity?")]);
     let outcome = round(
-        &client,
+        client,
         &plan,
         json!({"deploy": high(), "confirm": yes()}),
         Some(&state),
     );
-    let (keys, state) = asked(outcome);
+    let (keys, second) = asked(outcome);
     assert_eq!(keys, [pair("confirm", "Deploy billing v1 to production?")]);
-    let payload = peek(&state);
-    assert_eq!(
-        payload["answers"],
-        json!({"deploy": {"action": "accept", "content": {"severity": "high"}}}),
-        "the unasked confirmation is not sealed"
-    );
-    // Round 3 answers what was shown: only now does the tool act.
-    let outcome = round(&client, &plan, json!({"confirm": yes()}), Some(&state));
+    let outcome = round(client, &plan, json!({"confirm": yes()}), Some(&second));
     assert_eq!(text(outcome), "deployed billing v1 to production at High");
+    second
 }
 
-#[test]
-fn a_confirmation_of_another_plan_confirms_nothing() {
-    let client = Client::new(V0728, vec![]);
+/// The plan changes between the round that asks the confirmation and the
+/// one that answers it: the "yes" was to the old plan, so the new one is
+/// asked, and only its answer deploys. Returns the state that asks it.
+fn confirmation_of_another_plan(client: &Client) -> String {
     let plan = plan("billing v1 to staging");
-    let (_, state) = asked(round(&client, &plan, json!({}), None));
+    let (_, state) = asked(round(client, &plan, json!({}), None));
     let (keys, state) = asked(round(
-        &client,
+        client,
         &plan,
         json!({"deploy": high()}),
         Some(&state),
     ));
     assert_eq!(keys, [pair("confirm", "Deploy billing v1 to staging?")]);
-    // Between the rounds the plan changed: the "yes" was to the old one.
     *plan.lock().unwrap() = "billing v1 to production".to_owned();
-    let outcome = round(&client, &plan, json!({"confirm": yes()}), Some(&state));
-    let (keys, state) = asked(outcome);
+    let outcome = round(client, &plan, json!({"confirm": yes()}), Some(&state));
+    let (keys, again) = asked(outcome);
     assert_eq!(keys, [pair("confirm", "Deploy billing v1 to production?")]);
+    let outcome = round(client, &plan, json!({"confirm": yes()}), Some(&again));
+    assert_eq!(text(outcome), "deployed billing v1 to production at High");
+    again
+}
+
+#[test]
+fn a_confirmation_answered_before_it_is_asked_is_asked_all_the_same() {
+    let second = confirmation_answered_ahead(&Client::new(V0728, vec![]));
+    assert_eq!(
+        peek(&second)["answers"],
+        json!({"deploy": {"action": "accept", "content": {"severity": "high"}}}),
+        "the unasked confirmation is not sealed"
+    );
+}
+
+#[test]
+fn a_confirmation_of_another_plan_confirms_nothing() {
+    let again = confirmation_of_another_plan(&Client::new(V0728, vec![]));
     // The earlier answer to an unchanged question still holds.
     assert_eq!(
-        peek(&state)["answers"],
+        peek(&again)["answers"],
         json!({"deploy": {"action": "accept", "content": {"severity": "high"}}})
     );
-    let outcome = round(&client, &plan, json!({"confirm": yes()}), Some(&state));
-    assert_eq!(text(outcome), "deployed billing v1 to production at High");
 }
 
 #[test]
@@ -240,36 +251,11 @@ mod with_a_store {
 
     #[test]
     fn a_confirmation_answered_ahead_is_asked_all_the_same() {
-        let client = client();
-        let plan = plan("billing v1 to production");
-        let (keys, state) = asked(round(&client, &plan, json!({}), None));
-        assert_eq!(keys, [pair("deploy", "Which severity?")]);
-        let outcome = round(
-            &client,
-            &plan,
-            json!({"deploy": high(), "confirm": yes()}),
-            Some(&state),
-        );
-        let (keys, state) = asked(outcome);
-        assert_eq!(keys, [pair("confirm", "Deploy billing v1 to production?")]);
-        let outcome = round(&client, &plan, json!({"confirm": yes()}), Some(&state));
-        assert_eq!(text(outcome), "deployed billing v1 to production at High");
+        confirmation_answered_ahead(&client());
     }
 
     #[test]
     fn a_confirmation_of_another_plan_confirms_nothing() {
-        let client = client();
-        let plan = plan("billing v1 to staging");
-        let (_, state) = asked(round(&client, &plan, json!({}), None));
-        let (_, state) = asked(round(
-            &client,
-            &plan,
-            json!({"deploy": high()}),
-            Some(&state),
-        ));
-        *plan.lock().unwrap() = "billing v1 to production".to_owned();
-        let outcome = round(&client, &plan, json!({"confirm": yes()}), Some(&state));
-        let (keys, _) = asked(outcome);
-        assert_eq!(keys, [pair("confirm", "Deploy billing v1 to production?")]);
+        confirmation_of_another_plan(&client());
     }
 }
