@@ -48,12 +48,7 @@ fn round(
     let Value::Object(responses) = responses else {
         panic!("responses are an object")
     };
-    let ask = Ask::open(
-        Arc::clone(&client.script),
-        client.seal.clone(),
-        client.request(responses, state),
-    )?;
-    block_on(ask.tool(|ask| deploy(ask, plan)))
+    once(client, responses, state, |ask| deploy(ask, plan))
 }
 
 /// The `input_required` result of a round: the keys it asks, with each

@@ -15,25 +15,6 @@ struct Memo {
     severity: Severity,
 }
 
-/// One call of the tool `body` on 2026-07-28 with `responses` and `state`.
-fn once<B, Fut>(
-    client: &Client,
-    responses: Map<String, Value>,
-    state: Option<&str>,
-    body: B,
-) -> Outcome<ToolResult>
-where
-    B: Fn(Ask<Fake>) -> Fut,
-    Fut: Future<Output = Result<ToolResult, ElicitError>>,
-{
-    let ask = Ask::open(
-        Arc::clone(&client.script),
-        client.seal.clone(),
-        client.request(responses, state),
-    )?;
-    block_on(ask.tool(&body))
-}
-
 /// One call of the tool `body` on 2026-07-28 that answers its first
 /// round with `responses`, presenting that round's state: an answer counts
 /// only for a question the client was shown, so an attack on what the

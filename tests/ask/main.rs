@@ -443,13 +443,7 @@ impl Client {
         B: Fn(Ask<Fake>) -> Fut,
         Fut: Future<Output = Result<ToolResult, ElicitError>>,
     {
-        let ask = Ask::open(
-            Arc::clone(&self.script),
-            self.seal.clone(),
-            self.request(Map::new(), None),
-        )
-        .unwrap();
-        match block_on(ask.tool(&body)) {
+        match once(self, Map::new(), None, body) {
             Ok(Done::InputRequired(result)) => result
                 .request_state()
                 .expect("every round that asks seals a state")
@@ -457,6 +451,25 @@ impl Client {
             other => panic!("expected input_required, got {other:?}"),
         }
     }
+}
+
+/// One call of the tool `body` on 2026-07-28 with `responses` and `state`.
+fn once<B, Fut>(
+    client: &Client,
+    responses: Map<String, Value>,
+    state: Option<&str>,
+    body: B,
+) -> Outcome<ToolResult>
+where
+    B: Fn(Ask<Fake>) -> Fut,
+    Fut: Future<Output = Result<ToolResult, ElicitError>>,
+{
+    let ask = Ask::open(
+        Arc::clone(&client.script),
+        client.seal.clone(),
+        client.request(responses, state),
+    )?;
+    block_on(ask.tool(&body))
 }
 
 fn result<R: std::fmt::Debug>(outcome: Outcome<R>) -> R {

@@ -141,12 +141,9 @@ fn once(
     state: Option<&str>,
     done: &Arc<AtomicUsize>,
 ) -> Outcome<ToolResult> {
-    let ask = Ask::open(
-        Arc::clone(&client.script),
-        client.seal.clone(),
-        client.request(responses, state),
-    )?;
-    block_on(ask.tool(|ask| report(ask, Arc::clone(done))))
+    super::once(client, responses, state, |ask| {
+        report(ask, Arc::clone(done))
+    })
 }
 
 /// The state of the third round of `report` (notes answered), for
