@@ -139,14 +139,26 @@ fn matches(option: &EnumOption, text: &str) -> bool {
             .is_some_and(|title| folded(title).contains(text))
 }
 
-/// The options that match `text`, in their order.
-fn matching<'a>(options: &'a SingleSelectSchema, text: &str) -> Vec<&'a EnumOption> {
-    let text = folded(text);
+/// The options that match `text`, already [`folded`], in their order.
+fn matched<'a, 't>(
+    options: &'a SingleSelectSchema,
+    text: &'t str,
+) -> impl Iterator<Item = &'a EnumOption> + use<'a, 't> {
     options
         .options
         .iter()
-        .filter(|option| matches(option, &text))
-        .collect()
+        .filter(move |option| matches(option, text))
+}
+
+/// The options that match `text`, in their order.
+fn matching<'a>(options: &'a SingleSelectSchema, text: &str) -> Vec<&'a EnumOption> {
+    matched(options, &folded(text)).collect()
+}
+
+/// How many options match `text`: what a search answer is checked by, on
+/// every round, without collecting a list of thousands to count it.
+fn match_count(options: &SingleSelectSchema, text: &str) -> usize {
+    matched(options, &folded(text)).count()
 }
 
 /// The question that asks for a search text among `options`' values and
@@ -200,7 +212,7 @@ fn search<'a>(
     let question = PrimitiveSchema::String(schema.clone());
     one_field(key, message, SEARCH, question, move |value| {
         let text = schema.check(value)?;
-        let found = matching(options, &text).len();
+        let found = match_count(options, &text);
         match found {
             0 => Err(Error::from(ErrorKind::NoMatch { value: text })),
             found if found > LONG_LIST && (last || found >= before) => {
