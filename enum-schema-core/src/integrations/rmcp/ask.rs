@@ -113,9 +113,9 @@ impl StateCodec for RequestStateCodec {
 }
 
 impl Sdk for Rmcp {
-    /// The request's context: its peer sends `elicitation/create` (MCP
-    /// 2025-06-18 and 2025-11-25), and its cancellation token ends the wait
-    /// when the client cancels the call.
+    /// The request's context, its peer and cancellation token only: the
+    /// peer sends `elicitation/create` (MCP 2025-06-18 and 2025-11-25), and
+    /// the token ends the wait when the client cancels the call.
     type Peer = RequestContext<RoleServer>;
     type Error = ErrorData;
     type Tool = CallToolResponse;
@@ -196,6 +196,15 @@ impl From<ElicitError> for ErrorData {
     }
 }
 
+/// What [`Sdk::send`] needs of a request's context, and no more: its peer
+/// and its cancellation token, without the request's `_meta` and
+/// extensions, which every round would otherwise copy.
+fn sender(context: &RequestContext<RoleServer>) -> RequestContext<RoleServer> {
+    let mut sender = RequestContext::new(context.id.clone(), context.peer.clone());
+    sender.ct = context.ct.clone();
+    sender
+}
+
 /// The request as the core reads it: revision, capability and retry fields
 /// from rmcp's context.
 fn request<'a>(
@@ -267,7 +276,7 @@ impl Ask {
     ) -> Result<Ask, ElicitError> {
         let read = retried(context, "prompts/get", &request.name, request)
             .with_arguments(request.arguments.as_ref());
-        Ask::open(context.clone(), seal.clone(), read)
+        Ask::open(sender(context), seal.clone(), read)
     }
 
     /// An `Ask` for a `resources/read` request, in rmcp's
@@ -283,7 +292,7 @@ impl Ask {
         seal: &RequestStateSeal,
     ) -> Result<Ask, ElicitError> {
         let read = retried(context, "resources/read", &request.uri, request);
-        Ask::open(context.clone(), seal.clone(), read)
+        Ask::open(sender(context), seal.clone(), read)
     }
 }
 
@@ -349,7 +358,7 @@ impl<S: SealProvider + ServerHandler> FromContextPart<ToolCallContext<'_, S>> fo
         )
         .with_arguments(context.arguments.as_ref());
         Ask::open(
-            context.request_context.clone(),
+            sender(&context.request_context),
             context.service.request_state_seal().clone(),
             read,
         )
