@@ -1014,10 +1014,12 @@ fn a_state_sealed_for_another_request_is_refused() {
 
 #[test]
 fn an_expired_state_is_refused() {
+    // Long enough for the rounds that seal (the first included), however
+    // loaded the machine; then past it.
     let client =
-        v0728().sealed_with(RequestStateSeal::new(codec(KEY)).with_ttl(Duration::from_millis(1)));
+        v0728().sealed_with(RequestStateSeal::new(codec(KEY)).with_ttl(Duration::from_secs(1)));
     let state = second_round_state(&client);
-    std::thread::sleep(Duration::from_millis(20));
+    std::thread::sleep(Duration::from_millis(1_500));
     assert_refused(
         client.retry(&state),
         RequestStateError::Expired,

@@ -1387,14 +1387,16 @@ async fn ask_after_parameters_is_refused_on_every_revision_before_anything_is_as
 #[tokio::test]
 async fn an_expired_state_is_refused() {
     let connection = connect_sealed(
-        seal(KEY).with_ttl(Duration::from_millis(1)),
+        // Long enough for the two rounds that seal (every round that asks
+        // seals a state, the first included), however loaded the machine.
+        seal(KEY).with_ttl(Duration::from_secs(1)),
         ProtocolVersion::V_2026_07_28,
         ClientCapabilities::builder().enable_elicitation().build(),
     )
     .await;
     let state = sealed_after_high(&connection, "two", None).await;
-    // Well past the time to live of one millisecond.
-    tokio::time::sleep(Duration::from_millis(50)).await;
+    // Past the time to live of one second.
+    tokio::time::sleep(Duration::from_millis(1_500)).await;
     let impact = json!({"impact": {"action": "accept", "content": {"services": ["login"]}}});
     assert_refused(
         round(&connection, "two", None, Some(impact), Some(&state)).await,
