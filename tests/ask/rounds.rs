@@ -1241,10 +1241,12 @@ fn every_error_has_its_code_and_data() {
                 tool: "deploy".to_owned(),
             },
             json!({"code": -32602,
-                   "message": "tool \"deploy\" needs its arguments to ask for input, and has none: \
-                               the request sent none, or the server read them before it could bind \
-                               the answers to them (a server bug: the extractor that asks must come \
-                               before the one that takes the arguments)",
+                   "message": "tool \"deploy\" takes arguments and the request has none where the \
+                               server asks for input, so the answers cannot be bound to them: send \
+                               the tool's arguments (an empty object to leave every optional one \
+                               out); if the request did, the server read them before it could bind \
+                               the answers (a server bug: the extractor that asks must come before \
+                               the one that takes the arguments)",
                    "data": null}),
         ),
     ];

@@ -107,6 +107,13 @@ struct Ticket {
     ticket: u32,
 }
 
+/// Arguments that are all optional: a client may send none.
+#[derive(serde::Deserialize, rmcp::schemars::JsonSchema)]
+#[schemars(crate = "rmcp::schemars")]
+struct Audit {
+    purpose: Option<String>,
+}
+
 const KEY: &[u8] = b"a request state key of at least 32 bytes";
 
 fn seal(key: &[u8]) -> RequestStateSeal {
@@ -264,6 +271,26 @@ impl Desk {
         ask: Ask,
     ) -> Result<CallToolResponse, ErrorData> {
         let _ = ticket;
+        two_questions(ask).await
+    }
+
+    #[tool(description = "Asks two questions; its one argument is optional")]
+    async fn audit(
+        &self,
+        ask: Ask,
+        Parameters(Audit { purpose }): Parameters<Audit>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let _ = purpose;
+        two_questions(ask).await
+    }
+
+    #[tool(description = "A server bug: Parameters takes the optional arguments before Ask")]
+    async fn audit_late(
+        &self,
+        Parameters(Audit { purpose }): Parameters<Audit>,
+        ask: Ask,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let _ = purpose;
         two_questions(ask).await
     }
 }
@@ -1355,14 +1382,7 @@ async fn ask_after_parameters_is_refused_on_every_revision_before_anything_is_as
             other => panic!("{version}: expected an error response, got {other:?}"),
         };
         assert_eq!(error.code, ErrorCode::INVALID_PARAMS, "{version}");
-        assert_eq!(
-            error.message,
-            "tool \"ticket_late\" needs its arguments to ask for input, and has none: the \
-             request sent none, or the server read them before it could bind the answers to them \
-             (a server bug: the extractor that asks must come before the one that takes the \
-             arguments)",
-            "{version}"
-        );
+        assert_eq!(error.message, no_arguments("ticket_late"), "{version}");
         assert_eq!(
             connection.seen(),
             Vec::<Value>::new(),
@@ -1375,12 +1395,105 @@ async fn ask_after_parameters_is_refused_on_every_revision_before_anything_is_as
             other => panic!("{version}: expected an error response, got {other:?}"),
         };
         assert_eq!(error.code, ErrorCode::INVALID_PARAMS, "{version}");
-        assert!(
-            error
-                .message
-                .starts_with("tool \"ticket\" needs its arguments"),
-            "{version}"
+        assert!(error.message == no_arguments("ticket"), "{version}");
+    }
+}
+
+fn no_arguments(tool: &str) -> String {
+    format!(
+        "tool \"{tool}\" takes arguments and the request has none where the server asks for \
+         input, so the answers cannot be bound to them: send the tool's arguments (an empty \
+         object to leave every optional one out); if the request did, the server read them \
+         before it could bind the answers (a server bug: the extractor that asks must come \
+         before the one that takes the arguments)"
+    )
+}
+
+/// The replay the order allowed: a tool whose arguments are all optional,
+/// `Parameters` listed before `Ask`. rmcp cannot tell arguments the
+/// extractor took from arguments the client left out, so a tool that
+/// declares arguments refuses a call where `Ask` finds none: the wrong
+/// order fails on its first call, whatever the client sends, and a state
+/// sealed for `purpose: audit` can never be replayed for `purpose: evil`.
+#[tokio::test]
+async fn optional_arguments_are_bound_or_the_call_is_refused() {
+    for version in SPOKEN {
+        let connection = connect(version.clone()).await;
+        connection.answer(vec![
+            json!({"action": "accept", "content": {"severity": "high"}}),
+        ]);
+        for arguments in [Some(json!({"purpose": "audit"})), Some(json!({})), None] {
+            let error = match round(&connection, "audit_late", arguments.clone(), None, None).await
+            {
+                Err(ServiceError::McpError(error)) => error,
+                other => panic!("{version} {arguments:?}: expected an error, got {other:?}"),
+            };
+            assert_eq!(error.code, ErrorCode::INVALID_PARAMS, "{version}");
+            assert_eq!(error.message, no_arguments("audit_late"), "{version}");
+        }
+        // With `Ask` first, a client that leaves every argument out sends
+        // an empty object; sending none is refused the same way.
+        let error = match round(&connection, "audit", None, None, None).await {
+            Err(ServiceError::McpError(error)) => error,
+            other => panic!("{version}: expected an error response, got {other:?}"),
+        };
+        assert_eq!(error.message, no_arguments("audit"), "{version}");
+        assert_eq!(
+            connection.seen(),
+            Vec::<Value>::new(),
+            "{version}: nothing was asked"
         );
+    }
+
+    // With `Ask` first, the state is bound to the optional argument.
+    let connection = connect(ProtocolVersion::V_2026_07_28).await;
+    let state = sealed_after_high(&connection, "audit", Some(json!({"purpose": "audit"}))).await;
+    let impact = json!({"impact": {"action": "accept", "content": {"services": ["login"]}}});
+    for evil in [json!({"purpose": "evil"}), json!({})] {
+        assert_refused(
+            round(
+                &connection,
+                "audit",
+                Some(evil),
+                Some(impact.clone()),
+                Some(&state),
+            )
+            .await,
+            REFUSED_STATE,
+        );
+    }
+    match round(
+        &connection,
+        "audit",
+        Some(json!({"purpose": "audit"})),
+        Some(impact),
+        Some(&state),
+    )
+    .await
+    {
+        Ok(CallToolResponse::Complete(result)) => assert_eq!(
+            text(&result),
+            "Accept(Triage { severity: High }); Accept(Impact { services: [Login] })"
+        ),
+        other => panic!("expected the result, got {other:?}"),
+    }
+    // An empty object is a call that leaves every argument out.
+    let state = sealed_after_high(&connection, "audit", Some(json!({}))).await;
+    let impact = json!({"impact": {"action": "accept", "content": {"services": ["checkout"]}}});
+    match round(
+        &connection,
+        "audit",
+        Some(json!({})),
+        Some(impact),
+        Some(&state),
+    )
+    .await
+    {
+        Ok(CallToolResponse::Complete(result)) => assert_eq!(
+            text(&result),
+            "Accept(Triage { severity: High }); Accept(Impact { services: [Checkout] })"
+        ),
+        other => panic!("expected the result, got {other:?}"),
     }
 }
 

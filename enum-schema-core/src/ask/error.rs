@@ -112,10 +112,11 @@ pub enum ElicitError {
         /// The key.
         key: String,
     },
-    /// A tool whose input schema requires arguments has none where it
-    /// asks for input, so the answers cannot be bound to them (a
-    /// `requestState` of one call would then be accepted in a call with
-    /// other arguments): the request sent none, or, a server bug, another
+    /// A tool whose input schema declares arguments (required or optional)
+    /// has none where it asks for input, so the answers cannot be bound to
+    /// them (a `requestState` of one call would then be accepted in a call
+    /// with other arguments): the request sent none (send `"arguments": {}`
+    /// to leave every optional one out), or, a server bug, another
     /// extractor took them first (list the `Ask` extractor before it).
     /// Refused on every revision, before anything is asked.
     NoArguments {
@@ -283,10 +284,11 @@ impl fmt::Display for ElicitError {
             ),
             ElicitError::NoArguments { tool } => write!(
                 f,
-                "tool {tool:?} needs its arguments to ask for input, and has none: the request \
-                 sent none, or the server read them before it could bind the answers to them (a \
-                 server bug: the extractor that asks must come before the one that takes the \
-                 arguments)"
+                "tool {tool:?} takes arguments and the request has none where the server asks for \
+                 input, so the answers cannot be bound to them: send the tool's arguments (an \
+                 empty object to leave every optional one out); if the request did, the server \
+                 read them before it could bind the answers (a server bug: the extractor that \
+                 asks must come before the one that takes the arguments)"
             ),
             ElicitError::Cancelled => f.write_str(
                 "the request was cancelled while the server waited for an answer; nothing more \

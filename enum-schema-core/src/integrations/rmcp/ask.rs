@@ -331,20 +331,21 @@ impl<S: AsRef<RequestStateSeal>> SealProvider for S {
 /// are when `Ask` is extracted, so list `Ask` before `Parameters<..>` (which
 /// takes the arguments away).
 ///
-/// A wrong order is refused on every call of a tool whose input schema
-/// (`ServerHandler::get_tool`, which `#[tool_handler]` writes) requires
-/// arguments: with none left to read (an earlier extractor, `Parameters`
-/// or `JsonObject`, took them, or the client sent none), the call fails
-/// with [`ElicitError::NoArguments`] (`-32602`) before anything is asked.
-/// Where that cannot be told, the order is the server's to keep: a tool
-/// whose arguments are all optional (a client may send none), and a
-/// hand-written `ServerHandler` without `get_tool` (rmcp's default says
-/// nothing of the schema). There, `Ask` after the extractor binds the
-/// answers to no arguments, and a `requestState` of one call would be
-/// accepted in a call of the same tool with other arguments.
+/// The other order cannot serve a call: for a tool whose input schema
+/// (`ServerHandler::get_tool`, which `#[tool_handler]` writes) declares any
+/// property, required or optional, a call where `Ask` finds no arguments
+/// fails with [`ElicitError::NoArguments`] (`-32602`) before anything is
+/// asked. rmcp cannot tell arguments an earlier extractor (`Parameters`,
+/// `JsonObject`) took from arguments the client left out, so both are
+/// refused: a server with the wrong order fails on its first call, and a
+/// client that asks a tool with only optional arguments sends
+/// `"arguments": {}` (which binds the same as none). A tool that declares
+/// no property, and a hand-written `ServerHandler` without `get_tool`
+/// (rmcp's default says nothing of the schema), bind to the arguments
+/// `Ask` finds, none included.
 impl<S: SealProvider + ServerHandler> FromContextPart<ToolCallContext<'_, S>> for Ask {
     fn from_context_part(context: &mut ToolCallContext<'_, S>) -> Result<Self, ErrorData> {
-        if context.arguments.is_none() && requires_arguments(context.service, &context.name) {
+        if context.arguments.is_none() && declares_arguments(context.service, &context.name) {
             let tool = context.name.to_string();
             return Err(ErrorData::from(ElicitError::NoArguments { tool }));
         }
@@ -367,12 +368,17 @@ impl<S: SealProvider + ServerHandler> FromContextPart<ToolCallContext<'_, S>> fo
 }
 
 /// Whether the tool's input schema, as the server declares it, has a
-/// non-empty `required`.
-fn requires_arguments<S: ServerHandler>(service: &S, name: &str) -> bool {
+/// non-empty `properties` or `required`.
+fn declares_arguments<S: ServerHandler>(service: &S, name: &str) -> bool {
     service.get_tool(name).is_some_and(|tool| {
-        tool.input_schema
-            .get("required")
-            .and_then(Value::as_array)
-            .is_some_and(|required| !required.is_empty())
+        let schema = &tool.input_schema;
+        schema
+            .get("properties")
+            .and_then(Value::as_object)
+            .is_some_and(|properties| !properties.is_empty())
+            || schema
+                .get("required")
+                .and_then(Value::as_array)
+                .is_some_and(|required| !required.is_empty())
     })
 }
