@@ -235,3 +235,162 @@ async fn a_title_three_times_is_a_tool_error_with_the_data() {
         );
     }
 }
+
+/// A router with `deploy`: asks for a confirmation, then deploys (counts
+/// one in `deployed`); sends each call's outcome on `outcomes`.
+fn deploy_router(
+    deployed: Arc<std::sync::atomic::AtomicUsize>,
+    outcomes: tokio::sync::mpsc::UnboundedSender<String>,
+) -> McpRouter {
+    let codec = RequestStateCodec::new([9; 32], RequestStateSeal::DEFAULT_TTL).unwrap();
+    let seal = RequestStateSeal::new(codec);
+    let tool = ToolBuilder::new("deploy")
+        .mrtr_handler(move |ctx: RequestContext, _: NoParams| {
+            let (seal, deployed, outcomes) = (seal.clone(), deployed.clone(), outcomes.clone());
+            async move {
+                let outcome = Ask::for_tool(&ctx, "deploy", &(), &seal)?
+                    .tool(|ask| async move {
+                        let confirmed = ask
+                            .form::<enum_schema::Confirm>(
+                                "confirm",
+                                "Deploy billing v1 to production?",
+                            )
+                            .await?;
+                        if confirmed == ElicitAction::Accept(enum_schema::Confirm::Yes) {
+                            deployed.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                        }
+                        Ok(CallToolResult::text("deployed"))
+                    })
+                    .await;
+                let _ = outcomes.send(match &outcome {
+                    Ok(_) => "completed".to_owned(),
+                    Err(error) => error.to_string(),
+                });
+                outcome
+            }
+        })
+        .build();
+    McpRouter::new().server_info("e2e", "1.0.0").tool(tool)
+}
+
+/// The person at the client reads the form and closes it: the client gives
+/// up the call (tower-mcp's client sends `notifications/cancelled` when
+/// the call's future is dropped).
+#[derive(Clone)]
+struct Closer {
+    shown: Arc<tokio::sync::Notify>,
+}
+
+#[async_trait::async_trait]
+impl ClientHandler for Closer {
+    async fn handle_elicit(&self, _: ElicitRequestParams) -> Result<ElicitResult, JsonRpcError> {
+        self.shown.notify_one();
+        // Never answers on its own; the client drops this once the server
+        // cancels, or the test ends.
+        std::future::pending().await
+    }
+}
+
+/// tower-mcp's client on tower-mcp's stdio server transport, over an
+/// in-memory pipe: the client writes and reads one JSON-RPC message per
+/// line, as it would to a child process's stdin and stdout.
+struct Pipe {
+    write: tokio::io::WriteHalf<tokio::io::DuplexStream>,
+    read: tokio::io::Lines<tokio::io::BufReader<tokio::io::ReadHalf<tokio::io::DuplexStream>>>,
+    connected: bool,
+}
+
+impl Pipe {
+    fn to(router: McpRouter) -> Pipe {
+        let (client, server) = tokio::io::duplex(1 << 20);
+        let (server_read, server_write) = tokio::io::split(server);
+        tokio::spawn(async move {
+            tower_mcp::transport::stdio::BidirectionalStdioTransport::new(router)
+                .run_with_streams(tokio::io::BufReader::new(server_read), server_write)
+                .await
+        });
+        let (read, write) = tokio::io::split(client);
+        Pipe {
+            write,
+            read: tokio::io::AsyncBufReadExt::lines(tokio::io::BufReader::new(read)),
+            connected: true,
+        }
+    }
+}
+
+#[async_trait::async_trait]
+impl tower_mcp::client::ClientTransport for Pipe {
+    async fn send(&mut self, message: &str) -> tower_mcp::error::Result<()> {
+        use tokio::io::AsyncWriteExt;
+        let line = format!("{message}\n");
+        self.write
+            .write_all(line.as_bytes())
+            .await
+            .map_err(|error| tower_mcp::Error::Transport(error.to_string()))
+    }
+
+    async fn recv(&mut self) -> tower_mcp::error::Result<Option<String>> {
+        let line = self
+            .read
+            .next_line()
+            .await
+            .map_err(|error| tower_mcp::Error::Transport(error.to_string()))?;
+        self.connected = line.is_some();
+        Ok(line)
+    }
+
+    fn is_connected(&self) -> bool {
+        self.connected
+    }
+
+    async fn close(&mut self) -> tower_mcp::error::Result<()> {
+        self.connected = false;
+        Ok(())
+    }
+}
+
+/// A `notifications/cancelled` for a call that waits for its confirmation
+/// ends the wait at once: the body does not resume, nothing is deployed.
+/// tower-mcp's client and its stdio server transport, on 2025-11-25. Its
+/// streamable HTTP transport and its in-process `ChannelTransport` (0.25)
+/// accept the notification without cancelling the request's context, so
+/// there the wait ends only at the state's lifetime.
+#[tokio::test]
+async fn a_cancelled_call_on_2025_11_25_does_nothing() {
+    let deployed = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let (outcomes, mut outcome) = tokio::sync::mpsc::unbounded_channel();
+    let router = deploy_router(deployed.clone(), outcomes);
+    let shown = Arc::new(tokio::sync::Notify::new());
+    let client = McpClient::builder()
+        .with_elicitation()
+        .connect(
+            Pipe::to(router),
+            Closer {
+                shown: shown.clone(),
+            },
+        )
+        .await
+        .unwrap();
+    client.initialize("e2e-client", "1.0.0").await.unwrap();
+    tokio::select! {
+        result = client.call_tool("deploy", json!({})) => {
+            panic!("the call ended before the form was closed: {result:?}")
+        }
+        () = shown.notified() => {}
+    }
+    // The call's future is dropped: the client cancels it. A bound on the
+    // wait keeps a regression from hanging the suite (no timing is
+    // asserted: a minute is far beyond any machine's delay).
+    let outcome = tokio::time::timeout(std::time::Duration::from_secs(60), outcome.recv())
+        .await
+        .expect("the server's wait ended")
+        .unwrap();
+    // The handler's error; tower-mcp sends no response for a cancelled
+    // request.
+    assert_eq!(
+        outcome,
+        "JSON-RPC error: the request was cancelled while the server waited for an answer; \
+         nothing more was done (code -32603)"
+    );
+    assert_eq!(deployed.load(std::sync::atomic::Ordering::SeqCst), 0);
+}
