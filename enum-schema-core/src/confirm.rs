@@ -206,6 +206,9 @@ impl From<bool> for Confirm {
 impl ElicitForm for Confirm {
     const MESSAGE: Option<&'static str> = None;
 
+    /// A confirmation is a person's: never taken from the tool's arguments.
+    const PERSON_ONLY: bool = true;
+
     /// `{"type":"object","properties":{"confirm":{"type":"string","oneOf":[{"const":"yes","title":"Yes"},{"const":"no","title":"No"}]}},"required":["confirm"]}`.
     fn requested_schema() -> RequestedSchema {
         Self::fields().requested_schema()

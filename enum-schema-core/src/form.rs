@@ -580,6 +580,13 @@ pub trait ElicitForm: Sized {
     /// The message set with `#[elicit(message = "...")]`, if any.
     const MESSAGE: Option<&'static str>;
 
+    /// Whether only a person may answer this form. `Ask` never takes the
+    /// answer to such a form from the tool call's arguments (the model
+    /// writes those), even when the question allows it
+    /// (`Question::with_argument`, feature `ask`): `true` for
+    /// [`Confirm`](crate::Confirm), `false` by default.
+    const PERSON_ONLY: bool = false;
+
     /// The `requestedSchema`: `{"type":"object","properties":{..},"required":[..]}`.
     fn requested_schema() -> RequestedSchema;
 

@@ -7,6 +7,7 @@
 //! one) is driven through the same tool code: `rounds` asks as a server
 //! does, `hostile` answers as a malicious or buggy client would.
 
+mod arguments;
 mod bound;
 #[cfg(feature = "store")]
 mod contract;

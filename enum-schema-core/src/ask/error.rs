@@ -12,6 +12,8 @@ use crate::input::InputRequiredResult;
 use crate::schema::option::EnumOption;
 use crate::version::VersionError;
 
+use super::unasked::Unasked;
+
 /// JSON-RPC `-32600`: invalid request.
 pub(crate) const INVALID_REQUEST: i32 = -32600;
 /// JSON-RPC `-32602`: invalid params.
@@ -35,19 +37,26 @@ pub(crate) const MISSING_REQUIRED_CLIENT_CAPABILITY: i32 = -32021;
 /// | `Store` | `-32603` internal error |
 /// | `Cancelled` | `-32603` internal error, if the SDK answers a cancelled request at all (MCP says it should not; tower-mcp does not) |
 /// | `Unsupported` | `-32021` missing required client capability, `data.requiredCapabilities` |
+/// | `Unasked` | `-32021`, `data` the questions (see [`Unasked`]) and `requiredCapabilities` |
 /// | `Version`, `NoServerRequests` | `-32600` invalid request |
 /// | `Service`, `Handler` | the SDK error's own code, message and `data`, passed on as they came |
 /// | anything else | `-32603` internal error |
 ///
-/// Inside [`Ask::tool`](super::Ask::tool), a rejected answer is a tool
-/// result with `isError: true` instead, and `InputRequired` is the
-/// `input_required` result.
+/// Inside [`Ask::tool`](super::Ask::tool), a rejected answer and
+/// `Unasked` are a tool result with `isError: true` instead, and
+/// `InputRequired` is the `input_required` result.
 #[derive(Debug)]
 #[non_exhaustive]
 pub enum ElicitError {
     /// The client did not declare form elicitation in its capabilities, so
     /// the spec forbids asking it.
     Unsupported,
+    /// [`Ask`](super::Ask)'s questions that a client without form
+    /// elicitation could not ask, and that no argument of the call answered
+    /// (see [`Unasked`]). Inside [`Ask::tool`](super::Ask::tool), a tool
+    /// result for the model (`isError: true`), which says what to ask the
+    /// person in the chat and the argument to send when calling again.
+    Unasked(Box<Unasked>),
     /// The protocol revision cannot carry this form: no elicitation before
     /// 2025-06-18, no multi-select in 2025-06-18.
     Version(VersionError),
@@ -140,7 +149,9 @@ impl ElicitError {
             ElicitError::Invalid(_)
             | ElicitError::RequestState(_)
             | ElicitError::NoArguments { .. } => INVALID_PARAMS,
-            ElicitError::Unsupported => MISSING_REQUIRED_CLIENT_CAPABILITY,
+            ElicitError::Unsupported | ElicitError::Unasked(_) => {
+                MISSING_REQUIRED_CLIENT_CAPABILITY
+            }
             ElicitError::Version(_) | ElicitError::NoServerRequests { .. } => INVALID_REQUEST,
             ElicitError::Service(error) | ElicitError::Handler(error) => error.code(),
             ElicitError::InputRequired(_)
@@ -175,6 +186,9 @@ impl ElicitError {
     ///     per array or object, and 4,096 characters and items in all;
     /// - [`Unsupported`](Self::Unsupported):
     ///   `{"requiredCapabilities":{"elicitation":{"form":{}}}}`;
+    /// - [`Unasked`](Self::Unasked): the same, and
+    ///   `"unasked":[{"key":..,"message":..,"argument":KEY|null,"refused":..|null,"requestedSchema":{..}}]`
+    ///   (at most 20 options per field, `"moreOptions":N` for the rest);
     /// - [`Version`](Self::Version) for a multi-select on 2025-06-18:
     ///   `{"protocolVersion":"2025-06-18","field":..}`;
     /// - [`Service`](Self::Service), [`Handler`](Self::Handler): the SDK
@@ -186,6 +200,16 @@ impl ElicitError {
                 "requiredCapabilities",
                 object([("elicitation", object([("form", object([]))]))]),
             )])),
+            ElicitError::Unasked(unasked) => {
+                let mut data = unasked.data();
+                if let Value::Object(data) = &mut data {
+                    data.insert(
+                        "requiredCapabilities".to_owned(),
+                        object([("elicitation", object([("form", object([]))]))]),
+                    );
+                }
+                Some(data)
+            }
             ElicitError::Version(VersionError::NoMultiSelect { version, property }) => {
                 Some(object([
                     ("protocolVersion", Value::from(version.as_str())),
@@ -231,6 +255,7 @@ impl fmt::Display for ElicitError {
             ElicitError::Unsupported => f.write_str(
                 "the client did not declare the elicitation capability (form mode), so it cannot be asked",
             ),
+            ElicitError::Unasked(unasked) => unasked.fmt(f),
             ElicitError::Version(error) => error.fmt(f),
             ElicitError::InputRequired(_) => f.write_str(
                 "the server needs the client's input, which this response cannot ask for",

@@ -13,6 +13,7 @@ use super::error::ElicitError;
 use super::reask;
 use super::sdk::{Reply, Sdk};
 use super::state::{self, Opened, RequestStateSeal, Sealed};
+use super::unasked::Unasked;
 use crate::error::Error;
 use crate::form::{ElicitAction, ElicitForm, ElicitFormWith, Form, FormFields};
 use crate::input::{state_length, InputRequiredResult, MAX_REQUEST_STATE_LENGTH};
@@ -170,6 +171,9 @@ struct Inner<S: Sdk> {
     peer: S::Peer,
     seal: RequestStateSeal,
     binding: Vec<u8>,
+    method: String,
+    name: String,
+    arguments: Map<String, Value>,
     version: Option<ProtocolVersion>,
     form_supported: bool,
     responses: Map<String, Value>,
@@ -204,6 +208,8 @@ pub struct Question<'a, T> {
     params: ElicitRequestFormParams,
     parse: Box<dyn Fn(Value) -> Result<ElicitAction<T>, Error> + Send + Sync + 'a>,
     max_attempts: Option<u32>,
+    argument: bool,
+    person_only: bool,
     answer: Option<ElicitAction<T>>,
 }
 
@@ -213,18 +219,24 @@ impl<T> fmt::Debug for Question<'_, T> {
             .field("key", &self.key)
             .field("params", &self.params)
             .field("max_attempts", &self.max_attempts)
+            .field("argument", &self.argument)
+            .field("person_only", &self.person_only)
             .finish_non_exhaustive()
     }
 }
 
 impl Question<'static, ()> {
     /// `F`'s form under `key` with `message`; the answer is an
-    /// [`ElicitAction<F>`].
+    /// [`ElicitAction<F>`]. A form whose [`ElicitForm::PERSON_ONLY`] is
+    /// `true` ([`Confirm`](crate::Confirm)) is never answered from an
+    /// argument.
     pub fn form<F: ElicitForm + 'static>(
         key: impl Into<Cow<'static, str>>,
         message: impl Into<Cow<'static, str>>,
     ) -> Question<'static, F> {
-        Question::new(key, F::request(message), F::parse_result)
+        let mut question = Question::new(key, F::request(message), F::parse_result);
+        question.person_only = F::PERSON_ONLY;
+        question
     }
 
     /// A derived form with run-time choices (see [`ElicitFormWith`]) under
@@ -275,8 +287,58 @@ impl<'a, T> Question<'a, T> {
             params,
             parse: Box::new(parse),
             max_attempts: None,
+            argument: false,
+            person_only: false,
             answer: None,
         }
+    }
+
+    /// The same question, which the call's argument named by its key may
+    /// answer: the model that calls the tool, when it knows the answer
+    /// already, or after asking the person in the chat where the client
+    /// shows no forms.
+    ///
+    /// The argument holds what an accepted form's `content` holds, an
+    /// object of the form's fields (`{"environment":"staging"}` for the
+    /// key `target`); declare it in the tool's input schema as
+    /// [`argument_schema`](Self::argument_schema) says. On every revision,
+    /// before anything is asked:
+    ///
+    /// - a valid argument is the answer ([`ElicitAction::Accept`]), and no
+    ///   round is spent on the question;
+    /// - an argument the form's rules refuse is not the answer: the person
+    ///   is asked, the form's message followed by the reason and the
+    ///   argument's valid fields pre-filled (as after a rejected answer,
+    ///   but not counted as an attempt: the person made no mistake);
+    /// - no argument (or `null`): the person is asked.
+    ///
+    /// Where the client cannot show a form, [`Ask::tool`] ends the call
+    /// with a result for the model ([`Unasked`](super::Unasked)) that names
+    /// the argument, its fields and options, and why a refused argument
+    /// was refused. A question whose form only a person may answer
+    /// ([`ElicitForm::PERSON_ONLY`], a [`Confirm`](crate::Confirm)) ignores
+    /// this: its answer never comes from the model.
+    #[must_use]
+    pub fn with_argument(mut self) -> Self {
+        self.argument = true;
+        self
+    }
+
+    /// What a tool's input schema declares for the argument that answers
+    /// this question ([`with_argument`](Self::with_argument)), under the
+    /// question's key: the `requestedSchema` with the message as its
+    /// `description`,
+    /// `{"type":"object","description":MESSAGE,"properties":{..},"required":[..]}`.
+    pub fn argument_schema(&self) -> Value {
+        let mut schema =
+            serde_json::to_value(self.params.requested_schema()).unwrap_or(Value::Null);
+        if let Value::Object(schema) = &mut schema {
+            schema.insert(
+                "description".to_owned(),
+                Value::from(self.params.message()),
+            );
+        }
+        schema
     }
 
     /// The same question, asked at most `attempts` times (`1`: a rejected
@@ -310,6 +372,8 @@ mod private {
         fn key(&self) -> &str;
         fn params(&self) -> &ElicitRequestFormParams;
         fn max_attempts(&self) -> Option<u32>;
+        /// Whether the call's argument under the key may answer it.
+        fn argument(&self) -> bool;
         /// Parses `answer` and keeps the typed result.
         fn take(&mut self, answer: Value) -> Result<(), Error>;
     }
@@ -330,6 +394,10 @@ impl<T: Send> Pending for Question<'_, T> {
 
     fn max_attempts(&self) -> Option<u32> {
         self.max_attempts
+    }
+
+    fn argument(&self) -> bool {
+        self.argument && !self.person_only
     }
 
     fn take(&mut self, answer: Value) -> Result<(), Error> {
@@ -468,6 +536,9 @@ impl<S: Sdk> Ask<S> {
                 peer,
                 seal,
                 binding,
+                method: request.method.to_owned(),
+                name: request.name.to_owned(),
+                arguments: request.arguments.cloned().unwrap_or_default(),
                 version: request.version,
                 form_supported: request.form_supported,
                 responses: request.input_responses,
@@ -626,7 +697,7 @@ impl<S: Sdk> Ask<S> {
             self.record(question.key())?;
         }
         if !inner.form_supported {
-            return Err(ElicitError::Unsupported);
+            return self.without_forms(questions);
         }
         match inner.version {
             Some(version) if version.uses_input_required() => {
@@ -670,6 +741,51 @@ impl<S: Sdk> Ask<S> {
         }
     }
 
+    /// The answer from the call's argument under the question's key, where
+    /// the question allows it and the argument is there (not `null`):
+    /// taken if valid, else the answer as sent and why it was refused.
+    fn from_argument(
+        &self,
+        question: &mut (dyn Pending + Send),
+    ) -> Option<Result<(), (Value, Error)>> {
+        if !question.argument() {
+            return None;
+        }
+        let content = self
+            .inner
+            .arguments
+            .get(question.key())
+            .filter(|value| !value.is_null())?;
+        let mut answer = Map::new();
+        answer.insert("action".to_owned(), Value::from("accept"));
+        answer.insert("content".to_owned(), content.clone());
+        let answer = Value::Object(answer);
+        Some(question.take(answer.clone()).map_err(|error| (answer, error)))
+    }
+
+    /// A client that cannot show forms: each question answered from its
+    /// argument, or, for any that is not, the result for the model.
+    fn without_forms(&self, questions: &mut [&mut (dyn Pending + Send)]) -> Result<(), ElicitError> {
+        let mut unasked = Unasked::new(&self.inner.method, &self.inner.name);
+        for question in questions.iter_mut() {
+            match self.from_argument(&mut **question) {
+                Some(Ok(())) => {}
+                Some(Err((_, error))) => {
+                    unasked.push(question.key(), question.params(), true, Some(&error));
+                }
+                None => {
+                    let argument = question.argument();
+                    unasked.push(question.key(), question.params(), argument, None);
+                }
+            }
+        }
+        if unasked.is_empty() {
+            Ok(())
+        } else {
+            Err(ElicitError::Unasked(Box::new(unasked)))
+        }
+    }
+
     fn max_attempts(&self, question: &(dyn Pending + Send)) -> u32 {
         question
             .max_attempts()
@@ -687,6 +803,13 @@ impl<S: Sdk> Ask<S> {
         let inner = &*self.inner;
         let max_attempts = self.max_attempts(question);
         let mut attempt = 1;
+        match self.from_argument(question) {
+            Some(Ok(())) => return Ok(()),
+            Some(Err((answer, error))) => {
+                params = shaped(&reask::again(question.params(), &answer, &error), version)?;
+            }
+            None => {}
+        }
         loop {
             // A user has as long to answer as a sealed state lives on
             // 2026-07-28: a client that never answers holds no call open
@@ -745,7 +868,17 @@ impl<S: Sdk> Ask<S> {
                 (Some(kept), _) => (kept.clone(), None),
                 (None, Some(sent)) => (sent.clone(), Some(canonical(question.params(), sent))),
                 (None, None) => {
-                    requests.push((key.clone(), shaped(question.params(), Some(version))?));
+                    let asked = match self.from_argument(&mut **question) {
+                        // Answered by the argument, which the state is
+                        // bound to: nothing to seal.
+                        Some(Ok(())) => continue,
+                        Some(Err((answer, error))) => {
+                            let sent = canonical(question.params(), &answer);
+                            shaped(&reask::again(question.params(), &sent, &error), Some(version))?
+                        }
+                        None => shaped(question.params(), Some(version))?,
+                    };
+                    requests.push((key.clone(), asked));
                     sealed.questions.insert(key, Value::String(digest));
                     continue;
                 }
@@ -921,7 +1054,7 @@ fn respond<S: Sdk, T: Reply<S>, R: Into<T>>(
     match ended {
         Ok(result) => Ok(result.into().complete()),
         Err(ElicitError::InputRequired(result)) => T::input_required(*result),
-        Err(error @ ElicitError::Invalid(_)) => match tool_error {
+        Err(error @ (ElicitError::Invalid(_) | ElicitError::Unasked(_))) => match tool_error {
             Some(build) => Ok(build(&error).complete()),
             None => Err(S::error(error)),
         },

@@ -1,0 +1,341 @@
+//! Arguments first, a person second (`Question::with_argument`): the
+//! model's valid argument answers without a round, a missing or refused
+//! one is asked of the person (with the reason), a client that shows no
+//! forms gets a result for the model (`Unasked`), and a confirmation is
+//! never taken from the model.
+
+use super::*;
+use enum_schema::Confirm;
+
+#[derive(ElicitEnum, Debug, PartialEq)]
+#[elicit(rename_all = "lowercase")]
+enum Environment {
+    #[elicit(title = "Staging")]
+    Staging,
+    #[elicit(title = "Production")]
+    Production,
+}
+
+#[derive(ElicitForm, Debug, PartialEq)]
+struct Target {
+    #[elicit(title = "Environment")]
+    environment: Environment,
+    #[elicit(title = "Replicas", minimum = 1, maximum = 10)]
+    replicas: Option<u8>,
+}
+
+/// Asks where to deploy, the argument `target` allowed to answer; then,
+/// for production, a confirmation, which allows it too (and must ignore
+/// it).
+async fn deploy(ask: Ask<Fake>) -> Result<ToolResult, ElicitError> {
+    let (target,) = ask
+        .all((Question::form::<Target>("target", "Where to deploy?").with_argument(),))
+        .await?;
+    let ElicitAction::Accept(target) = target else {
+        return Ok(ToolResult::Text("not deployed".to_owned()));
+    };
+    if target.environment == Environment::Production {
+        let (confirm,) = ask
+            .all((Question::form::<Confirm>("confirm", "Deploy to production?").with_argument(),))
+            .await?;
+        if !confirm.is_confirmed() {
+            return Ok(ToolResult::Text("not confirmed".to_owned()));
+        }
+    }
+    Ok(ToolResult::Text(format!("{target:?}")))
+}
+
+use enum_schema::ElicitAction;
+
+fn with_arguments(mut client: Client, arguments: Value) -> Client {
+    let Value::Object(arguments) = arguments else {
+        panic!("arguments are an object")
+    };
+    client.arguments = Some(arguments);
+    client
+}
+
+fn without_forms(mut client: Client) -> Client {
+    client.form = false;
+    client
+}
+
+#[test]
+fn a_valid_argument_answers_without_a_round_on_every_revision() {
+    for version in REVISIONS {
+        let client = with_arguments(
+            Client::new(version, vec![]),
+            json!({"target": {"environment": "staging", "replicas": 3}}),
+        );
+        assert_eq!(
+            text(client.tool(deploy)),
+            "Target { environment: Staging, replicas: Some(3) }",
+            "{}",
+            name(version)
+        );
+        assert_eq!(client.seen(), Vec::<Value>::new(), "{}", name(version));
+        assert_eq!(client.script.rounds(), Vec::<Value>::new());
+    }
+}
+
+#[test]
+fn a_missing_or_null_argument_is_asked_of_the_person() {
+    for arguments in [json!({}), json!({"target": null})] {
+        for version in REVISIONS {
+            let client = with_arguments(
+                Client::new(
+                    version,
+                    vec![json!({"action": "accept", "content": {"environment": "staging"}})],
+                ),
+                arguments.clone(),
+            );
+            assert_eq!(
+                text(client.tool(deploy)),
+                "Target { environment: Staging, replicas: None }"
+            );
+            let seen = client.seen();
+            assert_eq!(seen.len(), 1, "{}", name(version));
+            assert_eq!(seen[0]["message"], "Where to deploy?");
+        }
+    }
+}
+
+/// The model's argument broke a bound: the person is asked, with the
+/// reason and the valid field pre-filled, and that is not an attempt (one
+/// attempt is left even with `with_max_attempts(1)`-like seals).
+#[test]
+fn a_refused_argument_is_asked_of_the_person_with_the_reason() {
+    for version in REVISIONS {
+        let client = with_arguments(
+            Client::new(
+                version,
+                vec![json!({"action": "accept", "content": {"environment": "staging", "replicas": 4}})],
+            ),
+            json!({"target": {"environment": "staging", "replicas": 40}}),
+        )
+        .sealed_with(RequestStateSeal::new(codec(KEY)).with_max_attempts(1));
+        assert_eq!(
+            text(client.tool(deploy)),
+            "Target { environment: Staging, replicas: Some(4) }",
+            "{}",
+            name(version)
+        );
+        let seen = client.seen();
+        assert_eq!(seen.len(), 1, "{}", name(version));
+        assert_eq!(
+            seen[0]["message"],
+            "Where to deploy?\n\nReplicas: enter a number from 1 to 10; you entered “40”."
+        );
+        assert_eq!(
+            defaults(&seen[0]),
+            json!({"environment": "staging", "replicas": null})
+        );
+    }
+}
+
+/// An argument under the key of a question that does not allow it is
+/// ignored: the person is asked.
+#[test]
+fn an_argument_answers_only_a_question_that_allows_it() {
+    for version in REVISIONS {
+        let client = with_arguments(
+            Client::new(
+                version,
+                vec![json!({"action": "accept", "content": {"environment": "production"}})],
+            ),
+            json!({"target": {"environment": "staging"}}),
+        );
+        let outcome = client.tool(|ask: Ask<Fake>| async move {
+            let target = ask.form::<Target>("target", "Where to deploy?").await?;
+            Ok(ToolResult::Text(format!("{target:?}")))
+        });
+        assert_eq!(
+            text(outcome),
+            "Accept(Target { environment: Production, replicas: None })"
+        );
+        assert_eq!(client.seen().len(), 1, "{}", name(version));
+    }
+}
+
+/// `Confirm` allows an argument in `deploy`, and still never takes it: the
+/// person is asked, whatever the model sent.
+#[test]
+fn a_confirmation_is_never_taken_from_the_arguments() {
+    for version in REVISIONS {
+        let client = with_arguments(
+            Client::new(
+                version,
+                vec![json!({"action": "accept", "content": {"confirm": "no"}})],
+            ),
+            json!({"target": {"environment": "production"}, "confirm": {"confirm": "yes"}}),
+        );
+        assert_eq!(text(client.tool(deploy)), "not confirmed", "{}", name(version));
+        let seen = client.seen();
+        assert_eq!(seen.len(), 1, "{}", name(version));
+        assert_eq!(seen[0]["message"], "Deploy to production?");
+    }
+}
+
+fn unasked(outcome: Outcome<ToolResult>) -> Rejection {
+    match result(outcome) {
+        ToolResult::Rejected(rejection) => {
+            assert!(!rejection.invalid, "{rejection:?}");
+            assert_eq!(rejection.code, -32021);
+            rejection
+        }
+        other => panic!("expected the result for the model, got {other:?}"),
+    }
+}
+
+const TARGET_TEXT: &str = "This client cannot show the person a form (it did not declare form \
+     elicitation), so these questions were not asked:\n\n\
+     - \"Where to deploy?\"\n  \
+     Ask the person, then call the tool `incident` again with the argument `target`: an object\n  \
+     - `environment` (required): \"Environment\", one of \"staging\" (Staging), \"production\" (Production)\n  \
+     - `replicas`: \"Replicas\", an integer from 1 to 10\n\n\
+     Send each answer exactly as its value is written here.";
+
+fn target_data(refused: Value) -> Value {
+    json!({
+        "requiredCapabilities": {"elicitation": {"form": {}}},
+        "unasked": [{
+            "key": "target",
+            "message": "Where to deploy?",
+            "argument": "target",
+            "refused": refused,
+            "requestedSchema": {
+                "type": "object",
+                "properties": {
+                    "environment": {"type": "string", "title": "Environment", "oneOf": [
+                        {"const": "staging", "title": "Staging"},
+                        {"const": "production", "title": "Production"},
+                    ]},
+                    "replicas": {"type": "integer", "title": "Replicas", "minimum": 1, "maximum": 10},
+                },
+                "required": ["environment"],
+            },
+        }],
+    })
+}
+
+/// A client without form elicitation: the call ends with a result for the
+/// model, which asks in the chat and calls again with the argument; the
+/// retry is parsed by the same rules.
+#[test]
+fn a_client_without_forms_gets_a_result_for_the_model_then_the_retry_completes() {
+    for version in REVISIONS {
+        let client = without_forms(Client::new(version, vec![]));
+        let rejection = unasked(client.tool(deploy));
+        assert_eq!(rejection.text, TARGET_TEXT, "{}", name(version));
+        assert_eq!(rejection.data, Some(target_data(Value::Null)));
+        assert_eq!(client.seen(), Vec::<Value>::new());
+
+        // The model asked in the chat and calls again.
+        let client = with_arguments(
+            without_forms(Client::new(version, vec![])),
+            json!({"target": {"environment": "staging"}}),
+        );
+        assert_eq!(
+            text(client.tool(deploy)),
+            "Target { environment: Staging, replicas: None }"
+        );
+
+        // A refused argument says why.
+        let client = with_arguments(
+            without_forms(Client::new(version, vec![])),
+            json!({"target": {"environment": "dev"}}),
+        );
+        let rejection = unasked(client.tool(deploy));
+        let reason = "field `environment`: invalid value \"dev\": expected one of \"staging\", \
+                      \"production\"";
+        assert_eq!(
+            rejection.text,
+            TARGET_TEXT.replace(
+                "- \"Where to deploy?\"\n",
+                &format!(
+                    "- \"Where to deploy?\"\n  The argument `target` was refused: {reason}.\n"
+                )
+            )
+        );
+        assert_eq!(rejection.data, Some(target_data(json!(reason))));
+    }
+}
+
+/// The model answered the target; the confirmation is a person's, and a
+/// client without forms cannot ask it: the result says so, and no argument
+/// can answer it.
+#[test]
+fn a_confirmation_in_a_client_without_forms_needs_a_person() {
+    for version in REVISIONS {
+        let client = with_arguments(
+            without_forms(Client::new(version, vec![])),
+            json!({"target": {"environment": "production"}, "confirm": {"confirm": "yes"}}),
+        );
+        let rejection = unasked(client.tool(deploy));
+        assert_eq!(
+            rejection.text,
+            "This client cannot show the person a form (it did not declare form elicitation), \
+             so these questions were not asked:\n\n\
+             - \"Deploy to production?\": only a person can answer this, in a client that shows \
+             forms (MCP elicitation); no argument can answer it.",
+            "{}",
+            name(version)
+        );
+        let data = rejection.data.unwrap();
+        assert_eq!(data["unasked"][0]["key"], "confirm");
+        assert_eq!(data["unasked"][0]["argument"], Value::Null);
+    }
+}
+
+/// A long list: the text and the data list 20 options and say how many
+/// more there are.
+#[test]
+fn a_long_list_is_cut_in_the_result_for_the_model() {
+    use enum_schema::schema::SingleSelectSchema;
+    use enum_schema::Form;
+    let hosts: Vec<String> = (0..1000).map(|index| format!("host-{index:04}")).collect();
+    let hosts = SingleSelectSchema::new(hosts).unwrap();
+    let form = Form::new((("host", &hosts),));
+    let client = without_forms(Client::new(V1125, vec![]));
+    let rejection = unasked(client.tool(|ask: Ask<Fake>| {
+        let form = &form;
+        async move {
+            let (host,) = ask
+                .all((Question::fields("host", form, "Which host?").with_argument(),))
+                .await?;
+            Ok(ToolResult::Text(format!("{host:?}")))
+        }
+    }));
+    assert!(
+        rejection.text.ends_with(
+            "\"host-0018\", \"host-0019\", and 980 more not listed (ask the person for the exact \
+             value)\n\nSend each answer exactly as its value is written here."
+        ),
+        "{}",
+        rejection.text
+    );
+    let data = rejection.data.unwrap();
+    let host = &data["unasked"][0]["requestedSchema"]["properties"]["host"];
+    assert_eq!(host["enum"].as_array().unwrap().len(), 20);
+    assert_eq!(host["moreOptions"], 980);
+}
+
+#[test]
+fn the_argument_schema_is_the_requested_schema_with_the_message() {
+    let question = Question::form::<Target>("target", "Where to deploy?").with_argument();
+    assert_eq!(
+        question.argument_schema(),
+        json!({
+            "type": "object",
+            "description": "Where to deploy?",
+            "properties": {
+                "environment": {"type": "string", "title": "Environment", "oneOf": [
+                    {"const": "staging", "title": "Staging"},
+                    {"const": "production", "title": "Production"},
+                ]},
+                "replicas": {"type": "integer", "title": "Replicas", "minimum": 1, "maximum": 10},
+            },
+            "required": ["environment"],
+        })
+    );
+}
