@@ -806,19 +806,45 @@ fn a_key_used_twice_is_refused_on_every_revision() {
     }
 }
 
+/// A question no argument may answer, in a client without form
+/// elicitation: a tool ends with the result for the model that says a
+/// person must answer it (tests/ask/arguments.rs has the rest); a prompt,
+/// which has no error result, with the JSON-RPC error `-32021`.
 #[test]
-fn a_client_without_form_elicitation_is_refused_on_every_revision() {
+fn a_client_without_form_elicitation_is_told_on_every_revision() {
+    let text = "This client cannot show the person a form (it did not declare form \
+                elicitation), so these questions were not asked:\n\n- \"Describe the \
+                incident\": only a person can answer this, in a client that shows forms (MCP \
+                elicitation); no argument can answer it.";
     for version in REVISIONS {
         let mut client = Client::new(version, vec![right_incident()]);
         client.form = false;
-        let error = failed(client.tool(incident));
-        assert!(matches!(error, ElicitError::Unsupported));
+        let rejection = match result(client.tool(incident)) {
+            ToolResult::Rejected(rejection) => rejection,
+            other => panic!("expected the result for the model, got {other:?}"),
+        };
+        assert_eq!(rejection.code, -32021);
+        assert_eq!(rejection.text, text, "{}", name(version));
+        let data = rejection.data.unwrap();
         assert_eq!(
-            wire(error),
-            json!({"code": -32021,
-                   "message": "the client did not declare the elicitation capability (form mode), so it cannot be asked",
-                   "data": {"requiredCapabilities": {"elicitation": {"form": {}}}}})
+            data["requiredCapabilities"],
+            json!({"elicitation": {"form": {}}})
         );
+        assert_eq!(data["unasked"][0]["key"], "incident");
+        assert!(client.seen().is_empty());
+
+        client.method = "prompts/get";
+        let error = failed(client.prompt(|ask: Ask<Fake>| async move {
+            let answer = ask
+                .form::<Incident>("incident", "Describe the incident")
+                .await?;
+            Ok(PromptResult(format!("{answer:?}")))
+        }));
+        assert!(matches!(error, ElicitError::Unasked(_)));
+        let wire = wire(error);
+        assert_eq!(wire["code"], -32021);
+        assert_eq!(wire["message"], text);
+        assert_eq!(wire["data"], data);
         assert!(client.seen().is_empty());
     }
 }
