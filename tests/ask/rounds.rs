@@ -868,14 +868,20 @@ fn a_multi_select_is_refused_on_2025_06_18_and_carried_elsewhere() {
                "data": {"protocolVersion": "2025-06-18", "field": "services"}})
     );
     assert!(client.seen().is_empty());
-    // A revision without elicitation.
+    // A revision without elicitation: the result for the model.
     let client = Client::new(Some(ProtocolVersion::V2025_03_26), vec![right_incident()]);
-    let error = failed(client.tool(incident));
-    assert_eq!(
-        wire(error),
-        json!({"code": -32600,
-               "message": "protocol version 2025-03-26 has no elicitation; it arrived in 2025-06-18",
-               "data": null})
+    let rejection = match result(client.tool(incident)) {
+        ToolResult::Rejected(rejection) => rejection,
+        other => panic!("expected the result for the model, got {other:?}"),
+    };
+    assert_eq!(rejection.code, -32021);
+    assert!(
+        rejection.text.starts_with(
+            "This client cannot show the person a form (it speaks MCP 2025-03-26, which has no \
+             elicitation), so these questions were not asked:"
+        ),
+        "{}",
+        rejection.text
     );
     assert!(client.seen().is_empty());
     for version in [V1125, V0728, None] {

@@ -1015,31 +1015,41 @@ async fn asking_outside_the_handler_or_twice_under_one_key_fails_on_every_revisi
     }
 }
 
+/// The tool's text for a client that cannot show the `triage` form, where
+/// no argument may answer it (`why`: why the client cannot).
+fn unasked_triage(why: &str) -> String {
+    format!(
+        "This client cannot show the person a form ({why}), so these questions were not \
+         asked:\n\n- \"How bad is it?\": only a person can answer this, in a client that shows \
+         forms (MCP elicitation); no argument can answer it."
+    )
+}
+
+/// A client without form elicitation: the tool ends with the result for
+/// the model (`isError: true`), which says what was not asked and why.
 #[tokio::test]
-async fn a_client_without_elicitation_is_refused() {
+async fn a_client_without_elicitation_gets_a_result_for_the_model() {
     for version in SPOKEN {
         let connection = connect_with(KEY, version.clone(), ClientCapabilities::default()).await;
-        let error = connection
+        let result = connection
             .client
             .call_tool(CallToolRequestParams::new("two"))
             .await
-            .unwrap_err();
-        let ServiceError::McpError(error) = error else {
-            panic!("{version}: expected an error response, got {error:?}");
-        };
+            .unwrap();
+        assert_eq!(result.is_error, Some(true), "{version}");
         assert_eq!(
-            error.code,
-            ErrorCode::MISSING_REQUIRED_CLIENT_CAPABILITY,
+            text(&result),
+            unasked_triage("it did not declare form elicitation"),
             "{version}"
         );
+        let data = result.structured_content.unwrap();
         assert_eq!(
-            error.message,
-            "the client did not declare the elicitation capability (form mode), so it cannot be asked"
+            data["requiredCapabilities"],
+            json!({"elicitation": {"form": {}}})
         );
-        assert_eq!(
-            error.data,
-            Some(json!({"requiredCapabilities": {"elicitation": {"form": {}}}}))
-        );
+        assert_eq!(data["unasked"][0]["key"], "triage");
+        assert_eq!(data["unasked"][0]["argument"], Value::Null);
+        assert_eq!(connection.seen(), Vec::<Value>::new());
     }
 }
 
@@ -1518,20 +1528,17 @@ async fn an_expired_state_is_refused() {
 }
 
 #[tokio::test]
-async fn a_client_of_a_revision_without_elicitation_is_refused() {
+async fn a_client_of_a_revision_without_elicitation_gets_a_result_for_the_model() {
     let connection = connect(ProtocolVersion::V_2025_03_26).await;
-    let error = connection
+    let result = connection
         .client
         .call_tool(CallToolRequestParams::new("two"))
         .await
-        .unwrap_err();
-    let ServiceError::McpError(error) = error else {
-        panic!("expected an error response, got {error:?}");
-    };
-    assert_eq!(error.code, ErrorCode::INVALID_REQUEST);
+        .unwrap();
+    assert_eq!(result.is_error, Some(true));
     assert_eq!(
-        error.message,
-        "protocol version 2025-03-26 has no elicitation; it arrived in 2025-06-18"
+        text(&result),
+        unasked_triage("it speaks MCP 2025-03-26, which has no elicitation")
     );
     assert_eq!(connection.seen(), Vec::<Value>::new());
 }

@@ -696,7 +696,8 @@ impl<S: Sdk> Ask<S> {
         for question in questions.iter() {
             self.record(question.key())?;
         }
-        if !inner.form_supported {
+        let revision_asks = inner.version.is_none_or(ProtocolVersion::supports_elicitation);
+        if !inner.form_supported || !revision_asks {
             return self.without_forms(questions);
         }
         match inner.version {
@@ -766,7 +767,8 @@ impl<S: Sdk> Ask<S> {
     /// A client that cannot show forms: each question answered from its
     /// argument, or, for any that is not, the result for the model.
     fn without_forms(&self, questions: &mut [&mut (dyn Pending + Send)]) -> Result<(), ElicitError> {
-        let mut unasked = Unasked::new(&self.inner.method, &self.inner.name);
+        let inner = &*self.inner;
+        let mut unasked = Unasked::new(&inner.method, &inner.name, inner.version);
         for question in questions.iter_mut() {
             match self.from_argument(&mut **question) {
                 Some(Ok(())) => {}

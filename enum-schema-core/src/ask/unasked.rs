@@ -7,13 +7,15 @@ use serde_json::{Map, Value};
 
 use crate::error::Error;
 use crate::schema::{ElicitRequestFormParams, PrimitiveSchema};
+use crate::version::ProtocolVersion;
 
 /// How many options of one field the text and the data list; a longer list
 /// says how many more there are.
 const LISTED_OPTIONS: usize = 20;
 
 /// The questions of a call that its client could not ask: it declared no
-/// form elicitation (a client that shows no forms, or URL mode only).
+/// form elicitation (a client that shows no forms, or URL mode only), or
+/// speaks a revision without elicitation (before 2025-06-18).
 ///
 /// [`Ask::tool`](super::Ask::tool) ends the call with a tool result for it
 /// (`isError: true`), written for the model and the person behind it: its
@@ -29,6 +31,8 @@ const LISTED_OPTIONS: usize = 20;
 pub struct Unasked {
     method: String,
     name: String,
+    /// Why the client cannot show a form, as the end of a sentence.
+    why: String,
     questions: Vec<UnaskedQuestion>,
 }
 
@@ -42,10 +46,20 @@ struct UnaskedQuestion {
 }
 
 impl Unasked {
-    pub(crate) fn new(method: &str, name: &str) -> Self {
+    /// For the request `method` of `name`, from a client of `version`
+    /// (`None`: unknown) that cannot show a form.
+    pub(crate) fn new(method: &str, name: &str, version: Option<ProtocolVersion>) -> Self {
+        let why = match version {
+            Some(version) if !version.supports_elicitation() => format!(
+                "it speaks MCP {}, which has no elicitation",
+                version.as_str()
+            ),
+            _ => "it did not declare form elicitation".to_owned(),
+        };
         Unasked {
             method: method.to_owned(),
             name: name.to_owned(),
+            why,
             questions: Vec::new(),
         }
     }
@@ -158,9 +172,10 @@ impl fmt::Display for Unasked {
             "prompts/get" => format!("get the prompt `{}`", self.name),
             _ => format!("read `{}`", self.name),
         };
-        f.write_str(
-            "This client cannot show the person a form (it did not declare form \
-             elicitation), so these questions were not asked:",
+        write!(
+            f,
+            "This client cannot show the person a form ({}), so these questions were not asked:",
+            self.why
         )?;
         for question in &self.questions {
             write!(f, "\n\n- {:?}", question.params.message())?;
