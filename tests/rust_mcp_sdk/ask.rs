@@ -239,11 +239,18 @@ async fn decline_and_a_client_without_elicitation() {
     );
     let mut without = params("triage", json!({}));
     without.meta.client_capabilities.elicitation = None;
-    let error = tool(&without, &seal(1)).await.unwrap_err();
-    assert_eq!(error.code, -32021);
+    // The result for the model, which says what was not asked.
+    let result = value(tool(&without, &seal(1)).await);
+    assert_eq!(result["isError"], true);
     assert_eq!(
-        error.data,
-        Some(json!({"requiredCapabilities": {"elicitation": {"form": {}}}}))
+        result["content"][0]["text"],
+        "This client cannot show the person a form (it did not declare form elicitation), so \
+         these questions were not asked:\n\n- \"How bad is it?\": only a person can answer \
+         this, in a client that shows forms (MCP elicitation); no argument can answer it."
+    );
+    assert_eq!(
+        result["structuredContent"]["requiredCapabilities"],
+        json!({"elicitation": {"form": {}}})
     );
 }
 
