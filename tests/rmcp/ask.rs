@@ -1421,38 +1421,61 @@ fn no_arguments(tool: &str) -> String {
 
 /// The replay the order allowed: a tool whose arguments are all optional,
 /// `Parameters` listed before `Ask`. rmcp cannot tell arguments the
-/// extractor took from arguments the client left out, so a tool that
-/// declares arguments refuses a call where `Ask` finds none: the wrong
-/// order fails on its first call, whatever the client sends, and a state
+/// extractor took from arguments the client left out, so where a
+/// `requestState` would bind the arguments (2026-07-28, a client that
+/// shows forms) a call where `Ask` finds none is refused: the wrong order
+/// fails on its first such call, whatever the client sends, and a state
 /// sealed for `purpose: audit` can never be replayed for `purpose: evil`.
+/// Before 2026-07-28 nothing outlives the call, and the call runs.
 #[tokio::test]
 async fn optional_arguments_are_bound_or_the_call_is_refused() {
+    let connection = connect(ProtocolVersion::V_2026_07_28).await;
+    for arguments in [Some(json!({"purpose": "audit"})), Some(json!({})), None] {
+        let error = match round(&connection, "audit_late", arguments.clone(), None, None).await {
+            Err(ServiceError::McpError(error)) => error,
+            other => panic!("{arguments:?}: expected an error, got {other:?}"),
+        };
+        assert_eq!(error.code, ErrorCode::INVALID_PARAMS);
+        assert_eq!(error.message, no_arguments("audit_late"));
+    }
+    // With `Ask` first, a client that leaves every argument out sends an
+    // empty object; sending none is refused the same way.
+    let error = match round(&connection, "audit", None, None, None).await {
+        Err(ServiceError::McpError(error)) => error,
+        other => panic!("expected an error response, got {other:?}"),
+    };
+    assert_eq!(error.message, no_arguments("audit"));
+    // A requestState without arguments is refused on every revision.
+    let state = sealed_after_high(&connection, "audit", Some(json!({}))).await;
     for version in SPOKEN {
         let connection = connect(version.clone()).await;
-        connection.answer(vec![
-            json!({"action": "accept", "content": {"severity": "high"}}),
-        ]);
-        for arguments in [Some(json!({"purpose": "audit"})), Some(json!({})), None] {
-            let error = match round(&connection, "audit_late", arguments.clone(), None, None).await
-            {
-                Err(ServiceError::McpError(error)) => error,
-                other => panic!("{version} {arguments:?}: expected an error, got {other:?}"),
-            };
-            assert_eq!(error.code, ErrorCode::INVALID_PARAMS, "{version}");
-            assert_eq!(error.message, no_arguments("audit_late"), "{version}");
-        }
-        // With `Ask` first, a client that leaves every argument out sends
-        // an empty object; sending none is refused the same way.
-        let error = match round(&connection, "audit", None, None, None).await {
+        let error = match round(&connection, "audit", None, None, Some(&state)).await {
             Err(ServiceError::McpError(error)) => error,
             other => panic!("{version}: expected an error response, got {other:?}"),
         };
         assert_eq!(error.message, no_arguments("audit"), "{version}");
-        assert_eq!(
-            connection.seen(),
-            Vec::<Value>::new(),
-            "{version}: nothing was asked"
-        );
+    }
+
+    // Before 2026-07-28 each question is asked inside the call: the order
+    // binds nothing that outlives it, and the call runs.
+    for version in [ProtocolVersion::V_2025_06_18, ProtocolVersion::V_2025_11_25] {
+        let connection = connect(version.clone()).await;
+        for tool in ["audit", "audit_late"] {
+            connection.answer(vec![
+                json!({"action": "accept", "content": {"severity": "low"}}),
+            ]);
+            let result = round(&connection, tool, None, None, None).await;
+            match result {
+                Ok(CallToolResponse::Complete(result)) => {
+                    assert_eq!(
+                        text(&result),
+                        "Accept(Triage { severity: Low })",
+                        "{version}"
+                    );
+                }
+                other => panic!("{version} {tool}: expected the result, got {other:?}"),
+            }
+        }
     }
 
     // With `Ask` first, the state is bound to the optional argument.

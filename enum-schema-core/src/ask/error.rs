@@ -121,13 +121,15 @@ pub enum ElicitError {
         /// The key.
         key: String,
     },
-    /// A tool whose input schema declares arguments (required or optional)
-    /// has none where it asks for input, so the answers cannot be bound to
-    /// them (a `requestState` of one call would then be accepted in a call
-    /// with other arguments): the request sent none (send `"arguments": {}`
-    /// to leave every optional one out), or, a server bug, another
-    /// extractor took them first (list the `Ask` extractor before it).
-    /// Refused on every revision, before anything is asked.
+    /// A tool whose input schema declares arguments has none where it asks
+    /// for input and a `requestState` would be bound to them (for a tool
+    /// whose arguments are all optional: a request that carries one, and
+    /// 2026-07-28 from a client that shows forms; for one that requires an
+    /// argument: every call), so a `requestState` of one call would be
+    /// accepted in a call with other arguments: the request sent none (send
+    /// `"arguments": {}` to leave every optional one out), or, a server bug,
+    /// another extractor took them first (list the `Ask` extractor before
+    /// it). Refused before anything is asked.
     NoArguments {
         /// The tool.
         tool: String,

@@ -88,6 +88,19 @@ impl<'a> Request<'a> {
         self.request_state = state;
         self
     }
+
+    /// Whether a `requestState` binds answers to the arguments in this
+    /// request: it carries one (or answers), or it may seal one (a client
+    /// of a revision that asks inside the result, and can show forms).
+    /// Elsewhere every question is asked and answered inside the call.
+    pub(crate) fn binds_a_state(&self) -> bool {
+        self.request_state.is_some()
+            || !self.input_responses.is_empty()
+            || (self.form_supported
+                && self
+                    .version
+                    .is_none_or(ProtocolVersion::uses_input_required))
+    }
 }
 
 /// Asks the client for forms, the same way on every protocol revision and
@@ -333,10 +346,7 @@ impl<'a, T> Question<'a, T> {
         let mut schema =
             serde_json::to_value(self.params.requested_schema()).unwrap_or(Value::Null);
         if let Value::Object(schema) = &mut schema {
-            schema.insert(
-                "description".to_owned(),
-                Value::from(self.params.message()),
-            );
+            schema.insert("description".to_owned(), Value::from(self.params.message()));
         }
         schema
     }
@@ -696,7 +706,9 @@ impl<S: Sdk> Ask<S> {
         for question in questions.iter() {
             self.record(question.key())?;
         }
-        let revision_asks = inner.version.is_none_or(ProtocolVersion::supports_elicitation);
+        let revision_asks = inner
+            .version
+            .is_none_or(ProtocolVersion::supports_elicitation);
         if !inner.form_supported || !revision_asks {
             return self.without_forms(questions);
         }
@@ -761,12 +773,19 @@ impl<S: Sdk> Ask<S> {
         answer.insert("action".to_owned(), Value::from("accept"));
         answer.insert("content".to_owned(), content.clone());
         let answer = Value::Object(answer);
-        Some(question.take(answer.clone()).map_err(|error| (answer, error)))
+        Some(
+            question
+                .take(answer.clone())
+                .map_err(|error| (answer, error)),
+        )
     }
 
     /// A client that cannot show forms: each question answered from its
     /// argument, or, for any that is not, the result for the model.
-    fn without_forms(&self, questions: &mut [&mut (dyn Pending + Send)]) -> Result<(), ElicitError> {
+    fn without_forms(
+        &self,
+        questions: &mut [&mut (dyn Pending + Send)],
+    ) -> Result<(), ElicitError> {
         let inner = &*self.inner;
         let mut unasked = Unasked::new(&inner.method, &inner.name, inner.version);
         for question in questions.iter_mut() {
@@ -876,7 +895,10 @@ impl<S: Sdk> Ask<S> {
                         Some(Ok(())) => continue,
                         Some(Err((answer, error))) => {
                             let sent = canonical(question.params(), &answer);
-                            shaped(&reask::again(question.params(), &sent, &error), Some(version))?
+                            shaped(
+                                &reask::again(question.params(), &sent, &error),
+                                Some(version),
+                            )?
                         }
                         None => shaped(question.params(), Some(version))?,
                     };

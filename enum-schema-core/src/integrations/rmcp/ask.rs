@@ -331,24 +331,27 @@ impl<S: AsRef<RequestStateSeal>> SealProvider for S {
 /// are when `Ask` is extracted, so list `Ask` before `Parameters<..>` (which
 /// takes the arguments away).
 ///
-/// The other order cannot serve a call: for a tool whose input schema
-/// (`ServerHandler::get_tool`, which `#[tool_handler]` writes) declares any
-/// property, required or optional, a call where `Ask` finds no arguments
-/// fails with [`ElicitError::NoArguments`] (`-32602`) before anything is
-/// asked. rmcp cannot tell arguments an earlier extractor (`Parameters`,
-/// `JsonObject`) took from arguments the client left out, so both are
-/// refused: a server with the wrong order fails on its first call, and a
-/// client that asks a tool with only optional arguments sends
-/// `"arguments": {}` (which binds the same as none). A tool that declares
-/// no property, and a hand-written `ServerHandler` without `get_tool`
-/// (rmcp's default says nothing of the schema), bind to the arguments
-/// `Ask` finds, none included.
+/// rmcp cannot tell arguments an earlier extractor (`Parameters`,
+/// `JsonObject`) took from arguments the client left out, so a call where
+/// `Ask` finds none fails with [`ElicitError::NoArguments`] (`-32602`),
+/// before anything is asked, when the tool's input schema
+/// (`ServerHandler::get_tool`, which `#[tool_handler]` writes):
+///
+/// - requires an argument: on every call;
+/// - declares only optional ones: where a `requestState` would be bound to
+///   the arguments, that is in a request that carries one (or
+///   `inputResponses`), and on 2026-07-28 from a client that can show forms.
+///   Elsewhere (2025-06-18 and 2025-11-25, or a client that shows no forms)
+///   every question is asked and answered inside the call, and nothing
+///   outlives it to be replayed.
+///
+/// So the wrong order fails on the first call that could replay, and a
+/// client that leaves out every optional argument sends `"arguments": {}`
+/// (which binds the same as none). A tool that declares no property, and a
+/// hand-written `ServerHandler` without `get_tool` (rmcp's default says
+/// nothing of the schema), bind to the arguments `Ask` finds, none included.
 impl<S: SealProvider + ServerHandler> FromContextPart<ToolCallContext<'_, S>> for Ask {
     fn from_context_part(context: &mut ToolCallContext<'_, S>) -> Result<Self, ErrorData> {
-        if context.arguments.is_none() && declares_arguments(context.service, &context.name) {
-            let tool = context.name.to_string();
-            return Err(ErrorData::from(ElicitError::NoArguments { tool }));
-        }
         let state = context.request_state.take();
         let read = request(
             &context.request_context,
@@ -358,6 +361,17 @@ impl<S: SealProvider + ServerHandler> FromContextPart<ToolCallContext<'_, S>> fo
             state.as_deref(),
         )
         .with_arguments(context.arguments.as_ref());
+        if context.arguments.is_none() {
+            let refused = match declared_arguments(context.service, &context.name) {
+                Declared::Required => true,
+                Declared::Optional => read.binds_a_state(),
+                Declared::None => false,
+            };
+            if refused {
+                let tool = context.name.to_string();
+                return Err(ErrorData::from(ElicitError::NoArguments { tool }));
+            }
+        }
         Ask::open(
             sender(&context.request_context),
             context.service.request_state_seal().clone(),
@@ -367,18 +381,33 @@ impl<S: SealProvider + ServerHandler> FromContextPart<ToolCallContext<'_, S>> fo
     }
 }
 
-/// Whether the tool's input schema, as the server declares it, has a
-/// non-empty `properties` or `required`.
-fn declares_arguments<S: ServerHandler>(service: &S, name: &str) -> bool {
-    service.get_tool(name).is_some_and(|tool| {
-        let schema = &tool.input_schema;
-        schema
-            .get("properties")
-            .and_then(Value::as_object)
-            .is_some_and(|properties| !properties.is_empty())
-            || schema
-                .get("required")
-                .and_then(Value::as_array)
-                .is_some_and(|required| !required.is_empty())
-    })
+/// What a tool's input schema declares of its arguments.
+enum Declared {
+    /// At least one required argument.
+    Required,
+    /// Properties, none of them required.
+    Optional,
+    /// No property (or no schema known).
+    None,
+}
+
+/// What the tool's input schema, as the server declares it, says of its
+/// arguments: a non-empty `required`, else a non-empty `properties`.
+fn declared_arguments<S: ServerHandler>(service: &S, name: &str) -> Declared {
+    let Some(tool) = service.get_tool(name) else {
+        return Declared::None;
+    };
+    let schema = &tool.input_schema;
+    let non_empty = |key: &str| match schema.get(key) {
+        Some(Value::Array(items)) => !items.is_empty(),
+        Some(Value::Object(items)) => !items.is_empty(),
+        _ => false,
+    };
+    if non_empty("required") {
+        Declared::Required
+    } else if non_empty("properties") {
+        Declared::Optional
+    } else {
+        Declared::None
+    }
 }
