@@ -127,7 +127,11 @@ fn a_refused_argument_is_asked_of_the_person_with_the_reason() {
             "Where to deploy?\n\nReplicas: enter a number from 1 to 10; you entered “40”."
         );
         // 2025-06-18 has no `default` (SEP-1034 came in 2025-11-25).
-        let prefilled = if version == V0618 { json!(null) } else { json!("staging") };
+        let prefilled = if version == V0618 {
+            json!(null)
+        } else {
+            json!("staging")
+        };
         assert_eq!(
             defaults(&seen[0]),
             json!({"environment": prefilled, "replicas": null}),
@@ -173,7 +177,12 @@ fn a_confirmation_is_never_taken_from_the_arguments() {
             ),
             json!({"target": {"environment": "production"}, "confirm": {"confirm": "yes"}}),
         );
-        assert_eq!(text(client.tool(deploy)), "not confirmed", "{}", name(version));
+        assert_eq!(
+            text(client.tool(deploy)),
+            "not confirmed",
+            "{}",
+            name(version)
+        );
         let seen = client.seen();
         assert_eq!(seen.len(), 1, "{}", name(version));
         assert_eq!(seen[0]["message"], "Deploy to production?");

@@ -62,7 +62,7 @@ pub use redis_store::RedisStore;
 pub use round::{Ask, Handled, Question, Questions, Request};
 pub use sdk::{unless_cancelled, Reply, Sdk};
 pub use state::{RequestStateSeal, StateCodec};
-pub use unasked::Unasked;
 #[cfg(feature = "store")]
 #[cfg_attr(docsrs, doc(cfg(feature = "store")))]
 pub use store::{AnswerStore, MemoryStore, StoreFuture};
+pub use unasked::Unasked;

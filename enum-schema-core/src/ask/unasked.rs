@@ -105,10 +105,7 @@ impl Unasked {
             .map(|question| {
                 let mut entry = Map::new();
                 entry.insert("key".to_owned(), Value::from(question.key.as_str()));
-                entry.insert(
-                    "message".to_owned(),
-                    Value::from(question.params.message()),
-                );
+                entry.insert("message".to_owned(), Value::from(question.params.message()));
                 entry.insert(
                     "argument".to_owned(),
                     if question.argument {
@@ -121,10 +118,7 @@ impl Unasked {
                     "refused".to_owned(),
                     question.refused.as_deref().map_or(Value::Null, Value::from),
                 );
-                entry.insert(
-                    "requestedSchema".to_owned(),
-                    listed(&question.params),
-                );
+                entry.insert("requestedSchema".to_owned(), listed(&question.params));
                 Value::Object(entry)
             })
             .collect();
