@@ -262,13 +262,26 @@ async fn a_title_instead_of_a_value_is_asked_again_then_a_tool_error_with_data()
     panic!("the third rejected answer did not end the call");
 }
 
+/// The tool ends with the result for the model, which says what was not
+/// asked and why.
 #[tokio::test]
-async fn a_client_without_elicitation_is_refused_with_the_capability_error() {
+async fn a_client_without_elicitation_gets_a_result_for_the_model() {
     let mut server = server(1);
     let mut meta: Value = serde_json::from_str(META).unwrap();
     meta["io.modelcontextprotocol/clientCapabilities"] = json!({});
-    let refused = call(&mut server, "tools/call", triage(json!({"_meta": meta}))).await;
-    assert_eq!(refused["error"]["code"], -32021, "{refused}");
+    let result = call(&mut server, "tools/call", triage(json!({"_meta": meta}))).await;
+    assert_eq!(result["isError"], true, "{result}");
+    assert!(
+        text(&result).starts_with(
+            "This client cannot show the person a form (it did not declare form elicitation), \
+             so these questions were not asked:"
+        ),
+        "{result}"
+    );
+    assert_eq!(
+        result["structuredContent"]["requiredCapabilities"],
+        json!({"elicitation": {"form": {}}})
+    );
 }
 
 #[tokio::test]
