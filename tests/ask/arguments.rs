@@ -352,3 +352,60 @@ fn the_argument_schema_is_the_requested_schema_with_the_message() {
         })
     );
 }
+
+/// A client that answers without showing the form (Codex's approval-only
+/// dialog sends `{"action":"accept","content":{}}` every time): the same
+/// refused answer twice is no person's mistake. The call ends after the
+/// second, with the result for the model that names the client problem and
+/// the argument that answers the question, not after every attempt.
+#[test]
+fn the_same_refused_answer_twice_ends_the_call_naming_the_client() {
+    let empty = json!({"action": "accept", "content": {}});
+    for version in REVISIONS {
+        let client = Client::new(version, vec![empty.clone(); 3]);
+        let rejection = unasked(client.tool(deploy));
+        assert_eq!(client.seen().len(), 2, "{}", name(version));
+        assert_eq!(
+            rejection.text,
+            TARGET_TEXT.replace(
+                "(it did not declare form elicitation)",
+                "(it sent the same refused answer twice, so it does not seem to show the \
+                 form; field `environment`: missing value for a required field)"
+            ),
+            "{}",
+            name(version)
+        );
+        let data = rejection.data.unwrap();
+        assert_eq!(data["unasked"][0]["argument"], "target");
+        // The model answers with the argument; the retry needs no form.
+        let client = with_arguments(
+            Client::new(version, vec![]),
+            json!({"target": {"environment": "production"}}),
+        );
+        let client = Client {
+            script: Script::with(vec![
+                json!({"action": "accept", "content": {"confirm": "yes"}}),
+            ]),
+            ..client
+        };
+        assert_eq!(
+            text(client.tool(deploy)),
+            "Target { environment: Production, replicas: None }"
+        );
+    }
+    // Two different refused answers are a person's mistakes: asked a third
+    // time.
+    let client = Client::new(
+        V1125,
+        vec![
+            empty.clone(),
+            json!({"action": "accept", "content": {"environment": "dev"}}),
+            json!({"action": "accept", "content": {"environment": "staging"}}),
+        ],
+    );
+    assert_eq!(
+        text(client.tool(deploy)),
+        "Target { environment: Staging, replicas: None }"
+    );
+    assert_eq!(client.seen().len(), 3);
+}

@@ -496,14 +496,15 @@ fn a_sealed_answer_resent_with_extras_is_not_changed() {
 #[test]
 fn three_rejections_with_the_servers_states_end_the_call() {
     let client = v0728();
-    let wrong = || one("triage", accept(json!({"severity": "urgent"})));
+    // Never the same answer twice in a row (that ends the call sooner).
+    let wrong = |severity: &str| one("triage", accept(json!({"severity": severity})));
     let mut state = client.first_state(triage);
-    for round in 1..=2 {
-        let result = asked(once(&client, wrong(), Some(&state), triage));
+    for (round, severity) in [(1, "urgent"), (2, "critical")] {
+        let result = asked(once(&client, wrong(severity), Some(&state), triage));
         state = result.request_state().unwrap().to_owned();
         assert_eq!(peek(&state)["attempts"]["triage"], round);
     }
-    rejected(once(&client, wrong(), Some(&state), triage));
+    rejected(once(&client, wrong("urgent"), Some(&state), triage));
 }
 
 /// The count cannot be forged (the state is signed) nor overflowed.
@@ -554,16 +555,28 @@ fn dropping_or_replaying_the_state_restarts_the_count_as_documented() {
             1
         );
     }
-    // Replaying the state of the first rejection, again and again.
+    // Replaying the state of the first rejection, again and again, with
+    // another wrong answer each time (the one it sealed the digest of
+    // would end the call: the same refused answer twice).
     let first = asked(once(&client, wrong(), Some(&asking), triage));
     let first = first.request_state().unwrap().to_owned();
     for _ in 0..20 {
-        let result = asked(once(&client, wrong(), Some(&first), triage));
+        let other = one("triage", accept(json!({"severity": "critical"})));
+        let result = asked(once(&client, other, Some(&first), triage));
         assert_eq!(
             peek(result.request_state().unwrap())["attempts"]["triage"],
             2
         );
     }
+    assert_eq!(
+        once(&client, wrong(), Some(&first), triage)
+            .map(|done| match done {
+                Done::Complete(ToolResult::Rejected(rejection)) => rejection.code,
+                _ => 0,
+            })
+            .ok(),
+        Some(-32021)
+    );
 }
 
 // ---------------------------------------------------------------------------

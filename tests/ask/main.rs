@@ -96,17 +96,20 @@ fn unhex(text: &str) -> Option<Vec<u8>> {
 const FRAME: usize = 1 + 8 + 8;
 
 /// The payload of a state sealed by [`Codec`], unverified: what the client
-/// can read of it, with its expiry as `"EXP"` and each question's digest,
-/// checked to be one (see [`is_digest`]), as `"DIGEST"`; [`digests`] reads
-/// the digests themselves.
+/// can read of it, with its expiry as `"EXP"` and each digest (of a
+/// question, or of a refused answer), checked to be one (see
+/// [`is_digest`]), as `"DIGEST"`; [`digests`] reads the questions' digests
+/// themselves.
 fn peek(state: &str) -> Value {
     let mut payload = opened(state);
     assert!(payload["exp"].is_u64(), "{payload}");
     payload["exp"] = json!("EXP");
-    if let Some(Value::Object(questions)) = payload.get_mut("questions") {
-        for digest in questions.values_mut() {
-            assert!(is_digest(digest), "{digest}");
-            *digest = json!("DIGEST");
+    for digests in ["questions", "refused"] {
+        if let Some(Value::Object(digests)) = payload.get_mut(digests) {
+            for digest in digests.values_mut() {
+                assert!(is_digest(digest), "{digest}");
+                *digest = json!("DIGEST");
+            }
         }
     }
     payload

@@ -92,6 +92,7 @@ fn prompts_and_resources_ask_the_same_way_on_every_revision() {
 // ---------------------------------------------------------------------------
 // A second chance.
 
+#[derive(Clone)]
 struct Case {
     name: &'static str,
     wrong: Value,
@@ -233,7 +234,8 @@ fn each_rejection_is_asked_again_with_the_reason_and_the_valid_parts_prefilled()
             if version == V0728 {
                 let rounds = client.script.rounds();
                 assert_eq!(rounds.len(), 2);
-                // Only a count is sealed for a rejected answer.
+                // Only a count and a digest are sealed for a rejected
+                // answer, never the answer.
                 let first = rounds[0]["requestState"].as_str().unwrap();
                 let second = rounds[1]["requestState"].as_str().unwrap();
                 assert_eq!(
@@ -246,7 +248,8 @@ fn each_rejection_is_asked_again_with_the_reason_and_the_valid_parts_prefilled()
                 assert_eq!(
                     peek(second),
                     json!({"v": 2, "exp": "EXP", "answers": {}, "attempts": {"incident": 1},
-                           "questions": {"incident": "DIGEST"}}),
+                           "questions": {"incident": "DIGEST"},
+                           "refused": {"incident": "DIGEST"}}),
                     "{}",
                     case.name
                 );
@@ -290,6 +293,17 @@ fn impact_entries() -> Vec<Value> {
     ]
 }
 
+/// Three wrong answers to `incident`, never the same twice in a row, the
+/// last one `incident_cases()[0]`'s.
+fn three_wrong() -> Vec<Value> {
+    let cases = incident_cases();
+    vec![
+        cases[0].wrong.clone(),
+        cases[1].wrong.clone(),
+        cases[0].wrong.clone(),
+    ]
+}
+
 #[test]
 fn three_wrong_answers_end_a_tool_with_a_rejection_and_a_prompt_with_an_error() {
     for version in REVISIONS {
@@ -306,9 +320,26 @@ fn three_wrong_answers_end_a_tool_with_a_rejection_and_a_prompt_with_an_error() 
                     .map(|(case, entry)| (case, entry, true)),
             );
         }
-        for (case, entry, multi) in cases {
+        // Three wrong answers, never the same one twice in a row (the same
+        // refused answer twice ends the call sooner, see
+        // `the_same_refused_answer_twice_ends_the_call_naming_the_client`):
+        // this case's, another of the same form's, this case's again.
+        let others: Vec<Case> = cases
+            .iter()
+            .enumerate()
+            .map(|(index, (_, _, multi))| {
+                let same_form: Vec<usize> = (0..cases.len())
+                    .filter(|other| cases[*other].2 == *multi)
+                    .collect();
+                let at = same_form.iter().position(|other| *other == index).unwrap();
+                let other = same_form[(at + 1) % same_form.len()];
+                cases[other].0.clone()
+            })
+            .collect();
+        for ((case, entry, multi), other) in cases.into_iter().zip(others) {
             let what = format!("{} {}", name(version), case.name);
-            let client = Client::new(version, vec![case.wrong.clone(); 3]);
+            let answers = vec![case.wrong.clone(), other.wrong.clone(), case.wrong.clone()];
+            let client = Client::new(version, answers);
             let outcome = if multi {
                 client.tool(impact)
             } else {
@@ -322,14 +353,14 @@ fn three_wrong_answers_end_a_tool_with_a_rejection_and_a_prompt_with_an_error() 
             );
             assert_eq!(rejection.text, message, "{what}");
             assert_eq!(rejection.data, Some(json!({"errors": [entry]})), "{what}");
-            // The third request said the second reason, not twice.
+            // The third request said the second answer's reason, alone.
             let third = &client.seen()[2]["message"];
             let base = if multi {
                 "Which services?"
             } else {
                 "Describe the incident"
             };
-            assert_eq!(*third, format!("{base}\n\n{}", case.reason), "{what}");
+            assert_eq!(*third, format!("{base}\n\n{}", other.reason), "{what}");
             if version == V0728 {
                 let rounds = client.script.rounds();
                 assert_eq!(rounds.len(), 3, "{what}");
@@ -337,13 +368,13 @@ fn three_wrong_answers_end_a_tool_with_a_rejection_and_a_prompt_with_an_error() 
                 assert_eq!(
                     peek(rounds[2]["requestState"].as_str().unwrap()),
                     json!({"v": 2, "exp": "EXP", "answers": {}, "attempts": {key: 2},
-                           "questions": {key: "DIGEST"}}),
+                           "questions": {key: "DIGEST"}, "refused": {key: "DIGEST"}}),
                     "{what}"
                 );
             }
         }
         // A prompt has no error result: the JSON-RPC error -32602.
-        let mut client = Client::new(version, vec![incident_cases()[0].wrong.clone(); 3]);
+        let mut client = Client::new(version, three_wrong());
         client.method = "prompts/get";
         let error = failed(client.prompt(|ask: Ask<Fake>| async move {
             let answer = ask
@@ -360,7 +391,7 @@ fn three_wrong_answers_end_a_tool_with_a_rejection_and_a_prompt_with_an_error() 
                    "data": {"errors": [incident_entries()[0]]}})
         );
         // So has a resource.
-        let mut client = Client::new(version, vec![incident_cases()[0].wrong.clone(); 3]);
+        let mut client = Client::new(version, three_wrong());
         client.method = "resources/read";
         let error = failed(client.resource(|ask: Ask<Fake>| async move {
             let answer = ask
@@ -413,7 +444,11 @@ fn one_attempt_for_a_question_or_for_the_seal_ends_at_the_first_rejection() {
         // A question may be asked more often than the seal says.
         let client = Client::new(
             version,
-            vec![wrong.clone(), wrong.clone(), right_incident()],
+            vec![
+                wrong.clone(),
+                incident_cases()[1].wrong.clone(),
+                right_incident(),
+            ],
         )
         .sealed_with(RequestStateSeal::new(codec(KEY)).with_max_attempts(1));
         let outcome = text(client.tool(|ask: Ask<Fake>| async move {
@@ -638,7 +673,8 @@ fn one_question_of_all_is_asked_again_while_the_others_are_kept() {
                        "answers": {"incident": {"action": "accept", "content": {
                            "severity": "high", "reporter": "ana", "percent": 5, "page": true}}},
                        "attempts": {"triage": 1},
-                       "questions": {"incident": "DIGEST", "triage": "DIGEST"}})
+                       "questions": {"incident": "DIGEST", "triage": "DIGEST"},
+                       "refused": {"triage": "DIGEST"}})
             );
             assert_eq!(
                 digests(rounds[0]["requestState"].as_str().unwrap()),
@@ -1331,10 +1367,14 @@ fn a_long_rejected_value_is_truncated_in_data() {
         let long = "x".repeat(300);
         let client = Client::new(
             version,
-            vec![
-                accept(json!({"severity": long, "reporter": "ana", "percent": 5, "page": true}));
-                3
-            ],
+            // Not the same answer twice in a row: the reporter differs.
+            ["ana", "bo", "ana"]
+                .map(|reporter| {
+                    accept(
+                        json!({"severity": long, "reporter": reporter, "percent": 5, "page": true}),
+                    )
+                })
+                .to_vec(),
         );
         let data = rejected(client.tool(incident)).data.unwrap();
         // The message quotes 80 characters.
@@ -1355,7 +1395,9 @@ fn a_long_rejected_value_is_truncated_in_data() {
         let items: Vec<Value> = (0..300).map(|n| json!(format!("s{n}"))).collect();
         let client = Client::new(
             version,
-            vec![accept(json!({"services": items, "page": true})); 3],
+            [true, false, true]
+                .map(|page| accept(json!({"services": items, "page": page})))
+                .to_vec(),
         );
         let data = rejected(client.tool(impact)).data.unwrap();
         assert_eq!(
@@ -1377,12 +1419,13 @@ fn a_long_rejected_value_is_truncated_in_data() {
         // 256 characters are not cut.
         let client = Client::new(
             version,
-            vec![
-                accept(
-                    json!({"severity": "y".repeat(256), "reporter": "ana", "percent": 5, "page": true})
-                );
-                3
-            ],
+            ["ana", "bo", "ana"]
+                .map(|reporter| {
+                    accept(
+                        json!({"severity": "y".repeat(256), "reporter": reporter, "percent": 5, "page": true}),
+                    )
+                })
+                .to_vec(),
         );
         let data = rejected(client.tool(incident)).data.unwrap();
         assert_eq!(data["errors"][0]["value"], json!("y".repeat(256)));
@@ -1409,7 +1452,7 @@ fn the_count_of_a_question_answered_right_is_dropped_from_the_state() {
     assert_eq!(
         peek(rounds[1]["requestState"].as_str().unwrap()),
         json!({"v": 2, "exp": "EXP", "answers": {}, "attempts": {"triage": 1},
-               "questions": {"triage": "DIGEST"}})
+               "questions": {"triage": "DIGEST"}, "refused": {"triage": "DIGEST"}})
     );
     assert_eq!(
         peek(rounds[2]["requestState"].as_str().unwrap()),
@@ -1458,7 +1501,8 @@ fn one_question_of_a_vec_is_asked_again_while_the_others_are_kept() {
                        "answers": {"q0": {"action": "accept", "content": {"severity": "low"}},
                                    "q2": {"action": "decline"}},
                        "attempts": {"q1": 1},
-                       "questions": {"q0": "DIGEST", "q1": "DIGEST", "q2": "DIGEST"}})
+                       "questions": {"q0": "DIGEST", "q1": "DIGEST", "q2": "DIGEST"},
+                       "refused": {"q1": "DIGEST"}})
             );
             &seen[3]
         } else {

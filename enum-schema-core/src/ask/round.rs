@@ -93,6 +93,7 @@ impl<'a> Request<'a> {
     /// request: it carries one (or answers), or it may seal one (a client
     /// of a revision that asks inside the result, and can show forms).
     /// Elsewhere every question is asked and answered inside the call.
+    #[cfg_attr(not(feature = "rmcp"), allow(dead_code))]
     pub(crate) fn binds_a_state(&self) -> bool {
         self.request_state.is_some()
             || !self.input_responses.is_empty()
@@ -807,6 +808,16 @@ impl<S: Sdk> Ask<S> {
         }
     }
 
+    /// The end of a call whose client sent the same refused answer to
+    /// `question` twice: the result for the model, naming the client
+    /// problem and what the model can do.
+    fn not_shown(&self, question: &(dyn Pending + Send), error: &Error) -> ElicitError {
+        let inner = &*self.inner;
+        let mut unasked = Unasked::not_shown(&inner.method, &inner.name, error);
+        unasked.push(question.key(), question.params(), question.argument(), None);
+        ElicitError::Unasked(Box::new(unasked))
+    }
+
     fn max_attempts(&self, question: &(dyn Pending + Send)) -> u32 {
         question
             .max_attempts()
@@ -831,6 +842,7 @@ impl<S: Sdk> Ask<S> {
             }
             None => {}
         }
+        let mut refused_before = None;
         loop {
             // A user has as long to answer as a sealed state lives on
             // 2026-07-28: a client that never answers holds no call open
@@ -839,6 +851,11 @@ impl<S: Sdk> Ask<S> {
             match question.take(answer.clone()) {
                 Ok(()) => return Ok(()),
                 Err(error) if attempt < max_attempts && reask::is_the_persons(&error) => {
+                    let refused = canonical(question.params(), &answer);
+                    if refused_before.as_ref() == Some(&refused) {
+                        return Err(self.not_shown(question, &error));
+                    }
+                    refused_before = Some(refused);
                     attempt += 1;
                     params = shaped(&reask::again(question.params(), &answer, &error), version)?;
                 }
@@ -873,6 +890,7 @@ impl<S: Sdk> Ask<S> {
             if !shown {
                 sealed.answers.remove(&key);
                 sealed.attempts.remove(&key);
+                sealed.refused.remove(&key);
             }
             let sealed_answer = sealed.answers.get(&key).filter(|_| shown);
             // Only the state's round asked it: an entry under any other key
@@ -910,6 +928,7 @@ impl<S: Sdk> Ask<S> {
             match question.take(answer) {
                 Ok(()) => {
                     sealed.attempts.remove(&key);
+                    sealed.refused.remove(&key);
                     if let Some(kept) = kept {
                         sealed.answers.insert(key, kept);
                     }
@@ -922,6 +941,13 @@ impl<S: Sdk> Ask<S> {
                     {
                         return Err(ElicitError::Invalid(error));
                     }
+                    // The same refused answer as last time is no person's
+                    // second mistake: the client answers without showing.
+                    let refused = state::digest_of(kept.to_string().as_bytes());
+                    if sealed.refused.get(&key).and_then(Value::as_str) == Some(&*refused) {
+                        return Err(self.not_shown(&**question, &error));
+                    }
+                    sealed.refused.insert(key.clone(), Value::String(refused));
                     sealed.attempts.insert(key.clone(), Value::from(rejected));
                     let again = reask::again(question.params(), &kept, &error);
                     requests.push((key, shaped(&again, Some(version))?));

@@ -412,6 +412,9 @@ pub(crate) struct Sealed {
     pub(crate) answers: Map<String, Value>,
     pub(crate) attempts: Map<String, Value>,
     pub(crate) questions: Map<String, Value>,
+    /// The digest of the last refused answer to each question asked again,
+    /// never the answer: the same refused answer twice ends the call.
+    pub(crate) refused: Map<String, Value>,
 }
 
 /// The version of the payload's layout: 2 since the questions' digests.
@@ -422,9 +425,13 @@ const VERSION: u64 = 2;
 /// its reason and pre-fills): SHA-256 of their JSON, in hex. An answer
 /// counts only for the question with the same digest.
 pub(crate) fn digest(params: &crate::schema::ElicitRequestFormParams) -> String {
+    digest_of(&serde_json::to_vec(params).unwrap_or_default())
+}
+
+/// SHA-256 of `bytes`, in hex.
+pub(crate) fn digest_of(bytes: &[u8]) -> String {
     use sha2::{Digest, Sha256};
-    let json = serde_json::to_vec(params).unwrap_or_default();
-    Sha256::digest(json)
+    Sha256::digest(bytes)
         .iter()
         .map(|byte| format!("{byte:02x}"))
         .collect()
@@ -467,6 +474,9 @@ impl Sealed {
             "questions".to_owned(),
             Value::Object(self.questions.clone()),
         );
+        if !self.refused.is_empty() {
+            payload.insert("refused".to_owned(), Value::Object(self.refused.clone()));
+        }
         serde_json::to_vec(&Value::Object(payload)).unwrap_or_default()
     }
 
@@ -497,6 +507,11 @@ impl Sealed {
             Some(Value::Object(questions)) if questions.values().all(Value::is_string) => questions,
             _ => return Err(RequestStateError::Malformed),
         };
+        let refused = match payload.remove("refused") {
+            None => Map::new(),
+            Some(Value::Object(refused)) if refused.values().all(Value::is_string) => refused,
+            Some(_) => return Err(RequestStateError::Malformed),
+        };
         if now() > expiry {
             return Err(RequestStateError::Expired);
         }
@@ -504,6 +519,7 @@ impl Sealed {
             answers,
             attempts,
             questions,
+            refused,
         })
     }
 }

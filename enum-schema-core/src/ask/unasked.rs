@@ -64,6 +64,19 @@ impl Unasked {
         }
     }
 
+    /// For the request `method` of `name`, whose client sent the same
+    /// answer twice and had it refused for `error` both times: it answers
+    /// without showing the form (a client that shows only some fields, or
+    /// none, and accepts anyway).
+    pub(crate) fn not_shown(method: &str, name: &str, error: &Error) -> Self {
+        let mut unasked = Unasked::new(method, name, None);
+        unasked.why = format!(
+            "it sent the same refused answer twice, so it does not seem to show the form; \
+             {error}"
+        );
+        unasked
+    }
+
     pub(crate) fn push(
         &mut self,
         key: &str,
