@@ -89,12 +89,15 @@ impl<'a> Request<'a> {
         self
     }
 
-    /// Whether a `requestState` binds answers to the arguments in this
-    /// request: it carries one (or answers), or it may seal one (a client
-    /// of a revision that asks inside the result, and can show forms).
-    /// Elsewhere every question is asked and answered inside the call.
-    #[cfg_attr(not(feature = "rmcp"), allow(dead_code))]
-    pub(crate) fn binds_a_state(&self) -> bool {
+    /// Whether a `requestState` binds answers to this request's arguments:
+    /// it carries one (or `inputResponses`), or may be answered with one (a
+    /// client of a revision that asks inside the result, 2026-07-28 on,
+    /// that can show forms). Elsewhere every question is asked and answered
+    /// inside the call, and nothing outlives it. An adapter whose SDK
+    /// cannot tell arguments an extractor took from arguments the client
+    /// left out refuses a request without arguments where this holds, as
+    /// rmcp's `Ask` does ([`ElicitError::NoArguments`]).
+    pub fn binds_a_state(&self) -> bool {
         self.request_state.is_some()
             || !self.input_responses.is_empty()
             || (self.form_supported
