@@ -9,10 +9,12 @@ field, a broken bound, too many items, decline and cancel, and asserts every
 outcome, the negotiated revision, the field order of each requestedSchema as
 it came off the wire (Python keeps JSON object order) and each field's title.
 A rejected answer is asked again under the same key, at most 3 times: each
-wrong answer is given 3 times and both re-asked requests are checked (the
-message followed by the reason, the valid answers pre-filled as `default`),
-then the isError result; a wrong answer followed by the right one ends with
-the right result. Exits non-zero on the first failure.
+wrong answer is given twice, the re-asked request is checked (the message
+followed by the reason, the valid answers pre-filled as `default`), and the
+same refused answer twice ends the call with the result for the model that
+names the client problem (isError); three different wrong answers end with
+the rejection (isError, the errors); a wrong answer followed by the right
+one ends with the right result. Exits non-zero on the first failure.
 """
 
 import asyncio
@@ -75,9 +77,11 @@ def again(message, reasons):
 
 
 # A rejected answer is asked again under the same key, at most 3 times; the
-# 3rd rejection ends the call with isError. Each rejection case answers
-# wrongly 3 times and checks both re-asked requests: the message with the
-# reason, and every validly answered field pre-filled as its `default`.
+# 3rd rejection ends the call with isError, and so does the same refused
+# answer twice (a client that answers without showing the form). Each
+# rejection case answers wrongly twice and checks the re-asked request: the
+# message with the reason, and every validly answered field pre-filled as
+# its `default`.
 # name: (wrong answer, expected rejection entry, the reason line, the re-asked defaults)
 REJECTIONS = [
     ("title instead of value", accept(changed(titledSingle="First Option")),
@@ -162,6 +166,21 @@ def check_sep1330(name, request, message=SEP1330_MESSAGE, prefilled=None):
     check_titles(request, SEP1330_TITLES)
 
 
+NOT_SHOWN = ("This client cannot show the person a form (it sent the same refused answer twice, "
+             "so it does not seem to show the form; ")
+
+
+def check_not_shown(name, result, key):
+    """The result for the model after the same refused answer twice: it names
+    the client problem and the question a person must answer."""
+    text = result.content[0].text
+    check(result.is_error, f"{name}: not an error result: {text}")
+    check(text.startswith(NOT_SHOWN), f"{name}: {text!r}")
+    check("only a person can answer this, in a client that shows forms" in text, f"{name}: {text!r}")
+    unasked = result.structured_content["unasked"]
+    check([entry["key"] for entry in unasked] == [key], f"{name}: {unasked}")
+
+
 def check_rejection(name, result, expected):
     text = result.content[0].text
     check(result.is_error, f"{name}: not rejected: {text}")
@@ -185,13 +204,22 @@ async def main(url, mode):
             script.answers = [answer] * 3
             script.requests = []
             result = await client.call_tool("test_elicitation_sep1330_enums", {})
-            check(len(script.requests) == 3, f"{name}: {len(script.requests)} elicitations, expected 3")
+            check(len(script.requests) == 2, f"{name}: {len(script.requests)} elicitations, expected 2")
             check_sep1330(name, script.requests[0])
-            for attempt in (1, 2):
-                check_sep1330(f"{name}, asked again ({attempt + 1} of 3)", script.requests[attempt],
-                              again(SEP1330_MESSAGE, [reason]), prefilled)
-            check_rejection(name, result, expected)
-            print(f"  sep1330 {name}: asked again twice with the reason, then rejected: ok")
+            check_sep1330(f"{name}, asked again", script.requests[1], again(SEP1330_MESSAGE, [reason]), prefilled)
+            check_not_shown(name, result, "sep1330")
+            print(f"  sep1330 {name}: asked again with the reason, the same answer again ends the call: ok")
+
+        # Three different wrong answers: the third ends the call with the
+        # rejection, its errors naming the last one.
+        script.answers = [REJECTIONS[1][1], REJECTIONS[3][1], REJECTIONS[1][1]]
+        script.requests = []
+        result = await client.call_tool("test_elicitation_sep1330_enums", {})
+        check(len(script.requests) == 3, f"three wrong answers: {len(script.requests)} elicitations, expected 3")
+        check_sep1330("three wrong answers, asked the 3rd time", script.requests[2],
+                      again(SEP1330_MESSAGE, [REJECTIONS[3][3]]), REJECTIONS[3][4])
+        check_rejection("three wrong answers", result, REJECTIONS[1][2])
+        print("  sep1330 three different wrong answers: asked again twice with the reason, then rejected: ok")
 
         for name, answers, expected in OUTCOMES:
             script.answers = list(answers)
@@ -207,13 +235,15 @@ async def main(url, mode):
             check(text == expected, f"{name}: {text!r}, expected {expected!r}")
             print(f"  sep1330 {name}: ok")
 
+        # An empty accept, as a client that answers without showing the form
+        # sends (Codex's approval-only dialog): asked again once, then the
+        # same empty answer ends the call, naming the client problem.
         script.answers = [accept({})] * 3
         script.requests = []
         result = await client.call_tool("test_elicitation_sep1034_defaults", {})
-        check(result.is_error, "sep1034 empty accept: not rejected")
-        fields = [entry["field"] for entry in result.structured_content["errors"]]
-        check(fields == ["name", "age", "score", "status", "verified"], f"sep1034 rejected {fields}")
-        check(len(script.requests) == 3, f"sep1034 empty accept: {len(script.requests)} elicitations, expected 3")
+        check_not_shown("sep1034 empty accept", result, "sep1034")
+        fields = ["name", "age", "score", "status", "verified"]
+        check(len(script.requests) == 2, f"sep1034 empty accept: {len(script.requests)} elicitations, expected 2")
         original = {"name": "John Doe", "age": 30, "score": 95.5, "status": "active", "verified": True}
         reasked = again(SEP1034_MESSAGE, [f"{title}: this answer is required." for title in SEP1034_TITLES.values()])
         for attempt, request in enumerate(script.requests):
@@ -223,7 +253,7 @@ async def main(url, mode):
             check(request["message"] == message, f"sep1034 attempt {attempt + 1}: {request['message']!r}, expected {message!r}")
             # Nothing was answered validly: the form's own defaults stay.
             check(defaults(request) == original, f"sep1034 attempt {attempt + 1}: defaults {defaults(request)}")
-        print("  sep1034 every required field missing, three times: one line per field, then rejected: ok")
+        print("  sep1034 every required field missing, twice: one line per field, then the client named: ok")
 
         # A bound broken: the reason quotes it, every other answer pre-filled.
         # (A whole score: rust-mcp-sdk 2.0 cannot parse a fraction in an
@@ -280,8 +310,10 @@ async def main(url, mode):
         check(not result.is_error and result.content[0].text == expected, f"too many items: {result.content[0].text!r}")
         print("  two questions, too many items, asked again, then the right answer: ok")
 
-        # The same too many items three times: the call ends with isError.
-        script.answers = [accept({"severity": "high"}), too_many, too_many, too_many]
+        # Too many items three times (never the same answer twice in a row):
+        # the call ends with isError.
+        reordered = accept({"services": ["checkout", "search", "login"]})
+        script.answers = [accept({"severity": "high"}), too_many, reordered, too_many]
         script.requests = []
         result = await client.call_tool("test_two_questions", {})
         check([r["message"] for r in script.requests] == ["How bad is it?", IMPACT_MESSAGE, reasked, reasked],

@@ -10,7 +10,8 @@ one process, is opened by the other. A tampered state is refused. A
 rejected answer is asked again under the same key (the reason in the
 message, the mended answer pre-filled, the attempt count in requestState),
 wherever the retry lands: a wrong answer then the right one goes on to the
-next question; the same wrong answer three times ends with isError. Exits
+next question; three wrong answers end with isError, and the same wrong
+answer twice ends it naming the client problem. Exits
 non-zero on the first failure.
 """
 
@@ -102,17 +103,20 @@ async def main(url_a, url_b):
         check(done.content[0].text == expected, f"round 4 on B: {done.content[0].text!r}")
         print("  a wrong answer on B, asked again; the right one on A, the last on B: ok")
 
-        # Three wrong answers, on B, A and B: asked again twice, then isError.
+        # Three wrong answers, on B, A and B, never the same twice in a row:
+        # asked again twice, then isError.
+        critical = {"triage": types.ElicitResult(action="accept", content={"severity": "critical"})}
         state = (await a.session.call_tool("test_two_questions", {}, allow_input_required=True)).request_state
-        for attempt, client in enumerate((b, a, b), start=1):
+        for attempt, (client, answer) in enumerate(((b, title), (a, critical), (b, title)), start=1):
             result = await client.session.call_tool(
-                "test_two_questions", {}, input_responses=title, request_state=state, allow_input_required=True
+                "test_two_questions", {}, input_responses=answer, request_state=state, allow_input_required=True
             )
             if attempt < 3:
                 check(isinstance(result, types.InputRequiredResult) and list(result.input_requests) == ["triage"],
                       f"wrong answer {attempt}: {result}")
                 message = result.input_requests["triage"].params.message
-                check(message == reasked, f"wrong answer {attempt}: message {message!r}")
+                expected_start = reasked if attempt == 1 else "How bad is it?\n\nSeverity: \u201ccritical\u201d"
+                check(message.startswith(expected_start), f"wrong answer {attempt}: message {message!r}")
                 state = result.request_state
             else:
                 check(not isinstance(result, types.InputRequiredResult), f"wrong answer 3: asked again: {result}")
@@ -122,8 +126,26 @@ async def main(url_a, url_b):
                       f"wrong answer 3: {errors}")
                 check(result.content[0].text.startswith("the client's answer was rejected: field `severity`"),
                       f"wrong answer 3: {result.content[0].text!r}")
-        print("  the same wrong answer three times, across both processes: asked again twice, then rejected: ok")
+        print("  three wrong answers, across both processes: asked again twice, then rejected: ok")
 
+        # The same refused answer twice, on B then A: a client that answers
+        # without showing the form; the call ends naming the problem.
+        state = (await a.session.call_tool("test_two_questions", {}, allow_input_required=True)).request_state
+        result = await b.session.call_tool(
+            "test_two_questions", {}, input_responses=title, request_state=state, allow_input_required=True
+        )
+        check(isinstance(result, types.InputRequiredResult), f"the same answer, 1st: {result}")
+        result = await a.session.call_tool(
+            "test_two_questions", {}, input_responses=title, request_state=result.request_state,
+            allow_input_required=True,
+        )
+        check(not isinstance(result, types.InputRequiredResult) and result.is_error, f"the same answer, 2nd: {result}")
+        check(result.content[0].text.startswith(
+            "This client cannot show the person a form (it sent the same refused answer twice"),
+            f"the same answer, 2nd: {result.content[0].text!r}")
+        check([entry["key"] for entry in result.structured_content["unasked"]] == ["triage"],
+              f"the same answer, 2nd: {result.structured_content}")
+        print("  the same wrong answer twice, across both processes: the client named: ok")
 
 if __name__ == "__main__":
     try:

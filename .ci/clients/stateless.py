@@ -2,8 +2,9 @@
 of one MCP 2026-07-28 tool call in turn; a process with another key refuses
 the state. A rejected answer is asked again under the same key (the reason
 in the message, the mended answer pre-filled, the attempt count sealed in
-requestState) wherever the retry lands; the right answer then goes on, the
-same wrong answer three times ends with isError. Raw JSON-RPC over HTTP (the standard library only).
+requestState) wherever the retry lands; the right answer then goes on,
+three wrong answers end with isError, the same wrong answer twice ends
+naming the client problem. Raw JSON-RPC over HTTP (the standard library only).
 
     stateless.py URL_A URL_B URL_OTHER_KEY
 """
@@ -89,15 +90,18 @@ def main(url_a, url_b, url_other):
     check(done["content"][0]["text"] == expected, f"the last round, on the other process: {done}")
     print("stateless: a wrong answer asked again (reason, pre-filled), then the right one, across processes: ok")
 
-    # The same wrong answer three times, alternating processes: asked again
-    # twice, then the call ends with isError and the rejection.
+    # Three wrong answers, never the same twice in a row, alternating
+    # processes: asked again twice, then the call ends with isError and the
+    # rejection.
+    critical = {"inputResponses": {"triage": {"action": "accept", "content": {"severity": "critical"}}}}
     state = {"requestState": call(url_a, {})["result"]["requestState"]}
-    for attempt, url in enumerate((url_b, url_a, url_b), start=1):
-        result = call(url, {**title, **state})["result"]
+    for attempt, (url, answer) in enumerate(((url_b, title), (url_a, critical), (url_b, title)), start=1):
+        result = call(url, {**answer, **state})["result"]
         if attempt < 3:
             check(result.get("resultType") == "input_required", f"wrong answer {attempt}: {result}")
             message = result["inputRequests"]["triage"]["params"]["message"]
-            check(message == reasked, f"wrong answer {attempt}: message {message!r}")
+            expected_start = reasked if attempt == 1 else "How bad is it?\n\nSeverity: \u201ccritical\u201d"
+            check(message.startswith(expected_start), f"wrong answer {attempt}: message {message!r}")
             state = {"requestState": result["requestState"]}
         else:
             check(result.get("isError") is True, f"wrong answer 3: not rejected: {result}")
@@ -106,8 +110,18 @@ def main(url_a, url_b, url_other):
                   f"wrong answer 3: {errors}")
             check(result["content"][0]["text"].startswith("the client's answer was rejected: field `severity`"),
                   f"wrong answer 3: {result['content'][0]['text']!r}")
-    print("stateless: the same wrong answer three times across processes: asked again twice, then rejected: ok")
+    print("stateless: three wrong answers across processes: asked again twice, then rejected: ok")
 
+    # The same wrong answer twice, across processes: the client named.
+    state = {"requestState": call(url_a, {})["result"]["requestState"]}
+    result = call(url_b, {**title, **state})["result"]
+    check(result.get("resultType") == "input_required", f"the same answer, 1st: {result}")
+    result = call(url_a, {**title, "requestState": result["requestState"]})["result"]
+    check(result.get("isError") is True, f"the same answer, 2nd: {result}")
+    check(result["content"][0]["text"].startswith(
+        "This client cannot show the person a form (it sent the same refused answer twice"),
+        f"the same answer, 2nd: {result['content'][0]['text']!r}")
+    print("stateless: the same wrong answer twice across processes: the client named: ok")
 
 if __name__ == "__main__":
     main(*sys.argv[1:4])

@@ -9,11 +9,12 @@
 // negotiated revision, the field order of each requestedSchema as it came off
 // the wire (JSON.parse keeps the order of string keys) and each field's title.
 // A rejected answer is asked again (another elicitation/create in the same
-// call), at most 3 times: each wrong answer is given 3 times and both re-asked
-// requests are checked (the message followed by the reason, the valid answers
-// pre-filled as `default`), then the isError result; a wrong answer followed
-// by the right one ends with the right result. Exits non-zero on the first
-// failure.
+// call), at most 3 times: each wrong answer is given twice and the re-asked
+// request is checked (the message followed by the reason, the valid answers
+// pre-filled as `default`), then the same refused answer again ends the call
+// naming the client problem; three different wrong answers end with the
+// isError rejection; a wrong answer followed by the right one ends with the
+// right result. Exits non-zero on the first failure.
 
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -142,23 +143,40 @@ function checkSep1330(name, request, message = SEP1330_MESSAGE, prefilled = {}) 
   check(same(titles, SEP1330_TITLES), `${name}: field titles ${JSON.stringify(titles)}`);
 }
 
+const NOT_SHOWN = "This client cannot show the person a form (it sent the same refused answer twice, " +
+  "so it does not seem to show the form; ";
+
 for (const [name, answer, expected, reason, prefilled] of REJECTIONS) {
+  // The same wrong answer twice: a client that answers without showing the
+  // form. Asked again once with the reason, then the call ends naming it.
   answers = [answer, answer, answer];
   requests = [];
   const result = await client.callTool({ name: "test_elicitation_sep1330_enums", arguments: {} });
-  check(requests.length === 3, `${name}: ${requests.length} elicitations, expected 3`);
+  check(requests.length === 2, `${name}: ${requests.length} elicitations, expected 2`);
   checkSep1330(name, requests[0]);
-  for (const attempt of [1, 2]) {
-    checkSep1330(`${name}, asked again (${attempt + 1} of 3)`, requests[attempt], again(SEP1330_MESSAGE, [reason]), prefilled);
-  }
+  checkSep1330(`${name}, asked again`, requests[1], again(SEP1330_MESSAGE, [reason]), prefilled);
   const text = result.content[0].text;
-  check(result.isError === true, `${name}: not rejected: ${text}`);
+  check(result.isError === true, `${name}: not an error result: ${text}`);
+  check(text.startsWith(NOT_SHOWN), `${name}: ${text}`);
+  check(same(result.structuredContent.unasked.map((entry) => entry.key), ["sep1330"]),
+    `${name}: ${JSON.stringify(result.structuredContent)}`);
+  console.log(`  sep1330 ${name}: asked again with the reason, the same answer again ends the call: ok`);
+}
+
+{
+  // Three different wrong answers: the rejection of the last.
+  const [, first, expected] = REJECTIONS[1];
+  answers = [first, REJECTIONS[3][1], first];
+  requests = [];
+  const result = await client.callTool({ name: "test_elicitation_sep1330_enums", arguments: {} });
+  check(requests.length === 3, `three wrong answers: ${requests.length} elicitations, expected 3`);
+  const text = result.content[0].text;
+  check(result.isError === true, `three wrong answers: not rejected: ${text}`);
   const errors = result.structuredContent.errors;
-  check(errors.length === 1, `${name}: ${JSON.stringify(errors)}`);
   const entry = Object.fromEntries(Object.keys(expected).map((key) => [key, errors[0][key]]));
-  check(same(entry, expected), `${name}: ${JSON.stringify(errors[0])}, expected ${JSON.stringify(expected)}`);
-  check(text.startsWith("the client's answer was rejected: field `"), `${name}: ${text}`);
-  console.log(`  sep1330 ${name}: asked again twice with the reason, then rejected: ok`);
+  check(errors.length === 1 && same(entry, expected), `three wrong answers: ${JSON.stringify(errors)}`);
+  check(text.startsWith("the client's answer was rejected: field `"), `three wrong answers: ${text}`);
+  console.log("  sep1330 three different wrong answers: asked again twice, then rejected: ok");
 }
 
 for (const [name, given, expected] of OUTCOMES) {
@@ -211,7 +229,9 @@ check(!fixed.isError && fixed.content[0].text === 'Elicitation completed: action
   'Elicitation completed: action=accept, content={"services":["login"]}', `too many items: ${fixed.content[0].text}`);
 console.log("  two questions, too many items, asked again, then the right answer: ok");
 
-answers = [accept({ severity: "high" }), tooMany, tooMany, tooMany];
+// Never the same answer twice in a row: the order of the items differs.
+const reordered = accept({ services: ["checkout", "search", "login"] });
+answers = [accept({ severity: "high" }), tooMany, reordered, tooMany];
 requests = [];
 const refused = await client.callTool({ name: "test_two_questions", arguments: {} });
 check(same(requests.map((r) => r.message), ["How bad is it?", IMPACT_MESSAGE, reasked, reasked]),

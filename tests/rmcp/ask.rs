@@ -116,6 +116,11 @@ struct Audit {
 
 const KEY: &[u8] = b"a request state key of at least 32 bytes";
 
+/// An accepted answer with no content: wrong for every form here, and never
+/// the same as the wrong answer a test sends before and after it.
+static EMPTY: std::sync::LazyLock<Value> =
+    std::sync::LazyLock::new(|| json!({"action": "accept", "content": {}}));
+
 fn seal(key: &[u8]) -> RequestStateSeal {
     RequestStateSeal::new(RequestStateCodec::try_new(key.to_vec()).unwrap())
 }
@@ -656,8 +661,9 @@ async fn every_kind_of_answer_has_its_outcome() {
     for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
         let connection = connect(version.clone()).await;
         for (name, answer, expected) in &cases {
-            // A rejected answer is asked again twice before the call ends.
-            connection.answer(vec![answer.clone(); 3]);
+            // A rejected answer is asked again twice before the call ends
+            // (never the same answer twice in a row, which ends it sooner).
+            connection.answer(vec![answer.clone(), EMPTY.clone(), answer.clone()]);
             let result = connection
                 .client
                 .call_tool(CallToolRequestParams::new("incident"))
@@ -1132,8 +1138,9 @@ async fn prompts_and_resources_ask_the_same_way() {
         // A prompt has no error result: an answer rejected as often as the
         // question may be asked (3 times) is a JSON-RPC error.
         connection.answer(vec![
-            json!({"action": "accept", "content": {"severity": "urgent"}});
-            3
+            json!({"action": "accept", "content": {"severity": "urgent"}}),
+            EMPTY.clone(),
+            json!({"action": "accept", "content": {"severity": "urgent"}}),
         ]);
         let error = connection
             .client
@@ -1696,8 +1703,9 @@ async fn rmcp_client_against_the_example_server() {
         )
         .await;
         for (name, answer, expected) in &cases {
-            // Asked three times before a rejected answer ends the call.
-            connection.answer(vec![answer.clone(); 3]);
+            // Asked three times before a rejected answer ends the call
+            // (never the same answer twice in a row, which ends it sooner).
+            connection.answer(vec![answer.clone(), EMPTY.clone(), answer.clone()]);
             let result = connection
                 .client
                 .call_tool(CallToolRequestParams::new("test_elicitation_sep1330_enums"))
