@@ -15,9 +15,11 @@
 // input_required round on modern, another elicitation/create on legacy): the
 // re-asked question's message is the question, a blank line and one line per
 // problem; every property answered validly comes back as its `default`. A
-// question is asked at most 3 times: each rejection case gives its wrong
-// answer three times (`thrice`), checks both re-asked questions exactly, then
-// the isError result. Prints one line per case; exits non-zero if any failed.
+// question is asked at most 3 times, and the same refused answer twice ends
+// the call naming the client problem: each rejection case gives its wrong
+// answer twice (`twice`), checks the re-asked question exactly, then that
+// result; three different wrong answers end with the isError rejection.
+// Prints one line per case; exits non-zero if any failed.
 
 import { execFileSync } from "node:child_process";
 import { deepStrictEqual, ok } from "node:assert/strict";
@@ -85,8 +87,16 @@ const asked = (ask) => ({ kind: "asked", ask });
 const again = (ask, reasons, defaults = {}) => ({
     kind: "asked", ask, again: true, message: `${ask.message}\n\n${reasons.join("\n")}`, defaults,
 });
-/** The steps of one wrong `answer` given three times: `reask` (the question again) twice, then `last`. */
-const thrice = (answer, reask, last) => [[answer, reask], [answer, reask], [answer, last]];
+/**
+ * A tool result with isError: true that names the client problem after the
+ * same refused answer twice (a client that answers without showing the
+ * form): the question under `key` is one only a person can answer.
+ */
+const notShown = (key) => ({ kind: "notShown", key });
+/** The steps of one wrong `answer` given twice: `reask` (the question again), then the call ends naming the client. */
+const twice = (answer, reask, key) => [[answer, reask], [answer, notShown(key)]];
+const NOT_SHOWN = "This client cannot show the person a form (it sent the same refused answer twice, "
+    + "so it does not seem to show the form; ";
 
 /** The rejection text the server writes for one error entry. */
 function rejectionText(errors) {
@@ -103,17 +113,10 @@ const SEVERITY_TITLE = "Severity: please choose \u201cHigh: users are affected\u
 const CASES = {
     test_elicitation_sep1330_enums: [
         ["a valid answer", SEP1330, [[accept(SEP1330_VALID), accepted(SEP1330_VALID)]]],
-        ["a title instead of a value, three times", SEP1330, thrice(
+        ["a title instead of a value, twice", SEP1330, twice(
             accept(changed(SEP1330_VALID, { titledSingle: "First Option" })),
             // The title sent pre-fills its option's value.
-            again(SEP1330, [TITLE_SENT], changed(SEP1330_VALID, { titledSingle: "value1" })),
-            rejected({
-                field: "titledSingle",
-                value: "First Option",
-                allowed: ["value1", "value2", "value3"],
-                message: 'field `titledSingle`: invalid value "First Option": the client sent the title of option "value1" instead of its value; expected one of "value1", "value2", "value3"',
-            }),
-        )],
+            again(SEP1330, [TITLE_SENT], changed(SEP1330_VALID, { titledSingle: "value1" })), "sep1330")],
         ["a title instead of a value, then cancel", SEP1330, [
             [accept(changed(SEP1330_VALID, { titledSingle: "First Option" })),
                 again(SEP1330, [TITLE_SENT], changed(SEP1330_VALID, { titledSingle: "value1" }))],
@@ -124,63 +127,49 @@ const CASES = {
                 again(SEP1330, [TITLE_SENT], changed(SEP1330_VALID, { titledSingle: "value1" }))],
             [accept(SEP1330_VALID), accepted(SEP1330_VALID)],
         ]],
-        ["a value not offered in a multi-select, three times", SEP1330, thrice(
+        ["a value not offered in a multi-select, twice", SEP1330, twice(
             accept(changed(SEP1330_VALID, { untitledMulti: ["option1", "option9"] })),
             // The options offered among the items are kept.
             again(SEP1330, ["Pick any options: \u201coption9\u201d is not one of the choices; choose from \u201coption1\u201d, \u201coption2\u201d or \u201coption3\u201d."],
-                changed(SEP1330_VALID, { untitledMulti: ["option1"] })),
-            rejected({
-                field: "untitledMulti",
-                value: ["option1", "option9"],
-                index: 1,
-                allowed: ["option1", "option2", "option3"],
-                message: 'field `untitledMulti`: invalid item at index 1: "option9" is not an option; expected one of "option1", "option2", "option3"',
-            }),
-        )],
-        ["a missing required field, three times", SEP1330, thrice(
+                changed(SEP1330_VALID, { untitledMulti: ["option1"] })), "sep1330")],
+        ["a missing required field, twice", SEP1330, twice(
             accept(changed(SEP1330_VALID, { legacyEnum: undefined })),
-            again(SEP1330, ["Pick one option (legacy list): this answer is required."], changed(SEP1330_VALID, { legacyEnum: undefined })),
-            rejected({ field: "legacyEnum", message: "field `legacyEnum`: missing value for a required field" }),
-        )],
+            again(SEP1330, ["Pick one option (legacy list): this answer is required."], changed(SEP1330_VALID, { legacyEnum: undefined })), "sep1330")],
+        ["three different wrong answers", SEP1330, [
+            [accept(changed(SEP1330_VALID, { titledSingle: "First Option" })),
+                again(SEP1330, [TITLE_SENT], changed(SEP1330_VALID, { titledSingle: "value1" }))],
+            [accept(changed(SEP1330_VALID, { untitledMulti: ["option1", "option9"] })),
+                again(SEP1330, ["Pick any options: \u201coption9\u201d is not one of the choices; choose from \u201coption1\u201d, \u201coption2\u201d or \u201coption3\u201d."],
+                    changed(SEP1330_VALID, { untitledMulti: ["option1"] }))],
+            [accept(changed(SEP1330_VALID, { titledSingle: "First Option" })), rejected({
+                field: "titledSingle",
+                value: "First Option",
+                allowed: ["value1", "value2", "value3"],
+                message: 'field `titledSingle`: invalid value "First Option": the client sent the title of option "value1" instead of its value; expected one of "value1", "value2", "value3"',
+            })],
+        ]],
         ["decline", SEP1330, [[decline, DECLINED]]],
         ["cancel", SEP1330, [[cancel, CANCELLED]]],
     ],
     test_elicitation_sep1034_defaults: [
         ["a valid answer", SEP1034, [[accept(SEP1034_VALID), accepted(SEP1034_VALID)]]],
-        ["a bound broken, three times", SEP1034, thrice(
+        ["a bound broken, twice", SEP1034, twice(
             accept(changed(SEP1034_VALID, { age: 151 })),
             again(SEP1034, ["Age: enter a number from 0 to 150; you entered \u201c151\u201d."],
-                changed(SEP1034_VALID, { age: SEP1034_DEFAULTS.age })),
-            rejected({
-                field: "age",
-                value: 151,
-                minimum: 0,
-                maximum: 150,
-                message: "field `age`: out of range: 151 is not between 0 and 150",
-            }),
-        )],
+                changed(SEP1034_VALID, { age: SEP1034_DEFAULTS.age })), "sep1034")],
         ["a bound broken, then the right answer", SEP1034, [
             [accept(changed(SEP1034_VALID, { age: 151 })), again(SEP1034,
                 ["Age: enter a number from 0 to 150; you entered \u201c151\u201d."],
                 changed(SEP1034_VALID, { age: SEP1034_DEFAULTS.age }))],
             [accept(SEP1034_VALID), accepted(SEP1034_VALID)],
         ]],
-        ["a value not offered, three times", SEP1034, thrice(
+        ["a value not offered, twice", SEP1034, twice(
             accept(changed(SEP1034_VALID, { status: "Active" })),
             again(SEP1034, ["Status: \u201cActive\u201d is not one of the choices; choose \u201cactive\u201d, \u201cinactive\u201d or \u201cpending\u201d."],
-                changed(SEP1034_VALID, { status: SEP1034_DEFAULTS.status })),
-            rejected({
-                field: "status",
-                value: "Active",
-                allowed: ["active", "inactive", "pending"],
-                message: 'field `status`: invalid value "Active": expected one of "active", "inactive", "pending"',
-            }),
-        )],
-        ["a missing required field, three times", SEP1034, thrice(
+                changed(SEP1034_VALID, { status: SEP1034_DEFAULTS.status })), "sep1034")],
+        ["a missing required field, twice", SEP1034, twice(
             accept(changed(SEP1034_VALID, { name: undefined })),
-            again(SEP1034, ["Name: this answer is required."], changed(SEP1034_VALID, { name: SEP1034_DEFAULTS.name })),
-            rejected({ field: "name", message: "field `name`: missing value for a required field" }),
-        )],
+            again(SEP1034, ["Name: this answer is required."], changed(SEP1034_VALID, { name: SEP1034_DEFAULTS.name })), "sep1034")],
         ["a missing required field, then cancel", SEP1034, [
             [accept(changed(SEP1034_VALID, { name: undefined })),
                 again(SEP1034, ["Name: this answer is required."], changed(SEP1034_VALID, { name: SEP1034_DEFAULTS.name }))],
@@ -201,14 +190,9 @@ const CASES = {
             [accept({ severity: "low" }), accepted({ severity: "low" })],
         ]],
         // Three options picked do not fit maxItems: none is pre-filled.
-        ["too many items, three times", TRIAGE, [
+        ["too many items, twice", TRIAGE, [
             [accept({ severity: "high" }), asked(IMPACT)],
-            ...thrice(accept({ services: ["search", "login", "checkout"] }), again(IMPACT, [TOO_MANY]), rejected({
-                field: "services",
-                value: ["search", "login", "checkout"],
-                maxItems: 2,
-                message: "field `services`: too many items: selected 3, at most 2 allowed",
-            })),
+            ...twice(accept({ services: ["search", "login", "checkout"] }), again(IMPACT, [TOO_MANY]), "impact"),
         ]],
         ["too many items, then decline", TRIAGE, [
             [accept({ severity: "high" }), asked(IMPACT)],
@@ -223,21 +207,12 @@ const CASES = {
                 + 'Elicitation completed: action=accept, content={"services":["search"]}',
             )],
         ]],
-        ["a title instead of a value, three times", TRIAGE, thrice(
+        ["a title instead of a value, twice", TRIAGE, twice(
             accept({ severity: "High: users are affected" }),
-            again(TRIAGE, [SEVERITY_TITLE], { severity: "high" }),
-            rejected({
-                field: "severity",
-                value: "High: users are affected",
-                allowed: ["low", "high"],
-                message: 'field `severity`: invalid value "High: users are affected": the client sent the title of option "high" instead of its value; expected one of "low", "high"',
-            }),
-        )],
-        ["a missing required field, three times", TRIAGE, thrice(
+            again(TRIAGE, [SEVERITY_TITLE], { severity: "high" }), "triage")],
+        ["a missing required field, twice", TRIAGE, twice(
             accept({}),
-            again(TRIAGE, ["Severity: this answer is required."]),
-            rejected({ field: "severity", message: "field `severity`: missing value for a required field" }),
-        )],
+            again(TRIAGE, ["Severity: this answer is required."]), "triage")],
         ["decline", TRIAGE, [[decline, DECLINED]]],
         ["cancel the second question", TRIAGE, [
             [accept({ severity: "high" }), asked(IMPACT)],
@@ -247,30 +222,19 @@ const CASES = {
     test_confirm: [
         ["yes", CONFIRM, [[accept({ confirm: "yes" }), done("confirmed: deploying billing to prod-eu")]]],
         ["no", CONFIRM, [[accept({ confirm: "no" }), done("not confirmed: nothing deployed")]]],
-        ["a title instead of a value, three times", CONFIRM, thrice(
+        ["a title instead of a value, twice", CONFIRM, twice(
             accept({ confirm: "Yes" }),
-            again(CONFIRM, ["confirm: please choose \u201cYes\u201d again from the list."], { confirm: "yes" }),
-            rejected({
-                field: "confirm",
-                value: "Yes",
-                allowed: ["yes", "no"],
-                message: 'field `confirm`: invalid value "Yes": the client sent the title of option "yes" instead of its value; expected one of "yes", "no"',
-            }),
-        )],
+            again(CONFIRM, ["confirm: please choose \u201cYes\u201d again from the list."], { confirm: "yes" }), "confirm")],
         ["a wrong answer followed by a right one", CONFIRM, [
             [accept({ confirm: "Yes" }), again(CONFIRM, ["confirm: please choose \u201cYes\u201d again from the list."], { confirm: "yes" })],
             [accept({ confirm: "yes" }), done("confirmed: deploying billing to prod-eu")],
         ]],
-        ["a boolean instead of a value, three times", CONFIRM, thrice(
+        ["a boolean instead of a value, twice", CONFIRM, twice(
             accept({ confirm: true }),
-            again(CONFIRM, ["confirm: choose “Yes” or “No”."]),
-            rejected({ field: "confirm", value: true, type: "string", message: "field `confirm`: wrong type: expected a string, found a boolean (true)" }),
-        )],
-        ["a missing required field, three times", CONFIRM, thrice(
+            again(CONFIRM, ["confirm: choose “Yes” or “No”."]), "confirm")],
+        ["a missing required field, twice", CONFIRM, twice(
             accept({}),
-            again(CONFIRM, ["confirm: this answer is required."]),
-            rejected({ field: "confirm", message: "field `confirm`: missing value for a required field" }),
-        )],
+            again(CONFIRM, ["confirm: this answer is required."]), "confirm")],
         ["decline", CONFIRM, [[decline, done("declined: nothing deployed")]]],
         ["cancel", CONFIRM, [[cancel, done("cancelled: nothing deployed")]]],
     ],
@@ -339,6 +303,10 @@ function checkResult({ output, status }, expected) {
     if (expected.kind === "done") {
         deepStrictEqual([status, output.isError ?? false, text], [0, false, expected.text]);
         deepStrictEqual(output.structuredContent, undefined, "structuredContent");
+    } else if (expected.kind === "notShown") {
+        deepStrictEqual([status, output.isError], [5, true]);
+        ok(text.startsWith(NOT_SHOWN), `the client named: ${text}`);
+        deepStrictEqual(output.structuredContent.unasked.map((entry) => entry.key), [expected.key], "unasked");
     } else {
         // mcpdo exits with 5 when the tool result has isError: true.
         deepStrictEqual(output.structuredContent, { errors: expected.errors }, "structuredContent");

@@ -177,15 +177,24 @@ async fn two_rounds_two_processes_then_the_typed_answer() {
     );
 }
 
-/// A title sent instead of a value is asked again twice, with the reason
-/// and the option pre-filled, the count sealed in `requestState`; the third
-/// such answer ends the tool with an error result and its `data`.
+/// A title sent instead of a value is asked again, with the reason and the
+/// option pre-filled, the count sealed in `requestState`; then another
+/// wrong answer (not the same twice in a row, which ends the call sooner),
+/// asked again; the title a third time ends the tool with an error result
+/// and its `data`.
 #[tokio::test]
 async fn a_title_instead_of_a_value_is_asked_again_then_a_tool_error_with_data() {
     let wrong = json!({"triage": {"action": "accept", "content": {"severity": "High"}}});
+    let other = json!({"triage": {"action": "accept", "content": {"severity": "Low"}}});
     let mut state = Some(first_state(&seal(1)).await);
-    for attempt in 1..=2 {
-        let mut extra = json!({"inputResponses": wrong});
+    for (attempt, (answer, reason, prefilled)) in [
+        (&wrong, "please choose “High” again from the list.", "high"),
+        (&other, "please choose “Low” again from the list.", "low"),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let mut extra = json!({"inputResponses": answer});
         if let Some(state) = &state {
             extra["requestState"] = json!(state);
         }
@@ -194,11 +203,11 @@ async fn a_title_instead_of_a_value_is_asked_again_then_a_tool_error_with_data()
         let asked = &again["inputRequests"]["triage"]["params"];
         assert_eq!(
             asked["message"],
-            "How bad is it?\n\nseverity: please choose “High” again from the list.",
+            format!("How bad is it?\n\nseverity: {reason}"),
             "attempt {attempt}"
         );
         assert_eq!(
-            asked["requestedSchema"]["properties"]["severity"]["default"], "high",
+            asked["requestedSchema"]["properties"]["severity"]["default"], prefilled,
             "attempt {attempt}"
         );
         state = Some(again["requestState"].as_str().unwrap().to_owned());
@@ -306,14 +315,18 @@ async fn a_prompt_asks_with_a_run_time_form_and_refuses_a_bad_answer_with_a_json
         value(prompt(&answered).await)["description"],
         "Accept((Low,))"
     );
-    // Asked again twice, then refused.
+    // Asked again twice (never the same wrong answer twice in a row), then
+    // refused.
     let wrong = json!({"triage": {"action": "accept", "content": {"severity": "urgent"}}});
-    let mut extra = json!({"inputResponses": wrong, "requestState": asked});
-    for _ in 0..2 {
+    let other = json!({"triage": {"action": "accept", "content": {"severity": "severe"}}});
+    let mut extra = json!({"requestState": asked});
+    for answer in [&wrong, &other] {
+        extra["inputResponses"] = answer.clone();
         let again = value(prompt(&prompt_params(extra.clone())).await);
         assert_eq!(again["resultType"], "input_required");
         extra["requestState"] = again["requestState"].clone();
     }
+    extra["inputResponses"] = wrong;
     let error = prompt(&prompt_params(extra)).await.unwrap_err();
     assert_eq!(error.code, -32602);
     assert_eq!(
