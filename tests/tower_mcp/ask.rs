@@ -243,9 +243,12 @@ async fn a_title_instead_of_a_value_is_asked_again_then_a_tool_error_with_data()
     assert!(message.starts_with("How bad is it?"), "{message}");
     assert_ne!(message, "How bad is it?", "the reason follows the message");
 
+    // Another wrong answer, then the title again (never the same wrong
+    // answer twice in a row, which ends the call sooner).
+    let other = json!({"triage": {"action": "accept", "content": {"severity": "Low"}}});
     let mut state = again["requestState"].as_str().unwrap().to_owned();
-    for _ in 0..2 {
-        let params = triage(json!({"inputResponses": title, "requestState": state}));
+    for answer in [&other, &title] {
+        let params = triage(json!({"inputResponses": answer, "requestState": state}));
         let result = call(&mut server, "tools/call", params).await;
         if result["resultType"] == "input_required" {
             state = result["requestState"].as_str().unwrap().to_owned();
@@ -321,14 +324,18 @@ async fn a_prompt_asks_and_refuses_a_bad_answer_with_a_json_rpc_error() {
         "Accept(Triage { severity: Low })"
     );
 
+    let empty = json!({"triage": {"action": "accept", "content": {}}});
+    let urgent = json!({"triage": {"action": "accept", "content": {"severity": "urgent"}}});
     let mut bad = params;
-    bad["inputResponses"] = json!({"triage": {"action": "accept", "content": {}}});
+    bad["inputResponses"] = empty.clone();
     bad["requestState"] = json!(asked);
     let mut result = call(&mut server, "prompts/get", bad.clone()).await;
-    // Asked again twice, then the JSON-RPC error with the data.
-    for _ in 0..2 {
+    // Asked again twice (never the same wrong answer twice in a row), then
+    // the JSON-RPC error with the data.
+    for answer in [urgent, empty] {
         assert_eq!(result["resultType"], "input_required", "{result}");
         bad["requestState"] = result["requestState"].clone();
+        bad["inputResponses"] = answer;
         result = call(&mut server, "prompts/get", bad.clone()).await;
     }
     assert_eq!(result["error"]["code"], -32602, "{result}");

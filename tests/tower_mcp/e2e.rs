@@ -211,13 +211,16 @@ async fn a_wrong_answer_is_asked_again_with_the_reason_then_accepted() {
     }
 }
 
+/// A title, a value not offered, the title again: three wrong answers end
+/// the call with the error result and its data.
 #[tokio::test]
-async fn a_title_three_times_is_a_tool_error_with_the_data() {
+async fn three_wrong_answers_are_a_tool_error_with_the_data() {
     let url = serve().await;
     for revision in REVISIONS {
         let title =
             json!({"action": "accept", "content": {"severity": "High: users are affected"}});
-        let person = Person::answering([title.clone(), title.clone(), title]);
+        let other = json!({"action": "accept", "content": {"severity": "urgent"}});
+        let person = Person::answering([title.clone(), other, title]);
         let client = client(&url, revision, person.clone()).await;
         let result = client.call_tool("triage", json!({})).await.unwrap();
         assert!(result.is_error, "{revision}: {result:?}");
@@ -230,6 +233,30 @@ async fn a_title_three_times_is_a_tool_error_with_the_data() {
             result
                 .all_text()
                 .contains("the client sent the title of option \"high\" instead of its value"),
+            "{revision}: {}",
+            result.all_text(),
+        );
+    }
+}
+
+/// A client that answers without showing the form: the same refused answer
+/// twice ends the call with the result for the model, naming the problem.
+#[tokio::test]
+async fn the_same_refused_answer_twice_names_the_client() {
+    let url = serve().await;
+    for revision in REVISIONS {
+        let empty = json!({"action": "accept", "content": {}});
+        let person = Person::answering([empty.clone(), empty.clone(), empty]);
+        let client = client(&url, revision, person.clone()).await;
+        let result = client.call_tool("triage", json!({})).await.unwrap();
+        assert!(result.is_error, "{revision}: {result:?}");
+        assert_eq!(person.messages().len(), 2, "{revision}");
+        assert!(
+            result.all_text().starts_with(
+                "This client cannot show the person a form (it sent the same refused answer \
+                 twice, so it does not seem to show the form; field `severity`: missing value \
+                 for a required field)"
+            ),
             "{revision}: {}",
             result.all_text(),
         );
