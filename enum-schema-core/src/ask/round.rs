@@ -132,8 +132,12 @@ impl<'a> Request<'a> {
 ///   next one. So the code before the last question runs once per round:
 ///   keep side effects after the questions.
 ///
-/// Every answer is re-validated, on every round. A client that did not
-/// declare form elicitation is refused ([`ElicitError::Unsupported`]).
+/// Every answer is re-validated, on every round. A question may allow the
+/// call's argument under its key to answer it
+/// ([`Question::with_argument`]): the model that calls the tool, when it
+/// knows the answer. Where the client cannot show a form, the call ends
+/// with a result for the model ([`ElicitError::Unasked`]) that says what to
+/// ask the person in the chat and which argument to send.
 ///
 /// # A second chance
 ///
@@ -151,7 +155,10 @@ impl<'a> Request<'a> {
 /// unless the seal says otherwise; [`Question::with_max_attempts`] for one
 /// question, `1` to turn it off); then the call ends with
 /// [`ElicitError::Invalid`], which `tool` answers with `isError: true` and
-/// the structured `data`. Decline and cancel are answers, never asked
+/// the structured `data`. The same refused answer twice in a row is no
+/// person's mistake but a client that answers without showing the form: the
+/// call ends then, with the result for the model that names the problem
+/// ([`ElicitError::Unasked`]). Decline and cancel are answers, never asked
 /// again, and a malformed `ElicitResult` (the client's fault, not the
 /// person's) ends the call at once. On 2026-07-28 the count travels in the
 /// sealed state, so it holds whichever server process the retry reaches,
@@ -339,6 +346,20 @@ impl<'a, T> Question<'a, T> {
     pub fn with_argument(mut self) -> Self {
         self.argument = true;
         self
+    }
+
+    /// The input schema of a tool whose one argument is the one that
+    /// answers this question:
+    /// `{"type":"object","properties":{KEY: argument_schema}}` (the
+    /// argument is optional). rmcp takes it as
+    /// `#[tool(input_schema = question().input_schema())]`.
+    pub fn input_schema(&self) -> Map<String, Value> {
+        let mut properties = Map::new();
+        properties.insert(self.key.to_string(), self.argument_schema());
+        let mut schema = Map::new();
+        schema.insert("type".to_owned(), Value::from("object"));
+        schema.insert("properties".to_owned(), Value::Object(properties));
+        schema
     }
 
     /// What a tool's input schema declares for the argument that answers
@@ -586,8 +607,10 @@ impl<S: Sdk> Ask<S> {
     ///   there yet, or has to be given again: not a failure, `?` it to
     ///   [`tool`](Self::tool) (or [`prompt`](Self::prompt),
     ///   [`resource`](Self::resource)), which asks.
-    /// - [`ElicitError::Unsupported`]: the client did not declare form
-    ///   elicitation.
+    /// - [`ElicitError::Unasked`]: the client cannot show a form (it did not
+    ///   declare form elicitation, or speaks a revision before 2025-06-18),
+    ///   or sent the same refused answer twice; [`tool`](Self::tool) answers
+    ///   with a result for the model (see [`Unasked`]).
     /// - [`ElicitError::Version`]: the revision cannot carry the form
     ///   (2025-06-18 has no multi-select, older revisions no elicitation).
     /// - [`ElicitError::Invalid`]: the answer failed re-validation as often
@@ -650,6 +673,23 @@ impl<S: Sdk> Ask<S> {
         // Not an `async fn`: spelling out `Send` here, where `F` is known,
         // spares callers a "not general enough" error on tuple forms.
         let question = Question::fields(key, form, message);
+        async move { Ok(self.all((question,)).await?.0) }
+    }
+
+    /// Asks one [`Question`] and returns its answer: what
+    /// [`form`](Self::form) does, for a question built with its options
+    /// ([`Question::with_argument`], [`Question::with_max_attempts`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`form`](Self::form); [`ElicitError::Unasked`] where the client
+    /// cannot show a form and no argument answered the question.
+    // Not an `async fn`, for the same reason as `all`.
+    #[allow(clippy::manual_async_fn)]
+    pub fn question<'s, T: Send + 's>(
+        &'s self,
+        question: Question<'s, T>,
+    ) -> impl Future<Output = Result<ElicitAction<T>, ElicitError>> + Send + 's {
         async move { Ok(self.all((question,)).await?.0) }
     }
 
