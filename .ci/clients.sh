@@ -11,7 +11,10 @@
 # cancel, and asserts every outcome and the field order on the wire
 # (.ci/clients/*). Then the Python client sends each 2026-07-28 retry of one
 # call to the other of two server processes that share only the
-# requestState key. rmcp's own client runs in `cargo test`
+# requestState key. Then the Python client against the README's server
+# (examples/rmcp_server.rs): without elicitation it gets the result for the
+# model and calls again with the argument; with elicitation it is asked only
+# what the arguments lacked. rmcp's own client runs in `cargo test`
 # (tests/rmcp/ask.rs, tests/rmcp_process.rs).
 # Needs only PyPI and the npm registry; installs under the cargo target dir.
 set -euo pipefail
@@ -105,9 +108,20 @@ run "TypeScript SDK (2025-11-25)" node "$tools/node/ts_client.mjs" "$url"
 run "Python SDK, default mode, each retry to the other process" \
     "$venv/bin/python" .ci/clients/python_two_servers.py "$url" "$other_url"
 
+echo "== clients: build and start examples/rmcp_server.rs (the README's server)"
+cargo build --quiet --features rmcp --example rmcp_server
+readme_log="$tools/rmcp_server.log"
+"$target_dir/debug/examples/rmcp_server" >"$readme_log" 2>&1 &
+server_pids+=($!)
+readme_url=$(server_url "$readme_log" "${server_pids[2]}")
+run "Python SDK, the README's server, arguments and no elicitation (2026-07-28)" \
+    "$venv/bin/python" .ci/clients/python_fallback.py "$readme_url" auto
+run "Python SDK, the README's server, arguments and no elicitation (2025-11-25)" \
+    "$venv/bin/python" .ci/clients/python_fallback.py "$readme_url" legacy
+
 if [ "$failed" -ne 0 ]; then
     echo "server logs:"
-    cat "$server_log" "$other_log"
+    cat "$server_log" "$other_log" "$readme_log"
     exit 1
 fi
 echo "== clients: every check passed"

@@ -11,7 +11,7 @@
 use std::sync::Arc;
 
 use axum::serve::ListenerExt;
-use enum_schema::ask::RequestStateSeal;
+use enum_schema::ask::{Question, RequestStateSeal};
 use enum_schema::rmcp::Ask;
 use enum_schema::{ElicitAction, ElicitEnum, ElicitForm};
 use rmcp::handler::server::router::tool::ToolRouter;
@@ -39,6 +39,13 @@ struct Triage {
     severity: Severity,
 }
 
+/// The tool's question. The tool's argument `triage` may answer it too:
+/// the model fills it when it knows the answer, and a client that shows
+/// no forms gets a result that tells the model to ask in the chat.
+fn triage_question() -> Question<'static, Triage> {
+    Question::form::<Triage>("triage", "Triage the incident").with_argument()
+}
+
 struct Desk {
     seal: RequestStateSeal,
     tool_router: ToolRouter<Self>,
@@ -60,11 +67,11 @@ impl Desk {
         }
     }
 
-    #[tool(description = "Triage an incident")]
+    #[tool(description = "Triage an incident", input_schema = triage_question().input_schema())]
     async fn triage(&self, ask: Ask) -> Result<CallToolResponse, ErrorData> {
         ask.tool(|ask| async move {
             // "triage" is this question's key: one key per question of a call.
-            let text = match ask.form::<Triage>("triage", "Triage the incident").await? {
+            let text = match ask.question(triage_question()).await? {
                 ElicitAction::Accept(Triage { severity }) => format!("triaged: {severity:?}"),
                 ElicitAction::Decline | ElicitAction::Cancel => "not triaged".to_owned(),
             };
