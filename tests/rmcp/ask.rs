@@ -17,9 +17,9 @@ use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ClientConfig,
     ContentBlock, ElicitRequestParams, ElicitResult, ErrorCode, GetPromptRequestParams,
     GetPromptResponse, GetPromptResult, Implementation, InitializeRequestParams, InitializeResult,
-    InputRequiredResult, InputResponses, PromptMessage, ProtocolVersion, ReadResourceRequestParams,
-    ReadResourceResponse, ReadResourceResult, RequestStateCodec, ResourceContents, Role,
-    ServerCapabilities, ServerConfig,
+    InputRequiredResult, InputResponses, ProgressNotificationParam, PromptMessage, ProtocolVersion,
+    ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, RequestStateCodec,
+    ResourceContents, Role, ServerCapabilities, ServerConfig,
 };
 use rmcp::service::{serve_directly, RequestContext, RoleClient, RunningService, ServiceError};
 use rmcp::{
@@ -370,6 +370,11 @@ struct Answerer {
     seen: Arc<Mutex<Vec<Value>>>,
     capabilities: ClientCapabilities,
     version: ProtocolVersion,
+    /// Every `notifications/progress` received, and a wake-up for each.
+    progress: Arc<(Mutex<Vec<Value>>, tokio::sync::Notify)>,
+    /// How many progress notifications to wait for before answering (a
+    /// person who takes their time).
+    wait_for_progress: Arc<std::sync::atomic::AtomicUsize>,
 }
 
 impl ClientHandler for Answerer {
@@ -382,8 +387,38 @@ impl ClientHandler for Answerer {
             .lock()
             .unwrap()
             .push(serde_json::to_value(&request).unwrap());
+        let wanted = self
+            .wait_for_progress
+            .load(std::sync::atomic::Ordering::SeqCst);
+        // Bounded so that a regression fails instead of hanging; no timing
+        // is asserted.
+        tokio::time::timeout(Duration::from_secs(60), async {
+            loop {
+                let (received, arrived) = &*self.progress;
+                let notified = arrived.notified();
+                if received.lock().unwrap().len() >= wanted {
+                    return;
+                }
+                notified.await;
+            }
+        })
+        .await
+        .expect("the progress notifications came");
         let answer = self.answers.lock().unwrap().remove(0);
         Ok(serde_json::from_value(answer).unwrap())
+    }
+
+    async fn on_progress(
+        &self,
+        params: ProgressNotificationParam,
+        _context: rmcp::service::NotificationContext<RoleClient>,
+    ) {
+        let (received, arrived) = &*self.progress;
+        received
+            .lock()
+            .unwrap()
+            .push(serde_json::to_value(&params).unwrap());
+        arrived.notify_waiters();
     }
 
     fn get_info(&self) -> ClientConfig {
@@ -459,6 +494,8 @@ async fn connect_server<S: ServerHandler>(
         seen: Arc::default(),
         capabilities,
         version: version.clone(),
+        progress: Arc::default(),
+        wait_for_progress: Arc::default(),
     };
     let client = if version == ProtocolVersion::V_2026_07_28 {
         // 2026-07-28 has no `initialize`: both sides are told.
@@ -1534,6 +1571,53 @@ async fn optional_arguments_are_bound_or_the_call_is_refused() {
             "Accept(Triage { severity: High }); Accept(Impact { services: [Checkout] })"
         ),
         other => panic!("expected the result, got {other:?}"),
+    }
+}
+
+/// A person who takes their time on 2025-11-25: while the call waits for
+/// each `elicitation/create` answer, the server sends
+/// `notifications/progress` on the call's `progressToken`, `progress`
+/// growing across the call, so that a client that resets its timeout on
+/// progress keeps the call open. The client answers only after two (no
+/// timing is asserted: it waits for them).
+#[tokio::test]
+async fn a_long_wait_sends_progress_on_the_calls_token() {
+    let connection = connect_sealed(
+        seal(KEY).with_progress_interval(Some(Duration::from_millis(20))),
+        ProtocolVersion::V_2025_11_25,
+        ClientCapabilities::builder().enable_elicitation().build(),
+    )
+    .await;
+    connection
+        .answerer
+        .wait_for_progress
+        .store(2, std::sync::atomic::Ordering::SeqCst);
+    connection.answer(vec![
+        json!({"action": "accept", "content": {"severity": "high"}}),
+        json!({"action": "accept", "content": {"services": ["login"]}}),
+    ]);
+    // rmcp's client gives every request a `progressToken` of its own.
+    let result = connection
+        .client
+        .call_tool(CallToolRequestParams::new("two"))
+        .await
+        .unwrap();
+    assert_eq!(
+        text(&result),
+        "Accept(Triage { severity: High }); Accept(Impact { services: [Login] })"
+    );
+    let received = connection.answerer.progress.0.lock().unwrap().clone();
+    // Two before the first answer, then more until the second: at least
+    // two, each on the call's token, the progress growing by one.
+    assert!(received.len() >= 2, "{received:?}");
+    let token = &received[0]["progressToken"];
+    assert!(token.is_number() || token.is_string(), "{token}");
+    for (index, progress) in received.iter().enumerate() {
+        assert_eq!(&progress["progressToken"], token);
+        #[allow(clippy::cast_precision_loss)]
+        let expected = (index + 1) as f64;
+        assert_eq!(progress["progress"].as_f64(), Some(expected));
+        assert_eq!(progress["message"], "Waiting for the person to answer");
     }
 }
 

@@ -4,7 +4,7 @@ use std::borrow::Cow;
 use std::collections::HashSet;
 use std::fmt;
 use std::future::Future;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
 use serde_json::{Map, Value};
@@ -210,6 +210,8 @@ struct Inner<S: Sdk> {
     running: AtomicBool,
     /// The keys asked in this run of the body.
     asked: Mutex<HashSet<String>>,
+    /// The last `progress` sent for this request while waiting.
+    progress: AtomicU64,
 }
 
 impl<S: Sdk> fmt::Debug for Ask<S> {
@@ -581,6 +583,7 @@ impl<S: Sdk> Ask<S> {
                 handle: Mutex::new(handle),
                 running: AtomicBool::new(false),
                 asked: Mutex::new(HashSet::new()),
+                progress: AtomicU64::new(0),
             }),
         })
     }
@@ -890,7 +893,9 @@ impl<S: Sdk> Ask<S> {
             // A user has as long to answer as a sealed state lives on
             // 2026-07-28: a client that never answers holds no call open
             // for longer.
-            let answer = S::send(&inner.peer, params, inner.seal.ttl()).await?;
+            let answer = self
+                .waiting(S::send(&inner.peer, params, inner.seal.ttl()))
+                .await?;
             match question.take(answer.clone()) {
                 Ok(()) => return Ok(()),
                 Err(error) if attempt < max_attempts && reask::is_the_persons(&error) => {
@@ -905,6 +910,37 @@ impl<S: Sdk> Ask<S> {
                 Err(error) => return Err(ElicitError::Invalid(error)),
             }
         }
+    }
+
+    /// `answer`, the wait for an `elicitation/create` answer, with
+    /// `notifications/progress` sent every progress interval of the seal
+    /// while it lasts, until the SDK says it cannot send them.
+    async fn waiting<T>(&self, answer: impl Future<Output = T>) -> T {
+        let inner = &*self.inner;
+        let Some(every) = inner.seal.progress_interval() else {
+            return answer.await;
+        };
+        let ticking = async {
+            loop {
+                S::sleep(every).await;
+                let progress = inner.progress.fetch_add(1, Ordering::Relaxed) + 1;
+                if !S::progress(&inner.peer, progress, WAITING).await {
+                    return std::future::pending::<std::convert::Infallible>().await;
+                }
+            }
+        };
+        let mut answer = std::pin::pin!(answer);
+        let mut ticking = std::pin::pin!(ticking);
+        std::future::poll_fn(|context| {
+            if let std::task::Poll::Ready(answer) = answer.as_mut().poll(context) {
+                return std::task::Poll::Ready(answer);
+            }
+            match ticking.as_mut().poll(context) {
+                std::task::Poll::Pending => std::task::Poll::Pending,
+                std::task::Poll::Ready(never) => match never {},
+            }
+        })
+        .await
     }
 
     /// On 2026-07-28: every question answered from the sealed state or
@@ -1124,6 +1160,10 @@ impl<S: Sdk> Ask<S> {
         respond::<S, S::Resource, R>(self.run(body).await, None)
     }
 }
+
+/// The message of each `notifications/progress` sent while a call waits
+/// for an answer.
+const WAITING: &str = "Waiting for the person to answer";
 
 /// A round that asks (MCP 2026-07-28): its `input_required` result, and the
 /// payload its state is to carry.

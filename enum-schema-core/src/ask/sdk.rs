@@ -47,6 +47,32 @@ pub trait Sdk: Sized + Send + Sync + 'static {
         timeout: Duration,
     ) -> impl Future<Output = Result<Value, ElicitError>> + Send;
 
+    /// Sends `notifications/progress` for the request `peer` serves, with
+    /// the request's `progressToken`, `progress` (1, 2, .. within the
+    /// request) and `message`, while the server waits for an
+    /// `elicitation/create` answer (see
+    /// [`RequestStateSeal::with_progress_interval`](super::RequestStateSeal::with_progress_interval)).
+    /// Returns `false` when nothing can be sent (the request has no
+    /// `progressToken`, or the SDK cannot notify): no more is tried for the
+    /// request. By default, `false`.
+    fn progress(
+        peer: &Self::Peer,
+        progress: u64,
+        message: &'static str,
+    ) -> impl Future<Output = bool> + Send {
+        let _ = (peer, progress, message);
+        std::future::ready(false)
+    }
+
+    /// A future that completes after `duration`, on the SDK's runtime
+    /// (tokio's `sleep`): the timer between two
+    /// [`progress`](Self::progress) notifications. By default, one that
+    /// never completes (no progress is sent).
+    fn sleep(duration: Duration) -> impl Future<Output = ()> + Send {
+        let _ = duration;
+        std::future::pending()
+    }
+
     /// A tool's result with `isError: true` for an answer rejected as often
     /// as its question may be asked: the error's `Display` as its text, the
     /// error's [`data`](ElicitError::data) as `structuredContent`, which the

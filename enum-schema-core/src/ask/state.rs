@@ -94,6 +94,7 @@ pub struct RequestStateSeal {
     codec: Arc<dyn StateCodec>,
     ttl: Duration,
     max_attempts: u32,
+    progress_interval: Option<Duration>,
     #[cfg(feature = "store")]
     store: Option<Arc<dyn AnswerStore>>,
 }
@@ -143,6 +144,13 @@ impl RequestStateSeal {
     /// says otherwise: ten minutes, for a user to fill in a form.
     pub const DEFAULT_TTL: Duration = Duration::from_secs(600);
 
+    /// How often a call that waits for an `elicitation/create` answer sends
+    /// `notifications/progress` unless
+    /// [`with_progress_interval`](Self::with_progress_interval) says
+    /// otherwise: 10 seconds, well within the 60 seconds a client such as
+    /// the TypeScript SDK waits by default.
+    pub const DEFAULT_PROGRESS_INTERVAL: Duration = Duration::from_secs(10);
+
     /// How often a question is asked unless
     /// [`with_max_attempts`](Self::with_max_attempts) says otherwise: 3, the
     /// first time and twice more after a rejected answer.
@@ -156,6 +164,7 @@ impl RequestStateSeal {
             codec: Arc::new(codec),
             ttl: Self::DEFAULT_TTL,
             max_attempts: Self::DEFAULT_MAX_ATTEMPTS,
+            progress_interval: Some(Self::DEFAULT_PROGRESS_INTERVAL),
             #[cfg(feature = "store")]
             store: None,
         }
@@ -213,6 +222,28 @@ impl RequestStateSeal {
     pub fn with_max_attempts(mut self, attempts: u32) -> Self {
         self.max_attempts = attempts.max(1);
         self
+    }
+
+    /// The same seal sending `notifications/progress` every `interval`
+    /// while a call waits for the answer to an `elicitation/create` (MCP
+    /// 2025-06-18 and 2025-11-25; on 2026-07-28 nothing waits), when the
+    /// client gave the call a `progressToken`: a client that resets its
+    /// request timeout on progress (the TypeScript SDK's
+    /// `resetTimeoutOnProgress`, rmcp's) keeps the call open however long
+    /// the person takes. `None` sends none. Each notification carries the
+    /// call's token, a `progress` that grows by one, and the message
+    /// "Waiting for the person to answer". The SDK sends it ([`Sdk::progress`](super::Sdk::progress));
+    /// rmcp's and tower-mcp's integrations do.
+    #[must_use]
+    pub fn with_progress_interval(mut self, interval: Option<Duration>) -> Self {
+        self.progress_interval = interval.filter(|interval| !interval.is_zero());
+        self
+    }
+
+    /// How often progress is sent while a call waits for an answer, if at
+    /// all (see [`with_progress_interval`](Self::with_progress_interval)).
+    pub fn progress_interval(&self) -> Option<Duration> {
+        self.progress_interval
     }
 
     /// The codec.

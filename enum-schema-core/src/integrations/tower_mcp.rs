@@ -235,6 +235,31 @@ impl Sdk for TowerMcp {
         }
     }
 
+    /// `notifications/progress` with the call's `progressToken`, if it has
+    /// one (tower-mcp's `report_progress`).
+    // The trait's signature, `Send` spelled out.
+    #[allow(clippy::manual_async_fn)]
+    fn progress(
+        ctx: &RequestContext,
+        progress: u64,
+        message: &'static str,
+    ) -> impl Future<Output = bool> + Send {
+        async move {
+            if ctx.progress_token().is_none() {
+                return false;
+            }
+            // `progress` is a JSON number: exact as an f64 up to 2^53.
+            #[allow(clippy::cast_precision_loss)]
+            ctx.report_progress(progress as f64, None, Some(message))
+                .await;
+            true
+        }
+    }
+
+    fn sleep(duration: Duration) -> impl Future<Output = ()> + Send {
+        tokio::time::sleep(duration)
+    }
+
     fn tool_error(error: &ElicitError) -> CallToolResult {
         let mut result = CallToolResult::error(error.to_string());
         result.structured_content = error.data();

@@ -113,9 +113,11 @@ impl StateCodec for RequestStateCodec {
 }
 
 impl Sdk for Rmcp {
-    /// The request's context, its peer and cancellation token only: the
-    /// peer sends `elicitation/create` (MCP 2025-06-18 and 2025-11-25), and
-    /// the token ends the wait when the client cancels the call.
+    /// The request's context, its peer, cancellation token and
+    /// `progressToken` only: the peer sends `elicitation/create` (MCP
+    /// 2025-06-18 and 2025-11-25) and `notifications/progress` while the
+    /// call waits, and the token ends the wait when the client cancels the
+    /// call.
     type Peer = RequestContext<RoleServer>;
     type Error = ErrorData;
     type Tool = CallToolResponse;
@@ -139,6 +141,31 @@ impl Sdk for Rmcp {
                 .map_err(ElicitError::from)?;
             result_json(&result).map_err(ElicitError::Invalid)
         }
+    }
+
+    /// `notifications/progress` with the call's `progressToken`, if it has
+    /// one.
+    // The trait's signature, `Send` spelled out.
+    #[allow(clippy::manual_async_fn)]
+    fn progress(
+        context: &RequestContext<RoleServer>,
+        progress: u64,
+        message: &'static str,
+    ) -> impl Future<Output = bool> + Send {
+        async move {
+            let Some(token) = context.meta.get_progress_token() else {
+                return false;
+            };
+            // `progress` is a JSON number: exact as an f64 up to 2^53.
+            #[allow(clippy::cast_precision_loss)]
+            let mut params = model::ProgressNotificationParam::new(token, progress as f64);
+            params.message = Some(message.to_owned());
+            context.peer.notify_progress(params).await.is_ok()
+        }
+    }
+
+    fn sleep(duration: Duration) -> impl Future<Output = ()> + Send {
+        tokio::time::sleep(duration)
     }
 
     fn tool_error(error: &ElicitError) -> CallToolResponse {
@@ -202,6 +229,9 @@ impl From<ElicitError> for ErrorData {
 fn sender(context: &RequestContext<RoleServer>) -> RequestContext<RoleServer> {
     let mut sender = RequestContext::new(context.id.clone(), context.peer.clone());
     sender.ct = context.ct.clone();
+    if let Some(token) = context.meta.get_progress_token() {
+        sender.meta.set_progress_token(token);
+    }
     sender
 }
 
