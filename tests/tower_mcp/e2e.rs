@@ -268,9 +268,10 @@ async fn the_same_refused_answer_twice_names_the_client() {
 fn deploy_router(
     deployed: Arc<std::sync::atomic::AtomicUsize>,
     outcomes: tokio::sync::mpsc::UnboundedSender<String>,
+    progress_interval: Option<std::time::Duration>,
 ) -> McpRouter {
     let codec = RequestStateCodec::new([9; 32], RequestStateSeal::DEFAULT_TTL).unwrap();
-    let seal = RequestStateSeal::new(codec);
+    let seal = RequestStateSeal::new(codec).with_progress_interval(progress_interval);
     let tool = ToolBuilder::new("deploy")
         .mrtr_handler(move |ctx: RequestContext, _: NoParams| {
             let (seal, deployed, outcomes) = (seal.clone(), deployed.clone(), outcomes.clone());
@@ -386,7 +387,7 @@ impl tower_mcp::client::ClientTransport for Pipe {
 async fn a_cancelled_call_on_2025_11_25_does_nothing() {
     let deployed = Arc::new(std::sync::atomic::AtomicUsize::new(0));
     let (outcomes, mut outcome) = tokio::sync::mpsc::unbounded_channel();
-    let router = deploy_router(deployed.clone(), outcomes);
+    let router = deploy_router(deployed.clone(), outcomes, None);
     let shown = Arc::new(tokio::sync::Notify::new());
     let client = McpClient::builder()
         .with_elicitation()
@@ -420,4 +421,77 @@ async fn a_cancelled_call_on_2025_11_25_does_nothing() {
          nothing more was done (code -32603)"
     );
     assert_eq!(deployed.load(std::sync::atomic::Ordering::SeqCst), 0);
+}
+
+/// A person who takes their time: answers only after two progress
+/// notifications came (no timing is asserted: it waits for them).
+#[derive(Clone, Default)]
+struct Slow {
+    progress: Arc<Mutex<Vec<(f64, Option<String>)>>>,
+    arrived: Arc<tokio::sync::Notify>,
+}
+
+#[async_trait::async_trait]
+impl ClientHandler for Slow {
+    async fn handle_elicit(&self, _: ElicitRequestParams) -> Result<ElicitResult, JsonRpcError> {
+        tokio::time::timeout(std::time::Duration::from_secs(60), async {
+            loop {
+                let notified = self.arrived.notified();
+                if self.progress.lock().unwrap().len() >= 2 {
+                    return;
+                }
+                notified.await;
+            }
+        })
+        .await
+        .expect("the progress notifications came");
+        Ok(
+            serde_json::from_value(json!({"action": "accept", "content": {"confirm": "yes"}}))
+                .unwrap(),
+        )
+    }
+
+    async fn on_notification(&self, notification: tower_mcp::client::ServerNotification) {
+        if let tower_mcp::client::ServerNotification::Progress(params) = notification {
+            self.progress
+                .lock()
+                .unwrap()
+                .push((params.progress, params.message));
+            self.arrived.notify_waiters();
+        }
+    }
+}
+
+/// On 2025-11-25 a call that waits for an answer sends
+/// `notifications/progress` on the call's `progressToken` (tower-mcp's
+/// client asks for progress with `request_progress`), its `progress`
+/// growing, so that the client keeps the call open.
+#[tokio::test]
+async fn a_long_wait_sends_progress_on_2025_11_25() {
+    let deployed = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let (outcomes, _outcome) = tokio::sync::mpsc::unbounded_channel();
+    let router = deploy_router(
+        deployed.clone(),
+        outcomes,
+        Some(std::time::Duration::from_millis(20)),
+    );
+    let slow = Slow::default();
+    let client = McpClient::builder()
+        .with_elicitation()
+        .request_progress()
+        .connect(Pipe::to(router), slow.clone())
+        .await
+        .unwrap();
+    client.initialize("e2e-client", "1.0.0").await.unwrap();
+    let result = client.call_tool("deploy", json!({})).await.unwrap();
+    assert_eq!(result.all_text(), "deployed");
+    assert_eq!(deployed.load(std::sync::atomic::Ordering::SeqCst), 1);
+    let progress = slow.progress.lock().unwrap().clone();
+    assert!(progress.len() >= 2, "{progress:?}");
+    for (index, (value, message)) in progress.iter().enumerate() {
+        #[allow(clippy::cast_precision_loss)]
+        let expected = (index + 1) as f64;
+        assert_eq!(*value, expected);
+        assert_eq!(message.as_deref(), Some("Waiting for the person to answer"));
+    }
 }
