@@ -14,6 +14,7 @@ mod contract;
 #[cfg(feature = "encrypt")]
 mod encrypted;
 mod hostile;
+mod messages;
 mod narrowing;
 #[cfg(feature = "redis")]
 mod redis;

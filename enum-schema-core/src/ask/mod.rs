@@ -37,6 +37,7 @@ pub mod contract;
 #[cfg(feature = "encrypt")]
 mod encrypt;
 mod error;
+mod messages;
 mod narrow;
 mod reask;
 #[cfg(feature = "redis")]
@@ -55,6 +56,7 @@ pub use encrypt::EncryptedCodec;
 #[allow(unused_imports)]
 pub(crate) use error::INTERNAL_ERROR;
 pub use error::{ElicitError, RequestStateError, SdkError, StoreError};
+pub use messages::{English, Messages};
 pub use narrow::LONG_LIST;
 #[cfg(feature = "redis")]
 #[cfg_attr(docsrs, doc(cfg(feature = "redis")))]

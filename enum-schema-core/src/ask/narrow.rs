@@ -8,6 +8,7 @@ use serde_json::Value;
 use unicode_normalization::UnicodeNormalization;
 
 use super::error::ElicitError;
+use super::messages::Messages;
 use super::reask;
 use super::round::{Ask, Question};
 use super::sdk::Sdk;
@@ -98,7 +99,14 @@ impl<S: Sdk> Ask<S> {
                     round => format!("{key}.search.{round}"),
                 };
                 let last = round == SEARCHES;
-                let search = search(search_key, message.clone(), options, narrowed.take(), last);
+                let search = search(
+                    search_key,
+                    message.clone(),
+                    options,
+                    narrowed.take(),
+                    last,
+                    &*self.messages(),
+                );
                 match self.all((search,)).await?.0 {
                     ElicitAction::Accept((text, found)) if found <= LONG_LIST => {
                         break matching(options, &text);
@@ -174,13 +182,13 @@ fn search<'a>(
     options: &'a SingleSelectSchema,
     narrowed: Option<(String, usize)>,
     last: bool,
+    messages: &dyn Messages,
 ) -> Question<'a, (String, usize)> {
     let mut schema = StringSchema {
-        title: Some(Cow::Borrowed("Search")),
-        description: Some(Cow::Owned(format!(
-            "{} options: type part of the one you want",
-            options.options.len()
-        ))),
+        title: Some(messages.search_title()),
+        description: Some(Cow::Owned(
+            messages.search_description(options.options.len()),
+        )),
         min_length: Some(1),
         max_length: Some(200),
         format: None,
@@ -205,7 +213,10 @@ fn search<'a>(
             )],
             required: Vec::new(),
         };
-        message = Cow::Owned(format!("{message}\n\n{}", reask::reasons(&so_far, &form)));
+        message = Cow::Owned(format!(
+            "{message}\n\n{}",
+            reask::reasons(&so_far, &form, messages)
+        ));
         schema.default = Some(Cow::Owned(text));
         before = found;
     }

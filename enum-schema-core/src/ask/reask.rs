@@ -7,6 +7,7 @@ use std::fmt::Write;
 
 use serde_json::{Map, Value};
 
+use super::messages::Messages;
 use crate::error::{Error, ErrorKind, JsonType};
 use crate::schema::option::EnumOption;
 use crate::schema::primitive::StringFormat;
@@ -30,6 +31,7 @@ pub(crate) fn again(
     params: &ElicitRequestFormParams,
     answer: &Value,
     error: &Error,
+    messages: &dyn Messages,
 ) -> ElicitRequestFormParams {
     let mut params = params.clone();
     let empty = Map::new();
@@ -55,7 +57,7 @@ pub(crate) fn again(
     }
     let mut message = params.message.into_owned();
     message.push_str("\n\n");
-    message.push_str(&reasons(error, &params.requested_schema));
+    message.push_str(&reasons(error, &params.requested_schema, messages));
     params.message = Cow::Owned(message);
     params
 }
@@ -226,13 +228,15 @@ fn format_text(format: StringFormat) -> &'static str {
     }
 }
 
-/// One sentence per problem, one per line, in the order of the form.
-pub(crate) fn reasons(error: &Error, schema: &RequestedSchema) -> String {
+/// One sentence per problem, one per line, in the order of the form, each
+/// as `messages` words it (the English below by default).
+pub(crate) fn reasons(error: &Error, schema: &RequestedSchema, messages: &dyn Messages) -> String {
     let mut text = String::new();
     for error in error.iter() {
         if !text.is_empty() {
             text.push('\n');
         }
+        let mut english = String::new();
         let name = error.field().unwrap_or("");
         let property = schema
             .properties
@@ -244,13 +248,14 @@ pub(crate) fn reasons(error: &Error, schema: &RequestedSchema) -> String {
         // Writing to a String cannot fail.
         let _ = match (error.kind(), property) {
             (ErrorKind::TypeMismatch { .. }, Some(PrimitiveSchema::SingleSelect(select))) => {
-                write!(text, "{field}: choose {}.", choices(&select.options))
+                write!(english, "{field}: choose {}.", choices(&select.options))
             }
             (ErrorKind::TypeMismatch { .. }, Some(PrimitiveSchema::MultiSelect(_))) => {
-                write!(text, "{field}: choose from the list.")
+                write!(english, "{field}: choose from the list.")
             }
-            (kind, _) => reason(&mut text, field, kind),
+            (kind, _) => reason(&mut english, field, kind),
         };
+        text.push_str(&messages.reason(field, error.kind(), &english));
     }
     text
 }

@@ -5,11 +5,12 @@ use std::collections::HashSet;
 use std::fmt;
 use std::future::Future;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError, RwLock};
 
 use serde_json::{Map, Value};
 
 use super::error::ElicitError;
+use super::messages::{self, Messages};
 use super::reask;
 use super::sdk::{Reply, Sdk};
 use super::state::{self, Opened, RequestStateSeal, Sealed};
@@ -212,6 +213,8 @@ struct Inner<S: Sdk> {
     asked: Mutex<HashSet<String>>,
     /// The last `progress` sent for this request while waiting.
     progress: AtomicU64,
+    /// The words a person reads (the seal's, or this call's own).
+    messages: RwLock<Arc<dyn Messages>>,
 }
 
 impl<S: Sdk> fmt::Debug for Ask<S> {
@@ -522,15 +525,18 @@ fn canonical(params: &ElicitRequestFormParams, answer: &Value) -> Value {
     Value::Object(sealed)
 }
 
-/// `params` as a peer of `version` must receive them; unchanged when the
-/// revision is not known.
+/// `params` as a peer of `version` must receive them (unchanged in shape
+/// when the revision is not known), the options titled in `messages`'
+/// words.
 fn shaped(
     params: &ElicitRequestFormParams,
     version: Option<ProtocolVersion>,
+    messages: &dyn Messages,
 ) -> Result<ElicitRequestFormParams, ElicitError> {
+    let params = messages::titled(params, messages);
     match version {
         Some(version) => params.for_version(version).map_err(ElicitError::Version),
-        None => Ok(params.clone()),
+        None => Ok(params.into_owned()),
     }
 }
 
@@ -568,6 +574,7 @@ impl<S: Sdk> Ask<S> {
             Opened::Answers(sealed) => (sealed, None),
             Opened::Handle(handle) => (Sealed::default(), Some(handle)),
         };
+        let messages = Arc::clone(seal.messages());
         Ok(Ask {
             inner: Arc::new(Inner {
                 peer,
@@ -584,8 +591,35 @@ impl<S: Sdk> Ask<S> {
                 running: AtomicBool::new(false),
                 asked: Mutex::new(HashSet::new()),
                 progress: AtomicU64::new(0),
+                messages: RwLock::new(messages),
             }),
         })
+    }
+
+    /// The same `Ask` writing `messages` for this call, in place of the
+    /// seal's (see [`Messages`]): the reasons of a question asked again, the
+    /// titles of the options shown, the search field of
+    /// [`choose`](Self::choose), the progress message. For a server that
+    /// follows the person's language per call.
+    #[must_use]
+    pub fn with_messages(self, messages: impl Messages) -> Self {
+        *self
+            .inner
+            .messages
+            .write()
+            .unwrap_or_else(PoisonError::into_inner) = Arc::new(messages);
+        self
+    }
+
+    /// The messages this call writes.
+    pub(crate) fn messages(&self) -> Arc<dyn Messages> {
+        Arc::clone(
+            &self
+                .inner
+                .messages
+                .read()
+                .unwrap_or_else(PoisonError::into_inner),
+        )
     }
 
     /// The protocol revision of this request, if the client said and this
@@ -750,6 +784,7 @@ impl<S: Sdk> Ask<S> {
 
     async fn ask(&self, questions: &mut [&mut (dyn Pending + Send)]) -> Result<(), ElicitError> {
         let inner = &*self.inner;
+        let messages = self.messages();
         for question in questions.iter() {
             self.record(question.key())?;
         }
@@ -771,7 +806,7 @@ impl<S: Sdk> Ask<S> {
                 // before the person is asked anything, as on 2026-07-28.
                 let params = questions
                     .iter()
-                    .map(|question| shaped(question.params(), version))
+                    .map(|question| shaped(question.params(), version, &*messages))
                     .collect::<Result<Vec<_>, _>>()?;
                 for (question, params) in questions.iter_mut().zip(params) {
                     self.in_turn(&mut **question, params, version).await?;
@@ -879,12 +914,14 @@ impl<S: Sdk> Ask<S> {
         version: Option<ProtocolVersion>,
     ) -> Result<(), ElicitError> {
         let inner = &*self.inner;
+        let messages = self.messages();
         let max_attempts = self.max_attempts(question);
         let mut attempt = 1;
         match self.from_argument(question) {
             Some(Ok(())) => return Ok(()),
             Some(Err((answer, error))) => {
-                params = shaped(&reask::again(question.params(), &answer, &error), version)?;
+                let again = reask::again(question.params(), &answer, &error, &*messages);
+                params = shaped(&again, version, &*messages)?;
             }
             None => {}
         }
@@ -905,7 +942,8 @@ impl<S: Sdk> Ask<S> {
                     }
                     refused_before = Some(refused);
                     attempt += 1;
-                    params = shaped(&reask::again(question.params(), &answer, &error), version)?;
+                    let again = reask::again(question.params(), &answer, &error, &*messages);
+                    params = shaped(&again, version, &*messages)?;
                 }
                 Err(error) => return Err(ElicitError::Invalid(error)),
             }
@@ -924,7 +962,8 @@ impl<S: Sdk> Ask<S> {
             loop {
                 S::sleep(every).await;
                 let progress = inner.progress.fetch_add(1, Ordering::Relaxed) + 1;
-                if !S::progress(&inner.peer, progress, WAITING).await {
+                let message = self.messages().waiting();
+                if !S::progress(&inner.peer, progress, &message).await {
                     return std::future::pending::<std::convert::Infallible>().await;
                 }
             }
@@ -952,6 +991,7 @@ impl<S: Sdk> Ask<S> {
         version: ProtocolVersion,
     ) -> Result<Option<Asking>, ElicitError> {
         let inner = &*self.inner;
+        let messages = self.messages();
         // Every revision with `input_required` carries every form as it is
         // (`for_version` only clones it there), so a form is shaped only
         // when it is asked.
@@ -992,12 +1032,10 @@ impl<S: Sdk> Ask<S> {
                         Some(Ok(())) => continue,
                         Some(Err((answer, error))) => {
                             let sent = canonical(question.params(), &answer);
-                            shaped(
-                                &reask::again(question.params(), &sent, &error),
-                                Some(version),
-                            )?
+                            let again = reask::again(question.params(), &sent, &error, &*messages);
+                            shaped(&again, Some(version), &*messages)?
                         }
-                        None => shaped(question.params(), Some(version))?,
+                        None => shaped(question.params(), Some(version), &*messages)?,
                     };
                     requests.push((key.clone(), asked));
                     sealed.questions.insert(key, Value::String(digest));
@@ -1028,8 +1066,8 @@ impl<S: Sdk> Ask<S> {
                     }
                     sealed.refused.insert(key.clone(), Value::String(refused));
                     sealed.attempts.insert(key.clone(), Value::from(rejected));
-                    let again = reask::again(question.params(), &kept, &error);
-                    requests.push((key, shaped(&again, Some(version))?));
+                    let again = reask::again(question.params(), &kept, &error, &*messages);
+                    requests.push((key, shaped(&again, Some(version), &*messages)?));
                 }
             }
         }
@@ -1160,10 +1198,6 @@ impl<S: Sdk> Ask<S> {
         respond::<S, S::Resource, R>(self.run(body).await, None)
     }
 }
-
-/// The message of each `notifications/progress` sent while a call waits
-/// for an answer.
-const WAITING: &str = "Waiting for the person to answer";
 
 /// A round that asks (MCP 2026-07-28): its `input_required` result, and the
 /// payload its state is to carry.

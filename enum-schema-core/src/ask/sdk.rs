@@ -58,7 +58,7 @@ pub trait Sdk: Sized + Send + Sync + 'static {
     fn progress(
         peer: &Self::Peer,
         progress: u64,
-        message: &'static str,
+        message: &str,
     ) -> impl Future<Output = bool> + Send {
         let _ = (peer, progress, message);
         std::future::ready(false)

@@ -8,6 +8,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use serde_json::{Map, Value};
 
 use super::error::{ElicitError, RequestStateError};
+use super::messages::{English, Messages};
 #[cfg(feature = "store")]
 use super::store::{self, AnswerStore};
 
@@ -95,6 +96,7 @@ pub struct RequestStateSeal {
     ttl: Duration,
     max_attempts: u32,
     progress_interval: Option<Duration>,
+    messages: Arc<dyn Messages>,
     #[cfg(feature = "store")]
     store: Option<Arc<dyn AnswerStore>>,
 }
@@ -165,6 +167,7 @@ impl RequestStateSeal {
             ttl: Self::DEFAULT_TTL,
             max_attempts: Self::DEFAULT_MAX_ATTEMPTS,
             progress_interval: Some(Self::DEFAULT_PROGRESS_INTERVAL),
+            messages: Arc::new(English),
             #[cfg(feature = "store")]
             store: None,
         }
@@ -244,6 +247,21 @@ impl RequestStateSeal {
     /// all (see [`with_progress_interval`](Self::with_progress_interval)).
     pub fn progress_interval(&self) -> Option<Duration> {
         self.progress_interval
+    }
+
+    /// The same seal writing `messages` for every call (see [`Messages`]):
+    /// the reasons of a question asked again, the titles of the options
+    /// shown, the search field of `Ask::choose`, the progress message.
+    /// [`English`] by default; `Ask::with_messages` chooses for one call.
+    #[must_use]
+    pub fn with_messages(mut self, messages: impl Messages) -> Self {
+        self.messages = Arc::new(messages);
+        self
+    }
+
+    /// The messages every call writes unless it chooses its own.
+    pub fn messages(&self) -> &Arc<dyn Messages> {
+        &self.messages
     }
 
     /// The codec.

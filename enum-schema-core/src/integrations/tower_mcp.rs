@@ -242,7 +242,7 @@ impl Sdk for TowerMcp {
     fn progress(
         ctx: &RequestContext,
         progress: u64,
-        message: &'static str,
+        message: &str,
     ) -> impl Future<Output = bool> + Send {
         async move {
             if ctx.progress_token().is_none() {

@@ -150,7 +150,7 @@ impl Sdk for Rmcp {
     fn progress(
         context: &RequestContext<RoleServer>,
         progress: u64,
-        message: &'static str,
+        message: &str,
     ) -> impl Future<Output = bool> + Send {
         async move {
             let Some(token) = context.meta.get_progress_token() else {
