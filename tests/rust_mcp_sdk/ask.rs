@@ -431,3 +431,41 @@ async fn with_a_store_the_state_is_a_handle_and_the_final_round_is_accepted_once
          and inputResponses"
     );
 }
+
+/// The argument `triage` answers the question without a round; without it,
+/// a client that shows no form gets the result for the model.
+#[tokio::test]
+async fn an_argument_answers_and_a_client_without_forms_is_told_which() {
+    async fn argued(
+        request: &CallToolRequestParams,
+        seal: &RequestStateSeal,
+    ) -> Result<ServerResult, RpcError> {
+        Ask::for_tool(request, seal)?
+            .tool(|ask| async move {
+                let question =
+                    enum_schema::ask::Question::form::<Triage>("triage", "How bad is it?")
+                        .with_argument();
+                let triage = ask.question(question).await?;
+                Ok(CallToolResult::text_content(vec![TextContent::from(
+                    format!("{triage:?}"),
+                )]))
+            })
+            .await
+    }
+    let with = params(
+        "triage",
+        json!({"arguments": {"triage": {"severity": "high"}}}),
+    );
+    assert_eq!(
+        value(argued(&with, &seal(1)).await)["content"][0]["text"],
+        "Accept(Triage { severity: High })"
+    );
+    let mut without = params("triage", json!({"arguments": {}}));
+    without.meta.client_capabilities.elicitation = None;
+    let result = value(argued(&without, &seal(1)).await);
+    assert_eq!(result["isError"], true);
+    assert_eq!(
+        result["structuredContent"]["unasked"][0]["argument"],
+        "triage"
+    );
+}

@@ -106,9 +106,27 @@ fn server(key: u8) -> JsonRpcService<McpRouter> {
             }
         })
         .build();
+    let argued_seal = seal(key);
+    let argued = ToolBuilder::new("triage_argued")
+        .mrtr_handler(move |ctx: RequestContext, input: Value| {
+            let seal = argued_seal.clone();
+            async move {
+                Ask::for_tool(&ctx, "triage_argued", &input, &seal)?
+                    .tool(|ask| async move {
+                        let question =
+                            enum_schema::ask::Question::form::<Triage>("triage", "How bad is it?")
+                                .with_argument();
+                        let triage = ask.question(question).await?;
+                        Ok(CallToolResult::text(format!("{triage:?}")))
+                    })
+                    .await
+            }
+        })
+        .build();
     let router = McpRouter::new()
         .server_info("test", "1.0.0")
         .tool(tool)
+        .tool(argued)
         .prompt(prompt)
         .resource(resource);
     JsonRpcService::new(router)
@@ -378,4 +396,32 @@ async fn a_resource_read_asks_and_its_state_is_bound_to_the_uri() {
     let params = json!({"uri": "triage://current", "requestState": tool_round["requestState"]});
     let refused = call(&mut server, "resources/read", params).await;
     assert_eq!(refused["error"]["code"], -32602, "{refused}");
+}
+
+/// The argument `triage` answers the question without a round; without it,
+/// a client that shows no form gets the result for the model.
+#[tokio::test]
+async fn an_argument_answers_and_a_client_without_forms_is_told_which() {
+    let mut server = server(1);
+    let params = json!({"name": "triage_argued", "arguments": {"triage": {"severity": "high"}}});
+    let result = call(&mut server, "tools/call", params).await;
+    assert_eq!(
+        text(&result),
+        "Accept(Triage { severity: High })",
+        "{result}"
+    );
+
+    let mut meta: Value = serde_json::from_str(META).unwrap();
+    meta["io.modelcontextprotocol/clientCapabilities"] = json!({});
+    let params = json!({"name": "triage_argued", "arguments": {}, "_meta": meta});
+    let result = call(&mut server, "tools/call", params).await;
+    assert_eq!(result["isError"], true, "{result}");
+    assert_eq!(
+        result["structuredContent"]["unasked"][0]["argument"], "triage",
+        "{result}"
+    );
+    assert!(
+        text(&result).contains("call the tool `triage_argued` again with the argument `triage`"),
+        "{result}"
+    );
 }
