@@ -8,9 +8,10 @@
 #     missing required field, a broken bound, decline and cancel, every
 #     outcome asserted (result text, isError, structuredContent); a rejected
 #     answer is asked again (the reason in the message, the valid answers
-#     pre-filled, both checked exactly): each wrong answer is given three
-#     times before the isError result, and a wrong answer then a right one
-#     ends with the right result;
+#     pre-filled, both checked exactly): each wrong answer is given twice,
+#     and the same refused answer again ends the call naming the client
+#     problem; three different wrong answers end with the isError result;
+#     a wrong answer then a right one ends with the right result;
 #   - its web UI in headless Chromium (.ci/inspector/web.mjs), one pass per
 #     era: field order, options shown by title, defaults pre-filled, the
 #     yes/no form, answers given through the form, a wrong answer asked
