@@ -423,11 +423,14 @@ async fn a_cancelled_call_on_2025_11_25_does_nothing() {
     assert_eq!(deployed.load(std::sync::atomic::Ordering::SeqCst), 0);
 }
 
+type Progress = (f64, Option<String>);
+
 /// A person who takes their time: answers only after two progress
 /// notifications came (no timing is asserted: it waits for them).
 #[derive(Clone, Default)]
 struct Slow {
-    progress: Arc<Mutex<Vec<(f64, Option<String>)>>>,
+    /// Each progress notification's `progress` and `message`.
+    progress: Arc<Mutex<Vec<Progress>>>,
     arrived: Arc<tokio::sync::Notify>,
 }
 

@@ -562,7 +562,7 @@ impl<S: Sdk> Ask<S> {
             None if seal.has_store() && !request.input_responses.is_empty() => {
                 return Err(ElicitError::RequestState(super::RequestStateError::Missing))
             }
-            None => Opened::Answers(Sealed::default()),
+            None => Opened::Answers(Box::default()),
             Some(text) if state_length(text) > MAX_REQUEST_STATE_LENGTH => {
                 return Err(ElicitError::RequestState(
                     super::RequestStateError::Malformed,
@@ -571,7 +571,7 @@ impl<S: Sdk> Ask<S> {
             Some(text) => seal.open_state(text, &binding)?,
         };
         let (sealed, handle) = match opened {
-            Opened::Answers(sealed) => (sealed, None),
+            Opened::Answers(sealed) => (*sealed, None),
             Opened::Handle(handle) => (Sealed::default(), Some(handle)),
         };
         let messages = Arc::clone(seal.messages());
@@ -839,7 +839,7 @@ impl<S: Sdk> Ask<S> {
     /// The answer from the call's argument under the question's key, where
     /// the question allows it and the argument is there (not `null`):
     /// taken if valid, else the answer as sent and why it was refused.
-    fn from_argument(
+    fn argument_answer(
         &self,
         question: &mut (dyn Pending + Send),
     ) -> Option<Result<(), (Value, Error)>> {
@@ -871,7 +871,7 @@ impl<S: Sdk> Ask<S> {
         let inner = &*self.inner;
         let mut unasked = Unasked::new(&inner.method, &inner.name, inner.version);
         for question in questions.iter_mut() {
-            match self.from_argument(&mut **question) {
+            match self.argument_answer(&mut **question) {
                 Some(Ok(())) => {}
                 Some(Err((_, error))) => {
                     unasked.push(question.key(), question.params(), true, Some(&error));
@@ -917,7 +917,7 @@ impl<S: Sdk> Ask<S> {
         let messages = self.messages();
         let max_attempts = self.max_attempts(question);
         let mut attempt = 1;
-        match self.from_argument(question) {
+        match self.argument_answer(question) {
             Some(Ok(())) => return Ok(()),
             Some(Err((answer, error))) => {
                 let again = reask::again(question.params(), &answer, &error, &*messages);
@@ -1026,7 +1026,7 @@ impl<S: Sdk> Ask<S> {
                 (Some(kept), _) => (kept.clone(), None),
                 (None, Some(sent)) => (sent.clone(), Some(canonical(question.params(), sent))),
                 (None, None) => {
-                    let asked = match self.from_argument(&mut **question) {
+                    let asked = match self.argument_answer(&mut **question) {
                         // Answered by the argument, which the state is
                         // bound to: nothing to seal.
                         Some(Ok(())) => continue,

@@ -284,7 +284,7 @@ impl RequestStateSeal {
 /// them under.
 #[derive(Debug)]
 pub(crate) enum Opened {
-    Answers(Sealed),
+    Answers(Box<Sealed>),
     #[cfg_attr(not(feature = "store"), allow(dead_code))]
     Handle(String),
 }
@@ -315,7 +315,7 @@ impl RequestStateSeal {
         if self.store.is_some() {
             return read_handle(&payload).map(Opened::Handle);
         }
-        Sealed::read(&payload).map(Opened::Answers)
+        Sealed::read(&payload).map(|sealed| Opened::Answers(Box::new(sealed)))
     }
 
     /// Takes the answers under `handle` out of the store.
