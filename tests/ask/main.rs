@@ -16,6 +16,7 @@ mod encrypted;
 mod hostile;
 mod messages;
 mod narrowing;
+mod progress;
 #[cfg(feature = "redis")]
 mod redis;
 mod rounds;
@@ -641,3 +642,20 @@ const RIGHT_IMPACT: &str = "Accept(Impact { services: [Search], page: true })";
 
 const REFUSED_STATE: &str = "requestState was not issued by this server for this request, or it \
      has expired; send the request again without requestState and inputResponses";
+
+#[test]
+fn a_progress_interval_under_a_second_counts_as_a_second() {
+    let seal = RequestStateSeal::new(codec(KEY));
+    assert_eq!(seal.progress_interval(), Some(Duration::from_secs(10)));
+    let tiny = seal
+        .clone()
+        .with_progress_interval(Some(Duration::from_nanos(1)));
+    assert_eq!(tiny.progress_interval(), Some(Duration::from_secs(1)));
+    assert_eq!(
+        seal.clone()
+            .with_progress_interval(Some(Duration::ZERO))
+            .progress_interval(),
+        None
+    );
+    assert_eq!(seal.with_progress_interval(None).progress_interval(), None);
+}

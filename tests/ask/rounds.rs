@@ -1309,12 +1309,11 @@ fn every_error_has_its_code_and_data() {
                 tool: "deploy".to_owned(),
             },
             json!({"code": -32602,
-                   "message": "tool \"deploy\" takes arguments and the request has none where the \
-                               server asks for input, so the answers cannot be bound to them: send \
-                               the tool's arguments (an empty object to leave every optional one \
-                               out); if the request did, the server read them before it could bind \
-                               the answers (a server bug: the extractor that asks must come before \
-                               the one that takes the arguments)",
+                   "message": "tool \"deploy\" takes arguments, and this request has none: send \
+                               them (`{}` to leave out every optional one). If it did send them, \
+                               the server read them before it could bind its questions to them, a \
+                               server bug: it must list the extractor that asks before the one that \
+                               takes the arguments",
                    "data": null}),
         ),
     ];

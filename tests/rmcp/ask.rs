@@ -107,6 +107,14 @@ struct Ticket {
     ticket: u32,
 }
 
+/// The optional argument that answers the `triage` question.
+#[derive(serde::Deserialize, rmcp::schemars::JsonSchema)]
+#[schemars(crate = "rmcp::schemars")]
+struct TriageArgument {
+    #[allow(dead_code)]
+    triage: Option<Value>,
+}
+
 /// Arguments that are all optional: a client may send none.
 #[derive(serde::Deserialize, rmcp::schemars::JsonSchema)]
 #[schemars(crate = "rmcp::schemars")]
@@ -287,6 +295,36 @@ impl Desk {
     ) -> Result<CallToolResponse, ErrorData> {
         let _ = purpose;
         two_questions(ask).await
+    }
+
+    #[tool(description = "A server bug: Parameters takes a map of arguments before Ask")]
+    async fn map_late(
+        &self,
+        Parameters(map): Parameters<std::collections::HashMap<String, String>>,
+        ask: Ask,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let _ = map;
+        two_questions(ask).await
+    }
+
+    #[tool(
+        description = "A server bug: Parameters takes the argument a question may be answered by"
+    )]
+    async fn argument_late(
+        &self,
+        Parameters(argument): Parameters<TriageArgument>,
+        ask: Ask,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let _ = argument;
+        ask.tool(|ask| async move {
+            let question = enum_schema::ask::Question::form::<Triage>("triage", "How bad is it?")
+                .with_argument();
+            let triage = ask.question(question).await?;
+            Ok(CallToolResult::success(vec![ContentBlock::text(format!(
+                "{triage:?}"
+            ))]))
+        })
+        .await
     }
 
     #[tool(description = "A server bug: Parameters takes the optional arguments before Ask")]
@@ -1455,11 +1493,10 @@ async fn ask_after_parameters_is_refused_on_every_revision_before_anything_is_as
 
 fn no_arguments(tool: &str) -> String {
     format!(
-        "tool \"{tool}\" takes arguments and the request has none where the server asks for \
-         input, so the answers cannot be bound to them: send the tool's arguments (an empty \
-         object to leave every optional one out); if the request did, the server read them \
-         before it could bind the answers (a server bug: the extractor that asks must come \
-         before the one that takes the arguments)"
+        "tool \"{tool}\" takes arguments, and this request has none: send them (`{{}}` to leave \
+         out every optional one). If it did send them, the server read them before it could \
+         bind its questions to them, a server bug: it must list the extractor that asks before \
+         the one that takes the arguments"
     )
 }
 
@@ -1583,6 +1620,7 @@ async fn optional_arguments_are_bound_or_the_call_is_refused() {
 #[tokio::test]
 async fn a_long_wait_sends_progress_on_the_calls_token() {
     let connection = connect_sealed(
+        // The shortest interval there is: one second.
         seal(KEY).with_progress_interval(Some(Duration::from_millis(20))),
         ProtocolVersion::V_2025_11_25,
         ClientCapabilities::builder().enable_elicitation().build(),
@@ -1618,6 +1656,51 @@ async fn a_long_wait_sends_progress_on_the_calls_token() {
         let expected = (index + 1) as f64;
         assert_eq!(progress["progress"].as_f64(), Some(expected));
         assert_eq!(progress["message"], "Waiting for the person to answer");
+    }
+}
+
+/// A schema with no top-level `properties` still declares arguments: a map
+/// (`additionalProperties`), a tagged enum (`oneOf`). `Parameters` before
+/// `Ask` is refused where a state would bind them, as for properties.
+#[tokio::test]
+async fn a_map_of_arguments_is_declared_too() {
+    let connection = connect(ProtocolVersion::V_2026_07_28).await;
+    let error = match round(
+        &connection,
+        "map_late",
+        Some(json!({"repo": "prod"})),
+        None,
+        None,
+    )
+    .await
+    {
+        Err(ServiceError::McpError(error)) => error,
+        other => panic!("expected an error, got {other:?}"),
+    };
+    assert_eq!(error.message, no_arguments("map_late"));
+}
+
+/// `Parameters` before `Ask` takes the argument a question may be answered
+/// by: the question is refused on every revision and whatever the client
+/// shows, rather than asked as if the model had sent nothing (and the
+/// model told to send what it sent).
+#[tokio::test]
+async fn a_question_whose_argument_was_taken_is_refused() {
+    for version in SPOKEN {
+        for capabilities in [
+            ClientCapabilities::builder().enable_elicitation().build(),
+            ClientCapabilities::default(),
+        ] {
+            let connection = connect_with(KEY, version.clone(), capabilities).await;
+            let arguments = json!({"triage": {"severity": "high"}});
+            let error = match round(&connection, "argument_late", Some(arguments), None, None).await
+            {
+                Err(ServiceError::McpError(error)) => error,
+                other => panic!("{version}: expected an error, got {other:?}"),
+            };
+            assert_eq!(error.message, no_arguments("argument_late"), "{version}");
+            assert_eq!(connection.seen(), Vec::<Value>::new());
+        }
     }
 }
 

@@ -311,11 +311,10 @@ impl fmt::Display for ElicitError {
             ),
             ElicitError::NoArguments { tool } => write!(
                 f,
-                "tool {tool:?} takes arguments and the request has none where the server asks for \
-                 input, so the answers cannot be bound to them: send the tool's arguments (an \
-                 empty object to leave every optional one out); if the request did, the server \
-                 read them before it could bind the answers (a server bug: the extractor that \
-                 asks must come before the one that takes the arguments)"
+                "tool {tool:?} takes arguments, and this request has none: send them (`{{}}` to \
+                 leave out every optional one). If it did send them, the server read them before \
+                 it could bind its questions to them, a server bug: it must list the extractor \
+                 that asks before the one that takes the arguments"
             ),
             ElicitError::Cancelled => f.write_str(
                 "the request was cancelled while the server waited for an answer; nothing more \

@@ -21,6 +21,26 @@ pub(crate) fn is_the_persons(error: &Error) -> bool {
     error.iter().all(|error| error.field().is_some())
 }
 
+/// Whether every problem of `error` is an option's title sent instead of
+/// its value: a client that shows the form but answers with what it shows
+/// (the person saw the question; the same answer twice is not a client
+/// that shows nothing).
+pub(crate) fn sent_titles(error: &Error) -> bool {
+    let title_of = |sent: Option<&str>, allowed: &[EnumOption]| {
+        sent.is_some_and(|sent| allowed.iter().any(|option| option.title() == Some(sent)))
+    };
+    error.iter().all(|error| match error.kind() {
+        ErrorKind::InvalidValue { value, allowed, .. } => title_of(Some(value), allowed),
+        ErrorKind::InvalidItem {
+            index,
+            items,
+            allowed,
+            ..
+        } => title_of(items.get(*index).and_then(Value::as_str), allowed),
+        _ => false,
+    })
+}
+
 /// The request that asks `params` again after `answer` was rejected with
 /// `error`: the same form, its message followed by one sentence per
 /// problem, and every property the person answered validly pre-filled as

@@ -15,7 +15,7 @@ use super::reask;
 use super::sdk::{Reply, Sdk};
 use super::state::{self, Opened, RequestStateSeal, Sealed};
 use super::unasked::Unasked;
-use crate::error::Error;
+use crate::error::{Error, ErrorKind, JsonType};
 use crate::form::{ElicitAction, ElicitForm, ElicitFormWith, Form, FormFields};
 use crate::input::{state_length, InputRequiredResult, MAX_REQUEST_STATE_LENGTH};
 use crate::schema::ElicitRequestFormParams;
@@ -33,6 +33,7 @@ pub struct Request<'a> {
     form_supported: bool,
     input_responses: Map<String, Value>,
     request_state: Option<&'a str>,
+    arguments_unseen: bool,
 }
 
 impl<'a> Request<'a> {
@@ -49,7 +50,21 @@ impl<'a> Request<'a> {
             form_supported: true,
             input_responses: Map::new(),
             request_state: None,
+            arguments_unseen: false,
         }
+    }
+
+    /// No arguments seen, for a tool that declares some, by an adapter
+    /// that cannot tell arguments another extractor took from arguments
+    /// the client left out (rmcp's `Ask` after `Parameters`): a question
+    /// that an argument may answer ([`Question::with_argument`]) is then
+    /// refused with [`ElicitError::NoArguments`], rather than asked as if
+    /// the model had sent nothing (and the model told again and again to
+    /// send what it sent).
+    #[must_use]
+    pub fn with_arguments_unseen(mut self) -> Self {
+        self.arguments_unseen = true;
+        self
     }
 
     /// The request's `arguments`.
@@ -199,6 +214,7 @@ struct Inner<S: Sdk> {
     method: String,
     name: String,
     arguments: Map<String, Value>,
+    arguments_unseen: bool,
     version: Option<ProtocolVersion>,
     form_supported: bool,
     responses: Map<String, Value>,
@@ -583,6 +599,7 @@ impl<S: Sdk> Ask<S> {
                 method: request.method.to_owned(),
                 name: request.name.to_owned(),
                 arguments: request.arguments.cloned().unwrap_or_default(),
+                arguments_unseen: request.arguments_unseen,
                 version: request.version,
                 form_supported: request.form_supported,
                 responses: request.input_responses,
@@ -788,6 +805,11 @@ impl<S: Sdk> Ask<S> {
         for question in questions.iter() {
             self.record(question.key())?;
         }
+        if inner.arguments_unseen && questions.iter().any(|question| question.argument()) {
+            return Err(ElicitError::NoArguments {
+                tool: inner.name.clone(),
+            });
+        }
         let revision_asks = inner
             .version
             .is_none_or(ProtocolVersion::supports_elicitation);
@@ -837,29 +859,37 @@ impl<S: Sdk> Ask<S> {
     }
 
     /// The answer from the call's argument under the question's key, where
-    /// the question allows it and the argument is there (not `null`):
-    /// taken if valid, else the answer as sent and why it was refused.
-    fn argument_answer(
-        &self,
-        question: &mut (dyn Pending + Send),
-    ) -> Option<Result<(), (Value, Error)>> {
+    /// the question allows it and the argument is there (not `null`).
+    fn argument_answer(&self, question: &mut (dyn Pending + Send)) -> FromArgument {
         if !question.argument() {
-            return None;
+            return FromArgument::None;
         }
-        let content = self
+        let Some(content) = self
             .inner
             .arguments
             .get(question.key())
-            .filter(|value| !value.is_null())?;
+            .filter(|value| !value.is_null())
+        else {
+            return FromArgument::None;
+        };
+        if !content.is_object() {
+            // Not the shape of an answer at all: nothing of it is the
+            // person's to mend.
+            let error = Error::from(ErrorKind::TypeMismatch {
+                expected: JsonType::Object,
+                found: content.clone(),
+            })
+            .in_field(question.key().to_owned());
+            return FromArgument::NotAnObject(error);
+        }
         let mut answer = Map::new();
         answer.insert("action".to_owned(), Value::from("accept"));
         answer.insert("content".to_owned(), content.clone());
         let answer = Value::Object(answer);
-        Some(
-            question
-                .take(answer.clone())
-                .map_err(|error| (answer, error)),
-        )
+        match question.take(answer.clone()) {
+            Ok(()) => FromArgument::Answered,
+            Err(error) => FromArgument::Refused(answer, error),
+        }
     }
 
     /// A client that cannot show forms: each question answered from its
@@ -872,11 +902,11 @@ impl<S: Sdk> Ask<S> {
         let mut unasked = Unasked::new(&inner.method, &inner.name, inner.version);
         for question in questions.iter_mut() {
             match self.argument_answer(&mut **question) {
-                Some(Ok(())) => {}
-                Some(Err((_, error))) => {
+                FromArgument::Answered => {}
+                FromArgument::Refused(_, error) | FromArgument::NotAnObject(error) => {
                     unasked.push(question.key(), question.params(), true, Some(&error));
                 }
-                None => {
+                FromArgument::None => {
                     let argument = question.argument();
                     unasked.push(question.key(), question.params(), argument, None);
                 }
@@ -918,12 +948,12 @@ impl<S: Sdk> Ask<S> {
         let max_attempts = self.max_attempts(question);
         let mut attempt = 1;
         match self.argument_answer(question) {
-            Some(Ok(())) => return Ok(()),
-            Some(Err((answer, error))) => {
+            FromArgument::Answered => return Ok(()),
+            FromArgument::Refused(answer, error) => {
                 let again = reask::again(question.params(), &answer, &error, &*messages);
                 params = shaped(&again, version, &*messages)?;
             }
-            None => {}
+            FromArgument::NotAnObject(_) | FromArgument::None => {}
         }
         let mut refused_before = None;
         loop {
@@ -937,7 +967,7 @@ impl<S: Sdk> Ask<S> {
                 Ok(()) => return Ok(()),
                 Err(error) if attempt < max_attempts && reask::is_the_persons(&error) => {
                     let refused = canonical(question.params(), &answer);
-                    if refused_before.as_ref() == Some(&refused) {
+                    if refused_before.as_ref() == Some(&refused) && !reask::sent_titles(&error) {
                         return Err(self.not_shown(question, &error));
                     }
                     refused_before = Some(refused);
@@ -961,6 +991,8 @@ impl<S: Sdk> Ask<S> {
         let ticking = async {
             loop {
                 S::sleep(every).await;
+                // Back to the answer between two ticks, whatever the timer.
+                yield_once().await;
                 let progress = inner.progress.fetch_add(1, Ordering::Relaxed) + 1;
                 let message = self.messages().waiting();
                 if !S::progress(&inner.peer, progress, &message).await {
@@ -1029,13 +1061,15 @@ impl<S: Sdk> Ask<S> {
                     let asked = match self.argument_answer(&mut **question) {
                         // Answered by the argument, which the state is
                         // bound to: nothing to seal.
-                        Some(Ok(())) => continue,
-                        Some(Err((answer, error))) => {
+                        FromArgument::Answered => continue,
+                        FromArgument::Refused(answer, error) => {
                             let sent = canonical(question.params(), &answer);
                             let again = reask::again(question.params(), &sent, &error, &*messages);
                             shaped(&again, Some(version), &*messages)?
                         }
-                        None => shaped(question.params(), Some(version), &*messages)?,
+                        FromArgument::NotAnObject(_) | FromArgument::None => {
+                            shaped(question.params(), Some(version), &*messages)?
+                        }
                     };
                     requests.push((key.clone(), asked));
                     sealed.questions.insert(key, Value::String(digest));
@@ -1061,7 +1095,9 @@ impl<S: Sdk> Ask<S> {
                     // The same refused answer as last time is no person's
                     // second mistake: the client answers without showing.
                     let refused = state::digest_of(kept.to_string().as_bytes());
-                    if sealed.refused.get(&key).and_then(Value::as_str) == Some(&*refused) {
+                    if sealed.refused.get(&key).and_then(Value::as_str) == Some(&*refused)
+                        && !reask::sent_titles(&error)
+                    {
                         return Err(self.not_shown(&**question, &error));
                     }
                     sealed.refused.insert(key.clone(), Value::String(refused));
@@ -1197,6 +1233,33 @@ impl<S: Sdk> Ask<S> {
     ) -> Handled<S, S::Resource> {
         respond::<S, S::Resource, R>(self.run(body).await, None)
     }
+}
+
+/// Pending once, waking at once: lets the answer be polled between two
+/// progress notifications even when a timer completes at once.
+fn yield_once() -> impl Future<Output = ()> {
+    let mut yielded = false;
+    std::future::poll_fn(move |context| {
+        if yielded {
+            std::task::Poll::Ready(())
+        } else {
+            yielded = true;
+            context.waker().wake_by_ref();
+            std::task::Poll::Pending
+        }
+    })
+}
+
+/// What the call's argument says of a question.
+enum FromArgument {
+    /// No argument may answer it, or none was sent.
+    None,
+    /// The argument was the answer.
+    Answered,
+    /// The argument, as an answer, and why the rules refuse it.
+    Refused(Value, Error),
+    /// The argument is not an object of the form's fields.
+    NotAnObject(Error),
 }
 
 /// A round that asks (MCP 2026-07-28): its `input_required` result, and the

@@ -153,6 +153,11 @@ impl RequestStateSeal {
     /// the TypeScript SDK waits by default.
     pub const DEFAULT_PROGRESS_INTERVAL: Duration = Duration::from_secs(10);
 
+    /// The shortest interval between two progress notifications: a shorter
+    /// one given to [`with_progress_interval`](Self::with_progress_interval)
+    /// counts as this, one second, so that a call never floods its client.
+    pub const MIN_PROGRESS_INTERVAL: Duration = Duration::from_secs(1);
+
     /// How often a question is asked unless
     /// [`with_max_attempts`](Self::with_max_attempts) says otherwise: 3, the
     /// first time and twice more after a rejected answer.
@@ -233,13 +238,17 @@ impl RequestStateSeal {
     /// client gave the call a `progressToken`: a client that resets its
     /// request timeout on progress (the TypeScript SDK's
     /// `resetTimeoutOnProgress`, rmcp's) keeps the call open however long
-    /// the person takes. `None` sends none. Each notification carries the
+    /// the person takes. `None` (or zero) sends none; an interval under
+    /// [`MIN_PROGRESS_INTERVAL`](Self::MIN_PROGRESS_INTERVAL) counts as it.
+    /// Each notification carries the
     /// call's token, a `progress` that grows by one, and the message
     /// "Waiting for the person to answer". The SDK sends it ([`Sdk::progress`](super::Sdk::progress));
     /// rmcp's and tower-mcp's integrations do.
     #[must_use]
     pub fn with_progress_interval(mut self, interval: Option<Duration>) -> Self {
-        self.progress_interval = interval.filter(|interval| !interval.is_zero());
+        self.progress_interval = interval
+            .filter(|interval| !interval.is_zero())
+            .map(|interval| interval.max(Self::MIN_PROGRESS_INTERVAL));
         self
     }
 

@@ -1,6 +1,7 @@
 //! [`Unasked`]: the questions a client could not ask a person, written for
 //! the model that called the tool, and the person behind it.
 
+use std::borrow::Cow;
 use std::fmt::{self, Write as _};
 
 use serde_json::{Map, Value};
@@ -182,7 +183,7 @@ impl fmt::Display for Unasked {
         write!(
             f,
             "This client cannot show the person a form ({}), so these questions were not asked:",
-            self.why
+            one_line(&self.why)
         )?;
         for question in &self.questions {
             write!(f, "\n\n- {:?}", question.params.message())?;
@@ -196,8 +197,9 @@ impl fmt::Display for Unasked {
             if let Some(refused) = &question.refused {
                 write!(
                     f,
-                    "\n  The argument `{}` was refused: {refused}.",
-                    question.key
+                    "\n  The argument `{}` was refused: {}.",
+                    question.key,
+                    one_line(refused)
                 )?;
             }
             write!(
@@ -220,6 +222,33 @@ impl fmt::Display for Unasked {
             f.write_str("\n\nSend each answer exactly as its value is written here.")?;
         }
         Ok(())
+    }
+}
+
+/// `text` on one line, as the model reads it: every character that would
+/// break the line, reorder or hide text (control characters, the line and
+/// paragraph separators, the bidirectional and zero-width marks) shown as a
+/// space, so that a title cannot start a line of its own in the result.
+fn one_line(text: &str) -> Cow<'_, str> {
+    let hidden = |c: char| {
+        c.is_control()
+            || matches!(
+                c,
+                '\u{061C}'
+                    | '\u{200B}'..='\u{200F}'
+                    | '\u{2028}'..='\u{202E}'
+                    | '\u{2066}'..='\u{2069}'
+                    | '\u{FEFF}'
+            )
+    };
+    if text.chars().any(hidden) {
+        Cow::Owned(
+            text.chars()
+                .map(|c| if hidden(c) { ' ' } else { c })
+                .collect(),
+        )
+    } else {
+        Cow::Borrowed(text)
     }
 }
 
@@ -309,7 +338,7 @@ fn describe(property: &PrimitiveSchema) -> String {
         }
     }
     if let Some(description) = json.get("description").and_then(Value::as_str) {
-        let _ = write!(text, " ({description})");
+        let _ = write!(text, " ({})", one_line(description));
     }
     text
 }
@@ -322,7 +351,7 @@ fn options(text: &mut String, options: &[crate::schema::EnumOption]) {
         }
         let _ = write!(text, "{:?}", option.value());
         if let Some(title) = option.title() {
-            let _ = write!(text, " ({title})");
+            let _ = write!(text, " ({})", one_line(title));
         }
     }
     if options.len() > LISTED_OPTIONS {

@@ -391,8 +391,10 @@ impl<S: SealProvider + ServerHandler> FromContextPart<ToolCallContext<'_, S>> fo
             state.as_deref(),
         )
         .with_arguments(context.arguments.as_ref());
+        let mut read = read;
         if context.arguments.is_none() {
-            let refused = match declared_arguments(context.service, &context.name) {
+            let declared = declared_arguments(context.service, &context.name);
+            let refused = match declared {
                 Declared::Required => true,
                 Declared::Optional => read.binds_a_state(),
                 Declared::None => false,
@@ -400,6 +402,12 @@ impl<S: SealProvider + ServerHandler> FromContextPart<ToolCallContext<'_, S>> fo
             if refused {
                 let tool = context.name.to_string();
                 return Err(ErrorData::from(ElicitError::NoArguments { tool }));
+            }
+            if !matches!(declared, Declared::None) {
+                // An argument a question may be answered by might have been
+                // taken by an earlier extractor: such a question is refused,
+                // not asked as if the model had sent nothing.
+                read = read.with_arguments_unseen();
             }
         }
         Ask::open(
@@ -422,7 +430,11 @@ enum Declared {
 }
 
 /// What the tool's input schema, as the server declares it, says of its
-/// arguments: a non-empty `required`, else a non-empty `properties`.
+/// arguments: a non-empty `required`; else anything that may admit an
+/// argument (`properties`, `additionalProperties` other than `false`,
+/// `patternProperties`, or a composition: `oneOf`, `anyOf`, `allOf`,
+/// `$ref`); else nothing. A `JsonObject` parameter writes the schema of no
+/// arguments (`{"type":"object","properties":{}}`), so it declares nothing.
 fn declared_arguments<S: ServerHandler>(service: &S, name: &str) -> Declared {
     let Some(tool) = service.get_tool(name) else {
         return Declared::None;
@@ -431,11 +443,26 @@ fn declared_arguments<S: ServerHandler>(service: &S, name: &str) -> Declared {
     let non_empty = |key: &str| match schema.get(key) {
         Some(Value::Array(items)) => !items.is_empty(),
         Some(Value::Object(items)) => !items.is_empty(),
+        Some(Value::String(_)) => true,
         _ => false,
     };
+    let open = schema
+        .get("additionalProperties")
+        .is_some_and(|additional| additional != &Value::Bool(false));
     if non_empty("required") {
         Declared::Required
-    } else if non_empty("properties") {
+    } else if open
+        || [
+            "properties",
+            "patternProperties",
+            "oneOf",
+            "anyOf",
+            "allOf",
+            "$ref",
+        ]
+        .into_iter()
+        .any(non_empty)
+    {
         Declared::Optional
     } else {
         Declared::None
