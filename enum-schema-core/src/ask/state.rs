@@ -76,9 +76,9 @@ use crate::input::MAX_REQUEST_STATE_LENGTH;
 /// - **Replay**: without a store, within its time to live and for the same
 ///   request, a state can be presented again; it only carries answers the
 ///   same client gave, to the questions it was shown. A replayed state also
-///   restarts the count of attempts it carries, and forgets the refused
-///   answer it holds the digest of (so the same refused answer twice ends
-///   the call only along one line of rounds). With a store, a state is accepted once: the
+///   brings back the count of attempts it carries, and the digest of the
+///   refused answer before it: a client that replays an earlier state is
+///   asked again from there, without end. With a store, a state is accepted once: the
 ///   round that presents it takes the answers out of the store (atomically,
 ///   whichever process it reaches), so a replayed final round is refused
 ///   with [`RequestStateError::Consumed`]. Every round that asks issues a
