@@ -93,8 +93,11 @@
 //! `structuredContent`; in a prompt or resource, which have no error
 //! result, the JSON-RPC error `-32602` with that `data`. A tool result,
 //! because the model sees it and can act on it, where a JSON-RPC error
-//! mostly stops at the client. A client that did not declare form
-//! elicitation gets `-32021` (missing required client capability) with
+//! mostly stops at the client. Through `Ask`, a client that did not
+//! declare form elicitation gets a tool result for the model instead
+//! (`ElicitError::Unasked`: what to ask the person in the chat, and the
+//! argument to send); the lower-level `PeerElicitExt` below refuses it with
+//! `-32021` (missing required client capability) and
 //! `data.requiredCapabilities`.
 //!
 //! The answer reaches this crate as JSON that rmcp has already parsed (its
