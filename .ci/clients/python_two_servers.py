@@ -129,14 +129,15 @@ async def main(url_a, url_b):
         print("  three wrong answers, across both processes: asked again twice, then rejected: ok")
 
         # The same refused answer twice, on B then A: a client that answers
-        # without showing the form; the call ends naming the problem.
+        # without showing the form; the call ends naming the problem. (Not a
+        # title sent instead of a value: that client showed the form.)
         state = (await a.session.call_tool("test_two_questions", {}, allow_input_required=True)).request_state
         result = await b.session.call_tool(
-            "test_two_questions", {}, input_responses=title, request_state=state, allow_input_required=True
+            "test_two_questions", {}, input_responses=critical, request_state=state, allow_input_required=True
         )
         check(isinstance(result, types.InputRequiredResult), f"the same answer, 1st: {result}")
         result = await a.session.call_tool(
-            "test_two_questions", {}, input_responses=title, request_state=result.request_state,
+            "test_two_questions", {}, input_responses=critical, request_state=result.request_state,
             allow_input_required=True,
         )
         check(not isinstance(result, types.InputRequiredResult) and result.is_error, f"the same answer, 2nd: {result}")

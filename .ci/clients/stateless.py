@@ -112,11 +112,12 @@ def main(url_a, url_b, url_other):
                   f"wrong answer 3: {result['content'][0]['text']!r}")
     print("stateless: three wrong answers across processes: asked again twice, then rejected: ok")
 
-    # The same wrong answer twice, across processes: the client named.
+    # The same wrong answer twice, across processes: the client named. (Not
+    # a title sent instead of a value: that client showed the form.)
     state = {"requestState": call(url_a, {})["result"]["requestState"]}
-    result = call(url_b, {**title, **state})["result"]
+    result = call(url_b, {**critical, **state})["result"]
     check(result.get("resultType") == "input_required", f"the same answer, 1st: {result}")
-    result = call(url_a, {**title, "requestState": result["requestState"]})["result"]
+    result = call(url_a, {**critical, "requestState": result["requestState"]})["result"]
     check(result.get("isError") is True, f"the same answer, 2nd: {result}")
     check(result["content"][0]["text"].startswith(
         "This client cannot show the person a form (it sent the same refused answer twice"),

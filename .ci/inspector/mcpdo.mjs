@@ -18,7 +18,9 @@
 // question is asked at most 3 times, and the same refused answer twice ends
 // the call naming the client problem: each rejection case gives its wrong
 // answer twice (`twice`), checks the re-asked question exactly, then that
-// result; three different wrong answers end with the isError rejection.
+// result; an option's title sent instead of its value (the client showed
+// the form) is given three times (`thrice`), and three different wrong
+// answers, before the isError rejection.
 // Prints one line per case; exits non-zero if any failed.
 
 import { execFileSync } from "node:child_process";
@@ -93,6 +95,13 @@ const again = (ask, reasons, defaults = {}) => ({
  * form): the question under `key` is one only a person can answer.
  */
 const notShown = (key) => ({ kind: "notShown", key });
+/**
+ * The steps of one title sent instead of a value three times: `reask` (the
+ * question again, the option's value pre-filled) twice, then `last`. The
+ * client showed the form: the same title twice is asked again, not ended as
+ * a client that shows nothing.
+ */
+const thrice = (answer, reask, last) => [[answer, reask], [answer, reask], [answer, last]];
 /** The steps of one wrong `answer` given twice: `reask` (the question again), then the call ends naming the client. */
 const twice = (answer, reask, key) => [[answer, reask], [answer, notShown(key)]];
 const NOT_SHOWN = "This client cannot show the person a form (it sent the same refused answer twice, "
@@ -113,10 +122,17 @@ const SEVERITY_TITLE = "Severity: please choose \u201cHigh: users are affected\u
 const CASES = {
     test_elicitation_sep1330_enums: [
         ["a valid answer", SEP1330, [[accept(SEP1330_VALID), accepted(SEP1330_VALID)]]],
-        ["a title instead of a value, twice", SEP1330, twice(
+        ["a title instead of a value, three times", SEP1330, thrice(
             accept(changed(SEP1330_VALID, { titledSingle: "First Option" })),
             // The title sent pre-fills its option's value.
-            again(SEP1330, [TITLE_SENT], changed(SEP1330_VALID, { titledSingle: "value1" })), "sep1330")],
+            again(SEP1330, [TITLE_SENT], changed(SEP1330_VALID, { titledSingle: "value1" })),
+            rejected({
+                field: "titledSingle",
+                value: "First Option",
+                allowed: ["value1", "value2", "value3"],
+                message: 'field `titledSingle`: invalid value "First Option": the client sent the title of option "value1" instead of its value; expected one of "value1", "value2", "value3"',
+            }),
+        )],
         ["a title instead of a value, then cancel", SEP1330, [
             [accept(changed(SEP1330_VALID, { titledSingle: "First Option" })),
                 again(SEP1330, [TITLE_SENT], changed(SEP1330_VALID, { titledSingle: "value1" }))],
@@ -207,9 +223,16 @@ const CASES = {
                 + 'Elicitation completed: action=accept, content={"services":["search"]}',
             )],
         ]],
-        ["a title instead of a value, twice", TRIAGE, twice(
+        ["a title instead of a value, three times", TRIAGE, thrice(
             accept({ severity: "High: users are affected" }),
-            again(TRIAGE, [SEVERITY_TITLE], { severity: "high" }), "triage")],
+            again(TRIAGE, [SEVERITY_TITLE], { severity: "high" }),
+            rejected({
+                field: "severity",
+                value: "High: users are affected",
+                allowed: ["low", "high"],
+                message: 'field `severity`: invalid value "High: users are affected": the client sent the title of option "high" instead of its value; expected one of "low", "high"',
+            }),
+        )],
         ["a missing required field, twice", TRIAGE, twice(
             accept({}),
             again(TRIAGE, ["Severity: this answer is required."]), "triage")],
@@ -222,9 +245,16 @@ const CASES = {
     test_confirm: [
         ["yes", CONFIRM, [[accept({ confirm: "yes" }), done("confirmed: deploying billing to prod-eu")]]],
         ["no", CONFIRM, [[accept({ confirm: "no" }), done("not confirmed: nothing deployed")]]],
-        ["a title instead of a value, twice", CONFIRM, twice(
+        ["a title instead of a value, three times", CONFIRM, thrice(
             accept({ confirm: "Yes" }),
-            again(CONFIRM, ["confirm: please choose \u201cYes\u201d again from the list."], { confirm: "yes" }), "confirm")],
+            again(CONFIRM, ["confirm: please choose \u201cYes\u201d again from the list."], { confirm: "yes" }),
+            rejected({
+                field: "confirm",
+                value: "Yes",
+                allowed: ["yes", "no"],
+                message: 'field `confirm`: invalid value "Yes": the client sent the title of option "yes" instead of its value; expected one of "yes", "no"',
+            }),
+        )],
         ["a wrong answer followed by a right one", CONFIRM, [
             [accept({ confirm: "Yes" }), again(CONFIRM, ["confirm: please choose \u201cYes\u201d again from the list."], { confirm: "yes" })],
             [accept({ confirm: "yes" }), done("confirmed: deploying billing to prod-eu")],
