@@ -15,5 +15,6 @@ pub mod formats;
 pub mod json_schema_suite;
 pub mod numbers;
 pub mod parse;
+pub mod peer_descriptions;
 pub mod peer_duplicates;
 pub mod rules;

@@ -136,7 +136,8 @@ pub(crate) fn titled<'p>(
         let translated: Vec<EnumOption> = options
             .iter()
             .map(|option| match words(option) {
-                Some(title) => EnumOption::new(option.value().to_owned(), Some(title)),
+                Some(title) => EnumOption::new(option.value().to_owned(), Some(title))
+                    .with_description(option.description().map(str::to_owned)),
                 None => option.clone(),
             })
             .collect();

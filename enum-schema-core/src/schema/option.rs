@@ -27,6 +27,8 @@ use std::borrow::Cow;
 pub struct EnumOption {
     value: Cow<'static, str>,
     title: Option<Cow<'static, str>>,
+    /// A peer's `description` of a titled option, kept as read.
+    description: Option<Cow<'static, str>>,
 }
 
 impl EnumOption {
@@ -35,6 +37,7 @@ impl EnumOption {
         EnumOption {
             value: Cow::Borrowed(value),
             title: None,
+            description: None,
         }
     }
 
@@ -43,6 +46,7 @@ impl EnumOption {
         EnumOption {
             value: Cow::Borrowed(value),
             title: Some(Cow::Borrowed(title)),
+            description: None,
         }
     }
 
@@ -55,6 +59,7 @@ impl EnumOption {
         EnumOption {
             value: value.into(),
             title: title.map(Into::into),
+            description: None,
         }
     }
 
@@ -68,6 +73,16 @@ impl EnumOption {
         self.title.as_deref()
     }
 
+    /// The `description` of a titled option, as a peer's schema gave it
+    /// (`{"const":"a","title":"A","description":".."}`, which the MCP
+    /// 2026-07-28 `schema.json` allows and agent clients show as help text):
+    /// read by [`RequestedSchema::from_json`](crate::schema::RequestedSchema::from_json)
+    /// and written back where it was. Options this crate builds (derived
+    /// enums, the run-time builders) have none.
+    pub fn description(&self) -> Option<&str> {
+        self.description.as_deref()
+    }
+
     /// The title, or the wire value when the option has none: what a titled
     /// shape puts in `title` and the legacy shape in `enumNames`.
     pub fn label(&self) -> &str {
@@ -78,6 +93,12 @@ impl EnumOption {
 impl EnumOption {
     pub(crate) const fn value_cow(&self) -> &Cow<'static, str> {
         &self.value
+    }
+
+    /// The same option with a peer's `description`.
+    pub(crate) fn with_description(mut self, description: Option<String>) -> Self {
+        self.description = description.map(Cow::Owned);
+        self
     }
 }
 

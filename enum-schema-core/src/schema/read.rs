@@ -420,7 +420,13 @@ fn options(object: &Object) -> Result<(Vec<EnumOption>, bool), SchemaError> {
                     Some(Value::String(title)) => Some(title.clone()),
                     Some(found) => return Err(invalid("title", "a string", found)),
                 };
-                options.push(EnumOption::new(value.to_owned(), title));
+                let description = match option.get("description") {
+                    None => None,
+                    Some(Value::String(description)) => Some(description.clone()),
+                    Some(found) => return Err(invalid("description", "a string", found)),
+                };
+                options
+                    .push(EnumOption::new(value.to_owned(), title).with_description(description));
             }
             (options, false)
         }

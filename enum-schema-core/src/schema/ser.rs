@@ -185,9 +185,14 @@ impl Serialize for Consts<'_> {
         struct Const<'a>(&'a EnumOption);
         impl Serialize for Const<'_> {
             fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                let mut map = serializer.serialize_map(Some(2))?;
+                let description = self.0.description();
+                let mut map =
+                    serializer.serialize_map(Some(2 + usize::from(description.is_some())))?;
                 map.serialize_entry("const", self.0.value())?;
                 map.serialize_entry("title", self.0.label())?;
+                if let Some(description) = description {
+                    map.serialize_entry("description", description)?;
+                }
                 map.end()
             }
         }
