@@ -125,8 +125,10 @@ pub(crate) fn titled<'p>(
         };
         let words = |option: &EnumOption| {
             let title = option.title()?;
+            // The same text handed back (English's default) is no change:
+            // told by its address, not by comparing the two.
             match messages.option_title(option.value(), title) {
-                Cow::Borrowed(same) if same == title => None,
+                Cow::Borrowed(same) if std::ptr::eq(same, title) => None,
                 other => Some(other.into_owned()),
             }
         };

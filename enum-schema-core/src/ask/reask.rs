@@ -26,19 +26,23 @@ pub(crate) fn is_the_persons(error: &Error) -> bool {
 /// (the person saw the question; the same answer twice is not a client
 /// that shows nothing).
 pub(crate) fn sent_titles(error: &Error) -> bool {
-    let title_of = |sent: Option<&str>, allowed: &[EnumOption]| {
-        sent.is_some_and(|sent| allowed.iter().any(|option| option.title() == Some(sent)))
-    };
     error.iter().all(|error| match error.kind() {
-        ErrorKind::InvalidValue { value, allowed, .. } => title_of(Some(value), allowed),
+        ErrorKind::InvalidValue { value, allowed, .. } => titled(Some(value), allowed).is_some(),
         ErrorKind::InvalidItem {
             index,
             items,
             allowed,
             ..
-        } => title_of(items.get(*index).and_then(Value::as_str), allowed),
+        } => titled(items.get(*index).and_then(Value::as_str), allowed).is_some(),
         _ => false,
     })
+}
+
+/// The option whose title is what the client `sent` instead of a value.
+fn titled<'a>(sent: Option<&str>, allowed: &'a [EnumOption]) -> Option<&'a EnumOption> {
+    allowed
+        .iter()
+        .find(|option| option.title().is_some() && option.title() == sent)
 }
 
 /// The request that asks `params` again after `answer` was rejected with
@@ -161,7 +165,7 @@ const QUOTED: usize = 40;
 /// Whether `c` would break a line or reorder or hide text where it is
 /// shown: control characters (newlines among them), the line and paragraph
 /// separators, and the bidirectional and zero-width formatting marks.
-fn is_invisible(c: char) -> bool {
+pub(crate) fn is_invisible(c: char) -> bool {
     c.is_control()
         || matches!(
             c,
@@ -212,7 +216,7 @@ fn choices(options: &[EnumOption]) -> String {
 }
 
 /// The property's own `title`.
-fn title(property: &PrimitiveSchema) -> Option<&str> {
+pub(crate) fn title(property: &PrimitiveSchema) -> Option<&str> {
     match property {
         PrimitiveSchema::String(schema) => schema.title.as_deref(),
         PrimitiveSchema::Number(schema) => schema.title.as_deref(),
@@ -291,10 +295,7 @@ fn not_a_choice(
     from: &str,
     allowed: &[EnumOption],
 ) -> std::fmt::Result {
-    let titled = allowed
-        .iter()
-        .find(|option| option.title().is_some() && option.title() == sent);
-    match titled {
+    match titled(sent, allowed) {
         Some(option) => write!(
             text,
             "{field}: please choose {} again from the list.",

@@ -6,6 +6,7 @@ use std::fmt::{self, Write as _};
 
 use serde_json::{Map, Value};
 
+use super::reask::{is_invisible, title};
 use crate::error::Error;
 use crate::schema::{ElicitRequestFormParams, PrimitiveSchema};
 use crate::version::ProtocolVersion;
@@ -230,21 +231,10 @@ impl fmt::Display for Unasked {
 /// paragraph separators, the bidirectional and zero-width marks) shown as a
 /// space, so that a title cannot start a line of its own in the result.
 fn one_line(text: &str) -> Cow<'_, str> {
-    let hidden = |c: char| {
-        c.is_control()
-            || matches!(
-                c,
-                '\u{061C}'
-                    | '\u{200B}'..='\u{200F}'
-                    | '\u{2028}'..='\u{202E}'
-                    | '\u{2066}'..='\u{2069}'
-                    | '\u{FEFF}'
-            )
-    };
-    if text.chars().any(hidden) {
+    if text.chars().any(is_invisible) {
         Cow::Owned(
             text.chars()
-                .map(|c| if hidden(c) { ' ' } else { c })
+                .map(|c| if is_invisible(c) { ' ' } else { c })
                 .collect(),
         )
     } else {
@@ -252,11 +242,21 @@ fn one_line(text: &str) -> Cow<'_, str> {
     }
 }
 
+/// The property's own `description`.
+fn description(property: &PrimitiveSchema) -> Option<&str> {
+    match property {
+        PrimitiveSchema::String(schema) => schema.description.as_deref(),
+        PrimitiveSchema::Number(schema) => schema.description.as_deref(),
+        PrimitiveSchema::Boolean(schema) => schema.description.as_deref(),
+        PrimitiveSchema::SingleSelect(schema) => schema.description.as_deref(),
+        PrimitiveSchema::MultiSelect(schema) => schema.description.as_deref(),
+    }
+}
+
 /// A field in words: its title, its type, its options, bounds and default.
 fn describe(property: &PrimitiveSchema) -> String {
     let mut text = String::new();
-    let json = serde_json::to_value(property).unwrap_or(Value::Null);
-    if let Some(title) = json.get("title").and_then(Value::as_str) {
+    if let Some(title) = title(property) {
         let _ = write!(text, "{title:?}, ");
     }
     match property {
@@ -337,7 +337,7 @@ fn describe(property: &PrimitiveSchema) -> String {
             }
         }
     }
-    if let Some(description) = json.get("description").and_then(Value::as_str) {
+    if let Some(description) = description(property) {
         let _ = write!(text, " ({})", one_line(description));
     }
     text
