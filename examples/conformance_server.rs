@@ -1,6 +1,11 @@
-//! An MCP server on rmcp's streamable HTTP transport with the two tools that
-//! the official conformance scenarios `elicitation-sep1330-enums` and
-//! `elicitation-sep1034-defaults` call, built from derived types only.
+//! An MCP server on rmcp's streamable HTTP transport with every tool and
+//! prompt that the official conformance scenarios of elicitation call
+//! (`@modelcontextprotocol/conformance` 0.2): on 2025-11-25,
+//! `tools-call-elicitation`, `elicitation-sep1330-enums` and
+//! `elicitation-sep1034-defaults`; on 2026-07-28, the fourteen
+//! `input-required-result-*` scenarios of SEP-2322, which ask for forms,
+//! sampled messages and the client's roots. Every one is written with
+//! [`Ask`].
 //!
 //! ```text
 //! cargo run --example conformance_server -- 3001   # serves http://127.0.0.1:3001/mcp
@@ -9,14 +14,16 @@
 //!     --scenario elicitation-sep1330-enums
 //! ```
 //!
-//! `.ci/conformance.sh` runs both scenarios against it; `.ci/clients.sh`
+//! `.ci/conformance.sh` runs the scenarios against it; `.ci/clients.sh`
 //! drives it with the official Python and TypeScript SDK clients.
 //!
-//! Both tools ask with one call, [`Ask::form`], which works on every
-//! revision: `elicitation/create` for a 2025-06-18 or 2025-11-25 client, an
-//! `input_required` result for a 2026-07-28 client. The third tool asks two
-//! questions, the second only if the first answer calls for it; the fourth
-//! asks a yes/no question with [`Confirm`]. The key
+//! Each question is one call, [`Ask::form`] (or [`Ask::create_message`],
+//! [`Ask::list_roots`], [`Ask::all`] for several), which works on every
+//! revision: `elicitation/create` (`sampling/createMessage`, `roots/list`)
+//! for a 2025-06-18 or 2025-11-25 client, an `input_required` result for a
+//! 2026-07-28 client. `test_two_questions` asks two questions, the second
+//! only if the first answer calls for it; `test_confirm` asks a yes/no
+//! question with [`Confirm`]. The key
 //! that seals `requestState` comes from the environment variable
 //! `REQUEST_STATE_KEY` (at least 32 bytes; give every process behind one
 //! load balancer the same), else from the operating system's random source.
@@ -30,13 +37,16 @@ use enum_schema::ask::RequestStateSeal;
 use enum_schema::rmcp::Ask;
 use enum_schema::{schema::SingleSelectSchema, Confirm, ElicitAction, ElicitForm};
 use rmcp::handler::server::router::tool::ToolRouter;
+use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{
-    CallToolResponse, CallToolResult, ContentBlock, Implementation, RequestStateCodec,
-    ServerCapabilities, ServerConfig,
+    CallToolResponse, CallToolResult, ContentBlock, GetPromptRequestParams, GetPromptResponse,
+    GetPromptResult, Implementation, ListPromptsResult, PaginatedRequestParams, Prompt,
+    PromptMessage, RequestStateCodec, Role, ServerCapabilities, ServerConfig,
 };
+use rmcp::service::RequestContext;
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
-use rmcp::{tool, tool_handler, tool_router, ErrorData, ServerHandler};
+use rmcp::{tool, tool_handler, tool_router, ErrorData, RoleServer, ServerHandler};
 use serde::Serialize;
 
 /// The forms, the same on every SDK.
@@ -52,6 +62,17 @@ fn completed<F: Serialize>(action: ElicitAction<F>) -> Result<String, ErrorData>
 fn text(text: String) -> CallToolResult {
     CallToolResult::success(vec![ContentBlock::text(text)])
 }
+
+/// The argument of `test_elicitation`.
+#[derive(serde::Deserialize, rmcp::schemars::JsonSchema)]
+#[schemars(crate = "rmcp::schemars")]
+struct ElicitationArguments {
+    /// The message to show the user.
+    message: String,
+}
+
+/// The prompt of `input-required-result-non-tool-request`.
+const PROMPT: &str = "test_input_required_result_prompt";
 
 /// The server; `pub` so that `tests/rmcp/ask.rs` can serve it to rmcp's
 /// client as well.
@@ -125,6 +146,88 @@ impl ConformanceServer {
         .await
     }
 
+    #[tool(description = "Asks for a username and an email with the given message")]
+    async fn test_elicitation(
+        &self,
+        ask: Ask,
+        Parameters(ElicitationArguments { message }): Parameters<ElicitationArguments>,
+    ) -> Result<CallToolResponse, ErrorData> {
+        ask.tool(|ask| async move { Ok(text(elicitation(&ask, message).await?)) })
+            .await
+    }
+
+    #[tool(description = "Asks for a name (SEP-2322)")]
+    async fn test_input_required_result_elicitation(
+        &self,
+        ask: Ask,
+    ) -> Result<CallToolResponse, ErrorData> {
+        ask.tool(|ask| async move { Ok(text(input_required_elicitation(&ask).await?)) })
+            .await
+    }
+
+    #[tool(description = "Asks the client's model for the capital of France (SEP-2322)")]
+    async fn test_input_required_result_sampling(
+        &self,
+        ask: Ask,
+    ) -> Result<CallToolResponse, ErrorData> {
+        ask.tool(|ask| async move { Ok(text(input_required_sampling(&ask).await?)) })
+            .await
+    }
+
+    #[tool(description = "Asks the client for its roots (SEP-2322)")]
+    async fn test_input_required_result_list_roots(
+        &self,
+        ask: Ask,
+    ) -> Result<CallToolResponse, ErrorData> {
+        ask.tool(|ask| async move { Ok(text(input_required_list_roots(&ask).await?)) })
+            .await
+    }
+
+    #[tool(description = "Asks for a confirmation, answered with the sealed requestState")]
+    async fn test_input_required_result_request_state(
+        &self,
+        ask: Ask,
+    ) -> Result<CallToolResponse, ErrorData> {
+        ask.tool(|ask| async move { Ok(text(input_required_request_state(&ask).await?)) })
+            .await
+    }
+
+    #[tool(description = "Refuses a requestState that this server did not seal")]
+    async fn test_input_required_result_tampered_state(
+        &self,
+        ask: Ask,
+    ) -> Result<CallToolResponse, ErrorData> {
+        ask.tool(|ask| async move { Ok(text(input_required_request_state(&ask).await?)) })
+            .await
+    }
+
+    #[tool(description = "Asks for a name, a sampled greeting and the roots in one round")]
+    async fn test_input_required_result_multiple_inputs(
+        &self,
+        ask: Ask,
+    ) -> Result<CallToolResponse, ErrorData> {
+        ask.tool(|ask| async move { Ok(text(input_required_multiple(&ask).await?)) })
+            .await
+    }
+
+    #[tool(description = "Asks for a name, then for a color, in two rounds")]
+    async fn test_input_required_result_multi_round(
+        &self,
+        ask: Ask,
+    ) -> Result<CallToolResponse, ErrorData> {
+        ask.tool(|ask| async move { Ok(text(input_required_multi_round(&ask).await?)) })
+            .await
+    }
+
+    #[tool(description = "Asks only what the client declared it can answer")]
+    async fn test_input_required_result_capabilities(
+        &self,
+        ask: Ask,
+    ) -> Result<CallToolResponse, ErrorData> {
+        ask.tool(|ask| async move { Ok(text(input_required_capabilities(&ask).await?)) })
+            .await
+    }
+
     #[tool(description = "Picks one of 10,000 hosts: a search first, then the matches")]
     async fn test_long_list(&self, ask: Ask) -> Result<CallToolResponse, ErrorData> {
         ask.tool(|ask| async move {
@@ -148,9 +251,43 @@ impl ConformanceServer {
 #[tool_handler(router = self.tool_router)]
 impl ServerHandler for ConformanceServer {
     fn get_info(&self) -> ServerConfig {
-        ServerConfig::new(ServerCapabilities::builder().enable_tools().build()).with_server_info(
-            Implementation::new("enum-schema-conformance", env!("CARGO_PKG_VERSION")),
-        )
+        let capabilities = ServerCapabilities::builder()
+            .enable_tools()
+            .enable_prompts()
+            .build();
+        ServerConfig::new(capabilities).with_server_info(Implementation::new(
+            "enum-schema-conformance",
+            env!("CARGO_PKG_VERSION"),
+        ))
+    }
+
+    async fn list_prompts(
+        &self,
+        _: Option<PaginatedRequestParams>,
+        _: RequestContext<RoleServer>,
+    ) -> Result<ListPromptsResult, ErrorData> {
+        let prompt = Prompt::new(PROMPT, Some("Asks what context to use (SEP-2322)"), None);
+        Ok(ListPromptsResult::with_all_items(vec![prompt]))
+    }
+
+    async fn get_prompt(
+        &self,
+        request: GetPromptRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> Result<GetPromptResponse, ErrorData> {
+        if request.name != PROMPT {
+            let message = format!("no prompt named {:?}", request.name);
+            return Err(ErrorData::invalid_params(message, None));
+        }
+        let ask = Ask::for_prompt(&request, &context, &self.seal)?;
+        ask.prompt(|ask| async move {
+            let text = input_required_prompt(&ask).await?;
+            Ok(GetPromptResult::new(vec![PromptMessage::new_text(
+                Role::User,
+                text,
+            )]))
+        })
+        .await
     }
 }
 

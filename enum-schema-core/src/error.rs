@@ -253,6 +253,21 @@ pub enum ErrorKind {
         /// What the client sent, when it was JSON.
         found: Option<Value>,
     },
+    /// A client's `CreateMessageResult` (answer to `sampling/createMessage`)
+    /// or `ListRootsResult` (answer to `roots/list`) does not have the shape
+    /// MCP gives it: a required member missing or of the wrong type, a
+    /// `role` other than `"user"` and `"assistant"`, a content block of an
+    /// unknown `type`, a root whose `uri` does not start with `file://`.
+    MalformedResponse {
+        /// The result's name in the MCP schema: `"CreateMessageResult"` or
+        /// `"ListRootsResult"`.
+        result: &'static str,
+        /// What is wrong, in a few words.
+        reason: Cow<'static, str>,
+        /// The member the client sent that is wrong (`None` when it is
+        /// missing).
+        found: Option<Value>,
+    },
     /// The `ElicitResult` has no `action`.
     MissingAction {
         /// The result the client sent.
@@ -338,6 +353,7 @@ impl ErrorKind {
             | ErrorKind::TooManyMatches { .. }
             | ErrorKind::MissingField => true,
             ErrorKind::MalformedResult { .. }
+            | ErrorKind::MalformedResponse { .. }
             | ErrorKind::MissingAction { .. }
             | ErrorKind::UnknownAction { .. }
             | ErrorKind::Multiple(_) => false,
@@ -752,6 +768,17 @@ impl ErrorKind {
             ErrorKind::MissingField => f.write_str("missing value for a required field"),
             ErrorKind::MalformedResult { reason, found } => {
                 write!(f, "malformed ElicitResult: {}", reason)?;
+                if let Some(found) = found {
+                    write!(f, " (found {})", Quoted(found))?;
+                }
+                Ok(())
+            }
+            ErrorKind::MalformedResponse {
+                result,
+                reason,
+                found,
+            } => {
+                write!(f, "malformed {}: {}", result, reason)?;
                 if let Some(found) = found {
                     write!(f, " (found {})", Quoted(found))?;
                 }

@@ -4,7 +4,8 @@
 //! `tower_mcp_server.rs`) and `benches/round.rs`, so that every SDK asks
 //! exactly the same questions.
 
-use enum_schema::ask::{Ask, ElicitError, Sdk};
+use enum_schema::ask::{Ask, CreateMessage, ElicitError, ListRoots, Question, Sdk};
+use enum_schema::input::{CreateMessageParams, ListRootsResult};
 use enum_schema::{ElicitAction, ElicitEnum, ElicitForm};
 use serde::Serialize;
 
@@ -179,4 +180,181 @@ pub async fn two_questions<S: Sdk>(ask: &Ask<S>) -> Result<String, ElicitError> 
         text = format!("{text}; {}", report(impact));
     }
     Ok(text)
+}
+
+/// `user_name` of the `input-required-result-*` scenarios (SEP-2322).
+#[derive(ElicitForm, Serialize, Debug)]
+#[elicit(message = "What is your name?")]
+pub struct UserName {
+    /// Your name.
+    #[elicit(title = "Name")]
+    pub name: String,
+}
+
+/// `confirm` of `input-required-result-request-state` and
+/// `input-required-result-tampered-state`.
+#[derive(ElicitForm, Serialize, Debug)]
+#[elicit(message = "Please confirm")]
+pub struct PleaseConfirm {
+    /// Whether it is all right.
+    #[elicit(title = "OK")]
+    pub ok: bool,
+}
+
+/// `step2` of `input-required-result-multi-round`.
+#[derive(ElicitForm, Serialize, Debug)]
+#[elicit(message = "Step 2: What is your favorite color?")]
+pub struct FavoriteColor {
+    /// Your favorite color.
+    #[elicit(title = "Color")]
+    pub color: String,
+}
+
+/// `user_context` of `input-required-result-non-tool-request`.
+#[derive(ElicitForm, Serialize, Debug)]
+#[elicit(message = "What context should the prompt use?")]
+pub struct PromptContext {
+    /// What the prompt is about.
+    #[elicit(title = "Context")]
+    pub context: String,
+}
+
+/// The form of `tools-call-elicitation` (`test_elicitation`), its message
+/// the tool's `message` argument.
+#[derive(ElicitForm, Serialize, Debug)]
+pub struct Contact {
+    /// User's response
+    #[elicit(title = "Username")]
+    pub username: String,
+    /// User's email address
+    #[elicit(title = "Email")]
+    pub email: String,
+}
+
+/// `test_elicitation`: the form, with `message`; `User response: ..`.
+pub async fn elicitation<S: Sdk>(ask: &Ask<S>, message: String) -> Result<String, ElicitError> {
+    let answer = ask.form::<Contact>("contact", message).await?;
+    Ok(report(answer).replacen("Elicitation completed", "User response", 1))
+}
+
+/// `test_input_required_result_elicitation`: `Hello, NAME!`. The answer
+/// may come before it is asked (`input-required-result-ignore-extra-params`
+/// sends it with the first call, without `requestState`).
+pub async fn input_required_elicitation<S: Sdk>(ask: &Ask<S>) -> Result<String, ElicitError> {
+    let question =
+        Question::form::<UserName>("user_name", "What is your name?").with_early_answer();
+    Ok(match ask.question(question).await? {
+        ElicitAction::Accept(UserName { name }) => format!("Hello, {name}!"),
+        ElicitAction::Decline | ElicitAction::Cancel => "Hello, whoever you are!".to_owned(),
+    })
+}
+
+/// `test_input_required_result_sampling`: the sampled answer.
+pub async fn input_required_sampling<S: Sdk>(ask: &Ask<S>) -> Result<String, ElicitError> {
+    let params = CreateMessageParams::new("What is the capital of France?", 100);
+    let sampled = ask.create_message("capital_question", params).await?;
+    Ok(format!("{} (model {})", sampled.text(), sampled.model()))
+}
+
+/// The roots, `URI (NAME)`, `, `-joined.
+fn roots_text(roots: &ListRootsResult) -> String {
+    let roots: Vec<String> = roots
+        .roots()
+        .iter()
+        .map(|root| match root.name() {
+            Some(name) => format!("{} ({name})", root.uri()),
+            None => root.uri().to_owned(),
+        })
+        .collect();
+    format!("roots: {}", roots.join(", "))
+}
+
+/// `test_input_required_result_list_roots`: the client's roots.
+pub async fn input_required_list_roots<S: Sdk>(ask: &Ask<S>) -> Result<String, ElicitError> {
+    Ok(roots_text(&ask.list_roots("client_roots").await?))
+}
+
+/// `test_input_required_result_request_state` and
+/// `test_input_required_result_tampered_state`: `state-ok` once the answer
+/// came back with the state this server sealed (a state that fails the
+/// check never reaches the body).
+pub async fn input_required_request_state<S: Sdk>(ask: &Ask<S>) -> Result<String, ElicitError> {
+    let answer = ask
+        .form::<PleaseConfirm>("confirm", "Please confirm")
+        .await?;
+    Ok(format!("state-ok: {}", report(answer)))
+}
+
+/// `test_input_required_result_multiple_inputs`: a form, a sampled message
+/// and the roots, asked in one round.
+pub async fn input_required_multiple<S: Sdk>(ask: &Ask<S>) -> Result<String, ElicitError> {
+    let (name, greeting, roots) = ask
+        .all((
+            Question::form::<UserName>("user_name", "What is your name?"),
+            CreateMessage::new(
+                "greeting",
+                CreateMessageParams::new("Generate a greeting", 50),
+            ),
+            ListRoots::new("client_roots"),
+        ))
+        .await?;
+    Ok(format!(
+        "{}; greeting: {}; {}",
+        report(name),
+        greeting.text(),
+        roots_text(&roots)
+    ))
+}
+
+/// `test_input_required_result_multi_round`: a name, then a color, in two
+/// rounds.
+pub async fn input_required_multi_round<S: Sdk>(ask: &Ask<S>) -> Result<String, ElicitError> {
+    let name = ask
+        .form::<UserName>("step1", "Step 1: What is your name?")
+        .await?;
+    let color = ask
+        .form::<FavoriteColor>("step2", FavoriteColor::MESSAGE.unwrap_or_default())
+        .await?;
+    Ok(format!("{}; {}", report(name), report(color)))
+}
+
+/// `test_input_required_result_capabilities`: a name and a sampled message
+/// where the client can show a form, the sampled message alone where it can
+/// only sample (`input-required-result-capability-check` declares
+/// `sampling` only): never a request of a kind the client did not declare.
+pub async fn input_required_capabilities<S: Sdk>(ask: &Ask<S>) -> Result<String, ElicitError> {
+    let params = CreateMessageParams::new("Generate a greeting", 50);
+    match (ask.form_supported(), ask.sampling_supported()) {
+        (true, true) => {
+            let (name, greeting) = ask
+                .all((
+                    Question::form::<UserName>("user_name", "What is your name?"),
+                    CreateMessage::new("greeting", params),
+                ))
+                .await?;
+            Ok(format!("{}; greeting: {}", report(name), greeting.text()))
+        }
+        (false, true) => {
+            let greeting = ask.create_message("greeting", params).await?;
+            Ok(format!("greeting: {}", greeting.text()))
+        }
+        (true, false) => Ok(report(
+            ask.form::<UserName>("user_name", "What is your name?")
+                .await?,
+        )),
+        (false, false) => Ok("the client declared neither elicitation nor sampling".to_owned()),
+    }
+}
+
+/// The prompt `test_input_required_result_prompt`: its one message's text.
+pub async fn input_required_prompt<S: Sdk>(ask: &Ask<S>) -> Result<String, ElicitError> {
+    let answer = ask
+        .form::<PromptContext>("user_context", PromptContext::MESSAGE.unwrap_or_default())
+        .await?;
+    Ok(match answer {
+        ElicitAction::Accept(PromptContext { context }) => {
+            format!("Write about the following context: {context}")
+        }
+        ElicitAction::Decline | ElicitAction::Cancel => "Write about anything.".to_owned(),
+    })
 }

@@ -59,7 +59,10 @@ fn asked(outcome: Outcome<ToolResult>) -> (Vec<(String, String)>, String) {
     };
     let keys = result
         .input_requests()
-        .map(|(key, params)| (key.to_owned(), params.message().to_owned()))
+        .map(|(key, request)| {
+            let message = request.as_elicitation().unwrap().message();
+            (key.to_owned(), message.to_owned())
+        })
         .collect();
     let state = result
         .request_state()

@@ -47,7 +47,7 @@ fn message_of(result: &InputRequiredResult, key: &str) -> String {
         .input_requests()
         .find(|(k, _)| *k == key)
         .unwrap_or_else(|| panic!("no request under {key}"));
-    serde_json::to_value(params).unwrap()["message"]
+    serde_json::to_value(params.as_elicitation().unwrap()).unwrap()["message"]
         .as_str()
         .unwrap()
         .to_owned()

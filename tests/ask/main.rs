@@ -33,10 +33,8 @@ use enum_schema::ask::{
     Ask, ElicitError, Question, Reply, Request, RequestStateError, RequestStateSeal, Sdk, SdkError,
     StateCodec,
 };
-use enum_schema::input::InputRequiredResult;
-use enum_schema::{
-    schema::ElicitRequestFormParams, ElicitEnum, ElicitForm, ProtocolVersion, VersionError,
-};
+use enum_schema::input::{InputRequest, InputRequiredResult};
+use enum_schema::{ElicitEnum, ElicitForm, ProtocolVersion, VersionError};
 use serde_json::{json, Map, Value};
 
 // ---------------------------------------------------------------------------
@@ -172,11 +170,13 @@ impl Script {
     }
 
     /// Records a request and gives the next answer.
-    fn answer(&self, params: &ElicitRequestFormParams) -> Option<Value> {
-        self.seen
-            .lock()
-            .unwrap()
-            .push(serde_json::to_value(params).unwrap());
+    /// A form is recorded as its params, any other request as itself.
+    fn answer(&self, request: &InputRequest) -> Option<Value> {
+        let seen = match request.as_elicitation() {
+            Some(params) => serde_json::to_value(params).unwrap(),
+            None => serde_json::to_value(request).unwrap(),
+        };
+        self.seen.lock().unwrap().push(seen);
         self.answers.lock().unwrap().pop_front()
     }
 
@@ -298,10 +298,10 @@ impl Sdk for Fake {
 
     fn send(
         peer: &Arc<Script>,
-        params: ElicitRequestFormParams,
+        request: InputRequest,
         _: Duration,
     ) -> impl Future<Output = Result<Value, ElicitError>> + Send {
-        let answer = peer.answer(&params).ok_or_else(|| {
+        let answer = peer.answer(&request).ok_or_else(|| {
             ElicitError::Service(SdkError::new(
                 json!({"code": -32001, "message": "request timed out"}),
                 -32001,

@@ -58,7 +58,7 @@ impl Sdk for Ticking {
 
     fn send(
         peer: &Arc<Peer>,
-        _: ElicitRequestFormParams,
+        _: InputRequest,
         _: Duration,
     ) -> impl Future<Output = Result<Value, ElicitError>> + Send {
         let peer = Arc::clone(peer);

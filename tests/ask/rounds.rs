@@ -519,17 +519,24 @@ fn a_malformed_result_ends_the_call_at_once() {
         for (malformed, value, message) in &cases {
             let what = format!("{} {malformed}", name(version));
             let client = Client::new(version, vec![malformed.clone(); 3]);
-            let rejection = rejected(client.tool(incident));
+            // The client's protocol error, not a person's answer: a JSON-RPC
+            // error, not a tool result for the model.
+            let Err(error) = client.tool(incident) else {
+                panic!("{what}: expected a JSON-RPC error");
+            };
+            assert!(
+                matches!(error, ElicitError::Invalid(_)),
+                "{what}: {error:?}"
+            );
             assert_eq!(client.seen().len(), 1, "{what}");
             assert_eq!(client.script.left(), 2, "{what}");
             assert_eq!(
-                rejection.text,
-                format!("the client's answer was rejected: {message}"),
-                "{what}"
-            );
-            assert_eq!(
-                rejection.data,
-                Some(json!({"errors": [{"field": null, "value": value, "message": message}]})),
+                wire(error),
+                json!({
+                    "code": -32602,
+                    "message": format!("the client's answer was rejected: {message}"),
+                    "data": {"errors": [{"field": null, "value": value, "message": message}]},
+                }),
                 "{what}"
             );
         }
@@ -1203,9 +1210,11 @@ fn every_error_has_its_code_and_data() {
     };
     let cases = [
         (
-            ElicitError::Unsupported,
+            ElicitError::Unsupported {
+                method: "elicitation/create",
+            },
             json!({"code": -32021,
-                   "message": "the client did not declare the elicitation capability (form mode), so it cannot be asked",
+                   "message": "the client did not declare the elicitation capability (form mode), so it cannot be sent elicitation/create",
                    "data": {"requiredCapabilities": {"elicitation": {"form": {}}}}}),
         ),
         (

@@ -1759,9 +1759,11 @@ fn the_refusal_keeps_the_detail_for_the_server() {
 fn every_error_speaks_protocol() {
     let cases = [
         (
-            ElicitError::Unsupported,
+            ElicitError::Unsupported {
+                method: "elicitation/create",
+            },
             ErrorCode::MISSING_REQUIRED_CLIENT_CAPABILITY,
-            "the client did not declare the elicitation capability (form mode), so it cannot be asked",
+            "the client did not declare the elicitation capability (form mode), so it cannot be sent elicitation/create",
             Some(json!({"requiredCapabilities": {"elicitation": {"form": {}}}})),
         ),
         (

@@ -430,14 +430,16 @@ fn elicit_errors_map_to_error_responses() {
         }]})),
     );
 
-    let unsupported = ErrorData::from(ElicitError::Unsupported);
+    let unsupported = ErrorData::from(ElicitError::Unsupported {
+        method: "elicitation/create",
+    });
     assert_eq!(
         unsupported.code,
         ErrorCode::MISSING_REQUIRED_CLIENT_CAPABILITY
     );
     assert_eq!(
         unsupported.message,
-        "the client did not declare the elicitation capability (form mode), so it cannot be asked",
+        "the client did not declare the elicitation capability (form mode), so it cannot be sent elicitation/create",
     );
 
     let version = ErrorData::from(ElicitError::Version(VersionError::NoElicitation {

@@ -460,7 +460,9 @@ async fn a_client_without_elicitation_is_not_asked() {
     let run = call(client, "incident").await;
     assert!(matches!(
         incident_outcome(&run),
-        Err(ElicitError::Unsupported)
+        Err(ElicitError::Unsupported {
+            method: "elicitation/create"
+        })
     ));
     assert_eq!(run.seen, Vec::<Value>::new());
 }

@@ -48,9 +48,14 @@ pub(crate) const MISSING_REQUIRED_CLIENT_CAPABILITY: i32 = -32021;
 #[derive(Debug)]
 #[non_exhaustive]
 pub enum ElicitError {
-    /// The client did not declare form elicitation in its capabilities, so
-    /// the spec forbids asking it.
-    Unsupported,
+    /// The client did not declare the capability that `method` needs
+    /// (`elicitation` with form mode for `elicitation/create`, `sampling`
+    /// for `sampling/createMessage`, `roots` for `roots/list`), so MCP
+    /// forbids sending it.
+    Unsupported {
+        /// The request's method.
+        method: &'static str,
+    },
     /// [`Ask`](super::Ask)'s questions that a client without form
     /// elicitation could not ask, and that no argument of the call answered
     /// (see [`Unasked`]). Inside [`Ask::tool`](super::Ask::tool), a tool
@@ -151,7 +156,7 @@ impl ElicitError {
             ElicitError::Invalid(_)
             | ElicitError::RequestState(_)
             | ElicitError::NoArguments { .. } => INVALID_PARAMS,
-            ElicitError::Unsupported | ElicitError::Unasked(_) => {
+            ElicitError::Unsupported { .. } | ElicitError::Unasked(_) => {
                 MISSING_REQUIRED_CLIENT_CAPABILITY
             }
             ElicitError::Version(_) | ElicitError::NoServerRequests { .. } => INVALID_REQUEST,
@@ -187,7 +192,9 @@ impl ElicitError {
     ///     most 256 characters per string (and per object key), 256 items
     ///     per array or object, and 4,096 characters and items in all;
     /// - [`Unsupported`](Self::Unsupported):
-    ///   `{"requiredCapabilities":{"elicitation":{"form":{}}}}`;
+    ///   `{"requiredCapabilities":{"elicitation":{"form":{}}}}` for
+    ///   `elicitation/create`, `{"requiredCapabilities":{"sampling":{}}}`,
+    ///   `{"requiredCapabilities":{"roots":{}}}`;
     /// - [`Unasked`](Self::Unasked): the same, and
     ///   `"unasked":[{"key":..,"message":..,"argument":KEY|null,"refused":..|null,"requestedSchema":{..}}]`
     ///   (at most 20 options per field, `"moreOptions":N` for the rest);
@@ -198,10 +205,14 @@ impl ElicitError {
     pub fn data(&self) -> Option<Value> {
         match self {
             ElicitError::Invalid(error) => Some(rejection_data(error)),
-            ElicitError::Unsupported => Some(object([(
-                "requiredCapabilities",
-                object([("elicitation", object([("form", object([]))]))]),
-            )])),
+            ElicitError::Unsupported { method } => {
+                let capability = match *method {
+                    "sampling/createMessage" => object([("sampling", object([]))]),
+                    "roots/list" => object([("roots", object([]))]),
+                    _ => object([("elicitation", object([("form", object([]))]))]),
+                };
+                Some(object([("requiredCapabilities", capability)]))
+            }
             ElicitError::Unasked(unasked) => {
                 let mut data = unasked.data();
                 if let Value::Object(data) = &mut data {
@@ -254,9 +265,17 @@ impl ElicitError {
 impl fmt::Display for ElicitError {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         match self {
-            ElicitError::Unsupported => f.write_str(
-                "the client did not declare the elicitation capability (form mode), so it cannot be asked",
-            ),
+            ElicitError::Unsupported { method } => {
+                let capability = match *method {
+                    "sampling/createMessage" => "the sampling capability",
+                    "roots/list" => "the roots capability",
+                    _ => "the elicitation capability (form mode)",
+                };
+                write!(
+                    f,
+                    "the client did not declare {capability}, so it cannot be sent {method}"
+                )
+            }
             ElicitError::Unasked(unasked) => unasked.fmt(f),
             ElicitError::Version(error) => error.fmt(f),
             ElicitError::InputRequired(_) => f.write_str(
@@ -692,7 +711,7 @@ fn rejection_entry(error: &Error) -> Value {
         ErrorKind::NotAnInteger { value, .. } | ErrorKind::OutOfRange { value, .. } => {
             put("value", Value::Number(value.clone()));
         }
-        ErrorKind::MalformedResult { found, .. } => {
+        ErrorKind::MalformedResult { found, .. } | ErrorKind::MalformedResponse { found, .. } => {
             let found = found
                 .as_ref()
                 .map_or(Value::Null, |found| quote.value(found));

@@ -61,7 +61,9 @@ pub use narrow::LONG_LIST;
 #[cfg(feature = "redis")]
 #[cfg_attr(docsrs, doc(cfg(feature = "redis")))]
 pub use redis_store::RedisStore;
-pub use round::{Ask, Handled, Question, Questions, Request};
+pub use round::{
+    AnyQuestion, Ask, CreateMessage, Handled, ListRoots, Question, Questions, Request,
+};
 pub use sdk::{unless_cancelled, Reply, Sdk};
 pub use state::{RequestStateSeal, StateCodec};
 #[cfg(feature = "store")]

@@ -17,7 +17,10 @@ use super::state::{self, Opened, RequestStateSeal, Sealed};
 use super::unasked::Unasked;
 use crate::error::{Error, ErrorKind, JsonType};
 use crate::form::{ElicitAction, ElicitForm, ElicitFormWith, Form, FormFields};
-use crate::input::{state_length, InputRequiredResult, MAX_REQUEST_STATE_LENGTH};
+use crate::input::{
+    state_length, CreateMessageParams, CreateMessageResult, InputRequest, InputRequiredResult,
+    ListRootsResult, MAX_REQUEST_STATE_LENGTH,
+};
 use crate::schema::ElicitRequestFormParams;
 use crate::version::ProtocolVersion;
 
@@ -31,6 +34,8 @@ pub struct Request<'a> {
     arguments: Option<&'a Map<String, Value>>,
     version: Option<ProtocolVersion>,
     form_supported: bool,
+    sampling_supported: bool,
+    roots_supported: bool,
     input_responses: Map<String, Value>,
     request_state: Option<&'a str>,
     arguments_unseen: bool,
@@ -40,7 +45,8 @@ impl<'a> Request<'a> {
     /// A request of `method` (`"tools/call"`, `"prompts/get"`,
     /// `"resources/read"`) for the tool or prompt `name` (a resource's
     /// URI), of no known revision, from a client that declared form
-    /// elicitation, with no arguments and no retry fields.
+    /// elicitation, sampling and roots, with no arguments and no retry
+    /// fields.
     pub fn new(method: &'a str, name: &'a str) -> Self {
         Request {
             method,
@@ -48,6 +54,8 @@ impl<'a> Request<'a> {
             arguments: None,
             version: None,
             form_supported: true,
+            sampling_supported: true,
+            roots_supported: true,
             input_responses: Map::new(),
             request_state: None,
             arguments_unseen: false,
@@ -88,6 +96,24 @@ impl<'a> Request<'a> {
     #[must_use]
     pub fn with_form_supported(mut self, supported: bool) -> Self {
         self.form_supported = supported;
+        self
+    }
+
+    /// Whether the client declared the `sampling` capability: a
+    /// `sampling/createMessage` question ([`CreateMessage`]) is refused
+    /// without it ([`ElicitError::Unsupported`]).
+    #[must_use]
+    pub fn with_sampling_supported(mut self, supported: bool) -> Self {
+        self.sampling_supported = supported;
+        self
+    }
+
+    /// Whether the client declared the `roots` capability: a `roots/list`
+    /// question ([`ListRoots`]) is refused without it
+    /// ([`ElicitError::Unsupported`]).
+    #[must_use]
+    pub fn with_roots_supported(mut self, supported: bool) -> Self {
+        self.roots_supported = supported;
         self
     }
 
@@ -217,6 +243,8 @@ struct Inner<S: Sdk> {
     arguments_unseen: bool,
     version: Option<ProtocolVersion>,
     form_supported: bool,
+    sampling_supported: bool,
+    roots_supported: bool,
     responses: Map<String, Value>,
     /// Sealed answers and attempts of earlier rounds, and those of this one.
     sealed: Mutex<Sealed>,
@@ -255,6 +283,7 @@ pub struct Question<'a, T> {
     max_attempts: Option<u32>,
     argument: bool,
     person_only: bool,
+    early: bool,
     answer: Option<ElicitAction<T>>,
 }
 
@@ -266,6 +295,7 @@ impl<T> fmt::Debug for Question<'_, T> {
             .field("max_attempts", &self.max_attempts)
             .field("argument", &self.argument)
             .field("person_only", &self.person_only)
+            .field("early", &self.early)
             .finish_non_exhaustive()
     }
 }
@@ -334,6 +364,7 @@ impl<'a, T> Question<'a, T> {
             max_attempts: None,
             argument: false,
             person_only: false,
+            early: false,
             answer: None,
         }
     }
@@ -397,6 +428,24 @@ impl<'a, T> Question<'a, T> {
         schema
     }
 
+    /// The same question, whose answer counts in `inputResponses` (MCP
+    /// 2026-07-28) even when no round asked it: a client that answers
+    /// before it is asked, or the flow of SEP-2322 in which the client
+    /// retries with `inputResponses` and no `requestState`. Every other
+    /// question counts an answer only in the round after the one that
+    /// asked it (its `requestState`), and only while it is asked the same
+    /// way (see [`Ask`]). Such an answer is re-validated like any other.
+    ///
+    /// For a question whose answer binds nothing a person must have seen
+    /// first (a name, a search). A question whose form only a person may
+    /// answer ([`ElicitForm::PERSON_ONLY`], a [`Confirm`](crate::Confirm))
+    /// ignores this: its answer counts only after it was shown.
+    #[must_use]
+    pub fn with_early_answer(mut self) -> Self {
+        self.early = true;
+        self
+    }
+
     /// The same question, asked at most `attempts` times (`1`: a rejected
     /// answer ends the call at once; `0` counts as `1`), whatever
     /// [`RequestStateSeal::max_attempts`] says.
@@ -417,27 +466,126 @@ impl<'a, T> Question<'a, T> {
     }
 }
 
+/// A `sampling/createMessage` question: its key and params; the answer is
+/// the client's [`CreateMessageResult`], checked. Ask it with
+/// [`Ask::create_message`], or beside other questions with [`Ask::all`].
+///
+/// On 2026-07-28 it is an entry of `inputRequests`, its answer read from
+/// `inputResponses` and sealed in the `requestState` like a form's; before,
+/// a `sampling/createMessage` request of the server's, inside the call. A
+/// client that did not declare the `sampling` capability is not asked
+/// ([`ElicitError::Unsupported`]). There is no decline: a client that will
+/// not sample answers with an error ([`ElicitError::Service`] before
+/// 2026-07-28), or does not answer.
+#[derive(Debug)]
+pub struct CreateMessage<'a> {
+    key: Cow<'a, str>,
+    request: InputRequest,
+    early: bool,
+    answer: Option<CreateMessageResult>,
+}
+
+impl<'a> CreateMessage<'a> {
+    /// A question under `key` sending `params`.
+    pub fn new(key: impl Into<Cow<'a, str>>, params: CreateMessageParams) -> Self {
+        CreateMessage {
+            key: key.into(),
+            request: InputRequest::CreateMessage(params),
+            early: false,
+            answer: None,
+        }
+    }
+
+    /// The same question, answered early where it may be: see
+    /// [`Question::with_early_answer`].
+    #[must_use]
+    pub fn with_early_answer(mut self) -> Self {
+        self.early = true;
+        self
+    }
+}
+
+/// A `roots/list` question: its key; the answer is the client's
+/// [`ListRootsResult`], checked. Ask it with [`Ask::list_roots`], or beside
+/// other questions with [`Ask::all`], as [`CreateMessage`] is asked. A
+/// client that did not declare the `roots` capability is not asked
+/// ([`ElicitError::Unsupported`]).
+#[derive(Debug)]
+pub struct ListRoots<'a> {
+    key: Cow<'a, str>,
+    early: bool,
+    answer: Option<ListRootsResult>,
+}
+
+impl<'a> ListRoots<'a> {
+    /// A question under `key`.
+    pub fn new(key: impl Into<Cow<'a, str>>) -> Self {
+        ListRoots {
+            key: key.into(),
+            early: false,
+            answer: None,
+        }
+    }
+
+    /// The same question, answered early where it may be: see
+    /// [`Question::with_early_answer`].
+    #[must_use]
+    pub fn with_early_answer(mut self) -> Self {
+        self.early = true;
+        self
+    }
+}
+
 mod private {
     use serde_json::Value;
 
     use crate::error::Error;
+    use crate::input::InputRequest;
     use crate::schema::ElicitRequestFormParams;
 
-    /// One question of a round, its answer type erased.
+    /// One form question of a round, its answer type erased.
     pub trait Pending {
         fn key(&self) -> &str;
         fn params(&self) -> &ElicitRequestFormParams;
         fn max_attempts(&self) -> Option<u32>;
         /// Whether the call's argument under the key may answer it.
         fn argument(&self) -> bool;
+        /// Whether an answer no round asked for counts.
+        fn early(&self) -> bool;
         /// Parses `answer` and keeps the typed result.
         fn take(&mut self, answer: Value) -> Result<(), Error>;
+    }
+
+    /// One question of another kind (sampling, roots), its answer type
+    /// erased.
+    pub trait PendingInput {
+        fn key(&self) -> &str;
+        fn request(&self) -> &InputRequest;
+        fn early(&self) -> bool;
+        /// Checks `answer`, keeps the typed result, and returns what is
+        /// sealed of it.
+        fn take(&mut self, answer: Value) -> Result<Value, Error>;
+    }
+
+    /// A question of either kind.
+    pub enum Any<'a> {
+        Form(&'a mut (dyn Pending + Send)),
+        Input(&'a mut (dyn PendingInput + Send)),
+    }
+
+    impl Any<'_> {
+        pub fn key(&self) -> &str {
+            match self {
+                Any::Form(question) => question.key(),
+                Any::Input(question) => question.key(),
+            }
+        }
     }
 
     pub trait Sealed {}
 }
 
-use private::Pending;
+use private::{Any, Pending, PendingInput};
 
 impl<T: Send> Pending for Question<'_, T> {
     fn key(&self) -> &str {
@@ -456,22 +604,125 @@ impl<T: Send> Pending for Question<'_, T> {
         self.argument && !self.person_only
     }
 
+    fn early(&self) -> bool {
+        self.early && !self.person_only
+    }
+
     fn take(&mut self, answer: Value) -> Result<(), Error> {
         self.answer = Some((self.parse)(answer)?);
         Ok(())
     }
 }
 
+impl PendingInput for CreateMessage<'_> {
+    fn key(&self) -> &str {
+        &self.key
+    }
+
+    fn request(&self) -> &InputRequest {
+        &self.request
+    }
+
+    fn early(&self) -> bool {
+        self.early
+    }
+
+    fn take(&mut self, answer: Value) -> Result<Value, Error> {
+        let result = CreateMessageResult::from_json(answer)?;
+        let sealed = result.to_json();
+        self.answer = Some(result);
+        Ok(sealed)
+    }
+}
+
+impl PendingInput for ListRoots<'_> {
+    fn key(&self) -> &str {
+        &self.key
+    }
+
+    fn request(&self) -> &InputRequest {
+        &InputRequest::ListRoots
+    }
+
+    fn early(&self) -> bool {
+        self.early
+    }
+
+    fn take(&mut self, answer: Value) -> Result<Value, Error> {
+        let result = ListRootsResult::from_json(answer)?;
+        let sealed = result.to_json();
+        self.answer = Some(result);
+        Ok(sealed)
+    }
+}
+
+/// One question of any kind, as [`Ask::all`] takes it in a tuple or a
+/// `Vec`: a form [`Question`] (answer: an [`ElicitAction`]), a
+/// [`CreateMessage`] (a [`CreateMessageResult`]) or a [`ListRoots`] (a
+/// [`ListRootsResult`]).
+pub trait AnyQuestion: private::Sealed + Send {
+    /// The answer.
+    type Answer;
+
+    #[doc(hidden)]
+    fn any(&mut self) -> Any<'_>;
+
+    #[doc(hidden)]
+    fn answer(self) -> Option<Self::Answer>;
+}
+
+impl<T: Send> private::Sealed for Question<'_, T> {}
+
+impl<T: Send> AnyQuestion for Question<'_, T> {
+    type Answer = ElicitAction<T>;
+
+    fn any(&mut self) -> Any<'_> {
+        Any::Form(self)
+    }
+
+    fn answer(self) -> Option<ElicitAction<T>> {
+        self.answer
+    }
+}
+
+impl private::Sealed for CreateMessage<'_> {}
+
+impl AnyQuestion for CreateMessage<'_> {
+    type Answer = CreateMessageResult;
+
+    fn any(&mut self) -> Any<'_> {
+        Any::Input(self)
+    }
+
+    fn answer(self) -> Option<CreateMessageResult> {
+        self.answer
+    }
+}
+
+impl private::Sealed for ListRoots<'_> {}
+
+impl AnyQuestion for ListRoots<'_> {
+    type Answer = ListRootsResult;
+
+    fn any(&mut self) -> Any<'_> {
+        Any::Input(self)
+    }
+
+    fn answer(self) -> Option<ListRootsResult> {
+        self.answer
+    }
+}
+
 /// Questions asked together in one round by [`Ask::all`]: a tuple of one
-/// to twelve [`Question`]s (answer: the tuple of their
-/// [`ElicitAction`]s), or a `Vec` of questions of one type (answer: a `Vec`
-/// in the same order).
+/// to twelve questions of any kind ([`AnyQuestion`]; answer: the tuple of
+/// their answers), or a `Vec` of questions of one type (answer: a `Vec` in
+/// the same order).
 pub trait Questions: private::Sealed + Send {
     /// The answers.
     type Output;
 
     #[doc(hidden)]
-    fn pending(&mut self) -> Vec<&mut (dyn Pending + Send)>;
+    fn pending(&mut self) -> Vec<Any<'_>>;
 
     #[doc(hidden)]
     fn answers(self) -> Option<Self::Output>;
@@ -479,17 +730,17 @@ pub trait Questions: private::Sealed + Send {
 
 macro_rules! tuple_questions {
     ($($t:ident $index:tt),+) => {
-        impl<$($t: Send),+> private::Sealed for ($(Question<'_, $t>,)+) {}
+        impl<$($t: AnyQuestion),+> private::Sealed for ($($t,)+) {}
 
-        impl<$($t: Send),+> Questions for ($(Question<'_, $t>,)+) {
-            type Output = ($(ElicitAction<$t>,)+);
+        impl<$($t: AnyQuestion),+> Questions for ($($t,)+) {
+            type Output = ($($t::Answer,)+);
 
-            fn pending(&mut self) -> Vec<&mut (dyn Pending + Send)> {
-                vec![$(&mut self.$index),+]
+            fn pending(&mut self) -> Vec<Any<'_>> {
+                vec![$(self.$index.any()),+]
             }
 
             fn answers(self) -> Option<Self::Output> {
-                Some(($(self.$index.answer?,)+))
+                Some(($(self.$index.answer()?,)+))
             }
         }
     };
@@ -497,19 +748,17 @@ macro_rules! tuple_questions {
 
 for_each_tuple!(tuple_questions);
 
-impl<T: Send> private::Sealed for Vec<Question<'_, T>> {}
+impl<Q: AnyQuestion> private::Sealed for Vec<Q> {}
 
-impl<T: Send> Questions for Vec<Question<'_, T>> {
-    type Output = Vec<ElicitAction<T>>;
+impl<Q: AnyQuestion> Questions for Vec<Q> {
+    type Output = Vec<Q::Answer>;
 
-    fn pending(&mut self) -> Vec<&mut (dyn Pending + Send)> {
-        self.iter_mut()
-            .map(|question| question as &mut (dyn Pending + Send))
-            .collect()
+    fn pending(&mut self) -> Vec<Any<'_>> {
+        self.iter_mut().map(AnyQuestion::any).collect()
     }
 
     fn answers(self) -> Option<Self::Output> {
-        self.into_iter().map(|question| question.answer).collect()
+        self.into_iter().map(AnyQuestion::answer).collect()
     }
 }
 
@@ -602,6 +851,8 @@ impl<S: Sdk> Ask<S> {
                 arguments_unseen: request.arguments_unseen,
                 version: request.version,
                 form_supported: request.form_supported,
+                sampling_supported: request.sampling_supported,
+                roots_supported: request.roots_supported,
                 responses: request.input_responses,
                 sealed: Mutex::new(sealed),
                 handle: Mutex::new(handle),
@@ -645,11 +896,25 @@ impl<S: Sdk> Ask<S> {
         self.inner.version
     }
 
-    /// The call's `inputResponses` as the client sent them (MCP 2026-07-28;
-    /// empty before), for answers to requests other than elicitation
-    /// (sampling, roots) that the handler asked for itself.
-    pub fn input_responses(&self) -> &Map<String, Value> {
-        &self.inner.responses
+    /// Whether the client declared form elicitation: where it did not, a
+    /// form question ends the call with the result for the model
+    /// ([`ElicitError::Unasked`]) unless an argument answers it.
+    pub fn form_supported(&self) -> bool {
+        self.inner.form_supported
+    }
+
+    /// Whether the client declared the `sampling` capability: where it did
+    /// not, a [`CreateMessage`] question is refused
+    /// ([`ElicitError::Unsupported`]).
+    pub fn sampling_supported(&self) -> bool {
+        self.inner.sampling_supported
+    }
+
+    /// Whether the client declared the `roots` capability: where it did
+    /// not, a [`ListRoots`] question is refused
+    /// ([`ElicitError::Unsupported`]).
+    pub fn roots_supported(&self) -> bool {
+        self.inner.roots_supported
     }
 
     /// Asks for `F`'s form under `key` with `message`, and returns the typed
@@ -747,9 +1012,39 @@ impl<S: Sdk> Ask<S> {
         async move { Ok(self.all((question,)).await?.0) }
     }
 
+    /// Asks the client's model to write a message (`sampling/createMessage`
+    /// with `params`) under `key`, and returns its answer, checked.
+    ///
+    /// # Errors
+    ///
+    /// As [`form`](Self::form), and [`ElicitError::Unsupported`] for a
+    /// client that did not declare the `sampling` capability;
+    /// [`ElicitError::Invalid`] (at once, never asked again) for a
+    /// malformed `CreateMessageResult`.
+    pub async fn create_message(
+        &self,
+        key: &str,
+        params: CreateMessageParams,
+    ) -> Result<CreateMessageResult, ElicitError> {
+        Ok(self.all((CreateMessage::new(key, params),)).await?.0)
+    }
+
+    /// Asks the client for its roots (`roots/list`) under `key`, and
+    /// returns its answer, checked.
+    ///
+    /// # Errors
+    ///
+    /// As [`create_message`](Self::create_message), for the `roots`
+    /// capability and a malformed `ListRootsResult`.
+    pub async fn list_roots(&self, key: &str) -> Result<ListRootsResult, ElicitError> {
+        Ok(self.all((ListRoots::new(key),)).await?.0)
+    }
+
     /// Asks several independent questions together and returns their
-    /// answers, in the same shape: a tuple of [`Question`]s gives the tuple
-    /// of their [`ElicitAction`]s, a `Vec` a `Vec`.
+    /// answers, in the same shape: a tuple of questions gives the tuple of
+    /// their answers (an [`ElicitAction`] for a form [`Question`], a
+    /// [`CreateMessageResult`] for a [`CreateMessage`], a
+    /// [`ListRootsResult`] for a [`ListRoots`]), a `Vec` a `Vec`.
     ///
     /// On 2026-07-28 they share one round: one `input_required` result
     /// whose `inputRequests` holds every question not answered yet (and
@@ -799,26 +1094,49 @@ impl<S: Sdk> Ask<S> {
         }
     }
 
-    async fn ask(&self, questions: &mut [&mut (dyn Pending + Send)]) -> Result<(), ElicitError> {
+    async fn ask(&self, questions: &mut [Any<'_>]) -> Result<(), ElicitError> {
         let inner = &*self.inner;
         let messages = self.messages();
         for question in questions.iter() {
             self.record(question.key())?;
         }
-        if inner.arguments_unseen && questions.iter().any(|question| question.argument()) {
-            return Err(ElicitError::NoArguments {
-                tool: inner.name.clone(),
-            });
+        let mut forms = false;
+        for question in questions.iter() {
+            match question {
+                Any::Form(question) => {
+                    forms = true;
+                    if inner.arguments_unseen && question.argument() {
+                        return Err(ElicitError::NoArguments {
+                            tool: inner.name.clone(),
+                        });
+                    }
+                }
+                Any::Input(question) => {
+                    let supported = match question.request() {
+                        InputRequest::CreateMessage(_) => inner.sampling_supported,
+                        InputRequest::ListRoots => inner.roots_supported,
+                        InputRequest::Elicitation(_) => inner.form_supported,
+                    };
+                    if !supported {
+                        return Err(ElicitError::Unsupported {
+                            method: question.request().method(),
+                        });
+                    }
+                }
+            }
         }
         let revision_asks = inner
             .version
             .is_none_or(ProtocolVersion::supports_elicitation);
-        if !inner.form_supported || !revision_asks {
-            return self.without_forms(questions);
+        // Forms a client cannot show: each answered by its argument, or the
+        // call ends with the result for the model; the rest is asked.
+        let without_forms = forms && (!inner.form_supported || !revision_asks);
+        if without_forms {
+            self.without_forms(questions)?;
         }
         match inner.version {
             Some(version) if version.uses_input_required() => {
-                match self.in_result(questions, version)? {
+                match self.in_result(questions, version, without_forms)? {
                     None => Ok(()),
                     Some(asking) => Err(self.input_required(asking).await),
                 }
@@ -826,12 +1144,33 @@ impl<S: Sdk> Ask<S> {
             version => {
                 // A form the revision cannot carry is the server's bug: refused
                 // before the person is asked anything, as on 2026-07-28.
-                let params = questions
-                    .iter()
-                    .map(|question| shaped(question.params(), version, &*messages))
-                    .collect::<Result<Vec<_>, _>>()?;
-                for (question, params) in questions.iter_mut().zip(params) {
-                    self.in_turn(&mut **question, params, version).await?;
+                let mut params = Vec::new();
+                for question in questions.iter() {
+                    if let Any::Form(question) = question {
+                        if !without_forms {
+                            params.push(shaped(question.params(), version, &*messages)?);
+                        }
+                    }
+                }
+                let mut params = params.into_iter();
+                for question in questions.iter_mut() {
+                    match question {
+                        Any::Form(question) => {
+                            if let Some(params) = params.next() {
+                                self.in_turn(&mut **question, params, version).await?;
+                            }
+                        }
+                        Any::Input(question) => {
+                            let answer = self
+                                .waiting(S::send(
+                                    &inner.peer,
+                                    question.request().clone(),
+                                    inner.seal.ttl(),
+                                ))
+                                .await?;
+                            question.take(answer).map_err(ElicitError::Invalid)?;
+                        }
+                    }
                 }
                 Ok(())
             }
@@ -894,13 +1233,13 @@ impl<S: Sdk> Ask<S> {
 
     /// A client that cannot show forms: each question answered from its
     /// argument, or, for any that is not, the result for the model.
-    fn without_forms(
-        &self,
-        questions: &mut [&mut (dyn Pending + Send)],
-    ) -> Result<(), ElicitError> {
+    fn without_forms(&self, questions: &mut [Any<'_>]) -> Result<(), ElicitError> {
         let inner = &*self.inner;
         let mut unasked = Unasked::new(&inner.method, &inner.name, inner.version);
         for question in questions.iter_mut() {
+            let Any::Form(question) = question else {
+                continue;
+            };
             match self.argument_answer(&mut **question) {
                 FromArgument::Answered => {}
                 FromArgument::Refused(_, error) | FromArgument::NotAnObject(error) => {
@@ -961,7 +1300,11 @@ impl<S: Sdk> Ask<S> {
             // 2026-07-28: a client that never answers holds no call open
             // for longer.
             let answer = self
-                .waiting(S::send(&inner.peer, params, inner.seal.ttl()))
+                .waiting(S::send(
+                    &inner.peer,
+                    InputRequest::Elicitation(params),
+                    inner.seal.ttl(),
+                ))
                 .await?;
             match question.take(answer.clone()) {
                 Ok(()) => return Ok(()),
@@ -1019,8 +1362,9 @@ impl<S: Sdk> Ask<S> {
     /// returned with the payload its state is to carry, if any.
     fn in_result(
         &self,
-        questions: &mut [&mut (dyn Pending + Send)],
+        questions: &mut [Any<'_>],
         version: ProtocolVersion,
+        without_forms: bool,
     ) -> Result<Option<Asking>, ElicitError> {
         let inner = &*self.inner;
         let messages = self.messages();
@@ -1030,6 +1374,17 @@ impl<S: Sdk> Ask<S> {
         let mut sealed = inner.sealed.lock().unwrap_or_else(PoisonError::into_inner);
         let mut requests = Vec::new();
         for question in questions.iter_mut() {
+            let question = match question {
+                // Answered by their arguments already.
+                Any::Form(_) if without_forms => continue,
+                Any::Form(question) => question,
+                Any::Input(question) => {
+                    if let Some(request) = self.input_in_result(&mut **question, &mut sealed)? {
+                        requests.push(request);
+                    }
+                    continue;
+                }
+            };
             let key = question.key().to_owned();
             // An answer counts only for the question the person was shown:
             // the one with the same digest, asked in the round the state
@@ -1037,19 +1392,15 @@ impl<S: Sdk> Ask<S> {
             // earlier one (sealed). A question that changed since is a new
             // question: its old answer and attempts go, and it is asked.
             let digest = state::digest(question.params());
-            let shown = sealed.questions.get(&key).and_then(Value::as_str) == Some(&*digest);
-            if !shown {
-                sealed.answers.remove(&key);
-                sealed.attempts.remove(&key);
-                sealed.refused.remove(&key);
-            }
-            let sealed_answer = sealed.answers.get(&key).filter(|_| shown);
+            let bound = sealed.bound(&key, &digest);
+            let sealed_answer = sealed.answers.get(&key).filter(|_| bound);
             // Only the state's round asked it: an entry under any other key
-            // (one answered already, one never asked) is ignored.
+            // (one answered already, one never asked) is ignored, unless the
+            // question counts an answer sent before it was asked.
             let sent = inner
                 .responses
                 .get(&key)
-                .filter(|_| shown && sealed_answer.is_none());
+                .filter(|_| (bound || question.early()) && sealed_answer.is_none());
             // What is sealed, and what a form asked again is pre-filled
             // from: the action and the declared properties, all that either
             // reads of the answer. An answer from the state is kept as it
@@ -1071,7 +1422,7 @@ impl<S: Sdk> Ask<S> {
                             shaped(question.params(), Some(version), &*messages)?
                         }
                     };
-                    requests.push((key.clone(), asked));
+                    requests.push((key.clone(), InputRequest::Elicitation(asked)));
                     sealed.questions.insert(key, Value::String(digest));
                     continue;
                 }
@@ -1081,7 +1432,8 @@ impl<S: Sdk> Ask<S> {
                     sealed.attempts.remove(&key);
                     sealed.refused.remove(&key);
                     if let Some(kept) = kept {
-                        sealed.answers.insert(key, kept);
+                        sealed.answers.insert(key.clone(), kept);
+                        sealed.questions.insert(key, Value::String(digest));
                     }
                 }
                 Err(error) => {
@@ -1103,7 +1455,12 @@ impl<S: Sdk> Ask<S> {
                     sealed.refused.insert(key.clone(), Value::String(refused));
                     sealed.attempts.insert(key.clone(), Value::from(rejected));
                     let again = reask::again(question.params(), &kept, &error, &*messages);
-                    requests.push((key, shaped(&again, Some(version), &*messages)?));
+                    let again = shaped(&again, Some(version), &*messages)?;
+                    // The question asked now is the one whose answer counts.
+                    sealed
+                        .questions
+                        .insert(key.clone(), Value::String(digest.clone()));
+                    requests.push((key, InputRequest::Elicitation(again)));
                 }
             }
         }
@@ -1120,13 +1477,44 @@ impl<S: Sdk> Ask<S> {
             answers.contains_key(key) || requests.iter().any(|(asked, _)| asked == key)
         });
         let mut result = InputRequiredResult::new();
-        for (key, params) in requests {
-            result = result.elicit(key, params);
+        for (key, request) in requests {
+            result = result.request(key, request);
         }
         // Every round that asks seals a state, the first included: it names
         // the questions whose answers the next round may bring.
         let payload = sealed.payload(inner.seal.ttl());
         Ok(Some(Asking { result, payload }))
+    }
+
+    /// On 2026-07-28, a question of another kind than a form: answered from
+    /// the sealed state or `inputResponses` (`None`), or the request that
+    /// asks it. A malformed answer is the client's fault, not a person's:
+    /// the call ends ([`ElicitError::Invalid`]).
+    fn input_in_result(
+        &self,
+        question: &mut (dyn PendingInput + Send),
+        sealed: &mut Sealed,
+    ) -> Result<Option<(String, InputRequest)>, ElicitError> {
+        let key = question.key().to_owned();
+        let digest = state::digest_of(&serde_json::to_vec(question.request()).unwrap_or_default());
+        let bound = sealed.bound(&key, &digest);
+        if let Some(kept) = sealed.answers.get(&key).filter(|_| bound) {
+            question.take(kept.clone()).map_err(ElicitError::Invalid)?;
+            return Ok(None);
+        }
+        let sent = self
+            .inner
+            .responses
+            .get(&key)
+            .filter(|_| bound || question.early());
+        if let Some(sent) = sent {
+            let kept = question.take(sent.clone()).map_err(ElicitError::Invalid)?;
+            sealed.answers.insert(key.clone(), kept);
+            sealed.questions.insert(key, Value::String(digest));
+            return Ok(None);
+        }
+        sealed.questions.insert(key.clone(), Value::String(digest));
+        Ok(Some((key, question.request().clone())))
     }
 
     /// The `input_required` result that asks, with its state sealed (or
@@ -1186,7 +1574,11 @@ impl<S: Sdk> Ask<S> {
     ///   reason as text, and as `structuredContent` the
     ///   `{"errors":[{"field":..,"value":..,"allowed":[..],"message":..}]}`
     ///   of [`ElicitError::data`], which the model sees and can act on.
-    /// - anything else: the SDK's JSON-RPC error for it (see
+    /// - [`ElicitError::Unasked`]: the result for the model, `isError: true`.
+    /// - anything else, a malformed result from the client included (an
+    ///   `inputResponses` entry that is no `ElicitResult`, a
+    ///   `CreateMessageResult` without `model`: [`ElicitError::Invalid`]
+    ///   whose error names no field): the SDK's JSON-RPC error for it (see
     ///   [`ElicitError`]).
     ///
     /// With an answer store (`RequestStateSeal::with_store`, feature
@@ -1284,6 +1676,12 @@ fn respond<S: Sdk, T: Reply<S>, R: Into<T>>(
     match ended {
         Ok(result) => Ok(result.into().complete()),
         Err(ElicitError::InputRequired(result)) => T::input_required(*result),
+        // A malformed result (an entry of `inputResponses` that is no
+        // `ElicitResult`, a `CreateMessageResult` without `model`) is the
+        // client's protocol error, not a person's answer: a JSON-RPC error.
+        Err(ElicitError::Invalid(error)) if !reask::is_the_persons(&error) => {
+            Err(S::error(ElicitError::Invalid(error)))
+        }
         Err(error @ (ElicitError::Invalid(_) | ElicitError::Unasked(_))) => match tool_error {
             Some(build) => Ok(build(&error).complete()),
             None => Err(S::error(error)),

@@ -7,8 +7,7 @@ use std::time::Duration;
 use serde_json::Value;
 
 use super::error::ElicitError;
-use crate::input::InputRequiredResult;
-use crate::schema::ElicitRequestFormParams;
+use crate::input::{InputRequest, InputRequiredResult};
 
 /// An MCP SDK, as [`Ask`](super::Ask) needs it: the few things that differ
 /// from one SDK to the next. Everything else (reading answers from
@@ -20,9 +19,9 @@ use crate::schema::ElicitRequestFormParams;
 /// and `rust-mcp-sdk`); implement it for another SDK with a marker type:
 /// `pub type Ask = enum_schema::ask::Ask<MySdk>;`.
 pub trait Sdk: Sized + Send + Sync + 'static {
-    /// What `elicitation/create` is sent through on revisions before
-    /// 2026-07-28 (rmcp's server `Peer`); `()` for an SDK that cannot send
-    /// requests to the client.
+    /// What `elicitation/create`, `sampling/createMessage` and `roots/list`
+    /// are sent through on revisions before 2026-07-28 (rmcp's server
+    /// `Peer`); `()` for an SDK that cannot send requests to the client.
     type Peer: Send + Sync + 'static;
     /// The SDK's JSON-RPC error.
     type Error;
@@ -33,9 +32,11 @@ pub trait Sdk: Sized + Send + Sync + 'static {
     /// What a resource read's body returns.
     type Resource: Reply<Self>;
 
-    /// Sends `elicitation/create` with `params` (already shaped for the
-    /// revision) and returns the client's `ElicitResult` as JSON, waiting
-    /// at most `timeout`.
+    /// Sends `request` (`elicitation/create` with params already shaped for
+    /// the revision, `sampling/createMessage` or `roots/list`) as the SDK's
+    /// own request, and returns the client's result (`ElicitResult`,
+    /// `CreateMessageResult`, `ListRootsResult`) as JSON, unchecked (the
+    /// core checks it), waiting at most `timeout`.
     ///
     /// # Errors
     ///
@@ -43,7 +44,7 @@ pub trait Sdk: Sized + Send + Sync + 'static {
     /// [`ElicitError::NoServerRequests`] for an SDK that cannot send it.
     fn send(
         peer: &Self::Peer,
-        params: ElicitRequestFormParams,
+        request: InputRequest,
         timeout: Duration,
     ) -> impl Future<Output = Result<Value, ElicitError>> + Send;
 

@@ -477,6 +477,21 @@ pub(crate) struct Sealed {
     pub(crate) refused: Map<String, Value>,
 }
 
+impl Sealed {
+    /// Whether the question under `key` is the one an earlier round asked
+    /// (the same `digest`). If not, it is a new question: what was kept of
+    /// the old one (its answer, attempts, refused answer) goes.
+    pub(crate) fn bound(&mut self, key: &str, digest: &str) -> bool {
+        let bound = self.questions.get(key).and_then(Value::as_str) == Some(digest);
+        if !bound {
+            self.answers.remove(key);
+            self.attempts.remove(key);
+            self.refused.remove(key);
+        }
+        bound
+    }
+}
+
 /// The version of the payload's layout: 2 since the questions' digests.
 const VERSION: u64 = 2;
 

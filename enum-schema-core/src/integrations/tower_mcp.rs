@@ -133,6 +133,7 @@ use sha2::{Digest, Sha256};
 use tower_mcp::inspection::McpProtocolRevision;
 use tower_mcp::protocol::{
     ClientCapabilities, ElicitFormParams, ElicitFormSchema, ElicitMode, ElicitRequestParams,
+    ListRootsParams,
 };
 use tower_mcp::RequestStateCodec;
 use tower_mcp::{
@@ -144,7 +145,7 @@ use crate::ask::{
     unless_cancelled, ElicitError, Reply, Request, RequestStateError, RequestStateSeal, Sdk,
     SdkError, StateCodec,
 };
-use crate::input::InputRequiredResult;
+use crate::input::{self, InputRequiredResult};
 use crate::schema::ElicitRequestFormParams;
 use crate::version::ProtocolVersion;
 
@@ -208,12 +209,29 @@ impl Sdk for TowerMcp {
 
     fn send(
         ctx: &RequestContext,
-        params: ElicitRequestFormParams,
+        request: input::InputRequest,
         timeout: Duration,
     ) -> impl Future<Output = Result<Value, ElicitError>> + Send {
         let ctx = ctx.clone();
         async move {
-            let asked = tokio::time::timeout(timeout, ctx.elicit_form(form_params(&params)));
+            let method = request.method();
+            let asked = async {
+                match request {
+                    input::InputRequest::Elicitation(params) => {
+                        let answer = ctx.elicit_form(form_params(&params)).await?;
+                        serde_json::to_value(answer).map_err(Error::from)
+                    }
+                    // The client's result as it came, for the core to check.
+                    input::InputRequest::CreateMessage(params) => {
+                        ctx.request_raw(method, Value::Object(params.as_json().clone()))
+                            .await
+                    }
+                    input::InputRequest::ListRoots => {
+                        ctx.request_raw(method, Value::Object(Map::new())).await
+                    }
+                }
+            };
+            let asked = tokio::time::timeout(timeout, asked);
             // A cancelled call (`notifications/cancelled`) stops waiting at
             // once; tower-mcp sends no response for it.
             let asked = unless_cancelled(asked, ctx.cancelled())
@@ -223,13 +241,13 @@ impl Sdk for TowerMcp {
                 Ok(answer) => answer.map_err(service)?,
                 Err(_) => {
                     let error = Error::Transport(format!(
-                        "no answer to elicitation/create within {} s",
+                        "no answer to {method} within {} s",
                         timeout.as_secs()
                     ));
                     return Err(service(error));
                 }
             };
-            let mut answer = serde_json::to_value(answer).map_err(|error| service(error.into()))?;
+            let mut answer = answer;
             restore_integers(&mut answer);
             Ok(answer)
         }
@@ -294,17 +312,33 @@ fn form_params(params: &ElicitRequestFormParams) -> ElicitFormParams {
 }
 
 /// The `input_required` outcome, in tower-mcp's types.
-fn input_required<T>(result: &InputRequiredResult) -> RequestOutcome<T> {
+fn input_required<T>(result: &InputRequiredResult) -> Result<RequestOutcome<T>, Error> {
     let requests: InputRequests = result
         .input_requests()
-        .map(|(key, params)| {
-            let params = ElicitRequestParams::Form(form_params(params));
-            (key.to_owned(), InputRequest::Elicit(params))
+        .map(|(key, request)| {
+            let request = match request {
+                input::InputRequest::Elicitation(params) => {
+                    InputRequest::Elicit(ElicitRequestParams::Form(form_params(params)))
+                }
+                input::InputRequest::CreateMessage(params) => InputRequest::CreateMessage(
+                    serde_json::from_value(Value::Object(params.as_json().clone())).map_err(
+                        |error| {
+                            Error::Internal(format!(
+                                "sampling/createMessage params tower-mcp cannot carry: {error}"
+                            ))
+                        },
+                    )?,
+                ),
+                input::InputRequest::ListRoots => {
+                    InputRequest::ListRoots(ListRootsParams::default())
+                }
+            };
+            Ok((key.to_owned(), request))
         })
-        .collect();
+        .collect::<Result<_, Error>>()?;
     let mut sdk = tower_mcp::InputRequiredResult::with_requests(requests);
     sdk.request_state = result.request_state().map(str::to_owned);
-    RequestOutcome::InputRequired(sdk)
+    Ok(RequestOutcome::InputRequired(sdk))
 }
 
 /// A tool, prompt or resource result, as tower-mcp's `RequestOutcome`:
@@ -321,7 +355,7 @@ macro_rules! reply {
             fn input_required(
                 result: InputRequiredResult,
             ) -> Result<RequestOutcome<$result>, Error> {
-                Ok(self::input_required(&result))
+                self::input_required(&result)
             }
         }
     )*};
@@ -404,9 +438,10 @@ fn request<'a>(ctx: &'a RequestContext, method: &'a str, name: &'a str) -> Reque
             .session()
             .and_then(|session| session.get::<ClientCapabilities>()),
     };
+    let capabilities = capabilities.unwrap_or_default();
     // `"elicitation": {}` means form mode (MCP 2025-11-25 on).
     let form_supported = capabilities
-        .and_then(|capabilities| capabilities.elicitation)
+        .elicitation
         .is_some_and(|elicitation| elicitation.form.is_some() || elicitation.url.is_none());
     let mut responses = match ctx.input_responses().map(serde_json::to_value) {
         Some(Ok(Value::Object(responses))) => responses,
@@ -416,6 +451,8 @@ fn request<'a>(ctx: &'a RequestContext, method: &'a str, name: &'a str) -> Reque
     Request::new(method, name)
         .with_protocol_version(version)
         .with_form_supported(form_supported)
+        .with_sampling_supported(capabilities.sampling.is_some())
+        .with_roots_supported(capabilities.roots.is_some())
         .with_input_responses(responses)
         .with_request_state(ctx.request_state())
 }

@@ -11,7 +11,7 @@ use ::rmcp::model::{
     GetPromptResponse, InputRequests, ReadResourceRequestParams, ReadResourceResponse,
     RequestStateCodec, SealOptions,
 };
-use ::rmcp::service::{RequestContext, ServiceError};
+use ::rmcp::service::{PeerRequestOptions, RequestContext, ServiceError};
 use ::rmcp::{ErrorData, RoleServer, ServerHandler};
 use serde_json::{Map, Value};
 
@@ -20,8 +20,7 @@ use super::input_request;
 use crate::ask::{
     unless_cancelled, ElicitError, Reply, Request, RequestStateError, Sdk, SdkError, StateCodec,
 };
-use crate::input::InputRequiredResult;
-use crate::schema::ElicitRequestFormParams;
+use crate::input::{InputRequest, InputRequiredResult};
 use crate::version::ProtocolVersion;
 
 /// rmcp, the official Rust MCP SDK, as [`enum_schema::ask`](crate::ask)
@@ -128,18 +127,38 @@ impl Sdk for Rmcp {
     #[allow(clippy::manual_async_fn)]
     fn send(
         context: &RequestContext<RoleServer>,
-        params: ElicitRequestFormParams,
+        request: InputRequest,
         timeout: Duration,
     ) -> impl Future<Output = Result<Value, ElicitError>> + Send {
         async move {
-            let asked = context
-                .peer
-                .create_elicitation_with_timeout((&params).into(), Some(timeout));
+            let request = server_request(&request)?;
+            let mut options = PeerRequestOptions::no_options();
+            options.timeout = Some(timeout);
+            let asked = async {
+                context
+                    .peer
+                    .send_request_with_option(request, options)
+                    .await?
+                    .await_response()
+                    .await
+            };
             let result = unless_cancelled(asked, context.ct.cancelled())
                 .await
                 .ok_or(ElicitError::Cancelled)?
                 .map_err(ElicitError::from)?;
-            result_json(&result).map_err(ElicitError::Invalid)
+            match result {
+                model::ClientResult::ElicitResult(result) => {
+                    result_json(&result).map_err(ElicitError::Invalid)
+                }
+                // Checked by the core, as an answer from `inputResponses` is.
+                model::ClientResult::CreateMessageResult(result) => {
+                    Ok(serde_json::to_value(&*result).unwrap_or_default())
+                }
+                model::ClientResult::ListRootsResult(result) => {
+                    Ok(serde_json::to_value(&result).unwrap_or_default())
+                }
+                _ => Err(ElicitError::from(ServiceError::UnexpectedResponse)),
+            }
         }
     }
 
@@ -180,15 +199,67 @@ impl Sdk for Rmcp {
 }
 
 /// rmcp's `InputRequiredResult` for the core's.
-fn input_required(result: &InputRequiredResult) -> model::InputRequiredResult {
+fn input_required(result: &InputRequiredResult) -> Result<model::InputRequiredResult, ElicitError> {
     let requests: InputRequests = result
         .input_requests()
-        .map(|(key, params)| (key.to_owned(), input_request(params)))
-        .collect();
-    model::InputRequiredResult::new(
+        .map(|(key, request)| Ok((key.to_owned(), sdk_input_request(request)?)))
+        .collect::<Result<_, ElicitError>>()?;
+    Ok(model::InputRequiredResult::new(
         (!requests.is_empty()).then_some(requests),
         result.request_state().map(str::to_owned),
-    )
+    ))
+}
+
+/// rmcp's `inputRequests` entry for the core's request.
+// Sampling and roots are in MCP 2026-07-28; rmcp marks them deprecated
+// for SEP-2577, which would take them out of a later revision.
+#[allow(deprecated)]
+fn sdk_input_request(request: &InputRequest) -> Result<model::InputRequest, ElicitError> {
+    Ok(match request {
+        InputRequest::Elicitation(params) => input_request(params),
+        InputRequest::CreateMessage(params) => model::InputRequest::CreateMessage(
+            model::CreateMessageRequest::new(sampling_params(params)?),
+        ),
+        InputRequest::ListRoots => {
+            model::InputRequest::ListRoots(model::ListRootsRequest::default())
+        }
+    })
+}
+
+/// rmcp's request for the core's, to send before 2026-07-28.
+// Sampling and roots are in MCP 2026-07-28; rmcp marks them deprecated
+// for SEP-2577, which would take them out of a later revision.
+#[allow(deprecated)]
+fn server_request(request: &InputRequest) -> Result<model::ServerRequest, ElicitError> {
+    Ok(match request {
+        InputRequest::Elicitation(params) => {
+            model::ServerRequest::ElicitRequest(model::ElicitRequest::new(params.into()))
+        }
+        InputRequest::CreateMessage(params) => model::ServerRequest::CreateMessageRequest(
+            model::CreateMessageRequest::new(sampling_params(params)?),
+        ),
+        InputRequest::ListRoots => {
+            model::ServerRequest::ListRootsRequest(model::ListRootsRequest::default())
+        }
+    })
+}
+
+/// rmcp's `CreateMessageRequestParams` for the core's: a server bug
+/// (params rmcp cannot read, such as a `maxTokens` that is not a number)
+/// is refused before anything is sent.
+#[allow(deprecated)]
+fn sampling_params(
+    params: &crate::input::CreateMessageParams,
+) -> Result<model::CreateMessageRequestParams, ElicitError> {
+    serde_json::from_value(Value::Object(params.as_json().clone())).map_err(|error| {
+        let message = format!("sampling/createMessage params rmcp cannot carry: {error}");
+        ElicitError::Service(SdkError::new(
+            error,
+            crate::ask::INTERNAL_ERROR,
+            message,
+            None,
+        ))
+    })
 }
 
 /// A tool, prompt or resource response: rmcp's three response types each
@@ -201,7 +272,7 @@ impl<T: From<model::InputRequiredResult>> Reply<Rmcp> for T {
     }
 
     fn input_required(result: InputRequiredResult) -> Result<T, ErrorData> {
-        Ok(self::input_required(&result).into())
+        Ok(self::input_required(&result)?.into())
     }
 }
 
@@ -248,15 +319,17 @@ fn request<'a>(
     let version = context.protocol_version().map(|version| {
         ProtocolVersion::for_peer(version.as_str()).unwrap_or(ProtocolVersion::LATEST)
     });
+    let capabilities = context.client_capabilities().unwrap_or_default();
     // `"elicitation": {}` means form mode (MCP 2025-11-25 on).
-    let form_supported = context
-        .client_capabilities()
-        .and_then(|capabilities| capabilities.elicitation)
+    let form_supported = capabilities
+        .elicitation
         .is_some_and(|elicitation| elicitation.form.is_some() || elicitation.url.is_none());
     let responses: Map<String, Value> = responses.unwrap_or_default().into_iter().collect();
     Request::new(method, name)
         .with_protocol_version(version)
         .with_form_supported(form_supported)
+        .with_sampling_supported(capabilities.sampling.is_some())
+        .with_roots_supported(capabilities.roots.is_some())
         .with_input_responses(responses)
         .with_request_state(state)
 }

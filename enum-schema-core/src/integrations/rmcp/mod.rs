@@ -296,7 +296,9 @@ pub(crate) async fn send(
         .supported_elicitation_modes()
         .contains(&ElicitationMode::Form)
     {
-        return Err(ElicitError::Unsupported);
+        return Err(ElicitError::Unsupported {
+            method: "elicitation/create",
+        });
     }
     peer.create_elicitation_with_timeout((&params).into(), timeout)
         .await

@@ -15,8 +15,7 @@ use sha2::{Digest, Sha256};
 
 use super::RequestStateCodec;
 use crate::ask::{ElicitError, Reply, Request, RequestStateError, Sdk, SdkError, StateCodec};
-use crate::input::InputRequiredResult;
-use crate::schema::ElicitRequestFormParams;
+use crate::input::{InputRequest, InputRequiredResult};
 use crate::version::ProtocolVersion;
 
 /// rust-mcp-sdk 2.0 as [`enum_schema::ask`](crate::ask) sees it: the
@@ -80,7 +79,7 @@ impl Sdk for RustMcpSdk {
 
     fn send(
         _: &(),
-        _: ElicitRequestFormParams,
+        _: InputRequest,
         _: Duration,
     ) -> impl Future<Output = Result<Value, ElicitError>> + Send {
         std::future::ready(Err(ElicitError::NoServerRequests {
@@ -193,10 +192,9 @@ retried!(
 
 /// The request as the core reads it.
 fn request<'a>(method: &'a str, name: &'a str, params: &'a impl Retried) -> Request<'a> {
+    let capabilities = &params.meta().client_capabilities;
     // `"elicitation": {}` means form mode (MCP 2025-11-25 on).
-    let form_supported = params
-        .meta()
-        .client_capabilities
+    let form_supported = capabilities
         .elicitation
         .as_ref()
         .is_some_and(|elicitation| elicitation.form.is_some() || elicitation.url.is_none());
@@ -208,6 +206,8 @@ fn request<'a>(method: &'a str, name: &'a str, params: &'a impl Retried) -> Requ
     Request::new(method, name)
         .with_protocol_version(Some(ProtocolVersion::V2026_07_28))
         .with_form_supported(form_supported)
+        .with_sampling_supported(capabilities.sampling.is_some())
+        .with_roots_supported(capabilities.roots.is_some())
         .with_input_responses(responses)
         .with_request_state(params.request_state())
 }

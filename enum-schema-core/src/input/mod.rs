@@ -11,6 +11,76 @@ use serde::Serialize;
 
 use crate::schema::ElicitRequestFormParams;
 
+mod roots;
+mod sampling;
+
+pub use roots::{ListRootsResult, Root};
+pub use sampling::{CreateMessageParams, CreateMessageResult, Role};
+
+/// One request a server makes of the client: an entry of
+/// `inputRequests` (MCP 2026-07-28), or a request of its own on earlier
+/// revisions.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum InputRequest {
+    /// `elicitation/create` in form mode, answered with an `ElicitResult`;
+    /// the client declares the `elicitation` capability.
+    Elicitation(ElicitRequestFormParams),
+    /// `sampling/createMessage`, answered with a [`CreateMessageResult`];
+    /// the client declares the `sampling` capability.
+    CreateMessage(CreateMessageParams),
+    /// `roots/list` (no params), answered with a [`ListRootsResult`]; the
+    /// client declares the `roots` capability.
+    ListRoots,
+}
+
+impl InputRequest {
+    /// The request's `method`: `"elicitation/create"`,
+    /// `"sampling/createMessage"` or `"roots/list"`.
+    pub fn method(&self) -> &'static str {
+        match self {
+            InputRequest::Elicitation(_) => "elicitation/create",
+            InputRequest::CreateMessage(_) => "sampling/createMessage",
+            InputRequest::ListRoots => "roots/list",
+        }
+    }
+
+    /// The params of an `elicitation/create` request; `None` for another
+    /// kind.
+    pub fn as_elicitation(&self) -> Option<&ElicitRequestFormParams> {
+        match self {
+            InputRequest::Elicitation(params) => Some(params),
+            _ => None,
+        }
+    }
+
+    /// The client capability that allows the request, as MCP names it:
+    /// `"elicitation"`, `"sampling"` or `"roots"`.
+    pub fn capability(&self) -> &'static str {
+        match self {
+            InputRequest::Elicitation(_) => "elicitation",
+            InputRequest::CreateMessage(_) => "sampling",
+            InputRequest::ListRoots => "roots",
+        }
+    }
+}
+
+/// `{"method":..,"params":{..}}`, as an entry of `inputRequests` holds it.
+impl Serialize for InputRequest {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(Some(2))?;
+        map.serialize_entry("method", self.method())?;
+        match self {
+            InputRequest::Elicitation(params) => map.serialize_entry("params", params)?,
+            InputRequest::CreateMessage(params) => map.serialize_entry("params", params)?,
+            InputRequest::ListRoots => {
+                map.serialize_entry("params", &serde_json::Map::new())?;
+            }
+        }
+        map.end()
+    }
+}
+
 /// The longest `requestState` this crate sends or opens, in characters:
 /// 65,536, the `maxLength` that the MCP specification pull request #2778
 /// proposes for `requestState`, well below the 4 MiB request bodies that
@@ -74,9 +144,9 @@ impl std::error::Error for RequestStateTooLong {}
 /// assert_eq!(json["resultType"], "input_required");
 /// assert_eq!(json["inputRequests"]["plan"]["method"], "elicitation/create");
 /// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct InputRequiredResult {
-    requests: Vec<(Cow<'static, str>, ElicitRequestFormParams)>,
+    requests: Vec<(Cow<'static, str>, InputRequest)>,
     request_state: Option<String>,
 }
 
@@ -89,22 +159,26 @@ impl InputRequiredResult {
     /// Adds an `elicitation/create` request under `key`, replacing one with
     /// the same key.
     pub fn elicit(
-        mut self,
+        self,
         key: impl Into<Cow<'static, str>>,
         params: ElicitRequestFormParams,
     ) -> Self {
+        self.request(key, InputRequest::Elicitation(params))
+    }
+
+    /// Adds `request` under `key`, replacing one with the same key.
+    pub fn request(mut self, key: impl Into<Cow<'static, str>>, request: InputRequest) -> Self {
         let key = key.into();
         self.requests.retain(|(existing, _)| *existing != key);
-        self.requests.push((key, params));
+        self.requests.push((key, request));
         self
     }
 
-    /// The `inputRequests`, in order: each key and the params of its
-    /// `elicitation/create` request.
-    pub fn input_requests(&self) -> impl Iterator<Item = (&str, &ElicitRequestFormParams)> {
+    /// The `inputRequests`, in order: each key and its request.
+    pub fn input_requests(&self) -> impl Iterator<Item = (&str, &InputRequest)> {
         self.requests
             .iter()
-            .map(|(key, params)| (key.as_ref(), params))
+            .map(|(key, request)| (key.as_ref(), request))
     }
 
     /// The `requestState`, if set.
@@ -150,19 +224,10 @@ impl InputRequiredResult {
 
 impl Serialize for InputRequiredResult {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        struct Request<'a>(&'a ElicitRequestFormParams);
-        impl Serialize for Request<'_> {
-            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                let mut map = serializer.serialize_map(Some(2))?;
-                map.serialize_entry("method", "elicitation/create")?;
-                map.serialize_entry("params", self.0)?;
-                map.end()
-            }
-        }
-        struct Requests<'a>(&'a [(Cow<'static, str>, ElicitRequestFormParams)]);
+        struct Requests<'a>(&'a [(Cow<'static, str>, InputRequest)]);
         impl Serialize for Requests<'_> {
             fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                serializer.collect_map(self.0.iter().map(|(key, params)| (key, Request(params))))
+                serializer.collect_map(self.0.iter().map(|(key, request)| (key, request)))
             }
         }
         if self.requests.is_empty() && self.request_state.is_none() {
