@@ -14,6 +14,7 @@ mod contract;
 #[cfg(feature = "encrypt")]
 mod encrypted;
 mod hostile;
+mod inputs;
 mod messages;
 mod narrowing;
 mod progress;
@@ -343,6 +344,8 @@ const KEY: u8 = 7;
 struct Client {
     version: Option<ProtocolVersion>,
     form: bool,
+    sampling: bool,
+    roots: bool,
     seal: RequestStateSeal,
     script: Arc<Script>,
     method: &'static str,
@@ -355,6 +358,8 @@ impl Client {
         Client {
             version,
             form: true,
+            sampling: true,
+            roots: true,
             seal: RequestStateSeal::new(codec(KEY)),
             script: Script::with(answers),
             method: "tools/call",
@@ -373,6 +378,8 @@ impl Client {
             .with_arguments(self.arguments.as_ref())
             .with_protocol_version(self.version)
             .with_form_supported(self.form)
+            .with_sampling_supported(self.sampling)
+            .with_roots_supported(self.roots)
             .with_input_responses(responses)
             .with_request_state(state)
     }

@@ -1,0 +1,396 @@
+//! The other input requests beside forms: `sampling/createMessage`
+//! ([`CreateMessage`]) and `roots/list` ([`ListRoots`]), asked in the same
+//! round as a form on 2026-07-28 and as the server's own requests before,
+//! checked when they come back, sealed across rounds, and never sent to a
+//! client that did not declare the capability.
+
+use enum_schema::ask::{CreateMessage, ListRoots};
+use enum_schema::input::{CreateMessageParams, CreateMessageResult, ListRootsResult, Role};
+use enum_schema::{Confirm, Error, ErrorKind};
+
+use super::*;
+
+fn sampled() -> Value {
+    json!({
+        "role": "assistant",
+        "content": {"type": "text", "text": "Paris."},
+        "model": "test-model",
+        "stopReason": "endTurn",
+    })
+}
+
+fn roots() -> Value {
+    json!({"roots": [
+        {"uri": "file:///home/ana/billing", "name": "Billing"},
+        {"uri": "file:///home/ana/notes"},
+    ]})
+}
+
+fn capital() -> CreateMessageParams {
+    CreateMessageParams::new("What is the capital of France?", 100)
+}
+
+fn roots_text(roots: &ListRootsResult) -> String {
+    let roots: Vec<String> = roots
+        .roots()
+        .iter()
+        .map(|root| format!("{} {:?}", root.uri(), root.name()))
+        .collect();
+    roots.join(", ")
+}
+
+/// A form, a sampled message and the roots, asked together.
+async fn three(ask: Ask<Fake>) -> Result<ToolResult, ElicitError> {
+    let (triage, capital, roots) = ask
+        .all((
+            Question::form::<Triage>("triage", "How bad is it?"),
+            CreateMessage::new("capital", capital()),
+            ListRoots::new("roots"),
+        ))
+        .await?;
+    Ok(ToolResult::Text(format!(
+        "{triage:?}; {:?} {:?} by {} ({:?}); {}",
+        capital.role(),
+        capital.text(),
+        capital.model(),
+        capital.stop_reason(),
+        roots_text(&roots)
+    )))
+}
+
+const THREE: &str = "Accept(Triage { severity: High }); Assistant \"Paris.\" by test-model \
+     (Some(\"endTurn\")); file:///home/ana/billing Some(\"Billing\"), file:///home/ana/notes None";
+
+#[test]
+fn a_form_a_sampled_message_and_the_roots_come_back_typed_on_every_revision() {
+    for version in [V0618, V1125, V0728] {
+        let what = name(version);
+        let client = Client::new(
+            version,
+            vec![accept(json!({"severity": "high"})), sampled(), roots()],
+        );
+        assert_eq!(text(client.tool(three)), THREE, "{what}");
+        // In order, each as its own request before 2026-07-28; all three in
+        // one round on 2026-07-28.
+        let seen = client.seen();
+        assert_eq!(seen.len(), 3, "{what}");
+        assert_eq!(seen[0]["message"], "How bad is it?", "{what}");
+        assert_eq!(
+            seen[1],
+            json!({"method": "sampling/createMessage", "params": {
+                "messages": [{"role": "user", "content": {"type": "text", "text": "What is the capital of France?"}}],
+                "maxTokens": 100,
+            }}),
+            "{what}"
+        );
+        assert_eq!(
+            seen[2],
+            json!({"method": "roots/list", "params": {}}),
+            "{what}"
+        );
+        let rounds = client.script.rounds();
+        if version == V0728 {
+            assert_eq!(rounds.len(), 1);
+            let requests = rounds[0]["inputRequests"].as_object().unwrap();
+            let keys: Vec<&str> = requests.keys().map(String::as_str).collect();
+            assert_eq!(keys, ["triage", "capital", "roots"]);
+            assert_eq!(requests["capital"], seen[1]);
+            assert_eq!(requests["roots"], seen[2]);
+            assert_eq!(requests["triage"]["method"], "elicitation/create");
+        } else {
+            assert_eq!(rounds, Vec::<Value>::new(), "{what}");
+        }
+    }
+}
+
+/// A sampled message first, in its own round, then a form.
+async fn sample_then_ask(ask: Ask<Fake>) -> Result<ToolResult, ElicitError> {
+    let capital = ask.create_message("capital", capital()).await?;
+    let triage = ask.form::<Triage>("triage", "How bad is it?").await?;
+    let roots = ask.list_roots("roots").await?;
+    Ok(ToolResult::Text(format!(
+        "{} {triage:?} {}",
+        capital.text(),
+        roots_text(&roots)
+    )))
+}
+
+#[test]
+fn a_sampled_message_is_sealed_across_rounds_and_read_back_checked() {
+    let client = Client::new(
+        V0728,
+        vec![sampled(), accept(json!({"severity": "low"})), roots()],
+    );
+    assert_eq!(
+        text(client.tool(sample_then_ask)),
+        "Paris. Accept(Triage { severity: Low }) file:///home/ana/billing Some(\"Billing\"), \
+         file:///home/ana/notes None"
+    );
+    let rounds = client.script.rounds();
+    assert_eq!(rounds.len(), 3);
+    // The second round's state carries the sampled message (the members
+    // MCP defines); the third, which asks for the roots, the message and
+    // the form's answer.
+    let second = peek(rounds[1]["requestState"].as_str().unwrap());
+    assert_eq!(second["answers"]["capital"], sampled());
+    let third = peek(rounds[2]["requestState"].as_str().unwrap());
+    assert_eq!(third["answers"]["capital"], sampled());
+    assert_eq!(
+        third["answers"]["triage"],
+        accept(json!({"severity": "low"}))
+    );
+}
+
+#[test]
+fn a_client_without_the_capability_is_not_asked() {
+    for version in [V0618, V1125, V0728] {
+        let what = name(version);
+        let mut client = Client::new(version, vec![accept(json!({"severity": "high"}))]);
+        client.sampling = false;
+        let Err(error) = client.tool(three) else {
+            panic!("{what}: expected an error");
+        };
+        assert!(
+            matches!(
+                error,
+                ElicitError::Unsupported {
+                    method: "sampling/createMessage"
+                }
+            ),
+            "{what}: {error:?}"
+        );
+        assert_eq!(
+            wire(error),
+            json!({
+                "code": -32021,
+                "message": "the client did not declare the sampling capability, so it cannot be sent sampling/createMessage",
+                "data": {"requiredCapabilities": {"sampling": {}}},
+            }),
+            "{what}"
+        );
+        // Refused before anything is asked, the form included.
+        assert_eq!(client.seen(), Vec::<Value>::new(), "{what}");
+
+        let mut client = Client::new(version, vec![]);
+        client.roots = false;
+        let Err(error) = client.tool(three) else {
+            panic!("{what}: expected an error");
+        };
+        assert_eq!(
+            wire(error),
+            json!({
+                "code": -32021,
+                "message": "the client did not declare the roots capability, so it cannot be sent roots/list",
+                "data": {"requiredCapabilities": {"roots": {}}},
+            }),
+            "{what}"
+        );
+    }
+}
+
+#[test]
+fn a_malformed_sampled_message_or_roots_list_is_a_protocol_error_at_once() {
+    let cases = [
+        (
+            json!({"role": "assistant", "content": {"type": "text", "text": "Paris."}}),
+            Value::Null,
+            "malformed CreateMessageResult: `model` is missing",
+        ),
+        (
+            json!({"role": "system", "content": {"type": "text", "text": "Paris."}, "model": "m"}),
+            json!("system"),
+            r#"malformed CreateMessageResult: `role` is not "user" or "assistant" (found "system")"#,
+        ),
+        (
+            json!({"role": "assistant", "content": {"type": "text"}, "model": "m"}),
+            Value::Null,
+            "malformed CreateMessageResult: a content block's `text` is not a string",
+        ),
+        (
+            json!({"role": "assistant", "content": [{"type": "video", "url": "x"}], "model": "m"}),
+            json!("video"),
+            r#"malformed CreateMessageResult: a content block's `type` is not "text", "image", "audio", "tool_use" or "tool_result" (found "video")"#,
+        ),
+        (
+            json!({"action": "accept", "content": {"text": "Paris."}}),
+            Value::Null,
+            "malformed CreateMessageResult: `role` is missing",
+        ),
+    ];
+    for version in [V1125, V0728] {
+        for (answer, value, message) in &cases {
+            let what = format!("{} {answer}", name(version));
+            let client = Client::new(
+                version,
+                vec![accept(json!({"severity": "high"})), answer.clone(), roots()],
+            );
+            let Err(error) = client.tool(three) else {
+                panic!("{what}: expected a JSON-RPC error");
+            };
+            assert!(matches!(error, ElicitError::Invalid(_)), "{what}");
+            assert_eq!(
+                wire(error),
+                json!({
+                    "code": -32602,
+                    "message": format!("the client's answer was rejected: {message}"),
+                    "data": {"errors": [{"field": null, "value": value, "message": message}]},
+                }),
+                "{what}"
+            );
+            // Never asked again: a client's protocol error is no person's
+            // mistake. Before 2026-07-28 the roots were never asked; on
+            // 2026-07-28 they were asked in the same round.
+            let asked = if version == V0728 { 3 } else { 2 };
+            assert_eq!(client.seen().len(), asked, "{what}");
+        }
+    }
+    let client = Client::new(
+        V0728,
+        vec![
+            accept(json!({"severity": "high"})),
+            sampled(),
+            json!({"roots": [{"uri": "https://example.com/repo"}]}),
+        ],
+    );
+    let Err(error) = client.tool(three) else {
+        panic!("expected a JSON-RPC error");
+    };
+    assert_eq!(
+        error.to_string(),
+        r#"the client's answer was rejected: malformed ListRootsResult: a root's `uri` does not start with file:// (found "https://example.com/repo")"#
+    );
+}
+
+#[test]
+fn the_results_are_read_member_by_member() {
+    let result = CreateMessageResult::from_json(json!({
+        "role": "user",
+        "content": [
+            {"type": "text", "text": "one"},
+            {"type": "image", "data": "aGk=", "mimeType": "image/png"},
+            {"type": "text", "text": "two"},
+        ],
+        "model": "m",
+        "_meta": {"trace": 1},
+        "extra": true,
+    }))
+    .unwrap();
+    assert_eq!(result.role(), Role::User);
+    assert_eq!(result.text(), "one\ntwo");
+    assert_eq!(result.content().len(), 3);
+    assert_eq!(result.stop_reason(), None);
+    // What it keeps: the members MCP defines, `extra` not among them.
+    assert_eq!(
+        result.to_json(),
+        json!({
+            "role": "user",
+            "content": [
+                {"type": "text", "text": "one"},
+                {"type": "image", "data": "aGk=", "mimeType": "image/png"},
+                {"type": "text", "text": "two"},
+            ],
+            "model": "m",
+            "_meta": {"trace": 1},
+        })
+    );
+    let error: Error = CreateMessageResult::from_json(json!("Paris")).unwrap_err();
+    assert_eq!(
+        error.kind(),
+        &ErrorKind::MalformedResponse {
+            result: "CreateMessageResult",
+            reason: "not an object".into(),
+            found: Some(json!("Paris")),
+        }
+    );
+    let error = ListRootsResult::from_json(json!({"roots": [{"uri": "file:///a", "name": 5}]}))
+        .unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "malformed ListRootsResult: a root's `name` is not a string (found 5)"
+    );
+    let error = ListRootsResult::from_json(json!({})).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "malformed ListRootsResult: `roots` is missing"
+    );
+    assert_eq!(
+        ListRootsResult::from_json(json!({"roots": []}))
+            .unwrap()
+            .to_json(),
+        json!({"roots": []})
+    );
+}
+
+/// A question whose answer may come before it is asked.
+async fn early(ask: Ask<Fake>) -> Result<ToolResult, ElicitError> {
+    let (triage, capital) = ask
+        .all((
+            Question::form::<Triage>("triage", "How bad is it?").with_early_answer(),
+            CreateMessage::new("capital", capital()).with_early_answer(),
+        ))
+        .await?;
+    Ok(ToolResult::Text(format!("{triage:?} {}", capital.text())))
+}
+
+/// The same questions, whose answers count only after they were asked.
+async fn bound(ask: Ask<Fake>) -> Result<ToolResult, ElicitError> {
+    let (triage, capital) = ask
+        .all((
+            Question::form::<Triage>("triage", "How bad is it?"),
+            CreateMessage::new("capital", capital()),
+        ))
+        .await?;
+    Ok(ToolResult::Text(format!("{triage:?} {}", capital.text())))
+}
+
+/// A confirmation that says it may be answered early: it may not.
+async fn early_confirm(ask: Ask<Fake>) -> Result<ToolResult, ElicitError> {
+    let question = Question::form::<Confirm>("confirm", "Deploy?").with_early_answer();
+    let answer = ask.question(question).await?;
+    Ok(ToolResult::Text(format!("{answer:?}")))
+}
+
+#[test]
+fn an_early_answer_counts_only_where_the_question_allows_it() {
+    let client = Client::new(V0728, vec![]);
+    let mut sent = Map::new();
+    sent.insert("triage".to_owned(), accept(json!({"severity": "low"})));
+    sent.insert("capital".to_owned(), sampled());
+    sent.insert("unknown".to_owned(), json!({"action": "accept"}));
+    // The first call, no state: answered, the unknown key ignored.
+    match once(&client, sent.clone(), None, early) {
+        Ok(Done::Complete(ToolResult::Text(text))) => {
+            assert_eq!(text, "Accept(Triage { severity: Low }) Paris.");
+        }
+        other => panic!("expected a result, got {other:?}"),
+    }
+    // Without the opt-in, nothing counts before it was asked.
+    match once(&client, sent.clone(), None, bound) {
+        Ok(Done::InputRequired(result)) => {
+            let keys: Vec<&str> = result.input_requests().map(|(key, _)| key).collect();
+            assert_eq!(keys, ["triage", "capital"]);
+        }
+        other => panic!("expected input_required, got {other:?}"),
+    }
+    // A confirmation is only ever answered after it was shown.
+    let mut sent = Map::new();
+    sent.insert("confirm".to_owned(), accept(json!({"confirm": "yes"})));
+    match once(&client, sent, None, early_confirm) {
+        Ok(Done::InputRequired(result)) => {
+            let keys: Vec<&str> = result.input_requests().map(|(key, _)| key).collect();
+            assert_eq!(keys, ["confirm"]);
+        }
+        other => panic!("expected input_required, got {other:?}"),
+    }
+    // An early answer is checked like any other.
+    let mut sent = Map::new();
+    sent.insert("triage".to_owned(), accept(json!({"severity": "low"})));
+    sent.insert("capital".to_owned(), json!({"role": "assistant"}));
+    let Err(error) = once(&client, sent, None, early) else {
+        panic!("expected a JSON-RPC error");
+    };
+    assert_eq!(
+        error.to_string(),
+        "the client's answer was rejected: malformed CreateMessageResult: `content` is missing"
+    );
+}
