@@ -22,6 +22,7 @@ pub mod client;
 pub mod convert;
 pub mod dynamic;
 pub mod e2e;
+pub mod inputs;
 pub mod readme;
 #[cfg(feature = "schemars")]
 pub mod with_schemars;

@@ -1,0 +1,276 @@
+//! A form, a sampled message and the client's roots asked in one `Ask`
+//! call, against rmcp's own client: three `elicitation/create`,
+//! `sampling/createMessage` and `roots/list` requests inside the call on
+//! 2025-11-25, one `input_required` round on 2026-07-28 (which rmcp's client
+//! fulfils with the same handlers); three typed answers either way.
+
+use std::sync::{Arc, Mutex};
+
+use enum_schema::ask::{CreateMessage, ElicitError, ListRoots, Question, RequestStateSeal};
+use enum_schema::input::CreateMessageParams;
+use enum_schema::rmcp::Ask;
+use enum_schema::{ElicitEnum, ElicitForm};
+use rmcp::handler::server::router::tool::ToolRouter;
+use rmcp::model::{
+    CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ClientConfig,
+    ContentBlock, CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams,
+    ElicitResult, Implementation, InitializeRequestParams, InitializeResult, ListRootsResult,
+    ProtocolVersion, RequestStateCodec, ServerCapabilities, ServerConfig,
+};
+use rmcp::service::{serve_directly, RequestContext, RoleClient, RunningService, ServiceError};
+use rmcp::{
+    tool, tool_handler, tool_router, ClientHandler, ErrorData, RoleServer, ServerHandler,
+    ServiceExt,
+};
+use serde_json::{json, Value};
+
+#[derive(ElicitEnum, Debug, PartialEq)]
+#[elicit(rename_all = "lowercase")]
+enum Severity {
+    Low,
+    High,
+}
+
+#[derive(ElicitForm, Debug, PartialEq)]
+struct Triage {
+    severity: Severity,
+}
+
+#[derive(Clone)]
+struct Server {
+    seal: RequestStateSeal,
+    tool_router: ToolRouter<Self>,
+}
+
+impl AsRef<RequestStateSeal> for Server {
+    fn as_ref(&self) -> &RequestStateSeal {
+        &self.seal
+    }
+}
+
+#[tool_router]
+impl Server {
+    fn new() -> Self {
+        let codec = RequestStateCodec::try_new(vec![7; 32]).unwrap();
+        Server {
+            seal: RequestStateSeal::new(codec),
+            tool_router: Self::tool_router(),
+        }
+    }
+
+    #[tool(description = "Asks for a severity, the capital of France and the roots")]
+    async fn three(&self, ask: Ask) -> Result<CallToolResponse, ErrorData> {
+        ask.tool(|ask| async move {
+            let (triage, capital, roots) = ask
+                .all((
+                    Question::form::<Triage>("triage", "How bad is it?"),
+                    CreateMessage::new(
+                        "capital",
+                        CreateMessageParams::new("What is the capital of France?", 100),
+                    ),
+                    ListRoots::new("roots"),
+                ))
+                .await?;
+            let roots: Vec<&str> = roots.roots().iter().map(|root| root.uri()).collect();
+            let text = format!(
+                "{triage:?}; {} by {}; {}",
+                capital.text(),
+                capital.model(),
+                roots.join(",")
+            );
+            Ok::<_, ElicitError>(CallToolResult::success(vec![ContentBlock::text(text)]))
+        })
+        .await
+    }
+}
+
+#[tool_handler(router = self.tool_router)]
+impl ServerHandler for Server {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+    }
+}
+
+/// A client that answers each kind, and records the method of each request
+/// it got, in order.
+#[derive(Clone)]
+struct Client {
+    version: ProtocolVersion,
+    capabilities: Value,
+    seen: Arc<Mutex<Vec<String>>>,
+}
+
+impl ClientHandler for Client {
+    async fn create_elicitation(
+        &self,
+        request: ElicitRequestParams,
+        _: RequestContext<RoleClient>,
+    ) -> Result<ElicitResult, ErrorData> {
+        let ElicitRequestParams::FormElicitationParams { message, .. } = request else {
+            panic!("a form");
+        };
+        self.seen
+            .lock()
+            .unwrap()
+            .push(format!("elicitation/create {message}"));
+        Ok(
+            serde_json::from_value(json!({"action": "accept", "content": {"severity": "high"}}))
+                .unwrap(),
+        )
+    }
+
+    async fn create_message(
+        &self,
+        params: CreateMessageRequestParams,
+        _: RequestContext<RoleClient>,
+    ) -> Result<CreateMessageResult, ErrorData> {
+        self.seen.lock().unwrap().push(format!(
+            "sampling/createMessage maxTokens {}",
+            params.max_tokens
+        ));
+        Ok(serde_json::from_value(json!({
+            "role": "assistant",
+            "content": {"type": "text", "text": "Paris."},
+            "model": "test-model",
+            "stopReason": "endTurn",
+        }))
+        .unwrap())
+    }
+
+    async fn list_roots(
+        &self,
+        _: RequestContext<RoleClient>,
+    ) -> Result<ListRootsResult, ErrorData> {
+        self.seen.lock().unwrap().push("roots/list".to_owned());
+        Ok(
+            serde_json::from_value(json!({"roots": [{"uri": "file:///home/ana/billing"}]}))
+                .unwrap(),
+        )
+    }
+
+    fn get_info(&self) -> ClientConfig {
+        let capabilities: ClientCapabilities =
+            serde_json::from_value(self.capabilities.clone()).unwrap();
+        InitializeRequestParams::new(capabilities, Implementation::new("inputs-client", "0.0.0"))
+            .with_protocol_version(self.version.clone())
+    }
+}
+
+fn client(version: ProtocolVersion, capabilities: Value) -> Client {
+    Client {
+        version,
+        capabilities,
+        seen: Arc::default(),
+    }
+}
+
+const EVERYTHING: fn() -> Value = || json!({"elicitation": {}, "sampling": {}, "roots": {}});
+
+/// Calls `three` after the `initialize` handshake (2025-11-25).
+async fn call_2025(client: Client) -> (Result<CallToolResult, ServiceError>, Vec<String>) {
+    let (server_io, client_io) = tokio::io::duplex(64 * 1024);
+    let server = tokio::spawn(async move {
+        let running = Server::new()
+            .serve(server_io)
+            .await
+            .expect("the server starts");
+        let _ = running.waiting().await;
+    });
+    let seen = Arc::clone(&client.seen);
+    let running = client
+        .serve(client_io)
+        .await
+        .expect("the handshake completes");
+    let call = running.call_tool(CallToolRequestParams::new("three")).await;
+    let _ = running.cancel().await;
+    server.abort();
+    let seen = seen.lock().unwrap().clone();
+    (call, seen)
+}
+
+/// Calls `three` on 2026-07-28 (no handshake: both sides are told).
+async fn call_2026(client: Client) -> (Result<CallToolResult, ServiceError>, Vec<String>) {
+    let (server_io, client_io) = tokio::io::duplex(64 * 1024);
+    let client_info = client.get_info();
+    let mut server_info =
+        InitializeResult::new(ServerCapabilities::builder().enable_tools().build());
+    server_info.protocol_version = ProtocolVersion::V_2026_07_28;
+    let server = tokio::spawn(async move {
+        let running =
+            serve_directly::<RoleServer, _, _, _, _>(Server::new(), server_io, Some(client_info));
+        let _ = running.waiting().await;
+    });
+    let seen = Arc::clone(&client.seen);
+    let running: RunningService<RoleClient, Client> =
+        serve_directly::<RoleClient, _, _, _, _>(client, client_io, Some(server_info.into()));
+    let call = running.call_tool(CallToolRequestParams::new("three")).await;
+    let _ = running.cancel().await;
+    server.abort();
+    let seen = seen.lock().unwrap().clone();
+    (call, seen)
+}
+
+fn text(call: Result<CallToolResult, ServiceError>) -> String {
+    let result = call.expect("the call completes");
+    assert_eq!(result.is_error, Some(false), "{result:?}");
+    result.content[0].as_text().expect("text").text.clone()
+}
+
+const THREE: &str =
+    "Accept(Triage { severity: High }); Paris. by test-model; file:///home/ana/billing";
+
+#[tokio::test]
+async fn three_requests_inside_the_call_on_2025_11_25() {
+    let (call, seen) = call_2025(client(ProtocolVersion::V_2025_11_25, EVERYTHING())).await;
+    assert_eq!(text(call), THREE);
+    assert_eq!(
+        seen,
+        [
+            "elicitation/create How bad is it?",
+            "sampling/createMessage maxTokens 100",
+            "roots/list",
+        ]
+    );
+}
+
+#[tokio::test]
+async fn one_round_of_three_input_requests_on_2026_07_28() {
+    let (call, mut seen) = call_2026(client(ProtocolVersion::V_2026_07_28, EVERYTHING())).await;
+    assert_eq!(text(call), THREE);
+    // rmcp's client fulfils the round's requests in its own order.
+    seen.sort();
+    assert_eq!(
+        seen,
+        [
+            "elicitation/create How bad is it?",
+            "roots/list",
+            "sampling/createMessage maxTokens 100",
+        ]
+    );
+}
+
+#[tokio::test]
+async fn a_client_without_sampling_is_not_asked_to_sample() {
+    let capabilities = json!({"elicitation": {}, "roots": {}});
+    for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
+        let client = client(version.clone(), capabilities.clone());
+        let (call, seen) = if version == ProtocolVersion::V_2025_11_25 {
+            call_2025(client).await
+        } else {
+            call_2026(client).await
+        };
+        let Err(ServiceError::McpError(error)) = call else {
+            panic!("{version}: expected a JSON-RPC error, got {call:?}");
+        };
+        assert_eq!(error.code.0, -32021, "{version}");
+        assert_eq!(
+            error.message,
+            "the client did not declare the sampling capability, so it cannot be sent sampling/createMessage",
+        );
+        assert_eq!(
+            error.data,
+            Some(json!({"requiredCapabilities": {"sampling": {}}}))
+        );
+        assert_eq!(seen, Vec::<String>::new(), "{version}");
+    }
+}
