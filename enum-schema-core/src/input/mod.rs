@@ -1,6 +1,9 @@
-//! Elicitation inside a tool result (MCP 2026-07-28): the server answers a
-//! `tools/call` (or `prompts/get`, `resources/read`) with an
-//! `input_required` result, and the client retries the call with
+//! What a server asks of the client, and what comes back: the
+//! [`InputRequest`]s (`elicitation/create`, `sampling/createMessage`,
+//! `roots/list`), checked results for the last two ([`CreateMessageResult`],
+//! [`ListRootsResult`]), and the MCP 2026-07-28 [`InputRequiredResult`]: the
+//! server answers a `tools/call` (or `prompts/get`, `resources/read`) with
+//! an `input_required` result, and the client retries the call with
 //! `inputResponses`, which `enum_schema::ask::Ask` reads (feature `ask`).
 //! The JSON-RPC envelope stays with the transport SDK.
 
@@ -120,8 +123,11 @@ impl std::error::Error for RequestStateTooLong {}
 
 /// An interim result asking the client for input:
 /// `{"resultType":"input_required","inputRequests":{KEY:{"method":"elicitation/create","params":{..}}},"requestState":".."}`
-/// (MCP 2026-07-28, `InputRequiredResult`). Keys are the server's choice;
-/// the client answers each one under the same key in `inputResponses`.
+/// (MCP 2026-07-28, `InputRequiredResult`), an entry
+/// `{"method":"sampling/createMessage","params":{..}}` or
+/// `{"method":"roots/list","params":{}}` for the other [`InputRequest`]s.
+/// Keys are the server's choice; the client answers each one under the
+/// same key in `inputResponses`.
 ///
 /// The spec requires `inputRequests` or `requestState`: serializing a result
 /// with neither is an error.

@@ -264,10 +264,7 @@ fn check_block(block: &Value) -> Result<(), Error> {
             Some(block.clone()),
         ));
     };
-    let wants: &[Member] = match fields
-        .get("type")
-        .and_then(Value::as_str)
-    {
+    let wants: &[Member] = match fields.get("type").and_then(Value::as_str) {
         Some("text") => &[("text", Value::is_string, "a string")],
         Some("image" | "audio") => &[
             ("data", Value::is_string, "a string"),
