@@ -5,14 +5,25 @@
 //! is checked against the schema before it is sent.
 //!
 //! ```text
-//! cargo run --features rmcp-client --example rmcp_client -- URL TOOL [--protocol 2025-11-25] [--answers FILE]
+//! cargo run --features rmcp-client --example rmcp_client -- URL TOOL [--protocol 2025-11-25] [--answers FILE] [--defaults]
+//! cargo run --features rmcp-client --example rmcp_client -- [--protocol 2025-11-25] [--answers FILE] [--defaults] --tool TOOL URL
 //! ```
+//!
+//! The flags may come before, between or after URL and TOOL; the second
+//! form, the tool named by `--tool` and the URL last, is how the official
+//! conformance suite's `client` command runs a client (it appends the
+//! server's URL to the command; `.ci/conformance_client.sh`).
 //!
 //! With `--answers FILE` it runs without a terminal: FILE holds one
 //! `ElicitResult` per elicitation, in order (`[{"action":"accept","content":{..}},{"action":"decline"}]`).
-//! An accept the schema refuses is not sent: the client reports why, answers
-//! `cancel` instead, and exits with status 2. It prints the tool's result
-//! text, and exits with status 1 when the tool reports an error.
+//! With `--defaults`, a scripted accept is sent as a user who leaves the
+//! prefilled fields alone would send it: every property its content leaves
+//! out gets the schema's `default`, if it has one
+//! ([`RequestedSchema::default_content`]; SEP-1034). The terminal prompts
+//! start from the defaults anyway. An accept the schema refuses is not
+//! sent: the client reports why, answers `cancel` instead, and exits with
+//! status 2. It prints the tool's result text, and exits with status 1 when
+//! the tool reports an error.
 
 use std::collections::VecDeque;
 use std::sync::Mutex;
@@ -34,6 +45,9 @@ struct Client {
     protocol: ProtocolVersion,
     /// Scripted answers (`--answers`); `None`: ask on the terminal.
     script: Option<Mutex<VecDeque<Value>>>,
+    /// `--defaults`: a scripted accept keeps the defaults of the fields it
+    /// leaves out.
+    defaults: bool,
     /// Set when a scripted accept was refused before sending.
     refused: Mutex<bool>,
 }
@@ -130,6 +144,15 @@ fn prompt(
     }
 }
 
+/// `content` over the schema's defaults: every property it leaves out gets
+/// its `default`, if it has one ([`RequestedSchema::default_content`]). A
+/// `null` (a field the user blanked) is kept for [`accept`] to read.
+fn with_defaults(schema: &RequestedSchema, content: Map<String, Value>) -> Map<String, Value> {
+    let mut filled = schema.default_content();
+    filled.extend(content);
+    filled
+}
+
 /// Asks on the terminal until the answer passes the schema, or the user
 /// declines.
 fn ask_terminal(message: &str, schema: &RequestedSchema) -> std::io::Result<ElicitResult> {
@@ -181,10 +204,13 @@ impl Client {
         println!("elicitation: {}", form.message());
         match next.get("action").and_then(Value::as_str) {
             Some("accept") => {
-                let content = match next.get("content") {
+                let mut content = match next.get("content") {
                     Some(Value::Object(content)) => content.clone(),
                     _ => Map::new(),
                 };
+                if self.defaults {
+                    content = with_defaults(form.requested_schema(), content);
+                }
                 match accept(form.requested_schema(), content) {
                     Ok(result) => Ok(result),
                     Err(error) => {
@@ -228,38 +254,71 @@ impl ClientHandler for Client {
 fn usage() -> std::io::Error {
     std::io::Error::new(
         std::io::ErrorKind::InvalidInput,
-        "usage: rmcp_client URL TOOL [--protocol VERSION] [--answers FILE]",
+        "usage: rmcp_client URL TOOL [--protocol VERSION] [--answers FILE] [--defaults]\n       \
+         rmcp_client [--protocol VERSION] [--answers FILE] [--defaults] --tool TOOL URL",
     )
 }
 
 #[tokio::main]
 async fn main() -> Result<std::process::ExitCode, Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
-    let (url, tool) = (
-        args.next().ok_or_else(usage)?,
-        args.next().ok_or_else(usage)?,
-    );
+    let mut positional = Vec::new();
+    let mut tool = None;
     let mut protocol = ProtocolVersion::LATEST;
     let mut script = None;
-    while let Some(flag) = args.next() {
-        let value = args.next().ok_or_else(usage)?;
-        match flag.as_str() {
-            "--protocol" => protocol = serde_json::from_value(Value::String(value))?,
+    let mut defaults = false;
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--defaults" => defaults = true,
+            "--tool" => tool = Some(args.next().ok_or_else(usage)?),
+            "--protocol" => {
+                let value = args.next().ok_or_else(usage)?;
+                protocol = serde_json::from_value(Value::String(value))?;
+            }
             "--answers" => {
-                let answers: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(value)?)?;
+                let file = args.next().ok_or_else(usage)?;
+                let answers: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(file)?)?;
                 script = Some(Mutex::new(answers.into()));
             }
-            _ => return Err(usage().into()),
+            flag if flag.starts_with("--") => return Err(usage().into()),
+            _ => positional.push(arg),
         }
+    }
+    // URL TOOL, or the URL alone with `--tool TOOL`.
+    let mut positional = positional.into_iter();
+    let url = positional.next().ok_or_else(usage)?;
+    let tool = match (tool, positional.next()) {
+        (Some(tool), None) | (None, Some(tool)) => tool,
+        _ => return Err(usage().into()),
+    };
+    if positional.next().is_some() {
+        return Err(usage().into());
     }
     let client = Client {
         protocol,
         script,
+        defaults,
         refused: Mutex::new(false),
     };
     let service = client
         .serve(StreamableHttpClientTransport::from_uri(url))
         .await?;
+    // The tools first, as the conformance suite's example client does: a
+    // server may send its `elicitation/create` on the standalone GET
+    // stream, which rmcp opens in the background once initialized, and a
+    // server may drop a request sent before that stream is open (the
+    // suite's TypeScript server of `elicitation-sep1034-client-defaults`
+    // does). The round trip gives the stream time to open; it does not wait
+    // for it.
+    if !service
+        .list_all_tools()
+        .await?
+        .iter()
+        .any(|listed| listed.name == tool)
+    {
+        service.cancel().await?;
+        return Err(format!("the server has no tool `{tool}`").into());
+    }
     let result = service.call_tool(CallToolRequestParams::new(tool)).await?;
     for content in &result.content {
         if let Some(text) = content.as_text() {

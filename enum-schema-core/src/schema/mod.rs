@@ -271,6 +271,36 @@ impl RequestedSchema {
     pub fn required(&self) -> &[Cow<'static, str>] {
         &self.required
     }
+
+    /// The `content` of an accept in which the person left every field as
+    /// the form was shown: each property's `default`, as the answer a
+    /// client sends for it ([`PrimitiveSchema::default_answer`]); a
+    /// property without one is left out. What a client pre-fills (SEP-1034,
+    /// MCP 2025-11-25 on); put the person's own answers over it.
+    ///
+    /// ```
+    /// use enum_schema::schema::RequestedSchema;
+    /// use serde_json::json;
+    ///
+    /// let schema = RequestedSchema::from_json(&json!({
+    ///     "type": "object",
+    ///     "properties": {
+    ///         "name": {"type": "string", "default": "John Doe"},
+    ///         "age": {"type": "integer", "default": 30},
+    ///         "notes": {"type": "string"},
+    ///     },
+    /// }))?;
+    /// let mut content = schema.default_content();
+    /// content.insert("name".to_owned(), json!("Ada"));
+    /// assert_eq!(json!(content), json!({"name": "Ada", "age": 30}));
+    /// # Ok::<(), enum_schema::schema::SchemaError>(())
+    /// ```
+    pub fn default_content(&self) -> serde_json::Map<String, serde_json::Value> {
+        self.properties
+            .iter()
+            .filter_map(|(name, property)| Some((name.to_string(), property.default_answer()?)))
+            .collect()
+    }
 }
 
 /// The owned values an SDK's model types are built from: one definition

