@@ -9,7 +9,10 @@
 # Each answers with a valid answer, a title instead of a value, a value not
 # offered, a string for a multi-select, a missing required field, decline and
 # cancel, and asserts every outcome and the field order on the wire
-# (.ci/clients/*). Then the Python client sends each 2026-07-28 retry of one
+# (.ci/clients/*). The Python client also answers a form, a sampled message
+# and its roots that one call asks (python_inputs.py: one input_required
+# round on 2026-07-28, three requests on 2025-11-25), and is not asked to
+# sample without the capability. Then it sends each 2026-07-28 retry of one
 # call to the other of two server processes that share only the
 # requestState key. Then the Python client against the README's server
 # (examples/rmcp_server.rs): without elicitation it gets the result for the
@@ -104,6 +107,10 @@ run() {
 }
 run "Python SDK, default mode (2026-07-28)" "$venv/bin/python" .ci/clients/python_client.py "$url" auto
 run "Python SDK, legacy mode (2025-11-25)" "$venv/bin/python" .ci/clients/python_client.py "$url" legacy
+run "Python SDK, a form, a sampled message and the roots in one call (2026-07-28)" \
+    "$venv/bin/python" .ci/clients/python_inputs.py "$url" auto
+run "Python SDK, a form, a sampled message and the roots in one call (2025-11-25)" \
+    "$venv/bin/python" .ci/clients/python_inputs.py "$url" legacy
 run "TypeScript SDK (2025-11-25)" node "$tools/node/ts_client.mjs" "$url"
 run "Python SDK, default mode, each retry to the other process" \
     "$venv/bin/python" .ci/clients/python_two_servers.py "$url" "$other_url"
