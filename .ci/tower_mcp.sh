@@ -10,9 +10,9 @@
 # - raw JSON-RPC (.ci/clients/stateless.py): the rounds of one call served
 #   by two processes sharing only the requestState key, a third with
 #   another key refusing the state;
-# - the official conformance scenarios (.ci/conformance.sh) that have their
-#   tools in the example: elicitation-sep1330-enums and
-#   elicitation-sep1034-defaults (2025-11-25); the others are skipped.
+# - every official conformance scenario of .ci/conformance.sh: the three of
+#   2025-11-25 (`elicitation/create` on the session's SSE stream) and the
+#   fourteen `input-required-result-*` of 2026-07-28; none is skipped.
 # tower-mcp's own Rust client runs in `cargo test` (tests/tower_mcp/e2e.rs).
 # Servers listen on a free port of 127.0.0.1 and are stopped at the end.
 set -euo pipefail
@@ -81,7 +81,5 @@ unset REQUEST_STATE_KEY
 stop_servers
 pids=()
 
-CONFORMANCE_SKIP='tools-call-elicitation input-required-result-*' \
-    CONFORMANCE_SKIP_REASON='examples/tower_mcp_server.rs does not have its tools' \
-    .ci/conformance.sh tower_mcp_server tower-mcp
+.ci/conformance.sh tower_mcp_server tower-mcp
 echo "== tower-mcp: every check passed"

@@ -1,7 +1,31 @@
-//! An MCP server on rust-mcp-sdk 2.0 (streamable HTTP, MCP 2026-07-28) with
-//! the same tools as `examples/conformance_server.rs` (the two of the
-//! official conformance scenarios, and `test_two_questions`), written with
-//! the one call `ask.form::<T>(key, message).await?` of `enum_schema::rust_mcp_sdk`.
+//! An MCP server on rust-mcp-sdk 2.0 (streamable HTTP, MCP 2026-07-28 only)
+//! with the tools and the prompt of `examples/conformance_server.rs` (rmcp)
+//! that the official conformance scenarios of elicitation call
+//! (`@modelcontextprotocol/conformance` 0.2.0-alpha.12), and
+//! `test_two_questions`, each written with `enum_schema::rust_mcp_sdk::Ask`
+//! around the body that every SDK shares (`conformance/forms.rs`).
+//!
+//! It serves the fourteen `input-required-result-*` scenarios of SEP-2322
+//! (2026-07-28): each question inside an `input_required` result (forms,
+//! `sampling/createMessage`, `roots/list`), the answer in the retry's
+//! `inputResponses`, earlier answers in a `requestState` sealed with
+//! rust-mcp-sdk's `RequestStateCodec`; the tools in
+//! `handle_call_tool_request_mrtr`, the prompt
+//! `test_input_required_result_prompt` in `handle_get_prompt_request`.
+//!
+//! It does not serve the three scenarios of 2025-11-25,
+//! `tools-call-elicitation`, `elicitation-sep1330-enums` and
+//! `elicitation-sep1034-defaults`, though it has their tools (they answer
+//! a 2026-07-28 client with `input_required`): the suite runs them at
+//! 2025-11-25 only (2026-07-28 removed `elicitation/create` sent by the
+//! server), opening with `initialize`, and rust-mcp-sdk 2.0's HTTP handler
+//! answers every request without the `_meta` keys
+//! `io.modelcontextprotocol/protocolVersion` and
+//! `io.modelcontextprotocol/clientCapabilities` with `-32602` before it
+//! reaches a handler (`validate_stateless_request`,
+//! `src/mcp_http/http_utils.rs:583-606`), serves no revision but
+//! 2026-07-28 (`supported_protocol_versions`, `src/utils.rs:180-182`), and
+//! has no way to send a request to the client.
 //!
 //! ```text
 //! cargo run --features rust-mcp-sdk --example rust_mcp_sdk_server -- 3002   # http://127.0.0.1:3002/mcp
@@ -11,45 +35,112 @@
 //! The `requestState` key: `REQUEST_STATE_KEY` (32 bytes), so that several
 //! processes accept each other's retries; without it, a fresh key from the
 //! operating system, for this process only. `.ci/rust_mcp_sdk.sh` drives it
-//! with the official Python SDK client and with `examples/rmcp_client.rs`.
+//! with the official Python SDK client and runs the conformance scenarios
+//! against it, the three of 2025-11-25 skipped.
 
+use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
 use async_trait::async_trait;
 use axum::serve::ListenerExt;
-use enum_schema::ask::RequestStateSeal;
+use enum_schema::ask::{ElicitError, RequestStateSeal};
 use enum_schema::rust_mcp_sdk::Ask;
-use enum_schema::{ElicitAction, ElicitForm};
+use enum_schema::ElicitForm;
 use rust_mcp_sdk::id_generator::{FastIdGenerator, UuidGenerator};
 use rust_mcp_sdk::mcp_http::{McpAppState, McpHttpHandler};
 use rust_mcp_sdk::mcp_server::RequestStateCodec;
 use rust_mcp_sdk::mcp_server::{ServerHandler, ToMcpServerHandler};
 use rust_mcp_sdk::schema::{
-    CallToolRequestParams, CallToolResult, Implementation, ListToolsResult,
-    ListToolsResultCacheScope, PaginatedRequestParams, RpcError, ServerCapabilities,
-    ServerCapabilitiesTools, ServerResult, TextContent, Tool, ToolInputSchema,
+    CallToolRequestParams, CallToolResult, GetPromptRequestParams, GetPromptResult, Implementation,
+    ListPromptsResult, ListPromptsResultCacheScope, ListToolsResult, ListToolsResultCacheScope,
+    PaginatedRequestParams, Prompt, PromptMessage, Role, RpcError, ServerCapabilities,
+    ServerCapabilitiesPrompts, ServerCapabilitiesTools, ServerResult, TextContent, Tool,
+    ToolInputSchema,
 };
 use rust_mcp_sdk::{McpServer, RequestContext, ServerDetails, TransportOptions};
-use serde::Serialize;
+use serde_json::json;
 
 /// The forms, the same on every SDK.
 #[path = "conformance/forms.rs"]
 mod forms;
 use forms::*;
 
-/// [`report`] as a tool result.
-fn completed<F: Serialize>(action: ElicitAction<F>) -> CallToolResult {
-    CallToolResult::text_content(vec![TextContent::from(report(action))])
-}
+/// The tools: name and description. Each has no arguments but
+/// `test_elicitation`, which takes the string `message`.
+const TOOLS: [(&str, &str); 12] = [
+    (
+        "test_elicitation",
+        "Asks for a username and an email with the given message",
+    ),
+    (
+        "test_elicitation_sep1330_enums",
+        "Asks for the five SEP-1330 enum shapes in one elicitation",
+    ),
+    (
+        "test_elicitation_sep1034_defaults",
+        "Asks for a form with a default on every primitive type (SEP-1034)",
+    ),
+    (
+        "test_two_questions",
+        "Asks how bad it is, then, if it is bad, which services are affected",
+    ),
+    (
+        "test_input_required_result_elicitation",
+        "Asks for a name (SEP-2322)",
+    ),
+    (
+        "test_input_required_result_sampling",
+        "Asks the client's model for the capital of France (SEP-2322)",
+    ),
+    (
+        "test_input_required_result_list_roots",
+        "Asks the client for its roots (SEP-2322)",
+    ),
+    (
+        "test_input_required_result_request_state",
+        "Asks for a confirmation, answered with the sealed requestState",
+    ),
+    (
+        "test_input_required_result_tampered_state",
+        "Refuses a requestState that this server did not seal",
+    ),
+    (
+        "test_input_required_result_multiple_inputs",
+        "Asks for a name, a sampled greeting and the roots in one round",
+    ),
+    (
+        "test_input_required_result_multi_round",
+        "Asks for a name, then for a color, in two rounds",
+    ),
+    (
+        "test_input_required_result_capabilities",
+        "Asks only what the client declared it can answer",
+    ),
+];
 
-/// A tool with no arguments.
+/// The prompt of `input-required-result-non-tool-request`.
+const PROMPT: &str = "test_input_required_result_prompt";
+
+/// The tool `name`: no arguments, but for `test_elicitation`'s required
+/// string `message`.
 fn tool(name: &str, description: &str) -> Tool {
+    let input_schema = if name == "test_elicitation" {
+        let schema = json!({
+            "properties": {
+                "message": {"type": "string", "description": "The message to show the user."}
+            },
+            "required": ["message"],
+        });
+        ToolInputSchema::new(None, schema.as_object().cloned())
+    } else {
+        ToolInputSchema::new(None, None)
+    };
     Tool {
         annotations: None,
         description: Some(description.to_owned()),
         icons: Vec::new(),
-        input_schema: ToolInputSchema::new(None, None),
+        input_schema,
         meta: None,
         name: name.to_owned(),
         output_schema: None,
@@ -57,50 +148,50 @@ fn tool(name: &str, description: &str) -> Tool {
     }
 }
 
+/// A shared body of `forms.rs` as a body of [`Server::tool`], which owns
+/// its `Ask`.
+macro_rules! shared {
+    ($body:path) => {
+        |ask: Ask| async move { $body(&ask).await }
+    };
+}
+
+/// `text` as a tool result.
+fn text(text: String) -> CallToolResult {
+    CallToolResult::text_content(vec![TextContent::from(text)])
+}
+
 struct Server {
     seal: RequestStateSeal,
 }
 
 impl Server {
-    async fn sep1330_enums(
+    /// Runs `body` as the tool of `params`, its text the tool's result.
+    async fn tool<Body, Fut>(
         &self,
         params: &CallToolRequestParams,
-    ) -> Result<ServerResult, RpcError> {
+        body: Body,
+    ) -> Result<ServerResult, RpcError>
+    where
+        Body: FnOnce(Ask) -> Fut,
+        Fut: Future<Output = Result<String, ElicitError>>,
+    {
         Ask::for_tool(params, &self.seal)?
-            .tool(|ask| async move {
-                let message = Sep1330Enums::MESSAGE.unwrap_or_default();
-                Ok(completed(
-                    ask.form::<Sep1330Enums>("sep1330", message).await?,
-                ))
-            })
+            .tool(|ask| async move { Ok(text(body(ask).await?)) })
             .await
     }
+}
 
-    async fn sep1034_defaults(
-        &self,
-        params: &CallToolRequestParams,
-    ) -> Result<ServerResult, RpcError> {
-        Ask::for_tool(params, &self.seal)?
-            .tool(|ask| async move {
-                let message = Sep1034Defaults::MESSAGE.unwrap_or_default();
-                Ok(completed(
-                    ask.form::<Sep1034Defaults>("sep1034", message).await?,
-                ))
-            })
-            .await
-    }
+async fn sep1330_enums(ask: Ask) -> Result<String, ElicitError> {
+    let message = Sep1330Enums::MESSAGE.unwrap_or_default();
+    Ok(report(ask.form::<Sep1330Enums>("sep1330", message).await?))
+}
 
-    async fn two_questions(
-        &self,
-        params: &CallToolRequestParams,
-    ) -> Result<ServerResult, RpcError> {
-        Ask::for_tool(params, &self.seal)?
-            .tool(|ask| async move {
-                let text = forms::two_questions(&ask).await?;
-                Ok(CallToolResult::text_content(vec![TextContent::from(text)]))
-            })
-            .await
-    }
+async fn sep1034_defaults(ask: Ask) -> Result<String, ElicitError> {
+    let message = Sep1034Defaults::MESSAGE.unwrap_or_default();
+    Ok(report(
+        ask.form::<Sep1034Defaults>("sep1034", message).await?,
+    ))
 }
 
 #[async_trait]
@@ -116,20 +207,10 @@ impl ServerHandler for Server {
             meta: None,
             next_cursor: None,
             result_type: "complete".to_owned(),
-            tools: vec![
-                tool(
-                    "test_elicitation_sep1330_enums",
-                    "Asks for the five SEP-1330 enum shapes in one elicitation",
-                ),
-                tool(
-                    "test_elicitation_sep1034_defaults",
-                    "Asks for a form with a default on every primitive type (SEP-1034)",
-                ),
-                tool(
-                    "test_two_questions",
-                    "Asks how bad it is, then, if it is bad, which services are affected",
-                ),
-            ],
+            tools: TOOLS
+                .iter()
+                .map(|(name, description)| tool(name, description))
+                .collect(),
             ttl_ms: 0,
         })
     }
@@ -140,12 +221,103 @@ impl ServerHandler for Server {
         _context: &RequestContext,
         _runtime: Arc<dyn McpServer>,
     ) -> Result<ServerResult, RpcError> {
+        let params = &params;
         match params.name.as_str() {
-            "test_elicitation_sep1330_enums" => self.sep1330_enums(&params).await,
-            "test_elicitation_sep1034_defaults" => self.sep1034_defaults(&params).await,
-            "test_two_questions" => self.two_questions(&params).await,
+            "test_elicitation" => {
+                let message = params
+                    .arguments
+                    .as_ref()
+                    .and_then(|arguments| arguments.get("message"))
+                    .and_then(|message| message.as_str())
+                    .ok_or_else(|| {
+                        RpcError::invalid_params()
+                            .with_message("test_elicitation takes the string argument `message`")
+                    })?
+                    .to_owned();
+                self.tool(
+                    params,
+                    |ask| async move { elicitation(&ask, message).await },
+                )
+                .await
+            }
+            "test_elicitation_sep1330_enums" => self.tool(params, sep1330_enums).await,
+            "test_elicitation_sep1034_defaults" => self.tool(params, sep1034_defaults).await,
+            "test_two_questions" => self.tool(params, shared!(two_questions)).await,
+            "test_input_required_result_elicitation" => {
+                self.tool(params, shared!(input_required_elicitation)).await
+            }
+            "test_input_required_result_sampling" => {
+                self.tool(params, shared!(input_required_sampling)).await
+            }
+            "test_input_required_result_list_roots" => {
+                self.tool(params, shared!(input_required_list_roots)).await
+            }
+            "test_input_required_result_request_state"
+            | "test_input_required_result_tampered_state" => {
+                self.tool(params, shared!(input_required_request_state))
+                    .await
+            }
+            "test_input_required_result_multiple_inputs" => {
+                self.tool(params, shared!(input_required_multiple)).await
+            }
+            "test_input_required_result_multi_round" => {
+                self.tool(params, shared!(input_required_multi_round)).await
+            }
+            "test_input_required_result_capabilities" => {
+                self.tool(params, shared!(input_required_capabilities))
+                    .await
+            }
             name => Err(RpcError::invalid_params().with_message(format!("unknown tool {name:?}"))),
         }
+    }
+
+    async fn handle_list_prompts_request(
+        &self,
+        _params: Option<PaginatedRequestParams>,
+        _context: &RequestContext,
+        _runtime: Arc<dyn McpServer>,
+    ) -> Result<ListPromptsResult, RpcError> {
+        Ok(ListPromptsResult {
+            cache_scope: ListPromptsResultCacheScope::Public,
+            meta: None,
+            next_cursor: None,
+            prompts: vec![Prompt {
+                arguments: Vec::new(),
+                description: Some("Asks what context to use (SEP-2322)".to_owned()),
+                icons: Vec::new(),
+                meta: None,
+                name: PROMPT.to_owned(),
+                title: None,
+            }],
+            result_type: "complete".to_owned(),
+            ttl_ms: 0,
+        })
+    }
+
+    async fn handle_get_prompt_request(
+        &self,
+        params: GetPromptRequestParams,
+        _context: &RequestContext,
+        _runtime: Arc<dyn McpServer>,
+    ) -> Result<ServerResult, RpcError> {
+        if params.name != PROMPT {
+            let message = format!("no prompt named {:?}", params.name);
+            return Err(RpcError::invalid_params().with_message(message));
+        }
+        Ask::for_prompt(&params, &self.seal)?
+            .prompt(|ask| async move {
+                let text = input_required_prompt(&ask).await?;
+                Ok(GetPromptResult {
+                    description: None,
+                    messages: vec![PromptMessage {
+                        content: TextContent::from(text).into(),
+                        role: Role::User,
+                    }],
+                    meta: None,
+                    result_type: "complete".to_owned(),
+                })
+            })
+            .await
     }
 }
 
@@ -219,6 +391,7 @@ async fn main() -> std::io::Result<()> {
         },
         capabilities: ServerCapabilities {
             tools: Some(ServerCapabilitiesTools { list_changed: None }),
+            prompts: Some(ServerCapabilitiesPrompts { list_changed: None }),
             ..Default::default()
         },
         instructions: None,

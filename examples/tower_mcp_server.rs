@@ -1,9 +1,23 @@
 //! An MCP server on tower-mcp 0.25 (streamable HTTP, MCP 2026-07-28 and
-//! 2025-11-25 on one endpoint) with the same tools as
-//! `examples/conformance_server.rs` and `examples/rust_mcp_sdk_server.rs`
-//! (the two of the official conformance scenarios, and
-//! `test_two_questions`), written with the one call
-//! `ask.form::<T>(key, message).await?` of `enum_schema::tower_mcp`.
+//! 2025-11-25 on one endpoint) with the tools and the prompt of
+//! `examples/conformance_server.rs` (rmcp) that the official conformance
+//! scenarios of elicitation call (`@modelcontextprotocol/conformance`
+//! 0.2.0-alpha.12), and `test_two_questions`, each written with
+//! `enum_schema::tower_mcp::Ask` around the body that every SDK shares
+//! (`conformance/forms.rs`). It serves every one of those scenarios:
+//!
+//! - on 2025-11-25 (an `initialize` session; each question an
+//!   `elicitation/create` request on the POST's SSE stream):
+//!   `tools-call-elicitation` (`test_elicitation`, whose required string
+//!   argument `message` is the form's message), `elicitation-sep1330-enums`
+//!   and `elicitation-sep1034-defaults`;
+//! - on 2026-07-28 (no session; `_meta` on every request; each question
+//!   inside an `input_required` result, the answer in the retry's
+//!   `inputResponses`): the fourteen `input-required-result-*` scenarios of
+//!   SEP-2322, with forms, `sampling/createMessage` and `roots/list`
+//!   requests, a `requestState` sealed with tower-mcp's `RequestStateCodec`,
+//!   and the prompt `test_input_required_result_prompt` (`prompts/get`,
+//!   `PromptBuilder::mrtr_handler`).
 //!
 //! ```text
 //! cargo run --features tower-mcp --example tower_mcp_server -- 3003   # http://127.0.0.1:3003/mcp
@@ -14,8 +28,10 @@
 //! several processes accept each other's retries; without it, a fresh key
 //! from the operating system, for this process only. `.ci/tower_mcp.sh`
 //! drives it with the official Python SDK client in both of its modes and
-//! runs the official conformance scenarios against it.
+//! runs all seventeen conformance scenarios against it
+//! (`.ci/conformance.sh tower_mcp_server tower-mcp`).
 
+use std::collections::HashMap;
 use std::future::Future;
 
 use axum::serve::ListenerExt;
@@ -24,10 +40,11 @@ use enum_schema::ask::ElicitError;
 use enum_schema::ask::RequestStateSeal;
 use enum_schema::tower_mcp::Ask;
 use enum_schema::ElicitForm;
+use serde::{Deserialize, Serialize};
 use tower_mcp::RequestStateCodec;
 use tower_mcp::{
-    CallToolResult, Error, HttpTransport, McpRouter, NoParams, RequestContext, RequestOutcome,
-    Tool, ToolBuilder,
+    CallToolResult, Error, GetPromptResult, HttpTransport, McpRouter, NoParams, Prompt,
+    PromptBuilder, RequestContext, RequestOutcome, Tool, ToolBuilder,
 };
 
 /// The forms, the same on every SDK.
@@ -60,6 +77,69 @@ where
         .build()
 }
 
+/// A tool with no arguments whose body is one of the shared bodies of
+/// `forms.rs`: its text as the tool's result.
+macro_rules! shared {
+    ($seal:expr, $name:literal, $description:literal, $body:path) => {
+        tool($seal, $name, $description, |ask: Ask| async move {
+            Ok(CallToolResult::text($body(&ask).await?))
+        })
+    };
+}
+
+/// The arguments of `test_elicitation`.
+#[derive(Deserialize, Serialize, tower_mcp::schemars::JsonSchema)]
+#[schemars(crate = "tower_mcp::schemars")]
+struct ElicitationArguments {
+    /// The message to show the user.
+    message: String,
+}
+
+/// `test_elicitation` (`tools-call-elicitation`): the state is bound to its
+/// `message`.
+fn test_elicitation(seal: &RequestStateSeal) -> Tool {
+    const NAME: &str = "test_elicitation";
+    let seal = seal.clone();
+    ToolBuilder::new(NAME)
+        .description("Asks for a username and an email with the given message")
+        .mrtr_handler(
+            move |ctx: RequestContext, arguments: ElicitationArguments| {
+                let seal = seal.clone();
+                async move {
+                    Ask::for_tool(&ctx, NAME, &arguments, &seal)?
+                        .tool(|ask| async move {
+                            let text = elicitation(&ask, arguments.message).await?;
+                            Ok(CallToolResult::text(text))
+                        })
+                        .await
+                }
+            },
+        )
+        .build()
+}
+
+/// The prompt of `input-required-result-non-tool-request`.
+fn test_prompt(seal: &RequestStateSeal) -> Prompt {
+    const NAME: &str = "test_input_required_result_prompt";
+    let seal = seal.clone();
+    PromptBuilder::new(NAME)
+        .description("Asks what context to use (SEP-2322)")
+        .mrtr_handler(
+            move |ctx: RequestContext, arguments: HashMap<String, String>| {
+                let seal = seal.clone();
+                async move {
+                    Ask::for_prompt(&ctx, NAME, &arguments, &seal)?
+                        .prompt(|ask| async move {
+                            let text = input_required_prompt(&ask).await?;
+                            Ok(GetPromptResult::user_message(text))
+                        })
+                        .await
+                }
+            },
+        )
+        .build()
+}
+
 async fn sep1330_enums(ask: Ask) -> Result<CallToolResult, ElicitError> {
     let message = Sep1330Enums::MESSAGE.unwrap_or_default();
     Ok(CallToolResult::text(report(
@@ -72,10 +152,6 @@ async fn sep1034_defaults(ask: Ask) -> Result<CallToolResult, ElicitError> {
     Ok(CallToolResult::text(report(
         ask.form::<Sep1034Defaults>("sep1034", message).await?,
     )))
-}
-
-async fn two_questions(ask: Ask) -> Result<CallToolResult, ElicitError> {
-    Ok(CallToolResult::text(forms::two_questions(&ask).await?))
 }
 
 /// The codec that seals `requestState`: `REQUEST_STATE_KEY` (at least 32
@@ -112,6 +188,7 @@ async fn main() -> std::io::Result<()> {
     let seal = RequestStateSeal::new(request_state_codec()?);
     let router = McpRouter::new()
         .server_info("enum-schema-tower-mcp", env!("CARGO_PKG_VERSION"))
+        .tool(test_elicitation(&seal))
         .tool(tool(
             &seal,
             "test_elicitation_sep1330_enums",
@@ -124,14 +201,64 @@ async fn main() -> std::io::Result<()> {
             "Asks for a form with a default on every primitive type (SEP-1034)",
             sep1034_defaults,
         ))
-        .tool(tool(
+        .tool(shared!(
             &seal,
             "test_two_questions",
             "Asks how bad it is, then, if it is bad, which services are affected",
-            two_questions,
-        ));
+            two_questions
+        ))
+        .tool(shared!(
+            &seal,
+            "test_input_required_result_elicitation",
+            "Asks for a name (SEP-2322)",
+            input_required_elicitation
+        ))
+        .tool(shared!(
+            &seal,
+            "test_input_required_result_sampling",
+            "Asks the client's model for the capital of France (SEP-2322)",
+            input_required_sampling
+        ))
+        .tool(shared!(
+            &seal,
+            "test_input_required_result_list_roots",
+            "Asks the client for its roots (SEP-2322)",
+            input_required_list_roots
+        ))
+        .tool(shared!(
+            &seal,
+            "test_input_required_result_request_state",
+            "Asks for a confirmation, answered with the sealed requestState",
+            input_required_request_state
+        ))
+        .tool(shared!(
+            &seal,
+            "test_input_required_result_tampered_state",
+            "Refuses a requestState that this server did not seal",
+            input_required_request_state
+        ))
+        .tool(shared!(
+            &seal,
+            "test_input_required_result_multiple_inputs",
+            "Asks for a name, a sampled greeting and the roots in one round",
+            input_required_multiple
+        ))
+        .tool(shared!(
+            &seal,
+            "test_input_required_result_multi_round",
+            "Asks for a name, then for a color, in two rounds",
+            input_required_multi_round
+        ))
+        .tool(shared!(
+            &seal,
+            "test_input_required_result_capabilities",
+            "Asks only what the client declared it can answer",
+            input_required_capabilities
+        ))
+        .prompt(test_prompt(&seal));
     // `with_sampling`: requests to the client on a 2025 session, for
-    // `elicitation/create` (2026-07-28 asks inside the result).
+    // `elicitation/create`, `sampling/createMessage` and `roots/list`
+    // (2026-07-28 asks inside the result).
     let app = HttpTransport::new(router)
         .with_sampling()
         .into_router_at("/mcp");
