@@ -84,10 +84,14 @@
 //!   cannot send a request such as `elicitation/create` to the client.
 //!   Clients on the older revisions cannot reach a rust-mcp-sdk 2.0 server
 //!   at all, elicitation or not: the Python SDK's legacy mode, the
-//!   TypeScript SDK 1.x, and the official conformance scenarios
-//!   `elicitation-sep1330-enums` and `elicitation-sep1034-defaults`
-//!   (conformance 0.1.16) all get `-32602` "Invalid params: missing _meta
-//!   keys" on their first request.
+//!   TypeScript SDK 1.x, and the official conformance scenarios that run
+//!   only on 2025-11-25 (`tools-call-elicitation`,
+//!   `elicitation-sep1330-enums`, `elicitation-sep1034-defaults`;
+//!   conformance 0.2.0-alpha.12) all get `-32602` "Invalid params: missing
+//!   _meta keys" on their first request. Nor can `Ask` send
+//!   `sampling/createMessage` or `roots/list` there; on 2026-07-28 it asks
+//!   for them inside the result, as for forms, and the example server
+//!   passes the fourteen `input-required-result-*` scenarios.
 //! - **Numbers written as floats in answers**: rust-mcp-schema types answer
 //!   `content` values as string, integer (`i64`), boolean or array of
 //!   strings, so a `tools/call` whose `inputResponses` hold `95.5` (or
