@@ -274,3 +274,109 @@ async fn a_client_without_sampling_is_not_asked_to_sample() {
         assert_eq!(seen, Vec::<String>::new(), "{version}");
     }
 }
+
+/// A raw 2025-11-25 client: `initialize`, a call of `three`, each request
+/// of the server's answered with `answer(method)` as it is (whatever rmcp's
+/// types would make of it); the call's response.
+async fn raw_2025(answer: impl Fn(&str) -> Value) -> Value {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+    let (server_io, client_io) = tokio::io::duplex(64 * 1024);
+    let server = tokio::spawn(async move {
+        let running = Server::new()
+            .serve(server_io)
+            .await
+            .expect("the server starts");
+        let _ = running.waiting().await;
+    });
+    let (read, mut write) = tokio::io::split(client_io);
+    let mut lines = BufReader::new(read).lines();
+    let mut send = Vec::new();
+    send.push(
+        json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": EVERYTHING(),
+        "clientInfo": {"name": "raw", "version": "0"}}}),
+    );
+    for message in send.drain(..) {
+        write
+            .write_all(format!("{message}\n").as_bytes())
+            .await
+            .unwrap();
+    }
+    let initialized = lines.next_line().await.unwrap().unwrap();
+    assert!(initialized.contains("\"id\":0"), "{initialized}");
+    for message in [
+        json!({"jsonrpc": "2.0", "method": "notifications/initialized"}),
+        json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call", "params": {"name": "three", "arguments": {}}}),
+    ] {
+        write
+            .write_all(format!("{message}\n").as_bytes())
+            .await
+            .unwrap();
+    }
+    let response = loop {
+        let line = lines
+            .next_line()
+            .await
+            .unwrap()
+            .expect("the server answers");
+        let message: Value = serde_json::from_str(&line).unwrap();
+        match message.get("method").and_then(Value::as_str) {
+            Some(method) if message.get("id").is_some() => {
+                let reply =
+                    json!({"jsonrpc": "2.0", "id": message["id"], "result": answer(method)});
+                write
+                    .write_all(format!("{reply}\n").as_bytes())
+                    .await
+                    .unwrap();
+            }
+            Some(_) => {}
+            None if message["id"] == 1 => break message,
+            None => {}
+        }
+    };
+    server.abort();
+    response
+}
+
+#[tokio::test]
+async fn a_malformed_result_on_2025_11_25_is_the_error_that_names_the_member() {
+    let cases = [
+        (
+            json!({"role": "assistant", "content": {"type": "text", "text": "Paris."}}),
+            json!({"roots": []}),
+            "malformed CreateMessageResult: `model` is missing",
+        ),
+        (
+            json!({"role": "system", "content": {"type": "text", "text": "Paris."}, "model": "m"}),
+            json!({"roots": []}),
+            r#"malformed CreateMessageResult: `role` is not "user" or "assistant" (found "system")"#,
+        ),
+        (
+            json!({"role": "assistant", "content": {"type": "text", "text": "Paris."}, "model": "m"}),
+            json!({"roots": [{"uri": 5}]}),
+            "malformed ListRootsResult: a root's `uri` is not a string (found 5)",
+        ),
+        (
+            json!({"role": "assistant", "content": {"type": "text", "text": "Paris."}, "model": "m"}),
+            json!({}),
+            "malformed ListRootsResult: `roots` is missing",
+        ),
+    ];
+    for (sampled, roots, message) in cases {
+        let response = raw_2025(|method| match method {
+            "elicitation/create" => json!({"action": "accept", "content": {"severity": "high"}}),
+            "sampling/createMessage" => sampled.clone(),
+            _ => roots.clone(),
+        })
+        .await;
+        assert_eq!(
+            response["error"]["code"], -32602,
+            "{sampled} {roots}: {response}"
+        );
+        assert_eq!(
+            response["error"]["message"],
+            format!("the client's answer was rejected: {message}"),
+            "{response}"
+        );
+    }
+}

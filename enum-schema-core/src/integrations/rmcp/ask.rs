@@ -157,6 +157,12 @@ impl Sdk for Rmcp {
                 model::ClientResult::ListRootsResult(result) => {
                     Ok(serde_json::to_value(&result).unwrap_or_default())
                 }
+                // A result none of rmcp's types reads (a `CreateMessageResult`
+                // without `model`, a root whose `uri` is no string): checked
+                // by the core as it came, which names what is wrong (`-32602`),
+                // as for the same answer in `inputResponses`.
+                model::ClientResult::CustomResult(result) => Ok(result.0),
+                model::ClientResult::EmptyResult(_) => Ok(Value::Object(Map::new())),
                 _ => Err(ElicitError::from(ServiceError::UnexpectedResponse)),
             }
         }
