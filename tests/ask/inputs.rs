@@ -394,3 +394,30 @@ fn an_early_answer_counts_only_where_the_question_allows_it() {
         "the client's answer was rejected: malformed CreateMessageResult: `content` is missing"
     );
 }
+
+/// A summary sampled where the client can sample, else written by the
+/// person, under the same key.
+async fn summary(ask: Ask<Fake>) -> Result<ToolResult, ElicitError> {
+    match ask.create_message("summary", capital()).await {
+        Ok(sampled) => Ok(ToolResult::Text(sampled.text())),
+        Err(ElicitError::Unsupported { .. }) => {
+            let written = ask.form::<Notes>("summary", "Write the summary").await?;
+            Ok(ToolResult::Text(format!("{written:?}")))
+        }
+        Err(error) => Err(error),
+    }
+}
+
+#[test]
+fn a_question_refused_for_a_capability_leaves_its_key_free() {
+    for version in [V0618, V1125, V0728] {
+        let mut client = Client::new(version, vec![accept(json!({"text": "Paris"}))]);
+        client.sampling = false;
+        assert_eq!(
+            text(client.tool(summary)),
+            "Accept(Notes { text: \"Paris\" })",
+            "{}",
+            name(version)
+        );
+    }
+}

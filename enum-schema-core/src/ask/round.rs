@@ -1097,31 +1097,38 @@ impl<S: Sdk> Ask<S> {
     async fn ask(&self, questions: &mut [Any<'_>]) -> Result<(), ElicitError> {
         let inner = &*self.inner;
         let messages = self.messages();
+        if !inner.running.load(Ordering::Relaxed) {
+            return Err(ElicitError::OutsideHandler);
+        }
+        // A request the client cannot take is refused before any key is
+        // recorded: nothing was asked, so a body that falls back to another
+        // question (a form where the client cannot sample) may use the same
+        // key.
+        for question in questions.iter() {
+            if let Any::Input(question) = question {
+                let supported = match question.request() {
+                    InputRequest::CreateMessage(_) => inner.sampling_supported,
+                    InputRequest::ListRoots => inner.roots_supported,
+                    InputRequest::Elicitation(_) => inner.form_supported,
+                };
+                if !supported {
+                    return Err(ElicitError::Unsupported {
+                        method: question.request().method(),
+                    });
+                }
+            }
+        }
         for question in questions.iter() {
             self.record(question.key())?;
         }
         let mut forms = false;
         for question in questions.iter() {
-            match question {
-                Any::Form(question) => {
-                    forms = true;
-                    if inner.arguments_unseen && question.argument() {
-                        return Err(ElicitError::NoArguments {
-                            tool: inner.name.clone(),
-                        });
-                    }
-                }
-                Any::Input(question) => {
-                    let supported = match question.request() {
-                        InputRequest::CreateMessage(_) => inner.sampling_supported,
-                        InputRequest::ListRoots => inner.roots_supported,
-                        InputRequest::Elicitation(_) => inner.form_supported,
-                    };
-                    if !supported {
-                        return Err(ElicitError::Unsupported {
-                            method: question.request().method(),
-                        });
-                    }
+            if let Any::Form(question) = question {
+                forms = true;
+                if inner.arguments_unseen && question.argument() {
+                    return Err(ElicitError::NoArguments {
+                        tool: inner.name.clone(),
+                    });
                 }
             }
         }
