@@ -519,7 +519,7 @@ impl Display for Name<'_> {
 
 /// The characters that reorder the text around them (Unicode's Bidi_Control
 /// property), which `escape_debug` escapes.
-fn is_bidi_control(c: char) -> bool {
+pub(crate) fn is_bidi_control(c: char) -> bool {
     matches!(c, '\u{61C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 

@@ -424,3 +424,47 @@ fn a_question_refused_for_a_capability_leaves_its_key_free() {
         );
     }
 }
+
+#[test]
+fn a_root_uri_with_a_control_character_is_malformed() {
+    for uri in [
+        "file:///tmp/a\nb",
+        "file:///tmp/a\u{0}b",
+        "file:///tmp/\u{1b}[31mred",
+        "file:///tmp/\u{202e}gpj.exe",
+    ] {
+        let error = ListRootsResult::from_json(json!({"roots": [{"uri": uri}]})).unwrap_err();
+        assert!(
+            error
+                .to_string()
+                .starts_with("malformed ListRootsResult: a root's `uri` holds a control character"),
+            "{uri:?}: {error}"
+        );
+        // What a client reads quotes it escaped.
+        assert!(
+            !error
+                .to_string()
+                .contains(['\n', '\u{0}', '\u{1b}', '\u{202e}']),
+            "{error}"
+        );
+    }
+    // Not every odd URI: a space or a letter beyond ASCII, which clients
+    // send unencoded, still reads.
+    let roots = ListRootsResult::from_json(json!({"roots": [
+        {"uri": "file:///home/ana/My Project"},
+        {"uri": "file:///home/josé"},
+    ]}))
+    .unwrap();
+    assert_eq!(roots.roots().len(), 2);
+    // On 2026-07-28, the call ends with the JSON-RPC error.
+    let client = Client::new(
+        V0728,
+        vec![
+            accept(json!({"severity": "high"})),
+            sampled(),
+            json!({"roots": [{"uri": "file:///tmp/a\nb"}]}),
+        ],
+    );
+    let error = failed(client.tool(three));
+    assert_eq!(error.code(), -32602);
+}

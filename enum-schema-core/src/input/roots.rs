@@ -4,7 +4,13 @@
 use serde_json::{Map, Value};
 
 use super::sampling::{malformed, member};
-use crate::error::Error;
+use crate::error::{is_bidi_control, Error};
+
+/// Whether `c` may not appear in a URI: a control character (C0, DEL,
+/// C1) or a bidirectional control, which RFC 3986 and RFC 3987 leave out.
+fn not_in_a_uri(c: char) -> bool {
+    c.is_control() || is_bidi_control(c)
+}
 
 /// A client's answer to `roots/list`, checked:
 /// `{"roots":[{"uri":"file:///home/me/project","name":"Project"}]}`
@@ -25,6 +31,12 @@ use crate::error::Error;
 ///     error.to_string(),
 ///     r#"malformed ListRootsResult: a root's `uri` does not start with file:// (found "https://example.com")"#,
 /// );
+///
+/// let error = ListRootsResult::from_json(json!({"roots": [{"uri": "file:///tmp/a\nb"}]})).unwrap_err();
+/// assert_eq!(
+///     error.to_string(),
+///     r#"malformed ListRootsResult: a root's `uri` holds a control character, which no URI may (found "file:///tmp/a\nb")"#,
+/// );
 /// # Ok::<(), enum_schema::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,8 +55,10 @@ pub struct Root {
 impl ListRootsResult {
     /// Reads and checks a `ListRootsResult`: an object whose `roots` is an
     /// array of objects, each with a `uri` that starts with `file://` (as
-    /// MCP requires for now) and optionally a string `name`. Other members
-    /// (`_meta`) are not kept.
+    /// MCP requires for now) and holds no control character (a newline, a
+    /// NUL, an escape, a bidirectional control: none is part of a URI, and
+    /// each would reach a path, a log or a terminal as it is), and
+    /// optionally a string `name`. Other members (`_meta`) are not kept.
     ///
     /// # Errors
     ///
@@ -66,7 +80,18 @@ impl ListRootsResult {
                     return Err(malformed(RESULT, "a root is not an object", Some(root)));
                 };
                 let uri = match root.remove("uri") {
-                    Some(Value::String(uri)) if uri.starts_with("file://") => uri,
+                    Some(Value::String(uri))
+                        if uri.starts_with("file://") && !uri.chars().any(not_in_a_uri) =>
+                    {
+                        uri
+                    }
+                    Some(Value::String(uri)) if uri.starts_with("file://") => {
+                        return Err(malformed(
+                            RESULT,
+                            "a root's `uri` holds a control character, which no URI may",
+                            Some(Value::String(uri)),
+                        ))
+                    }
                     Some(Value::String(uri)) => {
                         return Err(malformed(
                             RESULT,
