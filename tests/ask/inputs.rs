@@ -353,6 +353,20 @@ async fn early_confirm(ask: Ask<Fake>) -> Result<ToolResult, ElicitError> {
     Ok(ToolResult::Text(format!("{answer:?}")))
 }
 
+/// The same, built from the form's params with `Question::new`: marked
+/// `person_only`, as `Question::form` marks it.
+async fn early_confirm_by_hand(ask: Ask<Fake>) -> Result<ToolResult, ElicitError> {
+    let question = Question::new(
+        "confirm",
+        Confirm::request("Deploy?"),
+        Confirm::parse_result,
+    )
+    .person_only()
+    .with_early_answer();
+    let answer = ask.question(question).await?;
+    Ok(ToolResult::Text(format!("{answer:?}")))
+}
+
 #[test]
 fn an_early_answer_counts_only_where_the_question_allows_it() {
     let client = Client::new(V0728, vec![]);
@@ -378,13 +392,21 @@ fn an_early_answer_counts_only_where_the_question_allows_it() {
     // A confirmation is only ever answered after it was shown.
     let mut sent = Map::new();
     sent.insert("confirm".to_owned(), accept(json!({"confirm": "yes"})));
-    match once(&client, sent, None, early_confirm) {
-        Ok(Done::InputRequired(result)) => {
-            let keys: Vec<&str> = result.input_requests().map(|(key, _)| key).collect();
-            assert_eq!(keys, ["confirm"]);
-        }
+    let asked_keys = |outcome: Outcome<ToolResult>| match outcome {
+        Ok(Done::InputRequired(result)) => result
+            .input_requests()
+            .map(|(key, _)| key.to_owned())
+            .collect::<Vec<_>>(),
         other => panic!("expected input_required, got {other:?}"),
-    }
+    };
+    assert_eq!(
+        asked_keys(once(&client, sent.clone(), None, early_confirm)),
+        ["confirm"]
+    );
+    assert_eq!(
+        asked_keys(once(&client, sent, None, early_confirm_by_hand)),
+        ["confirm"]
+    );
     // An early answer is checked like any other.
     let mut sent = Map::new();
     sent.insert("triage".to_owned(), accept(json!({"severity": "low"})));

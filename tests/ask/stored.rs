@@ -56,11 +56,6 @@ pub(super) const STORE_DOWN: &str = "the server could not reach the store that k
      answers of earlier rounds (requestState); nothing was accepted, and those answers may be \
      gone: send the request again later without requestState and inputResponses";
 
-/// The message of answers sent without the state, with a store.
-pub(super) const MISSING: &str = "inputResponses came without the requestState of the \
-     input_required result that asked for them; send them with it, or send the request again \
-     without inputResponses";
-
 pub(super) fn asked(outcome: Outcome<ToolResult>) -> InputRequiredResult {
     match outcome {
         Ok(Done::InputRequired(result)) => result,
@@ -221,39 +216,26 @@ fn a_replayed_final_round_is_refused_and_the_side_effect_runs_once() {
 
 /// With a store, answers count only with the state of the round that
 /// asked for them: a client that sends every answer at once, without a
-/// state, as often as it likes, runs the side effect not once (found by a
-/// hostile trial: each such call ran it).
+/// state, as often as it likes, never runs the side effect (found by a
+/// hostile trial: each such call ran it). The same rule as without a
+/// store: the answers are ignored, and the first question is asked.
 #[test]
-fn answers_without_a_state_are_refused_with_a_store() {
+fn answers_without_a_state_answer_nothing_with_a_store_or_without() {
     let store = MemoryStore::new();
-    let client = Client::new(V0728, vec![]).sealed_with(stored(store.clone()));
+    let stored_client = Client::new(V0728, vec![]).sealed_with(stored(store.clone()));
+    let plain = Client::new(V0728, vec![]);
     let done = Arc::new(AtomicUsize::new(0));
     let mut everything = notes(TYPED);
     everything.extend(triage());
-    for _ in 0..3 {
-        let error = failed(once(&client, everything.clone(), None, &done));
-        assert!(
-            matches!(error, ElicitError::RequestState(RequestStateError::Missing)),
-            "{error:?}"
-        );
-        assert_eq!(
-            std::error::Error::source(&error).map(ToString::to_string),
-            Some(
-                "inputResponses without a requestState, with an answer store: they answer no \
-                 round of this server"
-                    .to_owned()
-            )
-        );
-        assert_eq!(
-            wire(error),
-            json!({"code": -32602, "message": MISSING, "data": null})
-        );
+    for client in [&stored_client, &plain] {
+        for _ in 0..3 {
+            let first = asked(once(client, everything.clone(), None, &done));
+            let keys: Vec<&str> = first.input_requests().map(|(key, _)| key).collect();
+            assert_eq!(keys, ["notes"]);
+        }
     }
     assert_eq!(done.load(Ordering::SeqCst), 0);
-    assert!(store.is_empty(), "{store:?}");
-    // Without a store, the same answers are ignored: no round asked them
-    // (nothing is sealed), and the first question is asked.
-    let plain = Client::new(V0728, vec![]);
+    // Nothing is sealed without a store, a bare handle with one.
     let first = asked(once(&plain, everything, None, &done));
     assert_eq!(
         peeked(&serde_json::to_value(&first).unwrap()),
@@ -264,7 +246,6 @@ fn answers_without_a_state_are_refused_with_a_store() {
                "requestState": {"v": 2, "exp": "EXP", "answers": {},
                                 "questions": {"notes": "DIGEST"}}})
     );
-    assert_eq!(done.load(Ordering::SeqCst), 0);
 }
 
 #[test]

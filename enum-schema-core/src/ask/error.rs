@@ -186,8 +186,6 @@ impl ElicitError {
     ///     `minLength`/`maxLength`, `minimum`/`maximum`, `format`, `type`;
     ///   - `matches` and `limit`, for a search of a long list that matched
     ///     too many options;
-    ///   - `key`, for an `inputResponses` entry that is missing or
-    ///     malformed;
     ///   - `truncated: true`, when `value` was cut: it is quoted with at
     ///     most 256 characters per string (and per object key), 256 items
     ///     per array or object, and 4,096 characters and items in all;
@@ -291,11 +289,6 @@ impl fmt::Display for ElicitError {
                  by the server; a requestState is accepted once: send the request again without \
                  requestState and inputResponses",
             ),
-            ElicitError::RequestState(RequestStateError::Missing) => f.write_str(
-                "inputResponses came without the requestState of the input_required result that \
-                 asked for them; send them with it, or send the request again without \
-                 inputResponses",
-            ),
             ElicitError::RequestState(_) => f.write_str(
                 "requestState was not issued by this server for this request, or it has expired; \
                  send the request again without requestState and inputResponses",
@@ -388,11 +381,6 @@ pub enum RequestStateError {
     /// sent again: a replay), or they expired or were lost in the store (a
     /// store restarted without persistence). A handle is taken once.
     Consumed,
-    /// With an `AnswerStore` (feature `store`): `inputResponses` came
-    /// without a `requestState`. Every round that asks issues one, so
-    /// answers without it answer no round of this server (a replay of the
-    /// answers alone, or a client that dropped the state).
-    Missing,
 }
 
 impl fmt::Display for RequestStateError {
@@ -412,10 +400,6 @@ impl fmt::Display for RequestStateError {
             RequestStateError::Consumed => f.write_str(
                 "the store holds no answers under its handle: already taken by an earlier round \
                  (a replay), expired, or lost",
-            ),
-            RequestStateError::Missing => f.write_str(
-                "inputResponses without a requestState, with an answer store: they answer no \
-                 round of this server",
             ),
         }
     }

@@ -446,6 +446,20 @@ impl<'a, T> Question<'a, T> {
         self
     }
 
+    /// The same question, which only a person may answer: never from an
+    /// argument ([`with_argument`](Self::with_argument)) nor early
+    /// ([`with_early_answer`](Self::with_early_answer)), whatever those
+    /// say. What [`Question::form`] sets for a form whose
+    /// [`ElicitForm::PERSON_ONLY`] is `true` ([`Confirm`](crate::Confirm));
+    /// for a question built with [`Question::new`] from such a form's
+    /// params (`Question::new("confirm", Confirm::request("Deploy?"),
+    /// Confirm::parse_result)`), say it here.
+    #[must_use]
+    pub fn person_only(mut self) -> Self {
+        self.person_only = true;
+        self
+    }
+
     /// The same question, asked at most `attempts` times (`1`: a rejected
     /// answer ends the call at once; `0` counts as `1`), whatever
     /// [`RequestStateSeal::max_attempts`] says.
@@ -822,11 +836,6 @@ impl<S: Sdk> Ask<S> {
     ) -> Result<Ask<S>, ElicitError> {
         let binding = state::binding(request.method, request.name, request.arguments);
         let opened = match request.request_state {
-            // With a store every round that asks issues a state: answers
-            // without one answer no round of this server.
-            None if seal.has_store() && !request.input_responses.is_empty() => {
-                return Err(ElicitError::RequestState(super::RequestStateError::Missing))
-            }
             None => Opened::Answers(Box::default()),
             Some(text) if state_length(text) > MAX_REQUEST_STATE_LENGTH => {
                 return Err(ElicitError::RequestState(

@@ -83,11 +83,11 @@ use crate::input::MAX_REQUEST_STATE_LENGTH;
 ///   whichever process it reaches), so a replayed final round is refused
 ///   with [`RequestStateError::Consumed`]. Every round that asks issues a
 ///   state, the first included (before any answer), and `inputResponses`
-///   without one are refused ([`RequestStateError::Missing`]), so answers
-///   cannot skip the handle either: the tool's side effect runs once per
-///   call, and the attempts cannot be restarted. A client that lost a
-///   response and retries the same round is refused the same way, and
-///   starts the request again.
+///   without one answer no question (but one that allows an early answer,
+///   `Question::with_early_answer`), so answers cannot skip the handle
+///   either: the tool's side effect runs once per call, and the attempts
+///   cannot be restarted. A client that lost a response and retries the
+///   same round without the state is asked from the start.
 /// - **Store outage**: a round whose store cannot be reached fails with
 ///   [`ElicitError::Store`] (`-32603`); nothing is accepted. Answers lost
 ///   by the store (a restart without persistence) are refused as
@@ -191,9 +191,8 @@ impl RequestStateSeal {
     /// A seal with a store refuses a state that carries answers, and a
     /// seal without one a state that carries a handle
     /// ([`RequestStateError::Malformed`]): switching costs the calls in
-    /// flight. With a store, a request with `inputResponses` but no
-    /// `requestState` is refused ([`RequestStateError::Missing`]); with a
-    /// store or without, an answer counts only for a question that the
+    /// flight. With a store or without, an answer counts only for a
+    /// question that the
     /// round the state (here, its handle) comes from asked, while that
     /// question is unchanged (see "Answers only to questions asked" above).
     #[cfg(feature = "store")]
