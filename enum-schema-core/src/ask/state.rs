@@ -302,19 +302,6 @@ pub(crate) enum Opened {
 impl RequestStateSeal {
     /// Opens `text`, sealed for `binding`, and reads it: answers, or with
     /// a store a handle.
-    /// Whether the answers of earlier rounds wait in a store (feature
-    /// `store`) rather than in the state.
-    pub(crate) fn has_store(&self) -> bool {
-        #[cfg(feature = "store")]
-        {
-            self.store.is_some()
-        }
-        #[cfg(not(feature = "store"))]
-        {
-            false
-        }
-    }
-
     pub(crate) fn open_state(
         &self,
         text: &str,
