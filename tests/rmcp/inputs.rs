@@ -4,6 +4,10 @@
 //! 2025-11-25, one `input_required` round on 2026-07-28 (which rmcp's client
 //! fulfils with the same handlers); three typed answers either way.
 
+// rmcp marks sampling and roots deprecated for SEP-2577, which would take
+// them out of a revision after 2026-07-28; this client answers them.
+#![allow(deprecated)]
+
 use std::sync::{Arc, Mutex};
 
 use enum_schema::ask::{CreateMessage, ElicitError, ListRoots, Question, RequestStateSeal};
