@@ -207,7 +207,7 @@ fn a_malformed_sampled_message_or_roots_list_is_a_protocol_error_at_once() {
         (
             json!({"role": "assistant", "content": {"type": "text"}, "model": "m"}),
             Value::Null,
-            "malformed CreateMessageResult: a content block's `text` is not a string",
+            "malformed CreateMessageResult: a content block's `text` is missing",
         ),
         (
             json!({"role": "assistant", "content": [{"type": "video", "url": "x"}], "model": "m"}),

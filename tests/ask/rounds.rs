@@ -1284,7 +1284,7 @@ fn every_error_has_its_code_and_data() {
                 Some(json!({"timeout": 600})),
             )),
             json!({"code": -32001,
-                   "message": "the elicitation request failed: request timed out",
+                   "message": "the request to the client failed: request timed out",
                    "data": {"timeout": 600}}),
         ),
         (

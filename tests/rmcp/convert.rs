@@ -463,6 +463,6 @@ fn elicit_errors_map_to_error_responses() {
     assert_eq!(closed.code, ErrorCode::INTERNAL_ERROR);
     assert_eq!(
         closed.message,
-        "the elicitation request failed: Transport closed"
+        "the request to the client failed: Transport closed"
     );
 }

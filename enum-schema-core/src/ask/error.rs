@@ -101,9 +101,11 @@ pub enum ElicitError {
     /// fails and nothing is accepted; the detail ([`StoreError`]) is for
     /// the server's logs.
     Store(StoreError),
-    /// The SDK could not complete the `elicitation/create` request: the
-    /// client answered with an error, the transport closed, or the time to
-    /// wait for the answer ran out.
+    /// The SDK could not complete a request to the client
+    /// (`elicitation/create`, `sampling/createMessage`, `roots/list`, before
+    /// 2026-07-28): the client answered with an error (a client that will
+    /// not sample, say), the transport closed, or the time to wait for the
+    /// answer ran out.
     Service(SdkError),
     /// The client's answer failed re-validation, and the question was asked
     /// as often as allowed (see [`Ask`](super::Ask), "A second chance");
@@ -310,7 +312,7 @@ impl fmt::Display for ElicitError {
                  request again later without requestState and inputResponses",
             ),
             ElicitError::Service(error) => {
-                write!(f, "the elicitation request failed: {}", error.message())
+                write!(f, "the request to the client failed: {}", error.message())
             }
             ElicitError::Invalid(error) => write!(f, "the client's answer was rejected: {error}"),
             ElicitError::Handler(error) => f.write_str(error.message()),

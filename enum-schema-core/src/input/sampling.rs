@@ -290,8 +290,8 @@ fn check_block(block: &Value) -> Result<(), Error> {
     for (name, check, expected) in wants {
         let found = fields.get(*name);
         if !found.is_some_and(check) {
-            let reason = format!("a content block's `{name}` is not {expected}");
-            return Err(malformed(RESULT, reason, found.cloned()));
+            let name = format!("a content block's `{name}`");
+            return Err(member(RESULT, &name, expected, found.cloned()));
         }
     }
     Ok(())
