@@ -146,14 +146,14 @@
 //! [`EnumSchema`], [`PrimitiveSchema`] into [`PrimitiveSchemaDefinition`],
 //! [`RequestedSchema`] into [`ElicitationSchema`] (properties in order), and
 //! [`ElicitRequestFormParams`] into rmcp's form
-//! [`ElicitRequestParams`](model::ElicitRequestParams). The one place where
+//! [`ElicitRequestParams`](::rmcp::model::ElicitRequestParams). The one place where
 //! rmcp's model is narrower: its `integer` schema holds `i64` bounds. The
 //! crate's own JSON already keeps to that: the bounds are sent as
 //! [`NumberSchema::minimum`] says (an integer bound beyond `i64`, the `u64`
 //! range, clamped to `i64`; a default beyond it is refused when the schema
 //! is built); the answer is still checked
 //! against the real bounds when it comes back. rmcp's
-//! [`ElicitResult`](model::ElicitResult) goes the other way with
+//! [`ElicitResult`](::rmcp::model::ElicitResult) goes the other way with
 //! [`parse_result`] and [`parse_form_result`].
 
 use std::borrow::Cow;
