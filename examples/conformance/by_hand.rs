@@ -1,0 +1,1228 @@
+//! The hand-written twins of two tools written with `Ask`:
+//! `test_two_questions` (`forms.rs`, `two_questions`) and the deploy shape
+//! (`deploy.rs`, `deploy`), written on rmcp 3.11's own MCP 2026-07-28 API
+//! as a careful server author would write them without enum-schema: the
+//! forms built with rmcp's schema types, the answers read as
+//! `serde_json::Value` and every check written out, the earlier answers
+//! carried in a `requestState` sealed with rmcp's `RequestStateCodec`
+//! (HMAC-SHA256, bound to the tool and its arguments as associated data,
+//! expiring with rmcp's own `SealOptions::ttl`), and the same replies.
+//!
+//! `benches/round.rs` serves both beside their `Ask` versions and checks
+//! at start-up that, for the same requests, the responses are the same
+//! bytes except the `requestState` text (see there).
+//!
+//! What they do as `Ask` does:
+//!
+//! - the same forms, to the byte; the same results and texts;
+//! - an `ElicitResult` that is no object, has no or an unknown `action`, or
+//!   whose `content` is no object: the same JSON-RPC error (`-32602`);
+//! - every field checked: option membership (with the hint for a title
+//!   sent instead of a value), the JSON type, required fields, `minItems`,
+//!   `maxItems`, duplicates, whole numbers and their range, `maxLength`;
+//!   `null` counts as no value; properties the form does not declare are
+//!   ignored;
+//! - a refused answer asked again with the same reasons under the message
+//!   and what was valid pre-filled, at most three times in all, then the
+//!   same error result (`isError`, the reasons and `structuredContent`);
+//! - an answer counts only under the key the round that sealed the state
+//!   asked (a confirmation sent before it was shown is ignored), and
+//!   answers without a state are ignored;
+//! - a state that fails to open (altered, another key, another tool or
+//!   arguments, expired): the same JSON-RPC error.
+//!
+//! What `Ask` does that they do not (what its extra work buys):
+//!
+//! - the digest of each question (SHA-256 of its message and schema) is
+//!   sealed, so that an answer counts only for the question as it was
+//!   shown: here only its key is sealed (the confirmation's plan cannot
+//!   change between rounds, being made of sealed answers, but a select
+//!   whose options changed between rounds is not noticed, beyond the
+//!   environment being looked up again);
+//! - the digest of the last refused answer: a client that sends the same
+//!   refused answer twice (it answers without showing the form) ends the
+//!   call with a result for the model; here it is asked until the attempts
+//!   run out;
+//! - every protocol revision (`elicitation/create` for 2025-06-18 and
+//!   2025-11-25 clients, where rmcp refuses to send these results), clients
+//!   that cannot show forms, the tool argument that may answer a question,
+//!   translations of the messages, the answer store, the checks of the
+//!   server's own mistakes (a key asked twice), long answers quoted short in
+//!   the messages, the length limit of a `requestState`.
+
+use std::borrow::Cow;
+use std::time::Duration;
+
+use rmcp::model::{
+    BooleanSchema, CallToolResponse, CallToolResult, ConstTitle, ContentBlock, ElicitRequest,
+    ElicitRequestParams, ElicitationSchema, EnumSchema, InputRequest, InputRequests,
+    InputRequiredResult, InputResponses, IntegerSchema, JsonObject, MultiSelectEnumSchema,
+    PrimitiveSchemaDefinition, RequestStateCodec, SealOptions, SingleSelectEnumSchema,
+    StringSchema, TitledItems, TitledMultiSelectEnumSchema, TitledSingleSelectEnumSchema,
+};
+use rmcp::ErrorData;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+/// How long a sealed state lives.
+const TTL: Duration = Duration::from_secs(600);
+/// How often a question is asked, the first time included.
+const MAX_ATTEMPTS: u32 = 3;
+
+/// A tool's reply: its response, or a JSON-RPC error.
+type Reply = Result<CallToolResponse, ErrorData>;
+
+// ---------------------------------------------------------------------------
+// The state
+// ---------------------------------------------------------------------------
+
+/// What a state is bound to: the method, the tool and its arguments.
+fn binding(tool: &str, arguments: &JsonObject) -> Vec<u8> {
+    let mut binding = format!("tools/call\0{tool}\0").into_bytes();
+    if !arguments.is_empty() {
+        serde_json::to_writer(&mut binding, arguments).expect("JSON writes to a Vec");
+    }
+    binding
+}
+
+const STATE_REFUSED: &str = "requestState was not issued by this server for this request, or it has expired; send the request again without requestState and inputResponses";
+
+/// The state the client echoed, opened: `None` without one.
+fn open<T: DeserializeOwned>(
+    codec: &RequestStateCodec,
+    state: Option<&str>,
+    binding: &[u8],
+) -> Result<Option<T>, ErrorData> {
+    let Some(state) = state else {
+        return Ok(None);
+    };
+    let payload = codec.open_with(state, binding).ok();
+    match payload.and_then(|payload| serde_json::from_slice(&payload).ok()) {
+        Some(state) => Ok(Some(state)),
+        None => Err(ErrorData::invalid_params(STATE_REFUSED, None)),
+    }
+}
+
+/// The result that asks `request` under `key`, with `state` sealed.
+fn ask<T: Serialize>(
+    codec: &RequestStateCodec,
+    binding: &[u8],
+    state: &T,
+    key: &str,
+    request: ElicitRequestParams,
+) -> Reply {
+    let payload = serde_json::to_vec(state).expect("a state serializes");
+    let options = SealOptions::new().associated_data(binding).ttl(TTL);
+    let sealed = codec.seal_with(&payload, &options);
+    let mut requests = InputRequests::new();
+    let request = InputRequest::Elicitation(ElicitRequest::new(request));
+    requests.insert(key.to_owned(), request);
+    Ok(InputRequiredResult::new(Some(requests), Some(sealed)).into())
+}
+
+fn done(text: String) -> Reply {
+    Ok(CallToolResult::success(vec![ContentBlock::text(text)]).into())
+}
+
+// ---------------------------------------------------------------------------
+// Answers
+// ---------------------------------------------------------------------------
+
+/// An `ElicitResult`, read.
+enum Answer {
+    Accept(Map<String, Value>),
+    Decline,
+    Cancel,
+}
+
+/// The JSON-RPC error for a malformed `ElicitResult`.
+fn malformed(message: String, found: Value) -> ErrorData {
+    let entry = object([
+        ("field", Value::Null),
+        ("value", found),
+        ("message", Value::from(message.clone())),
+    ]);
+    let data = object([("errors", Value::Array(vec![entry]))]);
+    ErrorData::invalid_params(
+        format!("the client's answer was rejected: {message}"),
+        Some(data),
+    )
+}
+
+fn read(result: Value) -> Result<Answer, ErrorData> {
+    let Value::Object(mut result) = result else {
+        let message = format!(
+            "malformed ElicitResult: an ElicitResult must be a JSON object (found {result})"
+        );
+        return Err(malformed(message, result));
+    };
+    let Some(action) = result.remove("action") else {
+        let found = Value::Object(result);
+        return Err(malformed(
+            format!("malformed ElicitResult: missing `action` (found {found})"),
+            found,
+        ));
+    };
+    match action.as_str() {
+        Some("accept") => match result.remove("content") {
+            None => Ok(Answer::Accept(Map::new())),
+            Some(Value::Object(content)) => Ok(Answer::Accept(content)),
+            Some(found) => Err(malformed(
+                format!("malformed ElicitResult: `content` must be a JSON object (found {found})"),
+                found,
+            )),
+        },
+        Some("decline") => Ok(Answer::Decline),
+        Some("cancel") => Ok(Answer::Cancel),
+        _ => Err(malformed(
+            format!(r#"unknown action {action}: expected "accept", "decline" or "cancel""#),
+            action,
+        )),
+    }
+}
+
+fn object<const N: usize>(entries: [(&str, Value); N]) -> Value {
+    Value::Object(
+        entries
+            .into_iter()
+            .map(|(k, v)| (k.to_owned(), v))
+            .collect(),
+    )
+}
+
+// ---------------------------------------------------------------------------
+// Checks
+// ---------------------------------------------------------------------------
+
+/// A field of a form: its key, the label a person sees (its title, else
+/// its key), whether it is required.
+struct Field {
+    key: &'static str,
+    label: &'static str,
+    required: bool,
+}
+
+/// Why a field's answer was refused: what a person reads, what the model
+/// reads, and the field's entry in the result's `data`.
+struct Refusal {
+    reason: String,
+    message: String,
+    data: Value,
+}
+
+type Refused = Box<Refusal>;
+
+impl Field {
+    fn refuse(&self, reason: String, message: String, extra: Vec<(&str, Value)>) -> Refused {
+        let message = format!("field `{}`: {message}", self.key);
+        let mut data = Map::new();
+        data.insert("field".to_owned(), Value::from(self.key));
+        for (key, value) in extra {
+            data.insert(key.to_owned(), value);
+        }
+        data.insert("message".to_owned(), Value::from(message.clone()));
+        Box::new(Refusal {
+            reason: format!("{}: {reason}", self.label),
+            message,
+            data: Value::Object(data),
+        })
+    }
+
+    /// The answer under the key (an optional field's `null` being none); a
+    /// required one missing is refused.
+    fn value<'c>(&self, content: &'c Map<String, Value>) -> Result<Option<&'c Value>, Refused> {
+        let value = content.get(self.key);
+        match value.filter(|value| self.required || !value.is_null()) {
+            None if self.required => Err(self.refuse(
+                "this answer is required.".to_owned(),
+                "missing value for a required field".to_owned(),
+                vec![],
+            )),
+            value => Ok(value),
+        }
+    }
+
+    fn wrong_type(&self, reason: String, expected: &str, found: &Value) -> Refused {
+        let (article, schema_type) = match expected {
+            "string" => ("a string", "string"),
+            "array" => ("an array", "array"),
+            "boolean" => ("a boolean", "boolean"),
+            _ => ("a number", "number"),
+        };
+        let mut message = format!("wrong type: expected {article}, found {}", kind(found));
+        match (expected, found) {
+            ("array", Value::String(_)) => {
+                message.push_str("; a multi-select answer is an array of strings")
+            }
+            ("string", Value::Array(_)) => {
+                message.push_str("; a single-select answer is one string")
+            }
+            _ => {}
+        }
+        let extra = vec![("value", found.clone()), ("type", Value::from(schema_type))];
+        self.refuse(reason, message, extra)
+    }
+}
+
+/// `a string ("x")`, as a message names what was found.
+fn kind(found: &Value) -> String {
+    let name = match found {
+        Value::Null => return "null".to_owned(),
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    };
+    format!("{name} ({found})")
+}
+
+/// `“text”`, cut after 40 characters, control characters as spaces.
+fn quote(text: &str) -> String {
+    let mut quoted = String::from("“");
+    for (count, c) in text.chars().enumerate() {
+        if count == 40 {
+            quoted.push('…');
+            break;
+        }
+        quoted.push(if c.is_control() { ' ' } else { c });
+    }
+    quoted.push('”');
+    quoted
+}
+
+/// The options' titles, quoted: `“A”, “B” or “C”`.
+fn choices(options: &[(&str, &str)]) -> String {
+    let mut text = String::new();
+    for (index, (_, title)) in options.iter().enumerate() {
+        if index > 0 {
+            text.push_str(if index + 1 == options.len() {
+                " or "
+            } else {
+                ", "
+            });
+        }
+        text.push_str(&quote(title));
+    }
+    text
+}
+
+/// `expected one of "a", "b"`.
+fn expected(options: &[(&str, &str)]) -> String {
+    let values: Vec<String> = options
+        .iter()
+        .map(|(value, _)| format!("{value:?}"))
+        .collect();
+    format!("expected one of {}", values.join(", "))
+}
+
+fn values(options: &[(&str, &str)]) -> Value {
+    Value::Array(
+        options
+            .iter()
+            .map(|(value, _)| Value::from(*value))
+            .collect(),
+    )
+}
+
+/// The option whose title (not value) the client sent.
+fn by_title<'o>(options: &[(&'o str, &'o str)], sent: &str) -> Option<(&'o str, &'o str)> {
+    options
+        .iter()
+        .copied()
+        .find(|(value, title)| title == &sent && value != title)
+}
+
+/// A refused value that is an option's title: asked again with that option
+/// pre-selected.
+fn title_sent(option: (&str, &str)) -> String {
+    format!("please choose {} again from the list.", quote(option.1))
+}
+
+/// A single-select: one of `options` (value, title; an untitled option's
+/// title is its value). Also returns what a second chance pre-fills.
+fn single<'o>(
+    field: &Field,
+    value: &Value,
+    options: &[(&'o str, &'o str)],
+) -> Result<(&'o str, &'o str), (Refused, Option<Value>)> {
+    let Value::String(sent) = value else {
+        let reason = format!("choose {}.", choices(options));
+        return Err((field.wrong_type(reason, "string", value), None));
+    };
+    if let Some(chosen) = options.iter().find(|(value, _)| value == sent) {
+        return Ok(*chosen);
+    }
+    let titled = by_title(options, sent);
+    let (reason, hint) = match titled {
+        Some(option) => (
+            title_sent(option),
+            format!(
+                "the client sent the title of option {:?} instead of its value; ",
+                option.0
+            ),
+        ),
+        None => (
+            format!(
+                "{} is not one of the choices; choose {}.",
+                quote(sent),
+                choices(options)
+            ),
+            String::new(),
+        ),
+    };
+    let message = format!("invalid value {sent:?}: {hint}{}", expected(options));
+    let extra = vec![("value", value.clone()), ("allowed", values(options))];
+    let kept = titled.map(|(value, _)| Value::from(value));
+    Err((field.refuse(reason, message, extra), kept))
+}
+
+/// A multi-select: distinct options, `min..=max` of them. Also returns what
+/// a second chance pre-fills: the valid options, when they fit the bounds.
+fn multi<'o>(
+    field: &Field,
+    value: &Value,
+    options: &[(&'o str, &'o str)],
+    (min, max): (usize, usize),
+) -> Result<Vec<&'o str>, (Refused, Option<Value>)> {
+    let Value::Array(items) = value else {
+        let reason = "choose from the list.".to_owned();
+        return Err((field.wrong_type(reason, "array", value), None));
+    };
+    let kept = || {
+        let mut kept: Vec<&str> = Vec::new();
+        for item in items.iter().take(options.len()).filter_map(Value::as_str) {
+            let found = options
+                .iter()
+                .find(|(value, title)| value == &item || title == &item);
+            if let Some((value, _)) = found.filter(|(value, _)| !kept.contains(value)) {
+                kept.push(value);
+            }
+        }
+        (min..=max).contains(&kept.len()).then(|| Value::from(kept))
+    };
+    let count = items.len();
+    let bound = if count < min {
+        Some((
+            format!("pick at least {min}; you picked {count}."),
+            format!("too few items: selected {count}, at least {min} required"),
+            ("minItems", min),
+        ))
+    } else if count > max {
+        Some((
+            format!("pick at most {max}; you picked {count}."),
+            format!("too many items: selected {count}, at most {max} allowed"),
+            ("maxItems", max),
+        ))
+    } else {
+        None
+    };
+    if let Some((reason, message, (keyword, bound))) = bound {
+        let extra = vec![("value", value.clone()), (keyword, Value::from(bound))];
+        return Err((field.refuse(reason, message, extra), kept()));
+    }
+    let mut chosen: Vec<&str> = Vec::with_capacity(count);
+    for (index, item) in items.iter().enumerate() {
+        let found = item
+            .as_str()
+            .and_then(|item| options.iter().find(|(value, _)| value == &item));
+        let refused = match found {
+            Some((value, _)) if chosen.contains(value) => {
+                let reason = format!(
+                    "{} is chosen twice; choose each at most once.",
+                    item_text(item)
+                );
+                let message = format!(
+                    "duplicate item at index {index}: {item} names an option that is already selected"
+                );
+                let extra = vec![("value", value_of(items)), ("index", Value::from(index))];
+                field.refuse(reason, message, extra)
+            }
+            Some((value, _)) => {
+                chosen.push(value);
+                continue;
+            }
+            None => {
+                let titled = item.as_str().and_then(|item| by_title(options, item));
+                let reason = match titled {
+                    Some(option) => title_sent(option),
+                    None => format!(
+                        "{} is not one of the choices; choose from {}.",
+                        item_text(item),
+                        choices(options)
+                    ),
+                };
+                let what = match (item, titled) {
+                    (Value::String(text), Some(option)) => format!(
+                        "{text:?} is not an option; the client sent the title of option {:?} instead of its value; ",
+                        option.0
+                    ),
+                    (Value::String(text), None) => format!("{text:?} is not an option; "),
+                    (other, _) => format!("expected a string, found {}; ", kind(other)),
+                };
+                let message = format!("invalid item at index {index}: {what}{}", expected(options));
+                let extra = vec![
+                    ("value", value_of(items)),
+                    ("index", Value::from(index)),
+                    ("allowed", values(options)),
+                ];
+                field.refuse(reason, message, extra)
+            }
+        };
+        return Err((refused, kept()));
+    }
+    Ok(chosen)
+}
+
+fn value_of(items: &[Value]) -> Value {
+    Value::Array(items.to_vec())
+}
+
+fn item_text(item: &Value) -> String {
+    match item {
+        Value::String(text) => quote(text),
+        other => quote(&other.to_string()),
+    }
+}
+
+/// A whole number within `min..=max`.
+fn integer(field: &Field, value: &Value, (min, max): (i64, i64)) -> Result<i64, Refused> {
+    let Value::Number(number) = value else {
+        return Err(field.wrong_type("the answer must be a number.".to_owned(), "number", value));
+    };
+    let whole = match (number.as_i64(), number.as_f64()) {
+        (Some(whole), _) => Some(whole),
+        // A float with no fraction, within the range checked below.
+        #[allow(clippy::cast_possible_truncation)]
+        (None, Some(float)) if float.fract() == 0.0 && float.abs() < 1e15 => Some(float as i64),
+        _ => None,
+    };
+    let Some(whole) = whole else {
+        let reason = format!(
+            "enter a whole number; you entered {}.",
+            quote(&number.to_string())
+        );
+        let message = format!("not an integer: {number} has a fractional part");
+        let extra = vec![("value", value.clone()), ("type", Value::from("integer"))];
+        return Err(field.refuse(reason, message, extra));
+    };
+    if !(min..=max).contains(&whole) {
+        let reason = format!(
+            "enter a number from {min} to {max}; you entered {}.",
+            quote(&number.to_string())
+        );
+        let message = format!("out of range: {number} is not between {min} and {max}");
+        let extra = vec![
+            ("value", value.clone()),
+            ("minimum", Value::from(min)),
+            ("maximum", Value::from(max)),
+        ];
+        return Err(field.refuse(reason, message, extra));
+    }
+    Ok(whole)
+}
+
+fn boolean(field: &Field, value: &Value) -> Result<bool, Refused> {
+    value.as_bool().ok_or_else(|| {
+        field.wrong_type("the answer must be yes or no.".to_owned(), "boolean", value)
+    })
+}
+
+/// A text of at most `max` characters.
+fn text<'v>(field: &Field, value: &'v Value, max: usize) -> Result<&'v str, Refused> {
+    let Value::String(text) = value else {
+        return Err(field.wrong_type("the answer must be a text.".to_owned(), "string", value));
+    };
+    let count = text.chars().count();
+    if count > max {
+        let characters = if count == 1 {
+            "1 character".to_owned()
+        } else {
+            format!("{count} characters")
+        };
+        let reason = format!("enter at most {max} characters; you entered {count}.");
+        let message = format!("too long: {characters}, at most {max} allowed");
+        let extra = vec![("value", value.clone()), ("maxLength", Value::from(max))];
+        return Err(field.refuse(reason, message, extra));
+    }
+    Ok(text)
+}
+
+/// After a refused answer: the reasons to ask again with (the question's
+/// message follows), or, when the question was asked `MAX_ATTEMPTS` times,
+/// the error result.
+fn second_chance(attempts: &mut u32, refused: &[Refused]) -> Result<String, Box<CallToolResponse>> {
+    *attempts += 1;
+    if *attempts >= MAX_ATTEMPTS {
+        let message = match refused {
+            [one] => one.message.clone(),
+            many => {
+                let parts: Vec<&str> = many
+                    .iter()
+                    .map(|refused| refused.message.as_str())
+                    .collect();
+                format!("{} fields rejected: {}", many.len(), parts.join("; "))
+            }
+        };
+        let text = format!("the client's answer was rejected: {message}");
+        let mut result = CallToolResult::error(vec![ContentBlock::text(text)]);
+        let errors = refused.iter().map(|refused| refused.data.clone()).collect();
+        result.structured_content = Some(object([("errors", Value::Array(errors))]));
+        return Err(Box::new(result.into()));
+    }
+    let reasons: Vec<&str> = refused
+        .iter()
+        .map(|refused| refused.reason.as_str())
+        .collect();
+    Ok(format!("\n\n{}", reasons.join("\n")))
+}
+
+// ---------------------------------------------------------------------------
+// Forms
+// ---------------------------------------------------------------------------
+
+fn form(
+    message: String,
+    properties: Vec<(&str, PrimitiveSchemaDefinition)>,
+    required: &[&str],
+) -> ElicitRequestParams {
+    let order = properties
+        .iter()
+        .map(|(name, _)| (*name).to_owned())
+        .collect();
+    let properties = properties
+        .into_iter()
+        .map(|(name, property)| (name.to_owned(), property))
+        .collect();
+    let mut schema = ElicitationSchema::new(properties);
+    schema.property_order = Some(order);
+    schema.required = Some(required.iter().map(|name| (*name).to_owned()).collect());
+    ElicitRequestParams::FormElicitationParams {
+        meta: None,
+        message,
+        requested_schema: schema,
+    }
+}
+
+fn titled(options: &[(&str, &str)]) -> Vec<ConstTitle> {
+    options
+        .iter()
+        .map(|(value, title)| ConstTitle::new(*value, *title))
+        .collect()
+}
+
+/// A titled single-select property.
+fn select(
+    title: Option<&'static str>,
+    description: Option<&'static str>,
+    options: &[(&str, &str)],
+    default: Option<String>,
+) -> PrimitiveSchemaDefinition {
+    let mut select = TitledSingleSelectEnumSchema::new(titled(options));
+    select.title = title.map(Cow::Borrowed);
+    select.description = description.map(Cow::Borrowed);
+    select.default = default;
+    PrimitiveSchemaDefinition::Enum(EnumSchema::Single(SingleSelectEnumSchema::Titled(select)))
+}
+
+/// A pre-filled value as a multi-select's `default`.
+fn strings(value: Option<Value>) -> Option<Vec<String>> {
+    let Some(Value::Array(items)) = value else {
+        return None;
+    };
+    Some(
+        items
+            .iter()
+            .filter_map(|item| item.as_str().map(str::to_owned))
+            .collect(),
+    )
+}
+
+// ---------------------------------------------------------------------------
+// test_two_questions
+// ---------------------------------------------------------------------------
+
+const SEVERITIES: &[(&str, &str)] = &[
+    ("low", "Low: no user impact"),
+    ("high", "High: users are affected"),
+];
+const SERVICES: &[(&str, &str)] = &[
+    ("checkout", "checkout"),
+    ("search", "search"),
+    ("login", "login"),
+];
+const SEVERITY: Field = Field {
+    key: "severity",
+    label: "Severity",
+    required: true,
+};
+const AFFECTED: Field = Field {
+    key: "services",
+    label: "Affected services",
+    required: true,
+};
+
+/// What the state of `test_two_questions` carries.
+#[derive(Serialize, Deserialize, Default)]
+struct Triage {
+    /// The question the sealing round asked: `triage` or `impact`.
+    asked: TriageQuestion,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    attempts: u32,
+    /// The severity, once answered (only a high one asks on).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    severity: Option<String>,
+}
+
+#[derive(Serialize, Deserialize, Default, PartialEq, Clone, Copy)]
+#[serde(rename_all = "lowercase")]
+enum TriageQuestion {
+    #[default]
+    Triage,
+    Impact,
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_zero(count: &u32) -> bool {
+    *count == 0
+}
+
+fn triage_form(reasons: &str, default: Option<String>) -> ElicitRequestParams {
+    let description = Some("How bad it is for the users of the service.");
+    let severity = select(Some("Severity"), description, SEVERITIES, default);
+    form(
+        format!("How bad is it?{reasons}"),
+        vec![("severity", severity)],
+        &["severity"],
+    )
+}
+
+fn impact_form(reasons: &str, default: Option<Value>) -> ElicitRequestParams {
+    let values = SERVICES
+        .iter()
+        .map(|(value, _)| (*value).to_owned())
+        .collect();
+    let mut services = EnumSchema::builder(values)
+        .multiselect()
+        .title("Affected services")
+        .description("Every service that shows errors, at most two.")
+        .max_items(2)
+        .expect("a bound above none")
+        .build();
+    if let EnumSchema::Multi(MultiSelectEnumSchema::Untitled(services)) = &mut services {
+        services.default = strings(default);
+    }
+    let services = PrimitiveSchemaDefinition::Enum(services);
+    let message = format!("Which services are affected?{reasons}");
+    form(message, vec![("services", services)], &["services"])
+}
+
+fn completed(action: &str, content: &str) -> String {
+    format!("Elicitation completed: action={action}, content={content}")
+}
+
+/// The answer under `key`, where the state's round asked it.
+fn response(responses: &mut Option<InputResponses>, key: &str) -> Option<Value> {
+    responses
+        .as_mut()
+        .and_then(|responses| responses.remove(key))
+}
+
+/// `test_two_questions`, by hand.
+pub fn two_questions(
+    codec: &RequestStateCodec,
+    tool: &str,
+    arguments: &JsonObject,
+    state: Option<&str>,
+    mut responses: Option<InputResponses>,
+) -> Reply {
+    let binding = binding(tool, arguments);
+    let Some(mut state) = open::<Triage>(codec, state, &binding)? else {
+        return ask(
+            codec,
+            &binding,
+            &Triage::default(),
+            "triage",
+            triage_form("", None),
+        );
+    };
+    match state.asked {
+        TriageQuestion::Triage => {
+            let Some(answer) = response(&mut responses, "triage") else {
+                return ask(codec, &binding, &state, "triage", triage_form("", None));
+            };
+            let content = match read(answer)? {
+                Answer::Accept(content) => content,
+                Answer::Decline => return done(completed("decline", "{}")),
+                Answer::Cancel => return done(completed("cancel", "{}")),
+            };
+            let checked = SEVERITY
+                .value(&content)
+                .map_err(|refused| (refused, None))
+                .and_then(|value| single(&SEVERITY, value.unwrap_or(&Value::Null), SEVERITIES));
+            match checked {
+                Ok((severity, _)) => {
+                    let report = completed("accept", &format!(r#"{{"severity":"{severity}"}}"#));
+                    if severity != "high" {
+                        return done(report);
+                    }
+                    let state = Triage {
+                        asked: TriageQuestion::Impact,
+                        attempts: 0,
+                        severity: Some(severity.to_owned()),
+                    };
+                    ask(codec, &binding, &state, "impact", impact_form("", None))
+                }
+                Err((refused, kept)) => {
+                    let reasons = match second_chance(&mut state.attempts, &[refused]) {
+                        Ok(reasons) => reasons,
+                        Err(result) => return Ok(*result),
+                    };
+                    let default = kept.and_then(|kept| kept.as_str().map(str::to_owned));
+                    ask(
+                        codec,
+                        &binding,
+                        &state,
+                        "triage",
+                        triage_form(&reasons, default),
+                    )
+                }
+            }
+        }
+        TriageQuestion::Impact => {
+            let Some(severity) = state.severity.clone().filter(|severity| severity == "high")
+            else {
+                return Err(ErrorData::invalid_params(STATE_REFUSED, None));
+            };
+            let Some(answer) = response(&mut responses, "impact") else {
+                return ask(codec, &binding, &state, "impact", impact_form("", None));
+            };
+            let triage = completed("accept", &format!(r#"{{"severity":"{severity}"}}"#));
+            let content = match read(answer)? {
+                Answer::Accept(content) => content,
+                Answer::Decline => {
+                    return done(format!("{triage}; {}", completed("decline", "{}")))
+                }
+                Answer::Cancel => return done(format!("{triage}; {}", completed("cancel", "{}"))),
+            };
+            let checked = AFFECTED
+                .value(&content)
+                .map_err(|refused| (refused, None))
+                .and_then(|value| {
+                    multi(&AFFECTED, value.unwrap_or(&Value::Null), SERVICES, (0, 2))
+                });
+            match checked {
+                Ok(services) => {
+                    let content = serde_json::to_string(&services).expect("strings serialize");
+                    let impact = completed("accept", &format!(r#"{{"services":{content}}}"#));
+                    done(format!("{triage}; {impact}"))
+                }
+                Err((refused, kept)) => {
+                    let reasons = match second_chance(&mut state.attempts, &[refused]) {
+                        Ok(reasons) => reasons,
+                        Err(result) => return Ok(*result),
+                    };
+                    ask(
+                        codec,
+                        &binding,
+                        &state,
+                        "impact",
+                        impact_form(&reasons, kept),
+                    )
+                }
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// deploy
+// ---------------------------------------------------------------------------
+
+const SERVICE: &str = "checkout-api v2.14.0";
+const REGIONS: &[(&str, &str)] = &[
+    ("eu-central-1", "Frankfurt (eu-central-1)"),
+    ("us-east-1", "Virginia (us-east-1)"),
+    ("ap-northeast-1", "Tokyo (ap-northeast-1)"),
+];
+const CONFIRM: &[(&str, &str)] = &[("yes", "Yes"), ("no", "No")];
+const ENVIRONMENT: Field = Field {
+    key: "environment",
+    label: "Environment",
+    required: true,
+};
+const REPLICAS: Field = Field {
+    key: "replicas",
+    label: "Replicas",
+    required: true,
+};
+const REGION: Field = Field {
+    key: "regions",
+    label: "Regions",
+    required: true,
+};
+const CANARY: Field = Field {
+    key: "canaryFirst",
+    label: "Canary first",
+    required: true,
+};
+const NOTES: Field = Field {
+    key: "notes",
+    label: "Notes",
+    required: false,
+};
+const CONFIRMED: Field = Field {
+    key: "confirm",
+    label: "confirm",
+    required: true,
+};
+
+/// The environments, read on every round (as `deploy.rs` reads them).
+fn environments() -> Vec<(String, String)> {
+    [
+        ("staging", "Staging"),
+        ("prod-eu", "Production (EU)"),
+        ("prod-us", "Production (US)"),
+    ]
+    .into_iter()
+    .map(|(value, title)| (value.to_owned(), title.to_owned()))
+    .collect()
+}
+
+/// What the state of the deploy tool carries.
+#[derive(Serialize, Deserialize, Default)]
+struct Deploy {
+    asked: DeployQuestion,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    attempts: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    environment: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    rollout: Option<Rollout>,
+}
+
+#[derive(Serialize, Deserialize, Default, PartialEq, Clone, Copy)]
+#[serde(rename_all = "lowercase")]
+enum DeployQuestion {
+    #[default]
+    Target,
+    Rollout,
+    Confirm,
+}
+
+/// The rollout, as accepted (its properties named as the form names them).
+#[derive(Serialize, Deserialize, Clone)]
+#[serde(rename_all = "camelCase")]
+struct Rollout {
+    replicas: i64,
+    regions: Vec<String>,
+    canary_first: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    notes: Option<String>,
+}
+
+impl Rollout {
+    fn plan(&self, environment: &str, title: &str) -> String {
+        format!(
+            "{SERVICE} to {title} ({environment}): {} replicas in {}, {}",
+            self.replicas,
+            self.regions.join(", "),
+            if self.canary_first {
+                "canary first"
+            } else {
+                "all at once"
+            }
+        )
+    }
+}
+
+/// The values pre-filled when the rollout is asked again.
+#[derive(Default)]
+struct Prefilled {
+    replicas: Option<i64>,
+    regions: Option<Value>,
+    canary_first: Option<bool>,
+    notes: Option<String>,
+}
+
+fn target_form(
+    environments: &[(&str, &str)],
+    reasons: &str,
+    default: Option<String>,
+) -> ElicitRequestParams {
+    let environment = select(Some("Environment"), None, environments, default);
+    let message = format!("Deploy {SERVICE}: to which environment?{reasons}");
+    form(
+        message,
+        vec![("environment", environment)],
+        &["environment"],
+    )
+}
+
+fn rollout_form(title: &str, reasons: &str, prefilled: Prefilled) -> ElicitRequestParams {
+    let replicas = IntegerSchema::new()
+        .range(1, 20)
+        .title("Replicas")
+        .description("How many replicas to run.")
+        .with_default(prefilled.replicas.unwrap_or(2));
+    let mut regions = TitledMultiSelectEnumSchema::new(TitledItems::new(titled(REGIONS)))
+        .with_title("Regions")
+        .with_description("Where to run them, one or two regions.")
+        .with_min_items(1)
+        .with_max_items(2);
+    regions.default = strings(prefilled.regions);
+    let canary = BooleanSchema::new()
+        .title("Canary first")
+        .description("Send a share of the traffic to the new version first.")
+        .with_default(prefilled.canary_first.unwrap_or(true));
+    let mut notes = StringSchema::new()
+        .title("Notes")
+        .description("Anything the person on call should know.")
+        .max_length(280);
+    notes.default = prefilled.notes;
+    let properties = vec![
+        ("replicas", PrimitiveSchemaDefinition::Integer(replicas)),
+        (
+            "regions",
+            PrimitiveSchemaDefinition::Enum(EnumSchema::Multi(MultiSelectEnumSchema::Titled(
+                regions,
+            ))),
+        ),
+        ("canaryFirst", PrimitiveSchemaDefinition::Boolean(canary)),
+        ("notes", PrimitiveSchemaDefinition::String(notes)),
+    ];
+    let message = format!("Deploy {SERVICE} to {title}: how?{reasons}");
+    form(message, properties, &["replicas", "regions", "canaryFirst"])
+}
+
+fn confirm_form(plan: &str, reasons: &str, default: Option<String>) -> ElicitRequestParams {
+    let confirm = select(None, None, CONFIRM, default);
+    form(
+        format!("Deploy {plan}?{reasons}"),
+        vec![("confirm", confirm)],
+        &["confirm"],
+    )
+}
+
+/// Every field of the rollout checked, in the form's order: the rollout, or
+/// why not and what to pre-fill.
+fn check_rollout(
+    content: &Map<String, Value>,
+    prefilled: &mut Prefilled,
+) -> Result<Rollout, Vec<Refused>> {
+    let mut refused = Vec::new();
+    let replicas = REPLICAS.value(content).and_then(|value| {
+        value
+            .map(|value| integer(&REPLICAS, value, (1, 20)))
+            .transpose()
+    });
+    let replicas = match replicas {
+        Ok(replicas) => {
+            prefilled.replicas = replicas;
+            replicas
+        }
+        Err(error) => {
+            refused.push(error);
+            None
+        }
+    };
+    let regions = match REGION.value(content) {
+        Err(error) => Err((error, None)),
+        Ok(value) => multi(&REGION, value.unwrap_or(&Value::Null), REGIONS, (1, 2)),
+    };
+    let regions = match regions {
+        Ok(regions) => {
+            prefilled.regions = Some(Value::from(regions.clone()));
+            Some(regions)
+        }
+        Err((error, kept)) => {
+            refused.push(error);
+            prefilled.regions = kept;
+            None
+        }
+    };
+    let canary = CANARY
+        .value(content)
+        .and_then(|value| value.map(|value| boolean(&CANARY, value)).transpose());
+    let canary = match canary {
+        Ok(canary) => {
+            prefilled.canary_first = canary;
+            canary
+        }
+        Err(error) => {
+            refused.push(error);
+            None
+        }
+    };
+    let notes = NOTES
+        .value(content)
+        .and_then(|value| value.map(|value| text(&NOTES, value, 280)).transpose());
+    let notes = match notes {
+        Ok(notes) => {
+            prefilled.notes = notes.map(str::to_owned);
+            notes
+        }
+        Err(error) => {
+            refused.push(error);
+            None
+        }
+    };
+    match (replicas, regions, canary) {
+        (Some(replicas), Some(regions), Some(canary_first)) if refused.is_empty() => Ok(Rollout {
+            replicas,
+            regions: regions.into_iter().map(str::to_owned).collect(),
+            canary_first,
+            notes: notes.map(str::to_owned),
+        }),
+        _ => Err(refused),
+    }
+}
+
+/// The deploy tool, by hand.
+pub fn deploy(
+    codec: &RequestStateCodec,
+    tool: &str,
+    arguments: &JsonObject,
+    state: Option<&str>,
+    mut responses: Option<InputResponses>,
+) -> Reply {
+    let binding = binding(tool, arguments);
+    let environments = environments();
+    let environments: Vec<(&str, &str)> = environments
+        .iter()
+        .map(|(value, title)| (value.as_str(), title.as_str()))
+        .collect();
+    let Some(mut state) = open::<Deploy>(codec, state, &binding)? else {
+        let form = target_form(&environments, "", None);
+        return ask(codec, &binding, &Deploy::default(), "target", form);
+    };
+    if state.asked == DeployQuestion::Target {
+        let Some(answer) = response(&mut responses, "target") else {
+            return ask(
+                codec,
+                &binding,
+                &state,
+                "target",
+                target_form(&environments, "", None),
+            );
+        };
+        let content = match read(answer)? {
+            Answer::Accept(content) => content,
+            Answer::Decline | Answer::Cancel => {
+                return done("not deployed: no environment".to_owned())
+            }
+        };
+        let checked = ENVIRONMENT
+            .value(&content)
+            .map_err(|refused| (refused, None))
+            .and_then(|value| single(&ENVIRONMENT, value.unwrap_or(&Value::Null), &environments));
+        match checked {
+            Ok((environment, title)) => {
+                let state = Deploy {
+                    asked: DeployQuestion::Rollout,
+                    attempts: 0,
+                    environment: Some(environment.to_owned()),
+                    rollout: None,
+                };
+                let form = rollout_form(title, "", Prefilled::default());
+                return ask(codec, &binding, &state, "rollout", form);
+            }
+            Err((refused, kept)) => {
+                let reasons = match second_chance(&mut state.attempts, &[refused]) {
+                    Ok(reasons) => reasons,
+                    Err(result) => return Ok(*result),
+                };
+                let default = kept.and_then(|kept| kept.as_str().map(str::to_owned));
+                let form = target_form(&environments, &reasons, default);
+                return ask(codec, &binding, &state, "target", form);
+            }
+        }
+    }
+    // The environment, looked up again: the list is read on every round.
+    let found = state
+        .environment
+        .as_deref()
+        .and_then(|environment| environments.iter().find(|(value, _)| *value == environment));
+    let Some(&(environment, title)) = found else {
+        return Err(ErrorData::invalid_params(STATE_REFUSED, None));
+    };
+    if state.asked == DeployQuestion::Rollout {
+        let Some(answer) = response(&mut responses, "rollout") else {
+            let form = rollout_form(title, "", Prefilled::default());
+            return ask(codec, &binding, &state, "rollout", form);
+        };
+        let content = match read(answer)? {
+            Answer::Accept(content) => content,
+            Answer::Decline | Answer::Cancel => {
+                return done(format!("not deployed: no rollout for {environment}"))
+            }
+        };
+        let mut prefilled = Prefilled::default();
+        match check_rollout(&content, &mut prefilled) {
+            Ok(rollout) => {
+                let plan = rollout.plan(environment, title);
+                state.asked = DeployQuestion::Confirm;
+                state.attempts = 0;
+                state.rollout = Some(rollout);
+                return ask(
+                    codec,
+                    &binding,
+                    &state,
+                    "confirm",
+                    confirm_form(&plan, "", None),
+                );
+            }
+            Err(refused) => {
+                let reasons = match second_chance(&mut state.attempts, &refused) {
+                    Ok(reasons) => reasons,
+                    Err(result) => return Ok(*result),
+                };
+                let form = rollout_form(title, &reasons, prefilled);
+                return ask(codec, &binding, &state, "rollout", form);
+            }
+        }
+    }
+    let Some(rollout) = state.rollout.clone() else {
+        return Err(ErrorData::invalid_params(STATE_REFUSED, None));
+    };
+    let plan = rollout.plan(environment, title);
+    let Some(answer) = response(&mut responses, "confirm") else {
+        return ask(
+            codec,
+            &binding,
+            &state,
+            "confirm",
+            confirm_form(&plan, "", None),
+        );
+    };
+    let content = match read(answer)? {
+        Answer::Accept(content) => content,
+        Answer::Decline | Answer::Cancel => return done(format!("not deployed: {plan}")),
+    };
+    let checked = CONFIRMED
+        .value(&content)
+        .map_err(|refused| (refused, None))
+        .and_then(|value| single(&CONFIRMED, value.unwrap_or(&Value::Null), CONFIRM));
+    match checked {
+        Ok(("yes", _)) => {
+            let notes = rollout.notes.as_deref().unwrap_or("none");
+            done(format!("deploying {plan}; notes: {notes}"))
+        }
+        Ok(_) => done(format!("not deployed: {plan}")),
+        Err((refused, kept)) => {
+            let reasons = match second_chance(&mut state.attempts, &[refused]) {
+                Ok(reasons) => reasons,
+                Err(result) => return Ok(*result),
+            };
+            let default = kept.and_then(|kept| kept.as_str().map(str::to_owned));
+            ask(
+                codec,
+                &binding,
+                &state,
+                "confirm",
+                confirm_form(&plan, &reasons, default),
+            )
+        }
+    }
+}
