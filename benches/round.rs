@@ -40,8 +40,35 @@
 //!   that round on this SDK, with no work in the tool. A round's excess over
 //!   its canned twin is the library's work (and the example's few lines).
 //!
+//! The hand-written twins (`examples/conformance/by_hand.rs`): the same
+//! tools written on rmcp's own MRTR API (`InputRequiredResult`,
+//! `RequestStateCodec`), serde_json and checks written out, served by the
+//! same router: `by_hand_two_questions` beside `test_two_questions`, and
+//! `by_hand_deploy` beside `deploy` (`examples/conformance/deploy.rs`: a
+//! select of environments built at run time, a derived form, a `Confirm`
+//! naming the plan). Their rounds:
+//!
+//! - `by_hand_first`, `by_hand_seals`, `by_hand_opens`: the three rounds of
+//!   `test_two_questions`, by hand;
+//! - `deploy_first` (asks the environment), `deploy_target` (opens, reads
+//!   the environment, seals it, asks the rollout), `deploy_rollout` (opens,
+//!   reads the rollout, seals both, asks the confirmation naming the plan),
+//!   `deploy_confirm` (opens, reads the confirmation, completes); and
+//!   `by_hand_deploy_*`, the same by hand.
+//!
+//! Each round kind's ratio is the `Ask` round over its twin. Each twin
+//! follows its own chain of states, so the requests differ only in the
+//! tool's name and the `requestState` text.
+//!
 //! Every response is checked at start-up (so a bench never times an error
-//! it did not mean to), and each timed response's length against it.
+//! it did not mean to), and each timed response's length against it. The
+//! twins are checked at start-up to answer, for the same answers, the same
+//! bytes as their `Ask` versions except the `requestState` text (which holds
+//! an expiry and a MAC, and a payload of each one's own layout), on the
+//! rounds timed and on refused, declined and malformed answers (see
+//! [`check_twins`]); the states are compared by what they must carry, once
+//! opened: the answers accepted so far, the question the round asked, the
+//! rejected attempts.
 
 use std::sync::{Arc, OnceLock};
 
@@ -51,7 +78,8 @@ use divan::Bencher;
 use enum_schema::ask::RequestStateSeal;
 use enum_schema::rmcp::Ask;
 use rmcp::handler::server::router::tool::ToolRouter;
-use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, RequestStateCodec};
+use rmcp::handler::server::tool::{InputResponses, RequestState};
+use rmcp::model::{CallToolResponse, CallToolResult, ContentBlock, JsonObject, RequestStateCodec};
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use rmcp::{tool, tool_handler, tool_router, ErrorData, ServerHandler};
@@ -61,6 +89,14 @@ use serde_json::{json, Value};
 #[allow(dead_code)]
 #[path = "../examples/conformance/forms.rs"]
 mod forms;
+
+/// The deploy shape asked with `Ask`.
+#[path = "../examples/conformance/deploy.rs"]
+mod deploy;
+
+/// The hand-written twins.
+#[path = "../examples/conformance/by_hand.rs"]
+mod by_hand;
 
 /// The load drivers' `tools/call` params.
 #[allow(dead_code)]
@@ -79,6 +115,8 @@ static CANNED: OnceLock<[CallToolResponse; 3]> = OnceLock::new();
 #[derive(Clone)]
 struct RoundServer {
     seal: RequestStateSeal,
+    /// The twins' codec: the same key, rmcp's codec itself.
+    codec: Arc<RequestStateCodec>,
     tool_router: ToolRouter<Self>,
 }
 
@@ -97,9 +135,10 @@ fn canned(index: usize) -> Result<CallToolResponse, ErrorData> {
 
 #[tool_router]
 impl RoundServer {
-    fn new(seal: RequestStateSeal) -> Self {
+    fn new(seal: RequestStateSeal, codec: Arc<RequestStateCodec>) -> Self {
         RoundServer {
             seal,
+            codec,
             tool_router: Self::tool_router(),
         }
     }
@@ -112,6 +151,37 @@ impl RoundServer {
             Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
         })
         .await
+    }
+
+    #[tool(description = "Deploys checkout-api: where, how, then a confirmation of the plan")]
+    async fn deploy(&self, ask: Ask) -> Result<CallToolResponse, ErrorData> {
+        ask.tool(|ask| async move {
+            let text = deploy::deploy(&ask).await?;
+            Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
+        })
+        .await
+    }
+
+    #[tool(description = "test_two_questions, by hand")]
+    async fn by_hand_two_questions(
+        &self,
+        RequestState(state): RequestState,
+        InputResponses(responses): InputResponses,
+        arguments: JsonObject,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let tool = "by_hand_two_questions";
+        by_hand::two_questions(&self.codec, tool, &arguments, state.as_deref(), responses)
+    }
+
+    #[tool(description = "deploy, by hand")]
+    async fn by_hand_deploy(
+        &self,
+        RequestState(state): RequestState,
+        InputResponses(responses): InputResponses,
+        arguments: JsonObject,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let tool = "by_hand_deploy";
+        by_hand::deploy(&self.codec, tool, &arguments, state.as_deref(), responses)
     }
 
     #[tool(description = "Answers one word")]
@@ -150,10 +220,15 @@ impl ServerHandler for RoundServer {
 /// The key every round's state is sealed with.
 const KEY: &[u8] = b"the round benchmark's key, 32 bytes or more";
 
+fn codec() -> RequestStateCodec {
+    RequestStateCodec::try_new(KEY).expect("a 32-byte key")
+}
+
 fn server() -> Server {
-    let seal = RequestStateSeal::new(RequestStateCodec::try_new(KEY).expect("a 32-byte key"));
+    let seal = RequestStateSeal::new(codec());
+    let codec = Arc::new(codec());
     StreamableHttpService::new(
-        move || Ok(RoundServer::new(seal.clone())),
+        move || Ok(RoundServer::new(seal.clone(), Arc::clone(&codec))),
         Arc::new(LocalSessionManager::default()),
         StreamableHttpServerConfig::default(),
     )
@@ -207,6 +282,12 @@ struct Rounds {
     first: Value,
     seals: Value,
     opens: Value,
+    /// The twin's own `seals` and `opens` (its `first` is `first`).
+    by_hand_seals: Value,
+    by_hand_opens: Value,
+    /// The four rounds of `deploy`, and of its twin.
+    deploy: [Value; 4],
+    by_hand_deploy: [Value; 4],
 }
 
 fn rounds() -> &'static Rounds {
@@ -274,11 +355,37 @@ fn rounds() -> &'static Rounds {
             let refused = send("no_such_tool", extra);
             assert_eq!(refused["error"], answer["error"], "{refused}");
         }
+
+        // The twins answer the same bytes as the `Ask` versions.
+        let send_text = |tool: &str, extra: &Value| {
+            let body = runtime.block_on(round(&server, request(tool, extra.clone())));
+            String::from_utf8(body.to_vec()).expect("UTF-8")
+        };
+        check_twins(&send_text);
+        let two = chain(&send_text, "by_hand_two_questions", &two_questions_rounds());
+        let [(_, _), (by_hand_seals, _), (by_hand_opens, _)] =
+            <[_; 3]>::try_from(two).unwrap_or_else(|_| panic!("three rounds"));
+        let deploys = |tool: &str| {
+            let rounds = chain(&send_text, tool, &deploy_rounds());
+            let text = &rounds[3].1;
+            assert!(text.contains("deploying checkout-api"), "{text}");
+            <[_; 4]>::try_from(
+                rounds
+                    .into_iter()
+                    .map(|(extra, _)| extra)
+                    .collect::<Vec<_>>(),
+            )
+            .unwrap_or_else(|_| panic!("four rounds"))
+        };
         Rounds {
             floor,
             first,
             seals,
             opens,
+            by_hand_seals,
+            by_hand_opens,
+            deploy: deploys("deploy"),
+            by_hand_deploy: deploys("by_hand_deploy"),
         }
     })
 }
@@ -348,4 +455,410 @@ fn opens(bencher: Bencher) {
 #[divan::bench]
 fn canned_opens(bencher: Bencher) {
     bench_round(bencher, "canned_opens", &rounds().opens);
+}
+
+#[divan::bench]
+fn by_hand_first(bencher: Bencher) {
+    bench_round(bencher, "by_hand_two_questions", &rounds().first);
+}
+
+#[divan::bench]
+fn by_hand_seals(bencher: Bencher) {
+    bench_round(bencher, "by_hand_two_questions", &rounds().by_hand_seals);
+}
+
+#[divan::bench]
+fn by_hand_opens(bencher: Bencher) {
+    bench_round(bencher, "by_hand_two_questions", &rounds().by_hand_opens);
+}
+
+#[divan::bench]
+fn deploy_first(bencher: Bencher) {
+    bench_round(bencher, "deploy", &rounds().deploy[0]);
+}
+
+#[divan::bench]
+fn by_hand_deploy_first(bencher: Bencher) {
+    bench_round(bencher, "by_hand_deploy", &rounds().by_hand_deploy[0]);
+}
+
+#[divan::bench]
+fn deploy_target(bencher: Bencher) {
+    bench_round(bencher, "deploy", &rounds().deploy[1]);
+}
+
+#[divan::bench]
+fn by_hand_deploy_target(bencher: Bencher) {
+    bench_round(bencher, "by_hand_deploy", &rounds().by_hand_deploy[1]);
+}
+
+#[divan::bench]
+fn deploy_rollout(bencher: Bencher) {
+    bench_round(bencher, "deploy", &rounds().deploy[2]);
+}
+
+#[divan::bench]
+fn by_hand_deploy_rollout(bencher: Bencher) {
+    bench_round(bencher, "by_hand_deploy", &rounds().by_hand_deploy[2]);
+}
+
+#[divan::bench]
+fn deploy_confirm(bencher: Bencher) {
+    bench_round(bencher, "deploy", &rounds().deploy[3]);
+}
+
+#[divan::bench]
+fn by_hand_deploy_confirm(bencher: Bencher) {
+    bench_round(bencher, "by_hand_deploy", &rounds().by_hand_deploy[3]);
+}
+
+// ---------------------------------------------------------------------------
+// The twins against their `Ask` versions
+// ---------------------------------------------------------------------------
+
+/// The state one request of a chain carries.
+#[derive(Clone, Copy)]
+enum With {
+    /// None.
+    Nothing,
+    /// The last one a response of the chain sealed.
+    Last,
+    /// The one response `n` of the chain sealed.
+    Of(usize),
+    /// The last one, altered.
+    Tampered,
+}
+
+/// One request of a chain: its `inputResponses` (`null`: none) and state.
+type Step = (Value, With);
+
+fn accept(key: &str, content: Value) -> Value {
+    json!({key: {"action": "accept", "content": content}})
+}
+
+/// The rounds of `test_two_questions` that the bench times.
+fn two_questions_rounds() -> Vec<Step> {
+    vec![
+        (Value::Null, With::Nothing),
+        (accept("triage", json!({"severity": "high"})), With::Last),
+        (accept("impact", json!({"services": ["login"]})), With::Last),
+    ]
+}
+
+/// The rounds of `deploy` that the bench times.
+fn deploy_rounds() -> Vec<Step> {
+    vec![
+        (Value::Null, With::Nothing),
+        (
+            accept("target", json!({"environment": "prod-eu"})),
+            With::Last,
+        ),
+        (accept("rollout", rollout()), With::Last),
+        (accept("confirm", json!({"confirm": "yes"})), With::Last),
+    ]
+}
+
+fn rollout() -> Value {
+    json!({
+        "replicas": 3,
+        "regions": ["eu-central-1", "us-east-1"],
+        "canaryFirst": true,
+        "notes": "after the freeze",
+    })
+}
+
+/// Sends `steps` to `tool` in turn, each request with the state its step
+/// names: each request's params (as `request` takes them) and response.
+fn chain(
+    send: &dyn Fn(&str, &Value) -> String,
+    tool: &str,
+    steps: &[Step],
+) -> Vec<(Value, String)> {
+    let mut states: Vec<Option<String>> = Vec::new();
+    let mut out = Vec::new();
+    for (responses, with) in steps {
+        let last = || states.iter().rev().flatten().next().cloned();
+        let state = match with {
+            With::Nothing => None,
+            With::Last => last(),
+            With::Of(index) => states[*index].clone(),
+            With::Tampered => last().map(|state| state.replacen('.', ".A", 1)),
+        };
+        let mut extra = json!({});
+        if !responses.is_null() {
+            extra["inputResponses"] = responses.clone();
+        }
+        if let Some(state) = state {
+            extra["requestState"] = Value::from(state);
+        }
+        let body = send(tool, &extra);
+        let state = message(body.as_bytes())["result"]["requestState"]
+            .as_str()
+            .map(str::to_owned);
+        states.push(state);
+        out.push((extra, body));
+    }
+    out
+}
+
+/// A response body with its `requestState` text left out.
+fn masked(body: &str) -> String {
+    const KEY: &str = r#""requestState":""#;
+    match body.find(KEY) {
+        Some(start) => {
+            let from = start + KEY.len();
+            let end = from + body[from..].find('"').expect("a closed string");
+            format!("{}…{}", &body[..from], &body[end..])
+        }
+        None => body.to_owned(),
+    }
+}
+
+/// What a sealed state carries, once opened with `binding`: the answers
+/// accepted so far (their content), the questions the round asked, the
+/// rejected attempts.
+fn carried(state: &str, binding: &[u8], by_hand: bool) -> Value {
+    let payload = codec()
+        .open_with(state, binding)
+        .unwrap_or_else(|error| panic!("{error}: {state}"));
+    let payload: Value = serde_json::from_slice(&payload).expect("JSON");
+    if !by_hand {
+        // {"v":2,"exp":..,"answers":{KEY:{"action":..,"content":..}},"attempts":{..},"questions":{KEY:digest}}
+        let answers: serde_json::Map<String, Value> = payload["answers"]
+            .as_object()
+            .expect("answers")
+            .iter()
+            .map(|(key, answer)| (key.clone(), answer["content"].clone()))
+            .collect();
+        let asked: Vec<&String> = payload["questions"]
+            .as_object()
+            .expect("questions")
+            .keys()
+            .filter(|key| !answers.contains_key(*key))
+            .collect();
+        let attempts = payload.get("attempts").cloned().unwrap_or(json!({}));
+        return json!({"answers": answers, "asked": asked, "attempts": attempts});
+    }
+    // {"asked":KEY,"attempts":n,..the answers, typed}
+    let asked = payload["asked"].as_str().expect("asked");
+    let mut answers = serde_json::Map::new();
+    if let Some(severity) = payload.get("severity") {
+        answers.insert("triage".to_owned(), json!({"severity": severity}));
+    }
+    if let Some(environment) = payload.get("environment") {
+        answers.insert("target".to_owned(), json!({"environment": environment}));
+    }
+    if let Some(rollout) = payload.get("rollout") {
+        answers.insert("rollout".to_owned(), rollout.clone());
+    }
+    let attempts = match payload.get("attempts") {
+        Some(count) => json!({asked: count}),
+        None => json!({}),
+    };
+    json!({"answers": answers, "asked": [asked], "attempts": attempts})
+}
+
+/// Runs each chain on the `Ask` tool and on its twin, and panics unless
+/// every response is the same bytes but for the `requestState` text, and
+/// every state carries the same.
+fn check_twins(send: &dyn Fn(&str, &Value) -> String) {
+    let two = |steps: Vec<Step>| ("test_two_questions", "by_hand_two_questions", steps);
+    let deploy = |steps: Vec<Step>| ("deploy", "by_hand_deploy", steps);
+    let (first, last) = ((Value::Null, With::Nothing), With::Last);
+    let triage = |severity: Value| (accept("triage", json!({"severity": severity})), last);
+    let impact = |services: Value| (accept("impact", json!({"services": services})), last);
+    let high = triage(json!("high"));
+    let answer = |key: &str, answer: Value| (json!({key: answer}), last);
+    let target = |environment: &str| (accept("target", json!({"environment": environment})), last);
+    let rollout_of = |content: Value| (accept("rollout", content), last);
+    let confirm = |value: Value| (accept("confirm", json!({"confirm": value})), last);
+    let chains = [
+        two(two_questions_rounds()),
+        two(vec![first.clone(), triage(json!("low"))]),
+        two(vec![
+            first.clone(),
+            answer("triage", json!({"action": "decline"})),
+        ]),
+        two(vec![
+            first.clone(),
+            answer("triage", json!({"action": "cancel"})),
+        ]),
+        two(vec![
+            first.clone(),
+            triage(json!("medium")),
+            triage(json!("High: users are affected")),
+            high.clone(),
+            impact(json!(["login", "search", "checkout"])),
+            impact(json!(["login", "nope"])),
+            impact(json!(["login", "login"])),
+        ]),
+        two(vec![
+            first.clone(),
+            triage(json!("m0")),
+            triage(json!("m1")),
+            triage(json!("m2")),
+        ]),
+        two(vec![
+            first.clone(),
+            answer("triage", json!({"action": "accept"})),
+            triage(json!(3)),
+            triage(Value::Null),
+        ]),
+        two(vec![first.clone(), answer("triage", json!("accept"))]),
+        two(vec![
+            first.clone(),
+            answer("triage", json!({"action": "maybe"})),
+        ]),
+        two(vec![
+            first.clone(),
+            answer("triage", json!({"content": {}})),
+        ]),
+        two(vec![
+            first.clone(),
+            answer("triage", json!({"action": "accept", "content": "high"})),
+        ]),
+        two(vec![
+            first.clone(),
+            (
+                accept("triage", json!({"severity": "low", "extra": 1})),
+                last,
+            ),
+        ]),
+        two(vec![
+            first.clone(),
+            high.clone(),
+            answer("impact", json!({"action": "decline"})),
+        ]),
+        two(vec![
+            first.clone(),
+            high.clone(),
+            impact(json!([])),
+            impact(json!("login")),
+        ]),
+        two(vec![first.clone(), high.clone(), impact(json!([]))]),
+        // An answer before its question, answers without a state, an
+        // altered state.
+        two(vec![
+            first.clone(),
+            (
+                json!({
+                    "triage": {"action": "accept", "content": {"severity": "high"}},
+                    "impact": {"action": "accept", "content": {"services": ["login"]}},
+                }),
+                last,
+            ),
+        ]),
+        two(vec![(
+            accept("triage", json!({"severity": "high"})),
+            With::Nothing,
+        )]),
+        two(vec![
+            first.clone(),
+            high.clone(),
+            (
+                accept("impact", json!({"services": ["login"]})),
+                With::Tampered,
+            ),
+        ]),
+        deploy(deploy_rounds()),
+        deploy(vec![
+            first.clone(),
+            answer("target", json!({"action": "decline"})),
+        ]),
+        deploy(vec![
+            first.clone(),
+            target("prod-eu"),
+            answer("rollout", json!({"action": "cancel"})),
+        ]),
+        deploy(vec![
+            first.clone(),
+            target("prod-eu"),
+            rollout_of(rollout()),
+            confirm(json!("no")),
+        ]),
+        deploy(vec![
+            first.clone(),
+            target("prod-eu"),
+            rollout_of(rollout()),
+            answer("confirm", json!({"action": "decline"})),
+        ]),
+        deploy(vec![
+            first.clone(),
+            target("prod"),
+            target("Production (EU)"),
+            target("prod-us"),
+            rollout_of(
+                json!({"replicas": 30, "regions": ["eu-central-1", "mars"], "canaryFirst": "yes", "notes": "x"}),
+            ),
+            rollout_of(json!({"replicas": 2.5, "regions": [], "notes": null})),
+            rollout_of(json!({})),
+        ]),
+        deploy(vec![
+            first.clone(),
+            target("staging"),
+            rollout_of(json!({
+                "replicas": 3.0,
+                "regions": ["eu-central-1", "us-east-1", "ap-northeast-1"],
+                "canaryFirst": true,
+                "notes": "y".repeat(300),
+            })),
+            rollout_of(
+                json!({"replicas": "3", "regions": "eu-central-1", "canaryFirst": true, "notes": 5}),
+            ),
+            rollout_of(json!({"replicas": 1, "regions": ["ap-northeast-1"], "canaryFirst": false})),
+            confirm(json!("Yes")),
+            confirm(json!(true)),
+            confirm(json!("yes")),
+        ]),
+        deploy(vec![
+            first.clone(),
+            target("prod-eu"),
+            rollout_of(
+                json!({"replicas": 20, "regions": ["us-east-1", "us-east-1"], "canaryFirst": false, "notes": "z"}),
+            ),
+            rollout_of(json!({"replicas": 0, "regions": [7], "canaryFirst": null})),
+            rollout_of(
+                json!({"replicas": 1, "regions": ["Tokyo (ap-northeast-1)"], "canaryFirst": true}),
+            ),
+        ]),
+        // A confirmation sent with the state of the round before it asked.
+        deploy(vec![
+            first.clone(),
+            target("prod-eu"),
+            rollout_of(rollout()),
+            (accept("confirm", json!({"confirm": "yes"})), With::Of(1)),
+        ]),
+        deploy(vec![
+            first.clone(),
+            (
+                accept("target", json!({"environment": "prod-eu"})),
+                With::Tampered,
+            ),
+        ]),
+    ];
+    let ask_binding =
+        |tool: &str| format!("enum-schema requestState 1\0tools/call\0{tool}\0").into_bytes();
+    let hand_binding = |tool: &str| format!("tools/call\0{tool}\0").into_bytes();
+    for (with_ask, by_hand, steps) in chains {
+        let asked = chain(send, with_ask, &steps);
+        let written = chain(send, by_hand, &steps);
+        for ((extra, ask), (_, hand)) in asked.iter().zip(&written) {
+            assert_eq!(
+                masked(ask),
+                masked(hand),
+                "{with_ask} and {by_hand} differ on {extra}"
+            );
+            let (ask, hand) = (message(ask.as_bytes()), message(hand.as_bytes()));
+            if let (Some(ask), Some(hand)) = (
+                ask["result"]["requestState"].as_str(),
+                hand["result"]["requestState"].as_str(),
+            ) {
+                assert_eq!(
+                    carried(ask, &ask_binding(with_ask), false),
+                    carried(hand, &hand_binding(by_hand), true),
+                    "{with_ask} and {by_hand} seal different states on {extra}",
+                );
+            }
+        }
+    }
 }
