@@ -492,10 +492,19 @@ pub(crate) fn digest(params: &crate::schema::ElicitRequestFormParams) -> String 
 /// SHA-256 of `bytes`, in hex.
 pub(crate) fn digest_of(bytes: &[u8]) -> String {
     use sha2::{Digest, Sha256};
-    Sha256::digest(bytes)
-        .iter()
-        .map(|byte| format!("{byte:02x}"))
-        .collect()
+    hex(&Sha256::digest(bytes))
+}
+
+/// `bytes` in lowercase hex, written into one `String` of the exact
+/// length (not a `format!` per byte: every round digests each question).
+fn hex(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut text = String::with_capacity(bytes.len() * 2);
+    for byte in bytes {
+        text.push(char::from(DIGITS[usize::from(byte >> 4)]));
+        text.push(char::from(DIGITS[usize::from(byte & 0x0f)]));
+    }
+    text
 }
 
 /// Milliseconds since the Unix epoch.
@@ -582,5 +591,24 @@ impl Sealed {
             questions,
             refused,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{digest_of, hex};
+
+    #[test]
+    fn hex_is_lowercase_and_padded() {
+        assert_eq!(hex(&[]), "");
+        assert_eq!(hex(&[0x00, 0x0f, 0xa0, 0xff]), "000fa0ff");
+    }
+
+    #[test]
+    fn digest_of_is_sha256_in_hex() {
+        assert_eq!(
+            digest_of(b"abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
     }
 }
