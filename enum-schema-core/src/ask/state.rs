@@ -531,23 +531,29 @@ impl Sealed {
             .map_or(0, |count| u32::try_from(count).unwrap_or(u32::MAX))
     }
 
-    /// The payload to seal, expiring `ttl` from now.
+    /// The payload to seal, expiring `ttl` from now: written from the maps
+    /// as they are, none of them copied.
     pub(crate) fn payload(&self, ttl: Duration) -> Vec<u8> {
-        let mut payload = Map::new();
-        payload.insert("v".to_owned(), Value::from(VERSION));
-        payload.insert("exp".to_owned(), Value::from(expiry(ttl)));
-        payload.insert("answers".to_owned(), Value::Object(self.answers.clone()));
-        if !self.attempts.is_empty() {
-            payload.insert("attempts".to_owned(), Value::Object(self.attempts.clone()));
+        use serde::ser::{SerializeMap, Serializer};
+        struct Payload<'a>(&'a Sealed, u64);
+        impl serde::Serialize for Payload<'_> {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                let Payload(sealed, expiry) = self;
+                let mut map = serializer.serialize_map(None)?;
+                map.serialize_entry("v", &VERSION)?;
+                map.serialize_entry("exp", expiry)?;
+                map.serialize_entry("answers", &sealed.answers)?;
+                if !sealed.attempts.is_empty() {
+                    map.serialize_entry("attempts", &sealed.attempts)?;
+                }
+                map.serialize_entry("questions", &sealed.questions)?;
+                if !sealed.refused.is_empty() {
+                    map.serialize_entry("refused", &sealed.refused)?;
+                }
+                map.end()
+            }
         }
-        payload.insert(
-            "questions".to_owned(),
-            Value::Object(self.questions.clone()),
-        );
-        if !self.refused.is_empty() {
-            payload.insert("refused".to_owned(), Value::Object(self.refused.clone()));
-        }
-        serde_json::to_vec(&Value::Object(payload)).unwrap_or_default()
+        serde_json::to_vec(&Payload(self, expiry(ttl))).unwrap_or_default()
     }
 
     /// Reads an opened payload.
