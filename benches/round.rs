@@ -8,9 +8,11 @@
 //!
 //! The server is this file's: the example server's `test_two_questions`,
 //! its body and forms as they are there, beside three tools that answer a
-//! canned response. Every request goes through the same service and the
-//! same five-tool router (rmcp builds the handler anew for each stateless
-//! request), so the rounds differ only in what the tool does.
+//! canned response, the deploy tool and the two hand-written twins (below).
+//! Every request goes through the same service and the same eight-tool
+//! router (rmcp builds the handler anew for each stateless request, the
+//! router with it: its cost grows with the tools, and is in every round
+//! alike), so the rounds differ only in what the tool does.
 //!
 //! The rounds of `test_two_questions`:
 //!
