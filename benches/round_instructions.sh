@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Instructions per round of benches/round.rs, under callgrind: repeatable on
+# a busy machine, where wall time is not. Each bench runs twice, with 20 and
+# with 120 iterations, counting only inside `bench_round` (the request built
+# and the round served); a round's count is the difference over 100. Then
+# the ratio of each `Ask` round to its hand-written twin.
+#
+#   bash benches/round_instructions.sh            # needs valgrind
+#
+# Honours CARGO_TARGET_DIR. Takes a few minutes (21 benches, twice each).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+target_dir=${CARGO_TARGET_DIR:-target}
+command -v valgrind >/dev/null || { echo "valgrind is not installed"; exit 1; }
+cargo bench --quiet --features bench --bench round --no-run
+bench=$(ls -t "$target_dir"/release/deps/round-* | grep -v '\.d$' | head -n 1)
+out="$target_dir/round_instructions"
+mkdir -p "$out"
+
+# The instructions of `name` with `iterations` iterations.
+count() {
+    local name=$1 iterations=$2
+    local file="$out/$name-$iterations.cg"
+    valgrind --tool=callgrind --collect-atstart=no --toggle-collect='round::bench_round' \
+        --callgrind-out-file="$file" "$bench" --bench --exact "round::$name" \
+        --sample-count 1 --sample-size "$iterations" >"$out/$name-$iterations.log" 2>&1
+    sed -n 's/^summary: \([0-9]*\).*/\1/p' "$file"
+}
+
+declare -A per_round
+for name in floor any_tool canned_first canned_seals canned_opens \
+    first seals opens by_hand_first by_hand_seals by_hand_opens \
+    deploy_first deploy_target deploy_rollout deploy_confirm \
+    by_hand_deploy_first by_hand_deploy_target by_hand_deploy_rollout by_hand_deploy_confirm; do
+    small=$(count "$name" 20)
+    large=$(count "$name" 120)
+    per_round[$name]=$(( (large - small) / 100 ))
+    printf '%-24s %9d instructions per round\n' "$name" "${per_round[$name]}"
+done
+
+echo "== Ask / hand-written, per round"
+for name in first seals opens deploy_first deploy_target deploy_rollout deploy_confirm; do
+    ask=${per_round[$name]}
+    hand=${per_round[by_hand_$name]}
+    awk -v name="$name" -v a="$ask" -v h="$hand" \
+        'BEGIN { printf "%-16s %9d / %9d = %.2fx\n", name, a, h, a / h }'
+done
