@@ -206,12 +206,15 @@ impl ElicitError {
         match self {
             ElicitError::Invalid(error) => Some(rejection_data(error)),
             ElicitError::Unsupported { method } => {
-                let capability = match *method {
-                    "sampling/createMessage" => object([("sampling", object([]))]),
-                    "roots/list" => object([("roots", object([]))]),
-                    _ => object([("elicitation", object([("form", object([]))]))]),
+                let name = capability(method);
+                let settings = match name {
+                    "elicitation" => object([("form", object([]))]),
+                    _ => object([]),
                 };
-                Some(object([("requiredCapabilities", capability)]))
+                Some(object([(
+                    "requiredCapabilities",
+                    object([(name, settings)]),
+                )]))
             }
             ElicitError::Unasked(unasked) => {
                 let mut data = unasked.data();
@@ -262,18 +265,29 @@ impl ElicitError {
     }
 }
 
+/// The client capability that allows a request of `method`, as MCP names
+/// it: `sampling` for `sampling/createMessage`, `roots` for `roots/list`,
+/// `elicitation` for `elicitation/create`.
+fn capability(method: &str) -> &'static str {
+    match method {
+        "sampling/createMessage" => "sampling",
+        "roots/list" => "roots",
+        _ => "elicitation",
+    }
+}
+
 impl fmt::Display for ElicitError {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
         match self {
             ElicitError::Unsupported { method } => {
-                let capability = match *method {
-                    "sampling/createMessage" => "the sampling capability",
-                    "roots/list" => "the roots capability",
-                    _ => "the elicitation capability (form mode)",
+                let mode = match capability(method) {
+                    "elicitation" => " (form mode)",
+                    _ => "",
                 };
                 write!(
                     f,
-                    "the client did not declare {capability}, so it cannot be sent {method}"
+                    "the client did not declare the {} capability{mode}, so it cannot be sent {method}",
+                    capability(method)
                 )
             }
             ElicitError::Unasked(unasked) => unasked.fmt(f),

@@ -56,16 +56,6 @@ impl InputRequest {
             _ => None,
         }
     }
-
-    /// The client capability that allows the request, as MCP names it:
-    /// `"elicitation"`, `"sampling"` or `"roots"`.
-    pub fn capability(&self) -> &'static str {
-        match self {
-            InputRequest::Elicitation(_) => "elicitation",
-            InputRequest::CreateMessage(_) => "sampling",
-            InputRequest::ListRoots => "roots",
-        }
-    }
 }
 
 /// `{"method":..,"params":{..}}`, as an entry of `inputRequests` holds it.
