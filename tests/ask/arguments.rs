@@ -302,15 +302,30 @@ fn a_confirmation_in_a_client_without_forms_needs_a_person() {
 
 /// A long list: the text and the data list 20 options and say how many
 /// more there are.
-#[test]
-fn a_long_list_is_cut_in_the_result_for_the_model() {
+/// The question of [`a_long_list_is_cut_in_the_result_for_the_model`]: one
+/// of 1,000 hosts, `host-0000` (Frankfurt 0) .. `host-0999`, the hundreds
+/// in Zürich (titles in NFD, as a file name read on macOS), the rest in
+/// Frankfurt; answered by the argument `host` or not at all.
+fn thousand_hosts(arguments: Option<Value>) -> Rejection {
     use enum_schema::schema::SingleSelectSchema;
     use enum_schema::Form;
-    let hosts: Vec<String> = (0..1000).map(|index| format!("host-{index:04}")).collect();
+    let hosts: Vec<(String, String)> = (0..1000)
+        .map(|index| {
+            let city = if index % 100 == 0 {
+                "Zu\u{308}rich"
+            } else {
+                "Frankfurt"
+            };
+            (format!("host-{index:04}"), format!("{city} {index}"))
+        })
+        .collect();
     let hosts = SingleSelectSchema::new(hosts).unwrap();
     let form = Form::new((("host", &hosts),));
-    let client = without_forms(Client::new(V1125, vec![]));
-    let rejection = unasked(client.tool(|ask: Ask<Fake>| {
+    let mut client = without_forms(Client::new(V1125, vec![]));
+    if let Some(arguments) = arguments {
+        client = with_arguments(client, arguments);
+    }
+    unasked(client.tool(|ask: Ask<Fake>| {
         let form = &form;
         async move {
             let (host,) = ask
@@ -318,19 +333,111 @@ fn a_long_list_is_cut_in_the_result_for_the_model() {
                 .await?;
             Ok(ToolResult::Text(format!("{host:?}")))
         }
-    }));
+    }))
+}
+
+/// A list longer than 20 options is cut to the first 20 in the result for
+/// the model, which says how many more there are and how to narrow them:
+/// part of a value or title sent as the field.
+#[test]
+fn a_long_list_is_cut_in_the_result_for_the_model() {
+    let rejection = thousand_hosts(None);
     assert!(
         rejection.text.ends_with(
-            "\"host-0018\", \"host-0019\", and 980 more not listed (ask the person for the exact \
-             value)\n\nSend each answer exactly as its value is written here."
+            "\"host-0018\" (Frankfurt 18), \"host-0019\" (Frankfurt 19), and 980 more not \
+             listed (send part of a value or title as `host`, and the result lists the options \
+             that contain it)\n\nSend each answer exactly as its value is written here."
         ),
         "{}",
         rejection.text
     );
     let data = rejection.data.unwrap();
     let host = &data["unasked"][0]["requestedSchema"]["properties"]["host"];
-    assert_eq!(host["enum"].as_array().unwrap().len(), 20);
+    assert_eq!(host["oneOf"].as_array().unwrap().len(), 20);
     assert_eq!(host["moreOptions"], 980);
+    assert_eq!(host.get("matching"), None);
+}
+
+/// Part of a title sent as the argument narrows the list: the options that
+/// contain it (lowercase, NFC on both sides, as `Ask::choose` searches)
+/// are the ones listed, so the model can offer the person the few that
+/// match and call again with the exact value.
+#[test]
+fn a_refused_argument_narrows_a_long_list_in_the_result_for_the_model() {
+    // Typed composed and capitalized; the titles are decomposed.
+    let rejection = thousand_hosts(Some(json!({"host": {"host": "ZÜRICH"}})));
+    assert!(
+        rejection.text.contains(
+            "\n  The argument `host` was refused: field `host`: invalid value \"ZÜRICH\": \
+             expected one of \"host-0000\", \"host-0001\", "
+        ),
+        "{}",
+        rejection.text
+    );
+    let expected: Vec<String> = (0..10)
+        .map(|index| {
+            format!(
+                "\"host-{:04}\" (Zu\u{308}rich {})",
+                index * 100,
+                index * 100
+            )
+        })
+        .collect();
+    assert!(
+        rejection.text.ends_with(&format!(
+            "\n  - `host` (required): one of 1000 options; those that contain \"ZÜRICH\": {}, and \
+             990 more not listed (send part of a value or title as `host`, and the result lists \
+             the options that contain it)\n\nSend each answer exactly as its value is written \
+             here.",
+            expected.join(", ")
+        )),
+        "{}",
+        rejection.text
+    );
+    let data = rejection.data.unwrap();
+    let host = &data["unasked"][0]["requestedSchema"]["properties"]["host"];
+    let listed: Vec<&str> = host["oneOf"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|option| option["const"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        listed,
+        [
+            "host-0000",
+            "host-0100",
+            "host-0200",
+            "host-0300",
+            "host-0400",
+            "host-0500",
+            "host-0600",
+            "host-0700",
+            "host-0800",
+            "host-0900"
+        ]
+    );
+    assert_eq!(host["moreOptions"], 990);
+    assert_eq!(host["matching"], json!(["ZÜRICH"]));
+}
+
+/// A text that no option contains lists the first 20 again, and says so.
+#[test]
+fn a_refused_argument_that_matches_nothing_lists_the_first_options() {
+    let rejection = thousand_hosts(Some(json!({"host": {"host": "lisbon"}})));
+    assert!(
+        rejection.text.contains(
+            "\n  - `host` (required): one of 1000 options, none of which contains \"lisbon\"; \
+             the first 20: \"host-0000\" (Zu\u{308}rich 0), \"host-0001\" (Frankfurt 1), "
+        ),
+        "{}",
+        rejection.text
+    );
+    let data = rejection.data.unwrap();
+    let host = &data["unasked"][0]["requestedSchema"]["properties"]["host"];
+    assert_eq!(host["oneOf"].as_array().unwrap().len(), 20);
+    assert_eq!(host["moreOptions"], 980);
+    assert_eq!(host.get("matching"), None);
 }
 
 #[test]

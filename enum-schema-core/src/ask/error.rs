@@ -197,7 +197,9 @@ impl ElicitError {
     ///   `{"requiredCapabilities":{"roots":{}}}`;
     /// - [`Unasked`](Self::Unasked): the same, and
     ///   `"unasked":[{"key":..,"message":..,"argument":KEY|null,"refused":..|null,"requestedSchema":{..}}]`
-    ///   (at most 20 options per field, `"moreOptions":N` for the rest);
+    ///   (at most 20 options per field, `"moreOptions":N` for the rest;
+    ///   after a refused argument, the options that contain its text, with
+    ///   `"matching":[TEXT]`);
     /// - [`Version`](Self::Version) for a multi-select on 2025-06-18:
     ///   `{"protocolVersion":"2025-06-18","field":..}`;
     /// - [`Service`](Self::Service), [`Handler`](Self::Handler): the SDK

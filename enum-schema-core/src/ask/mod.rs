@@ -44,6 +44,7 @@ mod reask;
 mod redis_store;
 mod round;
 mod sdk;
+mod search;
 mod state;
 #[cfg(feature = "store")]
 mod store;

@@ -5,13 +5,13 @@
 use std::borrow::Cow;
 
 use serde_json::Value;
-use unicode_normalization::UnicodeNormalization;
 
 use super::error::ElicitError;
 use super::messages::Messages;
 use super::reask;
 use super::round::{Ask, Question};
 use super::sdk::Sdk;
+use super::search::{folded, matches};
 use crate::error::{Error, ErrorKind};
 use crate::form::{parse_action, ElicitAction};
 use crate::schema::check::OwnedChoice;
@@ -121,30 +121,6 @@ impl<S: Sdk> Ask<S> {
         let pick = pick(key, message, offered, options);
         Ok(self.all((pick,)).await?.0)
     }
-}
-
-/// `text` as a search compares it: lowercase (`str::to_lowercase`), in
-/// Unicode NFC, so that `zürich` typed composed finds `Zu\u{308}rich`
-/// read decomposed (macOS file names) and the reverse.
-fn folded(text: &str) -> Cow<'_, str> {
-    if text.is_ascii() {
-        // Already NFC; lowercase only if it must.
-        return if text.bytes().any(|byte| byte.is_ascii_uppercase()) {
-            Cow::Owned(text.to_ascii_lowercase())
-        } else {
-            Cow::Borrowed(text)
-        };
-    }
-    Cow::Owned(text.to_lowercase().nfc().collect())
-}
-
-/// Whether `option` matches `text`, already [`folded`]: its value or title
-/// contains it, ignoring case and Unicode normalization.
-fn matches(option: &EnumOption, text: &str) -> bool {
-    folded(option.value()).contains(text)
-        || option
-            .title()
-            .is_some_and(|title| folded(title).contains(text))
 }
 
 /// The options that match `text`, already [`folded`], in their order.

@@ -1258,8 +1258,23 @@ impl<S: Sdk> Ask<S> {
             };
             match self.argument_answer(&mut **question) {
                 FromArgument::Answered => {}
-                FromArgument::Refused(_, error) | FromArgument::NotAnObject(error) => {
-                    unasked.push(question.key(), question.params(), true, Some(&error));
+                FromArgument::Refused(answer, error) => {
+                    let sent = &answer["content"];
+                    unasked.push(
+                        question.key(),
+                        question.params(),
+                        true,
+                        Some((&error, sent)),
+                    );
+                }
+                FromArgument::NotAnObject(error) => {
+                    let sent = &Value::Null;
+                    unasked.push(
+                        question.key(),
+                        question.params(),
+                        true,
+                        Some((&error, sent)),
+                    );
                 }
                 FromArgument::None => {
                     let argument = question.argument();

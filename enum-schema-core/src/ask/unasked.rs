@@ -7,12 +7,14 @@ use std::fmt::{self, Write as _};
 use serde_json::{Map, Value};
 
 use super::reask::{is_invisible, title};
+use super::search::{folded, matches};
 use crate::error::Error;
-use crate::schema::{ElicitRequestFormParams, PrimitiveSchema};
+use crate::schema::{ElicitRequestFormParams, EnumOption, PrimitiveSchema};
 use crate::version::ProtocolVersion;
 
 /// How many options of one field the text and the data list; a longer list
-/// says how many more there are.
+/// says how many more there are, and how to narrow it: the text that a
+/// refused argument sent for the field, as a search.
 const LISTED_OPTIONS: usize = 20;
 
 /// The questions of a call that its client could not ask: it declared no
@@ -29,6 +31,13 @@ const LISTED_OPTIONS: usize = 20;
 /// defaults, and why the argument sent, if any, was refused; or that only a
 /// person can answer it, in a client that shows forms (a question without
 /// an argument, and every confirmation).
+///
+/// A select of more than 20 options lists the first 20 and says how to
+/// narrow it: a refused argument's text for that field (part of a value or
+/// a title) is a search, and the options whose value or title contains it
+/// (lowercase, Unicode NFC, as [`Ask::choose`](super::Ask::choose)
+/// compares) are listed instead, at most 20, so the model can offer the
+/// person the few that match and call again with the exact value.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Unasked {
     method: String,
@@ -45,6 +54,8 @@ struct UnaskedQuestion {
     params: ElicitRequestFormParams,
     argument: bool,
     refused: Option<String>,
+    /// The content of the refused argument, whose texts narrow long lists.
+    sent: Option<Value>,
 }
 
 impl Unasked {
@@ -84,13 +95,14 @@ impl Unasked {
         key: &str,
         params: &ElicitRequestFormParams,
         argument: bool,
-        refused: Option<&Error>,
+        refused: Option<(&Error, &Value)>,
     ) {
         self.questions.push(UnaskedQuestion {
             key: key.to_owned(),
             params: params.clone(),
             argument,
-            refused: refused.map(ToString::to_string),
+            refused: refused.map(|(error, _)| error.to_string()),
+            sent: refused.map(|(_, sent)| sent.clone()),
         });
     }
 
@@ -112,7 +124,8 @@ impl Unasked {
     /// `{"unasked":[{"key":..,"message":..,"argument":KEY|null,
     /// "refused":..|null,"requestedSchema":{..}}]}`, the `requestedSchema`
     /// with at most 20 options per field (`"moreOptions":N` says how many
-    /// were left out).
+    /// were left out); a field that the refused argument sent text for
+    /// lists the options that contain it, with `"matching":[TEXT,..]`.
     pub(crate) fn data(&self) -> Value {
         let questions = self
             .questions
@@ -133,7 +146,10 @@ impl Unasked {
                     "refused".to_owned(),
                     question.refused.as_deref().map_or(Value::Null, Value::from),
                 );
-                entry.insert("requestedSchema".to_owned(), listed(&question.params));
+                entry.insert(
+                    "requestedSchema".to_owned(),
+                    listed(&question.params, question.sent.as_ref()),
+                );
                 Value::Object(entry)
             })
             .collect();
@@ -143,32 +159,86 @@ impl Unasked {
     }
 }
 
-/// The requested schema as JSON, each field's options cut to the first 20.
-fn listed(params: &ElicitRequestFormParams) -> Value {
-    let mut schema = serde_json::to_value(params.requested_schema()).unwrap_or(Value::Null);
-    if let Some(properties) = schema.get_mut("properties").and_then(Value::as_object_mut) {
-        for property in properties.values_mut() {
-            let Some(property) = property.as_object_mut() else {
-                continue;
-            };
-            let mut more = 0;
-            let mut cut = |options: Option<&mut Value>| {
-                if let Some(options) = options.and_then(Value::as_array_mut) {
-                    more = more.max(options.len().saturating_sub(LISTED_OPTIONS));
-                    options.truncate(LISTED_OPTIONS);
-                }
-            };
-            for key in ["oneOf", "enum", "enumNames"] {
-                cut(property.get_mut(key));
-            }
-            if let Some(items) = property.get_mut("items").and_then(Value::as_object_mut) {
-                for key in ["anyOf", "enum"] {
-                    cut(items.get_mut(key));
-                }
-            }
-            if more > 0 {
-                property.insert("moreOptions".to_owned(), Value::from(more));
-            }
+/// The texts that `sent` (a refused argument's content) gives for the field
+/// `name` of `property`, as searches: a string for a single-select, each
+/// string of a list for a multi-select that is no option's value; none
+/// for a list short enough to be listed whole.
+fn searches<'s>(name: &str, property: &PrimitiveSchema, sent: Option<&'s Value>) -> Vec<&'s str> {
+    let options = match property {
+        PrimitiveSchema::SingleSelect(select) => select.options(),
+        PrimitiveSchema::MultiSelect(select) => select.options(),
+        _ => return Vec::new(),
+    };
+    if options.len() <= LISTED_OPTIONS {
+        return Vec::new();
+    }
+    let texts: Vec<&str> = match sent.and_then(|sent| sent.get(name)) {
+        Some(Value::String(text)) => vec![text.as_str()],
+        Some(Value::Array(items)) => items.iter().filter_map(Value::as_str).collect(),
+        _ => Vec::new(),
+    };
+    texts
+        .into_iter()
+        .filter(|text| {
+            !text.trim().is_empty() && !options.iter().any(|option| option.value() == *text)
+        })
+        .collect()
+}
+
+/// The options a long list shows: the first 20 that contain one of
+/// `searches` (lowercase, NFC), or the first 20 when there is no search or
+/// none contains one; and whether they are the matches.
+fn shown<'o>(options: &'o [EnumOption], searches: &[&str]) -> (Vec<&'o EnumOption>, bool) {
+    let folded: Vec<Cow<'_, str>> = searches.iter().map(|search| folded(search)).collect();
+    let matching: Vec<&EnumOption> = options
+        .iter()
+        .filter(|option| folded.iter().any(|search| matches(option, search)))
+        .take(LISTED_OPTIONS)
+        .collect();
+    if matching.is_empty() {
+        (options.iter().take(LISTED_OPTIONS).collect(), false)
+    } else {
+        (matching, true)
+    }
+}
+
+/// The requested schema as JSON, each select cut to the options [`shown`]
+/// (`"moreOptions":N` says how many were left out, `"matching":[TEXT,..]`
+/// the texts they contain, when they are matches).
+fn listed(params: &ElicitRequestFormParams, sent: Option<&Value>) -> Value {
+    let mut schema = params.requested_schema().clone();
+    let mut notes = Vec::new();
+    for (name, property) in &mut schema.properties {
+        let searches = searches(name, property, sent);
+        let options = match property {
+            PrimitiveSchema::SingleSelect(select) => &mut select.options,
+            PrimitiveSchema::MultiSelect(select) => &mut select.options,
+            _ => continue,
+        };
+        if options.len() <= LISTED_OPTIONS {
+            continue;
+        }
+        let (kept, matching) = shown(options, &searches);
+        let kept: Vec<EnumOption> = kept.into_iter().cloned().collect();
+        notes.push((
+            name.to_string(),
+            options.len() - kept.len(),
+            matching.then_some(searches),
+        ));
+        *options = Cow::Owned(kept);
+    }
+    let mut schema = serde_json::to_value(&schema).unwrap_or(Value::Null);
+    for (name, more, matching) in notes {
+        let Some(property) = schema["properties"]
+            .get_mut(&name)
+            .and_then(Value::as_object_mut)
+        else {
+            continue;
+        };
+        property.insert("moreOptions".to_owned(), Value::from(more));
+        if let Some(texts) = matching {
+            let texts = texts.into_iter().map(Value::from).collect();
+            property.insert("matching".to_owned(), Value::Array(texts));
         }
     }
     schema
@@ -215,7 +285,7 @@ impl fmt::Display for Unasked {
                     f,
                     "\n  - `{name}`{}: {}",
                     if required { " (required)" } else { "" },
-                    describe(property)
+                    describe(name, property, question.sent.as_ref())
                 )?;
             }
         }
@@ -254,7 +324,8 @@ fn description(property: &PrimitiveSchema) -> Option<&str> {
 }
 
 /// A field in words: its title, its type, its options, bounds and default.
-fn describe(property: &PrimitiveSchema) -> String {
+fn describe(name: &str, property: &PrimitiveSchema, sent: Option<&Value>) -> String {
+    let searches = searches(name, property, sent);
     let mut text = String::new();
     if let Some(title) = title(property) {
         let _ = write!(text, "{title:?}, ");
@@ -311,7 +382,7 @@ fn describe(property: &PrimitiveSchema) -> String {
         }
         PrimitiveSchema::SingleSelect(select) => {
             text.push_str("one of ");
-            options(&mut text, select.options());
+            options(&mut text, name, select.options(), &searches);
             if let Some(default) = select.default_value() {
                 let _ = write!(text, "; default {default:?}");
             }
@@ -331,7 +402,7 @@ fn describe(property: &PrimitiveSchema) -> String {
                 (None, None) => {}
             }
             text.push_str(" of ");
-            options(&mut text, select.options());
+            options(&mut text, name, select.options(), &searches);
             if let Some(default) = select.default_values() {
                 let _ = write!(text, "; default {default:?}");
             }
@@ -343,9 +414,36 @@ fn describe(property: &PrimitiveSchema) -> String {
     text
 }
 
-/// `"eu" (Europe), "us" (United States)`, at most 20, then how many more.
-fn options(text: &mut String, options: &[crate::schema::EnumOption]) {
-    for (index, option) in options.iter().take(LISTED_OPTIONS).enumerate() {
+/// `"eu" (Europe), "us" (United States)`: the options [`shown`], then how
+/// many more there are and how to narrow them (the field `name` sent again
+/// with part of a value or title).
+fn options(text: &mut String, name: &str, options: &[EnumOption], searches: &[&str]) {
+    let (shown, matching) = shown(options, searches);
+    if matching {
+        let quoted: Vec<String> = searches
+            .iter()
+            .map(|search| format!("{search:?}"))
+            .collect();
+        let _ = write!(
+            text,
+            "{} options; those that contain {}: ",
+            options.len(),
+            quoted.join(" or ")
+        );
+    } else if !searches.is_empty() {
+        let quoted: Vec<String> = searches
+            .iter()
+            .map(|search| format!("{search:?}"))
+            .collect();
+        let _ = write!(
+            text,
+            "{} options, none of which contains {}; the first {}: ",
+            options.len(),
+            quoted.join(" or "),
+            shown.len()
+        );
+    }
+    for (index, option) in shown.iter().enumerate() {
         if index > 0 {
             text.push_str(", ");
         }
@@ -354,11 +452,12 @@ fn options(text: &mut String, options: &[crate::schema::EnumOption]) {
             let _ = write!(text, " ({})", one_line(title));
         }
     }
-    if options.len() > LISTED_OPTIONS {
+    if options.len() > shown.len() {
         let _ = write!(
             text,
-            ", and {} more not listed (ask the person for the exact value)",
-            options.len() - LISTED_OPTIONS
+            ", and {} more not listed (send part of a value or title as `{name}`, and the \
+             result lists the options that contain it)",
+            options.len() - shown.len()
         );
     }
 }
