@@ -1,77 +1,122 @@
-//! Load on the example server over HTTP: completed three-round
-//! `test_two_questions` calls per second, and the latency of each round, for
-//! a number of concurrent clients. Raw JSON-RPC on MCP 2026-07-28 (as
+//! Load on an MCP server over HTTP: completed calls per second of one
+//! multi-round tool, and the latency of each round, for a number of
+//! concurrent clients. Raw JSON-RPC on MCP 2026-07-28 (as
 //! `.ci/clients/stateless.py` sends it), each client on two keep-alive
 //! connections, one to each of two server processes that share only the
-//! `requestState` key: round 1 on one process, round 2 (the sealed state
-//! is made there) on the other, round 3 back on the first.
+//! `requestState` key: the rounds alternate between them (round 1 on one
+//! process, round 2, where the first sealed answer is made, on the other,
+//! and so on), so every round opens a state another process sealed.
 //!
 //! ```text
-//! throughput URL_A URL_B [--clients N] [--seconds S] [--warmup S] [--pid PID]..
+//! throughput URL_A URL_B [--tool two_questions|deploy] [--clients N] [--seconds S]
+//!            [--warmup S] [--pid PID]..
 //! ```
 //!
-//! `benches/throughput.sh` builds the release server, starts the two
+//! The tools (`--tool`, `two_questions` by default):
+//!
+//! - `two_questions`: `test_two_questions` in three rounds (the severity,
+//!   then the services, then the result);
+//! - `deploy`: `deploy` in four rounds (the environment, the rollout, the
+//!   confirmation of the plan, then the result), as `benches/twin_server.rs`
+//!   serves it.
+//!
+//! `benches/throughput.sh` builds the release servers, starts the
 //! processes and runs this at 1, 8 and 64 clients; `BENCHMARKS.md` has the
 //! figures. Without URLs (as `cargo bench` and `cargo test --benches` run
 //! every bench) it says so and exits 0. Each run is bounded: at most 1,024
 //! clients, at most 120 seconds, on 127.0.0.1 only, and it stops at the
 //! 100th failed call.
 
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use serde_json::json;
+use serde_json::{json, Value};
 
+#[allow(dead_code)] // `params`, which failover.rs uses
 #[path = "load/http.rs"]
 mod http;
 
-use http::{params, quantile_ms, Connection, Server};
+use http::{params_of, quantile_ms, Connection, Server};
 
-const EXPECTED: &str = "Elicitation completed: action=accept, content={\"severity\":\"high\"}; \
-                        Elicitation completed: action=accept, content={\"services\":[\"login\"]}";
 const MAX_CLIENTS: usize = 1024;
 const MAX_SECONDS: f64 = 120.0;
 const MAX_FAILURES: usize = 100;
 
-/// One call's three rounds: `first` serves rounds 1 and 3, `second` round 2.
-/// Returns each round's latency.
-async fn three_rounds(
-    first: &mut Connection,
-    second: &mut Connection,
-) -> Result<[Duration; 3], String> {
-    let start = Instant::now();
-    let one = first.call(&params(json!({}))).await?;
-    let one_done = Instant::now();
-    if one["result"]["inputRequests"].get("triage").is_none() {
-        return Err(format!("round 1: {one}"));
+/// One tool's call: its name, each question's key with the answer sent to
+/// it (in the order they are asked, one a round), and the text of the
+/// result after the last answer.
+struct Script {
+    tool: &'static str,
+    answers: Vec<(&'static str, Value)>,
+    result: &'static str,
+}
+
+fn script(name: &str) -> Result<Script, String> {
+    Ok(match name {
+        "two_questions" => Script {
+            tool: "test_two_questions",
+            answers: vec![
+                ("triage", json!({"severity": "high"})),
+                ("impact", json!({"services": ["login"]})),
+            ],
+            result: "Elicitation completed: action=accept, content={\"severity\":\"high\"}; \
+                     Elicitation completed: action=accept, content={\"services\":[\"login\"]}",
+        },
+        "deploy" => Script {
+            tool: "deploy",
+            answers: vec![
+                ("target", json!({"environment": "prod-eu"})),
+                (
+                    "rollout",
+                    json!({
+                        "replicas": 3,
+                        "regions": ["eu-central-1", "us-east-1"],
+                        "canaryFirst": true,
+                        "notes": "after the freeze",
+                    }),
+                ),
+                ("confirm", json!({"confirm": "yes"})),
+            ],
+            result: "deploying checkout-api v2.14.0 to Production (EU) (prod-eu): 3 replicas \
+                     in eu-central-1, us-east-1, canary first; notes: after the freeze",
+        },
+        other => return Err(format!("--tool {other}: two_questions or deploy")),
+    })
+}
+
+/// One call's rounds, alternating between the two connections (`a` takes
+/// the first). Returns each round's latency.
+async fn call(
+    script: &Script,
+    a: &mut Connection,
+    b: &mut Connection,
+) -> Result<Vec<Duration>, String> {
+    let mut latencies = Vec::with_capacity(script.answers.len() + 1);
+    let mut extra = json!({});
+    for round in 0..=script.answers.len() {
+        let connection = if round % 2 == 0 { &mut *a } else { &mut *b };
+        let start = Instant::now();
+        let response = connection.call(&params_of(script.tool, extra)).await?;
+        latencies.push(start.elapsed());
+        let result = &response["result"];
+        let Some((key, content)) = script.answers.get(round) else {
+            if result["content"][0]["text"] != script.result {
+                return Err(format!("round {}: {response}", round + 1));
+            }
+            break;
+        };
+        // Every round that asks seals a state, the first included: the
+        // answer counts only with it.
+        let state = &result["requestState"];
+        if result["inputRequests"].get(key).is_none() || !state.is_string() {
+            return Err(format!("round {}: {response}", round + 1));
+        }
+        extra = json!({
+            "inputResponses": {*key: {"action": "accept", "content": content}},
+            "requestState": state,
+        });
     }
-    // Every round that asks seals a state, the first included: the answer
-    // counts only with it.
-    let Some(state) = one["result"]
-        .get("requestState")
-        .filter(|state| state.is_string())
-    else {
-        return Err(format!("round 1 without a requestState: {one}"));
-    };
-    let triage = json!({
-        "inputResponses": {"triage": {"action": "accept", "content": {"severity": "high"}}},
-        "requestState": state,
-    });
-    let two = second.call(&params(triage)).await?;
-    let two_done = Instant::now();
-    let state = &two["result"]["requestState"];
-    if two["result"]["inputRequests"].get("impact").is_none() || !state.is_string() {
-        return Err(format!("round 2: {two}"));
-    }
-    let impact = json!({
-        "inputResponses": {"impact": {"action": "accept", "content": {"services": ["login"]}}},
-        "requestState": state,
-    });
-    let three = first.call(&params(impact)).await?;
-    let three_done = Instant::now();
-    if three["result"]["content"][0]["text"] != EXPECTED {
-        return Err(format!("round 3: {three}"));
-    }
-    Ok([one_done - start, two_done - one_done, three_done - two_done])
+    Ok(latencies)
 }
 
 #[derive(Default)]
@@ -79,19 +124,27 @@ struct Tally {
     completed: usize,
     failed: usize,
     first_failure: Option<String>,
-    /// The latencies of rounds 1, 2 and 3.
-    rounds: [Vec<Duration>; 3],
+    /// The latencies of each round, in order.
+    rounds: Vec<Vec<Duration>>,
 }
 
 /// One client until `end`, recording from `record_from` on.
-async fn client(servers: [Server; 2], record_from: Instant, end: Instant) -> Tally {
+async fn client(
+    script: &Script,
+    servers: [Server; 2],
+    record_from: Instant,
+    end: Instant,
+) -> Tally {
     let [a, b] = servers;
-    let mut first = Connection::new(a);
-    let mut second = Connection::new(b);
-    let mut tally = Tally::default();
+    let mut a = Connection::new(a);
+    let mut b = Connection::new(b);
+    let mut tally = Tally {
+        rounds: vec![Vec::new(); script.answers.len() + 1],
+        ..Tally::default()
+    };
     while Instant::now() < end && tally.failed < MAX_FAILURES {
         let started = Instant::now();
-        match three_rounds(&mut first, &mut second).await {
+        match call(script, &mut a, &mut b).await {
             Ok(rounds) if started >= record_from && Instant::now() <= end => {
                 tally.completed += 1;
                 for (all, round) in tally.rounds.iter_mut().zip(rounds) {
@@ -125,6 +178,7 @@ fn rss_mib(pid: u32) -> Option<(f64, f64)> {
 }
 
 struct Options {
+    script: Script,
     servers: Vec<Server>,
     clients: usize,
     seconds: f64,
@@ -134,6 +188,7 @@ struct Options {
 
 fn options() -> Result<Option<Options>, String> {
     let mut options = Options {
+        script: script("two_questions")?,
         servers: Vec::new(),
         clients: 1,
         seconds: 10.0,
@@ -144,6 +199,7 @@ fn options() -> Result<Option<Options>, String> {
     while let Some(arg) = args.next() {
         let mut value = |name: &str| args.next().ok_or(format!("{name} needs a value"));
         match arg.as_str() {
+            "--tool" => options.script = script(&value("--tool")?)?,
             "--clients" => {
                 options.clients = value("--clients")?.parse().map_err(|_| "--clients N")?;
             }
@@ -192,15 +248,20 @@ async fn main() -> std::process::ExitCode {
     let start = Instant::now();
     let record_from = start + Duration::from_secs_f64(options.warmup);
     let end = record_from + Duration::from_secs_f64(options.seconds);
+    let script = Arc::new(options.script);
     let tasks: Vec<_> = (0..options.clients)
         .map(|index| {
             // Half the clients start on each process.
             let mut servers = [options.servers[0].clone(), options.servers[1].clone()];
             servers.rotate_left(index % 2);
-            tokio::spawn(client(servers, record_from, end))
+            let script = Arc::clone(&script);
+            tokio::spawn(async move { client(&script, servers, record_from, end).await })
         })
         .collect();
-    let mut total = Tally::default();
+    let mut total = Tally {
+        rounds: vec![Vec::new(); script.answers.len() + 1],
+        ..Tally::default()
+    };
     for task in tasks {
         let tally = task.await.expect("a client task does not panic");
         total.completed += tally.completed;
@@ -237,8 +298,9 @@ async fn main() -> std::process::ExitCode {
         })
         .collect();
     println!(
-        "clients {:>4}: {:>7.1} calls/s ({} completed in {:.1} s, {} failed); \
-         per round p50 {:.2} ms, p99 {:.2} ms (rounds 1, 2, 3: {} ms); server RSS {}",
+        "{} clients {:>4}: {:>7.1} calls/s ({} completed in {:.1} s, {} failed); \
+         per round p50 {:.2} ms, p99 {:.2} ms (p50/p99 of each round: {} ms); server RSS {}",
+        script.tool,
         options.clients,
         total.completed as f64 / options.seconds,
         total.completed,

@@ -1,32 +1,40 @@
 #!/usr/bin/env bash
-# Throughput of examples/conformance_server.rs (release build) on MCP
-# 2026-07-28: two server processes sharing only REQUEST_STATE_KEY, each
-# three-round `test_two_questions` call alternating between them
-# (benches/throughput.rs), at 1, 8, 64 and 256 clients. Prints one line per
-# client count: completed calls per second, p50/p99 latency per round, and
-# each server's resident memory after the run (peak in parentheses).
+# Throughput over HTTP of the same two tools written with `Ask` and written
+# by hand on rmcp's own MCP 2026-07-28 API (benches/twin_server.rs, release
+# build): two `--ask` processes and two `--by-hand` processes, each pair
+# sharing only REQUEST_STATE_KEY, every call's rounds alternating between
+# the two processes of its pair (benches/throughput.rs). For each client
+# count and each tool (`test_two_questions`, three rounds; `deploy`, four),
+# the two servers are loaded in turn, REPEATS times (Ask then by hand, then
+# by hand then Ask, and so on), and
+# the script prints each run's line (completed calls per second, p50/p99
+# per round, each server's resident memory) and then the ratios Ask / by
+# hand of the medians: calls per second (target at least 0.95) and p99 of
+# a round (target at most 1.05).
 #
-#   bash benches/throughput.sh                   # CLIENTS="1 8 64 256" SECONDS_EACH=10
-#   CLIENTS="1" SECONDS_EACH=5 bash benches/throughput.sh
-#   SERVER=/tmp/conformance_server.old bash benches/throughput.sh   # another build
+#   bash benches/throughput.sh              # CLIENTS="1 8 64" TOOLS="two_questions deploy" SECONDS_EACH=10 REPEATS=2
+#   CLIENTS="1" TOOLS=deploy SECONDS_EACH=5 REPEATS=1 bash benches/throughput.sh
 #
 # Load goes to 127.0.0.1 only; every run is bounded in time (SECONDS_EACH
-# plus a one-second warm-up per client count) and the servers are stopped
-# at the end. Honours CARGO_TARGET_DIR.
+# plus a one-second warm-up) and the servers are stopped at the end.
+# Honours CARGO_TARGET_DIR.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-clients=${CLIENTS:-1 8 64 256}
+clients=${CLIENTS:-1 8 64}
+tools=${TOOLS:-two_questions deploy}
 seconds=${SECONDS_EACH:-10}
+repeats=${REPEATS:-2}
 target_dir=${CARGO_TARGET_DIR:-target}
-# Another server binary to measure (a build of an earlier revision, say).
-server=${SERVER:-$target_dir/release/examples/conformance_server}
 
-echo "== throughput: build the release server and the load client"
-cargo build --quiet --release --features rmcp --example conformance_server
-cargo bench --quiet --features rmcp --bench throughput --no-run
-# The bench binary itself: the newest throughput-* executable.
-load=$(ls -t "$target_dir"/release/deps/throughput-* | grep -v '\.d$' | head -n 1)
+echo "== throughput: build the release servers and the load client"
+cargo bench --quiet --features rmcp --bench twin_server --bench throughput --no-run
+# The bench binaries themselves: the newest executable of each.
+newest() {
+    ls -t "$target_dir"/release/deps/"$1"-* | grep -v '\.d$' | head -n 1
+}
+server=$(newest twin_server)
+load=$(newest throughput)
 
 export REQUEST_STATE_KEY=enum-schema-throughput-request-state-key-0123456789
 logs="$target_dir/throughput"
@@ -42,29 +50,71 @@ stop_servers() {
 }
 trap stop_servers EXIT
 
-urls=()
-for name in a b; do
-    log="$logs/server-$name.log"
+# start NAME KIND: one server process; sets $url.
+start() {
+    local log="$logs/server-$1.log"
     rm -f "$log"
-    "$server" 0 >"$log" 2>&1 &
+    "$server" "$2" 0 >"$log" 2>&1 &
     pids+=($!)
     url=
     for _ in $(seq 1 100); do
         url=$(sed -n 's/^listening on \(http:.*\)$/\1/p' "$log" 2>/dev/null || true)
-        [ -n "$url" ] && break
+        [ -n "$url" ] && return
         sleep 0.1
     done
-    if [ -z "$url" ]; then
-        echo "server $name did not start listening:"
-        cat "$log"
-        exit 1
-    fi
-    urls+=("$url")
-done
-echo "servers at ${urls[*]} (pids ${pids[*]})"
+    echo "server $1 did not start listening:"
+    cat "$log"
+    exit 1
+}
+start ask-a --ask
+ask_urls=("$url")
+start ask-b --ask
+ask_urls+=("$url")
+ask_pids=("${pids[0]}" "${pids[1]}")
+start hand-a --by-hand
+hand_urls=("$url")
+start hand-b --by-hand
+hand_urls+=("$url")
+hand_pids=("${pids[2]}" "${pids[3]}")
+echo "Ask at ${ask_urls[*]}, by hand at ${hand_urls[*]}"
 echo "nproc $(nproc), load average $(cut -d' ' -f1-3 /proc/loadavg), $(git rev-parse --short HEAD)$(git diff --quiet HEAD || echo '+changes')"
 
+# median of the numbers on stdin
+median() {
+    sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
 for count in $clients; do
-    "$load" "${urls[0]}" "${urls[1]}" --clients "$count" --seconds "$seconds" \
-        --pid "${pids[0]}" --pid "${pids[1]}"
+    for tool in $tools; do
+        runs="$logs/runs-$tool-$count.txt"
+        : >"$runs"
+        for repeat in $(seq 1 "$repeats"); do
+            # A B, then B A: neither server always runs first.
+            order="ask hand"
+            [ $((repeat % 2)) -eq 0 ] && order="hand ask"
+            for kind in $order; do
+                if [ "$kind" = ask ]; then
+                    urls=("${ask_urls[@]}") pids_of=("${ask_pids[@]}")
+                else
+                    urls=("${hand_urls[@]}") pids_of=("${hand_pids[@]}")
+                fi
+                line=$("$load" "${urls[0]}" "${urls[1]}" --tool "$tool" --clients "$count" \
+                    --seconds "$seconds" --pid "${pids_of[0]}" --pid "${pids_of[1]}")
+                echo "$kind: $line"
+                echo "$kind $line" >>"$runs"
+            done
+        done
+        calls() { # KIND: the median calls per second of KIND's runs
+            grep "^$1 " "$runs" | sed -n 's/.*: *\([0-9.]*\) calls\/s.*/\1/p' | median
+        }
+        p99() { # KIND: the median p99 of a round in KIND's runs
+            grep "^$1 " "$runs" | sed -n 's/.*, p99 \([0-9.]*\) ms.*/\1/p' | median
+        }
+        awk -v tool="$tool" -v count="$count" \
+            -v ask_calls="$(calls ask)" -v hand_calls="$(calls hand)" \
+            -v ask_p99="$(p99 ask)" -v hand_p99="$(p99 hand)" \
+            'BEGIN { printf "ratio %s at %d clients, Ask / by hand: calls/s %.3fx (%s / %s), p99 %.3fx (%s / %s ms)\n",
+                     tool, count, ask_calls / hand_calls, ask_calls, hand_calls,
+                     ask_p99 / hand_p99, ask_p99, hand_p99 }'
+    done
 done

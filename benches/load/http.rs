@@ -77,10 +77,11 @@ impl Connection {
         let request = format!(
             "POST {} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\n\
              Accept: application/json, text/event-stream\r\nMcp-Method: tools/call\r\n\
-             Mcp-Name: test_two_questions\r\nMCP-Protocol-Version: 2026-07-28\r\n\
+             Mcp-Name: {}\r\nMCP-Protocol-Version: 2026-07-28\r\n\
              Content-Length: {}\r\n\r\n{body}",
             self.server.path,
             self.server.address,
+            params["name"].as_str().unwrap_or_default(),
             body.len()
         );
         let io = |error: std::io::Error| error.to_string();
