@@ -486,7 +486,27 @@ const VERSION: u64 = 2;
 /// its reason and pre-fills): SHA-256 of their JSON, in hex. An answer
 /// counts only for the question with the same digest.
 pub(crate) fn digest(params: &crate::schema::ElicitRequestFormParams) -> String {
-    digest_of(&serde_json::to_vec(params).unwrap_or_default())
+    use sha2::{Digest, Sha256};
+
+    /// The hasher as an `io::Write`: the JSON goes straight into it, never
+    /// into a buffer of its own (every round digests each question).
+    struct Hashing(Sha256);
+
+    impl std::io::Write for Hashing {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0.update(bytes);
+            Ok(bytes.len())
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    let mut hashing = Hashing(Sha256::new());
+    // Writing into a hasher cannot fail, nor can serializing the params.
+    let _ = serde_json::to_writer(&mut hashing, params);
+    hex(&hashing.0.finalize())
 }
 
 /// SHA-256 of `bytes`, in hex.
@@ -602,7 +622,10 @@ impl Sealed {
 
 #[cfg(test)]
 mod tests {
-    use super::{digest_of, hex};
+    use super::{digest, digest_of, hex};
+    use crate::schema::{
+        ElicitRequestFormParams, PrimitiveSchema, RequestedSchema, SingleSelectSchema,
+    };
 
     #[test]
     fn hex_is_lowercase_and_padded() {
@@ -616,5 +639,25 @@ mod tests {
             digest_of(b"abc"),
             "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
         );
+    }
+
+    /// A question's digest is SHA-256 of its params' JSON, written into the
+    /// hasher as it is serialized: the same as hashing the JSON text.
+    #[test]
+    fn a_questions_digest_is_sha256_of_its_json() {
+        let hosts = SingleSelectSchema::new([("eu", "Europe \"EU\""), ("us", "United States")])
+            .unwrap()
+            .with_title("Région");
+        let params = ElicitRequestFormParams {
+            message: "Which host?\n(Zürich)".into(),
+            requested_schema: RequestedSchema {
+                properties: vec![("host".into(), PrimitiveSchema::SingleSelect(hosts))],
+                required: vec!["host".into()],
+            },
+        };
+        let json = serde_json::to_vec(&params).unwrap();
+        assert!(json.len() > 64, "more than one SHA-256 block");
+        assert_eq!(digest(&params), digest_of(&json));
+        assert_eq!(digest(&params).len(), 64);
     }
 }
