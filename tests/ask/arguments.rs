@@ -421,6 +421,27 @@ fn a_refused_argument_narrows_a_long_list_in_the_result_for_the_model() {
     assert_eq!(host["matching"], json!(["ZÜRICH"]));
 }
 
+/// A text longer than a search may be (200 characters, as `Ask::choose`'s
+/// search field) is no search: the result lists the first 20 and never
+/// echoes the text whole.
+#[test]
+fn a_refused_argument_too_long_to_be_a_search_is_not_echoed() {
+    let long = "zürich ".repeat(10_000);
+    let rejection = thousand_hosts(Some(json!({"host": {"host": long}})));
+    assert!(
+        rejection
+            .text
+            .contains("\n  - `host` (required): one of \"host-0000\" (Zu\u{308}rich 0), "),
+        "{}",
+        rejection.text
+    );
+    assert!(rejection.text.len() < 5_000, "{}", rejection.text.len());
+    let data = rejection.data.unwrap();
+    let host = &data["unasked"][0]["requestedSchema"]["properties"]["host"];
+    assert_eq!(host.get("matching"), None);
+    assert!(data.to_string().len() < 5_000);
+}
+
 /// A text that no option contains lists the first 20 again, and says so.
 #[test]
 fn a_refused_argument_that_matches_nothing_lists_the_first_options() {

@@ -17,6 +17,13 @@ use crate::version::ProtocolVersion;
 /// refused argument sent for the field, as a search.
 const LISTED_OPTIONS: usize = 20;
 
+/// How long a text of a refused argument may be to count as a search (as
+/// the search field of [`Ask::choose`](super::Ask::choose)), and how many
+/// texts of one field count: anything longer or beyond is no search, so
+/// the result never echoes more than this of what the model sent.
+const SEARCH_LENGTH: usize = 200;
+const SEARCHES: usize = 5;
+
 /// The questions of a call that its client could not ask: it declared no
 /// form elicitation (a client that shows no forms, or URL mode only), or
 /// speaks a revision without elicitation (before 2025-06-18).
@@ -180,8 +187,11 @@ fn searches<'s>(name: &str, property: &PrimitiveSchema, sent: Option<&'s Value>)
     texts
         .into_iter()
         .filter(|text| {
-            !text.trim().is_empty() && !options.iter().any(|option| option.value() == *text)
+            !text.trim().is_empty()
+                && text.chars().count() <= SEARCH_LENGTH
+                && !options.iter().any(|option| option.value() == *text)
         })
+        .take(SEARCHES)
         .collect()
 }
 
