@@ -46,11 +46,13 @@ struct Impact {
     services: Vec<Service>,
 }
 
-/// Serves `triage` (how bad, then, if high, which services) and returns
-/// the URL.
+/// Serves `triage` (how bad, then, if high, which services) and
+/// `triage_argued` (how bad, a question the argument `triage` answers),
+/// and returns the URL.
 async fn serve() -> String {
     let codec = RequestStateCodec::new([9; 32], RequestStateSeal::DEFAULT_TTL).unwrap();
     let seal = RequestStateSeal::new(codec);
+    let argued_seal = seal.clone();
     let tool = ToolBuilder::new("triage")
         .mrtr_handler(move |ctx: RequestContext, _: NoParams| {
             let seal = seal.clone();
@@ -72,7 +74,26 @@ async fn serve() -> String {
             }
         })
         .build();
-    let router = McpRouter::new().server_info("e2e", "1.0.0").tool(tool);
+    let argued = ToolBuilder::new("triage_argued")
+        .mrtr_handler(move |ctx: RequestContext, input: Value| {
+            let seal = argued_seal.clone();
+            async move {
+                Ask::for_tool(&ctx, "triage_argued", &input, &seal)?
+                    .tool(|ask| async move {
+                        let question =
+                            enum_schema::ask::Question::form::<Triage>("triage", "How bad is it?")
+                                .with_argument();
+                        let triage = ask.question(question).await?;
+                        Ok(CallToolResult::text(format!("{triage:?}")))
+                    })
+                    .await
+            }
+        })
+        .build();
+    let router = McpRouter::new()
+        .server_info("e2e", "1.0.0")
+        .tool(tool)
+        .tool(argued);
     let app = HttpTransport::new(router)
         .with_sampling()
         .into_router_at("/mcp");
@@ -124,8 +145,18 @@ impl Person {
 /// A client of `revision` ("2026-07-28" or "2025-11-25") answering as
 /// `person`.
 async fn client(url: &str, revision: &str, person: Person) -> McpClient {
-    let client = McpClient::builder()
-        .with_elicitation()
+    let builder = McpClient::builder().with_elicitation();
+    start(builder, url, revision, person).await
+}
+
+/// A client of `revision` built by `builder`, answering as `person`.
+async fn start(
+    builder: tower_mcp::client::McpClientBuilder,
+    url: &str,
+    revision: &str,
+    person: Person,
+) -> McpClient {
+    let client = builder
         .connect(HttpClientTransport::new(url), person)
         .await
         .unwrap();
@@ -262,6 +293,48 @@ async fn the_same_refused_answer_twice_names_the_client() {
         );
     }
 }
+
+/// A client built without `with_elicitation()` declares no elicitation
+/// (in `initialize` on 2025-11-25, in each request's `_meta` on
+/// 2026-07-28): the question is not asked, the call ends with the result
+/// for the model, and the same call with the argument it names gets the
+/// typed answer.
+#[tokio::test]
+async fn a_client_without_elicitation_is_told_the_argument_then_answers_with_it() {
+    let url = serve().await;
+    for revision in REVISIONS {
+        let person = Person::default();
+        let client = start(McpClient::builder(), &url, revision, person.clone()).await;
+        let result = client.call_tool("triage_argued", json!({})).await.unwrap();
+        assert!(result.is_error, "{revision}: {result:?}");
+        assert_eq!(result.all_text(), UNASKED_TRIAGE, "{revision}");
+        assert_eq!(
+            result.structured_content.as_ref().unwrap()["unasked"][0]["argument"],
+            "triage",
+            "{revision}"
+        );
+        let arguments = json!({"triage": {"severity": "high"}});
+        let result = client.call_tool("triage_argued", arguments).await.unwrap();
+        assert!(!result.is_error, "{revision}: {result:?}");
+        assert_eq!(
+            result.all_text(),
+            "Accept(Triage { severity: High })",
+            "{revision}"
+        );
+        assert!(
+            person.messages().is_empty(),
+            "{revision}: nothing was asked"
+        );
+    }
+}
+
+/// The result for the model of `triage_argued`, called without its
+/// argument by a client that shows no form.
+const UNASKED_TRIAGE: &str = "This client cannot show the person a form (it did not \
+    declare form elicitation), so these questions were not asked:\n\n- \"How bad is it?\"\n  \
+    Ask the person, then call the tool `triage_argued` again with the argument `triage`: an \
+    object\n  - `severity` (required): one of \"low\" (Low: no user impact), \"high\" (High: \
+    users are affected)\n\nSend each answer exactly as its value is written here.";
 
 /// A router with `deploy`: asks for a confirmation, then deploys (counts
 /// one in `deployed`); sends each call's outcome on `outcomes`.
