@@ -98,6 +98,11 @@
 //!   `95.0`, as Python writes a float) does not parse as a `tools/call` in
 //!   the SDK, which answers `-32601` "No handler is implemented for custom
 //!   requests." before the tool runs. Integers (`95`) pass.
+//! - **`null` for a blank optional field**: none of those four types is
+//!   `null`, so an answer such as `{"name":"x","note":null}`, which `Ask`
+//!   reads as the field left out wherever the SDK lets it through, fails
+//!   the whole `tools/call` in the same way (HTTP 404, `-32601`) before the
+//!   tool runs; the field left out passes.
 //! - **Field order, through the typed model**: rust-mcp-schema keeps
 //!   `properties` in a `BTreeMap`, so its typed `InputRequiredResult` sorts
 //!   the fields. [`Ask`] therefore writes the request as this crate's own
