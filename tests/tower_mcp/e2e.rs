@@ -376,29 +376,41 @@ fn deploy_router(
 
 /// The person at the client reads the form and closes it: the client gives
 /// up the call (tower-mcp's client sends `notifications/cancelled` when
-/// the call's future is dropped).
-#[derive(Clone)]
+/// the call's future is dropped). Then, when the test lets it, the form
+/// answers "yes" anyway: an answer that comes late.
+#[derive(Clone, Default)]
 struct Closer {
     shown: Arc<tokio::sync::Notify>,
+    release: Arc<tokio::sync::Notify>,
+    answered: Arc<tokio::sync::Notify>,
 }
 
 #[async_trait::async_trait]
 impl ClientHandler for Closer {
     async fn handle_elicit(&self, _: ElicitRequestParams) -> Result<ElicitResult, JsonRpcError> {
         self.shown.notify_one();
-        // Never answers on its own; the client drops this once the server
-        // cancels, or the test ends.
-        std::future::pending().await
+        self.release.notified().await;
+        self.answered.notify_one();
+        Ok(
+            serde_json::from_value(json!({"action": "accept", "content": {"confirm": "yes"}}))
+                .unwrap(),
+        )
     }
 }
 
 /// tower-mcp's client on tower-mcp's stdio server transport, over an
 /// in-memory pipe: the client writes and reads one JSON-RPC message per
-/// line, as it would to a child process's stdin and stdout.
+/// line, as it would to a child process's stdin and stdout, and the pipe
+/// keeps every message for the test to read.
 struct Pipe {
     write: tokio::io::WriteHalf<tokio::io::DuplexStream>,
     read: tokio::io::Lines<tokio::io::BufReader<tokio::io::ReadHalf<tokio::io::DuplexStream>>>,
     connected: bool,
+    /// Every message, in the order it crossed the pipe: `("client", ..)`
+    /// for one the client sent, `("server", ..)` for one it read.
+    wire: Arc<Mutex<Vec<(&'static str, Value)>>>,
+    /// Notified (all waiters) after each message.
+    crossed: Arc<tokio::sync::Notify>,
 }
 
 impl Pipe {
@@ -415,6 +427,8 @@ impl Pipe {
             write,
             read: tokio::io::AsyncBufReadExt::lines(tokio::io::BufReader::new(read)),
             connected: true,
+            wire: Arc::default(),
+            crossed: Arc::default(),
         }
     }
 }
@@ -423,11 +437,16 @@ impl Pipe {
 impl tower_mcp::client::ClientTransport for Pipe {
     async fn send(&mut self, message: &str) -> tower_mcp::error::Result<()> {
         use tokio::io::AsyncWriteExt;
+        let value = serde_json::from_str(message).unwrap();
+        self.wire.lock().unwrap().push(("client", value));
         let line = format!("{message}\n");
-        self.write
+        let written = self
+            .write
             .write_all(line.as_bytes())
             .await
-            .map_err(|error| tower_mcp::Error::Transport(error.to_string()))
+            .map_err(|error| tower_mcp::Error::Transport(error.to_string()));
+        self.crossed.notify_waiters();
+        written
     }
 
     async fn recv(&mut self) -> tower_mcp::error::Result<Option<String>> {
@@ -437,6 +456,11 @@ impl tower_mcp::client::ClientTransport for Pipe {
             .await
             .map_err(|error| tower_mcp::Error::Transport(error.to_string()))?;
         self.connected = line.is_some();
+        if let Some(line) = &line {
+            let value = serde_json::from_str(line).unwrap();
+            self.wire.lock().unwrap().push(("server", value));
+            self.crossed.notify_waiters();
+        }
         Ok(line)
     }
 
@@ -451,25 +475,24 @@ impl tower_mcp::client::ClientTransport for Pipe {
 }
 
 /// A `notifications/cancelled` for a call that waits for its confirmation
-/// ends the wait at once: the body does not resume, nothing is deployed.
-/// tower-mcp's client and its stdio server transport, on 2025-11-25. Its
+/// ends the wait at once: the body does not resume, nothing is deployed,
+/// not even when the person answers "yes" after the cancellation (the
+/// answer reaches the server, and nothing waits for it); no response is
+/// sent for the cancelled call. tower-mcp's client and its stdio server transport, on 2025-11-25. Its
 /// streamable HTTP transport and its in-process `ChannelTransport` (0.25)
 /// accept the notification without cancelling the request's context, so
 /// there the wait ends only at the state's lifetime.
 #[tokio::test]
 async fn a_cancelled_call_on_2025_11_25_does_nothing() {
     let deployed = Arc::new(std::sync::atomic::AtomicUsize::new(0));
-    let (outcomes, mut outcome) = tokio::sync::mpsc::unbounded_channel();
+    let (outcomes, mut ends) = tokio::sync::mpsc::unbounded_channel();
     let router = deploy_router(deployed.clone(), outcomes, None);
-    let shown = Arc::new(tokio::sync::Notify::new());
+    let person = Closer::default();
+    let pipe = Pipe::to(router);
+    let (wire, crossed) = (pipe.wire.clone(), pipe.crossed.clone());
     let client = McpClient::builder()
         .with_elicitation()
-        .connect(
-            Pipe::to(router),
-            Closer {
-                shown: shown.clone(),
-            },
-        )
+        .connect(pipe, person.clone())
         .await
         .unwrap();
     client.initialize("e2e-client", "1.0.0").await.unwrap();
@@ -477,12 +500,12 @@ async fn a_cancelled_call_on_2025_11_25_does_nothing() {
         result = client.call_tool("deploy", json!({})) => {
             panic!("the call ended before the form was closed: {result:?}")
         }
-        () = shown.notified() => {}
+        () = person.shown.notified() => {}
     }
     // The call's future is dropped: the client cancels it. A bound on the
     // wait keeps a regression from hanging the suite (no timing is
     // asserted: a minute is far beyond any machine's delay).
-    let outcome = tokio::time::timeout(std::time::Duration::from_secs(60), outcome.recv())
+    let outcome = tokio::time::timeout(std::time::Duration::from_secs(60), ends.recv())
         .await
         .expect("the server's wait ended")
         .unwrap();
@@ -494,6 +517,71 @@ async fn a_cancelled_call_on_2025_11_25_does_nothing() {
          nothing more was done (code -32603)"
     );
     assert_eq!(deployed.load(std::sync::atomic::Ordering::SeqCst), 0);
+
+    // The person answers "yes" after all. tower-mcp's server does not
+    // cancel its own `elicitation/create`, so the client sends the answer;
+    // nothing is waiting for it any more.
+    person.release.notify_one();
+    person.answered.notified().await;
+    let sent = |wire: &[(&str, Value)], message: &Value| {
+        wire.iter()
+            .position(|(from, sent)| *from == "client" && sent == message)
+    };
+    let id_of = |wire: &[(&str, Value)], from: &str, method: &str| {
+        let found = wire
+            .iter()
+            .find(|(by, message)| *by == from && message["method"] == method);
+        found.map(|(_, message)| message["id"].clone()).unwrap()
+    };
+    let late = {
+        let wire = wire.lock().unwrap();
+        let asked = id_of(&wire, "server", "elicitation/create");
+        json!({"jsonrpc": "2.0", "id": asked,
+            "result": {"action": "accept", "content": {"confirm": "yes"}}})
+    };
+    tokio::time::timeout(std::time::Duration::from_secs(60), async {
+        loop {
+            let notified = crossed.notified();
+            if sent(&wire.lock().unwrap(), &late).is_some() {
+                return;
+            }
+            notified.await;
+        }
+    })
+    .await
+    .expect("the late answer was sent");
+    // A call after it shows the server went on reading its input.
+    assert_eq!(client.list_tools().await.unwrap().tools.len(), 1);
+    assert_eq!(deployed.load(std::sync::atomic::Ordering::SeqCst), 0);
+    // The call ended once, with the error above.
+    assert_eq!(
+        ends.try_recv(),
+        Err(tokio::sync::mpsc::error::TryRecvError::Empty)
+    );
+
+    let wire = wire.lock().unwrap();
+    let call = id_of(&wire, "client", "tools/call");
+    let cancelled = json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+        "params": {"requestId": call}});
+    let cancelled_at = sent(&wire, &cancelled).expect("the client cancelled the call");
+    assert!(sent(&wire, &late).unwrap() > cancelled_at, "{wire:?}");
+    // The server answers neither the cancelled call nor the late answer,
+    // and cancels nothing of its own.
+    let from_server: Vec<&Value> = wire
+        .iter()
+        .filter(|(from, _)| *from == "server")
+        .map(|(_, message)| message)
+        .collect();
+    assert!(
+        from_server.iter().all(|message| message["id"] != call),
+        "{from_server:?}"
+    );
+    assert!(
+        from_server
+            .iter()
+            .all(|message| message["method"] != "notifications/cancelled"),
+        "{from_server:?}"
+    );
 }
 
 type Progress = (f64, Option<String>);
