@@ -1,8 +1,9 @@
 //! A cancelled call does nothing (issue 29): on 2025-11-25 a person closes
 //! the form and the client sends `notifications/cancelled` for the
 //! `tools/call` while `Ask` waits for the `elicitation/create` answer. The
-//! wait ends at once, the body goes no further, and the answer that comes
-//! late confirms nothing. rmcp's own client and server, in process.
+//! wait ends at once, the body goes no further, the answer that comes late
+//! confirms nothing, and no response is sent for the cancelled call.
+//! rmcp's own client and server, in process.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
@@ -118,9 +119,43 @@ impl ClientHandler for Person {
     }
 }
 
+/// Every message the server sent the client, in order.
+type Sent = Arc<Mutex<Vec<serde_json::Value>>>;
+
+/// The two ends of a line-delimited pipe between a client and a server,
+/// and what the server sent through it.
+fn tapped_pipe() -> (tokio::io::DuplexStream, tokio::io::DuplexStream, Sent) {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
+
+    let (server_io, server_side) = tokio::io::duplex(64 * 1024);
+    let (client_io, client_side) = tokio::io::duplex(64 * 1024);
+    let (from_server, to_server) = tokio::io::split(server_side);
+    let (from_client, to_client) = tokio::io::split(client_side);
+    let sent = Sent::default();
+    let relay =
+        |from, mut to: tokio::io::WriteHalf<tokio::io::DuplexStream>, sent: Option<Sent>| {
+            let mut lines = tokio::io::BufReader::new(from).lines();
+            tokio::spawn(async move {
+                while let Ok(Some(line)) = lines.next_line().await {
+                    if let Some(sent) = &sent {
+                        sent.lock()
+                            .unwrap()
+                            .push(serde_json::from_str(&line).unwrap());
+                    }
+                    if to.write_all(format!("{line}\n").as_bytes()).await.is_err() {
+                        break;
+                    }
+                }
+            });
+        };
+    relay(from_server, to_client, Some(sent.clone()));
+    relay(from_client, to_server, None);
+    (server_io, client_io, sent)
+}
+
 #[tokio::test]
 async fn a_call_cancelled_while_the_form_is_shown_does_nothing() {
-    let (server_io, client_io) = tokio::io::duplex(64 * 1024);
+    let (server_io, client_io, sent) = tapped_pipe();
     let server = Deployer::new();
     let serving = server.clone();
     let server_task = tokio::spawn(async move {
@@ -143,6 +178,7 @@ async fn a_call_cancelled_while_the_form_is_shown_does_nothing() {
         .send_cancellable_request(call, PeerRequestOptions::no_options())
         .await
         .unwrap();
+    let call_id = serde_json::to_value(&handle.id).unwrap();
 
     // The form is on the person's screen; they close it, and the client
     // cancels the call.
@@ -167,6 +203,16 @@ async fn a_call_cancelled_while_the_form_is_shown_does_nothing() {
     let tools = running.list_all_tools().await.unwrap();
     assert_eq!(tools.len(), 1);
     assert_eq!(server.deploys.load(Ordering::SeqCst), 0);
+    // rmcp's service sends no response for the cancelled call: the
+    // handler's error (`Cancelled`, -32603) is dropped.
+    let sent = sent.lock().unwrap().clone();
+    let answered: Vec<&serde_json::Value> = sent
+        .iter()
+        .filter(|message| message.get("method").is_none())
+        .map(|message| &message["id"])
+        .collect();
+    assert_eq!(call_id, 1);
+    assert_eq!(answered, [&json!(0), &json!(2)], "{sent:?}");
 
     let _ = running.cancel().await;
     server_task.abort();

@@ -35,7 +35,7 @@ pub(crate) const MISSING_REQUIRED_CLIENT_CAPABILITY: i32 = -32021;
 /// | `Invalid` (a rejected answer) | `-32602` invalid params, `data` naming each field, value and what was allowed |
 /// | `RequestState`, `NoArguments` | `-32602` invalid params |
 /// | `Store` | `-32603` internal error |
-/// | `Cancelled` | `-32603` internal error, if the SDK answers a cancelled request at all (MCP says it should not; tower-mcp does not) |
+/// | `Cancelled` | `-32603` internal error, if the SDK answers a cancelled request at all (MCP says it should not; neither rmcp nor tower-mcp does) |
 /// | `Unsupported` | `-32021` missing required client capability, `data.requiredCapabilities` |
 /// | `Unasked` | `-32021`, `data` the questions (see [`Unasked`]) and `requiredCapabilities` |
 /// | `Version`, `NoServerRequests` | `-32600` invalid request |
