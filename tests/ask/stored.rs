@@ -563,3 +563,115 @@ fn a_flood_of_large_answers_stays_within_the_default_bytes() {
     assert_eq!(store.bytes(), 21 * (3 << 20));
     assert!(store.bytes() <= store.max_bytes(), "{store:?}");
 }
+
+/// One call of `report` abandoned after its second round: the first round
+/// asks for the notes, the second answers them with `text` and is asked
+/// the triage, which is never answered. The second round's outcome.
+fn abandoned(client: &Client, text: &str, done: &Arc<AtomicUsize>) -> Outcome<ToolResult> {
+    let first = second_round_state(client, done);
+    once(client, notes(text), Some(&first), done)
+}
+
+/// Abandoned calls through `Ask`, each leaving 64 KiB of notes in a store
+/// of 1 MiB: the store keeps the calls that fit, within its limits after
+/// every call, and a call past the limit fails its round with the store's
+/// reply, taking back its first round's entry.
+#[test]
+fn abandoned_calls_with_large_answers_stay_within_the_store_limits() {
+    let store = MemoryStore::new()
+        .with_max_bytes(1 << 20)
+        .with_max_entries(100);
+    let client = Client::new(V0728, vec![]).sealed_with(stored(store.clone()));
+    let done = Arc::new(AtomicUsize::new(0));
+    let note = "T".repeat(64 << 10);
+    // What each abandoned call leaves: its notes, and the digests of the
+    // questions asked, the notes and the triage.
+    let held = json!({"v": 2, "exp": 1_000_000_000_000_u64,
+        "answers": {"notes": accept(json!({"text": note}))},
+        "questions": {"notes": "0".repeat(64), "triage": "0".repeat(64)}});
+    let held = held.to_string().len();
+    assert_eq!(held, (64 << 10) + 254);
+    let mut kept = 0;
+    let mut refused = Vec::new();
+    for _ in 0..40 {
+        match abandoned(&client, &note, &done) {
+            Ok(Done::InputRequired(_)) => kept += 1,
+            outcome => refused.push(failed(outcome)),
+        }
+        assert!(store.len() <= store.max_entries(), "{store:?}");
+        assert!(store.bytes() <= store.max_bytes(), "{store:?}");
+    }
+    assert_eq!(kept, 15);
+    assert_eq!(store.len(), 15);
+    assert_eq!(store.bytes(), 15 * held);
+    assert_eq!(refused.len(), 25);
+    for error in refused {
+        match &error {
+            ElicitError::Store(refused) => {
+                assert!(refused.is_full(), "{refused:?}");
+                assert_eq!(
+                    refused.message(),
+                    format!(
+                        "the store is full: requests waiting 15 of at most 100, bytes held {} \
+                         (and {held} more asked) of at most 1048576",
+                        15 * held
+                    )
+                );
+            }
+            other => panic!("expected a full store, got {other:?}"),
+        }
+        assert_eq!(
+            wire(error),
+            json!({"code": -32603, "message": STORE_FULL, "data": null})
+        );
+    }
+    assert_eq!(done.load(Ordering::SeqCst), 0);
+}
+
+/// The process's resident memory in kB (`VmRSS` of `/proc/self/status`).
+fn resident_kb() -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    let line = status
+        .lines()
+        .find(|line| line.starts_with("VmRSS:"))
+        .unwrap();
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}
+
+/// RELIABILITY.md's memory under abandoned calls: 1,000 calls through
+/// `Ask`, each abandoned after answering 3 MiB of notes, in a default
+/// `MemoryStore`; prints the process's resident memory before and after.
+/// Linux only (`/proc`); in a release build:
+///
+/// ```text
+/// cargo test --release --features store --test ask -- --ignored --nocapture abandoned_calls_resident_memory
+/// ```
+#[test]
+#[ignore = "a measurement: run it alone, in a release build"]
+fn abandoned_calls_resident_memory() {
+    let store = MemoryStore::new();
+    let client = Client::new(V0728, vec![]).sealed_with(stored(store.clone()));
+    let done = Arc::new(AtomicUsize::new(0));
+    let note = "a".repeat(3 << 20);
+    let before = resident_kb();
+    let mut kept = 0;
+    for _ in 0..1_000 {
+        match abandoned(&client, &note, &done) {
+            Ok(Done::InputRequired(_)) => kept += 1,
+            outcome => assert!(
+                matches!(failed(outcome), ElicitError::Store(error) if error.is_full()),
+                "a full store"
+            ),
+        }
+    }
+    let after = resident_kb();
+    assert_eq!(kept, 21);
+    assert_eq!(store.len(), 21);
+    assert!(store.bytes() <= store.max_bytes(), "{store:?}");
+    println!(
+        "1,000 abandoned calls of 3 MiB: {kept} kept ({} bytes), {} refused; VmRSS {before} kB \
+         before, {after} kB after",
+        store.bytes(),
+        1_000 - kept
+    );
+}
