@@ -442,8 +442,15 @@ impl ClientHandler for Answerer {
         })
         .await
         .expect("the progress notifications came");
-        let answer = self.answers.lock().unwrap().remove(0);
-        Ok(serde_json::from_value(answer).unwrap())
+        // Asked once more than scripted: an error the server passes on, so
+        // that the test fails at once (a panic here leaves the request
+        // unanswered until the server gives up on it, after the seal's time
+        // to live).
+        let mut answers = self.answers.lock().unwrap();
+        if answers.is_empty() {
+            return Err(ErrorData::internal_error("no answer scripted", None));
+        }
+        Ok(serde_json::from_value(answers.remove(0)).unwrap())
     }
 
     async fn on_progress(
