@@ -122,14 +122,14 @@ struct Audit {
     purpose: Option<String>,
 }
 
-const KEY: &[u8] = b"a request state key of at least 32 bytes";
+pub(crate) const KEY: &[u8] = b"a request state key of at least 32 bytes";
 
 /// An accepted answer with no content: wrong for every form here, and never
 /// the same as the wrong answer a test sends before and after it.
 static EMPTY: std::sync::LazyLock<Value> =
     std::sync::LazyLock::new(|| json!({"action": "accept", "content": {}}));
 
-fn seal(key: &[u8]) -> RequestStateSeal {
+pub(crate) fn seal(key: &[u8]) -> RequestStateSeal {
     RequestStateSeal::new(RequestStateCodec::try_new(key.to_vec()).unwrap())
 }
 
@@ -403,16 +403,16 @@ impl ServerHandler for Desk {
 /// The client: answers each elicitation with the next scripted answer and
 /// keeps the requests it got.
 #[derive(Clone)]
-struct Answerer {
+pub(crate) struct Answerer {
     answers: Arc<Mutex<Vec<Value>>>,
     seen: Arc<Mutex<Vec<Value>>>,
     capabilities: ClientCapabilities,
     version: ProtocolVersion,
     /// Every `notifications/progress` received, and a wake-up for each.
-    progress: Arc<(Mutex<Vec<Value>>, tokio::sync::Notify)>,
+    pub(crate) progress: Arc<(Mutex<Vec<Value>>, tokio::sync::Notify)>,
     /// How many progress notifications to wait for before answering (a
     /// person who takes their time).
-    wait_for_progress: Arc<std::sync::atomic::AtomicUsize>,
+    pub(crate) wait_for_progress: Arc<std::sync::atomic::AtomicUsize>,
 }
 
 impl ClientHandler for Answerer {
@@ -476,24 +476,27 @@ impl ClientHandler for Answerer {
 }
 
 /// A connected rmcp client, and the raw bytes the server wrote to it.
-struct Connection {
-    client: RunningService<RoleClient, Answerer>,
-    answerer: Answerer,
+pub(crate) struct Connection {
+    pub(crate) client: RunningService<RoleClient, Answerer>,
+    pub(crate) answerer: Answerer,
     wire: Arc<Mutex<Vec<u8>>>,
 }
 
 impl Connection {
-    fn answer(&self, answers: Vec<Value>) {
+    /// Answers the next elicitations with `answers`, in turn, and forgets
+    /// the requests seen so far.
+    pub(crate) fn answer(&self, answers: Vec<Value>) {
         *self.answerer.answers.lock().unwrap() = answers;
         self.answerer.seen.lock().unwrap().clear();
     }
 
-    fn seen(&self) -> Vec<Value> {
+    /// The elicitation requests the client got since the last `answer`.
+    pub(crate) fn seen(&self) -> Vec<Value> {
         self.answerer.seen.lock().unwrap().clone()
     }
 
     /// Every line the server wrote that contains `needle`.
-    fn lines_with(&self, needle: &str) -> Vec<String> {
+    pub(crate) fn lines_with(&self, needle: &str) -> Vec<String> {
         let wire = String::from_utf8(self.wire.lock().unwrap().clone()).unwrap();
         wire.lines()
             .filter(|line| line.contains(needle))
@@ -510,7 +513,8 @@ async fn connect_with(
     connect_sealed(seal(key), version, capabilities).await
 }
 
-async fn connect_sealed(
+/// Serves the `Desk` of `seal` to a fresh rmcp client.
+pub(crate) async fn connect_sealed(
     seal: RequestStateSeal,
     version: ProtocolVersion,
     capabilities: ClientCapabilities,
@@ -520,7 +524,7 @@ async fn connect_sealed(
 
 /// Serves `server` to a fresh rmcp client of `version` over an in-memory
 /// transport whose server-to-client bytes are recorded.
-async fn connect_server<S: ServerHandler>(
+pub(crate) async fn connect_server<S: ServerHandler>(
     server: S,
     version: ProtocolVersion,
     capabilities: ClientCapabilities,
@@ -605,13 +609,13 @@ async fn connect(version: ProtocolVersion) -> Connection {
     .await
 }
 
-const SPOKEN: [ProtocolVersion; 3] = [
+pub(crate) const SPOKEN: [ProtocolVersion; 3] = [
     ProtocolVersion::V_2025_06_18,
     ProtocolVersion::V_2025_11_25,
     ProtocolVersion::V_2026_07_28,
 ];
 
-fn text(result: &CallToolResult) -> &str {
+pub(crate) fn text(result: &CallToolResult) -> &str {
     &result.content[0].as_text().unwrap().text
 }
 
@@ -1105,7 +1109,7 @@ async fn asking_outside_the_handler_or_twice_under_one_key_fails_on_every_revisi
 
 /// The tool's text for a client that cannot show the `triage` form, where
 /// no argument may answer it (`why`: why the client cannot).
-fn unasked_triage(why: &str) -> String {
+pub(crate) fn unasked_triage(why: &str) -> String {
     format!(
         "This client cannot show the person a form ({why}), so these questions were not \
          asked:\n\n- \"How bad is it?\": only a person can answer this, in a client that shows \
