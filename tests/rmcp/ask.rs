@@ -1117,31 +1117,78 @@ pub(crate) fn unasked_triage(why: &str) -> String {
     )
 }
 
+/// The capabilities of a client that declares `capabilities` as JSON.
+fn declaring(capabilities: Value) -> ClientCapabilities {
+    serde_json::from_value(capabilities).unwrap()
+}
+
 /// A client without form elicitation: the tool ends with the result for
-/// the model (`isError: true`), which says what was not asked and why.
+/// the model (`isError: true`), which says what was not asked and why. A
+/// client that declares URL-mode elicitation only (`{"url":{}}`, MCP
+/// 2025-11-25) shows no forms either, and gets the same result.
 #[tokio::test]
 async fn a_client_without_elicitation_gets_a_result_for_the_model() {
     for version in SPOKEN {
-        let connection = connect_with(KEY, version.clone(), ClientCapabilities::default()).await;
-        let result = connection
-            .client
-            .call_tool(CallToolRequestParams::new("two"))
-            .await
-            .unwrap();
-        assert_eq!(result.is_error, Some(true), "{version}");
-        assert_eq!(
-            text(&result),
-            unasked_triage("it did not declare form elicitation"),
-            "{version}"
-        );
-        let data = result.structured_content.unwrap();
-        assert_eq!(
-            data["requiredCapabilities"],
-            json!({"elicitation": {"form": {}}})
-        );
-        assert_eq!(data["unasked"][0]["key"], "triage");
-        assert_eq!(data["unasked"][0]["argument"], Value::Null);
-        assert_eq!(connection.seen(), Vec::<Value>::new());
+        for capabilities in [
+            ClientCapabilities::default(),
+            declaring(json!({"elicitation": {"url": {}}})),
+        ] {
+            let what = format!(
+                "{version} {}",
+                serde_json::to_string(&capabilities).unwrap()
+            );
+            let connection = connect_with(KEY, version.clone(), capabilities).await;
+            let result = connection
+                .client
+                .call_tool(CallToolRequestParams::new("two"))
+                .await
+                .unwrap();
+            assert_eq!(result.is_error, Some(true), "{what}");
+            assert_eq!(
+                text(&result),
+                unasked_triage("it did not declare form elicitation"),
+                "{what}"
+            );
+            let data = result.structured_content.unwrap();
+            assert_eq!(
+                data["requiredCapabilities"],
+                json!({"elicitation": {"form": {}}}),
+                "{what}"
+            );
+            assert_eq!(data["unasked"][0]["key"], "triage", "{what}");
+            assert_eq!(data["unasked"][0]["argument"], Value::Null, "{what}");
+            assert_eq!(connection.seen(), Vec::<Value>::new(), "{what}");
+        }
+    }
+}
+
+/// URL mode beside form mode takes nothing away: a client that declares
+/// both (`{"form":{},"url":{}}`) is asked the form, as is one that
+/// declares `{}` (form mode, MCP 2025-11-25 on).
+#[tokio::test]
+async fn a_client_with_url_and_form_elicitation_is_asked_the_form() {
+    for version in SPOKEN {
+        for capabilities in [json!({"form": {}, "url": {}}), json!({})] {
+            let what = format!("{version} {capabilities}");
+            let connection = connect_with(
+                KEY,
+                version.clone(),
+                declaring(json!({ "elicitation": capabilities })),
+            )
+            .await;
+            connection.answer(vec![
+                json!({"action": "accept", "content": {"severity": "low"}}),
+            ]);
+            let result = connection
+                .client
+                .call_tool(CallToolRequestParams::new("two"))
+                .await
+                .unwrap();
+            assert_eq!(text(&result), "Accept(Triage { severity: Low })", "{what}");
+            let seen = connection.seen();
+            assert_eq!(seen.len(), 1, "{what}");
+            assert_eq!(seen[0]["message"], "How bad is it?", "{what}");
+        }
     }
 }
 
