@@ -101,6 +101,15 @@ struct Answer {
     yes: bool,
 }
 
+/// A form with an optional field, and a default filled in when left out.
+#[derive(ElicitForm, Debug, PartialEq)]
+struct Note {
+    title: String,
+    detail: Option<String>,
+    #[elicit(default = 2, fill_default)]
+    copies: u8,
+}
+
 #[derive(serde::Deserialize, rmcp::schemars::JsonSchema)]
 #[schemars(crate = "rmcp::schemars")]
 struct Ticket {
@@ -206,6 +215,18 @@ impl Desk {
                 .count();
             Ok(CallToolResult::success(vec![ContentBlock::text(format!(
                 "{yes} yes"
+            ))]))
+        })
+        .await
+    }
+
+    #[tool(description = "Asks for a note, then whether to page someone")]
+    async fn note(&self, ask: Ask) -> Result<CallToolResponse, ErrorData> {
+        ask.tool(|ask| async move {
+            let note = ask.form::<Note>("note", "Add a note").await?;
+            let answer = ask.form::<Answer>("answer", "Page someone?").await?;
+            Ok(CallToolResult::success(vec![ContentBlock::text(format!(
+                "{note:?} {answer:?}"
             ))]))
         })
         .await
@@ -1189,6 +1210,76 @@ async fn a_client_with_url_and_form_elicitation_is_asked_the_form() {
             assert_eq!(seen.len(), 1, "{what}");
             assert_eq!(seen[0]["message"], "How bad is it?", "{what}");
         }
+    }
+}
+
+/// A blank optional field sent as `null` by rmcp's client is the field
+/// left out, on every revision: accepted at once (never asked again), the
+/// next question asked, the default of a field with one filled in; on
+/// 2026-07-28 in a round of its own, then the next. A required field's
+/// `null` is still refused, and asked again with the reason.
+#[tokio::test]
+async fn a_null_for_an_optional_field_is_the_field_left_out() {
+    for version in SPOKEN {
+        let connection = connect(version.clone()).await;
+        connection.answer(vec![
+            json!({"action": "accept", "content": {"title": "disk full", "detail": null, "copies": null}}),
+            json!({"action": "accept", "content": {"yes": true}}),
+        ]);
+        let result = connection
+            .client
+            .call_tool(CallToolRequestParams::new("note"))
+            .await
+            .unwrap();
+        assert_eq!(result.is_error, Some(false), "{version}");
+        assert_eq!(
+            text(&result),
+            r#"Accept(Note { title: "disk full", detail: None, copies: 2 }) Accept(Answer { yes: true })"#,
+            "{version}"
+        );
+        let messages: Vec<Value> = connection
+            .seen()
+            .iter()
+            .map(|request| request["message"].clone())
+            .collect();
+        assert_eq!(
+            messages,
+            [json!("Add a note"), json!("Page someone?")],
+            "{version}"
+        );
+        if version == ProtocolVersion::V_2026_07_28 {
+            assert_eq!(connection.lines_with("input_required").len(), 2);
+        }
+
+        connection.answer(vec![
+            json!({"action": "accept", "content": {"title": null}}),
+            json!({"action": "accept", "content": {"title": "disk full"}}),
+            json!({"action": "accept", "content": {"yes": false}}),
+        ]);
+        let result = connection
+            .client
+            .call_tool(CallToolRequestParams::new("note"))
+            .await
+            .unwrap();
+        assert_eq!(
+            text(&result),
+            r#"Accept(Note { title: "disk full", detail: None, copies: 2 }) Accept(Answer { yes: false })"#,
+            "{version}"
+        );
+        let messages: Vec<Value> = connection
+            .seen()
+            .iter()
+            .map(|request| request["message"].clone())
+            .collect();
+        assert_eq!(
+            messages,
+            [
+                json!("Add a note"),
+                json!("Add a note\n\ntitle: the answer must be a text."),
+                json!("Page someone?")
+            ],
+            "{version}"
+        );
     }
 }
 
