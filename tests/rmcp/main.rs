@@ -14,6 +14,7 @@ mod common;
 // `pub`: a file's `pub` items stay reachable from the crate root, as when
 // each file was a test crate of its own, so `dead_code` judges them as
 // before.
+pub mod arguments;
 pub mod ask;
 #[cfg(feature = "spec")]
 pub mod bounds;
