@@ -24,6 +24,7 @@ pub mod convert;
 pub mod dynamic;
 pub mod e2e;
 pub mod inputs;
+pub mod messages;
 pub mod narrowing;
 pub mod readme;
 #[cfg(feature = "schemars")]
