@@ -15,6 +15,10 @@ enum Ticking {}
 struct Peer {
     /// Progress notifications sent.
     sent: AtomicU64,
+    /// The message of each, with the method of the request it waited on.
+    messages: Mutex<Vec<(String, String)>>,
+    /// The method of the request sent last.
+    sending: Mutex<String>,
     /// Polls of `send` left before the answer is there.
     polls: AtomicU32,
 }
@@ -58,13 +62,26 @@ impl Sdk for Ticking {
 
     fn send(
         peer: &Arc<Peer>,
-        _: InputRequest,
+        request: InputRequest,
         _: Duration,
     ) -> impl Future<Output = Result<Value, ElicitError>> + Send {
         let peer = Arc::clone(peer);
+        let method = request.method();
+        *peer.sending.lock().unwrap() = method.to_owned();
+        let polls = peer.polls.load(Ordering::SeqCst);
         std::future::poll_fn(move |context| {
             if peer.polls.fetch_sub(1, Ordering::SeqCst) == 0 {
-                Poll::Ready(Ok(json!({"action": "accept", "content": {"yes": true}})))
+                // As many polls for the next request.
+                peer.polls.store(polls, Ordering::SeqCst);
+                Poll::Ready(Ok(match method {
+                    "sampling/createMessage" => json!({
+                        "role": "assistant",
+                        "content": {"type": "text", "text": "Paris"},
+                        "model": "a-model",
+                    }),
+                    "roots/list" => json!({"roots": [{"uri": "file:///srv/app"}]}),
+                    _ => json!({"action": "accept", "content": {"yes": true}}),
+                }))
             } else {
                 context.waker().wake_by_ref();
                 Poll::Pending
@@ -74,7 +91,12 @@ impl Sdk for Ticking {
 
     /// Sends, up to a thousand (so that a starved answer shows as a count,
     /// not as a test that never ends).
-    fn progress(peer: &Arc<Peer>, _: u64, _: &str) -> impl Future<Output = bool> + Send {
+    fn progress(peer: &Arc<Peer>, _: u64, message: &str) -> impl Future<Output = bool> + Send {
+        let method = peer.sending.lock().unwrap().clone();
+        peer.messages
+            .lock()
+            .unwrap()
+            .push((method, message.to_owned()));
         let sent = peer.sent.fetch_add(1, Ordering::SeqCst) + 1;
         std::future::ready(sent < 1_000)
     }
@@ -126,4 +148,63 @@ fn a_ready_answer_ends_the_wait_whatever_the_timer() {
     }
     // One notification per poll at most, the last poll's included.
     assert!(peer.sent.load(Ordering::SeqCst) <= 6, "{:?}", peer.sent);
+}
+
+/// The progress message says what the call waits for: the person's answer
+/// to a form, the client's model for a sampled message, the client's roots
+/// (`Messages::waiting`, English by default).
+#[test]
+fn the_progress_message_names_what_the_call_waits_for() {
+    let peer = Arc::new(Peer::default());
+    peer.polls.store(2, Ordering::SeqCst);
+    let ask = Ask::<Ticking>::open(
+        Arc::clone(&peer),
+        RequestStateSeal::new(codec(KEY)),
+        Request::new("tools/call", "deploy")
+            .with_protocol_version(V1125)
+            .with_sampling_supported(true)
+            .with_roots_supported(true),
+    )
+    .unwrap();
+    let mut call = std::pin::pin!(ask.tool(|ask| async move {
+        let capital = ask
+            .create_message(
+                "capital",
+                enum_schema::input::CreateMessageParams::new("The capital of France?", 10),
+            )
+            .await?;
+        let answer = ask.form::<Answer>("yes", "Yes?").await?;
+        let roots = ask.list_roots("roots").await?;
+        Ok::<_, ElicitError>(ToolResult::Text(format!(
+            "{} {answer:?} {}",
+            capital.text(),
+            roots.roots().len()
+        )))
+    }));
+    let mut context = Context::from_waker(Waker::noop());
+    let done = loop {
+        if let Poll::Ready(done) = call.as_mut().poll(&mut context) {
+            break done;
+        }
+    };
+    match done {
+        Ok(Done::Complete(ToolResult::Text(text))) => {
+            assert_eq!(text, "Paris Accept(Answer { yes: true }) 1");
+        }
+        other => panic!("expected the answers, got {other:?}"),
+    }
+    let mut seen: Vec<(String, String)> = peer.messages.lock().unwrap().clone();
+    seen.dedup();
+    assert_eq!(
+        seen,
+        [
+            (
+                "sampling/createMessage",
+                "Waiting for the client's model to answer"
+            ),
+            ("elicitation/create", "Waiting for the person to answer"),
+            ("roots/list", "Waiting for the client's roots"),
+        ]
+        .map(|(method, message)| (method.to_owned(), message.to_owned()))
+    );
 }

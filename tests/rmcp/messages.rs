@@ -37,8 +37,12 @@ impl Messages for Deutsch {
         }
     }
 
-    fn waiting(&self) -> Cow<'static, str> {
-        Cow::Borrowed("Warte auf die Antwort")
+    fn waiting(&self, method: &str) -> Cow<'static, str> {
+        Cow::Borrowed(match method {
+            "sampling/createMessage" => "Warte auf das Modell des Clients",
+            "roots/list" => "Warte auf die Wurzeln des Clients",
+            _ => "Warte auf die Antwort",
+        })
     }
 }
 

@@ -54,8 +54,12 @@ use crate::schema::{ElicitRequestFormParams, EnumOption, PrimitiveSchema};
 ///         }
 ///     }
 ///
-///     fn waiting(&self) -> Cow<'static, str> {
-///         Cow::Borrowed("Warte auf die Antwort")
+///     fn waiting(&self, method: &str) -> Cow<'static, str> {
+///         Cow::Borrowed(match method {
+///             "sampling/createMessage" => "Warte auf das Modell des Clients",
+///             "roots/list" => "Warte auf die Wurzeln des Clients",
+///             _ => "Warte auf die Antwort",
+///         })
 ///     }
 /// }
 ///
@@ -97,9 +101,17 @@ pub trait Messages: Send + Sync + 'static {
     }
 
     /// The message of each `notifications/progress` sent while a call waits
-    /// for an answer. By default, `"Waiting for the person to answer"`.
-    fn waiting(&self) -> Cow<'static, str> {
-        Cow::Borrowed("Waiting for the person to answer")
+    /// for the client's answer to a request of `method`. By default,
+    /// `"Waiting for the person to answer"` for `elicitation/create` (and
+    /// any method not listed here), `"Waiting for the client's model to
+    /// answer"` for `sampling/createMessage`, `"Waiting for the client's
+    /// roots"` for `roots/list`.
+    fn waiting(&self, method: &str) -> Cow<'static, str> {
+        Cow::Borrowed(match method {
+            "sampling/createMessage" => "Waiting for the client's model to answer",
+            "roots/list" => "Waiting for the client's roots",
+            _ => "Waiting for the person to answer",
+        })
     }
 }
 

@@ -1177,12 +1177,12 @@ impl<S: Sdk> Ask<S> {
                             }
                         }
                         Any::Input(question) => {
+                            let request = question.request();
                             let answer = self
-                                .waiting(S::send(
-                                    &inner.peer,
-                                    question.request().clone(),
-                                    inner.seal.ttl(),
-                                ))
+                                .waiting(
+                                    request.method(),
+                                    S::send(&inner.peer, request.clone(), inner.seal.ttl()),
+                                )
                                 .await?;
                             question.take(answer).map_err(ElicitError::Invalid)?;
                         }
@@ -1331,11 +1331,14 @@ impl<S: Sdk> Ask<S> {
             // 2026-07-28: a client that never answers holds no call open
             // for longer.
             let answer = self
-                .waiting(S::send(
-                    &inner.peer,
-                    InputRequest::Elicitation(params),
-                    inner.seal.ttl(),
-                ))
+                .waiting(
+                    "elicitation/create",
+                    S::send(
+                        &inner.peer,
+                        InputRequest::Elicitation(params),
+                        inner.seal.ttl(),
+                    ),
+                )
                 .await?;
             match question.take(answer.clone()) {
                 Ok(()) => return Ok(()),
@@ -1354,10 +1357,11 @@ impl<S: Sdk> Ask<S> {
         }
     }
 
-    /// `answer`, the wait for an `elicitation/create` answer, with
-    /// `notifications/progress` sent every progress interval of the seal
-    /// while it lasts, until the SDK says it cannot send them.
-    async fn waiting<T>(&self, answer: impl Future<Output = T>) -> T {
+    /// `answer`, the wait for the client's answer to a request of `method`,
+    /// with `notifications/progress` sent every progress interval of the
+    /// seal while it lasts (its message [`Messages::waiting`] for
+    /// `method`), until the SDK says it cannot send them.
+    async fn waiting<T>(&self, method: &str, answer: impl Future<Output = T>) -> T {
         let inner = &*self.inner;
         let Some(every) = inner.seal.progress_interval() else {
             return answer.await;
@@ -1368,7 +1372,7 @@ impl<S: Sdk> Ask<S> {
                 // Back to the answer between two ticks, whatever the timer.
                 yield_once().await;
                 let progress = inner.progress.fetch_add(1, Ordering::Relaxed) + 1;
-                let message = self.messages().waiting();
+                let message = self.messages().waiting(method);
                 if !S::progress(&inner.peer, progress, &message).await {
                     return std::future::pending::<std::convert::Infallible>().await;
                 }

@@ -243,7 +243,10 @@ impl RequestStateSeal {
     /// [`MIN_PROGRESS_INTERVAL`](Self::MIN_PROGRESS_INTERVAL) counts as it.
     /// Each notification carries the
     /// call's token, a `progress` that grows by one, and the message
-    /// "Waiting for the person to answer". The SDK sends it ([`Sdk::progress`](super::Sdk::progress));
+    /// [`Messages::waiting`] gives for the request waited on ("Waiting for
+    /// the person to answer" for a form, "Waiting for the client's model to
+    /// answer" for `sampling/createMessage`, "Waiting for the client's
+    /// roots" for `roots/list`). The SDK sends it ([`Sdk::progress`](super::Sdk::progress));
     /// rmcp's and tower-mcp's integrations do.
     #[must_use]
     pub fn with_progress_interval(mut self, interval: Option<Duration>) -> Self {
