@@ -385,10 +385,10 @@ fn a_refused_argument_narrows_a_long_list_in_the_result_for_the_model() {
         .collect();
     assert!(
         rejection.text.ends_with(&format!(
-            "\n  - `host` (required): one of 1000 options; those that contain \"ZÜRICH\": {}, and \
-             990 more not listed (send part of a value or title as `host`, and the result lists \
-             the options that contain it)\n\nSend each answer exactly as its value is written \
-             here.",
+            "\n  - `host` (required): one of 1000 options; the 10 that contain \"ZÜRICH\": {}, and \
+             990 more that do not contain it (send part of a value or title as `host`, and the \
+             result lists the options that contain it)\n\nSend each answer exactly as its value \
+             is written here.",
             expected.join(", ")
         )),
         "{}",
@@ -459,6 +459,96 @@ fn a_refused_argument_that_matches_nothing_lists_the_first_options() {
     assert_eq!(host["oneOf"].as_array().unwrap().len(), 20);
     assert_eq!(host["moreOptions"], 980);
     assert_eq!(host.get("matching"), None);
+}
+
+/// A search that more than 20 options contain says how many do, so the
+/// model does not take the first 20 for all of them.
+#[test]
+fn a_refused_argument_matching_more_than_20_says_how_many_match() {
+    let rejection = thousand_hosts(Some(json!({"host": {"host": "frankfurt"}})));
+    assert!(
+        rejection.text.contains(
+            "\n  - `host` (required): one of 1000 options, 990 of which contain \"frankfurt\"; \
+             the first 20: \"host-0001\" (Frankfurt 1), "
+        ),
+        "{}",
+        rejection.text
+    );
+    assert!(
+        rejection
+            .text
+            .contains(", and 980 more not listed (send part of a value"),
+        "{}",
+        rejection.text
+    );
+}
+
+/// The same text twice, in another case or normalization, is one search:
+/// it takes one of the 5 and is quoted once.
+#[test]
+fn the_same_search_twice_counts_once() {
+    let rejection = thousand_hosts(Some(
+        json!({"host": {"host": ["zürich", "ZÜRICH", "zu\u{308}rich", "frankfurt 1"]}}),
+    ));
+    assert!(
+        rejection.text.contains(
+            "one of 1000 options, 120 of which contain \"zürich\" or \"frankfurt 1\"; the first \
+             20: "
+        ),
+        "{}",
+        rejection.text
+    );
+    let data = rejection.data.unwrap();
+    let host = &data["unasked"][0]["requestedSchema"]["properties"]["host"];
+    assert_eq!(host["matching"], json!(["zürich", "frankfurt 1"]));
+}
+
+/// A `default` whose option is cut out of the list is left out of the
+/// data, whose `requestedSchema` stays one this crate (and a client)
+/// reads; the text still names it.
+#[test]
+fn a_default_cut_out_of_a_long_list_is_left_out_of_the_data() {
+    use enum_schema::schema::{RequestedSchema, SingleSelectSchema};
+    use enum_schema::Form;
+    let hosts: Vec<String> = (0..1000).map(|index| format!("host-{index:04}")).collect();
+    let hosts = SingleSelectSchema::new(hosts)
+        .unwrap()
+        .with_default_value("host-0500")
+        .unwrap();
+    let form = Form::new((("host", &hosts),));
+    for (arguments, default) in [
+        (None, None),
+        (
+            Some(json!({"host": {"host": "host-05"}})),
+            Some("host-0500"),
+        ),
+    ] {
+        let mut client = without_forms(Client::new(V1125, vec![]));
+        if let Some(arguments) = arguments {
+            client = with_arguments(client, arguments);
+        }
+        let rejection = unasked(client.tool(|ask: Ask<Fake>| {
+            let form = &form;
+            async move {
+                let (host,) = ask
+                    .all((Question::fields("host", form, "Which host?").with_argument(),))
+                    .await?;
+                Ok(ToolResult::Text(format!("{host:?}")))
+            }
+        }));
+        assert!(
+            rejection.text.contains("; default \"host-0500\""),
+            "{}",
+            rejection.text
+        );
+        let data = rejection.data.unwrap();
+        let mut schema = data["unasked"][0]["requestedSchema"].clone();
+        let host = schema["properties"]["host"].as_object_mut().unwrap();
+        assert_eq!(host.get("default").and_then(Value::as_str), default);
+        host.remove("moreOptions");
+        host.remove("matching");
+        assert!(RequestedSchema::from_json(&schema).is_ok(), "{schema}");
+    }
 }
 
 #[test]

@@ -2,6 +2,7 @@
 //! the model that called the tool, and the person behind it.
 
 use std::borrow::Cow;
+use std::collections::HashSet;
 use std::fmt::{self, Write as _};
 
 use serde_json::{Map, Value};
@@ -132,7 +133,9 @@ impl Unasked {
     /// "refused":..|null,"requestedSchema":{..}}]}`, the `requestedSchema`
     /// with at most 20 options per field (`"moreOptions":N` says how many
     /// were left out); a field that the refused argument sent text for
-    /// lists the options that contain it, with `"matching":[TEXT,..]`.
+    /// lists the options that contain it, with `"matching":[TEXT,..]`. A
+    /// `default` whose option is not listed is left out, so that the
+    /// schema stays one a client accepts (the text still names it).
     pub(crate) fn data(&self) -> Value {
         let questions = self
             .questions
@@ -168,8 +171,8 @@ impl Unasked {
 
 /// The texts that `sent` (a refused argument's content) gives for the field
 /// `name` of `property`, as searches: a string for a single-select, each
-/// string of a list for a multi-select that is no option's value; none
-/// for a list short enough to be listed whole.
+/// string of a list for a multi-select that is no option's value, each
+/// once (lowercase, NFC); none for a list short enough to be listed whole.
 fn searches<'s>(name: &str, property: &PrimitiveSchema, sent: Option<&'s Value>) -> Vec<&'s str> {
     let options = match property {
         PrimitiveSchema::SingleSelect(select) => select.options(),
@@ -184,31 +187,52 @@ fn searches<'s>(name: &str, property: &PrimitiveSchema, sent: Option<&'s Value>)
         Some(Value::Array(items)) => items.iter().filter_map(Value::as_str).collect(),
         _ => Vec::new(),
     };
-    texts
-        .into_iter()
-        .filter(|text| {
-            !text.trim().is_empty()
-                && text.chars().count() <= SEARCH_LENGTH
-                && !options.iter().any(|option| option.value() == *text)
-        })
-        .take(SEARCHES)
-        .collect()
+    if texts.is_empty() {
+        return texts;
+    }
+    // One look-up per text, not one pass over the options: a refused list
+    // of 10,000 values costs no more per option than the refusal did.
+    let values: HashSet<&str> = options.iter().map(EnumOption::value).collect();
+    let mut searches: Vec<&str> = Vec::new();
+    let mut seen: Vec<Cow<'_, str>> = Vec::new();
+    for text in texts {
+        if searches.len() == SEARCHES {
+            break;
+        }
+        if text.trim().is_empty() || text.chars().count() > SEARCH_LENGTH || values.contains(text) {
+            continue;
+        }
+        // The same search twice (in any case) is one search.
+        let key = folded(text);
+        if !seen.contains(&key) {
+            seen.push(key);
+            searches.push(text);
+        }
+    }
+    searches
 }
 
 /// The options a long list shows: the first 20 that contain one of
 /// `searches` (lowercase, NFC), or the first 20 when there is no search or
-/// none contains one; and whether they are the matches.
-fn shown<'o>(options: &'o [EnumOption], searches: &[&str]) -> (Vec<&'o EnumOption>, bool) {
+/// none contains one; and how many options contain one, when some do.
+fn shown<'o>(options: &'o [EnumOption], searches: &[&str]) -> (Vec<&'o EnumOption>, Option<usize>) {
     let folded: Vec<Cow<'_, str>> = searches.iter().map(|search| folded(search)).collect();
-    let matching: Vec<&EnumOption> = options
-        .iter()
-        .filter(|option| folded.iter().any(|search| matches(option, search)))
-        .take(LISTED_OPTIONS)
-        .collect();
+    let mut matching: Vec<&EnumOption> = Vec::new();
+    let mut count = 0;
+    if !folded.is_empty() {
+        for option in options {
+            if folded.iter().any(|search| matches(option, search)) {
+                count += 1;
+                if matching.len() < LISTED_OPTIONS {
+                    matching.push(option);
+                }
+            }
+        }
+    }
     if matching.is_empty() {
-        (options.iter().take(LISTED_OPTIONS).collect(), false)
+        (options.iter().take(LISTED_OPTIONS).collect(), None)
     } else {
-        (matching, true)
+        (matching, Some(count))
     }
 }
 
@@ -233,8 +257,36 @@ fn listed(params: &ElicitRequestFormParams, sent: Option<&Value>) -> Value {
         notes.push((
             name.to_string(),
             options.len() - kept.len(),
-            matching.then_some(searches),
+            matching.map(|_| searches),
         ));
+        // A `default` whose option is not listed is left out of the data,
+        // which stays a requestedSchema (a default must be an option); the
+        // text still names it.
+        let listed = |value: &str| kept.iter().any(|option| option.value() == value);
+        match property {
+            PrimitiveSchema::SingleSelect(select)
+                if select
+                    .default
+                    .as_deref()
+                    .is_some_and(|value| !listed(value)) =>
+            {
+                select.default = None;
+            }
+            PrimitiveSchema::MultiSelect(select)
+                if select
+                    .default
+                    .as_ref()
+                    .is_some_and(|values| !values.iter().all(|value| listed(value))) =>
+            {
+                select.default = None;
+            }
+            _ => {}
+        }
+        let options = match property {
+            PrimitiveSchema::SingleSelect(select) => &mut select.options,
+            PrimitiveSchema::MultiSelect(select) => &mut select.options,
+            _ => continue,
+        };
         *options = Cow::Owned(kept);
     }
     let mut schema = serde_json::to_value(&schema).unwrap_or(Value::Null);
@@ -429,17 +481,27 @@ fn describe(name: &str, property: &PrimitiveSchema, sent: Option<&Value>) -> Str
 /// with part of a value or title).
 fn options(text: &mut String, name: &str, options: &[EnumOption], searches: &[&str]) {
     let (shown, matching) = shown(options, searches);
-    if matching {
+    if let Some(count) = matching {
         let quoted: Vec<String> = searches
             .iter()
             .map(|search| format!("{search:?}"))
             .collect();
-        let _ = write!(
-            text,
-            "{} options; those that contain {}: ",
-            options.len(),
-            quoted.join(" or ")
-        );
+        if count > shown.len() {
+            let _ = write!(
+                text,
+                "{} options, {count} of which contain {}; the first {}: ",
+                options.len(),
+                quoted.join(" or "),
+                shown.len()
+            );
+        } else {
+            let _ = write!(
+                text,
+                "{} options; the {count} that contain {}: ",
+                options.len(),
+                quoted.join(" or ")
+            );
+        }
     } else if !searches.is_empty() {
         let quoted: Vec<String> = searches
             .iter()
@@ -465,9 +527,14 @@ fn options(text: &mut String, name: &str, options: &[EnumOption], searches: &[&s
     if options.len() > shown.len() {
         let _ = write!(
             text,
-            ", and {} more not listed (send part of a value or title as `{name}`, and the \
-             result lists the options that contain it)",
-            options.len() - shown.len()
+            ", and {} more {} (send part of a value or title as `{name}`, and the result \
+             lists the options that contain it)",
+            options.len() - shown.len(),
+            if matching == Some(shown.len()) {
+                "that do not contain it"
+            } else {
+                "not listed"
+            }
         );
     }
 }
