@@ -300,8 +300,44 @@ fn a_confirmation_in_a_client_without_forms_needs_a_person() {
     }
 }
 
-/// A long list: the text and the data list 20 options and say how many
-/// more there are.
+/// Values are written as JSON strings, the way the model sends them back:
+/// a value in NFD keeps its combining mark as it is (not Rust's
+/// `\u{308}`, which no JSON reads), and a line separator or a
+/// bidirectional mark is a JSON escape, so the text stays on one line.
+#[test]
+fn values_are_written_as_json_strings_in_the_result_for_the_model() {
+    use enum_schema::schema::SingleSelectSchema;
+    use enum_schema::Form;
+    let cities = SingleSelectSchema::new([
+        ("Zu\u{308}rich", "Zürich"),
+        ("a\u{2028}b", "Line"),
+        ("\u{202e}evil", "Mark"),
+        ("say \"hi\"", "Quote"),
+    ])
+    .unwrap();
+    let form = Form::new((("city", &cities),));
+    let client = without_forms(Client::new(V1125, vec![]));
+    let rejection = unasked(client.tool(|ask: Ask<Fake>| {
+        let form = &form;
+        async move {
+            let (city,) = ask
+                .all((Question::fields("city", form, "Which \"city\"?").with_argument(),))
+                .await?;
+            Ok(ToolResult::Text(format!("{city:?}")))
+        }
+    }));
+    assert!(
+        rejection.text.contains(
+            "\n\n- \"Which \\\"city\\\"?\"\n  Ask the person, then call the tool `incident` \
+             again with the argument `city`: an object\n  - `city` (required): one of \
+             \"Zu\u{308}rich\" (Zürich), \"a\\u2028b\" (Line), \"\\u202eevil\" (Mark), \
+             \"say \\\"hi\\\"\" (Quote)\n"
+        ),
+        "{}",
+        rejection.text
+    );
+}
+
 /// The question of [`a_long_list_is_cut_in_the_result_for_the_model`]: one
 /// of 1,000 hosts, `host-0000` (Frankfurt 0) .. `host-0999`, the hundreds
 /// in Zürich (titles in NFD, as a file name read on macOS), the rest in

@@ -319,7 +319,7 @@ impl fmt::Display for Unasked {
             one_line(&self.why)
         )?;
         for question in &self.questions {
-            write!(f, "\n\n- {:?}", question.params.message())?;
+            write!(f, "\n\n- {}", quoted(question.params.message()))?;
             if !question.argument {
                 f.write_str(
                     ": only a person can answer this, in a client that shows forms \
@@ -374,6 +374,30 @@ fn one_line(text: &str) -> Cow<'_, str> {
     }
 }
 
+/// `text` as a JSON string, the way the model writes it back in an
+/// argument: quoted, `"`, `\\` and control characters escaped as JSON
+/// escapes them, and every other character that [`is_invisible`] (line and
+/// paragraph separators, bidirectional and zero-width marks) as `\\uXXXX`,
+/// so that it stays on one line and reads in order. Combining marks stay
+/// as they are: a value written in NFD is shown as it is, to be sent back
+/// as it is.
+fn quoted(text: &str) -> String {
+    let json = serde_json::to_string(text).unwrap_or_default();
+    if !json.chars().any(is_invisible) {
+        return json;
+    }
+    let mut escaped = String::with_capacity(json.len() + 12);
+    for c in json.chars() {
+        if is_invisible(c) {
+            // Every such character is in the Basic Multilingual Plane.
+            let _ = write!(escaped, "\\u{:04x}", u32::from(c));
+        } else {
+            escaped.push(c);
+        }
+    }
+    escaped
+}
+
 /// The property's own `description`.
 fn description(property: &PrimitiveSchema) -> Option<&str> {
     match property {
@@ -390,7 +414,7 @@ fn describe(name: &str, property: &PrimitiveSchema, sent: Option<&Value>) -> Str
     let searches = searches(name, property, sent);
     let mut text = String::new();
     if let Some(title) = title(property) {
-        let _ = write!(text, "{title:?}, ");
+        let _ = write!(text, "{}, ", quoted(title));
     }
     match property {
         PrimitiveSchema::String(string) => {
@@ -411,7 +435,7 @@ fn describe(name: &str, property: &PrimitiveSchema, sent: Option<&Value>) -> Str
                 (None, None) => {}
             }
             if let Some(default) = string.default_value() {
-                let _ = write!(text, ", default {default:?}");
+                let _ = write!(text, ", default {}", quoted(default));
             }
         }
         PrimitiveSchema::Number(number) => {
@@ -446,7 +470,7 @@ fn describe(name: &str, property: &PrimitiveSchema, sent: Option<&Value>) -> Str
             text.push_str("one of ");
             options(&mut text, name, select.options(), &searches);
             if let Some(default) = select.default_value() {
-                let _ = write!(text, "; default {default:?}");
+                let _ = write!(text, "; default {}", quoted(default));
             }
         }
         PrimitiveSchema::MultiSelect(select) => {
@@ -466,7 +490,8 @@ fn describe(name: &str, property: &PrimitiveSchema, sent: Option<&Value>) -> Str
             text.push_str(" of ");
             options(&mut text, name, select.options(), &searches);
             if let Some(default) = select.default_values() {
-                let _ = write!(text, "; default {default:?}");
+                let quoted: Vec<String> = default.iter().map(|value| quoted(value)).collect();
+                let _ = write!(text, "; default [{}]", quoted.join(", "));
             }
         }
     }
@@ -482,10 +507,7 @@ fn describe(name: &str, property: &PrimitiveSchema, sent: Option<&Value>) -> Str
 fn options(text: &mut String, name: &str, options: &[EnumOption], searches: &[&str]) {
     let (shown, matching) = shown(options, searches);
     if let Some(count) = matching {
-        let quoted: Vec<String> = searches
-            .iter()
-            .map(|search| format!("{search:?}"))
-            .collect();
+        let quoted: Vec<String> = searches.iter().map(|search| quoted(search)).collect();
         if count > shown.len() {
             let _ = write!(
                 text,
@@ -503,10 +525,7 @@ fn options(text: &mut String, name: &str, options: &[EnumOption], searches: &[&s
             );
         }
     } else if !searches.is_empty() {
-        let quoted: Vec<String> = searches
-            .iter()
-            .map(|search| format!("{search:?}"))
-            .collect();
+        let quoted: Vec<String> = searches.iter().map(|search| quoted(search)).collect();
         let _ = write!(
             text,
             "{} options, none of which contains {}; the first {}: ",
@@ -519,7 +538,7 @@ fn options(text: &mut String, name: &str, options: &[EnumOption], searches: &[&s
         if index > 0 {
             text.push_str(", ");
         }
-        let _ = write!(text, "{:?}", option.value());
+        let _ = write!(text, "{}", quoted(option.value()));
         if let Some(title) = option.title() {
             let _ = write!(text, " ({})", one_line(title));
         }
