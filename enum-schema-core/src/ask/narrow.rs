@@ -53,7 +53,9 @@ impl<S: Sdk> Ask<S> {
     /// value or title contains the text, both compared lowercase
     /// (`str::to_lowercase`) and in Unicode NFC, so that `zürich` typed
     /// composed finds a name read decomposed (`Zu\u{308}rich`, as macOS
-    /// keeps file names) and the reverse. The options are offered as
+    /// keeps file names) and the reverse. Lowercase is not full case
+    /// folding: `strasse` does not find `Straße`, nor `istanbul`
+    /// `İstanbul` (whose lowercase is `i̇`). The options are offered as
     /// given, never normalized.
     ///
     /// A search that narrows the list (matches fewer options than the one

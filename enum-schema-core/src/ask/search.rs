@@ -12,7 +12,8 @@ use crate::schema::option::EnumOption;
 
 /// `text` as a search compares it: lowercase (`str::to_lowercase`), in
 /// Unicode NFC, so that `zürich` typed composed finds `Zu\u{308}rich`
-/// read decomposed (macOS file names) and the reverse.
+/// read decomposed (macOS file names) and the reverse. Not full case
+/// folding: `ß` stays `ß`, so `strasse` does not find `Straße`.
 pub(crate) fn folded(text: &str) -> Cow<'_, str> {
     if text.is_ascii() {
         // Already NFC; lowercase only if it must.
