@@ -66,6 +66,9 @@ pub use round::{
     AnyQuestion, Ask, CreateMessage, Handled, ListRoots, Question, Questions, Request,
 };
 pub use sdk::{unless_cancelled, Reply, Sdk};
+/// Lowercase hex in one `String`, for the adapters' own digests.
+#[cfg(feature = "tower-mcp")]
+pub(crate) use state::hex;
 pub use state::{RequestStateSeal, StateCodec};
 #[cfg(feature = "store")]
 #[cfg_attr(docsrs, doc(cfg(feature = "store")))]

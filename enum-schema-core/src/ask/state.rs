@@ -520,7 +520,7 @@ pub(crate) fn digest_of(bytes: &[u8]) -> String {
 
 /// `bytes` in lowercase hex, written into one `String` of the exact
 /// length (not a `format!` per byte: every round digests each question).
-fn hex(bytes: &[u8]) -> String {
+pub(crate) fn hex(bytes: &[u8]) -> String {
     const DIGITS: &[u8; 16] = b"0123456789abcdef";
     let mut text = String::with_capacity(bytes.len() * 2);
     for byte in bytes {

@@ -128,6 +128,7 @@ use std::future::Future;
 use std::time::Duration;
 
 use serde::Serialize;
+use serde_json::value::RawValue;
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
 use tower_mcp::inspection::McpProtocolRevision;
@@ -165,10 +166,7 @@ pub type Ask = crate::ask::Ask<TowerMcp>;
 /// The codec's subject: the binding's SHA-256, in hex (never the binding,
 /// which holds the arguments).
 fn subject(binding: &[u8]) -> String {
-    Sha256::digest(binding)
-        .iter()
-        .map(|byte| format!("{byte:02x}"))
-        .collect()
+    crate::ask::hex(&Sha256::digest(binding))
 }
 
 /// tower-mcp's codec as the [`StateCodec`] of a [`RequestStateSeal`]
@@ -176,8 +174,11 @@ fn subject(binding: &[u8]) -> String {
 /// with the same key, of at least 32 bytes, on every server process).
 impl StateCodec for RequestStateCodec {
     fn seal(&self, payload: &[u8], binding: &[u8]) -> Result<String, RequestStateError> {
-        let payload: Value =
-            serde_json::from_slice(payload).map_err(|_| RequestStateError::Malformed)?;
+        // The payload's JSON as it is, written into the token unparsed.
+        let payload = std::str::from_utf8(payload)
+            .ok()
+            .and_then(|payload| RawValue::from_string(payload.to_owned()).ok())
+            .ok_or(RequestStateError::Malformed)?;
         // No size limit here: the core refuses a state that is too long,
         // with the error that says so.
         self.clone()
@@ -188,8 +189,8 @@ impl StateCodec for RequestStateCodec {
 
     fn open(&self, state: &str, binding: &[u8]) -> Result<Vec<u8>, RequestStateError> {
         use tower_mcp::RequestStateError as Refused;
-        match self.decode_for::<Value>(state, &subject(binding)) {
-            Ok(payload) => serde_json::to_vec(&payload).map_err(|_| RequestStateError::Malformed),
+        match self.decode_for::<Box<RawValue>>(state, &subject(binding)) {
+            Ok(payload) => Ok(payload.get().as_bytes().to_vec()),
             Err(Refused::Expired) => Err(RequestStateError::Expired),
             Err(Refused::SubjectMismatch) => Err(RequestStateError::OtherRequest),
             Err(Refused::Decode(_)) => Err(RequestStateError::Malformed),
