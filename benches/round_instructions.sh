@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Instructions per round of benches/round.rs, under callgrind: repeatable on
-# a busy machine, where wall time is not. Each bench runs twice, with 20 and
-# with 120 iterations, counting only inside `bench_round` (the request built
-# and the round served); a round's count is the difference over 100. Then
-# the ratio of each `Ask` round to its hand-written twin.
+# Instructions per round of benches/round.rs (rmcp) and benches/round_tower.rs
+# (tower-mcp), under callgrind: repeatable on a busy machine, where wall time
+# is not. Each bench runs twice, with 20 and with 120 iterations, counting
+# only inside `bench_round` (the request built and the round served); a
+# round's count is the difference over 100. Then the ratio of each `Ask`
+# round to its hand-written twin.
 #
 #   bash benches/round_instructions.sh            # needs valgrind
 #
@@ -13,18 +14,20 @@ cd "$(dirname "$0")/.."
 
 target_dir=${CARGO_TARGET_DIR:-target}
 command -v valgrind >/dev/null || { echo "valgrind is not installed"; exit 1; }
-cargo bench --quiet --features bench --bench round --no-run
+cargo bench --quiet --features bench,tower-mcp --bench round --bench round_tower --no-run
 bench=$(ls -t "$target_dir"/release/deps/round-* | grep -v '\.d$' | head -n 1)
+tower=$(ls -t "$target_dir"/release/deps/round_tower-* | grep -v '\.d$' | head -n 1)
 out="$target_dir/round_instructions"
 mkdir -p "$out"
 
-# The instructions of `name` with `iterations` iterations.
+# The instructions of `name` with `iterations` iterations, in the bench
+# binary `binary` whose module is `module` (round by default).
 count() {
-    local name=$1 iterations=$2
-    local file="$out/$name-$iterations.cg"
-    valgrind --tool=callgrind --collect-atstart=no --toggle-collect='round::bench_round' \
-        --callgrind-out-file="$file" "$bench" --bench --exact "round::$name" \
-        --sample-count 1 --sample-size "$iterations" >"$out/$name-$iterations.log" 2>&1
+    local name=$1 iterations=$2 binary=${3:-$bench} module=${4:-round}
+    local file="$out/$module-$name-$iterations.cg"
+    valgrind --tool=callgrind --collect-atstart=no --toggle-collect="$module::bench_round" \
+        --callgrind-out-file="$file" "$binary" --bench --exact "$module::$name" \
+        --sample-count 1 --sample-size "$iterations" >"$out/$module-$name-$iterations.log" 2>&1
     sed -n 's/^summary: \([0-9]*\).*/\1/p' "$file"
 }
 
@@ -43,6 +46,20 @@ echo "== Ask / hand-written, per round"
 for name in first seals opens deploy_first deploy_target deploy_rollout deploy_confirm; do
     ask=${per_round[$name]}
     hand=${per_round[by_hand_$name]}
+    awk -v name="$name" -v a="$ask" -v h="$hand" \
+        'BEGIN { printf "%-16s %9d / %9d = %.2fx\n", name, a, h, a / h }'
+done
+
+echo "== tower-mcp (benches/round_tower.rs): Ask / hand-written, per round"
+declare -A tower_round
+for name in first seals opens by_hand_first by_hand_seals by_hand_opens; do
+    small=$(count "$name" 20 "$tower" round_tower)
+    large=$(count "$name" 120 "$tower" round_tower)
+    tower_round[$name]=$(( (large - small) / 100 ))
+done
+for name in first seals opens; do
+    ask=${tower_round[$name]}
+    hand=${tower_round[by_hand_$name]}
     awk -v name="$name" -v a="$ask" -v h="$hand" \
         'BEGIN { printf "%-16s %9d / %9d = %.2fx\n", name, a, h, a / h }'
 done
