@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Instructions per round of benches/round.rs (rmcp) and benches/round_tower.rs
-# (tower-mcp), under callgrind: repeatable on a busy machine, where wall time
+# Instructions per round of benches/round.rs (rmcp) and benches/round_sdks.rs
+# (tower-mcp, rust-mcp-sdk), under callgrind: repeatable on a busy machine, where wall time
 # is not. Each bench runs twice, with 20 and with 120 iterations, counting
 # only inside `bench_round` (the request built and the round served); a
 # round's count is the difference over 100. Then the ratio of each `Ask`
@@ -14,9 +14,9 @@ cd "$(dirname "$0")/.."
 
 target_dir=${CARGO_TARGET_DIR:-target}
 command -v valgrind >/dev/null || { echo "valgrind is not installed"; exit 1; }
-cargo bench --quiet --features bench,tower-mcp --bench round --bench round_tower --no-run
+cargo bench --quiet --features bench,tower-mcp,rust-mcp-sdk --bench round --bench round_sdks --no-run
 bench=$(ls -t "$target_dir"/release/deps/round-* | grep -v '\.d$' | head -n 1)
-tower=$(ls -t "$target_dir"/release/deps/round_tower-* | grep -v '\.d$' | head -n 1)
+sdks=$(ls -t "$target_dir"/release/deps/round_sdks-* | grep -v '\.d$' | head -n 1)
 out="$target_dir/round_instructions"
 mkdir -p "$out"
 
@@ -50,16 +50,18 @@ for name in first seals opens deploy_first deploy_target deploy_rollout deploy_c
         'BEGIN { printf "%-16s %9d / %9d = %.2fx\n", name, a, h, a / h }'
 done
 
-echo "== tower-mcp (benches/round_tower.rs): Ask / hand-written, per round"
-declare -A tower_round
-for name in first seals opens by_hand_first by_hand_seals by_hand_opens; do
-    small=$(count "$name" 20 "$tower" round_tower)
-    large=$(count "$name" 120 "$tower" round_tower)
-    tower_round[$name]=$(( (large - small) / 100 ))
-done
-for name in first seals opens; do
-    ask=${tower_round[$name]}
-    hand=${tower_round[by_hand_$name]}
-    awk -v name="$name" -v a="$ask" -v h="$hand" \
-        'BEGIN { printf "%-16s %9d / %9d = %.2fx\n", name, a, h, a / h }'
+for sdk in tower rust_mcp_sdk; do
+    echo "== $sdk (benches/round_sdks.rs): Ask / hand-written, per round"
+    declare -A sdk_round=()
+    for name in first seals opens by_hand_first by_hand_seals by_hand_opens; do
+        small=$(count "${sdk}_$name" 20 "$sdks" round_sdks)
+        large=$(count "${sdk}_$name" 120 "$sdks" round_sdks)
+        sdk_round[$name]=$(( (large - small) / 100 ))
+    done
+    for name in first seals opens; do
+        ask=${sdk_round[$name]}
+        hand=${sdk_round[by_hand_$name]}
+        awk -v name="$name" -v a="$ask" -v h="$hand" \
+            'BEGIN { printf "%-16s %9d / %9d = %.2fx\n", name, a, h, a / h }'
+    done
 done
