@@ -1764,8 +1764,9 @@ async fn optional_arguments_are_bound_or_the_call_is_refused() {
 /// each `elicitation/create` answer, the server sends
 /// `notifications/progress` on the call's `progressToken`, `progress`
 /// growing across the call, so that a client that resets its timeout on
-/// progress keeps the call open. The client answers only after two (no
-/// timing is asserted: it waits for them).
+/// progress keeps the call open. The client answers only after five, one
+/// a second: it takes at least 5 s (no timing is asserted: it waits for
+/// them).
 #[tokio::test]
 async fn a_long_wait_sends_progress_on_the_calls_token() {
     let connection = connect_sealed(
@@ -1778,7 +1779,7 @@ async fn a_long_wait_sends_progress_on_the_calls_token() {
     connection
         .answerer
         .wait_for_progress
-        .store(2, std::sync::atomic::Ordering::SeqCst);
+        .store(5, std::sync::atomic::Ordering::SeqCst);
     connection.answer(vec![
         json!({"action": "accept", "content": {"severity": "high"}}),
         json!({"action": "accept", "content": {"services": ["login"]}}),
@@ -1794,9 +1795,9 @@ async fn a_long_wait_sends_progress_on_the_calls_token() {
         "Accept(Triage { severity: High }); Accept(Impact { services: [Login] })"
     );
     let received = connection.answerer.progress.0.lock().unwrap().clone();
-    // Two before the first answer, then more until the second: at least
-    // two, each on the call's token, the progress growing by one.
-    assert!(received.len() >= 2, "{received:?}");
+    // Five before the first answer, then more until the second: at least
+    // five, each on the call's token, the progress growing by one.
+    assert!(received.len() >= 5, "{received:?}");
     let token = &received[0]["progressToken"];
     assert!(token.is_number() || token.is_string(), "{token}");
     for (index, progress) in received.iter().enumerate() {
