@@ -147,6 +147,37 @@ async fn call(connection: &Connection, tool: &'static str, arguments: Value) -> 
         .unwrap()
 }
 
+/// The argument is declared where the model reads it: `tools/list` gives
+/// the tool's input schema as `Question::input_schema` writes it, the
+/// optional argument `triage` with the form's fields and the question's
+/// message as its description.
+#[tokio::test]
+async fn the_argument_is_declared_in_tools_list() {
+    let connection = connect(&rmcp::model::ProtocolVersion::V_2025_11_25, true).await;
+    let tools = connection.client.list_all_tools().await.unwrap();
+    let triage = tools
+        .iter()
+        .find(|tool| tool.name == "triage")
+        .expect("the triage tool");
+    assert_eq!(
+        Value::Object((*triage.input_schema).clone()),
+        json!({
+            "type": "object",
+            "properties": {"triage": {
+                "type": "object",
+                "description": "How bad is it?",
+                // The enum's doc comment describes the field.
+                "properties": {"severity": {"type": "string", "description": "How bad is it?",
+                    "oneOf": [
+                        {"const": "low", "title": "Low: no user impact"},
+                        {"const": "high", "title": "High: users are affected"},
+                    ]}},
+                "required": ["severity"],
+            }},
+        })
+    );
+}
+
 /// The control: the model's valid argument answers a question that allows
 /// it, and nothing is asked, so the arguments do reach `Ask` through rmcp.
 #[tokio::test]
