@@ -1,44 +1,13 @@
 //! `Messages`: every text a person reads, replaced by the server; German
 //! here, for the whole server (the seal) and for one call (`with_messages`).
 
-use std::borrow::Cow;
-
 use super::*;
-use enum_schema::ask::Messages;
 use enum_schema::schema::SingleSelectSchema;
-use enum_schema::{Confirm, ElicitAction, ErrorKind};
+use enum_schema::{Confirm, ElicitAction};
 
-/// German, for what `deploy` below shows.
-struct Deutsch;
-
-impl Messages for Deutsch {
-    fn reason(&self, field: &str, error: &ErrorKind, english: &str) -> String {
-        match error {
-            ErrorKind::MissingField => format!("{field}: diese Antwort fehlt noch."),
-            ErrorKind::TooManyItems { max, items, .. } => format!(
-                "{field}: wähle höchstens {max}; du hast {} gewählt.",
-                items.len()
-            ),
-            _ => english.to_owned(),
-        }
-    }
-
-    fn option_title<'a>(&self, value: &str, title: &'a str) -> Cow<'a, str> {
-        match (value, title) {
-            ("yes", "Yes") => Cow::Borrowed("Ja"),
-            ("no", "No") => Cow::Borrowed("Nein"),
-            _ => Cow::Borrowed(title),
-        }
-    }
-
-    fn search_title(&self) -> Cow<'static, str> {
-        Cow::Borrowed("Suche")
-    }
-
-    fn search_description(&self, options: usize) -> String {
-        format!("{options} Einträge: tippe einen Teil des gesuchten")
-    }
-}
+#[path = "../common/deutsch.rs"]
+mod deutsch;
+use deutsch::Deutsch;
 
 async fn confirm(ask: Ask<Fake>) -> Result<ToolResult, ElicitError> {
     let answer = ask

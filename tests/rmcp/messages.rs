@@ -3,48 +3,17 @@
 //! the reasons in German, titles a confirmation's options in German, and
 //! waits for the person with German progress messages.
 
-use std::borrow::Cow;
 use std::time::Duration;
 
-use enum_schema::ask::{Messages, RequestStateSeal};
-use enum_schema::ErrorKind;
+use enum_schema::ask::RequestStateSeal;
 use rmcp::model::{CallToolRequestParams, ClientCapabilities, ProtocolVersion};
 use serde_json::json;
 
 use super::ask::{connect_sealed, seal, text, Connection, KEY};
 
-/// German, for what the tools of `tests/rmcp/ask.rs` show: the
-/// translation of `tests/ask/messages.rs`, and the progress message.
-struct Deutsch;
-
-impl Messages for Deutsch {
-    fn reason(&self, field: &str, error: &ErrorKind, english: &str) -> String {
-        match error {
-            ErrorKind::MissingField => format!("{field}: diese Antwort fehlt noch."),
-            ErrorKind::TooManyItems { max, items, .. } => format!(
-                "{field}: wähle höchstens {max}; du hast {} gewählt.",
-                items.len()
-            ),
-            _ => english.to_owned(),
-        }
-    }
-
-    fn option_title<'a>(&self, value: &str, title: &'a str) -> Cow<'a, str> {
-        match (value, title) {
-            ("yes", "Yes") => Cow::Borrowed("Ja"),
-            ("no", "No") => Cow::Borrowed("Nein"),
-            _ => Cow::Borrowed(title),
-        }
-    }
-
-    fn waiting(&self, method: &str) -> Cow<'static, str> {
-        Cow::Borrowed(match method {
-            "sampling/createMessage" => "Warte auf das Modell des Clients",
-            "roots/list" => "Warte auf die Wurzeln des Clients",
-            _ => "Warte auf die Antwort",
-        })
-    }
-}
+#[path = "../common/deutsch.rs"]
+mod deutsch;
+use deutsch::Deutsch;
 
 /// The `Desk` of `tests/rmcp/ask.rs`, its seal speaking German, served to
 /// a fresh rmcp client of `version` that shows forms.
