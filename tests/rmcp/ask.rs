@@ -516,6 +516,15 @@ impl Connection {
         self.answerer.seen.lock().unwrap().clone()
     }
 
+    /// The message of each elicitation request the client got since the
+    /// last `answer`.
+    pub(crate) fn messages(&self) -> Vec<Value> {
+        self.seen()
+            .iter()
+            .map(|request| request["message"].clone())
+            .collect()
+    }
+
     /// Every line the server wrote that contains `needle`.
     pub(crate) fn lines_with(&self, needle: &str) -> Vec<String> {
         let wire = String::from_utf8(self.wire.lock().unwrap().clone()).unwrap();
@@ -698,11 +707,7 @@ async fn a_second_question_depending_on_the_first_works_on_every_revision() {
             "Accept(Triage { severity: High }); Accept(Impact { services: [Login, Search] })",
             "{version}"
         );
-        let messages: Vec<_> = connection
-            .seen()
-            .iter()
-            .map(|request| request["message"].clone())
-            .collect();
+        let messages = connection.messages();
         assert_eq!(
             messages,
             [json!("How bad is it?"), json!("Which services?")],
@@ -901,11 +906,7 @@ async fn eleven_independent_questions_complete_on_rmcps_client() {
             .await
             .unwrap();
         assert_eq!(text(&result), "10 yes", "{version}");
-        let messages: Vec<Value> = connection
-            .seen()
-            .iter()
-            .map(|request| request["message"].clone())
-            .collect();
+        let messages = connection.messages();
         // In key order (q00..q10), as rmcp's client keeps `inputRequests`.
         let expected: Vec<Value> = (0..11).map(|n| json!(format!("Question {n}?"))).collect();
         assert_eq!(messages, expected, "{version}");
@@ -1237,11 +1238,7 @@ async fn a_null_for_an_optional_field_is_the_field_left_out() {
             r#"Accept(Note { title: "disk full", detail: None, copies: 2 }) Accept(Answer { yes: true })"#,
             "{version}"
         );
-        let messages: Vec<Value> = connection
-            .seen()
-            .iter()
-            .map(|request| request["message"].clone())
-            .collect();
+        let messages = connection.messages();
         assert_eq!(
             messages,
             [json!("Add a note"), json!("Page someone?")],
@@ -1266,11 +1263,7 @@ async fn a_null_for_an_optional_field_is_the_field_left_out() {
             r#"Accept(Note { title: "disk full", detail: None, copies: 2 }) Accept(Answer { yes: false })"#,
             "{version}"
         );
-        let messages: Vec<Value> = connection
-            .seen()
-            .iter()
-            .map(|request| request["message"].clone())
-            .collect();
+        let messages = connection.messages();
         assert_eq!(
             messages,
             [
