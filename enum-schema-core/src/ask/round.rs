@@ -1259,22 +1259,12 @@ impl<S: Sdk> Ask<S> {
             match self.argument_answer(&mut **question) {
                 FromArgument::Answered => {}
                 FromArgument::Refused(answer, error) => {
-                    let sent = &answer["content"];
-                    unasked.push(
-                        question.key(),
-                        question.params(),
-                        true,
-                        Some((&error, sent)),
-                    );
+                    let refused = Some((&error, &answer["content"]));
+                    unasked.push(question.key(), question.params(), true, refused);
                 }
                 FromArgument::NotAnObject(error) => {
-                    let sent = &Value::Null;
-                    unasked.push(
-                        question.key(),
-                        question.params(),
-                        true,
-                        Some((&error, sent)),
-                    );
+                    let refused = Some((&error, &Value::Null));
+                    unasked.push(question.key(), question.params(), true, refused);
                 }
                 FromArgument::None => {
                     let argument = question.argument();
@@ -1330,14 +1320,11 @@ impl<S: Sdk> Ask<S> {
             // A user has as long to answer as a sealed state lives on
             // 2026-07-28: a client that never answers holds no call open
             // for longer.
+            let request = InputRequest::Elicitation(params);
             let answer = self
                 .waiting(
-                    "elicitation/create",
-                    S::send(
-                        &inner.peer,
-                        InputRequest::Elicitation(params),
-                        inner.seal.ttl(),
-                    ),
+                    request.method(),
+                    S::send(&inner.peer, request, inner.seal.ttl()),
                 )
                 .await?;
             match question.take(answer.clone()) {

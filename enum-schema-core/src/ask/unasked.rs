@@ -245,8 +245,8 @@ fn listed(params: &ElicitRequestFormParams, sent: Option<&Value>) -> Value {
     for (name, property) in &mut schema.properties {
         let searches = searches(name, property, sent);
         let options = match property {
-            PrimitiveSchema::SingleSelect(select) => &mut select.options,
-            PrimitiveSchema::MultiSelect(select) => &mut select.options,
+            PrimitiveSchema::SingleSelect(select) => select.options(),
+            PrimitiveSchema::MultiSelect(select) => select.options(),
             _ => continue,
         };
         if options.len() <= LISTED_OPTIONS {
@@ -264,30 +264,25 @@ fn listed(params: &ElicitRequestFormParams, sent: Option<&Value>) -> Value {
         // text still names it.
         let listed = |value: &str| kept.iter().any(|option| option.value() == value);
         match property {
-            PrimitiveSchema::SingleSelect(select)
+            PrimitiveSchema::SingleSelect(select) => {
                 if select
                     .default
                     .as_deref()
-                    .is_some_and(|value| !listed(value)) =>
-            {
-                select.default = None;
+                    .is_some_and(|value| !listed(value))
+                {
+                    select.default = None;
+                }
+                select.options = Cow::Owned(kept);
             }
-            PrimitiveSchema::MultiSelect(select)
-                if select
-                    .default
-                    .as_ref()
-                    .is_some_and(|values| !values.iter().all(|value| listed(value))) =>
-            {
-                select.default = None;
+            PrimitiveSchema::MultiSelect(select) => {
+                let defaults = select.default.as_ref();
+                if defaults.is_some_and(|values| !values.iter().all(|value| listed(value))) {
+                    select.default = None;
+                }
+                select.options = Cow::Owned(kept);
             }
             _ => {}
         }
-        let options = match property {
-            PrimitiveSchema::SingleSelect(select) => &mut select.options,
-            PrimitiveSchema::MultiSelect(select) => &mut select.options,
-            _ => continue,
-        };
-        *options = Cow::Owned(kept);
     }
     let mut schema = serde_json::to_value(&schema).unwrap_or(Value::Null);
     for (name, more, matching) in notes {
@@ -506,14 +501,18 @@ fn describe(name: &str, property: &PrimitiveSchema, sent: Option<&Value>) -> Str
 /// with part of a value or title).
 fn options(text: &mut String, name: &str, options: &[EnumOption], searches: &[&str]) {
     let (shown, matching) = shown(options, searches);
+    let texts = searches
+        .iter()
+        .map(|search| quoted(search))
+        .collect::<Vec<_>>()
+        .join(" or ");
     if let Some(count) = matching {
-        let quoted: Vec<String> = searches.iter().map(|search| quoted(search)).collect();
         if count > shown.len() {
             let _ = write!(
                 text,
                 "{} options, {count} of which contain {}; the first {}: ",
                 options.len(),
-                quoted.join(" or "),
+                texts,
                 shown.len()
             );
         } else {
@@ -521,16 +520,15 @@ fn options(text: &mut String, name: &str, options: &[EnumOption], searches: &[&s
                 text,
                 "{} options; the {count} that contain {}: ",
                 options.len(),
-                quoted.join(" or ")
+                texts
             );
         }
     } else if !searches.is_empty() {
-        let quoted: Vec<String> = searches.iter().map(|search| quoted(search)).collect();
         let _ = write!(
             text,
             "{} options, none of which contains {}; the first {}: ",
             options.len(),
-            quoted.join(" or "),
+            texts,
             shown.len()
         );
     }
