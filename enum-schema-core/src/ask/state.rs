@@ -586,31 +586,25 @@ impl Sealed {
     /// [`RequestStateError::Malformed`] for anything this crate does not
     /// seal, [`RequestStateError::Expired`] past its expiry.
     pub(crate) fn read(payload: &[u8]) -> Result<Sealed, RequestStateError> {
-        let Ok(Value::Object(mut payload)) = serde_json::from_slice::<Value>(payload) else {
+        let Ok(Payload {
+            version: Some(VERSION),
+            expiry: Some(expiry),
+            answers: Some(answers),
+            attempts,
+            questions: Some(questions),
+            refused,
+        }) = serde_json::from_slice::<Payload>(payload)
+        else {
             return Err(RequestStateError::Malformed);
         };
-        let version = payload.get("v").and_then(Value::as_u64);
-        let expiry = payload.get("exp").and_then(Value::as_u64);
-        let (Some(VERSION), Some(expiry)) = (version, expiry) else {
+        let attempts = attempts.unwrap_or_default();
+        let refused = refused.unwrap_or_default();
+        if !attempts.values().all(Value::is_u64)
+            || !questions.values().all(Value::is_string)
+            || !refused.values().all(Value::is_string)
+        {
             return Err(RequestStateError::Malformed);
-        };
-        let Some(Value::Object(answers)) = payload.remove("answers") else {
-            return Err(RequestStateError::Malformed);
-        };
-        let attempts = match payload.remove("attempts") {
-            None => Map::new(),
-            Some(Value::Object(attempts)) if attempts.values().all(Value::is_u64) => attempts,
-            Some(_) => return Err(RequestStateError::Malformed),
-        };
-        let questions = match payload.remove("questions") {
-            Some(Value::Object(questions)) if questions.values().all(Value::is_string) => questions,
-            _ => return Err(RequestStateError::Malformed),
-        };
-        let refused = match payload.remove("refused") {
-            None => Map::new(),
-            Some(Value::Object(refused)) if refused.values().all(Value::is_string) => refused,
-            Some(_) => return Err(RequestStateError::Malformed),
-        };
+        }
         if now() > expiry {
             return Err(RequestStateError::Expired);
         }
@@ -623,9 +617,88 @@ impl Sealed {
     }
 }
 
+/// The payload's top level, read straight into its parts: every round that
+/// opens a state reads one, and a `Value` of the whole would build a map
+/// only to take the parts out of it. A key this crate does not write is
+/// skipped; a part of the wrong JSON type fails the whole read.
+#[derive(Default)]
+struct Payload {
+    version: Option<u64>,
+    expiry: Option<u64>,
+    answers: Option<Map<String, Value>>,
+    attempts: Option<Map<String, Value>>,
+    questions: Option<Map<String, Value>>,
+    refused: Option<Map<String, Value>>,
+}
+
+impl<'de> serde::Deserialize<'de> for Payload {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct PayloadVisitor;
+
+        impl<'de> serde::de::Visitor<'de> for PayloadVisitor {
+            type Value = Payload;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("the payload of a requestState")
+            }
+
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Payload, A::Error> {
+                let mut payload = Payload::default();
+                while let Some(Part(part)) = map.next_key()? {
+                    match part {
+                        "v" => payload.version = Some(map.next_value()?),
+                        "exp" => payload.expiry = Some(map.next_value()?),
+                        "answers" => payload.answers = Some(map.next_value()?),
+                        "attempts" => payload.attempts = Some(map.next_value()?),
+                        "questions" => payload.questions = Some(map.next_value()?),
+                        "refused" => payload.refused = Some(map.next_value()?),
+                        _ => {
+                            map.next_value::<serde::de::IgnoredAny>()?;
+                        }
+                    }
+                }
+                Ok(payload)
+            }
+        }
+
+        deserializer.deserialize_map(PayloadVisitor)
+    }
+}
+
+/// A key of the payload's top level, read without allocating: one of the
+/// parts this crate writes, or `""` for any other.
+struct Part(&'static str);
+
+impl<'de> serde::Deserialize<'de> for Part {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct PartVisitor;
+
+        impl serde::de::Visitor<'_> for PartVisitor {
+            type Value = Part;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a key of a requestState's payload")
+            }
+
+            fn visit_str<E: serde::de::Error>(self, key: &str) -> Result<Part, E> {
+                const PARTS: [&str; 6] =
+                    ["v", "exp", "answers", "attempts", "questions", "refused"];
+                Ok(Part(
+                    PARTS.into_iter().find(|part| *part == key).unwrap_or(""),
+                ))
+            }
+        }
+
+        deserializer.deserialize_identifier(PartVisitor)
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::{digest, digest_of, hex};
+    use super::{digest, digest_of, hex, RequestStateError, Sealed};
     use crate::schema::{
         ElicitRequestFormParams, PrimitiveSchema, RequestedSchema, SingleSelectSchema,
     };
@@ -662,5 +735,75 @@ mod tests {
         assert!(json.len() > 64, "more than one SHA-256 block");
         assert_eq!(digest(&params), digest_of(&json));
         assert_eq!(digest(&params).len(), 64);
+    }
+
+    /// A payload this crate seals is read back part for part; a key it
+    /// does not write is skipped.
+    #[test]
+    fn a_payload_is_read_part_for_part() {
+        let payload = br#"{"v":2,"exp":18446744073709551615,"answers":{"a":{"action":"accept","content":{"n":1}}},"attempts":{"b":2},"questions":{"a":"d1","b":"d2"},"refused":{"b":"d3"},"later":[1,{"x":null}]}"#;
+        let sealed = Sealed::read(payload).unwrap();
+        assert_eq!(
+            serde_json::Value::Object(sealed.answers),
+            serde_json::json!({"a": {"action": "accept", "content": {"n": 1}}})
+        );
+        assert_eq!(
+            serde_json::Value::Object(sealed.attempts),
+            serde_json::json!({"b": 2})
+        );
+        assert_eq!(
+            serde_json::Value::Object(sealed.questions),
+            serde_json::json!({"a": "d1", "b": "d2"})
+        );
+        assert_eq!(
+            serde_json::Value::Object(sealed.refused),
+            serde_json::json!({"b": "d3"})
+        );
+        let bare = br#"{"v":2,"exp":18446744073709551615,"answers":{},"questions":{}}"#;
+        let sealed = Sealed::read(bare).unwrap();
+        assert!(sealed.attempts.is_empty() && sealed.refused.is_empty());
+    }
+
+    /// Anything else is `Malformed` (a part missing or of the wrong JSON
+    /// type, another version, no object), and a payload past its expiry
+    /// `Expired`.
+    #[test]
+    fn anything_else_is_malformed_or_expired() {
+        let never = "18446744073709551615";
+        let malformed = [
+            String::new(),
+            "[]".to_owned(),
+            "{".to_owned(),
+            format!(r#"{{"exp":{never},"answers":{{}},"questions":{{}}}}"#),
+            format!(r#"{{"v":1,"exp":{never},"answers":{{}},"questions":{{}}}}"#),
+            format!(r#"{{"v":"2","exp":{never},"answers":{{}},"questions":{{}}}}"#),
+            format!(r#"{{"v":2.0,"exp":{never},"answers":{{}},"questions":{{}}}}"#),
+            r#"{"v":2,"answers":{},"questions":{}}"#.to_owned(),
+            r#"{"v":2,"exp":-1,"answers":{},"questions":{}}"#.to_owned(),
+            format!(r#"{{"v":2,"exp":{never},"questions":{{}}}}"#),
+            format!(r#"{{"v":2,"exp":{never},"answers":[],"questions":{{}}}}"#),
+            format!(r#"{{"v":2,"exp":{never},"answers":{{}}}}"#),
+            format!(r#"{{"v":2,"exp":{never},"answers":{{}},"questions":{{"a":1}}}}"#),
+            format!(
+                r#"{{"v":2,"exp":{never},"answers":{{}},"questions":{{}},"attempts":{{"a":-1}}}}"#
+            ),
+            format!(r#"{{"v":2,"exp":{never},"answers":{{}},"questions":{{}},"attempts":[]}}"#),
+            format!(
+                r#"{{"v":2,"exp":{never},"answers":{{}},"questions":{{}},"refused":{{"a":null}}}}"#
+            ),
+            format!(r#"{{"v":2,"exp":{never},"handle":"00000000000000000000000000000000"}}"#),
+        ];
+        for payload in malformed {
+            assert_eq!(
+                Sealed::read(payload.as_bytes()).err(),
+                Some(RequestStateError::Malformed),
+                "{payload}"
+            );
+        }
+        let expired = br#"{"v":2,"exp":1,"answers":{},"questions":{}}"#;
+        assert_eq!(
+            Sealed::read(expired).err(),
+            Some(RequestStateError::Expired)
+        );
     }
 }
