@@ -117,8 +117,8 @@ static CANNED: OnceLock<[CallToolResponse; 3]> = OnceLock::new();
 #[derive(Clone)]
 struct RoundServer {
     seal: RequestStateSeal,
-    /// The twins' codec: the same key, rmcp's codec itself.
-    codec: Arc<RequestStateCodec>,
+    /// The twins' states: sealed with the same key by rmcp's codec itself.
+    states: Arc<by_hand::States>,
     tool_router: ToolRouter<Self>,
 }
 
@@ -137,10 +137,10 @@ fn canned(index: usize) -> Result<CallToolResponse, ErrorData> {
 
 #[tool_router]
 impl RoundServer {
-    fn new(seal: RequestStateSeal, codec: Arc<RequestStateCodec>) -> Self {
+    fn new(seal: RequestStateSeal, states: Arc<by_hand::States>) -> Self {
         RoundServer {
             seal,
-            codec,
+            states,
             tool_router: Self::tool_router(),
         }
     }
@@ -172,7 +172,7 @@ impl RoundServer {
         arguments: JsonObject,
     ) -> Result<CallToolResponse, ErrorData> {
         let tool = "by_hand_two_questions";
-        by_hand::two_questions(&self.codec, tool, &arguments, state.as_deref(), responses)
+        by_hand::two_questions(&self.states, tool, &arguments, state.as_deref(), responses).await
     }
 
     #[tool(description = "deploy, by hand")]
@@ -183,7 +183,7 @@ impl RoundServer {
         arguments: JsonObject,
     ) -> Result<CallToolResponse, ErrorData> {
         let tool = "by_hand_deploy";
-        by_hand::deploy(&self.codec, tool, &arguments, state.as_deref(), responses)
+        by_hand::deploy(&self.states, tool, &arguments, state.as_deref(), responses).await
     }
 
     #[tool(description = "Answers one word")]
@@ -228,9 +228,9 @@ fn codec() -> RequestStateCodec {
 
 fn server() -> Server {
     let seal = RequestStateSeal::new(codec());
-    let codec = Arc::new(codec());
+    let states = Arc::new(by_hand::States::sealed(codec()));
     StreamableHttpService::new(
-        move || Ok(RoundServer::new(seal.clone(), Arc::clone(&codec))),
+        move || Ok(RoundServer::new(seal.clone(), Arc::clone(&states))),
         Arc::new(LocalSessionManager::default()),
         StreamableHttpServerConfig::default(),
     )

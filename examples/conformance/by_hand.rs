@@ -8,6 +8,15 @@
 //! (HMAC-SHA256, bound to the tool and its arguments as associated data,
 //! expiring with rmcp's own `SealOptions::ttl`), and the same replies.
 //!
+//! Or, as `Ask` does with an answer store, the state kept server-side
+//! ([`States`]): in a map of this process behind a mutex (feature `store`)
+//! or in Redis through the `redis` crate (feature `redis`: `SET .. NX PX`,
+//! `GETDEL`), under a random single-use handle (128 bits, `getrandom`),
+//! the `requestState` sealing only the handle, bound and expiring as
+//! above. The round that presents it takes the state out first; a handle
+//! taken before, or not found, is the JSON-RPC error `Ask` gives for a
+//! state already used.
+//!
 //! `benches/round.rs` serves both beside their `Ask` versions and checks
 //! at start-up that, for the same requests, the responses are the same
 //! bytes except the `requestState` text (see there).
@@ -29,7 +38,8 @@
 //!   asked (a confirmation sent before it was shown is ignored), and
 //!   answers without a state are ignored;
 //! - a state that fails to open (altered, another key, another tool or
-//!   arguments, expired): the same JSON-RPC error.
+//!   arguments, expired): the same JSON-RPC error; with a store, a handle
+//!   already taken: the same error as `Ask`'s for a state already used.
 //!
 //! What `Ask` does that they do not (what its extra work buys):
 //!
@@ -46,7 +56,8 @@
 //! - every protocol revision (`elicitation/create` for 2025-06-18 and
 //!   2025-11-25 clients, where rmcp refuses to send these results), clients
 //!   that cannot show forms, the tool argument that may answer a question,
-//!   translations of the messages, the answer store, the checks of the
+//!   translations of the messages, the store's limit on bytes (the twins'
+//!   map counts states only; the forms bound each), the checks of the
 //!   server's own mistakes (a key asked twice), long answers quoted short in
 //!   the messages, the length limit of a `requestState`.
 
@@ -87,34 +98,194 @@ fn binding(tool: &str, arguments: &JsonObject) -> Vec<u8> {
 }
 
 const STATE_REFUSED: &str = "requestState was not issued by this server for this request, or it has expired; send the request again without requestState and inputResponses";
+const STATE_USED: &str = "requestState was already used, or the answers it stands for are no longer held by the server; a requestState is accepted once: send the request again without requestState and inputResponses";
+#[cfg(feature = "store")]
+const STORE_FULL: &str = "the server holds as many unfinished requests as it may, or these answers are larger than it keeps; nothing was accepted: send the request again later without requestState and inputResponses";
+#[cfg(feature = "redis")]
+const STORE_FAILED: &str = "the server could not reach the store that keeps the answers of earlier rounds (requestState); nothing was accepted, and those answers may be gone: send the request again later without requestState and inputResponses";
 
-/// The state the client echoed, opened: `None` without one.
-fn open<T: DeserializeOwned>(
-    codec: &RequestStateCodec,
+/// Where the twins keep a state between rounds: sealed into the
+/// `requestState` itself, or in a store under a single-use random handle
+/// that the `requestState` seals instead (bound to the request and expiring
+/// the same way), taken out of the store by the round that presents it.
+pub struct States {
+    codec: RequestStateCodec,
+    keeper: Keeper,
+}
+
+enum Keeper {
+    Sealed,
+    /// Handle to the state's JSON and its expiry, in this process.
+    #[cfg(feature = "store")]
+    Memory(std::sync::Mutex<std::collections::HashMap<String, (Vec<u8>, std::time::Instant)>>),
+    /// `SET handle state NX PX ttl`, `GETDEL handle`.
+    #[cfg(feature = "redis")]
+    Redis(redis::aio::ConnectionManager),
+}
+
+/// The most states the memory map holds (a state is under a kilobyte: the
+/// forms bound every answer).
+#[cfg(feature = "store")]
+const MAX_STATES: usize = 10_000;
+/// The prefix of the twins' keys in Redis.
+#[cfg(feature = "redis")]
+const PREFIX: &str = "by-hand:state:";
+
+impl States {
+    /// The state sealed into the `requestState`.
+    pub fn sealed(codec: RequestStateCodec) -> Self {
+        States {
+            codec,
+            keeper: Keeper::Sealed,
+        }
+    }
+
+    /// The state kept in this process's memory, at most `MAX_STATES` of
+    /// them.
+    #[cfg(feature = "store")]
+    pub fn memory(codec: RequestStateCodec) -> Self {
+        let map = std::sync::Mutex::default();
+        States {
+            codec,
+            keeper: Keeper::Memory(map),
+        }
+    }
+
+    /// The state kept in the Redis at `url`, waiting at most two seconds
+    /// for a connection or a reply.
+    #[cfg(feature = "redis")]
+    pub async fn redis(codec: RequestStateCodec, url: &str) -> Result<Self, String> {
+        let timeout = Some(Duration::from_secs(2));
+        let config = redis::aio::ConnectionManagerConfig::new()
+            .set_connection_timeout(timeout)
+            .set_response_timeout(timeout)
+            .set_number_of_retries(1);
+        let client = redis::Client::open(url).map_err(|error| error.to_string())?;
+        let connection = redis::aio::ConnectionManager::new_with_config(client, config)
+            .await
+            .map_err(|error| error.to_string())?;
+        Ok(States {
+            codec,
+            keeper: Keeper::Redis(connection),
+        })
+    }
+
+    /// The payload the `requestState` seals for `state`: the state, or
+    /// with a store the new random handle it is kept under.
+    async fn put(&self, state: Vec<u8>) -> Result<Vec<u8>, ErrorData> {
+        match &self.keeper {
+            Keeper::Sealed => Ok(state),
+            #[cfg(feature = "store")]
+            Keeper::Memory(map) => {
+                let handle = new_handle();
+                let now = std::time::Instant::now();
+                let mut map = map.lock().expect("no panic while locked");
+                if map.len() >= MAX_STATES {
+                    map.retain(|_, (_, expires)| *expires > now);
+                }
+                if map.len() >= MAX_STATES {
+                    return Err(ErrorData::internal_error(STORE_FULL, None));
+                }
+                map.insert(handle.clone(), (state, now + TTL));
+                Ok(handle.into_bytes())
+            }
+            #[cfg(feature = "redis")]
+            Keeper::Redis(connection) => {
+                let handle = new_handle();
+                let set: Option<String> = redis::cmd("SET")
+                    .arg(format!("{PREFIX}{handle}"))
+                    .arg(state)
+                    .arg("NX")
+                    .arg("PX")
+                    .arg(TTL.as_millis() as u64)
+                    .query_async(&mut connection.clone())
+                    .await
+                    .map_err(|_| ErrorData::internal_error(STORE_FAILED, None))?;
+                match set {
+                    Some(_) => Ok(handle.into_bytes()),
+                    None => Err(ErrorData::internal_error(STORE_FAILED, None)),
+                }
+            }
+        }
+    }
+
+    /// The state a `requestState` carried, from its opened `payload`: the
+    /// payload itself, or with a store the state taken out of it under the
+    /// handle (`None` if it holds none: taken before, expired, never put).
+    async fn take(&self, payload: Vec<u8>) -> Result<Option<Vec<u8>>, ErrorData> {
+        match &self.keeper {
+            Keeper::Sealed => Ok(Some(payload)),
+            #[cfg(feature = "store")]
+            Keeper::Memory(map) => {
+                let taken = map
+                    .lock()
+                    .expect("no panic while locked")
+                    .remove(&*handle(&payload)?);
+                let now = std::time::Instant::now();
+                Ok(taken
+                    .filter(|(_, expires)| *expires > now)
+                    .map(|(state, _)| state))
+            }
+            #[cfg(feature = "redis")]
+            Keeper::Redis(connection) => redis::cmd("GETDEL")
+                .arg(format!("{PREFIX}{}", handle(&payload)?))
+                .query_async(&mut connection.clone())
+                .await
+                .map_err(|_| ErrorData::internal_error(STORE_FAILED, None)),
+        }
+    }
+}
+
+/// A new handle: 128 random bits from the OS, as 32 hex digits.
+#[cfg(feature = "store")]
+fn new_handle() -> String {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).expect("the OS's random number generator");
+    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
+}
+
+/// The handle a `requestState` sealed.
+#[cfg(feature = "store")]
+fn handle(payload: &[u8]) -> Result<&str, ErrorData> {
+    std::str::from_utf8(payload).map_err(|_| ErrorData::invalid_params(STATE_REFUSED, None))
+}
+
+/// The state the client echoed, opened (and with a store, taken): `None`
+/// without one.
+async fn open<T: DeserializeOwned>(
+    states: &States,
     state: Option<&str>,
     binding: &[u8],
 ) -> Result<Option<T>, ErrorData> {
     let Some(state) = state else {
         return Ok(None);
     };
-    let payload = codec.open_with(state, binding).ok();
-    match payload.and_then(|payload| serde_json::from_slice(&payload).ok()) {
-        Some(state) => Ok(Some(state)),
-        None => Err(ErrorData::invalid_params(STATE_REFUSED, None)),
+    let Ok(payload) = states.codec.open_with(state, binding) else {
+        return Err(ErrorData::invalid_params(STATE_REFUSED, None));
+    };
+    let Some(payload) = states.take(payload).await? else {
+        return Err(ErrorData::invalid_params(STATE_USED, None));
+    };
+    match serde_json::from_slice(&payload) {
+        Ok(state) => Ok(Some(state)),
+        Err(_) => Err(ErrorData::invalid_params(STATE_REFUSED, None)),
     }
 }
 
-/// The result that asks `request` under `key`, with `state` sealed.
-fn ask<T: Serialize>(
-    codec: &RequestStateCodec,
+/// The result that asks `request` under `key`, with `state` sealed (or
+/// kept, and its handle sealed).
+async fn ask<T: Serialize>(
+    states: &States,
     binding: &[u8],
     state: &T,
     key: &str,
     request: ElicitRequestParams,
 ) -> Reply {
-    let payload = serde_json::to_vec(state).expect("a state serializes");
+    let payload = states
+        .put(serde_json::to_vec(state).expect("a state serializes"))
+        .await?;
     let options = SealOptions::new().associated_data(binding).ttl(TTL);
-    let sealed = codec.seal_with(&payload, &options);
+    let sealed = states.codec.seal_with(&payload, &options);
     let mut requests = InputRequests::new();
     let request = InputRequest::Elicitation(ElicitRequest::new(request));
     requests.insert(key.to_owned(), request);
@@ -730,27 +901,28 @@ fn response(responses: &mut Option<InputResponses>, key: &str) -> Option<Value> 
 }
 
 /// `test_two_questions`, by hand.
-pub fn two_questions(
-    codec: &RequestStateCodec,
+pub async fn two_questions(
+    states: &States,
     tool: &str,
     arguments: &JsonObject,
     state: Option<&str>,
     mut responses: Option<InputResponses>,
 ) -> Reply {
     let binding = binding(tool, arguments);
-    let Some(mut state) = open::<Triage>(codec, state, &binding)? else {
+    let Some(mut state) = open::<Triage>(states, state, &binding).await? else {
         return ask(
-            codec,
+            states,
             &binding,
             &Triage::default(),
             "triage",
             triage_form("", None),
-        );
+        )
+        .await;
     };
     match state.asked {
         TriageQuestion::Triage => {
             let Some(answer) = response(&mut responses, "triage") else {
-                return ask(codec, &binding, &state, "triage", triage_form("", None));
+                return ask(states, &binding, &state, "triage", triage_form("", None)).await;
             };
             let content = match read(answer)? {
                 Answer::Accept(content) => content,
@@ -772,7 +944,7 @@ pub fn two_questions(
                         attempts: 0,
                         severity: Some(severity.to_owned()),
                     };
-                    ask(codec, &binding, &state, "impact", impact_form("", None))
+                    ask(states, &binding, &state, "impact", impact_form("", None)).await
                 }
                 Err((refused, kept)) => {
                     let reasons = match second_chance(&mut state.attempts, &[refused]) {
@@ -781,12 +953,13 @@ pub fn two_questions(
                     };
                     let default = kept.and_then(|kept| kept.as_str().map(str::to_owned));
                     ask(
-                        codec,
+                        states,
                         &binding,
                         &state,
                         "triage",
                         triage_form(&reasons, default),
                     )
+                    .await
                 }
             }
         }
@@ -796,7 +969,7 @@ pub fn two_questions(
                 return Err(ErrorData::invalid_params(STATE_REFUSED, None));
             };
             let Some(answer) = response(&mut responses, "impact") else {
-                return ask(codec, &binding, &state, "impact", impact_form("", None));
+                return ask(states, &binding, &state, "impact", impact_form("", None)).await;
             };
             let triage = completed("accept", &format!(r#"{{"severity":"{severity}"}}"#));
             let content = match read(answer)? {
@@ -824,12 +997,13 @@ pub fn two_questions(
                         Err(result) => return Ok(*result),
                     };
                     ask(
-                        codec,
+                        states,
                         &binding,
                         &state,
                         "impact",
                         impact_form(&reasons, kept),
                     )
+                    .await
                 }
             }
         }
@@ -1080,8 +1254,8 @@ fn check_rollout(
 }
 
 /// The deploy tool, by hand.
-pub fn deploy(
-    codec: &RequestStateCodec,
+pub async fn deploy(
+    states: &States,
     tool: &str,
     arguments: &JsonObject,
     state: Option<&str>,
@@ -1093,19 +1267,20 @@ pub fn deploy(
         .iter()
         .map(|(value, title)| (value.as_str(), title.as_str()))
         .collect();
-    let Some(mut state) = open::<Deploy>(codec, state, &binding)? else {
+    let Some(mut state) = open::<Deploy>(states, state, &binding).await? else {
         let form = target_form(&environments, "", None);
-        return ask(codec, &binding, &Deploy::default(), "target", form);
+        return ask(states, &binding, &Deploy::default(), "target", form).await;
     };
     if state.asked == DeployQuestion::Target {
         let Some(answer) = response(&mut responses, "target") else {
             return ask(
-                codec,
+                states,
                 &binding,
                 &state,
                 "target",
                 target_form(&environments, "", None),
-            );
+            )
+            .await;
         };
         let content = match read(answer)? {
             Answer::Accept(content) => content,
@@ -1126,7 +1301,7 @@ pub fn deploy(
                     rollout: None,
                 };
                 let form = rollout_form(title, "", Prefilled::default());
-                return ask(codec, &binding, &state, "rollout", form);
+                return ask(states, &binding, &state, "rollout", form).await;
             }
             Err((refused, kept)) => {
                 let reasons = match second_chance(&mut state.attempts, &[refused]) {
@@ -1135,7 +1310,7 @@ pub fn deploy(
                 };
                 let default = kept.and_then(|kept| kept.as_str().map(str::to_owned));
                 let form = target_form(&environments, &reasons, default);
-                return ask(codec, &binding, &state, "target", form);
+                return ask(states, &binding, &state, "target", form).await;
             }
         }
     }
@@ -1150,7 +1325,7 @@ pub fn deploy(
     if state.asked == DeployQuestion::Rollout {
         let Some(answer) = response(&mut responses, "rollout") else {
             let form = rollout_form(title, "", Prefilled::default());
-            return ask(codec, &binding, &state, "rollout", form);
+            return ask(states, &binding, &state, "rollout", form).await;
         };
         let content = match read(answer)? {
             Answer::Accept(content) => content,
@@ -1166,12 +1341,13 @@ pub fn deploy(
                 state.attempts = 0;
                 state.rollout = Some(rollout);
                 return ask(
-                    codec,
+                    states,
                     &binding,
                     &state,
                     "confirm",
                     confirm_form(&plan, "", None),
-                );
+                )
+                .await;
             }
             Err(refused) => {
                 let reasons = match second_chance(&mut state.attempts, &refused) {
@@ -1179,7 +1355,7 @@ pub fn deploy(
                     Err(result) => return Ok(*result),
                 };
                 let form = rollout_form(title, &reasons, prefilled);
-                return ask(codec, &binding, &state, "rollout", form);
+                return ask(states, &binding, &state, "rollout", form).await;
             }
         }
     }
@@ -1189,12 +1365,13 @@ pub fn deploy(
     let plan = rollout.plan(environment, title);
     let Some(answer) = response(&mut responses, "confirm") else {
         return ask(
-            codec,
+            states,
             &binding,
             &state,
             "confirm",
             confirm_form(&plan, "", None),
-        );
+        )
+        .await;
     };
     let content = match read(answer)? {
         Answer::Accept(content) => content,
@@ -1217,12 +1394,13 @@ pub fn deploy(
             };
             let default = kept.and_then(|kept| kept.as_str().map(str::to_owned));
             ask(
-                codec,
+                states,
                 &binding,
                 &state,
                 "confirm",
                 confirm_form(&plan, &reasons, default),
             )
+            .await
         }
     }
 }
