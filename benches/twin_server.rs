@@ -15,8 +15,19 @@
 //!
 //! The first line on stdout is `listening on http://127.0.0.1:PORT/mcp`.
 //! The `requestState` key is `REQUEST_STATE_KEY` (at least 32 bytes; the
-//! processes that share a load share it). Without `--ask` or `--by-hand`
-//! (as `cargo bench` runs every bench) it says so and exits 0.
+//! processes that share a load share it). Where the answers wait between
+//! rounds is `STORE`, the same for both kinds of server:
+//!
+//! - `sealed` (or unset): in the `requestState` itself;
+//! - `memory` (feature `store`): in this process, under a single-use
+//!   handle that the `requestState` seals (`Ask`: `MemoryStore`; by hand:
+//!   the twins' map);
+//! - `redis://HOST:PORT/` (feature `redis`): in that Redis, under such a
+//!   handle (`Ask`: `RedisStore`, keys `enum-schema:answers:..`; by hand:
+//!   the `redis` crate, keys `by-hand:state:..`).
+//!
+//! Without `--ask` or `--by-hand` (as `cargo bench` runs every bench) it
+//! says so and exits 0.
 
 use std::sync::Arc;
 
@@ -97,15 +108,15 @@ impl ServerHandler for AskServer {
 /// The same two tools, by hand.
 #[derive(Clone)]
 struct ByHandServer {
-    codec: Arc<RequestStateCodec>,
+    states: Arc<by_hand::States>,
     tool_router: ToolRouter<Self>,
 }
 
 #[tool_router]
 impl ByHandServer {
-    fn new(codec: Arc<RequestStateCodec>) -> Self {
+    fn new(states: by_hand::States) -> Self {
         ByHandServer {
-            codec,
+            states: Arc::new(states),
             tool_router: Self::tool_router(),
         }
     }
@@ -118,7 +129,7 @@ impl ByHandServer {
         arguments: JsonObject,
     ) -> Result<CallToolResponse, ErrorData> {
         let tool = "test_two_questions";
-        by_hand::two_questions(&self.codec, tool, &arguments, state.as_deref(), responses)
+        by_hand::two_questions(&self.states, tool, &arguments, state.as_deref(), responses).await
     }
 
     #[tool(description = "Deploys checkout-api: where, how, then a confirmation of the plan")]
@@ -128,13 +139,8 @@ impl ByHandServer {
         InputResponses(responses): InputResponses,
         arguments: JsonObject,
     ) -> Result<CallToolResponse, ErrorData> {
-        by_hand::deploy(
-            &self.codec,
-            "deploy",
-            &arguments,
-            state.as_deref(),
-            responses,
-        )
+        let tool = "deploy";
+        by_hand::deploy(&self.states, tool, &arguments, state.as_deref(), responses).await
     }
 }
 
@@ -175,6 +181,73 @@ async fn serve<S: ServerHandler + Clone + Send + 'static>(
     axum::serve(listener, router).await
 }
 
+/// Where the answers wait between rounds, as `STORE` names it.
+enum Store {
+    Sealed,
+    #[cfg(feature = "store")]
+    Memory,
+    #[cfg(feature = "redis")]
+    Redis(String),
+}
+
+/// The store `STORE` names; one that needs a feature this build lacks is
+/// an error that names the feature.
+fn store() -> Result<Store, String> {
+    let store = std::env::var("STORE").unwrap_or_default();
+    match store.as_str() {
+        "" | "sealed" => Ok(Store::Sealed),
+        #[cfg(feature = "store")]
+        "memory" => Ok(Store::Memory),
+        #[cfg(not(feature = "store"))]
+        "memory" => Err("STORE=memory needs the feature `store` (--features rmcp,store)".into()),
+        #[cfg(feature = "redis")]
+        url if url.starts_with("redis://") => Ok(Store::Redis(url.to_owned())),
+        #[cfg(not(feature = "redis"))]
+        url if url.starts_with("redis://") => Err(format!(
+            "STORE={url} needs the feature `redis` (--features rmcp,redis)"
+        )),
+        other => Err(format!(
+            "STORE={other:?}: give sealed, memory or redis://HOST:PORT/"
+        )),
+    }
+}
+
+/// Serves the `Ask` or the hand-written tools on 127.0.0.1:`port`, keeping
+/// the answers where `STORE` says.
+async fn run(by_hand: bool, port: &str) -> Result<(), String> {
+    let port = port
+        .parse::<u16>()
+        .map_err(|error| format!("the port {port:?}: {error}"))?;
+    let (codec, store) = (codec()?, store()?);
+    let served = if by_hand {
+        let states = match store {
+            Store::Sealed => by_hand::States::sealed(codec),
+            #[cfg(feature = "store")]
+            Store::Memory => by_hand::States::memory(codec),
+            #[cfg(feature = "redis")]
+            Store::Redis(url) => by_hand::States::redis(codec, &url)
+                .await
+                .map_err(|error| format!("{url}: {error}"))?,
+        };
+        serve(port, ByHandServer::new(states)).await
+    } else {
+        let seal = RequestStateSeal::new(codec);
+        let seal = match store {
+            Store::Sealed => seal,
+            #[cfg(feature = "store")]
+            Store::Memory => seal.with_store(enum_schema::ask::MemoryStore::new()),
+            #[cfg(feature = "redis")]
+            Store::Redis(url) => seal.with_store(
+                enum_schema::ask::RedisStore::connect(&url)
+                    .await
+                    .map_err(|error| format!("{url}: {error}"))?,
+            ),
+        };
+        serve(port, AskServer::new(seal)).await
+    };
+    served.map_err(|error| error.to_string())
+}
+
 #[tokio::main]
 async fn main() -> std::process::ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -190,17 +263,7 @@ async fn main() -> std::process::ExitCode {
             return std::process::ExitCode::FAILURE;
         }
     };
-    let result = match (port.parse::<u16>(), codec()) {
-        (Err(error), _) => Err(format!("the port {port:?}: {error}")),
-        (_, Err(error)) => Err(error),
-        (Ok(port), Ok(codec)) if by_hand => serve(port, ByHandServer::new(Arc::new(codec)))
-            .await
-            .map_err(|error| error.to_string()),
-        (Ok(port), Ok(codec)) => serve(port, AskServer::new(RequestStateSeal::new(codec)))
-            .await
-            .map_err(|error| error.to_string()),
-    };
-    match result {
+    match run(by_hand, port).await {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("twin_server: {error}");
