@@ -12,8 +12,22 @@
 # hand of the medians: calls per second (target at least 0.95) and p99 of
 # a round (target at most 1.05).
 #
-#   bash benches/throughput.sh              # CLIENTS="1 8 64" TOOLS="two_questions deploy" SECONDS_EACH=10 REPEATS=2
+# STORE says where the answers wait between rounds, for both kinds of
+# server alike (benches/twin_server.rs):
+#
+#   sealed  (the default) in the requestState itself, as above;
+#   memory  in the server process, under a single-use handle that the
+#           requestState seals (Ask: MemoryStore; by hand: the twins' map):
+#           ONE process of each kind, which every round of a call reaches
+#           (the load client is given its URL twice);
+#   redis   in a redis-server this script starts on a free port (no
+#           persistence) and stops at the end, which all four processes
+#           share (Ask's keys under enum-schema:answers:, the twins' under
+#           by-hand:state:); needs redis-server on the PATH.
+#
+#   bash benches/throughput.sh              # CLIENTS="1 8 64" TOOLS="two_questions deploy" SECONDS_EACH=10 REPEATS=2 STORE=sealed
 #   CLIENTS="1" TOOLS=deploy SECONDS_EACH=5 REPEATS=1 bash benches/throughput.sh
+#   STORE=redis CLIENTS="8" bash benches/throughput.sh
 #
 # Load goes to 127.0.0.1 only; every run is bounded in time (SECONDS_EACH
 # plus a one-second warm-up) and the servers are stopped at the end.
@@ -26,9 +40,23 @@ tools=${TOOLS:-two_questions deploy}
 seconds=${SECONDS_EACH:-10}
 repeats=${REPEATS:-2}
 target_dir=${CARGO_TARGET_DIR:-target}
+store=${STORE:-sealed}
+case "$store" in
+sealed) features=rmcp ;;
+memory) features=rmcp,store ;;
+redis) features=rmcp,redis ;;
+*)
+    echo "STORE=$store: give sealed, memory or redis"
+    exit 1
+    ;;
+esac
+if [ "$store" = redis ] && ! command -v redis-server >/dev/null; then
+    echo "STORE=redis needs redis-server on the PATH"
+    exit 1
+fi
 
-echo "== throughput: build the release servers and the load client"
-cargo bench --quiet --features rmcp --bench twin_server --bench throughput --no-run
+echo "== throughput: build the release servers and the load client (--features $features)"
+cargo bench --quiet --features "$features" --bench twin_server --bench throughput --no-run
 # The bench binaries themselves: the newest executable of each.
 newest() {
     ls -t "$target_dir"/release/deps/"$1"-* | grep -v '\.d$' | head -n 1
@@ -50,6 +78,27 @@ stop_servers() {
 }
 trap stop_servers EXIT
 
+# With STORE=redis: a redis-server of its own, on a port free now, without
+# persistence; stopped with the servers (its pid is the first of $pids).
+if [ "$store" = redis ]; then
+    redis_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+    redis-server --bind 127.0.0.1 --port "$redis_port" --save '' --appendonly no \
+        >"$logs/redis.log" 2>&1 &
+    pids+=($!)
+    for _ in $(seq 1 100); do
+        grep -q 'Ready to accept connections' "$logs/redis.log" && break
+        sleep 0.1
+    done
+    grep -q 'Ready to accept connections' "$logs/redis.log" || {
+        echo "redis-server did not start:"
+        cat "$logs/redis.log"
+        exit 1
+    }
+    export STORE="redis://127.0.0.1:$redis_port/"
+else
+    export STORE="$store"
+fi
+
 # start NAME KIND: one server process; sets $url.
 start() {
     local log="$logs/server-$1.log"
@@ -66,17 +115,25 @@ start() {
     cat "$log"
     exit 1
 }
-start ask-a --ask
-ask_urls=("$url")
-start ask-b --ask
-ask_urls+=("$url")
-ask_pids=("${pids[0]}" "${pids[1]}")
-start hand-a --by-hand
-hand_urls=("$url")
-start hand-b --by-hand
-hand_urls+=("$url")
-hand_pids=("${pids[2]}" "${pids[3]}")
-echo "Ask at ${ask_urls[*]}, by hand at ${hand_urls[*]}"
+# start2 NAME KIND: the two processes of one kind (with STORE=memory, one
+# process, its URL twice); sets $urls2 and $pids2.
+start2() {
+    start "$1-a" "$2"
+    urls2=("$url")
+    pids2=("${pids[-1]}")
+    if [ "$store" = memory ]; then
+        urls2+=("$url")
+    else
+        start "$1-b" "$2"
+        urls2+=("$url")
+        pids2+=("${pids[-1]}")
+    fi
+}
+start2 ask --ask
+ask_urls=("${urls2[@]}") ask_pids=("${pids2[@]}")
+start2 hand --by-hand
+hand_urls=("${urls2[@]}") hand_pids=("${pids2[@]}")
+echo "store $STORE; Ask at ${ask_urls[*]}, by hand at ${hand_urls[*]}"
 echo "nproc $(nproc), load average $(cut -d' ' -f1-3 /proc/loadavg), $(git rev-parse --short HEAD)$(git diff --quiet HEAD || echo '+changes')"
 
 # median of the numbers on stdin
@@ -98,8 +155,10 @@ for count in $clients; do
                 else
                     urls=("${hand_urls[@]}") pids_of=("${hand_pids[@]}")
                 fi
+                pid_args=()
+                for pid in "${pids_of[@]}"; do pid_args+=(--pid "$pid"); done
                 line=$("$load" "${urls[0]}" "${urls[1]}" --tool "$tool" --clients "$count" \
-                    --seconds "$seconds" --pid "${pids_of[0]}" --pid "${pids_of[1]}")
+                    --seconds "$seconds" "${pid_args[@]}")
                 echo "$kind: $line"
                 echo "$kind $line" >>"$runs"
             done
