@@ -71,6 +71,18 @@
 //! [`check_twins`]); the states are compared by what they must carry, once
 //! opened: the answers accepted so far, the question the round asked, the
 //! rejected attempts.
+//!
+//! The store path (feature `store`, the module `store`:
+//! `cargo bench --features bench,store --bench round -- store`): the same
+//! rounds of both tools, `Ask` with `MemoryStore`
+//! (`RequestStateSeal::with_store`) against the twins keeping their state
+//! in their own map of the process (`by_hand::States::memory`), the
+//! `requestState` of each sealing only a single-use handle. A handle is
+//! taken once, so each timed round presents a fresh state: the rounds
+//! before it run anew for every iteration, untimed. At start-up the same
+//! chains as above run on both, and the responses must be the same bytes
+//! but the `requestState` text (a state used twice included); the states
+//! hold only handles, so what they carry is not compared.
 
 use std::sync::{Arc, OnceLock};
 
@@ -236,6 +248,19 @@ fn server() -> Server {
     )
 }
 
+/// The same service, `Ask` keeping the answers in a `MemoryStore` and the
+/// twins their state in their map.
+#[cfg(feature = "store")]
+fn store_server() -> Server {
+    let seal = RequestStateSeal::new(codec()).with_store(enum_schema::ask::MemoryStore::new());
+    let states = Arc::new(by_hand::States::memory(codec()));
+    StreamableHttpService::new(
+        move || Ok(RoundServer::new(seal.clone(), Arc::clone(&states))),
+        Arc::new(LocalSessionManager::default()),
+        StreamableHttpServerConfig::default(),
+    )
+}
+
 fn runtime() -> tokio::runtime::Runtime {
     tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -363,7 +388,7 @@ fn rounds() -> &'static Rounds {
             let body = runtime.block_on(round(&server, request(tool, extra.clone())));
             String::from_utf8(body.to_vec()).expect("UTF-8")
         };
-        check_twins(&send_text);
+        check_twins(&send_text, true);
         let two = chain(&send_text, "by_hand_two_questions", &two_questions_rounds());
         let [(_, _), (by_hand_seals, _), (by_hand_opens, _)] =
             <[_; 3]>::try_from(two).unwrap_or_else(|_| panic!("three rounds"));
@@ -661,9 +686,10 @@ fn carried(state: &str, binding: &[u8], by_hand: bool) -> Value {
 }
 
 /// Runs each chain on the `Ask` tool and on its twin, and panics unless
-/// every response is the same bytes but for the `requestState` text, and
-/// every state carries the same.
-fn check_twins(send: &dyn Fn(&str, &Value) -> String) {
+/// every response is the same bytes but for the `requestState` text, and,
+/// when the states are `sealed` (not handles of a store), every state
+/// carries the same.
+fn check_twins(send: &dyn Fn(&str, &Value) -> String, sealed: bool) {
     let two = |steps: Vec<Step>| ("test_two_questions", "by_hand_two_questions", steps);
     let deploy = |steps: Vec<Step>| ("deploy", "by_hand_deploy", steps);
     let (first, last) = ((Value::Null, With::Nothing), With::Last);
@@ -851,6 +877,9 @@ fn check_twins(send: &dyn Fn(&str, &Value) -> String) {
                 "{with_ask} and {by_hand} differ on {extra}"
             );
             let (ask, hand) = (message(ask.as_bytes()), message(hand.as_bytes()));
+            if !sealed {
+                continue;
+            }
             if let (Some(ask), Some(hand)) = (
                 ask["result"]["requestState"].as_str(),
                 hand["result"]["requestState"].as_str(),
@@ -862,5 +891,146 @@ fn check_twins(send: &dyn Fn(&str, &Value) -> String) {
                 );
             }
         }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The store path
+// ---------------------------------------------------------------------------
+
+/// The rounds with `MemoryStore` against the twins' map: each tool's rounds
+/// as above, each timed on a fresh state.
+#[cfg(feature = "store")]
+mod store {
+    use super::*;
+
+    /// Checks the twins against `Ask`, both with a store, once.
+    fn checked() {
+        static CHECKED: OnceLock<()> = OnceLock::new();
+        CHECKED.get_or_init(|| {
+            let runtime = runtime();
+            let server = store_server();
+            let send = |tool: &str, extra: &Value| {
+                let body = runtime.block_on(round(&server, request(tool, extra.clone())));
+                String::from_utf8(body.to_vec()).expect("UTF-8")
+            };
+            check_twins(&send, false);
+        });
+    }
+
+    /// Times round `index` of `steps` on `tool`: each request carries the
+    /// state of a chain of the rounds before it, run anew (untimed) for
+    /// every iteration, since a state is taken once.
+    fn bench_store_round(bencher: Bencher, tool: &str, steps: &[Step], index: usize) {
+        checked();
+        let runtime = runtime();
+        let server = store_server();
+        let send = |tool: &str, extra: &Value| {
+            let body = runtime.block_on(round(&server, request(tool, extra.clone())));
+            String::from_utf8(body.to_vec()).expect("UTF-8")
+        };
+        let fresh = || {
+            let (responses, _) = &steps[index];
+            let mut extra = json!({});
+            if !responses.is_null() {
+                extra["inputResponses"] = responses.clone();
+            }
+            if index > 0 {
+                let before = chain(&send, tool, &steps[..index]);
+                let state = &message(before[index - 1].1.as_bytes())["result"]["requestState"];
+                assert!(state.is_string(), "{}", before[index - 1].1);
+                extra["requestState"] = state.clone();
+            }
+            request(tool, extra)
+        };
+        let expected = runtime.block_on(round(&server, fresh()));
+        let text = String::from_utf8_lossy(&expected);
+        assert!(!text.contains(r#""error""#), "{text}");
+        if index + 1 == steps.len() {
+            assert!(!text.contains("input_required"), "{text}");
+        }
+        bencher.with_inputs(fresh).bench_local_values(|request| {
+            let body = runtime.block_on(round(&server, request));
+            assert_eq!(body.len(), expected.len());
+            body
+        });
+    }
+
+    fn two_questions(bencher: Bencher, tool: &str, index: usize) {
+        bench_store_round(bencher, tool, &two_questions_rounds(), index);
+    }
+
+    fn deploy(bencher: Bencher, tool: &str, index: usize) {
+        bench_store_round(bencher, tool, &deploy_rounds(), index);
+    }
+
+    #[divan::bench]
+    fn first(bencher: Bencher) {
+        two_questions(bencher, "test_two_questions", 0);
+    }
+
+    #[divan::bench]
+    fn by_hand_first(bencher: Bencher) {
+        two_questions(bencher, "by_hand_two_questions", 0);
+    }
+
+    #[divan::bench]
+    fn seals(bencher: Bencher) {
+        two_questions(bencher, "test_two_questions", 1);
+    }
+
+    #[divan::bench]
+    fn by_hand_seals(bencher: Bencher) {
+        two_questions(bencher, "by_hand_two_questions", 1);
+    }
+
+    #[divan::bench]
+    fn opens(bencher: Bencher) {
+        two_questions(bencher, "test_two_questions", 2);
+    }
+
+    #[divan::bench]
+    fn by_hand_opens(bencher: Bencher) {
+        two_questions(bencher, "by_hand_two_questions", 2);
+    }
+
+    #[divan::bench]
+    fn deploy_first(bencher: Bencher) {
+        deploy(bencher, "deploy", 0);
+    }
+
+    #[divan::bench]
+    fn by_hand_deploy_first(bencher: Bencher) {
+        deploy(bencher, "by_hand_deploy", 0);
+    }
+
+    #[divan::bench]
+    fn deploy_target(bencher: Bencher) {
+        deploy(bencher, "deploy", 1);
+    }
+
+    #[divan::bench]
+    fn by_hand_deploy_target(bencher: Bencher) {
+        deploy(bencher, "by_hand_deploy", 1);
+    }
+
+    #[divan::bench]
+    fn deploy_rollout(bencher: Bencher) {
+        deploy(bencher, "deploy", 2);
+    }
+
+    #[divan::bench]
+    fn by_hand_deploy_rollout(bencher: Bencher) {
+        deploy(bencher, "by_hand_deploy", 2);
+    }
+
+    #[divan::bench]
+    fn deploy_confirm(bencher: Bencher) {
+        deploy(bencher, "deploy", 3);
+    }
+
+    #[divan::bench]
+    fn by_hand_deploy_confirm(bencher: Bencher) {
+        deploy(bencher, "by_hand_deploy", 3);
     }
 }
