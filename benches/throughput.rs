@@ -5,7 +5,10 @@
 //! connections, one to each of two server processes that share only the
 //! `requestState` key: the rounds alternate between them (round 1 on one
 //! process, round 2, where the first sealed answer is made, on the other,
-//! and so on), so every round opens a state another process sealed.
+//! and so on), so every round opens a state another process sealed. Given
+//! the same URL twice, every round goes to that one process (what
+//! `throughput.sh` does with `STORE=memory`, the answers kept in a process's
+//! memory).
 //!
 //! ```text
 //! throughput URL_A URL_B [--tool two_questions|deploy] [--clients N] [--seconds S]
