@@ -108,7 +108,9 @@ mod forms;
 #[path = "../examples/conformance/deploy.rs"]
 mod deploy;
 
-/// The hand-written twins.
+/// The hand-written twins (their Redis keeper, feature `redis`, serves
+/// `twin_server.rs` only).
+#[cfg_attr(feature = "redis", allow(dead_code))]
 #[path = "../examples/conformance/by_hand.rs"]
 mod by_hand;
 

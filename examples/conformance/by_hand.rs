@@ -220,7 +220,7 @@ impl States {
                 let taken = map
                     .lock()
                     .expect("no panic while locked")
-                    .remove(&*handle(&payload)?);
+                    .remove(handle(&payload)?);
                 let now = std::time::Instant::now();
                 Ok(taken
                     .filter(|(_, expires)| *expires > now)
