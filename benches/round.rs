@@ -952,10 +952,22 @@ mod store {
             assert!(!text.contains("input_required"), "{text}");
         }
         bencher.with_inputs(fresh).bench_local_values(|request| {
-            let body = runtime.block_on(round(&server, request));
+            let body = timed(&runtime, &server, request);
             assert_eq!(body.len(), expected.len());
             body
         });
+    }
+
+    /// The timed round alone, a function of its own so that
+    /// `benches/round_instructions.sh` counts it and not the untimed rounds
+    /// that make each request's state.
+    #[inline(never)]
+    fn timed(
+        runtime: &tokio::runtime::Runtime,
+        server: &Server,
+        request: http::Request<Body>,
+    ) -> Bytes {
+        runtime.block_on(round(server, request))
     }
 
     fn two_questions(bencher: Bencher, tool: &str, index: usize) {

@@ -4,7 +4,10 @@
 # is not. Each bench runs twice, with 20 and with 120 iterations, counting
 # only inside `bench_round` (the request built and the round served); a
 # round's count is the difference over 100. Then the ratio of each `Ask`
-# round to its hand-written twin.
+# round to its hand-written twin. Then the same for the store path of
+# benches/round.rs (module `store`: `MemoryStore` against the twins' map),
+# counting only inside `store::timed` (the round served, not the untimed
+# rounds that make its state).
 #
 #   bash benches/round_instructions.sh            # needs valgrind
 #
@@ -14,20 +17,22 @@ cd "$(dirname "$0")/.."
 
 target_dir=${CARGO_TARGET_DIR:-target}
 command -v valgrind >/dev/null || { echo "valgrind is not installed"; exit 1; }
-cargo bench --quiet --features bench,tower-mcp,rust-mcp-sdk --bench round --bench round_sdks --no-run
+cargo bench --quiet --features bench,store,tower-mcp,rust-mcp-sdk --bench round --bench round_sdks --no-run
 bench=$(ls -t "$target_dir"/release/deps/round-* | grep -v '\.d$' | head -n 1)
 sdks=$(ls -t "$target_dir"/release/deps/round_sdks-* | grep -v '\.d$' | head -n 1)
 out="$target_dir/round_instructions"
 mkdir -p "$out"
 
 # The instructions of `name` with `iterations` iterations, in the bench
-# binary `binary` whose module is `module` (round by default).
+# binary `binary` whose module is `module` (round by default), counted
+# inside `toggle` (`$module::bench_round` by default).
 count() {
     local name=$1 iterations=$2 binary=${3:-$bench} module=${4:-round}
-    local file="$out/$module-$name-$iterations.cg"
-    valgrind --tool=callgrind --collect-atstart=no --toggle-collect="$module::bench_round" \
+    local toggle=${5:-$module::bench_round}
+    local file="$out/$module-${name//::/-}-$iterations.cg"
+    valgrind --tool=callgrind --collect-atstart=no --toggle-collect="$toggle" \
         --callgrind-out-file="$file" "$binary" --bench --exact "$module::$name" \
-        --sample-count 1 --sample-size "$iterations" >"$out/$module-$name-$iterations.log" 2>&1
+        --sample-count 1 --sample-size "$iterations" >"${file%.cg}.log" 2>&1
     sed -n 's/^summary: \([0-9]*\).*/\1/p' "$file"
 }
 
@@ -64,4 +69,18 @@ for sdk in tower rust_mcp_sdk; do
         awk -v name="$name" -v a="$ask" -v h="$hand" \
             'BEGIN { printf "%-16s %9d / %9d = %.2fx\n", name, a, h, a / h }'
     done
+done
+
+echo "== store (benches/round.rs, module store: MemoryStore against the twins' map): Ask / hand-written, per round"
+declare -A store_round=()
+for name in first seals opens deploy_first deploy_target deploy_rollout deploy_confirm; do
+    for kind in "$name" "by_hand_$name"; do
+        small=$(count "store::$kind" 20 "$bench" round round::store::timed)
+        large=$(count "store::$kind" 120 "$bench" round round::store::timed)
+        store_round[$kind]=$(( (large - small) / 100 ))
+    done
+    ask=${store_round[$name]}
+    hand=${store_round[by_hand_$name]}
+    awk -v name="$name" -v a="$ask" -v h="$hand" \
+        'BEGIN { printf "%-16s %9d / %9d = %.2fx\n", name, a, h, a / h }'
 done
