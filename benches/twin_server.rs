@@ -91,7 +91,7 @@ impl AskServer {
     #[tool(description = "Deploys checkout-api: where, how, then a confirmation of the plan")]
     async fn deploy(&self, ask: Ask) -> Result<CallToolResponse, ErrorData> {
         ask.tool(|ask| async move {
-            let text = deploy::deploy(&ask).await?;
+            let text = deploy::deploy(&ask, deploy::environments()).await?;
             Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
         })
         .await
@@ -140,7 +140,9 @@ impl ByHandServer {
         arguments: JsonObject,
     ) -> Result<CallToolResponse, ErrorData> {
         let tool = "deploy";
-        by_hand::deploy(&self.states, tool, &arguments, state.as_deref(), responses).await
+        let environments = by_hand::environments();
+        let (state, states) = (state.as_deref(), &self.states);
+        by_hand::deploy(states, &environments, tool, &arguments, state, responses).await
     }
 }
 

@@ -17,6 +17,16 @@
 //! taken before, or not found, is the JSON-RPC error `Ask` gives for a
 //! state already used.
 //!
+//! Or, bound ([`States::sealed_bound`]), with the guarantee `Ask` gives
+//! that an answer counts only for the question as it was shown: the state
+//! also carries, per question key, the hex SHA-256 of the question's form
+//! JSON as shown (built with no reasons and nothing pre-filled), for every
+//! question answered so far and the one the sealing round asked. Every
+//! round builds each of those questions again and compares its digest; a
+//! question that changed (a select of environments read anew, a plan that
+//! names other targets) is a new question: the answer to it goes, and it
+//! is asked again from its first attempt.
+//!
 //! `benches/round.rs` serves both beside their `Ask` versions and checks
 //! at start-up that, for the same requests, the responses are the same
 //! bytes except the `requestState` text (see there).
@@ -43,12 +53,12 @@
 //!
 //! What `Ask` does that they do not (what its extra work buys):
 //!
-//! - the digest of each question (SHA-256 of its message and schema) is
-//!   sealed, so that an answer counts only for the question as it was
-//!   shown: here only its key is sealed (the confirmation's plan cannot
-//!   change between rounds, being made of sealed answers, but a select
-//!   whose options changed between rounds is not noticed, beyond the
-//!   environment being looked up again);
+//! - unless bound, the digest of each question (SHA-256 of its message and
+//!   schema) is sealed, so that an answer counts only for the question as
+//!   it was shown: here only its key is sealed (the confirmation's plan
+//!   cannot change between rounds, being made of sealed answers, but a
+//!   select whose options changed between rounds is not noticed, beyond
+//!   the environment being looked up again);
 //! - the digest of the last refused answer: a client that sends the same
 //!   refused answer twice (it answers without showing the form) ends the
 //!   call with a result for the model; here it is asked until the attempts
@@ -62,6 +72,7 @@
 //!   the messages, the length limit of a `requestState`.
 
 use std::borrow::Cow;
+use std::collections::BTreeMap;
 use std::time::Duration;
 
 use rmcp::model::{
@@ -75,6 +86,7 @@ use rmcp::ErrorData;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
+use sha2::{Digest, Sha256};
 
 /// How long a sealed state lives.
 const TTL: Duration = Duration::from_secs(600);
@@ -108,9 +120,12 @@ const STORE_FAILED: &str = "the server could not reach the store that keeps the 
 /// `requestState` itself, or in a store under a single-use random handle
 /// that the `requestState` seals instead (bound to the request and expiring
 /// the same way), taken out of the store by the round that presents it.
+/// Bound states also carry the digest of each question shown (see the
+/// module's doc).
 pub struct States {
     codec: RequestStateCodec,
     keeper: Keeper,
+    bound: bool,
 }
 
 enum Keeper {
@@ -137,6 +152,18 @@ impl States {
         States {
             codec,
             keeper: Keeper::Sealed,
+            bound: false,
+        }
+    }
+
+    /// The state sealed into the `requestState`, with the digest of each
+    /// question shown: an answer counts only while its question is
+    /// unchanged.
+    pub fn sealed_bound(codec: RequestStateCodec) -> Self {
+        States {
+            codec,
+            keeper: Keeper::Sealed,
+            bound: true,
         }
     }
 
@@ -148,6 +175,7 @@ impl States {
         States {
             codec,
             keeper: Keeper::Memory(map),
+            bound: false,
         }
     }
 
@@ -167,6 +195,7 @@ impl States {
         Ok(States {
             codec,
             keeper: Keeper::Redis(connection),
+            bound: false,
         })
     }
 
@@ -294,6 +323,52 @@ async fn ask<T: Serialize>(
 
 fn done(text: String) -> Reply {
     Ok(CallToolResult::success(vec![ContentBlock::text(text)]).into())
+}
+
+// ---------------------------------------------------------------------------
+// The questions shown (bound states)
+// ---------------------------------------------------------------------------
+
+/// The digest of each question a bound state carries, per key: those
+/// answered so far and the one its round asked. Empty unless bound.
+type Digests = BTreeMap<String, String>;
+
+/// The hex SHA-256 of `form`'s JSON: the question as shown, built with no
+/// reasons and nothing pre-filled.
+fn digest(form: &ElicitRequestParams) -> String {
+    let json = serde_json::to_vec(form).expect("a form serializes");
+    format!("{:x}", Sha256::digest(json))
+}
+
+impl States {
+    /// With bound states, seals the digest of `form`, asked under `key`.
+    fn shown(&self, digests: &mut Digests, key: &str, form: &ElicitRequestParams) {
+        if self.bound {
+            digests.insert(key.to_owned(), digest(form));
+        }
+    }
+
+    /// With bound states, the question under `key` as `form` builds it now,
+    /// if it is not the one `digests` sealed: a new question, whose digest
+    /// replaces the old one. `None` when unchanged, and unless bound (the
+    /// form is not built then).
+    fn changed(
+        &self,
+        digests: &mut Digests,
+        key: &str,
+        form: impl FnOnce() -> ElicitRequestParams,
+    ) -> Option<ElicitRequestParams> {
+        if !self.bound {
+            return None;
+        }
+        let form = form();
+        let digest = digest(&form);
+        if digests.get(key) == Some(&digest) {
+            return None;
+        }
+        digests.insert(key.to_owned(), digest);
+        Some(form)
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -844,6 +919,9 @@ struct Triage {
     /// The severity, once answered (only a high one asks on).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     severity: Option<String>,
+    /// The questions shown (bound states only).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    questions: Digests,
 }
 
 #[derive(Serialize, Deserialize, Default, PartialEq, Clone, Copy)]
@@ -910,17 +988,19 @@ pub async fn two_questions(
 ) -> Reply {
     let binding = binding(tool, arguments);
     let Some(mut state) = open::<Triage>(states, state, &binding).await? else {
-        return ask(
-            states,
-            &binding,
-            &Triage::default(),
-            "triage",
-            triage_form("", None),
-        )
-        .await;
+        let mut state = Triage::default();
+        let form = triage_form("", None);
+        states.shown(&mut state.questions, "triage", &form);
+        return ask(states, &binding, &state, "triage", form).await;
     };
     match state.asked {
         TriageQuestion::Triage => {
+            if let Some(form) =
+                states.changed(&mut state.questions, "triage", || triage_form("", None))
+            {
+                state.attempts = 0;
+                return ask(states, &binding, &state, "triage", form).await;
+            }
             let Some(answer) = response(&mut responses, "triage") else {
                 return ask(states, &binding, &state, "triage", triage_form("", None)).await;
             };
@@ -939,12 +1019,15 @@ pub async fn two_questions(
                     if severity != "high" {
                         return done(report);
                     }
-                    let state = Triage {
+                    let mut state = Triage {
                         asked: TriageQuestion::Impact,
                         attempts: 0,
                         severity: Some(severity.to_owned()),
+                        questions: std::mem::take(&mut state.questions),
                     };
-                    ask(states, &binding, &state, "impact", impact_form("", None)).await
+                    let form = impact_form("", None);
+                    states.shown(&mut state.questions, "impact", &form);
+                    ask(states, &binding, &state, "impact", form).await
                 }
                 Err((refused, kept)) => {
                     let reasons = match second_chance(&mut state.attempts, &[refused]) {
@@ -968,6 +1051,24 @@ pub async fn two_questions(
             else {
                 return Err(ErrorData::invalid_params(STATE_REFUSED, None));
             };
+            // The severity counts only for the triage shown: asked again
+            // as a new question if it changed.
+            if let Some(form) =
+                states.changed(&mut state.questions, "triage", || triage_form("", None))
+            {
+                state.questions.remove("impact");
+                let state = Triage {
+                    questions: state.questions,
+                    ..Triage::default()
+                };
+                return ask(states, &binding, &state, "triage", form).await;
+            }
+            if let Some(form) =
+                states.changed(&mut state.questions, "impact", || impact_form("", None))
+            {
+                state.attempts = 0;
+                return ask(states, &binding, &state, "impact", form).await;
+            }
             let Some(answer) = response(&mut responses, "impact") else {
                 return ask(states, &binding, &state, "impact", impact_form("", None)).await;
             };
@@ -1052,8 +1153,10 @@ const CONFIRMED: Field = Field {
     required: true,
 };
 
-/// The environments, read on every round (as `deploy.rs` reads them).
-fn environments() -> Vec<(String, String)> {
+/// The environments, as a server reads them from its configuration on
+/// every round (as `deploy.rs` reads them): the caller of [`deploy`] reads
+/// them.
+pub fn environments() -> Vec<(String, String)> {
     [
         ("staging", "Staging"),
         ("prod-eu", "Production (EU)"),
@@ -1074,6 +1177,9 @@ struct Deploy {
     environment: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     rollout: Option<Rollout>,
+    /// The questions shown (bound states only).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    questions: Digests,
 }
 
 #[derive(Serialize, Deserialize, Default, PartialEq, Clone, Copy)]
@@ -1253,24 +1359,44 @@ fn check_rollout(
     }
 }
 
-/// The deploy tool, by hand.
+/// The deploy tool, by hand, the environment one of `environments` (values
+/// and titles).
 pub async fn deploy(
     states: &States,
+    environments: &[(String, String)],
     tool: &str,
     arguments: &JsonObject,
     state: Option<&str>,
     mut responses: Option<InputResponses>,
 ) -> Reply {
     let binding = binding(tool, arguments);
-    let environments = environments();
     let environments: Vec<(&str, &str)> = environments
         .iter()
         .map(|(value, title)| (value.as_str(), title.as_str()))
         .collect();
     let Some(mut state) = open::<Deploy>(states, state, &binding).await? else {
+        let mut state = Deploy::default();
         let form = target_form(&environments, "", None);
-        return ask(states, &binding, &Deploy::default(), "target", form).await;
+        states.shown(&mut state.questions, "target", &form);
+        return ask(states, &binding, &state, "target", form).await;
     };
+    // The environment counts only for the select shown: asked again as a
+    // new question if the environments changed. A rollout answered keeps
+    // counting while its own question is unchanged (checked once the
+    // environment is answered again).
+    if let Some(form) = states.changed(&mut state.questions, "target", || {
+        target_form(&environments, "", None)
+    }) {
+        state.questions.retain(|key, _| match key.as_str() {
+            "target" => true,
+            "rollout" => state.rollout.is_some(),
+            _ => false,
+        });
+        state.asked = DeployQuestion::Target;
+        state.attempts = 0;
+        state.environment = None;
+        return ask(states, &binding, &state, "target", form).await;
+    }
     if state.asked == DeployQuestion::Target {
         let Some(answer) = response(&mut responses, "target") else {
             return ask(
@@ -1294,13 +1420,30 @@ pub async fn deploy(
             .and_then(|value| single(&ENVIRONMENT, value.unwrap_or(&Value::Null), &environments));
         match checked {
             Ok((environment, title)) => {
-                let state = Deploy {
+                let mut state = Deploy {
                     asked: DeployQuestion::Rollout,
                     attempts: 0,
                     environment: Some(environment.to_owned()),
-                    rollout: None,
+                    rollout: state.rollout.take(),
+                    questions: std::mem::take(&mut state.questions),
                 };
+                // A rollout answered before the environment was asked
+                // again (bound states only): it counts if its question,
+                // which names the environment, is unchanged.
+                if let Some(rollout) = state.rollout.take() {
+                    if let Some(form) = states.changed(&mut state.questions, "rollout", || {
+                        rollout_form(title, "", Prefilled::default())
+                    }) {
+                        return ask(states, &binding, &state, "rollout", form).await;
+                    }
+                    let form = confirm_form(&rollout.plan(environment, title), "", None);
+                    states.shown(&mut state.questions, "confirm", &form);
+                    state.asked = DeployQuestion::Confirm;
+                    state.rollout = Some(rollout);
+                    return ask(states, &binding, &state, "confirm", form).await;
+                }
                 let form = rollout_form(title, "", Prefilled::default());
+                states.shown(&mut state.questions, "rollout", &form);
                 return ask(states, &binding, &state, "rollout", form).await;
             }
             Err((refused, kept)) => {
@@ -1322,6 +1465,17 @@ pub async fn deploy(
     let Some(&(environment, title)) = found else {
         return Err(ErrorData::invalid_params(STATE_REFUSED, None));
     };
+    // The rollout counts only for the form shown, which names the
+    // environment: asked again as a new question if it changed.
+    if let Some(form) = states.changed(&mut state.questions, "rollout", || {
+        rollout_form(title, "", Prefilled::default())
+    }) {
+        state.questions.remove("confirm");
+        state.asked = DeployQuestion::Rollout;
+        state.attempts = 0;
+        state.rollout = None;
+        return ask(states, &binding, &state, "rollout", form).await;
+    }
     if state.asked == DeployQuestion::Rollout {
         let Some(answer) = response(&mut responses, "rollout") else {
             let form = rollout_form(title, "", Prefilled::default());
@@ -1340,14 +1494,9 @@ pub async fn deploy(
                 state.asked = DeployQuestion::Confirm;
                 state.attempts = 0;
                 state.rollout = Some(rollout);
-                return ask(
-                    states,
-                    &binding,
-                    &state,
-                    "confirm",
-                    confirm_form(&plan, "", None),
-                )
-                .await;
+                let form = confirm_form(&plan, "", None);
+                states.shown(&mut state.questions, "confirm", &form);
+                return ask(states, &binding, &state, "confirm", form).await;
             }
             Err(refused) => {
                 let reasons = match second_chance(&mut state.attempts, &refused) {
@@ -1363,6 +1512,13 @@ pub async fn deploy(
         return Err(ErrorData::invalid_params(STATE_REFUSED, None));
     };
     let plan = rollout.plan(environment, title);
+    // The confirmation counts only for the plan shown.
+    if let Some(form) = states.changed(&mut state.questions, "confirm", || {
+        confirm_form(&plan, "", None)
+    }) {
+        state.attempts = 0;
+        return ask(states, &binding, &state, "confirm", form).await;
+    }
     let Some(answer) = response(&mut responses, "confirm") else {
         return ask(
             states,

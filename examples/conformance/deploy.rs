@@ -82,10 +82,14 @@ pub fn plan(environment: &str, title: &str, rollout: &Rollout) -> String {
     )
 }
 
-/// The body of the deploy tool: the environment, the rollout, then the
-/// confirmation of the plan; what it did, in one line.
-pub async fn deploy<S: Sdk>(ask: &Ask<S>) -> Result<String, ElicitError> {
-    let environments = SingleSelectSchema::new(environments())
+/// The body of the deploy tool: the environment (one of `environments`,
+/// which the caller reads on every round: [`environments`]), the rollout,
+/// then the confirmation of the plan; what it did, in one line.
+pub async fn deploy<S: Sdk>(
+    ask: &Ask<S>,
+    environments: Vec<(String, String)>,
+) -> Result<String, ElicitError> {
+    let environments = SingleSelectSchema::new(environments)
         .expect("distinct environments")
         .with_title("Environment");
     let form = Form::new((("environment", &environments),));
