@@ -62,6 +62,14 @@
 //! follows its own chain of states, so the requests differ only in the
 //! tool's name and the `requestState` text.
 //!
+//! The bound twins (`by_hand::States::sealed_bound`), to measure `Ask` like
+//! for like: the same twins giving `Ask`'s guarantee that an answer counts
+//! only for the question as it was shown (each state carries the digest of
+//! every question answered or asked, and every round digests them again),
+//! served as `by_hand_bound_two_questions` and `by_hand_bound_deploy`:
+//! `bound_first`, `bound_seals`, `bound_opens` and `bound_deploy_first`,
+//! `bound_deploy_target`, `bound_deploy_rollout`, `bound_deploy_confirm`.
+//!
 //! Every response is checked at start-up (so a bench never times an error
 //! it did not mean to), and each timed response's length against it. The
 //! twins are checked at start-up to answer, for the same answers, the same
@@ -70,7 +78,10 @@
 //! rounds timed and on refused, declined and malformed answers (see
 //! [`check_twins`]); the states are compared by what they must carry, once
 //! opened: the answers accepted so far, the question the round asked, the
-//! rejected attempts.
+//! rejected attempts, and for the bound twins which questions have a
+//! digest. A deploy whose environments change between rounds
+//! ([`check_changed_question`]) checks that the bound twin asks a changed
+//! question again as `Ask` does.
 //!
 //! The store path (feature `store`, the module `store`:
 //! `cargo bench --features bench,store --bench round -- store`): the same
@@ -84,7 +95,7 @@
 //! but the `requestState` text (a state used twice included); the states
 //! hold only handles, so what they carry is not compared.
 
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use axum::body::{to_bytes, Body, Bytes};
 use axum::http;
@@ -133,6 +144,8 @@ struct RoundServer {
     seal: RequestStateSeal,
     /// The twins' states: sealed with the same key by rmcp's codec itself.
     states: Arc<by_hand::States>,
+    /// The bound twins' states: the same, with the questions' digests.
+    bound: Arc<by_hand::States>,
     tool_router: ToolRouter<Self>,
 }
 
@@ -151,10 +164,15 @@ fn canned(index: usize) -> Result<CallToolResponse, ErrorData> {
 
 #[tool_router]
 impl RoundServer {
-    fn new(seal: RequestStateSeal, states: Arc<by_hand::States>) -> Self {
+    fn new(
+        seal: RequestStateSeal,
+        states: Arc<by_hand::States>,
+        bound: Arc<by_hand::States>,
+    ) -> Self {
         RoundServer {
             seal,
             states,
+            bound,
             tool_router: Self::tool_router(),
         }
     }
@@ -172,7 +190,7 @@ impl RoundServer {
     #[tool(description = "Deploys checkout-api: where, how, then a confirmation of the plan")]
     async fn deploy(&self, ask: Ask) -> Result<CallToolResponse, ErrorData> {
         ask.tool(|ask| async move {
-            let text = deploy::deploy(&ask).await?;
+            let text = deploy::deploy(&ask, deploy::environments()).await?;
             Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
         })
         .await
@@ -197,7 +215,33 @@ impl RoundServer {
         arguments: JsonObject,
     ) -> Result<CallToolResponse, ErrorData> {
         let tool = "by_hand_deploy";
-        by_hand::deploy(&self.states, tool, &arguments, state.as_deref(), responses).await
+        let environments = by_hand::environments();
+        let (state, states) = (state.as_deref(), &self.states);
+        by_hand::deploy(states, &environments, tool, &arguments, state, responses).await
+    }
+
+    #[tool(description = "test_two_questions, by hand, bound to the questions shown")]
+    async fn by_hand_bound_two_questions(
+        &self,
+        RequestState(state): RequestState,
+        InputResponses(responses): InputResponses,
+        arguments: JsonObject,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let tool = "by_hand_bound_two_questions";
+        by_hand::two_questions(&self.bound, tool, &arguments, state.as_deref(), responses).await
+    }
+
+    #[tool(description = "deploy, by hand, bound to the questions shown")]
+    async fn by_hand_bound_deploy(
+        &self,
+        RequestState(state): RequestState,
+        InputResponses(responses): InputResponses,
+        arguments: JsonObject,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let tool = "by_hand_bound_deploy";
+        let environments = by_hand::environments();
+        let (state, states) = (state.as_deref(), &self.bound);
+        by_hand::deploy(states, &environments, tool, &arguments, state, responses).await
     }
 
     #[tool(description = "Answers one word")]
@@ -243,21 +287,30 @@ fn codec() -> RequestStateCodec {
 fn server() -> Server {
     let seal = RequestStateSeal::new(codec());
     let states = Arc::new(by_hand::States::sealed(codec()));
+    let bound = Arc::new(by_hand::States::sealed_bound(codec()));
     StreamableHttpService::new(
-        move || Ok(RoundServer::new(seal.clone(), Arc::clone(&states))),
+        move || {
+            let (states, bound) = (Arc::clone(&states), Arc::clone(&bound));
+            Ok(RoundServer::new(seal.clone(), states, bound))
+        },
         Arc::new(LocalSessionManager::default()),
         StreamableHttpServerConfig::default(),
     )
 }
 
 /// The same service, `Ask` keeping the answers in a `MemoryStore` and the
-/// twins their state in their map.
+/// twins their state in their map (the bound twins, not timed here, seal
+/// theirs).
 #[cfg(feature = "store")]
 fn store_server() -> Server {
     let seal = RequestStateSeal::new(codec()).with_store(enum_schema::ask::MemoryStore::new());
     let states = Arc::new(by_hand::States::memory(codec()));
+    let bound = Arc::new(by_hand::States::sealed_bound(codec()));
     StreamableHttpService::new(
-        move || Ok(RoundServer::new(seal.clone(), Arc::clone(&states))),
+        move || {
+            let (states, bound) = (Arc::clone(&states), Arc::clone(&bound));
+            Ok(RoundServer::new(seal.clone(), states, bound))
+        },
         Arc::new(LocalSessionManager::default()),
         StreamableHttpServerConfig::default(),
     )
@@ -286,7 +339,10 @@ fn request(tool: &str, extra: Value) -> http::Request<Body> {
 }
 
 /// One round: the request through the service, the whole body read.
-async fn round(server: &Server, request: http::Request<Body>) -> Bytes {
+async fn round<H: ServerHandler>(
+    server: &StreamableHttpService<H, LocalSessionManager>,
+    request: http::Request<Body>,
+) -> Bytes {
     let response = server.handle(request).await;
     to_bytes(Body::new(response.into_body()), usize::MAX)
         .await
@@ -317,6 +373,10 @@ struct Rounds {
     /// The four rounds of `deploy`, and of its twin.
     deploy: [Value; 4],
     by_hand_deploy: [Value; 4],
+    /// The bound twins' own: `seals` and `opens`, the rounds of `deploy`.
+    bound_seals: Value,
+    bound_opens: Value,
+    bound_deploy: [Value; 4],
 }
 
 fn rounds() -> &'static Rounds {
@@ -390,10 +450,17 @@ fn rounds() -> &'static Rounds {
             let body = runtime.block_on(round(&server, request(tool, extra.clone())));
             String::from_utf8(body.to_vec()).expect("UTF-8")
         };
-        check_twins(&send_text, true);
-        let two = chain(&send_text, "by_hand_two_questions", &two_questions_rounds());
-        let [(_, _), (by_hand_seals, _), (by_hand_opens, _)] =
-            <[_; 3]>::try_from(two).unwrap_or_else(|_| panic!("three rounds"));
+        check_twins(&send_text, true, false);
+        check_twins(&send_text, true, true);
+        check_changed_question();
+        let twos = |tool: &str| {
+            let two = chain(&send_text, tool, &two_questions_rounds());
+            let [(_, _), (seals, _), (opens, _)] =
+                <[_; 3]>::try_from(two).unwrap_or_else(|_| panic!("three rounds"));
+            (seals, opens)
+        };
+        let (by_hand_seals, by_hand_opens) = twos("by_hand_two_questions");
+        let (bound_seals, bound_opens) = twos("by_hand_bound_two_questions");
         let deploys = |tool: &str| {
             let rounds = chain(&send_text, tool, &deploy_rounds());
             let text = &rounds[3].1;
@@ -415,6 +482,9 @@ fn rounds() -> &'static Rounds {
             by_hand_opens,
             deploy: deploys("deploy"),
             by_hand_deploy: deploys("by_hand_deploy"),
+            bound_seals,
+            bound_opens,
+            bound_deploy: deploys("by_hand_bound_deploy"),
         }
     })
 }
@@ -541,6 +611,49 @@ fn by_hand_deploy_confirm(bencher: Bencher) {
     bench_round(bencher, "by_hand_deploy", &rounds().by_hand_deploy[3]);
 }
 
+#[divan::bench]
+fn bound_first(bencher: Bencher) {
+    bench_round(bencher, "by_hand_bound_two_questions", &rounds().first);
+}
+
+#[divan::bench]
+fn bound_seals(bencher: Bencher) {
+    bench_round(
+        bencher,
+        "by_hand_bound_two_questions",
+        &rounds().bound_seals,
+    );
+}
+
+#[divan::bench]
+fn bound_opens(bencher: Bencher) {
+    bench_round(
+        bencher,
+        "by_hand_bound_two_questions",
+        &rounds().bound_opens,
+    );
+}
+
+#[divan::bench]
+fn bound_deploy_first(bencher: Bencher) {
+    bench_round(bencher, "by_hand_bound_deploy", &rounds().bound_deploy[0]);
+}
+
+#[divan::bench]
+fn bound_deploy_target(bencher: Bencher) {
+    bench_round(bencher, "by_hand_bound_deploy", &rounds().bound_deploy[1]);
+}
+
+#[divan::bench]
+fn bound_deploy_rollout(bencher: Bencher) {
+    bench_round(bencher, "by_hand_bound_deploy", &rounds().bound_deploy[2]);
+}
+
+#[divan::bench]
+fn bound_deploy_confirm(bencher: Bencher) {
+    bench_round(bencher, "by_hand_bound_deploy", &rounds().bound_deploy[3]);
+}
+
 // ---------------------------------------------------------------------------
 // The twins against their `Ask` versions
 // ---------------------------------------------------------------------------
@@ -645,7 +758,9 @@ fn masked(body: &str) -> String {
 
 /// What a sealed state carries, once opened with `binding`: the answers
 /// accepted so far (their content), the questions the round asked, the
-/// rejected attempts.
+/// rejected attempts, and the keys of the questions whose digest it
+/// carries (none for an unbound twin). The digests themselves differ: rmcp
+/// writes a form's JSON with its `mode`, `Ask` hashes the core's.
 fn carried(state: &str, binding: &[u8], by_hand: bool) -> Value {
     let payload = codec()
         .open_with(state, binding)
@@ -666,7 +781,8 @@ fn carried(state: &str, binding: &[u8], by_hand: bool) -> Value {
             .filter(|key| !answers.contains_key(*key))
             .collect();
         let attempts = payload.get("attempts").cloned().unwrap_or(json!({}));
-        return json!({"answers": answers, "asked": asked, "attempts": attempts});
+        let digested = digested(&payload);
+        return json!({"answers": answers, "asked": asked, "attempts": attempts, "digested": digested});
     }
     // {"asked":KEY,"attempts":n,..the answers, typed}
     let asked = payload["asked"].as_str().expect("asked");
@@ -684,16 +800,33 @@ fn carried(state: &str, binding: &[u8], by_hand: bool) -> Value {
         Some(count) => json!({asked: count}),
         None => json!({}),
     };
-    json!({"answers": answers, "asked": [asked], "attempts": attempts})
+    let digested = digested(&payload);
+    json!({"answers": answers, "asked": [asked], "attempts": attempts, "digested": digested})
 }
 
-/// Runs each chain on the `Ask` tool and on its twin, and panics unless
-/// every response is the same bytes but for the `requestState` text, and,
-/// when the states are `sealed` (not handles of a store), every state
-/// carries the same.
-fn check_twins(send: &dyn Fn(&str, &Value) -> String, sealed: bool) {
-    let two = |steps: Vec<Step>| ("test_two_questions", "by_hand_two_questions", steps);
-    let deploy = |steps: Vec<Step>| ("deploy", "by_hand_deploy", steps);
+/// The keys of a payload's `questions`, in order.
+fn digested(payload: &Value) -> Vec<String> {
+    let questions = payload.get("questions").and_then(Value::as_object);
+    let mut keys: Vec<String> = questions
+        .into_iter()
+        .flat_map(|q| q.keys().cloned())
+        .collect();
+    keys.sort();
+    keys
+}
+
+/// Runs each chain on the `Ask` tool and on its twin (the `bound` one, or
+/// not), and panics unless every response is the same bytes but for the
+/// `requestState` text, and, when the states are `sealed` (not handles of
+/// a store), every state carries the same.
+fn check_twins(send: &dyn Fn(&str, &Value) -> String, sealed: bool, bound: bool) {
+    let (two_twin, deploy_twin) = if bound {
+        ("by_hand_bound_two_questions", "by_hand_bound_deploy")
+    } else {
+        ("by_hand_two_questions", "by_hand_deploy")
+    };
+    let two = |steps: Vec<Step>| ("test_two_questions", two_twin, steps);
+    let deploy = |steps: Vec<Step>| ("deploy", deploy_twin, steps);
     let (first, last) = ((Value::Null, With::Nothing), With::Last);
     let triage = |severity: Value| (accept("triage", json!({"severity": severity})), last);
     let impact = |services: Value| (accept("impact", json!({"services": services})), last);
@@ -866,34 +999,209 @@ fn check_twins(send: &dyn Fn(&str, &Value) -> String, sealed: bool) {
             ),
         ]),
     ];
-    let ask_binding =
-        |tool: &str| format!("enum-schema requestState 1\0tools/call\0{tool}\0").into_bytes();
-    let hand_binding = |tool: &str| format!("tools/call\0{tool}\0").into_bytes();
     for (with_ask, by_hand, steps) in chains {
         let asked = chain(send, with_ask, &steps);
         let written = chain(send, by_hand, &steps);
-        for ((extra, ask), (_, hand)) in asked.iter().zip(&written) {
+        compare(with_ask, &asked, by_hand, &written, sealed, bound);
+    }
+}
+
+/// Panics unless the responses of a chain on the `Ask` tool and on its twin
+/// are the same bytes but for the `requestState` text, and, when the states
+/// are `sealed`, unless they carry the same (which questions have a digest
+/// too, when the twin is `bound`).
+fn compare(
+    with_ask: &str,
+    asked: &[(Value, String)],
+    by_hand: &str,
+    written: &[(Value, String)],
+    sealed: bool,
+    bound: bool,
+) {
+    let ask_binding =
+        |tool: &str| format!("enum-schema requestState 1\0tools/call\0{tool}\0").into_bytes();
+    let hand_binding = |tool: &str| format!("tools/call\0{tool}\0").into_bytes();
+    assert_eq!(asked.len(), written.len());
+    for ((extra, ask), (_, hand)) in asked.iter().zip(written) {
+        assert_eq!(
+            masked(ask),
+            masked(hand),
+            "{with_ask} and {by_hand} differ on {extra}"
+        );
+        let (ask, hand) = (message(ask.as_bytes()), message(hand.as_bytes()));
+        if !sealed {
+            continue;
+        }
+        if let (Some(ask), Some(hand)) = (
+            ask["result"]["requestState"].as_str(),
+            hand["result"]["requestState"].as_str(),
+        ) {
+            let mut ask = carried(ask, &ask_binding(with_ask), false);
+            if !bound {
+                ask["digested"] = json!([]);
+            }
             assert_eq!(
-                masked(ask),
-                masked(hand),
-                "{with_ask} and {by_hand} differ on {extra}"
+                ask,
+                carried(hand, &hand_binding(by_hand), true),
+                "{with_ask} and {by_hand} seal different states on {extra}",
             );
-            let (ask, hand) = (message(ask.as_bytes()), message(hand.as_bytes()));
-            if !sealed {
-                continue;
-            }
-            if let (Some(ask), Some(hand)) = (
-                ask["result"]["requestState"].as_str(),
-                hand["result"]["requestState"].as_str(),
-            ) {
-                assert_eq!(
-                    carried(ask, &ask_binding(with_ask), false),
-                    carried(hand, &hand_binding(by_hand), true),
-                    "{with_ask} and {by_hand} seal different states on {extra}",
-                );
-            }
         }
     }
+}
+
+// ---------------------------------------------------------------------------
+// A question that changes between rounds
+// ---------------------------------------------------------------------------
+
+/// The environments that [`ChangingServer`]'s tools offer, switched between
+/// the rounds of [`check_changed_question`].
+static ENVIRONMENTS: Mutex<Vec<(String, String)>> = Mutex::new(Vec::new());
+
+fn environments_now() -> Vec<(String, String)> {
+    ENVIRONMENTS.lock().expect("no panic while locked").clone()
+}
+
+/// `deploy` and its bound twin, offering [`ENVIRONMENTS`] as they are at
+/// each round.
+#[derive(Clone)]
+struct ChangingServer {
+    seal: RequestStateSeal,
+    bound: Arc<by_hand::States>,
+    tool_router: ToolRouter<Self>,
+}
+
+impl AsRef<RequestStateSeal> for ChangingServer {
+    fn as_ref(&self) -> &RequestStateSeal {
+        &self.seal
+    }
+}
+
+#[tool_router]
+impl ChangingServer {
+    #[tool(description = "deploy, among the environments of the moment")]
+    async fn deploy(&self, ask: Ask) -> Result<CallToolResponse, ErrorData> {
+        ask.tool(|ask| async move {
+            let text = deploy::deploy(&ask, environments_now()).await?;
+            Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
+        })
+        .await
+    }
+
+    #[tool(description = "deploy, by hand, bound, among the environments of the moment")]
+    async fn by_hand_bound_deploy(
+        &self,
+        RequestState(state): RequestState,
+        InputResponses(responses): InputResponses,
+        arguments: JsonObject,
+    ) -> Result<CallToolResponse, ErrorData> {
+        let tool = "by_hand_bound_deploy";
+        let environments = environments_now();
+        let (state, states) = (state.as_deref(), &self.bound);
+        by_hand::deploy(states, &environments, tool, &arguments, state, responses).await
+    }
+}
+
+#[tool_handler(router = self.tool_router)]
+impl ServerHandler for ChangingServer {
+    fn get_info(&self) -> rmcp::model::ServerConfig {
+        rmcp::model::ServerConfig::new(
+            rmcp::model::ServerCapabilities::builder()
+                .enable_tools()
+                .build(),
+        )
+    }
+}
+
+/// Runs deploy with `Ask` and its bound twin while the environments change
+/// between rounds, and panics unless each round asks what `Ask` must (the
+/// select again once its options changed, the rollout again once the
+/// environment's title in its message changed, not the rollout again when
+/// it is unchanged) and the twin answers as `Ask` does: the same bytes but
+/// the `requestState` text, the same state carried.
+fn check_changed_question() {
+    let base = by_hand::environments();
+    let prod_ap = ("prod-ap".to_owned(), "Production (AP)".to_owned());
+    let added = [base.clone(), vec![prod_ap.clone()]].concat();
+    let retired = base[1..].to_vec();
+    let retired_added = [retired.clone(), vec![prod_ap]].concat();
+    let mut renamed = retired_added.clone();
+    renamed[0].1 = "Production (Frankfurt)".to_owned();
+    let target = accept("target", json!({"environment": "prod-eu"}));
+    let rollout = accept("rollout", rollout());
+    let yes = accept("confirm", json!({"confirm": "yes"}));
+    // The environments offered, the answers sent, what the round asks (or
+    // how its text begins).
+    let rounds = [
+        (&base, Value::Null, "target"),
+        (&added, target.clone(), "target"),
+        (&added, target.clone(), "rollout"),
+        (&retired, rollout.clone(), "target"),
+        (&retired, target.clone(), "rollout"),
+        (&retired, rollout.clone(), "confirm"),
+        (&retired_added, yes.clone(), "target"),
+        (&retired_added, target.clone(), "confirm"),
+        (&renamed, yes.clone(), "target"),
+        (&renamed, target, "rollout"),
+        (&renamed, rollout, "confirm"),
+        (
+            &renamed,
+            yes,
+            "deploying checkout-api v2.14.0 to Production (Frankfurt)",
+        ),
+    ];
+    let runtime = runtime();
+    let server: StreamableHttpService<ChangingServer, LocalSessionManager> =
+        StreamableHttpService::new(
+            || {
+                Ok(ChangingServer {
+                    seal: RequestStateSeal::new(codec()),
+                    bound: Arc::new(by_hand::States::sealed_bound(codec())),
+                    tool_router: ChangingServer::tool_router(),
+                })
+            },
+            Arc::new(LocalSessionManager::default()),
+            StreamableHttpServerConfig::default(),
+        );
+    let run = |tool: &str| {
+        let mut state = Value::Null;
+        let mut out = Vec::new();
+        for (environments, responses, _) in &rounds {
+            (*environments).clone_into(&mut ENVIRONMENTS.lock().expect("no panic while locked"));
+            let mut extra = json!({});
+            if !responses.is_null() {
+                extra["inputResponses"] = responses.clone();
+            }
+            if state.is_string() {
+                extra["requestState"] = state;
+            }
+            let body = runtime.block_on(round(&server, request(tool, extra.clone())));
+            let body = String::from_utf8(body.to_vec()).expect("UTF-8");
+            state = message(body.as_bytes())["result"]["requestState"].clone();
+            out.push((extra, body));
+        }
+        out
+    };
+    let asked = run("deploy");
+    for ((_, _, expected), (extra, body)) in rounds.iter().zip(&asked) {
+        let result = &message(body.as_bytes())["result"];
+        let what = match result["inputRequests"].as_object() {
+            Some(requests) => requests.keys().next().cloned().unwrap_or_default(),
+            None => result["content"][0]["text"]
+                .as_str()
+                .unwrap_or_default()
+                .to_owned(),
+        };
+        assert!(what.starts_with(expected), "{expected} on {extra}: {body}");
+    }
+    let written = run("by_hand_bound_deploy");
+    compare(
+        "deploy",
+        &asked,
+        "by_hand_bound_deploy",
+        &written,
+        true,
+        true,
+    );
 }
 
 // ---------------------------------------------------------------------------
@@ -916,7 +1224,7 @@ mod store {
                 let body = runtime.block_on(round(&server, request(tool, extra.clone())));
                 String::from_utf8(body.to_vec()).expect("UTF-8")
             };
-            check_twins(&send, false);
+            check_twins(&send, false, false);
         });
     }
 
