@@ -4,14 +4,16 @@
 # is not. Each bench runs twice, with 20 and with 120 iterations, counting
 # only inside `bench_round` (the request built and the round served); a
 # round's count is the difference over 100. Then the ratio of each `Ask`
-# round to its hand-written twin. Then the same for the store path of
+# round to its hand-written twin, and to its bound twin (the twin that also
+# binds each answer to the digest of the question shown, as `Ask` does:
+# `bound_*`, sealed states on rmcp only). Then the same for the store path of
 # benches/round.rs (module `store`: `MemoryStore` against the twins' map),
 # counting only inside `store::timed` (the round served, not the untimed
 # rounds that make its state).
 #
 #   bash benches/round_instructions.sh            # needs valgrind
 #
-# Honours CARGO_TARGET_DIR. Takes a few minutes (21 benches, twice each).
+# Honours CARGO_TARGET_DIR. Takes a few minutes (28 benches, twice each).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -40,7 +42,9 @@ declare -A per_round
 for name in floor any_tool canned_first canned_seals canned_opens \
     first seals opens by_hand_first by_hand_seals by_hand_opens \
     deploy_first deploy_target deploy_rollout deploy_confirm \
-    by_hand_deploy_first by_hand_deploy_target by_hand_deploy_rollout by_hand_deploy_confirm; do
+    by_hand_deploy_first by_hand_deploy_target by_hand_deploy_rollout by_hand_deploy_confirm \
+    bound_first bound_seals bound_opens \
+    bound_deploy_first bound_deploy_target bound_deploy_rollout bound_deploy_confirm; do
     small=$(count "$name" 20)
     large=$(count "$name" 120)
     per_round[$name]=$(( (large - small) / 100 ))
@@ -53,6 +57,14 @@ for name in first seals opens deploy_first deploy_target deploy_rollout deploy_c
     hand=${per_round[by_hand_$name]}
     awk -v name="$name" -v a="$ask" -v h="$hand" \
         'BEGIN { printf "%-16s %9d / %9d = %.2fx\n", name, a, h, a / h }'
+done
+
+echo "== Ask / bound twin (the question shown bound too), per round"
+for name in first seals opens deploy_first deploy_target deploy_rollout deploy_confirm; do
+    ask=${per_round[$name]}
+    bound=${per_round[bound_$name]}
+    awk -v name="$name" -v a="$ask" -v b="$bound" \
+        'BEGIN { printf "%-16s %9d / %9d = %.2fx\n", name, a, b, a / b }'
 done
 
 for sdk in tower rust_mcp_sdk; do
