@@ -53,7 +53,9 @@ mod forms;
 #[path = "../examples/conformance/deploy.rs"]
 mod deploy;
 
-/// The hand-written twins.
+/// The hand-written twins (their bound states, `States::sealed_bound`,
+/// serve `round.rs` only).
+#[allow(dead_code)]
 #[path = "../examples/conformance/by_hand.rs"]
 mod by_hand;
 
