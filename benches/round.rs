@@ -66,8 +66,9 @@
 //! for like: the same twins giving `Ask`'s guarantee that an answer counts
 //! only for the question as it was shown (each state carries the digest of
 //! every question answered or asked, and every round digests them again),
-//! served as `by_hand_bound_two_questions` and `by_hand_bound_deploy`:
-//! `bound_first`, `bound_seals`, `bound_opens` and `bound_deploy_first`,
+//! served under the same names by a service of their own
+//! ([`bound_server`], the same eight tools, so that the router costs the
+//! same): `bound_first`, `bound_seals`, `bound_opens` and `bound_deploy_first`,
 //! `bound_deploy_target`, `bound_deploy_rollout`, `bound_deploy_confirm`.
 //!
 //! Every response is checked at start-up (so a bench never times an error
@@ -142,10 +143,9 @@ static CANNED: OnceLock<[CallToolResponse; 3]> = OnceLock::new();
 #[derive(Clone)]
 struct RoundServer {
     seal: RequestStateSeal,
-    /// The twins' states: sealed with the same key by rmcp's codec itself.
+    /// The twins' states: sealed with the same key by rmcp's codec itself
+    /// (with the questions' digests, in [`bound_server`]).
     states: Arc<by_hand::States>,
-    /// The bound twins' states: the same, with the questions' digests.
-    bound: Arc<by_hand::States>,
     tool_router: ToolRouter<Self>,
 }
 
@@ -164,15 +164,10 @@ fn canned(index: usize) -> Result<CallToolResponse, ErrorData> {
 
 #[tool_router]
 impl RoundServer {
-    fn new(
-        seal: RequestStateSeal,
-        states: Arc<by_hand::States>,
-        bound: Arc<by_hand::States>,
-    ) -> Self {
+    fn new(seal: RequestStateSeal, states: Arc<by_hand::States>) -> Self {
         RoundServer {
             seal,
             states,
-            bound,
             tool_router: Self::tool_router(),
         }
     }
@@ -220,30 +215,6 @@ impl RoundServer {
         by_hand::deploy(states, &environments, tool, &arguments, state, responses).await
     }
 
-    #[tool(description = "test_two_questions, by hand, bound to the questions shown")]
-    async fn by_hand_bound_two_questions(
-        &self,
-        RequestState(state): RequestState,
-        InputResponses(responses): InputResponses,
-        arguments: JsonObject,
-    ) -> Result<CallToolResponse, ErrorData> {
-        let tool = "by_hand_bound_two_questions";
-        by_hand::two_questions(&self.bound, tool, &arguments, state.as_deref(), responses).await
-    }
-
-    #[tool(description = "deploy, by hand, bound to the questions shown")]
-    async fn by_hand_bound_deploy(
-        &self,
-        RequestState(state): RequestState,
-        InputResponses(responses): InputResponses,
-        arguments: JsonObject,
-    ) -> Result<CallToolResponse, ErrorData> {
-        let tool = "by_hand_bound_deploy";
-        let environments = by_hand::environments();
-        let (state, states) = (state.as_deref(), &self.bound);
-        by_hand::deploy(states, &environments, tool, &arguments, state, responses).await
-    }
-
     #[tool(description = "Answers one word")]
     async fn any_tool(&self) -> Result<CallToolResult, ErrorData> {
         Ok(CallToolResult::success(vec![ContentBlock::text("done")]))
@@ -285,34 +256,40 @@ fn codec() -> RequestStateCodec {
 }
 
 fn server() -> Server {
-    let seal = RequestStateSeal::new(codec());
-    let states = Arc::new(by_hand::States::sealed(codec()));
-    let bound = Arc::new(by_hand::States::sealed_bound(codec()));
+    service(
+        RequestStateSeal::new(codec()),
+        by_hand::States::sealed(codec()),
+    )
+}
+
+/// The same service, the twins bound to the questions shown
+/// (`by_hand::States::sealed_bound`): the same eight tools, so that the
+/// router costs what it costs in [`server`].
+fn bound_server() -> Server {
+    service(
+        RequestStateSeal::new(codec()),
+        by_hand::States::sealed_bound(codec()),
+    )
+}
+
+/// The service of the eight tools, `Ask` sealing with `seal` and the twins
+/// keeping their state in `states`.
+fn service(seal: RequestStateSeal, states: by_hand::States) -> Server {
+    let states = Arc::new(states);
     StreamableHttpService::new(
-        move || {
-            let (states, bound) = (Arc::clone(&states), Arc::clone(&bound));
-            Ok(RoundServer::new(seal.clone(), states, bound))
-        },
+        move || Ok(RoundServer::new(seal.clone(), Arc::clone(&states))),
         Arc::new(LocalSessionManager::default()),
         StreamableHttpServerConfig::default(),
     )
 }
 
 /// The same service, `Ask` keeping the answers in a `MemoryStore` and the
-/// twins their state in their map (the bound twins, not timed here, seal
-/// theirs).
+/// twins their state in their map.
 #[cfg(feature = "store")]
 fn store_server() -> Server {
-    let seal = RequestStateSeal::new(codec()).with_store(enum_schema::ask::MemoryStore::new());
-    let states = Arc::new(by_hand::States::memory(codec()));
-    let bound = Arc::new(by_hand::States::sealed_bound(codec()));
-    StreamableHttpService::new(
-        move || {
-            let (states, bound) = (Arc::clone(&states), Arc::clone(&bound));
-            Ok(RoundServer::new(seal.clone(), states, bound))
-        },
-        Arc::new(LocalSessionManager::default()),
-        StreamableHttpServerConfig::default(),
+    service(
+        RequestStateSeal::new(codec()).with_store(enum_schema::ask::MemoryStore::new()),
+        by_hand::States::memory(codec()),
     )
 }
 
@@ -451,18 +428,23 @@ fn rounds() -> &'static Rounds {
             String::from_utf8(body.to_vec()).expect("UTF-8")
         };
         check_twins(&send_text, true, false);
-        check_twins(&send_text, true, true);
+        let bound = bound_server();
+        let send_bound = |tool: &str, extra: &Value| {
+            let body = runtime.block_on(round(&bound, request(tool, extra.clone())));
+            String::from_utf8(body.to_vec()).expect("UTF-8")
+        };
+        check_twins(&send_bound, true, true);
         check_changed_question();
-        let twos = |tool: &str| {
-            let two = chain(&send_text, tool, &two_questions_rounds());
+        let twos = |send: &dyn Fn(&str, &Value) -> String, tool: &str| {
+            let two = chain(send, tool, &two_questions_rounds());
             let [(_, _), (seals, _), (opens, _)] =
                 <[_; 3]>::try_from(two).unwrap_or_else(|_| panic!("three rounds"));
             (seals, opens)
         };
-        let (by_hand_seals, by_hand_opens) = twos("by_hand_two_questions");
-        let (bound_seals, bound_opens) = twos("by_hand_bound_two_questions");
-        let deploys = |tool: &str| {
-            let rounds = chain(&send_text, tool, &deploy_rounds());
+        let (by_hand_seals, by_hand_opens) = twos(&send_text, "by_hand_two_questions");
+        let (bound_seals, bound_opens) = twos(&send_bound, "by_hand_two_questions");
+        let deploys = |send: &dyn Fn(&str, &Value) -> String, tool: &str| {
+            let rounds = chain(send, tool, &deploy_rounds());
             let text = &rounds[3].1;
             assert!(text.contains("deploying checkout-api"), "{text}");
             <[_; 4]>::try_from(
@@ -480,20 +462,21 @@ fn rounds() -> &'static Rounds {
             opens,
             by_hand_seals,
             by_hand_opens,
-            deploy: deploys("deploy"),
-            by_hand_deploy: deploys("by_hand_deploy"),
+            deploy: deploys(&send_text, "deploy"),
+            by_hand_deploy: deploys(&send_text, "by_hand_deploy"),
             bound_seals,
             bound_opens,
-            bound_deploy: deploys("by_hand_bound_deploy"),
+            bound_deploy: deploys(&send_bound, "by_hand_deploy"),
         }
     })
 }
 
-/// Times one kind of round; each response is read whole and its size
-/// checked against the first one's (a round that errs answers otherwise).
-fn bench_round(bencher: Bencher, tool: &'static str, extra: &'static Value) {
+/// Times one kind of round on [`server`] (or with the twins `bound`, on
+/// [`bound_server`]); each response is read whole and its size checked
+/// against the first one's (a round that errs answers otherwise).
+fn bench_round(bencher: Bencher, tool: &'static str, extra: &'static Value, bound: bool) {
     let runtime = runtime();
-    let server = server();
+    let server = if bound { bound_server() } else { server() };
     let expected = runtime
         .block_on(round(&server, request(tool, extra.clone())))
         .len();
@@ -508,120 +491,151 @@ fn bench_round(bencher: Bencher, tool: &'static str, extra: &'static Value) {
 
 #[divan::bench]
 fn floor(bencher: Bencher) {
-    bench_round(bencher, "no_such_tool", &rounds().floor);
+    bench_round(bencher, "no_such_tool", &rounds().floor, false);
 }
 
 #[divan::bench]
 fn floor_seals(bencher: Bencher) {
-    bench_round(bencher, "no_such_tool", &rounds().seals);
+    bench_round(bencher, "no_such_tool", &rounds().seals, false);
 }
 
 #[divan::bench]
 fn floor_opens(bencher: Bencher) {
-    bench_round(bencher, "no_such_tool", &rounds().opens);
+    bench_round(bencher, "no_such_tool", &rounds().opens, false);
 }
 
 #[divan::bench]
 fn any_tool(bencher: Bencher) {
-    bench_round(bencher, "any_tool", &rounds().floor);
+    bench_round(bencher, "any_tool", &rounds().floor, false);
 }
 
 #[divan::bench]
 fn first(bencher: Bencher) {
-    bench_round(bencher, "test_two_questions", &rounds().first);
+    bench_round(bencher, "test_two_questions", &rounds().first, false);
 }
 
 #[divan::bench]
 fn canned_first(bencher: Bencher) {
-    bench_round(bencher, "canned_first", &rounds().first);
+    bench_round(bencher, "canned_first", &rounds().first, false);
 }
 
 #[divan::bench]
 fn seals(bencher: Bencher) {
-    bench_round(bencher, "test_two_questions", &rounds().seals);
+    bench_round(bencher, "test_two_questions", &rounds().seals, false);
 }
 
 #[divan::bench]
 fn canned_seals(bencher: Bencher) {
-    bench_round(bencher, "canned_seals", &rounds().seals);
+    bench_round(bencher, "canned_seals", &rounds().seals, false);
 }
 
 #[divan::bench]
 fn opens(bencher: Bencher) {
-    bench_round(bencher, "test_two_questions", &rounds().opens);
+    bench_round(bencher, "test_two_questions", &rounds().opens, false);
 }
 
 #[divan::bench]
 fn canned_opens(bencher: Bencher) {
-    bench_round(bencher, "canned_opens", &rounds().opens);
+    bench_round(bencher, "canned_opens", &rounds().opens, false);
 }
 
 #[divan::bench]
 fn by_hand_first(bencher: Bencher) {
-    bench_round(bencher, "by_hand_two_questions", &rounds().first);
+    bench_round(bencher, "by_hand_two_questions", &rounds().first, false);
 }
 
 #[divan::bench]
 fn by_hand_seals(bencher: Bencher) {
-    bench_round(bencher, "by_hand_two_questions", &rounds().by_hand_seals);
+    bench_round(
+        bencher,
+        "by_hand_two_questions",
+        &rounds().by_hand_seals,
+        false,
+    );
 }
 
 #[divan::bench]
 fn by_hand_opens(bencher: Bencher) {
-    bench_round(bencher, "by_hand_two_questions", &rounds().by_hand_opens);
+    bench_round(
+        bencher,
+        "by_hand_two_questions",
+        &rounds().by_hand_opens,
+        false,
+    );
 }
 
 #[divan::bench]
 fn deploy_first(bencher: Bencher) {
-    bench_round(bencher, "deploy", &rounds().deploy[0]);
+    bench_round(bencher, "deploy", &rounds().deploy[0], false);
 }
 
 #[divan::bench]
 fn by_hand_deploy_first(bencher: Bencher) {
-    bench_round(bencher, "by_hand_deploy", &rounds().by_hand_deploy[0]);
+    bench_round(
+        bencher,
+        "by_hand_deploy",
+        &rounds().by_hand_deploy[0],
+        false,
+    );
 }
 
 #[divan::bench]
 fn deploy_target(bencher: Bencher) {
-    bench_round(bencher, "deploy", &rounds().deploy[1]);
+    bench_round(bencher, "deploy", &rounds().deploy[1], false);
 }
 
 #[divan::bench]
 fn by_hand_deploy_target(bencher: Bencher) {
-    bench_round(bencher, "by_hand_deploy", &rounds().by_hand_deploy[1]);
+    bench_round(
+        bencher,
+        "by_hand_deploy",
+        &rounds().by_hand_deploy[1],
+        false,
+    );
 }
 
 #[divan::bench]
 fn deploy_rollout(bencher: Bencher) {
-    bench_round(bencher, "deploy", &rounds().deploy[2]);
+    bench_round(bencher, "deploy", &rounds().deploy[2], false);
 }
 
 #[divan::bench]
 fn by_hand_deploy_rollout(bencher: Bencher) {
-    bench_round(bencher, "by_hand_deploy", &rounds().by_hand_deploy[2]);
+    bench_round(
+        bencher,
+        "by_hand_deploy",
+        &rounds().by_hand_deploy[2],
+        false,
+    );
 }
 
 #[divan::bench]
 fn deploy_confirm(bencher: Bencher) {
-    bench_round(bencher, "deploy", &rounds().deploy[3]);
+    bench_round(bencher, "deploy", &rounds().deploy[3], false);
 }
 
 #[divan::bench]
 fn by_hand_deploy_confirm(bencher: Bencher) {
-    bench_round(bencher, "by_hand_deploy", &rounds().by_hand_deploy[3]);
+    bench_round(
+        bencher,
+        "by_hand_deploy",
+        &rounds().by_hand_deploy[3],
+        false,
+    );
 }
 
 #[divan::bench]
 fn bound_first(bencher: Bencher) {
-    bench_round(bencher, "by_hand_bound_two_questions", &rounds().first);
+    bench_round(bencher, "by_hand_two_questions", &rounds().first, true);
 }
 
 #[divan::bench]
 fn bound_seals(bencher: Bencher) {
     bench_round(
         bencher,
-        "by_hand_bound_two_questions",
+        "by_hand_two_questions",
         &rounds().bound_seals,
+        true,
     );
 }
 
@@ -629,29 +643,30 @@ fn bound_seals(bencher: Bencher) {
 fn bound_opens(bencher: Bencher) {
     bench_round(
         bencher,
-        "by_hand_bound_two_questions",
+        "by_hand_two_questions",
         &rounds().bound_opens,
+        true,
     );
 }
 
 #[divan::bench]
 fn bound_deploy_first(bencher: Bencher) {
-    bench_round(bencher, "by_hand_bound_deploy", &rounds().bound_deploy[0]);
+    bench_round(bencher, "by_hand_deploy", &rounds().bound_deploy[0], true);
 }
 
 #[divan::bench]
 fn bound_deploy_target(bencher: Bencher) {
-    bench_round(bencher, "by_hand_bound_deploy", &rounds().bound_deploy[1]);
+    bench_round(bencher, "by_hand_deploy", &rounds().bound_deploy[1], true);
 }
 
 #[divan::bench]
 fn bound_deploy_rollout(bencher: Bencher) {
-    bench_round(bencher, "by_hand_bound_deploy", &rounds().bound_deploy[2]);
+    bench_round(bencher, "by_hand_deploy", &rounds().bound_deploy[2], true);
 }
 
 #[divan::bench]
 fn bound_deploy_confirm(bencher: Bencher) {
-    bench_round(bencher, "by_hand_bound_deploy", &rounds().bound_deploy[3]);
+    bench_round(bencher, "by_hand_deploy", &rounds().bound_deploy[3], true);
 }
 
 // ---------------------------------------------------------------------------
@@ -815,18 +830,14 @@ fn digested(payload: &Value) -> Vec<String> {
     keys
 }
 
-/// Runs each chain on the `Ask` tool and on its twin (the `bound` one, or
-/// not), and panics unless every response is the same bytes but for the
-/// `requestState` text, and, when the states are `sealed` (not handles of
-/// a store), every state carries the same.
+/// Runs each chain on the `Ask` tool and on its twin, through `send` (to
+/// a service whose twins are `bound`, or not), and panics unless every
+/// response is the same bytes but for the `requestState` text, and, when
+/// the states are `sealed` (not handles of a store), every state carries
+/// the same.
 fn check_twins(send: &dyn Fn(&str, &Value) -> String, sealed: bool, bound: bool) {
-    let (two_twin, deploy_twin) = if bound {
-        ("by_hand_bound_two_questions", "by_hand_bound_deploy")
-    } else {
-        ("by_hand_two_questions", "by_hand_deploy")
-    };
-    let two = |steps: Vec<Step>| ("test_two_questions", two_twin, steps);
-    let deploy = |steps: Vec<Step>| ("deploy", deploy_twin, steps);
+    let two = |steps: Vec<Step>| ("test_two_questions", "by_hand_two_questions", steps);
+    let deploy = |steps: Vec<Step>| ("deploy", "by_hand_deploy", steps);
     let (first, last) = ((Value::Null, With::Nothing), With::Last);
     let triage = |severity: Value| (accept("triage", json!({"severity": severity})), last);
     let impact = |services: Value| (accept("impact", json!({"services": services})), last);
