@@ -25,6 +25,11 @@
 #           share (Ask's keys under enum-schema:answers:, the twins' under
 #           by-hand:state:); needs redis-server on the PATH.
 #
+# TWINS=bound serves the hand-written tools bound to the questions shown,
+# as Ask binds its answers (the digest of every question answered or asked
+# sealed and checked every round; STORE=sealed only); TWINS=plain (the
+# default) the twins as they are.
+#
 #   bash benches/throughput.sh              # CLIENTS="1 8 64" TOOLS="two_questions deploy" SECONDS_EACH=10 REPEATS=2 STORE=sealed
 #   CLIENTS="1" TOOLS=deploy SECONDS_EACH=5 REPEATS=1 bash benches/throughput.sh
 #   STORE=redis CLIENTS="8" bash benches/throughput.sh
@@ -133,7 +138,7 @@ start2 ask --ask
 ask_urls=("${urls2[@]}") ask_pids=("${pids2[@]}")
 start2 hand --by-hand
 hand_urls=("${urls2[@]}") hand_pids=("${pids2[@]}")
-echo "store $STORE; Ask at ${ask_urls[*]}, by hand at ${hand_urls[*]}"
+echo "store $STORE, twins ${TWINS:-plain}; Ask at ${ask_urls[*]}, by hand at ${hand_urls[*]}"
 echo "nproc $(nproc), load average $(cut -d' ' -f1-3 /proc/loadavg), $(git rev-parse --short HEAD)$(git diff --quiet HEAD || echo '+changes')"
 
 # median of the numbers on stdin

@@ -26,6 +26,12 @@
 //!   handle (`Ask`: `RedisStore`, keys `enum-schema:answers:..`; by hand:
 //!   the `redis` crate, keys `by-hand:state:..`).
 //!
+//! `TWINS=bound` serves the hand-written tools bound to the questions
+//! shown, as `Ask` binds its answers (`by_hand::States::sealed_bound`: each
+//! state carries the digest of every question answered or asked, and every
+//! round digests them again); they seal their state, so only with `STORE`
+//! sealed. `TWINS=plain` (or unset) serves the twins as they are.
+//!
 //! Without `--ask` or `--by-hand` (as `cargo bench` runs every bench) it
 //! says so and exits 0.
 
@@ -53,9 +59,7 @@ mod forms;
 #[path = "../examples/conformance/deploy.rs"]
 mod deploy;
 
-/// The hand-written twins (their bound states, `States::sealed_bound`,
-/// serve `round.rs` only).
-#[allow(dead_code)]
+/// The hand-written twins.
 #[path = "../examples/conformance/by_hand.rs"]
 mod by_hand;
 
@@ -223,8 +227,15 @@ async fn run(by_hand: bool, port: &str) -> Result<(), String> {
         .parse::<u16>()
         .map_err(|error| format!("the port {port:?}: {error}"))?;
     let (codec, store) = (codec()?, store()?);
+    let bound = match std::env::var("TWINS").unwrap_or_default().as_str() {
+        "" | "plain" => false,
+        "bound" => true,
+        other => return Err(format!("TWINS={other:?}: give plain or bound")),
+    };
     let served = if by_hand {
         let states = match store {
+            Store::Sealed if bound => by_hand::States::sealed_bound(codec),
+            _ if bound => return Err("TWINS=bound seal their state: STORE=sealed only".into()),
             Store::Sealed => by_hand::States::sealed(codec),
             #[cfg(feature = "store")]
             Store::Memory => by_hand::States::memory(codec),
