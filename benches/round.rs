@@ -62,7 +62,7 @@
 //! follows its own chain of states, so the requests differ only in the
 //! tool's name and the `requestState` text.
 //!
-//! The bound twins (`by_hand::States::sealed_bound`), to measure `Ask` like
+//! The bound twins (`by_hand::States::bound`), to measure `Ask` like
 //! for like: the same twins giving `Ask`'s guarantee that an answer counts
 //! only for the question as it was shown (each state carries the digest of
 //! every question answered or asked, and every round digests them again),
@@ -94,7 +94,9 @@
 //! before it run anew for every iteration, untimed. At start-up the same
 //! chains as above run on both, and the responses must be the same bytes
 //! but the `requestState` text (a state used twice included); the states
-//! hold only handles, so what they carry is not compared.
+//! hold only handles, so what they carry is not compared. The same with
+//! the bound twins keeping their state in their map: `store::bound_first`
+//! and so on.
 
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -263,12 +265,12 @@ fn server() -> Server {
 }
 
 /// The same service, the twins bound to the questions shown
-/// (`by_hand::States::sealed_bound`): the same eight tools, so that the
+/// (`by_hand::States::bound`): the same eight tools, so that the
 /// router costs what it costs in [`server`].
 fn bound_server() -> Server {
     service(
         RequestStateSeal::new(codec()),
-        by_hand::States::sealed_bound(codec()),
+        by_hand::States::sealed(codec()).bound(),
     )
 }
 
@@ -284,12 +286,14 @@ fn service(seal: RequestStateSeal, states: by_hand::States) -> Server {
 }
 
 /// The same service, `Ask` keeping the answers in a `MemoryStore` and the
-/// twins their state in their map.
+/// twins their state in their map (`bound` to the questions shown, or
+/// not).
 #[cfg(feature = "store")]
-fn store_server() -> Server {
+fn store_server(bound: bool) -> Server {
+    let states = by_hand::States::memory(codec());
     service(
         RequestStateSeal::new(codec()).with_store(enum_schema::ask::MemoryStore::new()),
-        by_hand::States::memory(codec()),
+        if bound { states.bound() } else { states },
     )
 }
 
@@ -1166,7 +1170,7 @@ fn check_changed_question() {
             || {
                 Ok(ChangingServer {
                     seal: RequestStateSeal::new(codec()),
-                    bound: Arc::new(by_hand::States::sealed_bound(codec())),
+                    bound: Arc::new(by_hand::States::sealed(codec()).bound()),
                     tool_router: ChangingServer::tool_router(),
                 })
             },
@@ -1230,22 +1234,24 @@ mod store {
         static CHECKED: OnceLock<()> = OnceLock::new();
         CHECKED.get_or_init(|| {
             let runtime = runtime();
-            let server = store_server();
-            let send = |tool: &str, extra: &Value| {
-                let body = runtime.block_on(round(&server, request(tool, extra.clone())));
-                String::from_utf8(body.to_vec()).expect("UTF-8")
-            };
-            check_twins(&send, false, false);
+            for bound in [false, true] {
+                let server = store_server(bound);
+                let send = |tool: &str, extra: &Value| {
+                    let body = runtime.block_on(round(&server, request(tool, extra.clone())));
+                    String::from_utf8(body.to_vec()).expect("UTF-8")
+                };
+                check_twins(&send, false, bound);
+            }
         });
     }
 
     /// Times round `index` of `steps` on `tool`: each request carries the
     /// state of a chain of the rounds before it, run anew (untimed) for
     /// every iteration, since a state is taken once.
-    fn bench_store_round(bencher: Bencher, tool: &str, steps: &[Step], index: usize) {
+    fn bench_store_round(bencher: Bencher, tool: &str, steps: &[Step], index: usize, bound: bool) {
         checked();
         let runtime = runtime();
-        let server = store_server();
+        let server = store_server(bound);
         let send = |tool: &str, extra: &Value| {
             let body = runtime.block_on(round(&server, request(tool, extra.clone())));
             String::from_utf8(body.to_vec()).expect("UTF-8")
@@ -1290,11 +1296,21 @@ mod store {
     }
 
     fn two_questions(bencher: Bencher, tool: &str, index: usize) {
-        bench_store_round(bencher, tool, &two_questions_rounds(), index);
+        bench_store_round(bencher, tool, &two_questions_rounds(), index, false);
     }
 
     fn deploy(bencher: Bencher, tool: &str, index: usize) {
-        bench_store_round(bencher, tool, &deploy_rounds(), index);
+        bench_store_round(bencher, tool, &deploy_rounds(), index, false);
+    }
+
+    /// The twins bound to the questions shown, their state in their map.
+    fn bound(bencher: Bencher, tool: &str, index: usize) {
+        let steps = if tool == "by_hand_deploy" {
+            deploy_rounds()
+        } else {
+            two_questions_rounds()
+        };
+        bench_store_round(bencher, tool, &steps, index, true);
     }
 
     #[divan::bench]
@@ -1365,5 +1381,40 @@ mod store {
     #[divan::bench]
     fn by_hand_deploy_confirm(bencher: Bencher) {
         deploy(bencher, "by_hand_deploy", 3);
+    }
+
+    #[divan::bench]
+    fn bound_first(bencher: Bencher) {
+        bound(bencher, "by_hand_two_questions", 0);
+    }
+
+    #[divan::bench]
+    fn bound_seals(bencher: Bencher) {
+        bound(bencher, "by_hand_two_questions", 1);
+    }
+
+    #[divan::bench]
+    fn bound_opens(bencher: Bencher) {
+        bound(bencher, "by_hand_two_questions", 2);
+    }
+
+    #[divan::bench]
+    fn bound_deploy_first(bencher: Bencher) {
+        bound(bencher, "by_hand_deploy", 0);
+    }
+
+    #[divan::bench]
+    fn bound_deploy_target(bencher: Bencher) {
+        bound(bencher, "by_hand_deploy", 1);
+    }
+
+    #[divan::bench]
+    fn bound_deploy_rollout(bencher: Bencher) {
+        bound(bencher, "by_hand_deploy", 2);
+    }
+
+    #[divan::bench]
+    fn bound_deploy_confirm(bencher: Bencher) {
+        bound(bencher, "by_hand_deploy", 3);
     }
 }

@@ -6,10 +6,10 @@
 # round's count is the difference over 100. Then the ratio of each `Ask`
 # round to its hand-written twin, and to its bound twin (the twin that also
 # binds each answer to the digest of the question shown, as `Ask` does:
-# `bound_*`, sealed states on rmcp only). Then the same for the store path of
-# benches/round.rs (module `store`: `MemoryStore` against the twins' map),
-# counting only inside `store::timed` (the round served, not the untimed
-# rounds that make its state).
+# `bound_*`, rmcp only). Then the same for the store path of
+# benches/round.rs (module `store`: `MemoryStore` against the twins' map,
+# bound or not), counting only inside `store::timed` (the round served, not
+# the untimed rounds that make its state).
 #
 #   bash benches/round_instructions.sh            # needs valgrind
 #
@@ -83,16 +83,17 @@ for sdk in tower rust_mcp_sdk; do
     done
 done
 
-echo "== store (benches/round.rs, module store: MemoryStore against the twins' map): Ask / hand-written, per round"
+echo "== store (benches/round.rs, module store: MemoryStore against the twins' map): Ask / hand-written, and Ask / bound twin, per round"
 declare -A store_round=()
 for name in first seals opens deploy_first deploy_target deploy_rollout deploy_confirm; do
-    for kind in "$name" "by_hand_$name"; do
+    for kind in "$name" "by_hand_$name" "bound_$name"; do
         small=$(count "store::$kind" 20 "$bench" round round::store::timed)
         large=$(count "store::$kind" 120 "$bench" round round::store::timed)
         store_round[$kind]=$(( (large - small) / 100 ))
     done
     ask=${store_round[$name]}
     hand=${store_round[by_hand_$name]}
-    awk -v name="$name" -v a="$ask" -v h="$hand" \
-        'BEGIN { printf "%-16s %9d / %9d = %.2fx\n", name, a, h, a / h }'
+    bound=${store_round[bound_$name]}
+    awk -v name="$name" -v a="$ask" -v h="$hand" -v b="$bound" \
+        'BEGIN { printf "%-16s %9d / %9d = %.2fx    %9d / %9d = %.2fx\n", name, a, h, a / h, a, b, a / b }'
 done

@@ -27,8 +27,8 @@
 #
 # TWINS=bound serves the hand-written tools bound to the questions shown,
 # as Ask binds its answers (the digest of every question answered or asked
-# sealed and checked every round; STORE=sealed only); TWINS=plain (the
-# default) the twins as they are.
+# sealed or stored, and checked every round); TWINS=plain (the default)
+# the twins as they are.
 #
 #   bash benches/throughput.sh              # CLIENTS="1 8 64" TOOLS="two_questions deploy" SECONDS_EACH=10 REPEATS=2 STORE=sealed
 #   CLIENTS="1" TOOLS=deploy SECONDS_EACH=5 REPEATS=1 bash benches/throughput.sh

@@ -27,10 +27,10 @@
 //!   the `redis` crate, keys `by-hand:state:..`).
 //!
 //! `TWINS=bound` serves the hand-written tools bound to the questions
-//! shown, as `Ask` binds its answers (`by_hand::States::sealed_bound`: each
+//! shown, as `Ask` binds its answers (`by_hand::States::bound`: each
 //! state carries the digest of every question answered or asked, and every
-//! round digests them again); they seal their state, so only with `STORE`
-//! sealed. `TWINS=plain` (or unset) serves the twins as they are.
+//! round digests them again), kept where `STORE` says. `TWINS=plain` (or
+//! unset) serves the twins as they are.
 //!
 //! Without `--ask` or `--by-hand` (as `cargo bench` runs every bench) it
 //! says so and exits 0.
@@ -234,8 +234,6 @@ async fn run(by_hand: bool, port: &str) -> Result<(), String> {
     };
     let served = if by_hand {
         let states = match store {
-            Store::Sealed if bound => by_hand::States::sealed_bound(codec),
-            _ if bound => return Err("TWINS=bound seal their state: STORE=sealed only".into()),
             Store::Sealed => by_hand::States::sealed(codec),
             #[cfg(feature = "store")]
             Store::Memory => by_hand::States::memory(codec),
@@ -244,6 +242,7 @@ async fn run(by_hand: bool, port: &str) -> Result<(), String> {
                 .await
                 .map_err(|error| format!("{url}: {error}"))?,
         };
+        let states = if bound { states.bound() } else { states };
         serve(port, ByHandServer::new(states)).await
     } else {
         let seal = RequestStateSeal::new(codec);

@@ -17,7 +17,7 @@
 //! taken before, or not found, is the JSON-RPC error `Ask` gives for a
 //! state already used.
 //!
-//! Or, bound ([`States::sealed_bound`]), with the guarantee `Ask` gives
+//! Or, bound ([`States::bound`]), with the guarantee `Ask` gives
 //! that an answer counts only for the question as it was shown: the state
 //! also carries, per question key, the hex SHA-256 of the question's form
 //! JSON as shown (built with no reasons and nothing pre-filled), for every
@@ -156,14 +156,13 @@ impl States {
         }
     }
 
-    /// The state sealed into the `requestState`, with the digest of each
-    /// question shown: an answer counts only while its question is
+    /// The same states carrying the digest of each question shown, wherever
+    /// they are kept: an answer counts only while its question is
     /// unchanged.
-    pub fn sealed_bound(codec: RequestStateCodec) -> Self {
+    pub fn bound(self) -> Self {
         States {
-            codec,
-            keeper: Keeper::Sealed,
             bound: true,
+            ..self
         }
     }
 
