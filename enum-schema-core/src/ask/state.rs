@@ -379,18 +379,21 @@ fn handle_payload(handle: &str, ttl: Duration) -> Vec<u8> {
 /// the state among it), [`RequestStateError::Expired`] past its expiry.
 #[cfg(feature = "store")]
 fn read_handle(payload: &[u8]) -> Result<String, RequestStateError> {
-    let Ok(Value::Object(mut payload)) = serde_json::from_slice::<Value>(payload) else {
-        return Err(RequestStateError::Malformed);
-    };
-    let version = payload.get("v").and_then(Value::as_u64);
-    let expiry = payload.get("exp").and_then(Value::as_u64);
-    let (Some(VERSION), Some(expiry), Some(Value::String(handle))) =
-        (version, expiry, payload.remove("handle"))
+    // `v`, `exp` and `handle`, nothing else: no answers beside the handle.
+    let Ok(Payload {
+        version: Some(VERSION),
+        expiry: Some(expiry),
+        handle: Some(handle),
+        answers: None,
+        attempts: None,
+        questions: None,
+        refused: None,
+        other: false,
+    }) = serde_json::from_slice::<Payload>(payload)
     else {
         return Err(RequestStateError::Malformed);
     };
-    // `v` and `exp` are all that is left: no answers beside the handle.
-    if payload.len() != 2 || !store::is_handle(&handle) {
+    if !store::is_handle(&handle) {
         return Err(RequestStateError::Malformed);
     }
     if now() > expiry {
@@ -593,6 +596,7 @@ impl Sealed {
             attempts,
             questions: Some(questions),
             refused,
+            ..
         }) = serde_json::from_slice::<Payload>(payload)
         else {
             return Err(RequestStateError::Malformed);
@@ -619,8 +623,9 @@ impl Sealed {
 
 /// The payload's top level, read straight into its parts: every round that
 /// opens a state reads one, and a `Value` of the whole would build a map
-/// only to take the parts out of it. A key this crate does not write is
-/// skipped; a part of the wrong JSON type fails the whole read.
+/// only to take the parts out of it. A part of the wrong JSON type fails
+/// the whole read; a key this crate does not write is skipped, and noted
+/// in `other`.
 #[derive(Default)]
 struct Payload {
     version: Option<u64>,
@@ -629,6 +634,8 @@ struct Payload {
     attempts: Option<Map<String, Value>>,
     questions: Option<Map<String, Value>>,
     refused: Option<Map<String, Value>>,
+    handle: Option<String>,
+    other: bool,
 }
 
 impl<'de> serde::Deserialize<'de> for Payload {
@@ -647,16 +654,18 @@ impl<'de> serde::Deserialize<'de> for Payload {
                 mut map: A,
             ) -> Result<Payload, A::Error> {
                 let mut payload = Payload::default();
-                while let Some(Part(part)) = map.next_key()? {
+                while let Some(part) = map.next_key()? {
                     match part {
-                        "v" => payload.version = Some(map.next_value()?),
-                        "exp" => payload.expiry = Some(map.next_value()?),
-                        "answers" => payload.answers = Some(map.next_value()?),
-                        "attempts" => payload.attempts = Some(map.next_value()?),
-                        "questions" => payload.questions = Some(map.next_value()?),
-                        "refused" => payload.refused = Some(map.next_value()?),
-                        _ => {
+                        Part::Version => payload.version = Some(map.next_value()?),
+                        Part::Expiry => payload.expiry = Some(map.next_value()?),
+                        Part::Answers => payload.answers = Some(map.next_value()?),
+                        Part::Attempts => payload.attempts = Some(map.next_value()?),
+                        Part::Questions => payload.questions = Some(map.next_value()?),
+                        Part::Refused => payload.refused = Some(map.next_value()?),
+                        Part::Handle => payload.handle = Some(map.next_value()?),
+                        Part::Other => {
                             map.next_value::<serde::de::IgnoredAny>()?;
+                            payload.other = true;
                         }
                     }
                 }
@@ -668,9 +677,18 @@ impl<'de> serde::Deserialize<'de> for Payload {
     }
 }
 
-/// A key of the payload's top level, read without allocating: one of the
-/// parts this crate writes, or `""` for any other.
-struct Part(&'static str);
+/// A key of the payload's top level, read without allocating.
+enum Part {
+    Version,
+    Expiry,
+    Answers,
+    Attempts,
+    Questions,
+    Refused,
+    Handle,
+    /// A key this crate does not write.
+    Other,
+}
 
 impl<'de> serde::Deserialize<'de> for Part {
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
@@ -684,11 +702,16 @@ impl<'de> serde::Deserialize<'de> for Part {
             }
 
             fn visit_str<E: serde::de::Error>(self, key: &str) -> Result<Part, E> {
-                const PARTS: [&str; 6] =
-                    ["v", "exp", "answers", "attempts", "questions", "refused"];
-                Ok(Part(
-                    PARTS.into_iter().find(|part| *part == key).unwrap_or(""),
-                ))
+                Ok(match key {
+                    "v" => Part::Version,
+                    "exp" => Part::Expiry,
+                    "answers" => Part::Answers,
+                    "attempts" => Part::Attempts,
+                    "questions" => Part::Questions,
+                    "refused" => Part::Refused,
+                    "handle" => Part::Handle,
+                    _ => Part::Other,
+                })
             }
         }
 
@@ -804,6 +827,40 @@ mod tests {
         assert_eq!(
             Sealed::read(expired).err(),
             Some(RequestStateError::Expired)
+        );
+    }
+
+    /// With a store, the payload is `v`, `exp` and a handle, nothing else.
+    #[cfg(feature = "store")]
+    #[test]
+    fn a_handle_payload_holds_the_handle_alone() {
+        use super::read_handle;
+
+        let never = "18446744073709551615";
+        let handle = "0123456789abcdef0123456789abcdef";
+        let payload = format!(r#"{{"v":2,"exp":{never},"handle":"{handle}"}}"#);
+        assert_eq!(read_handle(payload.as_bytes()).as_deref(), Ok(handle));
+        let malformed = [
+            format!(r#"{{"v":2,"exp":{never}}}"#),
+            format!(r#"{{"v":1,"exp":{never},"handle":"{handle}"}}"#),
+            format!(r#"{{"v":2,"exp":{never},"handle":"{handle}","answers":{{}}}}"#),
+            format!(r#"{{"v":2,"exp":{never},"handle":"{handle}","questions":{{}}}}"#),
+            format!(r#"{{"v":2,"exp":{never},"handle":"{handle}","later":1}}"#),
+            format!(r#"{{"v":2,"exp":{never},"handle":"0123456789ABCDEF0123456789ABCDEF"}}"#),
+            format!(r#"{{"v":2,"exp":{never},"handle":7}}"#),
+            format!(r#"{{"v":2,"exp":{never},"answers":{{}},"questions":{{}}}}"#),
+        ];
+        for payload in malformed {
+            assert_eq!(
+                read_handle(payload.as_bytes()),
+                Err(RequestStateError::Malformed),
+                "{payload}"
+            );
+        }
+        let expired = format!(r#"{{"v":2,"exp":1,"handle":"{handle}"}}"#);
+        assert_eq!(
+            read_handle(expired.as_bytes()),
+            Err(RequestStateError::Expired)
         );
     }
 }
