@@ -493,184 +493,46 @@ fn bench_round(bencher: Bencher, tool: &'static str, extra: &'static Value, boun
         });
 }
 
-#[divan::bench]
-fn floor(bencher: Bencher) {
-    bench_round(bencher, "no_such_tool", &rounds().floor, false);
+/// One divan bench per line: `name => tool, the request (a field of
+/// [`Rounds`]), whether the twins are bound` ([`bench_round`]).
+macro_rules! benches {
+    ($($name:ident => $tool:literal, $extra:expr, $bound:literal;)*) => {$(
+        #[divan::bench]
+        fn $name(bencher: Bencher) {
+            bench_round(bencher, $tool, $extra, $bound);
+        }
+    )*};
 }
 
-#[divan::bench]
-fn floor_seals(bencher: Bencher) {
-    bench_round(bencher, "no_such_tool", &rounds().seals, false);
-}
-
-#[divan::bench]
-fn floor_opens(bencher: Bencher) {
-    bench_round(bencher, "no_such_tool", &rounds().opens, false);
-}
-
-#[divan::bench]
-fn any_tool(bencher: Bencher) {
-    bench_round(bencher, "any_tool", &rounds().floor, false);
-}
-
-#[divan::bench]
-fn first(bencher: Bencher) {
-    bench_round(bencher, "test_two_questions", &rounds().first, false);
-}
-
-#[divan::bench]
-fn canned_first(bencher: Bencher) {
-    bench_round(bencher, "canned_first", &rounds().first, false);
-}
-
-#[divan::bench]
-fn seals(bencher: Bencher) {
-    bench_round(bencher, "test_two_questions", &rounds().seals, false);
-}
-
-#[divan::bench]
-fn canned_seals(bencher: Bencher) {
-    bench_round(bencher, "canned_seals", &rounds().seals, false);
-}
-
-#[divan::bench]
-fn opens(bencher: Bencher) {
-    bench_round(bencher, "test_two_questions", &rounds().opens, false);
-}
-
-#[divan::bench]
-fn canned_opens(bencher: Bencher) {
-    bench_round(bencher, "canned_opens", &rounds().opens, false);
-}
-
-#[divan::bench]
-fn by_hand_first(bencher: Bencher) {
-    bench_round(bencher, "by_hand_two_questions", &rounds().first, false);
-}
-
-#[divan::bench]
-fn by_hand_seals(bencher: Bencher) {
-    bench_round(
-        bencher,
-        "by_hand_two_questions",
-        &rounds().by_hand_seals,
-        false,
-    );
-}
-
-#[divan::bench]
-fn by_hand_opens(bencher: Bencher) {
-    bench_round(
-        bencher,
-        "by_hand_two_questions",
-        &rounds().by_hand_opens,
-        false,
-    );
-}
-
-#[divan::bench]
-fn deploy_first(bencher: Bencher) {
-    bench_round(bencher, "deploy", &rounds().deploy[0], false);
-}
-
-#[divan::bench]
-fn by_hand_deploy_first(bencher: Bencher) {
-    bench_round(
-        bencher,
-        "by_hand_deploy",
-        &rounds().by_hand_deploy[0],
-        false,
-    );
-}
-
-#[divan::bench]
-fn deploy_target(bencher: Bencher) {
-    bench_round(bencher, "deploy", &rounds().deploy[1], false);
-}
-
-#[divan::bench]
-fn by_hand_deploy_target(bencher: Bencher) {
-    bench_round(
-        bencher,
-        "by_hand_deploy",
-        &rounds().by_hand_deploy[1],
-        false,
-    );
-}
-
-#[divan::bench]
-fn deploy_rollout(bencher: Bencher) {
-    bench_round(bencher, "deploy", &rounds().deploy[2], false);
-}
-
-#[divan::bench]
-fn by_hand_deploy_rollout(bencher: Bencher) {
-    bench_round(
-        bencher,
-        "by_hand_deploy",
-        &rounds().by_hand_deploy[2],
-        false,
-    );
-}
-
-#[divan::bench]
-fn deploy_confirm(bencher: Bencher) {
-    bench_round(bencher, "deploy", &rounds().deploy[3], false);
-}
-
-#[divan::bench]
-fn by_hand_deploy_confirm(bencher: Bencher) {
-    bench_round(
-        bencher,
-        "by_hand_deploy",
-        &rounds().by_hand_deploy[3],
-        false,
-    );
-}
-
-#[divan::bench]
-fn bound_first(bencher: Bencher) {
-    bench_round(bencher, "by_hand_two_questions", &rounds().first, true);
-}
-
-#[divan::bench]
-fn bound_seals(bencher: Bencher) {
-    bench_round(
-        bencher,
-        "by_hand_two_questions",
-        &rounds().bound_seals,
-        true,
-    );
-}
-
-#[divan::bench]
-fn bound_opens(bencher: Bencher) {
-    bench_round(
-        bencher,
-        "by_hand_two_questions",
-        &rounds().bound_opens,
-        true,
-    );
-}
-
-#[divan::bench]
-fn bound_deploy_first(bencher: Bencher) {
-    bench_round(bencher, "by_hand_deploy", &rounds().bound_deploy[0], true);
-}
-
-#[divan::bench]
-fn bound_deploy_target(bencher: Bencher) {
-    bench_round(bencher, "by_hand_deploy", &rounds().bound_deploy[1], true);
-}
-
-#[divan::bench]
-fn bound_deploy_rollout(bencher: Bencher) {
-    bench_round(bencher, "by_hand_deploy", &rounds().bound_deploy[2], true);
-}
-
-#[divan::bench]
-fn bound_deploy_confirm(bencher: Bencher) {
-    bench_round(bencher, "by_hand_deploy", &rounds().bound_deploy[3], true);
+benches! {
+    floor => "no_such_tool", &rounds().floor, false;
+    floor_seals => "no_such_tool", &rounds().seals, false;
+    floor_opens => "no_such_tool", &rounds().opens, false;
+    any_tool => "any_tool", &rounds().floor, false;
+    first => "test_two_questions", &rounds().first, false;
+    canned_first => "canned_first", &rounds().first, false;
+    seals => "test_two_questions", &rounds().seals, false;
+    canned_seals => "canned_seals", &rounds().seals, false;
+    opens => "test_two_questions", &rounds().opens, false;
+    canned_opens => "canned_opens", &rounds().opens, false;
+    by_hand_first => "by_hand_two_questions", &rounds().first, false;
+    by_hand_seals => "by_hand_two_questions", &rounds().by_hand_seals, false;
+    by_hand_opens => "by_hand_two_questions", &rounds().by_hand_opens, false;
+    deploy_first => "deploy", &rounds().deploy[0], false;
+    by_hand_deploy_first => "by_hand_deploy", &rounds().by_hand_deploy[0], false;
+    deploy_target => "deploy", &rounds().deploy[1], false;
+    by_hand_deploy_target => "by_hand_deploy", &rounds().by_hand_deploy[1], false;
+    deploy_rollout => "deploy", &rounds().deploy[2], false;
+    by_hand_deploy_rollout => "by_hand_deploy", &rounds().by_hand_deploy[2], false;
+    deploy_confirm => "deploy", &rounds().deploy[3], false;
+    by_hand_deploy_confirm => "by_hand_deploy", &rounds().by_hand_deploy[3], false;
+    bound_first => "by_hand_two_questions", &rounds().first, true;
+    bound_seals => "by_hand_two_questions", &rounds().bound_seals, true;
+    bound_opens => "by_hand_two_questions", &rounds().bound_opens, true;
+    bound_deploy_first => "by_hand_deploy", &rounds().bound_deploy[0], true;
+    bound_deploy_target => "by_hand_deploy", &rounds().bound_deploy[1], true;
+    bound_deploy_rollout => "by_hand_deploy", &rounds().bound_deploy[2], true;
+    bound_deploy_confirm => "by_hand_deploy", &rounds().bound_deploy[3], true;
 }
 
 // ---------------------------------------------------------------------------
@@ -1295,126 +1157,38 @@ mod store {
         runtime.block_on(round(server, request))
     }
 
-    fn two_questions(bencher: Bencher, tool: &str, index: usize) {
-        bench_store_round(bencher, tool, &two_questions_rounds(), index, false);
+    /// One divan bench per line: `name => tool, its rounds, the index of
+    /// the one timed, whether the twins are bound` ([`bench_store_round`]).
+    macro_rules! store_benches {
+        ($($name:ident => $tool:literal, $rounds:ident, $index:literal, $bound:literal;)*) => {$(
+            #[divan::bench]
+            fn $name(bencher: Bencher) {
+                bench_store_round(bencher, $tool, &$rounds(), $index, $bound);
+            }
+        )*};
     }
 
-    fn deploy(bencher: Bencher, tool: &str, index: usize) {
-        bench_store_round(bencher, tool, &deploy_rounds(), index, false);
-    }
-
-    /// The twins bound to the questions shown, their state in their map.
-    fn bound(bencher: Bencher, tool: &str, index: usize) {
-        let steps = if tool == "by_hand_deploy" {
-            deploy_rounds()
-        } else {
-            two_questions_rounds()
-        };
-        bench_store_round(bencher, tool, &steps, index, true);
-    }
-
-    #[divan::bench]
-    fn first(bencher: Bencher) {
-        two_questions(bencher, "test_two_questions", 0);
-    }
-
-    #[divan::bench]
-    fn by_hand_first(bencher: Bencher) {
-        two_questions(bencher, "by_hand_two_questions", 0);
-    }
-
-    #[divan::bench]
-    fn seals(bencher: Bencher) {
-        two_questions(bencher, "test_two_questions", 1);
-    }
-
-    #[divan::bench]
-    fn by_hand_seals(bencher: Bencher) {
-        two_questions(bencher, "by_hand_two_questions", 1);
-    }
-
-    #[divan::bench]
-    fn opens(bencher: Bencher) {
-        two_questions(bencher, "test_two_questions", 2);
-    }
-
-    #[divan::bench]
-    fn by_hand_opens(bencher: Bencher) {
-        two_questions(bencher, "by_hand_two_questions", 2);
-    }
-
-    #[divan::bench]
-    fn deploy_first(bencher: Bencher) {
-        deploy(bencher, "deploy", 0);
-    }
-
-    #[divan::bench]
-    fn by_hand_deploy_first(bencher: Bencher) {
-        deploy(bencher, "by_hand_deploy", 0);
-    }
-
-    #[divan::bench]
-    fn deploy_target(bencher: Bencher) {
-        deploy(bencher, "deploy", 1);
-    }
-
-    #[divan::bench]
-    fn by_hand_deploy_target(bencher: Bencher) {
-        deploy(bencher, "by_hand_deploy", 1);
-    }
-
-    #[divan::bench]
-    fn deploy_rollout(bencher: Bencher) {
-        deploy(bencher, "deploy", 2);
-    }
-
-    #[divan::bench]
-    fn by_hand_deploy_rollout(bencher: Bencher) {
-        deploy(bencher, "by_hand_deploy", 2);
-    }
-
-    #[divan::bench]
-    fn deploy_confirm(bencher: Bencher) {
-        deploy(bencher, "deploy", 3);
-    }
-
-    #[divan::bench]
-    fn by_hand_deploy_confirm(bencher: Bencher) {
-        deploy(bencher, "by_hand_deploy", 3);
-    }
-
-    #[divan::bench]
-    fn bound_first(bencher: Bencher) {
-        bound(bencher, "by_hand_two_questions", 0);
-    }
-
-    #[divan::bench]
-    fn bound_seals(bencher: Bencher) {
-        bound(bencher, "by_hand_two_questions", 1);
-    }
-
-    #[divan::bench]
-    fn bound_opens(bencher: Bencher) {
-        bound(bencher, "by_hand_two_questions", 2);
-    }
-
-    #[divan::bench]
-    fn bound_deploy_first(bencher: Bencher) {
-        bound(bencher, "by_hand_deploy", 0);
-    }
-
-    #[divan::bench]
-    fn bound_deploy_target(bencher: Bencher) {
-        bound(bencher, "by_hand_deploy", 1);
-    }
-
-    #[divan::bench]
-    fn bound_deploy_rollout(bencher: Bencher) {
-        bound(bencher, "by_hand_deploy", 2);
-    }
-
-    #[divan::bench]
-    fn bound_deploy_confirm(bencher: Bencher) {
-        bound(bencher, "by_hand_deploy", 3);
+    store_benches! {
+        first => "test_two_questions", two_questions_rounds, 0, false;
+        by_hand_first => "by_hand_two_questions", two_questions_rounds, 0, false;
+        seals => "test_two_questions", two_questions_rounds, 1, false;
+        by_hand_seals => "by_hand_two_questions", two_questions_rounds, 1, false;
+        opens => "test_two_questions", two_questions_rounds, 2, false;
+        by_hand_opens => "by_hand_two_questions", two_questions_rounds, 2, false;
+        deploy_first => "deploy", deploy_rounds, 0, false;
+        by_hand_deploy_first => "by_hand_deploy", deploy_rounds, 0, false;
+        deploy_target => "deploy", deploy_rounds, 1, false;
+        by_hand_deploy_target => "by_hand_deploy", deploy_rounds, 1, false;
+        deploy_rollout => "deploy", deploy_rounds, 2, false;
+        by_hand_deploy_rollout => "by_hand_deploy", deploy_rounds, 2, false;
+        deploy_confirm => "deploy", deploy_rounds, 3, false;
+        by_hand_deploy_confirm => "by_hand_deploy", deploy_rounds, 3, false;
+        bound_first => "by_hand_two_questions", two_questions_rounds, 0, true;
+        bound_seals => "by_hand_two_questions", two_questions_rounds, 1, true;
+        bound_opens => "by_hand_two_questions", two_questions_rounds, 2, true;
+        bound_deploy_first => "by_hand_deploy", deploy_rounds, 0, true;
+        bound_deploy_target => "by_hand_deploy", deploy_rounds, 1, true;
+        bound_deploy_rollout => "by_hand_deploy", deploy_rounds, 2, true;
+        bound_deploy_confirm => "by_hand_deploy", deploy_rounds, 3, true;
     }
 }

@@ -38,62 +38,55 @@ count() {
     sed -n 's/^summary: \([0-9]*\).*/\1/p' "$file"
 }
 
-declare -A per_round
+# The instructions of one round: the count with 120 iterations less the
+# count with 20, over 100 (the arguments are `count`'s, but iterations).
+per_round() {
+    local small large
+    small=$(count "$1" 20 "${@:2}")
+    large=$(count "$1" 120 "${@:2}")
+    echo $(( (large - small) / 100 ))
+}
+
+# `A / B = A/Bx`, for two counts.
+ratio() {
+    awk -v a="$1" -v b="$2" 'BEGIN { printf "%9d / %9d = %.2fx", a, b, a / b }'
+}
+
+declare -A rounds
 for name in floor any_tool canned_first canned_seals canned_opens \
     first seals opens by_hand_first by_hand_seals by_hand_opens \
     deploy_first deploy_target deploy_rollout deploy_confirm \
     by_hand_deploy_first by_hand_deploy_target by_hand_deploy_rollout by_hand_deploy_confirm \
     bound_first bound_seals bound_opens \
     bound_deploy_first bound_deploy_target bound_deploy_rollout bound_deploy_confirm; do
-    small=$(count "$name" 20)
-    large=$(count "$name" 120)
-    per_round[$name]=$(( (large - small) / 100 ))
-    printf '%-24s %9d instructions per round\n' "$name" "${per_round[$name]}"
+    rounds[$name]=$(per_round "$name")
+    printf '%-24s %9d instructions per round\n' "$name" "${rounds[$name]}"
 done
 
+kinds="first seals opens deploy_first deploy_target deploy_rollout deploy_confirm"
 echo "== Ask / hand-written, per round"
-for name in first seals opens deploy_first deploy_target deploy_rollout deploy_confirm; do
-    ask=${per_round[$name]}
-    hand=${per_round[by_hand_$name]}
-    awk -v name="$name" -v a="$ask" -v h="$hand" \
-        'BEGIN { printf "%-16s %9d / %9d = %.2fx\n", name, a, h, a / h }'
+for name in $kinds; do
+    printf '%-16s %s\n' "$name" "$(ratio "${rounds[$name]}" "${rounds[by_hand_$name]}")"
 done
 
 echo "== Ask / bound twin (the question shown bound too), per round"
-for name in first seals opens deploy_first deploy_target deploy_rollout deploy_confirm; do
-    ask=${per_round[$name]}
-    bound=${per_round[bound_$name]}
-    awk -v name="$name" -v a="$ask" -v b="$bound" \
-        'BEGIN { printf "%-16s %9d / %9d = %.2fx\n", name, a, b, a / b }'
+for name in $kinds; do
+    printf '%-16s %s\n' "$name" "$(ratio "${rounds[$name]}" "${rounds[bound_$name]}")"
 done
 
 for sdk in tower rust_mcp_sdk; do
     echo "== $sdk (benches/round_sdks.rs): Ask / hand-written, per round"
-    declare -A sdk_round=()
-    for name in first seals opens by_hand_first by_hand_seals by_hand_opens; do
-        small=$(count "${sdk}_$name" 20 "$sdks" round_sdks)
-        large=$(count "${sdk}_$name" 120 "$sdks" round_sdks)
-        sdk_round[$name]=$(( (large - small) / 100 ))
-    done
     for name in first seals opens; do
-        ask=${sdk_round[$name]}
-        hand=${sdk_round[by_hand_$name]}
-        awk -v name="$name" -v a="$ask" -v h="$hand" \
-            'BEGIN { printf "%-16s %9d / %9d = %.2fx\n", name, a, h, a / h }'
+        ask=$(per_round "${sdk}_$name" "$sdks" round_sdks)
+        hand=$(per_round "${sdk}_by_hand_$name" "$sdks" round_sdks)
+        printf '%-16s %s\n' "$name" "$(ratio "$ask" "$hand")"
     done
 done
 
 echo "== store (benches/round.rs, module store: MemoryStore against the twins' map): Ask / hand-written, and Ask / bound twin, per round"
-declare -A store_round=()
-for name in first seals opens deploy_first deploy_target deploy_rollout deploy_confirm; do
-    for kind in "$name" "by_hand_$name" "bound_$name"; do
-        small=$(count "store::$kind" 20 "$bench" round round::store::timed)
-        large=$(count "store::$kind" 120 "$bench" round round::store::timed)
-        store_round[$kind]=$(( (large - small) / 100 ))
-    done
-    ask=${store_round[$name]}
-    hand=${store_round[by_hand_$name]}
-    bound=${store_round[bound_$name]}
-    awk -v name="$name" -v a="$ask" -v h="$hand" -v b="$bound" \
-        'BEGIN { printf "%-16s %9d / %9d = %.2fx    %9d / %9d = %.2fx\n", name, a, h, a / h, a, b, a / b }'
+for name in $kinds; do
+    ask=$(per_round "store::$name" "$bench" round round::store::timed)
+    hand=$(per_round "store::by_hand_$name" "$bench" round round::store::timed)
+    bound=$(per_round "store::bound_$name" "$bench" round round::store::timed)
+    printf '%-16s %s    %s\n' "$name" "$(ratio "$ask" "$hand")" "$(ratio "$ask" "$bound")"
 done
