@@ -330,6 +330,18 @@ async fn round<H: ServerHandler>(
         .expect("a body")
 }
 
+/// One round of `tool` with `extra` in its params, on a runtime of its
+/// own: the whole response body, as text.
+fn round_text<H: ServerHandler>(
+    runtime: &tokio::runtime::Runtime,
+    server: &StreamableHttpService<H, LocalSessionManager>,
+    tool: &str,
+    extra: &Value,
+) -> String {
+    let body = runtime.block_on(round(server, request(tool, extra.clone())));
+    String::from_utf8(body.to_vec()).expect("UTF-8")
+}
+
 /// The JSON-RPC message in a response body, plain JSON or the first event
 /// of a stream.
 fn message(body: &[u8]) -> Value {
@@ -427,16 +439,10 @@ fn rounds() -> &'static Rounds {
         }
 
         // The twins answer the same bytes as the `Ask` versions.
-        let send_text = |tool: &str, extra: &Value| {
-            let body = runtime.block_on(round(&server, request(tool, extra.clone())));
-            String::from_utf8(body.to_vec()).expect("UTF-8")
-        };
+        let send_text = |tool: &str, extra: &Value| round_text(&runtime, &server, tool, extra);
         check_twins(&send_text, true, false);
         let bound = bound_server();
-        let send_bound = |tool: &str, extra: &Value| {
-            let body = runtime.block_on(round(&bound, request(tool, extra.clone())));
-            String::from_utf8(body.to_vec()).expect("UTF-8")
-        };
+        let send_bound = |tool: &str, extra: &Value| round_text(&runtime, &bound, tool, extra);
         check_twins(&send_bound, true, true);
         check_changed_question();
         let twos = |send: &dyn Fn(&str, &Value) -> String, tool: &str| {
@@ -1051,8 +1057,7 @@ fn check_changed_question() {
             if state.is_string() {
                 extra["requestState"] = state;
             }
-            let body = runtime.block_on(round(&server, request(tool, extra.clone())));
-            let body = String::from_utf8(body.to_vec()).expect("UTF-8");
+            let body = round_text(&runtime, &server, tool, &extra);
             state = message(body.as_bytes())["result"]["requestState"].clone();
             out.push((extra, body));
         }
@@ -1098,10 +1103,7 @@ mod store {
             let runtime = runtime();
             for bound in [false, true] {
                 let server = store_server(bound);
-                let send = |tool: &str, extra: &Value| {
-                    let body = runtime.block_on(round(&server, request(tool, extra.clone())));
-                    String::from_utf8(body.to_vec()).expect("UTF-8")
-                };
+                let send = |tool: &str, extra: &Value| round_text(&runtime, &server, tool, extra);
                 check_twins(&send, false, bound);
             }
         });
@@ -1114,10 +1116,7 @@ mod store {
         checked();
         let runtime = runtime();
         let server = store_server(bound);
-        let send = |tool: &str, extra: &Value| {
-            let body = runtime.block_on(round(&server, request(tool, extra.clone())));
-            String::from_utf8(body.to_vec()).expect("UTF-8")
-        };
+        let send = |tool: &str, extra: &Value| round_text(&runtime, &server, tool, extra);
         let fresh = || {
             let (responses, _) = &steps[index];
             let mut extra = json!({});
