@@ -25,6 +25,8 @@
 # CARGO_TARGET_DIR.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=load/servers.sh
+source benches/load/servers.sh
 
 clients=${CLIENTS:-64}
 seconds=${DURATION:-30}
@@ -77,40 +79,15 @@ trap stop_servers EXIT
 # Starts server $1 (0 or 1) on port $2 (0: a free one); sets urls[$1].
 urls=("" "")
 start_server() {
-    local index=$1 port=$2 log="$logs/server-$1.log" url=
+    local index=$1 port=$2 log="$logs/server-$1.log"
     : >"$log"
     "$server" "$port" >>"$log" 2>&1 &
     pids[index]=$!
-    for _ in $(seq 1 100); do
-        url=$(sed -n 's/^listening on \(http:.*\)$/\1/p' "$log" 2>/dev/null || true)
-        [ -n "$url" ] && break
-        sleep 0.05
-    done
-    if [ -z "$url" ]; then
-        echo "server $index did not start listening:"
-        cat "$log"
-        exit 1
-    fi
-    urls[index]=$url
+    urls[index]=$(listening "$log")
 }
 if [ "$store" = redis ]; then
-    redis_port=
-    for _ in $(seq 1 50); do
-        candidate=$((20000 + RANDOM % 20000))
-        if ! (exec 3<>"/dev/tcp/127.0.0.1/$candidate") 2>/dev/null; then
-            redis_port=$candidate
-            break
-        fi
-    done
-    [ -n "$redis_port" ] || { echo "no free port for redis-server"; exit 1; }
-    redis-server --port "$redis_port" --bind 127.0.0.1 --save '' --appendonly no \
-        >"$logs/redis.log" 2>&1 &
-    redis_pid=$!
-    for _ in $(seq 1 100); do
-        redis-cli -p "$redis_port" ping >/dev/null 2>&1 && break
-        sleep 0.05
-    done
-    export ANSWER_STORE_REDIS="redis://127.0.0.1:$redis_port/"
+    start_redis "$logs/redis.log"
+    export ANSWER_STORE_REDIS="$redis_url"
     echo "redis-server at $ANSWER_STORE_REDIS (pid $redis_pid)"
 fi
 start_server 0 0

@@ -39,6 +39,8 @@
 # Honours CARGO_TARGET_DIR.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=load/servers.sh
+source benches/load/servers.sh
 
 clients=${CLIENTS:-1 8 64}
 tools=${TOOLS:-two_questions deploy}
@@ -83,23 +85,11 @@ stop_servers() {
 }
 trap stop_servers EXIT
 
-# With STORE=redis: a redis-server of its own, on a port free now, without
-# persistence; stopped with the servers (its pid is the first of $pids).
+# With STORE=redis: a redis-server of its own, stopped with the servers.
 if [ "$store" = redis ]; then
-    redis_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-    redis-server --bind 127.0.0.1 --port "$redis_port" --save '' --appendonly no \
-        >"$logs/redis.log" 2>&1 &
-    pids+=($!)
-    for _ in $(seq 1 100); do
-        grep -q 'Ready to accept connections' "$logs/redis.log" && break
-        sleep 0.1
-    done
-    grep -q 'Ready to accept connections' "$logs/redis.log" || {
-        echo "redis-server did not start:"
-        cat "$logs/redis.log"
-        exit 1
-    }
-    export STORE="redis://127.0.0.1:$redis_port/"
+    start_redis "$logs/redis.log"
+    pids+=("$redis_pid")
+    export STORE="$redis_url"
 else
     export STORE="$store"
 fi
@@ -110,15 +100,7 @@ start() {
     rm -f "$log"
     "$server" "$2" 0 >"$log" 2>&1 &
     pids+=($!)
-    url=
-    for _ in $(seq 1 100); do
-        url=$(sed -n 's/^listening on \(http:.*\)$/\1/p' "$log" 2>/dev/null || true)
-        [ -n "$url" ] && return
-        sleep 0.1
-    done
-    echo "server $1 did not start listening:"
-    cat "$log"
-    exit 1
+    url=$(listening "$log")
 }
 # start2 NAME KIND: the two processes of one kind (with STORE=memory, one
 # process, its URL twice); sets $urls2 and $pids2.
