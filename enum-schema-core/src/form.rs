@@ -54,7 +54,7 @@ impl<T> ElicitAction<T> {
 /// object, [`ErrorKind::MissingAction`] / [`ErrorKind::UnknownAction`] if `action` is
 /// absent or not one of the three. The content of a `decline` or `cancel` is
 /// not looked at.
-pub fn parse_action(result: Value) -> Result<ElicitAction<Map<String, Value>>, Error> {
+pub(crate) fn parse_action(result: Value) -> Result<ElicitAction<Map<String, Value>>, Error> {
     let mut result = match result {
         Value::Object(result) => result,
         found => {
@@ -794,7 +794,7 @@ pub trait ElicitFormWith: Sized {
     /// 2025-11-25): `{"message": message, "requestedSchema": {..}}`, the
     /// schema built from `options`. Shape it for an older peer with
     /// [`ElicitRequestFormParams::for_version`]; for MCP 2026-07-28 it goes
-    /// in an [`InputRequiredResult`](crate::input::InputRequiredResult).
+    /// in an `input_required` result's `inputRequests`.
     fn request_with(
         message: impl Into<Cow<'static, str>>,
         options: &Self::Options,

@@ -40,7 +40,10 @@ mod confirm;
 pub mod error;
 mod field;
 mod form;
-pub mod input;
+// The input requests and results `ask` sends and reads; named from
+// `ask` (the answer types) and `ask::adapter` (the rest).
+#[cfg(feature = "ask")]
+mod input;
 mod version;
 
 #[doc(hidden)]
@@ -58,7 +61,7 @@ pub use crate::field::FormField;
 #[doc(hidden)]
 pub use crate::form::RequestWithoutOptions;
 pub use crate::form::{
-    parse_action, ElicitAction, ElicitForm, ElicitFormWith, FillDefault, Form, FormFields, Optional,
+    ElicitAction, ElicitForm, ElicitFormWith, FillDefault, Form, FormFields, Optional,
 };
 #[cfg(feature = "rmcp")]
 pub use crate::integrations::rmcp;

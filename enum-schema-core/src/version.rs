@@ -14,7 +14,7 @@ use crate::schema::{ElicitRequestFormParams, PrimitiveSchema, RequestedSchema};
 /// - 2025-11-25: the five enum shapes of SEP-1330, `default` everywhere
 ///   (SEP-1034), string arrays in answers;
 /// - 2026-07-28: the same shapes; the request travels inside an
-///   `input_required` result ([`InputRequiredResult`](crate::input::InputRequiredResult)).
+///   `input_required` result (`InputRequiredResult`, feature `ask`).
 ///
 /// Two readings of a revision string: [`FromStr`] is exact (one of the
 /// revisions in [`ALL`](Self::ALL), nothing else), and

@@ -4,7 +4,8 @@
 //! are; `benches/round.rs` serves it on rmcp beside its hand-written twin
 //! (`by_hand.rs`), which must answer the same bytes.
 
-use enum_schema::ask::{Ask, ElicitError, Sdk};
+use enum_schema::ask::adapter::Sdk;
+use enum_schema::ask::{Ask, ElicitError};
 use enum_schema::schema::SingleSelectSchema;
 use enum_schema::{Confirm, ElicitAction, ElicitEnum, ElicitForm, Form};
 use serde::Serialize;

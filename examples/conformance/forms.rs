@@ -4,8 +4,9 @@
 //! `tower_mcp_server.rs`) and `benches/round.rs`, so that every SDK asks
 //! exactly the same questions.
 
-use enum_schema::ask::{Ask, CreateMessage, ElicitError, ListRoots, Question, Sdk};
-use enum_schema::input::{CreateMessageParams, ListRootsResult};
+use enum_schema::ask::adapter::Sdk;
+use enum_schema::ask::{Ask, CreateMessage, ElicitError, ListRoots, Question};
+use enum_schema::ask::{CreateMessageParams, ListRootsResult};
 use enum_schema::{ElicitAction, ElicitEnum, ElicitForm};
 use serde::Serialize;
 

@@ -12,7 +12,6 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use enum_schema::{
     error::JsonType,
-    parse_action,
     schema::{EnumOption, PrimitiveSchema, RequestedSchema},
     BooleanField, ElicitAction, ElicitEnum, Error, ErrorKind, StringField,
 };
@@ -347,6 +346,15 @@ fn whole_content_read_from_a_peer() {
             action: json!("Accept")
         }))
     );
+}
+
+/// A whole `ElicitResult` against a form of one optional number `a`, as a
+/// peer's schema reads it: for these answers, the action alone decides.
+fn parse_action(result: Value) -> Result<ElicitAction<Map<String, Value>>, Error> {
+    let schema: RequestedSchema =
+        serde_json::from_value(json!({"type": "object", "properties": {"a": {"type": "number"}}}))
+            .unwrap();
+    schema.parse_result(result)
 }
 
 #[test]

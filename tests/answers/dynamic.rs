@@ -20,7 +20,8 @@ use enum_schema::{
     VersionError,
 };
 
-use enum_schema::input::InputRequiredResult;
+#[cfg(feature = "ask")]
+use enum_schema::ask::adapter::InputRequiredResult;
 use serde_json::{json, Value};
 
 fn wire<T: serde::Serialize>(value: T) -> Value {
@@ -626,6 +627,7 @@ fn beside_derived_enums_and_primitives_in_a_form() {
     );
 }
 
+#[cfg(feature = "ask")]
 #[test]
 fn the_2026_07_28_path_carries_a_run_time_form() {
     let maps = SingleSelectSchema::new(["dust2", "nuke"]).unwrap();

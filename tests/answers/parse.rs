@@ -853,7 +853,8 @@ fn messages_stay_bounded_and_readable() {
 
     // A received JSON value quoted in a message: bidirectional controls as
     // JSON escapes.
-    let error = enum_schema::parse_action(json!({"action": "accept\u{202e}"}))
+    let error = enum_schema::schema::RequestedSchema::default()
+        .parse_result(json!({"action": "accept\u{202e}"}))
         .map(|_| ())
         .unwrap_err();
     assert_eq!(

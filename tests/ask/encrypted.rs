@@ -2,7 +2,8 @@
 //! the way can read, refused when altered, replayed elsewhere, or sealed
 //! with a key the server no longer holds.
 
-use enum_schema::ask::{EncryptedCodec, RequestStateError, RequestStateSeal, StateCodec};
+use enum_schema::ask::adapter::StateCodec;
+use enum_schema::ask::{EncryptedCodec, RequestStateError, RequestStateSeal};
 
 use super::*;
 

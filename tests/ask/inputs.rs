@@ -5,7 +5,7 @@
 //! client that did not declare the capability.
 
 use enum_schema::ask::{CreateMessage, ListRoots};
-use enum_schema::input::{CreateMessageParams, CreateMessageResult, ListRootsResult, Role};
+use enum_schema::ask::{CreateMessageParams, CreateMessageResult, ListRootsResult, Role};
 use enum_schema::{Confirm, Error, ErrorKind};
 
 use super::*;

@@ -30,11 +30,9 @@ use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll, Waker};
 use std::time::Duration;
 
-use enum_schema::ask::{
-    Ask, ElicitError, Question, Reply, Request, RequestStateError, RequestStateSeal, Sdk, SdkError,
-    StateCodec,
-};
-use enum_schema::input::{InputRequest, InputRequiredResult};
+use enum_schema::ask::adapter::{InputRequest, InputRequiredResult};
+use enum_schema::ask::adapter::{Reply, Request, Sdk, SdkError, StateCodec};
+use enum_schema::ask::{Ask, ElicitError, Question, RequestStateError, RequestStateSeal};
 use enum_schema::{ElicitEnum, ElicitForm, ProtocolVersion, VersionError};
 use serde_json::{json, Map, Value};
 
@@ -374,12 +372,21 @@ impl Client {
     }
 
     fn request<'a>(&'a self, responses: Map<String, Value>, state: Option<&'a str>) -> Request<'a> {
+        // What the client declared, as it writes it in `capabilities`.
+        let mut capabilities = Map::new();
+        for (name, declared) in [
+            ("elicitation", self.form),
+            ("sampling", self.sampling),
+            ("roots", self.roots),
+        ] {
+            if declared {
+                capabilities.insert(name.to_owned(), json!({}));
+            }
+        }
         Request::new(self.method, self.name)
             .with_arguments(self.arguments.as_ref())
-            .with_protocol_version(self.version)
-            .with_form_supported(self.form)
-            .with_sampling_supported(self.sampling)
-            .with_roots_supported(self.roots)
+            .with_protocol_version(self.version.map(ProtocolVersion::as_str))
+            .with_client_capabilities(&Value::Object(capabilities))
             .with_input_responses(responses)
             .with_request_state(state)
     }

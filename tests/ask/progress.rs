@@ -121,7 +121,7 @@ fn a_ready_answer_ends_the_wait_whatever_the_timer() {
     let ask = Ask::<Ticking>::open(
         Arc::clone(&peer),
         RequestStateSeal::new(codec(KEY)),
-        Request::new("tools/call", "deploy").with_protocol_version(V1125),
+        Request::new("tools/call", "deploy").with_protocol_version(Some("2025-11-25")),
     )
     .unwrap();
     let mut call = std::pin::pin!(ask.tool(|ask| async move {
@@ -161,16 +161,15 @@ fn the_progress_message_names_what_the_call_waits_for() {
         Arc::clone(&peer),
         RequestStateSeal::new(codec(KEY)),
         Request::new("tools/call", "deploy")
-            .with_protocol_version(V1125)
-            .with_sampling_supported(true)
-            .with_roots_supported(true),
+            .with_protocol_version(Some("2025-11-25"))
+            .with_client_capabilities(&json!({"elicitation": {}, "sampling": {}, "roots": {}})),
     )
     .unwrap();
     let mut call = std::pin::pin!(ask.tool(|ask| async move {
         let capital = ask
             .create_message(
                 "capital",
-                enum_schema::input::CreateMessageParams::new("The capital of France?", 10),
+                enum_schema::ask::CreateMessageParams::new("The capital of France?", 10),
             )
             .await?;
         let answer = ask.form::<Answer>("yes", "Yes?").await?;

@@ -952,7 +952,7 @@ impl Client {
         &self,
         responses: Map<String, Value>,
         state: Option<&str>,
-    ) -> enum_schema::input::InputRequiredResult {
+    ) -> enum_schema::ask::adapter::InputRequiredResult {
         let ask = Ask::open(
             Arc::clone(&self.script),
             self.seal.clone(),
@@ -1236,7 +1236,7 @@ fn every_error_has_its_code_and_data() {
         ),
         (
             ElicitError::InputRequired(Box::new(
-                enum_schema::input::InputRequiredResult::new()
+                enum_schema::ask::adapter::InputRequiredResult::new()
                     .with_request_state("s")
                     .unwrap(),
             )),

@@ -1920,7 +1920,7 @@ fn every_error_speaks_protocol() {
         ),
         (
             ElicitError::InputRequired(Box::new(
-                enum_schema::input::InputRequiredResult::new().with_request_state("s").unwrap(),
+                enum_schema::ask::adapter::InputRequiredResult::new().with_request_state("s").unwrap(),
             )),
             ErrorCode::INTERNAL_ERROR,
             "the server needs the client's input, which this response cannot ask for",

@@ -1,7 +1,7 @@
 //! Bounds a peer can read (case C23 of `shared/cases`):
 //! every schema the crate emits, on every path (`request()`,
-//! `for_version`, `InputRequiredResult`, the rmcp conversion and
-//! `rmcp::input_required`), is read by rmcp's model (whose `integer`
+//! `for_version`, `InputRequiredResult`, the rmcp conversion and rmcp's
+//! own `InputRequiredResult`), is read by rmcp's model (whose `integer`
 //! schema holds `i64` bounds) and validates against the spec's
 //! schema.json; the answer check stays exact against the field's type.
 
@@ -10,7 +10,7 @@ use enum_schema::{
     ElicitAction, ElicitForm, ProtocolVersion,
 };
 
-use enum_schema::input::InputRequiredResult;
+use enum_schema::ask::adapter::InputRequiredResult;
 use rmcp::model::{ElicitationSchema, PrimitiveSchemaDefinition};
 use serde_json::{json, Number, Value};
 
@@ -250,9 +250,16 @@ fn form_paths<F: ElicitForm>(name: &str, check: &mut impl FnMut(&str, ProtocolVe
         ProtocolVersion::V2026_07_28,
         &wire(&result)["inputRequests"]["q"]["params"]["requestedSchema"],
     );
-    let rmcp = enum_schema::rmcp::input_required::<F>("q", "Fill it in");
+    // As the rmcp adapter writes an `inputRequests` entry.
+    let mut requests = rmcp::model::InputRequests::new();
+    let request = rmcp::model::ElicitRequest::new((&F::request("Fill it in")).into());
+    requests.insert(
+        "q".to_owned(),
+        rmcp::model::InputRequest::Elicitation(request),
+    );
+    let rmcp = rmcp::model::InputRequiredResult::from_input_requests(requests);
     check(
-        &format!("{name} rmcp::input_required"),
+        &format!("{name} rmcp's InputRequiredResult"),
         ProtocolVersion::V2026_07_28,
         &wire(&rmcp)["inputRequests"]["q"]["params"]["requestedSchema"],
     );

@@ -10,8 +10,8 @@
 
 use std::sync::{Arc, Mutex};
 
+use enum_schema::ask::CreateMessageParams;
 use enum_schema::ask::{CreateMessage, ElicitError, ListRoots, Question, RequestStateSeal};
-use enum_schema::input::CreateMessageParams;
 use enum_schema::rmcp::Ask;
 use enum_schema::{ElicitEnum, ElicitForm};
 use rmcp::handler::server::router::tool::ToolRouter;

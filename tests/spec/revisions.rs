@@ -14,7 +14,7 @@ use enum_schema::{
     VersionError,
 };
 
-use enum_schema::input::InputRequiredResult;
+use enum_schema::ask::adapter::InputRequiredResult;
 use serde_json::{json, Value};
 
 use crate::common::{require_spec, spec_dir, wire, Spec};

@@ -43,7 +43,8 @@ const TAG: usize = 16;
 /// current key.
 ///
 /// ```
-/// use enum_schema::ask::{EncryptedCodec, RequestStateError, RequestStateSeal, StateCodec};
+/// use enum_schema::ask::{EncryptedCodec, RequestStateError, RequestStateSeal};
+/// use enum_schema::ask::adapter::StateCodec;
 ///
 /// let codec = EncryptedCodec::new([7; 32]);
 /// let state = codec.seal(br#"{"answers":{"name":"Ada"}}"#, b"tools/call deploy")?;

@@ -78,6 +78,19 @@ pub trait Messages: Send + Sync + 'static {
         english.to_owned()
     }
 
+    /// The sentence that says why an answer is refused after the options
+    /// of its question changed between two rounds (MCP 2026-07-28: a
+    /// select built at run time from a folder, a list of hosts), when what
+    /// the person chose is no longer one of them; `error` is the
+    /// [`ErrorKind::InvalidValue`] or [`ErrorKind::InvalidItem`] that names
+    /// the value and the options now, `english` this crate's sentence
+    /// (`"File: “b.txt” is no longer one of the choices; choose “a.txt” or
+    /// “c.txt”."`). By default, `english`.
+    fn no_longer_a_choice(&self, field: &str, error: &ErrorKind, english: &str) -> String {
+        let _ = (field, error);
+        english.to_owned()
+    }
+
     /// The title an option with `value` is shown with, for the `title` the
     /// server gave it: every option of every question, `Confirm`'s
     /// (`"yes"`/`"Yes"`, `"no"`/`"No"`) among them, and the options

@@ -31,46 +31,53 @@
 //! Before 2026-07-28, step 2 sends each question with [`Sdk::send`] and
 //! waits for the answer, asking again inside the same call.
 
+pub mod adapter;
+mod call;
 #[cfg(feature = "store-contract")]
 #[cfg_attr(docsrs, doc(cfg(feature = "store-contract")))]
 pub mod contract;
+mod decide;
+mod drive;
 #[cfg(feature = "encrypt")]
 mod encrypt;
 mod error;
 mod messages;
 mod narrow;
+mod payload;
+mod question;
 mod reask;
 #[cfg(feature = "redis")]
 mod redis_store;
+mod request;
 mod round;
-mod sdk;
 mod search;
 mod state;
 #[cfg(feature = "store")]
 mod store;
 mod unasked;
 
-// For the SDK adapters, which a build may leave out.
+pub use call::Ask;
 #[cfg(feature = "encrypt")]
 #[cfg_attr(docsrs, doc(cfg(feature = "encrypt")))]
 pub use encrypt::EncryptedCodec;
 #[allow(unused_imports)]
 pub(crate) use error::INTERNAL_ERROR;
-pub use error::{ElicitError, RequestStateError, SdkError, StoreError};
+pub use error::{ElicitError, RequestStateError, StoreError};
 pub use messages::{English, Messages};
 pub use narrow::LONG_LIST;
+pub use question::{AnyQuestion, CreateMessage, ListRoots, Question, Questions};
 #[cfg(feature = "redis")]
 #[cfg_attr(docsrs, doc(cfg(feature = "redis")))]
 pub use redis_store::RedisStore;
-pub use round::{
-    AnyQuestion, Ask, CreateMessage, Handled, ListRoots, Question, Questions, Request,
-};
-pub use sdk::{unless_cancelled, Reply, Sdk};
 /// Lowercase hex in one `String`, for the adapters' own digests.
 #[cfg(feature = "tower-mcp")]
-pub(crate) use state::hex;
-pub use state::{RequestStateSeal, StateCodec};
+pub(crate) use round::hex;
+pub use state::RequestStateSeal;
 #[cfg(feature = "store")]
 #[cfg_attr(docsrs, doc(cfg(feature = "store")))]
 pub use store::{AnswerStore, MemoryStore, StoreFuture};
 pub use unasked::Unasked;
+
+// The answers of `Ask::create_message` and `Ask::list_roots`, and what
+// they are asked with.
+pub use crate::input::{CreateMessageParams, CreateMessageResult, ListRootsResult, Role, Root};

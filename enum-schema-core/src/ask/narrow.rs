@@ -6,11 +6,12 @@ use std::borrow::Cow;
 
 use serde_json::Value;
 
+use super::adapter::Sdk;
+use super::call::Ask;
 use super::error::ElicitError;
 use super::messages::Messages;
+use super::question::Question;
 use super::reask;
-use super::round::{Ask, Question};
-use super::sdk::Sdk;
 use super::search::{folded, matches};
 use crate::error::{Error, ErrorKind};
 use crate::form::{parse_action, ElicitAction};
@@ -193,7 +194,7 @@ fn search<'a>(
         };
         message = Cow::Owned(format!(
             "{message}\n\n{}",
-            reask::reasons(&so_far, &form, messages)
+            reask::reasons(&so_far, &form, messages, false)
         ));
         schema.default = Some(Cow::Owned(text));
         before = found;

@@ -50,12 +50,15 @@ fn titled<'a>(sent: Option<&str>, allowed: &'a [EnumOption]) -> Option<&'a EnumO
 /// problem, and every property the person answered validly pre-filled as
 /// its `default` (a title sent instead of a value pre-fills that option;
 /// the valid options of a rejected multi-select answer are kept when they
-/// fit its bounds).
+/// fit its bounds). `changed`: the answer was to an earlier form of the
+/// question, whose options changed since, so a value that is not an
+/// option now is "no longer" one.
 pub(crate) fn again(
     params: &ElicitRequestFormParams,
     answer: &Value,
     error: &Error,
     messages: &dyn Messages,
+    changed: bool,
 ) -> ElicitRequestFormParams {
     let mut params = params.clone();
     let empty = Map::new();
@@ -81,7 +84,7 @@ pub(crate) fn again(
     }
     let mut message = params.message.into_owned();
     message.push_str("\n\n");
-    message.push_str(&reasons(error, &params.requested_schema, messages));
+    message.push_str(&reasons(error, &params.requested_schema, messages, changed));
     params.message = Cow::Owned(message);
     params
 }
@@ -253,8 +256,14 @@ fn format_text(format: StringFormat) -> &'static str {
 }
 
 /// One sentence per problem, one per line, in the order of the form, each
-/// as `messages` words it (the English below by default).
-pub(crate) fn reasons(error: &Error, schema: &RequestedSchema, messages: &dyn Messages) -> String {
+/// as `messages` words it (the English below by default); `changed` as
+/// [`again`] says.
+pub(crate) fn reasons(
+    error: &Error,
+    schema: &RequestedSchema,
+    messages: &dyn Messages,
+    changed: bool,
+) -> String {
     let mut text = String::new();
     for error in error.iter() {
         if !text.is_empty() {
@@ -277,16 +286,37 @@ pub(crate) fn reasons(error: &Error, schema: &RequestedSchema, messages: &dyn Me
             (ErrorKind::TypeMismatch { .. }, Some(PrimitiveSchema::MultiSelect(_))) => {
                 write!(english, "{field}: choose from the list.")
             }
-            (kind, _) => reason(&mut english, field, kind),
+            (kind, _) => reason(&mut english, field, kind, changed),
         };
-        text.push_str(&messages.reason(field, error.kind(), &english));
+        if changed && withdrawn(error.kind()) {
+            text.push_str(&messages.no_longer_a_choice(field, error.kind(), &english));
+        } else {
+            text.push_str(&messages.reason(field, error.kind(), &english));
+        }
     }
     text
 }
 
+/// Whether `kind` is an answer that is not one of the options (but an
+/// option's title sent for its value): after the options changed, one
+/// that is no longer an option.
+fn withdrawn(kind: &ErrorKind) -> bool {
+    match kind {
+        ErrorKind::InvalidValue { value, allowed, .. } => titled(Some(value), allowed).is_none(),
+        ErrorKind::InvalidItem {
+            index,
+            items,
+            allowed,
+            ..
+        } => titled(items.get(*index).and_then(Value::as_str), allowed).is_none(),
+        _ => false,
+    }
+}
+
 /// The reason for an answer `shown` that is not one of `allowed`: a client
 /// that `sent` an option's title instead of its value is asked to choose that
-/// option again, by its label.
+/// option again, by its label; after the options `changed`, the answer is
+/// "no longer" one of them.
 fn not_a_choice(
     text: &mut String,
     field: &str,
@@ -294,7 +324,9 @@ fn not_a_choice(
     shown: &str,
     from: &str,
     allowed: &[EnumOption],
+    changed: bool,
 ) -> std::fmt::Result {
+    let no = if changed { "no longer" } else { "not" };
     match titled(sent, allowed) {
         Some(option) => write!(
             text,
@@ -303,16 +335,16 @@ fn not_a_choice(
         ),
         None => write!(
             text,
-            "{field}: {shown} is not one of the choices; choose {from}{}.",
+            "{field}: {shown} is {no} one of the choices; choose {from}{}.",
             choices(allowed)
         ),
     }
 }
 
-fn reason(text: &mut String, field: &str, kind: &ErrorKind) -> std::fmt::Result {
+fn reason(text: &mut String, field: &str, kind: &ErrorKind, changed: bool) -> std::fmt::Result {
     match kind {
         ErrorKind::InvalidValue { value, allowed, .. } => {
-            not_a_choice(text, field, Some(value), &quote(value), "", allowed)
+            not_a_choice(text, field, Some(value), &quote(value), "", allowed, changed)
         }
         ErrorKind::InvalidItem {
             index,
@@ -322,7 +354,8 @@ fn reason(text: &mut String, field: &str, kind: &ErrorKind) -> std::fmt::Result 
         } => {
             let item = items.get(*index);
             let shown = item.map_or_else(String::new, item_text);
-            not_a_choice(text, field, item.and_then(Value::as_str), &shown, "from ", allowed)
+            let sent = item.and_then(Value::as_str);
+            not_a_choice(text, field, sent, &shown, "from ", allowed, changed)
         }
         ErrorKind::DuplicateItem { index, items, .. } => write!(
             text,

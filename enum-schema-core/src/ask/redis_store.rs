@@ -42,7 +42,8 @@ use super::store::{AnswerStore, StoreFuture};
 /// one connection.
 ///
 /// ```no_run
-/// use enum_schema::ask::{RedisStore, RequestStateSeal, StateCodec, StoreError};
+/// use enum_schema::ask::{RedisStore, RequestStateSeal, StoreError};
+/// use enum_schema::ask::adapter::StateCodec;
 ///
 /// // `codec`: the SDK's `RequestStateCodec`, or `EncryptedCodec`, with the
 /// // key every process shares.

@@ -3,12 +3,14 @@
 
 use std::fmt;
 use std::sync::Arc;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use serde_json::{Map, Value};
 
 use super::error::{ElicitError, RequestStateError};
 use super::messages::{English, Messages};
+use super::payload;
+use super::round::Round;
 #[cfg(feature = "store")]
 use super::store::{self, AnswerStore};
 
@@ -293,17 +295,17 @@ impl RequestStateSeal {
     }
 }
 
-/// What an opened state holds: the answers, or the handle a store keeps
-/// them under.
+/// What an opened state holds: the round, or the handle a store keeps it
+/// under.
 #[derive(Debug)]
 pub(crate) enum Opened {
-    Answers(Box<Sealed>),
+    Round(Round),
     #[cfg_attr(not(feature = "store"), allow(dead_code))]
     Handle(String),
 }
 
 impl RequestStateSeal {
-    /// Opens `text`, sealed for `binding`, and reads it: answers, or with
+    /// Opens `text`, sealed for `binding`, and reads it: the round, or with
     /// a store a handle.
     pub(crate) fn open_state(
         &self,
@@ -313,30 +315,30 @@ impl RequestStateSeal {
         let payload = self.codec.open(text, binding)?;
         #[cfg(feature = "store")]
         if self.store.is_some() {
-            return read_handle(&payload).map(Opened::Handle);
+            return payload::read_handle(&payload).map(Opened::Handle);
         }
-        Sealed::read(&payload).map(|sealed| Opened::Answers(Box::new(sealed)))
+        payload::read(&payload).map(Opened::Round)
     }
 
-    /// Takes the answers under `handle` out of the store.
+    /// Takes the round under `handle` out of the store.
     ///
     /// # Errors
     ///
     /// [`RequestStateError::Consumed`] if the store holds none,
     /// [`ElicitError::Store`] if it cannot be asked.
-    pub(crate) async fn take_answers(&self, handle: &str) -> Result<Sealed, ElicitError> {
+    pub(crate) async fn take_round(&self, handle: &str) -> Result<Round, ElicitError> {
         #[cfg(feature = "store")]
         if let Some(store) = &self.store {
             let Some(payload) = store.take(handle).await? else {
                 return Err(RequestStateError::Consumed.into());
             };
-            return Ok(Sealed::read(&payload)?);
+            return Ok(payload::read(&payload)?);
         }
         let _ = handle;
         Err(RequestStateError::Malformed.into())
     }
 
-    /// The text of the state that carries `payload` (the answers' JSON),
+    /// The text of the state that carries `payload` (the round's JSON),
     /// sealed for `binding`: the payload itself, or with a store a fresh
     /// handle under which the store now keeps it.
     ///
@@ -353,53 +355,11 @@ impl RequestStateSeal {
         if let Some(store) = &self.store {
             let handle = store::new_handle()?;
             store.put(&handle, payload, self.ttl).await?;
-            let sealed = handle_payload(&handle, self.ttl);
+            let sealed = payload::write_handle(&handle, self.ttl);
             return Ok(self.codec.seal(&sealed, binding)?);
         }
         Ok(self.codec.seal(&payload, binding)?)
     }
-}
-
-/// The payload of a state whose answers a store keeps:
-/// `{"v":2,"exp":..,"handle":".."}`.
-#[cfg(feature = "store")]
-fn handle_payload(handle: &str, ttl: Duration) -> Vec<u8> {
-    let mut payload = Map::new();
-    payload.insert("v".to_owned(), Value::from(VERSION));
-    payload.insert("exp".to_owned(), Value::from(expiry(ttl)));
-    payload.insert("handle".to_owned(), Value::from(handle));
-    serde_json::to_vec(&Value::Object(payload)).unwrap_or_default()
-}
-
-/// Reads the payload of a state whose answers a store keeps.
-///
-/// # Errors
-///
-/// [`RequestStateError::Malformed`] for anything else (answers sealed in
-/// the state among it), [`RequestStateError::Expired`] past its expiry.
-#[cfg(feature = "store")]
-fn read_handle(payload: &[u8]) -> Result<String, RequestStateError> {
-    // `v`, `exp` and `handle`, nothing else: no answers beside the handle.
-    let Ok(Payload {
-        version: Some(VERSION),
-        expiry: Some(expiry),
-        handle: Some(handle),
-        answers: None,
-        attempts: None,
-        questions: None,
-        refused: None,
-        other: false,
-    }) = serde_json::from_slice::<Payload>(payload)
-    else {
-        return Err(RequestStateError::Malformed);
-    };
-    if !store::is_handle(&handle) {
-        return Err(RequestStateError::Malformed);
-    }
-    if now() > expiry {
-        return Err(RequestStateError::Expired);
-    }
-    Ok(handle)
 }
 
 impl AsRef<RequestStateSeal> for RequestStateSeal {
@@ -419,12 +379,13 @@ pub(crate) fn binding(method: &str, name: &str, arguments: Option<&Map<String, V
     bytes.push(0);
     // No arguments and `"arguments": {}` say the same.
     if let Some(arguments) = arguments.filter(|arguments| !arguments.is_empty()) {
-        canonical_object(arguments, &mut bytes);
+        sorted_object(arguments, &mut bytes);
     }
     bytes
 }
 
-fn canonical_object(map: &Map<String, Value>, out: &mut Vec<u8>) {
+/// `map` as JSON, its keys sorted, at every depth.
+fn sorted_object(map: &Map<String, Value>, out: &mut Vec<u8>) {
     let mut entries: Vec<_> = map.iter().collect();
     entries.sort_by_key(|(key, _)| *key);
     out.push(b'{');
@@ -434,433 +395,24 @@ fn canonical_object(map: &Map<String, Value>, out: &mut Vec<u8>) {
         }
         out.extend_from_slice(Value::String(key.clone()).to_string().as_bytes());
         out.push(b':');
-        canonical(value, out);
+        sorted_json(value, out);
     }
     out.push(b'}');
 }
 
-fn canonical(value: &Value, out: &mut Vec<u8>) {
+fn sorted_json(value: &Value, out: &mut Vec<u8>) {
     match value {
-        Value::Object(map) => canonical_object(map, out),
+        Value::Object(map) => sorted_object(map, out),
         Value::Array(items) => {
             out.push(b'[');
             for (index, item) in items.iter().enumerate() {
                 if index > 0 {
                     out.push(b',');
                 }
-                canonical(item, out);
+                sorted_json(item, out);
             }
             out.push(b']');
         }
         scalar => out.extend_from_slice(scalar.to_string().as_bytes()),
-    }
-}
-
-/// What a state carries: the answers so far, the rejected attempts of the
-/// questions being asked again, and the digest of each question either
-/// answered or asked in the round that sealed it (see [`digest`]).
-#[derive(Debug, Default)]
-pub(crate) struct Sealed {
-    pub(crate) answers: Map<String, Value>,
-    pub(crate) attempts: Map<String, Value>,
-    pub(crate) questions: Map<String, Value>,
-    /// The digest of the last refused answer to each question asked again,
-    /// never the answer: the same refused answer twice ends the call.
-    pub(crate) refused: Map<String, Value>,
-}
-
-impl Sealed {
-    /// Whether the question under `key` is the one an earlier round asked
-    /// (the same `digest`). If not, it is a new question: what was kept of
-    /// the old one (its answer, attempts, refused answer) goes.
-    pub(crate) fn bound(&mut self, key: &str, digest: &str) -> bool {
-        let bound = self.questions.get(key).and_then(Value::as_str) == Some(digest);
-        if !bound {
-            self.answers.remove(key);
-            self.attempts.remove(key);
-            self.refused.remove(key);
-        }
-        bound
-    }
-}
-
-/// The version of the payload's layout: 2 since the questions' digests.
-const VERSION: u64 = 2;
-
-/// The digest of a question as the person is shown it, its message and
-/// `requestedSchema` (the params the body asks, before a second chance adds
-/// its reason and pre-fills): SHA-256 of their JSON, in hex. An answer
-/// counts only for the question with the same digest.
-pub(crate) fn digest(params: &crate::schema::ElicitRequestFormParams) -> String {
-    use sha2::{Digest, Sha256};
-
-    /// The hasher as an `io::Write`: the JSON goes straight into it, never
-    /// into a buffer of its own (every round digests each question).
-    struct Hashing(Sha256);
-
-    impl std::io::Write for Hashing {
-        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-            self.0.update(bytes);
-            Ok(bytes.len())
-        }
-
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-
-    let mut hashing = Hashing(Sha256::new());
-    // Writing into a hasher cannot fail, nor can serializing the params.
-    let _ = serde_json::to_writer(&mut hashing, params);
-    hex(&hashing.0.finalize())
-}
-
-/// SHA-256 of `bytes`, in hex.
-pub(crate) fn digest_of(bytes: &[u8]) -> String {
-    use sha2::{Digest, Sha256};
-    hex(&Sha256::digest(bytes))
-}
-
-/// `bytes` in lowercase hex, written into one `String` of the exact
-/// length (not a `format!` per byte: every round digests each question).
-pub(crate) fn hex(bytes: &[u8]) -> String {
-    const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    let mut text = String::with_capacity(bytes.len() * 2);
-    for byte in bytes {
-        text.push(char::from(DIGITS[usize::from(byte >> 4)]));
-        text.push(char::from(DIGITS[usize::from(byte & 0x0f)]));
-    }
-    text
-}
-
-/// Milliseconds since the Unix epoch.
-fn now() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |since| {
-            u64::try_from(since.as_millis()).unwrap_or(u64::MAX)
-        })
-}
-
-/// The expiry of a state sealed now with `ttl`, in milliseconds since the
-/// Unix epoch.
-fn expiry(ttl: Duration) -> u64 {
-    now().saturating_add(u64::try_from(ttl.as_millis()).unwrap_or(u64::MAX))
-}
-
-impl Sealed {
-    /// The rejected answers so far of the question under `key`.
-    pub(crate) fn attempts(&self, key: &str) -> u32 {
-        self.attempts
-            .get(key)
-            .and_then(Value::as_u64)
-            .map_or(0, |count| u32::try_from(count).unwrap_or(u32::MAX))
-    }
-
-    /// The payload to seal, expiring `ttl` from now: written from the maps
-    /// as they are, none of them copied.
-    pub(crate) fn payload(&self, ttl: Duration) -> Vec<u8> {
-        use serde::ser::{SerializeMap, Serializer};
-        struct Payload<'a>(&'a Sealed, u64);
-        impl serde::Serialize for Payload<'_> {
-            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                let Payload(sealed, expiry) = self;
-                let mut map = serializer.serialize_map(None)?;
-                map.serialize_entry("v", &VERSION)?;
-                map.serialize_entry("exp", expiry)?;
-                map.serialize_entry("answers", &sealed.answers)?;
-                if !sealed.attempts.is_empty() {
-                    map.serialize_entry("attempts", &sealed.attempts)?;
-                }
-                map.serialize_entry("questions", &sealed.questions)?;
-                if !sealed.refused.is_empty() {
-                    map.serialize_entry("refused", &sealed.refused)?;
-                }
-                map.end()
-            }
-        }
-        serde_json::to_vec(&Payload(self, expiry(ttl))).unwrap_or_default()
-    }
-
-    /// Reads an opened payload.
-    ///
-    /// # Errors
-    ///
-    /// [`RequestStateError::Malformed`] for anything this crate does not
-    /// seal, [`RequestStateError::Expired`] past its expiry.
-    pub(crate) fn read(payload: &[u8]) -> Result<Sealed, RequestStateError> {
-        let Ok(Payload {
-            version: Some(VERSION),
-            expiry: Some(expiry),
-            answers: Some(answers),
-            attempts,
-            questions: Some(questions),
-            refused,
-            ..
-        }) = serde_json::from_slice::<Payload>(payload)
-        else {
-            return Err(RequestStateError::Malformed);
-        };
-        let attempts = attempts.unwrap_or_default();
-        let refused = refused.unwrap_or_default();
-        if !attempts.values().all(Value::is_u64)
-            || !questions.values().all(Value::is_string)
-            || !refused.values().all(Value::is_string)
-        {
-            return Err(RequestStateError::Malformed);
-        }
-        if now() > expiry {
-            return Err(RequestStateError::Expired);
-        }
-        Ok(Sealed {
-            answers,
-            attempts,
-            questions,
-            refused,
-        })
-    }
-}
-
-/// The payload's top level, read straight into its parts: every round that
-/// opens a state reads one, and a `Value` of the whole would build a map
-/// only to take the parts out of it. A part of the wrong JSON type fails
-/// the whole read; a key this crate does not write is skipped, and noted
-/// in `other`.
-#[derive(Default)]
-struct Payload {
-    version: Option<u64>,
-    expiry: Option<u64>,
-    answers: Option<Map<String, Value>>,
-    attempts: Option<Map<String, Value>>,
-    questions: Option<Map<String, Value>>,
-    refused: Option<Map<String, Value>>,
-    handle: Option<String>,
-    other: bool,
-}
-
-impl<'de> serde::Deserialize<'de> for Payload {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct PayloadVisitor;
-
-        impl<'de> serde::de::Visitor<'de> for PayloadVisitor {
-            type Value = Payload;
-
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("the payload of a requestState")
-            }
-
-            fn visit_map<A: serde::de::MapAccess<'de>>(
-                self,
-                mut map: A,
-            ) -> Result<Payload, A::Error> {
-                let mut payload = Payload::default();
-                while let Some(part) = map.next_key()? {
-                    match part {
-                        Part::Version => payload.version = Some(map.next_value()?),
-                        Part::Expiry => payload.expiry = Some(map.next_value()?),
-                        Part::Answers => payload.answers = Some(map.next_value()?),
-                        Part::Attempts => payload.attempts = Some(map.next_value()?),
-                        Part::Questions => payload.questions = Some(map.next_value()?),
-                        Part::Refused => payload.refused = Some(map.next_value()?),
-                        Part::Handle => payload.handle = Some(map.next_value()?),
-                        Part::Other => {
-                            map.next_value::<serde::de::IgnoredAny>()?;
-                            payload.other = true;
-                        }
-                    }
-                }
-                Ok(payload)
-            }
-        }
-
-        deserializer.deserialize_map(PayloadVisitor)
-    }
-}
-
-/// A key of the payload's top level, read without allocating.
-enum Part {
-    Version,
-    Expiry,
-    Answers,
-    Attempts,
-    Questions,
-    Refused,
-    Handle,
-    /// A key this crate does not write.
-    Other,
-}
-
-impl<'de> serde::Deserialize<'de> for Part {
-    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct PartVisitor;
-
-        impl serde::de::Visitor<'_> for PartVisitor {
-            type Value = Part;
-
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a key of a requestState's payload")
-            }
-
-            fn visit_str<E: serde::de::Error>(self, key: &str) -> Result<Part, E> {
-                Ok(match key {
-                    "v" => Part::Version,
-                    "exp" => Part::Expiry,
-                    "answers" => Part::Answers,
-                    "attempts" => Part::Attempts,
-                    "questions" => Part::Questions,
-                    "refused" => Part::Refused,
-                    "handle" => Part::Handle,
-                    _ => Part::Other,
-                })
-            }
-        }
-
-        deserializer.deserialize_identifier(PartVisitor)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{digest, digest_of, hex, RequestStateError, Sealed};
-    use crate::schema::{
-        ElicitRequestFormParams, PrimitiveSchema, RequestedSchema, SingleSelectSchema,
-    };
-
-    #[test]
-    fn hex_is_lowercase_and_padded() {
-        assert_eq!(hex(&[]), "");
-        assert_eq!(hex(&[0x00, 0x0f, 0xa0, 0xff]), "000fa0ff");
-    }
-
-    #[test]
-    fn digest_of_is_sha256_in_hex() {
-        assert_eq!(
-            digest_of(b"abc"),
-            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
-        );
-    }
-
-    /// A question's digest is SHA-256 of its params' JSON, written into the
-    /// hasher as it is serialized: the same as hashing the JSON text.
-    #[test]
-    fn a_questions_digest_is_sha256_of_its_json() {
-        let hosts = SingleSelectSchema::new([("eu", "Europe \"EU\""), ("us", "United States")])
-            .unwrap()
-            .with_title("Région");
-        let params = ElicitRequestFormParams {
-            message: "Which host?\n(Zürich)".into(),
-            requested_schema: RequestedSchema {
-                properties: vec![("host".into(), PrimitiveSchema::SingleSelect(hosts))],
-                required: vec!["host".into()],
-            },
-        };
-        let json = serde_json::to_vec(&params).unwrap();
-        assert!(json.len() > 64, "more than one SHA-256 block");
-        assert_eq!(digest(&params), digest_of(&json));
-        assert_eq!(digest(&params).len(), 64);
-    }
-
-    /// A payload this crate seals is read back part for part; a key it
-    /// does not write is skipped.
-    #[test]
-    fn a_payload_is_read_part_for_part() {
-        let payload = br#"{"v":2,"exp":18446744073709551615,"answers":{"a":{"action":"accept","content":{"n":1}}},"attempts":{"b":2},"questions":{"a":"d1","b":"d2"},"refused":{"b":"d3"},"later":[1,{"x":null}]}"#;
-        let sealed = Sealed::read(payload).unwrap();
-        assert_eq!(
-            serde_json::Value::Object(sealed.answers),
-            serde_json::json!({"a": {"action": "accept", "content": {"n": 1}}})
-        );
-        assert_eq!(
-            serde_json::Value::Object(sealed.attempts),
-            serde_json::json!({"b": 2})
-        );
-        assert_eq!(
-            serde_json::Value::Object(sealed.questions),
-            serde_json::json!({"a": "d1", "b": "d2"})
-        );
-        assert_eq!(
-            serde_json::Value::Object(sealed.refused),
-            serde_json::json!({"b": "d3"})
-        );
-        let bare = br#"{"v":2,"exp":18446744073709551615,"answers":{},"questions":{}}"#;
-        let sealed = Sealed::read(bare).unwrap();
-        assert!(sealed.attempts.is_empty() && sealed.refused.is_empty());
-    }
-
-    /// Anything else is `Malformed` (a part missing or of the wrong JSON
-    /// type, another version, no object), and a payload past its expiry
-    /// `Expired`.
-    #[test]
-    fn anything_else_is_malformed_or_expired() {
-        let never = "18446744073709551615";
-        let malformed = [
-            String::new(),
-            "[]".to_owned(),
-            "{".to_owned(),
-            format!(r#"{{"exp":{never},"answers":{{}},"questions":{{}}}}"#),
-            format!(r#"{{"v":1,"exp":{never},"answers":{{}},"questions":{{}}}}"#),
-            format!(r#"{{"v":"2","exp":{never},"answers":{{}},"questions":{{}}}}"#),
-            format!(r#"{{"v":2.0,"exp":{never},"answers":{{}},"questions":{{}}}}"#),
-            r#"{"v":2,"answers":{},"questions":{}}"#.to_owned(),
-            r#"{"v":2,"exp":-1,"answers":{},"questions":{}}"#.to_owned(),
-            format!(r#"{{"v":2,"exp":{never},"questions":{{}}}}"#),
-            format!(r#"{{"v":2,"exp":{never},"answers":[],"questions":{{}}}}"#),
-            format!(r#"{{"v":2,"exp":{never},"answers":{{}}}}"#),
-            format!(r#"{{"v":2,"exp":{never},"answers":{{}},"questions":{{"a":1}}}}"#),
-            format!(
-                r#"{{"v":2,"exp":{never},"answers":{{}},"questions":{{}},"attempts":{{"a":-1}}}}"#
-            ),
-            format!(r#"{{"v":2,"exp":{never},"answers":{{}},"questions":{{}},"attempts":[]}}"#),
-            format!(
-                r#"{{"v":2,"exp":{never},"answers":{{}},"questions":{{}},"refused":{{"a":null}}}}"#
-            ),
-            format!(r#"{{"v":2,"exp":{never},"handle":"00000000000000000000000000000000"}}"#),
-        ];
-        for payload in malformed {
-            assert_eq!(
-                Sealed::read(payload.as_bytes()).err(),
-                Some(RequestStateError::Malformed),
-                "{payload}"
-            );
-        }
-        let expired = br#"{"v":2,"exp":1,"answers":{},"questions":{}}"#;
-        assert_eq!(
-            Sealed::read(expired).err(),
-            Some(RequestStateError::Expired)
-        );
-    }
-
-    /// With a store, the payload is `v`, `exp` and a handle, nothing else.
-    #[cfg(feature = "store")]
-    #[test]
-    fn a_handle_payload_holds_the_handle_alone() {
-        use super::read_handle;
-
-        let never = "18446744073709551615";
-        let handle = "0123456789abcdef0123456789abcdef";
-        let payload = format!(r#"{{"v":2,"exp":{never},"handle":"{handle}"}}"#);
-        assert_eq!(read_handle(payload.as_bytes()).as_deref(), Ok(handle));
-        let malformed = [
-            format!(r#"{{"v":2,"exp":{never}}}"#),
-            format!(r#"{{"v":1,"exp":{never},"handle":"{handle}"}}"#),
-            format!(r#"{{"v":2,"exp":{never},"handle":"{handle}","answers":{{}}}}"#),
-            format!(r#"{{"v":2,"exp":{never},"handle":"{handle}","questions":{{}}}}"#),
-            format!(r#"{{"v":2,"exp":{never},"handle":"{handle}","later":1}}"#),
-            format!(r#"{{"v":2,"exp":{never},"handle":"0123456789ABCDEF0123456789ABCDEF"}}"#),
-            format!(r#"{{"v":2,"exp":{never},"handle":7}}"#),
-            format!(r#"{{"v":2,"exp":{never},"answers":{{}},"questions":{{}}}}"#),
-        ];
-        for payload in malformed {
-            assert_eq!(
-                read_handle(payload.as_bytes()),
-                Err(RequestStateError::Malformed),
-                "{payload}"
-            );
-        }
-        let expired = format!(r#"{{"v":2,"exp":1,"handle":"{handle}"}}"#);
-        assert_eq!(
-            read_handle(expired.as_bytes()),
-            Err(RequestStateError::Expired)
-        );
     }
 }

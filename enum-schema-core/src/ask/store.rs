@@ -105,7 +105,8 @@ pub(crate) fn is_handle(text: &str) -> bool {
 /// (counted as the stored JSON's length).
 ///
 /// ```
-/// use enum_schema::ask::{MemoryStore, RequestStateSeal, StateCodec};
+/// use enum_schema::ask::{MemoryStore, RequestStateSeal};
+/// use enum_schema::ask::adapter::StateCodec;
 /// # struct MyCodec;
 /// # impl StateCodec for MyCodec {
 /// #     fn seal(&self, p: &[u8], _: &[u8]) -> Result<String, enum_schema::ask::RequestStateError> { Ok(String::from_utf8_lossy(p).into_owned()) }

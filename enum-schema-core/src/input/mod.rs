@@ -124,7 +124,7 @@ impl std::error::Error for RequestStateTooLong {}
 ///
 /// ```
 /// use enum_schema::{ElicitEnum, ElicitForm};
-/// use enum_schema::input::InputRequiredResult;
+/// use enum_schema::ask::adapter::InputRequiredResult;
 ///
 /// #[derive(ElicitEnum, Debug)]
 /// enum Plan { Free, Pro }
@@ -190,7 +190,7 @@ impl InputRequiredResult {
     /// [`MAX_REQUEST_STATE_LENGTH`] characters.
     ///
     /// ```
-    /// use enum_schema::input::{InputRequiredResult, RequestStateTooLong};
+    /// use enum_schema::ask::adapter::{InputRequiredResult, RequestStateTooLong};
     ///
     /// let result = InputRequiredResult::new().with_request_state("eyJzdGVwIjoxfQ")?;
     /// assert_eq!(result.request_state(), Some("eyJzdGVwIjoxfQ"));

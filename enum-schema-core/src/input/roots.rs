@@ -17,7 +17,7 @@ fn not_in_a_uri(c: char) -> bool {
 /// (MCP 2025-11-25 and 2026-07-28, `ListRootsResult`).
 ///
 /// ```
-/// use enum_schema::input::ListRootsResult;
+/// use enum_schema::ask::ListRootsResult;
 /// use serde_json::json;
 ///
 /// let result = ListRootsResult::from_json(json!({

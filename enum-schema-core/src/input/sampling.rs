@@ -16,7 +16,7 @@ use crate::error::{Error, ErrorKind};
 /// `metadata`, ..).
 ///
 /// ```
-/// use enum_schema::input::CreateMessageParams;
+/// use enum_schema::ask::CreateMessageParams;
 /// use serde_json::json;
 ///
 /// let params = CreateMessageParams::new("What is the capital of France?", 100)
@@ -105,7 +105,7 @@ impl Role {
 /// 2026-07-28, `CreateMessageResult`).
 ///
 /// ```
-/// use enum_schema::input::{CreateMessageResult, Role};
+/// use enum_schema::ask::{CreateMessageResult, Role};
 /// use serde_json::json;
 ///
 /// let result = CreateMessageResult::from_json(json!({

@@ -142,13 +142,11 @@ use tower_mcp::{
     ReadResourceResult, RequestContext, RequestOutcome,
 };
 
-use crate::ask::{
-    unless_cancelled, ElicitError, Reply, Request, RequestStateError, RequestStateSeal, Sdk,
-    SdkError, StateCodec,
+use crate::ask::adapter::{
+    self as input, unless_cancelled, InputRequiredResult, Reply, Request, Sdk, SdkError, StateCodec,
 };
-use crate::input::{self, InputRequiredResult};
+use crate::ask::{ElicitError, RequestStateError, RequestStateSeal};
 use crate::schema::ElicitRequestFormParams;
-use crate::version::ProtocolVersion;
 
 /// tower-mcp 0.25 as [`enum_schema::ask`](crate::ask) sees it: the [`Sdk`]
 /// that makes [`Ask`] a tower-mcp `Ask`.
@@ -428,10 +426,10 @@ fn restore_integers(answer: &mut Value) {
 fn request<'a>(ctx: &'a RequestContext, method: &'a str, name: &'a str) -> Request<'a> {
     let meta = ctx.per_request_meta();
     let version = match meta.and_then(|meta| meta.protocol_version.as_deref()) {
-        Some(version) => ProtocolVersion::for_peer(version).ok(),
+        Some(version) => Some(version),
         None => ctx
             .extension::<McpProtocolRevision>()
-            .and_then(|revision| ProtocolVersion::for_peer(revision.as_str()).ok()),
+            .map(|revision| revision.as_str()),
     };
     let capabilities = match meta.and_then(|meta| meta.client_capabilities.clone()) {
         Some(capabilities) => Some(capabilities),
@@ -439,11 +437,7 @@ fn request<'a>(ctx: &'a RequestContext, method: &'a str, name: &'a str) -> Reque
             .session()
             .and_then(|session| session.get::<ClientCapabilities>()),
     };
-    let capabilities = capabilities.unwrap_or_default();
-    // `"elicitation": {}` means form mode (MCP 2025-11-25 on).
-    let form_supported = capabilities
-        .elicitation
-        .is_some_and(|elicitation| elicitation.form.is_some() || elicitation.url.is_none());
+    let capabilities = serde_json::to_value(capabilities).unwrap_or_default();
     let mut responses = match ctx.input_responses().map(serde_json::to_value) {
         Some(Ok(Value::Object(responses))) => responses,
         _ => Map::new(),
@@ -451,9 +445,7 @@ fn request<'a>(ctx: &'a RequestContext, method: &'a str, name: &'a str) -> Reque
     responses.values_mut().for_each(restore_integers);
     Request::new(method, name)
         .with_protocol_version(version)
-        .with_form_supported(form_supported)
-        .with_sampling_supported(capabilities.sampling.is_some())
-        .with_roots_supported(capabilities.roots.is_some())
+        .with_client_capabilities(&capabilities)
         .with_input_responses(responses)
         .with_request_state(ctx.request_state())
 }

@@ -39,11 +39,9 @@ use std::future::Future;
 use std::task::{Context, Poll, Waker};
 use std::time::Duration;
 
-use enum_schema::ask::{
-    AnswerStore, Ask, ElicitError, EncryptedCodec, MemoryStore, Question, Reply, Request,
-    RequestStateError, RequestStateSeal, Sdk, SdkError, StateCodec, StoreFuture,
-};
-use enum_schema::input::InputRequiredResult;
+use enum_schema::ask::{AnswerStore, Ask, ElicitError, EncryptedCodec, MemoryStore, Question, RequestStateError, RequestStateSeal, StoreFuture};
+use enum_schema::ask::adapter::{Reply, Request, Sdk, SdkError, StateCodec};
+use enum_schema::ask::adapter::InputRequiredResult;
 use enum_schema::schema::ElicitRequestFormParams;
 use enum_schema::{ElicitAction, ElicitForm, Error, ProtocolVersion};
 use enum_schema_fuzz::{Everything, Impact, Triage};
@@ -321,7 +319,7 @@ impl Call<'_> {
         OPENED.set(None);
         let request = Request::new("tools/call", "incident")
             .with_arguments(self.arguments)
-            .with_protocol_version(self.version)
+            .with_protocol_version(self.version.map(ProtocolVersion::as_str))
             .with_input_responses(self.responses.clone())
             .with_request_state(state);
         let ask = match Ask::<Fuzz>::open(Peer(self.responses.clone()), self.seal.clone(), request)

@@ -16,12 +16,10 @@ use ::rmcp::{ErrorData, RoleServer, ServerHandler};
 use serde_json::{Map, Value};
 
 use super::convert::result_json;
-use super::input_request;
-use crate::ask::{
-    unless_cancelled, ElicitError, Reply, Request, RequestStateError, Sdk, SdkError, StateCodec,
+use crate::ask::adapter::{
+    unless_cancelled, InputRequest, InputRequiredResult, Reply, Request, Sdk, SdkError, StateCodec,
 };
-use crate::input::{InputRequest, InputRequiredResult};
-use crate::version::ProtocolVersion;
+use crate::ask::{ElicitError, RequestStateError};
 
 /// rmcp, the official Rust MCP SDK, as [`enum_schema::ask`](crate::ask)
 /// sees it: the [`Sdk`] that makes [`Ask`] an rmcp `Ask`.
@@ -222,7 +220,9 @@ fn input_required(result: &InputRequiredResult) -> Result<model::InputRequiredRe
 #[allow(deprecated)]
 fn sdk_input_request(request: &InputRequest) -> Result<model::InputRequest, ElicitError> {
     Ok(match request {
-        InputRequest::Elicitation(params) => input_request(params),
+        InputRequest::Elicitation(params) => {
+            model::InputRequest::Elicitation(model::ElicitRequest::new(params.into()))
+        }
         InputRequest::CreateMessage(params) => model::InputRequest::CreateMessage(
             model::CreateMessageRequest::new(sampling_params(params)?),
         ),
@@ -255,7 +255,7 @@ fn server_request(request: &InputRequest) -> Result<model::ServerRequest, Elicit
 /// is refused before anything is sent.
 #[allow(deprecated)]
 fn sampling_params(
-    params: &crate::input::CreateMessageParams,
+    params: &crate::ask::CreateMessageParams,
 ) -> Result<model::CreateMessageRequestParams, ElicitError> {
     serde_json::from_value(Value::Object(params.as_json().clone())).map_err(|error| {
         let message = format!("sampling/createMessage params rmcp cannot carry: {error}");
@@ -312,8 +312,9 @@ fn sender(context: &RequestContext<RoleServer>) -> RequestContext<RoleServer> {
     sender
 }
 
-/// The request as the core reads it: revision, capability and retry fields
-/// from rmcp's context.
+/// The request as the core reads it: the revision and the client's
+/// capabilities (the request's `_meta` on 2026-07-28, else the session's
+/// `initialize`) and the retry fields, from rmcp's context.
 fn request<'a>(
     context: &RequestContext<RoleServer>,
     method: &'a str,
@@ -321,21 +322,12 @@ fn request<'a>(
     responses: Option<model::InputResponses>,
     state: Option<&'a str>,
 ) -> Request<'a> {
-    // A revision newer than this crate knows asks inside the result too.
-    let version = context.protocol_version().map(|version| {
-        ProtocolVersion::for_peer(version.as_str()).unwrap_or(ProtocolVersion::LATEST)
-    });
-    let capabilities = context.client_capabilities().unwrap_or_default();
-    // `"elicitation": {}` means form mode (MCP 2025-11-25 on).
-    let form_supported = capabilities
-        .elicitation
-        .is_some_and(|elicitation| elicitation.form.is_some() || elicitation.url.is_none());
+    let version = context.protocol_version();
+    let capabilities = serde_json::to_value(context.client_capabilities()).unwrap_or_default();
     let responses: Map<String, Value> = responses.unwrap_or_default().into_iter().collect();
     Request::new(method, name)
-        .with_protocol_version(version)
-        .with_form_supported(form_supported)
-        .with_sampling_supported(capabilities.sampling.is_some())
-        .with_roots_supported(capabilities.roots.is_some())
+        .with_protocol_version(version.as_ref().map(|version| version.as_str()))
+        .with_client_capabilities(&capabilities)
         .with_input_responses(responses)
         .with_request_state(state)
 }
@@ -462,7 +454,11 @@ impl<S: AsRef<RequestStateSeal>> SealProvider for S {
 impl<S: SealProvider + ServerHandler> FromContextPart<ToolCallContext<'_, S>> for Ask {
     fn from_context_part(context: &mut ToolCallContext<'_, S>) -> Result<Self, ErrorData> {
         let state = context.request_state.take();
-        let read = request(
+        let tool = match context.arguments {
+            None => context.service.get_tool(&context.name),
+            Some(_) => None,
+        };
+        let mut read = request(
             &context.request_context,
             "tools/call",
             &context.name,
@@ -470,24 +466,9 @@ impl<S: SealProvider + ServerHandler> FromContextPart<ToolCallContext<'_, S>> fo
             state.as_deref(),
         )
         .with_arguments(context.arguments.as_ref());
-        let mut read = read;
         if context.arguments.is_none() {
-            let declared = declared_arguments(context.service, &context.name);
-            let refused = match declared {
-                Declared::Required => true,
-                Declared::Optional => read.binds_a_state(),
-                Declared::None => false,
-            };
-            if refused {
-                let tool = context.name.to_string();
-                return Err(ErrorData::from(ElicitError::NoArguments { tool }));
-            }
-            if !matches!(declared, Declared::None) {
-                // An argument a question may be answered by might have been
-                // taken by an earlier extractor: such a question is refused,
-                // not asked as if the model had sent nothing.
-                read = read.with_arguments_unseen();
-            }
+            // An earlier extractor may have taken them.
+            read = read.with_arguments_unseen(tool.as_ref().map(|tool| &*tool.input_schema));
         }
         Ask::open(
             sender(&context.request_context),
@@ -495,55 +476,5 @@ impl<S: SealProvider + ServerHandler> FromContextPart<ToolCallContext<'_, S>> fo
             read,
         )
         .map_err(ErrorData::from)
-    }
-}
-
-/// What a tool's input schema declares of its arguments.
-enum Declared {
-    /// At least one required argument.
-    Required,
-    /// Properties, none of them required.
-    Optional,
-    /// No property (or no schema known).
-    None,
-}
-
-/// What the tool's input schema, as the server declares it, says of its
-/// arguments: a non-empty `required`; else anything that may admit an
-/// argument (`properties`, `additionalProperties` other than `false`,
-/// `patternProperties`, or a composition: `oneOf`, `anyOf`, `allOf`,
-/// `$ref`); else nothing. A `JsonObject` parameter writes the schema of no
-/// arguments (`{"type":"object","properties":{}}`), so it declares nothing.
-fn declared_arguments<S: ServerHandler>(service: &S, name: &str) -> Declared {
-    let Some(tool) = service.get_tool(name) else {
-        return Declared::None;
-    };
-    let schema = &tool.input_schema;
-    let non_empty = |key: &str| match schema.get(key) {
-        Some(Value::Array(items)) => !items.is_empty(),
-        Some(Value::Object(items)) => !items.is_empty(),
-        Some(Value::String(_)) => true,
-        _ => false,
-    };
-    let open = schema
-        .get("additionalProperties")
-        .is_some_and(|additional| additional != &Value::Bool(false));
-    if non_empty("required") {
-        Declared::Required
-    } else if open
-        || [
-            "properties",
-            "patternProperties",
-            "oneOf",
-            "anyOf",
-            "allOf",
-            "$ref",
-        ]
-        .into_iter()
-        .any(non_empty)
-    {
-        Declared::Optional
-    } else {
-        Declared::None
     }
 }

@@ -135,9 +135,9 @@
 //! # Lower level
 //!
 //! [`PeerElicitExt::elicit_form`] sends one `elicitation/create` on rmcp's
-//! server [`Peer`] (revisions before 2026-07-28 only); [`input_required`]
-//! and [`input_request`] build the 2026-07-28 envelope by hand (its answer
-//! is [`Ask`]'s to read).
+//! server [`Peer`] (revisions before 2026-07-28 only); on 2026-07-28, a
+//! form travels in an `input_required` result, which [`Ask`] writes and
+//! reads.
 //!
 //! # Conversions
 //!
@@ -336,52 +336,3 @@ mod private {
 }
 
 impl PeerElicitExt for Peer<RoleServer> {}
-
-/// Params as an entry of rmcp's `InputRequests` (MCP 2026-07-28):
-/// `{"method":"elicitation/create","params":{..}}`.
-pub fn input_request(params: &ElicitRequestFormParams) -> model::InputRequest {
-    model::InputRequest::Elicitation(model::ElicitRequest::new(params.into()))
-}
-
-/// The `input_required` result that asks for `F`'s form under `key` (MCP
-/// 2026-07-28): `{"resultType":"input_required","inputRequests":{key:{"method":"elicitation/create","params":{"mode":"form","message":..,"requestedSchema":{..}}}}}`.
-/// Return it from the tool; the client calls the tool again with the
-/// answer under `key` in `inputResponses`, which [`Ask`] reads. Set
-/// `request_state` on it to carry state to the retried call.
-///
-/// ```
-/// use enum_schema::rmcp::input_required;
-/// use enum_schema::{ElicitEnum, ElicitForm};
-/// use serde_json::json;
-///
-/// #[derive(ElicitEnum, Debug)]
-/// enum Plan { Free, Pro }
-///
-/// #[derive(ElicitForm, Debug)]
-/// struct Upgrade { plan: Plan }
-///
-/// let result = input_required::<Upgrade>("upgrade", "Which plan?");
-/// assert_eq!(
-///     serde_json::to_value(&result).unwrap(),
-///     json!({
-///         "resultType": "input_required",
-///         "inputRequests": {"upgrade": {"method": "elicitation/create", "params": {
-///             "mode": "form",
-///             "message": "Which plan?",
-///             "requestedSchema": {
-///                 "type": "object",
-///                 "properties": {"plan": {"type": "string", "enum": ["Free", "Pro"]}},
-///                 "required": ["plan"],
-///             },
-///         }}},
-///     }),
-/// );
-/// ```
-pub fn input_required<F: ElicitForm>(
-    key: impl Into<String>,
-    message: impl Into<Cow<'static, str>>,
-) -> model::InputRequiredResult {
-    let mut requests = model::InputRequests::new();
-    requests.insert(key.into(), input_request(&F::request(message)));
-    model::InputRequiredResult::from_input_requests(requests)
-}

@@ -14,8 +14,10 @@ use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
 
 use super::RequestStateCodec;
-use crate::ask::{ElicitError, Reply, Request, RequestStateError, Sdk, SdkError, StateCodec};
-use crate::input::{InputRequest, InputRequiredResult};
+use crate::ask::adapter::{
+    InputRequest, InputRequiredResult, Reply, Request, Sdk, SdkError, StateCodec,
+};
+use crate::ask::{ElicitError, RequestStateError};
 use crate::version::ProtocolVersion;
 
 /// rust-mcp-sdk 2.0 as [`enum_schema::ask`](crate::ask) sees it: the
@@ -190,24 +192,18 @@ retried!(
     ReadResourceRequestParams
 );
 
-/// The request as the core reads it.
+/// The request as the core reads it: the client's capabilities from the
+/// request's `_meta`, and the retry fields.
 fn request<'a>(method: &'a str, name: &'a str, params: &'a impl Retried) -> Request<'a> {
-    let capabilities = &params.meta().client_capabilities;
-    // `"elicitation": {}` means form mode (MCP 2025-11-25 on).
-    let form_supported = capabilities
-        .elicitation
-        .as_ref()
-        .is_some_and(|elicitation| elicitation.form.is_some() || elicitation.url.is_none());
+    let capabilities = serde_json::to_value(&params.meta().client_capabilities).unwrap_or_default();
     let responses = match params.input_responses().map(serde_json::to_value) {
         Some(Ok(Value::Object(responses))) => responses,
         _ => Map::new(),
     };
     // The SDK's runtime serves 2026-07-28 requests only.
     Request::new(method, name)
-        .with_protocol_version(Some(ProtocolVersion::V2026_07_28))
-        .with_form_supported(form_supported)
-        .with_sampling_supported(capabilities.sampling.is_some())
-        .with_roots_supported(capabilities.roots.is_some())
+        .with_protocol_version(Some(ProtocolVersion::V2026_07_28.as_str()))
+        .with_client_capabilities(&capabilities)
         .with_input_responses(responses)
         .with_request_state(params.request_state())
 }

@@ -1,5 +1,17 @@
-//! What an MCP SDK supplies so that [`Ask`](super::Ask) works on it: the
-//! [`Sdk`] trait and the [`Reply`] of each kind of handler.
+//! What an SDK adapter needs, and a tool author does not: the [`Sdk`]
+//! trait an adapter implements, the [`Reply`] of each kind of handler,
+//! the [`Request`] it reads a call into, the [`StateCodec`] its SDK's
+//! `requestState` codec implements, and the requests and results that
+//! cross the seam ([`InputRequest`], [`InputRequiredResult`]).
+//!
+//! `enum_schema::rmcp`, `enum_schema::rust_mcp_sdk` and
+//! `enum_schema::tower_mcp` are adapters written on this module alone; an
+//! adapter of another SDK is a marker type with an [`Sdk`] impl, a
+//! [`Reply`] per handler kind, and a way to build a [`Request`] from the
+//! SDK's handler context, then `pub type Ask = enum_schema::ask::Ask<MySdk>;`.
+//! Every rule about what a client declared or sent is applied in
+//! `enum_schema::ask`, once for every SDK: an adapter hands over what the
+//! protocol carries, as it carries it.
 
 use std::future::Future;
 use std::time::Duration;
@@ -7,7 +19,13 @@ use std::time::Duration;
 use serde_json::Value;
 
 use super::error::ElicitError;
-use crate::input::{InputRequest, InputRequiredResult};
+pub use super::error::SdkError;
+use super::reask;
+pub use super::request::Request;
+pub use super::state::StateCodec;
+pub use crate::input::{
+    InputRequest, InputRequiredResult, RequestStateTooLong, MAX_REQUEST_STATE_LENGTH,
+};
 
 /// An MCP SDK, as [`Ask`](super::Ask) needs it: the few things that differ
 /// from one SDK to the next. Everything else (reading answers from
@@ -15,9 +33,9 @@ use crate::input::{InputRequest, InputRequiredResult};
 /// answer, several questions in one round, the misuse checks, the one
 /// [`ElicitError`]) is written once, in [`Ask`](super::Ask).
 ///
-/// rmcp and rust-mcp-sdk are implemented in this crate (features `rmcp`
-/// and `rust-mcp-sdk`); implement it for another SDK with a marker type:
-/// `pub type Ask = enum_schema::ask::Ask<MySdk>;`.
+/// rmcp, rust-mcp-sdk and tower-mcp are implemented in this crate
+/// (features `rmcp`, `rust-mcp-sdk` and `tower-mcp`); implement it for
+/// another SDK with a marker type: `pub type Ask = enum_schema::ask::Ask<MySdk>;`.
 pub trait Sdk: Sized + Send + Sync + 'static {
     /// What `elicitation/create`, `sampling/createMessage` and `roots/list`
     /// are sent through on revisions before 2026-07-28 (rmcp's server
@@ -94,7 +112,7 @@ pub trait Sdk: Sized + Send + Sync + 'static {
 /// [`ElicitError::Cancelled`] for `None`.
 ///
 /// ```
-/// use enum_schema::ask::unless_cancelled;
+/// use enum_schema::ask::adapter::unless_cancelled;
 /// # fn block_on<F: std::future::Future>(future: F) -> F::Output {
 /// #     let mut future = std::pin::pin!(future);
 /// #     let mut context = std::task::Context::from_waker(std::task::Waker::noop());
@@ -143,4 +161,34 @@ pub trait Reply<S: Sdk>: Sized {
     ///
     /// The SDK's JSON-RPC error if it cannot carry the result.
     fn input_required(result: InputRequiredResult) -> Result<Self::Response, S::Error>;
+}
+
+/// What a handler that ran its body through [`Ask`](super::Ask) returns:
+/// the response of the handler's kind `T` on SDK `S`, or the SDK's
+/// JSON-RPC error.
+pub type Handled<S, T> = Result<<T as Reply<S>>::Response, <S as Sdk>::Error>;
+
+/// The response for how a body ended, classified once for every SDK: its
+/// result; the `input_required` result that asks; for a tool (which has
+/// `tool_error`), a rejected answer as an error result; else the JSON-RPC
+/// error.
+pub(crate) fn respond<S: Sdk, T: Reply<S>, R: Into<T>>(
+    ended: Result<R, ElicitError>,
+    tool_error: Option<fn(&ElicitError) -> T>,
+) -> Handled<S, T> {
+    match ended {
+        Ok(result) => Ok(result.into().complete()),
+        Err(ElicitError::InputRequired(result)) => T::input_required(*result),
+        // A malformed result (an entry of `inputResponses` that is no
+        // `ElicitResult`, a `CreateMessageResult` without `model`) is the
+        // client's protocol error, not a person's answer: a JSON-RPC error.
+        Err(ElicitError::Invalid(error)) if !reask::is_the_persons(&error) => {
+            Err(S::error(ElicitError::Invalid(error)))
+        }
+        Err(error @ (ElicitError::Invalid(_) | ElicitError::Unasked(_))) => match tool_error {
+            Some(build) => Ok(build(&error).complete()),
+            None => Err(S::error(error)),
+        },
+        Err(error) => Err(S::error(error)),
+    }
 }

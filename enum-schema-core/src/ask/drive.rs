@@ -1,0 +1,208 @@
+//! How a round travels, once per protocol era: on 2026-07-28 the
+//! decision's requests become the `input_required` result and the round is
+//! sealed into its `requestState`; before, each request is sent in turn
+//! and the decision runs again on its answer. Both eras run the same
+//! decision (`decide.rs`); this file only carries it.
+
+use std::future::Future;
+use std::sync::{Arc, PoisonError};
+
+use serde_json::Map;
+
+use super::adapter::Sdk;
+use super::call::Ask;
+use super::decide::{check_supported, decide, Call, Plan};
+use super::error::ElicitError;
+use super::messages::Messages;
+use super::payload;
+use super::question::erased::Erased;
+use super::round::Round;
+use crate::input::InputRequiredResult;
+
+impl<S: Sdk> Ask<S> {
+    /// Asks a round's questions, and keeps each answer in its question.
+    pub(super) async fn ask(&self, questions: &mut [Erased<'_>]) -> Result<(), ElicitError> {
+        let messages = self.messages();
+        let call = self.call(&*messages);
+        {
+            let mut running = self.running();
+            if !running.body {
+                return Err(ElicitError::OutsideHandler);
+            }
+            // A request the client cannot take is refused before any key is
+            // recorded: nothing was asked, so a body that falls back to
+            // another question (a form where the client cannot sample) may
+            // use the same key.
+            check_supported(&call, questions)?;
+            for question in questions.iter() {
+                if !running.asked.insert(question.key().to_owned()) {
+                    return Err(ElicitError::KeyReused {
+                        key: question.key().to_owned(),
+                    });
+                }
+            }
+        }
+        match self.inner.version {
+            Some(version) if version.uses_input_required() => {
+                self.in_result(&call, questions).await
+            }
+            _ => self.in_turn(&call, questions).await,
+        }
+    }
+
+    /// What the decision reads of this call.
+    fn call<'a>(&'a self, messages: &'a dyn Messages) -> Call<'a> {
+        let inner = &*self.inner;
+        Call {
+            method: &inner.method,
+            name: &inner.name,
+            arguments: &inner.arguments,
+            arguments_unseen: inner.arguments_unseen,
+            version: inner.version,
+            capabilities: inner.capabilities,
+            max_attempts: inner.seal.max_attempts(),
+            messages,
+        }
+    }
+
+    /// On 2026-07-28: every question answered from the carried round or
+    /// `inputResponses`, or asked in one `input_required` result, whose
+    /// state carries the round on.
+    async fn in_result(
+        &self,
+        call: &Call<'_>,
+        questions: &mut [Erased<'_>],
+    ) -> Result<(), ElicitError> {
+        let (result, payload) = {
+            let mut running = self.running();
+            let round = &mut running.round;
+            let Plan::Ask(asking) = decide(call, questions, round, &self.inner.responses)? else {
+                return Ok(());
+            };
+            round.keep(|key| asking.iter().any(|(asked, _)| asked == key));
+            let mut result = InputRequiredResult::new();
+            for (key, request) in asking {
+                result = result.request(key, request);
+            }
+            // Every round that asks seals a state, the first included: it
+            // names the questions whose answers the next round may bring.
+            (result, payload::write(round, self.inner.seal.ttl()))
+        };
+        let text = self
+            .inner
+            .seal
+            .seal_state(payload, &self.inner.binding)
+            .await?;
+        Err(match result.with_request_state(text) {
+            Ok(result) => ElicitError::InputRequired(Box::new(result)),
+            Err(too_long) => ElicitError::StateTooLarge {
+                length: too_long.length,
+            },
+        })
+    }
+
+    /// Before 2026-07-28: the questions' requests sent in turn, in order,
+    /// each answer decided on before the next is sent (and a rejected one
+    /// asked again inside the call). Nothing outlives the call, so its
+    /// round is its own.
+    async fn in_turn(
+        &self,
+        call: &Call<'_>,
+        questions: &mut [Erased<'_>],
+    ) -> Result<(), ElicitError> {
+        let mut round = Round::default();
+        let mut answers = Map::new();
+        loop {
+            let Plan::Ask(asking) = decide(call, questions, &mut round, &answers)? else {
+                return Ok(());
+            };
+            let Some((key, request)) = asking.into_iter().next() else {
+                return Ok(());
+            };
+            // A person has as long to answer as a sealed state lives on
+            // 2026-07-28: a client that never answers holds no call open
+            // for longer.
+            let method = request.method();
+            let sent = S::send(&self.inner.peer, request, self.inner.seal.ttl());
+            let answer = self.waiting(method, sent).await?;
+            answers.insert(key, answer);
+        }
+    }
+
+    /// `answer`, the wait for the client's answer to a request of `method`,
+    /// with `notifications/progress` sent every progress interval of the
+    /// seal while it lasts (its message [`Messages::waiting`] for
+    /// `method`), until the SDK says it cannot send them.
+    async fn waiting<T>(&self, method: &str, answer: impl Future<Output = T>) -> T {
+        let Some(every) = self.inner.seal.progress_interval() else {
+            return answer.await;
+        };
+        let ticking = async {
+            loop {
+                S::sleep(every).await;
+                // Back to the answer between two ticks, whatever the timer.
+                yield_once().await;
+                let (progress, message) = {
+                    let mut running = self.running();
+                    running.progress += 1;
+                    (running.progress, running.messages.waiting(method))
+                };
+                if !S::progress(&self.inner.peer, progress, &message).await {
+                    return std::future::pending::<std::convert::Infallible>().await;
+                }
+            }
+        };
+        let mut answer = std::pin::pin!(answer);
+        let mut ticking = std::pin::pin!(ticking);
+        std::future::poll_fn(|context| {
+            if let std::task::Poll::Ready(answer) = answer.as_mut().poll(context) {
+                return std::task::Poll::Ready(answer);
+            }
+            match ticking.as_mut().poll(context) {
+                std::task::Poll::Pending => std::task::Poll::Pending,
+                std::task::Poll::Ready(never) => match never {},
+            }
+        })
+        .await
+    }
+
+    /// Runs `body`: questions may be asked while it runs, and only then.
+    pub(super) async fn run<R, Body, Fut>(self, body: Body) -> Result<R, ElicitError>
+    where
+        Body: FnOnce(Ask<S>) -> Fut,
+        Fut: Future<Output = Result<R, ElicitError>>,
+    {
+        // With a store, the round of earlier rounds is taken (once) before
+        // the body runs: a replayed state is refused here.
+        let handle = self.running().handle.take();
+        if let Some(handle) = handle {
+            let round = self.inner.seal.take_round(&handle).await?;
+            self.running().round = round;
+        }
+        self.running().body = true;
+        let inner = Arc::clone(&self.inner);
+        let ended = body(self).await;
+        // A clone kept past the body has no response left to ask in.
+        inner
+            .running
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .body = false;
+        ended
+    }
+}
+
+/// Pending once, waking at once: lets the answer be polled between two
+/// progress notifications even when a timer completes at once.
+fn yield_once() -> impl Future<Output = ()> {
+    let mut yielded = false;
+    std::future::poll_fn(move |context| {
+        if yielded {
+            std::task::Poll::Ready(())
+        } else {
+            yielded = true;
+            context.waker().wake_by_ref();
+            std::task::Poll::Pending
+        }
+    })
+}
