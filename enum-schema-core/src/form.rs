@@ -262,6 +262,19 @@ fn sent(value: Option<Value>) -> Option<Value> {
 
 /// A list of named fields: a tuple `((name, field), ..)` of one to twelve
 /// pairs, whose answer is the tuple of the fields' answers.
+///
+/// No other type has it, `()` included: a form with no property gives the
+/// person nothing to submit, and some clients cancel it; a yes or no is a
+/// [`Confirm`](crate::Confirm).
+// Stable rustc has no `on(Self = ..)` filter, so these words must hold for
+// whatever is passed: `()`, a lone field, a pair without its trailing comma,
+// thirteen pairs, a `String` name.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a list of form fields",
+    label = "expected a tuple of 1 to 12 `(&'static str, field)` pairs",
+    note = "a form needs at least one field: a form with no property gives the user nothing to submit, and some clients cancel it; to ask yes or no, use `enum_schema::Confirm`, a form of its own (`Confirm::request(message)`)",
+    note = "write each field as a `(name, field)` pair in a tuple, with a comma after a lone pair: `Form::new(((\"name\", StringField::new()),))`; for more than twelve fields, derive `ElicitForm` on a struct"
+)]
 pub trait FormFields {
     /// The typed content: a tuple with one element per field.
     type Output;
@@ -282,6 +295,9 @@ pub trait FormFields {
     fn parse_content(&self, content: Map<String, Value>) -> Result<Self::Output, Error>;
 }
 
+// No `#[diagnostic::do_not_recommend]` on these impls: it would hide the
+// nested `FormField` error (`&str` is not a form field, write `&select`)
+// behind the vaguer `FormFields` one; the price is rustc's list of them.
 macro_rules! tuple_fields {
     ($($field:ident $index:tt),+) => {
         impl<$($field: FormField),+> FormFields for ($((&'static str, $field),)+) {
