@@ -737,7 +737,11 @@ mod tests {
         let (plan, answer) = one(&call(&arguments), argued, &mut round, &Map::new()).unwrap();
         assert!(matches!(plan, Plan::Answered));
         assert_eq!(answer, self::answer("a.txt"));
-        assert_eq!(round.get("file"), Some(&Carried::default()), "nothing carried");
+        assert_eq!(
+            round.get("file"),
+            Some(&Carried::default()),
+            "nothing carried"
+        );
 
         let arguments = responses("file", json!({"file": "z.txt"}));
         let argued = question("file", params.clone()).with_argument();

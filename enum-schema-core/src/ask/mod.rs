@@ -48,6 +48,7 @@ mod question;
 mod reask;
 #[cfg(feature = "redis")]
 mod redis_store;
+mod rejection;
 mod request;
 mod round;
 mod search;
@@ -69,8 +70,8 @@ pub use question::{AnyQuestion, CreateMessage, ListRoots, Question, Questions};
 #[cfg(feature = "redis")]
 #[cfg_attr(docsrs, doc(cfg(feature = "redis")))]
 pub use redis_store::RedisStore;
-/// Lowercase hex in one `String`, for the adapters' own digests.
-#[cfg(feature = "tower-mcp")]
+/// Lowercase hex in one `String`, for an adapter's own digests.
+#[allow(unused_imports)]
 pub(crate) use round::hex;
 pub use state::RequestStateSeal;
 #[cfg(feature = "store")]

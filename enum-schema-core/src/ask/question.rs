@@ -429,6 +429,11 @@ impl InputQuestion for ListRoots<'_> {
 /// a tuple or a `Vec`: a form [`Question`] (answer: an [`ElicitAction`]), a
 /// [`CreateMessage`] (a [`CreateMessageResult`]) or a [`ListRoots`] (a
 /// [`ListRootsResult`]).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a question `Ask::all` can ask",
+    label = "expected a `Question`, a `CreateMessage` or a `ListRoots`",
+    note = "build a form question with `Question::form::<F>(key, message)`, `Question::form_with`, `Question::fields` or `Question::new`"
+)]
 pub trait AnyQuestion: erased::Sealed + Send {
     /// The answer.
     type Answer;
@@ -486,6 +491,14 @@ impl AnyQuestion for ListRoots<'_> {
 /// a tuple of one to twelve questions of any kind ([`AnyQuestion`];
 /// answer: the tuple of their answers), or a `Vec` of questions of one type
 /// (answer: a `Vec` in the same order).
+// The words hold for `()`, a lone question without its tuple, thirteen
+// questions, or anything else passed to `all`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a set of questions `Ask::all` can ask",
+    label = "expected a tuple of 1 to 12 questions, or a `Vec` of questions of one type",
+    note = "a round asks at least one question: `Question::form::<F>(key, message)`, `CreateMessage::new(key, params)` or `ListRoots::new(key)`; one alone is `(question,)`, with its comma, or `Ask::question(question)`",
+    note = "more than twelve: a `Vec` of questions of one type, or several calls of `all`"
+)]
 pub trait Questions: erased::Sealed + Send {
     /// The answers.
     type Output;

@@ -377,18 +377,10 @@ fn reason(text: &mut String, field: &str, kind: &ErrorKind, changed: bool) -> st
         }
         ErrorKind::TooShort {
             value, min_length, ..
-        } => write!(
-            text,
-            "{field}: enter at least {min_length} characters; you entered {}.",
-            crate::schema::rule::shared::char_count(value)
-        ),
+        } => length(text, field, "at least", *min_length, value),
         ErrorKind::TooLong {
             value, max_length, ..
-        } => write!(
-            text,
-            "{field}: enter at most {max_length} characters; you entered {}.",
-            crate::schema::rule::shared::char_count(value)
-        ),
+        } => length(text, field, "at most", *max_length, value),
         ErrorKind::InvalidFormat { value, format, .. } => write!(
             text,
             "{field}: {} is not {}.",
@@ -405,24 +397,7 @@ fn reason(text: &mut String, field: &str, kind: &ErrorKind, changed: bool) -> st
             minimum,
             maximum,
             ..
-        } => {
-            let value = quote(&value.to_string());
-            match (minimum, maximum) {
-                (Some(minimum), Some(maximum)) => write!(
-                    text,
-                    "{field}: enter a number from {minimum} to {maximum}; you entered {value}."
-                ),
-                (Some(minimum), None) => write!(
-                    text,
-                    "{field}: enter a number of at least {minimum}; you entered {value}."
-                ),
-                (None, Some(maximum)) => write!(
-                    text,
-                    "{field}: enter a number of at most {maximum}; you entered {value}."
-                ),
-                (None, None) => write!(text, "{field}: {value} is out of range."),
-            }
-        }
+        } => out_of_range(text, field, value, minimum.as_ref(), maximum.as_ref()),
         ErrorKind::MissingField => write!(text, "{field}: this answer is required."),
         ErrorKind::NoMatch { value, .. } => write!(
             text,
@@ -440,5 +415,47 @@ fn reason(text: &mut String, field: &str, kind: &ErrorKind, changed: bool) -> st
             quote(value)
         ),
         _ => write!(text, "{field}: please answer again."),
+    }
+}
+
+/// The reason for a text of the wrong length: `bound` characters at
+/// `least` or at most.
+fn length(
+    text: &mut String,
+    field: &str,
+    least: &str,
+    bound: usize,
+    value: &str,
+) -> std::fmt::Result {
+    let entered = crate::schema::rule::shared::char_count(value);
+    write!(
+        text,
+        "{field}: enter {least} {bound} characters; you entered {entered}."
+    )
+}
+
+/// The reason for a number outside its bounds, by the bounds it has.
+fn out_of_range(
+    text: &mut String,
+    field: &str,
+    value: &serde_json::Number,
+    minimum: Option<&serde_json::Number>,
+    maximum: Option<&serde_json::Number>,
+) -> std::fmt::Result {
+    let value = quote(&value.to_string());
+    match (minimum, maximum) {
+        (Some(minimum), Some(maximum)) => write!(
+            text,
+            "{field}: enter a number from {minimum} to {maximum}; you entered {value}."
+        ),
+        (Some(minimum), None) => write!(
+            text,
+            "{field}: enter a number of at least {minimum}; you entered {value}."
+        ),
+        (None, Some(maximum)) => write!(
+            text,
+            "{field}: enter a number of at most {maximum}; you entered {value}."
+        ),
+        (None, None) => write!(text, "{field}: {value} is out of range."),
     }
 }

@@ -404,6 +404,23 @@ fn description(property: &PrimitiveSchema) -> Option<&str> {
     }
 }
 
+/// A field's bounds in words, after its type: ` {between} 1 to 5{unit}`,
+/// ` of at least 1{unit}`, ` of at most 5{unit}`, or nothing.
+fn bounds(
+    text: &mut String,
+    min: Option<impl fmt::Display>,
+    max: Option<impl fmt::Display>,
+    between: &str,
+    unit: &str,
+) {
+    let _ = match (min, max) {
+        (Some(min), Some(max)) => write!(text, " {between} {min} to {max}{unit}"),
+        (Some(min), None) => write!(text, " of at least {min}{unit}"),
+        (None, Some(max)) => write!(text, " of at most {max}{unit}"),
+        (None, None) => Ok(()),
+    };
+}
+
 /// A field in words: its title, its type, its options, bounds and default.
 fn describe(name: &str, property: &PrimitiveSchema, sent: Option<&Value>) -> String {
     let searches = searches(name, property, sent);
@@ -417,18 +434,13 @@ fn describe(name: &str, property: &PrimitiveSchema, sent: Option<&Value>) -> Str
             if let Some(format) = string.format() {
                 let _ = write!(text, " in the format {}", format.as_str());
             }
-            match (string.min_length(), string.max_length()) {
-                (Some(min), Some(max)) => {
-                    let _ = write!(text, " of {min} to {max} characters");
-                }
-                (Some(min), None) => {
-                    let _ = write!(text, " of at least {min} characters");
-                }
-                (None, Some(max)) => {
-                    let _ = write!(text, " of at most {max} characters");
-                }
-                (None, None) => {}
-            }
+            bounds(
+                &mut text,
+                string.min_length(),
+                string.max_length(),
+                "of",
+                " characters",
+            );
             if let Some(default) = string.default_value() {
                 let _ = write!(text, ", default {}", quoted(default));
             }
@@ -439,18 +451,7 @@ fn describe(name: &str, property: &PrimitiveSchema, sent: Option<&Value>) -> Str
             } else {
                 "a number"
             });
-            match (number.minimum(), number.maximum()) {
-                (Some(min), Some(max)) => {
-                    let _ = write!(text, " from {min} to {max}");
-                }
-                (Some(min), None) => {
-                    let _ = write!(text, " of at least {min}");
-                }
-                (None, Some(max)) => {
-                    let _ = write!(text, " of at most {max}");
-                }
-                (None, None) => {}
-            }
+            bounds(&mut text, number.minimum(), number.maximum(), "from", "");
             if let Some(default) = number.default_value() {
                 let _ = write!(text, ", default {default}");
             }
@@ -470,18 +471,7 @@ fn describe(name: &str, property: &PrimitiveSchema, sent: Option<&Value>) -> Str
         }
         PrimitiveSchema::MultiSelect(select) => {
             text.push_str("a list");
-            match (select.min_items(), select.max_items()) {
-                (Some(min), Some(max)) => {
-                    let _ = write!(text, " of {min} to {max}");
-                }
-                (Some(min), None) => {
-                    let _ = write!(text, " of at least {min}");
-                }
-                (None, Some(max)) => {
-                    let _ = write!(text, " of at most {max}");
-                }
-                (None, None) => {}
-            }
+            bounds(&mut text, select.min_items(), select.max_items(), "of", "");
             text.push_str(" of ");
             options(&mut text, name, select.options(), &searches);
             if let Some(default) = select.default_values() {
