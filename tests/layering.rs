@@ -4,7 +4,8 @@
 //! `self::` path of the code in each folder against its diagram. A file may
 //! use its own layer and the ones below it; it names an item by its home
 //! module, never through the `lib.rs` re-exports; and the files of one
-//! layer do not import each other in a circle.
+//! layer do not import each other in a circle. It also checks that every
+//! source file and folder the document names exists.
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::fs;
@@ -609,6 +610,250 @@ fn every_import_follows_the_diagrams() {
         );
     }
     assert!(broken.is_empty(), "{}", broken.join("\n"));
+}
+
+/// The endings of a source file's name: a code span ending in one of them,
+/// or in `/`, names a path (`schema.json`, `Cargo.toml` do not).
+const SOURCE_ENDINGS: [&str; 3] = [".rs", ".sh", ".py"];
+
+/// The code spans of a line of markdown: each text between a run of
+/// backticks and the next run of as many (```` ```layers <folder> ```` is
+/// one span), trimmed.
+fn code_spans(line: &str) -> Vec<&str> {
+    let run = |text: &str| text.len() - text.trim_start_matches('`').len();
+    let mut spans = Vec::new();
+    let mut rest = line;
+    while let Some(open) = rest.find('`') {
+        let ticks = run(&rest[open..]);
+        let body = &rest[open + ticks..];
+        let mut at = 0;
+        let mut close = None;
+        while let Some(found) = body[at..].find('`') {
+            let start = at + found;
+            let length = run(&body[start..]);
+            if length == ticks {
+                close = Some(start);
+                break;
+            }
+            at = start + length;
+        }
+        match close {
+            Some(close) => {
+                spans.push(body[..close].trim());
+                rest = &body[close + ticks..];
+            }
+            // An unmatched run is literal backticks.
+            None => rest = body,
+        }
+    }
+    spans
+}
+
+/// Whether a code span names a path: one word ending in a source ending
+/// or in `/`.
+fn is_path(span: &str) -> bool {
+    span.len() > 1
+        && !span.contains(char::is_whitespace)
+        && !span.contains("://")
+        && (span.ends_with('/') || SOURCE_ENDINGS.iter().any(|ending| span.ends_with(ending)))
+}
+
+/// `folder/path`, with `folder` given with or without its last `/`
+/// (`""`: the repository root).
+fn join(folder: &str, path: &str) -> String {
+    match folder.trim_end_matches('/') {
+        "" => path.to_owned(),
+        folder => format!("{folder}/{path}"),
+    }
+}
+
+/// Where a path named relative to `folders` may be, innermost first: under
+/// each of the folders, then under each folder above it, up to the root.
+fn candidates(path: &str, folders: &[String]) -> Vec<String> {
+    let mut found = Vec::new();
+    for folder in folders {
+        let mut folder = folder.trim_end_matches('/');
+        loop {
+            let candidate = join(folder, path);
+            if !found.contains(&candidate) {
+                found.push(candidate);
+            }
+            if folder.is_empty() {
+                break;
+            }
+            folder = folder.rsplit_once('/').map_or("", |(above, _)| above);
+        }
+    }
+    found
+}
+
+/// The source paths `architecture` names that `exists` does not find,
+/// each with its line, and how many paths it names, by the rule of
+/// `every_path_architecture_names_exists`.
+fn missing_paths(architecture: &str, exists: impl Fn(&str) -> bool) -> (usize, Vec<String>) {
+    let lines: Vec<&str> = architecture.lines().collect();
+    let fence = |line: &str| line.trim_start().starts_with("```");
+    // Each line's section (0 before the first heading) and each section's
+    // folders, found first: a section's `layers` block may follow its text.
+    let mut section_of = Vec::with_capacity(lines.len());
+    let mut section_folders: Vec<Vec<String>> = vec![Vec::new()];
+    let mut all_layers = Vec::new();
+    let mut fenced = false;
+    for line in &lines {
+        if fence(line) {
+            fenced = !fenced;
+            if let Some(folder) = line.trim_start().strip_prefix("```layers ") {
+                section_folders
+                    .last_mut()
+                    .unwrap()
+                    .push(folder.trim().to_owned());
+                all_layers.push(folder.trim().to_owned());
+            }
+        } else if !fenced && line.starts_with('#') {
+            let heading = code_spans(line)
+                .into_iter()
+                .filter(|span| is_path(span) && span.ends_with('/'));
+            section_folders.push(heading.map(str::to_owned).collect());
+        }
+        section_of.push(section_folders.len() - 1);
+    }
+    for folders in &mut section_folders {
+        if folders.is_empty() {
+            folders.clone_from(&all_layers);
+        }
+    }
+    let resolve = |path: &str, folders: &[String]| {
+        candidates(path, folders)
+            .into_iter()
+            .find(|candidate| exists(candidate))
+    };
+    let mut named = 0;
+    let mut missing = Vec::new();
+    let mut layers: Option<String> = None;
+    fenced = false;
+    for (index, line) in lines.iter().enumerate() {
+        let number = index + 1;
+        if fence(line) {
+            fenced = !fenced;
+            layers = line
+                .trim_start()
+                .strip_prefix("```layers ")
+                .map(|folder| folder.trim().to_owned());
+            continue;
+        }
+        if fenced {
+            if let (Some(folder), Some(entry)) = (&layers, line.split_whitespace().next()) {
+                named += 1;
+                let path = join(folder, entry);
+                if !exists(&path) {
+                    missing.push(format!("line {number}: `{entry}` ({path})"));
+                }
+            }
+            continue;
+        }
+        let section = &section_folders[section_of[index]];
+        let mut folders = section.clone();
+        if let Some(first) = line
+            .trim_start()
+            .strip_prefix('|')
+            .and_then(|row| row.split('|').next())
+        {
+            if let [cell] = code_spans(first)[..] {
+                if is_path(cell) && cell.ends_with('/') {
+                    if let Some(folder) = resolve(cell, section) {
+                        folders.insert(0, folder);
+                    }
+                }
+            }
+        }
+        for span in code_spans(line).into_iter().filter(|span| is_path(span)) {
+            named += 1;
+            if resolve(span, &folders).is_none() {
+                missing.push(format!(
+                    "line {number}: `{span}` (under none of {} nor a folder above)",
+                    folders.join(", ")
+                ));
+            }
+        }
+    }
+    (named, missing)
+}
+
+/// Every source file and folder ARCHITECTURE.md names exists.
+///
+/// What counts as a path: the first word of a line of a
+/// ```` ```layers <folder> ```` block, which must be in that folder; and
+/// elsewhere (outside fenced blocks) a code span of one word ending in
+/// `.rs`, `.sh`, `.py` or `/`, which must be under the folder it is named
+/// in or a folder above that one (so up to the repository root). The
+/// folder a span is named in: in a table row whose first cell is a folder,
+/// that folder (itself found this way); otherwise the folders of its
+/// section, which are the code spans ending in `/` of its heading and the
+/// folders of its `layers` blocks; in a section with neither, the folders
+/// of every `layers` block of the document. So the table under "The wire
+/// model, `enum-schema-core/src/schema/`" names `mod.rs`, the one under
+/// the elicitation core `ask/round.rs` (found under `enum-schema-core/src`),
+/// and any section `tests/layering.rs` (found at the root). Anything else
+/// in backticks (`schema.json`, `Cargo.toml`, `enum_schema::ask`) is prose.
+#[test]
+fn every_path_architecture_names_exists() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let architecture = fs::read_to_string(root.join("ARCHITECTURE.md")).unwrap();
+    let (named, missing) = missing_paths(&architecture, |path| {
+        let path = root.join(path);
+        path.exists()
+    });
+    assert!(named >= 50, "ARCHITECTURE.md names only {named} paths");
+    assert!(
+        missing.is_empty(),
+        "ARCHITECTURE.md names paths that do not exist:\n{}",
+        missing.join("\n")
+    );
+}
+
+/// The reader of paths finds them where the rule says, and only there.
+#[test]
+fn the_path_reader_resolves_by_section() {
+    let markdown = [
+        "# Top",
+        "See `tests/a.rs`, `lib.rs`, `Cargo.toml`, `a::b`, `x y.rs`, ```` ```layers <folder> ````.",
+        "```layers crate/src",
+        "  one.rs   the top",
+        "  two/     below",
+        "  three.rs gone",
+        "```",
+        "## The parts, `crate/src/two/`",
+        "| file | owns |",
+        "|---|---|",
+        "| `mod.rs` | `one.rs` beside |",
+        "| `deep/` | `leaf.rs`, `gone.rs` |",
+        "```rust",
+        "let x = `not.rs`;",
+        "```",
+        "## Flows",
+        "`two/mod.rs` and `missing.sh`, `` gone.py ``",
+    ]
+    .join("\n");
+    let files = [
+        "tests/a.rs",
+        "crate/src/lib.rs",
+        "crate/src/one.rs",
+        "crate/src/two/",
+        "crate/src/two/mod.rs",
+        "crate/src/two/deep/",
+        "crate/src/two/deep/leaf.rs",
+    ];
+    let (named, missing) = missing_paths(&markdown, |path| files.contains(&path));
+    assert_eq!(named, 14);
+    assert_eq!(
+        missing,
+        [
+            "line 6: `three.rs` (crate/src/three.rs)",
+            "line 12: `gone.rs` (under none of crate/src/two/deep/, crate/src/two/ nor a folder above)",
+            "line 17: `missing.sh` (under none of crate/src nor a folder above)",
+            "line 17: `gone.py` (under none of crate/src nor a folder above)",
+        ]
+    );
 }
 
 fn synthetic(files: &[(&str, &str)]) -> BTreeMap<String, String> {
