@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Value};
 
-use super::sampling::{malformed, member};
+use super::sampling::{malformed, member, object, optional_string};
 use crate::error::{is_bidi_control, Error};
 
 /// Whether `c` may not appear in a URI: a control character (C0, DEL,
@@ -66,9 +66,7 @@ impl ListRootsResult {
     /// naming the first member that is missing or wrong.
     pub fn from_json(value: Value) -> Result<Self, Error> {
         const RESULT: &str = "ListRootsResult";
-        let Value::Object(mut result) = value else {
-            return Err(malformed(RESULT, "not an object", Some(value)));
-        };
+        let mut result = object(RESULT, value, "not an object")?;
         let roots = match result.remove("roots") {
             Some(Value::Array(roots)) => roots,
             found => return Err(member(RESULT, "`roots`", "an array", found)),
@@ -76,9 +74,7 @@ impl ListRootsResult {
         let roots = roots
             .into_iter()
             .map(|root| {
-                let Value::Object(mut root) = root else {
-                    return Err(malformed(RESULT, "a root is not an object", Some(root)));
-                };
+                let mut root = object(RESULT, root, "a root is not an object")?;
                 let uri = match root.remove("uri") {
                     Some(Value::String(uri))
                         if uri.starts_with("file://") && !uri.chars().any(not_in_a_uri) =>
@@ -101,11 +97,7 @@ impl ListRootsResult {
                     }
                     found => return Err(member(RESULT, "a root's `uri`", "a string", found)),
                 };
-                let name = match root.remove("name") {
-                    None => None,
-                    Some(Value::String(name)) => Some(name),
-                    found => return Err(member(RESULT, "a root's `name`", "a string", found)),
-                };
+                let name = optional_string(RESULT, &mut root, "name", "a root's `name`")?;
                 Ok(Root { uri, name })
             })
             .collect::<Result<_, _>>()?;

@@ -147,9 +147,7 @@ impl CreateMessageResult {
     /// missing or wrong.
     pub fn from_json(value: Value) -> Result<Self, Error> {
         const RESULT: &str = "CreateMessageResult";
-        let Value::Object(mut result) = value else {
-            return Err(malformed(RESULT, "not an object", Some(value)));
-        };
+        let mut result = object(RESULT, value, "not an object")?;
         let role = match result.remove("role") {
             Some(Value::String(role)) if role == "user" => Role::User,
             Some(Value::String(role)) if role == "assistant" => Role::Assistant,
@@ -178,11 +176,7 @@ impl CreateMessageResult {
             Some(Value::String(model)) => model,
             found => return Err(member(RESULT, "`model`", "a string", found)),
         };
-        let stop_reason = match result.remove("stopReason") {
-            None => None,
-            Some(Value::String(reason)) => Some(reason),
-            found => return Err(member(RESULT, "`stopReason`", "a string", found)),
-        };
+        let stop_reason = optional_string(RESULT, &mut result, "stopReason", "`stopReason`")?;
         let meta = match result.remove("_meta") {
             None => None,
             Some(Value::Object(meta)) => Some(meta),
@@ -308,6 +302,33 @@ pub(crate) fn malformed(
         reason: reason.into(),
         found,
     })
+}
+
+/// The members of `value`, if it is an object; else `reason`.
+pub(crate) fn object(
+    result: &'static str,
+    value: Value,
+    reason: &'static str,
+) -> Result<Map<String, Value>, Error> {
+    match value {
+        Value::Object(members) => Ok(members),
+        value => Err(malformed(result, reason, Some(value))),
+    }
+}
+
+/// The string member `key` (`name`, as a message shows it) taken out of
+/// `members`, if there is one.
+pub(crate) fn optional_string(
+    result: &'static str,
+    members: &mut Map<String, Value>,
+    key: &str,
+    name: &str,
+) -> Result<Option<String>, Error> {
+    match members.remove(key) {
+        None => Ok(None),
+        Some(Value::String(text)) => Ok(Some(text)),
+        found => Err(member(result, name, "a string", found)),
+    }
 }
 
 /// A member (`name`, as a message shows it) that is missing, or not what
