@@ -61,6 +61,24 @@ macro_rules! label_getters {
     };
 }
 
+/// The getters every select has: `label_getters!`'s, `options` and
+/// `is_titled`.
+macro_rules! select_getters {
+    () => {
+        label_getters!();
+
+        /// The options, in order.
+        pub fn options(&self) -> &[EnumOption] {
+            &self.options
+        }
+
+        /// Whether the schema is titled: some option has a title.
+        pub fn is_titled(&self) -> bool {
+            crate::schema::option::is_titled(&self.options)
+        }
+    };
+}
+
 pub(crate) mod check;
 pub(crate) mod format;
 pub(crate) mod number;
@@ -107,12 +125,7 @@ pub struct SingleSelectSchema {
 }
 
 impl SingleSelectSchema {
-    label_getters!();
-
-    /// The options, in order.
-    pub fn options(&self) -> &[EnumOption] {
-        &self.options
-    }
+    select_getters!();
 
     /// The `default` value.
     pub fn default_value(&self) -> Option<&str> {
@@ -122,11 +135,6 @@ impl SingleSelectSchema {
     /// Whether the schema goes out in the legacy `enum` + `enumNames` form.
     pub fn is_legacy(&self) -> bool {
         self.legacy
-    }
-
-    /// Whether the schema is titled: some option has a title.
-    pub fn is_titled(&self) -> bool {
-        self.options.iter().any(|option| option.title().is_some())
     }
 }
 
@@ -155,12 +163,7 @@ pub struct MultiSelectSchema {
 }
 
 impl MultiSelectSchema {
-    label_getters!();
-
-    /// The options, in order.
-    pub fn options(&self) -> &[EnumOption] {
-        &self.options
-    }
+    select_getters!();
 
     /// `minItems`.
     pub fn min_items(&self) -> Option<usize> {
@@ -176,11 +179,6 @@ impl MultiSelectSchema {
     /// [`MultiSelectField::default_values`](crate::MultiSelectField::default_values).
     pub fn default_values(&self) -> Option<Vec<&str>> {
         Some(self.default.as_ref()?.iter().map(Cow::as_ref).collect())
-    }
-
-    /// Whether the schema is titled: some option has a title.
-    pub fn is_titled(&self) -> bool {
-        self.options.iter().any(|option| option.title().is_some())
     }
 }
 

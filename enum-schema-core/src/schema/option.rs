@@ -102,6 +102,11 @@ impl EnumOption {
     }
 }
 
+/// Whether some option has a title: what makes a select's shape titled.
+pub(crate) fn is_titled(options: &[EnumOption]) -> bool {
+    options.iter().any(|option| option.title().is_some())
+}
+
 /// An untitled option from a wire value known when the server compiles.
 impl From<&'static str> for EnumOption {
     fn from(value: &'static str) -> Self {

@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use serde::ser::{SerializeMap, SerializeSeq, Serializer};
 use serde::Serialize;
 
-use crate::schema::option::EnumOption;
+use crate::schema::option::{is_titled, EnumOption};
 use crate::schema::primitive::{BooleanSchema, NumberSchema, StringFormat, StringSchema};
 use crate::schema::{
     ElicitRequestFormParams, MultiSelectSchema, PrimitiveSchema, RequestedSchema,
@@ -90,7 +90,7 @@ impl Serialize for BooleanSchema {
 impl Serialize for SingleSelectSchema {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         let mut map = primitive_map(serializer, "string", &self.title, &self.description)?;
-        let (options, titled) = (&self.options[..], is_titled(&self.options));
+        let (options, titled) = (&self.options[..], self.is_titled());
         if self.legacy {
             map.serialize_entry("enum", &Values(options))?;
             if titled {
@@ -202,10 +202,6 @@ impl Serialize for Consts<'_> {
         }
         seq.end()
     }
-}
-
-fn is_titled(options: &[EnumOption]) -> bool {
-    options.iter().any(|option| option.title().is_some())
 }
 
 pub(crate) fn serialize_multi<S: Serializer, D: Serialize>(
