@@ -12,7 +12,7 @@ use std::borrow::Cow;
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 
-use crate::schema::ElicitRequestFormParams;
+use crate::schema::{ElicitRequestFormParams, OrderedMap};
 
 mod roots;
 mod sampling;
@@ -220,12 +220,6 @@ impl InputRequiredResult {
 
 impl Serialize for InputRequiredResult {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        struct Requests<'a>(&'a [(Cow<'static, str>, InputRequest)]);
-        impl Serialize for Requests<'_> {
-            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                serializer.collect_map(self.0.iter().map(|(key, request)| (key, request)))
-            }
-        }
         if self.requests.is_empty() && self.request_state.is_none() {
             return Err(serde::ser::Error::custom(
                 "an InputRequiredResult needs `inputRequests` or `requestState` (MCP 2026-07-28)",
@@ -234,7 +228,7 @@ impl Serialize for InputRequiredResult {
         let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("resultType", "input_required")?;
         if !self.requests.is_empty() {
-            map.serialize_entry("inputRequests", &Requests(&self.requests))?;
+            map.serialize_entry("inputRequests", &OrderedMap(&self.requests))?;
         }
         if let Some(state) = &self.request_state {
             map.serialize_entry("requestState", state)?;

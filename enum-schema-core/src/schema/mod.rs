@@ -88,7 +88,7 @@ pub(crate) mod read;
 pub(crate) mod rule;
 mod ser;
 
-pub(crate) use ser::serialize_multi;
+pub(crate) use ser::{serialize_multi, OrderedMap};
 
 pub use self::option::EnumOption;
 pub use self::primitive::{BooleanSchema, NumberSchema, StringFormat, StringSchema};

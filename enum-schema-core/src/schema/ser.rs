@@ -134,15 +134,9 @@ impl Serialize for PrimitiveSchema {
 
 impl Serialize for RequestedSchema {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        struct Properties<'a>(&'a [(Cow<'static, str>, PrimitiveSchema)]);
-        impl Serialize for Properties<'_> {
-            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                serializer.collect_map(self.0.iter().map(|(name, schema)| (name, schema)))
-            }
-        }
         let mut map = serializer.serialize_map(None)?;
         map.serialize_entry("type", "object")?;
-        map.serialize_entry("properties", &Properties(&self.properties))?;
+        map.serialize_entry("properties", &OrderedMap(&self.properties))?;
         if !self.required.is_empty() {
             map.serialize_entry("required", &self.required)?;
         }
@@ -156,6 +150,16 @@ impl Serialize for ElicitRequestFormParams {
         map.serialize_entry("message", &self.message)?;
         map.serialize_entry("requestedSchema", &self.requested_schema)?;
         map.end()
+    }
+}
+
+/// `{key: value, ..}`, the pairs in order: the properties of a
+/// `requestedSchema`, the requests of an `InputRequiredResult`.
+pub(crate) struct OrderedMap<'a, K, V>(pub(crate) &'a [(K, V)]);
+
+impl<K: Serialize, V: Serialize> Serialize for OrderedMap<'_, K, V> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.0.iter().map(|(key, value)| (key, value)))
     }
 }
 
