@@ -40,6 +40,17 @@ pub fn rule(rule: Rule, slots: &[(&str, &str)]) -> String {
     })
 }
 
+/// The slots whose words are known, for [`rule`]: a setting that is not
+/// set (`None`) keeps its slot's own name.
+pub fn known<'a, W: AsRef<str>>(
+    slots: &'a [(&'static str, Option<W>)],
+) -> Vec<(&'static str, &'a str)> {
+    slots
+        .iter()
+        .filter_map(|(slot, words)| Some((*slot, words.as_ref()?.as_ref())))
+        .collect()
+}
+
 /// The words of the "fewer items" or "more items" slot of a default's count
 /// rule, `comparison` being "fewer" or "more": "1 item, fewer" when the
 /// count is known, else the slot's own words.

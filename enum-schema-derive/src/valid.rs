@@ -376,11 +376,7 @@ impl<'a> Items<'a> {
 
 /// [`message::rule`] over the slots that are known.
 fn say(broken: Rule, slots: &[(&'static str, Option<String>)]) -> String {
-    let known: Vec<(&str, &str)> = slots
-        .iter()
-        .filter_map(|(slot, words)| Some((*slot, words.as_deref()?)))
-        .collect();
-    message::rule(broken, &known)
+    message::rule(broken, &message::known(slots))
 }
 
 /// The rules of a form struct.

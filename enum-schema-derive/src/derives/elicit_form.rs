@@ -394,30 +394,6 @@ fn fail(tokens: &TokenStream, field: &ast::Field, message: &str) -> TokenStream 
     quote_spanned!(first=> ::core::panic! #arguments)
 }
 
-/// `match <call> { Ok(()) => {}, Err(Rule::X) => panic!(..), .. }`; a rule
-/// without an arm, which the settings given cannot break, fails on
-/// `tokens`.
-fn rule_match(
-    krate: &TokenStream,
-    call: TokenStream,
-    arms: Vec<(Rule, TokenStream)>,
-    field: &ast::Field,
-    tokens: &TokenStream,
-) -> TokenStream {
-    let arms = arms.into_iter().map(|(rule, panic)| {
-        let rule = syn::Ident::new(&format!("{rule:?}"), proc_macro2::Span::call_site());
-        quote!(::core::result::Result::Err(#krate::__private::rules::Rule::#rule) => #panic,)
-    });
-    let other = fail(tokens, field, "the settings break a schema rule");
-    quote! {
-        match #call {
-            ::core::result::Result::Ok(()) => {}
-            #(#arms)*
-            ::core::result::Result::Err(_) => #other,
-        }
-    }
-}
-
 /// `match <call> { Ok(()) => <ok>, Err(_) => <panic> }`: one rule asked
 /// again of one setting, to find the setting that breaks it.
 fn ok_or_panic(call: TokenStream, ok: TokenStream, panic: TokenStream) -> TokenStream {
@@ -425,6 +401,60 @@ fn ok_or_panic(call: TokenStream, ok: TokenStream, panic: TokenStream) -> TokenS
         match #call {
             ::core::result::Result::Ok(()) => #ok,
             ::core::result::Result::Err(_) => #panic,
+        }
+    }
+}
+
+/// The arms of a field's [`rule_match`](Arms::rule_match), in the making:
+/// for each rule the settings can break, what breaking it does, most often
+/// a `panic!` on the tokens to blame, in the rule's words with `slots`
+/// filled.
+struct Arms<'a> {
+    field: &'a ast::Field<'a>,
+    slots: Vec<(&'static str, &'a str)>,
+    arms: Vec<(Rule, TokenStream)>,
+}
+
+impl<'a> Arms<'a> {
+    fn new(field: &'a ast::Field<'a>, slots: Vec<(&'static str, &'a str)>) -> Self {
+        Arms {
+            field,
+            slots,
+            arms: Vec::new(),
+        }
+    }
+
+    /// `rule` broken: a `panic!` on `tokens` that says it.
+    fn fail(&mut self, rule: Rule, tokens: &TokenStream) {
+        let message = message::rule(rule, &self.slots);
+        self.arms.push((rule, fail(tokens, self.field, &message)));
+    }
+
+    /// `rule` broken: `then`.
+    fn push(&mut self, rule: Rule, then: TokenStream) {
+        self.arms.push((rule, then));
+    }
+
+    /// `match <call> { Ok(()) => {}, Err(Rule::X) => panic!(..), .. }`; a
+    /// rule without an arm, which the settings given cannot break, fails
+    /// on `tokens`.
+    fn rule_match(
+        self,
+        krate: &TokenStream,
+        call: TokenStream,
+        tokens: &TokenStream,
+    ) -> TokenStream {
+        let arms = self.arms.into_iter().map(|(rule, panic)| {
+            let rule = syn::Ident::new(&format!("{rule:?}"), proc_macro2::Span::call_site());
+            quote!(::core::result::Result::Err(#krate::__private::rules::Rule::#rule) => #panic,)
+        });
+        let other = fail(tokens, self.field, "the settings break a schema rule");
+        quote! {
+            match #call {
+                ::core::result::Result::Ok(()) => {}
+                #(#arms)*
+                ::core::result::Result::Err(_) => #other,
+            }
         }
     }
 }
@@ -462,34 +492,26 @@ fn string_check(checked: Checked) -> TokenStream {
     let default_text = format!("the default {shown}");
     let format_text =
         format.map(|(format_tokens, _)| message::written("format", text(format_tokens)));
-    let slots: Vec<(&str, &str)> = [
+    let slots = [
         ("min_length", min_text.as_deref()),
         ("max_length", max_text.as_deref()),
         ("the default", Some(default_text.as_str())),
         ("the field's format", format_text.as_deref()),
-    ]
-    .into_iter()
-    .filter_map(|(slot, words)| Some((slot, words?)))
-    .collect();
-    let say = |rule: Rule| message::rule(rule, &slots);
-    let mut arms = Vec::new();
+    ];
+    let mut arms = Arms::new(field, message::known(&slots));
     if let (Some((min_tokens, _)), Some(_)) = (attrs.min_length.get_with_tokens(), max) {
-        let rule = Rule::MinLengthAboveMaxLength;
-        arms.push((rule, fail(min_tokens, field, &say(rule))));
+        arms.fail(Rule::MinLengthAboveMaxLength, min_tokens);
     }
     if min.is_some() {
-        let rule = Rule::DefaultShorterThanMinLength;
-        arms.push((rule, fail(tokens, field, &say(rule))));
+        arms.fail(Rule::DefaultShorterThanMinLength, tokens);
     }
     if max.is_some() {
-        let rule = Rule::DefaultLongerThanMaxLength;
-        arms.push((rule, fail(tokens, field, &say(rule))));
+        arms.fail(Rule::DefaultLongerThanMaxLength, tokens);
     }
     if format.is_some() {
-        let rule = Rule::DefaultNotInFormat;
-        arms.push((rule, fail(tokens, field, &say(rule))));
+        arms.fail(Rule::DefaultNotInFormat, tokens);
     }
-    rule_match(krate, call, arms, field, tokens)
+    arms.rule_match(krate, call, tokens)
 }
 
 /// A number field's bounds and default: finite, and in order. Integers go
@@ -533,16 +555,12 @@ fn number_check(checked: Checked, ty: &syn::Type) -> TokenStream {
     let default_text = settings[2]
         .1
         .map(|(tokens, _)| format!("the default `{}`", text(tokens)));
-    let slots: Vec<(&str, &str)> = [
+    let slots = [
         ("minimum", min_text.as_deref()),
         ("maximum", max_text.as_deref()),
         ("the default", default_text.as_deref()),
-    ]
-    .into_iter()
-    .filter_map(|(slot, words)| Some((slot, words?)))
-    .collect();
-    let say = |rule: Rule| message::rule(rule, &slots);
-    let mut arms = Vec::new();
+    ];
+    let mut arms = Arms::new(field, message::known(&slots));
     if float {
         // Which value is not finite: the same rule, on each alone.
         let mut locate = fail(first, field, "the settings break a schema rule");
@@ -562,23 +580,20 @@ fn number_check(checked: Checked, ty: &syn::Type) -> TokenStream {
                 panic,
             );
         }
-        arms.push((Rule::NotFinite, locate));
+        arms.push(Rule::NotFinite, locate);
     }
     if let (Some((min_tokens, _)), Some(_)) = (settings[0].1, settings[1].1) {
-        let rule = Rule::MinimumAboveMaximum;
-        arms.push((rule, fail(min_tokens, field, &say(rule))));
+        arms.fail(Rule::MinimumAboveMaximum, min_tokens);
     }
     if let Some((default_tokens, _)) = settings[2].1 {
         if settings[0].1.is_some() {
-            let rule = Rule::DefaultBelowMinimum;
-            arms.push((rule, fail(default_tokens, field, &say(rule))));
+            arms.fail(Rule::DefaultBelowMinimum, default_tokens);
         }
         if settings[1].1.is_some() {
-            let rule = Rule::DefaultAboveMaximum;
-            arms.push((rule, fail(default_tokens, field, &say(rule))));
+            arms.fail(Rule::DefaultAboveMaximum, default_tokens);
         }
     }
-    rule_match(krate, call, arms, field, first)
+    arms.rule_match(krate, call, first)
 }
 
 /// An enum field's default is one of the enum's options.
@@ -595,13 +610,10 @@ fn single_check(checked: Checked, ty: &syn::Type) -> TokenStream {
     ));
     let default = message::written("default", text(tokens));
     let options = format!("the options of `{}`", text(&ty.to_token_stream()));
-    let rule = Rule::DefaultNotAnOption;
-    let message = message::rule(
-        rule,
-        &[("the default", &default), ("the options", &options)],
-    );
-    let arms = vec![(rule, fail(tokens, field, &message))];
-    unless_failed(krate, ty, rule_match(krate, call, arms, field, tokens))
+    let slots = vec![("the default", default.as_str()), ("the options", &options)];
+    let mut arms = Arms::new(field, slots);
+    arms.fail(Rule::DefaultNotAnOption, tokens);
+    unless_failed(krate, ty, arms.rule_match(krate, call, tokens))
 }
 
 /// `check`, unless `ty`'s own derive failed: its stub impl has no options
@@ -680,7 +692,7 @@ fn multi_check(krate: &TokenStream, field: &ast::Field, ty: &syn::Type) -> Token
     let offered = format!("the offered variants of `{enum_name}`");
     let options_text = format!("the options of `{enum_name}`");
     let (fewer, more) = (message::count(len, "fewer"), message::count(len, "more"));
-    let slots = [
+    let slots = vec![
         ("min_items", min_text.as_str()),
         ("max_items", &max_text),
         ("a max_items of 0", &max_text),
@@ -689,28 +701,22 @@ fn multi_check(krate: &TokenStream, field: &ast::Field, ty: &syn::Type) -> Token
         ("fewer items", &fewer),
         ("more items", &more),
     ];
-    let say = |rule: Rule| message::rule(rule, &slots);
-    let mut arms = Vec::new();
+    let mut arms = Arms::new(field, slots);
     if let Some(max_tokens) = max_tokens {
-        for rule in [Rule::MaxItemsZero, Rule::MaxItemsAboveOptions] {
-            arms.push((rule, fail(max_tokens, field, &say(rule))));
-        }
+        arms.fail(Rule::MaxItemsZero, max_tokens);
+        arms.fail(Rule::MaxItemsAboveOptions, max_tokens);
     }
     if let Some(tokens) = min_tokens.or(max_tokens) {
-        let rule = Rule::MinItemsAboveMaxItems;
-        arms.push((rule, fail(tokens, field, &say(rule))));
+        arms.fail(Rule::MinItemsAboveMaxItems, tokens);
     }
     if let Some(min_tokens) = min_tokens {
-        let rule = Rule::MinItemsAboveOptions;
-        arms.push((rule, fail(min_tokens, field, &say(rule))));
+        arms.fail(Rule::MinItemsAboveOptions, min_tokens);
     }
     if let Some(tokens) = min_tokens.or(items_tokens) {
-        let rule = Rule::DefaultBelowMinItems;
-        arms.push((rule, fail(tokens, field, &say(rule))));
+        arms.fail(Rule::DefaultBelowMinItems, tokens);
     }
     if let Some(tokens) = max_tokens.or(items_tokens) {
-        let rule = Rule::DefaultAboveMaxItems;
-        arms.push((rule, fail(tokens, field, &say(rule))));
+        arms.fail(Rule::DefaultAboveMaxItems, tokens);
     }
     if let Some((list_tokens, list)) = items {
         // Which item: the single-select rule on each alone, and the
@@ -754,10 +760,10 @@ fn multi_check(krate: &TokenStream, field: &ast::Field, ty: &syn::Type) -> Token
                 }
             };
         }
-        arms.push((Rule::DefaultItemNotAnOption, not_an_option));
-        arms.push((Rule::DefaultItemTwice, twice));
+        arms.push(Rule::DefaultItemNotAnOption, not_an_option);
+        arms.push(Rule::DefaultItemTwice, twice);
     }
-    let check = rule_match(krate, call, arms, field, first);
+    let check = arms.rule_match(krate, call, first);
     unless_failed(
         krate,
         ty,
