@@ -175,15 +175,15 @@ fn check_empty_values(cx: &Ctxt, item: &Enum) {
 }
 
 fn check_unique_values(cx: &Ctxt, item: &Enum) {
-    let mut seen: BTreeMap<String, &Variant> = BTreeMap::new();
+    let mut firsts = Firsts::default();
     for variant in item.offered() {
         for (value, tokens) in variant.accepted() {
             if value.is_empty() {
                 // reported by check_empty_values
                 continue;
             }
-            match seen.get(&value) {
-                Some(first) if std::ptr::eq(*first, variant) => cx.error_spanned_by(
+            match firsts.before(&value, variant) {
+                Some(first) if std::ptr::eq(first, variant) => cx.error_spanned_by(
                     tokens,
                     format_args!(
                         "the alias {:?} repeats a value of variant `{}`",
@@ -193,20 +193,39 @@ fn check_unique_values(cx: &Ctxt, item: &Enum) {
                 ),
                 Some(first) => cx.error_spanned_by(
                     tokens,
-                    format_args!(
-                        "two variants have the wire value {:?}: `{}` and `{}` (the first one); \
-                         give one of them another `rename`",
-                        value,
-                        variant.name(),
-                        first.name(),
-                    ),
+                    twice("wire value", &value, variant, first)
+                        + "; give one of them another `rename`",
                 ),
-                None => {
-                    seen.insert(value, variant);
-                }
+                None => {}
             }
         }
     }
+}
+
+/// The first offered variant to give each value (a wire value, a title):
+/// the error about another names it, as strum's `occurrence_error` does.
+#[derive(Default)]
+struct Firsts<'v, 'a>(BTreeMap<String, &'v Variant<'a>>);
+
+impl<'v, 'a> Firsts<'v, 'a> {
+    /// The variant that gave `value` before, if one did; otherwise
+    /// `variant` is its first from now on.
+    fn before(&mut self, value: &str, variant: &'v Variant<'a>) -> Option<&'v Variant<'a>> {
+        if let Some(first) = self.0.get(value) {
+            return Some(first);
+        }
+        self.0.insert(value.to_owned(), variant);
+        None
+    }
+}
+
+/// "two variants have the `what` `value`: `B` and `A` (the first one)".
+fn twice(what: &str, value: &str, variant: &Variant, first: &Variant) -> String {
+    format!(
+        "two variants have the {what} {value:?}: `{}` and `{}` (the first one)",
+        variant.name(),
+        first.name(),
+    )
 }
 
 fn check_titles(cx: &Ctxt, item: &Enum) {
@@ -248,26 +267,18 @@ fn check_titles(cx: &Ctxt, item: &Enum) {
 /// right answer, and would refuse titles a person tells apart ("US" and
 /// "us"). The legacy `enumNames` are the same titles.
 fn check_unique_titles(cx: &Ctxt, item: &Enum) {
-    let mut seen: BTreeMap<String, &Variant> = BTreeMap::new();
+    let mut firsts = Firsts::default();
     for variant in item.offered() {
         let Some(title) = variant.attrs.title.get() else {
             continue;
         };
         let text = title.value();
-        match seen.get(&text) {
-            Some(first) => cx.error_spanned_by(
+        if let Some(first) = firsts.before(&text, variant) {
+            cx.error_spanned_by(
                 title,
-                format_args!(
-                    "two variants have the title {:?}: `{}` and `{}` (the first one), \
-                     and a person could not tell them apart; give each option its own title",
-                    text,
-                    variant.name(),
-                    first.name(),
-                ),
-            ),
-            None => {
-                seen.insert(text, variant);
-            }
+                twice("title", &text, variant, first)
+                    + ", and a person could not tell them apart; give each option its own title",
+            );
         }
     }
 }
