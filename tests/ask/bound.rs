@@ -6,7 +6,8 @@
 
 use std::sync::Mutex;
 
-use enum_schema::{Confirm, ElicitAction};
+use enum_schema::schema::SingleSelectSchema;
+use enum_schema::{Confirm, ElicitAction, Form};
 use serde_json::{json, Map, Value};
 
 use super::*;
@@ -256,4 +257,154 @@ mod with_a_store {
     fn a_confirmation_of_another_plan_confirms_nothing() {
         confirmation_of_another_plan(&client());
     }
+}
+
+// ---------------------------------------------------------------------------
+// A question whose options change between rounds (issue 37, item 6)
+// ---------------------------------------------------------------------------
+
+/// A tool that asks for one file of `folder` as the folder is at each
+/// round (a run-time select), then confirms it.
+async fn open_file(
+    ask: Ask<Fake>,
+    folder: &Mutex<Vec<&'static str>>,
+) -> Result<ToolResult, ElicitError> {
+    let files = folder.lock().unwrap().clone();
+    let select = SingleSelectSchema::new(files).unwrap().with_title("File");
+    let form = Form::new((("file", &select),));
+    let ElicitAction::Accept((file,)) = ask.fields("file", &form, "Which file?").await? else {
+        return Ok(ToolResult::Text("no file".to_owned()));
+    };
+    let file = file.value().to_owned();
+    let confirmed = ask
+        .form::<Confirm>("confirm", format!("Open {file}?"))
+        .await?
+        .is_confirmed();
+    Ok(ToolResult::Text(if confirmed {
+        format!("opened {file}")
+    } else {
+        "not opened".to_owned()
+    }))
+}
+
+fn file(name: &str) -> Value {
+    accept(json!({"file": name}))
+}
+
+/// One round of `open_file` on 2026-07-28.
+fn file_round(
+    client: &Client,
+    folder: &Mutex<Vec<&'static str>>,
+    responses: Value,
+    state: Option<&str>,
+) -> Outcome<ToolResult> {
+    let Value::Object(responses) = responses else {
+        panic!("responses are an object")
+    };
+    once(client, responses, state, |ask| open_file(ask, folder))
+}
+
+/// The folder gains a file in front of the one chosen between the round
+/// that asks and the one that answers: the answer, still one of the
+/// options, is the answer (validated against the options now).
+#[test]
+fn an_answer_still_one_of_the_changed_options_is_kept() {
+    let client = Client::new(V0728, vec![]);
+    let folder = Mutex::new(vec!["a.txt", "b.txt"]);
+    let (keys, state) = asked(file_round(&client, &folder, json!({}), None));
+    assert_eq!(keys, [pair("file", "Which file?")]);
+    folder.lock().unwrap().insert(0, "0.txt");
+    let (keys, state) = asked(file_round(
+        &client,
+        &folder,
+        json!({"file": file("b.txt")}),
+        Some(&state),
+    ));
+    assert_eq!(keys, [pair("confirm", "Open b.txt?")]);
+    assert_eq!(peek(&state)["answers"]["file"], file("b.txt"));
+    // Changed again while the confirmation is asked: still kept.
+    folder.lock().unwrap().remove(1);
+    let done = file_round(&client, &folder, json!({"confirm": yes()}), Some(&state));
+    assert_eq!(text(done), "opened b.txt");
+}
+
+/// The file chosen is gone: the question is asked again, its message
+/// saying that the answer is no longer one of the choices, and no
+/// attempt is counted; a file that is there then answers it.
+#[test]
+fn an_answer_the_change_took_away_is_asked_again_with_the_reason() {
+    let client = Client::new(V0728, vec![]);
+    let folder = Mutex::new(vec!["a.txt", "b.txt"]);
+    let (_, state) = asked(file_round(&client, &folder, json!({}), None));
+    *folder.lock().unwrap() = vec!["a.txt", "c.txt"];
+    let outcome = file_round(
+        &client,
+        &folder,
+        json!({"file": file("b.txt")}),
+        Some(&state),
+    );
+    let (keys, state) = asked(outcome);
+    assert_eq!(
+        keys,
+        [pair(
+            "file",
+            "Which file?\n\nFile: “b.txt” is no longer one of the choices; choose “a.txt” or “c.txt”."
+        )]
+    );
+    let payload = peek(&state);
+    assert_eq!(payload["answers"], json!({}));
+    assert_eq!(payload.get("attempts"), None, "{payload}");
+    let (keys, state) = asked(file_round(
+        &client,
+        &folder,
+        json!({"file": file("c.txt")}),
+        Some(&state),
+    ));
+    assert_eq!(keys, [pair("confirm", "Open c.txt?")]);
+    let done = file_round(&client, &folder, json!({"confirm": yes()}), Some(&state));
+    assert_eq!(text(done), "opened c.txt");
+}
+
+/// A file kept from an earlier round and gone by a later one: asked again
+/// with the reason, and the confirmation of the old file confirms nothing.
+#[test]
+fn a_kept_answer_the_change_took_away_is_asked_again() {
+    let client = Client::new(V0728, vec![]);
+    let folder = Mutex::new(vec!["a.txt", "b.txt"]);
+    let (_, state) = asked(file_round(&client, &folder, json!({}), None));
+    let (_, state) = asked(file_round(
+        &client,
+        &folder,
+        json!({"file": file("b.txt")}),
+        Some(&state),
+    ));
+    folder.lock().unwrap().retain(|name| *name != "b.txt");
+    let outcome = file_round(&client, &folder, json!({"confirm": yes()}), Some(&state));
+    let (keys, _) = asked(outcome);
+    assert_eq!(
+        keys,
+        [pair(
+            "file",
+            "Which file?\n\nFile: “b.txt” is no longer one of the choices; choose “a.txt”."
+        )]
+    );
+}
+
+/// Before 2026-07-28 the question is asked inside the call, and a
+/// rejected answer is asked again with the same question: the options
+/// sent, the reason that the answer is not one of them.
+#[test]
+fn before_2026_a_rejected_answer_is_asked_again_with_the_same_options() {
+    let client = Client::new(V1125, vec![file("z.txt"), file("b.txt"), yes()]);
+    let folder = Mutex::new(vec!["a.txt", "b.txt"]);
+    assert_eq!(
+        text(client.tool(|ask| open_file(ask, &folder))),
+        "opened b.txt"
+    );
+    let seen = client.seen();
+    assert_eq!(seen[0]["requestedSchema"], seen[1]["requestedSchema"]);
+    assert_eq!(
+        seen[1]["message"],
+        "Which file?\n\nFile: “z.txt” is not one of the choices; choose “a.txt” or “b.txt”."
+    );
 }

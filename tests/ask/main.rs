@@ -30,8 +30,9 @@ use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll, Waker};
 use std::time::Duration;
 
-use enum_schema::ask::adapter::{InputRequest, InputRequiredResult};
-use enum_schema::ask::adapter::{Reply, Request, Sdk, SdkError, StateCodec};
+use enum_schema::ask::adapter::{
+    InputRequest, InputRequiredResult, Reply, Request, Sdk, SdkError, StateCodec,
+};
 use enum_schema::ask::{Ask, ElicitError, Question, RequestStateError, RequestStateSeal};
 use enum_schema::{ElicitEnum, ElicitForm, ProtocolVersion, VersionError};
 use serde_json::{json, Map, Value};

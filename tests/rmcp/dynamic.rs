@@ -12,12 +12,13 @@ use enum_schema::ask::ElicitError;
 use enum_schema::rmcp::PeerElicitExt;
 use enum_schema::{
     schema::{EnumOption, SingleSelectSchema},
-    ElicitAction, Error, ErrorKind, FillDefault, Form,
+    Confirm, ElicitAction, Error, ErrorKind, FillDefault, Form,
 };
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{
-    CallToolRequestParams, ClientCapabilities, ClientConfig, ElicitRequestParams, ElicitResult,
-    Implementation, InitializeRequestParams, ProtocolVersion, ServerCapabilities, ServerConfig,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ClientConfig,
+    ContentBlock, ElicitRequestParams, ElicitResult, Implementation, InitializeRequestParams,
+    ProtocolVersion, ServerCapabilities, ServerConfig,
 };
 use rmcp::service::{RequestContext, RoleClient};
 use rmcp::{
@@ -268,5 +269,124 @@ async fn ten_thousand_options_go_through_rmcp() {
     assert_eq!(
         options[9_999],
         json!({"const": "file-09999.txt", "title": "File 9999"})
+    );
+}
+
+// ---------------------------------------------------------------------------
+// A folder that changes between the rounds of one call (issue 37, item 6),
+// on 2026-07-28 with rmcp's own client, which runs the rounds itself
+// ---------------------------------------------------------------------------
+
+/// A server whose `open` tool asks for one file of a folder, listed anew
+/// on every round (the folder as it is at the `n`th run of the body, the
+/// last one after), then confirms the file.
+#[derive(Clone)]
+struct Folder {
+    seal: enum_schema::ask::RequestStateSeal,
+    versions: Arc<Vec<Vec<&'static str>>>,
+    runs: Arc<Mutex<usize>>,
+    tool_router: ToolRouter<Self>,
+}
+
+impl AsRef<enum_schema::ask::RequestStateSeal> for Folder {
+    fn as_ref(&self) -> &enum_schema::ask::RequestStateSeal {
+        &self.seal
+    }
+}
+
+#[tool_router]
+impl Folder {
+    #[tool(description = "Opens a file of the folder")]
+    async fn open(&self, ask: enum_schema::rmcp::Ask) -> Result<CallToolResponse, ErrorData> {
+        let files = {
+            let mut runs = self.runs.lock().unwrap();
+            *runs += 1;
+            self.versions[(*runs - 1).min(self.versions.len() - 1)].clone()
+        };
+        ask.tool(|ask| async move {
+            let select = SingleSelectSchema::new(files).unwrap().with_title("File");
+            let form = Form::new((("file", &select),));
+            let text = match ask.fields("file", &form, "Which file?").await? {
+                ElicitAction::Accept((file,)) => {
+                    let file = file.value().to_owned();
+                    let confirm = ask.form::<Confirm>("confirm", format!("Open {file}?"));
+                    if confirm.await?.is_confirmed() {
+                        format!("opened {file}")
+                    } else {
+                        "not opened".to_owned()
+                    }
+                }
+                ElicitAction::Decline | ElicitAction::Cancel => "no file".to_owned(),
+            };
+            Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
+        })
+        .await
+    }
+}
+
+#[tool_handler(router = self.tool_router)]
+impl ServerHandler for Folder {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+    }
+}
+
+/// Calls `open` on 2026-07-28 through rmcp's client, the folder at each
+/// round one of `versions`, the person answering `answers` in turn;
+/// returns the result's text and the message of each form shown.
+async fn open_file(versions: Vec<Vec<&'static str>>, answers: Vec<Value>) -> (String, Vec<Value>) {
+    let server = Folder {
+        seal: crate::ask::seal(b"a-secret-of-32-bytes-or-more-0123"),
+        versions: Arc::new(versions),
+        runs: Arc::default(),
+        tool_router: Folder::tool_router(),
+    };
+    let capabilities = ClientCapabilities::builder().enable_elicitation().build();
+    let connection =
+        crate::ask::connect_server(server, ProtocolVersion::V_2026_07_28, capabilities).await;
+    connection.answer(answers);
+    let result = connection
+        .client
+        .call_tool(CallToolRequestParams::new("open"))
+        .await
+        .unwrap();
+    let text = result.content[0].as_text().unwrap().text.clone();
+    (text, connection.messages())
+}
+
+fn file(name: &str) -> Value {
+    json!({"action": "accept", "content": {"file": name}})
+}
+
+fn yes() -> Value {
+    json!({"action": "accept", "content": {"confirm": "yes"}})
+}
+
+#[tokio::test]
+async fn a_file_added_in_front_of_the_one_chosen_keeps_the_answer() {
+    let (text, messages) = open_file(
+        vec![vec!["a.txt", "b.txt"], vec!["0.txt", "a.txt", "b.txt"]],
+        vec![file("b.txt"), yes()],
+    )
+    .await;
+    assert_eq!(text, "opened b.txt");
+    assert_eq!(messages, [json!("Which file?"), json!("Open b.txt?")]);
+}
+
+#[tokio::test]
+async fn the_file_chosen_gone_is_asked_again_with_the_reason() {
+    let (text, messages) = open_file(
+        vec![vec!["a.txt", "b.txt"], vec!["a.txt", "c.txt"]],
+        vec![file("b.txt"), file("c.txt"), yes()],
+    )
+    .await;
+    assert_eq!(text, "opened c.txt");
+    assert_eq!(
+        messages,
+        [
+            json!("Which file?"),
+            json!("Which file?\n\nFile: “b.txt” is no longer one of the choices; choose “a.txt” or “c.txt”."),
+            json!("Open c.txt?"),
+        ]
     );
 }
