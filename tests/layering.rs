@@ -12,7 +12,11 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 /// The folders that must have a diagram.
-const DRAWN: [&str; 2] = ["enum-schema-core/src", "enum-schema-derive/src"];
+const DRAWN: [&str; 3] = [
+    "enum-schema-core/src",
+    "enum-schema-core/src/ask",
+    "enum-schema-derive/src",
+];
 
 /// Macros exported at the runtime's root, which have no other home.
 const EXPORTED: [&str; 1] = ["__enum_schema_json_schema"];
@@ -446,16 +450,24 @@ fn file_of(files: &BTreeSet<String>, path: &[String]) -> String {
     landed
 }
 
-/// What breaks the diagram `layers` in `sources` (each file's path under
-/// the folder, and its text): a file in no layer, a path through `lib.rs`
-/// or above the root, a use of a layer above, a circle in a layer.
-fn check(layers: &[String], sources: &BTreeMap<String, String>) -> Vec<String> {
+/// What breaks the diagram `layers` of the folder `inner` of a crate (`""`
+/// for its `src/` itself, `ask/` for a module drawn in layers of its own)
+/// in `sources` (each file's path under the crate's `src/`, and its text):
+/// a file of the folder in no layer, a path through `lib.rs` or above the
+/// root, a use of a layer above, a circle in a layer. A path from a file of
+/// an inner folder to a file outside it is the crate's diagram's to check.
+fn check(layers: &[String], sources: &BTreeMap<String, String>, inner: &str) -> Vec<String> {
     let files: BTreeSet<String> = sources.keys().cloned().collect();
+    let drawn = |file: &str| file.strip_prefix(inner).map(str::to_owned);
+    let layer_of = |file: &str| drawn(file).and_then(|file| layer_of(layers, &file));
     let mut broken = Vec::new();
     // The imports between two files of one layer: (from, to) to a path.
     let mut edges: BTreeMap<(String, String), String> = BTreeMap::new();
-    for (file, text) in sources.iter().filter(|(file, _)| *file != "lib.rs") {
-        let Some(layer) = layer_of(layers, file) else {
+    let checked = sources
+        .iter()
+        .filter(|(file, _)| *file != "lib.rs" && file.starts_with(inner));
+    for (file, text) in checked {
+        let Some(layer) = layer_of(file) else {
             broken.push(format!("{file} is in no layer of the diagram"));
             continue;
         };
@@ -471,7 +483,7 @@ fn check(layers: &[String], sources: &BTreeMap<String, String>) -> Vec<String> {
                 continue;
             };
             let landed = file_of(&files, &path);
-            if landed == *file {
+            if landed == *file || !landed.starts_with(inner) {
                 continue;
             }
             if landed == "lib.rs" {
@@ -485,7 +497,7 @@ fn check(layers: &[String], sources: &BTreeMap<String, String>) -> Vec<String> {
                 }
                 continue;
             }
-            match layer_of(layers, &landed) {
+            match layer_of(&landed) {
                 Some(target) if target < layer => broken.push(format!(
                     "{file} ({}) uses `{written}` ({landed}, the layer {} above it)",
                     layers[layer], layers[target]
@@ -504,7 +516,7 @@ fn check(layers: &[String], sources: &BTreeMap<String, String>) -> Vec<String> {
         }
     }
     broken.extend(circles(&edges).into_iter().map(|circle| {
-        let layer = &layers[layer_of(layers, &circle[0].0).unwrap()];
+        let layer = &layers[layer_of(&circle[0].0).unwrap()];
         let steps: Vec<String> = circle
             .iter()
             .map(|(from, to)| {
@@ -593,7 +605,17 @@ fn every_import_follows_the_diagrams() {
             layers.len() >= 5,
             "the diagram of {folder} lists the layers: {layers:?}"
         );
-        let src = root.join(folder);
+        // The crate's `src/`: the folder, or the nearest one above it with
+        // a `lib.rs`.
+        let mut src = root.join(folder);
+        while !src.join("lib.rs").exists() {
+            src.pop();
+        }
+        let inner = root.join(folder);
+        let inner = match inner.strip_prefix(&src).unwrap().to_string_lossy() {
+            relative if relative.is_empty() => String::new(),
+            relative => format!("{}/", relative.replace('\\', "/")),
+        };
         let mut files = Vec::new();
         sources(&src, &src, &mut files);
         let sources = files
@@ -604,7 +626,7 @@ fn every_import_follows_the_diagrams() {
             })
             .collect();
         broken.extend(
-            check(layers, &sources)
+            check(layers, &sources, &inner)
                 .into_iter()
                 .map(|problem| format!("{folder}: {problem}")),
         );
@@ -939,27 +961,49 @@ fn chained_super_and_self_are_resolved() {
     };
     // The import the old reader passed unchecked.
     assert_eq!(
-        check(&layers, &files("use super::super::super::top::X;")),
+        check(&layers, &files("use super::super::super::top::X;"), ""),
         ["a/b/c.rs (a/) uses `super::super::super::top::X` (top.rs, the layer top.rs above it)"]
     );
     assert_eq!(
-        check(&layers, &files("mod tests { use super::super::super::super::top::X; }")),
+        check(&layers, &files("mod tests { use super::super::super::super::top::X; }"), ""),
         ["a/b/c.rs (a/) uses `super::super::super::super::top::X` (top.rs, the layer top.rs above it)"]
     );
     assert_eq!(
-        check(&layers, &files("use super::super::super::Reexported;")),
+        check(&layers, &files("use super::super::super::Reexported;"), ""),
         ["a/b/c.rs: `super::super::super::Reexported` goes through lib.rs; name it by its home module"]
     );
     assert_eq!(
-        check(&layers, &files("use super::super::super::super::X;")),
+        check(&layers, &files("use super::super::super::super::X;"), ""),
         ["a/b/c.rs: `super::super::super::super::X` goes above the crate root"]
     );
     // Below and beside: allowed.
     assert!(check(
         &layers,
-        &files("use super::super::X; mod tests { use super::*; }")
+        &files("use super::super::X; mod tests { use super::*; }"),
+        ""
     )
     .is_empty());
+}
+
+/// A folder drawn in layers of its own (`x/`) is checked against its
+/// diagram, paths to files outside it left to the crate's.
+#[test]
+fn an_inner_folder_follows_its_own_diagram() {
+    let layers = entries(&["top.rs", "low.rs"]);
+    let sources = synthetic(&[
+        ("lib.rs", ""),
+        ("y.rs", ""),
+        ("x/mod.rs", "mod top; mod low;"),
+        ("x/top.rs", "use super::low::L; use crate::y::Y;"),
+        ("x/low.rs", "use crate::x::top::T; use crate::y::Y;"),
+    ]);
+    assert_eq!(
+        check(&layers, &sources, "x/"),
+        [
+            "x/low.rs (low.rs) uses `crate::x::top::T` (x/top.rs, the layer top.rs above it)",
+            "x/mod.rs is in no layer of the diagram"
+        ]
+    );
 }
 
 /// Two files of one layer that import each other, directly or around a
@@ -978,7 +1022,7 @@ fn circles_in_a_layer_are_refused() {
         ("z.rs", ""),
     ]);
     assert_eq!(
-        check(&layers, &sources),
+        check(&layers, &sources, ""),
         [
             "a circle in the layer x/: x/a.rs uses `super::b::B` (x/b.rs), \
           x/b.rs uses `crate::x::c` (x/c.rs), x/c.rs uses `super::a::A` (x/a.rs)"
@@ -993,7 +1037,7 @@ fn circles_in_a_layer_are_refused() {
         ("z.rs", ""),
     ]);
     assert_eq!(
-        check(&layers, &pair),
+        check(&layers, &pair, ""),
         [
             "a circle in the layer x/: x/a.rs uses `super::b::B` (x/b.rs), \
           x/b.rs uses `crate::x::a::A` (x/a.rs)"
@@ -1009,16 +1053,23 @@ fn circles_in_a_layer_are_refused() {
             ("z.rs", ""),
         ])
     };
-    assert!(check(&layers, &reexport("pub use self::a::A; pub struct Shown;")).is_empty());
     assert!(check(
         &layers,
-        &reexport("pub(crate) use self::a::A;\n// A\npub struct Shown;")
+        &reexport("pub use self::a::A; pub struct Shown;"),
+        ""
+    )
+    .is_empty());
+    assert!(check(
+        &layers,
+        &reexport("pub(crate) use self::a::A;\n// A\npub struct Shown;"),
+        ""
     )
     .is_empty());
     assert_eq!(
         check(
             &layers,
-            &reexport("pub use self::a::A; pub struct Shown(A);")
+            &reexport("pub use self::a::A; pub struct Shown(A);"),
+            ""
         ),
         [
             "a circle in the layer x/: x/a.rs uses `crate::x::Shown` (x/mod.rs), \
@@ -1026,7 +1077,7 @@ fn circles_in_a_layer_are_refused() {
         ]
     );
     assert_eq!(
-        check(&layers, &reexport("use self::a::A; pub struct Shown;")),
+        check(&layers, &reexport("use self::a::A; pub struct Shown;"), ""),
         [
             "a circle in the layer x/: x/a.rs uses `crate::x::Shown` (x/mod.rs), \
           x/mod.rs uses `self::a::A` (x/a.rs)"
@@ -1040,7 +1091,7 @@ fn circles_in_a_layer_are_refused() {
         ("y.rs", ""),
         ("z.rs", ""),
     ]);
-    assert!(check(&layers, &one_way).is_empty());
+    assert!(check(&layers, &one_way, "").is_empty());
 }
 
 /// Each crate has its own diagram, and a file that no diagram entry
@@ -1067,7 +1118,7 @@ fn each_folder_has_its_own_diagram() {
         ("manifest.rs", ""),
     ]);
     assert_eq!(
-        check(&layers, &sources),
+        check(&layers, &sources, ""),
         [
             "ast.rs (ast.rs) uses `crate::derives::view` (derives/mod.rs, the layer derives/ above it)",
             "manifest.rs is in no layer of the diagram",

@@ -435,7 +435,9 @@ impl<F: FormFields> Form<F> {
     ///
     /// # Errors
     ///
-    /// The errors of [`parse_action`], then every field's error (see
+    /// The errors of the `ElicitResult` itself ([`ErrorKind::MalformedResult`]
+    /// for a result or `content` that is no object, [`ErrorKind::MissingAction`]
+    /// and [`ErrorKind::UnknownAction`] for its `action`), then every field's error (see
     /// [`FormFields::parse_content`]).
     pub fn parse_result(&self, result: Value) -> Result<ElicitAction<F::Output>, Error> {
         match parse_action(result)? {
@@ -649,7 +651,9 @@ pub trait ElicitForm: Sized {
     ///
     /// # Errors
     ///
-    /// The errors of [`parse_action`], then those of
+    /// The errors of the `ElicitResult` itself ([`ErrorKind::MalformedResult`]
+    /// for a result or `content` that is no object, [`ErrorKind::MissingAction`]
+    /// and [`ErrorKind::UnknownAction`] for its `action`), then those of
     /// [`from_content`](Self::from_content).
     fn parse_result(result: Value) -> Result<ElicitAction<Self>, Error> {
         match parse_action(result)? {
@@ -832,7 +836,9 @@ pub trait ElicitFormWith: Sized {
     ///
     /// # Errors
     ///
-    /// The errors of [`parse_action`], then those of
+    /// The errors of the `ElicitResult` itself ([`ErrorKind::MalformedResult`]
+    /// for a result or `content` that is no object, [`ErrorKind::MissingAction`]
+    /// and [`ErrorKind::UnknownAction`] for its `action`), then those of
     /// [`from_content_with`](Self::from_content_with), as
     /// [`ElicitForm::parse_result`].
     fn parse_result_with(
@@ -1010,7 +1016,9 @@ impl RequestedSchema {
     ///
     /// # Errors
     ///
-    /// The errors of [`parse_action`], then those of
+    /// The errors of the `ElicitResult` itself ([`ErrorKind::MalformedResult`]
+    /// for a result or `content` that is no object, [`ErrorKind::MissingAction`]
+    /// and [`ErrorKind::UnknownAction`] for its `action`), then those of
     /// [`check_content`](Self::check_content).
     pub fn parse_result(&self, result: Value) -> Result<ElicitAction<Map<String, Value>>, Error> {
         match parse_action(result)? {

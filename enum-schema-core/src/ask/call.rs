@@ -29,7 +29,7 @@ use crate::version::ProtocolVersion;
 ///
 /// - **2025-06-18, 2025-11-25**: each question is an `elicitation/create`
 ///   request, shaped for the revision
-///   ([`ElicitRequestFormParams::for_version`]: legacy `enumNames` and no
+///   ([`ElicitRequestFormParams::for_version`](crate::schema::ElicitRequestFormParams::for_version): legacy `enumNames` and no
 ///   multi-select for 2025-06-18), and the call waits for the answer.
 /// - **2026-07-28**: the server sends no requests. A question reads its
 ///   answer under its key from the call's `inputResponses` (or from an
@@ -271,7 +271,7 @@ impl<S: Sdk> Ask<S> {
     /// - [`ElicitError::Unasked`]: the client cannot show a form (it did not
     ///   declare form elicitation, or speaks a revision before 2025-06-18),
     ///   or sent the same refused answer twice; [`tool`](Self::tool) answers
-    ///   with a result for the model (see [`Unasked`]).
+    ///   with a result for the model (see [`Unasked`](super::Unasked)).
     /// - [`ElicitError::Version`]: the revision cannot carry the form
     ///   (2025-06-18 has no multi-select, older revisions no elicitation).
     /// - [`ElicitError::Invalid`]: the answer failed re-validation as often

@@ -409,13 +409,14 @@ mod tests {
     use serde_json::{json, Map, Value};
 
     use super::{check_supported, decide, Call, Plan};
+    use crate::ask::error::ElicitError;
     use crate::ask::messages::English;
     use crate::ask::question::erased::Erased;
     use crate::ask::question::{AnyQuestion, CreateMessage, Question};
     use crate::ask::request::Capabilities;
     use crate::ask::round::{Carried, Digest, Round};
-    use crate::ask::{CreateMessageParams, ElicitError};
     use crate::form::ElicitAction;
+    use crate::input::CreateMessageParams;
     use crate::input::InputRequest;
     use crate::schema::{
         ElicitRequestFormParams, PrimitiveSchema, RequestedSchema, SingleSelectSchema,

@@ -245,7 +245,7 @@ impl ElicitError {
     /// The SDK's JSON-RPC error `E` for this error: the SDK's own error
     /// inside [`Service`](Self::Service) or [`Handler`](Self::Handler) as it
     /// came, else `build(self.code(), self.to_string(), self.data())`. What
-    /// an adapter's [`Sdk::error`](super::Sdk::error) returns.
+    /// an adapter's [`Sdk::error`](super::adapter::Sdk::error) returns.
     pub fn into_json_rpc<E: Any>(self, build: impl FnOnce(i32, String, Option<Value>) -> E) -> E {
         self.into_sdk_error::<E>()
             .unwrap_or_else(|error| build(error.code(), error.to_string(), error.data()))

@@ -1,35 +1,33 @@
-//! The elicitation core: [`Ask`] and its rounds, written once for every
-//! SDK.
+//! Asking the person behind a client, from inside a tool, prompt or
+//! resource handler: [`Ask`], the same on every MCP revision a client may
+//! speak and on every SDK (`enum_schema::rmcp::Ask`,
+//! `enum_schema::rust_mcp_sdk::Ask` and `enum_schema::tower_mcp::Ask` are
+//! this type for their SDK).
 //!
-//! An SDK adapter (`enum_schema::rmcp`, `enum_schema::rust_mcp_sdk`, or
-//! your own) implements [`Sdk`]: how its codec seals and opens a
-//! `requestState`, how it sends `elicitation/create` where the revision has
-//! it, and how it answers with a result, an `input_required` result, a
-//! tool error result or a JSON-RPC error ([`Reply`], [`Sdk::tool_error`], [`Sdk::error`]). Then
-//! `Ask<ItsSdk>` is the SDK's `Ask`: reading answers from `inputResponses`
-//! or the sealed state, asking again after a rejected answer (with the
-//! reason and the valid parts pre-filled), several questions in one round,
-//! the misuse checks, and the one [`ElicitError`] with its `Display`,
-//! `data()` and JSON-RPC code are the same on every SDK.
+//! A handler runs its body through [`Ask::tool`] (or [`Ask::prompt`],
+//! [`Ask::resource`]) and asks with [`Ask::form`], [`Ask::all`] (several
+//! questions in one round), [`Ask::choose`] (one of a long list),
+//! [`Ask::create_message`] (the client's model) or [`Ask::list_roots`]; a
+//! [`Question`] can also be answered by the call's own argument, where the
+//! model knows the answer. Every answer is re-validated; a person who made
+//! a mistake is asked again with the reason ("A second chance" on
+//! [`Ask`]); where the client cannot show a form, the call ends with a
+//! result for the model ([`Unasked`]). [`RequestStateSeal`] says how a
+//! server seals what one round carries to the next on 2026-07-28 (its
+//! codec, time to live, attempts, an answer store, the [`Messages`] a
+//! person reads), and [`ElicitError`] is every way a call can end.
 //!
-//! One round, on MCP 2026-07-28:
+//! How a question travels depends on the revision: before 2026-07-28,
+//! each is an `elicitation/create` (or `sampling/createMessage`,
+//! `roots/list`) request inside the call, asked in turn; on 2026-07-28,
+//! the call answers `input_required` with every question not answered
+//! yet, and the client calls again with the answers, which a sealed
+//! `requestState` binds to the questions asked. Both are one decision,
+//! written once.
 //!
-//! 1. the adapter reads the request ([`Request`]: method, name, arguments,
-//!    revision, capability, `inputResponses`, `requestState`) and calls
-//!    [`Ask::open`], which opens and checks the state with [`StateCodec::open`];
-//! 2. [`Ask::tool`] runs the body; each question ([`Ask::form`],
-//!    [`Ask::all`]) takes its answer from the state or `inputResponses`,
-//!    re-validates it, and keeps it; a missing or rejected answer is a
-//!    request in the round's `input_required` result;
-//! 3. the state (earlier answers, attempts) is sealed with [`StateCodec::seal`]
-//!    and the outcome goes back through [`Reply`] as the SDK's response.
-//!
-//! With an answer store (`RequestStateSeal::with_store`, feature `store`),
-//! step 3 puts the answers in the store under a fresh handle and seals only
-//! the handle, and before step 2 the next round takes them out (once).
-//!
-//! Before 2026-07-28, step 2 sends each question with [`Sdk::send`] and
-//! waits for the answer, asking again inside the same call.
+//! [`adapter`] is the other face: what someone writing an adapter for
+//! another SDK needs ([`adapter::Sdk`], [`adapter::Request`],
+//! [`adapter::StateCodec`], ..), and a tool author does not.
 
 pub mod adapter;
 mod call;

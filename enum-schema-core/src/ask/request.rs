@@ -251,7 +251,7 @@ mod tests {
     use serde_json::json;
 
     use super::{Capabilities, Request};
-    use crate::ask::ElicitError;
+    use crate::ask::error::ElicitError;
 
     fn read(capabilities: serde_json::Value) -> Capabilities {
         Capabilities::read(&capabilities)

@@ -46,16 +46,19 @@ use crate::input::MAX_REQUEST_STATE_LENGTH;
 ///   person answered leaves the server.
 /// - **Answers only to questions asked**: every round that asks seals a
 ///   state, the first included. An entry of `inputResponses` counts only
-///   under a key that the round the state comes from asked, and only while
-///   the question the body asks under that key now has the same digest;
-///   a sealed answer counts only while its question's digest is unchanged.
-///   Anything else the client sends is ignored and never sealed: an answer
-///   under a key not asked yet (a confirmation answered before it was
-///   shown), an answer sent without a state, an answer again under a key
-///   already answered. A question whose message or schema changed between
-///   rounds (a plan that names other targets now) is a new question: asked
-///   again, its old answer and attempts dropped. The same with a store and
-///   without.
+///   under a key that the round the state comes from asked; anything else
+///   the client sends is ignored and never sealed: an answer under a key
+///   not asked yet (a confirmation answered before it was shown), an
+///   answer sent without a state, an answer again under a key already
+///   answered. An answer counts for the question the body asks under its
+///   key now: a question that changed between rounds (a select built from
+///   a folder that gained or lost a file) keeps an answer still valid
+///   under it, re-validated, and asks again, with a reason that names the
+///   value as no longer one of the choices, when the change made it
+///   invalid; a question only a person may answer (a `Confirm`,
+///   `Question::person_only`) counts an answer only to exactly the
+///   question shown, its message included (a plan that names other
+///   targets now is asked again). The same with a store and without.
 /// - **Size**: with a store, the state is about 120 characters whatever
 ///   the answers, and answers of any size work (as far as the transport
 ///   carries them in `inputResponses`). Without one, the state grows with every answer: about 4/3 of the answers'
@@ -196,7 +199,7 @@ impl RequestStateSeal {
     /// flight. With a store or without, an answer counts only for a
     /// question that the
     /// round the state (here, its handle) comes from asked, while that
-    /// question is unchanged (see "Answers only to questions asked" above).
+    /// question (see "Answers only to questions asked" above).
     #[cfg(feature = "store")]
     #[cfg_attr(docsrs, doc(cfg(feature = "store")))]
     #[must_use]
@@ -248,7 +251,7 @@ impl RequestStateSeal {
     /// [`Messages::waiting`] gives for the request waited on ("Waiting for
     /// the person to answer" for a form, "Waiting for the client's model to
     /// answer" for `sampling/createMessage`, "Waiting for the client's
-    /// roots" for `roots/list`). The SDK sends it ([`Sdk::progress`](super::Sdk::progress));
+    /// roots" for `roots/list`). The SDK sends it ([`Sdk::progress`](super::adapter::Sdk::progress));
     /// rmcp's and tower-mcp's integrations do.
     #[must_use]
     pub fn with_progress_interval(mut self, interval: Option<Duration>) -> Self {

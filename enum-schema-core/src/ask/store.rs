@@ -26,7 +26,7 @@ pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>>
 /// The round that asks puts the answers so far under a fresh random handle
 /// (128 bits, 32 lowercase hex digits) for the seal's time to live, and the
 /// `requestState` carries only the handle, sealed by the seal's
-/// [`StateCodec`](super::StateCodec) and bound to the request as before.
+/// [`StateCodec`](super::adapter::StateCodec) and bound to the request as before.
 /// The next round takes them: `take` must remove what it returns, in one
 /// atomic step (Redis `GETDEL`), so that a handle is used once even when
 /// two retries race, on two processes. A round that asks again issues a
