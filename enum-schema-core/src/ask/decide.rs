@@ -137,7 +137,10 @@ pub(crate) fn decide(
         let step = match question {
             Erased::Form(_) if without_forms => continue,
             Erased::Form(question) => form(call, &mut **question, round, responses)?,
-            Erased::Input(question) => input(&mut **question, round, responses)?,
+            Erased::Input(question) => {
+                let carried = round.entry(question.key());
+                input(&mut **question, carried, responses)?
+            }
         };
         if let Step::Ask(request) = step {
             asking.push((question.key().to_owned(), request));
@@ -293,11 +296,10 @@ fn refused(
 /// call ends ([`ElicitError::Invalid`]).
 fn input(
     question: &mut (dyn InputQuestion + Send),
-    round: &mut Round,
+    carried: &mut Carried,
     responses: &Map<String, Value>,
 ) -> Result<Step, ElicitError> {
     let digest = Digest::of(question.request());
-    let carried = round.entry(question.key());
     // A sampled message answers only the request it was sampled for.
     if carried.asked != Some(digest) {
         carried.forget();
@@ -423,6 +425,9 @@ mod tests {
     };
     use crate::version::ProtocolVersion;
 
+    /// What a question of the checked content is answered.
+    type Answered = ElicitAction<Map<String, Value>>;
+
     /// "Which file?", one required select of `files`, titled "File".
     fn files(files: &[&'static str]) -> ElicitRequestFormParams {
         let select = SingleSelectSchema::new(files.iter().copied())
@@ -476,9 +481,24 @@ mod tests {
         mut question: Question<'_, Map<String, Value>>,
         round: &mut Round,
         responses: &Map<String, Value>,
-    ) -> Result<(Plan, Option<ElicitAction<Map<String, Value>>>), ElicitError> {
+    ) -> Result<(Plan, Option<Answered>), ElicitError> {
         let plan = decide(call, &mut [Erased::Form(&mut question)], round, responses)?;
         Ok((plan, question.answer()))
+    }
+
+    /// Decides the question `"file"` of `params` alone, in a call without
+    /// arguments: the plan, and its answer if it has one.
+    fn ask_file(
+        params: &ElicitRequestFormParams,
+        round: &mut Round,
+        responses: &Map<String, Value>,
+    ) -> Result<(Plan, Option<Answered>), ElicitError> {
+        one(
+            &call(&Map::new()),
+            question("file", params.clone()),
+            round,
+            responses,
+        )
     }
 
     /// The one request a plan asks: its key and params.
@@ -500,7 +520,7 @@ mod tests {
         round
     }
 
-    fn answer(file: &str) -> Option<ElicitAction<Map<String, Value>>> {
+    fn answer(file: &str) -> Option<Answered> {
         Some(ElicitAction::Accept(
             accept(file)["content"].as_object().unwrap().clone(),
         ))
@@ -511,13 +531,7 @@ mod tests {
         let none = Map::new();
         let mut round = Round::default();
         let params = files(&["a.txt", "b.txt"]);
-        let (plan, answer) = one(
-            &call(&none),
-            question("file", params.clone()),
-            &mut round,
-            &none,
-        )
-        .unwrap();
+        let (plan, answer) = ask_file(&params, &mut round, &none).unwrap();
         assert_eq!(asked(plan), ("file".to_owned(), params.clone()));
         assert_eq!(answer, None);
         assert_eq!(round, asked_round("file", &params));
@@ -525,17 +539,10 @@ mod tests {
 
     #[test]
     fn the_answer_to_the_question_asked_is_the_answer() {
-        let none = Map::new();
         let params = files(&["a.txt", "b.txt"]);
         let mut round = asked_round("file", &params);
         let sent = json!({"action": "accept", "content": {"file": "b.txt", "extra": 1}});
-        let (plan, answer) = one(
-            &call(&none),
-            question("file", params.clone()),
-            &mut round,
-            &responses("file", sent),
-        )
-        .unwrap();
+        let (plan, answer) = ask_file(&params, &mut round, &responses("file", sent)).unwrap();
         assert!(matches!(plan, Plan::Answered));
         assert_eq!(answer, self::answer("b.txt"));
         // Kept as validated: the declared properties only.
@@ -557,13 +564,7 @@ mod tests {
         let params = files(&["a.txt", "b.txt"]);
         let sent = responses("file", accept("a.txt"));
         let mut round = Round::default();
-        let (plan, answer) = one(
-            &call(&none),
-            question("file", params.clone()),
-            &mut round,
-            &sent,
-        )
-        .unwrap();
+        let (plan, answer) = ask_file(&params, &mut round, &sent).unwrap();
         assert_eq!(asked(plan).1, params);
         assert_eq!(answer, None);
         let early = question("file", params).with_early_answer();
@@ -576,17 +577,11 @@ mod tests {
     /// question was asked as often as it may be.
     #[test]
     fn a_refused_answer_is_asked_again_until_the_attempts_are_spent() {
-        let none = Map::new();
         let params = files(&["a.txt", "b.txt"]);
         let mut round = asked_round("file", &params);
         for (attempt, sent) in [(1, "c.txt"), (2, "d.txt")] {
-            let (plan, _) = one(
-                &call(&none),
-                question("file", params.clone()),
-                &mut round,
-                &responses("file", accept(sent)),
-            )
-            .unwrap();
+            let (plan, _) =
+                ask_file(&params, &mut round, &responses("file", accept(sent))).unwrap();
             let (_, again) = asked(plan);
             assert_eq!(
                 again.message(),
@@ -595,13 +590,7 @@ mod tests {
             let carried = round.get("file").unwrap();
             assert_eq!((carried.attempts, &carried.answer), (attempt, &None));
         }
-        let error = one(
-            &call(&none),
-            question("file", params),
-            &mut round,
-            &responses("file", accept("e.txt")),
-        )
-        .unwrap_err();
+        let error = ask_file(&params, &mut round, &responses("file", accept("e.txt"))).unwrap_err();
         assert_eq!(
             error.to_string(),
             r#"the client's answer was rejected: field `file`: invalid value "e.txt": expected one of "a.txt", "b.txt""#
@@ -613,19 +602,12 @@ mod tests {
     /// form: the call ends with the result for the model.
     #[test]
     fn the_same_refused_answer_twice_ends_the_call() {
-        let none = Map::new();
         let params = files(&["a.txt", "b.txt"]);
         let mut round = asked_round("file", &params);
         let sent = responses("file", accept("c.txt"));
-        let (plan, _) = one(
-            &call(&none),
-            question("file", params.clone()),
-            &mut round,
-            &sent,
-        )
-        .unwrap();
+        let (plan, _) = ask_file(&params, &mut round, &sent).unwrap();
         asked(plan);
-        let error = one(&call(&none), question("file", params), &mut round, &sent).unwrap_err();
+        let error = ask_file(&params, &mut round, &sent).unwrap_err();
         let ElicitError::Unasked(unasked) = error else {
             panic!("{error:?}")
         };
@@ -647,13 +629,8 @@ mod tests {
         let before = files(&["a.txt", "b.txt"]);
         let now = files(&["0.txt", "a.txt", "b.txt"]);
         let mut round = asked_round("file", &before);
-        let (plan, answer) = one(
-            &call(&none),
-            question("file", now.clone()),
-            &mut round,
-            &responses("file", accept("b.txt")),
-        )
-        .unwrap();
+        let (plan, answer) =
+            ask_file(&now, &mut round, &responses("file", accept("b.txt"))).unwrap();
         assert!(matches!(plan, Plan::Answered));
         assert_eq!(answer, self::answer("b.txt"));
         let carried = round.get("file").unwrap();
@@ -662,7 +639,7 @@ mod tests {
         // Carried on, it answers the question as it is now, and as it
         // changes again.
         let later = files(&["b.txt"]);
-        let (plan, answer) = one(&call(&none), question("file", later), &mut round, &none).unwrap();
+        let (plan, answer) = ask_file(&later, &mut round, &none).unwrap();
         assert!(matches!(plan, Plan::Answered));
         assert_eq!(answer, self::answer("b.txt"));
     }
@@ -683,13 +660,7 @@ mod tests {
             (carried, none.clone()),
         ] {
             round.entry("file").attempts = 1;
-            let (plan, answer) = one(
-                &call(&none),
-                question("file", now.clone()),
-                &mut round,
-                &responses,
-            )
-            .unwrap();
+            let (plan, answer) = ask_file(&now, &mut round, &responses).unwrap();
             assert_eq!(answer, None);
             let (_, again) = asked(plan);
             assert_eq!(
@@ -778,7 +749,7 @@ mod tests {
         let none = Map::new();
         let params = |text: &str| CreateMessageParams::new(text, 10);
         let mut sample = CreateMessage::new("capital", params("Capital of France?"));
-        let error = check_supported(&call(&none), &[Erased::Input(&mut sample)]).unwrap_err();
+        let error = check_supported(&call(&none), &[sample.erased()]).unwrap_err();
         assert!(matches!(
             error,
             ElicitError::Unsupported {

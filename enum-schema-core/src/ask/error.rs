@@ -366,17 +366,19 @@ impl std::error::Error for ElicitError {
     }
 }
 
-impl From<RequestStateError> for ElicitError {
-    fn from(error: RequestStateError) -> Self {
-        ElicitError::RequestState(error)
-    }
+/// `?` on the errors of the contracts beneath a call, each into the
+/// variant that carries it.
+macro_rules! from_errors {
+    ($($error:ty => $variant:ident),*) => {$(
+        impl From<$error> for ElicitError {
+            fn from(error: $error) -> Self {
+                ElicitError::$variant(error)
+            }
+        }
+    )*};
 }
 
-impl From<StoreError> for ElicitError {
-    fn from(error: StoreError) -> Self {
-        ElicitError::Store(error)
-    }
-}
+from_errors!(RequestStateError => RequestState, StoreError => Store);
 
 /// Why a `requestState` was refused. The detail is for the server's logs;
 /// the client gets one message for all of them.

@@ -74,22 +74,14 @@ impl Serialize for Digest {
 
 impl<'de> Deserialize<'de> for Digest {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct DigestVisitor;
-
-        impl Visitor<'_> for DigestVisitor {
-            type Value = Digest;
-
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a SHA-256 digest in lowercase hex")
-            }
-
-            fn visit_str<E: de::Error>(self, text: &str) -> Result<Digest, E> {
-                Digest::from_hex(text)
-                    .ok_or_else(|| E::invalid_value(de::Unexpected::Str(text), &self))
-            }
-        }
-
-        deserializer.deserialize_str(DigestVisitor)
+        // Borrowed from the payload: a digest has nothing to unescape.
+        let text = <std::borrow::Cow<'de, str>>::deserialize(deserializer)?;
+        Digest::from_hex(&text).ok_or_else(|| {
+            de::Error::invalid_value(
+                de::Unexpected::Str(&text),
+                &"a SHA-256 digest in lowercase hex",
+            )
+        })
     }
 }
 

@@ -234,29 +234,19 @@ impl<'a, T> Question<'a, T> {
 /// not sample answers with an error ([`ElicitError::Service`](super::ElicitError::Service) before
 /// 2026-07-28), or does not answer.
 #[derive(Debug)]
-pub struct CreateMessage<'a> {
-    key: Cow<'a, str>,
-    request: InputRequest,
-    early: bool,
-    answer: Option<CreateMessageResult>,
-}
+pub struct CreateMessage<'a>(Input<'a, CreateMessageResult>);
 
 impl<'a> CreateMessage<'a> {
     /// A question under `key` sending `params`.
     pub fn new(key: impl Into<Cow<'a, str>>, params: CreateMessageParams) -> Self {
-        CreateMessage {
-            key: key.into(),
-            request: InputRequest::CreateMessage(params),
-            early: false,
-            answer: None,
-        }
+        CreateMessage(Input::new(key, InputRequest::CreateMessage(params)))
     }
 
     /// The same question, answered early where it may be: see
     /// [`Question::with_early_answer`].
     #[must_use]
     pub fn with_early_answer(mut self) -> Self {
-        self.early = true;
+        self.0.early = true;
         self
     }
 }
@@ -267,30 +257,66 @@ impl<'a> CreateMessage<'a> {
 /// client that did not declare the `roots` capability is not asked
 /// ([`ElicitError::Unsupported`](super::ElicitError::Unsupported)).
 #[derive(Debug)]
-pub struct ListRoots<'a> {
-    key: Cow<'a, str>,
-    early: bool,
-    answer: Option<ListRootsResult>,
-}
+pub struct ListRoots<'a>(Input<'a, ListRootsResult>);
 
 impl<'a> ListRoots<'a> {
     /// A question under `key`.
     pub fn new(key: impl Into<Cow<'a, str>>) -> Self {
-        ListRoots {
-            key: key.into(),
-            early: false,
-            answer: None,
-        }
+        ListRoots(Input::new(key, InputRequest::ListRoots))
     }
 
     /// The same question, answered early where it may be: see
     /// [`Question::with_early_answer`].
     #[must_use]
     pub fn with_early_answer(mut self) -> Self {
-        self.early = true;
+        self.0.early = true;
         self
     }
 }
+
+/// A question of another kind than a form, whose answer is an `R` the
+/// client sends: its key, its request, whether it takes an early answer,
+/// and its answer once checked.
+#[derive(Debug)]
+struct Input<'a, R> {
+    key: Cow<'a, str>,
+    request: InputRequest,
+    early: bool,
+    answer: Option<R>,
+}
+
+impl<'a, R> Input<'a, R> {
+    fn new(key: impl Into<Cow<'a, str>>, request: InputRequest) -> Self {
+        Input {
+            key: key.into(),
+            request,
+            early: false,
+            answer: None,
+        }
+    }
+}
+
+/// A result the client sends for a request of another kind than a form,
+/// read and checked, and written back as what is carried of it.
+trait Checked: Sized {
+    fn read(answer: Value) -> Result<Self, Error>;
+    fn json(&self) -> Value;
+}
+
+macro_rules! checked {
+    ($($result:ty),*) => {$(
+        impl Checked for $result {
+            fn read(answer: Value) -> Result<Self, Error> {
+                <$result>::from_json(answer)
+            }
+            fn json(&self) -> Value {
+                self.to_json()
+            }
+        }
+    )*};
+}
+
+checked!(CreateMessageResult, ListRootsResult);
 
 /// The questions with their answer types erased, as the decision reads
 /// them: public inside a private module, so that [`AnyQuestion`] and
@@ -383,7 +409,7 @@ impl<T: Send> FormQuestion for Question<'_, T> {
     }
 }
 
-impl InputQuestion for CreateMessage<'_> {
+impl<R: Checked + Send> InputQuestion for Input<'_, R> {
     fn key(&self) -> &str {
         &self.key
     }
@@ -397,29 +423,8 @@ impl InputQuestion for CreateMessage<'_> {
     }
 
     fn take(&mut self, answer: Value) -> Result<Value, Error> {
-        let result = CreateMessageResult::from_json(answer)?;
-        let carried = result.to_json();
-        self.answer = Some(result);
-        Ok(carried)
-    }
-}
-
-impl InputQuestion for ListRoots<'_> {
-    fn key(&self) -> &str {
-        &self.key
-    }
-
-    fn request(&self) -> &InputRequest {
-        &InputRequest::ListRoots
-    }
-
-    fn early(&self) -> bool {
-        self.early
-    }
-
-    fn take(&mut self, answer: Value) -> Result<Value, Error> {
-        let result = ListRootsResult::from_json(answer)?;
-        let carried = result.to_json();
+        let result = R::read(answer)?;
+        let carried = result.json();
         self.answer = Some(result);
         Ok(carried)
     }
@@ -459,17 +464,19 @@ impl<T: Send> AnyQuestion for Question<'_, T> {
     }
 }
 
+// Written out, not by a macro: rustc shows these impls in the error of a
+// value that is no question (tests/ui/rmcp/all/not_a_question.rs).
 impl erased::Sealed for CreateMessage<'_> {}
 
 impl AnyQuestion for CreateMessage<'_> {
     type Answer = CreateMessageResult;
 
     fn erased(&mut self) -> Erased<'_> {
-        Erased::Input(self)
+        Erased::Input(&mut self.0)
     }
 
     fn answer(self) -> Option<CreateMessageResult> {
-        self.answer
+        self.0.answer
     }
 }
 
@@ -479,11 +486,11 @@ impl AnyQuestion for ListRoots<'_> {
     type Answer = ListRootsResult;
 
     fn erased(&mut self) -> Erased<'_> {
-        Erased::Input(self)
+        Erased::Input(&mut self.0)
     }
 
     fn answer(self) -> Option<ListRootsResult> {
-        self.answer
+        self.0.answer
     }
 }
 

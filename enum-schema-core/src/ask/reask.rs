@@ -26,16 +26,24 @@ pub(crate) fn is_the_persons(error: &Error) -> bool {
 /// (the person saw the question; the same answer twice is not a client
 /// that shows nothing).
 pub(crate) fn sent_titles(error: &Error) -> bool {
-    error.iter().all(|error| match error.kind() {
-        ErrorKind::InvalidValue { value, allowed, .. } => titled(Some(value), allowed).is_some(),
+    error.iter().all(|error| {
+        not_an_option(error.kind()).is_some_and(|(sent, allowed)| titled(sent, allowed).is_some())
+    })
+}
+
+/// What was sent, and what is allowed, for an answer that is not one of
+/// the options: a single-select's value, a multi-select's item.
+fn not_an_option(kind: &ErrorKind) -> Option<(Option<&str>, &[EnumOption])> {
+    match kind {
+        ErrorKind::InvalidValue { value, allowed, .. } => Some((Some(value), allowed)),
         ErrorKind::InvalidItem {
             index,
             items,
             allowed,
             ..
-        } => titled(items.get(*index).and_then(Value::as_str), allowed).is_some(),
-        _ => false,
-    })
+        } => Some((items.get(*index).and_then(Value::as_str), allowed)),
+        _ => None,
+    }
 }
 
 /// The option whose title is what the client `sent` instead of a value.
@@ -301,16 +309,7 @@ pub(crate) fn reasons(
 /// option's title sent for its value): after the options changed, one
 /// that is no longer an option.
 fn withdrawn(kind: &ErrorKind) -> bool {
-    match kind {
-        ErrorKind::InvalidValue { value, allowed, .. } => titled(Some(value), allowed).is_none(),
-        ErrorKind::InvalidItem {
-            index,
-            items,
-            allowed,
-            ..
-        } => titled(items.get(*index).and_then(Value::as_str), allowed).is_none(),
-        _ => false,
-    }
+    not_an_option(kind).is_some_and(|(sent, allowed)| titled(sent, allowed).is_none())
 }
 
 /// The reason for an answer `shown` that is not one of `allowed`: a client

@@ -141,26 +141,14 @@ impl Unasked {
             .questions
             .iter()
             .map(|question| {
-                let mut entry = Map::new();
-                entry.insert("key".to_owned(), Value::from(question.key.as_str()));
-                entry.insert("message".to_owned(), Value::from(question.params.message()));
-                entry.insert(
-                    "argument".to_owned(),
-                    if question.argument {
-                        Value::from(question.key.as_str())
-                    } else {
-                        Value::Null
-                    },
-                );
-                entry.insert(
-                    "refused".to_owned(),
-                    question.refused.as_deref().map_or(Value::Null, Value::from),
-                );
-                entry.insert(
-                    "requestedSchema".to_owned(),
-                    listed(&question.params, question.sent.as_ref()),
-                );
-                Value::Object(entry)
+                let argument = question.argument.then_some(question.key.as_str());
+                serde_json::json!({
+                    "key": question.key,
+                    "message": question.params.message(),
+                    "argument": argument,
+                    "refused": question.refused,
+                    "requestedSchema": listed(&question.params, question.sent.as_ref()),
+                })
             })
             .collect();
         let mut data = Map::new();

@@ -214,40 +214,42 @@ fn input_required(result: &InputRequiredResult) -> Result<model::InputRequiredRe
     ))
 }
 
-/// rmcp's `inputRequests` entry for the core's request.
+/// The core's request as rmcp's, in the envelope whose constructor for
+/// each kind is given: an `inputRequests` entry (MCP 2026-07-28) or a
+/// request of the server's own (before).
 // Sampling and roots are in MCP 2026-07-28; rmcp marks them deprecated
 // for SEP-2577, which would take them out of a later revision.
 #[allow(deprecated)]
-fn sdk_input_request(request: &InputRequest) -> Result<model::InputRequest, ElicitError> {
+fn sent<T>(
+    request: &InputRequest,
+    elicit: fn(model::ElicitRequest) -> T,
+    sample: fn(model::CreateMessageRequest) -> T,
+    roots: fn(model::ListRootsRequest) -> T,
+) -> Result<T, ElicitError> {
     Ok(match request {
-        InputRequest::Elicitation(params) => {
-            model::InputRequest::Elicitation(model::ElicitRequest::new(params.into()))
+        InputRequest::Elicitation(params) => elicit(model::ElicitRequest::new(params.into())),
+        InputRequest::CreateMessage(params) => {
+            sample(model::CreateMessageRequest::new(sampling_params(params)?))
         }
-        InputRequest::CreateMessage(params) => model::InputRequest::CreateMessage(
-            model::CreateMessageRequest::new(sampling_params(params)?),
-        ),
-        InputRequest::ListRoots => {
-            model::InputRequest::ListRoots(model::ListRootsRequest::default())
-        }
+        InputRequest::ListRoots => roots(model::ListRootsRequest::default()),
     })
 }
 
+/// rmcp's `inputRequests` entry for the core's request (MCP 2026-07-28).
+fn sdk_input_request(request: &InputRequest) -> Result<model::InputRequest, ElicitError> {
+    use model::InputRequest::{CreateMessage, Elicitation, ListRoots};
+    sent(request, Elicitation, CreateMessage, ListRoots)
+}
+
 /// rmcp's request for the core's, to send before 2026-07-28.
-// Sampling and roots are in MCP 2026-07-28; rmcp marks them deprecated
-// for SEP-2577, which would take them out of a later revision.
-#[allow(deprecated)]
 fn server_request(request: &InputRequest) -> Result<model::ServerRequest, ElicitError> {
-    Ok(match request {
-        InputRequest::Elicitation(params) => {
-            model::ServerRequest::ElicitRequest(model::ElicitRequest::new(params.into()))
-        }
-        InputRequest::CreateMessage(params) => model::ServerRequest::CreateMessageRequest(
-            model::CreateMessageRequest::new(sampling_params(params)?),
-        ),
-        InputRequest::ListRoots => {
-            model::ServerRequest::ListRootsRequest(model::ListRootsRequest::default())
-        }
-    })
+    use model::ServerRequest::{CreateMessageRequest, ElicitRequest, ListRootsRequest};
+    sent(
+        request,
+        ElicitRequest,
+        CreateMessageRequest,
+        ListRootsRequest,
+    )
 }
 
 /// rmcp's `CreateMessageRequestParams` for the core's: a server bug
