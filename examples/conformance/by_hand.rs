@@ -17,15 +17,24 @@
 //! taken before, or not found, is the JSON-RPC error `Ask` gives for a
 //! state already used.
 //!
-//! Or, bound ([`States::bound`]), with the guarantee `Ask` gives
-//! that an answer counts only for the question as it was shown: the state
-//! also carries, per question key, the hex SHA-256 of the question's form
-//! JSON as shown (built with no reasons and nothing pre-filled), for every
+//! Or, bound ([`States::bound`]), with the guarantee `Ask` gives that an
+//! answer counts only for the question it answers: the state also
+//! carries, per question key, the hex SHA-256 of the question's form JSON
+//! as shown (built with no reasons and nothing pre-filled), for every
 //! question answered so far and the one the sealing round asked. Every
-//! round builds each of those questions again and compares its digest; a
-//! question that changed (a select of environments read anew, a plan that
-//! names other targets) is a new question: the answer to it goes, and it
-//! is asked again from its first attempt.
+//! round builds each question it reaches again and compares its digest
+//! ([`Shown`]). An answer to a question that changed since (a select of
+//! environments read anew, a rollout whose message names the environment's
+//! new title), carried from an earlier round or sent to the round that
+//! asked the question's earlier form, is checked against the question as
+//! it is now: still valid, it counts, and the state carries the question's
+//! digest now; refused, the question is asked again with the reasons and
+//! no attempt counted, a value no longer offered named as "no longer one
+//! of the choices" (a title sent instead of a value is still asked to be
+//! chosen again). A confirmation, which only a person may answer, is a new
+//! question whenever it changed (a plan that names another environment or
+//! title): the answer to the old plan counts for nothing, and it is asked
+//! from its first attempt.
 //!
 //! `benches/round.rs` serves both beside their `Ask` versions and checks
 //! at start-up that, for the same requests, the responses are the same
@@ -54,11 +63,12 @@
 //! What `Ask` does that they do not (what its extra work buys):
 //!
 //! - unless bound, the digest of each question (SHA-256 of its message and
-//!   schema) is sealed, so that an answer counts only for the question as
-//!   it was shown: here only its key is sealed (the confirmation's plan
-//!   cannot change between rounds, being made of sealed answers, but a
-//!   select whose options changed between rounds is not noticed, beyond
-//!   the environment being looked up again);
+//!   schema) is sealed, so that an answer counts only for the question it
+//!   answers: here only its key is sealed, and a question that changed
+//!   between rounds is not noticed (the environment a state carries is
+//!   looked up again, and one no longer offered is refused as a state that
+//!   no longer holds; a confirmation answers the plan as it is now, an
+//!   environment's new title in it);
 //! - the digest of the last refused answer: a client that sends the same
 //!   refused answer twice (it answers without showing the form) ends the
 //!   call with a result for the model; here it is asked until the attempts
@@ -347,27 +357,49 @@ impl States {
         }
     }
 
-    /// With bound states, the question under `key` as `form` builds it now,
-    /// if it is not the one `digests` sealed: a new question, whose digest
-    /// replaces the old one. `None` when unchanged, and unless bound (the
-    /// form is not built then).
-    fn changed(
+    /// With bound states, how the question under `key`, as `form` builds it
+    /// now, stands to the one `digests` sealed, and the form built; from
+    /// then on `digests` holds the question as it is now. Unbound,
+    /// [`Shown::Same`], and no form is built.
+    fn reached(
         &self,
         digests: &mut Digests,
         key: &str,
         form: impl FnOnce() -> ElicitRequestParams,
-    ) -> Option<ElicitRequestParams> {
+    ) -> (Shown, Option<ElicitRequestParams>) {
         if !self.bound {
-            return None;
+            return (Shown::Same, None);
         }
         let form = form();
-        let digest = digest(&form);
-        if digests.get(key) == Some(&digest) {
-            return None;
-        }
-        digests.insert(key.to_owned(), digest);
-        Some(form)
+        let now = digest(&form);
+        let shown = match digests.get_mut(key) {
+            Some(sealed) if *sealed == now => Shown::Same,
+            Some(sealed) => {
+                *sealed = now;
+                Shown::Changed
+            }
+            None => {
+                digests.insert(key.to_owned(), now);
+                Shown::New
+            }
+        };
+        (shown, Some(form))
     }
+}
+
+/// How a question, as a round builds it, stands to the one a bound state
+/// sealed under its key.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Shown {
+    /// As it was shown (and always, unless bound).
+    Same,
+    /// Shown, and changed since (its options, its message): an answer given
+    /// to it counts while the question as it is now takes it, and one it
+    /// does not take is asked again without counting an attempt. A question
+    /// only a person may answer (a confirmation) is a new one instead.
+    Changed,
+    /// Not shown before.
+    New,
 }
 
 // ---------------------------------------------------------------------------
@@ -579,6 +611,16 @@ fn by_title<'o>(options: &[(&'o str, &'o str)], sent: &str) -> Option<(&'o str, 
         .find(|(value, title)| title == &sent && value != title)
 }
 
+/// "not" one of the choices, or, once the question `changed` since the
+/// answer was given to it, "no longer".
+fn not(changed: bool) -> &'static str {
+    if changed {
+        "no longer"
+    } else {
+        "not"
+    }
+}
+
 /// A refused value that is an option's title: asked again with that option
 /// pre-selected.
 fn title_sent(option: (&str, &str)) -> String {
@@ -587,10 +629,13 @@ fn title_sent(option: (&str, &str)) -> String {
 
 /// A single-select: one of `options` (value, title; an untitled option's
 /// title is its value). Also returns what a second chance pre-fills.
+/// `changed`: the answer was given to the question as it was before it
+/// changed, so a value not offered is "no longer" one of the choices.
 fn single<'o>(
     field: &Field,
     value: &Value,
     options: &[(&'o str, &'o str)],
+    changed: bool,
 ) -> Result<(&'o str, &'o str), (Refused, Option<Value>)> {
     let Value::String(sent) = value else {
         let reason = format!("choose {}.", choices(options));
@@ -610,8 +655,9 @@ fn single<'o>(
         ),
         None => (
             format!(
-                "{} is not one of the choices; choose {}.",
+                "{} is {} one of the choices; choose {}.",
                 quote(sent),
+                not(changed),
                 choices(options)
             ),
             String::new(),
@@ -625,11 +671,13 @@ fn single<'o>(
 
 /// A multi-select: distinct options, `min..=max` of them. Also returns what
 /// a second chance pre-fills: the valid options, when they fit the bounds.
+/// `changed` as for [`single`].
 fn multi<'o>(
     field: &Field,
     value: &Value,
     options: &[(&'o str, &'o str)],
     (min, max): (usize, usize),
+    changed: bool,
 ) -> Result<Vec<&'o str>, (Refused, Option<Value>)> {
     let Value::Array(items) = value else {
         let reason = "choose from the list.".to_owned();
@@ -693,8 +741,9 @@ fn multi<'o>(
                 let reason = match titled {
                     Some(option) => title_sent(option),
                     None => format!(
-                        "{} is not one of the choices; choose from {}.",
+                        "{} is {} one of the choices; choose from {}.",
                         item_text(item),
+                        not(changed),
                         choices(options)
                     ),
                 };
@@ -794,10 +843,24 @@ fn text<'v>(field: &Field, value: &'v Value, max: usize) -> Result<&'v str, Refu
     Ok(text)
 }
 
-/// After a refused answer: the reasons to ask again with (the question's
-/// message follows), or, when the question was asked `MAX_ATTEMPTS` times,
-/// the error result.
-fn second_chance(attempts: &mut u32, refused: &[Refused]) -> Result<String, Box<CallToolResponse>> {
+/// After a refused answer: the reasons to ask again with (they follow the
+/// question's message), or, when the question was asked `MAX_ATTEMPTS`
+/// times, the error result. An answer to a question that changed since it
+/// was shown ([`Shown::Changed`]) is no mistake of the person's: it is
+/// asked again, no attempt counted.
+fn second_chance(
+    attempts: &mut u32,
+    refused: &[Refused],
+    shown: Shown,
+) -> Result<String, Box<CallToolResponse>> {
+    let reasons: Vec<&str> = refused
+        .iter()
+        .map(|refused| refused.reason.as_str())
+        .collect();
+    let reasons = format!("\n\n{}", reasons.join("\n"));
+    if shown == Shown::Changed {
+        return Ok(reasons);
+    }
     *attempts += 1;
     if *attempts >= MAX_ATTEMPTS {
         let message = match refused {
@@ -816,11 +879,7 @@ fn second_chance(attempts: &mut u32, refused: &[Refused]) -> Result<String, Box<
         result.structured_content = Some(object([("errors", Value::Array(errors))]));
         return Err(Box::new(result.into()));
     }
-    let reasons: Vec<&str> = refused
-        .iter()
-        .map(|refused| refused.reason.as_str())
-        .collect();
-    Ok(format!("\n\n{}", reasons.join("\n")))
+    Ok(reasons)
 }
 
 // ---------------------------------------------------------------------------
@@ -992,26 +1051,32 @@ pub async fn two_questions(
         states.shown(&mut state.questions, "triage", &form);
         return ask(states, &binding, &state, "triage", form).await;
     };
+    // Both questions are built from constants: bound, they change only
+    // with this tool's code (a state sealed by another version of it).
     match state.asked {
         TriageQuestion::Triage => {
-            if let Some(form) =
-                states.changed(&mut state.questions, "triage", || triage_form("", None))
-            {
+            let plain = || triage_form("", None);
+            let (shown, form) = states.reached(&mut state.questions, "triage", plain);
+            if shown != Shown::Same {
                 state.attempts = 0;
-                return ask(states, &binding, &state, "triage", form).await;
             }
             let Some(answer) = response(&mut responses, "triage") else {
-                return ask(states, &binding, &state, "triage", triage_form("", None)).await;
+                let form = form.unwrap_or_else(plain);
+                return ask(states, &binding, &state, "triage", form).await;
             };
             let content = match read(answer)? {
                 Answer::Accept(content) => content,
                 Answer::Decline => return done(completed("decline", "{}")),
                 Answer::Cancel => return done(completed("cancel", "{}")),
             };
+            let changed = shown == Shown::Changed;
             let checked = SEVERITY
                 .value(&content)
                 .map_err(|refused| (refused, None))
-                .and_then(|value| single(&SEVERITY, value.unwrap_or(&Value::Null), SEVERITIES));
+                .and_then(|value| {
+                    let value = value.unwrap_or(&Value::Null);
+                    single(&SEVERITY, value, SEVERITIES, changed)
+                });
             match checked {
                 Ok((severity, _)) => {
                     let report = completed("accept", &format!(r#"{{"severity":"{severity}"}}"#));
@@ -1029,7 +1094,7 @@ pub async fn two_questions(
                     ask(states, &binding, &state, "impact", form).await
                 }
                 Err((refused, kept)) => {
-                    let reasons = match second_chance(&mut state.attempts, &[refused]) {
+                    let reasons = match second_chance(&mut state.attempts, &[refused], shown) {
                         Ok(reasons) => reasons,
                         Err(result) => return Ok(*result),
                     };
@@ -1050,26 +1115,18 @@ pub async fn two_questions(
             else {
                 return Err(ErrorData::invalid_params(STATE_REFUSED, None));
             };
-            // The severity counts only for the triage shown: asked again
-            // as a new question if it changed.
-            if let Some(form) =
-                states.changed(&mut state.questions, "triage", || triage_form("", None))
-            {
-                state.questions.remove("impact");
-                let state = Triage {
-                    questions: state.questions,
-                    ..Triage::default()
-                };
-                return ask(states, &binding, &state, "triage", form).await;
-            }
-            if let Some(form) =
-                states.changed(&mut state.questions, "impact", || impact_form("", None))
-            {
+            // The severity counts while the triage as it is now takes it:
+            // "high" is one of its constant options, so only the digest
+            // of the triage may change.
+            states.reached(&mut state.questions, "triage", || triage_form("", None));
+            let plain = || impact_form("", None);
+            let (shown, form) = states.reached(&mut state.questions, "impact", plain);
+            if shown != Shown::Same {
                 state.attempts = 0;
-                return ask(states, &binding, &state, "impact", form).await;
             }
             let Some(answer) = response(&mut responses, "impact") else {
-                return ask(states, &binding, &state, "impact", impact_form("", None)).await;
+                let form = form.unwrap_or_else(plain);
+                return ask(states, &binding, &state, "impact", form).await;
             };
             let triage = completed("accept", &format!(r#"{{"severity":"{severity}"}}"#));
             let content = match read(answer)? {
@@ -1079,11 +1136,13 @@ pub async fn two_questions(
                 }
                 Answer::Cancel => return done(format!("{triage}; {}", completed("cancel", "{}"))),
             };
+            let changed = shown == Shown::Changed;
             let checked = AFFECTED
                 .value(&content)
                 .map_err(|refused| (refused, None))
                 .and_then(|value| {
-                    multi(&AFFECTED, value.unwrap_or(&Value::Null), SERVICES, (0, 2))
+                    let value = value.unwrap_or(&Value::Null);
+                    multi(&AFFECTED, value, SERVICES, (0, 2), changed)
                 });
             match checked {
                 Ok(services) => {
@@ -1092,7 +1151,7 @@ pub async fn two_questions(
                     done(format!("{triage}; {impact}"))
                 }
                 Err((refused, kept)) => {
-                    let reasons = match second_chance(&mut state.attempts, &[refused]) {
+                    let reasons = match second_chance(&mut state.attempts, &[refused], shown) {
                         Ok(reasons) => reasons,
                         Err(result) => return Ok(*result),
                     };
@@ -1190,6 +1249,53 @@ enum DeployQuestion {
     Confirm,
 }
 
+impl DeployQuestion {
+    /// The key it is asked under.
+    fn key(self) -> &'static str {
+        match self {
+            DeployQuestion::Target => "target",
+            DeployQuestion::Rollout => "rollout",
+            DeployQuestion::Confirm => "confirm",
+        }
+    }
+}
+
+impl Deploy {
+    /// The answers to `question` refused so far: those the state counts if
+    /// its round asked it, unchanged since.
+    fn attempts_of(&self, question: DeployQuestion, shown: Shown) -> u32 {
+        if self.asked == question && shown == Shown::Same {
+            self.attempts
+        } else {
+            0
+        }
+    }
+
+    /// The result that asks `question` with `form`, its `attempts` so far,
+    /// this state sealed: bound, with the digests of the questions answered
+    /// and of the one asked (a question asked earlier that this round did
+    /// not reach goes, its attempts with it).
+    async fn ask(
+        &mut self,
+        states: &States,
+        binding: &[u8],
+        question: DeployQuestion,
+        attempts: u32,
+        form: ElicitRequestParams,
+    ) -> Reply {
+        self.asked = question;
+        self.attempts = attempts;
+        let (environment, rollout) = (self.environment.is_some(), self.rollout.is_some());
+        self.questions.retain(|key, _| match key.as_str() {
+            _ if key == question.key() => true,
+            "target" => environment,
+            "rollout" => rollout,
+            _ => false,
+        });
+        ask(states, binding, self, question.key(), form).await
+    }
+}
+
 /// The rollout, as accepted (its properties named as the form names them).
 #[derive(Serialize, Deserialize, Clone)]
 #[serde(rename_all = "camelCase")]
@@ -1285,10 +1391,11 @@ fn confirm_form(plan: &str, reasons: &str, default: Option<String>) -> ElicitReq
 }
 
 /// Every field of the rollout checked, in the form's order: the rollout, or
-/// why not and what to pre-fill.
+/// why not and what to pre-fill; `changed` as for [`single`].
 fn check_rollout(
     content: &Map<String, Value>,
     prefilled: &mut Prefilled,
+    changed: bool,
 ) -> Result<Rollout, Vec<Refused>> {
     let mut refused = Vec::new();
     let replicas = REPLICAS.value(content).and_then(|value| {
@@ -1308,7 +1415,10 @@ fn check_rollout(
     };
     let regions = match REGION.value(content) {
         Err(error) => Err((error, None)),
-        Ok(value) => multi(&REGION, value.unwrap_or(&Value::Null), REGIONS, (1, 2)),
+        Ok(value) => {
+            let value = value.unwrap_or(&Value::Null);
+            multi(&REGION, value, REGIONS, (1, 2), changed)
+        }
     };
     let regions = match regions {
         Ok(regions) => {
@@ -1360,6 +1470,13 @@ fn check_rollout(
 
 /// The deploy tool, by hand, the environment one of `environments` (values
 /// and titles).
+///
+/// Each round walks the three questions in order, as the person answers
+/// them, and asks the first that has no answer: an answer the state
+/// carries counts while its question, as this round builds it, still takes
+/// it (the environments are read anew every round); a response counts
+/// only for the question the state's round asked (see [`Shown`] for a
+/// question that changed since).
 pub async fn deploy(
     states: &States,
     environments: &[(String, String)],
@@ -1368,6 +1485,8 @@ pub async fn deploy(
     state: Option<&str>,
     mut responses: Option<InputResponses>,
 ) -> Reply {
+    use DeployQuestion::{Confirm, Rollout, Target};
+
     let binding = binding(tool, arguments);
     let environments: Vec<(&str, &str)> = environments
         .iter()
@@ -1379,154 +1498,112 @@ pub async fn deploy(
         states.shown(&mut state.questions, "target", &form);
         return ask(states, &binding, &state, "target", form).await;
     };
-    // The environment counts only for the select shown: asked again as a
-    // new question if the environments changed. A rollout answered keeps
-    // counting while its own question is unchanged (checked once the
-    // environment is answered again).
-    if let Some(form) = states.changed(&mut state.questions, "target", || {
-        target_form(&environments, "", None)
-    }) {
-        state.questions.retain(|key, _| match key.as_str() {
-            "target" => true,
-            "rollout" => state.rollout.is_some(),
-            _ => false,
-        });
-        state.asked = DeployQuestion::Target;
-        state.attempts = 0;
-        state.environment = None;
-        return ask(states, &binding, &state, "target", form).await;
-    }
-    if state.asked == DeployQuestion::Target {
-        let Some(answer) = response(&mut responses, "target") else {
-            return ask(
-                states,
-                &binding,
-                &state,
-                "target",
-                target_form(&environments, "", None),
-            )
-            .await;
-        };
-        let content = match read(answer)? {
-            Answer::Accept(content) => content,
-            Answer::Decline | Answer::Cancel => {
-                return done("not deployed: no environment".to_owned())
-            }
-        };
-        let checked = ENVIRONMENT
-            .value(&content)
-            .map_err(|refused| (refused, None))
-            .and_then(|value| single(&ENVIRONMENT, value.unwrap_or(&Value::Null), &environments));
-        match checked {
-            Ok((environment, title)) => {
-                let mut state = Deploy {
-                    asked: DeployQuestion::Rollout,
-                    attempts: 0,
-                    environment: Some(environment.to_owned()),
-                    rollout: state.rollout.take(),
-                    questions: std::mem::take(&mut state.questions),
-                };
-                // A rollout answered before the environment was asked
-                // again (bound states only): it counts if its question,
-                // which names the environment, is unchanged.
-                if let Some(rollout) = state.rollout.take() {
-                    if let Some(form) = states.changed(&mut state.questions, "rollout", || {
-                        rollout_form(title, "", Prefilled::default())
-                    }) {
-                        return ask(states, &binding, &state, "rollout", form).await;
-                    }
-                    let form = confirm_form(&rollout.plan(environment, title), "", None);
-                    states.shown(&mut state.questions, "confirm", &form);
-                    state.asked = DeployQuestion::Confirm;
-                    state.rollout = Some(rollout);
-                    return ask(states, &binding, &state, "confirm", form).await;
-                }
-                let form = rollout_form(title, "", Prefilled::default());
-                states.shown(&mut state.questions, "rollout", &form);
-                return ask(states, &binding, &state, "rollout", form).await;
-            }
-            Err((refused, kept)) => {
-                let reasons = match second_chance(&mut state.attempts, &[refused]) {
-                    Ok(reasons) => reasons,
-                    Err(result) => return Ok(*result),
-                };
-                let default = kept.and_then(|kept| kept.as_str().map(str::to_owned));
-                let form = target_form(&environments, &reasons, default);
-                return ask(states, &binding, &state, "target", form).await;
-            }
-        }
-    }
-    // The environment, looked up again: the list is read on every round.
-    let found = state
-        .environment
-        .as_deref()
-        .and_then(|environment| environments.iter().find(|(value, _)| *value == environment));
-    let Some(&(environment, title)) = found else {
-        return Err(ErrorData::invalid_params(STATE_REFUSED, None));
+    // The response to `question`, where it counts: the state's round asked
+    // it.
+    let asked = state.asked;
+    let mut sent = |question: DeployQuestion| {
+        (asked == question)
+            .then(|| response(&mut responses, question.key()))
+            .flatten()
     };
-    // The rollout counts only for the form shown, which names the
-    // environment: asked again as a new question if it changed.
-    if let Some(form) = states.changed(&mut state.questions, "rollout", || {
-        rollout_form(title, "", Prefilled::default())
-    }) {
-        state.questions.remove("confirm");
-        state.asked = DeployQuestion::Rollout;
-        state.attempts = 0;
-        state.rollout = None;
-        return ask(states, &binding, &state, "rollout", form).await;
-    }
-    if state.asked == DeployQuestion::Rollout {
-        let Some(answer) = response(&mut responses, "rollout") else {
-            let form = rollout_form(title, "", Prefilled::default());
-            return ask(states, &binding, &state, "rollout", form).await;
-        };
-        let content = match read(answer)? {
-            Answer::Accept(content) => content,
-            Answer::Decline | Answer::Cancel => {
-                return done(format!("not deployed: no rollout for {environment}"))
+
+    // The environment: chosen in an earlier round, or now.
+    let plain = || target_form(&environments, "", None);
+    let (shown, form) = states.reached(&mut state.questions, "target", plain);
+    let changed = shown == Shown::Changed;
+    let mut attempts = state.attempts_of(Target, shown);
+    let checked = match state.environment.take() {
+        Some(chosen) => {
+            let checked = single(&ENVIRONMENT, &Value::from(chosen), &environments, changed);
+            // Unbound, a change goes unnoticed: an environment gone is a
+            // state that no longer holds.
+            if checked.is_err() && !changed {
+                return Err(ErrorData::invalid_params(STATE_REFUSED, None));
             }
-        };
-        let mut prefilled = Prefilled::default();
-        match check_rollout(&content, &mut prefilled) {
-            Ok(rollout) => {
-                let plan = rollout.plan(environment, title);
-                state.asked = DeployQuestion::Confirm;
-                state.attempts = 0;
-                state.rollout = Some(rollout);
-                let form = confirm_form(&plan, "", None);
-                states.shown(&mut state.questions, "confirm", &form);
-                return ask(states, &binding, &state, "confirm", form).await;
-            }
-            Err(refused) => {
-                let reasons = match second_chance(&mut state.attempts, &refused) {
-                    Ok(reasons) => reasons,
-                    Err(result) => return Ok(*result),
-                };
-                let form = rollout_form(title, &reasons, prefilled);
-                return ask(states, &binding, &state, "rollout", form).await;
+            checked
+        }
+        None => {
+            let Some(answer) = sent(Target) else {
+                let form = form.unwrap_or_else(plain);
+                return state.ask(states, &binding, Target, attempts, form).await;
+            };
+            let content = match read(answer)? {
+                Answer::Accept(content) => content,
+                Answer::Decline | Answer::Cancel => {
+                    return done("not deployed: no environment".to_owned())
+                }
+            };
+            ENVIRONMENT
+                .value(&content)
+                .map_err(|refused| (refused, None))
+                .and_then(|value| {
+                    let value = value.unwrap_or(&Value::Null);
+                    single(&ENVIRONMENT, value, &environments, changed)
+                })
+        }
+    };
+    let (environment, title) = match checked {
+        Ok(chosen) => chosen,
+        Err((refused, kept)) => {
+            let reasons = match second_chance(&mut attempts, &[refused], shown) {
+                Ok(reasons) => reasons,
+                Err(result) => return Ok(*result),
+            };
+            let default = kept.and_then(|kept| kept.as_str().map(str::to_owned));
+            let form = target_form(&environments, &reasons, default);
+            return state.ask(states, &binding, Target, attempts, form).await;
+        }
+    };
+    state.environment = Some(environment.to_owned());
+
+    // The rollout. Its form names the environment in its message only: a
+    // rollout answered before the environment's title changed, or before
+    // another environment was chosen, answers it all the same.
+    let plain = || rollout_form(title, "", Prefilled::default());
+    let (shown, form) = states.reached(&mut state.questions, "rollout", plain);
+    let rollout = match state.rollout.take() {
+        Some(rollout) => rollout,
+        None => {
+            let mut attempts = state.attempts_of(Rollout, shown);
+            let Some(answer) = sent(Rollout) else {
+                let form = form.unwrap_or_else(plain);
+                return state.ask(states, &binding, Rollout, attempts, form).await;
+            };
+            let content = match read(answer)? {
+                Answer::Accept(content) => content,
+                Answer::Decline | Answer::Cancel => {
+                    return done(format!("not deployed: no rollout for {environment}"))
+                }
+            };
+            let mut prefilled = Prefilled::default();
+            match check_rollout(&content, &mut prefilled, shown == Shown::Changed) {
+                Ok(rollout) => rollout,
+                Err(refused) => {
+                    let reasons = match second_chance(&mut attempts, &refused, shown) {
+                        Ok(reasons) => reasons,
+                        Err(result) => return Ok(*result),
+                    };
+                    let form = rollout_form(title, &reasons, prefilled);
+                    return state.ask(states, &binding, Rollout, attempts, form).await;
+                }
             }
         }
-    }
-    let Some(rollout) = state.rollout.clone() else {
-        return Err(ErrorData::invalid_params(STATE_REFUSED, None));
     };
     let plan = rollout.plan(environment, title);
-    // The confirmation counts only for the plan shown.
-    if let Some(form) = states.changed(&mut state.questions, "confirm", || {
-        confirm_form(&plan, "", None)
-    }) {
-        state.attempts = 0;
-        return ask(states, &binding, &state, "confirm", form).await;
-    }
-    let Some(answer) = response(&mut responses, "confirm") else {
-        return ask(
-            states,
-            &binding,
-            &state,
-            "confirm",
-            confirm_form(&plan, "", None),
-        )
-        .await;
+    state.rollout = Some(rollout);
+
+    // The confirmation. Only a person confirms: a response counts only for
+    // the plan they were shown, and a plan that changed is a new question.
+    let plain = || confirm_form(&plan, "", None);
+    let (shown, form) = states.reached(&mut state.questions, "confirm", plain);
+    let shown = match shown {
+        Shown::Changed => Shown::New,
+        shown => shown,
+    };
+    let mut attempts = state.attempts_of(Confirm, shown);
+    let Some(answer) = sent(Confirm).filter(|_| shown == Shown::Same) else {
+        let form = form.unwrap_or_else(plain);
+        return state.ask(states, &binding, Confirm, attempts, form).await;
     };
     let content = match read(answer)? {
         Answer::Accept(content) => content,
@@ -1535,27 +1612,22 @@ pub async fn deploy(
     let checked = CONFIRMED
         .value(&content)
         .map_err(|refused| (refused, None))
-        .and_then(|value| single(&CONFIRMED, value.unwrap_or(&Value::Null), CONFIRM));
+        .and_then(|value| single(&CONFIRMED, value.unwrap_or(&Value::Null), CONFIRM, false));
     match checked {
         Ok(("yes", _)) => {
-            let notes = rollout.notes.as_deref().unwrap_or("none");
+            let notes = state.rollout.and_then(|rollout| rollout.notes);
+            let notes = notes.as_deref().unwrap_or("none");
             done(format!("deploying {plan}; notes: {notes}"))
         }
         Ok(_) => done(format!("not deployed: {plan}")),
         Err((refused, kept)) => {
-            let reasons = match second_chance(&mut state.attempts, &[refused]) {
+            let reasons = match second_chance(&mut attempts, &[refused], shown) {
                 Ok(reasons) => reasons,
                 Err(result) => return Ok(*result),
             };
             let default = kept.and_then(|kept| kept.as_str().map(str::to_owned));
-            ask(
-                states,
-                &binding,
-                &state,
-                "confirm",
-                confirm_form(&plan, &reasons, default),
-            )
-            .await
+            let form = confirm_form(&plan, &reasons, default);
+            state.ask(states, &binding, Confirm, attempts, form).await
         }
     }
 }
