@@ -81,8 +81,10 @@
 //! opened: the answers accepted so far, the question the round asked, the
 //! rejected attempts, and for the bound twins which questions have a
 //! digest. A deploy whose environments change between rounds
-//! ([`check_changed_question`]) checks that the bound twin asks a changed
-//! question again as `Ask` does.
+//! ([`check_changed_question`]) checks what `Ask` asks when a question
+//! changed since it was shown (an answer still valid kept, one no longer
+//! valid asked again with the reason, a confirmation of a changed plan
+//! asked again) and that the bound twin does the same.
 //!
 //! The store path (feature `store`, the module `store`:
 //! `cargo bench --features bench,store --bench round -- store`): the same
@@ -889,6 +891,16 @@ fn check_twins(send: &dyn Fn(&str, &Value) -> String, sealed: bool, bound: bool)
     }
 }
 
+/// What `Ask`'s state for a call of `tool` without arguments is bound to.
+fn ask_binding(tool: &str) -> Vec<u8> {
+    format!("enum-schema requestState 1\0tools/call\0{tool}\0").into_bytes()
+}
+
+/// What a twin's state for a call of `tool` without arguments is bound to.
+fn hand_binding(tool: &str) -> Vec<u8> {
+    format!("tools/call\0{tool}\0").into_bytes()
+}
+
 /// Panics unless the responses of a chain on the `Ask` tool and on its twin
 /// are the same bytes but for the `requestState` text, and, when the states
 /// are `sealed`, unless they carry the same (which questions have a digest
@@ -901,9 +913,6 @@ fn compare(
     sealed: bool,
     bound: bool,
 ) {
-    let ask_binding =
-        |tool: &str| format!("enum-schema requestState 1\0tools/call\0{tool}\0").into_bytes();
-    let hand_binding = |tool: &str| format!("tools/call\0{tool}\0").into_bytes();
     assert_eq!(asked.len(), written.len());
     for ((extra, ask), (_, hand)) in asked.iter().zip(written) {
         assert_eq!(
@@ -995,50 +1004,171 @@ impl ServerHandler for ChangingServer {
     }
 }
 
+/// What a round of [`check_changed_question`] must answer.
+enum Expect {
+    /// The question asked under this key, with this whole message (reasons
+    /// and all), and the answers refused so far that its state counts for
+    /// it.
+    Asks(&'static str, String, u32),
+    /// The call's end: how its text begins.
+    Ends(&'static str),
+}
+
 /// Runs deploy with `Ask` and its bound twin while the environments change
-/// between rounds, and panics unless each round asks what `Ask` must (the
-/// select again once its options changed, the rollout again once the
-/// environment's title in its message changed, not the rollout again when
-/// it is unchanged) and the twin answers as `Ask` does: the same bytes but
-/// the `requestState` text, the same state carried.
+/// between rounds, and panics unless each round asks what `Ask` must and
+/// the twin answers as `Ask` does: the same bytes but the `requestState`
+/// text, the same state carried.
+///
+/// What `Ask` must ask: an answer to a question that changed since it was
+/// shown, carried or sent to the round that asked it, counts while the
+/// question as it is now takes it (an option added in front of the
+/// environment chosen; a rollout whose message names the environment's new
+/// title); refused, the question is asked again with the reason and no
+/// attempt counted (the environment chosen retired: "no longer one of the
+/// choices"; a title sent instead of a value: "please choose … again"); a
+/// confirmation whose plan changed (the environment's title renamed) is a
+/// new question, the "yes" to the old plan counting for nothing.
 fn check_changed_question() {
+    let list = |environments: &[(&str, &str)]| -> Vec<(String, String)> {
+        environments
+            .iter()
+            .map(|(value, title)| ((*value).to_owned(), (*title).to_owned()))
+            .collect()
+    };
+    let (staging, ap) = (("staging", "Staging"), ("prod-ap", "Production (AP)"));
+    let (eu, us) = (
+        ("prod-eu", "Production (EU)"),
+        ("prod-us", "Production (US)"),
+    );
     let base = by_hand::environments();
-    let prod_ap = ("prod-ap".to_owned(), "Production (AP)".to_owned());
-    let added = [base.clone(), vec![prod_ap.clone()]].concat();
-    let retired = base[1..].to_vec();
-    let retired_added = [retired.clone(), vec![prod_ap]].concat();
-    let mut renamed = retired_added.clone();
-    renamed[0].1 = "Production (Frankfurt)".to_owned();
-    let target = accept("target", json!({"environment": "prod-eu"}));
-    let rollout = accept("rollout", rollout());
+    assert_eq!(base, list(&[staging, eu, us]));
+    // Production (AP) added in front of the environment chosen, which is
+    // renamed, then retired; then the one chosen instead, renamed twice.
+    let added = list(&[staging, ap, eu, us]);
+    let frankfurt = list(&[staging, ap, ("prod-eu", "Production (Frankfurt)"), us]);
+    let retired = list(&[staging, ap, us]);
+    let virginia = list(&[staging, ap, ("prod-us", "Production (Virginia)")]);
+    let ashburn = list(&[staging, ap, ("prod-us", "Production (Ashburn)")]);
+
+    let target = |environment: &str| accept("target", json!({"environment": environment}));
     let yes = accept("confirm", json!({"confirm": "yes"}));
-    // The environments offered, the answers sent, what the round asks (or
-    // how its text begins).
+    let mars = json!({
+        "replicas": 3,
+        "regions": ["eu-central-1", "mars"],
+        "canaryFirst": true,
+        "notes": "after the freeze",
+    });
+    let which = |reason: &str| format!("{}{reason}", deploy::TARGET_MESSAGE);
+    let how =
+        |title: &str, reason: &str| format!("Deploy {} to {title}: how?{reason}", deploy::SERVICE);
+    let plan = |title: &str| {
+        format!(
+            "Deploy {} to {title} (prod-us): 3 replicas in eu-central-1, us-east-1, canary first?",
+            deploy::SERVICE
+        )
+    };
+    let regions = "“Frankfurt (eu-central-1)”, “Virginia (us-east-1)” or “Tokyo (ap-northeast-1)”";
     let rounds = [
-        (&base, Value::Null, "target"),
-        (&added, target.clone(), "target"),
-        (&added, target.clone(), "rollout"),
-        (&retired, rollout.clone(), "target"),
-        (&retired, target.clone(), "rollout"),
-        (&retired, rollout.clone(), "confirm"),
-        (&retired_added, yes.clone(), "target"),
-        (&retired_added, target.clone(), "confirm"),
-        (&renamed, yes.clone(), "target"),
-        (&renamed, target, "rollout"),
-        (&renamed, rollout, "confirm"),
+        (&base, Value::Null, Expect::Asks("target", which(""), 0)),
+        // The response to the select as it was shown: prod-eu is still
+        // one of the choices, so it counts.
         (
-            &renamed,
+            &added,
+            target("prod-eu"),
+            Expect::Asks("rollout", how("Production (EU)", ""), 0),
+        ),
+        // The environment kept; the rollout's message names its new title,
+        // and the response is checked against the form as it is now:
+        // refused, asked again, no attempt counted. (`Ask` names any value
+        // not offered "no longer" one of the choices once the question
+        // changed, though the regions did not.)
+        (
+            &frankfurt,
+            accept("rollout", mars),
+            Expect::Asks(
+                "rollout",
+                how(
+                    "Production (Frankfurt)",
+                    &format!("\n\nRegions: “mars” is no longer one of the choices; choose from {regions}."),
+                ),
+                0,
+            ),
+        ),
+        (
+            &frankfurt,
+            accept("rollout", rollout()),
+            Expect::Asks(
+                "confirm",
+                format!(
+                    "Deploy {} to Production (Frankfurt) (prod-eu): 3 replicas in eu-central-1, us-east-1, canary first?",
+                    deploy::SERVICE
+                ),
+                0,
+            ),
+        ),
+        // prod-eu retired: the environment carried is asked again, no
+        // attempt counted, the rollout still carried; the "yes" to its
+        // plan counts for nothing.
+        (
+            &retired,
+            yes.clone(),
+            Expect::Asks(
+                "target",
+                which("\n\nEnvironment: “prod-eu” is no longer one of the choices; choose “Staging”, “Production (AP)” or “Production (US)”."),
+                0,
+            ),
+        ),
+        // The same select: refused as any answer is, an attempt counted.
+        (
+            &retired,
+            target("prod-eu"),
+            Expect::Asks(
+                "target",
+                which("\n\nEnvironment: “prod-eu” is not one of the choices; choose “Staging”, “Production (AP)” or “Production (US)”."),
+                1,
+            ),
+        ),
+        // prod-us renamed: a title sent for its value to the select as it
+        // was shown is asked to be chosen again; the attempt before the
+        // change is forgotten, none counted.
+        (
+            &virginia,
+            target("Production (AP)"),
+            Expect::Asks(
+                "target",
+                which("\n\nEnvironment: please choose “Production (AP)” again from the list."),
+                0,
+            ),
+        ),
+        // The rollout carried answers the form that names Production
+        // (Virginia): kept, and the new plan is asked.
+        (
+            &virginia,
+            target("prod-us"),
+            Expect::Asks("confirm", plan("Production (Virginia)"), 0),
+        ),
+        // prod-us renamed again: the environment and the rollout kept; the
+        // plan changed, so the "yes" to the old one counts for nothing.
+        (
+            &ashburn,
+            yes.clone(),
+            Expect::Asks("confirm", plan("Production (Ashburn)"), 0),
+        ),
+        (
+            &ashburn,
             yes,
-            "deploying checkout-api v2.14.0 to Production (Frankfurt)",
+            Expect::Ends("deploying checkout-api v2.14.0 to Production (Ashburn) (prod-us)"),
         ),
     ];
     let runtime = runtime();
+    let seal = RequestStateSeal::new(codec());
+    let bound = Arc::new(by_hand::States::sealed(codec()).bound());
     let server: StreamableHttpService<ChangingServer, LocalSessionManager> =
         StreamableHttpService::new(
-            || {
+            move || {
                 Ok(ChangingServer {
-                    seal: RequestStateSeal::new(codec()),
-                    bound: Arc::new(by_hand::States::sealed(codec()).bound()),
+                    seal: seal.clone(),
+                    bound: Arc::clone(&bound),
                     tool_router: ChangingServer::tool_router(),
                 })
             },
@@ -1066,14 +1196,31 @@ fn check_changed_question() {
     let asked = run("deploy");
     for ((_, _, expected), (extra, body)) in rounds.iter().zip(&asked) {
         let result = &message(body.as_bytes())["result"];
-        let what = match result["inputRequests"].as_object() {
-            Some(requests) => requests.keys().next().cloned().unwrap_or_default(),
-            None => result["content"][0]["text"]
-                .as_str()
-                .unwrap_or_default()
-                .to_owned(),
-        };
-        assert!(what.starts_with(expected), "{expected} on {extra}: {body}");
+        match expected {
+            Expect::Asks(key, text, attempts) => {
+                let requests = result["inputRequests"].as_object();
+                let keys: Vec<&str> = requests
+                    .into_iter()
+                    .flat_map(|requests| requests.keys().map(String::as_str))
+                    .collect();
+                assert_eq!(keys, [*key], "{key} on {extra}: {body}");
+                let message = &result["inputRequests"][key]["params"]["message"];
+                assert_eq!(message, text, "{key} on {extra}: {body}");
+                let state = result["requestState"].as_str().expect("a state");
+                let carried = carried(state, &ask_binding("deploy"), false);
+                let key: &str = key;
+                let counted = if *attempts == 0 {
+                    json!({})
+                } else {
+                    json!({key: attempts})
+                };
+                assert_eq!(carried["attempts"], counted, "{key} on {extra}: {carried}");
+            }
+            Expect::Ends(text) => {
+                let done = result["content"][0]["text"].as_str().unwrap_or_default();
+                assert!(done.starts_with(text), "{text} on {extra}: {body}");
+            }
+        }
     }
     let written = run("by_hand_bound_deploy");
     compare(
