@@ -98,7 +98,7 @@
 //! but the `requestState` text (a state used twice included); the states
 //! hold only handles, so what they carry is not compared. The same with
 //! the bound twins keeping their state in their map: `store::bound_first`
-//! and so on.
+//! and so on, and the deploy whose environments change between rounds.
 
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -446,7 +446,7 @@ fn rounds() -> &'static Rounds {
         let bound = bound_server();
         let send_bound = |tool: &str, extra: &Value| round_text(&runtime, &bound, tool, extra);
         check_twins(&send_bound, true, true);
-        check_changed_question();
+        check_changed_question(false);
         let twos = |send: &dyn Fn(&str, &Value) -> String, tool: &str| {
             let two = chain(send, tool, &two_questions_rounds());
             let [(_, _), (seals, _), (opens, _)] =
@@ -1015,9 +1015,10 @@ enum Expect {
 }
 
 /// Runs deploy with `Ask` and its bound twin while the environments change
-/// between rounds, and panics unless each round asks what `Ask` must and
-/// the twin answers as `Ask` does: the same bytes but the `requestState`
-/// text, the same state carried.
+/// between rounds, sealed or (`store`) kept in a store, and panics unless
+/// each round asks what `Ask` must and the twin answers as `Ask` does: the
+/// same bytes but the `requestState` text, and sealed, the same state
+/// carried.
 ///
 /// What `Ask` must ask: an answer to a question that changed since it was
 /// shown, carried or sent to the round that asked it, counts while the
@@ -1028,7 +1029,7 @@ enum Expect {
 /// choices"; a title sent instead of a value: "please choose … again"); a
 /// confirmation whose plan changed (the environment's title renamed) is a
 /// new question, the "yes" to the old plan counting for nothing.
-fn check_changed_question() {
+fn check_changed_question(store: bool) {
     let list = |environments: &[(&str, &str)]| -> Vec<(String, String)> {
         environments
             .iter()
@@ -1161,8 +1162,18 @@ fn check_changed_question() {
         ),
     ];
     let runtime = runtime();
-    let seal = RequestStateSeal::new(codec());
-    let bound = Arc::new(by_hand::States::sealed(codec()).bound());
+    let (seal, states) = (
+        RequestStateSeal::new(codec()),
+        by_hand::States::sealed(codec()),
+    );
+    #[cfg(feature = "store")]
+    let (seal, states) = if store {
+        let seal = seal.with_store(enum_schema::ask::MemoryStore::new());
+        (seal, by_hand::States::memory(codec()))
+    } else {
+        (seal, states)
+    };
+    let bound = Arc::new(states.bound());
     let server: StreamableHttpService<ChangingServer, LocalSessionManager> =
         StreamableHttpService::new(
             move || {
@@ -1206,6 +1217,9 @@ fn check_changed_question() {
                 assert_eq!(keys, [*key], "{key} on {extra}: {body}");
                 let message = &result["inputRequests"][key]["params"]["message"];
                 assert_eq!(message, text, "{key} on {extra}: {body}");
+                if store {
+                    continue;
+                }
                 let state = result["requestState"].as_str().expect("a state");
                 let carried = carried(state, &ask_binding("deploy"), false);
                 let key: &str = key;
@@ -1228,7 +1242,7 @@ fn check_changed_question() {
         &asked,
         "by_hand_bound_deploy",
         &written,
-        true,
+        !store,
         true,
     );
 }
@@ -1253,6 +1267,7 @@ mod store {
                 let send = |tool: &str, extra: &Value| round_text(&runtime, &server, tool, extra);
                 check_twins(&send, false, bound);
             }
+            check_changed_question(true);
         });
     }
 
