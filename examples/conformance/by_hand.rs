@@ -28,10 +28,11 @@
 //! new title), carried from an earlier round or sent to the round that
 //! asked the question's earlier form, is checked against the question as
 //! it is now: still valid, it counts, and the state carries the question's
-//! digest now; refused, the question is asked again with the reasons and
-//! no attempt counted, a value no longer offered named as "no longer one
-//! of the choices" (a title sent instead of a value is still asked to be
-//! chosen again). A confirmation, which only a person may answer, is a new
+//! digest now; refused, the question is asked again with the reasons, a
+//! value not offered named as "no longer one of the choices" (a title sent
+//! instead of a value is still asked to be chosen again), and no attempt
+//! counted when every reason is such a value (else it counts, and the
+//! attempts before the change stand). A confirmation, which only a person may answer, is a new
 //! question whenever it changed (a plan that names another environment or
 //! title): the answer to the old plan counts for nothing, and it is asked
 //! from its first attempt.
@@ -481,11 +482,14 @@ struct Field {
 }
 
 /// Why a field's answer was refused: what a person reads, what the model
-/// reads, and the field's entry in the result's `data`.
+/// reads, the field's entry in the result's `data`, and whether it is a
+/// value that is not one of the options (after the options changed, one
+/// the change took away).
 struct Refusal {
     reason: String,
     message: String,
     data: Value,
+    withdrawn: bool,
 }
 
 type Refused = Box<Refusal>;
@@ -503,6 +507,7 @@ impl Field {
             reason: format!("{}: {reason}", self.label),
             message,
             data: Value::Object(data),
+            withdrawn: false,
         })
     }
 
@@ -666,7 +671,9 @@ fn single<'o>(
     let message = format!("invalid value {sent:?}: {hint}{}", expected(options));
     let extra = vec![("value", value.clone()), ("allowed", values(options))];
     let kept = titled.map(|(value, _)| Value::from(value));
-    Err((field.refuse(reason, message, extra), kept))
+    let mut refused = field.refuse(reason, message, extra);
+    refused.withdrawn = titled.is_none();
+    Err((refused, kept))
 }
 
 /// A multi-select: distinct options, `min..=max` of them. Also returns what
@@ -761,7 +768,9 @@ fn multi<'o>(
                     ("index", Value::from(index)),
                     ("allowed", values(options)),
                 ];
-                field.refuse(reason, message, extra)
+                let mut refused = field.refuse(reason, message, extra);
+                refused.withdrawn = titled.is_none();
+                refused
             }
         };
         return Err((refused, kept()));
@@ -846,8 +855,9 @@ fn text<'v>(field: &Field, value: &'v Value, max: usize) -> Result<&'v str, Refu
 /// After a refused answer: the reasons to ask again with (they follow the
 /// question's message), or, when the question was asked `MAX_ATTEMPTS`
 /// times, the error result. An answer to a question that changed since it
-/// was shown ([`Shown::Changed`]) is no mistake of the person's: it is
-/// asked again, no attempt counted.
+/// was shown ([`Shown::Changed`]), refused only for values the change took
+/// away, is no mistake of the person's: it is asked again, no attempt
+/// counted; refused for anything else, it counts as any other.
 fn second_chance(
     attempts: &mut u32,
     refused: &[Refused],
@@ -858,7 +868,7 @@ fn second_chance(
         .map(|refused| refused.reason.as_str())
         .collect();
     let reasons = format!("\n\n{}", reasons.join("\n"));
-    if shown == Shown::Changed {
+    if shown == Shown::Changed && refused.iter().all(|refused| refused.withdrawn) {
         return Ok(reasons);
     }
     *attempts += 1;
@@ -1057,7 +1067,7 @@ pub async fn two_questions(
         TriageQuestion::Triage => {
             let plain = || triage_form("", None);
             let (shown, form) = states.reached(&mut state.questions, "triage", plain);
-            if shown != Shown::Same {
+            if shown == Shown::New {
                 state.attempts = 0;
             }
             let Some(answer) = response(&mut responses, "triage") else {
@@ -1121,7 +1131,7 @@ pub async fn two_questions(
             states.reached(&mut state.questions, "triage", || triage_form("", None));
             let plain = || impact_form("", None);
             let (shown, form) = states.reached(&mut state.questions, "impact", plain);
-            if shown != Shown::Same {
+            if shown == Shown::New {
                 state.attempts = 0;
             }
             let Some(answer) = response(&mut responses, "impact") else {
@@ -1262,9 +1272,10 @@ impl DeployQuestion {
 
 impl Deploy {
     /// The answers to `question` refused so far: those the state counts if
-    /// its round asked it, unchanged since.
+    /// its round asked it, whether or not it changed since (a new question
+    /// only a person may answer starts again).
     fn attempts_of(&self, question: DeployQuestion, shown: Shown) -> u32 {
-        if self.asked == question && shown == Shown::Same {
+        if self.asked == question && shown != Shown::New {
             self.attempts
         } else {
             0

@@ -101,9 +101,13 @@ pub(crate) fn check_supported(call: &Call, questions: &[Erased]) -> Result<(), E
 ///
 /// An answer counts only for the question it answers: one to an earlier
 /// form of a question that changed since (a select whose options
-/// changed) counts while it is still valid, and is asked again with what
-/// changed when it is not; for a question only a person may answer (a
-/// confirmation), a changed question is a new one.
+/// changed, a message that names something else now) counts while it is
+/// still valid under the question as it is now; refused only because a
+/// value it chose is no longer an option, it is asked again saying so,
+/// and no attempt is counted (a refusal for anything else counts, as for
+/// an unchanged question). For a question only a person may answer (a
+/// confirmation), a changed question is a new one: nothing sent for the
+/// old one counts.
 ///
 /// # Errors
 ///
@@ -189,12 +193,7 @@ fn form(
     let carried = round.entry(question.key());
     let relation = match carried.asked {
         Some(asked) if asked == digest => Relation::Same,
-        Some(_) if !question.person_only() => {
-            // What was refused of the old question says nothing of this one.
-            carried.attempts = 0;
-            carried.refused = None;
-            Relation::Changed
-        }
+        Some(_) if !question.person_only() => Relation::Changed,
         _ => {
             carried.forget();
             Relation::New
@@ -266,8 +265,9 @@ fn refused(
     if !reask::is_the_persons(&error) {
         return Err(ElicitError::Invalid(error));
     }
-    if relation == Relation::Changed {
-        // The question changed under the answer: no mistake of the person.
+    let changed = relation == Relation::Changed;
+    if changed && reask::all_withdrawn(&error) {
+        // The change took the answer away: no mistake of the person.
         let again = reask::again(question.params(), kept, &error, call.messages, true);
         return Ok(Step::Ask(shaped(call, &again)?));
     }
@@ -286,7 +286,7 @@ fn refused(
     }
     carried.refused = Some(digest);
     carried.attempts = rejected;
-    let again = reask::again(question.params(), kept, &error, call.messages, false);
+    let again = reask::again(question.params(), kept, &error, call.messages, changed);
     Ok(Step::Ask(shaped(call, &again)?))
 }
 
@@ -669,11 +669,45 @@ mod tests {
             );
             let carried = round.get("file").unwrap();
             assert_eq!(carried.asked, Some(Digest::of_params(&now)));
+            // The attempt before the change stands; none is added.
             assert_eq!(
                 (carried.attempts, &carried.answer, carried.refused),
-                (0, &None, None)
+                (1, &None, None)
             );
         }
+    }
+
+    /// A changed question refused for anything but a value the change took
+    /// away is a refusal as any other: counted, and ended when the
+    /// attempts are spent; a value no longer offered beside it is still
+    /// said to be no longer one of the choices.
+    #[test]
+    fn a_changed_question_refused_for_a_mistake_counts_the_attempt() {
+        use crate::schema::StringSchema;
+
+        let with_note = |files: &[&'static str]| {
+            let mut params = self::files(files);
+            let note = StringSchema::new().with_length(None, Some(3)).unwrap();
+            let properties = &mut params.requested_schema.properties;
+            properties.push(("note".into(), PrimitiveSchema::String(note)));
+            params
+        };
+        let before = with_note(&["a.txt", "b.txt"]);
+        let now = with_note(&["a.txt", "c.txt"]);
+        let sent = json!({"action": "accept", "content": {"file": "b.txt", "note": "too long"}});
+        let mut round = asked_round("file", &before);
+        let (plan, _) = ask_file(&now, &mut round, &responses("file", sent)).unwrap();
+        assert_eq!(
+            asked(plan).1.message(),
+            "Which file?\n\nFile: “b.txt” is no longer one of the choices; choose “a.txt” or “c.txt”.\n\
+             note: enter at most 3 characters; you entered 8."
+        );
+        assert_eq!(round.get("file").map(|carried| carried.attempts), Some(1));
+        round.entry("file").attempts = 2;
+        let sent = json!({"action": "accept", "content": {"file": "a.txt", "note": "long again"}});
+        let changed = with_note(&["a.txt", "d.txt"]);
+        let error = ask_file(&changed, &mut round, &responses("file", sent)).unwrap_err();
+        assert!(matches!(error, ElicitError::Invalid(_)), "{error:?}");
     }
 
     /// A question only a person may answer, changed since it was shown:

@@ -305,6 +305,13 @@ pub(crate) fn reasons(
     text
 }
 
+/// Whether every problem of `error` is a value that is not one of the
+/// options (and not an option's title): after the options changed, what
+/// the change took away.
+pub(crate) fn all_withdrawn(error: &Error) -> bool {
+    error.iter().all(|error| withdrawn(error.kind()))
+}
+
 /// Whether `kind` is an answer that is not one of the options (but an
 /// option's title sent for its value): after the options changed, one
 /// that is no longer an option.
