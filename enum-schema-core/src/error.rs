@@ -338,20 +338,23 @@ impl ErrorKind {
     /// errors that each name their own.
     fn is_about_a_field(&self) -> bool {
         match self {
+            // A select's answer.
             ErrorKind::InvalidValue { .. }
             | ErrorKind::InvalidItem { .. }
             | ErrorKind::DuplicateItem { .. }
             | ErrorKind::TooFewItems { .. }
-            | ErrorKind::TooManyItems { .. }
-            | ErrorKind::TypeMismatch { .. }
-            | ErrorKind::TooShort { .. }
+            | ErrorKind::TooManyItems { .. } => true,
+            // A text's or a number's.
+            ErrorKind::TooShort { .. }
             | ErrorKind::TooLong { .. }
             | ErrorKind::InvalidFormat { .. }
             | ErrorKind::NotAnInteger { .. }
-            | ErrorKind::OutOfRange { .. }
+            | ErrorKind::OutOfRange { .. } => true,
+            // Any field's, and a search's.
+            ErrorKind::TypeMismatch { .. }
+            | ErrorKind::MissingField
             | ErrorKind::NoMatch { .. }
-            | ErrorKind::TooManyMatches { .. }
-            | ErrorKind::MissingField => true,
+            | ErrorKind::TooManyMatches { .. } => true,
             ErrorKind::MalformedResult { .. }
             | ErrorKind::MalformedResponse { .. }
             | ErrorKind::MissingAction { .. }

@@ -513,6 +513,12 @@ mod tests {
         }
     }
 
+    /// A file question whose options were `before` when a round asked it
+    /// and are `now`: the question now, and the round that asked it.
+    fn changed(before: &[&'static str], now: &[&'static str]) -> (ElicitRequestFormParams, Round) {
+        (files(now), asked_round("file", &files(before)))
+    }
+
     /// The round after `params` was asked under `key`.
     fn asked_round(key: &str, params: &ElicitRequestFormParams) -> Round {
         let mut round = Round::default();
@@ -626,9 +632,7 @@ mod tests {
     #[test]
     fn an_answer_still_valid_after_the_options_changed_is_kept() {
         let none = Map::new();
-        let before = files(&["a.txt", "b.txt"]);
-        let now = files(&["0.txt", "a.txt", "b.txt"]);
-        let mut round = asked_round("file", &before);
+        let (now, mut round) = changed(&["a.txt", "b.txt"], &["0.txt", "a.txt", "b.txt"]);
         let (plan, answer) =
             ask_file(&now, &mut round, &responses("file", accept("b.txt"))).unwrap();
         assert!(matches!(plan, Plan::Answered));
@@ -715,9 +719,7 @@ mod tests {
     #[test]
     fn a_changed_question_only_a_person_may_answer_is_asked_from_scratch() {
         let none = Map::new();
-        let before = files(&["a.txt", "b.txt"]);
-        let now = files(&["a.txt", "b.txt", "c.txt"]);
-        let mut round = asked_round("file", &before);
+        let (now, mut round) = changed(&["a.txt", "b.txt"], &["a.txt", "b.txt", "c.txt"]);
         let only = question("file", now.clone()).person_only();
         let (plan, answer) = one(
             &call(&none),

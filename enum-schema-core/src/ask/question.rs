@@ -464,34 +464,34 @@ impl<T: Send> AnyQuestion for Question<'_, T> {
     }
 }
 
-// Written out, not by a macro: rustc shows these impls in the error of a
-// value that is no question (tests/ui/rmcp/all/not_a_question.rs).
+/// The items of [`AnyQuestion`] for a question of another kind than a
+/// form, answered with `$answer`. The impls themselves are written out:
+/// rustc shows them in the error of a value that is no question
+/// (`tests/ui/rmcp/all/not_a_question.rs`).
+macro_rules! input_answer {
+    ($answer:ty) => {
+        type Answer = $answer;
+
+        fn erased(&mut self) -> Erased<'_> {
+            Erased::Input(&mut self.0)
+        }
+
+        fn answer(self) -> Option<$answer> {
+            self.0.answer
+        }
+    };
+}
+
 impl erased::Sealed for CreateMessage<'_> {}
 
 impl AnyQuestion for CreateMessage<'_> {
-    type Answer = CreateMessageResult;
-
-    fn erased(&mut self) -> Erased<'_> {
-        Erased::Input(&mut self.0)
-    }
-
-    fn answer(self) -> Option<CreateMessageResult> {
-        self.0.answer
-    }
+    input_answer!(CreateMessageResult);
 }
 
 impl erased::Sealed for ListRoots<'_> {}
 
 impl AnyQuestion for ListRoots<'_> {
-    type Answer = ListRootsResult;
-
-    fn erased(&mut self) -> Erased<'_> {
-        Erased::Input(&mut self.0)
-    }
-
-    fn answer(self) -> Option<ListRootsResult> {
-        self.0.answer
-    }
+    input_answer!(ListRootsResult);
 }
 
 /// Questions asked together in one round by [`Ask::all`](super::Ask::all):

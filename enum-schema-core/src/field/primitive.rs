@@ -217,13 +217,25 @@ fn integer_value<N: TryFrom<i128> + TryFrom<u128>>(value: Int) -> Option<N> {
     }
 }
 
-macro_rules! integer_types {
-    ($($ty:ty),*) => {$(
+/// The [`NumberType`] impl of `$ty`: whether it is an integer, its own
+/// range, and the items given.
+macro_rules! number_type {
+    ($ty:ty, integer: $integer:literal, $($items:item)*) => {
         impl private::Sealed for $ty {}
         impl NumberType for $ty {
-            const INTEGER: bool = true;
+            const INTEGER: bool = $integer;
             const MIN: Self = <$ty>::MIN;
             const MAX: Self = <$ty>::MAX;
+            $($items)*
+        }
+    };
+}
+
+macro_rules! integer_types {
+    ($($ty:ty),*) => {$(
+        number_type!(
+            $ty,
+            integer: true,
             fn to_number(self) -> Option<Number> {
                 let (negative, magnitude) = self.to_integer()?;
                 // Exact within 64 bits; beyond, the nearest double (i128
@@ -249,17 +261,15 @@ macro_rules! integer_types {
             fn to_f64(self) -> Option<f64> {
                 None
             }
-        }
+        );
     )*};
 }
 
 integer_types!(i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize);
 
-impl private::Sealed for f64 {}
-impl NumberType for f64 {
-    const INTEGER: bool = false;
-    const MIN: Self = f64::MIN;
-    const MAX: Self = f64::MAX;
+number_type!(
+    f64,
+    integer: false,
     fn to_number(self) -> Option<Number> {
         Number::from_f64(self)
     }
@@ -274,13 +284,11 @@ impl NumberType for f64 {
     fn to_f64(self) -> Option<f64> {
         Some(self)
     }
-}
+);
 
-impl private::Sealed for f32 {}
-impl NumberType for f32 {
-    const INTEGER: bool = false;
-    const MIN: Self = f32::MIN;
-    const MAX: Self = f32::MAX;
+number_type!(
+    f32,
+    integer: false,
     fn to_number(self) -> Option<Number> {
         // Through the shortest decimal form, so that `0.1f32` is sent as 0.1,
         // not as its exact binary value 0.10000000149011612.
@@ -299,7 +307,7 @@ impl NumberType for f32 {
     fn to_f64(self) -> Option<f64> {
         Some(f64::from(self))
     }
-}
+);
 
 /// A number form field answered by `N`: `"type":"integer"` for integer
 /// types, `"type":"number"` for `f32`/`f64`. For integer types, `minimum`
