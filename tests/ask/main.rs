@@ -17,6 +17,7 @@ mod hostile;
 mod inputs;
 mod messages;
 mod narrowing;
+mod once;
 mod progress;
 #[cfg(feature = "redis")]
 mod redis;
@@ -96,14 +97,22 @@ fn unhex(text: &str) -> Option<Vec<u8>> {
 const FRAME: usize = 1 + 8 + 8;
 
 /// The payload of a state sealed by [`Codec`], unverified: what the client
-/// can read of it, with its expiry as `"EXP"` and each digest (of a
-/// question, or of a refused answer), checked to be one (see
-/// [`is_digest`]), as `"DIGEST"`; [`digests`] reads the questions' digests
+/// can read of it, with its expiry as `"EXP"`, the call's id checked (see
+/// [`is_call_id`]) and left out, and each digest (of a question, or of a
+/// refused answer), checked to be one (see [`is_digest`]), as `"DIGEST"`; [`digests`] reads the questions' digests
 /// themselves.
 fn peek(state: &str) -> Value {
     let mut payload = opened(state);
     assert!(payload["exp"].is_u64(), "{payload}");
     payload["exp"] = json!("EXP");
+    // The call's id (none in a store's handle payload): checked here,
+    // compared across rounds in `calls`.
+    if let Some(call) = payload
+        .as_object_mut()
+        .and_then(|payload| payload.remove("call"))
+    {
+        assert!(is_call_id(&call), "{call}");
+    }
     for digests in ["questions", "refused"] {
         if let Some(Value::Object(digests)) = payload.get_mut(digests) {
             for digest in digests.values_mut() {
@@ -127,6 +136,17 @@ fn digests(state: &str) -> Map<String, Value> {
         Some(Value::Object(questions)) => questions.clone(),
         other => panic!("a state records its questions: {other:?}"),
     }
+}
+
+/// Whether `value` is a call's id as a state records it: 128 bits in hex,
+/// 32 lowercase digits.
+fn is_call_id(value: &Value) -> bool {
+    value.as_str().is_some_and(|id| {
+        id.len() == 32
+            && id
+                .bytes()
+                .all(|byte| byte.is_ascii_digit() || (b'a'..=b'f').contains(&byte))
+    })
 }
 
 /// Whether `value` is a question's digest as a state records it: SHA-256

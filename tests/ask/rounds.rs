@@ -1140,8 +1140,9 @@ fn a_verified_state_that_is_not_the_crates_json_is_refused() {
 #[test]
 fn an_answer_changed_in_a_retry_is_ignored() {
     let client = v0728();
-    let state = second_round_state(&client);
+    // Each on a call of its own: a call completes once.
     let call = |triage: Value| {
+        let state = second_round_state(&client);
         let mut responses = Map::new();
         responses.insert("triage".to_owned(), triage);
         responses.insert("answer".to_owned(), accept(json!({"yes": true})));
@@ -1180,7 +1181,7 @@ fn answers_longer_than_a_state_may_carry_are_refused_before_sending() {
     }));
     // hex(key id || digest || payload || checksum), a 13-digit expiry.
     let digest = "0".repeat(64);
-    let payload = json!({"v": 2, "exp": 1_000_000_000_000_u64,
+    let payload = json!({"v": 2, "exp": 1_000_000_000_000_u64, "call": "0".repeat(32),
                          "answers": {"notes": {"action": "accept", "content": {"text": text}}},
                          "questions": {"notes": digest, "answer": digest}})
     .to_string();

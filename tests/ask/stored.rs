@@ -446,16 +446,16 @@ fn a_full_store_fails_the_round_and_tells_the_client_to_come_back() {
     let first = asked(once(&client, Map::new(), None, &done));
     assert!(first.request_state().is_some());
     // What the first round stored: no answer yet, the question it asked.
-    let held = json!({"v": 2, "exp": 1_000_000_000_000_u64, "answers": {},
-                      "questions": {"notes": "0".repeat(64)}});
-    assert_eq!(held.to_string().len(), 129);
+    let held = json!({"v": 2, "exp": 1_000_000_000_000_u64, "call": "0".repeat(32),
+                      "answers": {}, "questions": {"notes": "0".repeat(64)}});
+    assert_eq!(held.to_string().len(), 171);
     let error = failed(once(&client, Map::new(), None, &done));
     match &error {
         ElicitError::Store(refused) => {
             assert!(refused.is_full(), "{refused:?}");
             assert_eq!(
                 refused.message(),
-                "the store is full: requests waiting 1 of at most 1, bytes held 129 (and 129 \
+                "the store is full: requests waiting 1 of at most 1, bytes held 171 (and 171 \
                  more asked) of at most 67108864"
             );
         }
@@ -586,11 +586,11 @@ fn abandoned_calls_with_large_answers_stay_within_the_store_limits() {
     let note = "T".repeat(64 << 10);
     // What each abandoned call leaves: its notes, and the digests of the
     // questions asked, the notes and the triage.
-    let held = json!({"v": 2, "exp": 1_000_000_000_000_u64,
+    let held = json!({"v": 2, "exp": 1_000_000_000_000_u64, "call": "0".repeat(32),
         "answers": {"notes": accept(json!({"text": note}))},
         "questions": {"notes": "0".repeat(64), "triage": "0".repeat(64)}});
     let held = held.to_string().len();
-    assert_eq!(held, (64 << 10) + 254);
+    assert_eq!(held, (64 << 10) + 296);
     let mut kept = 0;
     let mut refused = Vec::new();
     for _ in 0..40 {

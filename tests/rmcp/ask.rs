@@ -1520,9 +1520,10 @@ async fn the_sealed_state_carries_earlier_answers_and_nothing_else_gets_in() {
         REFUSED_STATE,
     );
 
-    // Replayed with a changed answer to the sealed question: the state's
-    // round did not ask it, so the change is ignored and the sealed answer
-    // holds.
+    // A changed answer to the sealed question, on a call of its own (this
+    // one completed, and a call completes once): the state's round did not
+    // ask it, so the change is ignored and the sealed answer holds.
+    let state = sealed_after_high(&connection, "two", None).await;
     let mut changed = impact.clone();
     changed["triage"] = json!({"action": "accept", "content": {"severity": "low"}});
     match round(&connection, "two", None, Some(changed), Some(&state)).await {

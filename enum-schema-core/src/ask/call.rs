@@ -16,7 +16,7 @@ use super::error::{ElicitError, RequestStateError};
 use super::messages::Messages;
 use super::question::{CreateMessage, ListRoots, Question, Questions};
 use super::request::{Capabilities, Request};
-use super::round::Round;
+use super::round::{hex, CallId, Round};
 use super::state::{self, Opened, RequestStateSeal};
 use crate::form::{ElicitAction, ElicitForm, ElicitFormWith, Form, FormFields};
 use crate::input::{
@@ -230,6 +230,49 @@ impl<S: Sdk> Ask<S> {
     /// The messages this call writes.
     pub(crate) fn messages(&self) -> Arc<dyn Messages> {
         Arc::clone(&self.running().messages)
+    }
+
+    /// A key for what this call does, for the API it calls to deduplicate
+    /// with (an `Idempotency-Key` header, a payment or cloud API's request
+    /// id): 64 lowercase hex digits, the same every time the same call runs
+    /// its body, and different for any other call.
+    ///
+    /// On MCP 2026-07-28 a call is the chain of its rounds: the key is
+    /// SHA-256 of the request (method, name, arguments) and of the call's
+    /// id, 128 random bits drawn once and carried in every `requestState`
+    /// of the call (or in the answer store), so it is the same on a replay
+    /// of any round of the call, on whichever server process the replay
+    /// reaches; another call, the same tool asked the same way included,
+    /// has another. A process refuses to complete a call twice
+    /// ([`RequestStateError::Completed`]; with a store, the store takes each
+    /// state once), but two processes without a shared store do not know of
+    /// each other: handing this key to the API that acts is what makes a
+    /// replay that reaches the other process harmless. Before 2026-07-28, a
+    /// call asks inside itself and is never replayed: the key is the same
+    /// for the whole call, and another call (the client calling again) has
+    /// another.
+    ///
+    /// Ask for it where the body acts, after its questions.
+    ///
+    /// # Errors
+    ///
+    /// [`ElicitError::Store`] if the operating system's random number
+    /// generator fails, the one time a call draws its id.
+    pub fn idempotency_key(&self) -> Result<String, ElicitError> {
+        use sha2::{Digest as _, Sha256};
+
+        let call = {
+            let mut running = self.running();
+            match running.round.call {
+                Some(call) => call,
+                None => *running.round.call.insert(CallId::new()?),
+            }
+        };
+        let mut hasher = Sha256::new();
+        hasher.update(b"enum-schema idempotency key 1\0");
+        hasher.update(&self.inner.binding);
+        hasher.update(call.0);
+        Ok(hex(&hasher.finalize()))
     }
 
     /// The protocol revision of this request, if the client said and this

@@ -11,12 +11,13 @@ use serde_json::Map;
 
 use super::adapter::Sdk;
 use super::call::Ask;
+use super::completed;
 use super::decide::{check_supported, decide, Call, Plan};
 use super::error::ElicitError;
 use super::messages::Messages;
 use super::payload;
 use super::question::erased::Erased;
-use super::round::Round;
+use super::round::{CallId, Round};
 use crate::input::InputRequiredResult;
 
 impl<S: Sdk> Ask<S> {
@@ -80,6 +81,9 @@ impl<S: Sdk> Ask<S> {
                 return Ok(());
             };
             round.keep(|key| asking.iter().any(|(asked, _)| asked == key));
+            if round.call.is_none() {
+                round.call = Some(CallId::new()?);
+            }
             let mut result = InputRequiredResult::new();
             for (key, request) in asking {
                 result = result.request(key, request);
@@ -173,15 +177,27 @@ impl<S: Sdk> Ask<S> {
         Fut: Future<Output = Result<R, ElicitError>>,
     {
         // With a store, the round of earlier rounds is taken (once) before
-        // the body runs: a replayed state is refused here.
+        // the body runs: a replayed state is refused here. Without one, the
+        // call of the state is claimed: a call that completed from one of
+        // its states (or is running from one) is refused here.
         let handle = self.running().handle.take();
-        if let Some(handle) = handle {
-            let round = self.inner.seal.take_round(&handle).await?;
-            self.running().round = round;
-        }
+        let claim = match handle {
+            Some(handle) => {
+                let round = self.inner.seal.take_round(&handle).await?;
+                self.running().round = round;
+                None
+            }
+            None => match self.running().round.call {
+                Some(call) => Some(completed::claim(call, self.inner.seal.ttl())?),
+                None => None,
+            },
+        };
         self.running().body = true;
         let inner = Arc::clone(&self.inner);
         let ended = body(self).await;
+        if let (Some(claim), Ok(_)) = (claim, &ended) {
+            claim.complete();
+        }
         // A clone kept past the body has no response left to ask in.
         inner
             .running

@@ -307,6 +307,12 @@ impl fmt::Display for ElicitError {
                  by the server; a requestState is accepted once: send the request again without \
                  requestState and inputResponses",
             ),
+            ElicitError::RequestState(RequestStateError::Completed) => f.write_str(
+                "the call this requestState belongs to already completed (or is completing): \
+                 what it did is done once, and not again; its result is not sent twice, so a \
+                 client that lost it should not send this request again (a new call, without \
+                 requestState and inputResponses, asks the person again)",
+            ),
             ElicitError::RequestState(_) => f.write_str(
                 "requestState was not issued by this server for this request, or it has expired; \
                  send the request again without requestState and inputResponses",
@@ -401,6 +407,13 @@ pub enum RequestStateError {
     /// sent again: a replay), or they expired or were lost in the store (a
     /// store restarted without persistence). A handle is taken once.
     Consumed,
+    /// Verified, but the call it belongs to already ran to completion from
+    /// one of its states (or is running from one now), in this process:
+    /// what the person confirmed was done once, and is not done again.
+    /// Without an answer store, a process remembers the calls it completed
+    /// until their states expire; a round that only asked may be sent
+    /// again.
+    Completed,
 }
 
 impl fmt::Display for RequestStateError {
@@ -421,6 +434,9 @@ impl fmt::Display for RequestStateError {
                 "the store holds no answers under its handle: already taken by an earlier round \
                  (a replay), expired, or lost",
             ),
+            RequestStateError::Completed => {
+                f.write_str("the call it belongs to already completed, or is completing")
+            }
         }
     }
 }

@@ -31,6 +31,7 @@
 
 pub mod adapter;
 mod call;
+mod completed;
 #[cfg(feature = "store-contract")]
 #[cfg_attr(docsrs, doc(cfg(feature = "store-contract")))]
 pub mod contract;

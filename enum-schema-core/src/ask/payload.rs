@@ -1,5 +1,6 @@
 //! The payload a `requestState` seals, version 2: a [`Round`] as JSON,
-//! `{"v":2,"exp":..,"answers":{..},"attempts":{..},"questions":{..},"refused":{..}}`,
+//! `{"v":2,"exp":..,"call":..,"answers":{..},"attempts":{..},"questions":{..},"refused":{..}}`
+//! (`call`, the call's id, since 0.2; a state without one is read too),
 //! or with an answer store the handle the store keeps it under,
 //! `{"v":2,"exp":..,"handle":".."}`; written and read here, and nowhere
 //! else.
@@ -14,7 +15,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use super::error::RequestStateError;
-use super::round::{Carried, Digest, Round};
+use super::round::{CallId, Carried, Digest, Round};
 
 /// The version of the payload's layout: 2 since the questions' digests.
 const VERSION: u64 = 2;
@@ -30,6 +31,9 @@ pub(crate) fn write(round: &Round, ttl: Duration) -> Vec<u8> {
             let mut map = serializer.serialize_map(None)?;
             map.serialize_entry("v", &VERSION)?;
             map.serialize_entry("exp", expiry)?;
+            if let Some(call) = round.call {
+                map.serialize_entry("call", &call.to_hex())?;
+            }
             let answer = |carried: &'a Carried| carried.answer.as_ref();
             map.serialize_entry("answers", &Part(round, answer))?;
             let attempts = |carried: &Carried| Some(carried.attempts).filter(|count| *count > 0);
@@ -97,6 +101,7 @@ pub(crate) fn read(payload: &[u8]) -> Result<Round, RequestStateError> {
     let Ok(Parts {
         version: Some(VERSION),
         expiry: Some(expiry),
+        call,
         answers: Some(answers),
         attempts,
         questions: Some(questions),
@@ -107,10 +112,16 @@ pub(crate) fn read(payload: &[u8]) -> Result<Round, RequestStateError> {
     else {
         return Err(RequestStateError::Malformed);
     };
+    let call = match call.as_deref().map(CallId::from_hex) {
+        Some(None) => return Err(RequestStateError::Malformed),
+        Some(Some(call)) => Some(call),
+        None => None,
+    };
     if now() > expiry {
         return Err(RequestStateError::Expired);
     }
     let mut round = Round::default();
+    round.call = call;
     for (key, digest) in questions.0 {
         round.entry(&key).asked = Some(digest);
     }
@@ -150,6 +161,7 @@ pub(crate) fn read_handle(payload: &[u8]) -> Result<String, RequestStateError> {
         version: Some(VERSION),
         expiry: Some(expiry),
         handle: Some(handle),
+        call: None,
         answers: None,
         attempts: None,
         questions: None,
@@ -192,6 +204,7 @@ fn expiry(ttl: Duration) -> u64 {
 struct Parts {
     version: Option<u64>,
     expiry: Option<u64>,
+    call: Option<String>,
     answers: Option<Map<String, Value>>,
     attempts: Option<ByKey<u64>>,
     questions: Option<ByKey<Digest>>,
@@ -244,6 +257,7 @@ impl<'de> Deserialize<'de> for Parts {
                     match key {
                         Key::Version => parts.version = Some(map.next_value()?),
                         Key::Expiry => parts.expiry = Some(map.next_value()?),
+                        Key::Call => parts.call = Some(map.next_value()?),
                         Key::Answers => parts.answers = Some(map.next_value()?),
                         Key::Attempts => parts.attempts = Some(map.next_value()?),
                         Key::Questions => parts.questions = Some(map.next_value()?),
@@ -267,6 +281,7 @@ impl<'de> Deserialize<'de> for Parts {
 enum Key {
     Version,
     Expiry,
+    Call,
     Answers,
     Attempts,
     Questions,
@@ -291,6 +306,7 @@ impl<'de> Deserialize<'de> for Key {
                 Ok(match key {
                     "v" => Key::Version,
                     "exp" => Key::Expiry,
+                    "call" => Key::Call,
                     "answers" => Key::Answers,
                     "attempts" => Key::Attempts,
                     "questions" => Key::Questions,

@@ -5,6 +5,7 @@
 use serde::Serialize;
 use serde_json::{Map, Value};
 
+use super::error::StoreError;
 use crate::schema::ElicitRequestFormParams;
 
 /// SHA-256 of a question as the person is shown it (its params before a
@@ -52,19 +53,8 @@ impl Digest {
 
     /// A digest as the payload writes it, or `None` for anything else.
     pub(crate) fn from_hex(text: &str) -> Option<Digest> {
-        let digit = |byte: u8| match byte {
-            b'0'..=b'9' => Some(byte - b'0'),
-            b'a'..=b'f' => Some(byte - b'a' + 10),
-            _ => None,
-        };
-        let text = text.as_bytes();
-        if text.len() != 64 {
-            return None;
-        }
         let mut bytes = [0; 32];
-        for (byte, pair) in bytes.iter_mut().zip(text.chunks_exact(2)) {
-            *byte = digit(pair[0])? << 4 | digit(pair[1])?;
-        }
+        from_hex(text, &mut bytes)?;
         Some(Digest(bytes))
     }
 }
@@ -85,6 +75,59 @@ pub(crate) fn hex(bytes: &[u8]) -> String {
         text.push(char::from(DIGITS[usize::from(byte & 0x0f)]));
     }
     text
+}
+
+/// The id of one call across its rounds: 128 random bits, drawn when the
+/// call first needs it (its first sealed state, or the body asking for its
+/// idempotency key) and carried by every state after.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct CallId(pub(crate) [u8; 16]);
+
+impl CallId {
+    /// A fresh id, from the operating system's generator.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError`] if the generator failed.
+    pub(crate) fn new() -> Result<CallId, StoreError> {
+        let mut bytes = [0; 16];
+        getrandom::fill(&mut bytes).map_err(|error| {
+            StoreError::new(format!(
+                "the operating system's random number generator failed: {error}"
+            ))
+        })?;
+        Ok(CallId(bytes))
+    }
+
+    /// The id as a payload writes it: 32 lowercase hex digits.
+    pub(crate) fn to_hex(self) -> String {
+        hex(&self.0)
+    }
+
+    /// An id as a payload writes it, or `None` for anything else.
+    pub(crate) fn from_hex(text: &str) -> Option<CallId> {
+        let mut bytes = [0; 16];
+        from_hex(text, &mut bytes)?;
+        Some(CallId(bytes))
+    }
+}
+
+/// Reads `text`, lowercase hex of exactly `bytes.len()` bytes, into
+/// `bytes`; `None` for anything else.
+fn from_hex(text: &str, bytes: &mut [u8]) -> Option<()> {
+    let digit = |byte: u8| match byte {
+        b'0'..=b'9' => Some(byte - b'0'),
+        b'a'..=b'f' => Some(byte - b'a' + 10),
+        _ => None,
+    };
+    let text = text.as_bytes();
+    if text.len() != 2 * bytes.len() {
+        return None;
+    }
+    for (byte, pair) in bytes.iter_mut().zip(text.chunks_exact(2)) {
+        *byte = digit(pair[0])? << 4 | digit(pair[1])?;
+    }
+    Some(())
 }
 
 /// What a round carries for one question key.
@@ -119,6 +162,8 @@ impl Carried {
 /// it, in the order the keys were first carried.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub(crate) struct Round {
+    /// The call's id, once it has one.
+    pub(crate) call: Option<CallId>,
     entries: Vec<(String, Carried)>,
 }
 
