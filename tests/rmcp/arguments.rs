@@ -7,7 +7,7 @@
 
 use enum_schema::ask::{Question, RequestStateSeal};
 use enum_schema::rmcp::Ask;
-use enum_schema::{Confirm, ElicitEnum, ElicitForm};
+use enum_schema::Confirm;
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ContentBlock,
@@ -16,22 +16,9 @@ use rmcp::model::{
 use rmcp::{tool, tool_handler, tool_router, ErrorData, ServerHandler};
 use serde_json::{json, Value};
 
-use super::ask::{connect_server, seal, text, unasked_triage, Connection, KEY, SPOKEN};
-
-/// How bad is it?
-#[derive(ElicitEnum, Debug, PartialEq)]
-#[elicit(rename_all = "lowercase")]
-enum Severity {
-    #[elicit(title = "Low: no user impact")]
-    Low,
-    #[elicit(title = "High: users are affected")]
-    High,
-}
-
-#[derive(ElicitForm, Debug, PartialEq)]
-struct Triage {
-    severity: Severity,
-}
+use super::ask::unasked_triage;
+use super::connection::{connect, seal, text, Answerer, Connection, KEY, SPOKEN};
+use super::fixtures::Triage;
 
 /// The confirmation, which allows the argument `confirm` (and must ignore
 /// it).
@@ -124,17 +111,6 @@ impl ServerHandler for Deployer {
     }
 }
 
-/// A `Deployer` served to a fresh rmcp client of `version` that shows
-/// forms (`forms`) or declares no elicitation at all.
-async fn connect(version: &rmcp::model::ProtocolVersion, forms: bool) -> Connection {
-    let capabilities = if forms {
-        ClientCapabilities::builder().enable_elicitation().build()
-    } else {
-        ClientCapabilities::default()
-    };
-    connect_server(Deployer::new(seal(KEY)), version.clone(), capabilities).await
-}
-
 /// Calls `tool` with `arguments` (an object).
 async fn call(connection: &Connection, tool: &'static str, arguments: Value) -> CallToolResult {
     let Value::Object(arguments) = arguments else {
@@ -153,7 +129,11 @@ async fn call(connection: &Connection, tool: &'static str, arguments: Value) -> 
 /// message as its description.
 #[tokio::test]
 async fn the_argument_is_declared_in_tools_list() {
-    let connection = connect(&rmcp::model::ProtocolVersion::V_2025_11_25, true).await;
+    let connection = connect(
+        Deployer::new(seal(KEY)),
+        Answerer::new(rmcp::model::ProtocolVersion::V_2025_11_25),
+    )
+    .await;
     let tools = connection.client.list_all_tools().await.unwrap();
     let triage = tools
         .iter()
@@ -184,7 +164,13 @@ async fn the_argument_is_declared_in_tools_list() {
 async fn a_valid_argument_answers_without_asking() {
     for version in SPOKEN {
         for forms in [true, false] {
-            let connection = connect(&version, forms).await;
+            let client = Answerer::new(version.clone());
+            let client = if forms {
+                client
+            } else {
+                client.with_capabilities(ClientCapabilities::default())
+            };
+            let connection = connect(Deployer::new(seal(KEY)), client).await;
             let result = call(
                 &connection,
                 "triage",
@@ -208,7 +194,7 @@ async fn a_valid_argument_answers_without_asking() {
 #[tokio::test]
 async fn a_confirmation_is_never_taken_from_the_arguments() {
     for version in SPOKEN {
-        let connection = connect(&version, true).await;
+        let connection = connect(Deployer::new(seal(KEY)), Answerer::new(version.clone())).await;
         connection.answer(vec![
             json!({"action": "accept", "content": {"confirm": "no"}}),
         ]);
@@ -244,7 +230,11 @@ async fn a_confirmation_is_never_taken_from_the_arguments() {
 #[tokio::test]
 async fn a_confirmation_in_a_client_without_forms_needs_a_person() {
     for version in SPOKEN {
-        let connection = connect(&version, false).await;
+        let connection = connect(
+            Deployer::new(seal(KEY)),
+            Answerer::new(version.clone()).with_capabilities(ClientCapabilities::default()),
+        )
+        .await;
         let result = call(
             &connection,
             "deploy",
@@ -276,7 +266,7 @@ async fn a_confirmation_in_a_client_without_forms_needs_a_person() {
 async fn a_question_for_a_person_only_is_never_taken_from_the_arguments() {
     let argument = json!({"triage": {"severity": "high"}});
     for version in SPOKEN {
-        let connection = connect(&version, true).await;
+        let connection = connect(Deployer::new(seal(KEY)), Answerer::new(version.clone())).await;
         connection.answer(vec![
             json!({"action": "accept", "content": {"severity": "low"}}),
         ]);
@@ -296,7 +286,11 @@ async fn a_question_for_a_person_only_is_never_taken_from_the_arguments() {
             "{version}"
         );
 
-        let connection = connect(&version, false).await;
+        let connection = connect(
+            Deployer::new(seal(KEY)),
+            Answerer::new(version.clone()).with_capabilities(ClientCapabilities::default()),
+        )
+        .await;
         let result = call(&connection, "triage_by_a_person", argument.clone()).await;
         assert_eq!(result.is_error, Some(true), "{version}");
         assert_eq!(

@@ -5,7 +5,6 @@
 //! fields reach the client in declaration order, and a `requestState` that
 //! this server did not seal for this request is refused.
 
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use enum_schema::ask::{ElicitError, RequestStateSeal};
@@ -14,63 +13,23 @@ use enum_schema::{ElicitAction, ElicitEnum, ElicitForm, Form, Optional};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::handler::server::wrapper::Parameters;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ClientConfig,
-    ContentBlock, ElicitRequestParams, ElicitResult, ErrorCode, GetPromptRequestParams,
-    GetPromptResponse, GetPromptResult, Implementation, InitializeRequestParams, InitializeResult,
-    InputRequiredResult, InputResponses, ProgressNotificationParam, PromptMessage, ProtocolVersion,
-    ReadResourceRequestParams, ReadResourceResponse, ReadResourceResult, RequestStateCodec,
-    ResourceContents, Role, ServerCapabilities, ServerConfig,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ContentBlock,
+    ErrorCode, GetPromptRequestParams, GetPromptResponse, GetPromptResult, InputRequiredResult,
+    InputResponses, PromptMessage, ProtocolVersion, ReadResourceRequestParams,
+    ReadResourceResponse, ReadResourceResult, ResourceContents, Role, ServerCapabilities,
+    ServerConfig,
 };
-use rmcp::service::{serve_directly, RequestContext, RoleClient, RunningService, ServiceError};
-use rmcp::{
-    tool, tool_handler, tool_router, ClientHandler, ErrorData, RoleServer, ServerHandler,
-    ServiceExt,
-};
+use rmcp::service::{RequestContext, ServiceError};
+use rmcp::{tool, tool_handler, tool_router, ErrorData, RoleServer, ServerHandler};
 use serde_json::{json, Value};
-use tokio::io::{AsyncReadExt, AsyncWriteExt, DuplexStream};
+
+use super::connection::{connect, seal, text, Answerer, Connection, KEY, SPOKEN};
+use super::fixtures::{Impact, Incident, Service, Severity, Triage};
 
 /// The example server itself, tool code and all.
 #[allow(dead_code)]
 #[path = "../../examples/conformance_server.rs"]
 mod conformance_server;
-
-/// How bad is it?
-#[derive(ElicitEnum, Debug, PartialEq)]
-#[elicit(rename_all = "lowercase")]
-enum Severity {
-    #[elicit(title = "Low: no user impact")]
-    Low,
-    #[elicit(title = "High: users are affected")]
-    High,
-}
-
-/// Affected services.
-#[derive(ElicitEnum, Debug, PartialEq)]
-#[elicit(rename_all = "kebab-case", max_items = 2)]
-enum Service {
-    Checkout,
-    Search,
-    Login,
-}
-
-/// Declared out of alphabetical order on purpose.
-#[derive(ElicitForm, Debug, PartialEq)]
-struct Incident {
-    severity: Severity,
-    services: Vec<Service>,
-    /// Who reports it.
-    reporter: String,
-}
-
-#[derive(ElicitForm, Debug, PartialEq)]
-struct Triage {
-    severity: Severity,
-}
-
-#[derive(ElicitForm, Debug, PartialEq)]
-struct Impact {
-    services: Vec<Service>,
-}
 
 /// A region to deploy to.
 #[derive(ElicitEnum, Debug, PartialEq)]
@@ -131,19 +90,13 @@ struct Audit {
     purpose: Option<String>,
 }
 
-pub(crate) const KEY: &[u8] = b"a request state key of at least 32 bytes";
-
 /// An accepted answer with no content: wrong for every form here, and never
 /// the same as the wrong answer a test sends before and after it.
 static EMPTY: std::sync::LazyLock<Value> =
     std::sync::LazyLock::new(|| json!({"action": "accept", "content": {}}));
 
-pub(crate) fn seal(key: &[u8]) -> RequestStateSeal {
-    RequestStateSeal::new(RequestStateCodec::try_new(key.to_vec()).unwrap())
-}
-
 #[derive(Clone)]
-struct Desk {
+pub(crate) struct Desk {
     seal: RequestStateSeal,
     tool_router: ToolRouter<Self>,
 }
@@ -157,7 +110,7 @@ impl AsRef<RequestStateSeal> for Desk {
 /// The tools, each written once for every revision.
 #[tool_router]
 impl Desk {
-    fn new(seal: RequestStateSeal) -> Self {
+    pub(crate) fn new(seal: RequestStateSeal) -> Self {
         Desk {
             seal,
             tool_router: Self::tool_router(),
@@ -421,234 +374,6 @@ impl ServerHandler for Desk {
     }
 }
 
-/// The client: answers each elicitation with the next scripted answer and
-/// keeps the requests it got.
-#[derive(Clone)]
-pub(crate) struct Answerer {
-    answers: Arc<Mutex<Vec<Value>>>,
-    seen: Arc<Mutex<Vec<Value>>>,
-    capabilities: ClientCapabilities,
-    version: ProtocolVersion,
-    /// Every `notifications/progress` received, and a wake-up for each.
-    pub(crate) progress: Arc<(Mutex<Vec<Value>>, tokio::sync::Notify)>,
-    /// How many progress notifications to wait for before answering (a
-    /// person who takes their time).
-    pub(crate) wait_for_progress: Arc<std::sync::atomic::AtomicUsize>,
-}
-
-impl ClientHandler for Answerer {
-    async fn create_elicitation(
-        &self,
-        request: ElicitRequestParams,
-        _context: RequestContext<RoleClient>,
-    ) -> Result<ElicitResult, ErrorData> {
-        self.seen
-            .lock()
-            .unwrap()
-            .push(serde_json::to_value(&request).unwrap());
-        let wanted = self
-            .wait_for_progress
-            .load(std::sync::atomic::Ordering::SeqCst);
-        // Bounded so that a regression fails instead of hanging; no timing
-        // is asserted.
-        tokio::time::timeout(Duration::from_secs(60), async {
-            loop {
-                let (received, arrived) = &*self.progress;
-                let notified = arrived.notified();
-                if received.lock().unwrap().len() >= wanted {
-                    return;
-                }
-                notified.await;
-            }
-        })
-        .await
-        .expect("the progress notifications came");
-        // Asked once more than scripted: an error the server passes on, so
-        // that the test fails at once (a panic here leaves the request
-        // unanswered until the server gives up on it, after the seal's time
-        // to live).
-        let mut answers = self.answers.lock().unwrap();
-        if answers.is_empty() {
-            return Err(ErrorData::internal_error("no answer scripted", None));
-        }
-        Ok(serde_json::from_value(answers.remove(0)).unwrap())
-    }
-
-    async fn on_progress(
-        &self,
-        params: ProgressNotificationParam,
-        _context: rmcp::service::NotificationContext<RoleClient>,
-    ) {
-        let (received, arrived) = &*self.progress;
-        received
-            .lock()
-            .unwrap()
-            .push(serde_json::to_value(&params).unwrap());
-        arrived.notify_waiters();
-    }
-
-    fn get_info(&self) -> ClientConfig {
-        InitializeRequestParams::new(
-            self.capabilities.clone(),
-            Implementation::new("scripted-client", "0.0.0"),
-        )
-        .with_protocol_version(self.version.clone())
-    }
-}
-
-/// A connected rmcp client, and the raw bytes the server wrote to it.
-pub(crate) struct Connection {
-    pub(crate) client: RunningService<RoleClient, Answerer>,
-    pub(crate) answerer: Answerer,
-    wire: Arc<Mutex<Vec<u8>>>,
-}
-
-impl Connection {
-    /// Answers the next elicitations with `answers`, in turn, and forgets
-    /// the requests seen so far.
-    pub(crate) fn answer(&self, answers: Vec<Value>) {
-        *self.answerer.answers.lock().unwrap() = answers;
-        self.answerer.seen.lock().unwrap().clear();
-    }
-
-    /// The elicitation requests the client got since the last `answer`.
-    pub(crate) fn seen(&self) -> Vec<Value> {
-        self.answerer.seen.lock().unwrap().clone()
-    }
-
-    /// The message of each elicitation request the client got since the
-    /// last `answer`.
-    pub(crate) fn messages(&self) -> Vec<Value> {
-        self.seen()
-            .iter()
-            .map(|request| request["message"].clone())
-            .collect()
-    }
-
-    /// Every line the server wrote that contains `needle`.
-    pub(crate) fn lines_with(&self, needle: &str) -> Vec<String> {
-        let wire = String::from_utf8(self.wire.lock().unwrap().clone()).unwrap();
-        wire.lines()
-            .filter(|line| line.contains(needle))
-            .map(str::to_owned)
-            .collect()
-    }
-}
-
-async fn connect_with(
-    key: &'static [u8],
-    version: ProtocolVersion,
-    capabilities: ClientCapabilities,
-) -> Connection {
-    connect_sealed(seal(key), version, capabilities).await
-}
-
-/// Serves the `Desk` of `seal` to a fresh rmcp client.
-pub(crate) async fn connect_sealed(
-    seal: RequestStateSeal,
-    version: ProtocolVersion,
-    capabilities: ClientCapabilities,
-) -> Connection {
-    connect_server(Desk::new(seal), version, capabilities).await
-}
-
-/// Serves `server` to a fresh rmcp client of `version` over an in-memory
-/// transport whose server-to-client bytes are recorded.
-pub(crate) async fn connect_server<S: ServerHandler>(
-    server: S,
-    version: ProtocolVersion,
-    capabilities: ClientCapabilities,
-) -> Connection {
-    let (server_io, server_end) = tokio::io::duplex(64 * 1024);
-    let (client_io, client_end) = tokio::io::duplex(64 * 1024);
-    let (server_read, server_write) = tokio::io::split(server_end);
-    let (client_read, client_write) = tokio::io::split(client_end);
-    let wire = Arc::new(Mutex::new(Vec::new()));
-    // server → client, recorded; client → server, passed on.
-    tokio::spawn(copy_half(server_read, client_write, Some(wire.clone())));
-    tokio::spawn(copy_half(client_read, server_write, None));
-
-    let answerer = Answerer {
-        answers: Arc::default(),
-        seen: Arc::default(),
-        capabilities,
-        version: version.clone(),
-        progress: Arc::default(),
-        wait_for_progress: Arc::default(),
-    };
-    let client = if version == ProtocolVersion::V_2026_07_28 {
-        // 2026-07-28 has no `initialize`: both sides are told.
-        let client_info = answerer.get_info();
-        let mut server_info =
-            InitializeResult::new(ServerCapabilities::builder().enable_tools().build());
-        server_info.protocol_version = version;
-        tokio::spawn(async move {
-            let running =
-                serve_directly::<RoleServer, _, _, _, _>(server, server_io, Some(client_info));
-            let _ = running.waiting().await;
-        });
-        serve_directly::<RoleClient, _, _, _, _>(
-            answerer.clone(),
-            client_io,
-            Some(server_info.into()),
-        )
-    } else {
-        tokio::spawn(async move {
-            let running = server.serve(server_io).await.expect("the server starts");
-            let _ = running.waiting().await;
-        });
-        answerer
-            .clone()
-            .serve(client_io)
-            .await
-            .expect("the handshake completes")
-    };
-    Connection {
-        client,
-        answerer,
-        wire,
-    }
-}
-
-/// Copies `from` into `to`, keeping a copy of every byte in `wire`.
-async fn copy_half(
-    mut from: tokio::io::ReadHalf<DuplexStream>,
-    mut to: tokio::io::WriteHalf<DuplexStream>,
-    wire: Option<Arc<Mutex<Vec<u8>>>>,
-) {
-    let mut buffer = vec![0; 16 * 1024];
-    while let Ok(read) = from.read(&mut buffer).await {
-        if read == 0 {
-            break;
-        }
-        if let Some(wire) = &wire {
-            wire.lock().unwrap().extend_from_slice(&buffer[..read]);
-        }
-        if to.write_all(&buffer[..read]).await.is_err() {
-            break;
-        }
-    }
-}
-
-async fn connect(version: ProtocolVersion) -> Connection {
-    connect_with(
-        KEY,
-        version,
-        ClientCapabilities::builder().enable_elicitation().build(),
-    )
-    .await
-}
-
-pub(crate) const SPOKEN: [ProtocolVersion; 3] = [
-    ProtocolVersion::V_2025_06_18,
-    ProtocolVersion::V_2025_11_25,
-    ProtocolVersion::V_2026_07_28,
-];
-
-pub(crate) fn text(result: &CallToolResult) -> &str {
-    &result.content[0].as_text().unwrap().text
-}
-
 fn our_version(version: &ProtocolVersion) -> enum_schema::ProtocolVersion {
     version.as_str().parse().unwrap()
 }
@@ -656,7 +381,7 @@ fn our_version(version: &ProtocolVersion) -> enum_schema::ProtocolVersion {
 #[tokio::test]
 async fn one_tool_gives_the_same_typed_answer_on_every_revision() {
     for version in SPOKEN {
-        let connection = connect(version.clone()).await;
+        let connection = connect(Desk::new(seal(KEY)), Answerer::new(version.clone())).await;
         connection.answer(vec![
             json!({"action": "accept", "content": {"severity": "low"}}),
         ]);
@@ -692,7 +417,7 @@ async fn a_second_question_depending_on_the_first_works_on_every_revision() {
         if version == ProtocolVersion::V_2025_06_18 {
             continue; // `Impact` is a multi-select, which 2025-06-18 lacks
         }
-        let connection = connect(version.clone()).await;
+        let connection = connect(Desk::new(seal(KEY)), Answerer::new(version.clone())).await;
         connection.answer(vec![
             json!({"action": "accept", "content": {"severity": "high"}}),
             json!({"action": "accept", "content": {"services": ["login", "search"]}}),
@@ -771,7 +496,7 @@ async fn every_kind_of_answer_has_its_outcome() {
         ("cancel", json!({"action": "cancel"}), Ok("Cancel")),
     ];
     for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
-        let connection = connect(version.clone()).await;
+        let connection = connect(Desk::new(seal(KEY)), Answerer::new(version.clone())).await;
         for (name, answer, expected) in &cases {
             // A rejected answer is asked again twice before the call ends
             // (never the same answer twice in a row, which ends it sooner).
@@ -823,7 +548,7 @@ async fn a_rejected_answer_is_asked_again_with_the_reason_and_the_valid_parts_ke
         "severity": "high", "services": ["search"], "reporter": "ana",
     }});
     for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
-        let connection = connect(version.clone()).await;
+        let connection = connect(Desk::new(seal(KEY)), Answerer::new(version.clone())).await;
         connection.answer(vec![wrong.clone(), right.clone()]);
         let result = connection
             .client
@@ -865,10 +590,9 @@ async fn a_rejected_answer_is_asked_again_with_the_reason_and_the_valid_parts_ke
 #[tokio::test]
 async fn one_attempt_ends_the_call_at_the_first_rejected_answer() {
     for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
-        let connection = connect_sealed(
-            seal(KEY).with_max_attempts(1),
-            version.clone(),
-            ClientCapabilities::builder().enable_elicitation().build(),
+        let connection = connect(
+            Desk::new(seal(KEY).with_max_attempts(1)),
+            Answerer::new(version.clone()),
         )
         .await;
         connection.answer(vec![
@@ -896,7 +620,7 @@ async fn one_attempt_ends_the_call_at_the_first_rejected_answer() {
 #[tokio::test]
 async fn eleven_independent_questions_complete_on_rmcps_client() {
     for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
-        let connection = connect(version.clone()).await;
+        let connection = connect(Desk::new(seal(KEY)), Answerer::new(version.clone())).await;
         let mut answers = vec![json!({"action": "accept", "content": {"yes": true}}); 10];
         answers.push(json!({"action": "decline"}));
         connection.answer(answers);
@@ -923,7 +647,7 @@ async fn eleven_independent_questions_complete_on_rmcps_client() {
 #[tokio::test]
 async fn a_deploy_takes_two_rounds_of_questions() {
     for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
-        let connection = connect(version.clone()).await;
+        let connection = connect(Desk::new(seal(KEY)), Answerer::new(version.clone())).await;
         connection.answer(vec![
             json!({"action": "accept", "content": {"environment": "prod-eu", "regions": ["eu"], "canary": 5}}),
             json!({"action": "accept", "content": {"confirm": "yes"}}),
@@ -961,10 +685,9 @@ async fn a_deploy_takes_two_rounds_of_questions() {
 async fn a_long_list_is_narrowed_by_a_search_first() {
     let key = b"the example server's key, 32 bytes or more";
     for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
-        let connection = connect_server(
+        let connection = connect(
             conformance_server::ConformanceServer::new(seal(key)),
-            version.clone(),
-            ClientCapabilities::builder().enable_elicitation().build(),
+            Answerer::new(version.clone()),
         )
         .await;
         connection.answer(vec![
@@ -1053,7 +776,7 @@ fn a_search_that_matches_none_or_too_many_is_refused_in_words() {
 #[tokio::test]
 async fn a_form_built_at_run_time_is_asked_the_same_way() {
     for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
-        let connection = connect(version.clone()).await;
+        let connection = connect(Desk::new(seal(KEY)), Answerer::new(version.clone())).await;
         connection.answer(vec![
             json!({"action": "accept", "content": {"severity": "low"}}),
         ]);
@@ -1073,7 +796,11 @@ async fn a_form_built_at_run_time_is_asked_the_same_way() {
 
 #[tokio::test]
 async fn a_2025_06_18_client_is_refused_a_multi_select_clearly() {
-    let connection = connect(ProtocolVersion::V_2025_06_18).await;
+    let connection = connect(
+        Desk::new(seal(KEY)),
+        Answerer::new(ProtocolVersion::V_2025_06_18),
+    )
+    .await;
     let error = connection
         .client
         .call_tool(CallToolRequestParams::new("incident"))
@@ -1101,7 +828,7 @@ async fn a_2025_06_18_client_is_refused_a_multi_select_clearly() {
 #[tokio::test]
 async fn asking_outside_the_handler_or_twice_under_one_key_fails_on_every_revision() {
     for version in SPOKEN {
-        let connection = connect(version.clone()).await;
+        let connection = connect(Desk::new(seal(KEY)), Answerer::new(version.clone())).await;
         for (tool, message) in [
             (
                 "outside",
@@ -1159,7 +886,11 @@ async fn a_client_without_elicitation_gets_a_result_for_the_model() {
                 "{version} {}",
                 serde_json::to_string(&capabilities).unwrap()
             );
-            let connection = connect_with(KEY, version.clone(), capabilities).await;
+            let connection = connect(
+                Desk::new(seal(KEY)),
+                Answerer::new(version.clone()).with_capabilities(capabilities),
+            )
+            .await;
             let result = connection
                 .client
                 .call_tool(CallToolRequestParams::new("two"))
@@ -1192,10 +923,10 @@ async fn a_client_with_url_and_form_elicitation_is_asked_the_form() {
     for version in SPOKEN {
         for capabilities in [json!({"form": {}, "url": {}}), json!({})] {
             let what = format!("{version} {capabilities}");
-            let connection = connect_with(
-                KEY,
-                version.clone(),
-                declaring(json!({ "elicitation": capabilities })),
+            let connection = connect(
+                Desk::new(seal(KEY)),
+                Answerer::new(version.clone())
+                    .with_capabilities(declaring(json!({ "elicitation": capabilities }))),
             )
             .await;
             connection.answer(vec![
@@ -1222,7 +953,7 @@ async fn a_client_with_url_and_form_elicitation_is_asked_the_form() {
 #[tokio::test]
 async fn a_null_for_an_optional_field_is_the_field_left_out() {
     for version in SPOKEN {
-        let connection = connect(version.clone()).await;
+        let connection = connect(Desk::new(seal(KEY)), Answerer::new(version.clone())).await;
         connection.answer(vec![
             json!({"action": "accept", "content": {"title": "disk full", "detail": null, "copies": null}}),
             json!({"action": "accept", "content": {"yes": true}}),
@@ -1282,7 +1013,7 @@ async fn a_null_for_an_optional_field_is_the_field_left_out() {
 #[tokio::test]
 async fn fields_arrive_in_declaration_order_on_the_raw_transport() {
     for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
-        let connection = connect(version.clone()).await;
+        let connection = connect(Desk::new(seal(KEY)), Answerer::new(version.clone())).await;
         connection.answer(vec![json!({"action": "cancel"})]);
         connection
             .client
@@ -1306,7 +1037,11 @@ async fn fields_arrive_in_declaration_order_on_the_raw_transport() {
         assert_eq!(lines.len(), 1, "{version}: {lines:?}");
         assert!(lines[0].contains(&needle), "{version}: {}", lines[0]);
     }
-    let connection = connect(ProtocolVersion::V_2025_06_18).await;
+    let connection = connect(
+        Desk::new(seal(KEY)),
+        Answerer::new(ProtocolVersion::V_2025_06_18),
+    )
+    .await;
     connection.answer(vec![json!({"action": "cancel"})]);
     connection
         .client
@@ -1327,7 +1062,7 @@ async fn fields_arrive_in_declaration_order_on_the_raw_transport() {
 #[tokio::test]
 async fn prompts_and_resources_ask_the_same_way() {
     for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
-        let connection = connect(version.clone()).await;
+        let connection = connect(Desk::new(seal(KEY)), Answerer::new(version.clone())).await;
         connection.answer(vec![
             json!({"action": "accept", "content": {"severity": "high"}}),
         ]);
@@ -1458,7 +1193,11 @@ async fn sealed_after_high(
 
 #[tokio::test]
 async fn the_sealed_state_carries_earlier_answers_and_nothing_else_gets_in() {
-    let connection = connect(ProtocolVersion::V_2026_07_28).await;
+    let connection = connect(
+        Desk::new(seal(KEY)),
+        Answerer::new(ProtocolVersion::V_2026_07_28),
+    )
+    .await;
     let impact = json!({"impact": {"action": "accept", "content": {"services": ["checkout"]}}});
     let state = sealed_after_high(&connection, "two", None).await;
 
@@ -1509,10 +1248,9 @@ async fn the_sealed_state_carries_earlier_answers_and_nothing_else_gets_in() {
     );
 
     // Foreign: sealed by a server with another key.
-    let other = connect_with(
-        b"another request state key, 32 bytes or more",
-        ProtocolVersion::V_2026_07_28,
-        ClientCapabilities::builder().enable_elicitation().build(),
+    let other = connect(
+        Desk::new(seal(b"another request state key, 32 bytes or more")),
+        Answerer::new(ProtocolVersion::V_2026_07_28),
     )
     .await;
     assert_refused(
@@ -1539,7 +1277,11 @@ async fn the_sealed_state_carries_earlier_answers_and_nothing_else_gets_in() {
 /// for one serves the other.
 #[tokio::test]
 async fn no_arguments_and_empty_arguments_are_one_binding() {
-    let connection = connect(ProtocolVersion::V_2026_07_28).await;
+    let connection = connect(
+        Desk::new(seal(KEY)),
+        Answerer::new(ProtocolVersion::V_2026_07_28),
+    )
+    .await;
     let state = sealed_after_high(&connection, "two", None).await;
     let impact = json!({"impact": {"action": "accept", "content": {"services": ["login"]}}});
     match round(
@@ -1561,7 +1303,11 @@ async fn no_arguments_and_empty_arguments_are_one_binding() {
 
 #[tokio::test]
 async fn the_sealed_state_is_bound_to_the_arguments() {
-    let connection = connect(ProtocolVersion::V_2026_07_28).await;
+    let connection = connect(
+        Desk::new(seal(KEY)),
+        Answerer::new(ProtocolVersion::V_2026_07_28),
+    )
+    .await;
     let state = sealed_after_high(&connection, "ticket", Some(json!({"ticket": 7}))).await;
     let impact = json!({"impact": {"action": "accept", "content": {"services": ["login"]}}});
     assert_refused(
@@ -1600,7 +1346,7 @@ async fn the_sealed_state_is_bound_to_the_arguments() {
 #[tokio::test]
 async fn ask_after_parameters_is_refused_on_every_revision_before_anything_is_asked() {
     for version in SPOKEN {
-        let connection = connect(version.clone()).await;
+        let connection = connect(Desk::new(seal(KEY)), Answerer::new(version.clone())).await;
         connection.answer(vec![
             json!({"action": "accept", "content": {"severity": "high"}}),
         ]);
@@ -1653,7 +1399,11 @@ fn no_arguments(tool: &str) -> String {
 /// Before 2026-07-28 nothing outlives the call, and the call runs.
 #[tokio::test]
 async fn optional_arguments_are_bound_or_the_call_is_refused() {
-    let connection = connect(ProtocolVersion::V_2026_07_28).await;
+    let connection = connect(
+        Desk::new(seal(KEY)),
+        Answerer::new(ProtocolVersion::V_2026_07_28),
+    )
+    .await;
     for arguments in [Some(json!({"purpose": "audit"})), Some(json!({})), None] {
         let error = match round(&connection, "audit_late", arguments.clone(), None, None).await {
             Err(ServiceError::McpError(error)) => error,
@@ -1672,7 +1422,7 @@ async fn optional_arguments_are_bound_or_the_call_is_refused() {
     // A requestState without arguments is refused on every revision.
     let state = sealed_after_high(&connection, "audit", Some(json!({}))).await;
     for version in SPOKEN {
-        let connection = connect(version.clone()).await;
+        let connection = connect(Desk::new(seal(KEY)), Answerer::new(version.clone())).await;
         let error = match round(&connection, "audit", None, None, Some(&state)).await {
             Err(ServiceError::McpError(error)) => error,
             other => panic!("{version}: expected an error response, got {other:?}"),
@@ -1683,7 +1433,7 @@ async fn optional_arguments_are_bound_or_the_call_is_refused() {
     // Before 2026-07-28 each question is asked inside the call: the order
     // binds nothing that outlives it, and the call runs.
     for version in [ProtocolVersion::V_2025_06_18, ProtocolVersion::V_2025_11_25] {
-        let connection = connect(version.clone()).await;
+        let connection = connect(Desk::new(seal(KEY)), Answerer::new(version.clone())).await;
         for tool in ["audit", "audit_late"] {
             connection.answer(vec![
                 json!({"action": "accept", "content": {"severity": "low"}}),
@@ -1703,7 +1453,11 @@ async fn optional_arguments_are_bound_or_the_call_is_refused() {
     }
 
     // With `Ask` first, the state is bound to the optional argument.
-    let connection = connect(ProtocolVersion::V_2026_07_28).await;
+    let connection = connect(
+        Desk::new(seal(KEY)),
+        Answerer::new(ProtocolVersion::V_2026_07_28),
+    )
+    .await;
     let state = sealed_after_high(&connection, "audit", Some(json!({"purpose": "audit"}))).await;
     let impact = json!({"impact": {"action": "accept", "content": {"services": ["login"]}}});
     for evil in [json!({"purpose": "evil"}), json!({})] {
@@ -1763,17 +1517,12 @@ async fn optional_arguments_are_bound_or_the_call_is_refused() {
 /// them).
 #[tokio::test]
 async fn a_long_wait_sends_progress_on_the_calls_token() {
-    let connection = connect_sealed(
+    let connection = connect(
         // The shortest interval there is: one second.
-        seal(KEY).with_progress_interval(Some(Duration::from_millis(20))),
-        ProtocolVersion::V_2025_11_25,
-        ClientCapabilities::builder().enable_elicitation().build(),
+        Desk::new(seal(KEY).with_progress_interval(Some(Duration::from_millis(20)))),
+        Answerer::new(ProtocolVersion::V_2025_11_25).waiting_for_progress(5),
     )
     .await;
-    connection
-        .answerer
-        .wait_for_progress
-        .store(5, std::sync::atomic::Ordering::SeqCst);
     connection.answer(vec![
         json!({"action": "accept", "content": {"severity": "high"}}),
         json!({"action": "accept", "content": {"services": ["login"]}}),
@@ -1788,7 +1537,7 @@ async fn a_long_wait_sends_progress_on_the_calls_token() {
         text(&result),
         "Accept(Triage { severity: High }); Accept(Impact { services: [Login] })"
     );
-    let received = connection.answerer.progress.0.lock().unwrap().clone();
+    let received = connection.answerer().progress();
     // Five before the first answer, then more until the second: at least
     // five, each on the call's token, the progress growing by one.
     assert!(received.len() >= 5, "{received:?}");
@@ -1808,7 +1557,11 @@ async fn a_long_wait_sends_progress_on_the_calls_token() {
 /// `Ask` is refused where a state would bind them, as for properties.
 #[tokio::test]
 async fn a_map_of_arguments_is_declared_too() {
-    let connection = connect(ProtocolVersion::V_2026_07_28).await;
+    let connection = connect(
+        Desk::new(seal(KEY)),
+        Answerer::new(ProtocolVersion::V_2026_07_28),
+    )
+    .await;
     let error = match round(
         &connection,
         "map_late",
@@ -1835,7 +1588,11 @@ async fn a_question_whose_argument_was_taken_is_refused() {
             ClientCapabilities::builder().enable_elicitation().build(),
             ClientCapabilities::default(),
         ] {
-            let connection = connect_with(KEY, version.clone(), capabilities).await;
+            let connection = connect(
+                Desk::new(seal(KEY)),
+                Answerer::new(version.clone()).with_capabilities(capabilities),
+            )
+            .await;
             let arguments = json!({"triage": {"severity": "high"}});
             let error = match round(&connection, "argument_late", Some(arguments), None, None).await
             {
@@ -1850,12 +1607,11 @@ async fn a_question_whose_argument_was_taken_is_refused() {
 
 #[tokio::test]
 async fn an_expired_state_is_refused() {
-    let connection = connect_sealed(
+    let connection = connect(
         // Long enough for the two rounds that seal (every round that asks
         // seals a state, the first included), however loaded the machine.
-        seal(KEY).with_ttl(Duration::from_secs(1)),
-        ProtocolVersion::V_2026_07_28,
-        ClientCapabilities::builder().enable_elicitation().build(),
+        Desk::new(seal(KEY).with_ttl(Duration::from_secs(1))),
+        Answerer::new(ProtocolVersion::V_2026_07_28),
     )
     .await;
     let state = sealed_after_high(&connection, "two", None).await;
@@ -1870,7 +1626,11 @@ async fn an_expired_state_is_refused() {
 
 #[tokio::test]
 async fn a_client_of_a_revision_without_elicitation_gets_a_result_for_the_model() {
-    let connection = connect(ProtocolVersion::V_2025_03_26).await;
+    let connection = connect(
+        Desk::new(seal(KEY)),
+        Answerer::new(ProtocolVersion::V_2025_03_26),
+    )
+    .await;
     let result = connection
         .client
         .call_tool(CallToolRequestParams::new("two"))
@@ -2009,10 +1769,9 @@ async fn rmcp_client_against_the_example_server() {
     ];
     let key = b"the example server's key, 32 bytes or more";
     for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
-        let connection = connect_server(
+        let connection = connect(
             conformance_server::ConformanceServer::new(seal(key)),
-            version.clone(),
-            ClientCapabilities::builder().enable_elicitation().build(),
+            Answerer::new(version.clone()),
         )
         .await;
         for (name, answer, expected) in &cases {
@@ -2115,10 +1874,9 @@ async fn rmcp_client_against_the_example_server() {
 
     // 2025-06-18: the defaults form goes out without its defaults, and the
     // form with multi-selects is refused, naming the first one.
-    let connection = connect_server(
+    let connection = connect(
         conformance_server::ConformanceServer::new(seal(key)),
-        ProtocolVersion::V_2025_06_18,
-        ClientCapabilities::builder().enable_elicitation().build(),
+        Answerer::new(ProtocolVersion::V_2025_06_18),
     )
     .await;
     connection.answer(vec![json!({"action": "accept", "content": {

@@ -15,12 +15,14 @@ use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{
     CallToolRequest, CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities,
     ClientConfig, ClientRequest, ContentBlock, ElicitRequestParams, ElicitResult, Implementation,
-    InitializeRequestParams, ProtocolVersion, RequestStateCodec, ServerCapabilities, ServerConfig,
+    InitializeRequestParams, ProtocolVersion, ServerCapabilities, ServerConfig,
 };
 use rmcp::service::{PeerRequestOptions, RequestContext, RoleClient};
-use rmcp::{tool, tool_handler, tool_router, ClientHandler, ErrorData, ServerHandler, ServiceExt};
+use rmcp::{tool, tool_handler, tool_router, ClientHandler, ErrorData, ServerHandler};
 use serde_json::json;
 use tokio::sync::Notify;
+
+use super::connection::{connect, seal, KEY};
 
 /// The server: `deploy` asks for a confirmation, then deploys.
 #[derive(Clone)]
@@ -46,10 +48,7 @@ impl Deployer {
             deploys: Arc::default(),
             asked: Arc::default(),
             ended: Arc::default(),
-            seal: RequestStateSeal::new(
-                RequestStateCodec::try_new(b"a request state key of at least 32 bytes".to_vec())
-                    .unwrap(),
-            ),
+            seal: seal(KEY),
             tool_router: Self::tool_router(),
         }
     }
@@ -119,59 +118,16 @@ impl ClientHandler for Person {
     }
 }
 
-/// Every message the server sent the client, in order.
-type Sent = Arc<Mutex<Vec<serde_json::Value>>>;
-
-/// The two ends of a line-delimited pipe between a client and a server,
-/// and what the server sent through it.
-fn tapped_pipe() -> (tokio::io::DuplexStream, tokio::io::DuplexStream, Sent) {
-    use tokio::io::{AsyncBufReadExt, AsyncWriteExt};
-
-    let (server_io, server_side) = tokio::io::duplex(64 * 1024);
-    let (client_io, client_side) = tokio::io::duplex(64 * 1024);
-    let (from_server, to_server) = tokio::io::split(server_side);
-    let (from_client, to_client) = tokio::io::split(client_side);
-    let sent = Sent::default();
-    let relay =
-        |from, mut to: tokio::io::WriteHalf<tokio::io::DuplexStream>, sent: Option<Sent>| {
-            let mut lines = tokio::io::BufReader::new(from).lines();
-            tokio::spawn(async move {
-                while let Ok(Some(line)) = lines.next_line().await {
-                    if let Some(sent) = &sent {
-                        sent.lock()
-                            .unwrap()
-                            .push(serde_json::from_str(&line).unwrap());
-                    }
-                    if to.write_all(format!("{line}\n").as_bytes()).await.is_err() {
-                        break;
-                    }
-                }
-            });
-        };
-    relay(from_server, to_client, Some(sent.clone()));
-    relay(from_client, to_server, None);
-    (server_io, client_io, sent)
-}
-
 #[tokio::test]
 async fn a_call_cancelled_while_the_form_is_shown_does_nothing() {
-    let (server_io, client_io, sent) = tapped_pipe();
     let server = Deployer::new();
-    let serving = server.clone();
-    let server_task = tokio::spawn(async move {
-        let running = serving.serve(server_io).await.expect("the server starts");
-        let _ = running.waiting().await;
-    });
     let person = Person {
         shown: Arc::default(),
         release: Arc::default(),
         answered: Arc::default(),
     };
-    let running = person
-        .clone()
-        .serve(client_io)
-        .await
-        .expect("the handshake completes");
+    let connection = connect(server.clone(), person.clone()).await;
+    let running = &connection.client;
     let call =
         ClientRequest::CallToolRequest(CallToolRequest::new(CallToolRequestParams::new("deploy")));
     let handle = running
@@ -205,7 +161,7 @@ async fn a_call_cancelled_while_the_form_is_shown_does_nothing() {
     assert_eq!(server.deploys.load(Ordering::SeqCst), 0);
     // rmcp's service sends no response for the cancelled call: the
     // handler's error (`Cancelled`, -32603) is dropped.
-    let sent = sent.lock().unwrap().clone();
+    let sent = connection.sent();
     let answered: Vec<&serde_json::Value> = sent
         .iter()
         .filter(|message| message.get("method").is_none())
@@ -213,9 +169,6 @@ async fn a_call_cancelled_while_the_form_is_shown_does_nothing() {
         .collect();
     assert_eq!(call_id, 1);
     assert_eq!(answered, [&json!(0), &json!(2)], "{sent:?}");
-
-    let _ = running.cancel().await;
-    server_task.abort();
 }
 
 #[test]

@@ -6,6 +6,8 @@ use enum_schema::{schema::SchemaError, ElicitEnum, ElicitForm, Error, ErrorKind}
 use rmcp::model::ElicitRequestParams;
 use serde_json::{json, Map, Value};
 
+// Not the shared `Severity`: three options, a default and item bounds, which
+// the tests below read back from the request.
 #[derive(ElicitEnum, Debug)]
 #[elicit(rename_all = "lowercase", default = Low, min_items = 1, max_items = 2)]
 enum Severity {

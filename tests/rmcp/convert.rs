@@ -19,6 +19,9 @@ use rmcp::service::ServiceError;
 use rmcp::ErrorData;
 use serde_json::{json, Value};
 
+// Not the shared `Severity` and `Service`: a title, defaults and item
+// bounds, which the expected JSON below spells out.
+
 /// How bad is it?
 #[derive(ElicitEnum, Debug, PartialEq)]
 #[elicit(rename_all = "lowercase", title = "Severity", default = Low)]

@@ -16,16 +16,13 @@ use enum_schema::{
 };
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ClientConfig,
-    ContentBlock, ElicitRequestParams, ElicitResult, Implementation, InitializeRequestParams,
-    ProtocolVersion, ServerCapabilities, ServerConfig,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ProtocolVersion,
+    ServerCapabilities, ServerConfig,
 };
-use rmcp::service::{RequestContext, RoleClient};
-use rmcp::{
-    tool, tool_handler, tool_router, ClientHandler, ErrorData, Peer, RoleServer, ServerHandler,
-    ServiceExt,
-};
+use rmcp::{tool, tool_handler, tool_router, ErrorData, Peer, RoleServer, ServerHandler};
 use serde_json::{json, Value};
+
+use super::connection::{connect, seal, Answerer, KEY};
 
 /// What the tool got: the chosen (index, value), or the error.
 type Outcome = Arc<Mutex<Option<Result<ElicitAction<(usize, String)>, ElicitError>>>>;
@@ -87,35 +84,6 @@ impl ServerHandler for Asker {
     }
 }
 
-#[derive(Clone)]
-struct Answerer {
-    answer: Value,
-    version: ProtocolVersion,
-    seen: Arc<Mutex<Vec<Value>>>,
-}
-
-impl ClientHandler for Answerer {
-    async fn create_elicitation(
-        &self,
-        request: ElicitRequestParams,
-        _context: RequestContext<RoleClient>,
-    ) -> Result<ElicitResult, ErrorData> {
-        self.seen
-            .lock()
-            .unwrap()
-            .push(serde_json::to_value(&request).unwrap());
-        Ok(serde_json::from_value(self.answer.clone()).unwrap())
-    }
-
-    fn get_info(&self) -> ClientConfig {
-        InitializeRequestParams::new(
-            ClientCapabilities::builder().enable_elicitation().build(),
-            Implementation::new("scripted-client", "0.0.0"),
-        )
-        .with_protocol_version(self.version.clone())
-    }
-}
-
 /// Calls the tool once with a client that answers `answer`; returns what
 /// the tool got and the request the client saw.
 async fn ask(
@@ -131,34 +99,19 @@ async fn call(
     answer: Value,
     version: ProtocolVersion,
 ) -> (Result<ElicitAction<(usize, String)>, ElicitError>, Value) {
-    let (server_io, client_io) = tokio::io::duplex(64 * 1024);
     let server = Asker {
         outcome: Arc::default(),
         tool_router: Asker::tool_router(),
     };
-    let serving = server.clone();
-    let server_task = tokio::spawn(async move {
-        let running = serving.serve(server_io).await.expect("the server starts");
-        let _ = running.waiting().await;
-    });
-    let client = Answerer {
-        answer,
-        version,
-        seen: Arc::default(),
-    };
-    let seen = client.seen.clone();
-    let running = client
-        .serve(client_io)
-        .await
-        .expect("the handshake completes");
-    running
+    let client = Answerer::new(version).answering(vec![answer]);
+    let connection = connect(server.clone(), client).await;
+    connection
+        .client
         .call_tool(CallToolRequestParams::new(tool))
         .await
         .expect("the tool answers");
-    let _ = running.cancel().await;
-    server_task.abort();
     let outcome = server.outcome.lock().unwrap().take().expect("the tool ran");
-    let request = seen.lock().unwrap().pop().expect("the client was asked");
+    let request = connection.seen().pop().expect("the client was asked");
     (outcome, request)
 }
 
@@ -336,15 +289,13 @@ impl ServerHandler for Folder {
 /// returns the result's text and the message of each form shown.
 async fn open_file(versions: Vec<Vec<&'static str>>, answers: Vec<Value>) -> (String, Vec<Value>) {
     let server = Folder {
-        seal: crate::ask::seal(b"a-secret-of-32-bytes-or-more-0123"),
+        seal: seal(KEY),
         versions: Arc::new(versions),
         runs: Arc::default(),
         tool_router: Folder::tool_router(),
     };
-    let capabilities = ClientCapabilities::builder().enable_elicitation().build();
-    let connection =
-        crate::ask::connect_server(server, ProtocolVersion::V_2026_07_28, capabilities).await;
-    connection.answer(answers);
+    let client = Answerer::new(ProtocolVersion::V_2026_07_28).answering(answers);
+    let connection = connect(server, client).await;
     let result = connection
         .client
         .call_tool(CallToolRequestParams::new("open"))

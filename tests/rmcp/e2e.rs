@@ -17,45 +17,22 @@ use enum_schema::{
 };
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ClientConfig,
-    ContentBlock, ElicitRequestParams, ElicitResult, Implementation, InitializeRequestParams,
-    InitializeResult, ProtocolVersion, RequestStateCodec, ServerCapabilities, ServerConfig,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ContentBlock,
+    ProtocolVersion, ServerCapabilities, ServerConfig,
 };
-use rmcp::service::{serve_directly, RequestContext, RoleClient, RunningService, ServiceError};
-use rmcp::{
-    tool, tool_handler, tool_router, ClientHandler, ErrorData, Peer, RoleServer, ServerHandler,
-    ServiceExt,
-};
+use rmcp::service::ServiceError;
+use rmcp::{tool, tool_handler, tool_router, ErrorData, Peer, RoleServer, ServerHandler};
 use serde_json::{json, Value};
 
-/// How bad is it?
-#[derive(ElicitEnum, Debug, PartialEq)]
-#[elicit(rename_all = "lowercase")]
-enum Severity {
-    #[elicit(title = "Low: no user impact")]
-    Low,
-    #[elicit(title = "High: users are affected")]
-    High,
-}
+use super::connection::{connect, seal, Answerer, KEY};
+use super::fixtures::{Service, Severity, Triage};
 
-/// Affected services.
-#[derive(ElicitEnum, Debug, PartialEq)]
-#[elicit(rename_all = "kebab-case", max_items = 2)]
-enum Service {
-    Checkout,
-    Search,
-    Login,
-}
-
+// Not the shared `Incident`: without its `reporter`, so that the request
+// below is spelled out whole in two properties.
 #[derive(ElicitForm, Debug, PartialEq)]
 struct Incident {
     severity: Severity,
     services: Vec<Service>,
-}
-
-#[derive(ElicitForm, Debug, PartialEq)]
-struct Triage {
-    severity: Severity,
 }
 
 type Outcome<F> = Arc<Mutex<Option<Result<ElicitAction<F>, ElicitError>>>>;
@@ -83,10 +60,7 @@ impl Asker {
             incident: Arc::default(),
             triage: Arc::default(),
             fields: Arc::default(),
-            seal: RequestStateSeal::new(
-                RequestStateCodec::try_new(b"a request state key of at least 32 bytes".to_vec())
-                    .unwrap(),
-            ),
+            seal: seal(KEY),
             tool_router: Self::tool_router(),
         }
     }
@@ -159,52 +133,6 @@ impl ServerHandler for Asker {
     }
 }
 
-/// The client: answers every elicitation with `answer`, and keeps the
-/// requests it got as JSON.
-#[derive(Clone)]
-struct Answerer {
-    answer: Value,
-    delay: Option<Duration>,
-    capabilities: ClientCapabilities,
-    version: ProtocolVersion,
-    seen: Arc<Mutex<Vec<Value>>>,
-}
-
-impl ClientHandler for Answerer {
-    async fn create_elicitation(
-        &self,
-        request: ElicitRequestParams,
-        _context: RequestContext<RoleClient>,
-    ) -> Result<ElicitResult, ErrorData> {
-        self.seen
-            .lock()
-            .unwrap()
-            .push(serde_json::to_value(&request).unwrap());
-        if let Some(delay) = self.delay {
-            tokio::time::sleep(delay).await;
-        }
-        Ok(serde_json::from_value(self.answer.clone()).unwrap())
-    }
-
-    fn get_info(&self) -> ClientConfig {
-        InitializeRequestParams::new(
-            self.capabilities.clone(),
-            Implementation::new("scripted-client", "0.0.0"),
-        )
-        .with_protocol_version(self.version.clone())
-    }
-}
-
-fn answerer(answer: Value, version: ProtocolVersion) -> Answerer {
-    Answerer {
-        answer,
-        delay: None,
-        capabilities: ClientCapabilities::builder().enable_elicitation().build(),
-        version,
-        seen: Arc::default(),
-    }
-}
-
 /// What one tool call produced on both sides.
 struct Run {
     server: Asker,
@@ -212,51 +140,19 @@ struct Run {
     call: Result<CallToolResult, ServiceError>,
 }
 
-/// Connects `client` to a fresh server with the `initialize` handshake and
-/// calls `tool`.
+/// Serves a fresh server to `client` and calls `tool`.
 async fn call(client: Answerer, tool: &'static str) -> Run {
-    let (server_io, client_io) = tokio::io::duplex(64 * 1024);
     let server = Asker::new();
-    let serving = server.clone();
-    let server_task = tokio::spawn(async move {
-        let running = serving.serve(server_io).await.expect("the server starts");
-        let _ = running.waiting().await;
-    });
-    let seen = client.seen.clone();
-    let running = client
-        .serve(client_io)
-        .await
-        .expect("the handshake completes");
-    let call = running.call_tool(CallToolRequestParams::new(tool)).await;
-    let _ = running.cancel().await;
-    server_task.abort();
-    let seen = seen.lock().unwrap().clone();
-    Run { server, seen, call }
-}
-
-/// Connects `client` to a fresh server that negotiated 2026-07-28 (no
-/// `initialize` in that revision: both sides are told) and calls `tool`.
-async fn call_2026(client: Answerer, tool: &'static str) -> Run {
-    let (server_io, client_io) = tokio::io::duplex(64 * 1024);
-    let server = Asker::new();
-    let serving = server.clone();
-    let client_info = client.get_info();
-    let mut server_info =
-        InitializeResult::new(ServerCapabilities::builder().enable_tools().build());
-    server_info.protocol_version = ProtocolVersion::V_2026_07_28;
-    let server_task = tokio::spawn(async move {
-        let running =
-            serve_directly::<RoleServer, _, _, _, _>(serving, server_io, Some(client_info));
-        let _ = running.waiting().await;
-    });
-    let seen = client.seen.clone();
-    let running: RunningService<RoleClient, Answerer> =
-        serve_directly::<RoleClient, _, _, _, _>(client, client_io, Some(server_info.into()));
-    let call = running.call_tool(CallToolRequestParams::new(tool)).await;
-    let _ = running.cancel().await;
-    server_task.abort();
-    let seen = seen.lock().unwrap().clone();
-    Run { server, seen, call }
+    let connection = connect(server.clone(), client).await;
+    let call = connection
+        .client
+        .call_tool(CallToolRequestParams::new(tool))
+        .await;
+    Run {
+        server,
+        seen: connection.seen(),
+        call,
+    }
 }
 
 fn incident_outcome(run: &Run) -> Result<ElicitAction<Incident>, ElicitError> {
@@ -276,7 +172,7 @@ fn rejected(answer: Value) -> Error {
         .build()
         .unwrap();
     let run = runtime.block_on(call(
-        answerer(answer, ProtocolVersion::V_2025_11_25),
+        Answerer::new(ProtocolVersion::V_2025_11_25).answering(vec![answer]),
         "incident",
     ));
     assert!(
@@ -293,7 +189,11 @@ fn rejected(answer: Value) -> Error {
 #[tokio::test]
 async fn accept_is_typed_and_the_request_is_the_derived_schema() {
     let answer = json!({"action": "accept", "content": {"severity": "high", "services": ["checkout", "login"]}});
-    let run = call(answerer(answer, ProtocolVersion::V_2025_11_25), "incident").await;
+    let run = call(
+        Answerer::new(ProtocolVersion::V_2025_11_25).answering(vec![answer]),
+        "incident",
+    )
+    .await;
 
     assert_eq!(
         incident_outcome(&run).unwrap(),
@@ -342,11 +242,19 @@ async fn accept_is_typed_and_the_request_is_the_derived_schema() {
 async fn decline_and_cancel_are_typed() {
     // Content sent with a decline is not looked at.
     let decline = json!({"action": "decline", "content": {"severity": "nonsense"}});
-    let run = call(answerer(decline, ProtocolVersion::V_2025_11_25), "incident").await;
+    let run = call(
+        Answerer::new(ProtocolVersion::V_2025_11_25).answering(vec![decline]),
+        "incident",
+    )
+    .await;
     assert_eq!(incident_outcome(&run).unwrap(), ElicitAction::Decline);
 
     let cancel = json!({"action": "cancel"});
-    let run = call(answerer(cancel, ProtocolVersion::V_2025_11_25), "incident").await;
+    let run = call(
+        Answerer::new(ProtocolVersion::V_2025_11_25).answering(vec![cancel]),
+        "incident",
+    )
+    .await;
     assert_eq!(incident_outcome(&run).unwrap(), ElicitAction::Cancel);
 }
 
@@ -455,8 +363,9 @@ fn content_that_is_not_an_object_is_rejected() {
 
 #[tokio::test]
 async fn a_client_without_elicitation_is_not_asked() {
-    let mut client = answerer(json!({"action": "cancel"}), ProtocolVersion::V_2025_11_25);
-    client.capabilities = ClientCapabilities::default();
+    let client = Answerer::new(ProtocolVersion::V_2025_11_25)
+        .with_capabilities(ClientCapabilities::default())
+        .answering(vec![json!({"action": "cancel"})]);
     let run = call(client, "incident").await;
     assert!(matches!(
         incident_outcome(&run),
@@ -470,7 +379,11 @@ async fn a_client_without_elicitation_is_not_asked() {
 #[tokio::test]
 async fn a_2025_06_18_client_gets_the_legacy_shape() {
     let answer = json!({"action": "accept", "content": {"severity": "low"}});
-    let run = call(answerer(answer, ProtocolVersion::V_2025_06_18), "triage").await;
+    let run = call(
+        Answerer::new(ProtocolVersion::V_2025_06_18).answering(vec![answer]),
+        "triage",
+    )
+    .await;
     let outcome = run.server.triage.lock().unwrap().take().unwrap();
     assert_eq!(
         outcome.unwrap(),
@@ -490,7 +403,11 @@ async fn a_2025_06_18_client_gets_the_legacy_shape() {
 
     // A multi-select cannot be asked of such a client at all.
     let answer = json!({"action": "cancel"});
-    let run = call(answerer(answer, ProtocolVersion::V_2025_06_18), "incident").await;
+    let run = call(
+        Answerer::new(ProtocolVersion::V_2025_06_18).answering(vec![answer]),
+        "incident",
+    )
+    .await;
     match incident_outcome(&run) {
         Err(ElicitError::Version(error)) => assert_eq!(
             error,
@@ -508,8 +425,8 @@ async fn a_2025_06_18_client_gets_the_legacy_shape() {
 async fn input_required_round_trip_on_2026_07_28() {
     let answer =
         json!({"action": "accept", "content": {"severity": "high", "services": ["search"]}});
-    let run = call_2026(
-        answerer(answer, ProtocolVersion::V_2026_07_28),
+    let run = call(
+        Answerer::new(ProtocolVersion::V_2026_07_28).answering(vec![answer]),
         "incident_input",
     )
     .await;
@@ -543,8 +460,8 @@ async fn input_required_round_trip_on_2026_07_28() {
 #[tokio::test]
 async fn input_required_answers_are_validated_too() {
     let answer = json!({"action": "accept", "content": {"severity": "high", "services": ["search", "search"]}});
-    let run = call_2026(
-        answerer(answer, ProtocolVersion::V_2026_07_28),
+    let run = call(
+        Answerer::new(ProtocolVersion::V_2026_07_28).answering(vec![answer.clone(), answer]),
         "incident_input",
     )
     .await;
@@ -565,8 +482,8 @@ async fn input_required_answers_are_validated_too() {
 
 #[tokio::test]
 async fn elicit_form_on_2026_07_28_says_why_in_protocol_terms() {
-    let run = call_2026(
-        answerer(json!({"action": "cancel"}), ProtocolVersion::V_2026_07_28),
+    let run = call(
+        Answerer::new(ProtocolVersion::V_2026_07_28).answering(vec![json!({"action": "cancel"})]),
         "incident",
     )
     .await;
@@ -584,7 +501,11 @@ async fn elicit_form_on_2026_07_28_says_why_in_protocol_terms() {
 #[tokio::test]
 async fn a_run_time_form_is_asked_and_parsed() {
     let answer = json!({"action": "accept", "content": {"severity": "low"}});
-    let run = call(answerer(answer, ProtocolVersion::V_2025_11_25), "fields").await;
+    let run = call(
+        Answerer::new(ProtocolVersion::V_2025_11_25).answering(vec![answer]),
+        "fields",
+    )
+    .await;
     let outcome = run.server.fields.lock().unwrap().take().unwrap();
     assert_eq!(
         outcome.unwrap(),
@@ -597,7 +518,11 @@ async fn a_run_time_form_is_asked_and_parsed() {
 
     let answer =
         json!({"action": "accept", "content": {"severity": "low", "services": ["login", "dns"]}});
-    let run = call(answerer(answer, ProtocolVersion::V_2025_11_25), "fields").await;
+    let run = call(
+        Answerer::new(ProtocolVersion::V_2025_11_25).answering(vec![answer]),
+        "fields",
+    )
+    .await;
     let outcome = run.server.fields.lock().unwrap().take().unwrap();
     match outcome {
         Err(ElicitError::Invalid(error)) => assert_eq!(
@@ -615,8 +540,9 @@ async fn a_run_time_form_is_asked_and_parsed() {
 
 #[tokio::test]
 async fn a_slow_client_times_out() {
-    let mut client = answerer(json!({"action": "cancel"}), ProtocolVersion::V_2025_11_25);
-    client.delay = Some(Duration::from_millis(500));
+    let client = Answerer::new(ProtocolVersion::V_2025_11_25)
+        .slow(Duration::from_millis(500))
+        .answering(vec![json!({"action": "cancel"})]);
     let run = call(client, "hurried").await;
     let outcome = run.server.triage.lock().unwrap().take().unwrap();
     let error = outcome.unwrap_err();

@@ -13,32 +13,19 @@ use std::sync::{Arc, Mutex};
 use enum_schema::ask::CreateMessageParams;
 use enum_schema::ask::{CreateMessage, ElicitError, ListRoots, Question, RequestStateSeal};
 use enum_schema::rmcp::Ask;
-use enum_schema::{ElicitEnum, ElicitForm};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ClientConfig,
     ContentBlock, CreateMessageRequestParams, CreateMessageResult, ElicitRequestParams,
-    ElicitResult, Implementation, InitializeRequestParams, InitializeResult, ListRootsResult,
-    ProtocolVersion, RequestStateCodec, ServerCapabilities, ServerConfig,
+    ElicitResult, Implementation, InitializeRequestParams, ListRootsResult, ProtocolVersion,
+    ServerCapabilities, ServerConfig,
 };
-use rmcp::service::{serve_directly, RequestContext, RoleClient, RunningService, ServiceError};
-use rmcp::{
-    tool, tool_handler, tool_router, ClientHandler, ErrorData, RoleServer, ServerHandler,
-    ServiceExt,
-};
+use rmcp::service::{RequestContext, RoleClient, ServiceError};
+use rmcp::{tool, tool_handler, tool_router, ClientHandler, ErrorData, ServerHandler, ServiceExt};
 use serde_json::{json, Value};
 
-#[derive(ElicitEnum, Debug, PartialEq)]
-#[elicit(rename_all = "lowercase")]
-enum Severity {
-    Low,
-    High,
-}
-
-#[derive(ElicitForm, Debug, PartialEq)]
-struct Triage {
-    severity: Severity,
-}
+use super::connection::{connect, seal, KEY};
+use super::fixtures::Triage;
 
 #[derive(Clone)]
 struct Server {
@@ -55,9 +42,8 @@ impl AsRef<RequestStateSeal> for Server {
 #[tool_router]
 impl Server {
     fn new() -> Self {
-        let codec = RequestStateCodec::try_new(vec![7; 32]).unwrap();
         Server {
-            seal: RequestStateSeal::new(codec),
+            seal: seal(KEY),
             tool_router: Self::tool_router(),
         }
     }
@@ -170,47 +156,14 @@ fn client(version: ProtocolVersion, capabilities: Value) -> Client {
 
 const EVERYTHING: fn() -> Value = || json!({"elicitation": {}, "sampling": {}, "roots": {}});
 
-/// Calls `three` after the `initialize` handshake (2025-11-25).
-async fn call_2025(client: Client) -> (Result<CallToolResult, ServiceError>, Vec<String>) {
-    let (server_io, client_io) = tokio::io::duplex(64 * 1024);
-    let server = tokio::spawn(async move {
-        let running = Server::new()
-            .serve(server_io)
-            .await
-            .expect("the server starts");
-        let _ = running.waiting().await;
-    });
-    let seen = Arc::clone(&client.seen);
-    let running = client
-        .serve(client_io)
-        .await
-        .expect("the handshake completes");
-    let call = running.call_tool(CallToolRequestParams::new("three")).await;
-    let _ = running.cancel().await;
-    server.abort();
-    let seen = seen.lock().unwrap().clone();
-    (call, seen)
-}
-
-/// Calls `three` on 2026-07-28 (no handshake: both sides are told).
-async fn call_2026(client: Client) -> (Result<CallToolResult, ServiceError>, Vec<String>) {
-    let (server_io, client_io) = tokio::io::duplex(64 * 1024);
-    let client_info = client.get_info();
-    let mut server_info =
-        InitializeResult::new(ServerCapabilities::builder().enable_tools().build());
-    server_info.protocol_version = ProtocolVersion::V_2026_07_28;
-    let server = tokio::spawn(async move {
-        let running =
-            serve_directly::<RoleServer, _, _, _, _>(Server::new(), server_io, Some(client_info));
-        let _ = running.waiting().await;
-    });
-    let seen = Arc::clone(&client.seen);
-    let running: RunningService<RoleClient, Client> =
-        serve_directly::<RoleClient, _, _, _, _>(client, client_io, Some(server_info.into()));
-    let call = running.call_tool(CallToolRequestParams::new("three")).await;
-    let _ = running.cancel().await;
-    server.abort();
-    let seen = seen.lock().unwrap().clone();
+/// Serves a fresh server to `client` and calls `three`.
+async fn call(client: Client) -> (Result<CallToolResult, ServiceError>, Vec<String>) {
+    let connection = connect(Server::new(), client).await;
+    let call = connection
+        .client
+        .call_tool(CallToolRequestParams::new("three"))
+        .await;
+    let seen = connection.client.service().seen.lock().unwrap().clone();
     (call, seen)
 }
 
@@ -225,7 +178,7 @@ const THREE: &str =
 
 #[tokio::test]
 async fn three_requests_inside_the_call_on_2025_11_25() {
-    let (call, seen) = call_2025(client(ProtocolVersion::V_2025_11_25, EVERYTHING())).await;
+    let (call, seen) = call(client(ProtocolVersion::V_2025_11_25, EVERYTHING())).await;
     assert_eq!(text(call), THREE);
     assert_eq!(
         seen,
@@ -239,7 +192,7 @@ async fn three_requests_inside_the_call_on_2025_11_25() {
 
 #[tokio::test]
 async fn one_round_of_three_input_requests_on_2026_07_28() {
-    let (call, mut seen) = call_2026(client(ProtocolVersion::V_2026_07_28, EVERYTHING())).await;
+    let (call, mut seen) = call(client(ProtocolVersion::V_2026_07_28, EVERYTHING())).await;
     assert_eq!(text(call), THREE);
     // rmcp's client fulfils the round's requests in its own order.
     seen.sort();
@@ -258,11 +211,7 @@ async fn a_client_without_sampling_is_not_asked_to_sample() {
     let capabilities = json!({"elicitation": {}, "roots": {}});
     for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
         let client = client(version.clone(), capabilities.clone());
-        let (call, seen) = if version == ProtocolVersion::V_2025_11_25 {
-            call_2025(client).await
-        } else {
-            call_2026(client).await
-        };
+        let (call, seen) = call(client).await;
         let Err(ServiceError::McpError(error)) = call else {
             panic!("{version}: expected a JSON-RPC error, got {call:?}");
         };

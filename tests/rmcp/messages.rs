@@ -5,26 +5,15 @@
 
 use std::time::Duration;
 
-use enum_schema::ask::RequestStateSeal;
-use rmcp::model::{CallToolRequestParams, ClientCapabilities, ProtocolVersion};
+use rmcp::model::{CallToolRequestParams, ProtocolVersion};
 use serde_json::json;
 
-use super::ask::{connect_sealed, seal, text, Connection, KEY};
+use super::ask::Desk;
+use super::connection::{connect, seal, text, Answerer, KEY};
 
 #[path = "../common/deutsch.rs"]
 mod deutsch;
 use deutsch::Deutsch;
-
-/// The `Desk` of `tests/rmcp/ask.rs`, its seal speaking German, served to
-/// a fresh rmcp client of `version` that shows forms.
-async fn connect_german(seal: RequestStateSeal, version: ProtocolVersion) -> Connection {
-    connect_sealed(
-        seal.with_messages(Deutsch),
-        version,
-        ClientCapabilities::builder().enable_elicitation().build(),
-    )
-    .await
-}
 
 /// A refused answer (three services of at most two, no reporter) is asked
 /// again with the reasons in German, one a line after the message, on
@@ -32,7 +21,11 @@ async fn connect_german(seal: RequestStateSeal, version: ProtocolVersion) -> Con
 #[tokio::test]
 async fn a_refused_answer_is_asked_again_in_german() {
     for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
-        let connection = connect_german(seal(KEY), version.clone()).await;
+        let connection = connect(
+            Desk::new(seal(KEY).with_messages(Deutsch)),
+            Answerer::new(version.clone()),
+        )
+        .await;
         connection.answer(vec![
             json!({"action": "accept", "content": {
                 "severity": "high", "services": ["checkout", "search", "login"],
@@ -69,7 +62,11 @@ async fn a_refused_answer_is_asked_again_in_german() {
 #[tokio::test]
 async fn a_confirmation_is_titled_in_german() {
     for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
-        let connection = connect_german(seal(KEY), version.clone()).await;
+        let connection = connect(
+            Desk::new(seal(KEY).with_messages(Deutsch)),
+            Answerer::new(version.clone()),
+        )
+        .await;
         connection.answer(vec![
             json!({"action": "accept", "content": {"environment": "prod-eu", "regions": ["eu"], "canary": 5}}),
             json!({"action": "accept", "content": {"confirm": "yes"}}),
@@ -97,15 +94,15 @@ async fn a_confirmation_is_titled_in_german() {
 /// asserted: it waits for them).
 #[tokio::test]
 async fn a_long_wait_sends_progress_in_german() {
-    let connection = connect_german(
-        seal(KEY).with_progress_interval(Some(Duration::from_millis(20))),
-        ProtocolVersion::V_2025_11_25,
+    let connection = connect(
+        Desk::new(
+            seal(KEY)
+                .with_messages(Deutsch)
+                .with_progress_interval(Some(Duration::from_millis(20))),
+        ),
+        Answerer::new(ProtocolVersion::V_2025_11_25).waiting_for_progress(2),
     )
     .await;
-    connection
-        .answerer
-        .wait_for_progress
-        .store(2, std::sync::atomic::Ordering::SeqCst);
     connection.answer(vec![
         json!({"action": "accept", "content": {"severity": "low"}}),
     ]);
@@ -115,7 +112,7 @@ async fn a_long_wait_sends_progress_in_german() {
         .await
         .unwrap();
     assert_eq!(text(&result), "Accept(Triage { severity: Low })");
-    let received = connection.answerer.progress.0.lock().unwrap().clone();
+    let received = connection.answerer().progress();
     assert!(received.len() >= 2, "{received:?}");
     let token = &received[0]["progressToken"];
     for (index, progress) in received.iter().enumerate() {

@@ -10,13 +10,13 @@ use enum_schema::schema::SingleSelectSchema;
 use enum_schema::ElicitAction;
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ClientCapabilities, ContentBlock,
-    ProtocolVersion, ServerCapabilities, ServerConfig,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, ProtocolVersion,
+    ServerCapabilities, ServerConfig,
 };
 use rmcp::{tool, tool_handler, tool_router, ErrorData, ServerHandler};
 use serde_json::{json, Value};
 
-use super::ask::{connect_server, seal, text, Connection, KEY, SPOKEN};
+use super::connection::{connect, seal, text, Answerer, Connection, KEY, SPOKEN};
 
 /// 10,000 names: `eu-rack1-team07-1007`, half of them `eu`, 1,000 per rack
 /// of a region, 40 per team of a rack.
@@ -112,17 +112,6 @@ impl ServerHandler for Picker {
     }
 }
 
-/// A `Picker` of `seal` served to a fresh rmcp client of `version` that
-/// shows forms.
-async fn connect(seal: RequestStateSeal, version: &ProtocolVersion) -> Connection {
-    connect_server(
-        Picker::new(seal),
-        version.clone(),
-        ClientCapabilities::builder().enable_elicitation().build(),
-    )
-    .await
-}
-
 fn search(text: &str) -> Value {
     json!({"action": "accept", "content": {"search": text}})
 }
@@ -191,7 +180,11 @@ fn offered(request: &Value) -> Vec<&str> {
 #[tokio::test]
 async fn searches_that_narrow_are_not_attempts() {
     for version in SPOKEN {
-        let connection = connect(seal(KEY).with_max_attempts(1), &version).await;
+        let connection = connect(
+            Picker::new(seal(KEY).with_max_attempts(1)),
+            Answerer::new(version.clone()),
+        )
+        .await;
         connection.answer(vec![
             search("eu"),              // 10,000 -> 5,000
             search("eu-rack1"),        // -> 1,000
@@ -259,7 +252,11 @@ async fn searches_that_narrow_are_not_attempts() {
 #[tokio::test]
 async fn a_search_that_does_not_narrow_is_an_attempt() {
     for version in SPOKEN {
-        let connection = connect(seal(KEY).with_max_attempts(1), &version).await;
+        let connection = connect(
+            Picker::new(seal(KEY).with_max_attempts(1)),
+            Answerer::new(version.clone()),
+        )
+        .await;
         connection.answer(vec![search("eu"), search("eu-")]);
         let result = call(&connection, "host").await;
         assert_eq!(result.is_error, Some(true), "{version}");
@@ -294,7 +291,7 @@ async fn a_search_typed_in_nfc_finds_names_in_nfd_and_the_reverse() {
         ("city_nfc", NFC, &nfc_names, 0),
     ];
     for version in SPOKEN {
-        let connection = connect(seal(KEY), &version).await;
+        let connection = connect(Picker::new(seal(KEY)), Answerer::new(version.clone())).await;
         for (tool, typed, names, index) in cases {
             connection.answer(vec![search(typed), choice(&names[index])]);
             let result = call(&connection, tool).await;

@@ -7,18 +7,18 @@ use std::sync::{Arc, Mutex};
 use enum_schema::{ElicitEnum, ElicitForm, MultiSelectField, SingleSelectField};
 use rmcp::handler::server::router::tool::ToolRouter;
 use rmcp::model::{
-    CallToolRequestParams, ClientCapabilities, ClientConfig, ElicitRequestParams, ElicitResult,
-    ElicitationSchema, Implementation, InitializeRequestParams, ProtocolVersion,
-    ServerCapabilities, ServerConfig,
+    CallToolRequestParams, ElicitationSchema, ProtocolVersion, ServerCapabilities, ServerConfig,
 };
-use rmcp::service::{ElicitationError, RequestContext, RoleClient};
-use rmcp::{
-    tool, tool_handler, tool_router, ClientHandler, ErrorData, Peer, RoleServer, ServerHandler,
-    ServiceExt,
-};
+use rmcp::service::ElicitationError;
+use rmcp::{tool, tool_handler, tool_router, Peer, RoleServer, ServerHandler};
 use schemars::JsonSchema;
 use serde::Deserialize;
 use serde_json::{json, Value};
+
+use super::connection::{connect, Answerer};
+
+// Not the shared `Severity` and `Service`: serde names and reads them, as
+// rmcp's typed elicitation does (and `Severity` has a default).
 
 /// How bad is it?
 #[derive(ElicitEnum, Deserialize, Debug, PartialEq)]
@@ -221,65 +221,25 @@ impl ServerHandler for TypedAsker {
     }
 }
 
-#[derive(Clone)]
-struct Recorder {
-    seen: Arc<Mutex<Vec<Value>>>,
-}
-
-impl ClientHandler for Recorder {
-    async fn create_elicitation(
-        &self,
-        request: ElicitRequestParams,
-        _context: RequestContext<RoleClient>,
-    ) -> Result<ElicitResult, ErrorData> {
-        self.seen
-            .lock()
-            .unwrap()
-            .push(serde_json::to_value(&request).unwrap());
-        Ok(serde_json::from_value(json!({
-            "action": "accept",
-            "content": {"severity": "high", "region": "EMEA", "services": ["search", "login"]},
-        }))
-        .unwrap())
-    }
-
-    fn get_info(&self) -> ClientConfig {
-        InitializeRequestParams::new(
-            ClientCapabilities::builder().enable_elicitation().build(),
-            Implementation::new("recorder", "0.0.0"),
-        )
-        .with_protocol_version(ProtocolVersion::V_2025_11_25)
-    }
-}
-
 #[tokio::test]
 async fn rmcps_typed_elicit_sends_the_derived_schema() {
-    let (server_io, client_io) = tokio::io::duplex(64 * 1024);
     let server = TypedAsker {
         outcome: Arc::default(),
         tool_router: TypedAsker::tool_router(),
     };
     let outcome = server.outcome.clone();
-    let server_task = tokio::spawn(async move {
-        let running = server.serve(server_io).await.expect("the server starts");
-        let _ = running.waiting().await;
-    });
-    let recorder = Recorder {
-        seen: Arc::default(),
-    };
-    let seen = recorder.seen.clone();
-    let client = recorder
-        .serve(client_io)
-        .await
-        .expect("the handshake completes");
-    client
+    let client = Answerer::new(ProtocolVersion::V_2025_11_25).answering(vec![json!({
+        "action": "accept",
+        "content": {"severity": "high", "region": "EMEA", "services": ["search", "login"]},
+    })]);
+    let connection = connect(server, client).await;
+    connection
+        .client
         .call_tool(CallToolRequestParams::new("report"))
         .await
         .expect("the tool completes");
-    let _ = client.cancel().await;
-    server_task.abort();
 
-    let seen = seen.lock().unwrap().clone();
+    let seen = connection.seen();
     assert_eq!(
         seen,
         vec![json!({
