@@ -11,7 +11,7 @@ use enum_schema::ask::RequestStateSeal;
 use enum_schema::tower_mcp::Ask;
 use enum_schema::{ElicitAction, ElicitEnum, ElicitForm};
 use serde_json::{json, Value};
-use tower_mcp::client::{ClientHandler, HttpClientTransport};
+use tower_mcp::client::{ClientHandler, ClientTransport, HttpClientTransport};
 use tower_mcp::protocol::{ElicitRequestParams, ElicitResult};
 use tower_mcp::RequestStateCodec;
 use tower_mcp::{
@@ -105,12 +105,20 @@ async fn serve() -> String {
     url
 }
 
+type Progress = (f64, Option<String>);
+
 /// The person at the client: answers each request with the next scripted
-/// answer, and keeps each request's message and `requestedSchema`.
+/// answer, and keeps each request's message and `requestedSchema` and each
+/// progress notification's `progress` and `message`.
 #[derive(Clone, Default)]
 struct Person {
     answers: Arc<Mutex<VecDeque<Value>>>,
     asked: Arc<Mutex<Vec<(String, Value)>>>,
+    progress: Arc<Mutex<Vec<Progress>>>,
+    arrived: Arc<tokio::sync::Notify>,
+    /// How many progress notifications to wait for before answering (a
+    /// person who takes their time; no timing is asserted).
+    wait_for_progress: usize,
 }
 
 #[async_trait::async_trait]
@@ -124,8 +132,29 @@ impl ClientHandler for Person {
         };
         let schema = serde_json::to_value(&form.requested_schema).unwrap();
         self.asked.lock().unwrap().push((form.message, schema));
+        tokio::time::timeout(std::time::Duration::from_secs(60), async {
+            loop {
+                let notified = self.arrived.notified();
+                if self.progress.lock().unwrap().len() >= self.wait_for_progress {
+                    return;
+                }
+                notified.await;
+            }
+        })
+        .await
+        .expect("the progress notifications came");
         let answer = self.answers.lock().unwrap().pop_front().expect("an answer");
         Ok(serde_json::from_value(answer).unwrap())
+    }
+
+    async fn on_notification(&self, notification: tower_mcp::client::ServerNotification) {
+        if let tower_mcp::client::ServerNotification::Progress(params) = notification {
+            self.progress
+                .lock()
+                .unwrap()
+                .push((params.progress, params.message));
+            self.arrived.notify_waiters();
+        }
     }
 }
 
@@ -136,30 +165,28 @@ impl Person {
         person
     }
 
+    /// The same person, answering only after `count` progress
+    /// notifications.
+    fn waiting_for_progress(mut self, count: usize) -> Self {
+        self.wait_for_progress = count;
+        self
+    }
+
     fn messages(&self) -> Vec<String> {
         let asked = self.asked.lock().unwrap();
         asked.iter().map(|(message, _)| message.clone()).collect()
     }
 }
 
-/// A client of `revision` ("2026-07-28" or "2025-11-25") answering as
-/// `person`.
-async fn client(url: &str, revision: &str, person: Person) -> McpClient {
-    let builder = McpClient::builder().with_elicitation();
-    start(builder, url, revision, person).await
-}
-
-/// A client of `revision` built by `builder`, answering as `person`.
-async fn start(
+/// A client built by `builder` on `transport`, of `revision`
+/// ("2026-07-28" or "2025-11-25"), answering as `handler`.
+async fn connect(
     builder: tower_mcp::client::McpClientBuilder,
-    url: &str,
+    transport: impl ClientTransport,
     revision: &str,
-    person: Person,
+    handler: impl ClientHandler,
 ) -> McpClient {
-    let client = builder
-        .connect(HttpClientTransport::new(url), person)
-        .await
-        .unwrap();
+    let client = builder.connect(transport, handler).await.unwrap();
     if revision == "2026-07-28" {
         client.discover("e2e-client", "1.0.0").await.unwrap();
     } else {
@@ -179,7 +206,13 @@ async fn two_questions_on_both_revisions() {
             json!({"action": "accept", "content": {"severity": "high"}}),
             json!({"action": "accept", "content": {"services": ["search", "login"]}}),
         ]);
-        let client = client(&url, revision, person.clone()).await;
+        let client = connect(
+            McpClient::builder().with_elicitation(),
+            HttpClientTransport::new(&url),
+            revision,
+            person.clone(),
+        )
+        .await;
         let result = client.call_tool("triage", json!({})).await.unwrap();
         assert!(!result.is_error, "{revision}: {result:?}");
         assert_eq!(
@@ -222,7 +255,13 @@ async fn a_wrong_answer_is_asked_again_with_the_reason_then_accepted() {
             json!({"action": "accept", "content": {"services": ["checkout", "search", "login"]}}),
             json!({"action": "accept", "content": {"services": ["login"]}}),
         ]);
-        let client = client(&url, revision, person.clone()).await;
+        let client = connect(
+            McpClient::builder().with_elicitation(),
+            HttpClientTransport::new(&url),
+            revision,
+            person.clone(),
+        )
+        .await;
         let result = client.call_tool("triage", json!({})).await.unwrap();
         assert_eq!(
             result.all_text(),
@@ -252,7 +291,13 @@ async fn three_wrong_answers_are_a_tool_error_with_the_data() {
             json!({"action": "accept", "content": {"severity": "High: users are affected"}});
         let other = json!({"action": "accept", "content": {"severity": "urgent"}});
         let person = Person::answering([title.clone(), other, title]);
-        let client = client(&url, revision, person.clone()).await;
+        let client = connect(
+            McpClient::builder().with_elicitation(),
+            HttpClientTransport::new(&url),
+            revision,
+            person.clone(),
+        )
+        .await;
         let result = client.call_tool("triage", json!({})).await.unwrap();
         assert!(result.is_error, "{revision}: {result:?}");
         assert_eq!(person.messages().len(), 3, "{revision}");
@@ -278,7 +323,13 @@ async fn the_same_refused_answer_twice_names_the_client() {
     for revision in REVISIONS {
         let empty = json!({"action": "accept", "content": {}});
         let person = Person::answering([empty.clone(), empty.clone(), empty]);
-        let client = client(&url, revision, person.clone()).await;
+        let client = connect(
+            McpClient::builder().with_elicitation(),
+            HttpClientTransport::new(&url),
+            revision,
+            person.clone(),
+        )
+        .await;
         let result = client.call_tool("triage", json!({})).await.unwrap();
         assert!(result.is_error, "{revision}: {result:?}");
         assert_eq!(person.messages().len(), 2, "{revision}");
@@ -304,7 +355,13 @@ async fn a_client_without_elicitation_is_told_the_argument_then_answers_with_it(
     let url = serve().await;
     for revision in REVISIONS {
         let person = Person::default();
-        let client = start(McpClient::builder(), &url, revision, person.clone()).await;
+        let client = connect(
+            McpClient::builder(),
+            HttpClientTransport::new(&url),
+            revision,
+            person.clone(),
+        )
+        .await;
         let result = client.call_tool("triage_argued", json!({})).await.unwrap();
         assert!(result.is_error, "{revision}: {result:?}");
         assert_eq!(result.all_text(), UNASKED_TRIAGE, "{revision}");
@@ -434,7 +491,7 @@ impl Pipe {
 }
 
 #[async_trait::async_trait]
-impl tower_mcp::client::ClientTransport for Pipe {
+impl ClientTransport for Pipe {
     async fn send(&mut self, message: &str) -> tower_mcp::error::Result<()> {
         use tokio::io::AsyncWriteExt;
         let value = serde_json::from_str(message).unwrap();
@@ -490,12 +547,13 @@ async fn a_cancelled_call_on_2025_11_25_does_nothing() {
     let person = Closer::default();
     let pipe = Pipe::to(router);
     let (wire, crossed) = (pipe.wire.clone(), pipe.crossed.clone());
-    let client = McpClient::builder()
-        .with_elicitation()
-        .connect(pipe, person.clone())
-        .await
-        .unwrap();
-    client.initialize("e2e-client", "1.0.0").await.unwrap();
+    let client = connect(
+        McpClient::builder().with_elicitation(),
+        pipe,
+        "2025-11-25",
+        person.clone(),
+    )
+    .await;
     tokio::select! {
         result = client.call_tool("deploy", json!({})) => {
             panic!("the call ended before the form was closed: {result:?}")
@@ -584,48 +642,6 @@ async fn a_cancelled_call_on_2025_11_25_does_nothing() {
     );
 }
 
-type Progress = (f64, Option<String>);
-
-/// A person who takes their time: answers only after two progress
-/// notifications came (no timing is asserted: it waits for them).
-#[derive(Clone, Default)]
-struct Slow {
-    /// Each progress notification's `progress` and `message`.
-    progress: Arc<Mutex<Vec<Progress>>>,
-    arrived: Arc<tokio::sync::Notify>,
-}
-
-#[async_trait::async_trait]
-impl ClientHandler for Slow {
-    async fn handle_elicit(&self, _: ElicitRequestParams) -> Result<ElicitResult, JsonRpcError> {
-        tokio::time::timeout(std::time::Duration::from_secs(60), async {
-            loop {
-                let notified = self.arrived.notified();
-                if self.progress.lock().unwrap().len() >= 2 {
-                    return;
-                }
-                notified.await;
-            }
-        })
-        .await
-        .expect("the progress notifications came");
-        Ok(
-            serde_json::from_value(json!({"action": "accept", "content": {"confirm": "yes"}}))
-                .unwrap(),
-        )
-    }
-
-    async fn on_notification(&self, notification: tower_mcp::client::ServerNotification) {
-        if let tower_mcp::client::ServerNotification::Progress(params) = notification {
-            self.progress
-                .lock()
-                .unwrap()
-                .push((params.progress, params.message));
-            self.arrived.notify_waiters();
-        }
-    }
-}
-
 /// On 2025-11-25 a call that waits for an answer sends
 /// `notifications/progress` on the call's `progressToken` (tower-mcp's
 /// client asks for progress with `request_progress`), its `progress`
@@ -639,14 +655,15 @@ async fn a_long_wait_sends_progress_on_2025_11_25() {
         outcomes,
         Some(std::time::Duration::from_millis(20)),
     );
-    let slow = Slow::default();
-    let client = McpClient::builder()
-        .with_elicitation()
-        .request_progress()
-        .connect(Pipe::to(router), slow.clone())
-        .await
-        .unwrap();
-    client.initialize("e2e-client", "1.0.0").await.unwrap();
+    let slow = Person::answering([json!({"action": "accept", "content": {"confirm": "yes"}})])
+        .waiting_for_progress(2);
+    let client = connect(
+        McpClient::builder().with_elicitation().request_progress(),
+        Pipe::to(router),
+        "2025-11-25",
+        slow.clone(),
+    )
+    .await;
     let result = client.call_tool("deploy", json!({})).await.unwrap();
     assert_eq!(result.all_text(), "deployed");
     assert_eq!(deployed.load(std::sync::atomic::Ordering::SeqCst), 1);
