@@ -28,12 +28,6 @@ where
     once(client, responses, Some(&state), body)
 }
 
-fn one(key: &str, answer: Value) -> Map<String, Value> {
-    let mut map = Map::new();
-    map.insert(key.to_owned(), answer);
-    map
-}
-
 fn asked(outcome: Outcome<ToolResult>) -> InputRequiredResult {
     match outcome {
         Ok(Done::InputRequired(result)) => result,

@@ -662,6 +662,13 @@ fn accept(content: Value) -> Value {
     json!({"action": "accept", "content": content})
 }
 
+/// `inputResponses` that answer the one question `key` with `answer`.
+fn one(key: &str, answer: Value) -> Map<String, Value> {
+    let mut map = Map::new();
+    map.insert(key.to_owned(), answer);
+    map
+}
+
 fn right_incident() -> Value {
     accept(json!({"severity": "high", "reporter": "ana", "percent": 5, "page": true}))
 }

@@ -28,12 +28,6 @@ pub(super) async fn report(
     Ok(ToolResult::Text(format!("{notes:?} {triage:?}")))
 }
 
-pub(super) fn one(key: &str, answer: Value) -> Map<String, Value> {
-    let mut map = Map::new();
-    map.insert(key.to_owned(), answer);
-    map
-}
-
 pub(super) fn notes(text: &str) -> Map<String, Value> {
     one("notes", accept(json!({ "text": text })))
 }
