@@ -8,6 +8,8 @@ use rust_mcp_sdk::schema::{
 };
 use serde_json::json;
 
+// Not ask.rs's `Severity`: defaults and an item bound, which the converted
+// schemas below must carry.
 #[derive(ElicitEnum, Debug)]
 #[elicit(rename_all = "lowercase", default = Low, default_items = [High], max_items = 2)]
 /// How bad is it?

@@ -19,6 +19,8 @@ use tower_mcp::{
     ToolBuilder,
 };
 
+// Not the questions of ask.rs: longer titles and a third service, which
+// the answers and results below spell out.
 #[derive(ElicitEnum, Debug, PartialEq)]
 #[elicit(rename_all = "lowercase")]
 enum Severity {
