@@ -312,6 +312,11 @@ impl Desk {
     }
 }
 
+/// The `Desk` that seals with `KEY`, the seal's settings left as they are.
+fn desk() -> Desk {
+    Desk::new(seal(KEY))
+}
+
 async fn two_questions(ask: Ask) -> Result<CallToolResponse, ErrorData> {
     ask.tool(|ask| async move {
         let triage = ask.form::<Triage>("triage", "How bad is it?").await?;
@@ -381,7 +386,7 @@ fn our_version(version: &ProtocolVersion) -> enum_schema::ProtocolVersion {
 #[tokio::test]
 async fn one_tool_gives_the_same_typed_answer_on_every_revision() {
     for version in SPOKEN {
-        let connection = connect(Desk::new(seal(KEY)), Answerer::new(version.clone())).await;
+        let connection = connect(desk(), Answerer::new(version.clone())).await;
         connection.answer(vec![
             json!({"action": "accept", "content": {"severity": "low"}}),
         ]);
@@ -417,7 +422,7 @@ async fn a_second_question_depending_on_the_first_works_on_every_revision() {
         if version == ProtocolVersion::V_2025_06_18 {
             continue; // `Impact` is a multi-select, which 2025-06-18 lacks
         }
-        let connection = connect(Desk::new(seal(KEY)), Answerer::new(version.clone())).await;
+        let connection = connect(desk(), Answerer::new(version.clone())).await;
         connection.answer(vec![
             json!({"action": "accept", "content": {"severity": "high"}}),
             json!({"action": "accept", "content": {"services": ["login", "search"]}}),
@@ -496,7 +501,7 @@ async fn every_kind_of_answer_has_its_outcome() {
         ("cancel", json!({"action": "cancel"}), Ok("Cancel")),
     ];
     for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
-        let connection = connect(Desk::new(seal(KEY)), Answerer::new(version.clone())).await;
+        let connection = connect(desk(), Answerer::new(version.clone())).await;
         for (name, answer, expected) in &cases {
             // A rejected answer is asked again twice before the call ends
             // (never the same answer twice in a row, which ends it sooner).
@@ -548,7 +553,7 @@ async fn a_rejected_answer_is_asked_again_with_the_reason_and_the_valid_parts_ke
         "severity": "high", "services": ["search"], "reporter": "ana",
     }});
     for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
-        let connection = connect(Desk::new(seal(KEY)), Answerer::new(version.clone())).await;
+        let connection = connect(desk(), Answerer::new(version.clone())).await;
         connection.answer(vec![wrong.clone(), right.clone()]);
         let result = connection
             .client
@@ -620,7 +625,7 @@ async fn one_attempt_ends_the_call_at_the_first_rejected_answer() {
 #[tokio::test]
 async fn eleven_independent_questions_complete_on_rmcps_client() {
     for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
-        let connection = connect(Desk::new(seal(KEY)), Answerer::new(version.clone())).await;
+        let connection = connect(desk(), Answerer::new(version.clone())).await;
         let mut answers = vec![json!({"action": "accept", "content": {"yes": true}}); 10];
         answers.push(json!({"action": "decline"}));
         connection.answer(answers);
@@ -647,7 +652,7 @@ async fn eleven_independent_questions_complete_on_rmcps_client() {
 #[tokio::test]
 async fn a_deploy_takes_two_rounds_of_questions() {
     for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
-        let connection = connect(Desk::new(seal(KEY)), Answerer::new(version.clone())).await;
+        let connection = connect(desk(), Answerer::new(version.clone())).await;
         connection.answer(vec![
             json!({"action": "accept", "content": {"environment": "prod-eu", "regions": ["eu"], "canary": 5}}),
             json!({"action": "accept", "content": {"confirm": "yes"}}),
@@ -776,7 +781,7 @@ fn a_search_that_matches_none_or_too_many_is_refused_in_words() {
 #[tokio::test]
 async fn a_form_built_at_run_time_is_asked_the_same_way() {
     for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
-        let connection = connect(Desk::new(seal(KEY)), Answerer::new(version.clone())).await;
+        let connection = connect(desk(), Answerer::new(version.clone())).await;
         connection.answer(vec![
             json!({"action": "accept", "content": {"severity": "low"}}),
         ]);
@@ -796,11 +801,7 @@ async fn a_form_built_at_run_time_is_asked_the_same_way() {
 
 #[tokio::test]
 async fn a_2025_06_18_client_is_refused_a_multi_select_clearly() {
-    let connection = connect(
-        Desk::new(seal(KEY)),
-        Answerer::new(ProtocolVersion::V_2025_06_18),
-    )
-    .await;
+    let connection = connect(desk(), Answerer::new(ProtocolVersion::V_2025_06_18)).await;
     let error = connection
         .client
         .call_tool(CallToolRequestParams::new("incident"))
@@ -828,7 +829,7 @@ async fn a_2025_06_18_client_is_refused_a_multi_select_clearly() {
 #[tokio::test]
 async fn asking_outside_the_handler_or_twice_under_one_key_fails_on_every_revision() {
     for version in SPOKEN {
-        let connection = connect(Desk::new(seal(KEY)), Answerer::new(version.clone())).await;
+        let connection = connect(desk(), Answerer::new(version.clone())).await;
         for (tool, message) in [
             (
                 "outside",
@@ -887,7 +888,7 @@ async fn a_client_without_elicitation_gets_a_result_for_the_model() {
                 serde_json::to_string(&capabilities).unwrap()
             );
             let connection = connect(
-                Desk::new(seal(KEY)),
+                desk(),
                 Answerer::new(version.clone()).with_capabilities(capabilities),
             )
             .await;
@@ -924,7 +925,7 @@ async fn a_client_with_url_and_form_elicitation_is_asked_the_form() {
         for capabilities in [json!({"form": {}, "url": {}}), json!({})] {
             let what = format!("{version} {capabilities}");
             let connection = connect(
-                Desk::new(seal(KEY)),
+                desk(),
                 Answerer::new(version.clone())
                     .with_capabilities(declaring(json!({ "elicitation": capabilities }))),
             )
@@ -953,7 +954,7 @@ async fn a_client_with_url_and_form_elicitation_is_asked_the_form() {
 #[tokio::test]
 async fn a_null_for_an_optional_field_is_the_field_left_out() {
     for version in SPOKEN {
-        let connection = connect(Desk::new(seal(KEY)), Answerer::new(version.clone())).await;
+        let connection = connect(desk(), Answerer::new(version.clone())).await;
         connection.answer(vec![
             json!({"action": "accept", "content": {"title": "disk full", "detail": null, "copies": null}}),
             json!({"action": "accept", "content": {"yes": true}}),
@@ -1013,7 +1014,7 @@ async fn a_null_for_an_optional_field_is_the_field_left_out() {
 #[tokio::test]
 async fn fields_arrive_in_declaration_order_on_the_raw_transport() {
     for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
-        let connection = connect(Desk::new(seal(KEY)), Answerer::new(version.clone())).await;
+        let connection = connect(desk(), Answerer::new(version.clone())).await;
         connection.answer(vec![json!({"action": "cancel"})]);
         connection
             .client
@@ -1037,11 +1038,7 @@ async fn fields_arrive_in_declaration_order_on_the_raw_transport() {
         assert_eq!(lines.len(), 1, "{version}: {lines:?}");
         assert!(lines[0].contains(&needle), "{version}: {}", lines[0]);
     }
-    let connection = connect(
-        Desk::new(seal(KEY)),
-        Answerer::new(ProtocolVersion::V_2025_06_18),
-    )
-    .await;
+    let connection = connect(desk(), Answerer::new(ProtocolVersion::V_2025_06_18)).await;
     connection.answer(vec![json!({"action": "cancel"})]);
     connection
         .client
@@ -1062,7 +1059,7 @@ async fn fields_arrive_in_declaration_order_on_the_raw_transport() {
 #[tokio::test]
 async fn prompts_and_resources_ask_the_same_way() {
     for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
-        let connection = connect(Desk::new(seal(KEY)), Answerer::new(version.clone())).await;
+        let connection = connect(desk(), Answerer::new(version.clone())).await;
         connection.answer(vec![
             json!({"action": "accept", "content": {"severity": "high"}}),
         ]);
@@ -1193,11 +1190,7 @@ async fn sealed_after_high(
 
 #[tokio::test]
 async fn the_sealed_state_carries_earlier_answers_and_nothing_else_gets_in() {
-    let connection = connect(
-        Desk::new(seal(KEY)),
-        Answerer::new(ProtocolVersion::V_2026_07_28),
-    )
-    .await;
+    let connection = connect(desk(), Answerer::new(ProtocolVersion::V_2026_07_28)).await;
     let impact = json!({"impact": {"action": "accept", "content": {"services": ["checkout"]}}});
     let state = sealed_after_high(&connection, "two", None).await;
 
@@ -1277,11 +1270,7 @@ async fn the_sealed_state_carries_earlier_answers_and_nothing_else_gets_in() {
 /// for one serves the other.
 #[tokio::test]
 async fn no_arguments_and_empty_arguments_are_one_binding() {
-    let connection = connect(
-        Desk::new(seal(KEY)),
-        Answerer::new(ProtocolVersion::V_2026_07_28),
-    )
-    .await;
+    let connection = connect(desk(), Answerer::new(ProtocolVersion::V_2026_07_28)).await;
     let state = sealed_after_high(&connection, "two", None).await;
     let impact = json!({"impact": {"action": "accept", "content": {"services": ["login"]}}});
     match round(
@@ -1303,11 +1292,7 @@ async fn no_arguments_and_empty_arguments_are_one_binding() {
 
 #[tokio::test]
 async fn the_sealed_state_is_bound_to_the_arguments() {
-    let connection = connect(
-        Desk::new(seal(KEY)),
-        Answerer::new(ProtocolVersion::V_2026_07_28),
-    )
-    .await;
+    let connection = connect(desk(), Answerer::new(ProtocolVersion::V_2026_07_28)).await;
     let state = sealed_after_high(&connection, "ticket", Some(json!({"ticket": 7}))).await;
     let impact = json!({"impact": {"action": "accept", "content": {"services": ["login"]}}});
     assert_refused(
@@ -1346,7 +1331,7 @@ async fn the_sealed_state_is_bound_to_the_arguments() {
 #[tokio::test]
 async fn ask_after_parameters_is_refused_on_every_revision_before_anything_is_asked() {
     for version in SPOKEN {
-        let connection = connect(Desk::new(seal(KEY)), Answerer::new(version.clone())).await;
+        let connection = connect(desk(), Answerer::new(version.clone())).await;
         connection.answer(vec![
             json!({"action": "accept", "content": {"severity": "high"}}),
         ]);
@@ -1399,11 +1384,7 @@ fn no_arguments(tool: &str) -> String {
 /// Before 2026-07-28 nothing outlives the call, and the call runs.
 #[tokio::test]
 async fn optional_arguments_are_bound_or_the_call_is_refused() {
-    let connection = connect(
-        Desk::new(seal(KEY)),
-        Answerer::new(ProtocolVersion::V_2026_07_28),
-    )
-    .await;
+    let connection = connect(desk(), Answerer::new(ProtocolVersion::V_2026_07_28)).await;
     for arguments in [Some(json!({"purpose": "audit"})), Some(json!({})), None] {
         let error = match round(&connection, "audit_late", arguments.clone(), None, None).await {
             Err(ServiceError::McpError(error)) => error,
@@ -1422,7 +1403,7 @@ async fn optional_arguments_are_bound_or_the_call_is_refused() {
     // A requestState without arguments is refused on every revision.
     let state = sealed_after_high(&connection, "audit", Some(json!({}))).await;
     for version in SPOKEN {
-        let connection = connect(Desk::new(seal(KEY)), Answerer::new(version.clone())).await;
+        let connection = connect(desk(), Answerer::new(version.clone())).await;
         let error = match round(&connection, "audit", None, None, Some(&state)).await {
             Err(ServiceError::McpError(error)) => error,
             other => panic!("{version}: expected an error response, got {other:?}"),
@@ -1433,7 +1414,7 @@ async fn optional_arguments_are_bound_or_the_call_is_refused() {
     // Before 2026-07-28 each question is asked inside the call: the order
     // binds nothing that outlives it, and the call runs.
     for version in [ProtocolVersion::V_2025_06_18, ProtocolVersion::V_2025_11_25] {
-        let connection = connect(Desk::new(seal(KEY)), Answerer::new(version.clone())).await;
+        let connection = connect(desk(), Answerer::new(version.clone())).await;
         for tool in ["audit", "audit_late"] {
             connection.answer(vec![
                 json!({"action": "accept", "content": {"severity": "low"}}),
@@ -1453,11 +1434,7 @@ async fn optional_arguments_are_bound_or_the_call_is_refused() {
     }
 
     // With `Ask` first, the state is bound to the optional argument.
-    let connection = connect(
-        Desk::new(seal(KEY)),
-        Answerer::new(ProtocolVersion::V_2026_07_28),
-    )
-    .await;
+    let connection = connect(desk(), Answerer::new(ProtocolVersion::V_2026_07_28)).await;
     let state = sealed_after_high(&connection, "audit", Some(json!({"purpose": "audit"}))).await;
     let impact = json!({"impact": {"action": "accept", "content": {"services": ["login"]}}});
     for evil in [json!({"purpose": "evil"}), json!({})] {
@@ -1557,11 +1534,7 @@ async fn a_long_wait_sends_progress_on_the_calls_token() {
 /// `Ask` is refused where a state would bind them, as for properties.
 #[tokio::test]
 async fn a_map_of_arguments_is_declared_too() {
-    let connection = connect(
-        Desk::new(seal(KEY)),
-        Answerer::new(ProtocolVersion::V_2026_07_28),
-    )
-    .await;
+    let connection = connect(desk(), Answerer::new(ProtocolVersion::V_2026_07_28)).await;
     let error = match round(
         &connection,
         "map_late",
@@ -1589,7 +1562,7 @@ async fn a_question_whose_argument_was_taken_is_refused() {
             ClientCapabilities::default(),
         ] {
             let connection = connect(
-                Desk::new(seal(KEY)),
+                desk(),
                 Answerer::new(version.clone()).with_capabilities(capabilities),
             )
             .await;
@@ -1626,11 +1599,7 @@ async fn an_expired_state_is_refused() {
 
 #[tokio::test]
 async fn a_client_of_a_revision_without_elicitation_gets_a_result_for_the_model() {
-    let connection = connect(
-        Desk::new(seal(KEY)),
-        Answerer::new(ProtocolVersion::V_2025_03_26),
-    )
-    .await;
+    let connection = connect(desk(), Answerer::new(ProtocolVersion::V_2025_03_26)).await;
     let result = connection
         .client
         .call_tool(CallToolRequestParams::new("two"))

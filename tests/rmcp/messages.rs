@@ -5,6 +5,7 @@
 
 use std::time::Duration;
 
+use enum_schema::ask::RequestStateSeal;
 use rmcp::model::{CallToolRequestParams, ProtocolVersion};
 use serde_json::json;
 
@@ -15,17 +16,18 @@ use super::connection::{connect, seal, text, Answerer, KEY};
 mod deutsch;
 use deutsch::Deutsch;
 
+/// The `Desk` of `tests/rmcp/ask.rs`, `seal` speaking German.
+fn german(seal: RequestStateSeal) -> Desk {
+    Desk::new(seal.with_messages(Deutsch))
+}
+
 /// A refused answer (three services of at most two, no reporter) is asked
 /// again with the reasons in German, one a line after the message, on
 /// every revision that can carry the form.
 #[tokio::test]
 async fn a_refused_answer_is_asked_again_in_german() {
     for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
-        let connection = connect(
-            Desk::new(seal(KEY).with_messages(Deutsch)),
-            Answerer::new(version.clone()),
-        )
-        .await;
+        let connection = connect(german(seal(KEY)), Answerer::new(version.clone())).await;
         connection.answer(vec![
             json!({"action": "accept", "content": {
                 "severity": "high", "services": ["checkout", "search", "login"],
@@ -62,11 +64,7 @@ async fn a_refused_answer_is_asked_again_in_german() {
 #[tokio::test]
 async fn a_confirmation_is_titled_in_german() {
     for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
-        let connection = connect(
-            Desk::new(seal(KEY).with_messages(Deutsch)),
-            Answerer::new(version.clone()),
-        )
-        .await;
+        let connection = connect(german(seal(KEY)), Answerer::new(version.clone())).await;
         connection.answer(vec![
             json!({"action": "accept", "content": {"environment": "prod-eu", "regions": ["eu"], "canary": 5}}),
             json!({"action": "accept", "content": {"confirm": "yes"}}),
@@ -95,11 +93,7 @@ async fn a_confirmation_is_titled_in_german() {
 #[tokio::test]
 async fn a_long_wait_sends_progress_in_german() {
     let connection = connect(
-        Desk::new(
-            seal(KEY)
-                .with_messages(Deutsch)
-                .with_progress_interval(Some(Duration::from_millis(20))),
-        ),
+        german(seal(KEY).with_progress_interval(Some(Duration::from_millis(20)))),
         Answerer::new(ProtocolVersion::V_2025_11_25).waiting_for_progress(2),
     )
     .await;
