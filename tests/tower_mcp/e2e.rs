@@ -180,6 +180,13 @@ impl Person {
     }
 }
 
+/// A client of `revision` ("2026-07-28" or "2025-11-25") on the server at
+/// `url` that shows forms, answering as `person`.
+async fn client(url: &str, revision: &str, person: Person) -> McpClient {
+    let builder = McpClient::builder().with_elicitation();
+    connect(builder, HttpClientTransport::new(url), revision, person).await
+}
+
 /// A client built by `builder` on `transport`, of `revision`
 /// ("2026-07-28" or "2025-11-25"), answering as `handler`.
 async fn connect(
@@ -208,13 +215,7 @@ async fn two_questions_on_both_revisions() {
             json!({"action": "accept", "content": {"severity": "high"}}),
             json!({"action": "accept", "content": {"services": ["search", "login"]}}),
         ]);
-        let client = connect(
-            McpClient::builder().with_elicitation(),
-            HttpClientTransport::new(&url),
-            revision,
-            person.clone(),
-        )
-        .await;
+        let client = client(&url, revision, person.clone()).await;
         let result = client.call_tool("triage", json!({})).await.unwrap();
         assert!(!result.is_error, "{revision}: {result:?}");
         assert_eq!(
@@ -257,13 +258,7 @@ async fn a_wrong_answer_is_asked_again_with_the_reason_then_accepted() {
             json!({"action": "accept", "content": {"services": ["checkout", "search", "login"]}}),
             json!({"action": "accept", "content": {"services": ["login"]}}),
         ]);
-        let client = connect(
-            McpClient::builder().with_elicitation(),
-            HttpClientTransport::new(&url),
-            revision,
-            person.clone(),
-        )
-        .await;
+        let client = client(&url, revision, person.clone()).await;
         let result = client.call_tool("triage", json!({})).await.unwrap();
         assert_eq!(
             result.all_text(),
@@ -293,13 +288,7 @@ async fn three_wrong_answers_are_a_tool_error_with_the_data() {
             json!({"action": "accept", "content": {"severity": "High: users are affected"}});
         let other = json!({"action": "accept", "content": {"severity": "urgent"}});
         let person = Person::answering([title.clone(), other, title]);
-        let client = connect(
-            McpClient::builder().with_elicitation(),
-            HttpClientTransport::new(&url),
-            revision,
-            person.clone(),
-        )
-        .await;
+        let client = client(&url, revision, person.clone()).await;
         let result = client.call_tool("triage", json!({})).await.unwrap();
         assert!(result.is_error, "{revision}: {result:?}");
         assert_eq!(person.messages().len(), 3, "{revision}");
@@ -325,13 +314,7 @@ async fn the_same_refused_answer_twice_names_the_client() {
     for revision in REVISIONS {
         let empty = json!({"action": "accept", "content": {}});
         let person = Person::answering([empty.clone(), empty.clone(), empty]);
-        let client = connect(
-            McpClient::builder().with_elicitation(),
-            HttpClientTransport::new(&url),
-            revision,
-            person.clone(),
-        )
-        .await;
+        let client = client(&url, revision, person.clone()).await;
         let result = client.call_tool("triage", json!({})).await.unwrap();
         assert!(result.is_error, "{revision}: {result:?}");
         assert_eq!(person.messages().len(), 2, "{revision}");
