@@ -3,11 +3,10 @@
 //! rmcp's model; the client side; the README's rmcp server. With `spec`,
 //! the bounds every path emits, read by rmcp and checked against the spec;
 //! with `schemars`, rmcp's typed `Peer::elicit`. One test binary (one link
-//! against rmcp and tokio) for the lot; each file is a module, `fixtures`
-//! the questions several of them ask and `connection` how each connects
-//! rmcp's client to its server. The
-//! stateless retry across server processes is `tests/rmcp_process.rs`, a
-//! binary of its own.
+//! against rmcp and tokio) for the lot; each file is a module,
+//! `fixtures` the questions several of them ask and `connection` how each
+//! connects rmcp's client to its server. The stateless retry across server
+//! processes is `tests/rmcp_process.rs`, a binary of its own.
 
 #[cfg(feature = "spec")]
 #[path = "../common/mod.rs"]
