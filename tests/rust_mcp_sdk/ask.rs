@@ -159,8 +159,15 @@ async fn two_rounds_two_processes_then_the_typed_answer() {
             enum_schema::ask::RequestStateError::OtherRequest
         ))
     ));
-    // The sealed answer, changed in a retry: the state's round did not
+    // The sealed answer, changed in a retry (of another call: this one
+    // completed, and a call completes once): the state's round did not
     // ask it, so the change is ignored and the sealed answer holds.
+    let mut first = value(tool(&params("triage", json!({})), &seal(1)).await);
+    let triage = json!({
+        "inputResponses": {"triage": {"action": "accept", "content": {"severity": "high"}}},
+        "requestState": take_state(&mut first),
+    });
+    let mut second = value(tool(&params("triage", triage), &seal(1)).await);
     let changed = params(
         "triage",
         json!({
@@ -168,7 +175,7 @@ async fn two_rounds_two_processes_then_the_typed_answer() {
                 "triage": {"action": "accept", "content": {"severity": "low"}},
                 "impact": {"action": "accept", "content": {"services": ["login"]}},
             },
-            "requestState": last.request_state.clone().unwrap(),
+            "requestState": take_state(&mut second),
         }),
     );
     assert_eq!(
@@ -319,6 +326,8 @@ async fn a_prompt_asks_with_a_run_time_form_and_refuses_a_bad_answer_with_a_json
     // refused.
     let wrong = json!({"triage": {"action": "accept", "content": {"severity": "urgent"}}});
     let other = json!({"triage": {"action": "accept", "content": {"severity": "severe"}}});
+    // Another call (this one completed, and a call completes once).
+    let asked = take_state(&mut value(prompt(&prompt_params(json!({}))).await));
     let mut extra = json!({"requestState": asked});
     for answer in [&wrong, &other] {
         extra["inputResponses"] = answer.clone();

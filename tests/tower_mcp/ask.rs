@@ -344,6 +344,8 @@ async fn a_prompt_asks_and_refuses_a_bad_answer_with_a_json_rpc_error() {
 
     let empty = json!({"triage": {"action": "accept", "content": {}}});
     let urgent = json!({"triage": {"action": "accept", "content": {"severity": "urgent"}}});
+    // Another call (this one completed, and a call completes once).
+    let asked = state_of(&call(&mut server, "prompts/get", params.clone()).await);
     let mut bad = params;
     bad["inputResponses"] = empty.clone();
     bad["requestState"] = json!(asked);
