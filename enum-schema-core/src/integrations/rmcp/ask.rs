@@ -314,6 +314,10 @@ fn sender(context: &RequestContext<RoleServer>) -> RequestContext<RoleServer> {
     sender
 }
 
+/// Where a request's `_meta` carries the client's capabilities (MCP
+/// 2026-07-28).
+const CLIENT_CAPABILITIES: &str = "io.modelcontextprotocol/clientCapabilities";
+
 /// The request as the core reads it: the revision and the client's
 /// capabilities (the request's `_meta` on 2026-07-28, else the session's
 /// `initialize`) and the retry fields, from rmcp's context.
@@ -325,11 +329,20 @@ fn request<'a>(
     state: Option<&'a str>,
 ) -> Request<'a> {
     let version = context.protocol_version();
-    let capabilities = serde_json::to_value(context.client_capabilities()).unwrap_or_default();
+    // As the request's `_meta` carries them (MCP 2026-07-28), read where
+    // they are; else the session's (`initialize`), as rmcp keeps them.
+    let from_session;
+    let capabilities = match context.meta.0.get(CLIENT_CAPABILITIES) {
+        Some(declared) => declared,
+        None => {
+            from_session = serde_json::to_value(context.client_capabilities()).unwrap_or_default();
+            &from_session
+        }
+    };
     let responses: Map<String, Value> = responses.unwrap_or_default().into_iter().collect();
     Request::new(method, name)
         .with_protocol_version(version.as_ref().map(|version| version.as_str()))
-        .with_client_capabilities(&capabilities)
+        .with_client_capabilities(capabilities)
         .with_input_responses(responses)
         .with_request_state(state)
 }
