@@ -30,5 +30,6 @@ pub mod inputs;
 pub mod messages;
 pub mod narrowing;
 pub mod readme;
+pub mod tasks;
 #[cfg(feature = "schemars")]
 pub mod with_schemars;

@@ -105,6 +105,37 @@ pub trait Sdk: Sized + Send + Sync + 'static {
     fn error(error: ElicitError) -> Self::Error;
 }
 
+/// Another way to ask than the call's own: one request at a time, each
+/// under a key of its own, its answer awaited. What an adapter hands
+/// [`Ask::through`](super::Ask::through) when the call's body runs apart
+/// from its request, as a task of the MCP tasks extension (SEP-2663) does:
+/// the request was answered with the task, so a question reaches the client
+/// through the task (its `input_required` status, `inputRequests`) and its
+/// answer comes back through `tasks/update`, on every revision that has
+/// tasks. A question asked again goes out under a key of its own (`key`,
+/// then `key#2`, `key#3`, ..): a task's keys are used once.
+pub trait InputChannel: Send + Sync + 'static {
+    /// Sends `request` (shaped for the revision) under `key`, and returns
+    /// the client's answer as JSON, unchecked (the core checks it).
+    ///
+    /// # Errors
+    ///
+    /// [`ElicitError::Cancelled`] when the task was cancelled, another
+    /// error when the request cannot be sent.
+    fn request(
+        &self,
+        key: String,
+        request: InputRequest,
+    ) -> std::pin::Pin<Box<dyn Future<Output = Result<Value, ElicitError>> + Send + '_>>;
+
+    /// The words a person reads while the call waits for the answer
+    /// ([`Messages::waiting`](super::Messages::waiting)), once per request:
+    /// a task's status message. By default, nothing.
+    fn waiting(&self, message: &str) {
+        let _ = message;
+    }
+}
+
 /// `work`, unless `cancelled` completes first: then `None`, and `work` is
 /// dropped (an `elicitation/create` whose answer comes late finds no one
 /// waiting). What an adapter's [`Sdk::send`] wraps its request in when the

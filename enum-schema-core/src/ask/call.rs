@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use serde_json::{Map, Value};
 
-use super::adapter::{respond, Handled, Sdk};
+use super::adapter::{respond, Handled, InputChannel, Sdk};
 use super::error::{ElicitError, RequestStateError};
 use super::messages::Messages;
 use super::question::{CreateMessage, ListRoots, Question, Questions};
@@ -139,6 +139,9 @@ pub(super) struct Running {
     pub(super) progress: u64,
     /// The words a person reads (the seal's, or this call's own).
     pub(super) messages: Arc<dyn Messages>,
+    /// Where the questions go instead of the call's own way, if the body
+    /// runs apart from its request ([`Ask::through`]).
+    pub(super) channel: Option<Arc<dyn InputChannel>>,
 }
 
 impl<S: Sdk> fmt::Debug for Ask<S> {
@@ -203,6 +206,7 @@ impl<S: Sdk> Ask<S> {
                     handle,
                     progress: 0,
                     messages,
+                    channel: None,
                 }),
             }),
         })
@@ -214,6 +218,18 @@ impl<S: Sdk> Ask<S> {
             .running
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The same `Ask` asking through `channel` instead of the call's own
+    /// way, on every revision: each question in turn, each request under a
+    /// key of its own, as before 2026-07-28 (see
+    /// [`InputChannel`](super::adapter::InputChannel)). What an adapter
+    /// calls when the body runs as a task (rmcp's `Ask::tool_as_task`);
+    /// nothing a tool author calls.
+    #[must_use]
+    pub fn through(self, channel: impl InputChannel) -> Self {
+        self.running().channel = Some(Arc::new(channel));
+        self
     }
 
     /// The same `Ask` writing `messages` for this call, in place of the
@@ -293,6 +309,13 @@ impl<S: Sdk> Ask<S> {
     /// ([`ElicitError::Unsupported`]).
     pub fn sampling_supported(&self) -> bool {
         self.inner.capabilities.sampling
+    }
+
+    /// Whether the client declared the tasks extension (SEP-2663): a call
+    /// may be answered with a task, and its body asks through it (rmcp's
+    /// `Ask::tool_as_task`).
+    pub fn tasks_supported(&self) -> bool {
+        self.inner.capabilities.tasks
     }
 
     /// Whether the client declared the `roots` capability: where it did

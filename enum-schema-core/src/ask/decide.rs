@@ -459,6 +459,7 @@ mod tests {
                 form: true,
                 sampling: false,
                 roots: false,
+                tasks: false,
             },
             max_attempts: 3,
             messages: &English,

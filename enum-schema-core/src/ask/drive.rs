@@ -9,7 +9,7 @@ use std::sync::{Arc, PoisonError};
 
 use serde_json::Map;
 
-use super::adapter::Sdk;
+use super::adapter::{InputChannel, Sdk};
 use super::call::Ask;
 use super::completed;
 use super::decide::{check_supported, decide, Call, Plan};
@@ -43,11 +43,13 @@ impl<S: Sdk> Ask<S> {
                 }
             }
         }
-        match self.inner.version {
-            Some(version) if version.uses_input_required() => {
+        let channel = self.running().channel.clone();
+        match (channel, self.inner.version) {
+            (Some(channel), _) => self.in_turn(&call, questions, Some(&*channel)).await,
+            (None, Some(version)) if version.uses_input_required() => {
                 self.in_result(&call, questions).await
             }
-            _ => self.in_turn(&call, questions).await,
+            (None, _) => self.in_turn(&call, questions, None).await,
         }
     }
 
@@ -109,13 +111,18 @@ impl<S: Sdk> Ask<S> {
     /// each answer decided on before the next is sent (and a rejected one
     /// asked again inside the call). Nothing outlives the call, so its
     /// round is its own.
+    /// Through `channel` instead, if given (a task's), each request under a
+    /// key of its own.
     async fn in_turn(
         &self,
         call: &Call<'_>,
         questions: &mut [Erased<'_>],
+        channel: Option<&dyn InputChannel>,
     ) -> Result<(), ElicitError> {
         let mut round = Round::default();
         let mut answers = Map::new();
+        // How many requests went out under each question's key.
+        let mut sent: Vec<(String, usize)> = Vec::new();
         loop {
             let Plan::Ask(asking) = decide(call, questions, &mut round, &answers)? else {
                 return Ok(());
@@ -123,12 +130,34 @@ impl<S: Sdk> Ask<S> {
             let Some((key, request)) = asking.into_iter().next() else {
                 return Ok(());
             };
-            // A person has as long to answer as a sealed state lives on
-            // 2026-07-28: a client that never answers holds no call open
-            // for longer.
             let method = request.method();
-            let sent = S::send(&self.inner.peer, request, self.inner.seal.ttl());
-            let answer = self.waiting(method, sent).await?;
+            let answer = match channel {
+                Some(channel) => {
+                    let count = match sent.iter_mut().find(|(sent, _)| *sent == key) {
+                        Some((_, count)) => {
+                            *count += 1;
+                            *count
+                        }
+                        None => {
+                            sent.push((key.clone(), 1));
+                            1
+                        }
+                    };
+                    let unique = match count {
+                        1 => key.clone(),
+                        count => format!("{key}#{count}"),
+                    };
+                    channel.waiting(&self.running().messages.waiting(method));
+                    channel.request(unique, request).await?
+                }
+                // A person has as long to answer as a sealed state lives on
+                // 2026-07-28: a client that never answers holds no call
+                // open for longer.
+                None => {
+                    let sent = S::send(&self.inner.peer, request, self.inner.seal.ttl());
+                    self.waiting(method, sent).await?
+                }
+            };
             answers.insert(key, answer);
         }
     }
@@ -171,7 +200,7 @@ impl<S: Sdk> Ask<S> {
     }
 
     /// Runs `body`: questions may be asked while it runs, and only then.
-    pub(super) async fn run<R, Body, Fut>(self, body: Body) -> Result<R, ElicitError>
+    pub(crate) async fn run<R, Body, Fut>(self, body: Body) -> Result<R, ElicitError>
     where
         Body: FnOnce(Ask<S>) -> Fut,
         Fut: Future<Output = Result<R, ElicitError>>,

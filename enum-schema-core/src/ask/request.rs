@@ -103,8 +103,9 @@ impl<'a> Request<'a> {
     /// The client's `capabilities` (MCP `ClientCapabilities`, from its
     /// `initialize`, or on 2026-07-28 from the request's `_meta`), as JSON:
     /// `elicitation` (`{}` or with `form` is form elicitation, MCP
-    /// 2025-11-25; with `url` alone, URL mode only), `sampling` and
-    /// `roots`. A question the client cannot take is refused
+    /// 2025-11-25; with `url` alone, URL mode only), `sampling`, `roots`,
+    /// and the tasks extension (`extensions`, `"io.modelcontextprotocol/tasks"`,
+    /// SEP-2663). A question the client cannot take is refused
     /// ([`ElicitError::Unsupported`]), or for a form, answered by its
     /// argument or ended with the result for the model
     /// ([`ElicitError::Unasked`]). Anything but an object declares nothing.
@@ -175,14 +176,21 @@ pub(crate) struct Capabilities {
     pub(crate) sampling: bool,
     /// `roots/list`.
     pub(crate) roots: bool,
+    /// The tasks extension (SEP-2663): a call may be answered with a task.
+    pub(crate) tasks: bool,
 }
 
+/// The tasks extension's id among a client's `extensions` (SEP-2663).
+const TASKS: &str = "io.modelcontextprotocol/tasks";
+
 impl Capabilities {
-    /// A client whose capabilities are not known.
+    /// A client whose capabilities are not known (but tasks).
     const ALL: Capabilities = Capabilities {
         form: true,
         sampling: true,
         roots: true,
+        // A task result breaks a client that cannot take one: never assumed.
+        tasks: false,
     };
 
     fn read(capabilities: &Value) -> Capabilities {
@@ -194,6 +202,9 @@ impl Capabilities {
             }),
             sampling: declared("sampling").is_some(),
             roots: declared("roots").is_some(),
+            tasks: declared("extensions")
+                .and_then(|extensions| extensions.get(TASKS))
+                .is_some_and(Value::is_object),
         }
     }
 }
@@ -263,6 +274,7 @@ mod tests {
             form: false,
             sampling: false,
             roots: false,
+            tasks: false,
         };
         assert_eq!(read(json!({})), none);
         assert_eq!(read(json!(null)), none);
@@ -276,6 +288,18 @@ mod tests {
         assert_eq!(read(json!({"elicitation": {"form": {}}})), form);
         assert_eq!(read(json!({"elicitation": {"form": {}, "url": {}}})), form);
         assert_eq!(read(json!({"elicitation": {"url": {}}})), none);
+        let tasks = json!({"extensions": {"io.modelcontextprotocol/tasks": {}}});
+        assert_eq!(
+            read(tasks),
+            Capabilities {
+                tasks: true,
+                ..none
+            }
+        );
+        assert_eq!(
+            read(json!({"extensions": {"io.modelcontextprotocol/tasks": true}})),
+            none
+        );
     }
 
     /// What `arguments_unseen` says, `None` for the call refused.

@@ -86,7 +86,7 @@ impl From<ServiceError> for ElicitError {
     }
 }
 
-fn sdk_error(error: ErrorData) -> SdkError {
+pub(super) fn sdk_error(error: ErrorData) -> SdkError {
     let (code, message, data) = (error.code.0, error.message.to_string(), error.data.clone());
     SdkError::new(error, code, message, data)
 }
@@ -236,7 +236,9 @@ fn sent<T>(
 }
 
 /// rmcp's `inputRequests` entry for the core's request (MCP 2026-07-28).
-fn sdk_input_request(request: &InputRequest) -> Result<model::InputRequest, ElicitError> {
+pub(super) fn sdk_input_request(
+    request: &InputRequest,
+) -> Result<model::InputRequest, ElicitError> {
     use model::InputRequest::{CreateMessage, Elicitation, ListRoots};
     sent(request, Elicitation, CreateMessage, ListRoots)
 }

@@ -167,6 +167,7 @@ use ::rmcp::{Peer, RoleServer};
 mod ask;
 mod client;
 mod convert;
+mod task;
 
 // What the docs above link to.
 // What the docs link to: imported in every build, so that the links
