@@ -701,3 +701,13 @@ fn a_progress_interval_under_a_second_counts_as_a_second() {
     );
     assert_eq!(seal.with_progress_interval(None).progress_interval(), None);
 }
+
+/// The process's resident memory in kB (`VmRSS` of `/proc/self/status`).
+fn resident_kb() -> u64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    let line = status
+        .lines()
+        .find(|line| line.starts_with("VmRSS:"))
+        .unwrap();
+    line.split_whitespace().nth(1).unwrap().parse().unwrap()
+}

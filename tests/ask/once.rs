@@ -179,3 +179,47 @@ fn the_idempotency_key_is_one_per_call() {
     assert!(another.iter().all(|key| key == &another[0]));
     assert_ne!(another[0], one[0]);
 }
+
+/// A tool that asks one question and completes.
+async fn one_question(ask: Ask<Fake>) -> Result<ToolResult, ElicitError> {
+    let triage = ask.form::<Triage>("triage", "How bad is it?").await?;
+    Ok(ToolResult::Text(format!("{triage:?}")))
+}
+
+/// What the record of completed calls costs (RELIABILITY.md): 100,000
+/// calls completed from a sealed state, the most a process remembers, then
+/// one more, refused as full; the process's resident memory before and
+/// after.
+///
+/// ```text
+/// cargo test --release --features ask --test ask -- --ignored --nocapture completed_calls_resident_memory
+/// ```
+#[test]
+#[ignore = "a measurement: run it alone, in a release build"]
+fn completed_calls_resident_memory() {
+    let client = Client::new(V0728, vec![]);
+    let triage = json!({"triage": accept(json!({"severity": "low"}))});
+    let Value::Object(triage) = triage else {
+        unreachable!()
+    };
+    let states: Vec<String> = (0..100_001)
+        .map(|_| match once(&client, Map::new(), None, one_question) {
+            Ok(Done::InputRequired(result)) => result.request_state().unwrap().to_owned(),
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    let before = resident_kb();
+    for state in &states[..100_000] {
+        text(once(&client, triage.clone(), Some(state), one_question));
+    }
+    let after = resident_kb();
+    let error = failed(once(&client, triage, Some(&states[100_000]), one_question));
+    assert!(
+        matches!(&error, ElicitError::Store(store) if store.is_full()),
+        "{error:?}"
+    );
+    println!(
+        "100,000 completed calls remembered: VmRSS {before} kB before, {after} kB after; the \
+         next refused as full"
+    );
+}

@@ -622,16 +622,6 @@ fn abandoned_calls_with_large_answers_stay_within_the_store_limits() {
     assert_eq!(done.load(Ordering::SeqCst), 0);
 }
 
-/// The process's resident memory in kB (`VmRSS` of `/proc/self/status`).
-fn resident_kb() -> u64 {
-    let status = std::fs::read_to_string("/proc/self/status").unwrap();
-    let line = status
-        .lines()
-        .find(|line| line.starts_with("VmRSS:"))
-        .unwrap();
-    line.split_whitespace().nth(1).unwrap().parse().unwrap()
-}
-
 /// RELIABILITY.md's memory under abandoned calls: 1,000 calls through
 /// `Ask`, each abandoned after answering 3 MiB of notes, in a default
 /// `MemoryStore`; prints the process's resident memory before and after.

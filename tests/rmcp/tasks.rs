@@ -242,11 +242,7 @@ async fn a_wrong_answer_is_asked_again_under_a_key_of_its_own() {
 async fn a_cancelled_task_ends_cancelled() {
     let connection = connected(ProtocolVersion::V_2025_11_25, true).await;
     let seen = run_task(&connection, Vec::new(), true).await;
-    assert!(
-        matches!(seen.end, TaskPayload::Cancelled),
-        "{:?}",
-        seen.end
-    );
+    assert!(matches!(seen.end, TaskPayload::Cancelled), "{:?}", seen.end);
 }
 
 /// A client without the tasks extension is asked inside the call, as
