@@ -21,6 +21,9 @@ mod once;
 mod progress;
 #[cfg(feature = "redis")]
 mod redis;
+#[cfg(feature = "redis")]
+#[path = "../common/redis_server.rs"]
+mod redis_server;
 mod rounds;
 #[cfg(feature = "store")]
 mod stored;

@@ -11,10 +11,8 @@
 //! print a note and pass, unless `ENUM_SCHEMA_REQUIRE_REDIS=1` (as in
 //! `.ci/run`), which makes them fail.
 
-use std::io::{BufRead, BufReader, Write};
-use std::net::{TcpListener, TcpStream};
-use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::net::TcpListener;
+use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use enum_schema::ask::{contract, StoreFuture};
@@ -26,103 +24,7 @@ use super::stored::{
     STORE_DOWN, TYPED,
 };
 use super::*;
-
-/// A `redis-server` of this test: its port, its folder, its process.
-struct RedisServer {
-    port: u16,
-    dir: PathBuf,
-    child: Option<Child>,
-}
-
-impl RedisServer {
-    /// Starts one; `None`, with a note, when none is installed and
-    /// `ENUM_SCHEMA_REQUIRE_REDIS` is not `1`.
-    fn start() -> Option<RedisServer> {
-        let required = std::env::var("ENUM_SCHEMA_REQUIRE_REDIS").is_ok_and(|value| value == "1");
-        if Command::new("redis-server")
-            .arg("--version")
-            .stdout(Stdio::null())
-            .status()
-            .is_err()
-        {
-            assert!(
-                !required,
-                "ENUM_SCHEMA_REQUIRE_REDIS=1, but redis-server is not installed (Debian: apt-get install redis-server)"
-            );
-            eprintln!(
-                "note: redis-server is not installed: the Redis store test is skipped (set ENUM_SCHEMA_REQUIRE_REDIS=1 to require it)"
-            );
-            return None;
-        }
-        let port = TcpListener::bind(("127.0.0.1", 0))
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
-        let dir =
-            std::env::temp_dir().join(format!("enum-schema-redis-{}-{port}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let mut server = RedisServer {
-            port,
-            dir,
-            child: None,
-        };
-        server.spawn();
-        Some(server)
-    }
-
-    /// Runs `redis-server` on the port, nothing saved, and waits for its
-    /// `PONG`.
-    fn spawn(&mut self) {
-        let child = Command::new("redis-server")
-            .args(["--port", &self.port.to_string(), "--bind", "127.0.0.1"])
-            .args(["--save", "", "--appendonly", "no"])
-            .arg("--dir")
-            .arg(&self.dir)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        self.child = Some(child);
-        for _ in 0..400 {
-            if self.command("PING").as_deref() == Some("+PONG") {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(25));
-        }
-        panic!("redis-server did not answer on port {}", self.port);
-    }
-
-    /// Kills it: everything it held is lost.
-    fn kill(&mut self) {
-        if let Some(mut child) = self.child.take() {
-            let _ = child.kill();
-            let _ = child.wait();
-        }
-    }
-
-    fn url(&self) -> String {
-        format!("redis://127.0.0.1:{}/", self.port)
-    }
-
-    /// One inline command, and the first line of the reply (`:1`,
-    /// `+PONG`).
-    fn command(&self, command: &str) -> Option<String> {
-        let mut stream = TcpStream::connect(("127.0.0.1", self.port)).ok()?;
-        stream.set_read_timeout(Some(Duration::from_secs(5))).ok()?;
-        stream.write_all(format!("{command}\r\n").as_bytes()).ok()?;
-        let mut line = String::new();
-        BufReader::new(stream).read_line(&mut line).ok()?;
-        Some(line.trim_end().to_owned())
-    }
-}
-
-impl Drop for RedisServer {
-    fn drop(&mut self) {
-        self.kill();
-        let _ = std::fs::remove_dir_all(&self.dir);
-    }
-}
+use crate::redis_server::RedisServer;
 
 fn runtime() -> Runtime {
     tokio::runtime::Builder::new_multi_thread()
