@@ -189,7 +189,7 @@ fn form(
     round: &mut Round,
     responses: &Map<String, Value>,
 ) -> Result<Step, ElicitError> {
-    let digest = Digest::of_params(question.params());
+    let digest = question.digest();
     let carried = round.entry(question.key());
     let relation = match carried.asked {
         Some(asked) if asked == digest => Relation::Same,

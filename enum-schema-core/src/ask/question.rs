@@ -8,6 +8,7 @@ use std::fmt;
 
 use serde_json::{Map, Value};
 
+use super::round::{Constant, Digest};
 use crate::error::Error;
 use crate::form::{ElicitAction, ElicitForm, ElicitFormWith, Form, FormFields};
 use crate::input::{CreateMessageParams, CreateMessageResult, InputRequest, ListRootsResult};
@@ -27,6 +28,9 @@ pub struct Question<'a, T> {
     person_only: bool,
     early: bool,
     answer: Option<ElicitAction<T>>,
+    /// Set where the params are the same every time (a derived form with a
+    /// `'static` message): the digest is computed once.
+    constant: Option<Constant>,
 }
 
 impl<T> fmt::Debug for Question<'_, T> {
@@ -51,8 +55,11 @@ impl Question<'static, ()> {
         key: impl Into<Cow<'static, str>>,
         message: impl Into<Cow<'static, str>>,
     ) -> Question<'static, F> {
+        let message = message.into();
+        let constant = Constant::of::<F>(&message);
         let mut question = Question::new(key, F::request(message), F::parse_result);
         question.person_only = F::PERSON_ONLY;
+        question.constant = constant;
         question
     }
 
@@ -108,6 +115,7 @@ impl<'a, T> Question<'a, T> {
             person_only: false,
             early: false,
             answer: None,
+            constant: None,
         }
     }
 
@@ -324,6 +332,7 @@ checked!(CreateMessageResult, ListRootsResult);
 pub(crate) mod erased {
     use serde_json::Value;
 
+    use crate::ask::round::Digest;
     use crate::error::Error;
     use crate::input::InputRequest;
     use crate::schema::ElicitRequestFormParams;
@@ -341,6 +350,8 @@ pub(crate) mod erased {
         /// Whether only a person may answer it, and only to the question
         /// exactly as it was shown.
         fn person_only(&self) -> bool;
+        /// The digest of the question as it is asked (its params).
+        fn digest(&self) -> Digest;
         /// Parses `answer` and keeps the typed result.
         fn take(&mut self, answer: Value) -> Result<(), Error>;
     }
@@ -401,6 +412,13 @@ impl<T: Send> FormQuestion for Question<'_, T> {
 
     fn person_only(&self) -> bool {
         self.person_only
+    }
+
+    fn digest(&self) -> Digest {
+        match self.constant {
+            Some(constant) => Digest::of_constant(constant, &self.params),
+            None => Digest::of_params(&self.params),
+        }
     }
 
     fn take(&mut self, answer: Value) -> Result<(), Error> {
@@ -548,5 +566,34 @@ impl<Q: AnyQuestion> Questions for Vec<Q> {
 
     fn answers(self) -> Option<Self::Output> {
         self.into_iter().map(AnyQuestion::answer).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::erased::FormQuestion;
+    use super::Question;
+    use crate::ask::round::Digest;
+    use crate::Confirm;
+
+    /// A derived form with `'static` text as its message is a constant
+    /// question, its digest read from the process's record after the first
+    /// time; any other message is digested each time. Both are the digest
+    /// of the params.
+    #[test]
+    fn a_constant_questions_digest_is_its_params_digest() {
+        let constant = Question::form::<Confirm>("confirm", "Deploy?");
+        assert!(constant.constant.is_some());
+        let digest = Digest::of_params(&constant.params);
+        assert_eq!(constant.digest(), digest);
+        assert_eq!(
+            Question::form::<Confirm>("again", "Deploy?").digest(),
+            digest
+        );
+        let owned = Question::form::<Confirm>("confirm", String::from("Deploy?"));
+        assert!(owned.constant.is_none());
+        assert_eq!(owned.digest(), digest);
+        let other = Question::form::<Confirm>("confirm", "Deploy now?");
+        assert_ne!(other.digest(), digest);
     }
 }

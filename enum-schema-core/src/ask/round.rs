@@ -2,6 +2,11 @@
 //! question key, typed; and the [`Digest`] that binds an answer to the
 //! question it answers.
 
+use std::any::TypeId;
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::sync::{PoisonError, RwLock};
+
 use serde::Serialize;
 use serde_json::{Map, Value};
 
@@ -13,7 +18,7 @@ use crate::schema::ElicitRequestFormParams;
 /// kind, or of a refused answer: of their JSON text, written straight into
 /// the hasher.
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Digest([u8; 32]);
+pub struct Digest([u8; 32]);
 
 impl Digest {
     /// The digest of a form question: its message and `requestedSchema`.
@@ -56,6 +61,57 @@ impl Digest {
         let mut bytes = [0; 32];
         from_hex(text, &mut bytes)?;
         Some(Digest(bytes))
+    }
+}
+
+/// A question whose params are the same every time it is built: a derived
+/// form's (its type) with a message of `'static` text (its address and
+/// length). Its digest is computed once per process, not once per round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Constant {
+    form: TypeId,
+    message: (usize, usize),
+}
+
+impl Constant {
+    /// The question of form `F` with `message`, if the message is
+    /// `'static` text (a literal, a constant).
+    // A `Cow`, not a `&str`: whether it borrows `'static` text is the point.
+    #[allow(clippy::ptr_arg)]
+    pub(crate) fn of<F: 'static>(message: &Cow<'static, str>) -> Option<Constant> {
+        match message {
+            Cow::Borrowed(text) => Some(Constant {
+                form: TypeId::of::<F>(),
+                message: (text.as_ptr() as usize, text.len()),
+            }),
+            Cow::Owned(_) => None,
+        }
+    }
+}
+
+/// The digests of the constant questions asked so far; keyed by code, not
+/// by anything a client sends, so bounded by the program.
+static CONSTANTS: RwLock<Option<HashMap<Constant, Digest>>> = RwLock::new(None);
+
+impl Digest {
+    /// The digest of a question whose params are `constant`'s: computed
+    /// the first time, then read.
+    pub(crate) fn of_constant(constant: Constant, params: &ElicitRequestFormParams) -> Digest {
+        let known = CONSTANTS
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .as_ref()
+            .and_then(|digests| digests.get(&constant).copied());
+        if let Some(digest) = known {
+            return digest;
+        }
+        let digest = Digest::of_params(params);
+        CONSTANTS
+            .write()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get_or_insert_with(HashMap::new)
+            .insert(constant, digest);
+        digest
     }
 }
 
