@@ -25,7 +25,10 @@
 #    Then each crate's rustc invocation alone, as cargo runs it (proc macro
 #    included, cargo's own start-up and dependency checks left out): its
 #    wall time, the minimum of RUNS, and with valgrind installed its
-#    instruction count (callgrind), which is the same on every run.
+#    instruction count (callgrind), which is the same on every run; and the
+#    instructions of the whole rebuild, `cargo build -p CRATE` after a touch
+#    with every process it starts, the rebuild section's figure without the
+#    noise.
 # 2. Expanded code size. `cargo rustc -p CRATE -- -Zunpretty=expanded` (what
 #    `cargo expand` runs; RUSTC_BOOTSTRAP=1 lets stable rustc take the -Z flag,
 #    as cargo-expand itself does), whitespace collapsed, minus the baseline's;
@@ -289,16 +292,17 @@ fi
 # as the machine. So each crate's rustc invocation (as cargo runs it, the proc
 # macro included) is also measured alone: its wall time (the minimum of RUNS),
 # and, when valgrind is installed, the instructions it executes (callgrind:
-# the same count on every run, whatever the load).
+# the same count on every run, whatever the load); then the instructions of
+# the rebuild as the first section times it, cargo and rustc together.
 
 if [ -z "${SKIP_RUSTC:-}" ]; then
   log "timing the rustc invocations alone"
   say "### The compiler alone: each crate's rustc invocation, proc macro included"
   say ""
   have_valgrind=$(command -v valgrind >/dev/null && echo 1 || true)
-  say "| workload | contender | rustc wall, min of $RUNS (s) | added | instructions (millions) | added | added / strum's added |"
-  say "|---|---|---|---|---|---|---|"
-  declare -A WALL INSNS
+  say "| workload | contender | rustc wall, min of $RUNS (s) | added | instructions (millions) | added | added / strum's added | with cargo's (millions) | added | added / strum's added |"
+  say "|---|---|---|---|---|---|---|---|---|---|"
+  declare -A WALL INSNS WHOLE
   for crate in "${crates[@]}"; do
     touch "$WS/$crate/src/lib.rs"
     cmd=$(cd "$WS" && cargo "$MODE" -v -p "$crate" 2>&1 | grep -e "--crate-name $crate " |
@@ -314,30 +318,37 @@ if [ -z "${SKIP_RUSTC:-}" ]; then
     if [ -n "$have_valgrind" ]; then
       INSNS[$crate]=$(cd "$WS" && eval "valgrind --tool=callgrind --callgrind-out-file=/dev/null $cmd" 2>&1 >/dev/null |
         sed -n 's/.*Collected : \([0-9]*\).*/\1/p' | awk '{ printf "%d", $1 / 1000000 }')
+      # The whole rebuild, as the rebuild section times it: cargo's own
+      # work (start-up, the dependency graph's fingerprints) and rustc's.
+      touch "$WS/$crate/src/lib.rs"
+      WHOLE[$crate]=$(cd "$WS" && valgrind --tool=callgrind --trace-children=yes --callgrind-out-file=/dev/null \
+        cargo "$MODE" -p "$crate" --quiet 2>&1 >/dev/null |
+        sed -n 's/.*Collected : \([0-9]*\).*/\1/p' | awk '{ sum += $1 } END { printf "%d", sum / 1000000 }')
     else
       INSNS[$crate]=
+      WHOLE[$crate]=
     fi
   done
+  # added_cells COUNT BASE STRUM: "COUNT | added | added / strum's added"
+  added_cells() {
+    if [ -z "$1" ]; then
+      echo "n/a | n/a | n/a"
+    else
+      echo "$1 | $(($1 - $2)) | $(awk -v a="$(($1 - $2))" -v s="$(($3 - $2))" 'BEGIN { printf "%.2f", a / s }')"
+    fi
+  }
   for workload in "${WORKLOADS[@]}"; do
     base_w=${WALL[${workload}_none]}
-    base_i=${INSNS[${workload}_none]:-}
-    strum_i=${INSNS[${workload}_strum]:-}
     for contender in "${CONTENDERS[@]}"; do
       crate="${workload}_$contender"
       w=${WALL[$crate]}
-      i=${INSNS[$crate]:-}
       if [ "$contender" = none ]; then
-        say "| $workload | $contender | $(seconds "$w") | - | ${i:-n/a} | - | - |"
+        say "| $workload | $contender | $(seconds "$w") | - | ${INSNS[$crate]:-n/a} | - | - | ${WHOLE[$crate]:-n/a} | - | - |"
         continue
       fi
-      if [ -n "$i" ]; then
-        added_i=$((i - base_i))
-        ratio=$(awk -v a="$added_i" -v s="$((strum_i - base_i))" 'BEGIN { printf "%.2f", a / s }')
-      else
-        added_i=n/a
-        ratio=n/a
-      fi
-      say "| $workload | $contender | $(seconds "$w") | $(seconds "$((w - base_w))") | ${i:-n/a} | $added_i | $ratio |"
+      rustc_cells=$(added_cells "${INSNS[$crate]:-}" "${INSNS[${workload}_none]:-}" "${INSNS[${workload}_strum]:-}")
+      whole_cells=$(added_cells "${WHOLE[$crate]:-}" "${WHOLE[${workload}_none]:-}" "${WHOLE[${workload}_strum]:-}")
+      say "| $workload | $contender | $(seconds "$w") | $(seconds "$((w - base_w))") | $rustc_cells | $whole_cells |"
     done
   done
   say ""
