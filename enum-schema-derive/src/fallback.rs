@@ -51,7 +51,7 @@ pub fn expand(input: &DeriveInput, krate: TokenStream, error: syn::Error) -> Tok
 
         // What a form's checks of a default variant call: with no options,
         // the form skips them (the derive's errors say what is wrong).
-        #[automatically_derived]
+        // Not `#[automatically_derived]`: rustc takes it on trait impls only.
         impl #impl_generics #ident #ty_generics
         where
             #(#predicates,)*

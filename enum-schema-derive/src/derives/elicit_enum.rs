@@ -259,7 +259,7 @@ fn expand(item: &Enum, defaults: &Defaults) -> TokenStream {
     let std_impls = std_impls(item, &krate);
     quote! {
         #allows
-        #[automatically_derived]
+        // Not `#[automatically_derived]`: rustc takes it on trait impls only.
         impl #ident {
             #[doc(hidden)]
             #[inline]

@@ -997,7 +997,7 @@ fn expand(form: &ast::Form) -> TokenStream {
 
             // `request` without the options: an error that says what to
             // call instead, on the caller's line.
-            #[automatically_derived]
+            // Not `#[automatically_derived]`: rustc takes it on trait impls only.
             impl #ident {
                 #[doc(hidden)]
                 pub fn request<__ElicitMessage>(_: __ElicitMessage) -> #krate::schema::ElicitRequestFormParams
