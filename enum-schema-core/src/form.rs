@@ -271,9 +271,8 @@ fn sent(value: Option<Value>) -> Option<Value> {
 // thirteen pairs, a `String` name.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a list of form fields",
-    label = "expected a tuple of 1 to 12 `(&'static str, field)` pairs",
-    note = "a form needs at least one field: a form with no property gives the user nothing to submit, and some clients cancel it; to ask yes or no, use `enum_schema::Confirm`, a form of its own (`Confirm::request(message)`)",
-    note = "write each field as a `(name, field)` pair in a tuple, with a comma after a lone pair: `Form::new(((\"name\", StringField::new()),))`; for more than twelve fields, derive `ElicitForm` on a struct"
+    label = "expected a tuple of 1 to 12 `(&'static str, field)` pairs, with a comma after a lone pair: `Form::new(((\"name\", StringField::new()),))`",
+    note = "a form needs at least one field: a form with no property gives the user nothing to submit, and some clients cancel it; to ask yes or no, use `enum_schema::Confirm`, a form of its own (`Confirm::request(message)`); for more than twelve fields, derive `ElicitForm` on a struct"
 )]
 pub trait FormFields {
     /// The typed content: a tuple with one element per field.

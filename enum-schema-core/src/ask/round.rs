@@ -13,6 +13,24 @@ use serde_json::{Map, Value};
 use super::error::StoreError;
 use crate::schema::ElicitRequestFormParams;
 
+/// `$name`, `$bytes` bytes, as a payload writes it: lowercase hex,
+/// `to_hex` and back (`None` for anything else).
+macro_rules! in_hex {
+    ($name:ident, $bytes:literal) => {
+        impl $name {
+            pub(crate) fn to_hex(self) -> String {
+                hex(&self.0)
+            }
+
+            pub(crate) fn from_hex(text: &str) -> Option<$name> {
+                let mut bytes = [0; $bytes];
+                from_hex(text, &mut bytes)?;
+                Some($name(bytes))
+            }
+        }
+    };
+}
+
 /// SHA-256 of a question as the person is shown it (its params before a
 /// second chance adds a reason and pre-fills), of a request of another
 /// kind, or of a refused answer: of their JSON text, written straight into
@@ -50,19 +68,9 @@ impl Digest {
         let _ = serde_json::to_writer(&mut hashing, value);
         Digest(hashing.0.finalize().into())
     }
-
-    /// The digest as the payload writes it: 64 lowercase hex digits.
-    pub(crate) fn to_hex(self) -> String {
-        hex(&self.0)
-    }
-
-    /// A digest as the payload writes it, or `None` for anything else.
-    pub(crate) fn from_hex(text: &str) -> Option<Digest> {
-        let mut bytes = [0; 32];
-        from_hex(text, &mut bytes)?;
-        Some(Digest(bytes))
-    }
 }
+
+in_hex!(Digest, 32);
 
 /// A question whose params are the same every time it is built: a derived
 /// form's (its type) with a message of `'static` text (its address and
@@ -154,19 +162,9 @@ impl CallId {
         })?;
         Ok(CallId(bytes))
     }
-
-    /// The id as a payload writes it: 32 lowercase hex digits.
-    pub(crate) fn to_hex(self) -> String {
-        hex(&self.0)
-    }
-
-    /// An id as a payload writes it, or `None` for anything else.
-    pub(crate) fn from_hex(text: &str) -> Option<CallId> {
-        let mut bytes = [0; 16];
-        from_hex(text, &mut bytes)?;
-        Some(CallId(bytes))
-    }
 }
+
+in_hex!(CallId, 16);
 
 /// Reads `text`, lowercase hex of exactly `bytes.len()` bytes, into
 /// `bytes`; `None` for anything else.
