@@ -219,6 +219,11 @@ fn a_malformed_sampled_message_or_roots_list_is_a_protocol_error_at_once() {
             Value::Null,
             "malformed CreateMessageResult: `role` is missing",
         ),
+        (
+            json!({"role": "assistant", "content": [], "model": "m"}),
+            json!([]),
+            "malformed CreateMessageResult: `content` is an empty array; a sampled message has at least one content block (found [])",
+        ),
     ];
     for version in [V1125, V0728] {
         for (answer, value, message) in &cases {

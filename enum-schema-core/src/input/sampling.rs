@@ -118,8 +118,15 @@ impl Role {
 /// assert_eq!(result.text(), "Paris.");
 /// assert_eq!(result.model(), "test-model");
 ///
-/// let error = CreateMessageResult::from_json(json!({"role": "assistant", "content": []})).unwrap_err();
+/// let text = json!({"type": "text", "text": "Paris."});
+/// let error = CreateMessageResult::from_json(json!({"role": "assistant", "content": text})).unwrap_err();
 /// assert_eq!(error.to_string(), "malformed CreateMessageResult: `model` is missing");
+///
+/// let error = CreateMessageResult::from_json(json!({"role": "assistant", "content": [], "model": "m"})).unwrap_err();
+/// assert_eq!(
+///     error.to_string(),
+///     "malformed CreateMessageResult: `content` is an empty array; a sampled message has at least one content block (found [])",
+/// );
 /// # Ok::<(), enum_schema::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
@@ -133,18 +140,22 @@ pub struct CreateMessageResult {
 
 impl CreateMessageResult {
     /// Reads and checks a `CreateMessageResult`: an object with `role`
-    /// (`"user"` or `"assistant"`), `content` (a content block or an array
-    /// of them, each a `text` block with `text`, an `image` or `audio`
-    /// block with `data` and `mimeType`, a `tool_use` block with `id`,
-    /// `name` and an object `input`, or a `tool_result` block with
-    /// `toolUseId` and an array `content`), `model` (a string), and
+    /// (`"user"` or `"assistant"`), `content` (a content block or a
+    /// non-empty array of them, each a `text` block with `text`, an
+    /// `image` or `audio` block with `data` and `mimeType`, a `tool_use`
+    /// block with `id`, `name` and an object `input`, or a `tool_result`
+    /// block with `toolUseId` and an array `content`), `model` (a string), and
     /// optionally `stopReason` (a string) and `_meta` (an object). Other
     /// members are not kept.
     ///
     /// # Errors
     ///
     /// [`ErrorKind::MalformedResponse`] naming the first member that is
-    /// missing or wrong.
+    /// missing or wrong; for `"content": []`, "`content` is an empty
+    /// array; a sampled message has at least one content block" (the
+    /// schema's array has no `minItems`, but a message without content
+    /// says nothing, and [`text`](Self::text) could not tell it from a
+    /// message of images).
     pub fn from_json(value: Value) -> Result<Self, Error> {
         const RESULT: &str = "CreateMessageResult";
         let mut result = object(RESULT, value, "not an object")?;
@@ -157,6 +168,13 @@ impl CreateMessageResult {
         };
         let content = result.remove("content");
         match &content {
+            Some(Value::Array(blocks)) if blocks.is_empty() => {
+                return Err(malformed(
+                    RESULT,
+                    "`content` is an empty array; a sampled message has at least one content block",
+                    content,
+                ))
+            }
             Some(Value::Array(blocks)) => {
                 for block in blocks {
                     check_block(block)?;
@@ -196,8 +214,8 @@ impl CreateMessageResult {
         self.role
     }
 
-    /// The content blocks, checked, as the client sent them (one block or
-    /// several).
+    /// The content blocks, checked, as the client sent them: one block or
+    /// several, never none.
     pub fn content(&self) -> &[Value] {
         match &self.content {
             Value::Array(blocks) => blocks,
