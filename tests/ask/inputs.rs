@@ -495,3 +495,67 @@ fn a_root_uri_with_a_control_character_is_malformed() {
     let error = failed(client.tool(three));
     assert_eq!(error.code(), -32602);
 }
+
+/// A root's URI is read with its scheme in any case (RFC 3986 §3.1), and
+/// offers its local path, percent-decoded: VS Code sends a Windows drive
+/// as `file:///c%3A/..`.
+#[test]
+fn a_root_is_read_with_its_scheme_in_any_case_and_offers_its_path() {
+    let list = |ask: Ask<Fake>| async move {
+        let roots = ask.list_roots("roots").await?;
+        let roots: Vec<String> = roots
+            .roots()
+            .iter()
+            .map(|root| format!("{} {:?}", root.uri(), root.to_path()))
+            .collect();
+        Ok(ToolResult::Text(roots.join("\n")))
+    };
+    let answer = json!({"roots": [
+        {"uri": "FILE:///tmp/x"},
+        {"uri": "File://localhost/home/ana/My%20Project", "name": "Project"},
+        {"uri": "file:///c%3A/temp"},
+        {"uri": "file:///C:/My%20Project"},
+        {"uri": "file://server/share/folder"},
+        {"uri": "file:///home/ana/../bob"},
+    ]});
+    #[cfg(unix)]
+    let paths = [
+        "file:///tmp/x Some(\"/tmp/x\")",
+        "file://localhost/home/ana/My%20Project Some(\"/home/ana/My Project\")",
+        "file:///c%3A/temp Some(\"/c:/temp\")",
+        "file:///C:/My%20Project Some(\"/C:/My Project\")",
+        "file://server/share/folder None",
+        "file:///home/ana/../bob None",
+    ];
+    #[cfg(windows)]
+    let paths = [
+        "file:///tmp/x None",
+        "file://localhost/home/ana/My%20Project None",
+        r#"file:///c%3A/temp Some("C:\\temp")"#,
+        r#"file:///C:/My%20Project Some("C:\\My Project")"#,
+        r#"file://server/share/folder Some("\\\\server\\share\\folder")"#,
+        "file:///home/ana/../bob None",
+    ];
+    for version in [V1125, V0728] {
+        let client = Client::new(version, vec![answer.clone()]);
+        assert_eq!(
+            text(client.tool(list)),
+            paths.join("\n"),
+            "{}",
+            name(version)
+        );
+    }
+    // What the state carries is the root as read: the scheme lowercase.
+    let result = ListRootsResult::from_json(answer).unwrap();
+    assert_eq!(
+        result.to_json()["roots"][0],
+        json!({"uri": "file:///tmp/x"})
+    );
+    // Another scheme, in any case, is still refused.
+    let error =
+        ListRootsResult::from_json(json!({"roots": [{"uri": "HTTPS://example.com"}]})).unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        r#"malformed ListRootsResult: a root's `uri` does not start with file:// (found "HTTPS://example.com")"#
+    );
+}
