@@ -496,6 +496,180 @@ fn a_root_uri_with_a_control_character_is_malformed() {
     assert_eq!(error.code(), -32602);
 }
 
+/// The tool `body` on the fake SDK for a client of `client`'s revision
+/// that declared `capabilities` as it wrote them (`None`: an adapter that
+/// cannot tell), each round answered from `client`'s script.
+fn declaring<B, Fut>(client: &Client, capabilities: Option<Value>, body: B) -> Outcome<ToolResult>
+where
+    B: Fn(Ask<Fake>) -> Fut,
+    Fut: Future<Output = Result<ToolResult, ElicitError>>,
+{
+    let mut responses = Map::new();
+    let mut state: Option<String> = None;
+    for _ in 0..10 {
+        let mut request = Request::new("tools/call", "incident")
+            .with_protocol_version(client.version.map(ProtocolVersion::as_str))
+            .with_input_responses(std::mem::take(&mut responses))
+            .with_request_state(state.as_deref());
+        if let Some(capabilities) = &capabilities {
+            request = request.with_client_capabilities(capabilities);
+        }
+        let ask = Ask::open(Arc::clone(&client.script), client.seal.clone(), request)?;
+        match block_on(ask.tool(&body)) {
+            Ok(Done::InputRequired(result)) => {
+                for (key, params) in result.input_requests() {
+                    let answer = client.script.answer(params).expect("an answer scripted");
+                    responses.insert(key.to_owned(), answer);
+                }
+                state = result.request_state().map(str::to_owned);
+            }
+            other => return other,
+        }
+    }
+    panic!("more than 10 rounds")
+}
+
+/// A search tool the client's model may call while it writes.
+fn search_tool() -> Value {
+    json!({"name": "search", "inputSchema": {"type": "object"}})
+}
+
+/// A tool's body, run once.
+type Body = std::pin::Pin<Box<dyn Future<Output = Result<ToolResult, ElicitError>>>>;
+
+/// Samples with `member` set to `value`, and says what came back.
+fn sample_with(member: &'static str, value: Value) -> impl Fn(Ask<Fake>) -> Body {
+    move |ask: Ask<Fake>| {
+        let params = capital().with_member(member, value.clone());
+        Box::pin(async move {
+            let sampled = ask.create_message("capital", params).await?;
+            Ok(ToolResult::Text(sampled.text()))
+        })
+    }
+}
+
+/// Sampling params that need a capability beyond `sampling` (MCP
+/// 2025-11-25 on: `sampling.tools` for `tools` and `toolChoice`,
+/// `sampling.context` for an `includeContext` other than `"none"`) are
+/// refused before anything is sent to a client that did not declare it,
+/// as a missing `sampling` is, the capability named; sent to one that did.
+#[test]
+fn sampling_params_are_sent_only_with_the_capability_they_need() {
+    let tools = json!({
+        "code": -32021,
+        "message": "the client did not declare the sampling.tools capability, so it cannot be sent sampling/createMessage with `tools`",
+        "data": {"requiredCapabilities": {"sampling": {"tools": {}}}},
+    });
+    let tool_choice = json!({
+        "code": -32021,
+        "message": "the client did not declare the sampling.tools capability, so it cannot be sent sampling/createMessage with `toolChoice`",
+        "data": {"requiredCapabilities": {"sampling": {"tools": {}}}},
+    });
+    let context = json!({
+        "code": -32021,
+        "message": "the client did not declare the sampling.context capability, so it cannot be sent sampling/createMessage with an `includeContext` other than \"none\"",
+        "data": {"requiredCapabilities": {"sampling": {"context": {}}}},
+    });
+    let plain = json!({"elicitation": {}, "sampling": {}, "roots": {}});
+    for version in [V1125, V0728] {
+        let what = name(version);
+        for (member, value, refused, needs) in [
+            ("tools", json!([search_tool()]), &tools, "tools"),
+            ("toolChoice", json!({"mode": "auto"}), &tool_choice, "tools"),
+            ("includeContext", json!("thisServer"), &context, "context"),
+            ("includeContext", json!("allServers"), &context, "context"),
+        ] {
+            let client = Client::new(version, vec![sampled()]);
+            let sample = sample_with(member, value.clone());
+            let error = failed(declaring(&client, Some(plain.clone()), sample));
+            let ElicitError::UnsupportedParam {
+                method,
+                param,
+                capability,
+            } = &error
+            else {
+                panic!("{what} {member}: {error:?}");
+            };
+            let needed = format!("sampling.{needs}");
+            assert_eq!(
+                (*method, *param, *capability),
+                ("sampling/createMessage", member, needed.as_str()),
+                "{what}"
+            );
+            assert_eq!(&wire(error), refused, "{what} {member}");
+            assert_eq!(
+                client.seen(),
+                Vec::<Value>::new(),
+                "{what} {member}: nothing sent"
+            );
+
+            // Declared: sent as it is.
+            let client = Client::new(version, vec![sampled()]);
+            let capabilities = json!({"sampling": {needs: {}}});
+            let outcome = declaring(
+                &client,
+                Some(capabilities),
+                sample_with(member, value.clone()),
+            );
+            assert_eq!(text(outcome), "Paris.", "{what} {member}");
+            assert_eq!(client.seen()[0]["params"][member], value, "{what} {member}");
+        }
+        // `includeContext: "none"` needs nothing.
+        let client = Client::new(version, vec![sampled()]);
+        let outcome = declaring(
+            &client,
+            Some(plain.clone()),
+            sample_with("includeContext", json!("none")),
+        );
+        assert_eq!(text(outcome), "Paris.", "{what}");
+    }
+    // On 2025-06-18, `sampling` allowed `includeContext`; `tools` came
+    // later, and needs `sampling.tools` from any client.
+    let client = Client::new(V0618, vec![sampled()]);
+    let outcome = declaring(
+        &client,
+        Some(plain.clone()),
+        sample_with("includeContext", json!("thisServer")),
+    );
+    assert_eq!(text(outcome), "Paris.");
+    let client = Client::new(V0618, vec![sampled()]);
+    let error = failed(declaring(
+        &client,
+        Some(plain),
+        sample_with("tools", json!([search_tool()])),
+    ));
+    assert_eq!(wire(error), tools);
+    // A client whose capabilities the adapter cannot tell counts as
+    // declaring them all: it is sent, and answers for itself.
+    for version in [V1125, V0728, None] {
+        let client = Client::new(version, vec![sampled()]);
+        let outcome = declaring(&client, None, sample_with("tools", json!([search_tool()])));
+        assert_eq!(text(outcome), "Paris.", "{}", name(version));
+    }
+}
+
+/// A sampled message refused for a capability leaves its key free, as a
+/// missing `sampling` does: the body asks again without the member.
+#[test]
+fn a_body_can_sample_again_without_what_the_client_cannot_take() {
+    let body = |ask: Ask<Fake>| async move {
+        let with_tools = capital().with_member("tools", json!([search_tool()]));
+        let sampled = match ask.create_message("capital", with_tools).await {
+            Err(ElicitError::UnsupportedParam { .. }) => {
+                ask.create_message("capital", capital()).await?
+            }
+            other => other?,
+        };
+        Ok(ToolResult::Text(sampled.text()))
+    };
+    for version in [V1125, V0728] {
+        let client = Client::new(version, vec![sampled()]);
+        let capabilities = json!({"sampling": {}});
+        assert_eq!(text(declaring(&client, Some(capabilities), body)), "Paris.");
+        assert_eq!(client.seen()[0]["params"].get("tools"), None);
+    }
+}
+
 /// A root's URI is read with its scheme in any case (RFC 3986 §3.1), and
 /// offers its local path, percent-decoded: VS Code sends a Windows drive
 /// as `file:///c%3A/..`.

@@ -72,6 +72,33 @@ impl Server {
         })
         .await
     }
+
+    #[tool(description = "Asks the client's model, which may call a search tool")]
+    async fn with_tools(&self, ask: Ask) -> Result<CallToolResponse, ErrorData> {
+        ask.tool(|ask| async move {
+            let params = CreateMessageParams::new("What is the capital of France?", 100)
+                .with_member(
+                    "tools",
+                    json!([{"name": "search", "inputSchema": {"type": "object"}}]),
+                );
+            let sampled = ask.create_message("capital", params).await?;
+            let text = format!("{} by {}", sampled.text(), sampled.model());
+            Ok::<_, ElicitError>(CallToolResult::success(vec![ContentBlock::text(text)]))
+        })
+        .await
+    }
+
+    #[tool(description = "Asks the client's model, with the context of this server")]
+    async fn with_context(&self, ask: Ask) -> Result<CallToolResponse, ErrorData> {
+        ask.tool(|ask| async move {
+            let params = CreateMessageParams::new("What is the capital of France?", 100)
+                .with_member("includeContext", json!("thisServer"));
+            let sampled = ask.create_message("capital", params).await?;
+            let text = format!("{} by {}", sampled.text(), sampled.model());
+            Ok::<_, ElicitError>(CallToolResult::success(vec![ContentBlock::text(text)]))
+        })
+        .await
+    }
 }
 
 #[tool_handler(router = self.tool_router)]
@@ -114,8 +141,16 @@ impl ClientHandler for Client {
         params: CreateMessageRequestParams,
         _: RequestContext<RoleClient>,
     ) -> Result<CreateMessageResult, ErrorData> {
+        let tools = match &params.tools {
+            Some(tools) => format!(" tools {}", tools.len()),
+            None => String::new(),
+        };
+        let context = match &params.include_context {
+            Some(context) => format!(" includeContext {}", serde_json::to_value(context).unwrap()),
+            None => String::new(),
+        };
         self.seen.lock().unwrap().push(format!(
-            "sampling/createMessage maxTokens {}",
+            "sampling/createMessage maxTokens {}{tools}{context}",
             params.max_tokens
         ));
         Ok(serde_json::from_value(json!({
@@ -158,10 +193,19 @@ const EVERYTHING: fn() -> Value = || json!({"elicitation": {}, "sampling": {}, "
 
 /// Serves a fresh server to `client` and calls `three`.
 async fn call(client: Client) -> (Result<CallToolResult, ServiceError>, Vec<String>) {
+    call_tool(client, "three").await
+}
+
+/// Serves a fresh server to `client` (its revision decides the handshake)
+/// and calls `tool`.
+async fn call_tool(
+    client: Client,
+    tool: &'static str,
+) -> (Result<CallToolResult, ServiceError>, Vec<String>) {
     let connection = connect(Server::new(), client).await;
     let call = connection
         .client
-        .call_tool(CallToolRequestParams::new("three"))
+        .call_tool(CallToolRequestParams::new(tool))
         .await;
     let seen = connection.client.service().seen.lock().unwrap().clone();
     (call, seen)
@@ -225,6 +269,53 @@ async fn a_client_without_sampling_is_not_asked_to_sample() {
             Some(json!({"requiredCapabilities": {"sampling": {}}}))
         );
         assert_eq!(seen, Vec::<String>::new(), "{version}");
+    }
+}
+
+/// Sampling with `tools` needs `sampling.tools`, with `includeContext`
+/// other than `"none"` `sampling.context`: a client that declared
+/// `sampling` alone is sent nothing and the call ends with the error that
+/// names the capability; one that declared it samples, on both eras.
+#[tokio::test]
+async fn sampling_params_need_the_sampling_capability_they_use() {
+    let cases = [
+        (
+            "with_tools",
+            "tools",
+            "the client did not declare the sampling.tools capability, so it cannot be sent \
+             sampling/createMessage with `tools`",
+            "sampling/createMessage maxTokens 100 tools 1",
+        ),
+        (
+            "with_context",
+            "context",
+            "the client did not declare the sampling.context capability, so it cannot be sent \
+             sampling/createMessage with an `includeContext` other than \"none\"",
+            "sampling/createMessage maxTokens 100 includeContext \"thisServer\"",
+        ),
+    ];
+    for version in [ProtocolVersion::V_2025_11_25, ProtocolVersion::V_2026_07_28] {
+        for (tool, capability, message, sent) in cases {
+            let call = |client| call_tool(client, tool);
+            let without = client(version.clone(), json!({"elicitation": {}, "sampling": {}}));
+            let (outcome, seen) = call(without).await;
+            let Err(ServiceError::McpError(error)) = outcome else {
+                panic!("{version} {tool}: expected a JSON-RPC error, got {outcome:?}");
+            };
+            assert_eq!(error.code.0, -32021, "{version} {tool}");
+            assert_eq!(error.message, message, "{version}");
+            assert_eq!(
+                error.data,
+                Some(json!({"requiredCapabilities": {"sampling": {capability: {}}}})),
+                "{version} {tool}"
+            );
+            assert_eq!(seen, Vec::<String>::new(), "{version} {tool}");
+
+            let with = client(version.clone(), json!({"sampling": {capability: {}}}));
+            let (outcome, seen) = call(with).await;
+            assert_eq!(text(outcome), "Paris. by test-model", "{version} {tool}");
+            assert_eq!(seen, [sent], "{version} {tool}");
+        }
     }
 }
 

@@ -58,24 +58,15 @@ pub(crate) enum Plan {
 }
 
 /// Refuses the round if the client did not declare what one of its
-/// questions needs ([`ElicitError::Unsupported`]): a form where the
-/// client shows none is answered by its argument instead, or ends with
-/// the result for the model.
+/// questions needs ([`ElicitError::Unsupported`], or
+/// [`ElicitError::UnsupportedParam`] for sampling params that need
+/// `sampling.tools` or `sampling.context`; see `Capabilities::allow`): a
+/// form where the client shows none is answered by its argument instead,
+/// or ends with the result for the model.
 pub(crate) fn check_supported(call: &Call, questions: &[Erased]) -> Result<(), ElicitError> {
     for question in questions {
-        let Erased::Input(question) = question else {
-            continue;
-        };
-        let request = question.request();
-        let supported = match request {
-            InputRequest::CreateMessage(_) => call.capabilities.sampling,
-            InputRequest::ListRoots => call.capabilities.roots,
-            InputRequest::Elicitation(_) => call.capabilities.form,
-        };
-        if !supported {
-            return Err(ElicitError::Unsupported {
-                method: request.method(),
-            });
+        if let Erased::Input(question) = question {
+            call.capabilities.allow(question.request(), call.version)?;
         }
     }
     Ok(())
@@ -459,7 +450,7 @@ mod tests {
                 form: true,
                 sampling: false,
                 roots: false,
-                tasks: false,
+                ..Capabilities::ALL
             },
             max_attempts: 3,
             messages: &English,

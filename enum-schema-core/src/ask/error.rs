@@ -36,7 +36,7 @@ pub(crate) const MISSING_REQUIRED_CLIENT_CAPABILITY: i32 = -32021;
 /// | `RequestState`, `NoArguments` | `-32602` invalid params |
 /// | `Store` | `-32603` internal error |
 /// | `Cancelled` | `-32603` internal error, if the SDK answers a cancelled request at all (MCP says it should not; neither rmcp nor tower-mcp does) |
-/// | `Unsupported` | `-32021` missing required client capability, `data.requiredCapabilities` |
+/// | `Unsupported`, `UnsupportedParam` | `-32021` missing required client capability, `data.requiredCapabilities` |
 /// | `Unasked` | `-32021`, `data` the questions (see [`Unasked`]) and `requiredCapabilities` |
 /// | `Version`, `NoServerRequests` | `-32600` invalid request |
 /// | `Service`, `Handler` | the SDK error's own code, message and `data`, passed on as they came |
@@ -55,6 +55,24 @@ pub enum ElicitError {
     Unsupported {
         /// The request's method.
         method: &'static str,
+    },
+    /// The client declared the capability `method` needs, but not the one
+    /// that a member of its params needs, so MCP forbids sending it (MCP
+    /// 2025-11-25 on): `sampling.tools` for `tools` or `toolChoice` in a
+    /// `sampling/createMessage` (which the client must refuse), and
+    /// `sampling.context` for an `includeContext` other than `"none"`
+    /// (which the server should not send). Refused before anything is
+    /// sent, as [`Unsupported`](Self::Unsupported) is; a body that can do
+    /// without asks again without the member.
+    UnsupportedParam {
+        /// The request's method: `"sampling/createMessage"`.
+        method: &'static str,
+        /// The member of its params: `"tools"`, `"toolChoice"` or
+        /// `"includeContext"`.
+        param: &'static str,
+        /// The capability it needs, as MCP's `ClientCapabilities` nests
+        /// it: `"sampling.tools"` or `"sampling.context"`.
+        capability: &'static str,
     },
     /// [`Ask`](super::Ask)'s questions that a client without form
     /// elicitation could not ask, and that no argument of the call answered
@@ -158,9 +176,9 @@ impl ElicitError {
             ElicitError::Invalid(_)
             | ElicitError::RequestState(_)
             | ElicitError::NoArguments { .. } => INVALID_PARAMS,
-            ElicitError::Unsupported { .. } | ElicitError::Unasked(_) => {
-                MISSING_REQUIRED_CLIENT_CAPABILITY
-            }
+            ElicitError::Unsupported { .. }
+            | ElicitError::UnsupportedParam { .. }
+            | ElicitError::Unasked(_) => MISSING_REQUIRED_CLIENT_CAPABILITY,
             ElicitError::Version(_) | ElicitError::NoServerRequests { .. } => INVALID_REQUEST,
             ElicitError::Service(error) | ElicitError::Handler(error) => error.code(),
             ElicitError::InputRequired(_)
@@ -195,6 +213,10 @@ impl ElicitError {
     ///   `{"requiredCapabilities":{"elicitation":{"form":{}}}}` for
     ///   `elicitation/create`, `{"requiredCapabilities":{"sampling":{}}}`,
     ///   `{"requiredCapabilities":{"roots":{}}}`;
+    /// - [`UnsupportedParam`](Self::UnsupportedParam): the capability
+    ///   nested as MCP's `ClientCapabilities` has it,
+    ///   `{"requiredCapabilities":{"sampling":{"tools":{}}}}` or
+    ///   `{"requiredCapabilities":{"sampling":{"context":{}}}}`;
     /// - [`Unasked`](Self::Unasked): the same, and
     ///   `"unasked":[{"key":..,"message":..,"argument":KEY|null,"refused":..|null,"requestedSchema":{..}}]`
     ///   (at most 20 options per field, `"moreOptions":N` for the rest;
@@ -217,6 +239,13 @@ impl ElicitError {
                     "requiredCapabilities",
                     object([(name, settings)]),
                 )]))
+            }
+            ElicitError::UnsupportedParam { capability, .. } => {
+                // `sampling.tools` is `{"sampling":{"tools":{}}}`.
+                let nested = capability
+                    .rsplit('.')
+                    .fold(object([]), |inner, name| object([(name, inner)]));
+                Some(object([("requiredCapabilities", nested)]))
             }
             ElicitError::Unasked(unasked) => {
                 let mut data = unasked.data();
@@ -291,6 +320,21 @@ impl fmt::Display for ElicitError {
                     "the client did not declare the {} capability{mode}, so it cannot be sent {method}",
                     capability(method)
                 )
+            }
+            ElicitError::UnsupportedParam {
+                method,
+                param,
+                capability,
+            } => {
+                write!(
+                    f,
+                    "the client did not declare the {capability} capability, so it cannot be sent \
+                     {method} with "
+                )?;
+                match *param {
+                    "includeContext" => f.write_str(r#"an `includeContext` other than "none""#),
+                    param => write!(f, "`{param}`"),
+                }
             }
             ElicitError::Unasked(unasked) => unasked.fmt(f),
             ElicitError::Version(error) => error.fmt(f),

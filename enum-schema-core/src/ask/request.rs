@@ -6,6 +6,7 @@
 use serde_json::{Map, Value};
 
 use super::error::ElicitError;
+use crate::input::InputRequest;
 use crate::version::ProtocolVersion;
 
 /// The request an [`Ask`](super::Ask) is opened for, as an SDK adapter
@@ -103,12 +104,16 @@ impl<'a> Request<'a> {
     /// The client's `capabilities` (MCP `ClientCapabilities`, from its
     /// `initialize`, or on 2026-07-28 from the request's `_meta`), as JSON:
     /// `elicitation` (`{}` or with `form` is form elicitation, MCP
-    /// 2025-11-25; with `url` alone, URL mode only), `sampling`, `roots`,
-    /// and the tasks extension (`extensions`, `"io.modelcontextprotocol/tasks"`,
-    /// SEP-2663). A question the client cannot take is refused
-    /// ([`ElicitError::Unsupported`]), or for a form, answered by its
-    /// argument or ended with the result for the model
+    /// 2025-11-25; with `url` alone, URL mode only), `sampling` (with
+    /// `tools` and `context`, MCP 2025-11-25), `roots`, and the tasks
+    /// extension (`extensions`, `"io.modelcontextprotocol/tasks"`, SEP-2663).
+    /// A question the client cannot take is refused
+    /// ([`ElicitError::Unsupported`], [`ElicitError::UnsupportedParam`] for
+    /// sampling params that need `sampling.tools` or `sampling.context`),
+    /// or for a form, answered by its argument or ended with the result for
+    /// the model
     /// ([`ElicitError::Unasked`]). Anything but an object declares nothing.
+    /// Without this call, the client counts as declaring every capability.
     #[must_use]
     pub fn with_client_capabilities(mut self, capabilities: &Value) -> Self {
         self.capabilities = Capabilities::read(capabilities);
@@ -174,6 +179,12 @@ pub(crate) struct Capabilities {
     pub(crate) form: bool,
     /// `sampling/createMessage`.
     pub(crate) sampling: bool,
+    /// `sampling.tools`: `tools` and `toolChoice` in its params (MCP
+    /// 2025-11-25 on).
+    pub(crate) sampling_tools: bool,
+    /// `sampling.context`: an `includeContext` other than `"none"` (MCP
+    /// 2025-11-25 on).
+    pub(crate) sampling_context: bool,
     /// `roots/list`.
     pub(crate) roots: bool,
     /// The tasks extension (SEP-2663): a call may be answered with a task.
@@ -185,9 +196,11 @@ const TASKS: &str = "io.modelcontextprotocol/tasks";
 
 impl Capabilities {
     /// A client whose capabilities are not known (but tasks).
-    const ALL: Capabilities = Capabilities {
+    pub(crate) const ALL: Capabilities = Capabilities {
         form: true,
         sampling: true,
+        sampling_tools: true,
+        sampling_context: true,
         roots: true,
         // A task result breaks a client that cannot take one: never assumed.
         tasks: false,
@@ -195,16 +208,82 @@ impl Capabilities {
 
     fn read(capabilities: &Value) -> Capabilities {
         let declared = |name: &str| capabilities.get(name).filter(|value| value.is_object());
+        let sampling = declared("sampling");
+        let in_sampling = |name: &str| {
+            sampling
+                .and_then(|sampling| sampling.get(name))
+                .is_some_and(Value::is_object)
+        };
         Capabilities {
             // `"elicitation": {}` means form mode (MCP 2025-11-25 on).
             form: declared("elicitation").is_some_and(|elicitation| {
                 elicitation.get("form").is_some() || elicitation.get("url").is_none()
             }),
-            sampling: declared("sampling").is_some(),
+            sampling: sampling.is_some(),
+            sampling_tools: in_sampling("tools"),
+            sampling_context: in_sampling("context"),
             roots: declared("roots").is_some(),
             tasks: declared("extensions")
                 .and_then(|extensions| extensions.get(TASKS))
                 .is_some_and(Value::is_object),
+        }
+    }
+
+    /// Refuses `request` if the client did not declare what it needs, on
+    /// `version` (`None`: not known): the capability of its method
+    /// ([`ElicitError::Unsupported`]); for `sampling/createMessage`, also
+    /// `sampling.tools` for `tools` or `toolChoice` in its params (the
+    /// client must refuse them without it, MCP 2025-11-25 on; no earlier
+    /// revision has them), and `sampling.context` for an `includeContext`
+    /// other than `"none"` from 2025-11-25 on (before, `sampling` allowed
+    /// it), the first missing in that order
+    /// ([`ElicitError::UnsupportedParam`]).
+    pub(crate) fn allow(
+        &self,
+        request: &InputRequest,
+        version: Option<ProtocolVersion>,
+    ) -> Result<(), ElicitError> {
+        let supported = match request {
+            InputRequest::CreateMessage(_) => self.sampling,
+            InputRequest::ListRoots => self.roots,
+            InputRequest::Elicitation(_) => self.form,
+        };
+        if !supported {
+            return Err(ElicitError::Unsupported {
+                method: request.method(),
+            });
+        }
+        let InputRequest::CreateMessage(params) = request else {
+            return Ok(());
+        };
+        let params = params.as_json();
+        let context = params
+            .get("includeContext")
+            .is_some_and(|context| context != "none")
+            && version.is_none_or(|version| version >= ProtocolVersion::V2025_11_25);
+        let missing = [
+            (params.contains_key("tools"), "tools", self.sampling_tools),
+            (
+                params.contains_key("toolChoice"),
+                "toolChoice",
+                self.sampling_tools,
+            ),
+            (context, "includeContext", self.sampling_context),
+        ];
+        match missing
+            .into_iter()
+            .find(|(sent, _, declared)| *sent && !declared)
+        {
+            Some((_, param, _)) => Err(ElicitError::UnsupportedParam {
+                method: request.method(),
+                param,
+                capability: if param == "includeContext" {
+                    "sampling.context"
+                } else {
+                    "sampling.tools"
+                },
+            }),
+            None => Ok(()),
         }
     }
 }
@@ -263,6 +342,8 @@ mod tests {
 
     use super::{Capabilities, Request};
     use crate::ask::error::ElicitError;
+    use crate::input::{CreateMessageParams, InputRequest};
+    use crate::version::ProtocolVersion;
 
     fn read(capabilities: serde_json::Value) -> Capabilities {
         Capabilities::read(&capabilities)
@@ -273,6 +354,8 @@ mod tests {
         let none = Capabilities {
             form: false,
             sampling: false,
+            sampling_tools: false,
+            sampling_context: false,
             roots: false,
             tasks: false,
         };
@@ -280,10 +363,28 @@ mod tests {
         assert_eq!(read(json!(null)), none);
         assert_eq!(read(json!([{"elicitation": {}}])), none);
         assert_eq!(read(json!({"elicitation": true, "sampling": 1})), none);
+        let sampling = json!({"tools": {}, "context": {}});
         assert_eq!(
-            read(json!({"elicitation": {}, "sampling": {}, "roots": {"listChanged": true}})),
+            read(json!({"elicitation": {}, "sampling": sampling, "roots": {"listChanged": true}})),
             Capabilities::ALL
         );
+        let plain = Capabilities {
+            sampling: true,
+            ..none
+        };
+        assert_eq!(read(json!({"sampling": {}})), plain);
+        assert_eq!(
+            read(json!({"sampling": {"tools": true, "context": null}})),
+            plain
+        );
+        assert_eq!(
+            read(json!({"sampling": {"tools": {}}})),
+            Capabilities {
+                sampling_tools: true,
+                ..plain
+            }
+        );
+        assert_eq!(read(json!({"tools": {}, "context": {}})), none);
         let form = Capabilities { form: true, ..none };
         assert_eq!(read(json!({"elicitation": {"form": {}}})), form);
         assert_eq!(read(json!({"elicitation": {"form": {}, "url": {}}})), form);
@@ -300,6 +401,108 @@ mod tests {
             read(json!({"extensions": {"io.modelcontextprotocol/tasks": true}})),
             none
         );
+    }
+
+    /// What `allow` says of `params` (a `sampling/createMessage`'s) from a
+    /// client of `version` that declared `capabilities`: `None` for sent,
+    /// else the message of the refusal and its `data`.
+    fn allowed(
+        capabilities: serde_json::Value,
+        version: Option<ProtocolVersion>,
+        params: serde_json::Value,
+    ) -> Option<(String, serde_json::Value)> {
+        let params = params.as_object().unwrap().iter().fold(
+            CreateMessageParams::new("Hi?", 10),
+            |params, (name, value)| params.with_member(name.clone(), value.clone()),
+        );
+        let request = InputRequest::CreateMessage(params);
+        match Capabilities::read(&capabilities).allow(&request, version) {
+            Ok(()) => None,
+            Err(error @ ElicitError::UnsupportedParam { .. }) => {
+                Some((error.to_string(), error.data().unwrap()))
+            }
+            Err(error @ ElicitError::Unsupported { .. }) => {
+                Some((error.to_string(), error.data().unwrap()))
+            }
+            Err(other) => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn sampling_params_need_the_capability_they_use() {
+        let sampling = || json!({"sampling": {}});
+        let newer = [
+            Some(ProtocolVersion::V2025_11_25),
+            Some(ProtocolVersion::V2026_07_28),
+            None,
+        ];
+        let tools = (
+            "the client did not declare the sampling.tools capability, so it cannot be sent \
+             sampling/createMessage with `tools`"
+                .to_owned(),
+            json!({"requiredCapabilities": {"sampling": {"tools": {}}}}),
+        );
+        let context = (
+            "the client did not declare the sampling.context capability, so it cannot be sent \
+             sampling/createMessage with an `includeContext` other than \"none\""
+                .to_owned(),
+            json!({"requiredCapabilities": {"sampling": {"context": {}}}}),
+        );
+        for version in newer {
+            let tool = json!({"name": "search", "inputSchema": {"type": "object"}});
+            let with_tools = json!({"tools": [tool]});
+            assert_eq!(
+                allowed(sampling(), version, with_tools.clone()),
+                Some(tools.clone())
+            );
+            let declared = json!({"sampling": {"tools": {}}});
+            assert_eq!(allowed(declared, version, with_tools), None);
+            let choice = json!({"toolChoice": {"mode": "none"}});
+            let (message, data) = allowed(sampling(), version, choice).unwrap();
+            assert!(message.ends_with("with `toolChoice`"), "{message}");
+            assert_eq!(data, tools.1);
+            for value in ["thisServer", "allServers"] {
+                let params = json!({"includeContext": value});
+                assert_eq!(
+                    allowed(sampling(), version, params.clone()),
+                    Some(context.clone())
+                );
+                let declared = json!({"sampling": {"context": {}}});
+                assert_eq!(allowed(declared, version, params), None);
+            }
+            let none = json!({"includeContext": "none"});
+            assert_eq!(allowed(sampling(), version, none), None);
+            // Both: the first missing.
+            let both = json!({"includeContext": "thisServer", "tools": []});
+            assert_eq!(
+                allowed(sampling(), version, both.clone()),
+                Some(tools.clone())
+            );
+            let declared = json!({"sampling": {"tools": {}}});
+            assert_eq!(allowed(declared, version, both), Some(context.clone()));
+        }
+        // Before 2025-11-25, `sampling` allowed `includeContext`, and no
+        // revision had `tools`.
+        let older = Some(ProtocolVersion::V2025_06_18);
+        let params = json!({"includeContext": "thisServer"});
+        assert_eq!(allowed(sampling(), older, params), None);
+        let params = json!({"tools": []});
+        assert_eq!(allowed(sampling(), older, params), Some(tools));
+        // Without `sampling` at all, the method is refused first.
+        let params = json!({"tools": []});
+        let (message, data) = allowed(json!({}), None, params).unwrap();
+        assert_eq!(
+            message,
+            "the client did not declare the sampling capability, so it cannot be sent \
+             sampling/createMessage"
+        );
+        assert_eq!(data, json!({"requiredCapabilities": {"sampling": {}}}));
+        // A client whose capabilities are not known declares them all.
+        let params = CreateMessageParams::new("Hi?", 10)
+            .with_member("tools", json!([]))
+            .with_member("includeContext", json!("allServers"));
+        let request = InputRequest::CreateMessage(params);
+        assert!(Capabilities::ALL.allow(&request, None).is_ok());
     }
 
     /// What `arguments_unseen` says, `None` for the call refused.

@@ -67,7 +67,14 @@ impl CreateMessageParams {
     /// The same params with the member `name` set to `value`, as MCP's
     /// `CreateMessageRequestParams` defines it (`temperature`,
     /// `stopSequences`, `modelPreferences`, `messages` for a conversation,
-    /// ..). The client checks them; this crate sends them as they are.
+    /// ..). The client checks them; this crate sends them as they are,
+    /// but for the members that need a capability beyond `sampling` (MCP
+    /// 2025-11-25 on): `tools` and `toolChoice` are sent only to a client
+    /// that declared `sampling.tools`, an `includeContext` other than
+    /// `"none"` only to one that declared `sampling.context`; to another,
+    /// `Ask` refuses the question before anything is sent
+    /// ([`ElicitError::UnsupportedParam`](crate::ask::ElicitError::UnsupportedParam),
+    /// `{"requiredCapabilities":{"sampling":{"tools":{}}}}`).
     #[must_use]
     pub fn with_member(mut self, name: impl Into<String>, value: Value) -> Self {
         self.0.insert(name.into(), value);
