@@ -26,6 +26,7 @@ use std::fmt::{self, Display};
 
 use serde_json::{Number, Value};
 
+use crate::schema::format::{missing_from_date_time, Missing};
 use crate::schema::option::EnumOption;
 use crate::schema::primitive::StringFormat;
 
@@ -722,12 +723,29 @@ impl ErrorKind {
                 Characters(value.chars().count()),
                 max_length,
             ),
-            ErrorKind::InvalidFormat { value, format } => write!(
-                f,
-                "invalid format: {} is not a valid {}",
-                QuotedStr(value),
-                format,
-            ),
+            ErrorKind::InvalidFormat { value, format } => {
+                write!(
+                    f,
+                    "invalid format: {} is not a valid {}",
+                    QuotedStr(value),
+                    format,
+                )?;
+                // A date and time short of a part (a browser's
+                // `datetime-local` field gives no seconds and no zone):
+                // which one.
+                let missing = match format {
+                    StringFormat::DateTime => missing_from_date_time(value),
+                    _ => None,
+                };
+                let zone = " (Z for UTC, or an offset such as +01:00)";
+                let (missing, zone) = match missing {
+                    None => return Ok(()),
+                    Some(Missing::Seconds) => ("the seconds are", ""),
+                    Some(Missing::Zone) => ("the time zone is", zone),
+                    Some(Missing::SecondsAndZone) => ("the seconds and the time zone are", zone),
+                };
+                write!(f, ": {missing} missing, as in 2026-12-31T09:30:00Z{zone}")
+            }
             ErrorKind::NotAnInteger { value } => {
                 write!(f, "not an integer: {} has a fractional part", value)
             }

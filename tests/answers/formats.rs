@@ -221,9 +221,77 @@ fn date_time() {
             "2024-01-01T12:00:00+0a:00",
             "2024-01-01T12:00:00+00:0a",
             "2024-01-01T12:00Z",
+            "2024-01-01T12:00", // a browser's `datetime-local`
+            "2024-01-01T12:00+02:00",
             "2024-01-01",
             "",
         ],
+    );
+}
+
+/// A date and time that lacks only its seconds, its time zone or both (a
+/// browser's `datetime-local` field gives neither) is refused as any
+/// other, and the message says which part is missing.
+#[test]
+fn a_date_time_short_of_a_part_says_which() {
+    let field = StringField::new().with_format(StringFormat::DateTime);
+    let zone = " (Z for UTC, or an offset such as +01:00)";
+    for (value, missing) in [
+        (
+            "2026-07-15T10:30",
+            format!("the seconds and the time zone are missing, as in 2026-12-31T09:30:00Z{zone}"),
+        ),
+        (
+            "2026-07-15T10:30:00",
+            format!("the time zone is missing, as in 2026-12-31T09:30:00Z{zone}"),
+        ),
+        (
+            "2026-07-15T10:30:00.5",
+            format!("the time zone is missing, as in 2026-12-31T09:30:00Z{zone}"),
+        ),
+        (
+            "2026-07-15T10:30Z",
+            "the seconds are missing, as in 2026-12-31T09:30:00Z".to_owned(),
+        ),
+        (
+            "2026-07-15T10:30-05:00",
+            "the seconds are missing, as in 2026-12-31T09:30:00Z".to_owned(),
+        ),
+    ] {
+        let error = field.parse_value(json!(value)).unwrap_err();
+        assert_eq!(
+            error.kind(),
+            &ErrorKind::InvalidFormat {
+                value: value.to_owned(),
+                format: StringFormat::DateTime,
+            }
+        );
+        assert_eq!(
+            error.to_string(),
+            format!("invalid format: \"{value}\" is not a valid date-time: {missing}"),
+        );
+    }
+    // Anything the seconds or the zone would not mend: the message as
+    // before.
+    for value in [
+        "2026-07-15 10:30",
+        "2026-07-15T25:30",
+        "2026-02-30T10:30",
+        "2026-07-15",
+    ] {
+        let error = field.parse_value(json!(value)).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            format!("invalid format: \"{value}\" is not a valid date-time"),
+        );
+    }
+    // Another format is never said to lack seconds.
+    let date = StringField::new().with_format(StringFormat::Date);
+    assert_eq!(
+        date.parse_value(json!("2026-07-15T10:30"))
+            .unwrap_err()
+            .to_string(),
+        r#"invalid format: "2026-07-15T10:30" is not a valid date"#
     );
 }
 

@@ -733,3 +733,87 @@ fn a_root_is_read_with_its_scheme_in_any_case_and_offers_its_path() {
         r#"malformed ListRootsResult: a root's `uri` does not start with file:// (found "HTTPS://example.com")"#
     );
 }
+
+/// When something happens, typed into a date and time field.
+#[derive(ElicitForm, Debug, PartialEq)]
+struct Meeting {
+    #[elicit(format = "date-time", title = "When")]
+    when: String,
+}
+
+/// A date and time short of its seconds or its time zone (what a
+/// browser's `datetime-local` field gives) is refused, as RFC 3339 says,
+/// and the person asked again is told which part is missing; so is the
+/// model, in the result that ends the call.
+#[test]
+fn a_date_time_short_of_a_part_is_asked_again_saying_which() {
+    let meeting = |ask: Ask<Fake>| async move {
+        let answer = ask.form::<Meeting>("meeting", "When do we meet?").await?;
+        Ok(ToolResult::Text(format!("{answer:?}")))
+    };
+    let zone = " (Z for UTC, or an offset such as +01:00)";
+    for version in [V1125, V0728] {
+        let what = name(version);
+        let client = Client::new(
+            version,
+            vec![
+                accept(json!({"when": "2026-07-15T10:30"})),
+                accept(json!({"when": "2026-07-15T10:30:00"})),
+                accept(json!({"when": "2026-07-15T10:30Z"})),
+            ],
+        );
+        let rejection = rejected(client.tool(meeting));
+        let seen = client.seen();
+        assert_eq!(seen.len(), 3, "{what}");
+        assert_eq!(
+            seen[1]["message"],
+            format!(
+                "When do we meet?\n\nWhen: “2026-07-15T10:30” is missing the seconds and the time \
+                 zone; enter a date and time, such as 2026-12-31T09:30:00Z{zone}."
+            ),
+            "{what}"
+        );
+        assert_eq!(
+            seen[2]["message"],
+            format!(
+                "When do we meet?\n\nWhen: “2026-07-15T10:30:00” is missing the time zone; enter \
+                 a date and time, such as 2026-12-31T09:30:00Z{zone}."
+            ),
+            "{what}"
+        );
+        let message = "field `when`: invalid format: \"2026-07-15T10:30Z\" is not a valid \
+                       date-time: the seconds are missing, as in 2026-12-31T09:30:00Z";
+        assert_eq!(
+            rejection.text,
+            format!("the client's answer was rejected: {message}"),
+            "{what}"
+        );
+        assert_eq!(
+            rejection.data,
+            Some(json!({"errors": [{
+                "field": "when",
+                "value": "2026-07-15T10:30Z",
+                "format": "date-time",
+                "message": message,
+            }]})),
+            "{what}"
+        );
+    }
+    // The seconds alone, asked again.
+    let client = Client::new(
+        V0728,
+        vec![
+            accept(json!({"when": "2026-07-15T10:30+02:00"})),
+            accept(json!({"when": "2026-07-15T10:30:00+02:00"})),
+        ],
+    );
+    assert_eq!(
+        text(client.tool(meeting)),
+        "Accept(Meeting { when: \"2026-07-15T10:30:00+02:00\" })"
+    );
+    assert_eq!(
+        client.seen()[1]["message"],
+        "When do we meet?\n\nWhen: “2026-07-15T10:30+02:00” is missing the seconds; enter a date \
+         and time, such as 2026-12-31T09:30:00Z."
+    );
+}

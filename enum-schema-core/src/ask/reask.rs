@@ -9,6 +9,7 @@ use serde_json::{Map, Value};
 
 use super::messages::Messages;
 use crate::error::{Error, ErrorKind, JsonType};
+use crate::schema::format::{missing_from_date_time, Missing};
 use crate::schema::option::EnumOption;
 use crate::schema::primitive::StringFormat;
 use crate::schema::{ElicitRequestFormParams, PrimitiveSchema, RequestedSchema};
@@ -387,12 +388,25 @@ fn reason(text: &mut String, field: &str, kind: &ErrorKind, changed: bool) -> st
         ErrorKind::TooLong {
             value, max_length, ..
         } => length(text, field, "at most", *max_length, value),
-        ErrorKind::InvalidFormat { value, format, .. } => write!(
-            text,
-            "{field}: {} is not {}.",
-            quote(value),
-            format_text(*format)
-        ),
+        ErrorKind::InvalidFormat { value, format, .. } => {
+            let missing = match format {
+                StringFormat::DateTime => missing_from_date_time(value),
+                _ => None,
+            };
+            let value = quote(value);
+            let zone = " (Z for UTC, or an offset such as +01:00)";
+            let (missing, zone) = match missing {
+                None => return write!(text, "{field}: {value} is not {}.", format_text(*format)),
+                Some(Missing::Seconds) => ("the seconds", ""),
+                Some(Missing::Zone) => ("the time zone", zone),
+                Some(Missing::SecondsAndZone) => ("the seconds and the time zone", zone),
+            };
+            write!(
+                text,
+                "{field}: {value} is missing {missing}; enter {}{zone}.",
+                format_text(*format)
+            )
+        }
         ErrorKind::NotAnInteger { value, .. } => write!(
             text,
             "{field}: enter a whole number; you entered {}.",

@@ -460,34 +460,84 @@ pub(crate) const fn is_date(value: &str) -> bool {
 /// An RFC 3339 date-time: `YYYY-MM-DDTHH:MM:SS[.frac](Z|±HH:MM)`, `T` and
 /// `Z` in either case; second 60 (a leap second) only at 23:59 UTC.
 pub(crate) const fn is_date_time(value: &str) -> bool {
+    is_date_time_with(value.as_bytes(), true, true)
+}
+
+/// What a date and time lacks to be an RFC 3339 date-time, where adding
+/// it would make one: what a browser's `datetime-local` field gives
+/// (`2026-07-15T10:30`), or a time without its zone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Missing {
+    /// `2026-07-15T10:30Z`: the seconds.
+    Seconds,
+    /// `2026-07-15T10:30:00`: the time zone (`Z` or an offset).
+    Zone,
+    /// `2026-07-15T10:30`: both.
+    SecondsAndZone,
+}
+
+/// What `value`, not an RFC 3339 date-time, lacks to be one: `None` for a
+/// date-time, and for anything that adding the seconds or the time zone
+/// would not mend (a space for the `T`, an hour 25, a date that is none).
+pub(crate) const fn missing_from_date_time(value: &str) -> Option<Missing> {
     let bytes = value.as_bytes();
-    if bytes.len() < 20 || !is_date_bytes(bytes) || !(bytes[10] == b'T' || bytes[10] == b't') {
+    if is_date_time_with(bytes, true, true) {
+        None
+    } else if is_date_time_with(bytes, false, false) {
+        Some(Missing::SecondsAndZone)
+    } else if is_date_time_with(bytes, true, false) {
+        Some(Missing::Zone)
+    } else if is_date_time_with(bytes, false, true) {
+        Some(Missing::Seconds)
+    } else {
+        None
+    }
+}
+
+/// `YYYY-MM-DDTHH:MM`, then with `seconds` `:SS[.frac]`, then with `zone`
+/// `Z` or `±HH:MM`, and nothing more. Without a zone, a leap second is
+/// checked as if the time were UTC.
+const fn is_date_time_with(bytes: &[u8], seconds: bool, zone: bool) -> bool {
+    if bytes.len() < 16
+        || !is_date_bytes(bytes)
+        || !(bytes[10] == b'T' || bytes[10] == b't')
+        || bytes[13] != b':'
+    {
         return false;
     }
-    if bytes[13] != b':' || bytes[16] != b':' {
+    let (hour, minute) = (digits(bytes, 11, 2), digits(bytes, 14, 2));
+    if hour > 23 || minute > 59 {
         return false;
     }
-    let (hour, minute, second) = (
-        digits(bytes, 11, 2),
-        digits(bytes, 14, 2),
-        digits(bytes, 17, 2),
-    );
-    if hour > 23 || minute > 59 || second > 60 {
-        return false;
-    }
-    let mut i = 19;
-    if bytes[i] == b'.' {
-        i += 1;
-        let start = i;
-        while i < bytes.len() && bytes[i].is_ascii_digit() {
-            i += 1;
-        }
-        if i == start {
+    let mut i = 16;
+    let mut second = 0;
+    if seconds {
+        if i + 3 > bytes.len() || bytes[i] != b':' {
             return false;
+        }
+        second = digits(bytes, i + 1, 2);
+        if second > 60 {
+            return false;
+        }
+        i += 3;
+        if i < bytes.len() && bytes[i] == b'.' {
+            i += 1;
+            let start = i;
+            while i < bytes.len() && bytes[i].is_ascii_digit() {
+                i += 1;
+            }
+            if i == start {
+                return false;
+            }
         }
     }
     // The offset, in minutes east of UTC.
-    let offset: i64 = if i + 1 == bytes.len() && (bytes[i] == b'Z' || bytes[i] == b'z') {
+    let offset: i64 = if !zone {
+        if i != bytes.len() {
+            return false;
+        }
+        0
+    } else if i + 1 == bytes.len() && (bytes[i] == b'Z' || bytes[i] == b'z') {
         0
     } else {
         if i + 6 != bytes.len() || !(bytes[i] == b'+' || bytes[i] == b'-') || bytes[i + 3] != b':' {
@@ -624,6 +674,8 @@ mod tests {
         assert!(!is_date_time("2024-01-01T00:00:00") && !is_date_time("2024-01-01 00:00:00Z"));
         assert!(!is_date_time("2024-01-01T00-00:00Z") && !is_date_time("2024-01-01T00:00-00Z"));
         // A leap second at 23:59 UTC, whatever the offset.
+        assert!(!is_date_time("2024-01-01T00:00") && !is_date_time("2024-01-01T00:00Z"));
+        assert!(!is_date_time("2024-01-01T00:00:00.") && !is_date_time("2024-01-01T00:00:0Z"));
         assert!(is_date_time("2016-12-31T23:59:60Z"));
         assert!(is_date_time("2017-01-01T00:59:60+01:00"));
         assert!(is_date_time("2016-12-31T18:29:60-05:30"));
@@ -632,6 +684,31 @@ mod tests {
         assert_eq!(digits(b"2024", 0, 4), 2024);
         assert_eq!(digits(b"20x4", 0, 4), u32::MAX);
         assert_eq!(digits(b"20", 0, 4), u32::MAX);
+    }
+
+    #[test]
+    fn a_date_time_says_what_it_lacks() {
+        use Missing::{Seconds, SecondsAndZone, Zone};
+        for (value, missing) in [
+            ("2026-07-15T10:30", Some(SecondsAndZone)),
+            ("2026-07-15t10:30", Some(SecondsAndZone)),
+            ("2026-07-15T10:30:00", Some(Zone)),
+            ("2026-07-15T10:30:00.250", Some(Zone)),
+            ("2026-07-15T10:30Z", Some(Seconds)),
+            ("2026-07-15T10:30+02:00", Some(Seconds)),
+            ("2026-07-15T10:30:00Z", None),
+            // Nothing the seconds or the zone would mend.
+            ("2026-07-15 10:30", None),
+            ("2026-07-15T25:30", None),
+            ("2026-02-30T10:30", None),
+            ("2026-07-15T10:30:00+0200", None),
+            ("2026-07-15T10:30:00.", None),
+            ("2026-07-15T10", None),
+            ("2026-07-15", None),
+            ("", None),
+        ] {
+            assert_eq!(missing_from_date_time(value), missing, "{value}");
+        }
     }
 
     #[test]
