@@ -50,7 +50,7 @@ cd "$root"
 scope=${1:-checks}
 shift || true
 
-validators='is_space_or_control|is_unreserved|is_sub_delim|is_uri_text|contains|find|is_dec_octet|is_ipv4|is_ipv6|is_ip_literal|is_authority|is_atext|is_domain|is_email|is_uri|digits|is_date_bytes|is_date|is_date_time|char_count|string|StringFormat::matches'
+validators='is_space_or_control|is_unreserved|is_sub_delim|is_uri_text|contains|find|is_dec_octet|is_ipv4|is_ipv6|is_ip_literal|is_authority|is_atext|is_domain|is_email|is_uri|digits|is_date_bytes|is_date|is_date_time|is_date_time_with|missing_from_date_time|char_count|string|StringFormat::matches'
 checks="$validators|single|multi|chosen_inline|each_chosen|str_eq|position|SingleSelectField<T>::parse|MultiSelectField<T>::parse|SingleSelectSchema::check|MultiSelectSchema::check|SingleSelectSchema::parse_value|MultiSelectSchema::parse_value|StringSchema::check|NumberSchema::check|BooleanSchema::check|PrimitiveSchema::check|compare|RequestedSchema::check_content|RequestedSchema::parse_result|parse_action|parse_required|StringField::parse_value|BooleanField::parse_value|NumberField<N>::parse|number|Limit::holds|NumberType for \\\$ty>::from_number"
 files=(
     --file enum-schema-core/src/schema/check.rs
