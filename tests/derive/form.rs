@@ -1895,7 +1895,6 @@ fn date_time_format() {
             "2024-01-01t12:00:00Z",
         ],
         &[
-            "2024-01-01T12:00:00",
             "2024-01-01 12:00:00Z",
             "2024-01-01T24:00:00Z",
             "2024-01-01T12:60:00Z",
@@ -1905,11 +1904,42 @@ fn date_time_format() {
             "2024-01-01T12:00:00+2:00",
             "2024-01-01T12:00:00+0200",
             "2024-01-01T12:00:00+24:00",
-            "2024-01-01T12:00Z",
             "2024-01-01",
             "",
         ],
     );
+    // Short of a part RFC 3339 requires: the message says which.
+    let zone = "the time zone is missing, as in 2026-12-31T09:30:00Z (Z for UTC, or an offset \
+                such as +01:00)";
+    for (value, missing) in [
+        ("2024-01-01T12:00:00", zone.to_owned()),
+        (
+            "2024-01-01T12:00Z",
+            "the seconds are missing, as in 2026-12-31T09:30:00Z".to_owned(),
+        ),
+        (
+            "2024-01-01T12:00",
+            "the seconds and the time zone are missing, as in 2026-12-31T09:30:00Z (Z for UTC, \
+             or an offset such as +01:00)"
+                .to_owned(),
+        ),
+    ] {
+        let error = rejected::<Formats>(json!({ "date_time": value }));
+        assert_eq!(
+            error,
+            Error::from(ErrorKind::InvalidFormat {
+                value: value.to_owned(),
+                format: StringFormat::DateTime,
+            })
+            .in_field("date_time")
+        );
+        assert_eq!(
+            error.to_string(),
+            format!(
+                "field `date_time`: invalid format: {value:?} is not a valid date-time: {missing}"
+            ),
+        );
+    }
 }
 
 #[test]

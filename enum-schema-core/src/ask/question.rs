@@ -574,7 +574,7 @@ mod tests {
     use super::erased::FormQuestion;
     use super::Question;
     use crate::ask::round::Digest;
-    use crate::Confirm;
+    use crate::confirm::Confirm;
 
     /// A derived form with `'static` text as its message is a constant
     /// question, its digest read from the process's record after the first
