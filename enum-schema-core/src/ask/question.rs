@@ -568,32 +568,3 @@ impl<Q: AnyQuestion> Questions for Vec<Q> {
         self.into_iter().map(AnyQuestion::answer).collect()
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::erased::FormQuestion;
-    use super::Question;
-    use crate::ask::round::Digest;
-    use crate::confirm::Confirm;
-
-    /// A derived form with `'static` text as its message is a constant
-    /// question, its digest read from the process's record after the first
-    /// time; any other message is digested each time. Both are the digest
-    /// of the params.
-    #[test]
-    fn a_constant_questions_digest_is_its_params_digest() {
-        let constant = Question::form::<Confirm>("confirm", "Deploy?");
-        assert!(constant.constant.is_some());
-        let digest = Digest::of_params(&constant.params);
-        assert_eq!(constant.digest(), digest);
-        assert_eq!(
-            Question::form::<Confirm>("again", "Deploy?").digest(),
-            digest
-        );
-        let owned = Question::form::<Confirm>("confirm", String::from("Deploy?"));
-        assert!(owned.constant.is_none());
-        assert_eq!(owned.digest(), digest);
-        let other = Question::form::<Confirm>("confirm", "Deploy now?");
-        assert_ne!(other.digest(), digest);
-    }
-}

@@ -354,6 +354,32 @@ mod tests {
         );
     }
 
+    /// A form with `'static` text as its message is a constant question,
+    /// its digest read from the process's record after the first time; any
+    /// other message is none. Both are the digest of the params.
+    #[test]
+    fn a_constant_questions_digest_is_its_params_digest() {
+        use std::borrow::Cow;
+
+        use super::Constant;
+
+        let params = |message: &str| ElicitRequestFormParams {
+            message: message.to_owned().into(),
+            requested_schema: RequestedSchema {
+                properties: Vec::new(),
+                required: Vec::new(),
+            },
+        };
+        let message: Cow<'static, str> = Cow::Borrowed("Deploy?");
+        let constant = Constant::of::<u8>(&message).unwrap();
+        let digest = Digest::of_params(&params("Deploy?"));
+        assert_eq!(Digest::of_constant(constant, &params("Deploy?")), digest);
+        // Read, not computed again: the params are not looked at.
+        assert_eq!(Digest::of_constant(constant, &params("other")), digest);
+        assert_eq!(Constant::of::<u8>(&Cow::Owned("Deploy?".to_owned())), None);
+        assert_ne!(Constant::of::<u16>(&message), Some(constant));
+    }
+
     /// The round keeps the answers and the questions asked now, in the
     /// order they were first carried.
     #[test]
