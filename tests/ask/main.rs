@@ -8,6 +8,7 @@
 //! does, `hostile` answers as a malicious or buggy client would.
 
 mod arguments;
+mod attacks;
 mod bound;
 #[cfg(feature = "store")]
 mod contract;
