@@ -102,8 +102,13 @@ crate::__private::json_schema!(enum Answer);
 /// boolean is a `[y/n]` prompt, and this select is a numbered list of the
 /// two titles. Every client that renders a select renders this one, on
 /// every revision.
-/// For other titles ("Yes, deploy"), build the select at run time:
-/// `Form::new((("confirm", &SingleSelectSchema::new([("yes", "Yes, deploy"), ("no", "No")])?),))`.
+/// For other titles ("Yes, deploy"), build the select at run time,
+/// `Form::new((("confirm", &SingleSelectSchema::new([("yes", "Yes, deploy"), ("no", "No")])?),))`,
+/// and ask it as a question only a person may answer, as `Confirm` is
+/// (feature `ask`):
+/// `ask.question(Question::fields("confirm", &form, message).person_only())`.
+/// Asked with `ask.fields` it is a form like any other: its answer may come
+/// from the call's argument, and counts for a plan that changed since.
 ///
 /// # Errors
 ///

@@ -793,6 +793,13 @@ pub trait ElicitFormWith: Sized {
     /// given when the request is built.
     type Options;
 
+    /// Whether only a person may answer this form, as
+    /// [`ElicitForm::PERSON_ONLY`] says for a form without run-time options
+    /// (whose value it is here): `Ask` never takes its answer from the
+    /// call's arguments, nor early, nor for a question that changed since
+    /// it was shown. `false` by default.
+    const PERSON_ONLY: bool = false;
+
     /// The `requestedSchema` for these options:
     /// `{"type":"object","properties":{..},"required":[..]}`, the properties
     /// in declaration order.
@@ -871,6 +878,8 @@ pub trait ElicitFormWith: Sized {
 /// A form whose fields all know their options needs none.
 impl<F: ElicitForm> ElicitFormWith for F {
     type Options = ();
+
+    const PERSON_ONLY: bool = <F as ElicitForm>::PERSON_ONLY;
 
     fn requested_schema_with(_: &()) -> RequestedSchema {
         F::requested_schema()

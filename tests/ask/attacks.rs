@@ -1,8 +1,7 @@
-//! A hostile review of the `Ask` core (2026-12-03): attacks on the
-//! decision written once, on "confirmed once, done once" without a store,
-//! on asking through a task, and on the payload reader. Each test asserts
-//! what SHOULD happen; the ones that fail today are findings (see the
-//! report), the ones that pass are attacks the library held.
+//! Attacks on the `Ask` core: on the decision written once, on "confirmed
+//! once, done once" without a store, on asking through a task, and on the
+//! payload reader. Each test is an attack a hostile client or a careless
+//! tool would try, and asserts what the library does instead.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Barrier, Mutex};
@@ -114,11 +113,10 @@ fn deploy_states(client: &Client) -> (String, String) {
 // ---------------------------------------------------------------------------
 // A. Confirmed once, done once.
 
-/// FINDING: a body that acts and then fails (an audit log, a notification:
-/// `ElicitError::Handler` through `?`) releases the claim, so the same final
-/// round, sent again, confirms and acts again. What a person confirmed is
-/// done twice, and the idempotency key does not help an API that is not
-/// the one that failed.
+/// A body that acts and then fails (an audit log, a notification:
+/// `ElicitError::Handler` through `?`) still ends the call: the same final
+/// round, sent again, is refused as `Completed`, not confirmed and done
+/// twice. Only an asking round (`input_required`) releases its claim.
 #[test]
 fn a_body_that_fails_after_acting_is_not_run_again() {
     let client = Client::new(V0728, vec![]);
@@ -154,8 +152,8 @@ fn a_body_that_fails_after_acting_is_not_run_again() {
     assert!(is_completed(&again), "{again:?}");
 }
 
-/// FINDING (same cause): a body that panics after acting releases the
-/// claim while unwinding; the final round sent again acts again.
+/// A body that panics after acting ends the call as well: the claim is
+/// dropped while unwinding, and the final round sent again is refused.
 #[test]
 fn a_body_that_panics_after_acting_is_not_run_again() {
     let client = Client::new(V0728, vec![]);
@@ -181,11 +179,9 @@ fn a_body_that_panics_after_acting_is_not_run_again() {
     );
 }
 
-/// FINDING: a state without the call's id (sealed by 0.1, or by any
-/// release before `call`; still accepted "a state without one is read
-/// too") is claimed by nothing: its final round acts on every replay, and
-/// each replay gets another idempotency key, so the API that acts cannot
-/// deduplicate either.
+/// A state without the call's id (sealed by 0.1, before `call`) takes
+/// the id from its own text: its final round acts once, and every replay
+/// has the same idempotency key.
 #[test]
 fn a_final_round_without_a_call_id_acts_once() {
     let client = Client::new(V0728, vec![]);
@@ -213,7 +209,7 @@ fn a_final_round_without_a_call_id_acts_once() {
     );
 }
 
-/// HELD: a fork of the chain after it completed (the state that asked the
+/// A fork of the chain after it completed (the state that asked the
 /// severity, answered otherwise, with a "yes") is refused; so is the first
 /// state answered again.
 #[test]
@@ -233,7 +229,7 @@ fn a_fork_of_a_completed_call_is_refused() {
     assert_eq!(done.load(Ordering::SeqCst), 1);
 }
 
-/// HELD: a fork before completion (the first state answered twice) makes
+/// A fork before completion (the first state answered twice) makes
 /// two chains of one call; only one of them completes.
 #[test]
 fn two_chains_of_one_call_complete_once() {
@@ -260,11 +256,11 @@ fn two_chains_of_one_call_complete_once() {
     assert_eq!(done.load(Ordering::SeqCst), 1);
 }
 
-/// FINDING: while any round of a call runs (here a replayed asking round,
-/// sent by a retrying client, or by anyone who saw the state), the call's
-/// honest final round is refused as `Completed`, whose message tells the
-/// client the call completed and not to send it again: the person's
-/// confirmation is lost, and the client is told it was carried out.
+/// While a round of a call runs (here a replayed asking round, sent by a
+/// retrying client or by anyone who saw the state), the call's honest
+/// final round waits for it instead of being refused as `Completed`: the
+/// person's confirmation is carried out once, and nobody is told a call
+/// completed that did not.
 #[test]
 fn a_replayed_asking_round_does_not_make_the_final_round_completed() {
     let client = Client::new(V0728, vec![]);
@@ -282,16 +278,20 @@ fn a_replayed_asking_round_does_not_make_the_final_round_completed() {
             })
         });
         entered.wait();
-        let outcome = once(
-            &client,
-            responses(json!({"confirm": yes()})),
-            Some(&confirming),
-            |ask| deploy(ask, &done, &keys, &fine),
-        );
+        // The final round waits while the replayed round holds the call.
+        let last = scope.spawn(|| {
+            once(
+                &client,
+                responses(json!({"confirm": yes()})),
+                Some(&confirming),
+                |ask| deploy(ask, &done, &keys, &fine),
+            )
+        });
         release.wait();
         replay.join().unwrap().ok();
-        outcome
+        last.join().unwrap()
     });
+    assert_eq!(done.load(Ordering::SeqCst), 1);
     assert!(
         !is_completed(&outcome),
         "told Completed, yet done = {}",
@@ -305,13 +305,13 @@ async fn one_triage(ask: Ask<Fake>) -> Result<ToolResult, ElicitError> {
     Ok(ToolResult::Text(format!("{triage:?}")))
 }
 
-/// FINDING (denial of service, process-wide): 100,000 calls completed
-/// within a time to live (two cheap requests each; a decline completes a
-/// call as well) fill the record of completed calls, and then every round
-/// of every honest multi-round call in the process, of any tool and any
-/// seal, asking rounds included, fails with `Store` (full) for up to a
-/// time to live. Ignored: it fills a process-global record (run alone:
-/// `cargo test --all-features --test ask -- --ignored attacks::`).
+/// 100,000 calls completed within a time to live (two cheap requests
+/// each; a decline completes a call as well) fill the record of completed
+/// calls; an honest call on another tool still completes, because a full
+/// record forgets the ended call that expires first (only calls still
+/// running are never forgotten). Ignored: it fills a process-global
+/// record (run alone: `cargo test --all-features --test ask -- --ignored
+/// attacks::`).
 #[test]
 #[ignore = "fills the process-global record of completed calls: run alone"]
 fn an_attacker_cannot_lock_honest_users_out() {
@@ -357,10 +357,10 @@ async fn deploy_with(ask: Ask<Fake>, plan: &Mutex<String>) -> Result<ToolResult,
     }))
 }
 
-/// FINDING: `Ask::form_with::<Confirm>` / `Question::form_with::<Confirm>`
-/// drop `Confirm::PERSON_ONLY`: a "yes" to "Deploy billing?" counts for
-/// "Deploy billing, payments?" (the plan changed between the rounds), a
-/// plan the person never saw.
+/// `Ask::form_with::<Confirm>` / `Question::form_with::<Confirm>` keep
+/// `Confirm::PERSON_ONLY`: a "yes" to "Deploy billing?" does not count for
+/// "Deploy billing, payments?" (the plan changed between the rounds); the
+/// person is asked the new plan.
 #[test]
 fn a_confirm_asked_with_form_with_stays_person_only() {
     let client = Client::new(V0728, vec![]);
@@ -391,8 +391,8 @@ fn a_confirm_asked_with_form_with_stays_person_only() {
     );
 }
 
-/// FINDING: the same `Question::form_with::<Confirm>` with an argument or
-/// an early answer is answered by the model: no person is asked at all.
+/// The same `Question::form_with::<Confirm>` ignores an argument and an
+/// early answer: a person is asked.
 #[test]
 fn a_confirm_built_with_form_with_is_never_answered_by_the_model() {
     let mut client = Client::new(V0728, vec![]);
@@ -413,10 +413,11 @@ fn a_confirm_built_with_form_with_is_never_answered_by_the_model() {
     );
 }
 
-/// FINDING (the `Confirm` docs' own recipe): "For other titles ("Yes,
-/// deploy"), build the select at run time: `Form::new((("confirm", ..),))`"
-/// gives a question that is not person-only: a "yes" to the old plan
-/// counts for the new one.
+/// The `Confirm` docs' recipe for other titles ("Yes, deploy"): the select
+/// built at run time, asked as a question only a person may answer
+/// (`Question::fields(..).person_only()`): a "yes" to the old plan counts
+/// for nothing once the plan changed. (Found: the recipe said to build the
+/// form, not how to ask it; `ask.fields` asks a form like any other.)
 #[test]
 fn the_documented_custom_title_confirmation_is_person_only() {
     let client = Client::new(V0728, vec![]);
@@ -427,9 +428,8 @@ fn the_documented_custom_title_confirmation_is_person_only() {
         let (plan, form) = (&plan, &form);
         async move {
             let plan = plan.lock().unwrap().clone();
-            let answer = ask
-                .fields("confirm", form, format!("Deploy {plan}?"))
-                .await?;
+            let question = Question::fields("confirm", form, format!("Deploy {plan}?"));
+            let answer = ask.question(question.person_only()).await?;
             let yes = matches!(answer, ElicitAction::Accept((choice,)) if choice.value() == "yes");
             Ok(ToolResult::Text(format!("deployed {plan}: {yes}")))
         }
@@ -445,7 +445,7 @@ fn the_documented_custom_title_confirmation_is_person_only() {
     assert!(asks(&outcome).is_some(), "{outcome:?}");
 }
 
-/// HELD: a real `Confirm` (`Question::form`) ignores an argument and an
+/// A real `Confirm` (`Question::form`) ignores an argument and an
 /// early answer, whatever the question says.
 #[test]
 fn a_confirm_ignores_arguments_and_early_answers() {
@@ -491,12 +491,15 @@ async fn pick_env(
     )))
 }
 
-/// FINDING (by design, sharp): an answer to a changed question counts
-/// while its value is still an option, whatever that value now stands for.
-/// The person picked "0" = "staging"; the list gained "production" in
-/// front; "0" is now "production", and the server wipes it.
+/// By design, and documented: an answer to a changed question counts
+/// while its value is still an option, whatever that value now stands
+/// for. The person picked "0" = "staging"; the list gained "production" in
+/// front; "0" is now "production". Option values name what they stand for
+/// (a file's name, an id), never a position; an action confirms its
+/// target with a person-only question (`Confirm`), which a change asks
+/// again.
 #[test]
-fn an_answer_whose_option_now_means_something_else_is_asked_again() {
+fn an_answer_whose_option_now_means_something_else_counts_by_its_value() {
     let client = Client::new(V0728, vec![]);
     let envs = Mutex::new(vec!["staging", "dev"]);
     let body = |ask| pick_env(ask, &envs);
@@ -508,7 +511,7 @@ fn an_answer_whose_option_now_means_something_else_is_asked_again() {
         Some(&asking),
         body,
     );
-    assert!(asks(&outcome).is_some(), "{outcome:?}");
+    assert_eq!(text(outcome), "wiped production");
 }
 
 /// A select of the files of a folder that changes at every round.
@@ -520,14 +523,14 @@ async fn pick_file(ask: Ask<Fake>, folder: &Mutex<Vec<String>>) -> Result<ToolRe
     Ok(ToolResult::Text(format!("{answer:?}")))
 }
 
-/// FINDING: after any change to the options, every "not one of the
-/// options" refusal counts as "withdrawn" (the value is never checked to
-/// have been an option): a client answering a value that never was one
-/// is told it is "no longer one of the choices", no attempt is counted,
-/// and the "same refused answer twice" rule never fires, so a question
-/// whose options change at each round is asked without end.
+/// After a change to the options, a refused value that is not an option
+/// counts as withdrawn (no attempt: the server cannot tell it never was
+/// one, and the person most likely chose it when it was), but the same
+/// refused answer twice still ends the call: a client that answers a value
+/// that never was an option is not asked without end. (Found: it was,
+/// while the options changed at every round.)
 #[test]
-fn a_value_that_never_was_an_option_counts_as_an_attempt() {
+fn a_value_that_never_was_an_option_is_not_asked_without_end() {
     let client = Client::new(V0728, vec![]);
     let folder = Mutex::new(vec!["a.txt".to_owned()]);
     let body = |ask| pick_file(ask, &folder);
@@ -549,11 +552,8 @@ fn a_value_that_never_was_an_option_counts_as_an_attempt() {
             }
         }
     }
-    assert!(
-        !messages.iter().any(|message| message.contains("no longer")),
-        "{messages:#?}"
-    );
     assert!(ended, "asked 6 times: {messages:#?}");
+    assert_eq!(messages.len(), 1, "{messages:#?}");
 }
 
 // ---------------------------------------------------------------------------
@@ -578,10 +578,9 @@ impl InputChannel for Channel {
     }
 }
 
-/// FINDING: the key of a question asked again through a task is
-/// `key#2`, which may be another question's own key: two requests of one
-/// task under one key (rmcp's `TaskContext::request_input` refuses the
-/// second: the task fails).
+/// The key of a question asked again through a task is unique in the
+/// task, even when `key#2` is another question's own key: rmcp's
+/// `TaskContext::request_input` refuses a key used twice in one task.
 #[test]
 fn a_question_asked_again_through_a_task_gets_a_key_of_its_own() {
     let client = Client::new(V1125, vec![]);
@@ -624,7 +623,7 @@ fn a_question_asked_again_through_a_task_gets_a_key_of_its_own() {
 // ---------------------------------------------------------------------------
 // E. The payload, with the key (leaked) or as an older release sealed it.
 
-/// HELD: a forged answer under a key whose question digest the payload
+/// A forged answer under a key whose question digest the payload
 /// does not carry (or carries for another question) answers nothing: the
 /// question is asked.
 #[test]
@@ -649,7 +648,7 @@ fn a_forged_answer_without_the_questions_digest_answers_nothing() {
     assert_eq!(done.load(Ordering::SeqCst), 0);
 }
 
-/// HELD: a forged count past `u32` saturates and ends the call; a forged
+/// A forged count past `u32` saturates and ends the call; a forged
 /// `call` that is no id, or `null`, is refused as malformed.
 #[test]
 fn forged_counts_and_call_ids_do_not_panic() {
@@ -675,7 +674,7 @@ fn forged_counts_and_call_ids_do_not_panic() {
     }
 }
 
-/// HELD: with an answer store, the round's handle is taken before the body
+/// With an answer store, the round's handle is taken before the body
 /// runs, so a body that fails after acting cannot be run again from the
 /// same state (`Consumed`).
 #[cfg(feature = "store")]

@@ -5,7 +5,8 @@
 //! on it, and result types that record the `Outcome`. Every revision the
 //! core distinguishes (2025-06-18, 2025-11-25, 2026-07-28 and an unknown
 //! one) is driven through the same tool code: `rounds` asks as a server
-//! does, `hostile` answers as a malicious or buggy client would.
+//! does, `hostile` answers as a malicious or buggy client would, and
+//! `attacks` replays, races and forges as an attacker on a call would.
 
 mod arguments;
 mod attacks;
@@ -43,14 +44,29 @@ use enum_schema::{ElicitEnum, ElicitForm, ProtocolVersion, VersionError};
 use serde_json::{json, Map, Value};
 
 // ---------------------------------------------------------------------------
-// The executor: the fake SDK's futures complete at once.
+// The executor: the fake SDK's futures complete at once, but a round that
+// waits for another round of its call, which parks the thread.
 
 fn block_on<F: Future>(future: F) -> F::Output {
+    /// Wakes the thread that waits.
+    struct Unpark(std::thread::Thread);
+
+    impl std::task::Wake for Unpark {
+        fn wake(self: Arc<Self>) {
+            self.0.unpark();
+        }
+    }
+
     let mut future = std::pin::pin!(future);
-    let mut context = Context::from_waker(Waker::noop());
-    match future.as_mut().poll(&mut context) {
-        Poll::Ready(output) => output,
-        Poll::Pending => panic!("the fake SDK's futures complete at once"),
+    let waker = Waker::from(Arc::new(Unpark(std::thread::current())));
+    let mut context = Context::from_waker(&waker);
+    loop {
+        match future.as_mut().poll(&mut context) {
+            Poll::Ready(output) => return output,
+            // Only a round of a call another round of which runs waits
+            // (`once.rs`, `attacks.rs`); the rest complete at once.
+            Poll::Pending => std::thread::park(),
+        }
     }
 }
 

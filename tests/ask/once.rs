@@ -188,8 +188,9 @@ async fn one_question(ask: Ask<Fake>) -> Result<ToolResult, ElicitError> {
 
 /// What the record of completed calls costs (RELIABILITY.md): 100,000
 /// calls completed from a sealed state, the most a process remembers, then
-/// one more, refused as full; the process's resident memory before and
-/// after.
+/// one more, which completes while the thousand calls that expire first
+/// are forgotten (a replay of the latest is still refused); the process's
+/// resident memory before and after.
 ///
 /// ```text
 /// cargo test --release --features ask --test ask -- --ignored --nocapture completed_calls_resident_memory
@@ -213,13 +214,22 @@ fn completed_calls_resident_memory() {
         text(once(&client, triage.clone(), Some(state), one_question));
     }
     let after = resident_kb();
-    let error = failed(once(&client, triage, Some(&states[100_000]), one_question));
+    text(once(
+        &client,
+        triage.clone(),
+        Some(&states[100_000]),
+        one_question,
+    ));
+    let error = failed(once(&client, triage, Some(&states[99_999]), one_question));
     assert!(
-        matches!(&error, ElicitError::Store(store) if store.is_full()),
+        matches!(
+            error,
+            ElicitError::RequestState(RequestStateError::Completed)
+        ),
         "{error:?}"
     );
     println!(
         "100,000 completed calls remembered: VmRSS {before} kB before, {after} kB after; the \
-         next refused as full"
+         next completes, the thousand expiring first forgotten"
     );
 }

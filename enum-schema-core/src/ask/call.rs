@@ -142,6 +142,8 @@ pub(super) struct Running {
     /// Where the questions go instead of the call's own way, if the body
     /// runs apart from its request ([`Ask::through`]).
     pub(super) channel: Option<Arc<dyn InputChannel>>,
+    /// The keys the channel had: each is used once.
+    pub(super) channel_keys: HashSet<String>,
 }
 
 impl<S: Sdk> fmt::Debug for Ask<S> {
@@ -180,7 +182,16 @@ impl<S: Sdk> Ask<S> {
             Some(text) if state_length(text) > MAX_REQUEST_STATE_LENGTH => {
                 return Err(ElicitError::RequestState(RequestStateError::Malformed))
             }
-            Some(text) => seal.open_state(text, &binding)?,
+            Some(text) => match seal.open_state(text, &binding)? {
+                // A state sealed before states carried the call's id (0.1):
+                // the call is named after the state itself, so that sent
+                // again it is the same call.
+                Opened::Round(mut round) if round.call.is_none() => {
+                    round.call = Some(CallId::of_state(text));
+                    Opened::Round(round)
+                }
+                opened => opened,
+            },
         };
         let (round, handle) = match opened {
             Opened::Round(round) => (round, None),
@@ -207,6 +218,7 @@ impl<S: Sdk> Ask<S> {
                     progress: 0,
                     messages,
                     channel: None,
+                    channel_keys: HashSet::new(),
                 }),
             }),
         })

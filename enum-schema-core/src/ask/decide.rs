@@ -257,12 +257,10 @@ fn refused(
         return Err(ElicitError::Invalid(error));
     }
     let changed = relation == Relation::Changed;
-    if changed && reask::all_withdrawn(&error) {
-        // The change took the answer away: no mistake of the person.
-        let again = reask::again(question.params(), kept, &error, call.messages, true);
-        return Ok(Step::Ask(shaped(call, &again)?));
-    }
-    let rejected = carried.attempts.saturating_add(1);
+    // The change took the answer away: no mistake of the person, so no
+    // attempt; but the same refused answer twice still ends the call.
+    let withdrawn = changed && reask::all_withdrawn(&error);
+    let rejected = carried.attempts.saturating_add(u32::from(!withdrawn));
     let max_attempts = question.max_attempts().unwrap_or(call.max_attempts);
     if rejected >= max_attempts {
         return Err(ElicitError::Invalid(error));
@@ -665,12 +663,22 @@ mod tests {
             );
             let carried = round.get("file").unwrap();
             assert_eq!(carried.asked, Some(Digest::of_params(&now)));
-            // The attempt before the change stands; none is added.
+            // The attempt before the change stands; none is added. The
+            // refused answer is noted: sent again, it ends the call.
+            let refused = Some(Digest::of(&accept("b.txt")));
             assert_eq!(
                 (carried.attempts, &carried.answer, carried.refused),
-                (1, &None, None)
+                (1, &None, refused)
             );
+            let again = ask_file(&files(&["a.txt", "d.txt"]), &mut round, &sent_again());
+            assert!(matches!(again, Err(ElicitError::Unasked(_))), "{again:?}");
         }
+    }
+
+    /// The answer `b.txt` under `file`, as a client that does not show the
+    /// form sends it again.
+    fn sent_again() -> Map<String, Value> {
+        responses("file", accept("b.txt"))
     }
 
     /// A changed question refused for anything but a value the change took

@@ -121,8 +121,6 @@ impl<S: Sdk> Ask<S> {
     ) -> Result<(), ElicitError> {
         let mut round = Round::default();
         let mut answers = Map::new();
-        // How many requests went out under each question's key.
-        let mut sent: Vec<(String, usize)> = Vec::new();
         loop {
             let Plan::Ask(asking) = decide(call, questions, &mut round, &answers)? else {
                 return Ok(());
@@ -133,21 +131,21 @@ impl<S: Sdk> Ask<S> {
             let method = request.method();
             let answer = match channel {
                 Some(channel) => {
-                    let count = match sent.iter_mut().find(|(sent, _)| *sent == key) {
-                        Some((_, count)) => {
-                            *count += 1;
-                            *count
-                        }
-                        None => {
-                            sent.push((key.clone(), 1));
-                            1
-                        }
+                    let (unique, message) = {
+                        let mut running = self.running();
+                        // A key the channel has not had yet: the question's,
+                        // else the first of `key#2`, `key#3`, .. free.
+                        let unique = (1..)
+                            .map(|count| match count {
+                                1 => key.clone(),
+                                count => format!("{key}#{count}"),
+                            })
+                            .find(|unique| !running.channel_keys.contains(unique))
+                            .unwrap_or_else(|| key.clone());
+                        running.channel_keys.insert(unique.clone());
+                        (unique, running.messages.waiting(method))
                     };
-                    let unique = match count {
-                        1 => key.clone(),
-                        count => format!("{key}#{count}"),
-                    };
-                    channel.waiting(&self.running().messages.waiting(method));
+                    channel.waiting(&message);
                     channel.request(unique, request).await?
                 }
                 // A person has as long to answer as a sealed state lives on
@@ -207,8 +205,8 @@ impl<S: Sdk> Ask<S> {
     {
         // With a store, the round of earlier rounds is taken (once) before
         // the body runs: a replayed state is refused here. Without one, the
-        // call of the state is claimed: a call that completed from one of
-        // its states (or is running from one) is refused here.
+        // call of the state is claimed once no other round of it runs: a
+        // call that ended from one of its states is refused here.
         let handle = self.running().handle.take();
         let claim = match handle {
             Some(handle) => {
@@ -216,16 +214,22 @@ impl<S: Sdk> Ask<S> {
                 self.running().round = round;
                 None
             }
-            None => match self.running().round.call {
-                Some(call) => Some(completed::claim(call, self.inner.seal.ttl())?),
-                None => None,
-            },
+            None => {
+                let call = self.running().round.call;
+                match call {
+                    Some(call) => Some(completed::claim(call, self.inner.seal.ttl()).await?),
+                    None => None,
+                }
+            }
         };
         self.running().body = true;
         let inner = Arc::clone(&self.inner);
         let ended = body(self).await;
-        if let (Some(claim), Ok(_)) = (claim, &ended) {
-            claim.complete();
+        // A round that only asked acted on nothing: the call goes on. Any
+        // other end (a result, an error, a panic unwinding past here) ends
+        // it: the body may have acted before it failed.
+        if let (Some(claim), Err(ElicitError::InputRequired(_))) = (claim, &ended) {
+            claim.released();
         }
         // A clone kept past the body has no response left to ask in.
         inner

@@ -77,9 +77,11 @@ impl Question<'static, ()> {
         F: ElicitFormWith,
         F::Options: Sync,
     {
-        Question::new(key, F::request_with(message, options), move |answer| {
+        let mut question = Question::new(key, F::request_with(message, options), move |answer| {
             F::parse_result_with(answer, options)
-        })
+        });
+        question.person_only = F::PERSON_ONLY;
+        question
     }
 
     /// A run-time [`Form`] under `key` with `message`; the answer is an

@@ -144,7 +144,7 @@ pub(crate) fn hex(bytes: &[u8]) -> String {
 /// The id of one call across its rounds: 128 random bits, drawn when the
 /// call first needs it (its first sealed state, or the body asking for its
 /// idempotency key) and carried by every state after.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub(crate) struct CallId(pub(crate) [u8; 16]);
 
 impl CallId {
@@ -165,6 +165,17 @@ impl CallId {
 }
 
 in_hex!(CallId, 16);
+
+impl CallId {
+    /// The id of the call a state without one belongs to (sealed before
+    /// states carried it): the first 128 bits of the state's SHA-256.
+    pub(crate) fn of_state(state: &str) -> CallId {
+        let Digest(digest) = Digest::of(&state);
+        let mut bytes = [0; 16];
+        bytes.copy_from_slice(&digest[..16]);
+        CallId(bytes)
+    }
+}
 
 /// Reads `text`, lowercase hex of exactly `bytes.len()` bytes, into
 /// `bytes`; `None` for anything else.
