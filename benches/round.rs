@@ -62,11 +62,23 @@
 //! follows its own chain of states, so the requests differ only in the
 //! tool's name and the `requestState` text.
 //!
+//! A call completes once (`Ask`, and the bound twins below): without a
+//! store, a process refuses any round of a call that completed. So every
+//! timed round that presents a state presents one of a call that has not
+//! completed: the rounds before it run anew for every iteration, untimed
+//! (divan's `with_inputs`), as in the store path below, `Ask` and twins
+//! alike; `benches/round_instructions.sh` counts only inside [`built`]
+//! (the request built from its params) and [`timed`] (the round served).
+//! A first round presents no state, and the references send their
+//! requests to tools that open none: their request is the same every
+//! iteration.
+//!
 //! The bound twins (`by_hand::States::bound`), to measure `Ask` like
-//! for like: the same twins giving `Ask`'s guarantee that an answer counts
+//! for like: the same twins giving `Ask`'s guarantees that an answer counts
 //! only for the question as it was shown (each state carries the digest of
-//! every question answered or asked, and every round digests them again),
-//! served under the same names by a service of their own
+//! every question answered or asked, and every round digests them again)
+//! and that a call completes once (each state carries the call's id, and
+//! without a store the process remembers the calls completed), served under the same names by a service of their own
 //! ([`bound_server`], the same eight tools, so that the router costs the
 //! same): `bound_first`, `bound_seals`, `bound_opens` and `bound_deploy_first`,
 //! `bound_deploy_target`, `bound_deploy_rollout`, `bound_deploy_confirm`.
@@ -355,23 +367,14 @@ fn message(body: &[u8]) -> Value {
     serde_json::from_str(json.trim()).unwrap_or_else(|error| panic!("{error}: {text}"))
 }
 
-/// The four requests, each built from the previous round's real response,
-/// and what each round's response must contain.
+/// The four requests of the references, each built from the previous
+/// round's real response: the floor's, and the three rounds of
+/// `test_two_questions` (whose states the references do not open).
 struct Rounds {
     floor: Value,
     first: Value,
     seals: Value,
     opens: Value,
-    /// The twin's own `seals` and `opens` (its `first` is `first`).
-    by_hand_seals: Value,
-    by_hand_opens: Value,
-    /// The four rounds of `deploy`, and of its twin.
-    deploy: [Value; 4],
-    by_hand_deploy: [Value; 4],
-    /// The bound twins' own: `seals` and `opens`, the rounds of `deploy`.
-    bound_seals: Value,
-    bound_opens: Value,
-    bound_deploy: [Value; 4],
 }
 
 fn rounds() -> &'static Rounds {
@@ -410,9 +413,13 @@ fn rounds() -> &'static Rounds {
             .as_str()
             .unwrap_or_default();
         assert!(text.contains("login"), "{three}");
-        // The same round twice gives the same answer: nothing in a round
-        // depends on the one before it.
-        assert_eq!(send("test_two_questions", &opens), three);
+        // The call completed: the round that completed it, sent again, is
+        // refused, and so is any other round of the call.
+        for extra in [&opens, &seals] {
+            let again = send("test_two_questions", extra);
+            let message = again["error"]["message"].as_str().unwrap_or_default();
+            assert!(message.starts_with(COMPLETED), "{again}");
+        }
 
         // The canned twins answer each round's own response, byte for byte
         // the same JSON-RPC message.
@@ -447,58 +454,97 @@ fn rounds() -> &'static Rounds {
         let send_bound = |tool: &str, extra: &Value| round_text(&runtime, &bound, tool, extra);
         check_twins(&send_bound, true, true);
         check_changed_question(false);
-        let twos = |send: &dyn Fn(&str, &Value) -> String, tool: &str| {
-            let two = chain(send, tool, &two_questions_rounds());
-            let [(_, _), (seals, _), (opens, _)] =
-                <[_; 3]>::try_from(two).unwrap_or_else(|_| panic!("three rounds"));
-            (seals, opens)
-        };
-        let (by_hand_seals, by_hand_opens) = twos(&send_text, "by_hand_two_questions");
-        let (bound_seals, bound_opens) = twos(&send_bound, "by_hand_two_questions");
-        let deploys = |send: &dyn Fn(&str, &Value) -> String, tool: &str| {
-            let rounds = chain(send, tool, &deploy_rounds());
-            let text = &rounds[3].1;
-            assert!(text.contains("deploying checkout-api"), "{text}");
-            <[_; 4]>::try_from(
-                rounds
-                    .into_iter()
-                    .map(|(extra, _)| extra)
-                    .collect::<Vec<_>>(),
-            )
-            .unwrap_or_else(|_| panic!("four rounds"))
-        };
         Rounds {
             floor,
             first,
             seals,
             opens,
-            by_hand_seals,
-            by_hand_opens,
-            deploy: deploys(&send_text, "deploy"),
-            by_hand_deploy: deploys(&send_text, "by_hand_deploy"),
-            bound_seals,
-            bound_opens,
-            bound_deploy: deploys(&send_bound, "by_hand_deploy"),
         }
     })
 }
 
-/// Times one kind of round on [`server`] (or with the twins `bound`, on
-/// [`bound_server`]); each response is read whole and its size checked
+/// How the error of a round of a call that completed begins
+/// (`RequestStateError::Completed`).
+const COMPLETED: &str = "the call this requestState belongs to already completed";
+
+/// Times a request of `tool` that is the same every iteration, `extra` in
+/// its params, on [`server`] (or with the twins `bound`, on
+/// [`bound_server`]): the references' and the first rounds', which present
+/// no state to be opened. Each response is read whole and its size checked
 /// against the first one's (a round that errs answers otherwise).
 fn bench_round(bencher: Bencher, tool: &'static str, extra: &'static Value, bound: bool) {
     let runtime = runtime();
     let server = if bound { bound_server() } else { server() };
-    let expected = runtime
-        .block_on(round(&server, request(tool, extra.clone())))
-        .len();
+    let expected = timed(&runtime, &server, built(tool, extra)).len();
     bencher
-        .with_inputs(|| request(tool, extra.clone()))
+        .with_inputs(|| built(tool, extra))
         .bench_local_values(|request| {
-            let body = runtime.block_on(round(&server, request));
+            let body = timed(&runtime, &server, request);
             assert_eq!(body.len(), expected);
             body
         });
+}
+
+/// Times round `index` of `steps` on `tool`, as [`bench_round`] does, on a
+/// state of a call that has not completed: the rounds before it run anew
+/// (untimed, not counted) for every iteration.
+fn bench_chain_round(bencher: Bencher, tool: &str, steps: &[Step], index: usize, bound: bool) {
+    rounds();
+    let runtime = runtime();
+    let server = if bound { bound_server() } else { server() };
+    let send = |tool: &str, extra: &Value| round_text(&runtime, &server, tool, extra);
+    let next = || built(tool, &fresh(&send, tool, steps, index));
+    let expected = timed(&runtime, &server, next());
+    let text = String::from_utf8_lossy(&expected);
+    assert!(!text.contains(r#""error""#), "{text}");
+    if index + 1 == steps.len() {
+        assert!(!text.contains("input_required"), "{text}");
+    }
+    bencher.with_inputs(next).bench_local_values(|request| {
+        let body = timed(&runtime, &server, request);
+        assert_eq!(body.len(), expected.len());
+        body
+    });
+}
+
+/// The params of round `index` of `steps` on `tool`: its `inputResponses`,
+/// and the state that the round before it sealed in a chain of the rounds
+/// before it, run anew.
+fn fresh(send: &dyn Fn(&str, &Value) -> String, tool: &str, steps: &[Step], index: usize) -> Value {
+    let (responses, _) = &steps[index];
+    let mut extra = json!({});
+    if !responses.is_null() {
+        extra["inputResponses"] = responses.clone();
+    }
+    if index > 0 {
+        let before = chain(send, tool, &steps[..index]);
+        let state = &message(before[index - 1].1.as_bytes())["result"]["requestState"];
+        assert!(state.is_string(), "{}", before[index - 1].1);
+        extra["requestState"] = state.clone();
+    }
+    extra
+}
+
+/// The timed request built from its params, `extra` cloned into it: a
+/// function of its own so that `benches/round_instructions.sh` counts it
+/// with the round (as it always counted the request built), though divan
+/// builds it outside the timed section.
+#[inline(never)]
+fn built(tool: &str, extra: &Value) -> http::Request<Body> {
+    request(tool, extra.clone())
+}
+
+/// The timed round alone: a function of its own so that
+/// `benches/round_instructions.sh` counts it and not the untimed rounds
+/// that make its state. The round served and its whole body read (divan
+/// drops it outside the timed section).
+#[inline(never)]
+fn timed(
+    runtime: &tokio::runtime::Runtime,
+    server: &Server,
+    request: http::Request<Body>,
+) -> Bytes {
+    runtime.block_on(round(server, request))
 }
 
 /// One divan bench per line: `name => tool, the request (a field of
@@ -519,28 +565,42 @@ benches! {
     any_tool => "any_tool", &rounds().floor, false;
     first => "test_two_questions", &rounds().first, false;
     canned_first => "canned_first", &rounds().first, false;
-    seals => "test_two_questions", &rounds().seals, false;
     canned_seals => "canned_seals", &rounds().seals, false;
-    opens => "test_two_questions", &rounds().opens, false;
     canned_opens => "canned_opens", &rounds().opens, false;
     by_hand_first => "by_hand_two_questions", &rounds().first, false;
-    by_hand_seals => "by_hand_two_questions", &rounds().by_hand_seals, false;
-    by_hand_opens => "by_hand_two_questions", &rounds().by_hand_opens, false;
-    deploy_first => "deploy", &rounds().deploy[0], false;
-    by_hand_deploy_first => "by_hand_deploy", &rounds().by_hand_deploy[0], false;
-    deploy_target => "deploy", &rounds().deploy[1], false;
-    by_hand_deploy_target => "by_hand_deploy", &rounds().by_hand_deploy[1], false;
-    deploy_rollout => "deploy", &rounds().deploy[2], false;
-    by_hand_deploy_rollout => "by_hand_deploy", &rounds().by_hand_deploy[2], false;
-    deploy_confirm => "deploy", &rounds().deploy[3], false;
-    by_hand_deploy_confirm => "by_hand_deploy", &rounds().by_hand_deploy[3], false;
+    deploy_first => "deploy", &rounds().first, false;
+    by_hand_deploy_first => "by_hand_deploy", &rounds().first, false;
     bound_first => "by_hand_two_questions", &rounds().first, true;
-    bound_seals => "by_hand_two_questions", &rounds().bound_seals, true;
-    bound_opens => "by_hand_two_questions", &rounds().bound_opens, true;
-    bound_deploy_first => "by_hand_deploy", &rounds().bound_deploy[0], true;
-    bound_deploy_target => "by_hand_deploy", &rounds().bound_deploy[1], true;
-    bound_deploy_rollout => "by_hand_deploy", &rounds().bound_deploy[2], true;
-    bound_deploy_confirm => "by_hand_deploy", &rounds().bound_deploy[3], true;
+    bound_deploy_first => "by_hand_deploy", &rounds().first, true;
+}
+
+/// One divan bench per line: `name => tool, its rounds, the index of the
+/// one timed, whether the twins are bound` ([`bench_chain_round`]).
+macro_rules! chain_benches {
+    ($($name:ident => $tool:literal, $rounds:ident, $index:literal, $bound:literal;)*) => {$(
+        #[divan::bench]
+        fn $name(bencher: Bencher) {
+            bench_chain_round(bencher, $tool, &$rounds(), $index, $bound);
+        }
+    )*};
+}
+
+chain_benches! {
+    seals => "test_two_questions", two_questions_rounds, 1, false;
+    opens => "test_two_questions", two_questions_rounds, 2, false;
+    by_hand_seals => "by_hand_two_questions", two_questions_rounds, 1, false;
+    by_hand_opens => "by_hand_two_questions", two_questions_rounds, 2, false;
+    deploy_target => "deploy", deploy_rounds, 1, false;
+    by_hand_deploy_target => "by_hand_deploy", deploy_rounds, 1, false;
+    deploy_rollout => "deploy", deploy_rounds, 2, false;
+    by_hand_deploy_rollout => "by_hand_deploy", deploy_rounds, 2, false;
+    deploy_confirm => "deploy", deploy_rounds, 3, false;
+    by_hand_deploy_confirm => "by_hand_deploy", deploy_rounds, 3, false;
+    bound_seals => "by_hand_two_questions", two_questions_rounds, 1, true;
+    bound_opens => "by_hand_two_questions", two_questions_rounds, 2, true;
+    bound_deploy_target => "by_hand_deploy", deploy_rounds, 1, true;
+    bound_deploy_rollout => "by_hand_deploy", deploy_rounds, 2, true;
+    bound_deploy_confirm => "by_hand_deploy", deploy_rounds, 3, true;
 }
 
 // ---------------------------------------------------------------------------
@@ -777,11 +837,13 @@ fn check_twins(send: &dyn Fn(&str, &Value) -> String, sealed: bool, bound: bool)
             high.clone(),
             answer("impact", json!({"action": "decline"})),
         ]),
+        // (The answer of the wrong type first: the empty list completes
+        // the call, and a call that completed takes no other answer.)
         two(vec![
             first.clone(),
             high.clone(),
-            impact(json!([])),
             impact(json!("login")),
+            impact(json!([])),
         ]),
         two(vec![first.clone(), high.clone(), impact(json!([]))]),
         // An answer before its question, answers without a state, an
@@ -1279,43 +1341,19 @@ mod store {
         let runtime = runtime();
         let server = store_server(bound);
         let send = |tool: &str, extra: &Value| round_text(&runtime, &server, tool, extra);
-        let fresh = || {
-            let (responses, _) = &steps[index];
-            let mut extra = json!({});
-            if !responses.is_null() {
-                extra["inputResponses"] = responses.clone();
-            }
-            if index > 0 {
-                let before = chain(&send, tool, &steps[..index]);
-                let state = &message(before[index - 1].1.as_bytes())["result"]["requestState"];
-                assert!(state.is_string(), "{}", before[index - 1].1);
-                extra["requestState"] = state.clone();
-            }
-            request(tool, extra)
-        };
-        let expected = runtime.block_on(round(&server, fresh()));
+        // The request built outside what is counted, as it always was here.
+        let next = || request(tool, fresh(&send, tool, steps, index));
+        let expected = runtime.block_on(round(&server, next()));
         let text = String::from_utf8_lossy(&expected);
         assert!(!text.contains(r#""error""#), "{text}");
         if index + 1 == steps.len() {
             assert!(!text.contains("input_required"), "{text}");
         }
-        bencher.with_inputs(fresh).bench_local_values(|request| {
+        bencher.with_inputs(next).bench_local_values(|request| {
             let body = timed(&runtime, &server, request);
             assert_eq!(body.len(), expected.len());
             body
         });
-    }
-
-    /// The timed round alone, a function of its own so that
-    /// `benches/round_instructions.sh` counts it and not the untimed rounds
-    /// that make each request's state.
-    #[inline(never)]
-    fn timed(
-        runtime: &tokio::runtime::Runtime,
-        server: &Server,
-        request: http::Request<Body>,
-    ) -> Bytes {
-        runtime.block_on(round(server, request))
     }
 
     /// One divan bench per line: `name => tool, its rounds, the index of
