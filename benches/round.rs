@@ -92,7 +92,11 @@
 //! [`check_twins`]); the states are compared by what they must carry, once
 //! opened: the answers accepted so far, the question the round asked, the
 //! rejected attempts, and for the bound twins which questions have a
-//! digest. A deploy whose environments change between rounds
+//! digest and the call each state belongs to (the first of the chain, or
+//! another). For the bound twins (and with a store) the chains include
+//! rounds sent again: the round that completed a call and other states of
+//! that call, refused alike, and a round that only asks, which asks again.
+//! A deploy whose environments change between rounds
 //! ([`check_changed_question`]) checks what `Ask` asks when a question
 //! changed since it was shown (an answer still valid kept, one no longer
 //! valid asked again with the reason, a confirmation of a changed plan
@@ -107,7 +111,8 @@
 //! taken once, so each timed round presents a fresh state: the rounds
 //! before it run anew for every iteration, untimed. At start-up the same
 //! chains as above run on both, and the responses must be the same bytes
-//! but the `requestState` text (a state used twice included); the states
+//! but the `requestState` text (a state used twice included: with a store,
+//! a state is taken once, a round that only asks included); the states
 //! hold only handles, so what they carry is not compared. The same with
 //! the bound twins keeping their state in their map: `store::bound_first`
 //! and so on, and the deploy whose environments change between rounds.
@@ -705,18 +710,35 @@ fn masked(body: &str) -> String {
     }
 }
 
-/// What a sealed state carries, once opened with `binding`: the answers
-/// accepted so far (their content), the questions the round asked, the
-/// rejected attempts, and the keys of the questions whose digest it
-/// carries (none for an unbound twin). The digests themselves differ: rmcp
-/// writes a form's JSON with its `mode`, `Ask` hashes the core's.
+/// What a sealed state carries, once opened with `binding`: the call's id
+/// (none for an unbound twin), the answers accepted so far (their
+/// content), the questions the round asked, the rejected attempts, and the
+/// keys of the questions whose digest it carries (none for an unbound
+/// twin). The digests themselves differ: rmcp writes a form's JSON with
+/// its `mode`, `Ask` hashes the core's. The call's id is checked to be 32
+/// lowercase hex digits, where `Ask` writes it (after `v` and `exp`) and
+/// first in a twin's state.
 fn carried(state: &str, binding: &[u8], by_hand: bool) -> Value {
     let payload = codec()
         .open_with(state, binding)
         .unwrap_or_else(|error| panic!("{error}: {state}"));
     let payload: Value = serde_json::from_slice(&payload).expect("JSON");
+    let object = payload.as_object().expect("an object");
+    let call = object.get("call").cloned().unwrap_or(Value::Null);
+    if !call.is_null() {
+        let position = object.keys().position(|key| key == "call");
+        assert_eq!(position, Some(if by_hand { 0 } else { 2 }), "{payload}");
+        let hex = call.as_str().unwrap_or_default();
+        assert!(
+            hex.len() == 32
+                && hex
+                    .bytes()
+                    .all(|byte| matches!(byte, b'0'..=b'9' | b'a'..=b'f')),
+            "{payload}"
+        );
+    }
     if !by_hand {
-        // {"v":2,"exp":..,"answers":{KEY:{"action":..,"content":..}},"attempts":{..},"questions":{KEY:digest}}
+        // {"v":2,"exp":..,"call":..,"answers":{KEY:{"action":..,"content":..}},"attempts":{..},"questions":{KEY:digest}}
         let answers: serde_json::Map<String, Value> = payload["answers"]
             .as_object()
             .expect("answers")
@@ -731,9 +753,9 @@ fn carried(state: &str, binding: &[u8], by_hand: bool) -> Value {
             .collect();
         let attempts = payload.get("attempts").cloned().unwrap_or(json!({}));
         let digested = digested(&payload);
-        return json!({"answers": answers, "asked": asked, "attempts": attempts, "digested": digested});
+        return json!({"call": call, "answers": answers, "asked": asked, "attempts": attempts, "digested": digested});
     }
-    // {"asked":KEY,"attempts":n,..the answers, typed}
+    // {"call":..,"asked":KEY,"attempts":n,..the answers, typed}
     let asked = payload["asked"].as_str().expect("asked");
     let mut answers = serde_json::Map::new();
     if let Some(severity) = payload.get("severity") {
@@ -750,7 +772,26 @@ fn carried(state: &str, binding: &[u8], by_hand: bool) -> Value {
         None => json!({}),
     };
     let digested = digested(&payload);
-    json!({"answers": answers, "asked": [asked], "attempts": attempts, "digested": digested})
+    json!({"call": call, "answers": answers, "asked": [asked], "attempts": attempts, "digested": digested})
+}
+
+/// The call id `carried` holds, replaced by its number among the ids of a
+/// chain (`seen`, in the order first seen): the same number in every state
+/// of the chain's calls on both sides, when each side draws a call's id
+/// once and carries it in every later state.
+fn number_call(carried: &mut Value, seen: &mut Vec<Value>) {
+    let call = carried["call"].take();
+    if call.is_null() {
+        return;
+    }
+    let number = match seen.iter().position(|id| *id == call) {
+        Some(number) => number,
+        None => {
+            seen.push(call);
+            seen.len() - 1
+        }
+    };
+    carried["call"] = Value::from(number);
 }
 
 /// The keys of a payload's `questions`, in order.
@@ -946,9 +987,59 @@ fn check_twins(send: &dyn Fn(&str, &Value) -> String, sealed: bool, bound: bool)
             ),
         ]),
     ];
-    for (with_ask, by_hand, steps) in chains {
-        let asked = chain(send, with_ask, &steps);
-        let written = chain(send, by_hand, &steps);
+    // Rounds sent again, where the twins give `Ask`'s guarantee that a
+    // call completes once (bound), or a store takes each state once: a
+    // round that only asks asks again (sealed); once the call completed,
+    // its round that completed it and any other of its states are
+    // refused; a call that ended with a refused answer acted on nothing,
+    // and its last round may come again; a new call asks again.
+    let login = || accept("impact", json!({"services": ["login"]}));
+    let replays = [
+        two(vec![
+            first.clone(),
+            high.clone(),
+            (accept("triage", json!({"severity": "high"})), With::Of(0)),
+            (login(), With::Of(1)),
+            (login(), With::Of(1)),
+            (login(), With::Of(2)),
+            (accept("triage", json!({"severity": "high"})), With::Of(0)),
+            first.clone(),
+            high.clone(),
+        ]),
+        two(vec![
+            first.clone(),
+            triage(json!("m0")),
+            triage(json!("m1")),
+            triage(json!("m2")),
+            (accept("triage", json!({"severity": "m2"})), With::Of(2)),
+            (accept("triage", json!({"severity": "high"})), With::Of(2)),
+        ]),
+        deploy(vec![
+            first.clone(),
+            target("prod-eu"),
+            (
+                accept("target", json!({"environment": "prod-eu"})),
+                With::Of(0),
+            ),
+            rollout_of(rollout()),
+            confirm(json!("yes")),
+            (accept("confirm", json!({"confirm": "yes"})), With::Of(3)),
+            (accept("rollout", rollout()), With::Of(1)),
+        ]),
+        deploy(vec![
+            first.clone(),
+            answer("target", json!({"action": "decline"})),
+            (
+                accept("target", json!({"environment": "prod-eu"})),
+                With::Of(0),
+            ),
+            first.clone(),
+        ]),
+    ];
+    let replays = if bound || !sealed { &replays[..] } else { &[] };
+    for (with_ask, by_hand, steps) in chains.iter().chain(replays) {
+        let asked = chain(send, with_ask, steps);
+        let written = chain(send, by_hand, steps);
         compare(with_ask, &asked, by_hand, &written, sealed, bound);
     }
 }
@@ -965,8 +1056,8 @@ fn hand_binding(tool: &str) -> Vec<u8> {
 
 /// Panics unless the responses of a chain on the `Ask` tool and on its twin
 /// are the same bytes but for the `requestState` text, and, when the states
-/// are `sealed`, unless they carry the same (which questions have a digest
-/// too, when the twin is `bound`).
+/// are `sealed`, unless they carry the same (which questions have a digest,
+/// and which call each state belongs to, too, when the twin is `bound`).
 fn compare(
     with_ask: &str,
     asked: &[(Value, String)],
@@ -976,6 +1067,7 @@ fn compare(
     bound: bool,
 ) {
     assert_eq!(asked.len(), written.len());
+    let (mut ask_calls, mut hand_calls) = (Vec::new(), Vec::new());
     for ((extra, ask), (_, hand)) in asked.iter().zip(written) {
         assert_eq!(
             masked(ask),
@@ -991,12 +1083,15 @@ fn compare(
             hand["result"]["requestState"].as_str(),
         ) {
             let mut ask = carried(ask, &ask_binding(with_ask), false);
+            let mut hand = carried(hand, &hand_binding(by_hand), true);
             if !bound {
                 ask["digested"] = json!([]);
+                ask["call"] = Value::Null;
             }
+            number_call(&mut ask, &mut ask_calls);
+            number_call(&mut hand, &mut hand_calls);
             assert_eq!(
-                ask,
-                carried(hand, &hand_binding(by_hand), true),
+                ask, hand,
                 "{with_ask} and {by_hand} seal different states on {extra}",
             );
         }
