@@ -2,12 +2,21 @@
 # Load and failover on examples/conformance_server.rs, MCP 2026-07-28: two
 # server processes sharing only REQUEST_STATE_KEY, CLIENTS clients doing
 # whole three-round `test_two_questions` calls alternating between them
-# (benches/failover.rs) for DURATION seconds; at KILL_AT seconds one process is
+# (benches/failover.rs; a call is its three rounds in turn, the first with
+# no state, each next with the state the one before sealed, and no round
+# sent twice to one process: a process refuses a round of a call it
+# completed) for DURATION seconds; at KILL_AT seconds one process is
 # killed with `kill -9`, and restarted on the same port RESTART_AFTER
 # seconds later. Clients send a failed round again to the other process.
 # Every completed call's final text is checked; prints the completed calls,
 # calls/s, wrong answers, lost calls, retried rounds and p50/p99 per round,
 # and exits 1 on a wrong answer or a lost call.
+#
+# Sealed (no STORE), each process remembers the calls it completed, at
+# most 100,000 until their states expire (10 minutes), and refuses calls
+# past that. Server 0, never killed, completes half the calls of the whole
+# run: past 200,000 calls in all, the run loses calls to that limit (a 30 s
+# run at 7,451 calls/s, RELIABILITY.md's, comes to about 112,000 there).
 #
 #   bash benches/failover.sh                      # CLIENTS=64 DURATION=30 KILL_AT=10
 #   CLIENTS=8 DURATION=5 KILL_AT=2 bash benches/failover.sh

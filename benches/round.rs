@@ -62,11 +62,23 @@
 //! follows its own chain of states, so the requests differ only in the
 //! tool's name and the `requestState` text.
 //!
+//! A call completes once (`Ask`, and the bound twins below): without a
+//! store, a process refuses any round of a call that completed. So every
+//! timed round that presents a state presents one of a call that has not
+//! completed: the rounds before it run anew for every iteration, untimed
+//! (divan's `with_inputs`), as in the store path below, `Ask` and twins
+//! alike; `benches/round_instructions.sh` counts only inside [`built`]
+//! (the request built from its params) and [`timed`] (the round served).
+//! A first round presents no state, and the references send their
+//! requests to tools that open none: their request is the same every
+//! iteration.
+//!
 //! The bound twins (`by_hand::States::bound`), to measure `Ask` like
-//! for like: the same twins giving `Ask`'s guarantee that an answer counts
+//! for like: the same twins giving `Ask`'s guarantees that an answer counts
 //! only for the question as it was shown (each state carries the digest of
-//! every question answered or asked, and every round digests them again),
-//! served under the same names by a service of their own
+//! every question answered or asked, and every round digests them again)
+//! and that a call completes once (each state carries the call's id, and
+//! without a store the process remembers the calls completed), served under the same names by a service of their own
 //! ([`bound_server`], the same eight tools, so that the router costs the
 //! same): `bound_first`, `bound_seals`, `bound_opens` and `bound_deploy_first`,
 //! `bound_deploy_target`, `bound_deploy_rollout`, `bound_deploy_confirm`.
@@ -80,7 +92,11 @@
 //! [`check_twins`]); the states are compared by what they must carry, once
 //! opened: the answers accepted so far, the question the round asked, the
 //! rejected attempts, and for the bound twins which questions have a
-//! digest. A deploy whose environments change between rounds
+//! digest and the call each state belongs to (the first of the chain, or
+//! another). For the bound twins (and with a store) the chains include
+//! rounds sent again: the round that completed a call and other states of
+//! that call, refused alike, and a round that only asks, which asks again.
+//! A deploy whose environments change between rounds
 //! ([`check_changed_question`]) checks what `Ask` asks when a question
 //! changed since it was shown (an answer still valid kept, one no longer
 //! valid asked again with the reason, a confirmation of a changed plan
@@ -95,7 +111,8 @@
 //! taken once, so each timed round presents a fresh state: the rounds
 //! before it run anew for every iteration, untimed. At start-up the same
 //! chains as above run on both, and the responses must be the same bytes
-//! but the `requestState` text (a state used twice included); the states
+//! but the `requestState` text (a state used twice included: with a store,
+//! a state is taken once, a round that only asks included); the states
 //! hold only handles, so what they carry is not compared. The same with
 //! the bound twins keeping their state in their map: `store::bound_first`
 //! and so on, and the deploy whose environments change between rounds.
@@ -355,23 +372,14 @@ fn message(body: &[u8]) -> Value {
     serde_json::from_str(json.trim()).unwrap_or_else(|error| panic!("{error}: {text}"))
 }
 
-/// The four requests, each built from the previous round's real response,
-/// and what each round's response must contain.
+/// The four requests of the references, each built from the previous
+/// round's real response: the floor's, and the three rounds of
+/// `test_two_questions` (whose states the references do not open).
 struct Rounds {
     floor: Value,
     first: Value,
     seals: Value,
     opens: Value,
-    /// The twin's own `seals` and `opens` (its `first` is `first`).
-    by_hand_seals: Value,
-    by_hand_opens: Value,
-    /// The four rounds of `deploy`, and of its twin.
-    deploy: [Value; 4],
-    by_hand_deploy: [Value; 4],
-    /// The bound twins' own: `seals` and `opens`, the rounds of `deploy`.
-    bound_seals: Value,
-    bound_opens: Value,
-    bound_deploy: [Value; 4],
 }
 
 fn rounds() -> &'static Rounds {
@@ -410,9 +418,13 @@ fn rounds() -> &'static Rounds {
             .as_str()
             .unwrap_or_default();
         assert!(text.contains("login"), "{three}");
-        // The same round twice gives the same answer: nothing in a round
-        // depends on the one before it.
-        assert_eq!(send("test_two_questions", &opens), three);
+        // The call completed: the round that completed it, sent again, is
+        // refused, and so is any other round of the call.
+        for extra in [&opens, &seals] {
+            let again = send("test_two_questions", extra);
+            let message = again["error"]["message"].as_str().unwrap_or_default();
+            assert!(message.starts_with(COMPLETED), "{again}");
+        }
 
         // The canned twins answer each round's own response, byte for byte
         // the same JSON-RPC message.
@@ -447,58 +459,97 @@ fn rounds() -> &'static Rounds {
         let send_bound = |tool: &str, extra: &Value| round_text(&runtime, &bound, tool, extra);
         check_twins(&send_bound, true, true);
         check_changed_question(false);
-        let twos = |send: &dyn Fn(&str, &Value) -> String, tool: &str| {
-            let two = chain(send, tool, &two_questions_rounds());
-            let [(_, _), (seals, _), (opens, _)] =
-                <[_; 3]>::try_from(two).unwrap_or_else(|_| panic!("three rounds"));
-            (seals, opens)
-        };
-        let (by_hand_seals, by_hand_opens) = twos(&send_text, "by_hand_two_questions");
-        let (bound_seals, bound_opens) = twos(&send_bound, "by_hand_two_questions");
-        let deploys = |send: &dyn Fn(&str, &Value) -> String, tool: &str| {
-            let rounds = chain(send, tool, &deploy_rounds());
-            let text = &rounds[3].1;
-            assert!(text.contains("deploying checkout-api"), "{text}");
-            <[_; 4]>::try_from(
-                rounds
-                    .into_iter()
-                    .map(|(extra, _)| extra)
-                    .collect::<Vec<_>>(),
-            )
-            .unwrap_or_else(|_| panic!("four rounds"))
-        };
         Rounds {
             floor,
             first,
             seals,
             opens,
-            by_hand_seals,
-            by_hand_opens,
-            deploy: deploys(&send_text, "deploy"),
-            by_hand_deploy: deploys(&send_text, "by_hand_deploy"),
-            bound_seals,
-            bound_opens,
-            bound_deploy: deploys(&send_bound, "by_hand_deploy"),
         }
     })
 }
 
-/// Times one kind of round on [`server`] (or with the twins `bound`, on
-/// [`bound_server`]); each response is read whole and its size checked
+/// How the error of a round of a call that completed begins
+/// (`RequestStateError::Completed`).
+const COMPLETED: &str = "the call this requestState belongs to already completed";
+
+/// Times a request of `tool` that is the same every iteration, `extra` in
+/// its params, on [`server`] (or with the twins `bound`, on
+/// [`bound_server`]): the references' and the first rounds', which present
+/// no state to be opened. Each response is read whole and its size checked
 /// against the first one's (a round that errs answers otherwise).
 fn bench_round(bencher: Bencher, tool: &'static str, extra: &'static Value, bound: bool) {
     let runtime = runtime();
     let server = if bound { bound_server() } else { server() };
-    let expected = runtime
-        .block_on(round(&server, request(tool, extra.clone())))
-        .len();
+    let expected = timed(&runtime, &server, built(tool, extra)).len();
     bencher
-        .with_inputs(|| request(tool, extra.clone()))
+        .with_inputs(|| built(tool, extra))
         .bench_local_values(|request| {
-            let body = runtime.block_on(round(&server, request));
+            let body = timed(&runtime, &server, request);
             assert_eq!(body.len(), expected);
             body
         });
+}
+
+/// Times round `index` of `steps` on `tool`, as [`bench_round`] does, on a
+/// state of a call that has not completed: the rounds before it run anew
+/// (untimed, not counted) for every iteration.
+fn bench_chain_round(bencher: Bencher, tool: &str, steps: &[Step], index: usize, bound: bool) {
+    rounds();
+    let runtime = runtime();
+    let server = if bound { bound_server() } else { server() };
+    let send = |tool: &str, extra: &Value| round_text(&runtime, &server, tool, extra);
+    let next = || built(tool, &fresh(&send, tool, steps, index));
+    let expected = timed(&runtime, &server, next());
+    let text = String::from_utf8_lossy(&expected);
+    assert!(!text.contains(r#""error""#), "{text}");
+    if index + 1 == steps.len() {
+        assert!(!text.contains("input_required"), "{text}");
+    }
+    bencher.with_inputs(next).bench_local_values(|request| {
+        let body = timed(&runtime, &server, request);
+        assert_eq!(body.len(), expected.len());
+        body
+    });
+}
+
+/// The params of round `index` of `steps` on `tool`: its `inputResponses`,
+/// and the state that the round before it sealed in a chain of the rounds
+/// before it, run anew.
+fn fresh(send: &dyn Fn(&str, &Value) -> String, tool: &str, steps: &[Step], index: usize) -> Value {
+    let (responses, _) = &steps[index];
+    let mut extra = json!({});
+    if !responses.is_null() {
+        extra["inputResponses"] = responses.clone();
+    }
+    if index > 0 {
+        let before = chain(send, tool, &steps[..index]);
+        let state = &message(before[index - 1].1.as_bytes())["result"]["requestState"];
+        assert!(state.is_string(), "{}", before[index - 1].1);
+        extra["requestState"] = state.clone();
+    }
+    extra
+}
+
+/// The timed request built from its params, `extra` cloned into it: a
+/// function of its own so that `benches/round_instructions.sh` counts it
+/// with the round (as it always counted the request built), though divan
+/// builds it outside the timed section.
+#[inline(never)]
+fn built(tool: &str, extra: &Value) -> http::Request<Body> {
+    request(tool, extra.clone())
+}
+
+/// The timed round alone: a function of its own so that
+/// `benches/round_instructions.sh` counts it and not the untimed rounds
+/// that make its state. The round served and its whole body read (divan
+/// drops it outside the timed section).
+#[inline(never)]
+fn timed(
+    runtime: &tokio::runtime::Runtime,
+    server: &Server,
+    request: http::Request<Body>,
+) -> Bytes {
+    runtime.block_on(round(server, request))
 }
 
 /// One divan bench per line: `name => tool, the request (a field of
@@ -519,28 +570,42 @@ benches! {
     any_tool => "any_tool", &rounds().floor, false;
     first => "test_two_questions", &rounds().first, false;
     canned_first => "canned_first", &rounds().first, false;
-    seals => "test_two_questions", &rounds().seals, false;
     canned_seals => "canned_seals", &rounds().seals, false;
-    opens => "test_two_questions", &rounds().opens, false;
     canned_opens => "canned_opens", &rounds().opens, false;
     by_hand_first => "by_hand_two_questions", &rounds().first, false;
-    by_hand_seals => "by_hand_two_questions", &rounds().by_hand_seals, false;
-    by_hand_opens => "by_hand_two_questions", &rounds().by_hand_opens, false;
-    deploy_first => "deploy", &rounds().deploy[0], false;
-    by_hand_deploy_first => "by_hand_deploy", &rounds().by_hand_deploy[0], false;
-    deploy_target => "deploy", &rounds().deploy[1], false;
-    by_hand_deploy_target => "by_hand_deploy", &rounds().by_hand_deploy[1], false;
-    deploy_rollout => "deploy", &rounds().deploy[2], false;
-    by_hand_deploy_rollout => "by_hand_deploy", &rounds().by_hand_deploy[2], false;
-    deploy_confirm => "deploy", &rounds().deploy[3], false;
-    by_hand_deploy_confirm => "by_hand_deploy", &rounds().by_hand_deploy[3], false;
+    deploy_first => "deploy", &rounds().first, false;
+    by_hand_deploy_first => "by_hand_deploy", &rounds().first, false;
     bound_first => "by_hand_two_questions", &rounds().first, true;
-    bound_seals => "by_hand_two_questions", &rounds().bound_seals, true;
-    bound_opens => "by_hand_two_questions", &rounds().bound_opens, true;
-    bound_deploy_first => "by_hand_deploy", &rounds().bound_deploy[0], true;
-    bound_deploy_target => "by_hand_deploy", &rounds().bound_deploy[1], true;
-    bound_deploy_rollout => "by_hand_deploy", &rounds().bound_deploy[2], true;
-    bound_deploy_confirm => "by_hand_deploy", &rounds().bound_deploy[3], true;
+    bound_deploy_first => "by_hand_deploy", &rounds().first, true;
+}
+
+/// One divan bench per line: `name => tool, its rounds, the index of the
+/// one timed, whether the twins are bound` ([`bench_chain_round`]).
+macro_rules! chain_benches {
+    ($($name:ident => $tool:literal, $rounds:ident, $index:literal, $bound:literal;)*) => {$(
+        #[divan::bench]
+        fn $name(bencher: Bencher) {
+            bench_chain_round(bencher, $tool, &$rounds(), $index, $bound);
+        }
+    )*};
+}
+
+chain_benches! {
+    seals => "test_two_questions", two_questions_rounds, 1, false;
+    opens => "test_two_questions", two_questions_rounds, 2, false;
+    by_hand_seals => "by_hand_two_questions", two_questions_rounds, 1, false;
+    by_hand_opens => "by_hand_two_questions", two_questions_rounds, 2, false;
+    deploy_target => "deploy", deploy_rounds, 1, false;
+    by_hand_deploy_target => "by_hand_deploy", deploy_rounds, 1, false;
+    deploy_rollout => "deploy", deploy_rounds, 2, false;
+    by_hand_deploy_rollout => "by_hand_deploy", deploy_rounds, 2, false;
+    deploy_confirm => "deploy", deploy_rounds, 3, false;
+    by_hand_deploy_confirm => "by_hand_deploy", deploy_rounds, 3, false;
+    bound_seals => "by_hand_two_questions", two_questions_rounds, 1, true;
+    bound_opens => "by_hand_two_questions", two_questions_rounds, 2, true;
+    bound_deploy_target => "by_hand_deploy", deploy_rounds, 1, true;
+    bound_deploy_rollout => "by_hand_deploy", deploy_rounds, 2, true;
+    bound_deploy_confirm => "by_hand_deploy", deploy_rounds, 3, true;
 }
 
 // ---------------------------------------------------------------------------
@@ -645,18 +710,35 @@ fn masked(body: &str) -> String {
     }
 }
 
-/// What a sealed state carries, once opened with `binding`: the answers
-/// accepted so far (their content), the questions the round asked, the
-/// rejected attempts, and the keys of the questions whose digest it
-/// carries (none for an unbound twin). The digests themselves differ: rmcp
-/// writes a form's JSON with its `mode`, `Ask` hashes the core's.
+/// What a sealed state carries, once opened with `binding`: the call's id
+/// (none for an unbound twin), the answers accepted so far (their
+/// content), the questions the round asked, the rejected attempts, and the
+/// keys of the questions whose digest it carries (none for an unbound
+/// twin). The digests themselves differ: rmcp writes a form's JSON with
+/// its `mode`, `Ask` hashes the core's. The call's id is checked to be 32
+/// lowercase hex digits, where `Ask` writes it (after `v` and `exp`) and
+/// first in a twin's state.
 fn carried(state: &str, binding: &[u8], by_hand: bool) -> Value {
     let payload = codec()
         .open_with(state, binding)
         .unwrap_or_else(|error| panic!("{error}: {state}"));
     let payload: Value = serde_json::from_slice(&payload).expect("JSON");
+    let object = payload.as_object().expect("an object");
+    let call = object.get("call").cloned().unwrap_or(Value::Null);
+    if !call.is_null() {
+        let position = object.keys().position(|key| key == "call");
+        assert_eq!(position, Some(if by_hand { 0 } else { 2 }), "{payload}");
+        let hex = call.as_str().unwrap_or_default();
+        assert!(
+            hex.len() == 32
+                && hex
+                    .bytes()
+                    .all(|byte| matches!(byte, b'0'..=b'9' | b'a'..=b'f')),
+            "{payload}"
+        );
+    }
     if !by_hand {
-        // {"v":2,"exp":..,"answers":{KEY:{"action":..,"content":..}},"attempts":{..},"questions":{KEY:digest}}
+        // {"v":2,"exp":..,"call":..,"answers":{KEY:{"action":..,"content":..}},"attempts":{..},"questions":{KEY:digest}}
         let answers: serde_json::Map<String, Value> = payload["answers"]
             .as_object()
             .expect("answers")
@@ -671,9 +753,9 @@ fn carried(state: &str, binding: &[u8], by_hand: bool) -> Value {
             .collect();
         let attempts = payload.get("attempts").cloned().unwrap_or(json!({}));
         let digested = digested(&payload);
-        return json!({"answers": answers, "asked": asked, "attempts": attempts, "digested": digested});
+        return json!({"call": call, "answers": answers, "asked": asked, "attempts": attempts, "digested": digested});
     }
-    // {"asked":KEY,"attempts":n,..the answers, typed}
+    // {"call":..,"asked":KEY,"attempts":n,..the answers, typed}
     let asked = payload["asked"].as_str().expect("asked");
     let mut answers = serde_json::Map::new();
     if let Some(severity) = payload.get("severity") {
@@ -690,7 +772,26 @@ fn carried(state: &str, binding: &[u8], by_hand: bool) -> Value {
         None => json!({}),
     };
     let digested = digested(&payload);
-    json!({"answers": answers, "asked": [asked], "attempts": attempts, "digested": digested})
+    json!({"call": call, "answers": answers, "asked": [asked], "attempts": attempts, "digested": digested})
+}
+
+/// The call id `carried` holds, replaced by its number among the ids of a
+/// chain (`seen`, in the order first seen): the same number in every state
+/// of the chain's calls on both sides, when each side draws a call's id
+/// once and carries it in every later state.
+fn number_call(carried: &mut Value, seen: &mut Vec<Value>) {
+    let call = carried["call"].take();
+    if call.is_null() {
+        return;
+    }
+    let number = match seen.iter().position(|id| *id == call) {
+        Some(number) => number,
+        None => {
+            seen.push(call);
+            seen.len() - 1
+        }
+    };
+    carried["call"] = Value::from(number);
 }
 
 /// The keys of a payload's `questions`, in order.
@@ -777,11 +878,13 @@ fn check_twins(send: &dyn Fn(&str, &Value) -> String, sealed: bool, bound: bool)
             high.clone(),
             answer("impact", json!({"action": "decline"})),
         ]),
+        // (The answer of the wrong type first: the empty list completes
+        // the call, and a call that completed takes no other answer.)
         two(vec![
             first.clone(),
             high.clone(),
-            impact(json!([])),
             impact(json!("login")),
+            impact(json!([])),
         ]),
         two(vec![first.clone(), high.clone(), impact(json!([]))]),
         // An answer before its question, answers without a state, an
@@ -884,9 +987,59 @@ fn check_twins(send: &dyn Fn(&str, &Value) -> String, sealed: bool, bound: bool)
             ),
         ]),
     ];
-    for (with_ask, by_hand, steps) in chains {
-        let asked = chain(send, with_ask, &steps);
-        let written = chain(send, by_hand, &steps);
+    // Rounds sent again, where the twins give `Ask`'s guarantee that a
+    // call completes once (bound), or a store takes each state once: a
+    // round that only asks asks again (sealed); once the call completed,
+    // its round that completed it and any other of its states are
+    // refused; a call that ended with a refused answer acted on nothing,
+    // and its last round may come again; a new call asks again.
+    let login = || accept("impact", json!({"services": ["login"]}));
+    let replays = [
+        two(vec![
+            first.clone(),
+            high.clone(),
+            (accept("triage", json!({"severity": "high"})), With::Of(0)),
+            (login(), With::Of(1)),
+            (login(), With::Of(1)),
+            (login(), With::Of(2)),
+            (accept("triage", json!({"severity": "high"})), With::Of(0)),
+            first.clone(),
+            high.clone(),
+        ]),
+        two(vec![
+            first.clone(),
+            triage(json!("m0")),
+            triage(json!("m1")),
+            triage(json!("m2")),
+            (accept("triage", json!({"severity": "m2"})), With::Of(2)),
+            (accept("triage", json!({"severity": "high"})), With::Of(2)),
+        ]),
+        deploy(vec![
+            first.clone(),
+            target("prod-eu"),
+            (
+                accept("target", json!({"environment": "prod-eu"})),
+                With::Of(0),
+            ),
+            rollout_of(rollout()),
+            confirm(json!("yes")),
+            (accept("confirm", json!({"confirm": "yes"})), With::Of(3)),
+            (accept("rollout", rollout()), With::Of(1)),
+        ]),
+        deploy(vec![
+            first.clone(),
+            answer("target", json!({"action": "decline"})),
+            (
+                accept("target", json!({"environment": "prod-eu"})),
+                With::Of(0),
+            ),
+            first.clone(),
+        ]),
+    ];
+    let replays = if bound || !sealed { &replays[..] } else { &[] };
+    for (with_ask, by_hand, steps) in chains.iter().chain(replays) {
+        let asked = chain(send, with_ask, steps);
+        let written = chain(send, by_hand, steps);
         compare(with_ask, &asked, by_hand, &written, sealed, bound);
     }
 }
@@ -903,8 +1056,8 @@ fn hand_binding(tool: &str) -> Vec<u8> {
 
 /// Panics unless the responses of a chain on the `Ask` tool and on its twin
 /// are the same bytes but for the `requestState` text, and, when the states
-/// are `sealed`, unless they carry the same (which questions have a digest
-/// too, when the twin is `bound`).
+/// are `sealed`, unless they carry the same (which questions have a digest,
+/// and which call each state belongs to, too, when the twin is `bound`).
 fn compare(
     with_ask: &str,
     asked: &[(Value, String)],
@@ -914,6 +1067,7 @@ fn compare(
     bound: bool,
 ) {
     assert_eq!(asked.len(), written.len());
+    let (mut ask_calls, mut hand_calls) = (Vec::new(), Vec::new());
     for ((extra, ask), (_, hand)) in asked.iter().zip(written) {
         assert_eq!(
             masked(ask),
@@ -929,12 +1083,15 @@ fn compare(
             hand["result"]["requestState"].as_str(),
         ) {
             let mut ask = carried(ask, &ask_binding(with_ask), false);
+            let mut hand = carried(hand, &hand_binding(by_hand), true);
             if !bound {
                 ask["digested"] = json!([]);
+                ask["call"] = Value::Null;
             }
+            number_call(&mut ask, &mut ask_calls);
+            number_call(&mut hand, &mut hand_calls);
             assert_eq!(
-                ask,
-                carried(hand, &hand_binding(by_hand), true),
+                ask, hand,
                 "{with_ask} and {by_hand} seal different states on {extra}",
             );
         }
@@ -1279,43 +1436,19 @@ mod store {
         let runtime = runtime();
         let server = store_server(bound);
         let send = |tool: &str, extra: &Value| round_text(&runtime, &server, tool, extra);
-        let fresh = || {
-            let (responses, _) = &steps[index];
-            let mut extra = json!({});
-            if !responses.is_null() {
-                extra["inputResponses"] = responses.clone();
-            }
-            if index > 0 {
-                let before = chain(&send, tool, &steps[..index]);
-                let state = &message(before[index - 1].1.as_bytes())["result"]["requestState"];
-                assert!(state.is_string(), "{}", before[index - 1].1);
-                extra["requestState"] = state.clone();
-            }
-            request(tool, extra)
-        };
-        let expected = runtime.block_on(round(&server, fresh()));
+        // The request built outside what is counted, as it always was here.
+        let next = || request(tool, fresh(&send, tool, steps, index));
+        let expected = runtime.block_on(round(&server, next()));
         let text = String::from_utf8_lossy(&expected);
         assert!(!text.contains(r#""error""#), "{text}");
         if index + 1 == steps.len() {
             assert!(!text.contains("input_required"), "{text}");
         }
-        bencher.with_inputs(fresh).bench_local_values(|request| {
+        bencher.with_inputs(next).bench_local_values(|request| {
             let body = timed(&runtime, &server, request);
             assert_eq!(body.len(), expected.len());
             body
         });
-    }
-
-    /// The timed round alone, a function of its own so that
-    /// `benches/round_instructions.sh` counts it and not the untimed rounds
-    /// that make each request's state.
-    #[inline(never)]
-    fn timed(
-        runtime: &tokio::runtime::Runtime,
-        server: &Server,
-        request: http::Request<Body>,
-    ) -> Bytes {
-        runtime.block_on(round(server, request))
     }
 
     /// One divan bench per line: `name => tool, its rounds, the index of

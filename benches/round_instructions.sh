@@ -2,14 +2,17 @@
 # Instructions per round of benches/round.rs (rmcp) and benches/round_sdks.rs
 # (tower-mcp, rust-mcp-sdk), under callgrind: repeatable on a busy machine, where wall time
 # is not. Each bench runs twice, with 20 and with 120 iterations, counting
-# only inside `bench_round` (the request built and the round served); a
-# round's count is the difference over 100. Then the ratio of each `Ask`
-# round to its hand-written twin, and to its bound twin (the twin that also
-# binds each answer to the digest of the question shown, as `Ask` does:
-# `bound_*`, rmcp only). Then the same for the store path of
+# only inside `built` and `timed` (the request built from its params and the
+# round served; round_sdks.rs builds it in `timed`), not the untimed rounds
+# that make the state a timed round presents: a call completes once, so
+# every iteration presents a state of a call of its own; a round's count is
+# the difference over 100. Then the ratio of each `Ask` round to its
+# hand-written twin, and to its bound twin (the twin that also binds each
+# answer to the digest of the question shown and completes a call once, as
+# `Ask` does: `bound_*`, rmcp only). Then the same for the store path of
 # benches/round.rs (module `store`: `MemoryStore` against the twins' map,
-# bound or not), counting only inside `store::timed` (the round served, not
-# the untimed rounds that make its state).
+# bound or not), counting only inside `timed` (the round served; the
+# request is built outside, as it always was there).
 #
 #   bash benches/round_instructions.sh            # needs valgrind
 #
@@ -27,12 +30,16 @@ mkdir -p "$out"
 
 # The instructions of `name` with `iterations` iterations, in the bench
 # binary `binary` whose module is `module` (round by default), counted
-# inside `toggle` (`$module::bench_round` by default).
+# inside the functions `toggles` names (`$module::built $module::timed` by
+# default).
 count() {
     local name=$1 iterations=$2 binary=${3:-$bench} module=${4:-round}
-    local toggle=${5:-$module::bench_round}
+    local toggles=${5:-$module::built $module::timed} toggle flags=()
+    for toggle in $toggles; do
+        flags+=(--toggle-collect="$toggle")
+    done
     local file="$out/$module-${name//::/-}-$iterations.cg"
-    valgrind --tool=callgrind --collect-atstart=no --toggle-collect="$toggle" \
+    valgrind --tool=callgrind --collect-atstart=no "${flags[@]}" \
         --callgrind-out-file="$file" "$binary" --bench --exact "$module::$name" \
         --sample-count 1 --sample-size "$iterations" >"${file%.cg}.log" 2>&1
     sed -n 's/^summary: \([0-9]*\).*/\1/p' "$file"
@@ -77,16 +84,16 @@ done
 for sdk in tower rust_mcp_sdk; do
     echo "== $sdk (benches/round_sdks.rs): Ask / hand-written, per round"
     for name in first seals opens; do
-        ask=$(per_round "${sdk}_$name" "$sdks" round_sdks)
-        hand=$(per_round "${sdk}_by_hand_$name" "$sdks" round_sdks)
+        ask=$(per_round "${sdk}_$name" "$sdks" round_sdks round_sdks::timed)
+        hand=$(per_round "${sdk}_by_hand_$name" "$sdks" round_sdks round_sdks::timed)
         printf '%-16s %s\n' "$name" "$(ratio "$ask" "$hand")"
     done
 done
 
 echo "== store (benches/round.rs, module store: MemoryStore against the twins' map): Ask / hand-written, and Ask / bound twin, per round"
 for name in $kinds; do
-    ask=$(per_round "store::$name" "$bench" round round::store::timed)
-    hand=$(per_round "store::by_hand_$name" "$bench" round round::store::timed)
-    bound=$(per_round "store::bound_$name" "$bench" round round::store::timed)
+    ask=$(per_round "store::$name" "$bench" round round::timed)
+    hand=$(per_round "store::by_hand_$name" "$bench" round round::timed)
+    bound=$(per_round "store::bound_$name" "$bench" round round::timed)
     printf '%-16s %s    %s\n' "$name" "$(ratio "$ask" "$hand")" "$(ratio "$ask" "$bound")"
 done

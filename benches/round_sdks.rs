@@ -20,6 +20,16 @@
 //! JSON but the `requestState` text; each timed response's length is
 //! checked against it.
 //!
+//! `Ask` completes a call once: without a store, a process refuses any
+//! round of a call that completed. So `seals` and `opens` present, every
+//! iteration, a state of a call that has not completed: the rounds before
+//! them run anew (untimed, on another server of the same SDK and key, as
+//! another process would), `Ask` and twins alike, and
+//! `benches/round_instructions.sh` counts only inside [`timed`]. The twins
+//! here are as they were: they do not remember completed calls (a replay
+//! of their `opens` completes again), like the rmcp twins that are not
+//! bound (BENCHMARKS.md).
+//!
 //! What the twins do as `Ask` does: the same forms and texts on the rounds
 //! timed (a refused answer is asked again in words of their own); an
 //! `ElicitResult` that is no object or has no known `action` refused with
@@ -28,8 +38,9 @@
 //! again with the reason, at most three times in all; the earlier answer
 //! and the question asked sealed in `requestState`, bound to the tool and
 //! its arguments, expiring. What they do not: the question digests, the
-//! refused-answer digest, the other revisions, arguments, translations
-//! (what `Ask`'s extra buys, as on rmcp: BENCHMARKS.md).
+//! refused-answer digest, the call's id and the calls completed, the other
+//! revisions, arguments, translations (what `Ask`'s extra buys, as on
+//! rmcp: BENCHMARKS.md).
 
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -612,39 +623,68 @@ impl Round for rust_mcp_sdk::Server {
     }
 }
 
-/// Each tool's three requests (`first`, `seals`, `opens`), each built from
-/// its own previous response; checked to answer the same JSON but the
-/// `requestState` text.
-struct Rounds {
-    with_ask: [Value; 3],
-    by_hand: [Value; 3],
-}
-
-fn rounds_of<S: Round>() -> Rounds {
-    let runtime = runtime();
-    let answers = [
+/// The answers of `seals` and `opens`, in turn.
+fn answers() -> [Value; 2] {
+    [
         json!({"triage": {"action": "accept", "content": {"severity": "high"}}}),
         json!({"impact": {"action": "accept", "content": {"services": ["login"]}}}),
-    ];
+    ]
+}
+
+/// The params of round `index` (0 `first`, 1 `seals`, 2 `opens`) of
+/// `tool`: its answer, and the state the round before it sealed in a chain
+/// of the rounds before it, run anew on `server`.
+fn fresh<S: Round>(
+    runtime: &tokio::runtime::Runtime,
+    server: &mut S,
+    tool: &str,
+    index: usize,
+) -> Value {
+    let answers = answers();
+    let mut extra = json!({});
+    for answer in &answers[..index] {
+        let text = runtime.block_on(server.round(tool, &extra));
+        let response: Value = serde_json::from_str(&text).expect("JSON");
+        let state = response["requestState"].clone();
+        assert!(state.is_string(), "{tool}: {response}");
+        extra = json!({"inputResponses": answer, "requestState": state});
+    }
+    extra
+}
+
+/// Checks once, for `S`, that both tools, sent the same answers, answer
+/// the same JSON but the `requestState` text, each round on a state the
+/// one before sealed; and that `Ask` refuses the round that completed its
+/// call, sent again.
+fn check<S: Round>() {
+    let runtime = runtime();
     let chain = |tool: &str| {
         let mut server = S::new();
-        let mut extras = vec![json!({})];
         let mut responses: Vec<Value> = Vec::new();
-        for index in 0..=answers.len() {
-            let extra = extras.last().expect("a request").clone();
+        let mut extra = json!({});
+        for index in 0..3 {
             let text = runtime.block_on(server.round(tool, &extra));
             let response: Value = serde_json::from_str(&text).expect("JSON");
-            if let Some(answer) = answers.get(index) {
+            if let Some(answer) = answers().get(index) {
                 let state = response["requestState"].clone();
                 assert!(state.is_string(), "{tool}: {response}");
-                extras.push(json!({"inputResponses": answer, "requestState": state}));
+                extra = json!({"inputResponses": answer, "requestState": state});
             }
             responses.push(response);
         }
-        (extras, responses)
+        let again = runtime.block_on(server.round(tool, &extra));
+        (
+            responses,
+            serde_json::from_str::<Value>(&again).expect("JSON"),
+        )
     };
-    let (with_ask, ask_responses) = chain("test_two_questions");
-    let (by_hand, hand_responses) = chain("by_hand_two_questions");
+    let (ask_responses, again) = chain("test_two_questions");
+    let message = again["error"]["message"].as_str().unwrap_or_default();
+    assert!(
+        message.starts_with("the call this requestState belongs to already completed"),
+        "{again}"
+    );
+    let (hand_responses, _) = chain("by_hand_two_questions");
     for (index, (ours, theirs)) in ask_responses.iter().zip(&hand_responses).enumerate() {
         let mut ours = ours.clone();
         let mut theirs = theirs.clone();
@@ -656,96 +696,80 @@ fn rounds_of<S: Round>() -> Rounds {
         assert_eq!(ours, theirs, "round {}", index + 1);
     }
     assert_eq!(ask_responses[2]["content"][0]["text"], EXPECTED);
-    let three = |extras: Vec<Value>| -> [Value; 3] {
-        extras.try_into().unwrap_or_else(|_| panic!("three rounds"))
-    };
-    Rounds {
-        with_ask: three(with_ask),
-        by_hand: three(by_hand),
-    }
 }
 
-fn tower_rounds() -> &'static Rounds {
-    static ROUNDS: OnceLock<Rounds> = OnceLock::new();
-    ROUNDS.get_or_init(rounds_of::<tower::Server>)
+fn tower_checked() {
+    static CHECKED: OnceLock<()> = OnceLock::new();
+    CHECKED.get_or_init(check::<tower::Server>);
 }
 
-fn rust_mcp_sdk_rounds() -> &'static Rounds {
-    static ROUNDS: OnceLock<Rounds> = OnceLock::new();
-    ROUNDS.get_or_init(rounds_of::<rust_mcp_sdk::Server>)
+fn rust_mcp_sdk_checked() {
+    static CHECKED: OnceLock<()> = OnceLock::new();
+    CHECKED.get_or_init(check::<rust_mcp_sdk::Server>);
 }
 
-/// Times one round of `tool` on `S`; each response's length is checked.
-fn bench_round<S: Round>(bencher: Bencher, tool: &'static str, extra: &'static Value) {
+/// Times round `index` of `tool` on `S`, each iteration on a state of a
+/// call that has not completed (made by another server of `S`, untimed);
+/// each response's length is checked.
+fn bench_round<S: Round>(bencher: Bencher, tool: &'static str, index: usize) {
     let runtime = runtime();
-    let mut server = S::new();
-    let expected = runtime.block_on(server.round(tool, extra)).len();
-    bencher.bench_local(|| {
-        let text = runtime.block_on(server.round(tool, extra));
-        assert_eq!(text.len(), expected);
-        text
-    });
+    let (mut server, mut maker) = (S::new(), S::new());
+    let expected = timed(
+        &runtime,
+        &mut server,
+        tool,
+        &fresh(&runtime, &mut maker, tool, index),
+    );
+    assert!(!expected.contains(r#""error""#), "{expected}");
+    bencher
+        .with_inputs(|| fresh(&runtime, &mut maker, tool, index))
+        .bench_local_refs(|extra| {
+            let text = timed(&runtime, &mut server, tool, extra);
+            assert_eq!(text.len(), expected.len());
+            text
+        });
+}
+
+/// The timed round alone: a function of its own so that
+/// `benches/round_instructions.sh` counts it and not the untimed rounds
+/// that make its state. The round as before: the request built from its
+/// params, served, and its response written as text.
+#[inline(never)]
+fn timed<S: Round>(
+    runtime: &tokio::runtime::Runtime,
+    server: &mut S,
+    tool: &str,
+    extra: &Value,
+) -> String {
+    runtime.block_on(server.round(tool, extra))
 }
 
 const ASK: &str = "test_two_questions";
 const HAND: &str = "by_hand_two_questions";
 
-#[divan::bench]
-fn tower_first(bencher: Bencher) {
-    bench_round::<tower::Server>(bencher, ASK, &tower_rounds().with_ask[0]);
+/// One divan bench per line: `name => the SDK's server, its check, the
+/// tool, the index of the round`.
+macro_rules! benches {
+    ($($name:ident => $server:ty, $checked:ident, $tool:ident, $index:literal;)*) => {$(
+        #[divan::bench]
+        fn $name(bencher: Bencher) {
+            $checked();
+            bench_round::<$server>(bencher, $tool, $index);
+        }
+    )*};
 }
 
-#[divan::bench]
-fn tower_seals(bencher: Bencher) {
-    bench_round::<tower::Server>(bencher, ASK, &tower_rounds().with_ask[1]);
-}
-
-#[divan::bench]
-fn tower_opens(bencher: Bencher) {
-    bench_round::<tower::Server>(bencher, ASK, &tower_rounds().with_ask[2]);
-}
-
-#[divan::bench]
-fn tower_by_hand_first(bencher: Bencher) {
-    bench_round::<tower::Server>(bencher, HAND, &tower_rounds().by_hand[0]);
-}
-
-#[divan::bench]
-fn tower_by_hand_seals(bencher: Bencher) {
-    bench_round::<tower::Server>(bencher, HAND, &tower_rounds().by_hand[1]);
-}
-
-#[divan::bench]
-fn tower_by_hand_opens(bencher: Bencher) {
-    bench_round::<tower::Server>(bencher, HAND, &tower_rounds().by_hand[2]);
-}
-
-#[divan::bench]
-fn rust_mcp_sdk_first(bencher: Bencher) {
-    bench_round::<rust_mcp_sdk::Server>(bencher, ASK, &rust_mcp_sdk_rounds().with_ask[0]);
-}
-
-#[divan::bench]
-fn rust_mcp_sdk_seals(bencher: Bencher) {
-    bench_round::<rust_mcp_sdk::Server>(bencher, ASK, &rust_mcp_sdk_rounds().with_ask[1]);
-}
-
-#[divan::bench]
-fn rust_mcp_sdk_opens(bencher: Bencher) {
-    bench_round::<rust_mcp_sdk::Server>(bencher, ASK, &rust_mcp_sdk_rounds().with_ask[2]);
-}
-
-#[divan::bench]
-fn rust_mcp_sdk_by_hand_first(bencher: Bencher) {
-    bench_round::<rust_mcp_sdk::Server>(bencher, HAND, &rust_mcp_sdk_rounds().by_hand[0]);
-}
-
-#[divan::bench]
-fn rust_mcp_sdk_by_hand_seals(bencher: Bencher) {
-    bench_round::<rust_mcp_sdk::Server>(bencher, HAND, &rust_mcp_sdk_rounds().by_hand[1]);
-}
-
-#[divan::bench]
-fn rust_mcp_sdk_by_hand_opens(bencher: Bencher) {
-    bench_round::<rust_mcp_sdk::Server>(bencher, HAND, &rust_mcp_sdk_rounds().by_hand[2]);
+benches! {
+    tower_first => tower::Server, tower_checked, ASK, 0;
+    tower_seals => tower::Server, tower_checked, ASK, 1;
+    tower_opens => tower::Server, tower_checked, ASK, 2;
+    tower_by_hand_first => tower::Server, tower_checked, HAND, 0;
+    tower_by_hand_seals => tower::Server, tower_checked, HAND, 1;
+    tower_by_hand_opens => tower::Server, tower_checked, HAND, 2;
+    rust_mcp_sdk_first => rust_mcp_sdk::Server, rust_mcp_sdk_checked, ASK, 0;
+    rust_mcp_sdk_seals => rust_mcp_sdk::Server, rust_mcp_sdk_checked, ASK, 1;
+    rust_mcp_sdk_opens => rust_mcp_sdk::Server, rust_mcp_sdk_checked, ASK, 2;
+    rust_mcp_sdk_by_hand_first => rust_mcp_sdk::Server, rust_mcp_sdk_checked, HAND, 0;
+    rust_mcp_sdk_by_hand_seals => rust_mcp_sdk::Server, rust_mcp_sdk_checked, HAND, 1;
+    rust_mcp_sdk_by_hand_opens => rust_mcp_sdk::Server, rust_mcp_sdk_checked, HAND, 2;
 }

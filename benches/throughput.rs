@@ -1,6 +1,9 @@
 //! Load on an MCP server over HTTP: completed calls per second of one
 //! multi-round tool, and the latency of each round, for a number of
-//! concurrent clients. Raw JSON-RPC on MCP 2026-07-28 (as
+//! concurrent clients. A call is a whole call: its rounds in turn, from
+//! the first (no state) to the one that completes it, each with the state
+//! the one before sealed; no round is sent twice (a round of a call that
+//! completed is refused: a call completes once). Raw JSON-RPC on MCP 2026-07-28 (as
 //! `.ci/clients/stateless.py` sends it), each client on two keep-alive
 //! connections, one to each of two server processes that share only the
 //! `requestState` key: the rounds alternate between them (round 1 on one

@@ -12,6 +12,19 @@
 # hand of the medians: calls per second (target at least 0.95) and p99 of
 # a round (target at most 1.05).
 #
+# One call is a whole call of the tool: its rounds in turn, from the first
+# (no state) to the one that completes it, each with the state the round
+# before sealed and the answer to the question it asked; no round is sent
+# twice (a round of a call that completed is refused: a call completes
+# once). It counts when its last round returns the expected text.
+#
+# Each run has processes of its own, started for it and stopped after it:
+# without a store, a process remembers every call it completed until the
+# call's states expire (10 minutes), at most 100,000 (Ask's limit, and the
+# bound twins'), and past that refuses calls. At 64 clients a process
+# completes about 3,500 calls a second, so a run of SECONDS_EACH above
+# about 25 (sealed) passes the limit: its calls fail, and say so.
+#
 # STORE says where the answers wait between rounds, for both kinds of
 # server alike (benches/twin_server.rs):
 #
@@ -102,25 +115,38 @@ start() {
     pids+=($!)
     url=$(listening "$log")
 }
-# start2 NAME KIND: the two processes of one kind (with STORE=memory, one
-# process, its URL twice); sets $urls2 and $pids2.
-start2() {
-    start "$1-a" "$2"
-    urls2=("$url")
-    pids2=("${pids[-1]}")
+# serve KIND: the two processes of one kind, `ask` or `hand`, for one run
+# (with STORE=memory, one process, its URL twice); sets $urls and $pids_of.
+serve() {
+    local flag=--ask
+    [ "$1" = hand ] && flag=--by-hand
+    start "$1-a" "$flag"
+    urls=("$url")
+    pids_of=("${pids[-1]}")
     if [ "$store" = memory ]; then
-        urls2+=("$url")
+        urls+=("$url")
     else
-        start "$1-b" "$2"
-        urls2+=("$url")
-        pids2+=("${pids[-1]}")
+        start "$1-b" "$flag"
+        urls+=("$url")
+        pids_of+=("${pids[-1]}")
     fi
 }
-start2 ask --ask
-ask_urls=("${urls2[@]}") ask_pids=("${pids2[@]}")
-start2 hand --by-hand
-hand_urls=("${urls2[@]}") hand_pids=("${pids2[@]}")
-echo "store $STORE, twins ${TWINS:-plain}; Ask at ${ask_urls[*]}, by hand at ${hand_urls[*]}"
+# unserve: stops the processes of the run, and forgets them.
+unserve() {
+    local pid kept=()
+    for pid in "${pids_of[@]}"; do
+        kill "$pid"
+        wait "$pid" 2>/dev/null || true
+    done
+    for pid in "${pids[@]}"; do
+        [[ " ${pids_of[*]} " == *" $pid "* ]] || kept+=("$pid")
+    done
+    pids=("${kept[@]}")
+}
+echo "store $STORE, twins ${TWINS:-plain}; the servers of each run started for it"
+if [ "$store" = sealed ] && [ "${seconds%.*}" -gt 25 ]; then
+    echo "note: SECONDS_EACH=$seconds: at 64 clients a process may pass the 100,000 completed calls it remembers"
+fi
 echo "nproc $(nproc), load average $(cut -d' ' -f1-3 /proc/loadavg), $(git rev-parse --short HEAD)$(git diff --quiet HEAD || echo '+changes')"
 
 # median of the numbers on stdin
@@ -137,15 +163,12 @@ for count in $clients; do
             order="ask hand"
             [ $((repeat % 2)) -eq 0 ] && order="hand ask"
             for kind in $order; do
-                if [ "$kind" = ask ]; then
-                    urls=("${ask_urls[@]}") pids_of=("${ask_pids[@]}")
-                else
-                    urls=("${hand_urls[@]}") pids_of=("${hand_pids[@]}")
-                fi
+                serve "$kind"
                 pid_args=()
                 for pid in "${pids_of[@]}"; do pid_args+=(--pid "$pid"); done
                 line=$("$load" "${urls[0]}" "${urls[1]}" --tool "$tool" --clients "$count" \
                     --seconds "$seconds" "${pid_args[@]}")
+                unserve
                 echo "$kind: $line"
                 echo "$kind $line" >>"$runs"
             done

@@ -29,8 +29,14 @@
 //! `TWINS=bound` serves the hand-written tools bound to the questions
 //! shown, as `Ask` binds its answers (`by_hand::States::bound`: each
 //! state carries the digest of every question answered or asked, and every
-//! round digests them again), kept where `STORE` says. `TWINS=plain` (or
-//! unset) serves the twins as they are.
+//! round digests them again), kept where `STORE` says, and completing a
+//! call once as `Ask` does (each state carries the call's id; sealed, the
+//! process remembers the calls completed and refuses a round of one).
+//! `TWINS=plain` (or unset) serves the twins as they are.
+//!
+//! Without a store, an `Ask` process (and a bound twin's) remembers every
+//! call it completed until the call's states expire, at most 100,000:
+//! `benches/throughput.sh` starts the processes anew for each run.
 //!
 //! Without `--ask` or `--by-hand` (as `cargo bench` runs every bench) it
 //! says so and exits 0.

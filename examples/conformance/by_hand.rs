@@ -37,6 +37,20 @@
 //! title): the answer to the old plan counts for nothing, and it is asked
 //! from its first attempt.
 //!
+//! Bound, they also give `Ask`'s "confirmed once, done once": every state
+//! of a call carries the call's id (`"call"`, 128 random bits from the OS
+//! as 32 hex digits, drawn when the call's first state is sealed), the
+//! first key of the state as it is the first after `v` and `exp` in
+//! `Ask`'s. Without a store, a process remembers the calls that completed
+//! from one of their states ([`Claim`]: a result that is no error), each
+//! until its states expire, at most `MAX_CALLS` as `Ask` does, and refuses
+//! any later round of such a call before anything runs, with the JSON-RPC
+//! error `Ask` gives (`-32602`); a call running from a state is claimed
+//! first, so ten copies of the round that acts, at once, act once. A round
+//! that only asks may be sent again. With a store, the store takes each
+//! state once, as before. Unbound, the twins are as they were: a replay
+//! of the round that acts does it again.
+//!
 //! `benches/round.rs` serves both beside their `Ask` versions and checks
 //! at start-up that, for the same requests, the responses are the same
 //! bytes except the `requestState` text (see there).
@@ -63,6 +77,9 @@
 //!
 //! What `Ask` does that they do not (what its extra work buys):
 //!
+//! - unless bound, the call's id is sealed in every state and, without a
+//!   store, a call that completed is refused when a round of it comes
+//!   again: here it runs again;
 //! - unless bound, the digest of each question (SHA-256 of its message and
 //!   schema) is sealed, so that an answer counts only for the question it
 //!   answers: here only its key is sealed, and a question that changed
@@ -83,8 +100,9 @@
 //!   the messages, the length limit of a `requestState`.
 
 use std::borrow::Cow;
-use std::collections::BTreeMap;
-use std::time::Duration;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 use rmcp::model::{
     BooleanSchema, CallToolResponse, CallToolResult, ConstTitle, ContentBlock, ElicitRequest,
@@ -122,7 +140,7 @@ fn binding(tool: &str, arguments: &JsonObject) -> Vec<u8> {
 
 const STATE_REFUSED: &str = "requestState was not issued by this server for this request, or it has expired; send the request again without requestState and inputResponses";
 const STATE_USED: &str = "requestState was already used, or the answers it stands for are no longer held by the server; a requestState is accepted once: send the request again without requestState and inputResponses";
-#[cfg(feature = "store")]
+const CALL_COMPLETED: &str = "the call this requestState belongs to already completed (or is completing): what it did is done once, and not again; its result is not sent twice, so a client that lost it should not send this request again (a new call, without requestState and inputResponses, asks the person again)";
 const STORE_FULL: &str = "the server holds as many unfinished requests as it may, or these answers are larger than it keeps; nothing was accepted: send the request again later without requestState and inputResponses";
 #[cfg(feature = "redis")]
 const STORE_FAILED: &str = "the server could not reach the store that keeps the answers of earlier rounds (requestState); nothing was accepted, and those answers may be gone: send the request again later without requestState and inputResponses";
@@ -131,12 +149,16 @@ const STORE_FAILED: &str = "the server could not reach the store that keeps the 
 /// `requestState` itself, or in a store under a single-use random handle
 /// that the `requestState` seals instead (bound to the request and expiring
 /// the same way), taken out of the store by the round that presents it.
-/// Bound states also carry the digest of each question shown (see the
-/// module's doc).
+/// Bound states also carry the digest of each question shown and the
+/// call's id, and without a store the calls completed are remembered (see
+/// the module's doc).
 pub struct States {
     codec: RequestStateCodec,
     keeper: Keeper,
     bound: bool,
+    /// The calls completed (or running) from one of their states, by id,
+    /// each with when its states have all expired: bound and sealed only.
+    calls: Mutex<HashMap<u128, Instant>>,
 }
 
 enum Keeper {
@@ -153,6 +175,9 @@ enum Keeper {
 /// forms bound every answer).
 #[cfg(feature = "store")]
 const MAX_STATES: usize = 10_000;
+/// The most calls a process remembers as completed, each until its states
+/// expire: `Ask`'s limit (an entry is a few dozen bytes).
+const MAX_CALLS: usize = 100_000;
 /// The prefix of the twins' keys in Redis.
 #[cfg(feature = "redis")]
 const PREFIX: &str = "by-hand:state:";
@@ -164,12 +189,14 @@ impl States {
             codec,
             keeper: Keeper::Sealed,
             bound: false,
+            calls: Mutex::default(),
         }
     }
 
     /// The same states carrying the digest of each question shown, wherever
     /// they are kept: an answer counts only while its question is
-    /// unchanged.
+    /// unchanged. And the call's id: without a store, a call completed is
+    /// not run again.
     pub fn bound(self) -> Self {
         States {
             bound: true,
@@ -186,6 +213,7 @@ impl States {
             codec,
             keeper: Keeper::Memory(map),
             bound: false,
+            calls: Mutex::default(),
         }
     }
 
@@ -206,6 +234,7 @@ impl States {
             codec,
             keeper: Keeper::Redis(connection),
             bound: false,
+            calls: Mutex::default(),
         })
     }
 
@@ -333,6 +362,89 @@ async fn ask<T: Serialize>(
 
 fn done(text: String) -> Reply {
     Ok(CallToolResult::success(vec![ContentBlock::text(text)]).into())
+}
+
+// ---------------------------------------------------------------------------
+// Calls completed once (bound states)
+// ---------------------------------------------------------------------------
+
+impl States {
+    /// A new call's id, bound: 128 random bits from the OS, as 32 hex
+    /// digits, carried by every state of the call. Unbound, none.
+    fn new_call(&self) -> Option<String> {
+        self.bound.then(|| {
+            let mut bytes = [0u8; 16];
+            getrandom::fill(&mut bytes).expect("the OS's random number generator");
+            format!("{:032x}", u128::from_be_bytes(bytes))
+        })
+    }
+
+    /// Claims `call`, the id a state carried, before a round of it runs:
+    /// refused if the call completed (or is running) in this process and
+    /// its states may still be presented. Only states sealed whole carry a
+    /// call to claim here; with a store, the store takes each state once.
+    fn claim(&self, call: Option<&str>) -> Result<Claim<'_>, ErrorData> {
+        let call = match (&self.keeper, call) {
+            (Keeper::Sealed, Some(call)) => call,
+            _ => {
+                return Ok(Claim {
+                    states: self,
+                    call: None,
+                })
+            }
+        };
+        let call = match u128::from_str_radix(call, 16) {
+            Ok(id) if call.len() == 32 => id,
+            _ => return Err(ErrorData::invalid_params(STATE_REFUSED, None)),
+        };
+        let now = Instant::now();
+        let mut calls = self.calls.lock().expect("no panic while locked");
+        if calls.get(&call).is_some_and(|expires| *expires > now) {
+            return Err(ErrorData::invalid_params(CALL_COMPLETED, None));
+        }
+        if calls.len() >= MAX_CALLS {
+            calls.retain(|_, expires| *expires > now);
+        }
+        if calls.len() >= MAX_CALLS {
+            return Err(ErrorData::internal_error(STORE_FULL, None));
+        }
+        // Every state of the call was sealed before now: none outlives this.
+        calls.insert(call, now + TTL);
+        Ok(Claim {
+            states: self,
+            call: Some(call),
+        })
+    }
+}
+
+/// A call claimed while a round of it runs from one of its states: settled
+/// with a result that is no error (the call did what it does, a decline's
+/// "not deployed" included), it stays claimed until its states expire;
+/// with anything else (a question, the error result of an answer refused
+/// too often, a JSON-RPC error), or dropped unsettled, the claim goes:
+/// nothing was done, and the round may come again.
+struct Claim<'s> {
+    states: &'s States,
+    call: Option<u128>,
+}
+
+impl Claim<'_> {
+    fn settle(mut self, reply: &Reply) {
+        if let Ok(CallToolResponse::Complete(result)) = reply {
+            if result.is_error != Some(true) {
+                self.call = None;
+            }
+        }
+    }
+}
+
+impl Drop for Claim<'_> {
+    fn drop(&mut self) {
+        if let Some(call) = self.call {
+            let mut calls = self.states.calls.lock().expect("no panic while locked");
+            calls.remove(&call);
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------
@@ -980,6 +1092,9 @@ const AFFECTED: Field = Field {
 /// What the state of `test_two_questions` carries.
 #[derive(Serialize, Deserialize, Default)]
 struct Triage {
+    /// The call's id (bound states only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    call: Option<String>,
     /// The question the sealing round asked: `triage` or `impact`.
     asked: TriageQuestion,
     #[serde(default, skip_serializing_if = "is_zero")]
@@ -1052,15 +1167,31 @@ pub async fn two_questions(
     tool: &str,
     arguments: &JsonObject,
     state: Option<&str>,
-    mut responses: Option<InputResponses>,
+    responses: Option<InputResponses>,
 ) -> Reply {
     let binding = binding(tool, arguments);
-    let Some(mut state) = open::<Triage>(states, state, &binding).await? else {
-        let mut state = Triage::default();
+    let Some(state) = open::<Triage>(states, state, &binding).await? else {
+        let mut state = Triage {
+            call: states.new_call(),
+            ..Triage::default()
+        };
         let form = triage_form("", None);
         states.shown(&mut state.questions, "triage", &form);
         return ask(states, &binding, &state, "triage", form).await;
     };
+    let claim = states.claim(state.call.as_deref())?;
+    let reply = two_questions_from(states, &binding, state, responses).await;
+    claim.settle(&reply);
+    reply
+}
+
+/// A round of `test_two_questions` that presents `state`.
+async fn two_questions_from(
+    states: &States,
+    binding: &[u8],
+    mut state: Triage,
+    mut responses: Option<InputResponses>,
+) -> Reply {
     // Both questions are built from constants: bound, they change only
     // with this tool's code (a state sealed by another version of it).
     match state.asked {
@@ -1072,7 +1203,7 @@ pub async fn two_questions(
             }
             let Some(answer) = response(&mut responses, "triage") else {
                 let form = form.unwrap_or_else(plain);
-                return ask(states, &binding, &state, "triage", form).await;
+                return ask(states, binding, &state, "triage", form).await;
             };
             let content = match read(answer)? {
                 Answer::Accept(content) => content,
@@ -1094,6 +1225,7 @@ pub async fn two_questions(
                         return done(report);
                     }
                     let mut state = Triage {
+                        call: state.call.take(),
                         asked: TriageQuestion::Impact,
                         attempts: 0,
                         severity: Some(severity.to_owned()),
@@ -1101,7 +1233,7 @@ pub async fn two_questions(
                     };
                     let form = impact_form("", None);
                     states.shown(&mut state.questions, "impact", &form);
-                    ask(states, &binding, &state, "impact", form).await
+                    ask(states, binding, &state, "impact", form).await
                 }
                 Err((refused, kept)) => {
                     let reasons = match second_chance(&mut state.attempts, &[refused], shown) {
@@ -1111,7 +1243,7 @@ pub async fn two_questions(
                     let default = kept.and_then(|kept| kept.as_str().map(str::to_owned));
                     ask(
                         states,
-                        &binding,
+                        binding,
                         &state,
                         "triage",
                         triage_form(&reasons, default),
@@ -1136,7 +1268,7 @@ pub async fn two_questions(
             }
             let Some(answer) = response(&mut responses, "impact") else {
                 let form = form.unwrap_or_else(plain);
-                return ask(states, &binding, &state, "impact", form).await;
+                return ask(states, binding, &state, "impact", form).await;
             };
             let triage = completed("accept", &format!(r#"{{"severity":"{severity}"}}"#));
             let content = match read(answer)? {
@@ -1167,7 +1299,7 @@ pub async fn two_questions(
                     };
                     ask(
                         states,
-                        &binding,
+                        binding,
                         &state,
                         "impact",
                         impact_form(&reasons, kept),
@@ -1238,6 +1370,9 @@ pub fn environments() -> Vec<(String, String)> {
 /// What the state of the deploy tool carries.
 #[derive(Serialize, Deserialize, Default)]
 struct Deploy {
+    /// The call's id (bound states only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    call: Option<String>,
     asked: DeployQuestion,
     #[serde(default, skip_serializing_if = "is_zero")]
     attempts: u32,
@@ -1494,21 +1629,38 @@ pub async fn deploy(
     tool: &str,
     arguments: &JsonObject,
     state: Option<&str>,
-    mut responses: Option<InputResponses>,
+    responses: Option<InputResponses>,
 ) -> Reply {
-    use DeployQuestion::{Confirm, Rollout, Target};
-
     let binding = binding(tool, arguments);
     let environments: Vec<(&str, &str)> = environments
         .iter()
         .map(|(value, title)| (value.as_str(), title.as_str()))
         .collect();
-    let Some(mut state) = open::<Deploy>(states, state, &binding).await? else {
-        let mut state = Deploy::default();
+    let Some(state) = open::<Deploy>(states, state, &binding).await? else {
+        let mut state = Deploy {
+            call: states.new_call(),
+            ..Deploy::default()
+        };
         let form = target_form(&environments, "", None);
         states.shown(&mut state.questions, "target", &form);
         return ask(states, &binding, &state, "target", form).await;
     };
+    let claim = states.claim(state.call.as_deref())?;
+    let reply = deploy_from(states, &environments, &binding, state, responses).await;
+    claim.settle(&reply);
+    reply
+}
+
+/// A round of the deploy tool that presents `state`.
+async fn deploy_from(
+    states: &States,
+    environments: &[(&str, &str)],
+    binding: &[u8],
+    mut state: Deploy,
+    mut responses: Option<InputResponses>,
+) -> Reply {
+    use DeployQuestion::{Confirm, Rollout, Target};
+
     // The response to `question`, where it counts: the state's round asked
     // it.
     let asked = state.asked;
@@ -1519,13 +1671,13 @@ pub async fn deploy(
     };
 
     // The environment: chosen in an earlier round, or now.
-    let plain = || target_form(&environments, "", None);
+    let plain = || target_form(environments, "", None);
     let (shown, form) = states.reached(&mut state.questions, "target", plain);
     let changed = shown == Shown::Changed;
     let mut attempts = state.attempts_of(Target, shown);
     let checked = match state.environment.take() {
         Some(chosen) => {
-            let checked = single(&ENVIRONMENT, &Value::from(chosen), &environments, changed);
+            let checked = single(&ENVIRONMENT, &Value::from(chosen), environments, changed);
             // Unbound, a change goes unnoticed: an environment gone is a
             // state that no longer holds.
             if checked.is_err() && !changed {
@@ -1536,7 +1688,7 @@ pub async fn deploy(
         None => {
             let Some(answer) = sent(Target) else {
                 let form = form.unwrap_or_else(plain);
-                return state.ask(states, &binding, Target, attempts, form).await;
+                return state.ask(states, binding, Target, attempts, form).await;
             };
             let content = match read(answer)? {
                 Answer::Accept(content) => content,
@@ -1549,7 +1701,7 @@ pub async fn deploy(
                 .map_err(|refused| (refused, None))
                 .and_then(|value| {
                     let value = value.unwrap_or(&Value::Null);
-                    single(&ENVIRONMENT, value, &environments, changed)
+                    single(&ENVIRONMENT, value, environments, changed)
                 })
         }
     };
@@ -1561,8 +1713,8 @@ pub async fn deploy(
                 Err(result) => return Ok(*result),
             };
             let default = kept.and_then(|kept| kept.as_str().map(str::to_owned));
-            let form = target_form(&environments, &reasons, default);
-            return state.ask(states, &binding, Target, attempts, form).await;
+            let form = target_form(environments, &reasons, default);
+            return state.ask(states, binding, Target, attempts, form).await;
         }
     };
     state.environment = Some(environment.to_owned());
@@ -1578,7 +1730,7 @@ pub async fn deploy(
             let mut attempts = state.attempts_of(Rollout, shown);
             let Some(answer) = sent(Rollout) else {
                 let form = form.unwrap_or_else(plain);
-                return state.ask(states, &binding, Rollout, attempts, form).await;
+                return state.ask(states, binding, Rollout, attempts, form).await;
             };
             let content = match read(answer)? {
                 Answer::Accept(content) => content,
@@ -1595,7 +1747,7 @@ pub async fn deploy(
                         Err(result) => return Ok(*result),
                     };
                     let form = rollout_form(title, &reasons, prefilled);
-                    return state.ask(states, &binding, Rollout, attempts, form).await;
+                    return state.ask(states, binding, Rollout, attempts, form).await;
                 }
             }
         }
@@ -1614,7 +1766,7 @@ pub async fn deploy(
     let mut attempts = state.attempts_of(Confirm, shown);
     let Some(answer) = sent(Confirm).filter(|_| shown == Shown::Same) else {
         let form = form.unwrap_or_else(plain);
-        return state.ask(states, &binding, Confirm, attempts, form).await;
+        return state.ask(states, binding, Confirm, attempts, form).await;
     };
     let content = match read(answer)? {
         Answer::Accept(content) => content,
@@ -1638,7 +1790,7 @@ pub async fn deploy(
             };
             let default = kept.and_then(|kept| kept.as_str().map(str::to_owned));
             let form = confirm_form(&plan, &reasons, default);
-            state.ask(states, &binding, Confirm, attempts, form).await
+            state.ask(states, binding, Confirm, attempts, form).await
         }
     }
 }
