@@ -15,11 +15,8 @@
 //! killed one completed it runs again there (what the idempotency key a
 //! body hands the API it calls is for), and is not counted apart. Each
 //! process remembers at most 100,000 completed calls (until their states
-//! expire, 10 minutes) and refuses calls past that (`-32603`, "the server
-//! holds as many unfinished requests as it may"), a lost call here: half
-//! the calls complete on each process, so at 7,451 calls a second (the
-//! sealed run in RELIABILITY.md) the process that is not restarted passes
-//! it after about 27 s.
+//! expire, 10 minutes); past that it forgets the thousand that expire
+//! first, so no call is lost to the limit.
 //!
 //! ```text
 //! failover URL_A URL_B [--clients N] [--seconds S] [--store]

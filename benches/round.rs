@@ -991,8 +991,8 @@ fn check_twins(send: &dyn Fn(&str, &Value) -> String, sealed: bool, bound: bool)
     // call completes once (bound), or a store takes each state once: a
     // round that only asks asks again (sealed); once the call completed,
     // its round that completed it and any other of its states are
-    // refused; a call that ended with a refused answer acted on nothing,
-    // and its last round may come again; a new call asks again.
+    // refused; a call that ended with an answer refused too often ended
+    // too, and its last round is refused as well; a new call asks again.
     let login = || accept("impact", json!({"services": ["login"]}));
     let replays = [
         two(vec![

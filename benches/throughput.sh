@@ -18,12 +18,12 @@
 # twice (a round of a call that completed is refused: a call completes
 # once). It counts when its last round returns the expected text.
 #
-# Each run has processes of its own, started for it and stopped after it:
-# without a store, a process remembers every call it completed until the
-# call's states expire (10 minutes), at most 100,000 (Ask's limit, and the
-# bound twins'), and past that refuses calls. At 64 clients a process
-# completes about 3,500 calls a second, so a run of SECONDS_EACH above
-# about 25 (sealed) passes the limit: its calls fail, and say so.
+# Each run has processes of its own, started for it and stopped after it,
+# so that a run's memory is its own: without a store, a process remembers
+# every call it completed until the call's states expire (10 minutes), at
+# most 100,000 (Ask's limit, and the bound twins'); past that it forgets
+# the thousand that expire first (at 64 clients, some 3,500 completed calls
+# a second, after about 28 s).
 #
 # STORE says where the answers wait between rounds, for both kinds of
 # server alike (benches/twin_server.rs):
@@ -144,9 +144,6 @@ unserve() {
     pids=("${kept[@]}")
 }
 echo "store $STORE, twins ${TWINS:-plain}; the servers of each run started for it"
-if [ "$store" = sealed ] && [ "${seconds%.*}" -gt 25 ]; then
-    echo "note: SECONDS_EACH=$seconds: at 64 clients a process may pass the 100,000 completed calls it remembers"
-fi
 echo "nproc $(nproc), load average $(cut -d' ' -f1-3 /proc/loadavg), $(git rev-parse --short HEAD)$(git diff --quiet HEAD || echo '+changes')"
 
 # median of the numbers on stdin

@@ -35,8 +35,10 @@
 //! `TWINS=plain` (or unset) serves the twins as they are.
 //!
 //! Without a store, an `Ask` process (and a bound twin's) remembers every
-//! call it completed until the call's states expire, at most 100,000:
-//! `benches/throughput.sh` starts the processes anew for each run.
+//! call it completed until the call's states expire, at most 100,000 (past
+//! that, the thousand that expire first are forgotten):
+//! `benches/throughput.sh` starts the processes anew for each run, so
+//! that each run's memory is its own.
 //!
 //! Without `--ask` or `--by-hand` (as `cargo bench` runs every bench) it
 //! says so and exits 0.

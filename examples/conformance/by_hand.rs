@@ -41,13 +41,16 @@
 //! of a call carries the call's id (`"call"`, 128 random bits from the OS
 //! as 32 hex digits, drawn when the call's first state is sealed), the
 //! first key of the state as it is the first after `v` and `exp` in
-//! `Ask`'s. Without a store, a process remembers the calls that completed
-//! from one of their states ([`Claim`]: a result that is no error), each
-//! until its states expire, at most `MAX_CALLS` as `Ask` does, and refuses
-//! any later round of such a call before anything runs, with the JSON-RPC
+//! `Ask`'s. Without a store, a process remembers the calls that ended
+//! from one of their states ([`Claim`]: any end but a round that asks),
+//! each until its states expire, at most `MAX_CALLS` as `Ask` does (past
+//! it, the hundredth that expire first are forgotten), and refuses any
+//! later round of such a call before anything runs, with the JSON-RPC
 //! error `Ask` gives (`-32602`); a call running from a state is claimed
 //! first, so ten copies of the round that acts, at once, act once. A round
-//! that only asks may be sent again. With a store, the store takes each
+//! that only asks may be sent again. (Where `Ask` makes a copy sent while
+//! a round of its call runs wait for it, the twins refuse it as completed:
+//! the benches send a call's rounds one at a time.) With a store, the store takes each
 //! state once, as before. Unbound, the twins are as they were: a replay
 //! of the round that acts does it again.
 //!
@@ -156,9 +159,10 @@ pub struct States {
     codec: RequestStateCodec,
     keeper: Keeper,
     bound: bool,
-    /// The calls completed (or running) from one of their states, by id,
-    /// each with when its states have all expired: bound and sealed only.
-    calls: Mutex<HashMap<u128, Instant>>,
+    /// The calls ended (or running) from one of their states, by id, each
+    /// with when its states have all expired and whether a round of it
+    /// runs: bound and sealed only.
+    calls: Mutex<HashMap<u128, (Instant, bool)>>,
 }
 
 enum Keeper {
@@ -399,17 +403,31 @@ impl States {
         };
         let now = Instant::now();
         let mut calls = self.calls.lock().expect("no panic while locked");
-        if calls.get(&call).is_some_and(|expires| *expires > now) {
+        if calls.get(&call).is_some_and(|(expires, _)| *expires > now) {
             return Err(ErrorData::invalid_params(CALL_COMPLETED, None));
         }
         if calls.len() >= MAX_CALLS {
-            calls.retain(|_, expires| *expires > now);
+            // The expired calls go, then the hundredth of the bound that
+            // ended and expire first.
+            calls.retain(|_, (expires, running)| *expires > now || *running);
+            let mut ended: Vec<(Instant, u128)> = calls
+                .iter()
+                .filter(|(_, (_, running))| !running)
+                .map(|(call, (expires, _))| (*expires, *call))
+                .collect();
+            let forget = (MAX_CALLS / 100).min(ended.len());
+            if forget > 0 && calls.len() >= MAX_CALLS {
+                ended.select_nth_unstable(forget - 1);
+                for (_, call) in &ended[..forget] {
+                    calls.remove(call);
+                }
+            }
         }
         if calls.len() >= MAX_CALLS {
             return Err(ErrorData::internal_error(STORE_FULL, None));
         }
         // Every state of the call was sealed before now: none outlives this.
-        calls.insert(call, now + TTL);
+        calls.insert(call, (now + TTL, true));
         Ok(Claim {
             states: self,
             call: Some(call),
@@ -418,11 +436,10 @@ impl States {
 }
 
 /// A call claimed while a round of it runs from one of its states: settled
-/// with a result that is no error (the call did what it does, a decline's
-/// "not deployed" included), it stays claimed until its states expire;
-/// with anything else (a question, the error result of an answer refused
-/// too often, a JSON-RPC error), or dropped unsettled, the claim goes:
-/// nothing was done, and the round may come again.
+/// with a round that asks, the claim goes (nothing was done, and the round
+/// may come again); with any other end (a result, the error result of an
+/// answer refused too often, a JSON-RPC error), or dropped unsettled, the
+/// call ended: it stays remembered until its states expire.
 struct Claim<'s> {
     states: &'s States,
     call: Option<u128>,
@@ -430,10 +447,9 @@ struct Claim<'s> {
 
 impl Claim<'_> {
     fn settle(mut self, reply: &Reply) {
-        if let Ok(CallToolResponse::Complete(result)) = reply {
-            if result.is_error != Some(true) {
-                self.call = None;
-            }
+        if let (Some(call), Ok(CallToolResponse::InputRequired(_))) = (self.call.take(), reply) {
+            let mut calls = self.states.calls.lock().expect("no panic while locked");
+            calls.remove(&call);
         }
     }
 }
@@ -442,7 +458,9 @@ impl Drop for Claim<'_> {
     fn drop(&mut self) {
         if let Some(call) = self.call {
             let mut calls = self.states.calls.lock().expect("no panic while locked");
-            calls.remove(&call);
+            if let Some((_, running)) = calls.get_mut(&call) {
+                *running = false;
+            }
         }
     }
 }

@@ -200,6 +200,7 @@ fn form(
     let Some(answer) = answer else {
         return unanswered(call, question, carried, digest);
     };
+    let now = matches!(answer, Answer::Sent(_));
     let (sent, kept) = match answer {
         Answer::Carried(kept) => (kept.clone(), kept),
         Answer::Sent(sent) => (sent.clone(), kept_answer(question.params(), sent)),
@@ -216,8 +217,20 @@ fn form(
             });
             Ok(Step::Answered)
         }
-        Err(error) => refused(call, question, carried, relation, &kept, error),
+        Err(error) => {
+            let refusal = Refusal { relation, now };
+            refused(call, question, carried, refusal, &kept, error)
+        }
     }
+}
+
+/// How an answer came to be refused: to the question as it was when
+/// answered, or changed since ([`Relation`]); and whether the client sent
+/// it in this round (`now`), or an earlier round's answer was carried.
+#[derive(Clone, Copy)]
+struct Refusal {
+    relation: Relation,
+    now: bool,
 }
 
 /// A form question without an answer: answered by its argument, or asked.
@@ -247,7 +260,7 @@ fn refused(
     call: &Call,
     question: &(dyn FormQuestion + Send),
     carried: &mut Carried,
-    relation: Relation,
+    refusal: Refusal,
     kept: &Value,
     error: Error,
 ) -> Result<Step, ElicitError> {
@@ -256,9 +269,10 @@ fn refused(
     if !reask::is_the_persons(&error) {
         return Err(ElicitError::Invalid(error));
     }
-    let changed = relation == Relation::Changed;
+    let changed = refusal.relation == Relation::Changed;
     // The change took the answer away: no mistake of the person, so no
-    // attempt; but the same refused answer twice still ends the call.
+    // attempt; but the same answer sent and refused twice still ends the
+    // call.
     let withdrawn = changed && reask::all_withdrawn(&error);
     let rejected = carried.attempts.saturating_add(u32::from(!withdrawn));
     let max_attempts = question.max_attempts().unwrap_or(call.max_attempts);
@@ -273,7 +287,9 @@ fn refused(
         unasked.push(question.key(), question.params(), question.argument(), None);
         return Err(ElicitError::Unasked(Box::new(unasked)));
     }
-    carried.refused = Some(digest);
+    // Only an answer the client sent is one it may send again; one carried
+    // from an earlier round was not refused when sent.
+    carried.refused = refusal.now.then_some(digest);
     carried.attempts = rejected;
     let again = reask::again(question.params(), kept, &error, call.messages, changed);
     Ok(Step::Ask(shaped(call, &again)?))
@@ -640,7 +656,9 @@ mod tests {
 
     /// The option chosen is gone: asked again, the reason naming it as no
     /// longer one of the choices, no attempt counted (the person made no
-    /// mistake); whether the answer was carried or sent.
+    /// mistake); whether the answer was carried or sent. Sent again and
+    /// refused again, the answer ends the call (the client does not show
+    /// the form).
     #[test]
     fn an_answer_the_change_made_invalid_is_asked_again_with_what_changed() {
         let none = Map::new();
@@ -649,9 +667,9 @@ mod tests {
         let sent = responses("file", accept("b.txt"));
         let mut carried = asked_round("file", &before);
         carried.entry("file").answer = Some(accept("b.txt"));
-        for (mut round, responses) in [
-            (asked_round("file", &before), sent),
-            (carried, none.clone()),
+        for (mut round, responses, now_sent) in [
+            (asked_round("file", &before), sent, true),
+            (carried, none.clone(), false),
         ] {
             round.entry("file").attempts = 1;
             let (plan, answer) = ask_file(&now, &mut round, &responses).unwrap();
@@ -664,14 +682,22 @@ mod tests {
             let carried = round.get("file").unwrap();
             assert_eq!(carried.asked, Some(Digest::of_params(&now)));
             // The attempt before the change stands; none is added. The
-            // refused answer is noted: sent again, it ends the call.
-            let refused = Some(Digest::of(&accept("b.txt")));
+            // refused answer the client sent is noted: sent again, it ends
+            // the call. One carried from an earlier round was not refused
+            // when sent: sent now, it is refused as the first time.
+            let refused = now_sent.then(|| Digest::of(&accept("b.txt")));
             assert_eq!(
                 (carried.attempts, &carried.answer, carried.refused),
                 (1, &None, refused)
             );
             let again = ask_file(&files(&["a.txt", "d.txt"]), &mut round, &sent_again());
-            assert!(matches!(again, Err(ElicitError::Unasked(_))), "{again:?}");
+            if now_sent {
+                assert!(matches!(again, Err(ElicitError::Unasked(_))), "{again:?}");
+            } else {
+                let (_, again) = asked(again.unwrap().0);
+                assert!(again.message().contains("no longer one of the choices"));
+                assert_eq!(round.get("file").unwrap().attempts, 1);
+            }
         }
     }
 
