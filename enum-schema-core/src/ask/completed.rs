@@ -17,30 +17,29 @@ use super::error::{ElicitError, RequestStateError, StoreError};
 use super::round::CallId;
 
 /// How many calls a process remembers at most: 100,000, each for its
-/// state's time to live (an entry takes about 45 bytes: 4.3 MiB measured
+/// state's time to live (an entry takes about 46 bytes: 4.4 MiB measured
 /// at the bound, RELIABILITY.md). Past it, once the expired ones are
 /// dropped, the ended calls that expire first are forgotten, a hundredth
 /// of the bound at a time (a replay of one would run again, where the
 /// idempotency key still holds): a flood of calls never locks honest ones
-/// out. A server that ends more
-/// calls than this within a time to live, and must refuse every replay,
-/// keeps its answers in a store (`RequestStateSeal::with_store`).
+/// out. A server that ends more calls than this within a time to live,
+/// and must refuse every replay, keeps its answers in a store
+/// (`RequestStateSeal::with_store`).
 pub(crate) const MAX_CALLS: usize = 100_000;
 
-/// What the process knows of a call.
-struct Entry {
-    /// When it may be forgotten.
-    expires: Instant,
-    /// Whether a round of it runs now (else the call ended).
-    running: bool,
-    /// The rounds waiting for the one that runs.
-    waiting: Vec<Waker>,
+/// What the process knows of the calls claimed.
+#[derive(Default)]
+struct Calls {
+    /// The calls a round of which runs now, each with the rounds of it
+    /// that wait.
+    running: HashMap<CallId, Vec<Waker>>,
+    /// The calls that ended, each with when it may be forgotten.
+    ended: HashMap<CallId, Instant>,
 }
 
-/// The calls claimed, by id.
-static CALLS: Mutex<Option<HashMap<CallId, Entry>>> = Mutex::new(None);
+static CALLS: Mutex<Option<Calls>> = Mutex::new(None);
 
-fn calls() -> MutexGuard<'static, Option<HashMap<CallId, Entry>>> {
+fn calls() -> MutexGuard<'static, Option<Calls>> {
     CALLS.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
@@ -51,6 +50,7 @@ fn calls() -> MutexGuard<'static, Option<HashMap<CallId, Entry>>> {
 #[derive(Debug)]
 pub(crate) struct Claim {
     call: CallId,
+    expires: Instant,
 }
 
 /// Claims `call` for a round, for `ttl` from now (the longest any state of
@@ -59,7 +59,8 @@ pub(crate) struct Claim {
 /// # Errors
 ///
 /// [`RequestStateError::Completed`] if the call ended already (or ends
-/// while this round waits).
+/// while this round waits); [`StoreError`] (full) if `MAX_CALLS` rounds
+/// of other calls run at once.
 pub(crate) fn claim(
     call: CallId,
     ttl: Duration,
@@ -67,70 +68,68 @@ pub(crate) fn claim(
     std::future::poll_fn(move |context| {
         let now = Instant::now();
         let mut calls = calls();
-        let calls = calls.get_or_insert_with(HashMap::new);
-        match calls.get_mut(&call) {
-            Some(entry) if entry.expires > now && entry.running => {
-                entry.waiting.push(context.waker().clone());
-                return Poll::Pending;
-            }
-            Some(entry) if entry.expires > now => {
-                return Poll::Ready(Err(RequestStateError::Completed.into()));
-            }
-            _ => {}
+        let calls = calls.get_or_insert_with(Calls::default);
+        if let Some(waiting) = calls.running.get_mut(&call) {
+            waiting.push(context.waker().clone());
+            return Poll::Pending;
         }
-        if calls.len() >= MAX_CALLS && !make_room(calls, now, MAX_CALLS) {
+        if calls.ended.get(&call).is_some_and(|expires| *expires > now) {
+            return Poll::Ready(Err(RequestStateError::Completed.into()));
+        }
+        if !calls.make_room(now, MAX_CALLS) {
             return Poll::Ready(Err(StoreError::full(format!(
                 "the server runs {MAX_CALLS} calls' rounds at once, as many as it holds"
             ))
             .into()));
         }
+        calls.running.insert(call, Vec::new());
         let expires = now
             .checked_add(ttl)
             .unwrap_or(now + Duration::from_secs(86_400 * 365));
-        calls.insert(
-            call,
-            Entry {
-                expires,
-                running: true,
-                waiting: Vec::new(),
-            },
-        );
-        Poll::Ready(Ok(Claim { call }))
+        Poll::Ready(Ok(Claim { call, expires }))
     })
 }
 
-/// Drops the expired calls, then if need be the hundredth of `max` ended
-/// calls that expire first (a process at the bound scans its calls once
-/// per hundredth, not once per round); `false` if `max` calls or more are
-/// left, every one running.
-fn make_room(calls: &mut HashMap<CallId, Entry>, now: Instant, max: usize) -> bool {
-    calls.retain(|_, entry| entry.expires > now || entry.running);
-    if calls.len() < max {
-        return true;
+impl Calls {
+    /// Makes room for one more call within `max`: drops the expired
+    /// calls, then if need be the hundredth of `max` ended calls that
+    /// expire first (a process at the bound scans its calls once per
+    /// hundredth, not once per round); `false` if `max` calls run.
+    fn make_room(&mut self, now: Instant, max: usize) -> bool {
+        if self.running.len() + self.ended.len() < max {
+            return true;
+        }
+        self.ended.retain(|_, expires| *expires > now);
+        let left = max.saturating_sub(self.running.len());
+        if self.ended.len() >= left && !self.ended.is_empty() {
+            let mut ended: Vec<(Instant, CallId)> = self
+                .ended
+                .iter()
+                .map(|(call, expires)| (*expires, *call))
+                .collect();
+            let forget = (max / 100).clamp(1, ended.len());
+            ended.select_nth_unstable(forget - 1);
+            for (_, call) in &ended[..forget] {
+                self.ended.remove(call);
+            }
+        }
+        self.running.len() + self.ended.len() < max
     }
-    let mut ended: Vec<(Instant, CallId)> = calls
-        .iter()
-        .filter(|(_, entry)| !entry.running)
-        .map(|(call, entry)| (entry.expires, *call))
-        .collect();
-    if ended.is_empty() {
-        return false;
+
+    /// Ends the round of `claim`, and the call unless `released`; wakes
+    /// the rounds that wait for it.
+    fn settle(&mut self, claim: &Claim, released: bool) -> Vec<Waker> {
+        if !released {
+            self.ended.insert(claim.call, claim.expires);
+        }
+        self.running.remove(&claim.call).unwrap_or_default()
     }
-    let forget = (max / 100).clamp(1, ended.len());
-    ended.select_nth_unstable(forget - 1);
-    for (_, call) in &ended[..forget] {
-        calls.remove(call);
-    }
-    true
 }
 
 impl Claim {
     /// The round only asked: the call goes on, and its next round may run.
     pub(crate) fn released(self) {
-        let waiting = calls()
-            .as_mut()
-            .and_then(|calls| calls.remove(&self.call))
-            .map(|entry| entry.waiting);
+        let waiting = calls().as_mut().map(|calls| calls.settle(&self, true));
         std::mem::forget(self);
         waiting.into_iter().flatten().for_each(Waker::wake);
     }
@@ -138,13 +137,7 @@ impl Claim {
 
 impl Drop for Claim {
     fn drop(&mut self) {
-        let waiting = calls()
-            .as_mut()
-            .and_then(|calls| calls.get_mut(&self.call))
-            .map(|entry| {
-                entry.running = false;
-                std::mem::take(&mut entry.waiting)
-            });
+        let waiting = calls().as_mut().map(|calls| calls.settle(self, false));
         waiting.into_iter().flatten().for_each(Waker::wake);
     }
 }
@@ -222,29 +215,23 @@ mod tests {
     /// expires first; calls that all run keep their places.
     #[test]
     fn past_the_limit_the_oldest_ended_call_goes() {
-        use std::collections::HashMap;
         use std::time::Instant;
 
-        use super::{make_room, Entry};
+        use super::Calls;
 
         let now = Instant::now();
-        let entry = |seconds: u64, running: bool| Entry {
-            expires: now + Duration::from_secs(seconds),
-            running,
-            waiting: Vec::new(),
-        };
         let ids: Vec<CallId> = (0..4).map(|_| CallId::new().unwrap()).collect();
-        let mut calls = HashMap::new();
-        calls.insert(ids[0], entry(0, false));
-        calls.insert(ids[1], entry(5, false));
-        calls.insert(ids[2], entry(1, true));
-        calls.insert(ids[3], entry(9, false));
-        assert!(make_room(&mut calls, now, 3));
+        let mut calls = Calls::default();
+        calls.ended.insert(ids[0], now);
+        calls.ended.insert(ids[1], now + Duration::from_secs(5));
+        calls.running.insert(ids[2], Vec::new());
+        calls.ended.insert(ids[3], now + Duration::from_secs(9));
+        assert!(calls.make_room(now, 3));
         // The expired one, then the ended one that expires first.
-        assert!(!calls.contains_key(&ids[0]) && !calls.contains_key(&ids[1]));
-        assert!(calls.contains_key(&ids[2]) && calls.contains_key(&ids[3]));
-        calls.remove(&ids[3]);
-        assert!(!make_room(&mut calls, now, 1), "every call left runs");
-        assert!(make_room(&mut calls, now, 2));
+        assert_eq!(calls.ended.keys().collect::<Vec<_>>(), [&ids[3]]);
+        assert!(calls.running.contains_key(&ids[2]));
+        calls.ended.clear();
+        assert!(!calls.make_room(now, 1), "every call left runs");
+        assert!(calls.make_room(now, 2));
     }
 }
