@@ -72,5 +72,7 @@ pub use crate::integrations::rust_mcp_sdk;
 pub use crate::integrations::schemars::support as __schemars;
 #[cfg(feature = "tower-mcp")]
 pub use crate::integrations::tower_mcp;
+#[cfg(feature = "pmcp")]
+pub use crate::integrations::pmcp;
 pub use crate::schema::check::{Choice, OwnedChoice};
 pub use crate::version::{ProtocolVersion, VersionError};
