@@ -171,7 +171,7 @@ use std::time::Duration;
 use pmcp::types::content::Content;
 use pmcp::types::mrtr::{InputRequest, InputRequestKind, InputResponse, MrtrSignal};
 use pmcp::types::{CallToolResult, GetPromptResult, ReadResourceResult};
-use pmcp::{Error, ErrorCode, RequestHandlerExtra, ToolOutput};
+use pmcp::{Error, ErrorCode, PeerHandle, RequestHandlerExtra, ToolOutput};
 use serde_json::{Map, Value};
 use sha2::{Digest, Sha256};
 
@@ -279,14 +279,26 @@ impl Sdk for Pmcp {
                 ));
                 return Err(service(error));
             };
+            let request = sdk_request(&request).map_err(service)?;
             let asked = async {
-                match sdk_request(&request)? {
-                    InputRequest::Elicitation(params) => answer(peer.elicit(*params).await?),
-                    // With `role`, which pmcp's plain `sample` drops.
-                    InputRequest::Sampling(params) => {
-                        answer(peer.sample_with_tools(*params).await?)
+                // A client opens its GET stream after `initialize`, and a
+                // call may come first: pmcp then fails the request at once.
+                let mut waited = Duration::ZERO;
+                loop {
+                    match ask(&*peer, &request).await {
+                        Err(error) if no_stream(&error) && waited < STREAM_WAIT => {
+                            tokio::time::sleep(STREAM_POLL).await;
+                            waited += STREAM_POLL;
+                        }
+                        Err(error) if no_stream(&error) => {
+                            return Err(Error::internal(format!(
+                                "pmcp has no stream to send {method} on: the client opened \
+                                 no GET stream for its MCP 2025 session within {} s",
+                                STREAM_WAIT.as_secs()
+                            )))
+                        }
+                        asked => return asked,
                     }
-                    InputRequest::ListRoots => answer(peer.list_roots().await?),
                 }
             };
             let asked = tokio::time::timeout(timeout, asked);
@@ -343,14 +355,42 @@ impl Sdk for Pmcp {
     }
 }
 
+/// How long a request waits for the client's GET stream of a 2025 HTTP
+/// session, where pmcp sends it, and how often it looks.
+const STREAM_WAIT: Duration = Duration::from_secs(2);
+const STREAM_POLL: Duration = Duration::from_millis(50);
+
+/// Sends `request` through `peer`, and returns the client's result as JSON.
+async fn ask(peer: &dyn PeerHandle, request: &InputRequest) -> Result<Value, Error> {
+    match request {
+        InputRequest::Elicitation(params) => answer(peer.elicit((**params).clone()).await?),
+        // With `role`, which pmcp's plain `sample` drops.
+        InputRequest::Sampling(params) => {
+            answer(peer.sample_with_tools((**params).clone()).await?)
+        }
+        InputRequest::ListRoots => answer(peer.list_roots().await?),
+    }
+}
+
+/// Whether pmcp failed a request because no stream to the client was open
+/// (src/server/server_request_dispatcher.rs:211-218).
+fn no_stream(error: &Error) -> bool {
+    matches!(error, Error::Protocol { code, message, .. }
+        if *code == ErrorCode::INTERNAL_ERROR && message == "Dispatch oneshot channel closed")
+}
+
 /// A result of pmcp's peer as JSON, for the core to check.
 fn answer(result: impl serde::Serialize) -> Result<Value, Error> {
     Ok(serde_json::to_value(result)?)
 }
 
 /// `request` in pmcp's types, through its JSON (`{"method":..,"params":..}`,
-/// which both write alike).
+/// which both write alike but for `roots/list`).
 fn sdk_request(request: &input::InputRequest) -> Result<InputRequest, Error> {
+    // pmcp's `roots/list` takes no params, not `{}`.
+    if let input::InputRequest::ListRoots = request {
+        return Ok(InputRequest::ListRoots);
+    }
     let json = serde_json::to_value(request)?;
     serde_json::from_value(json).map_err(|error| {
         Error::internal(format!(
