@@ -333,13 +333,16 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     };
     let seal = Continuation::seal();
     let server = Arc::new(server(&seal)?);
+    // Each response on the POST that asked: in its default SSE mode, pmcp
+    // sends a 2025 session's responses on the GET stream and answers the
+    // POST with 202, which the official Python SDK client refuses. Requests
+    // to the client still go on the GET stream.
+    let mut config = StreamableHttpServerConfig::default();
+    config.enable_json_response = true;
     // `_concurrent`: requests run side by side (pmcp's other constructors
     // run one at a time while a tool waits for an answer).
-    let http = StreamableHttpServer::with_config_concurrent(
-        ([127, 0, 0, 1], port).into(),
-        server,
-        StreamableHttpServerConfig::default(),
-    );
+    let http =
+        StreamableHttpServer::with_config_concurrent(([127, 0, 0, 1], port).into(), server, config);
     let (address, running) = http.start().await?;
     // The CI scripts wait for this line, and read the port from it.
     println!("listening on http://{address}/");
