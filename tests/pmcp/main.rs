@@ -221,12 +221,17 @@ pub async fn http(seal: &RequestStateSeal) -> SocketAddr {
     address
 }
 
-/// One end of an in-memory transport (pmcp ships none).
+/// One end of an in-memory transport (pmcp ships none), keeping the
+/// notifications it receives.
 #[derive(Debug)]
 pub struct Duplex(
     mpsc::UnboundedSender<TransportMessage>,
     mpsc::UnboundedReceiver<TransportMessage>,
+    Notifications,
 );
+
+/// The notifications one end received, as JSON.
+pub type Notifications = Arc<std::sync::Mutex<Vec<Value>>>;
 
 #[pmcp::async_trait]
 impl Transport for Duplex {
@@ -237,10 +242,15 @@ impl Transport for Duplex {
     }
 
     async fn receive(&mut self) -> pmcp::Result<TransportMessage> {
-        self.1
-            .recv()
-            .await
-            .ok_or_else(|| pmcp::Error::internal("the other end is gone"))
+        let message = self.1.recv().await;
+        let message = message.ok_or_else(|| pmcp::Error::internal("the other end is gone"))?;
+        if let TransportMessage::Notification(notification) = &message {
+            self.2
+                .lock()
+                .unwrap()
+                .push(serde_json::to_value(notification).unwrap());
+        }
+        Ok(message)
     }
 
     async fn close(&mut self) -> pmcp::Result<()> {
@@ -345,14 +355,25 @@ pub fn capabilities() -> ClientCapabilities {
 /// pmcp's client in process (`Server::run` over a `Duplex`), initialized
 /// on MCP 2025-11-25 with `host`'s capabilities.
 pub async fn in_process(seal: &RequestStateSeal, host: &Host) -> Client<Duplex> {
+    in_process_noting(seal, host).await.0
+}
+
+/// The same, and the notifications the client receives.
+pub async fn in_process_noting(
+    seal: &RequestStateSeal,
+    host: &Host,
+) -> (Client<Duplex>, Notifications) {
     let (to_server, from_client) = mpsc::unbounded_channel();
     let (to_client, from_server) = mpsc::unbounded_channel();
     let server = server(seal);
-    tokio::spawn(async move { server.run(Duplex(to_client, from_client)).await });
-    let mut client = client(Duplex(to_server, from_server), host).build();
+    let to_client = Duplex(to_client, from_client, Notifications::default());
+    tokio::spawn(async move { server.run(to_client).await });
+    let notifications = Notifications::default();
+    let to_server = Duplex(to_server, from_server, notifications.clone());
+    let mut client = client(to_server, host).build();
     let initialized = client.initialize(capabilities()).await.unwrap();
     assert_eq!(initialized.protocol_version.0, "2025-11-25");
-    client
+    (client, notifications)
 }
 
 /// pmcp's client over HTTP on MCP 2026-07-28, answering as `host`.

@@ -3,7 +3,8 @@
 //! ends with a tool result that says so and what to do, never a hang or
 //! an internal error; in process, on tokio's paused clock. (pmcp's client
 //! reads nothing while its elicitation handler runs, so the result
-//! reaches it when the person's late answer is sent.)
+//! reaches it when the person's late answer is sent.) And the progress a
+//! waiting call sends.
 
 use std::time::Duration;
 
@@ -58,4 +59,35 @@ async fn a_seal_that_waits_less_than_pmcp_ends_the_call_the_same_way() {
     assert_eq!(result["content"][0]["text"], MESSAGE);
     assert_eq!(result["isError"], true);
     assert_eq!(host.seen().len(), 1);
+}
+
+/// While the person takes their time, a call with a `progressToken` gets
+/// `notifications/progress` every interval of the seal (pmcp sends
+/// `progress` as a float), which keeps a client that resets its own
+/// timeout on progress waiting. On the real clock: pmcp drops a second
+/// notification within 100 ms of real time.
+#[tokio::test]
+async fn progress_while_the_person_answers() {
+    use pmcp::types::protocol::RequestMeta;
+    let seal = Continuation::seal().with_progress_interval(Some(Duration::from_secs(1)));
+    let host = Host::answering([high()]).after(Duration::from_millis(2500));
+    let (client, notifications) = crate::in_process_noting(&seal, &host).await;
+    let token = serde_json::from_value(json!("p1")).unwrap();
+    let meta = RequestMeta::new().with_progress_token(token);
+    let result = client
+        .call_tool_with_meta("incident".into(), json!({}), meta)
+        .await
+        .unwrap();
+    assert_eq!(serde_json::to_value(result).unwrap()["isError"], false);
+    let progress: Vec<Value> = notifications
+        .lock()
+        .unwrap()
+        .iter()
+        .filter(|notification| notification["method"] == "notifications/progress")
+        .map(|notification| notification["params"].clone())
+        .collect();
+    let waiting = |progress: f64| {
+        json!({"progressToken": "p1", "progress": progress, "message": "Waiting for the person to answer"})
+    };
+    assert_eq!(progress, [waiting(1.0), waiting(2.0)]);
 }
