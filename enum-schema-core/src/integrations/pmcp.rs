@@ -87,11 +87,15 @@
 //!   is an `elicitation/create` (`sampling/createMessage`, `roots/list`)
 //!   request through the handler's peer (`RequestHandlerExtra::peer`), and
 //!   the call waits for the answer. On pmcp's streamable HTTP server the
-//!   request goes out on the session's GET stream (the client must have
-//!   opened one: the official Python and TypeScript SDK clients do), on
-//!   `Server::run` (stdio, any `Transport`) on the connection itself; a
+//!   request goes out on the session's GET stream, which the client opens
+//!   after `initialize` (the official Python and TypeScript SDK clients
+//!   do; a call that comes first waits up to 2 seconds for it); on
+//!   `Server::run` (stdio, any `Transport`) on the connection itself. A
 //!   stateless HTTP server gives no peer, and the call fails with
-//!   [`ElicitError::Service`].
+//!   [`ElicitError::Service`]. Set `enable_json_response` in pmcp's
+//!   `StreamableHttpServerConfig`: in its default SSE mode pmcp answers a
+//!   2025 session's POST with `202 Accepted` and sends the response on the
+//!   GET stream, which the official Python SDK client refuses.
 //!
 //! The rounds, asking again after a rejected answer, several questions in
 //! one round, and the errors are the core's: see
@@ -102,24 +106,28 @@
 //!
 //! # The state and pmcp's 8,192 characters
 //!
-//! pmcp refuses a `requestState` token longer than 8,192 characters, and
-//! the token is about 4/3 of the continuation's JSON plus 60 characters.
-//! [`Continuation::seal`] keeps the answers of earlier rounds in a
-//! [`MemoryStore`] (this process's memory): the continuation then carries
-//! `{"b":..,"p":{"v":2,"exp":..,"handle":".."}}`, 219 characters, and the
-//! token is 441 characters (with one question; about 22 more per further
-//! question of a round), however long the answers and however many the
-//! rounds. Several server processes share the answers with a shared store
-//! (`RequestStateSeal::new(Continuation).with_store(RedisStore::..)`,
-//! feature `redis`) and the key (`with_request_state_key`).
+//! pmcp refuses a `requestState` token longer than 8,192 characters; the
+//! token is base64 of 37 bytes and of the JSON pmcp encrypts
+//! (`{"state":..,"exp":..,"round":..,"kinds":{..}}`, the state being this
+//! crate's). [`Continuation::seal`] keeps the answers of earlier rounds in
+//! a [`MemoryStore`] (this process's memory): pmcp's continuation then
+//! carries `{"b":..,"p":{"v":2,"exp":..,"handle":".."}}`, and the token is
+//! 339 characters on every round that asks one question (about 22 more per
+//! further question of the round), however long the answers and however
+//! many the rounds. Several server processes share a store
+//! (`RequestStateSeal::new(Continuation).with_store(..)`, a `RedisStore`
+//! with the `redis` feature) and pmcp's key (`with_request_state_key`).
 //!
 //! Without a store (`RequestStateSeal::new(Continuation)`), the answers
-//! ride in the token: about 4/3 of their JSON plus about 90 characters per
-//! question, plus 450. A round that would need more than 8,192 characters
-//! fails with a JSON-RPC error that says so (`-32603`, before pmcp would
-//! fail it): a form of string fields of `maxLength` L holds at most
-//! about (8,192 − 450) × 3/4 ÷ (L + 100) of them once answered, so keep
-//! free text in a store. The tests measure both (tests/pmcp/state.rs).
+//! ride in the token: 472 characters on the first round of one question,
+//! and each answer adds about 4/3 of its JSON plus 90 characters. Three
+//! notes of 1,000 plain characters give 472, 1,971 and 3,471; one of 1,000
+//! characters that JSON escapes (control characters, 6 bytes each) needs
+//! 8,640, and the round fails with a JSON-RPC error that says so (`-32603`,
+//! counted before pmcp would fail it, at most 3 characters above pmcp's own
+//! count). So without a store, give free text a short `max_length`, or keep
+//! the answers in a store. The tests measure each of these numbers
+//! (tests/pmcp/state.rs).
 //!
 //! # Limits of pmcp 2.23
 //!
@@ -128,9 +136,10 @@
 //!   (`"Protocol error: -32602 - .."`), without `data`. A tool's rejected
 //!   answer and the result for the model are tool results (`isError:
 //!   true`, `structuredContent`), as on every SDK; a timeout too (below).
-//!   pmcp's own checks keep their codes: a `requestState` altered or sent
-//!   with other arguments (`-32602`), a client that did not declare what
-//!   the round asks (`-32021`).
+//!   So a client that did not declare what a prompt asks gets `-32603`
+//!   naming `-32021`. pmcp's own check of its token keeps its code: a
+//!   `requestState` altered or sent with other arguments is `-32602`
+//!   before the tool runs.
 //! - **pmcp waits a fixed time** for the client's answer before
 //!   2026-07-28: 30 seconds on its HTTP server, 60 on `Server::run`, with
 //!   no setting. A person who takes longer ends the call with a tool result
@@ -162,7 +171,9 @@
 //!   [`Continuation::seal`] uses pmcp's 300.
 //! - **pmcp's own client** (2.23) answers no request a tool sends over a
 //!   2025 HTTP session (its GET stream gets it, and the tool waits out the
-//!   30 seconds); on `Server::run` it does.
+//!   30 seconds); on `Server::run` it does, but reads nothing else while
+//!   its elicitation handler runs. On 2026-07-28 it never sends a decline
+//!   or a cancel back (it returns the `input_required` result instead).
 
 use std::collections::HashMap;
 use std::future::Future;
@@ -214,7 +225,7 @@ pub struct Continuation;
 impl Continuation {
     /// The seal of a pmcp [`Ask`]: [`Continuation`], the answers of earlier
     /// rounds kept in this process's memory ([`MemoryStore`]), so that
-    /// pmcp's token stays 441 characters (one question a round) whatever
+    /// pmcp's token stays 339 characters (one question a round) whatever
     /// the answers, and states living as long as pmcp's token,
     /// [`DEFAULT_TTL`]. A retry must reach this process: several processes
     /// share a store of their own (`with_store`, a `RedisStore`).
