@@ -152,7 +152,10 @@ impl PromptHandler for TestPrompt {
         Ask::for_prompt(&extra, NAME, &arguments, &self.seal)?
             .prompt(|ask| async move {
                 let text = input_required_prompt(&ask).await?;
-                Ok(GetPromptResult::new(vec![PromptMessage::user(Content::text(text))], None))
+                Ok(GetPromptResult::new(
+                    vec![PromptMessage::user(Content::text(text))],
+                    None,
+                ))
             })
             .await
     }
@@ -165,7 +168,9 @@ async fn sep1330_enums(ask: &Ask) -> Result<String, ElicitError> {
 
 async fn sep1034_defaults(ask: &Ask) -> Result<String, ElicitError> {
     let message = Sep1034Defaults::MESSAGE.unwrap_or_default();
-    Ok(report(ask.form::<Sep1034Defaults>("sep1034", message).await?))
+    Ok(report(
+        ask.form::<Sep1034Defaults>("sep1034", message).await?,
+    ))
 }
 
 /// The README's `triage`.
@@ -327,9 +332,9 @@ fn server(seal: &RequestStateSeal) -> pmcp::Result<pmcp::Server> {
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let port = match std::env::args().nth(1) {
         None => 3004,
-        Some(port) => port
-            .parse::<u16>()
-            .map_err(|error| format!("the port {port:?} is not a number from 0 to 65535: {error}"))?,
+        Some(port) => port.parse::<u16>().map_err(|error| {
+            format!("the port {port:?} is not a number from 0 to 65535: {error}")
+        })?,
     };
     let seal = Continuation::seal();
     let server = Arc::new(server(&seal)?);
@@ -337,8 +342,10 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     // sends a 2025 session's responses on the GET stream and answers the
     // POST with 202, which the official Python SDK client refuses. Requests
     // to the client still go on the GET stream.
-    let mut config = StreamableHttpServerConfig::default();
-    config.enable_json_response = true;
+    let config = StreamableHttpServerConfig {
+        enable_json_response: true,
+        ..StreamableHttpServerConfig::default()
+    };
     // `_concurrent`: requests run side by side (pmcp's other constructors
     // run one at a time while a tool waits for an answer).
     let http =

@@ -63,6 +63,8 @@ pub use crate::form::RequestWithoutOptions;
 pub use crate::form::{
     ElicitAction, ElicitForm, ElicitFormWith, FillDefault, Form, FormFields, Optional,
 };
+#[cfg(feature = "pmcp")]
+pub use crate::integrations::pmcp;
 #[cfg(feature = "rmcp")]
 pub use crate::integrations::rmcp;
 #[cfg(feature = "rust-mcp-sdk")]
@@ -72,7 +74,5 @@ pub use crate::integrations::rust_mcp_sdk;
 pub use crate::integrations::schemars::support as __schemars;
 #[cfg(feature = "tower-mcp")]
 pub use crate::integrations::tower_mcp;
-#[cfg(feature = "pmcp")]
-pub use crate::integrations::pmcp;
 pub use crate::schema::check::{Choice, OwnedChoice};
 pub use crate::version::{ProtocolVersion, VersionError};

@@ -69,7 +69,10 @@ async fn incident(ask: Ask) -> Result<String, ElicitError> {
         other => format!("{other:?}"),
     };
     let summary = ask
-        .create_message("summary", CreateMessageParams::new("Summarize the incident", 50))
+        .create_message(
+            "summary",
+            CreateMessageParams::new("Summarize the incident", 50),
+        )
         .await?;
     let roots = ask.list_roots("roots").await?;
     let roots: Vec<_> = roots.roots().iter().map(|root| root.uri()).collect();
@@ -93,7 +96,11 @@ async fn notes(ask: Ask) -> Result<String, ElicitError> {
     Ok(format!("notes of {lengths:?} characters"))
 }
 
-type Body = fn(Ask) -> std::pin::Pin<Box<dyn std::future::Future<Output = Result<String, ElicitError>> + Send>>;
+type Body = fn(
+    Ask,
+) -> std::pin::Pin<
+    Box<dyn std::future::Future<Output = Result<String, ElicitError>> + Send>,
+>;
 
 /// A tool whose body asks with `Ask`: its text as the result.
 struct AskTool {
@@ -138,7 +145,10 @@ impl PromptHandler for Summary {
             .prompt(|ask| async move {
                 let answer = ask.form::<Incident>("incident", "How bad is it?").await?;
                 let text = format!("Summarize: {answer:?}");
-                Ok(GetPromptResult::new(vec![PromptMessage::user(Content::text(text))], None))
+                Ok(GetPromptResult::new(
+                    vec![PromptMessage::user(Content::text(text))],
+                    None,
+                ))
             })
             .await
     }
@@ -151,11 +161,17 @@ struct Reports {
 
 #[pmcp::async_trait]
 impl ResourceHandler for Reports {
-    async fn read(&self, uri: &str, extra: RequestHandlerExtra) -> pmcp::Result<ReadResourceResult> {
+    async fn read(
+        &self,
+        uri: &str,
+        extra: RequestHandlerExtra,
+    ) -> pmcp::Result<ReadResourceResult> {
         Ask::for_resource(&extra, uri, &self.seal)?
             .resource(|ask| async move {
                 let answer = ask.form::<Incident>("incident", "How bad is it?").await?;
-                Ok(ReadResourceResult::new(vec![Content::text(format!("{answer:?}"))]))
+                Ok(ReadResourceResult::new(vec![Content::text(format!(
+                    "{answer:?}"
+                ))]))
             })
             .await
     }
@@ -210,8 +226,10 @@ pub fn server(seal: &RequestStateSeal) -> pmcp::Server {
 /// address. Each response on the POST that asked (`enable_json_response`,
 /// as examples/pmcp_server.rs).
 pub async fn http(seal: &RequestStateSeal) -> SocketAddr {
-    let mut config = StreamableHttpServerConfig::default();
-    config.enable_json_response = true;
+    let config = StreamableHttpServerConfig {
+        enable_json_response: true,
+        ..StreamableHttpServerConfig::default()
+    };
     let http = StreamableHttpServer::with_config_concurrent(
         ([127, 0, 0, 1], 0).into(),
         Arc::new(server(seal)),

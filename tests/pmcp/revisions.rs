@@ -30,14 +30,20 @@ fn asked() -> Vec<String> {
 
 fn text(result: impl serde::Serialize) -> (Value, Value) {
     let result = serde_json::to_value(result).unwrap();
-    (result["content"][0]["text"].clone(), result["isError"].clone())
+    (
+        result["content"][0]["text"].clone(),
+        result["isError"].clone(),
+    )
 }
 
 #[tokio::test]
 async fn a_form_a_sampled_message_and_the_roots_on_2025_11_25() {
     let host = Host::answering([high()]);
     let client = in_process(&Continuation::seal(), &host).await;
-    let result = client.call_tool("incident".into(), json!({})).await.unwrap();
+    let result = client
+        .call_tool("incident".into(), json!({}))
+        .await
+        .unwrap();
     assert_eq!(text(result), (json!(TEXT), json!(false)));
     assert_eq!(host.seen(), asked());
 }
@@ -48,7 +54,10 @@ async fn a_form_a_sampled_message_and_the_roots_on_2026_07_28() {
         let address = http(&seal).await;
         let host = Host::answering([high()]);
         let client = on_2026(address, &host).await;
-        let result = client.call_tool("incident".into(), json!({})).await.unwrap();
+        let result = client
+            .call_tool("incident".into(), json!({}))
+            .await
+            .unwrap();
         assert_eq!(text(result), (json!(TEXT), json!(false)));
         assert_eq!(host.seen(), asked());
     }
@@ -71,7 +80,10 @@ async fn a_prompt_and_a_resource_ask_on_2026_07_28() {
     );
     let resource = client.read_resource("report://today".into()).await.unwrap();
     let resource = serde_json::to_value(resource).unwrap();
-    assert_eq!(resource["contents"][0]["text"], "Accept(Incident { severity: Low })");
+    assert_eq!(
+        resource["contents"][0]["text"],
+        "Accept(Incident { severity: Low })"
+    );
     assert_eq!(host.seen(), [r#"elicitation/create "How bad is it?""#; 2]);
 }
 
@@ -79,11 +91,16 @@ async fn a_prompt_and_a_resource_ask_on_2026_07_28() {
 async fn a_decline_is_an_answer_on_2025_11_25() {
     let host = Host::answering([json!({"action": "decline"})]);
     let client = in_process(&Continuation::seal(), &host).await;
-    let result = client.call_tool("incident".into(), json!({})).await.unwrap();
+    let result = client
+        .call_tool("incident".into(), json!({}))
+        .await
+        .unwrap();
     assert_eq!(
         text(result),
         (
-            json!(r#"severity Decline; summary "A database failover." by test-model; roots ["file:///srv/app"]"#),
+            json!(
+                r#"severity Decline; summary "A database failover." by test-model; roots ["file:///srv/app"]"#
+            ),
             json!(false)
         )
     );

@@ -50,18 +50,24 @@ fn longest() -> String {
 async fn with_the_store_every_state_is_the_same_few_hundred_characters() {
     let (lengths, response) = rounds(&Continuation::seal(), &longest()).await;
     assert_eq!(lengths, [LENGTH_WITH_STORE; 3]);
-    assert!(LENGTH_WITH_STORE < MAX_REQUEST_STATE_LENGTH);
-    assert_eq!(completed(&response), "notes of [1000, 1000, 1000] characters");
+    assert_eq!(
+        completed(&response),
+        "notes of [1000, 1000, 1000] characters"
+    );
 }
 
 const LENGTH_WITH_STORE: usize = 339;
+const _: () = assert!(LENGTH_WITH_STORE < MAX_REQUEST_STATE_LENGTH);
 
 #[tokio::test]
 async fn without_a_store_three_plain_notes_fit() {
     let seal = RequestStateSeal::new(Continuation);
     let (lengths, response) = rounds(&seal, &"x".repeat(1000)).await;
     assert_eq!(lengths, [472, 1971, 3471]);
-    assert_eq!(completed(&response), "notes of [1000, 1000, 1000] characters");
+    assert_eq!(
+        completed(&response),
+        "notes of [1000, 1000, 1000] characters"
+    );
 }
 
 #[tokio::test]

@@ -26,7 +26,10 @@ fn high() -> Value {
 async fn a_person_slower_than_pmcp_gets_a_result_that_names_the_timeout() {
     let host = Host::answering([high()]).after(Duration::from_secs(61));
     let client = in_process(&Continuation::seal(), &host).await;
-    let result = client.call_tool("incident".into(), json!({})).await.unwrap();
+    let result = client
+        .call_tool("incident".into(), json!({}))
+        .await
+        .unwrap();
     assert_eq!(
         serde_json::to_value(result).unwrap(),
         json!({
@@ -43,7 +46,10 @@ async fn a_person_slower_than_pmcp_gets_a_result_that_names_the_timeout() {
 async fn a_person_within_pmcp_s_time_is_answered() {
     let host = Host::answering([high()]).after(Duration::from_secs(59));
     let client = in_process(&Continuation::seal(), &host).await;
-    let result = client.call_tool("incident".into(), json!({})).await.unwrap();
+    let result = client
+        .call_tool("incident".into(), json!({}))
+        .await
+        .unwrap();
     let result = serde_json::to_value(result).unwrap();
     assert_eq!(result["isError"], false);
     assert_eq!(host.seen().len(), 3);
@@ -54,7 +60,10 @@ async fn a_seal_that_waits_less_than_pmcp_ends_the_call_the_same_way() {
     let seal = Continuation::seal().with_ttl(Duration::from_secs(5));
     let host = Host::answering([high()]).after(Duration::from_secs(6));
     let client = in_process(&seal, &host).await;
-    let result = client.call_tool("incident".into(), json!({})).await.unwrap();
+    let result = client
+        .call_tool("incident".into(), json!({}))
+        .await
+        .unwrap();
     let result = serde_json::to_value(result).unwrap();
     assert_eq!(result["content"][0]["text"], MESSAGE);
     assert_eq!(result["isError"], true);
@@ -86,8 +95,6 @@ async fn progress_while_the_person_answers() {
         .filter(|notification| notification["method"] == "notifications/progress")
         .map(|notification| notification["params"].clone())
         .collect();
-    let waiting = |progress: f64| {
-        json!({"progressToken": "p1", "progress": progress, "message": "Waiting for the person to answer"})
-    };
+    let waiting = |progress: f64| json!({"progressToken": "p1", "progress": progress, "message": "Waiting for the person to answer"});
     assert_eq!(progress, [waiting(1.0), waiting(2.0)]);
 }

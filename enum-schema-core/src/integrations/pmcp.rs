@@ -376,9 +376,7 @@ async fn ask(peer: &dyn PeerHandle, request: &InputRequest) -> Result<Value, Err
     match request {
         InputRequest::Elicitation(params) => answer(peer.elicit((**params).clone()).await?),
         // With `role`, which pmcp's plain `sample` drops.
-        InputRequest::Sampling(params) => {
-            answer(peer.sample_with_tools((**params).clone()).await?)
-        }
+        InputRequest::Sampling(params) => answer(peer.sample_with_tools((**params).clone()).await?),
         InputRequest::ListRoots => answer(peer.list_roots().await?),
     }
 }
@@ -447,7 +445,9 @@ fn sdk_error(error: Error) -> SdkError {
             (crate::ask::INTERNAL_ERROR, message.clone(), details.clone())
         }
         other => (
-            other.error_code().map_or(crate::ask::INTERNAL_ERROR, |code| code.0),
+            other
+                .error_code()
+                .map_or(crate::ask::INTERNAL_ERROR, |code| code.0),
             other.to_string(),
             None,
         ),
@@ -512,7 +512,13 @@ fn signal(result: &InputRequiredResult) -> Result<Map<String, Value>, Error> {
 /// that it is not escaped into a string; else the text as a string.
 fn continuation(state: &str) -> Value {
     match serde_json::from_str::<Value>(state) {
-        Ok(json @ Value::Object(_)) if json.to_string() == state => json,
+        // The text the JSON writes back, not `Value == str` (which only a
+        // JSON string equals).
+        Ok(json @ Value::Object(_))
+            if serde_json::to_string(&json).ok().as_deref() == Some(state) =>
+        {
+            json
+        }
         _ => Value::from(state),
     }
 }
@@ -694,8 +700,8 @@ impl Ask {
             .map(|(name, value)| (name.clone(), Value::from(value.as_str())))
             .collect();
         let state = extra.mrtr_continuation().and_then(state_text);
-        let read = request(extra, "prompts/get", name, state.as_deref())
-            .with_arguments(Some(&arguments));
+        let read =
+            request(extra, "prompts/get", name, state.as_deref()).with_arguments(Some(&arguments));
         Ask::open(extra.clone(), seal.clone(), read)
     }
 
