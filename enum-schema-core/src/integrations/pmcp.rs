@@ -112,9 +112,9 @@
 //! crate's). [`Continuation::seal`] keeps the answers of earlier rounds in
 //! a [`MemoryStore`] (this process's memory): pmcp's continuation then
 //! carries `{"b":..,"p":{"v":2,"exp":..,"handle":".."}}`, and the token is
-//! 339 characters on every round that asks one question (about 22 more per
-//! further question of the round), however long the answers and however
-//! many the rounds. Several server processes share a store
+//! 339 characters on every round that asks one question (a further
+//! question of the same round adds its key and its kind, a few dozen
+//! characters), however long the answers and however many the rounds. Several server processes share a store
 //! (`RequestStateSeal::new(Continuation).with_store(..)`, a `RedisStore`
 //! with the `redis` feature) and pmcp's key (`with_request_state_key`).
 //!
