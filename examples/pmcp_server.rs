@@ -28,7 +28,7 @@
 //! that any secret of 32 bytes or more works, as for the other example
 //! servers); without it, a fresh key for this process only. The answers
 //! of earlier rounds stay in this process's memory
-//! (`Continuation::seal`): a retry must reach the process that asked.
+//! (`enum_schema::pmcp::seal`): a retry must reach the process that asked.
 //! `.ci/pmcp.sh` drives it with the official Python SDK client and runs
 //! the conformance scenarios against it.
 
@@ -36,7 +36,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use enum_schema::ask::{ElicitError, RequestStateSeal};
-use enum_schema::pmcp::{Ask, Continuation};
+use enum_schema::pmcp::Ask;
 use enum_schema::{ElicitAction, ElicitForm};
 use pmcp::server::streamable_http_server::{StreamableHttpServer, StreamableHttpServerConfig};
 use pmcp::types::{
@@ -336,7 +336,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
             format!("the port {port:?} is not a number from 0 to 65535: {error}")
         })?,
     };
-    let seal = Continuation::seal();
+    let seal = enum_schema::pmcp::seal();
     let server = Arc::new(server(&seal)?);
     // Each response on the POST that asked: in its default SSE mode, pmcp
     // sends a 2025 session's responses on the GET stream and answers the

@@ -2,7 +2,6 @@
 //! handler returns as `-32603`, the core's code only in its text; a tool's
 //! rejected answer is a result (`isError: true`) with the core's `data`.
 
-use enum_schema::pmcp::Continuation;
 use serde_json::{json, Value};
 
 use crate::{http, meta, post};
@@ -12,7 +11,7 @@ const REASON: &str = "severity: \u{201c}urgent\u{201d} is not one of the choices
 
 #[tokio::test]
 async fn a_rejected_answer_is_asked_again_then_a_tool_result_with_the_data() {
-    let address = http(&Continuation::seal()).await;
+    let address = http(&enum_schema::pmcp::seal()).await;
     let mut params = json!({"name": "incident", "arguments": {}, "_meta": meta()});
     let mut messages = Vec::new();
     let response = loop {
@@ -55,7 +54,7 @@ async fn a_rejected_answer_is_asked_again_then_a_tool_result_with_the_data() {
 /// `data` dropped.
 #[tokio::test]
 async fn a_prompt_for_a_client_without_forms_is_minus_32603_naming_minus_32021() {
-    let address = http(&Continuation::seal()).await;
+    let address = http(&enum_schema::pmcp::seal()).await;
     let meta = json!({
         "io.modelcontextprotocol/protocolVersion": "2026-07-28",
         "io.modelcontextprotocol/clientCapabilities": {},
@@ -77,7 +76,7 @@ async fn a_prompt_for_a_client_without_forms_is_minus_32603_naming_minus_32021()
 /// pmcp checks its own token before the tool runs, and keeps its code.
 #[tokio::test]
 async fn a_state_sent_with_other_arguments_is_refused_by_pmcp_with_minus_32602() {
-    let address = http(&Continuation::seal()).await;
+    let address = http(&enum_schema::pmcp::seal()).await;
     let first = json!({"name": "incident", "arguments": {"a": 1}, "_meta": meta()});
     let response = post(address, "tools/call", "incident", first).await;
     let state: Value = response["result"]["requestState"].clone();

@@ -2,7 +2,7 @@
 //! MCP 2025-11-25 (each a request through the handler's peer, in process)
 //! and on 2026-07-28 (each an `input_required` round over pmcp's HTTP
 //! server, pmcp's client retrying), with the answers in the store
-//! (`Continuation::seal`) or in pmcp's continuation; a prompt and a
+//! (`enum_schema::pmcp::seal`) or in pmcp's continuation; a prompt and a
 //! resource ask too.
 
 use std::collections::HashMap;
@@ -39,7 +39,7 @@ fn text(result: impl serde::Serialize) -> (Value, Value) {
 #[tokio::test]
 async fn a_form_a_sampled_message_and_the_roots_on_2025_11_25() {
     let host = Host::answering([high()]);
-    let client = in_process(&Continuation::seal(), &host).await;
+    let client = in_process(&enum_schema::pmcp::seal(), &host).await;
     let result = client
         .call_tool("incident".into(), json!({}))
         .await
@@ -50,7 +50,10 @@ async fn a_form_a_sampled_message_and_the_roots_on_2025_11_25() {
 
 #[tokio::test]
 async fn a_form_a_sampled_message_and_the_roots_on_2026_07_28() {
-    for seal in [Continuation::seal(), RequestStateSeal::new(Continuation)] {
+    for seal in [
+        enum_schema::pmcp::seal(),
+        RequestStateSeal::new(Continuation),
+    ] {
         let address = http(&seal).await;
         let host = Host::answering([high()]);
         let client = on_2026(address, &host).await;
@@ -65,7 +68,7 @@ async fn a_form_a_sampled_message_and_the_roots_on_2026_07_28() {
 
 #[tokio::test]
 async fn a_prompt_and_a_resource_ask_on_2026_07_28() {
-    let address = http(&Continuation::seal()).await;
+    let address = http(&enum_schema::pmcp::seal()).await;
     let low = json!({"action": "accept", "content": {"severity": "low"}});
     let host = Host::answering([low.clone(), low]);
     let client = on_2026(address, &host).await;
@@ -90,7 +93,7 @@ async fn a_prompt_and_a_resource_ask_on_2026_07_28() {
 #[tokio::test]
 async fn a_decline_is_an_answer_on_2025_11_25() {
     let host = Host::answering([json!({"action": "decline"})]);
-    let client = in_process(&Continuation::seal(), &host).await;
+    let client = in_process(&enum_schema::pmcp::seal(), &host).await;
     let result = client
         .call_tool("incident".into(), json!({}))
         .await

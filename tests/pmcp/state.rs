@@ -48,7 +48,7 @@ fn longest() -> String {
 
 #[tokio::test]
 async fn with_the_store_every_state_is_the_same_few_hundred_characters() {
-    let (lengths, response) = rounds(&Continuation::seal(), &longest()).await;
+    let (lengths, response) = rounds(&enum_schema::pmcp::seal(), &longest()).await;
     assert_eq!(lengths, [LENGTH_WITH_STORE; 3]);
     assert_eq!(
         completed(&response),

@@ -8,7 +8,6 @@
 
 use std::time::Duration;
 
-use enum_schema::pmcp::Continuation;
 use serde_json::{json, Value};
 
 use crate::{in_process, Host};
@@ -25,7 +24,7 @@ fn high() -> Value {
 #[tokio::test(start_paused = true)]
 async fn a_person_slower_than_pmcp_gets_a_result_that_names_the_timeout() {
     let host = Host::answering([high()]).after(Duration::from_secs(61));
-    let client = in_process(&Continuation::seal(), &host).await;
+    let client = in_process(&enum_schema::pmcp::seal(), &host).await;
     let result = client
         .call_tool("incident".into(), json!({}))
         .await
@@ -45,7 +44,7 @@ async fn a_person_slower_than_pmcp_gets_a_result_that_names_the_timeout() {
 #[tokio::test(start_paused = true)]
 async fn a_person_within_pmcp_s_time_is_answered() {
     let host = Host::answering([high()]).after(Duration::from_secs(59));
-    let client = in_process(&Continuation::seal(), &host).await;
+    let client = in_process(&enum_schema::pmcp::seal(), &host).await;
     let result = client
         .call_tool("incident".into(), json!({}))
         .await
@@ -57,7 +56,7 @@ async fn a_person_within_pmcp_s_time_is_answered() {
 
 #[tokio::test(start_paused = true)]
 async fn a_seal_that_waits_less_than_pmcp_ends_the_call_the_same_way() {
-    let seal = Continuation::seal().with_ttl(Duration::from_secs(5));
+    let seal = enum_schema::pmcp::seal().with_ttl(Duration::from_secs(5));
     let host = Host::answering([high()]).after(Duration::from_secs(6));
     let client = in_process(&seal, &host).await;
     let result = client
@@ -78,7 +77,7 @@ async fn a_seal_that_waits_less_than_pmcp_ends_the_call_the_same_way() {
 #[tokio::test]
 async fn progress_while_the_person_answers() {
     use pmcp::types::protocol::RequestMeta;
-    let seal = Continuation::seal().with_progress_interval(Some(Duration::from_secs(1)));
+    let seal = enum_schema::pmcp::seal().with_progress_interval(Some(Duration::from_secs(1)));
     let host = Host::answering([high()]).after(Duration::from_millis(2500));
     let (client, notifications) = crate::in_process_noting(&seal, &host).await;
     let token = serde_json::from_value(json!("p1")).unwrap();

@@ -11,7 +11,7 @@
 //!
 //! ```
 //! use enum_schema::ask::RequestStateSeal;
-//! use enum_schema::pmcp::{Ask, Continuation};
+//! use enum_schema::pmcp::Ask;
 //! use enum_schema::{ElicitAction, ElicitEnum, ElicitForm};
 //! use pmcp::types::{CallToolResult, Content};
 //! use pmcp::{RequestHandlerExtra, ToolHandler, ToolOutput};
@@ -61,7 +61,7 @@
 //!         pmcp::types::ProtocolVersion("2026-07-28".into()),
 //!     ])
 //!     .with_request_state_key([7; 32]) // the same key on every server process
-//!     .tool("triage", TriageTool { seal: Continuation::seal() })
+//!     .tool("triage", TriageTool { seal: enum_schema::pmcp::seal() })
 //!     .build()
 //!     .unwrap();
 //! # let _ = server;
@@ -109,7 +109,7 @@
 //! pmcp refuses a `requestState` token longer than 8,192 characters; the
 //! token is base64 of 37 bytes and of the JSON pmcp encrypts
 //! (`{"state":..,"exp":..,"round":..,"kinds":{..}}`, the state being this
-//! crate's). [`Continuation::seal`] keeps the answers of earlier rounds in
+//! crate's). [`seal`] keeps the answers of earlier rounds in
 //! a [`MemoryStore`] (this process's memory): pmcp's continuation then
 //! carries `{"b":..,"p":{"v":2,"exp":..,"handle":".."}}`, and the token is
 //! 339 characters on every round that asks one question (a further
@@ -168,7 +168,7 @@
 //!   `ServerBuilder::with_request_state_ttl` says otherwise, the seal's
 //!   [`RequestStateSeal::ttl`]; the shorter wins, and an expired token
 //!   reaches the tool as a first call, which asks again.
-//!   [`Continuation::seal`] uses pmcp's 300.
+//!   [`seal`] uses pmcp's 300.
 //! - **pmcp's own client** (2.23) answers no request a tool sends over a
 //!   2025 HTTP session (its GET stream gets it, and the tool waits out the
 //!   30 seconds); on `Server::run` it does, but reads nothing else while
@@ -222,18 +222,17 @@ pub const DEFAULT_TTL: Duration = Duration::from_secs(300);
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Continuation;
 
-impl Continuation {
-    /// The seal of a pmcp [`Ask`]: [`Continuation`], the answers of earlier
-    /// rounds kept in this process's memory ([`MemoryStore`]), so that
-    /// pmcp's token stays 339 characters (one question a round) whatever
-    /// the answers, and states living as long as pmcp's token,
-    /// [`DEFAULT_TTL`]. A retry must reach this process: several processes
-    /// share a store of their own (`with_store`, a `RedisStore`).
-    pub fn seal() -> RequestStateSeal {
-        RequestStateSeal::new(Continuation)
-            .with_store(MemoryStore::new())
-            .with_ttl(DEFAULT_TTL)
-    }
+/// The seal of a pmcp [`Ask`]: [`Continuation`], the answers of earlier
+/// rounds kept in this process's memory ([`MemoryStore`]), so that pmcp's
+/// token stays 339 characters (one question a round) whatever the
+/// answers, and states living as long as pmcp's token, [`DEFAULT_TTL`]. A
+/// retry must reach this process: several processes share a store of
+/// their own (`RequestStateSeal::new(Continuation).with_store(..)`, a
+/// `RedisStore`).
+pub fn seal() -> RequestStateSeal {
+    RequestStateSeal::new(Continuation)
+        .with_store(MemoryStore::new())
+        .with_ttl(DEFAULT_TTL)
 }
 
 impl StateCodec for Continuation {
