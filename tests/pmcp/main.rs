@@ -240,7 +240,7 @@ pub async fn http(seal: &RequestStateSeal) -> SocketAddr {
 }
 
 /// One end of an in-memory transport (pmcp ships none), keeping the
-/// notifications it receives.
+/// notifications it receives, and the requests (`{"id":..,"request":..}`).
 #[derive(Debug)]
 pub struct Duplex(
     mpsc::UnboundedSender<TransportMessage>,
@@ -248,7 +248,7 @@ pub struct Duplex(
     Notifications,
 );
 
-/// The notifications one end received, as JSON.
+/// The notifications and requests one end received, as JSON.
 pub type Notifications = Arc<std::sync::Mutex<Vec<Value>>>;
 
 #[pmcp::async_trait]
@@ -262,12 +262,14 @@ impl Transport for Duplex {
     async fn receive(&mut self) -> pmcp::Result<TransportMessage> {
         let message = self.1.recv().await;
         let message = message.ok_or_else(|| pmcp::Error::internal("the other end is gone"))?;
-        if let TransportMessage::Notification(notification) = &message {
-            self.2
-                .lock()
-                .unwrap()
-                .push(serde_json::to_value(notification).unwrap());
-        }
+        let received = match &message {
+            TransportMessage::Notification(notification) => serde_json::to_value(notification),
+            TransportMessage::Request { id, request } => {
+                serde_json::to_value(json!({"id": id, "request": request}))
+            }
+            _ => Ok(Value::Null),
+        };
+        self.2.lock().unwrap().push(received.unwrap());
         Ok(message)
     }
 
@@ -373,25 +375,39 @@ pub fn capabilities() -> ClientCapabilities {
 /// pmcp's client in process (`Server::run` over a `Duplex`), initialized
 /// on MCP 2025-11-25 with `host`'s capabilities.
 pub async fn in_process(seal: &RequestStateSeal, host: &Host) -> Client<Duplex> {
-    in_process_noting(seal, host).await.0
+    in_process_noting(seal, host).await.client
 }
 
-/// The same, and the notifications the client receives.
-pub async fn in_process_noting(
-    seal: &RequestStateSeal,
-    host: &Host,
-) -> (Client<Duplex>, Notifications) {
+/// pmcp's client in process, with what each end received, and a way to
+/// write to the server beside the client.
+pub struct InProcess {
+    pub client: Client<Duplex>,
+    /// What the client received.
+    pub client_received: Notifications,
+    /// What the server received.
+    pub server_received: Notifications,
+    pub to_server: mpsc::UnboundedSender<TransportMessage>,
+}
+
+/// The same, and what each end receives.
+pub async fn in_process_noting(seal: &RequestStateSeal, host: &Host) -> InProcess {
     let (to_server, from_client) = mpsc::unbounded_channel();
     let (to_client, from_server) = mpsc::unbounded_channel();
     let server = server(seal);
-    let to_client = Duplex(to_client, from_client, Notifications::default());
-    tokio::spawn(async move { server.run(to_client).await });
-    let notifications = Notifications::default();
-    let to_server = Duplex(to_server, from_server, notifications.clone());
-    let mut client = client(to_server, host).build();
+    let server_received = Notifications::default();
+    let server_end = Duplex(to_client, from_client, server_received.clone());
+    tokio::spawn(async move { server.run(server_end).await });
+    let client_received = Notifications::default();
+    let client_end = Duplex(to_server.clone(), from_server, client_received.clone());
+    let mut client = client(client_end, host).build();
     let initialized = client.initialize(capabilities()).await.unwrap();
     assert_eq!(initialized.protocol_version.0, "2025-11-25");
-    (client, notifications)
+    InProcess {
+        client,
+        client_received,
+        server_received,
+        to_server,
+    }
 }
 
 /// pmcp's client over HTTP on MCP 2026-07-28, answering as `host`.

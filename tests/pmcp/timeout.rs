@@ -4,7 +4,7 @@
 //! an internal error; in process, on tokio's paused clock. (pmcp's client
 //! reads nothing while its elicitation handler runs, so the result
 //! reaches it when the person's late answer is sent.) And the progress a
-//! waiting call sends.
+//! waiting call sends, and a call cancelled while it waits.
 
 use std::time::Duration;
 
@@ -79,7 +79,11 @@ async fn progress_while_the_person_answers() {
     use pmcp::types::protocol::RequestMeta;
     let seal = enum_schema::pmcp::seal().with_progress_interval(Some(Duration::from_secs(1)));
     let host = Host::answering([high()]).after(Duration::from_millis(2500));
-    let (client, notifications) = crate::in_process_noting(&seal, &host).await;
+    let crate::InProcess {
+        client,
+        client_received: notifications,
+        ..
+    } = crate::in_process_noting(&seal, &host).await;
     let token = serde_json::from_value(json!("p1")).unwrap();
     let meta = RequestMeta::new().with_progress_token(token);
     let result = client
@@ -96,4 +100,54 @@ async fn progress_while_the_person_answers() {
         .collect();
     let waiting = |progress: f64| json!({"progressToken": "p1", "progress": progress, "message": "Waiting for the person to answer"});
     assert_eq!(progress, [waiting(1.0), waiting(2.0)]);
+}
+
+/// `notifications/cancelled` for a call that waits for the person: the
+/// call stops waiting at once, asks nothing more, and pmcp answers it with
+/// `-32603` naming the cancellation (MCP says a cancelled request gets no
+/// answer; pmcp sends one).
+#[tokio::test(start_paused = true)]
+async fn a_cancelled_call_stops_waiting_and_asks_nothing_more() {
+    use pmcp::shared::TransportMessage;
+    use pmcp::types::{ClientNotification, Notification};
+    let host = Host::answering([high()]).after(Duration::from_secs(100));
+    let crate::InProcess {
+        client,
+        server_received,
+        to_server,
+        ..
+    } = crate::in_process_noting(&enum_schema::pmcp::seal(), &host).await;
+    let cancel = async {
+        // The call's id, once the server has it and asked the person.
+        let id = loop {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+            let call = server_received
+                .lock()
+                .unwrap()
+                .iter()
+                .find(|received| received["request"]["method"] == "tools/call")
+                .map(|received| received["id"].clone());
+            if let (Some(id), false) = (call, host.seen().is_empty()) {
+                break id;
+            }
+        };
+        let cancelled: ClientNotification = serde_json::from_value(json!({
+            "method": "notifications/cancelled",
+            "params": {"requestId": id, "reason": "the person closed the form"},
+        }))
+        .unwrap();
+        let cancelled = Notification::Client(cancelled);
+        to_server
+            .send(TransportMessage::Notification(cancelled))
+            .unwrap();
+    };
+    let (result, ()) = tokio::join!(client.call_tool("incident".into(), json!({})), cancel);
+    // pmcp's client writes the JSON-RPC error as its own `Protocol` error:
+    // the outer `-32603` is the wire's, the inner text pmcp's.
+    assert_eq!(
+        result.unwrap_err().to_string(),
+        "Protocol error: -32603 - Protocol error: -32603 - the request was cancelled while \
+         the server waited for an answer; nothing more was done"
+    );
+    assert_eq!(host.seen(), [r#"elicitation/create "How bad is it?""#]);
 }
