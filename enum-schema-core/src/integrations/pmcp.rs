@@ -100,7 +100,9 @@
 //! The rounds, asking again after a rejected answer, several questions in
 //! one round, and the errors are the core's: see
 //! [`enum_schema::ask::Ask`](crate::ask::Ask). Cancellation
-//! (`notifications/cancelled`) ends a wait at once; progress
+//! (`notifications/cancelled`) ends a wait at once, and nothing more is
+//! asked (pmcp still answers the cancelled call, with `-32603` naming the
+//! cancellation, where MCP says no answer is sent); progress
 //! (`notifications/progress`, through `RequestHandlerExtra::report_progress`)
 //! is sent while a call waits, when the call has a `progressToken`.
 //!
