@@ -19,7 +19,7 @@
 #   none is skipped.
 # Not run against it: .ci/clients/stateless.py (the rounds of one call on
 # two processes), since the example keeps the answers of earlier rounds in
-# its own memory (`Continuation::seal`): processes share them only through a
+# its own memory (`enum_schema::pmcp::seal()`): processes share them only through a
 # shared store. pmcp's own Rust client runs in `cargo test` (tests/pmcp/).
 # Servers listen on a free port of 127.0.0.1 and are stopped at the end.
 set -euo pipefail
