@@ -84,3 +84,59 @@ async fn without_a_store_the_longest_note_does_not_fit_and_the_error_says_so() {
         })
     );
 }
+
+/// The rounds of one call, each served by the other of two servers that
+/// share pmcp's key: without a store the answers ride in pmcp's token and
+/// either server goes on; with the default seal, each server's answers are
+/// in its own memory, and the other refuses the handle.
+#[tokio::test]
+async fn two_servers_sharing_pmcp_s_key_go_on_without_a_store_only() {
+    let note = |state: &Value| {
+        json!({
+            "name": "notes",
+            "arguments": {},
+            "_meta": meta(),
+            "requestState": state,
+            "inputResponses": {"note1": {"action": "accept", "content": {"text": "x"}}},
+        })
+    };
+    let first = json!({"name": "notes", "arguments": {}, "_meta": meta()});
+    let without_store = RequestStateSeal::new(Continuation);
+    let (a, b) = (http(&without_store).await, http(&without_store).await);
+    let asked = post(a, "tools/call", "notes", first.clone()).await;
+    let retry = post(
+        b,
+        "tools/call",
+        "notes",
+        note(&asked["result"]["requestState"]),
+    )
+    .await;
+    assert_eq!(retry["result"]["resultType"], "input_required");
+    assert_eq!(
+        retry["result"]["inputRequests"]["note2"]["params"]["message"],
+        "A note"
+    );
+
+    let (a, b) = (
+        http(&enum_schema::pmcp::seal()).await,
+        http(&enum_schema::pmcp::seal()).await,
+    );
+    let asked = post(a, "tools/call", "notes", first).await;
+    let retry = post(
+        b,
+        "tools/call",
+        "notes",
+        note(&asked["result"]["requestState"]),
+    )
+    .await;
+    assert_eq!(
+        retry["error"],
+        json!({
+            "code": -32603,
+            "message": "Protocol error: -32602 - requestState was already used, or the answers \
+                        it stands for are no longer held by the server; a requestState is \
+                        accepted once: send the request again without requestState and \
+                        inputResponses",
+        })
+    );
+}
