@@ -2,13 +2,15 @@
 a form, a sampled message and its roots asked by one `Ask` call of
 examples/conformance_server.rs (`test_input_required_result_multiple_inputs`):
 
-    python_inputs.py URL MODE      # MODE: auto (2026-07-28) or legacy (2025-11-25)
+    python_inputs.py URL MODE [pmcp]   # MODE: auto (2026-07-28) or legacy (2025-11-25)
 
 On 2026-07-28 the three come in one input_required round, on 2025-11-25 as
 three requests inside the call; the client's callbacks answer each, and the
 tool's text must name the three typed answers. A client that declares no
 sampling (no sampling callback) is not asked to sample: the call of
-`test_input_required_result_sampling` ends with the JSON-RPC error -32021.
+`test_input_required_result_sampling` ends with the JSON-RPC error -32021
+(with `pmcp`: -32603, the message "Protocol error: -32021 - ..": pmcp sends
+every error a handler returns as -32603, the code in the text).
 Exits non-zero on the first failure.
 """
 
@@ -28,7 +30,7 @@ def check(condition, what):
         raise AssertionError(what)
 
 
-async def main(url, mode):
+async def main(url, mode, sdk):
     seen = []
 
     async def elicit(context, params):
@@ -64,12 +66,18 @@ async def main(url, mode):
         try:
             result = await client.call_tool("test_input_required_result_sampling", {})
         except MCPError as error:
-            check(error.error.code == -32021, f"code {error.error.code}")
-            check("did not declare the sampling capability" in error.error.message, error.error.message)
-            print("  no sampling capability, not asked to sample: -32021: ok")
+            if sdk == "pmcp":
+                check(error.error.code == -32603, f"code {error.error.code}")
+                check(error.error.message.startswith("Protocol error: -32021 - the client did not "
+                                                     "declare the sampling capability"), error.error.message)
+                print("  no sampling capability, not asked to sample: -32603 naming -32021 (pmcp): ok")
+            else:
+                check(error.error.code == -32021, f"code {error.error.code}")
+                check("did not declare the sampling capability" in error.error.message, error.error.message)
+                print("  no sampling capability, not asked to sample: -32021: ok")
         else:
             raise AssertionError(f"expected -32021, got {result}")
 
 
 if __name__ == "__main__":
-    asyncio.run(main(sys.argv[1], sys.argv[2]))
+    asyncio.run(main(sys.argv[1], sys.argv[2], sys.argv[3] if len(sys.argv) > 3 else None))

@@ -63,6 +63,8 @@ pub use crate::form::RequestWithoutOptions;
 pub use crate::form::{
     ElicitAction, ElicitForm, ElicitFormWith, FillDefault, Form, FormFields, Optional,
 };
+#[cfg(feature = "pmcp")]
+pub use crate::integrations::pmcp;
 #[cfg(feature = "rmcp")]
 pub use crate::integrations::rmcp;
 #[cfg(feature = "rust-mcp-sdk")]

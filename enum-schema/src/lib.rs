@@ -64,6 +64,13 @@
 //!   eras: `elicitation/create` on a 2025 session, an `input_required`
 //!   result and a `requestState` sealed with tower-mcp's codec on
 //!   2026-07-28. Turns on `ask`, and serde_json's `preserve_order`.
+//! - `pmcp`: for servers on [pmcp](https://docs.rs/pmcp) 2.23 (Rust 1.91),
+//!   the same one call (`enum_schema::pmcp::Ask`) on both of its eras:
+//!   requests through the handler's peer on a 2025 session, pmcp's MRTR
+//!   signal on 2026-07-28, this crate's state inside the continuation
+//!   pmcp encrypts, the answers in a store by default (pmcp carries at
+//!   most 8,192 characters). Turns on `ask`, `store`, pmcp's
+//!   `streamable-http`, and serde_json's `preserve_order`.
 //! - `ask`: `enum_schema::ask`, the elicitation core that every SDK's `Ask`
 //!   is built on (`RequestStateSeal`, `Question`, `ElicitError`, the `Sdk`
 //!   trait). The SDK features and `store` turn it on; enable it alone to

@@ -1,5 +1,5 @@
 //! The optional integrations, each behind the cargo feature of the same
-//! name: `rmcp`, `rust-mcp-sdk`, `tower-mcp` and `schemars`. Each SDK
+//! name: `rmcp`, `rust-mcp-sdk`, `tower-mcp`, `pmcp` and `schemars`. Each SDK
 //! adapter implements the core's `Sdk` (`crate::ask`).
 
 /// `From<$from> for $into` by value, through the conversion by reference:
@@ -15,6 +15,8 @@ macro_rules! from_owned {
     )*};
 }
 
+#[cfg(feature = "pmcp")]
+pub mod pmcp;
 #[cfg(feature = "rmcp")]
 pub mod rmcp;
 #[cfg(feature = "rust-mcp-sdk")]

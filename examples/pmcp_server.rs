@@ -1,0 +1,358 @@
+//! An MCP server on pmcp 2.23 (its streamable HTTP server, MCP 2026-07-28
+//! and 2025-11-25 on one endpoint) with the tools and the prompt of
+//! `examples/conformance_server.rs` (rmcp) that the official conformance
+//! scenarios of elicitation call (`@modelcontextprotocol/conformance`
+//! 0.2.0-alpha.12), `test_two_questions`, and the README's `triage`
+//! (whose argument `triage` may answer its question), each written with
+//! `enum_schema::pmcp::Ask` around the body that every SDK shares
+//! (`conformance/forms.rs`):
+//!
+//! - on 2025-11-25 (an `initialize` session; each question an
+//!   `elicitation/create` request on the session's GET stream):
+//!   `tools-call-elicitation` (`test_elicitation`, whose required string
+//!   argument `message` is the form's message), `elicitation-sep1330-enums`
+//!   and `elicitation-sep1034-defaults`;
+//! - on 2026-07-28 (no session; `_meta` on every request; each question
+//!   inside an `input_required` result, the answer in the retry's
+//!   `inputResponses`): the `input-required-result-*` scenarios of
+//!   SEP-2322, with forms, `sampling/createMessage` and `roots/list`
+//!   requests, this crate's state inside pmcp's sealed continuation, and
+//!   the prompt `test_input_required_result_prompt` (`prompts/get`).
+//!
+//! ```text
+//! cargo run --features pmcp --example pmcp_server -- 3004   # http://127.0.0.1:3004/
+//! cargo run --features pmcp --example pmcp_server -- 0      # a free port, printed on stdout
+//! ```
+//!
+//! pmcp seals the `requestState` with `REQUEST_STATE_KEY` (its SHA-256, so
+//! that any secret of 32 bytes or more works, as for the other example
+//! servers); without it, a fresh key for this process only. The answers
+//! of earlier rounds stay in this process's memory
+//! (`enum_schema::pmcp::seal`): a retry must reach the process that asked.
+//! `.ci/pmcp.sh` drives it with the official Python SDK client and runs
+//! the conformance scenarios against it.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use enum_schema::ask::{ElicitError, RequestStateSeal};
+use enum_schema::pmcp::Ask;
+use enum_schema::{ElicitAction, ElicitForm};
+use pmcp::server::streamable_http_server::{StreamableHttpServer, StreamableHttpServerConfig};
+use pmcp::types::{
+    CallToolResult, Content, GetPromptResult, PromptMessage, ProtocolVersion, ToolInfo,
+};
+use pmcp::{PromptHandler, RequestHandlerExtra, ToolHandler, ToolOutput};
+use serde_json::{json, Value};
+
+/// The forms, the same on every SDK.
+#[path = "conformance/forms.rs"]
+mod forms;
+use forms::*;
+
+/// The README's question (examples/rmcp_server.rs), which the tool's
+/// argument `triage` may answer.
+mod desk {
+    use enum_schema::ask::Question;
+    use enum_schema::{ElicitEnum, ElicitForm};
+
+    /// How bad is it?
+    #[derive(ElicitEnum, Debug)]
+    #[elicit(rename_all = "lowercase")]
+    pub enum Severity {
+        #[elicit(title = "Low: no user impact")]
+        Low,
+        #[elicit(title = "High: users are affected")]
+        High,
+    }
+
+    #[derive(ElicitForm, Debug)]
+    pub struct Triage {
+        #[elicit(title = "Severity")]
+        pub severity: Severity,
+    }
+
+    pub fn triage_question() -> Question<'static, Triage> {
+        Question::form::<Triage>("triage", "Triage the incident").with_argument()
+    }
+}
+
+/// A tool's body: its text from the `Ask` and the call's arguments.
+type Body = fn(Ask, Value) -> futures_like::Boxed<Result<String, ElicitError>>;
+
+/// A boxed future, without a crate for it.
+mod futures_like {
+    pub type Boxed<T> = std::pin::Pin<Box<dyn std::future::Future<Output = T> + Send>>;
+}
+
+/// A tool whose body asks with `Ask`.
+struct AskTool {
+    name: &'static str,
+    description: &'static str,
+    input_schema: Value,
+    seal: RequestStateSeal,
+    body: Body,
+}
+
+#[pmcp::async_trait]
+impl ToolHandler for AskTool {
+    async fn handle(&self, _: Value, _: RequestHandlerExtra) -> pmcp::Result<Value> {
+        Err(pmcp::Error::internal("handle_output answers"))
+    }
+
+    fn metadata(&self) -> Option<ToolInfo> {
+        Some(ToolInfo::new(
+            self.name,
+            Some(self.description.to_owned()),
+            self.input_schema.clone(),
+        ))
+    }
+
+    async fn handle_output(
+        &self,
+        arguments: Value,
+        extra: RequestHandlerExtra,
+    ) -> pmcp::Result<ToolOutput> {
+        let body = self.body;
+        Ask::for_tool(&extra, self.name, &arguments, &self.seal)?
+            .tool(move |ask| async move {
+                let text = body(ask, arguments).await?;
+                Ok(CallToolResult::new(vec![Content::text(text)]))
+            })
+            .await
+    }
+}
+
+/// A tool with no arguments whose body is one of the shared bodies.
+macro_rules! shared {
+    ($seal:expr, $name:literal, $description:literal, $body:path) => {
+        AskTool {
+            name: $name,
+            description: $description,
+            input_schema: json!({"type": "object", "properties": {}}),
+            seal: $seal.clone(),
+            body: |ask, _| Box::pin(async move { $body(&ask).await }),
+        }
+    };
+}
+
+/// The prompt of `input-required-result-non-tool-request`.
+struct TestPrompt {
+    seal: RequestStateSeal,
+}
+
+#[pmcp::async_trait]
+impl PromptHandler for TestPrompt {
+    async fn handle(
+        &self,
+        arguments: HashMap<String, String>,
+        extra: RequestHandlerExtra,
+    ) -> pmcp::Result<GetPromptResult> {
+        const NAME: &str = "test_input_required_result_prompt";
+        Ask::for_prompt(&extra, NAME, &arguments, &self.seal)?
+            .prompt(|ask| async move {
+                let text = input_required_prompt(&ask).await?;
+                Ok(GetPromptResult::new(
+                    vec![PromptMessage::user(Content::text(text))],
+                    None,
+                ))
+            })
+            .await
+    }
+}
+
+async fn sep1330_enums(ask: &Ask) -> Result<String, ElicitError> {
+    let message = Sep1330Enums::MESSAGE.unwrap_or_default();
+    Ok(report(ask.form::<Sep1330Enums>("sep1330", message).await?))
+}
+
+async fn sep1034_defaults(ask: &Ask) -> Result<String, ElicitError> {
+    let message = Sep1034Defaults::MESSAGE.unwrap_or_default();
+    Ok(report(
+        ask.form::<Sep1034Defaults>("sep1034", message).await?,
+    ))
+}
+
+/// The README's `triage`.
+async fn triage(ask: &Ask) -> Result<String, ElicitError> {
+    Ok(match ask.question(desk::triage_question()).await? {
+        ElicitAction::Accept(desk::Triage { severity }) => format!("triaged: {severity:?}"),
+        ElicitAction::Decline | ElicitAction::Cancel => "not triaged".to_owned(),
+    })
+}
+
+/// pmcp's `requestState` key: the SHA-256 of `REQUEST_STATE_KEY` (at
+/// least 32 bytes), or `None` for pmcp's own key of this process.
+fn request_state_key() -> std::io::Result<Option<[u8; 32]>> {
+    use sha2::Digest;
+    let Some(secret) = std::env::var_os("REQUEST_STATE_KEY") else {
+        return Ok(None);
+    };
+    let secret = secret.into_encoded_bytes();
+    if secret.len() < 32 {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "REQUEST_STATE_KEY: at least 32 bytes",
+        ));
+    }
+    Ok(Some(sha2::Sha256::digest(&secret).into()))
+}
+
+fn server(seal: &RequestStateSeal) -> pmcp::Result<pmcp::Server> {
+    let no_arguments = json!({"type": "object", "properties": {}});
+    let mut builder = pmcp::Server::builder()
+        .name("enum-schema-pmcp")
+        .version(env!("CARGO_PKG_VERSION"))
+        .with_supported_protocol_versions([
+            ProtocolVersion("2025-11-25".into()),
+            ProtocolVersion("2026-07-28".into()),
+        ])
+        .tool(
+            "test_elicitation",
+            AskTool {
+                name: "test_elicitation",
+                description: "Asks for a username and an email with the given message",
+                input_schema: json!({
+                    "type": "object",
+                    "properties": {"message": {"type": "string", "description": "The message to show the user."}},
+                    "required": ["message"],
+                }),
+                seal: seal.clone(),
+                body: |ask, arguments| {
+                    Box::pin(async move {
+                        let message = arguments["message"].as_str().unwrap_or_default();
+                        elicitation(&ask, message.to_owned()).await
+                    })
+                },
+            },
+        )
+        .tool(
+            "test_elicitation_sep1330_enums",
+            AskTool {
+                name: "test_elicitation_sep1330_enums",
+                description: "Asks for the five SEP-1330 enum shapes in one elicitation",
+                input_schema: no_arguments.clone(),
+                seal: seal.clone(),
+                body: |ask, _| Box::pin(async move { sep1330_enums(&ask).await }),
+            },
+        )
+        .tool(
+            "test_elicitation_sep1034_defaults",
+            AskTool {
+                name: "test_elicitation_sep1034_defaults",
+                description: "Asks for a form with a default on every primitive type (SEP-1034)",
+                input_schema: no_arguments,
+                seal: seal.clone(),
+                body: |ask, _| Box::pin(async move { sep1034_defaults(&ask).await }),
+            },
+        )
+        .tool(
+            "triage",
+            AskTool {
+                name: "triage",
+                description: "Triage an incident",
+                input_schema: Value::Object(desk::triage_question().input_schema()),
+                seal: seal.clone(),
+                body: |ask, _| Box::pin(async move { triage(&ask).await }),
+            },
+        )
+        .tool(
+            "test_two_questions",
+            shared!(
+                seal,
+                "test_two_questions",
+                "Asks how bad it is, then, if it is bad, which services are affected",
+                two_questions
+            ),
+        );
+    for (name, description, body) in [
+        (
+            "test_input_required_result_elicitation",
+            "Asks for a name (SEP-2322)",
+            (|ask, _| Box::pin(async move { input_required_elicitation(&ask).await })) as Body,
+        ),
+        (
+            "test_input_required_result_sampling",
+            "Asks the client's model for the capital of France (SEP-2322)",
+            |ask, _| Box::pin(async move { input_required_sampling(&ask).await }),
+        ),
+        (
+            "test_input_required_result_list_roots",
+            "Asks the client for its roots (SEP-2322)",
+            |ask, _| Box::pin(async move { input_required_list_roots(&ask).await }),
+        ),
+        (
+            "test_input_required_result_request_state",
+            "Asks for a confirmation, answered with the sealed requestState",
+            |ask, _| Box::pin(async move { input_required_request_state(&ask).await }),
+        ),
+        (
+            "test_input_required_result_tampered_state",
+            "Refuses a requestState that this server did not seal",
+            |ask, _| Box::pin(async move { input_required_request_state(&ask).await }),
+        ),
+        (
+            "test_input_required_result_multiple_inputs",
+            "Asks for a name, a sampled greeting and the roots in one round",
+            |ask, _| Box::pin(async move { input_required_multiple(&ask).await }),
+        ),
+        (
+            "test_input_required_result_multi_round",
+            "Asks for a name, then for a color, in two rounds",
+            |ask, _| Box::pin(async move { input_required_multi_round(&ask).await }),
+        ),
+        (
+            "test_input_required_result_capabilities",
+            "Asks only what the client declared it can answer",
+            |ask, _| Box::pin(async move { input_required_capabilities(&ask).await }),
+        ),
+    ] {
+        builder = builder.tool(
+            name,
+            AskTool {
+                name,
+                description,
+                input_schema: json!({"type": "object", "properties": {}}),
+                seal: seal.clone(),
+                body,
+            },
+        );
+    }
+    builder = builder.prompt(
+        "test_input_required_result_prompt",
+        TestPrompt { seal: seal.clone() },
+    );
+    if let Some(key) = request_state_key()? {
+        builder = builder.with_request_state_key(key);
+    }
+    builder.build()
+}
+
+#[tokio::main]
+async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let port = match std::env::args().nth(1) {
+        None => 3004,
+        Some(port) => port.parse::<u16>().map_err(|error| {
+            format!("the port {port:?} is not a number from 0 to 65535: {error}")
+        })?,
+    };
+    let seal = enum_schema::pmcp::seal();
+    let server = Arc::new(server(&seal)?);
+    // Each response on the POST that asked: in its default SSE mode, pmcp
+    // sends a 2025 session's responses on the GET stream and answers the
+    // POST with 202, which the official Python SDK client refuses. Requests
+    // to the client still go on the GET stream.
+    let config = StreamableHttpServerConfig {
+        enable_json_response: true,
+        ..StreamableHttpServerConfig::default()
+    };
+    // `_concurrent`: requests run side by side (pmcp's other constructors
+    // run one at a time while a tool waits for an answer).
+    let http =
+        StreamableHttpServer::with_config_concurrent(([127, 0, 0, 1], port).into(), server, config);
+    let (address, running) = http.start().await?;
+    // The CI scripts wait for this line, and read the port from it.
+    println!("listening on http://{address}/");
+    running.await?;
+    Ok(())
+}
