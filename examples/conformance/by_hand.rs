@@ -477,7 +477,14 @@ type Digests = BTreeMap<String, String>;
 /// reasons and nothing pre-filled.
 fn digest(form: &ElicitRequestParams) -> String {
     let json = serde_json::to_vec(form).expect("a form serializes");
-    format!("{:x}", Sha256::digest(json))
+    Sha256::digest(json)
+        .iter()
+        .fold(String::with_capacity(64), |mut hex, byte| {
+            const DIGITS: &[u8; 16] = b"0123456789abcdef";
+            hex.push(char::from(DIGITS[usize::from(byte >> 4)]));
+            hex.push(char::from(DIGITS[usize::from(byte & 0x0f)]));
+            hex
+        })
 }
 
 impl States {
