@@ -88,7 +88,9 @@ pub(crate) mod read;
 pub(crate) mod rule;
 mod ser;
 
-pub(crate) use ser::{serialize_multi, OrderedMap};
+pub(crate) use ser::serialize_multi;
+#[cfg(feature = "ask")]
+pub(crate) use ser::OrderedMap;
 
 pub use self::option::EnumOption;
 pub use self::primitive::{BooleanSchema, NumberSchema, StringFormat, StringSchema};
