@@ -45,11 +45,14 @@ impl<S: Sdk> Ask<S> {
         }
         let channel = self.running().channel.clone();
         match (channel, self.inner.version) {
-            (Some(channel), _) => self.in_turn(&call, questions, Some(&*channel)).await,
             (None, Some(version)) if version.uses_input_required() => {
                 self.in_result(&call, questions).await
             }
-            (None, _) => self.in_turn(&call, questions, None).await,
+            // Boxed: the SDK's request and progress futures held across the
+            // wait would otherwise make every `Ask` future (and so every
+            // tool's, which SDKs box and move) many kilobytes, on 2026-07-28
+            // too. One allocation beside a request to the client.
+            (channel, _) => Box::pin(self.in_turn(&call, questions, channel.as_deref())).await,
         }
     }
 
