@@ -130,13 +130,30 @@ pub(crate) fn options_at(options: &[EnumOption]) -> Result<(), (Rule, usize)> {
     if options.is_empty() {
         return Err((Rule::NoOptions, 0));
     }
-    let mut seen = HashSet::with_capacity(options.len());
-    for (index, option) in options.iter().enumerate() {
-        if !seen.insert(option.value()) {
-            return Err((Rule::DuplicateOption, index));
-        }
+    match first_repeat(options, EnumOption::value) {
+        Some(index) => Err((Rule::DuplicateOption, index)),
+        None => Ok(()),
     }
-    Ok(())
+}
+
+/// The position of the first option whose `text` came earlier. A few
+/// options are compared pairwise (a run-time select is checked on every
+/// round, and hashing a handful of short strings costs more than comparing
+/// them); more, through a set.
+fn first_repeat<'a>(
+    options: &'a [EnumOption],
+    text: fn(&'a EnumOption) -> &'a str,
+) -> Option<usize> {
+    const PAIRWISE: usize = 16;
+    if options.len() <= PAIRWISE {
+        return (1..options.len()).find(|&index| {
+            options[..index]
+                .iter()
+                .any(|earlier| text(earlier) == text(&options[index]))
+        });
+    }
+    let mut seen = HashSet::with_capacity(options.len());
+    options.iter().position(|option| !seen.insert(text(option)))
 }
 
 /// Options this crate sends: [`options_at`], no empty value
@@ -155,11 +172,7 @@ pub(crate) fn sent_options_at(options: &[EnumOption]) -> Result<(), (Rule, usize
     if let Some(index) = options.iter().position(|option| option.value().is_empty()) {
         return Err((Rule::EmptyValue, index));
     }
-    let mut seen = HashSet::with_capacity(options.len());
-    match options
-        .iter()
-        .position(|option| !seen.insert(option.label()))
-    {
+    match first_repeat(options, EnumOption::label) {
         Some(index) => Err((Rule::DuplicateTitle, index)),
         None => Ok(()),
     }
@@ -321,6 +334,38 @@ mod tests {
         }
         assert!(!StringFormat::Date.matches("2025-01-011"));
         assert!(!StringFormat::DateTime.matches("2025-01-01T00:00:0Z"));
+    }
+
+    /// The first repeated value or title is found at its position, with
+    /// a few options (compared pairwise) and with many (through a set).
+    #[test]
+    fn a_repeat_is_found_at_its_position_with_few_and_many_options() {
+        let titled = |value: String, title: &str| EnumOption::new(value, Some(title.to_owned()));
+        let distinct = |count: usize| -> Vec<EnumOption> {
+            (0..count)
+                .map(|index| titled(format!("v{index}"), &format!("T{index}")))
+                .collect()
+        };
+        for count in [2, 3, 16, 17, 40] {
+            assert_eq!(sent_options_at(&distinct(count)), Ok(()), "{count}");
+            // The last value repeats the second to last.
+            let mut values = distinct(count);
+            values[count - 1] = titled(format!("v{}", count - 2), "other");
+            assert_eq!(
+                options_at(&values),
+                Err((Rule::DuplicateOption, count - 1)),
+                "{count}"
+            );
+            // The last title repeats the first; its value repeats none.
+            let mut titles = distinct(count);
+            titles[count - 1] = titled("last".to_owned(), "T0");
+            assert_eq!(options_at(&titles), Ok(()), "{count}");
+            assert_eq!(
+                sent_options_at(&titles),
+                Err((Rule::DuplicateTitle, count - 1)),
+                "{count}"
+            );
+        }
     }
 
     #[test]
