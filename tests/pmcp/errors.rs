@@ -91,3 +91,29 @@ async fn a_state_sent_with_other_arguments_is_refused_by_pmcp_with_minus_32602()
     assert_eq!(response["error"]["code"], -32602);
     assert_eq!(response["error"]["message"], "invalid requestState");
 }
+
+/// pmcp hands a tool whatever `arguments` were sent; MCP's
+/// `CallToolRequest` takes an object, so anything else but `null` is
+/// refused before anything is asked.
+#[tokio::test]
+async fn arguments_that_are_no_object_are_refused_with_minus_32602_in_the_text() {
+    let address = http(&enum_schema::pmcp::seal()).await;
+    let cases = [
+        (json!([1]), "an array"),
+        (json!("high"), "a string"),
+        (json!(7), "a number"),
+        (json!(true), "true or false"),
+    ];
+    for (arguments, found) in cases {
+        let params = json!({"name": "incident", "arguments": arguments, "_meta": meta()});
+        let response = post(address, "tools/call", "incident", params).await;
+        let message = format!(
+            "Protocol error: -32602 - `arguments` is {found}; a tools/call takes an object"
+        );
+        assert_eq!(
+            response["error"],
+            json!({"code": -32603, "message": message}),
+            "{arguments}"
+        );
+    }
+}

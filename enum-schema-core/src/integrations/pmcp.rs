@@ -95,7 +95,14 @@
 //!   [`ElicitError::Service`]. Set `enable_json_response` in pmcp's
 //!   `StreamableHttpServerConfig`: in its default SSE mode pmcp answers a
 //!   2025 session's POST with `202 Accepted` and sends the response on the
-//!   GET stream, which the official Python SDK client refuses.
+//!   GET stream, which the official Python SDK client refuses. Serve it
+//!   with `StreamableHttpServer::with_config_concurrent` (an
+//!   `Arc<Server>`): pmcp's other constructors (`new`, `with_config`, an
+//!   `Arc<Mutex<Server>>`) run one request at a time, so while one 2025
+//!   call waits for its person every other client waits too, up to pmcp's
+//!   30 seconds. pmcp's 2025 sessions on that server need its `v1-compat`
+//!   feature besides `streamable-http`. `examples/pmcp_server.rs` serves
+//!   both revisions this way.
 //!
 //! The rounds, asking again after a rejected answer, several questions in
 //! one round, and the errors are the core's: see
@@ -152,7 +159,10 @@
 //!   `elicitation/create` with a JSON-RPC error (a client that will not
 //!   sample), pmcp reads the error as a result that does not parse, and
 //!   the call fails with pmcp's `"Invalid elicit response"`, not the
-//!   client's code.
+//!   client's code. A malformed answer (`{"action":"maybe"}`) ends the
+//!   call the same way, with the text of pmcp's parser after it; on
+//!   2026-07-28 the same answer is the core's `-32602`, which names the
+//!   result it is not.
 //! - **Answers pass through pmcp's types**: an `ElicitResult`'s `_meta`,
 //!   a sampling result's `role` (pmcp drops it: the adapter gives back
 //!   `assistant`, the only role a model's answer has in practice) and all
@@ -670,13 +680,27 @@ impl Ask {
     ///
     /// [`ElicitError::RequestState`] if the continuation pmcp opened holds
     /// a state that this server did not seal for this tool and these
-    /// arguments, or that expired.
+    /// arguments, or that expired. [`ElicitError::Handler`], pmcp's
+    /// invalid params (`-32602` in the text of pmcp's `-32603`), if
+    /// `arguments` is neither an object nor `null`: MCP's
+    /// `CallToolRequest` takes an object, and pmcp passes on whatever was
+    /// sent.
     pub fn for_tool(
         extra: &RequestHandlerExtra,
         name: &str,
         arguments: &Value,
         seal: &RequestStateSeal,
     ) -> Result<Ask, ElicitError> {
+        if !(arguments.is_object() || arguments.is_null()) {
+            let found = match arguments {
+                Value::Array(_) => "an array",
+                Value::String(_) => "a string",
+                Value::Number(_) => "a number",
+                _ => "true or false",
+            };
+            let message = format!("`arguments` is {found}; a tools/call takes an object");
+            return Err(Error::invalid_params(message).into());
+        }
         let state = extra.mrtr_continuation().and_then(state_text);
         let read = request(extra, "tools/call", name, state.as_deref())
             .with_arguments(arguments.as_object());
