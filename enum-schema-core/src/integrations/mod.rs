@@ -15,6 +15,19 @@ macro_rules! from_owned {
     )*};
 }
 
+/// A prompt's `arguments` (MCP's `GetPromptRequest`: strings by name), as
+/// the JSON object a state is bound to and an argument answers from, for
+/// the SDKs that hand a prompt handler a map of strings.
+#[cfg(any(feature = "pmcp", feature = "tower-mcp"))]
+fn prompt_arguments(
+    arguments: &std::collections::HashMap<String, String>,
+) -> serde_json::Map<String, serde_json::Value> {
+    arguments
+        .iter()
+        .map(|(name, value)| (name.clone(), serde_json::Value::from(value.as_str())))
+        .collect()
+}
+
 #[cfg(feature = "pmcp")]
 pub mod pmcp;
 #[cfg(feature = "rmcp")]

@@ -720,10 +720,7 @@ impl Ask {
         arguments: &HashMap<String, String>,
         seal: &RequestStateSeal,
     ) -> Result<Ask, ElicitError> {
-        let arguments: Map<String, Value> = arguments
-            .iter()
-            .map(|(name, value)| (name.clone(), Value::from(value.as_str())))
-            .collect();
+        let arguments = super::prompt_arguments(arguments);
         let state = extra.mrtr_continuation().and_then(state_text);
         let read =
             request(extra, "prompts/get", name, state.as_deref()).with_arguments(Some(&arguments));

@@ -490,10 +490,7 @@ impl Ask {
         arguments: &HashMap<String, String>,
         seal: &RequestStateSeal,
     ) -> Result<Ask, ElicitError> {
-        let arguments: Map<String, Value> = arguments
-            .iter()
-            .map(|(name, value)| (name.clone(), Value::from(value.as_str())))
-            .collect();
+        let arguments = super::prompt_arguments(arguments);
         let read = request(ctx, "prompts/get", name).with_arguments(Some(&arguments));
         Ask::open(ctx.clone(), seal.clone(), read)
     }
