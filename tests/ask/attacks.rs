@@ -120,7 +120,17 @@ fn deploy_states(client: &Client) -> (String, String) {
 #[test]
 fn a_body_that_fails_after_acting_is_not_run_again() {
     let client = Client::new(V0728, vec![]);
-    let (_, confirming) = deploy_states(&client);
+    let (done, again) = fail_after_acting_then_send_again(&client);
+    assert_eq!(done, 1, "acted twice; then: {again:?}");
+    assert!(is_completed(&again), "{again:?}");
+}
+
+/// The confirmed deploy's final round, answered by a body that acts and
+/// then fails (`ElicitError::Handler`, as an audit log that cannot be
+/// written gives through `?`), then the same round sent again: how many
+/// times the body acted, and what the copy got.
+fn fail_after_acting_then_send_again(client: &Client) -> (usize, Outcome<ToolResult>) {
+    let (_, confirming) = deploy_states(client);
     let (done, keys) = (AtomicUsize::new(0), Mutex::new(Vec::new()));
     let audit_fails = || {
         Err(ElicitError::Handler(SdkError::new(
@@ -131,25 +141,11 @@ fn a_body_that_fails_after_acting_is_not_run_again() {
         )))
     };
     let body = |ask| deploy(ask, &done, &keys, &audit_fails);
-    let first = once(
-        &client,
-        responses(json!({"confirm": yes()})),
-        Some(&confirming),
-        body,
-    );
+    let confirmed = || responses(json!({"confirm": yes()}));
+    let first = once(client, confirmed(), Some(&confirming), body);
     assert!(matches!(first, Err(ElicitError::Handler(_))), "{first:?}");
-    let again = once(
-        &client,
-        responses(json!({"confirm": yes()})),
-        Some(&confirming),
-        body,
-    );
-    assert_eq!(
-        done.load(Ordering::SeqCst),
-        1,
-        "acted twice; then: {again:?}"
-    );
-    assert!(is_completed(&again), "{again:?}");
+    let again = once(client, confirmed(), Some(&confirming), body);
+    (done.load(Ordering::SeqCst), again)
 }
 
 /// A body that panics after acting ends the call as well: the claim is
@@ -684,30 +680,7 @@ fn with_a_store_a_body_that_fails_after_acting_is_not_run_again() {
 
     let client = Client::new(V0728, vec![])
         .sealed_with(RequestStateSeal::new(codec(KEY)).with_store(MemoryStore::new()));
-    let (_, confirming) = deploy_states(&client);
-    let (done, keys) = (AtomicUsize::new(0), Mutex::new(Vec::new()));
-    let audit_fails = || {
-        Err(ElicitError::Handler(SdkError::new(
-            "audit log unavailable",
-            -32603,
-            "audit log unavailable",
-            None,
-        )))
-    };
-    let body = |ask| deploy(ask, &done, &keys, &audit_fails);
-    let first = once(
-        &client,
-        responses(json!({"confirm": yes()})),
-        Some(&confirming),
-        body,
-    );
-    assert!(matches!(first, Err(ElicitError::Handler(_))), "{first:?}");
-    let again = once(
-        &client,
-        responses(json!({"confirm": yes()})),
-        Some(&confirming),
-        body,
-    );
+    let (done, again) = fail_after_acting_then_send_again(&client);
     assert!(
         matches!(
             again,
@@ -715,5 +688,5 @@ fn with_a_store_a_body_that_fails_after_acting_is_not_run_again() {
         ),
         "{again:?}"
     );
-    assert_eq!(done.load(Ordering::SeqCst), 1);
+    assert_eq!(done, 1);
 }
