@@ -6,13 +6,25 @@
 //!
 //! ```text
 //! cargo run --features rmcp-client --example rmcp_client -- URL TOOL [--protocol 2025-11-25] [--answers FILE] [--defaults]
-//! cargo run --features rmcp-client --example rmcp_client -- [--protocol 2025-11-25] [--answers FILE] [--defaults] --tool TOOL URL
+//! cargo run --features rmcp-client --example rmcp_client -- [--protocol 2025-11-25] [--answers FILE] [--defaults] --tool TOOL [--tool TOOL..] URL
 //! ```
 //!
 //! The flags may come before, between or after URL and TOOL; the second
-//! form, the tool named by `--tool` and the URL last, is how the official
+//! form, the tools named by `--tool` and the URL last, is how the official
 //! conformance suite's `client` command runs a client (it appends the
-//! server's URL to the command; `.ci/conformance_client.sh`).
+//! server's URL to the command; `.ci/conformance_client.sh`). `--tool` may
+//! be given more than once: the tools are called one after the other, each
+//! call finished (every `input_required` round of it answered) before the
+//! next starts.
+//!
+//! `--protocol` (default: rmcp's `ProtocolVersion::LATEST`, 2026-07-28)
+//! also picks the lifecycle: a revision with an `initialize` handshake
+//! (2025-11-25 and older) opens with `initialize`; a later one opens with
+//! `server/discover`, and falls back to `initialize` (asking for the same
+//! revision; the server answers with the one it speaks) when the server
+//! answers `server/discover` with a JSON-RPC error, as a server of an
+//! earlier revision does, or not within 10 seconds (rmcp's
+//! `ClientLifecycleMode::Auto`).
 //!
 //! With `--answers FILE` it runs without a terminal: FILE holds one
 //! `ElicitResult` per elicitation, in order (`[{"action":"accept","content":{..}},{"action":"decline"}]`).
@@ -22,8 +34,8 @@
 //! ([`RequestedSchema::default_content`]; SEP-1034). The terminal prompts
 //! start from the defaults anyway. An accept the schema refuses is not
 //! sent: the client reports why, answers `cancel` instead, and exits with
-//! status 2. It prints the tool's result text, and exits with status 1 when
-//! the tool reports an error.
+//! status 2. It prints each tool's result text, and exits with status 1
+//! when a tool reports an error.
 
 use std::collections::VecDeque;
 use std::sync::Mutex;
@@ -38,7 +50,9 @@ use rmcp::model::{
 };
 use rmcp::service::RequestContext;
 use rmcp::transport::StreamableHttpClientTransport;
-use rmcp::{ClientHandler, ErrorData, RoleClient, ServiceExt};
+use rmcp::{
+    ClientHandler, ClientLifecycleMode, ClientServiceExt, ErrorData, RoleClient, ServiceExt,
+};
 use serde_json::{Map, Value};
 
 struct Client {
@@ -255,7 +269,7 @@ fn usage() -> std::io::Error {
     std::io::Error::new(
         std::io::ErrorKind::InvalidInput,
         "usage: rmcp_client URL TOOL [--protocol VERSION] [--answers FILE] [--defaults]\n       \
-         rmcp_client [--protocol VERSION] [--answers FILE] [--defaults] --tool TOOL URL",
+         rmcp_client [--protocol VERSION] [--answers FILE] [--defaults] --tool TOOL [--tool TOOL..] URL",
     )
 }
 
@@ -263,14 +277,14 @@ fn usage() -> std::io::Error {
 async fn main() -> Result<std::process::ExitCode, Box<dyn std::error::Error>> {
     let mut args = std::env::args().skip(1);
     let mut positional = Vec::new();
-    let mut tool = None;
+    let mut tools = Vec::new();
     let mut protocol = ProtocolVersion::LATEST;
     let mut script = None;
     let mut defaults = false;
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--defaults" => defaults = true,
-            "--tool" => tool = Some(args.next().ok_or_else(usage)?),
+            "--tool" => tools.push(args.next().ok_or_else(usage)?),
             "--protocol" => {
                 let value = args.next().ok_or_else(usage)?;
                 protocol = serde_json::from_value(Value::String(value))?;
@@ -284,25 +298,36 @@ async fn main() -> Result<std::process::ExitCode, Box<dyn std::error::Error>> {
             _ => positional.push(arg),
         }
     }
-    // URL TOOL, or the URL alone with `--tool TOOL`.
+    // URL TOOL, or the URL alone with `--tool TOOL` (one or more).
     let mut positional = positional.into_iter();
     let url = positional.next().ok_or_else(usage)?;
-    let tool = match (tool, positional.next()) {
-        (Some(tool), None) | (None, Some(tool)) => tool,
+    match (tools.is_empty(), positional.next()) {
+        (true, Some(tool)) => tools.push(tool),
+        (false, None) => {}
         _ => return Err(usage().into()),
-    };
+    }
     if positional.next().is_some() {
         return Err(usage().into());
     }
+    let handshake = protocol.has_initialize();
     let client = Client {
-        protocol,
+        protocol: protocol.clone(),
         script,
         defaults,
         refused: Mutex::new(false),
     };
-    let service = client
-        .serve(StreamableHttpClientTransport::from_uri(url))
-        .await?;
+    let transport = StreamableHttpClientTransport::from_uri(url);
+    // `initialize` for a revision that has it; `server/discover` past it,
+    // with `initialize` as the fallback for an earlier server.
+    let service = if handshake {
+        client.serve(transport).await?
+    } else {
+        let lifecycle = ClientLifecycleMode::Auto {
+            preferred_versions: vec![protocol],
+            legacy_version: None,
+        };
+        client.serve_with_lifecycle(transport, lifecycle).await?
+    };
     // The tools first, as the conformance suite's example client does: a
     // server may send its `elicitation/create` on the standalone GET
     // stream, which rmcp opens in the background once initialized, and a
@@ -310,20 +335,23 @@ async fn main() -> Result<std::process::ExitCode, Box<dyn std::error::Error>> {
     // suite's TypeScript server of `elicitation-sep1034-client-defaults`
     // does). The round trip gives the stream time to open; it does not wait
     // for it.
-    if !service
-        .list_all_tools()
-        .await?
+    let listed = service.list_all_tools().await?;
+    if let Some(tool) = tools
         .iter()
-        .any(|listed| listed.name == tool)
+        .find(|tool| !listed.iter().any(|listed| listed.name == **tool))
     {
         service.cancel().await?;
         return Err(format!("the server has no tool `{tool}`").into());
     }
-    let result = service.call_tool(CallToolRequestParams::new(tool)).await?;
-    for content in &result.content {
-        if let Some(text) = content.as_text() {
-            println!("{}", text.text);
+    let mut failed = false;
+    for tool in tools {
+        let result = service.call_tool(CallToolRequestParams::new(tool)).await?;
+        for content in &result.content {
+            if let Some(text) = content.as_text() {
+                println!("{}", text.text);
+            }
         }
+        failed |= result.is_error == Some(true);
     }
     let refused = *service
         .service()
@@ -333,7 +361,7 @@ async fn main() -> Result<std::process::ExitCode, Box<dyn std::error::Error>> {
     service.cancel().await?;
     Ok(if refused {
         std::process::ExitCode::from(2)
-    } else if result.is_error == Some(true) {
+    } else if failed {
         std::process::ExitCode::from(1)
     } else {
         std::process::ExitCode::SUCCESS
