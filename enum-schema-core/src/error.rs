@@ -243,6 +243,20 @@ pub enum ErrorKind {
         /// How many one list may offer.
         limit: usize,
     },
+    /// Text a person typed that does not read as a value of the field's
+    /// type, refused by a host before anything is sent (`host::Field::parse_text`):
+    /// `"abc"`, `"0x10"`, `"Infinity"` or `"1,5"` for a number, `"maybe"`
+    /// for yes or no, `"1e400"` (beyond a double) or `"1e-400"` (a number
+    /// that is not zero read as zero). A client never sends this: what is
+    /// sent is JSON, and a JSON value of the wrong type is a
+    /// [`TypeMismatch`](ErrorKind::TypeMismatch).
+    Unreadable {
+        /// The text as the person typed it.
+        text: String,
+        /// The JSON type the field takes: [`JsonType::Number`] for an
+        /// integer or a number, [`JsonType::Boolean`] for yes or no.
+        expected: JsonType,
+    },
     /// An `accept` without a value for a required field: the field is the
     /// error's, [`Error::field`].
     MissingField,
@@ -354,6 +368,7 @@ impl ErrorKind {
             // Any field's, and a search's.
             ErrorKind::TypeMismatch { .. }
             | ErrorKind::MissingField
+            | ErrorKind::Unreadable { .. }
             | ErrorKind::NoMatch { .. }
             | ErrorKind::TooManyMatches { .. } => true,
             ErrorKind::MalformedResult { .. }
@@ -787,6 +802,16 @@ impl ErrorKind {
                 Ok(())
             }
             ErrorKind::MissingField => f.write_str("missing value for a required field"),
+            ErrorKind::Unreadable { text, expected } => write!(
+                f,
+                "unreadable: {} is not {}",
+                QuotedStr(text),
+                match expected {
+                    JsonType::Boolean => "yes or no",
+                    JsonType::Number => "a number",
+                    _ => "a value of the field's type",
+                }
+            ),
             ErrorKind::MalformedResult { reason, found } => {
                 write!(f, "malformed ElicitResult: {}", reason)?;
                 if let Some(found) = found {

@@ -40,6 +40,9 @@ mod confirm;
 pub mod error;
 mod field;
 mod form;
+#[cfg(feature = "host")]
+#[cfg_attr(docsrs, doc(cfg(feature = "host")))]
+pub mod host;
 // The input requests and results `ask` sends and reads; named from
 // `ask` (the answer types) and `ask::adapter` (the rest).
 #[cfg(feature = "ask")]
@@ -49,6 +52,9 @@ mod version;
 #[doc(hidden)]
 pub mod __private;
 mod integrations;
+#[cfg(any(feature = "ask", feature = "host"))]
+#[cfg_attr(docsrs, doc(cfg(any(feature = "ask", feature = "host"))))]
+pub mod messages;
 pub mod schema;
 
 pub use crate::confirm::Confirm;

@@ -13,7 +13,6 @@ use serde_json::{Map, Value};
 
 use super::adapter::{respond, Handled, InputChannel, Sdk};
 use super::error::{ElicitError, RequestStateError};
-use super::messages::Messages;
 use super::question::{CreateMessage, ListRoots, Question, Questions};
 use super::request::{Capabilities, Request};
 use super::round::{hex, CallId, Round};
@@ -23,6 +22,7 @@ use crate::input::{
     state_length, CreateMessageParams, CreateMessageResult, ListRootsResult,
     MAX_REQUEST_STATE_LENGTH,
 };
+use crate::messages::Messages;
 use crate::version::ProtocolVersion;
 
 /// What happens underneath depends on the revision the client speaks:

@@ -9,7 +9,7 @@
 use serde_json::{Map, Value};
 
 use super::error::ElicitError;
-use super::messages::{self, Messages};
+use super::messages;
 use super::question::erased::{Erased, FormQuestion, InputQuestion};
 use super::reask;
 use super::request::Capabilities;
@@ -17,6 +17,7 @@ use super::round::{kept_answer, Carried, Digest, Round};
 use super::unasked::Unasked;
 use crate::error::{Error, ErrorKind, JsonType};
 use crate::input::InputRequest;
+use crate::messages::Messages;
 use crate::schema::ElicitRequestFormParams;
 use crate::version::ProtocolVersion;
 

@@ -14,11 +14,11 @@ use super::call::Ask;
 use super::completed;
 use super::decide::{check_supported, decide, Call, Plan};
 use super::error::ElicitError;
-use super::messages::Messages;
 use super::payload;
 use super::question::erased::Erased;
 use super::round::{CallId, Round};
 use crate::input::InputRequiredResult;
+use crate::messages::Messages;
 
 impl<S: Sdk> Ask<S> {
     /// Asks a round's questions, and keeps each answer in its question.

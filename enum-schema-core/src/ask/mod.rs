@@ -56,6 +56,8 @@ mod state;
 mod store;
 mod unasked;
 
+#[doc(no_inline)]
+pub use crate::messages::{English, Messages};
 pub use call::Ask;
 #[cfg(feature = "encrypt")]
 #[cfg_attr(docsrs, doc(cfg(feature = "encrypt")))]
@@ -63,7 +65,6 @@ pub use encrypt::EncryptedCodec;
 #[allow(unused_imports)]
 pub(crate) use error::INTERNAL_ERROR;
 pub use error::{ElicitError, RequestStateError, StoreError};
-pub use messages::{English, Messages};
 pub use narrow::LONG_LIST;
 pub use question::{AnyQuestion, CreateMessage, ListRoots, Question, Questions};
 #[cfg(feature = "redis")]

@@ -9,12 +9,11 @@ use serde_json::Value;
 use super::adapter::Sdk;
 use super::call::Ask;
 use super::error::ElicitError;
-use super::messages::Messages;
 use super::question::Question;
-use super::reask;
 use super::search::{folded, matches};
 use crate::error::{Error, ErrorKind};
 use crate::form::{parse_action, ElicitAction};
+use crate::messages::Messages;
 use crate::schema::check::OwnedChoice;
 use crate::schema::option::EnumOption;
 use crate::schema::primitive::StringSchema;
@@ -194,7 +193,7 @@ fn search<'a>(
         };
         message = Cow::Owned(format!(
             "{message}\n\n{}",
-            reask::reasons(&so_far, &form, messages, false)
+            crate::messages::reasons(&so_far, &form, messages, false)
         ));
         schema.default = Some(Cow::Owned(text));
         before = found;

@@ -136,7 +136,8 @@ fn rejection_entry(error: &Error) -> Value {
         | ErrorKind::TooLong { value, .. }
         | ErrorKind::InvalidFormat { value, .. }
         | ErrorKind::NoMatch { value, .. }
-        | ErrorKind::TooManyMatches { value, .. } => put("value", quote.str(value)),
+        | ErrorKind::TooManyMatches { value, .. }
+        | ErrorKind::Unreadable { text: value, .. } => put("value", quote.str(value)),
         ErrorKind::InvalidItem { items, .. }
         | ErrorKind::DuplicateItem { items, .. }
         | ErrorKind::TooFewItems { items, .. }

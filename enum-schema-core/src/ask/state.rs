@@ -8,11 +8,11 @@ use std::time::Duration;
 use serde_json::{Map, Value};
 
 use super::error::{ElicitError, RequestStateError};
-use super::messages::{English, Messages};
 use super::payload;
 use super::round::Round;
 #[cfg(feature = "store")]
 use super::store::{self, AnswerStore};
+use crate::messages::{English, Messages};
 
 // What the docs link to: imported in every build, so that the links
 // resolve where enum-schema re-exports these docs too.

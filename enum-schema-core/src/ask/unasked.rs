@@ -7,9 +7,9 @@ use std::fmt::{self, Write as _};
 
 use serde_json::{Map, Value};
 
-use super::reask::{is_invisible, title};
 use super::search::{folded, matches};
 use crate::error::Error;
+use crate::messages::{is_invisible, title};
 use crate::schema::{ElicitRequestFormParams, EnumOption, PrimitiveSchema};
 use crate::version::ProtocolVersion;
 

@@ -215,3 +215,147 @@ impl<'a> Limit<'a> {
         }
     }
 }
+
+/// A number as a person types it into a host's field: an optional sign
+/// (`-`, or `+`), decimal digits with at most one point (`.5` and `5.`
+/// read as `0.5` and `5`), and an optional exponent (`1e3`, `2.5E-2`).
+/// Nothing else: no hexadecimal, `Infinity`, `NaN`, digit separators or
+/// inner spaces. The value is `digits × 10^exponent`, exactly.
+#[cfg(feature = "host")]
+#[derive(Debug, PartialEq)]
+pub(crate) struct Decimal {
+    negative: bool,
+    /// The significant digits, without leading zeros (empty for zero).
+    digits: String,
+    exponent: i64,
+}
+
+/// Whether `text` reads as a [`Decimal`], whatever its size.
+#[cfg(any(feature = "host", feature = "ask"))]
+pub(crate) fn is_decimal(text: &str) -> bool {
+    decimal_parts(text).is_some()
+}
+
+/// The sign, the digits before and after the point, and the exponent of
+/// a decimal number as typed; `None` if `text` is not one.
+#[cfg(any(feature = "host", feature = "ask"))]
+fn decimal_parts(text: &str) -> Option<(bool, &str, &str, i64)> {
+    let (negative, rest) = match text.as_bytes().first()? {
+        b'-' => (true, &text[1..]),
+        b'+' => (false, &text[1..]),
+        _ => (false, text),
+    };
+    let (mantissa, exponent) = match rest.find(['e', 'E']) {
+        Some(at) => (&rest[..at], Some(&rest[at + 1..])),
+        None => (rest, None),
+    };
+    let (whole, fraction) = mantissa.split_once('.').unwrap_or((mantissa, ""));
+    let digits = |part: &str| part.bytes().all(|b| b.is_ascii_digit());
+    if (whole.is_empty() && fraction.is_empty()) || !digits(whole) || !digits(fraction) {
+        return None;
+    }
+    let exponent = match exponent {
+        None => 0,
+        Some(exponent) => {
+            let unsigned = exponent.strip_prefix(['-', '+']).unwrap_or(exponent);
+            if unsigned.is_empty() || !digits(unsigned) {
+                return None;
+            }
+            // Beyond any double either way; the exact value is not needed.
+            let magnitude: i64 = unsigned.get(..7).unwrap_or(unsigned).parse().ok()?;
+            let magnitude = if unsigned.len() > 7 {
+                9_999_999
+            } else {
+                magnitude
+            };
+            if exponent.starts_with('-') {
+                -magnitude
+            } else {
+                magnitude
+            }
+        }
+    };
+    Some((negative, whole, fraction, exponent))
+}
+
+#[cfg(feature = "host")]
+impl Decimal {
+    /// Reads `text` (already trimmed), or `None` if it is not a decimal.
+    pub(crate) fn parse(text: &str) -> Option<Decimal> {
+        let (negative, whole, fraction, exponent) = decimal_parts(text)?;
+        let mut digits: String = whole.chars().chain(fraction.chars()).collect();
+        let exponent = exponent - fraction.len() as i64;
+        let leading = digits.bytes().take_while(|b| *b == b'0').count();
+        digits.drain(..leading);
+        // Trailing zeros move into the exponent, so that `10.0` is `1e1`.
+        let trailing = digits.bytes().rev().take_while(|b| *b == b'0').count();
+        digits.truncate(digits.len() - trailing);
+        let exponent = if digits.is_empty() {
+            0
+        } else {
+            exponent + trailing as i64
+        };
+        Some(Decimal {
+            negative,
+            digits,
+            exponent,
+        })
+    }
+
+    /// Whether the number is zero.
+    pub(crate) fn is_zero(&self) -> bool {
+        self.digits.is_empty()
+    }
+
+    /// Whether the number is a whole number (`10.0` and `1e1` are).
+    pub(crate) fn is_integral(&self) -> bool {
+        self.exponent >= 0
+    }
+
+    /// The number as a JSON integer, exactly, if it is a whole number
+    /// that `i64` or `u64` holds.
+    pub(crate) fn to_integer(&self) -> Option<Number> {
+        if !self.is_integral() {
+            return None;
+        }
+        if self.is_zero() {
+            return Some(Number::from(0u64));
+        }
+        // u64 has 20 digits: anything longer is out of range.
+        if self.digits.len() as i64 + self.exponent > 20 {
+            return None;
+        }
+        let mut text = self.digits.clone();
+        text.extend(std::iter::repeat_n('0', self.exponent as usize));
+        let magnitude: u64 = text.parse().ok()?;
+        if !self.negative {
+            return Some(Number::from(magnitude));
+        }
+        if magnitude <= i64::MAX as u64 + 1 {
+            // -2^63 is the one magnitude that has no positive i64.
+            return Some(Number::from((magnitude as i64).wrapping_neg()));
+        }
+        None
+    }
+
+    /// The number as a JSON number: an integer exactly where
+    /// [`to_integer`](Self::to_integer) gives one, else the nearest
+    /// double; `None` if the double is infinite (`1e400`) or zero for a
+    /// number that is not (`1e-400`).
+    pub(crate) fn to_number(&self) -> Option<Number> {
+        if let Some(integer) = self.to_integer() {
+            return Some(integer);
+        }
+        let sign = if self.negative { "-" } else { "" };
+        let text = format!(
+            "{sign}0.{}e{}",
+            self.digits,
+            self.exponent + self.digits.len() as i64
+        );
+        let double: f64 = text.parse().ok()?;
+        if !double.is_finite() || double == 0.0 {
+            return None;
+        }
+        Number::from_f64(double)
+    }
+}

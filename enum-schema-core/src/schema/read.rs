@@ -172,6 +172,15 @@ pub enum SchemaError {
         /// The key.
         key: String,
     },
+    /// A select with more options than a host shows
+    /// (`host::MAX_OPTIONS`, feature `host`); the strict reader has no
+    /// such limit.
+    TooManyOptions {
+        /// How many options it lists.
+        options: usize,
+        /// The limit.
+        limit: usize,
+    },
     /// A property of a `requestedSchema` that cannot be read.
     Property {
         /// The property name.
@@ -262,6 +271,10 @@ impl fmt::Display for SchemaError {
                 f,
                 "the key {} appears twice in one object; peers disagree on which one counts",
                 QuotedStr(key)
+            ),
+            SchemaError::TooManyOptions { options, limit } => write!(
+                f,
+                "the select lists {options} options, more than the {limit} a person can be shown"
             ),
             SchemaError::Property { name, error } => write!(f, "property {}: {error}", QuotedStr(name)),
         }

@@ -4,7 +4,6 @@ use serde_json::{json, Map, Value};
 
 use super::{check_supported, decide, Call, Plan};
 use crate::ask::error::ElicitError;
-use crate::ask::messages::English;
 use crate::ask::question::erased::Erased;
 use crate::ask::question::{AnyQuestion, CreateMessage, Question};
 use crate::ask::request::Capabilities;
@@ -12,6 +11,7 @@ use crate::ask::round::{Carried, Digest, Round};
 use crate::form::ElicitAction;
 use crate::input::CreateMessageParams;
 use crate::input::InputRequest;
+use crate::messages::English;
 use crate::schema::{
     ElicitRequestFormParams, PrimitiveSchema, RequestedSchema, SingleSelectSchema,
 };

@@ -1,0 +1,620 @@
+//! [`Messages`]: every text this crate writes for a person, in one place,
+//! so that a server or a host can speak the person's language; and the
+//! English sentences that say why an answer was refused, written once for
+//! both sides of the exchange: the question a server asks again
+//! (`ask`) and the refusal a host shows before it sends anything
+//! (`host`).
+
+use std::borrow::Cow;
+use std::fmt::Write;
+
+use serde_json::Value;
+
+#[cfg(feature = "ask")]
+use crate::error::Error;
+use crate::error::{ErrorKind, JsonType};
+use crate::schema::format::{missing_from_date_time, Missing};
+use crate::schema::option::EnumOption;
+use crate::schema::primitive::StringFormat;
+use crate::schema::PrimitiveSchema;
+#[cfg(feature = "ask")]
+use crate::schema::RequestedSchema;
+
+/// The words a person reads from this crate: why an answer was refused
+/// (the sentences a question asked again by `ask::Ask` carries, and the
+/// reason a host shows under a field before anything is sent,
+/// `host::Refusal`), the hint that says what a field takes
+/// (`host::Field::hint`), the search field of `Ask::choose`, the titles
+/// of the options a server shows (`Confirm`'s "Yes" and "No" among them),
+/// and the message of the progress notifications sent while a call waits.
+///
+/// Every method has the English of this crate as its default, so a
+/// translation overrides what it covers and keeps the rest. A server sets
+/// its messages for every call with `RequestStateSeal::with_messages`, or
+/// for one call with `Ask::with_messages`; a host passes them to
+/// `host::Refusal::reason_in` and `host::Field::hint_in`. Either follows
+/// the person's language where it knows it (its own settings, or a
+/// language the request carries, as SEP-2792 proposes).
+///
+/// The question's own message and its fields' titles are the server's
+/// text, written in the language it chooses. The result for the model
+/// (`ask::Unasked`) and every error stay in English: they are read by the
+/// model and by logs.
+///
+/// ```
+/// use std::borrow::Cow;
+/// use enum_schema::messages::Messages;
+/// use enum_schema::ErrorKind;
+///
+/// /// German.
+/// struct Deutsch;
+///
+/// impl Messages for Deutsch {
+///     fn reason(&self, field: &str, error: &ErrorKind, english: &str) -> String {
+///         match error {
+///             ErrorKind::MissingField => format!("{field}: diese Antwort fehlt noch."),
+///             ErrorKind::TooManyItems { max, items, .. } => format!(
+///                 "{field}: wähle höchstens {max}; du hast {} gewählt.",
+///                 items.len()
+///             ),
+///             // What this translation does not cover stays English.
+///             _ => english.to_owned(),
+///         }
+///     }
+///
+///     fn option_title<'a>(&self, value: &str, title: &'a str) -> Cow<'a, str> {
+///         match (value, title) {
+///             ("yes", "Yes") => Cow::Borrowed("Ja"),
+///             ("no", "No") => Cow::Borrowed("Nein"),
+///             _ => Cow::Borrowed(title),
+///         }
+///     }
+///
+///     fn waiting(&self, method: &str) -> Cow<'static, str> {
+///         Cow::Borrowed(match method {
+///             "sampling/createMessage" => "Warte auf das Modell des Clients",
+///             "roots/list" => "Warte auf die Wurzeln des Clients",
+///             _ => "Warte auf die Antwort",
+///         })
+///     }
+/// }
+///
+/// let reason = Deutsch.reason("Dienste", &ErrorKind::MissingField, "Dienste: this answer is required.");
+/// assert_eq!(reason, "Dienste: diese Antwort fehlt noch.");
+/// ```
+pub trait Messages: Send + Sync + 'static {
+    /// The sentence that says why the answer to the field a person knows as
+    /// `field` (its title, else its key) was refused for `error`;
+    /// `english` is this crate's sentence for it
+    /// (`"Services: pick at most 2; you picked 3."`). A question asked
+    /// again carries one such sentence per problem, one a line, after its
+    /// message. By default, `english`.
+    fn reason(&self, field: &str, error: &ErrorKind, english: &str) -> String {
+        let _ = (field, error);
+        english.to_owned()
+    }
+
+    /// The sentence that says why an answer is refused after the options
+    /// of its question changed between two rounds (MCP 2026-07-28: a
+    /// select built at run time from a folder, a list of hosts), when what
+    /// the person chose is no longer one of them; `error` is the
+    /// [`ErrorKind::InvalidValue`] or [`ErrorKind::InvalidItem`] that names
+    /// the value and the options now, `english` this crate's sentence
+    /// (`"File: “b.txt” is no longer one of the choices; choose “a.txt” or
+    /// “c.txt”."`). By default, `english`.
+    fn no_longer_a_choice(&self, field: &str, error: &ErrorKind, english: &str) -> String {
+        let _ = (field, error);
+        english.to_owned()
+    }
+
+    /// The title an option with `value` is shown with, for the `title` the
+    /// server gave it: every option of every question, `Confirm`'s
+    /// (`"yes"`/`"Yes"`, `"no"`/`"No"`) among them, and the options
+    /// `Ask::choose` offers. An answer is checked
+    /// against the values, whatever their titles. By default, `title`.
+    fn option_title<'a>(&self, value: &str, title: &'a str) -> Cow<'a, str> {
+        let _ = value;
+        Cow::Borrowed(title)
+    }
+
+    /// The few words that say what the field a person knows as `field`
+    /// takes, shown before they type (a host's help line,
+    /// `host::Field::hint_in`) and in the reason for text that does not
+    /// read as a number or as yes or no; `english` is this crate's
+    /// (`"a whole number from 1 to 3"`, `"pick at most 2: numbers or
+    /// names, separated by commas"`). By default, `english`.
+    fn hint(&self, field: &str, property: &PrimitiveSchema, english: &str) -> String {
+        let _ = (field, property);
+        english.to_owned()
+    }
+
+    /// The title of the search field of `Ask::choose`
+    /// for a long list. By default, `"Search"`.
+    fn search_title(&self) -> Cow<'static, str> {
+        Cow::Borrowed("Search")
+    }
+
+    /// The description of the search field, for a list of `options`. By
+    /// default, `"10000 options: type part of the one you want"`.
+    fn search_description(&self, options: usize) -> String {
+        format!("{options} options: type part of the one you want")
+    }
+
+    /// The message of each `notifications/progress` sent while a call waits
+    /// for the client's answer to a request of `method`. By default,
+    /// `"Waiting for the person to answer"` for `elicitation/create` (and
+    /// any method not listed here), `"Waiting for the client's model to
+    /// answer"` for `sampling/createMessage`, `"Waiting for the client's
+    /// roots"` for `roots/list`.
+    fn waiting(&self, method: &str) -> Cow<'static, str> {
+        Cow::Borrowed(match method {
+            "sampling/createMessage" => "Waiting for the client's model to answer",
+            "roots/list" => "Waiting for the client's roots",
+            _ => "Waiting for the person to answer",
+        })
+    }
+}
+
+/// This crate's English, every [`Messages`] default: what
+/// `ask::RequestStateSeal` uses unless told otherwise.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct English;
+
+impl Messages for English {}
+
+/// What was sent, and what is allowed, for an answer that is not one of
+/// the options: a single-select's value, a multi-select's item.
+pub(crate) fn not_an_option(kind: &ErrorKind) -> Option<(Option<&str>, &[EnumOption])> {
+    match kind {
+        ErrorKind::InvalidValue { value, allowed, .. } => Some((Some(value), allowed)),
+        ErrorKind::InvalidItem {
+            index,
+            items,
+            allowed,
+            ..
+        } => Some((items.get(*index).and_then(Value::as_str), allowed)),
+        _ => None,
+    }
+}
+
+/// The option whose title is what the client `sent` instead of a value.
+pub(crate) fn titled<'a>(sent: Option<&str>, allowed: &'a [EnumOption]) -> Option<&'a EnumOption> {
+    allowed
+        .iter()
+        .find(|option| option.title().is_some() && option.title() == sent)
+}
+
+/// How many characters of what the person entered a reason quotes.
+const QUOTED: usize = 40;
+
+/// Whether `c` would break a line or reorder or hide text where it is
+/// shown: control characters (newlines among them), the line and paragraph
+/// separators, and the bidirectional and zero-width formatting marks.
+pub(crate) fn is_invisible(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{061C}'
+                | '\u{200B}'..='\u{200F}'
+                | '\u{2028}'..='\u{202E}'
+                | '\u{2066}'..='\u{2069}'
+                | '\u{FEFF}'
+        )
+}
+
+/// `“text”`, cut after [`QUOTED`] characters, each character that
+/// [`is_invisible`] shown as a space, so that what a client sent stays
+/// inside its quotes, on one line, in the order it is read.
+pub(crate) fn quote(text: &str) -> String {
+    let mut quoted = String::from("“");
+    for (count, c) in text.chars().enumerate() {
+        if count == QUOTED {
+            quoted.push('…');
+            break;
+        }
+        quoted.push(if is_invisible(c) { ' ' } else { c });
+    }
+    quoted.push('”');
+    quoted
+}
+
+/// How many options a reason lists before it says "…".
+const LISTED: usize = 8;
+
+/// The options' titles (or values), as a person reads them.
+fn choices(options: &[EnumOption]) -> String {
+    let mut text = String::new();
+    for (index, option) in options.iter().take(LISTED).enumerate() {
+        if index > 0 {
+            text.push_str(if index + 1 == options.len() {
+                " or "
+            } else {
+                ", "
+            });
+        }
+        text.push_str(&quote(option.label()));
+    }
+    if options.len() > LISTED {
+        text.push_str(", …");
+    }
+    text
+}
+
+/// The property's own `title`.
+#[cfg(feature = "ask")]
+pub(crate) fn title(property: &PrimitiveSchema) -> Option<&str> {
+    match property {
+        PrimitiveSchema::String(schema) => schema.title.as_deref(),
+        PrimitiveSchema::Number(schema) => schema.title.as_deref(),
+        PrimitiveSchema::Boolean(schema) => schema.title.as_deref(),
+        PrimitiveSchema::SingleSelect(schema) => schema.title.as_deref(),
+        PrimitiveSchema::MultiSelect(schema) => schema.title.as_deref(),
+    }
+}
+
+fn item_text(item: &Value) -> String {
+    match item {
+        Value::String(text) => quote(text),
+        other => quote(&other.to_string()),
+    }
+}
+
+fn kind_of(json_type: JsonType) -> &'static str {
+    match json_type {
+        JsonType::String => "a text",
+        JsonType::Number => "a number",
+        JsonType::Boolean => "yes or no",
+        JsonType::Array => "a list of choices",
+        JsonType::Object | JsonType::Null => "an answer",
+    }
+}
+
+fn format_text(format: StringFormat) -> &'static str {
+    match format {
+        StringFormat::Email => "an email address, such as name@example.com",
+        StringFormat::Uri => "a full address, such as https://example.com/page",
+        StringFormat::Date => "a date, such as 2026-12-31",
+        StringFormat::DateTime => "a date and time, such as 2026-12-31T09:30:00Z",
+    }
+}
+
+/// One sentence per problem, one per line, in the order of the form, each
+/// as `messages` words it (the English below by default); `changed` as
+/// [`again`] says.
+#[cfg(feature = "ask")]
+pub(crate) fn reasons(
+    error: &Error,
+    schema: &RequestedSchema,
+    messages: &dyn Messages,
+    changed: bool,
+) -> String {
+    let mut text = String::new();
+    for error in error.iter() {
+        if !text.is_empty() {
+            text.push('\n');
+        }
+        let name = error.field().unwrap_or("");
+        let property = schema
+            .properties
+            .iter()
+            .find(|(key, _)| key == name)
+            .map(|(_, property)| property);
+        // The label a person sees: the field's title, else its key.
+        let field = property.and_then(title).unwrap_or(name);
+        text.push_str(&sentence(error.kind(), field, property, messages, changed));
+    }
+    text
+}
+
+/// The one sentence that says why an answer to the field a person knows
+/// as `field` was refused for `kind`, as `messages` words it; `property`
+/// is the field's schema where it is known (a select's choices, a
+/// number's bounds for the hint).
+pub(crate) fn sentence(
+    kind: &ErrorKind,
+    field: &str,
+    property: Option<&PrimitiveSchema>,
+    messages: &dyn Messages,
+    changed: bool,
+) -> String {
+    let mut english = String::new();
+    // Writing to a String cannot fail.
+    let _ = match (kind, property) {
+        (ErrorKind::TypeMismatch { .. }, Some(PrimitiveSchema::SingleSelect(select))) => {
+            write!(english, "{field}: choose {}.", choices(&select.options))
+        }
+        (ErrorKind::TypeMismatch { .. }, Some(PrimitiveSchema::MultiSelect(_))) => {
+            write!(english, "{field}: choose from the list.")
+        }
+        (ErrorKind::Unreadable { text, expected }, property) => {
+            unreadable(&mut english, field, text, *expected, property, messages)
+        }
+        (kind, _) => reason(&mut english, field, kind, changed),
+    };
+    if changed && withdrawn(kind) {
+        messages.no_longer_a_choice(field, kind, &english)
+    } else {
+        messages.reason(field, kind, &english)
+    }
+}
+
+/// The reason for `text` that does not read as a number or as yes or
+/// no: a decimal comma is named, and the hint says what to enter.
+fn unreadable(
+    english: &mut String,
+    field: &str,
+    text: &str,
+    expected: JsonType,
+    property: Option<&PrimitiveSchema>,
+    messages: &dyn Messages,
+) -> std::fmt::Result {
+    let hint = property.map(|property| messages.hint(field, property, &hint(property)));
+    let trimmed = text.trim();
+    if expected == JsonType::Number && is_decimal_comma(trimmed) {
+        return write!(
+            english,
+            "{field}: write a decimal with a point, as in {}.",
+            trimmed.replace(',', ".")
+        );
+    }
+    let (what, shaped) = match expected {
+        JsonType::Boolean => ("yes or no", false),
+        _ => ("a number", crate::schema::number::is_decimal(trimmed)),
+    };
+    let quoted = quote(text);
+    match (shaped, hint) {
+        // A decimal beyond what JSON carries: 1e400, or 1e-400.
+        (true, Some(hint)) => write!(
+            english,
+            "{field}: {quoted} is too large or too close to zero to send; enter {hint}."
+        ),
+        (true, None) => write!(
+            english,
+            "{field}: {quoted} is too large or too close to zero to send."
+        ),
+        (false, Some(hint)) => write!(english, "{field}: {quoted} is not {what}; enter {hint}."),
+        (false, None) => write!(english, "{field}: {quoted} is not {what}."),
+    }
+}
+
+/// `12,5` or `-0,25`: a number written with a decimal comma.
+fn is_decimal_comma(text: &str) -> bool {
+    let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
+    let Some((whole, fraction)) = digits.split_once(',') else {
+        return false;
+    };
+    !whole.is_empty()
+        && !fraction.is_empty()
+        && whole.bytes().all(|b| b.is_ascii_digit())
+        && fraction.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// What a field takes, in a few words a person reads before typing: "a
+/// whole number from 1 to 3", "pick at most 2: numbers or names,
+/// separated by commas", "an email address, such as name@example.com".
+pub(crate) fn hint(property: &PrimitiveSchema) -> String {
+    match property {
+        PrimitiveSchema::String(string) => {
+            let what = string.format.map_or("text", format_text);
+            let lengths = match (string.min_length, string.max_length) {
+                (Some(min), Some(max)) if min == max => format!("exactly {min} characters"),
+                (Some(min), Some(max)) => format!("{min} to {max} characters"),
+                (Some(min), None) if min > 0 => format!("at least {min} characters"),
+                (_, Some(max)) => format!("at most {max} characters"),
+                _ => return what.to_owned(),
+            };
+            let sep = if string.format.is_some() { ";" } else { "," };
+            format!("{what}{sep} {lengths}")
+        }
+        PrimitiveSchema::Number(number) => {
+            let (what, minimum, maximum) = if number.integer {
+                let bound = |bound: Option<serde_json::Number>| bound.map(|n| n.to_string());
+                (
+                    "a whole number",
+                    bound(number.advertised_minimum()),
+                    bound(number.advertised_maximum()),
+                )
+            } else {
+                (
+                    "a number",
+                    number.minimum.as_ref().map(ToString::to_string),
+                    number.maximum.as_ref().map(ToString::to_string),
+                )
+            };
+            match (minimum, maximum) {
+                (Some(min), Some(max)) => format!("{what} from {min} to {max}"),
+                (Some(min), None) => format!("{what} of at least {min}"),
+                (None, Some(max)) => format!("{what} of at most {max}"),
+                (None, None) => what.to_owned(),
+            }
+        }
+        PrimitiveSchema::Boolean(_) => "yes or no".to_owned(),
+        PrimitiveSchema::SingleSelect(_) => "one of the choices: its number or its name".to_owned(),
+        PrimitiveSchema::MultiSelect(select) => {
+            let how = if select
+                .options
+                .iter()
+                .any(|option| option.value().contains(',') || option.label().contains(','))
+            {
+                "as a JSON array of names, such as [\"a\", \"b\"]"
+            } else {
+                "numbers or names, separated by commas"
+            };
+            let count = match (select.min_items.filter(|min| *min > 0), select.max_items) {
+                (Some(min), Some(max)) if min == max => format!("pick {min}"),
+                (Some(min), Some(max)) => format!("pick {min} to {max}"),
+                (Some(min), None) => format!("pick at least {min}"),
+                (None, Some(max)) => format!("pick at most {max}"),
+                (None, None) => "pick any".to_owned(),
+            };
+            format!("{count}: {how}")
+        }
+    }
+}
+
+/// Whether `kind` is an answer that is not one of the options (but an
+/// option's title sent for its value): after the options changed, one
+/// that is no longer an option.
+pub(crate) fn withdrawn(kind: &ErrorKind) -> bool {
+    not_an_option(kind).is_some_and(|(sent, allowed)| titled(sent, allowed).is_none())
+}
+
+/// The reason for an answer `shown` that is not one of `allowed`: a client
+/// that `sent` an option's title instead of its value is asked to choose that
+/// option again, by its label; after the options `changed`, the answer is
+/// "no longer" one of them.
+fn not_a_choice(
+    text: &mut String,
+    field: &str,
+    sent: Option<&str>,
+    shown: &str,
+    from: &str,
+    allowed: &[EnumOption],
+    changed: bool,
+) -> std::fmt::Result {
+    let no = if changed { "no longer" } else { "not" };
+    match titled(sent, allowed) {
+        Some(option) => write!(
+            text,
+            "{field}: please choose {} again from the list.",
+            quote(option.label())
+        ),
+        None => write!(
+            text,
+            "{field}: {shown} is {no} one of the choices; choose {from}{}.",
+            choices(allowed)
+        ),
+    }
+}
+
+fn reason(text: &mut String, field: &str, kind: &ErrorKind, changed: bool) -> std::fmt::Result {
+    match kind {
+        ErrorKind::InvalidValue { value, allowed, .. } => {
+            not_a_choice(text, field, Some(value), &quote(value), "", allowed, changed)
+        }
+        ErrorKind::InvalidItem {
+            index,
+            items,
+            allowed,
+            ..
+        } => {
+            let item = items.get(*index);
+            let shown = item.map_or_else(String::new, item_text);
+            let sent = item.and_then(Value::as_str);
+            not_a_choice(text, field, sent, &shown, "from ", allowed, changed)
+        }
+        ErrorKind::DuplicateItem { index, items, .. } => write!(
+            text,
+            "{field}: {} is chosen twice; choose each at most once.",
+            items.get(*index).map_or_else(String::new, item_text)
+        ),
+        ErrorKind::TooFewItems { min, items, .. } => write!(
+            text,
+            "{field}: pick at least {min}; you picked {}.",
+            items.len()
+        ),
+        ErrorKind::TooManyItems { max, items, .. } => write!(
+            text,
+            "{field}: pick at most {max}; you picked {}.",
+            items.len()
+        ),
+        ErrorKind::TypeMismatch { expected, .. } => {
+            write!(text, "{field}: the answer must be {}.", kind_of(*expected))
+        }
+        ErrorKind::TooShort {
+            value, min_length, ..
+        } => length(text, field, "at least", *min_length, value),
+        ErrorKind::TooLong {
+            value, max_length, ..
+        } => length(text, field, "at most", *max_length, value),
+        ErrorKind::InvalidFormat { value, format, .. } => {
+            let missing = match format {
+                StringFormat::DateTime => missing_from_date_time(value),
+                _ => None,
+            };
+            let value = quote(value);
+            let zone = " (Z for UTC, or an offset such as +01:00)";
+            let (missing, zone) = match missing {
+                None => return write!(text, "{field}: {value} is not {}.", format_text(*format)),
+                Some(Missing::Seconds) => ("the seconds", ""),
+                Some(Missing::Zone) => ("the time zone", zone),
+                Some(Missing::SecondsAndZone) => ("the seconds and the time zone", zone),
+            };
+            write!(
+                text,
+                "{field}: {value} is missing {missing}; enter {}{zone}.",
+                format_text(*format)
+            )
+        }
+        ErrorKind::NotAnInteger { value, .. } => write!(
+            text,
+            "{field}: enter a whole number; you entered {}.",
+            quote(&value.to_string())
+        ),
+        ErrorKind::OutOfRange {
+            value,
+            minimum,
+            maximum,
+            ..
+        } => out_of_range(text, field, value, minimum.as_ref(), maximum.as_ref()),
+        ErrorKind::MissingField => write!(text, "{field}: this answer is required."),
+        ErrorKind::NoMatch { value, .. } => write!(
+            text,
+            "{field}: nothing matches {}; try another part of the name.",
+            quote(value)
+        ),
+        ErrorKind::TooManyMatches {
+            value,
+            matches,
+            limit,
+            ..
+        } => write!(
+            text,
+            "{field}: {} matches {matches} options; type more of the name, so that at most {limit} match.",
+            quote(value)
+        ),
+        _ => write!(text, "{field}: please answer again."),
+    }
+}
+
+/// The reason for a text of the wrong length: `bound` characters at
+/// `least` or at most.
+fn length(
+    text: &mut String,
+    field: &str,
+    least: &str,
+    bound: usize,
+    value: &str,
+) -> std::fmt::Result {
+    let entered = crate::schema::rule::shared::char_count(value);
+    write!(
+        text,
+        "{field}: enter {least} {bound} characters; you entered {entered}."
+    )
+}
+
+/// The reason for a number outside its bounds, by the bounds it has.
+fn out_of_range(
+    text: &mut String,
+    field: &str,
+    value: &serde_json::Number,
+    minimum: Option<&serde_json::Number>,
+    maximum: Option<&serde_json::Number>,
+) -> std::fmt::Result {
+    let value = quote(&value.to_string());
+    match (minimum, maximum) {
+        (Some(minimum), Some(maximum)) => write!(
+            text,
+            "{field}: enter a number from {minimum} to {maximum}; you entered {value}."
+        ),
+        (Some(minimum), None) => write!(
+            text,
+            "{field}: enter a number of at least {minimum}; you entered {value}."
+        ),
+        (None, Some(maximum)) => write!(
+            text,
+            "{field}: enter a number of at most {maximum}; you entered {value}."
+        ),
+        (None, None) => write!(text, "{field}: {value} is out of range."),
+    }
+}
