@@ -181,25 +181,19 @@ impl<'r> Draft<'r> {
         Ok(())
     }
 
-    /// Selects the option with `value` in a single-select.
+    /// Selects the option with `value` in a single-select: the same as
+    /// [`set`](Self::set) with that string.
     ///
     /// # Errors
     ///
-    /// [`ErrorKind::InvalidValue`] when no option has that value;
-    /// [`ErrorKind::TypeMismatch`] when the field is not a single-select.
+    /// [`ErrorKind::InvalidValue`] when no option has that value; the
+    /// check's error when the field takes no string
+    /// ([`ErrorKind::TypeMismatch`]).
     ///
     /// # Panics
     ///
     /// If the request has no field `key`.
     pub fn select(&mut self, key: &str, value: &str) -> Result<(), Refusal<'r>> {
-        let index = self.index(key);
-        let field = &self.request.fields[index];
-        if !matches!(field.schema, Ok(PrimitiveSchema::SingleSelect(_))) {
-            return Err(field.refuse(Error::from(ErrorKind::TypeMismatch {
-                expected: crate::error::JsonType::Array,
-                found: Value::from(value),
-            })));
-        }
         self.set(key, Value::from(value))
     }
 
@@ -221,10 +215,16 @@ impl<'r> Draft<'r> {
         let index = self.index(key);
         let field: &'r Field = &self.request.fields[index];
         let Ok(PrimitiveSchema::MultiSelect(select)) = &field.schema else {
-            return Err(field.refuse(Error::from(ErrorKind::TypeMismatch {
-                expected: crate::error::JsonType::String,
-                found: Value::Array(vec![Value::from(value)]),
-            })));
+            // The check's own refusal of a list where none belongs.
+            return Err(field
+                .check(Value::Array(vec![Value::from(value)]))
+                .err()
+                .unwrap_or_else(|| {
+                    field.refuse(Error::from(ErrorKind::TypeMismatch {
+                        expected: crate::error::JsonType::String,
+                        found: Value::Array(vec![Value::from(value)]),
+                    }))
+                }));
         };
         let mut items: Vec<Value> = match self.shown(index) {
             Some(Value::Array(items)) => items.clone(),

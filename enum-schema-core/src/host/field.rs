@@ -422,6 +422,21 @@ impl<'a> Refusal<'a> {
     /// The reason a person reads, as `messages` words it
     /// ([`Messages::reason`], and [`Messages::hint`] inside it).
     pub fn reason_in(&self, messages: &dyn Messages) -> String {
+        if let Err(why) = &self.field.schema {
+            // No value mends it: say so, whatever was refused.
+            let english = format!(
+                "{}: this field cannot be answered here ({why}); decline the form instead.",
+                self.field.label()
+            );
+            return match self.field.required {
+                true => messages.reason(self.field.label(), self.error.kind(), &english),
+                false => messages.reason(
+                    self.field.label(),
+                    self.error.kind(),
+                    &format!("{}: this field cannot be answered here ({why}); leave it blank.", self.field.label()),
+                ),
+            };
+        }
         let mut text = String::new();
         for error in self.error.iter() {
             if !text.is_empty() {
