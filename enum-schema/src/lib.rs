@@ -36,7 +36,8 @@
 //! [`forms`](guide::forms), [`dynamic_choices`](guide::dynamic_choices)
 //! (selects built at run time), [`peers_and_revisions`](guide::peers_and_revisions)
 //! (reading other servers' schemas, protocol revisions),
-//! [`sdks`](guide::sdks) (asking on an MCP server with `Ask`) and
+//! [`sdks`](guide::sdks) (asking on an MCP server with `Ask`),
+//! [`host`](guide::host) (showing a server's form to a person, on a host) and
 //! [`testing`](guide::testing) (the project's own tests). The reference for
 //! the attributes is [`ElicitEnum`] and [`ElicitForm`].
 //!
@@ -71,6 +72,13 @@
 //!   pmcp encrypts, the answers in a store by default (pmcp carries at
 //!   most 8,192 characters). Turns on `ask`, `store`, pmcp's
 //!   `streamable-http`, and serde_json's `preserve_order`.
+//! - `host`: `enum_schema::host`, for MCP hosts (clients that show forms):
+//!   a server's `elicitation/create` params, or a 2026-07-28
+//!   `input_required` result, read leniently into fields in the server's
+//!   order (labels, kinds, bounds, options, defaults); what a person typed
+//!   or a widget set, checked with the server's own checks and refused
+//!   with a reason a person reads; the `ElicitResult` to send. No
+//!   dependency of its own; Rust 1.85.
 //! - `ask`: `enum_schema::ask`, the elicitation core that every SDK's `Ask`
 //!   is built on (`RequestStateSeal`, `Question`, `ElicitError`, the `Sdk`
 //!   trait). The SDK features and `store` turn it on; enable it alone to

@@ -22,11 +22,14 @@
 //! 6. [`sdks`]: asking on an MCP server with `Ask` (rmcp, rust-mcp-sdk,
 //!    tower-mcp, or an SDK of your own), answers kept on the server, the
 //!    client side on rmcp, and schemars.
-//! 7. [`testing`]: the project's own tests, its CI scripts, and where a new
+//! 7. [`host`]: the other end, for an MCP host that shows forms: a request
+//!    read into fields, what a person typed read into checked values, a
+//!    draft for widgets, and the 2026-07-28 round trip (feature `host`).
+//! 8. [`testing`]: the project's own tests, its CI scripts, and where a new
 //!    test goes.
 //!
 //! A newcomer reads the README, then [`attributes`] and [`forms`], then the
-//! chapter of their SDK in [`sdks`].
+//! chapter of their SDK in [`sdks`]; a host author reads [`host`].
 
 pub mod attributes {
     #![doc = include_str!("attributes.md")]
@@ -50,6 +53,10 @@ pub mod peers_and_revisions {
 
 pub mod sdks {
     #![doc = include_str!("sdks.md")]
+}
+
+pub mod host {
+    #![doc = include_str!("host.md")]
 }
 
 pub mod testing {
