@@ -279,6 +279,8 @@ fn read_params(params: &Tree) -> Result<Request, ReadError> {
             // Peers disagree on which definition counts: show neither.
             if first.schema.is_ok() {
                 first.schema = Err(SchemaError::DuplicateProperty { name: key.clone() });
+                // The default went with the definition: none is sent.
+                first.default = None;
                 notes.push(Note::DuplicateProperty { name: key.clone() });
             }
             continue;
@@ -316,7 +318,22 @@ fn required_names<'t>(required: Option<&'t Tree>, notes: &mut Vec<Note>) -> Vec<
         });
         return Vec::new();
     };
-    items.iter().filter_map(Tree::as_str).collect()
+    let mut names = Vec::with_capacity(items.len());
+    for item in items {
+        match item.as_str() {
+            Some(name) => names.push(name),
+            None => notes.push(Note::Dropped {
+                keyword: "required".to_owned(),
+                value: item.to_value(),
+                error: SchemaError::InvalidKeyword {
+                    keyword: "required",
+                    expected: "a string",
+                    found: item.to_value(),
+                },
+            }),
+        }
+    }
+    names
 }
 
 /// Reads one property leniently (see the module docs).
