@@ -362,6 +362,20 @@ fn unreadable(
         _ => ("a number", crate::schema::number::is_decimal(trimmed)),
     };
     let quoted = quote(text);
+    // A decimal a double holds, refused for an integer field: a fraction
+    // whose nearest double is whole (9007199254740993.5).
+    let integer = matches!(property, Some(PrimitiveSchema::Number(number)) if number.integer);
+    if shaped
+        && integer
+        && trimmed
+            .parse::<f64>()
+            .is_ok_and(|double| double.is_finite() && double != 0.0)
+    {
+        return write!(
+            english,
+            "{field}: enter a whole number; you entered {quoted}."
+        );
+    }
     match (shaped, hint) {
         // A decimal beyond what JSON carries: 1e400, or 1e-400.
         (true, Some(hint)) => write!(
