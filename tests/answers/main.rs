@@ -12,6 +12,14 @@ pub mod cases;
 pub mod checks;
 pub mod dynamic;
 pub mod formats;
+#[cfg(feature = "host")]
+pub mod host;
+#[cfg(feature = "host")]
+pub mod host_choices;
+#[cfg(feature = "host")]
+pub mod host_lenient;
+#[cfg(feature = "host")]
+pub mod host_text;
 pub mod json_schema_suite;
 pub mod numbers;
 pub mod parse;
