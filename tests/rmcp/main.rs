@@ -11,6 +11,8 @@
 #[cfg(feature = "spec")]
 #[path = "../common/mod.rs"]
 mod common;
+#[path = "../common/person.rs"]
+mod person;
 
 // `pub`: a file's `pub` items stay reachable from the crate root, as when
 // each file was a test crate of its own, so `dead_code` judges them as
@@ -26,6 +28,7 @@ pub mod convert;
 pub mod dynamic;
 pub mod e2e;
 pub mod fixtures;
+pub mod host;
 pub mod inputs;
 pub mod messages;
 pub mod narrowing;

@@ -155,6 +155,145 @@
 //! against the real bounds when it comes back. rmcp's
 //! [`ElicitResult`](::rmcp::model::ElicitResult) goes the other way with
 //! [`parse_result`] and [`parse_form_result`].
+//!
+//! # A host's side: the form model (feature `host`)
+//!
+//! With the `host` feature, rmcp's client types convert to and from the
+//! host form model, [`crate::host`] (where a person fills in a form, each
+//! value checked as the server will check it):
+//!
+//! - `Request::try_from(&ElicitRequestParams)`: what
+//!   `ClientHandler::create_elicitation` receives, read leniently into
+//!   fields in the server's order (rmcp's `property_order`, through the
+//!   params' JSON text). rmcp calls that handler for a 2025 request, and,
+//!   when its high-level `call_tool` (`get_prompt`, `read_resource`)
+//!   drives a 2026-07-28 call, for each elicitation of every
+//!   `input_required` round: one handler serves both. A URL elicitation is
+//!   [`ReadError::NotAForm`](crate::host::ReadError::NotAForm).
+//! - `ElicitResult::from(Response)` (or `.into()`): the answer, to the
+//!   same JSON as [`Response`](crate::host::Response)'s.
+//! - `InputRequired::try_from(&InputRequiredResult)`: the `input_required`
+//!   result that `call_tool_once` returns, for a client that drives the
+//!   rounds itself; [`InputRequired::retry_params`](crate::host::InputRequired::retry_params)
+//!   gives the params of the retry.
+//!
+//! ```
+//! use enum_schema::host::{Defaults, Request};
+//! use rmcp::model::{ElicitRequestParams, ElicitResult};
+//! use serde_json::json;
+//!
+//! // What rmcp hands to `create_elicitation`.
+//! let params: ElicitRequestParams = serde_json::from_value(json!({
+//!     "message": "How bad is it?",
+//!     "requestedSchema": {"type": "object", "properties": {
+//!         "severity": {"type": "string", "title": "Severity", "oneOf": [
+//!             {"const": "low", "title": "Low: no user impact"},
+//!             {"const": "high", "title": "High: users are affected"}]},
+//!         "minutes": {"type": "integer", "title": "Minutes down", "minimum": 1, "maximum": 600},
+//!     }, "required": ["severity", "minutes"]},
+//! }))?;
+//! let form = Request::try_from(&params)?;
+//!
+//! // What the person typed, field by field: an option's title, a number.
+//! let mut draft = form.draft(Defaults::Prefill);
+//! draft.set_text("severity", "high: users are affected").unwrap();
+//! let refused = draft.set_text("minutes", "720").unwrap_err();
+//! assert_eq!(refused.reason(), "Minutes down: enter a number from 1 to 600; you entered “720”.");
+//! draft.set_text("minutes", "45").unwrap();
+//!
+//! let result = ElicitResult::from(draft.finish().unwrap());
+//! assert_eq!(
+//!     serde_json::to_value(&result)?,
+//!     json!({"action": "accept", "content": {"severity": "high", "minutes": 45}}),
+//! );
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Driving the rounds by hand, with `call_tool_once`: each form answered,
+//! the retry's params built.
+//!
+//! ```
+//! use enum_schema::host::{Defaults, InputRequest, InputRequired, Request, Response};
+//! use rmcp::model::{CallToolRequestParams, InputRequiredResult};
+//! use serde_json::json;
+//!
+//! /// The params of the retry of `call`, each form of `asked` answered by `answer`.
+//! fn retry(
+//!     call: &CallToolRequestParams,
+//!     asked: &InputRequiredResult,
+//!     answer: impl Fn(&Request) -> Response,
+//! ) -> Result<CallToolRequestParams, Box<dyn std::error::Error>> {
+//!     let input = InputRequired::try_from(asked)?;
+//!     let mut responses = Vec::new();
+//!     for (key, request) in input.requests() {
+//!         let response = match request {
+//!             InputRequest::Elicitation(Ok(form)) => answer(form),
+//!             // A URL elicitation, or a form that cannot be read.
+//!             InputRequest::Elicitation(Err(_)) => Response::Decline,
+//!             other => return Err(format!("not answered here: {other:?}").into()),
+//!         };
+//!         responses.push((key.clone(), response));
+//!     }
+//!     let params = input.retry_params(serde_json::to_value(call)?, responses);
+//!     Ok(serde_json::from_value(params)?)
+//! }
+//!
+//! // As `call_tool_once` returns it in `CallToolResponse::InputRequired`.
+//! let asked: InputRequiredResult = serde_json::from_value(json!({
+//!     "resultType": "input_required",
+//!     "inputRequests": {"confirm": {"method": "elicitation/create", "params": {
+//!         "message": "Deploy?",
+//!         "requestedSchema": {"type": "object", "properties": {"ok": {"type": "boolean"}}},
+//!     }}},
+//!     "requestState": "opaque",
+//! }))?;
+//! let call = CallToolRequestParams::new("deploy");
+//! let retry = retry(&call, &asked, |form| {
+//!     let mut draft = form.draft(Defaults::Prefill);
+//!     draft.set_text("ok", "yes").unwrap();
+//!     draft.finish().unwrap()
+//! })?;
+//! assert_eq!(
+//!     serde_json::to_value(&retry)?,
+//!     json!({"name": "deploy", "requestState": "opaque",
+//!            "inputResponses": {"confirm": {"action": "accept", "content": {"ok": true}}}}),
+//! );
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! What rmcp 3.11's model loses before these conversions see a form (read
+//! in its `model/elicitation_schema.rs` and `model/mrtr.rs`; each pinned
+//! by a test, `tests/rmcp/host.rs`, so that a fix in rmcp shows):
+//!
+//! - **A `format` rmcp does not know fails the whole request**, not the
+//!   field: its `StringSchema::format` is an enum of `email`, `uri`,
+//!   `date` and `date-time` with no fallback, and no other shape of its
+//!   untagged `PrimitiveSchemaDefinition` matches, so one
+//!   `{"type":"string","format":"uuid"}` makes the params unreadable.
+//!   rmcp then reads the `elicitation/create` as a custom request,
+//!   `create_elicitation` is never called, and the handler's default
+//!   `on_custom_request` answers `-32601` (method not found). In an
+//!   `input_required` result the whole result is unreadable: rmcp reads it
+//!   as a `CustomResult`, and `call_tool` fails with
+//!   `ServiceError::UnexpectedResponse`. An integer bound or default that
+//!   is no `i64` (`"minimum": 1.0`) does the same. The host model reads
+//!   such a form from its JSON (an unknown `format` is advice).
+//! - **A titled option without its `title`** (an option rmcp cannot read
+//!   as `const` and `title`): the titled shape does not read, and the
+//!   field falls through to a plain string schema: the options are gone,
+//!   and the host model sees free text.
+//! - **Keywords rmcp does not model are dropped** (`pattern`,
+//!   `multipleOf`, `exclusiveMinimum`, `exclusiveMaximum`, `x-*`): no
+//!   [`Note::Advisory`](crate::host::Note::Advisory) for them.
+//! - **A property named twice** keeps its last definition, in the first
+//!   one's place: no [`Note::DuplicateProperty`](crate::host::Note::DuplicateProperty).
+//! - **The requests of an `input_required` result** come sorted by key
+//!   (rmcp's `BTreeMap`), not in the server's order.
+//! - **A `number`'s bounds** pass through `f64`.
+//!
+//! Where the request's JSON is at hand (a proxy, a transport of one's
+//! own), [`Request::from_params_str`](crate::host::Request::from_params_str)
+//! reads all of it.
 
 use std::borrow::Cow;
 use std::future::Future;
@@ -167,6 +306,8 @@ use ::rmcp::{Peer, RoleServer};
 mod ask;
 mod client;
 mod convert;
+#[cfg(feature = "host")]
+mod host;
 mod task;
 
 // What the docs above link to.
