@@ -372,17 +372,79 @@ fn multi_plain_duplicate() {
     );
 }
 
+/// Duplicates first, then the count: a million copies of one option is
+/// one option picked again and again, refused at its first repeat (the
+/// work stays bounded by the options), not "1000000 picked".
 #[test]
-fn multi_huge_array_with_max_items_is_too_many() {
+fn multi_huge_array_with_max_items_is_a_duplicate() {
     const AT_MOST_TWO: MultiSelectField<Fruit> = Fruit::MULTI_SELECT.with_max_items(2);
     let sent: Vec<Value> = vec![json!("apple"); 1_000_000];
+    assert_error(
+        AT_MOST_TWO.parse_value(Value::Array(sent.clone())),
+        Error::from(ErrorKind::DuplicateItem {
+            index: 1,
+            items: sent,
+        }),
+        r#"duplicate item at index 1: "apple" names an option that is already selected"#,
+    );
+}
+
+/// Issue 45: `["apple","apple","apple"]` with `maxItems: 2` picked one
+/// option, not three: the duplicate is what the person must mend, and the
+/// count is checked only on an array of distinct options (a fourth
+/// distinct option is too many).
+#[test]
+fn multi_duplicates_are_refused_before_the_count() {
+    const AT_MOST_TWO: MultiSelectField<Fruit> = Fruit::MULTI_SELECT.with_max_items(2);
+    let sent = items(&[json!("apple"), json!("apple"), json!("apple")]);
+    assert_error(
+        AT_MOST_TWO.parse_value(Value::Array(sent.clone())),
+        Error::from(ErrorKind::DuplicateItem {
+            index: 1,
+            items: sent,
+        }),
+        r#"duplicate item at index 1: "apple" names an option that is already selected"#,
+    );
+    // With a minimum, the same: two copies of one option are a duplicate,
+    // not "one picked".
+    const AT_LEAST_TWO: MultiSelectField<Fruit> = Fruit::MULTI_SELECT.with_min_items(2);
+    let sent = items(&[json!("apple"), json!("apple")]);
+    assert_error(
+        AT_LEAST_TWO.parse_value(Value::Array(sent.clone())),
+        Error::from(ErrorKind::DuplicateItem {
+            index: 1,
+            items: sent,
+        }),
+        r#"duplicate item at index 1: "apple" names an option that is already selected"#,
+    );
+    // Distinct options past the bound are too many; an element that is no
+    // option is named before the count too.
+    let sent = items(&[json!("apple"), json!("banana"), json!("cherry")]);
     assert_error(
         AT_MOST_TWO.parse_value(Value::Array(sent.clone())),
         Error::from(ErrorKind::TooManyItems {
             max: 2,
             items: sent,
         }),
-        "too many items: selected 1000000, at most 2 allowed",
+        "too many items: selected 3, at most 2 allowed",
+    );
+    let sent = items(&[json!("apple"), json!("banana"), json!("kiwi")]);
+    assert!(matches!(
+        AT_MOST_TWO.parse_value(Value::Array(sent)).unwrap_err().kind(),
+        ErrorKind::InvalidItem { index: 2, .. }
+    ));
+    // The wire model and a peer's schema check the same way.
+    let schema = enum_schema::schema::MultiSelectSchema::new(["login", "sso", "mfa"])
+        .unwrap()
+        .with_items(None, Some(2))
+        .unwrap();
+    let sent = items(&[json!("login"), json!("login"), json!("login")]);
+    assert_eq!(
+        schema.check(Value::Array(sent.clone())),
+        Err(Error::from(ErrorKind::DuplicateItem {
+            index: 1,
+            items: sent,
+        })),
     );
 }
 

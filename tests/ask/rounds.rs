@@ -163,6 +163,15 @@ fn impact_cases() -> Vec<Case> {
             defaults: json!({"services": null, "page": true}),
         },
         Case {
+            // Issue 45: one option picked three times is a duplicate, not
+            // three picks: duplicates first, then the count.
+            name: "one option picked three times",
+            wrong: accept(json!({"services": ["login", "login", "login"], "page": true})),
+            reason: "services: “login” is chosen twice; choose each at most once.",
+            // The option picked, once.
+            defaults: json!({"services": ["login"], "page": true}),
+        },
+        Case {
             name: "too few items",
             wrong: accept(json!({"services": [], "page": true})),
             reason: "services: pick at least 1; you picked 0.",
@@ -285,6 +294,8 @@ fn incident_entries() -> Vec<Value> {
 fn impact_entries() -> Vec<Value> {
     vec![
         json!({"field": "services", "value": ["checkout", "search", "login"], "maxItems": 2, "message": "field `services`: too many items: selected 3, at most 2 allowed"}),
+        json!({"field": "services", "value": ["login", "login", "login"], "index": 1,
+               "message": "field `services`: duplicate item at index 1: \"login\" names an option that is already selected"}),
         json!({"field": "services", "value": [], "minItems": 1, "message": "field `services`: too few items: selected 0, at least 1 required"}),
         json!({"field": "services", "value": "search", "type": "array",
                "message": "field `services`: wrong type: expected an array, found a string (\"search\"); a multi-select answer is an array of strings"}),
@@ -1400,7 +1411,8 @@ fn a_long_rejected_value_is_truncated_in_data() {
                 ),
             }]})
         );
-        // 300 items: cut to 256.
+        // 300 items: cut to 256. (None is an option: the first is refused,
+        // before the count.)
         let items: Vec<Value> = (0..300).map(|n| json!(format!("s{n}"))).collect();
         let client = Client::new(
             version,
@@ -1414,15 +1426,16 @@ fn a_long_rejected_value_is_truncated_in_data() {
             json!({"errors": [{
                 "field": "services",
                 "value": items[..256],
-                "maxItems": 2,
+                "index": 0,
+                "allowed": ["checkout", "search", "login"],
                 "truncated": true,
-                "message": "field `services`: too many items: selected 300, at most 2 allowed",
+                "message": "field `services`: invalid item at index 0: \"s0\" is not an option; expected one of \"checkout\", \"search\", \"login\"",
             }]})
         );
         let seen = client.seen();
         assert_eq!(
             seen[1]["message"],
-            "Which services?\n\nservices: pick at most 2; you picked 300."
+            "Which services?\n\nservices: “s0” is not one of the choices; choose from “checkout”, “search” or “login”."
         );
         assert_eq!(defaults(&seen[1]), json!({"services": null, "page": true}));
         // 256 characters are not cut.

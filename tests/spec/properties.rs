@@ -493,19 +493,10 @@ fn item() -> impl Strategy<Value = Value> {
     ]
 }
 
+/// The multi-select rules: each element in turn an option not named
+/// before (`InvalidItem`, `DuplicateItem`), then the count of the options
+/// picked (`TooFewItems`, `TooManyItems`).
 fn multi_model(items: &[Value], min: usize, max: usize) -> Result<Vec<Hosting>, Error> {
-    if items.len() < min {
-        return Err(Error::from(ErrorKind::TooFewItems {
-            min,
-            items: items.to_vec(),
-        }));
-    }
-    if items.len() > max {
-        return Err(Error::from(ErrorKind::TooManyItems {
-            max,
-            items: items.to_vec(),
-        }));
-    }
     let mut chosen = Vec::new();
     for (index, item) in items.iter().enumerate() {
         let Some(variant) = item.as_str().and_then(Hosting::from_wire_value) else {
@@ -522,6 +513,18 @@ fn multi_model(items: &[Value], min: usize, max: usize) -> Result<Vec<Hosting>, 
             }));
         }
         chosen.push(variant);
+    }
+    if items.len() < min {
+        return Err(Error::from(ErrorKind::TooFewItems {
+            min,
+            items: items.to_vec(),
+        }));
+    }
+    if items.len() > max {
+        return Err(Error::from(ErrorKind::TooManyItems {
+            max,
+            items: items.to_vec(),
+        }));
     }
     Ok(chosen)
 }

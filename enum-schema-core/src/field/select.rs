@@ -437,11 +437,14 @@ impl<T: ElicitEnum> MultiSelectField<T> {
     /// # Errors
     ///
     /// In this order: [`ErrorKind::TypeMismatch`](crate::ErrorKind::TypeMismatch) if the answer is not an array;
-    /// [`ErrorKind::TooFewItems`](crate::ErrorKind::TooFewItems) / [`ErrorKind::TooManyItems`](crate::ErrorKind::TooManyItems) if its length is
-    /// outside `minItems..=maxItems`; [`ErrorKind::InvalidItem`](crate::ErrorKind::InvalidItem) for the first
-    /// element that is not a string naming an option;
+    /// then, element by element in the client's order,
+    /// [`ErrorKind::InvalidItem`](crate::ErrorKind::InvalidItem) for the first
+    /// element that is not a string naming an option or
     /// [`ErrorKind::DuplicateItem`](crate::ErrorKind::DuplicateItem) for the first element naming an option
-    /// already named. The error names no field; a form sets it.
+    /// already named; then [`ErrorKind::TooFewItems`](crate::ErrorKind::TooFewItems) / [`ErrorKind::TooManyItems`](crate::ErrorKind::TooManyItems) if the
+    /// options picked are outside `minItems..=maxItems` (`["a","a","a"]`
+    /// with `maxItems: 2` picked one option, twice too often: a duplicate).
+    /// The error names no field; a form sets it.
     #[inline]
     pub fn parse_value(&self, value: Value) -> Result<Vec<T>, Error> {
         parse::multi(

@@ -65,10 +65,15 @@ pub(crate) fn single<R>(
 /// Parses a multi-select answer: a JSON array of distinct option values,
 /// with `min..=max` elements.
 ///
-/// The work is bounded by the option count: the array's length is checked
-/// against the bounds first, and each accepted element marks a distinct
-/// option, so an array longer than the option count fails on a duplicate or
-/// an invalid element within its first `options + 1` elements.
+/// The elements are checked first, in the client's order (the first that
+/// is no option, or names an option an earlier one named, is refused),
+/// and the count after: `["login","login","login"]` picked one option
+/// twice too often, not three options, so it is refused as a duplicate
+/// whatever `maxItems` says. The work is still bounded by the option
+/// count: each accepted element marks a distinct option, so an array
+/// longer than the options fails on a duplicate or an invalid element
+/// within its first `options + 1` elements, and the count is checked only
+/// on an array of distinct options.
 #[inline]
 pub(crate) fn multi<R>(
     value: Value,
@@ -82,14 +87,6 @@ pub(crate) fn multi<R>(
         Value::Array(items) => items,
         found => return Err(mismatch(JsonType::Array, found)),
     };
-    if items.len() < min {
-        return Err(Error::from(ErrorKind::TooFewItems { min, items }));
-    }
-    if let Some(max) = max {
-        if items.len() > max {
-            return Err(Error::from(ErrorKind::TooManyItems { max, items }));
-        }
-    }
     // The answer's elements, in the client's order, wait on the stack until
     // every one has passed: a refusal allocates its `Error` alone, an
     // acceptance the returned `Vec` alone, of the exact length. `options`
@@ -107,14 +104,30 @@ pub(crate) fn multi<R>(
             .map(|()| parsed)
         }
     };
-    chosen.map_err(|refusal| match refusal {
-        Refusal::Invalid(index) => Error::from(ErrorKind::InvalidItem {
-            index,
-            items,
-            allowed: allowed(),
-        }),
-        Refusal::Duplicate(index) => Error::from(ErrorKind::DuplicateItem { index, items }),
-    })
+    let chosen = match chosen {
+        Ok(chosen) => chosen,
+        Err(Refusal::Invalid(index)) => {
+            return Err(Error::from(ErrorKind::InvalidItem {
+                index,
+                items,
+                allowed: allowed(),
+            }))
+        }
+        Err(Refusal::Duplicate(index)) => {
+            return Err(Error::from(ErrorKind::DuplicateItem { index, items }))
+        }
+    };
+    // Every element names an option of its own: the count is the options
+    // picked.
+    if items.len() < min {
+        return Err(Error::from(ErrorKind::TooFewItems { min, items }));
+    }
+    if let Some(max) = max {
+        if items.len() > max {
+            return Err(Error::from(ErrorKind::TooManyItems { max, items }));
+        }
+    }
+    Ok(chosen)
 }
 
 /// Why a multi-select answer's element at this index was refused.
@@ -296,8 +309,9 @@ impl SingleSelectSchema {
 
 impl MultiSelectSchema {
     /// Checks a multi-select answer: an array of distinct option values
-    /// within `minItems..=maxItems`. Returns them in the client's order.
-    /// The work is bounded by the number of options.
+    /// within `minItems..=maxItems` (the elements first, then the count).
+    /// Returns them in the client's order. The work is bounded by the
+    /// number of options.
     ///
     /// # Errors
     ///
@@ -532,15 +546,18 @@ impl MultiSelectSchema {
     ///
     /// # Errors
     ///
-    /// [`ErrorKind::TypeMismatch`] if the answer is not an array,
-    /// [`ErrorKind::TooFewItems`] / [`ErrorKind::TooManyItems`] outside the bounds,
-    /// [`ErrorKind::InvalidItem`] for the first element that is not an option's
-    /// value, [`ErrorKind::DuplicateItem`] for the first option named twice.
-    /// It names no field; a form sets it.
+    /// [`ErrorKind::TypeMismatch`] if the answer is not an array; then, in
+    /// the client's order, [`ErrorKind::InvalidItem`] for the first element
+    /// that is not an option's value or [`ErrorKind::DuplicateItem`] for the
+    /// first that names an option an earlier one named; then, for an array
+    /// of distinct options, [`ErrorKind::TooFewItems`] /
+    /// [`ErrorKind::TooManyItems`] outside the bounds (`["a","a","a"]` with
+    /// `maxItems: 2` is a duplicate: one option was picked). It names no
+    /// field; a form sets it.
     pub fn parse_value(&self, value: Value) -> Result<Vec<Choice<'_>>, Error> {
         let options = &self.options;
-        // Built on the first look-up, so only after the array's length has
-        // passed the bounds: a refused length costs nothing per option.
+        // Built on the first look-up of an array of two elements or more:
+        // its cost is one entry per option, as is the work of the check.
         // (Mutation testing: the thresholds and the `&&` below only choose
         // between two look-ups that give the same positions; a mutant there
         // changes the speed, not the result, and tests/mutants.sh skips it.)
