@@ -3,9 +3,10 @@
 //! bounds, defaults and hint, and every [`ReadError`]. The other host_*
 //! modules, which the helpers here serve: lenient reading, rule by rule
 //! (`host_lenient.rs`); what a person types (`host_text.rs`,
-//! `host_choices.rs`); a widget host's draft and the 2026-07-28
-//! `input_required` envelope (`host_draft.rs`); hostile schemas
-//! (`host_hostile.rs`).
+//! `host_choices.rs`); a widget host's draft (`host_draft.rs`); the
+//! 2026-07-28 `input_required` envelope (`host_input.rs`); the real-world
+//! cases of `shared/cases/`, end to end with derived servers
+//! (`host_cases.rs`); hostile schemas (`host_hostile.rs`).
 //!
 //! Each request is written as JSON text, so that the order of its
 //! properties is the one written whatever serde_json's features.

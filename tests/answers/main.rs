@@ -15,7 +15,13 @@ pub mod formats;
 #[cfg(feature = "host")]
 pub mod host;
 #[cfg(feature = "host")]
+pub mod host_cases;
+#[cfg(feature = "host")]
 pub mod host_choices;
+#[cfg(feature = "host")]
+pub mod host_draft;
+#[cfg(feature = "host")]
+pub mod host_input;
 #[cfg(feature = "host")]
 pub mod host_lenient;
 #[cfg(feature = "host")]
