@@ -7,6 +7,9 @@
 //! is finished or declined. Also the question every one of those servers
 //! asks, declared once: [`Report`], a derived enum, a number and a
 //! multi-select.
+//!
+//! Each binary uses only some of these.
+#![allow(dead_code)]
 
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
@@ -14,7 +17,9 @@ use std::sync::{Arc, Mutex};
 use enum_schema::host::{Defaults, Request, Response};
 use enum_schema::{ElicitEnum, ElicitForm};
 
-/// How bad is it? Titled, so that a person may type a title.
+// Titled, so that a person may type a title. (A doc comment is the
+// field's description on the wire.)
+/// How bad is it?
 #[derive(ElicitEnum, Debug, PartialEq)]
 #[elicit(rename_all = "lowercase")]
 pub enum Severity {
@@ -24,8 +29,9 @@ pub enum Severity {
     High,
 }
 
-/// Which services are down? Untitled: tower-mcp 0.25's client fails a
-/// whole request with a titled multi-select (`tests/tower_mcp/host.rs`).
+// Untitled: tower-mcp 0.25's client fails a whole request with a titled
+// multi-select (`tests/tower_mcp/host.rs`).
+/// Which services are down?
 #[derive(ElicitEnum, Debug, PartialEq)]
 #[elicit(rename_all = "kebab-case", min_items = 1, max_items = 2)]
 pub enum Service {

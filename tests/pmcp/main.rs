@@ -11,9 +11,13 @@
 // `pub`: a file's `pub` items stay reachable from the crate root, so
 // `dead_code` judges them as it would in a test crate of its own.
 pub mod errors;
+pub mod host;
 pub mod revisions;
 pub mod state;
 pub mod timeout;
+
+#[path = "../common/person.rs"]
+mod person;
 
 use std::collections::HashMap;
 use std::net::SocketAddr;

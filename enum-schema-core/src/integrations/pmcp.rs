@@ -186,6 +186,57 @@
 //!   30 seconds); on `Server::run` it does, but reads nothing else while
 //!   its elicitation handler runs. On 2026-07-28 it never sends a decline
 //!   or a cancel back (it returns the `input_required` result instead).
+//!
+//! # A host's side: the form model (feature `host`)
+//!
+//! With the `host` feature, pmcp's client types convert to and from the
+//! host form model, [`crate::host`]: `Request::try_from(&params)` reads
+//! the `ElicitRequestParams` that pmcp's client hands to a
+//! `HostElicitationHandler` (through its JSON text; a URL elicitation is
+//! [`ReadError::NotAForm`](crate::host::ReadError::NotAForm)), and
+//! `ElicitResult::from(response)` (or `.into()`) is the answer. pmcp's
+//! client calls the one handler for a 2025 request and for each
+//! elicitation of a 2026-07-28 `input_required` round.
+//!
+//! ```
+//! use enum_schema::host::{Defaults, Request};
+//! use pmcp::types::elicitation::{ElicitRequestParams, ElicitResult};
+//! use serde_json::json;
+//!
+//! // As pmcp hands it to `handle_elicitation`.
+//! let params: ElicitRequestParams = serde_json::from_value(json!({
+//!     "message": "How bad is it?",
+//!     "requestedSchema": {"type": "object", "properties": {
+//!         "severity": {"type": "string", "title": "Severity", "oneOf": [
+//!             {"const": "low", "title": "Low: no user impact"},
+//!             {"const": "high", "title": "High: users are affected"}]},
+//!     }, "required": ["severity"]},
+//! }))?;
+//! let form = Request::try_from(&params)?;
+//! let mut draft = form.draft(Defaults::Prefill);
+//! draft.set_text("severity", "2").unwrap(); // the second option
+//! let result = ElicitResult::from(draft.finish().unwrap());
+//! assert_eq!(
+//!     serde_json::to_value(&result)?,
+//!     json!({"action": "accept", "content": {"severity": "high"}}),
+//! );
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! pmcp 2.23's types lose little first (read in its
+//! `types/elicitation.rs`; `tests/pmcp/host.rs` tests it): the
+//! `requestedSchema` stays JSON (a `serde_json::Value`), so every keyword
+//! reaches the host model, in the server's order (the `pmcp` feature turns
+//! serde_json's `preserve_order` on). A property named twice keeps only
+//! its last definition, with no
+//! [`Note::DuplicateProperty`](crate::host::Note::DuplicateProperty). On
+//! 2026-07-28 pmcp's client does not send a decline or a cancel back: the
+//! call fails with `-32603` ("the server requires more input, and no
+//! registered handler could supply it"), the `input_required` result in
+//! the error's `data`.
+
+#[cfg(feature = "host")]
+mod host;
 
 use std::collections::HashMap;
 use std::future::Future;
