@@ -7,6 +7,13 @@
 // `pub`: a file's `pub` items stay reachable from the crate root, as when
 // each file was a test crate of its own, so `dead_code` judges them as
 // before.
+#[cfg(feature = "tower-mcp-client")]
+#[path = "../common/person.rs"]
+mod person;
+
 pub mod ask;
 #[cfg(feature = "tower-mcp-client")]
 pub mod e2e;
+pub mod host;
+#[cfg(feature = "tower-mcp-client")]
+pub mod host_e2e;

@@ -122,6 +122,82 @@
 //!   multi-select without its `maxItems`. The server sends them intact
 //!   (the Python SDK client and the conformance scenarios see them); a
 //!   client app on tower-mcp shows free text instead of the options.
+//!
+//! # A host's side: the form model (feature `host`)
+//!
+//! With the `host` feature, tower-mcp's client types convert to and from
+//! the host form model, [`crate::host`]: `Request::try_from(&params)`
+//! reads the `ElicitRequestParams` that tower-mcp's client hands to
+//! `ClientHandler::handle_elicit` (through its JSON text; a URL
+//! elicitation is [`ReadError::NotAForm`](crate::host::ReadError::NotAForm)),
+//! and `ElicitResult::try_from(response)` is the answer (a whole number as
+//! its `Integer`; a value its `ElicitFieldValue` cannot carry is a
+//! [`FieldValueError`]). The client calls the one handler for a 2025
+//! request and for each elicitation of a 2026-07-28 `input_required` round
+//! that its `call_tool` drives.
+//!
+//! ```
+//! use enum_schema::host::{Defaults, Request};
+//! use serde_json::json;
+//! use tower_mcp::protocol::{ElicitRequestParams, ElicitResult};
+//!
+//! // As tower-mcp hands it to `handle_elicit`.
+//! let params: ElicitRequestParams = serde_json::from_value(json!({
+//!     "message": "How many?",
+//!     "requestedSchema": {"type": "object", "properties": {
+//!         "replicas": {"type": "integer", "title": "Replicas", "minimum": 1, "maximum": 10},
+//!         "zone": {"type": "string", "enum": ["eu", "us"]},
+//!     }, "required": ["replicas"]},
+//! }))?;
+//! let form = Request::try_from(&params)?;
+//! let mut draft = form.draft(Defaults::Prefill);
+//! assert_eq!(
+//!     draft.set_text("replicas", "12").unwrap_err().reason(),
+//!     "Replicas: enter a number from 1 to 10; you entered “12”.",
+//! );
+//! draft.set_text("replicas", "3").unwrap();
+//! draft.set_text("zone", "2").unwrap(); // the second option
+//! let result = ElicitResult::try_from(draft.finish().unwrap())?;
+//! assert_eq!(
+//!     serde_json::to_value(&result)?,
+//!     json!({"action": "accept", "content": {"replicas": 3, "zone": "us"}}),
+//! );
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! What tower-mcp 0.25's `ElicitRequestParams` loses before the host model
+//! sees a form (read in tower-mcp-types' `protocol.rs`, which reads each
+//! property by its `type` and whether it has an `enum`; each pinned in
+//! `tests/tower_mcp/host.rs` and `host_e2e.rs`, so that a fix shows):
+//!
+//! - **A titled single-select** (`oneOf`, no `enum`) reads as a plain
+//!   string: the options are gone, the host model shows free text, and a
+//!   person who types an option's title sends the title (which the server
+//!   refuses, and asks again).
+//! - **A titled multi-select** (`items.anyOf`) fails the whole request:
+//!   tower-mcp's `items` must have an `enum`. On 2025-11-25 its client
+//!   answers `-32602` and the handler never runs; on 2026-07-28 the
+//!   `input_required` result does not read, and `call_tool` fails ("data
+//!   did not match any variant of untagged enum
+//!   TaskAwareCallToolOutcome"). Ask a client on tower-mcp for several
+//!   options untitled.
+//! - **Legacy `enumNames`** are dropped: the options show their values.
+//! - **`minItems` and `maxItems`** are not modelled: the host model cannot
+//!   refuse a count before it is sent (the server does, and asks again).
+//! - **An integer bound or default that is no `i64`** (`"minimum": 1.0`)
+//!   fails the whole request; a `number`'s pass through `f64`.
+//! - **Keywords it does not model** (`x-*`, `multipleOf`, ..) are dropped;
+//!   `format` and `pattern` it keeps. A property named twice keeps its
+//!   last definition.
+//! - What it cannot type (a nested object) it keeps whole: the host model
+//!   shows it as a field it cannot answer.
+
+#[cfg(feature = "host")]
+mod host;
+
+#[cfg(feature = "host")]
+#[cfg_attr(docsrs, doc(cfg(feature = "host")))]
+pub use self::host::FieldValueError;
 
 use std::collections::HashMap;
 use std::future::Future;
