@@ -9,4 +9,8 @@
 // before.
 pub mod ask;
 pub mod convert;
+pub mod host;
 pub mod wire;
+
+#[path = "../common/person.rs"]
+mod person;
