@@ -26,7 +26,9 @@ use std::fmt::{self, Display};
 
 use serde_json::{Number, Value};
 
-use crate::schema::format::{missing_from_date_time, Missing};
+use crate::schema::format::{
+    missing_from_date_time, not_ascii_email, uri_problem, Missing, NotAscii, UriProblem,
+};
 use crate::schema::option::EnumOption;
 use crate::schema::primitive::StringFormat;
 
@@ -745,6 +747,58 @@ impl ErrorKind {
                     QuotedStr(value),
                     format,
                 )?;
+                match format {
+                    // ASCII only, as JSON Schema's `email` (non-ASCII is
+                    // `idn-email`, which MCP does not have).
+                    StringFormat::Email => {
+                        match not_ascii_email(value) {
+                            Some(NotAscii::Domain(Some(ascii))) => {
+                                return write!(
+                                    f,
+                                    ": an email address is ASCII; its domain's ASCII form gives {}",
+                                    QuotedStr(&ascii)
+                                )
+                            }
+                            Some(NotAscii::Domain(None)) => return f.write_str(
+                                ": an email address is ASCII, and this domain has no ASCII form",
+                            ),
+                            Some(NotAscii::Local) => {
+                                return f.write_str(
+                                    ": an email address is ASCII, and its local part is not",
+                                )
+                            }
+                            None => {}
+                        }
+                    }
+                    StringFormat::Uri => {
+                        return match uri_problem(value) {
+                            UriProblem::NoScheme(Some(full)) => {
+                                write!(f, ": no scheme (as {})", QuotedStr(&full))
+                            }
+                            UriProblem::NoScheme(None) => {
+                                f.write_str(": a relative reference, not an absolute URI")
+                            }
+                            UriProblem::NotAscii(Some(encoded)) => write!(
+                                f,
+                                ": characters outside ASCII (percent-encoded: {})",
+                                QuotedStr(&encoded)
+                            ),
+                            UriProblem::NotAscii(None) => {
+                                f.write_str(": characters outside ASCII, not percent-encoded")
+                            }
+                            UriProblem::Space(Some(encoded)) => write!(
+                                f,
+                                ": characters a URI holds only percent-encoded (as {})",
+                                QuotedStr(&encoded)
+                            ),
+                            UriProblem::Space(None) => {
+                                f.write_str(": characters a URI holds only percent-encoded")
+                            }
+                            UriProblem::Other => Ok(()),
+                        }
+                    }
+                    _ => {}
+                }
                 // A date and time short of a part (a browser's
                 // `datetime-local` field gives no seconds and no zone):
                 // which one.

@@ -13,7 +13,9 @@ use serde_json::Value;
 #[cfg(feature = "ask")]
 use crate::error::Error;
 use crate::error::{ErrorKind, JsonType};
-use crate::schema::format::{missing_from_date_time, Missing};
+use crate::schema::format::{
+    missing_from_date_time, not_ascii_email, uri_problem, Missing, NotAscii, UriProblem,
+};
 use crate::schema::option::EnumOption;
 use crate::schema::primitive::StringFormat;
 use crate::schema::PrimitiveSchema;
@@ -542,6 +544,15 @@ fn reason(text: &mut String, field: &str, kind: &ErrorKind, changed: bool) -> st
             value, max_length, ..
         } => length(text, field, "at most", *max_length, value),
         ErrorKind::InvalidFormat { value, format, .. } => {
+            match format {
+                StringFormat::Email => {
+                    if let Some(not_ascii) = not_ascii_email(value) {
+                        return email_not_ascii(text, field, value, not_ascii);
+                    }
+                }
+                StringFormat::Uri => return uri_reason(text, field, value),
+                _ => {}
+            }
             let missing = match format {
                 StringFormat::DateTime => missing_from_date_time(value),
                 _ => None,
@@ -588,6 +599,84 @@ fn reason(text: &mut String, field: &str, kind: &ErrorKind, changed: bool) -> st
             quote(value)
         ),
         _ => write!(text, "{field}: please answer again."),
+    }
+}
+
+/// The longest address a reason suggests, whole (an e-mail address has at
+/// most 254 characters): a longer one is not quoted in part, where a cut
+/// would suggest a wrong address, but left out.
+const SUGGESTED: usize = 254;
+
+/// The reason for an e-mail address refused for characters outside ASCII
+/// (`email` is ASCII; MCP has no `idn-email`): where they are, and the
+/// address to enter where there is one.
+fn email_not_ascii(
+    text: &mut String,
+    field: &str,
+    value: &str,
+    not_ascii: NotAscii,
+) -> std::fmt::Result {
+    let quoted = quote(value);
+    let not_ascii = match not_ascii {
+        NotAscii::Domain(Some(ascii)) if ascii.len() > SUGGESTED => NotAscii::Domain(None),
+        other => other,
+    };
+    match not_ascii {
+        NotAscii::Domain(Some(ascii)) => write!(
+            text,
+            "{field}: {quoted} has characters outside ASCII in its domain; enter it in its ASCII form, “{ascii}”."
+        ),
+        NotAscii::Domain(None) => write!(
+            text,
+            "{field}: {quoted} has characters outside ASCII in its domain, which has no ASCII form; enter another address."
+        ),
+        NotAscii::Local => write!(
+            text,
+            "{field}: {quoted} has characters outside ASCII before the @, which an address here cannot have; enter one without them, such as name@example.com."
+        ),
+    }
+}
+
+/// The reason for a `uri` that is not a full address: what is wrong with
+/// it, and how to write it.
+fn uri_reason(text: &mut String, field: &str, value: &str) -> std::fmt::Result {
+    let quoted = quote(value);
+    let short = |mended: Option<String>| mended.filter(|mended| mended.len() <= SUGGESTED);
+    let problem = match uri_problem(value) {
+        UriProblem::NoScheme(mended) => UriProblem::NoScheme(short(mended)),
+        UriProblem::NotAscii(mended) => UriProblem::NotAscii(short(mended)),
+        UriProblem::Space(mended) => UriProblem::Space(short(mended)),
+        UriProblem::Other => UriProblem::Other,
+    };
+    match problem {
+        UriProblem::NotAscii(Some(encoded)) => write!(
+            text,
+            "{field}: {quoted} has characters outside ASCII; enter them percent-encoded, as in “{encoded}”."
+        ),
+        UriProblem::NotAscii(None) => write!(
+            text,
+            "{field}: {quoted} has characters outside ASCII; enter them percent-encoded (é as %C3%A9)."
+        ),
+        UriProblem::Space(Some(encoded)) => write!(
+            text,
+            "{field}: {quoted} has a space; enter it as %20, as in “{encoded}”."
+        ),
+        UriProblem::Space(None) => write!(
+            text,
+            "{field}: {quoted} has a space; enter it as %20."
+        ),
+        UriProblem::NoScheme(Some(full)) => write!(
+            text,
+            "{field}: {quoted} has no scheme; enter the full address, with its scheme, such as “{full}”."
+        ),
+        UriProblem::NoScheme(None) => write!(
+            text,
+            "{field}: {quoted} is a relative path, not a full address; enter it with its scheme and host, such as https://example.com/page."
+        ),
+        UriProblem::Other => write!(
+            text,
+            "{field}: {quoted} is not a full address, such as https://example.com/page."
+        ),
     }
 }
 

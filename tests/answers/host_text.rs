@@ -118,7 +118,7 @@ fn text_formats() {
             value: "example.com".into(),
             format: StringFormat::Uri,
         },
-        "f: “example.com” is not a full address, such as https://example.com/page.",
+        "f: “example.com” has no scheme; enter the full address, with its scheme, such as “https://example.com”.",
     );
     let date = one(r#"{"type": "string", "format": "date"}"#);
     date.reads("2028-02-29", json!("2028-02-29"));

@@ -21,6 +21,7 @@ mod messages;
 mod narrowing;
 mod once;
 mod progress;
+mod reasons;
 #[cfg(feature = "redis")]
 mod redis;
 #[cfg(feature = "redis")]

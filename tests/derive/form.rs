@@ -1799,9 +1799,14 @@ fn assert_format(name: &'static str, format: StringFormat, valid: &[&str], inval
             .in_field(name),
             "{name}: {value:?}"
         );
-        assert_eq!(
-            error.to_string(),
-            format!("field `{name}`: invalid format: {value:?} is not a valid {format}"),
+        // A refused `uri` says what is wrong after the base message (issue
+        // 45; each detail is `tests/answers/formats.rs`'s).
+        let base = format!("field `{name}`: invalid format: {value:?} is not a valid {format}");
+        let message = error.to_string();
+        assert!(
+            message == base
+                || (format == StringFormat::Uri && message.starts_with(&format!("{base}: "))),
+            "{message}"
         );
     }
 }
@@ -1811,7 +1816,9 @@ fn email_format() {
     assert_format(
         "email",
         StringFormat::Email,
-        &["a@b", "ann.smith+tag@example.co.uk", "日本@例え.jp"],
+        // ASCII only (issue 45): `日本@例え.jp` is `idn-email`'s, refused
+        // below with what to write.
+        &["a@b", "ann.smith+tag@example.co.uk", "a@xn--9ca.org"],
         &[
             "",
             "not-an-email",
@@ -1824,6 +1831,18 @@ fn email_format() {
             "ann@example.com.",
             "ann@example.com\n",
         ],
+    );
+    #[derive(ElicitForm, Debug)]
+    struct Signup {
+        #[elicit(format = "email")]
+        email: String,
+    }
+    let error =
+        Signup::parse_result(json!({"action": "accept", "content": {"email": "日本@例え.jp"}}))
+            .unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        r#"field `email`: invalid format: "日本@例え.jp" is not a valid email: an email address is ASCII, and its local part is not"#
     );
 }
 

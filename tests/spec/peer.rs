@@ -22,7 +22,7 @@ use std::path::PathBuf;
 
 use enum_schema::{
     error::JsonType,
-    schema::{EnumOption, PrimitiveSchema, RequestedSchema, SchemaError},
+    schema::{EnumOption, PrimitiveSchema, RequestedSchema, SchemaError, StringFormat},
     ElicitAction, ElicitEnum, ElicitForm, Error, ErrorKind,
 };
 use serde::de::{Deserializer, IgnoredAny, MapAccess, Visitor};
@@ -1156,8 +1156,15 @@ fn primitive_checks_give_exact_errors() {
         string.check(json!("ab c")).unwrap_err().to_string(),
         r#"invalid format: "ab c" is not a valid email"#
     );
-    // code points, not bytes
-    assert_eq!(string.check(json!("é@日")), Ok(json!("é@日")));
+    // code points, not bytes: 3, within `maxLength` (7 bytes are not), so
+    // refused by the format alone (an email address is ASCII, issue 45)
+    assert_eq!(
+        string.check(json!("é@日")),
+        Err(Error::from(ErrorKind::InvalidFormat {
+            value: "é@日".to_owned(),
+            format: StringFormat::Email,
+        }))
+    );
 
     let integer =
         PrimitiveSchema::from_json(&json!({"type": "integer", "minimum": 1, "maximum": 10}))

@@ -1,8 +1,10 @@
 //! The four string formats MCP elicitation allows (`StringSchema.format`,
 //! MCP 2025-11-25), checked as JSON Schema's format assertions do (draft
 //! 2020-12, and the JSON-Schema-Test-Suite's `format` vectors):
-//! `email` (RFC 5321 `Mailbox`), `uri` (RFC 3986 `URI`), `date` (RFC 3339
-//! `full-date`), `date-time` (RFC 3339 `date-time`).
+//! `email` (RFC 5321 `Mailbox`, ASCII: an address with other characters is
+//! JSON Schema's `idn-email`, which MCP does not allow), `uri` (RFC 3986
+//! `URI`), `date` (RFC 3339 `full-date`), `date-time` (RFC 3339
+//! `date-time`).
 //!
 //! They are `const fn`, so that a derive can check a literal default when
 //! the server compiles; hence the index loops. Every function looks at
@@ -271,11 +273,10 @@ pub(crate) const fn is_uri(value: &str) -> bool {
     true
 }
 
-/// RFC 5321 `atext` (the characters of a `Dot-string` atom), with the
-/// UTF-8 of RFC 6531 (`日本@例え.jp`): users type their own addresses.
+/// RFC 5321 `atext` (the characters of a `Dot-string` atom), ASCII only:
+/// the UTF-8 of RFC 6531 (`日本@例え.jp`) is `idn-email`'s, not `email`'s.
 const fn is_atext(byte: u8) -> bool {
-    byte >= 0x80
-        || byte.is_ascii_alphanumeric()
+    byte.is_ascii_alphanumeric()
         || matches!(
             byte,
             b'!' | b'#'
@@ -299,9 +300,10 @@ const fn is_atext(byte: u8) -> bool {
         )
 }
 
-/// RFC 5321 `Domain`: dot-separated labels of letters, digits and inner
-/// hyphens, each 1 to 63 bytes, 255 at most in all; letters may be
-/// non-ASCII (RFC 6531, an internationalized domain name as typed).
+/// RFC 5321 `Domain`: dot-separated labels of ASCII letters, digits and
+/// inner hyphens, each 1 to 63 characters, 255 at most in all. An
+/// internationalized domain name is written in its ASCII form (`xn--`
+/// labels, [`ascii_email`] says which), whose labels the 63 limit counts.
 const fn is_domain(bytes: &[u8], start: usize, end: usize) -> bool {
     if end - start > 255 || start == end {
         return false;
@@ -315,7 +317,7 @@ const fn is_domain(bytes: &[u8], start: usize, end: usize) -> bool {
                 return false;
             }
             label_start = i + 1;
-        } else if !(bytes[i] >= 0x80 || bytes[i].is_ascii_alphanumeric() || bytes[i] == b'-') {
+        } else if !(bytes[i].is_ascii_alphanumeric() || bytes[i] == b'-') {
             return false;
         }
         i += 1;
@@ -323,7 +325,8 @@ const fn is_domain(bytes: &[u8], start: usize, end: usize) -> bool {
     true
 }
 
-/// An e-mail address (RFC 5321 `Mailbox`, with RFC 6531's UTF-8):
+/// An e-mail address (RFC 5321 `Mailbox`, ASCII only, as JSON Schema's
+/// `email` and the JSON-Schema-Test-Suite have it):
 /// `Local-part "@" ( Domain / address-literal )`, the local part a
 /// dot-string or a quoted string, the address literal an IPv4 address or
 /// `IPv6:` and an IPv6 address.
@@ -353,8 +356,9 @@ pub(crate) const fn is_email(value: &str) -> bool {
                 i += 2;
                 continue;
             }
-            // qtextSMTP: %d32-33 / %d35-91 / %d93-126, and UTF-8 (RFC 6531)
-            if byte < 32 || byte == 127 {
+            // qtextSMTP: %d32-33 / %d35-91 / %d93-126 (no UTF-8: RFC 6531
+            // is `idn-email`'s)
+            if byte < 32 || byte > 126 {
                 return false;
             }
             i += 1;
@@ -401,6 +405,276 @@ pub(crate) const fn is_email(value: &str) -> bool {
         return is_ipv4(literal, inner, close, true);
     }
     is_domain(bytes, domain, end)
+}
+
+/// Where an e-mail address is not ASCII, and what to write instead.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum NotAscii {
+    /// A character outside ASCII before the `@`: no ASCII form exists.
+    Local,
+    /// A character outside ASCII in the domain only: the same address with
+    /// its domain in its ASCII form (IDNA's `xn--` labels), which is an
+    /// e-mail address (`a@é.org` is `a@xn--9ca.org`); `None` when that form
+    /// is none either (a label of more than 63 characters once encoded).
+    Domain(Option<String>),
+}
+
+/// Why `value`, not an e-mail address, is refused for characters outside
+/// ASCII, if it is: `None` for an address refused for anything else, or
+/// one that would be refused once ASCII too. The ASCII form of a domain
+/// is written label by label, each label lowercased and, where it holds a
+/// character outside ASCII, Punycode-encoded behind `xn--` (RFC 3492, as
+/// IDNA writes it; without IDNA's mapping tables, so a label that IDNA
+/// would map otherwise gets no suggestion it would refuse: the suggestion
+/// is checked).
+pub(crate) fn not_ascii_email(value: &str) -> Option<NotAscii> {
+    if value.is_ascii() {
+        return None;
+    }
+    // The `@` that ends the local part: the last one (a quoted local part
+    // may hold others).
+    let at = value.rfind('@')?;
+    let (local, domain) = (&value[..at], &value[at + 1..]);
+    if !local.is_ascii() {
+        // Refused for its local part; say so only if the rest would pass.
+        let stand_in: String = local
+            .chars()
+            .map(|c| if c.is_ascii() { c } else { 'a' })
+            .collect();
+        let domain = ascii_domain(domain).unwrap_or_else(|| domain.to_owned());
+        return is_email(&format!("{stand_in}@{domain}")).then_some(NotAscii::Local);
+    }
+    let ascii = ascii_domain(domain).map(|domain| format!("{local}@{domain}"));
+    match ascii {
+        Some(address) if is_email(&address) => Some(NotAscii::Domain(Some(address))),
+        // Refused for the length of an encoded label alone: no ASCII form.
+        _ if domain.split('.').all(|label| !label.is_empty()) => {
+            let stand_in: String = domain
+                .chars()
+                .map(|c| if c.is_ascii() { c } else { 'a' })
+                .collect();
+            is_email(&format!("{local}@{stand_in}")).then_some(NotAscii::Domain(None))
+        }
+        _ => None,
+    }
+}
+
+/// `domain` in its ASCII form: each label lowercased, and one with a
+/// character outside ASCII as `xn--` and its Punycode; `None` if a label
+/// cannot be encoded.
+fn ascii_domain(domain: &str) -> Option<String> {
+    let mut ascii = String::with_capacity(domain.len() + 8);
+    for (index, label) in domain.split('.').enumerate() {
+        if index > 0 {
+            ascii.push('.');
+        }
+        if label.is_ascii() {
+            ascii.push_str(label);
+            continue;
+        }
+        let lower: Vec<char> = label.chars().flat_map(char::to_lowercase).collect();
+        ascii.push_str("xn--");
+        ascii.push_str(&punycode(&lower)?);
+    }
+    Some(ascii)
+}
+
+/// RFC 3492's Punycode of `input`: its ASCII characters, a `-`, then the
+/// others as variable-length base-36 deltas; `None` on an overflow (a
+/// label far longer than any domain allows).
+fn punycode(input: &[char]) -> Option<String> {
+    const BASE: u32 = 36;
+    const T_MIN: u32 = 1;
+    const T_MAX: u32 = 26;
+    const SKEW: u32 = 38;
+    const DAMP: u32 = 700;
+    fn adapt(delta: u32, points: u32, first: bool) -> u32 {
+        let mut delta = if first { delta / DAMP } else { delta / 2 };
+        delta += delta / points;
+        let mut k = 0;
+        while delta > ((BASE - T_MIN) * T_MAX) / 2 {
+            delta /= BASE - T_MIN;
+            k += BASE;
+        }
+        k + (BASE - T_MIN + 1) * delta / (delta + SKEW)
+    }
+    fn digit(d: u32) -> char {
+        match d {
+            0..=25 => char::from(b'a' + d as u8),
+            _ => char::from(b'0' + (d - 26) as u8),
+        }
+    }
+    let mut output: String = input.iter().filter(|c| c.is_ascii()).collect();
+    let basic = output.len() as u32;
+    let mut handled = basic;
+    if basic > 0 {
+        output.push('-');
+    }
+    let (mut n, mut delta, mut bias) = (128u32, 0u32, 72u32);
+    let total = u32::try_from(input.len()).ok()?;
+    while handled < total {
+        let m = input.iter().map(|&c| c as u32).filter(|&c| c >= n).min()?;
+        delta = delta.checked_add((m - n).checked_mul(handled + 1)?)?;
+        n = m;
+        for &c in input {
+            let c = c as u32;
+            if c < n {
+                delta = delta.checked_add(1)?;
+            }
+            if c == n {
+                let mut q = delta;
+                let mut k = BASE;
+                loop {
+                    let t = if k <= bias {
+                        T_MIN
+                    } else if k >= bias + T_MAX {
+                        T_MAX
+                    } else {
+                        k - bias
+                    };
+                    if q < t {
+                        break;
+                    }
+                    output.push(digit(t + (q - t) % (BASE - t)));
+                    q = (q - t) / (BASE - t);
+                    k += BASE;
+                }
+                output.push(digit(q));
+                bias = adapt(delta, handled + 1, handled == basic);
+                delta = 0;
+                handled += 1;
+            }
+        }
+        delta = delta.checked_add(1)?;
+        n = n.checked_add(1)?;
+    }
+    Some(output)
+}
+
+/// What is wrong with a `uri` answer, and the address that mends it
+/// where one does (checked with [`is_uri`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum UriProblem {
+    /// No scheme: a host and path (`example.com/page`, `//example.com`),
+    /// mended with `https:`; `None` for a relative path (`/page`,
+    /// `page.html`), which names no host to go with it.
+    NoScheme(Option<String>),
+    /// Characters outside ASCII: percent-encoded as UTF-8 (the host in its
+    /// ASCII form, `xn--` labels).
+    NotAscii(Option<String>),
+    /// A space, or another character a URI never holds as it is (`"`, `<`,
+    /// `>`, `\`, `^`, `` ` ``, `{`, `|`, `}`): percent-encoded.
+    Space(Option<String>),
+    /// Anything else (a bad percent-encoding, a port that is no number, a
+    /// scheme that starts with a digit).
+    Other,
+}
+
+/// Why `value` is not a `uri` ([`is_uri`] says it is not), and what to
+/// write instead.
+pub(crate) fn uri_problem(value: &str) -> UriProblem {
+    if value.is_empty() {
+        return UriProblem::Other;
+    }
+    let scheme_end = value.find(':').filter(|&colon| {
+        let scheme = &value.as_bytes()[..colon];
+        !scheme.is_empty()
+            && scheme[0].is_ascii_alphabetic()
+            && scheme
+                .iter()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+            // `localhost:8080/x`, `example.com:443`: a host and port, not a
+            // scheme (a scheme has no dot in practice; a port is digits).
+            && !(scheme.contains(&b'.')
+                || value[colon + 1..].bytes().next().is_some_and(|b| b.is_ascii_digit()))
+    });
+    let not_ascii = !value.is_ascii();
+    let unsafe_char = value.bytes().any(is_never_in_uri);
+    let (mended, no_scheme) = match scheme_end {
+        Some(_) => (Some(value.to_owned()), false),
+        None if value.starts_with("//") => (Some(format!("https:{value}")), true),
+        None => {
+            let first = value.split(['/', '?', '#']).next().unwrap_or("");
+            let host_like = !value.starts_with(['.', '/', '?', '#'])
+                && first.contains('.')
+                && !first.starts_with('.')
+                && !first.ends_with('.')
+                && !first.contains(['@', ' '])
+                && !first.ends_with(".html")
+                && !first.ends_with(".htm");
+            if !host_like {
+                return UriProblem::NoScheme(None);
+            }
+            (Some(format!("https://{value}")), true)
+        }
+    };
+    let mended = mended.map(|uri| encode_uri(&uri)).filter(|uri| is_uri(uri));
+    if no_scheme {
+        UriProblem::NoScheme(mended)
+    } else if not_ascii {
+        UriProblem::NotAscii(mended)
+    } else if unsafe_char {
+        UriProblem::Space(mended)
+    } else {
+        UriProblem::Other
+    }
+}
+
+/// A byte no part of a URI holds as it is, which a person may type: a
+/// space or a control, `"`, `<`, `>`, `\`, `^`, `` ` ``, `{`, `|`, `}`.
+fn is_never_in_uri(byte: u8) -> bool {
+    byte <= b' '
+        || byte == 0x7f
+        || matches!(
+            byte,
+            b'"' | b'<' | b'>' | b'\\' | b'^' | b'`' | b'{' | b'|' | b'}'
+        )
+}
+
+/// `uri` with its host in its ASCII form and every other byte outside
+/// ASCII, space or [`is_never_in_uri`] byte percent-encoded.
+fn encode_uri(uri: &str) -> String {
+    // The host of `scheme://userinfo@host:port/..`, if there is one.
+    let host = uri.find("://").map(|at| {
+        let start = at + 3;
+        let end = uri[start..]
+            .find(['/', '?', '#'])
+            .map_or(uri.len(), |end| start + end);
+        let host_start = uri[start..end]
+            .rfind('@')
+            .map_or(start, |at| start + at + 1);
+        let host_end = uri[host_start..end]
+            .find(':')
+            .map_or(end, |colon| host_start + colon);
+        (host_start, host_end)
+    });
+    let mut out = String::with_capacity(uri.len() + 16);
+    let mut rest = 0;
+    if let Some((start, end)) = host {
+        let name = &uri[start..end];
+        if !name.is_ascii() && !name.starts_with('[') {
+            if let Some(ascii) = ascii_domain(name) {
+                out.push_str(&encode_bytes(&uri[..start]));
+                out.push_str(&ascii);
+                rest = end;
+            }
+        }
+    }
+    out.push_str(&encode_bytes(&uri[rest..]));
+    out
+}
+
+/// Each byte of `text` outside ASCII, or [`is_never_in_uri`], as `%XX`.
+fn encode_bytes(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for byte in text.bytes() {
+        if byte >= 0x80 || is_never_in_uri(byte) {
+            out.push_str(&format!("%{byte:02X}"));
+        } else {
+            out.push(char::from(byte));
+        }
+    }
+    out
 }
 
 /// The index of the first byte in `start..end` that is not an ASCII
@@ -709,6 +983,94 @@ mod tests {
         ] {
             assert_eq!(missing_from_date_time(value), missing, "{value}");
         }
+    }
+
+    #[test]
+    fn punycode_as_rfc_3492_writes_it() {
+        let encode = |label: &str| punycode(&label.chars().collect::<Vec<_>>()).unwrap();
+        assert_eq!(encode("é"), "9ca");
+        assert_eq!(encode("münchen"), "mnchen-3ya");
+        assert_eq!(encode("bücher"), "bcher-kva");
+        // RFC 3492 7.1 (A), Arabic (Egyptian), and (L), Japanese.
+        assert_eq!(
+            encode("\u{644}\u{64a}\u{647}\u{645}\u{627}\u{628}\u{62a}\u{643}\u{644}\u{645}\u{648}\u{634}\u{639}\u{631}\u{628}\u{64a}\u{61f}"),
+            "egbpdaj6bu4bxfgehfvwxn"
+        );
+        assert_eq!(encode("3年B組金八先生"), "3B-ww4c5e180e575a65lsy2b");
+        assert_eq!(encode("한국"), "3e0b707e");
+        assert_eq!(
+            ascii_domain("Bücher.example").as_deref(),
+            Some("xn--bcher-kva.example")
+        );
+    }
+
+    #[test]
+    fn a_uri_says_what_is_wrong_and_how_to_write_it() {
+        use UriProblem::{NoScheme, NotAscii, Other, Space};
+        let some = |text: &str| Some(text.to_owned());
+        for (value, problem) in [
+            (
+                "example.com/page",
+                NoScheme(some("https://example.com/page")),
+            ),
+            ("www.example.com", NoScheme(some("https://www.example.com"))),
+            ("//example.com/a", NoScheme(some("https://example.com/a"))),
+            // `localhost:8080/x` is a URI (scheme `localhost`): not here.
+            (
+                "example.com:8080/a b",
+                NoScheme(some("https://example.com:8080/a%20b")),
+            ),
+            ("/page", NoScheme(None)),
+            ("page", NoScheme(None)),
+            ("./a/b", NoScheme(None)),
+            ("index.html", NoScheme(None)),
+            (
+                "https://example.com/café",
+                NotAscii(some("https://example.com/caf%C3%A9")),
+            ),
+            (
+                "https://bücher.example/a",
+                NotAscii(some("https://xn--bcher-kva.example/a")),
+            ),
+            (
+                "https://example.com/a b",
+                Space(some("https://example.com/a%20b")),
+            ),
+            (
+                "https://example.com/{x}",
+                Space(some("https://example.com/%7Bx%7D")),
+            ),
+            ("https://example.com/%zz", Other),
+            ("https://example.com:8a/", Other),
+            (
+                "bücher.example/a",
+                NoScheme(some("https://xn--bcher-kva.example/a")),
+            ),
+        ] {
+            assert!(!is_uri(value), "{value}");
+            assert_eq!(uri_problem(value), problem, "{value}");
+        }
+    }
+
+    #[test]
+    fn an_address_outside_ascii_says_where() {
+        assert_eq!(not_ascii_email("a@b.c"), None);
+        assert_eq!(not_ascii_email("aé@iana.org"), Some(NotAscii::Local));
+        assert_eq!(
+            not_ascii_email("a@é.org"),
+            Some(NotAscii::Domain(Some("a@xn--9ca.org".to_owned())))
+        );
+        assert_eq!(not_ascii_email("사용자@도메인.한국"), Some(NotAscii::Local));
+        // Wrong for another reason too: nothing to say about ASCII.
+        assert_eq!(not_ascii_email("a b@é.org"), None);
+        assert_eq!(not_ascii_email("é"), None);
+        assert_eq!(not_ascii_email("a@é..org"), None);
+        // A label of 63 characters once encoded is too long.
+        let long = "é".repeat(60);
+        assert_eq!(
+            not_ascii_email(&format!("a@{long}.org")),
+            Some(NotAscii::Domain(None))
+        );
     }
 
     #[test]

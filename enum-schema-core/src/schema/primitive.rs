@@ -14,11 +14,19 @@ use crate::schema::format::{is_date, is_date_time, is_email, is_uri};
 pub enum StringFormat {
     /// `"email"`: an RFC 5321 mailbox, `local@domain`: the local part a
     /// dot-string or a quoted string, the domain a host name or an address
-    /// literal (`[127.0.0.1]`, `[IPv6:::1]`); non-ASCII letters are
-    /// accepted as RFC 6531 allows (`日本@例え.jp`).
+    /// literal (`[127.0.0.1]`, `[IPv6:::1]`). ASCII only, as JSON Schema's
+    /// `email` and the JSON-Schema-Test-Suite have it: an address with
+    /// other characters (`日本@例え.jp`, RFC 6531) is JSON Schema's
+    /// `idn-email`, which MCP does not allow. An internationalized domain is
+    /// written in its ASCII form (`a@é.org` as `a@xn--9ca.org`), which the
+    /// reason of a refusal gives; each of its labels has at most 63
+    /// characters, counted in that form.
     Email,
     /// `"uri"`: an absolute URI as RFC 3986 defines it (`scheme:` and the
-    /// rest, ASCII, with valid percent-encodings, host and port).
+    /// rest, ASCII, with valid percent-encodings, host and port). The
+    /// reason of a refusal says what is wrong (no scheme, a relative path,
+    /// characters outside ASCII or a space, to percent-encode) and gives
+    /// the address mended where it can.
     Uri,
     /// `"date"`: an RFC 3339 full-date, `YYYY-MM-DD`, a real calendar date.
     Date,

@@ -1,0 +1,128 @@
+//! Every refusal says what to do next (issue 45): the reason a question
+//! asked again carries, for the formats (an e-mail address is ASCII, and
+//! one in another script is told its ASCII form; a `uri` is told what is
+//! wrong with it and how to write it) and for numbers a JSON value cannot
+//! carry exactly, on every revision that asks.
+
+use super::*;
+
+/// A form of the two formats people mistype most.
+#[derive(ElicitForm, Debug, PartialEq)]
+struct Contact {
+    #[elicit(format = "email")]
+    email: String,
+    #[elicit(format = "uri")]
+    homepage: String,
+}
+
+async fn contact(ask: Ask<Fake>) -> Result<ToolResult, ElicitError> {
+    let answer = ask.form::<Contact>("contact", "Who are you?").await?;
+    Ok(ToolResult::Text(format!("{answer:?}")))
+}
+
+const RIGHT: &str =
+    "Accept(Contact { email: \"a@xn--9ca.org\", homepage: \"https://example.com/caf%C3%A9\" })";
+
+fn right() -> Value {
+    json!({"action": "accept", "content": {"email": "a@xn--9ca.org", "homepage": "https://example.com/caf%C3%A9"}})
+}
+
+/// `email` and `homepage` answered wrong once: the reasons the question
+/// is asked again with, in the form's order.
+#[track_caller]
+fn reasons(email: &str, homepage: &str) -> Vec<String> {
+    let mut all = Vec::new();
+    for version in [V1125, V0728, None] {
+        let wrong = json!({"action": "accept", "content": {"email": email, "homepage": homepage}});
+        let client = Client::new(version, vec![wrong, right()]);
+        assert_eq!(text(client.tool(contact)), RIGHT, "{}", name(version));
+        let seen = client.seen();
+        let message = seen[1]["message"].as_str().unwrap();
+        let reasons: Vec<String> = message
+            .strip_prefix("Who are you?\n\n")
+            .unwrap()
+            .lines()
+            .map(str::to_owned)
+            .collect();
+        if !all.is_empty() {
+            assert_eq!(reasons, all, "{}", name(version));
+        }
+        all = reasons;
+    }
+    all
+}
+
+#[test]
+fn an_email_address_is_ascii_and_the_reason_gives_its_ascii_form() {
+    assert_eq!(
+        reasons("a@é.org", "https://example.com/"),
+        ["email: “a@é.org” has characters outside ASCII in its domain; enter it in its ASCII form, “a@xn--9ca.org”."]
+    );
+    assert_eq!(
+        reasons("aé@iana.org", "https://example.com/"),
+        ["email: “aé@iana.org” has characters outside ASCII before the @, which an address here cannot have; enter one without them, such as name@example.com."]
+    );
+    assert_eq!(
+        reasons("사용자@도메인.한국", "https://example.com/"),
+        ["email: “사용자@도메인.한국” has characters outside ASCII before the @, which an address here cannot have; enter one without them, such as name@example.com."]
+    );
+    // A label of 63 characters at most, counted in the ASCII form: 60 é
+    // are more than 63 characters encoded.
+    let long = format!("a@{}.org", "é".repeat(60));
+    assert_eq!(
+        reasons(&long, "https://example.com/"),
+        [format!("email: {} has characters outside ASCII in its domain, which has no ASCII form; enter another address.", quoted(&long))]
+    );
+    // An encoded label within 63 characters: suggested whole, however
+    // long the quote of what was sent.
+    let forty = format!("a@{}.org", "é".repeat(40));
+    let [reason] = &reasons(&forty, "https://example.com/")[..] else {
+        panic!()
+    };
+    assert!(
+        reason.ends_with(
+            "enter it in its ASCII form, “a@xn--9caaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.org”."
+        ),
+        "{reason}"
+    );
+    // Wrong for another reason: the reason as before.
+    assert_eq!(
+        reasons("name", "https://example.com/"),
+        ["email: “name” is not an email address, such as name@example.com."]
+    );
+}
+
+/// `text` as a reason quotes it: at most 40 characters, then "…".
+fn quoted(text: &str) -> String {
+    let cut: String = text.chars().take(40).collect();
+    if text.chars().count() > 40 {
+        format!("“{cut}…”")
+    } else {
+        format!("“{cut}”")
+    }
+}
+
+#[test]
+fn a_uri_is_told_what_is_wrong_and_how_to_write_it() {
+    let reason = |homepage: &str| reasons("a@b.org", homepage);
+    assert_eq!(
+        reason("/page"),
+        ["homepage: “/page” is a relative path, not a full address; enter it with its scheme and host, such as https://example.com/page."]
+    );
+    assert_eq!(
+        reason("example.com/page"),
+        ["homepage: “example.com/page” has no scheme; enter the full address, with its scheme, such as “https://example.com/page”."]
+    );
+    assert_eq!(
+        reason("https://example.com/café"),
+        ["homepage: “https://example.com/café” has characters outside ASCII; enter them percent-encoded, as in “https://example.com/caf%C3%A9”."]
+    );
+    assert_eq!(
+        reason("https://example.com/a b"),
+        ["homepage: “https://example.com/a b” has a space; enter it as %20, as in “https://example.com/a%20b”."]
+    );
+    assert_eq!(
+        reason("https://example.com/%zz"),
+        ["homepage: “https://example.com/%zz” is not a full address, such as https://example.com/page."]
+    );
+}
