@@ -16,6 +16,7 @@ use crate::error::{ErrorKind, JsonType};
 use crate::schema::format::{
     missing_from_date_time, not_ascii_email, uri_problem, Missing, NotAscii, UriProblem,
 };
+use crate::schema::number::{written, Inexact};
 use crate::schema::option::EnumOption;
 use crate::schema::primitive::StringFormat;
 use crate::schema::PrimitiveSchema;
@@ -331,6 +332,9 @@ pub(crate) fn sentence(
         (ErrorKind::Unreadable { text, expected }, property) => {
             unreadable(&mut english, field, text, *expected, property, messages)
         }
+        (ErrorKind::Inexact { text }, property) => {
+            inexact(&mut english, field, text, property, messages)
+        }
         (kind, _) => reason(&mut english, field, kind, changed),
     };
     if changed && withdrawn(kind) {
@@ -393,6 +397,39 @@ fn unreadable(
     }
 }
 
+/// The reason for a number the field cannot read exactly: what is wrong
+/// with it, and what to enter (the field's hint, with its bounds, where
+/// the field is known).
+fn inexact(
+    english: &mut String,
+    field: &str,
+    text: &str,
+    property: Option<&PrimitiveSchema>,
+    messages: &dyn Messages,
+) -> std::fmt::Result {
+    let hint = property.map(|property| messages.hint(field, property, &hint(property)));
+    let quoted = quote(text);
+    let enter = match &hint {
+        Some(hint) => format!("; enter {hint}"),
+        None => String::new(),
+    };
+    match Inexact::of(text) {
+        Inexact::Large => write!(english, "{field}: {quoted} is too large{enter}."),
+        Inexact::Small => write!(
+            english,
+            "{field}: {quoted} is too close to zero to be read{enter}."
+        ),
+        Inexact::Fraction => write!(
+            english,
+            "{field}: enter a whole number; you entered {quoted}."
+        ),
+        Inexact::Rounded => write!(
+            english,
+            "{field}: {quoted} reached the server rounded; enter the whole number in digits only, without a decimal point or an exponent."
+        ),
+    }
+}
+
 /// `12,5` or `-0,25`: a number written with a decimal comma.
 fn is_decimal_comma(text: &str) -> bool {
     let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
@@ -433,8 +470,8 @@ pub(crate) fn hint(property: &PrimitiveSchema) -> String {
             } else {
                 (
                     "a number",
-                    number.minimum.as_ref().map(ToString::to_string),
-                    number.maximum.as_ref().map(ToString::to_string),
+                    number.minimum.as_ref().map(written),
+                    number.maximum.as_ref().map(written),
                 )
             };
             match (minimum, maximum) {
@@ -458,6 +495,7 @@ pub(crate) fn hint(property: &PrimitiveSchema) -> String {
             };
             let count = match (select.min_items.filter(|min| *min > 0), select.max_items) {
                 (Some(min), Some(max)) if min == max => format!("pick {min}"),
+                (Some(min), Some(max)) if max == min + 1 => format!("pick {min} or {max}"),
                 (Some(min), Some(max)) => format!("pick {min} to {max}"),
                 (Some(min), None) => format!("pick at least {min}"),
                 (None, Some(max)) => format!("pick at most {max}"),
@@ -574,7 +612,7 @@ fn reason(text: &mut String, field: &str, kind: &ErrorKind, changed: bool) -> st
         ErrorKind::NotAnInteger { value, .. } => write!(
             text,
             "{field}: enter a whole number; you entered {}.",
-            quote(&value.to_string())
+            quote(&written(value))
         ),
         ErrorKind::OutOfRange {
             value,
@@ -704,7 +742,8 @@ fn out_of_range(
     minimum: Option<&serde_json::Number>,
     maximum: Option<&serde_json::Number>,
 ) -> std::fmt::Result {
-    let value = quote(&value.to_string());
+    let value = quote(&written(value));
+    let (minimum, maximum) = (minimum.map(written), maximum.map(written));
     match (minimum, maximum) {
         (Some(minimum), Some(maximum)) => write!(
             text,

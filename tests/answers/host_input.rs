@@ -170,10 +170,6 @@ fn input_required_read_errors() {
             member("resultType", "\"input_required\"", Some(json!("complete"))),
         ),
         (
-            r#"{"resultType": "input_required"}"#,
-            member("inputRequests", "an object", None),
-        ),
-        (
             r#"{"resultType": "input_required", "inputRequests": []}"#,
             member("inputRequests", "an object", Some(json!([]))),
         ),
@@ -224,5 +220,23 @@ fn input_required_read_errors() {
     assert_eq!(
         result.requests()[0].1,
         InputRequest::Elicitation(Err(member("message", "a string", Some(json!(1)))))
+    );
+}
+
+/// MCP 2026-07-28 makes `inputRequests` optional: a round that carries
+/// only a `requestState` (the spec's
+/// `input-required-result-with-request-state-only.json`) is sent back
+/// with no answers and the state unchanged.
+#[test]
+fn a_round_with_only_a_request_state() {
+    let result =
+        InputRequired::from_result_str(r#"{"resultType": "input_required", "requestState": "s1"}"#)
+            .unwrap();
+    assert!(result.requests().is_empty());
+    assert_eq!(result.request_state(), Some("s1"));
+    let retry = result.retry_params(json!({"name": "t"}), Vec::<(String, Value)>::new());
+    assert_eq!(
+        retry,
+        json!({"name": "t", "inputResponses": {}, "requestState": "s1"})
     );
 }

@@ -133,7 +133,7 @@ async fn typed_text_reaches_the_tool_as_the_typed_value_on_both_revisions() {
         );
         assert_eq!(
             form.fields()[2].hint(),
-            "pick 1 to 2: numbers or names, separated by commas",
+            "pick 1 or 2: numbers or names, separated by commas",
             "{version}"
         );
     }

@@ -169,10 +169,11 @@ impl Request {
     ///
     /// # Errors
     ///
-    /// As [`from_params_str`](Self::from_params_str), but for
-    /// [`ReadError::InvalidJson`].
+    /// As [`from_params_str`](Self::from_params_str);
+    /// [`ReadError::InvalidJson`] only for a value nested deeper than
+    /// JSON text may be (a `Value` built in memory).
     pub fn from_params(params: &Value) -> Result<Request, ReadError> {
-        read_params(&Tree::from_value(params))
+        read_params(&tree_of(params)?)
     }
 
     /// The message to show above the fields.
@@ -217,6 +218,28 @@ const ADVISORY: &[&str] = &[
 
 /// The formats the model checks; another is advice.
 const FORMATS: &[&str] = &["email", "uri", "date", "date-time"];
+
+/// The tree of a `Value` that nests no deeper than serde_json reads JSON
+/// text (127 arrays or objects, one in another): a `Value` built in
+/// memory may nest deeper, and reading it would recurse as deep as it
+/// does. Checked without recursion.
+fn tree_of(value: &Value) -> Result<Tree, ReadError> {
+    let mut stack = vec![(value, 1)];
+    while let Some((value, depth)) = stack.pop() {
+        let inner: Box<dyn Iterator<Item = &Value>> = match value {
+            Value::Array(items) => Box::new(items.iter()),
+            Value::Object(members) => Box::new(members.values()),
+            _ => continue,
+        };
+        if depth > 127 {
+            return Err(ReadError::InvalidJson {
+                message: "recursion limit exceeded".to_owned(),
+            });
+        }
+        stack.extend(inner.map(|value| (value, depth + 1)));
+    }
+    Ok(Tree::from_value(value))
+}
 
 fn member_error(member: &'static str, expected: &'static str, found: Option<&Tree>) -> ReadError {
     ReadError::InvalidMember {
@@ -546,7 +569,9 @@ impl InputRequired {
     /// `"input_required"`, `inputRequests` that is no object of objects
     /// with a string `method`, or a `requestState` that is no string.
     /// A request that is an elicitation but cannot be read is no error
-    /// here: it is an [`InputRequest::Elicitation`] holding its error.
+    /// here: it is an [`InputRequest::Elicitation`] holding its error. A
+    /// result without `inputRequests` (a round that carries only a
+    /// `requestState`) has no requests.
     pub fn from_result_str(json: &str) -> Result<InputRequired, ReadError> {
         let tree = Tree::from_str(json).map_err(|error| ReadError::InvalidJson {
             message: error.to_string(),
@@ -561,10 +586,11 @@ impl InputRequired {
     ///
     /// # Errors
     ///
-    /// As [`from_result_str`](Self::from_result_str), but for
-    /// [`ReadError::InvalidJson`].
+    /// As [`from_result_str`](Self::from_result_str);
+    /// [`ReadError::InvalidJson`] only for a value nested deeper than
+    /// JSON text may be (a `Value` built in memory).
     pub fn from_result(result: &Value) -> Result<InputRequired, ReadError> {
-        read_input_required(&Tree::from_value(result))
+        read_input_required(&tree_of(result)?)
     }
 
     /// The requests, each under its key, in the order the server wrote
@@ -584,7 +610,8 @@ impl InputRequired {
     /// had none (any `inputResponses` or `requestState` of an earlier
     /// round is replaced). A [`Response`](super::Response) turns into the
     /// `ElicitResult` JSON it stands for; any other response (a
-    /// `CreateMessageResult`, a `ListRootsResult`) is a `Value`.
+    /// `CreateMessageResult`, a `ListRootsResult`) is a `Value`. A `call`
+    /// that is no object (no MCP call's params are) is taken as `{}`.
     pub fn retry_params<R: Into<Value>>(
         &self,
         call: Value,
@@ -615,9 +642,14 @@ fn read_input_required(result: &Tree) -> Result<InputRequired, ReadError> {
         Some(kind) if kind.as_str() == Some("input_required") => {}
         found => return Err(member_error("resultType", "\"input_required\"", found)),
     }
-    let requests = result.get("inputRequests");
-    let Some(requests) = requests.and_then(Tree::members) else {
-        return Err(member_error("inputRequests", "an object", requests));
+    // Optional (MCP 2026-07-28): a round may carry only a `requestState`,
+    // to be sent back with no answers.
+    let requests = match result.get("inputRequests") {
+        None => &[][..],
+        Some(requests) => match requests.members() {
+            Some(members) => members,
+            None => return Err(member_error("inputRequests", "an object", Some(requests))),
+        },
     };
     let mut read = Vec::with_capacity(requests.len());
     for (key, request) in requests {
