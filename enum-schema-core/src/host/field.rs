@@ -422,18 +422,27 @@ impl<'a> Refusal<'a> {
     /// The reason a person reads, as `messages` words it
     /// ([`Messages::reason`], and [`Messages::hint`] inside it).
     pub fn reason_in(&self, messages: &dyn Messages) -> String {
+        // The server's title, on one line and in the order it is read, as
+        // the reason quotes what the person typed.
+        let label: String = self
+            .field
+            .label()
+            .chars()
+            .map(|c| if messages::is_invisible(c) { ' ' } else { c })
+            .collect();
         if let Err(why) = &self.field.schema {
             // No value mends it: say so, whatever was refused.
             let english = format!(
-                "{}: this field cannot be answered here ({why}); decline the form instead.",
-                self.field.label()
+                "{label}: this field cannot be answered here ({why}); decline the form instead."
             );
             return match self.field.required {
-                true => messages.reason(self.field.label(), self.error.kind(), &english),
+                true => messages.reason(&label, self.error.kind(), &english),
                 false => messages.reason(
-                    self.field.label(),
+                    &label,
                     self.error.kind(),
-                    &format!("{}: this field cannot be answered here ({why}); leave it blank.", self.field.label()),
+                    &format!(
+                        "{label}: this field cannot be answered here ({why}); leave it blank."
+                    ),
                 ),
             };
         }
@@ -442,13 +451,8 @@ impl<'a> Refusal<'a> {
             if !text.is_empty() {
                 text.push('\n');
             }
-            let sentence = messages::sentence(
-                error.kind(),
-                self.field.label(),
-                self.field.schema(),
-                messages,
-                false,
-            );
+            let sentence =
+                messages::sentence(error.kind(), &label, self.field.schema(), messages, false);
             text.push_str(&sentence);
         }
         text
