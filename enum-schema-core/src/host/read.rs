@@ -7,6 +7,7 @@
 //! refuses is kept, unsupported, so that one field never degrades the
 //! form.
 
+use std::collections::HashSet;
 use std::fmt;
 
 use serde_json::{Map, Value};
@@ -296,6 +297,8 @@ fn read_params(params: &Tree) -> Result<Request, ReadError> {
     }
     let mut notes = Vec::new();
     let required = required_names(schema.get("required"), &mut notes);
+    // Sets: `required` may list many more names than there are fields.
+    let wanted: HashSet<&str> = required.iter().copied().collect();
     let mut fields: Vec<Field> = Vec::with_capacity(properties.len());
     for (key, property) in properties {
         if let Some(first) = fields.iter_mut().find(|field| field.key == *key) {
@@ -308,10 +311,11 @@ fn read_params(params: &Tree) -> Result<Request, ReadError> {
             }
             continue;
         }
-        fields.push(read_field(key, property, required.contains(&key.as_str())));
+        fields.push(read_field(key, property, wanted.contains(key.as_str())));
     }
+    let keys: HashSet<&str> = fields.iter().map(|field| field.key.as_str()).collect();
     for name in required {
-        if !fields.iter().any(|field| field.key == name) {
+        if !keys.contains(name) {
             notes.push(Note::UnknownRequired {
                 name: name.to_owned(),
             });

@@ -3,6 +3,8 @@
 //! documents. The value read is then checked by the server's own checks;
 //! this file only reads.
 
+use std::collections::HashMap;
+
 use serde_json::{Number, Value};
 
 use crate::error::{ErrorKind, JsonType};
@@ -97,15 +99,67 @@ fn find<'a>(options: &'a [EnumOption], text: &str) -> Option<&'a EnumOption> {
     options.get(number.checked_sub(1)?)
 }
 
+/// The options by value, by label, and by label ignoring case (`None`
+/// where two labels match), each the first in the list as [`find`] takes
+/// it: several choices are looked up in time linear in their number and
+/// the options' together, where [`find`] for each would scan the list
+/// once per choice.
+struct Index<'a> {
+    options: &'a [EnumOption],
+    values: HashMap<&'a str, &'a EnumOption>,
+    labels: HashMap<&'a str, &'a EnumOption>,
+    lower: HashMap<String, Option<&'a EnumOption>>,
+}
+
+impl<'a> Index<'a> {
+    fn new(options: &'a [EnumOption]) -> Index<'a> {
+        let mut index = Index {
+            options,
+            values: HashMap::with_capacity(options.len()),
+            labels: HashMap::with_capacity(options.len()),
+            lower: HashMap::with_capacity(options.len()),
+        };
+        for option in options {
+            index.values.entry(option.value()).or_insert(option);
+            index.labels.entry(option.label()).or_insert(option);
+            index
+                .lower
+                .entry(option.label().to_lowercase())
+                .and_modify(|found| *found = None)
+                .or_insert(Some(option));
+        }
+        index
+    }
+
+    /// [`find`], through the maps.
+    fn find(&self, text: &str) -> Option<&'a EnumOption> {
+        if let Some(option) = self.values.get(text).or_else(|| self.labels.get(text)) {
+            return Some(option);
+        }
+        if let Some(Some(option)) = self.lower.get(&text.to_lowercase()) {
+            return Some(option);
+        }
+        let number: usize = text.parse().ok()?;
+        self.options.get(number.checked_sub(1)?)
+    }
+
+    /// [`choose`], through the maps.
+    fn choose(&self, text: &str) -> String {
+        self.find(text)
+            .map_or_else(|| text.to_owned(), |option| option.value().to_owned())
+    }
+}
+
 /// Several choices: a JSON array (of names, or of numbers in the list), or
 /// names and numbers separated by commas when no option has a comma.
 fn choose_several(options: &[EnumOption], text: &str) -> Vec<Value> {
+    let index = Index::new(options);
     if text.starts_with('[') {
         if let Ok(Value::Array(items)) = serde_json::from_str::<Value>(text) {
             return items
                 .into_iter()
                 .map(|item| match &item {
-                    Value::String(name) => Value::String(choose(options, name)),
+                    Value::String(name) => Value::String(index.choose(name)),
                     Value::Number(number) => number
                         .as_u64()
                         .and_then(|n| options.get(usize::try_from(n).ok()?.checked_sub(1)?))
@@ -119,11 +173,11 @@ fn choose_several(options: &[EnumOption], text: &str) -> Vec<Value> {
         .iter()
         .any(|option| option.value().contains(',') || option.label().contains(','));
     if commas {
-        return vec![Value::String(choose(options, text))];
+        return vec![Value::String(index.choose(text))];
     }
     text.split(',')
         .map(str::trim)
         .filter(|part| !part.is_empty())
-        .map(|part| Value::String(choose(options, part)))
+        .map(|part| Value::String(index.choose(part)))
         .collect()
 }
