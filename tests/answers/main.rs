@@ -21,6 +21,8 @@ pub mod host_choices;
 #[cfg(feature = "host")]
 pub mod host_draft;
 #[cfg(feature = "host")]
+pub mod host_hostile;
+#[cfg(feature = "host")]
 pub mod host_input;
 #[cfg(feature = "host")]
 pub mod host_lenient;
