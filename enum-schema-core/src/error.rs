@@ -29,6 +29,7 @@ use serde_json::{Number, Value};
 use crate::schema::format::{
     missing_from_date_time, not_ascii_email, uri_problem, Missing, NotAscii, UriProblem,
 };
+use crate::schema::number::{stands_outside, written, Inexact};
 use crate::schema::option::EnumOption;
 use crate::schema::primitive::StringFormat;
 
@@ -229,6 +230,30 @@ pub enum ErrorKind {
         /// The upper bound in force, if any.
         maximum: Option<Number>,
     },
+    /// A number that the field cannot read exactly, refused rather than
+    /// taken as a nearby number (a value is read exactly or refused):
+    ///
+    /// - written in an answer's JSON text (`parse_result_str`, whose
+    ///   numbers are read as written): beyond a double (`1e400`), or not
+    ///   zero where a double reads zero (`1e-400`), for any number field;
+    ///   a fraction a double reads as a whole number
+    ///   (`3.0000000000000001`), for an integer field;
+    /// - arrived as a JSON value, for a typed integer field
+    ///   ([`NumberField`](crate::NumberField) of an integer type): a whole
+    ///   double at or beyond 2^53, which stands for every integer that
+    ///   rounds to it (`9007199254740993.0` arrives as 9007199254740992).
+    ///   An integer that large is exact written as an integer literal
+    ///   within 64 bits (`9007199254740993`).
+    ///
+    /// A number of the wrong kind or outside the bounds as a double is
+    /// [`NotAnInteger`](ErrorKind::NotAnInteger) or
+    /// [`OutOfRange`](ErrorKind::OutOfRange), as before.
+    Inexact {
+        /// The number as the client wrote it (`"1e400"`), or a double that
+        /// arrived as a JSON value written out in full
+        /// (`"9007199254740992"`).
+        text: String,
+    },
     /// A search text that matches none of a long list's options (see
     /// `ask::Ask::choose`).
     NoMatch {
@@ -366,6 +391,7 @@ impl ErrorKind {
             | ErrorKind::TooLong { .. }
             | ErrorKind::InvalidFormat { .. }
             | ErrorKind::NotAnInteger { .. }
+            | ErrorKind::Inexact { .. }
             | ErrorKind::OutOfRange { .. } => true,
             // Any field's, and a search's.
             ErrorKind::TypeMismatch { .. }
@@ -585,6 +611,19 @@ impl Display for QuotedStr<'_> {
         match self.0.char_indices().nth(QUOTED) {
             Some((end, _)) => write!(f, "{:?}…", &self.0[..end]),
             None => write!(f, "{:?}", self.0),
+        }
+    }
+}
+
+/// A number as the client wrote it, cut short (a number in JSON text may
+/// be a million digits).
+struct QuotedNumber<'a>(&'a str);
+
+impl Display for QuotedNumber<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self.0.char_indices().nth(QUOTED) {
+            Some((end, _)) => write!(f, "{}…", &self.0[..end]),
+            None => f.write_str(self.0),
         }
     }
 }
@@ -818,12 +857,40 @@ impl ErrorKind {
             ErrorKind::NotAnInteger { value } => {
                 write!(f, "not an integer: {} has a fractional part", value)
             }
+            ErrorKind::Inexact { text } => {
+                let text = QuotedNumber(text);
+                match Inexact::of(text.0) {
+                    Inexact::Large => write!(f, "not exact: {text} is beyond the range of a double"),
+                    Inexact::Small => {
+                        write!(f, "not exact: {text} is not zero, and a double reads it as zero")
+                    }
+                    Inexact::Fraction => write!(
+                        f,
+                        "not an integer: {text} has a fractional part, which a double reads as a whole number"
+                    ),
+                    Inexact::Rounded => write!(
+                        f,
+                        "not exact: {text} arrived as a double beyond 2^53, which stands for several \
+                         integers; an integer that large is exact as an integer literal"
+                    ),
+                }
+            }
             ErrorKind::OutOfRange {
                 value,
                 minimum,
                 maximum,
             } => {
-                write!(f, "out of range: {} is not ", value)?;
+                // A double that is itself within the bounds was refused for
+                // the numbers it may stand for: say so.
+                if stands_outside(value, minimum.as_ref(), maximum.as_ref()) {
+                    write!(
+                        f,
+                        "out of range: the double {} stands for numbers that are not all ",
+                        written(value)
+                    )?;
+                } else {
+                    write!(f, "out of range: {} is not ", written(value))?;
+                }
                 match (minimum, maximum) {
                     (Some(minimum), Some(maximum)) => {
                         write!(f, "between {} and {}", minimum, maximum)
@@ -832,25 +899,9 @@ impl ErrorKind {
                     (None, Some(maximum)) => write!(f, "at most {}", maximum),
                     (None, None) => f.write_str("representable in the field's type"),
                 }?;
-                // A double that is itself within the bounds was refused for
-                // the numbers it may stand for: say so.
-                let rounded = matches!(
-                    crate::schema::number::Reading::of(value),
-                    crate::schema::number::Reading::Rounded { .. }
-                        | crate::schema::number::Reading::Huge(_)
-                );
-                let inside = |bound: &Option<Number>, outside: std::cmp::Ordering| {
-                    bound.as_ref().is_none_or(|bound| {
-                        crate::schema::number::compare(value, bound) != Some(outside)
-                    })
-                };
-                if rounded
-                    && (minimum.is_some() || maximum.is_some())
-                    && inside(minimum, std::cmp::Ordering::Less)
-                    && inside(maximum, std::cmp::Ordering::Greater)
-                {
+                if stands_outside(value, minimum.as_ref(), maximum.as_ref()) {
                     f.write_str(
-                        ": beyond 2^53, a number that is not an integer within 64 bits arrives as the nearest double, and this one also stands for numbers outside the range",
+                        " (beyond 2^53, a number that is not an integer within 64 bits arrives as the nearest double)",
                     )?;
                 }
                 Ok(())

@@ -16,7 +16,7 @@ use crate::error::{ErrorKind, JsonType};
 use crate::schema::format::{
     missing_from_date_time, not_ascii_email, uri_problem, Missing, NotAscii, UriProblem,
 };
-use crate::schema::number::{written, Inexact};
+use crate::schema::number::{stands_outside, written, Inexact};
 use crate::schema::option::EnumOption;
 use crate::schema::primitive::StringFormat;
 use crate::schema::PrimitiveSchema;
@@ -470,8 +470,8 @@ pub(crate) fn hint(property: &PrimitiveSchema) -> String {
             } else {
                 (
                     "a number",
-                    number.minimum.as_ref().map(written),
-                    number.maximum.as_ref().map(written),
+                    number.minimum.as_ref().map(ToString::to_string),
+                    number.maximum.as_ref().map(ToString::to_string),
                 )
             };
             match (minimum, maximum) {
@@ -742,8 +742,22 @@ fn out_of_range(
     minimum: Option<&serde_json::Number>,
     maximum: Option<&serde_json::Number>,
 ) -> std::fmt::Result {
+    if stands_outside(value, minimum, maximum) {
+        // What was entered is not known: only the double it was rounded
+        // to, which stands for numbers outside the range too.
+        let range = match (minimum, maximum) {
+            (Some(minimum), Some(maximum)) => format!(" from {minimum} to {maximum}"),
+            (Some(minimum), None) => format!(" of at least {minimum}"),
+            (None, Some(maximum)) => format!(" of at most {maximum}"),
+            (None, None) => String::new(),
+        };
+        return write!(
+            text,
+            "{field}: enter a number{range}; what you entered was rounded to {}, and may be outside the range.",
+            quote(&written(value))
+        );
+    }
     let value = quote(&written(value));
-    let (minimum, maximum) = (minimum.map(written), maximum.map(written));
     match (minimum, maximum) {
         (Some(minimum), Some(maximum)) => write!(
             text,

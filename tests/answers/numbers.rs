@@ -1,16 +1,24 @@
 //! Exact numbers: every integer and float field type takes an answer within
 //! its range and refuses one outside it as `OutOfRange`, whether the JSON
 //! wrote it as an integer or as a float, and never turns it into a nearby
-//! number (case C28 of `shared/cases`).
+//! number (case C28 of `shared/cases`): a value is read exactly or refused
+//! (issue 45).
 //!
 //! serde_json reads an integer literal within 64 bits exactly and anything
 //! else (a fraction, an exponent, an integer beyond 64 bits) as the nearest
 //! double; at or beyond 2^53 that double stands for every number that
-//! rounds to it, and it is accepted only when all of them are in range. So
-//! at the ends of the 64-bit types, the float spelling of the edge itself
+//! rounds to it. It is out of range when any of them is, so at the ends of
+//! the 64-bit types the float spelling of the edge itself
 //! (`-9223372036854775808.0`, which arrives as the same double as
-//! `-9223372036854775809`) is refused too; below 2^53 the float spelling is
-//! as exact as the integer one.
+//! `-9223372036854775809`) is refused too; and within the range an integer
+//! field refuses it as `Inexact` (which integer was meant cannot be known),
+//! where a float field takes it as the double it is. Below 2^53 the float
+//! spelling is as exact as the integer one. In an answer's JSON text
+//! (`parse_result_str`), the numbers are read as written: one beyond a
+//! double (`1e400`), one that is not zero read as zero (`1e-400`), and for
+//! an integer field a fraction read as a whole double, are refused for
+//! their field as `Inexact`. A reason quotes a whole double beyond 2^53 as
+//! the integer it is (`18446744073709551616`, not `1.8446744073709552e+19`).
 
 use enum_schema::{
     schema::PrimitiveSchema, ElicitAction, ElicitForm, Error, ErrorKind, NumberField, NumberType,
@@ -59,6 +67,37 @@ where
             assert_eq!(checked, Err(error), "{text}: the peer reader");
         }
     }
+}
+
+/// `text` through a `NumberField<N>`: refused as `Inexact` (a whole
+/// double beyond 2^53 within the range), written out as `written`; the
+/// peer reader, which passes a JSON number on as it came, takes it.
+#[track_caller]
+fn inexact<N>(text: &str, written: &str)
+where
+    N: NumberType + PartialEq + Into<Number>,
+{
+    let value = Value::Number(number(text));
+    let error = Error::from(ErrorKind::Inexact {
+        text: written.to_owned(),
+    });
+    assert_eq!(
+        NumberField::<N>::new().parse_value(value.clone()),
+        Err(error.clone()),
+        "{text}"
+    );
+    assert_eq!(
+        error.to_string(),
+        format!("not exact: {written} arrived as a double beyond 2^53, which stands for several integers; an integer that large is exact as an integer literal"),
+    );
+    let exact = enum_schema::schema::NumberSchema::integer()
+        .with_bounds(Some(N::MIN.into()), Some(N::MAX.into()))
+        .unwrap();
+    assert_eq!(
+        PrimitiveSchema::Number(exact).check(value.clone()),
+        Ok(value),
+        "{text}: the peer reader"
+    );
 }
 
 #[test]
@@ -125,22 +164,22 @@ fn every_integer_type_at_its_edges_as_integer_and_as_float() {
     );
     // i64
     edge::<i64>("-9223372036854775808", Ok(-9223372036854775808i64));
-    edge::<i64>("-9223372036854775808.0", Err("out of range: -9.223372036854776e+18 is not between -9223372036854775808 and 9223372036854775807: beyond 2^53, a number that is not an integer within 64 bits arrives as the nearest double, and this one also stands for numbers outside the range"));
+    edge::<i64>("-9223372036854775808.0", Err("out of range: the double -9223372036854775808 stands for numbers that are not all between -9223372036854775808 and 9223372036854775807 (beyond 2^53, a number that is not an integer within 64 bits arrives as the nearest double)"));
     edge::<i64>("9223372036854775807", Ok(9223372036854775807i64));
-    edge::<i64>("9223372036854775807.0", Err("out of range: 9.223372036854776e+18 is not between -9223372036854775808 and 9223372036854775807"));
-    edge::<i64>("-9223372036854775809", Err("out of range: -9.223372036854776e+18 is not between -9223372036854775808 and 9223372036854775807: beyond 2^53, a number that is not an integer within 64 bits arrives as the nearest double, and this one also stands for numbers outside the range"));
-    edge::<i64>("-9223372036854775809.0", Err("out of range: -9.223372036854776e+18 is not between -9223372036854775808 and 9223372036854775807: beyond 2^53, a number that is not an integer within 64 bits arrives as the nearest double, and this one also stands for numbers outside the range"));
+    edge::<i64>("9223372036854775807.0", Err("out of range: 9223372036854775808 is not between -9223372036854775808 and 9223372036854775807"));
+    edge::<i64>("-9223372036854775809", Err("out of range: the double -9223372036854775808 stands for numbers that are not all between -9223372036854775808 and 9223372036854775807 (beyond 2^53, a number that is not an integer within 64 bits arrives as the nearest double)"));
+    edge::<i64>("-9223372036854775809.0", Err("out of range: the double -9223372036854775808 stands for numbers that are not all between -9223372036854775808 and 9223372036854775807 (beyond 2^53, a number that is not an integer within 64 bits arrives as the nearest double)"));
     edge::<i64>("9223372036854775808", Err("out of range: 9223372036854775808 is not between -9223372036854775808 and 9223372036854775807"));
-    edge::<i64>("9223372036854775808.0", Err("out of range: 9.223372036854776e+18 is not between -9223372036854775808 and 9223372036854775807"));
+    edge::<i64>("9223372036854775808.0", Err("out of range: 9223372036854775808 is not between -9223372036854775808 and 9223372036854775807"));
     // isize
     edge::<isize>("-9223372036854775808", Ok(-9223372036854775808isize));
-    edge::<isize>("-9223372036854775808.0", Err("out of range: -9.223372036854776e+18 is not between -9223372036854775808 and 9223372036854775807: beyond 2^53, a number that is not an integer within 64 bits arrives as the nearest double, and this one also stands for numbers outside the range"));
+    edge::<isize>("-9223372036854775808.0", Err("out of range: the double -9223372036854775808 stands for numbers that are not all between -9223372036854775808 and 9223372036854775807 (beyond 2^53, a number that is not an integer within 64 bits arrives as the nearest double)"));
     edge::<isize>("9223372036854775807", Ok(9223372036854775807isize));
-    edge::<isize>("9223372036854775807.0", Err("out of range: 9.223372036854776e+18 is not between -9223372036854775808 and 9223372036854775807"));
-    edge::<isize>("-9223372036854775809", Err("out of range: -9.223372036854776e+18 is not between -9223372036854775808 and 9223372036854775807: beyond 2^53, a number that is not an integer within 64 bits arrives as the nearest double, and this one also stands for numbers outside the range"));
-    edge::<isize>("-9223372036854775809.0", Err("out of range: -9.223372036854776e+18 is not between -9223372036854775808 and 9223372036854775807: beyond 2^53, a number that is not an integer within 64 bits arrives as the nearest double, and this one also stands for numbers outside the range"));
+    edge::<isize>("9223372036854775807.0", Err("out of range: 9223372036854775808 is not between -9223372036854775808 and 9223372036854775807"));
+    edge::<isize>("-9223372036854775809", Err("out of range: the double -9223372036854775808 stands for numbers that are not all between -9223372036854775808 and 9223372036854775807 (beyond 2^53, a number that is not an integer within 64 bits arrives as the nearest double)"));
+    edge::<isize>("-9223372036854775809.0", Err("out of range: the double -9223372036854775808 stands for numbers that are not all between -9223372036854775808 and 9223372036854775807 (beyond 2^53, a number that is not an integer within 64 bits arrives as the nearest double)"));
     edge::<isize>("9223372036854775808", Err("out of range: 9223372036854775808 is not between -9223372036854775808 and 9223372036854775807"));
-    edge::<isize>("9223372036854775808.0", Err("out of range: 9.223372036854776e+18 is not between -9223372036854775808 and 9223372036854775807"));
+    edge::<isize>("9223372036854775808.0", Err("out of range: 9223372036854775808 is not between -9223372036854775808 and 9223372036854775807"));
     // u8
     edge::<u8>("0", Ok(0u8));
     edge::<u8>("0.0", Ok(0u8));
@@ -192,7 +231,7 @@ fn every_integer_type_at_its_edges_as_integer_and_as_float() {
     edge::<u64>("18446744073709551615", Ok(18446744073709551615u64));
     edge::<u64>(
         "18446744073709551615.0",
-        Err("out of range: 1.8446744073709552e+19 is not between 0 and 18446744073709551615"),
+        Err("out of range: 18446744073709551616 is not between 0 and 18446744073709551615"),
     );
     edge::<u64>(
         "-1",
@@ -204,11 +243,11 @@ fn every_integer_type_at_its_edges_as_integer_and_as_float() {
     );
     edge::<u64>(
         "18446744073709551616",
-        Err("out of range: 1.8446744073709552e+19 is not between 0 and 18446744073709551615"),
+        Err("out of range: 18446744073709551616 is not between 0 and 18446744073709551615"),
     );
     edge::<u64>(
         "18446744073709551616.0",
-        Err("out of range: 1.8446744073709552e+19 is not between 0 and 18446744073709551615"),
+        Err("out of range: 18446744073709551616 is not between 0 and 18446744073709551615"),
     );
     // usize
     edge::<usize>("0", Ok(0usize));
@@ -216,7 +255,7 @@ fn every_integer_type_at_its_edges_as_integer_and_as_float() {
     edge::<usize>("18446744073709551615", Ok(18446744073709551615usize));
     edge::<usize>(
         "18446744073709551615.0",
-        Err("out of range: 1.8446744073709552e+19 is not between 0 and 18446744073709551615"),
+        Err("out of range: 18446744073709551616 is not between 0 and 18446744073709551615"),
     );
     edge::<usize>(
         "-1",
@@ -228,33 +267,43 @@ fn every_integer_type_at_its_edges_as_integer_and_as_float() {
     );
     edge::<usize>(
         "18446744073709551616",
-        Err("out of range: 1.8446744073709552e+19 is not between 0 and 18446744073709551615"),
+        Err("out of range: 18446744073709551616 is not between 0 and 18446744073709551615"),
     );
     edge::<usize>(
         "18446744073709551616.0",
-        Err("out of range: 1.8446744073709552e+19 is not between 0 and 18446744073709551615"),
+        Err("out of range: 18446744073709551616 is not between 0 and 18446744073709551615"),
     );
 }
 
+/// Issue 45: `9007199254740993.0` into an `i64` field was taken as
+/// 9007199254740992 without a word. A whole double at or beyond 2^53
+/// stands for several integers: within the range, refused as `Inexact`.
 #[test]
-fn doubles_beyond_2_pow_53_inside_the_range_are_accepted_as_the_double() {
+fn doubles_beyond_2_pow_53_inside_the_range_are_refused_not_rounded() {
     // The neighbours of the edges, toward the inside.
-    edge::<i64>("-9223372036854774784.0", Ok(-9_223_372_036_854_774_784));
-    edge::<i64>("9223372036854774784.0", Ok(9_223_372_036_854_774_784));
-    edge::<u64>("18446744073709549568.0", Ok(18_446_744_073_709_549_568));
-    edge::<i64>("1e18", Ok(1_000_000_000_000_000_000));
-    edge::<u64>("1.8e19", Ok(18_000_000_000_000_000_000));
-    // Exactly 2^53, however it is written: a double of its own.
-    edge::<i64>("9007199254740992.0", Ok(9_007_199_254_740_992));
-    edge::<i64>("9.007199254740992e15", Ok(9_007_199_254_740_992));
-    // Read as the nearest double, correctly rounded (serde_json's
-    // `float_roundtrip`; its default parser read this one as ...990).
+    inexact::<i64>("-9223372036854774784.0", "-9223372036854774784");
+    inexact::<i64>("9223372036854774784.0", "9223372036854774784");
+    inexact::<u64>("18446744073709549568.0", "18446744073709549568");
+    inexact::<i64>("1e18", "1000000000000000000");
+    inexact::<u64>("1.8e19", "18000000000000000000");
+    // 2^53 itself stands for 2^53 + 1 too (ties to even).
+    inexact::<i64>("9007199254740992.0", "9007199254740992");
+    inexact::<i64>("9.007199254740992e15", "9007199254740992");
+    // 2^53 + 1 arrives as 2^53: which was meant is unknown.
+    inexact::<i64>("9007199254740993.0", "9007199254740992");
+    // Below 2^53 every integer is a double of its own: exact. Read as the
+    // nearest double, correctly rounded (serde_json's `float_roundtrip`;
+    // its default parser read this one as ...990).
     edge::<i64>("9007199254740991.0", Ok(9_007_199_254_740_991));
-    // Float syntax carries no more than a double: 2^53 + 1 is read as the
-    // nearest double, 2^53 (ties to even). Within the range, that double's
-    // value is the answer; the integer literal is exact.
-    edge::<i64>("9007199254740993.0", Ok(9_007_199_254_740_992));
+    edge::<i64>("-9007199254740991.0", Ok(-9_007_199_254_740_991));
+    // The integer literal is exact, and taken.
     edge::<i64>("9007199254740993", Ok(9_007_199_254_740_993));
+    edge::<i64>("9007199254740992", Ok(9_007_199_254_740_992));
+    // A float field takes the double.
+    assert_eq!(
+        NumberField::<f64>::new().parse_value(Value::Number(number("9007199254740993.0"))),
+        Ok(9_007_199_254_740_992.0)
+    );
 }
 
 /// One answer to an `i128` or `u128` field: beyond 64 bits a JSON number
@@ -276,11 +325,23 @@ fn wide<N: NumberType + PartialEq>(text: &str, expected: Result<N, &str>) {
     }
 }
 
+/// An answer to an `i128` or `u128` field that a double holds beyond 64
+/// bits: refused as `Inexact`, written out as `written`.
+#[track_caller]
+fn wide_inexact<N: NumberType + PartialEq>(text: &str, written: &str) {
+    assert_eq!(
+        NumberField::<N>::new().parse_value(Value::Number(number(text))),
+        Err(Error::from(ErrorKind::Inexact {
+            text: written.to_owned()
+        })),
+        "{text}"
+    );
+}
+
 #[test]
-fn i128_and_u128_take_the_integers_a_double_holds_beyond_64_bits() {
-    const AMBIGUOUS: &str =
-        ": beyond 2^53, a number that is not an integer within 64 bits arrives \
-        as the nearest double, and this one also stands for numbers outside the range";
+fn i128_and_u128_take_the_integers_within_64_bits() {
+    const STANDS_FOR: &str = " (beyond 2^53, a number that is not an integer within 64 bits \
+        arrives as the nearest double)";
     let i128_range = "between -1.7014118346046923e+38 and 1.7014118346046923e+38";
     assert_eq!(
         i128::MIN.to_number(),
@@ -302,8 +363,10 @@ fn i128_and_u128_take_the_integers_a_double_holds_beyond_64_bits() {
         "-170141183460469231731687303715884105728.0",
         "-170141183460469231731687303715884105729",
     ] {
-        let message =
-            format!("out of range: -1.7014118346046923e+38 is not {i128_range}{AMBIGUOUS}");
+        let message = format!(
+            "out of range: the double -170141183460469231731687303715884105728 stands for \
+             numbers that are not all {i128_range}{STANDS_FOR}"
+        );
         wide::<i128>(text, Err(&message));
     }
     for text in [
@@ -311,23 +374,28 @@ fn i128_and_u128_take_the_integers_a_double_holds_beyond_64_bits() {
         "170141183460469231731687303715884105727.0",
         "170141183460469231731687303715884105728",
     ] {
-        let message =
-            format!("out of range: 1.7014118346046923e+38 is not {i128_range}{AMBIGUOUS}");
+        let message = format!(
+            "out of range: the double 170141183460469231731687303715884105728 stands for \
+             numbers that are not all {i128_range}{STANDS_FOR}"
+        );
         wide::<i128>(text, Err(&message));
     }
-    // Inside: the doubles next to the edges, and everything between.
-    wide::<i128>(
+    // Inside, beyond 64 bits or as a double beyond 2^53: which integer was
+    // meant cannot be known.
+    wide_inexact::<i128>(
         "170141183460469212842221372237303250944",
-        Ok(i128::MAX - (1 << 74) + 1),
+        "170141183460469212842221372237303250944",
     );
-    wide::<i128>(
+    wide_inexact::<i128>(
         "-170141183460469212842221372237303250944",
-        Ok(i128::MIN + (1 << 74)),
+        "-170141183460469212842221372237303250944",
     );
-    wide::<i128>("1e20", Ok(100_000_000_000_000_000_000));
-    wide::<i128>("-9223372036854775809", Ok(-9_223_372_036_854_775_808));
+    wide_inexact::<i128>("1e20", "100000000000000000000");
+    wide_inexact::<i128>("-9223372036854775809", "-9223372036854775808");
+    // Within 64 bits, exact.
     wide::<i128>("-9223372036854775808", Ok(i64::MIN.into()));
     wide::<i128>("18446744073709551615", Ok(u64::MAX.into()));
+    wide::<i128>("-9007199254740991.0", Ok(-9_007_199_254_740_991));
     wide::<i128>(
         "-1e40",
         Err(&format!("out of range: -1e+40 is not {i128_range}")),
@@ -346,16 +414,20 @@ fn i128_and_u128_take_the_integers_a_double_holds_beyond_64_bits() {
         "340282366920938463463374607431768211455.0",
         "340282366920938463463374607431768211456",
     ] {
-        let message = format!("out of range: 3.402823669209385e+38 is not {u128_range}{AMBIGUOUS}");
+        let message = format!(
+            "out of range: the double 3.402823669209385e+38 stands for numbers that are not \
+             all {u128_range}{STANDS_FOR}"
+        );
         wide::<u128>(text, Err(&message));
     }
-    wide::<u128>(
+    wide_inexact::<u128>(
         "340282366920938425684442744474606501888",
-        Ok(u128::MAX - (1 << 75) + 1),
+        "340282366920938425684442744474606501888",
     );
-    wide::<u128>("18446744073709551616", Ok(1 << 64));
-    wide::<u128>("18446744073709551615.0", Ok(1 << 64));
-    wide::<u128>("1e20", Ok(100_000_000_000_000_000_000));
+    wide_inexact::<u128>("18446744073709551616", "18446744073709551616");
+    wide_inexact::<u128>("18446744073709551615.0", "18446744073709551616");
+    wide_inexact::<u128>("1e20", "100000000000000000000");
+    wide::<u128>("18446744073709551615", Ok(u64::MAX.into()));
     wide::<u128>(
         "1e39",
         Err(&format!("out of range: 1e+39 is not {u128_range}")),
@@ -407,7 +479,7 @@ fn numbers_far_outside_are_out_of_range_for_every_type() {
             .parse_value(json!(1e20))
             .unwrap_err()
             .to_string(),
-        "out of range: 1e+20 is not between 0 and 18446744073709551615",
+        "out of range: 100000000000000000000 is not between 0 and 18446744073709551615",
     );
 }
 
@@ -448,9 +520,12 @@ fn explicit_bounds_near_2_pow_63_are_exact_too() {
             maximum: Some((1i64 << 62).into()),
         })),
     );
+    // Within the bound, a double beyond 2^53 stands for several integers.
     assert_eq!(
         field.parse_value(Value::Number(number("4611686018427386880.0"))),
-        Ok(4_611_686_018_427_386_880),
+        Err(Error::from(ErrorKind::Inexact {
+            text: "4611686018427386880".to_owned()
+        })),
     );
 }
 
@@ -501,6 +576,8 @@ fn f64_takes_every_finite_json_number() {
         parse("-9223372036854775809"),
         Ok(-9_223_372_036_854_775_808.0)
     );
+    // As a JSON value, `1e-400` is 0.0 already (serde_json reads the
+    // text); in an answer's text it is refused (below).
     assert_eq!(parse("1e-400"), Ok(0.0));
 }
 
@@ -509,23 +586,158 @@ struct Reals {
     x: f64,
 }
 
+/// Issue 45: a number beyond a double in an answer's JSON text refused the
+/// whole answer as "not JSON: number out of range", naming no field. It is
+/// a refusal of its field, which a form asks again like any other.
 #[test]
-fn f64_beyond_its_range_is_not_json_serde_json_reads() {
-    // serde_json refuses a number beyond f64 as text: it never reaches a
-    // field, and the error says so.
-    for text in ["1e309", "1.7976931348623159e308"] {
+fn a_number_beyond_a_double_in_text_is_refused_for_its_field() {
+    for text in ["1e309", "1e400", "-1e400", "1.7976931348623159e308"] {
         let result = format!(r#"{{"action":"accept","content":{{"x":{text}}}}}"#);
-        // serde_json points at the number's last character.
-        let column = result.find(text).unwrap() + text.len();
+        let error = Reals::parse_result_str(&result).unwrap_err();
         assert_eq!(
-            Reals::parse_result_str(&result),
-            Err(Error::from(ErrorKind::MalformedResult {
-                reason: format!("not JSON: number out of range at line 1 column {column}").into(),
-                found: None,
-            })),
+            error,
+            Error::from(ErrorKind::Inexact {
+                text: text.to_owned()
+            })
+            .in_field("x"),
             "{text}",
         );
+        assert_eq!(
+            error.to_string(),
+            format!("field `x`: not exact: {text} is beyond the range of a double"),
+        );
     }
+    // Beside another field's error, in the form's order; an integer field
+    // the same.
+    #[derive(ElicitForm, Debug, PartialEq)]
+    struct Two {
+        #[elicit(minimum = 1, maximum = 10)]
+        count: u8,
+        #[elicit(min_length = 2)]
+        name: String,
+    }
+    assert_eq!(
+        Two::parse_result_str(r#"{"action":"accept","content":{"name":"a","count":1e400}}"#),
+        Err(Error::from(ErrorKind::Multiple(vec![
+            Error::from(ErrorKind::Inexact {
+                text: "1e400".to_owned()
+            })
+            .in_field("count"),
+            Error::from(ErrorKind::TooShort {
+                value: "a".to_owned(),
+                min_length: 2
+            })
+            .in_field("name"),
+        ]))),
+    );
+    // Alone, whatever else is right.
+    assert_eq!(
+        Two::parse_result_str(r#"{"action":"accept","content":{"name":"ab","count":-1e400}}"#),
+        Err(Error::from(ErrorKind::Inexact {
+            text: "-1e400".to_owned()
+        })
+        .in_field("count")),
+    );
+    // A decline's content is not looked at; a property the form does not
+    // have is left out; anywhere else the text is refused as before.
+    assert_eq!(
+        Two::parse_result_str(r#"{"action":"decline","content":{"count":1e400}}"#),
+        Ok(ElicitAction::Decline),
+    );
+    assert_eq!(
+        Two::parse_result_str(
+            r#"{"action":"accept","content":{"name":"ab","count":2,"other":1e400}}"#
+        ),
+        Ok(ElicitAction::Accept(Two {
+            count: 2,
+            name: "ab".to_owned()
+        })),
+    );
+    let result = r#"{"action":"accept","_meta":{"x":1e400},"content":{}}"#;
+    assert!(matches!(
+        Two::parse_result_str(result).unwrap_err().kind(),
+        ErrorKind::MalformedResult { reason, .. } if reason.starts_with("not JSON: number out of range at line 1 column ")
+    ));
+    // Other syntax errors keep their place in the text.
+    let result = r#"{"action":"accept","content":{"count":1e400,"name":"ab",}}"#;
+    let ErrorKind::MalformedResult { reason, .. } =
+        Two::parse_result_str(result).unwrap_err().into_kind()
+    else {
+        panic!()
+    };
+    let expected = serde_json::from_str::<Value>(&result.replace("1e400", "1    "))
+        .unwrap_err()
+        .to_string();
+    assert_eq!(reason, format!("not JSON: {expected}"));
+}
+
+/// Issue 45: `1e-400` was taken as 0 by an integer field, and a fraction
+/// a double reads as a whole number as that number. In an answer's text
+/// each is refused for its field; a float field takes the nearest double
+/// of a fraction, as of any fraction, but not zero for a number that is
+/// not.
+#[test]
+fn numbers_in_text_are_read_as_written_or_refused() {
+    #[derive(ElicitForm, Debug, PartialEq)]
+    struct Mixed {
+        count: i64,
+        ratio: f64,
+    }
+    let parse = |count: &str, ratio: &str| {
+        Mixed::parse_result_str(&format!(
+            r#"{{"action":"accept","content":{{"count":{count},"ratio":{ratio}}}}}"#
+        ))
+    };
+    let inexact = |field: &'static str, text: &str| {
+        Error::from(ErrorKind::Inexact {
+            text: text.to_owned(),
+        })
+        .in_field(field)
+    };
+    assert_eq!(parse("1e-400", "0.5"), Err(inexact("count", "1e-400")));
+    assert_eq!(parse("2", "1e-400"), Err(inexact("ratio", "1e-400")));
+    assert_eq!(parse("-1e-400", "0.5"), Err(inexact("count", "-1e-400")));
+    assert_eq!(
+        parse("3.0000000000000001", "0.5"),
+        Err(inexact("count", "3.0000000000000001"))
+    );
+    assert_eq!(
+        parse("2", "3.0000000000000001"),
+        Ok(ElicitAction::Accept(Mixed {
+            count: 2,
+            ratio: 3.0
+        }))
+    );
+    // Zero, however written, is zero; a whole number written as a float
+    // below 2^53 is itself.
+    assert_eq!(
+        parse("0e-400", "-0.0"),
+        Ok(ElicitAction::Accept(Mixed {
+            count: 0,
+            ratio: -0.0
+        }))
+    );
+    assert_eq!(
+        parse("3.000", "1e-300"),
+        Ok(ElicitAction::Accept(Mixed {
+            count: 3,
+            ratio: 1e-300
+        }))
+    );
+    // And what a double cannot tell apart is refused on this path too.
+    assert_eq!(
+        parse("9007199254740993.0", "1"),
+        Err(inexact("count", "9007199254740992"))
+    );
+    let error = parse("1e-400", "0.5").unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "field `count`: not exact: 1e-400 is not zero, and a double reads it as zero"
+    );
+    assert_eq!(
+        parse("3.0000000000000001", "0.5").unwrap_err().to_string(),
+        "field `count`: not an integer: 3.0000000000000001 has a fractional part, which a double reads as a whole number"
+    );
 }
 
 // ---------------------------------------------------------------------------
@@ -583,9 +795,9 @@ fn integers_just_beyond_i64_are_refused_not_clamped() {
             .unwrap_err();
     assert_eq!(
         error.to_string(),
-        "field `b`: out of range: -9.223372036854776e+18 is not between -9223372036854775808 and \
-         9223372036854775807: beyond 2^53, a number that is not an integer within 64 bits arrives \
-         as the nearest double, and this one also stands for numbers outside the range",
+        "field `b`: out of range: the double -9223372036854775808 stands for numbers that are \
+         not all between -9223372036854775808 and 9223372036854775807 (beyond 2^53, a number \
+         that is not an integer within 64 bits arrives as the nearest double)",
     );
 }
 

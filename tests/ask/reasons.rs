@@ -126,3 +126,89 @@ fn a_uri_is_told_what_is_wrong_and_how_to_write_it() {
         ["homepage: “https://example.com/%zz” is not a full address, such as https://example.com/page."]
     );
 }
+
+/// Whole numbers, read exactly or refused.
+#[derive(ElicitForm, Debug, PartialEq)]
+struct Counts {
+    id: i64,
+    total: u64,
+}
+
+async fn counts(ask: Ask<Fake>) -> Result<ToolResult, ElicitError> {
+    let answer = ask.form::<Counts>("counts", "How many?").await?;
+    Ok(ToolResult::Text(format!("{answer:?}")))
+}
+
+/// `id` and `total` answered once with `id` and `total`: the reason the
+/// question is asked again with, and the rejection's `data` entries when
+/// the same wrong answer comes three times, on every revision that asks.
+#[track_caller]
+fn refused(id: Value, total: Value) -> (String, Value) {
+    let mut seen_reason = None;
+    for version in [V1125, V0728, None] {
+        let wrong = json!({"action": "accept", "content": {"id": id, "total": total}});
+        let right = json!({"action": "accept", "content": {"id": 1, "total": 2}});
+        let client = Client::new(version, vec![wrong.clone(), right]);
+        assert_eq!(
+            text(client.tool(counts)),
+            "Accept(Counts { id: 1, total: 2 })",
+            "{}",
+            name(version)
+        );
+        let reason = client.seen()[1]["message"]
+            .as_str()
+            .unwrap()
+            .strip_prefix("How many?\n\n")
+            .unwrap()
+            .to_owned();
+        if let Some(seen) = &seen_reason {
+            assert_eq!(&reason, seen, "{}", name(version));
+        }
+        seen_reason = Some(reason);
+    }
+    // Twice in a row ends the call: the rejection's data.
+    let wrong = json!({"action": "accept", "content": {"id": id, "total": total}});
+    let other = json!({"action": "accept", "content": {"id": "x", "total": 2}});
+    let client = Client::new(V0728, vec![wrong.clone(), other, wrong]);
+    let data = rejected(client.tool(counts)).data.unwrap();
+    (seen_reason.unwrap(), data["errors"][0].clone())
+}
+
+/// Issue 45: the re-ask for 2^64 quoted `1.8446744073709552e+19`, not
+/// what the person typed; `9007199254740993.0` into an `i64` became
+/// 9007199254740992 without a word.
+#[test]
+fn numbers_are_quoted_as_typed_and_read_exactly_or_asked_again() {
+    let two_to_the_64 =
+        Value::Number(serde_json::Number::from_f64(18446744073709551616.0).unwrap());
+    let (reason, entry) = refused(json!(1), two_to_the_64.clone());
+    assert_eq!(
+        reason,
+        "total: enter a number from 0 to 18446744073709551615; you entered “18446744073709551616”."
+    );
+    assert_eq!(
+        entry,
+        json!({"field": "total", "value": two_to_the_64, "minimum": 0, "maximum": 18446744073709551615u64,
+               "message": "field `total`: out of range: 18446744073709551616 is not between 0 and 18446744073709551615"})
+    );
+    let rounded = Value::Number(serde_json::Number::from_f64(9007199254740993.0).unwrap());
+    let (reason, entry) = refused(rounded, json!(2));
+    assert_eq!(
+        reason,
+        "id: “9007199254740992” reached the server rounded; enter the whole number in digits only, without a decimal point or an exponent."
+    );
+    assert_eq!(
+        entry,
+        json!({"field": "id", "value": "9007199254740992",
+               "message": "field `id`: not exact: 9007199254740992 arrived as a double beyond 2^53, which stands for several integers; an integer that large is exact as an integer literal"})
+    );
+    // The integer literal is exact, and taken.
+    let client = Client::new(
+        V0728,
+        vec![json!({"action": "accept", "content": {"id": 9007199254740993i64, "total": 2}})],
+    );
+    assert_eq!(
+        text(client.tool(counts)),
+        "Accept(Counts { id: 9007199254740993, total: 2 })"
+    );
+}

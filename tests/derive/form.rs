@@ -1501,7 +1501,7 @@ fn out_of_the_rust_types_range() {
             maximum: Some(Number::from(u64::MAX)),
         })
         .in_field("big"),
-        "field `big`: out of range: 1e+20 is not between 0 and 18446744073709551615",
+        "field `big`: out of range: 100000000000000000000 is not between 0 and 18446744073709551615",
     );
     assert_rejected::<Numbers>(
         with(numbers_content(), "delta", json!(u64::MAX)),

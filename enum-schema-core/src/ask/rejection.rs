@@ -137,7 +137,8 @@ fn rejection_entry(error: &Error) -> Value {
         | ErrorKind::InvalidFormat { value, .. }
         | ErrorKind::NoMatch { value, .. }
         | ErrorKind::TooManyMatches { value, .. }
-        | ErrorKind::Unreadable { text: value, .. } => put("value", quote.str(value)),
+        | ErrorKind::Unreadable { text: value, .. }
+        | ErrorKind::Inexact { text: value } => put("value", quote.str(value)),
         ErrorKind::InvalidItem { items, .. }
         | ErrorKind::DuplicateItem { items, .. }
         | ErrorKind::TooFewItems { items, .. }

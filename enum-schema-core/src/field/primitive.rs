@@ -10,7 +10,7 @@ use serde_json::{Number, Value};
 
 use crate::error::{Error, ErrorKind};
 use crate::schema::check;
-use crate::schema::number::{Int, Limit, Reading};
+use crate::schema::number::{written, Int, Limit, Reading};
 use crate::schema::primitive::{BooleanSchema, NumberSchema, StringFormat, StringSchema};
 use crate::schema::{rule, PrimitiveSchema};
 
@@ -156,9 +156,10 @@ impl BooleanField {
 ///
 /// JSON numbers beyond 64 bits arrive as doubles (serde_json, without its
 /// `arbitrary_precision` feature, which this crate does not turn on for
-/// everyone, reads them so), so an `i128` or `u128` field takes the
-/// integers a double holds beyond 64 bits, and its bounds beyond 64 bits
-/// are written as the nearest double.
+/// everyone, reads them so), and a double beyond 2^53 stands for several
+/// integers: an `i128` or `u128` field takes the integers within 64 bits
+/// (and refuses the rest, see [`NumberField::parse_value`]), and its
+/// bounds beyond 64 bits are written as the nearest double.
 pub trait NumberType: Copy + PartialOrd + fmt::Debug + 'static + private::Sealed {
     /// Whether the schema's `type` is `"integer"`.
     const INTEGER: bool;
@@ -274,8 +275,9 @@ number_type!(
         Number::from_f64(self)
     }
     fn from_number(number: &Number) -> Option<Self> {
-        // Every JSON number serde_json reads is a finite double (it refuses
-        // `1e400` as text): the nearest one, as for any f64.
+        // Every JSON number serde_json reads is a finite double (an
+        // answer's text with `1e400` is refused for its field): the
+        // nearest one, as for any f64.
         number.as_f64()
     }
     fn to_integer(self) -> Option<(bool, u128)> {
@@ -457,27 +459,34 @@ impl<N: NumberType> NumberField<N> {
         }
     }
 
-    /// Parses an answer: a JSON number of the right kind within the bounds.
+    /// Parses an answer: a JSON number of the right kind within the bounds,
+    /// read exactly or refused.
     ///
-    /// The decision is exact, never a cast that could clamp: an integer
-    /// literal within 64 bits is compared as it was written, whatever the
-    /// field's type; a number serde_json could only read as a double (a
-    /// fraction, an exponent, an integer beyond 64 bits) stands for every
-    /// number that rounds to that double, and is accepted only if all of
-    /// them are within the bounds. So `-9223372036854775809` (read as the
-    /// double -2^63) is out of an `i64` field's range, as is
-    /// `18446744073709551615.0` (the double 2^64) for a `u64`, while
-    /// `9007199254740992.0` and `1e15` are integers like any other. Float
-    /// syntax carries no more than a double: within the range, the answer is
-    /// the double's value (`9007199254740993.0` is 9007199254740992; the
-    /// integer literal `9007199254740993` is itself). For `f32`, a number
-    /// is within the type when it rounds to a finite `f32`.
+    /// The decision is exact, never a cast that could clamp or round: an
+    /// integer literal within 64 bits is compared as it was written,
+    /// whatever the field's type; a number serde_json could only read as a
+    /// double (a fraction, an exponent, an integer beyond 64 bits) stands
+    /// for every number that rounds to that double. Such a double is out
+    /// of range if any of those numbers is: `-9223372036854775809` (read as
+    /// the double -2^63) is out of an `i64` field's range, as is
+    /// `18446744073709551615.0` (the double 2^64) for a `u64`. Within the
+    /// range, an integer field takes a whole double below 2^53, where each
+    /// integer is a double of its own (`3.0`, `1e15`), and refuses one at or
+    /// beyond it ([`ErrorKind::Inexact`]): `9007199254740993.0` arrives as
+    /// 9007199254740992, and which of the integers it stands for was meant
+    /// cannot be known (the integer literal `9007199254740993` is itself).
+    /// So an `i128` or `u128` field takes the integers within 64 bits. For
+    /// `f32`, a number is within the type when it rounds to a finite `f32`;
+    /// a float field takes the double nearest to what was written, as any
+    /// double does.
     ///
     /// # Errors
     ///
     /// [`ErrorKind::TypeMismatch`] for any other JSON type (a numeric string
     /// too), [`ErrorKind::NotAnInteger`] for a fractional number on an integer
-    /// field, [`ErrorKind::OutOfRange`] outside `minimum..=maximum` or the type.
+    /// field, [`ErrorKind::OutOfRange`] outside `minimum..=maximum` or the type,
+    /// [`ErrorKind::Inexact`] (`{"text": "9007199254740992"}`) for a whole
+    /// double at or beyond 2^53 within the range of an integer field.
     pub fn parse_value(&self, value: Value) -> Result<N, Error> {
         let (minimum, maximum) = self.bounds();
         // Integer bounds exactly, float bounds as the JSON numbers sent.
@@ -500,6 +509,15 @@ impl<N: NumberType> NumberField<N> {
         }
         let (min_limit, max_limit) = (limit(minimum, low.as_ref()), limit(maximum, high.as_ref()));
         let number = check::number(value, N::INTEGER, min_limit, max_limit, out_of_range)?;
+        // Within the bounds, whichever integer it stands for; but which one
+        // it is cannot be known: refused, not rounded.
+        if N::INTEGER {
+            if let Reading::Rounded { .. } = Reading::of(&number) {
+                return Err(Error::from(ErrorKind::Inexact {
+                    text: written(&number),
+                }));
+            }
+        }
         // Within the bounds; within the type too (a float that rounds to a
         // finite f32, an integer that fits).
         match N::from_number(&number) {

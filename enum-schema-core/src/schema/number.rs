@@ -220,8 +220,9 @@ impl<'a> Limit<'a> {
 /// (`-`, or `+`), decimal digits with at most one point (`.5` and `5.`
 /// read as `0.5` and `5`), and an optional exponent (`1e3`, `2.5E-2`).
 /// Nothing else: no hexadecimal, `Infinity`, `NaN`, digit separators or
-/// inner spaces. The value is `digits × 10^exponent`, exactly.
-#[cfg(feature = "host")]
+/// inner spaces. The value is `digits × 10^exponent`, exactly. JSON's
+/// numbers are among them: the answers' JSON text is read with it too
+/// (`form.rs`), so that a number is read exactly or refused.
 #[derive(Debug, PartialEq)]
 pub(crate) struct Decimal {
     negative: bool,
@@ -231,14 +232,12 @@ pub(crate) struct Decimal {
 }
 
 /// Whether `text` reads as a [`Decimal`], whatever its size.
-#[cfg(any(feature = "host", feature = "ask"))]
 pub(crate) fn is_decimal(text: &str) -> bool {
     decimal_parts(text).is_some()
 }
 
 /// The sign, the digits before and after the point, and the exponent of
 /// a decimal number as typed; `None` if `text` is not one.
-#[cfg(any(feature = "host", feature = "ask"))]
 fn decimal_parts(text: &str) -> Option<(bool, &str, &str, i64)> {
     let (negative, rest) = match text.as_bytes().first()? {
         b'-' => (true, &text[1..]),
@@ -278,7 +277,6 @@ fn decimal_parts(text: &str) -> Option<(bool, &str, &str, i64)> {
     Some((negative, whole, fraction, exponent))
 }
 
-#[cfg(feature = "host")]
 impl Decimal {
     /// Reads `text` (already trimmed), or `None` if it is not a decimal.
     pub(crate) fn parse(text: &str) -> Option<Decimal> {
@@ -314,6 +312,7 @@ impl Decimal {
 
     /// The number as a JSON integer, exactly, if it is a whole number
     /// that `i64` or `u64` holds.
+    #[cfg(feature = "host")]
     pub(crate) fn to_integer(&self) -> Option<Number> {
         if !self.is_integral() {
             return None;
@@ -342,6 +341,7 @@ impl Decimal {
     /// [`to_integer`](Self::to_integer) gives one, else the nearest
     /// double; `None` if the double is infinite (`1e400`) or zero for a
     /// number that is not (`1e-400`).
+    #[cfg(feature = "host")]
     pub(crate) fn to_number(&self) -> Option<Number> {
         if let Some(integer) = self.to_integer() {
             return Some(integer);
@@ -358,4 +358,102 @@ impl Decimal {
         }
         Number::from_f64(double)
     }
+}
+
+/// Why a number written as `text` cannot be read exactly as what a field
+/// takes: the cases of [`ErrorKind::Inexact`](crate::ErrorKind::Inexact).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Inexact {
+    /// Beyond a double (`1e400`).
+    Large,
+    /// Not zero, and a double reads it as zero (`1e-400`).
+    Small,
+    /// A fraction that a double reads as a whole number
+    /// (`3.0000000000000001`), for an integer field.
+    Fraction,
+    /// A whole number that arrived as a double at or beyond 2^53, which
+    /// stands for several integers (`9007199254740993.0`).
+    Rounded,
+}
+
+impl Inexact {
+    /// What is wrong with `text`, a number as written.
+    pub(crate) fn of(text: &str) -> Inexact {
+        let Some(decimal) = Decimal::parse(text) else {
+            return Inexact::Rounded;
+        };
+        let double: f64 = text.parse().unwrap_or(0.0);
+        if double.is_infinite() {
+            Inexact::Large
+        } else if double == 0.0 && !decimal.is_zero() {
+            Inexact::Small
+        } else if !decimal.is_integral() {
+            Inexact::Fraction
+        } else {
+            Inexact::Rounded
+        }
+    }
+}
+
+/// A number written in JSON text, as this crate reads it: whether the
+/// value serde_json gives it (an integer within 64 bits, else the nearest
+/// double) is the number exactly, and if not, why.
+///
+/// - `None`: exact, or a double that only rounds a fraction (`0.1`), as
+///   every double does, where no integer is at stake.
+/// - [`Inexact::Large`], [`Inexact::Small`]: not for any number field.
+/// - [`Inexact::Fraction`]: a fraction read as a whole double; refused by
+///   an integer field, taken as the double by a number field.
+pub(crate) fn read_exactly(text: &str) -> Option<Inexact> {
+    let decimal = Decimal::parse(text)?;
+    let double: f64 = text.parse().ok()?;
+    if double.is_infinite() {
+        return Some(Inexact::Large);
+    }
+    if double == 0.0 {
+        return (!decimal.is_zero()).then_some(Inexact::Small);
+    }
+    (!decimal.is_integral() && double.fract() == 0.0).then_some(Inexact::Fraction)
+}
+
+/// A JSON number as a person reads it: as serde_json writes it, but a
+/// whole double at or beyond 2^53 (and below 2^128) in full, as the
+/// integer it is (`18446744073709551616`, not `1.8446744073709552e+19`):
+/// what was typed, when it was that integer.
+pub(crate) fn written(number: &Number) -> String {
+    if number.as_i64().is_none() && number.as_u64().is_none() {
+        if let Some(double) = number.as_f64() {
+            if double.fract() == 0.0
+                && double.abs() >= EXACT_DOUBLES
+                && double.abs() < BEYOND_BOUNDS
+            {
+                let magnitude = double.abs() as u128;
+                let sign = if double < 0.0 { "-" } else { "" };
+                return format!("{sign}{magnitude}");
+            }
+        }
+    }
+    number.to_string()
+}
+
+/// Whether `value`, a whole double beyond 2^53 that is itself within
+/// `minimum..=maximum` (one of them at least), was refused for the other
+/// numbers it stands for (`-9223372036854775808.0` arrives as the double
+/// -2^63, which `-9223372036854775809` rounds to as well).
+pub(crate) fn stands_outside(
+    value: &Number,
+    minimum: Option<&Number>,
+    maximum: Option<&Number>,
+) -> bool {
+    let rounded = matches!(
+        Reading::of(value),
+        Reading::Rounded { .. } | Reading::Huge(_)
+    );
+    let inside = |bound: Option<&Number>, outside: Ordering| {
+        bound.is_none_or(|bound| compare(value, bound) != Some(outside))
+    };
+    rounded
+        && (minimum.is_some() || maximum.is_some())
+        && inside(minimum, Ordering::Less)
+        && inside(maximum, Ordering::Greater)
 }
