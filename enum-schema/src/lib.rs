@@ -79,6 +79,11 @@
 //!   or a widget set, checked with the server's own checks and refused
 //!   with a reason a person reads; the `ElicitResult` to send. No
 //!   dependency of its own; Rust 1.85.
+//! - `terminal`: `enum_schema::host::terminal`, that model asked on a
+//!   terminal with [inquire](https://docs.rs/inquire) (on crossterm): each
+//!   field a prompt (a line read as the server reads it, yes or no, a
+//!   list, a checklist), a refused value asked again with its reason, then
+//!   send, decline or cancel; Esc cancels. Turns on `host`; Rust 1.85.
 //! - `ask`: `enum_schema::ask`, the elicitation core that every SDK's `Ask`
 //!   is built on (`RequestStateSeal`, `Question`, `ElicitError`, the `Sdk`
 //!   trait). The SDK features and `store` turn it on; enable it alone to

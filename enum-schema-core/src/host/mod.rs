@@ -24,6 +24,10 @@
 //!   toggle, clear; [`Draft::blockers`] says what stands in the way of
 //!   submitting; [`Draft::finish`] gives the accept.
 //!
+//! With the `terminal` feature, `host::terminal` is both, ready made: the
+//! fields asked on a terminal with inquire's prompts (lines read by
+//! `parse_text`, lists and checklists), finished through a [`Draft`].
+//!
 //! Every value goes through the same checks the server's parsing runs
 //! ([`PrimitiveSchema::check`](crate::schema::PrimitiveSchema::check)),
 //! with the same [`Error`](crate::Error)s and the same sentences
@@ -85,6 +89,9 @@ mod draft;
 mod field;
 mod json;
 mod read;
+#[cfg(feature = "terminal")]
+#[cfg_attr(docsrs, doc(cfg(feature = "terminal")))]
+pub mod terminal;
 mod text;
 
 pub use self::draft::{Defaults, Draft};
