@@ -369,18 +369,26 @@ fn unreadable(
     };
     let quoted = quote(text);
     // A decimal a double holds, refused for an integer field: a fraction
-    // whose nearest double is whole (9007199254740993.5).
+    // whose nearest double is whole (9007199254740993.5), or a whole
+    // number beyond 64 bits, which a double holds only rounded.
     let integer = matches!(property, Some(PrimitiveSchema::Number(number)) if number.integer);
-    if shaped
-        && integer
-        && trimmed
-            .parse::<f64>()
-            .is_ok_and(|double| double.is_finite() && double != 0.0)
-    {
-        return write!(
-            english,
-            "{field}: enter a whole number; you entered {quoted}."
-        );
+    if shaped && integer {
+        match Inexact::of(trimmed) {
+            Inexact::Fraction => {
+                return write!(
+                    english,
+                    "{field}: enter a whole number; you entered {quoted}."
+                )
+            }
+            Inexact::Rounded => {
+                let enter = hint.map_or_else(String::new, |hint| format!("; enter {hint}"));
+                return write!(
+                    english,
+                    "{field}: {quoted} is too large to send as a whole number{enter}."
+                );
+            }
+            Inexact::Large | Inexact::Small => {}
+        }
     }
     match (shaped, hint) {
         // A decimal beyond what JSON carries: 1e400, or 1e-400.

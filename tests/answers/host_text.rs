@@ -8,7 +8,7 @@
 
 use enum_schema::error::JsonType;
 use enum_schema::schema::StringFormat;
-use enum_schema::ErrorKind;
+use enum_schema::{Error, ErrorKind};
 use serde_json::{json, Number};
 
 use crate::host::{one, required};
@@ -308,6 +308,66 @@ fn beyond_a_double() {
     f.reads("0e99999999999", json!(0));
     // The largest double is one.
     f.reads("1.7976931348623157e308", json!(1.7976931348623157e308));
+}
+
+/// A whole number beyond 64 bits, typed into an integer field: JSON
+/// carries it only as a rounded double, which stands for several
+/// integers, so it is refused as text (out of range where a bound says
+/// so, as the server reads the same digits). A number field takes the
+/// nearest double.
+#[test]
+fn a_whole_number_beyond_64_bits() {
+    let f = one(r#"{"type": "integer", "title": "Count"}"#);
+    for typed in [
+        "18446744073709551616",
+        "-9223372036854775809",
+        "1e20",
+        "123456789012345678901234567890.0",
+    ] {
+        f.refuses(
+            typed,
+            unreadable(typed),
+            &format!(
+                "Count: “{typed}” is too large to send as a whole number; enter a whole number."
+            ),
+        );
+    }
+    let n = one(r#"{"type": "number"}"#);
+    n.reads("18446744073709551616", json!(18446744073709551616.0));
+    // Within the bounds, as a server on this crate reads the same digits.
+    let bounded = one(r#"{"type": "integer", "minimum": 0, "maximum": 9223372036854775807}"#);
+    bounded.refuses(
+        "18446744073709551616",
+        ErrorKind::OutOfRange {
+            value: Number::from_f64(18446744073709551616.0).unwrap(),
+            minimum: Some(0.into()),
+            maximum: Some(i64::MAX.into()),
+        },
+        "f: enter a number from 0 to 9223372036854775807; you entered “18446744073709551616”.",
+    );
+    // A widget's double at or beyond 2^53 stands for several integers:
+    // refused as a server's typed integer field refuses it (a schema
+    // built at run time would take it).
+    let refusal = f.field().check(json!(9007199254740992.0)).unwrap_err();
+    assert_eq!(
+        refusal.error(),
+        &Error::from(ErrorKind::Inexact {
+            text: "9007199254740992".into()
+        })
+        .in_field("f")
+    );
+    assert_eq!(
+        refusal.reason(),
+        "Count: “9007199254740992” reached the server rounded; enter the whole number in digits only, without a decimal point or an exponent."
+    );
+    assert_eq!(
+        f.field().check(json!(9007199254740991.0)),
+        Ok(json!(9007199254740991.0))
+    );
+    assert_eq!(
+        n.field().check(json!(9007199254740992.0)),
+        Ok(json!(9007199254740992.0))
+    );
 }
 
 /// Bounds: the server's own `OutOfRange`, in each wording.

@@ -6,8 +6,9 @@ use std::fmt;
 
 use serde_json::Value;
 
-use crate::error::{Error, QuotedStr};
+use crate::error::{Error, ErrorKind, QuotedStr};
 use crate::messages::{self, English, Messages};
+use crate::schema::number::{written, Reading};
 use crate::schema::option::EnumOption;
 use crate::schema::primitive::{BooleanSchema, NumberSchema, StringSchema};
 use crate::schema::read::SchemaError;
@@ -252,6 +253,13 @@ impl Field {
     /// parsing of the answer accepts; a value it refuses, the server would
     /// refuse for the same reason. Returns the value as it is sent.
     ///
+    /// An integer field also refuses a whole double at or beyond 2^53
+    /// (`9007199254740992.0`), which stands for several integers, as a
+    /// server's typed integer field does
+    /// ([`ErrorKind::Inexact`](crate::ErrorKind::Inexact)); a schema built
+    /// at run time takes it. An integer typed as text is exact
+    /// ([`parse_text`](Self::parse_text)).
+    ///
     /// # Errors
     ///
     /// A [`Refusal`] whose [`error`](Refusal::error) is the server's
@@ -261,7 +269,7 @@ impl Field {
     /// is sent for it.
     pub fn check(&self, value: Value) -> Result<Value, Refusal<'_>> {
         match &self.schema {
-            Ok(schema) => schema.check(value).map_err(|error| self.refuse(error)),
+            Ok(schema) => strictest(schema, value).map_err(|error| self.refuse(error)),
             Err(_) => Err(
                 self.refuse(Error::from(crate::error::ErrorKind::TypeMismatch {
                     expected: crate::error::JsonType::Null,
@@ -283,7 +291,9 @@ impl Field {
     ///   code points, as the server counts them.
     /// - **Integer** and **number**: plain decimal, an optional sign and
     ///   exponent (`-12`, `2.5`, `1e3`, `.5`); an integer field takes
-    ///   `10.0` and `1e1` as `10`, exactly, however large. Hexadecimal,
+    ///   `10.0` and `1e1` as `10`, exactly, up to 64 bits (a whole number
+    ///   beyond, which JSON carries only as a rounded double, is refused,
+    ///   as out of range where a bound says so). Hexadecimal,
     ///   `Infinity`, `NaN`, digit separators and a decimal comma (`1,5`,
     ///   whose reason shows `1.5`) are refused, and so is a number no JSON
     ///   double holds (`1e400`), or one a double would turn into zero
@@ -346,10 +356,17 @@ impl Field {
         };
         match text::read(schema, text) {
             Ok(None) => self.blank(),
-            Ok(Some(value)) => schema
-                .check(value)
-                .map(Some)
-                .map_err(|error| self.refuse(error)),
+            Ok(Some(value)) => match strictest(schema, value) {
+                Ok(value) => Ok(Some(value)),
+                // A whole number beyond 64 bits, within the bounds: typed
+                // exactly, and no JSON number carries it so.
+                Err(error) if matches!(error.kind(), ErrorKind::Inexact { .. }) => Err(self
+                    .refuse(Error::from(ErrorKind::Unreadable {
+                        text: text.to_owned(),
+                        expected: crate::error::JsonType::Number,
+                    }))),
+                Err(error) => Err(self.refuse(error)),
+            },
             Err(kind) => Err(self.refuse(Error::from(kind))),
         }
     }
@@ -369,6 +386,22 @@ impl Field {
             error: error.in_field(self.key.clone()),
         }
     }
+}
+
+/// The check of `value` as the strictest server runs it: the schema's
+/// own, and for an integer field, a whole double at or beyond 2^53 refused
+/// as a typed integer field refuses it (which of the integers it stands
+/// for was meant cannot be known).
+fn strictest(schema: &PrimitiveSchema, value: Value) -> Result<Value, Error> {
+    let value = schema.check(value)?;
+    if let (PrimitiveSchema::Number(number), Value::Number(read)) = (schema, &value) {
+        if number.is_integer() && matches!(Reading::of(read), Reading::Rounded { .. }) {
+            return Err(Error::from(ErrorKind::Inexact {
+                text: written(read),
+            }));
+        }
+    }
+    Ok(value)
 }
 
 /// A value a host refused for one field, before anything is sent: the
