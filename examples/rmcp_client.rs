@@ -1,8 +1,12 @@
 //! An MCP client on rmcp that answers the server's elicitations from a
-//! terminal prompt, through this crate's read view: every property of the
-//! `requestedSchema` becomes a prompt (a list for a single-select, a
-//! checklist for a multi-select, text, a number or yes/no), and the answer
-//! is checked against the schema before it is sent.
+//! terminal prompt, through this crate's host form model: each
+//! `elicitation/create` rmcp hands over is read leniently into an
+//! [`enum_schema::host::Request`] and asked with
+//! [`enum_schema::host::terminal::ask`] (a list for a single-select, a
+//! checklist for a multi-select, a line of text or a number read as the
+//! server reads it, yes or no; a refused value asked again with its
+//! reason; then send, decline or cancel; Esc cancels), and nothing the
+//! server's checks would refuse is sent.
 //!
 //! ```text
 //! cargo run --features rmcp-client --example rmcp_client -- URL TOOL [--protocol 2025-11-25] [--answers FILE] [--defaults]
@@ -28,21 +32,27 @@
 //!
 //! With `--answers FILE` it runs without a terminal: FILE holds one
 //! `ElicitResult` per elicitation, in order (`[{"action":"accept","content":{..}},{"action":"decline"}]`).
-//! With `--defaults`, a scripted accept is sent as a user who leaves the
-//! prefilled fields alone would send it: every property its content leaves
-//! out gets the schema's `default`, if it has one
-//! ([`RequestedSchema::default_content`]; SEP-1034). The terminal prompts
-//! start from the defaults anyway. An accept the schema refuses is not
-//! sent: the client reports why, answers `cancel` instead, and exits with
-//! status 2. It prints each tool's result text, and exits with status 1
-//! when a tool reports an error.
+//! A scripted accept fills a [`Draft`]: each value of its content is set
+//! as a widget would set it (`null` clears the field), and the draft
+//! finishes into the accept. With `--defaults`, it is sent as a user who
+//! leaves the prefilled fields alone would send it: every property its
+//! content leaves out gets the schema's `default`, if it has one
+//! ([`Defaults::OnFinish`]; SEP-1034); without, only what the script gives
+//! is sent ([`Defaults::Never`]). The terminal prompts start from the
+//! defaults anyway. An accept the schema refuses is not sent: the client
+//! reports why, answers `cancel` instead, and exits with status 2. A form
+//! it cannot read (a URL elicitation), or with a required field it cannot
+//! show, is declined. It prints each tool's result text, and exits with
+//! status 1 when a tool reports an error, and with status 130 when the
+//! person pressed Ctrl-C at a prompt (the form is answered `cancel`, and no
+//! further tool is called).
 
 use std::collections::VecDeque;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
-use dialoguer::{Confirm, Input, MultiSelect, Select};
-use enum_schema::rmcp::{accept, read_request, ClientError};
-use enum_schema::schema::{PrimitiveSchema, RequestedSchema};
+use enum_schema::host::{terminal, Defaults, Draft, Field, Request, Response};
 use rmcp::model::{
     CallToolRequestParams, ClientCapabilities, ClientConfig, ElicitRequestParams, ElicitResult,
     ElicitationAction, ElicitationCapability, FormElicitationCapability, Implementation,
@@ -63,182 +73,121 @@ struct Client {
     /// leaves out.
     defaults: bool,
     /// Set when a scripted accept was refused before sending.
-    refused: Mutex<bool>,
+    refused: AtomicBool,
+    /// Set when the person pressed Ctrl-C at a prompt.
+    interrupted: AtomicBool,
 }
 
-/// Asks for one property on the terminal; `None` leaves it out.
-fn prompt(
-    name: &str,
-    property: &PrimitiveSchema,
-    required: bool,
-) -> std::io::Result<Option<Value>> {
-    let io = |error: dialoguer::Error| match error {
-        dialoguer::Error::IO(error) => error,
-    };
-    if let Some(choice) = property.as_enum() {
-        let label = choice.title().unwrap_or(name);
-        let labels: Vec<&str> = choice
-            .options()
-            .iter()
-            .map(|option| option.label())
-            .collect();
-        let defaults = choice.default_values().unwrap_or_default();
-        if choice.is_multi() {
-            let checked: Vec<bool> = choice
-                .options()
-                .iter()
-                .map(|option| defaults.contains(&option.value()))
-                .collect();
-            let picked = MultiSelect::new()
-                .with_prompt(label)
-                .items(&labels)
-                .defaults(&checked)
-                .interact()
-                .map_err(io)?;
-            let values = picked
-                .into_iter()
-                .map(|index| Value::from(choice.options()[index].value()))
-                .collect();
-            return Ok(Some(Value::Array(values)));
-        }
-        let default = choice
-            .options()
-            .iter()
-            .position(|option| defaults.first() == Some(&option.value()))
-            .unwrap_or(0);
-        let picked = Select::new()
-            .with_prompt(label)
-            .items(&labels)
-            .default(default)
-            .interact()
-            .map_err(io)?;
-        return Ok(Some(Value::from(choice.options()[picked].value())));
-    }
-    match property {
-        PrimitiveSchema::Boolean(boolean) => {
-            let answer = Confirm::new()
-                .with_prompt(boolean.title().unwrap_or(name))
-                .default(boolean.default_value().unwrap_or(false))
-                .interact()
-                .map_err(io)?;
-            Ok(Some(Value::Bool(answer)))
-        }
-        PrimitiveSchema::Number(number) => {
-            let mut input = Input::<String>::new()
-                .with_prompt(number.title().unwrap_or(name))
-                .allow_empty(!required);
-            if let Some(default) = number.default_value() {
-                input = input.default(default.to_string());
-            }
-            let text = input.interact_text().map_err(io)?;
-            if text.is_empty() {
-                return Ok(None);
-            }
-            // A number if it reads as one; else the text, which the check refuses.
-            Ok(Some(
-                serde_json::from_str(&text).unwrap_or(Value::String(text)),
-            ))
-        }
-        _ => {
-            let title = match property {
-                PrimitiveSchema::String(string) => string.title(),
-                _ => None,
-            };
-            let mut input = Input::<String>::new()
-                .with_prompt(title.unwrap_or(name))
-                .allow_empty(!required);
-            if let PrimitiveSchema::String(string) = property {
-                if let Some(default) = string.default_value() {
-                    input = input.default(default.to_string());
-                }
-            }
-            let text = input.interact_text().map_err(io)?;
-            Ok((!text.is_empty()).then_some(Value::String(text)))
-        }
-    }
-}
+/// One form at a time on the terminal: rmcp may hand over two
+/// elicitations at once (a 2026-07-28 round may carry several).
+static TERMINAL: Mutex<()> = Mutex::new(());
 
-/// `content` over the schema's defaults: every property it leaves out gets
-/// its `default`, if it has one ([`RequestedSchema::default_content`]). A
-/// `null` (a field the user blanked) is kept for [`accept`] to read.
-fn with_defaults(schema: &RequestedSchema, content: Map<String, Value>) -> Map<String, Value> {
-    let mut filled = schema.default_content();
-    filled.extend(content);
-    filled
-}
-
-/// Asks on the terminal until the answer passes the schema, or the user
-/// declines.
-fn ask_terminal(message: &str, schema: &RequestedSchema) -> std::io::Result<ElicitResult> {
-    println!("{message}");
-    loop {
-        let go = Select::new()
-            .items(["answer", "decline", "cancel"])
-            .default(0)
-            .interact()
-            .map_err(|dialoguer::Error::IO(error)| error)?;
-        match go {
-            1 => return Ok(ElicitResult::new(ElicitationAction::Decline)),
-            2 => return Ok(ElicitResult::new(ElicitationAction::Cancel)),
-            _ => {}
-        }
-        let mut content = Map::new();
-        for (name, property) in schema.properties() {
-            let required = schema.required().contains(name);
-            if let Some(value) = prompt(name, property, required)? {
-                content.insert(name.to_string(), value);
-            }
-        }
-        match accept(schema, content) {
-            Ok(result) => return Ok(result),
-            Err(error) => eprintln!("not sent, {error}; again:"),
+/// A scripted accept's `content` set into `draft`, then finished; the
+/// sentences that say why it cannot be sent, if any. Properties the form
+/// does not have are reported first, as nothing else is checked then.
+fn scripted_accept(mut draft: Draft<'_>, content: Map<String, Value>) -> Result<Response, String> {
+    let request = draft.request();
+    if let Some(key) = content.keys().find(|key| request.field(key).is_none()) {
+        return Err(format!("field `{key}` is not in the requestedSchema"));
+    }
+    let mut problems = Vec::new();
+    for (key, value) in content {
+        if value.is_null() {
+            // A field the user blanked: nothing, not even its default.
+            draft.clear(&key);
+        } else if let Err(refusal) = draft.set(&key, value) {
+            problems.push(refusal.into_error().to_string());
         }
     }
+    if problems.is_empty() {
+        match draft.finish() {
+            Ok(response) => return Ok(response),
+            Err(blockers) => problems.extend(
+                blockers
+                    .into_iter()
+                    .map(|refusal| refusal.into_error().to_string()),
+            ),
+        }
+    }
+    Err(format!(
+        "the answer breaks the requestedSchema: {}",
+        problems.join("; ")
+    ))
 }
 
 impl Client {
-    fn answer(&self, request: ElicitRequestParams) -> Result<ElicitResult, ErrorData> {
-        let form = match read_request(&request) {
-            Ok(form) => form,
-            Err(error @ (ClientError::NotAForm { .. } | ClientError::Schema(_))) => {
+    async fn answer(&self, params: ElicitRequestParams) -> Result<ElicitResult, ErrorData> {
+        // Through rmcp's JSON text, which keeps the properties in the order
+        // they arrived (`Request::from_params_str`).
+        let request = match Request::try_from(&params) {
+            Ok(request) => request,
+            Err(error) => {
                 eprintln!("declined: {error}");
                 return Ok(ElicitResult::new(ElicitationAction::Decline));
             }
-            Err(error) => return Err(ErrorData::internal_error(error.to_string(), None)),
         };
         let Some(script) = &self.script else {
-            return ask_terminal(form.message(), form.requested_schema())
-                .map_err(|error| ErrorData::internal_error(error.to_string(), None));
+            return self.ask_terminal(request).await;
         };
+        if !request.can_accept() {
+            // A required field it cannot show: no accept can be sent.
+            let unsupported = |field: &&Field| field.is_required() && !field.is_supported();
+            for field in request.fields().iter().filter(unsupported) {
+                // Every value is refused; the reason says why.
+                if let Err(refusal) = field.check(Value::Null) {
+                    eprintln!("declined: {}", refusal.reason());
+                }
+            }
+            return Ok(ElicitResult::new(ElicitationAction::Decline));
+        }
         let next = script
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
             .pop_front()
             .unwrap_or(Value::Null);
-        println!("elicitation: {}", form.message());
+        println!("elicitation: {}", request.message());
         match next.get("action").and_then(Value::as_str) {
             Some("accept") => {
-                let mut content = match next.get("content") {
+                let content = match next.get("content") {
                     Some(Value::Object(content)) => content.clone(),
                     _ => Map::new(),
                 };
-                if self.defaults {
-                    content = with_defaults(form.requested_schema(), content);
-                }
-                match accept(form.requested_schema(), content) {
-                    Ok(result) => Ok(result),
-                    Err(error) => {
-                        eprintln!("not sent, {error}; answering cancel");
-                        *self
-                            .refused
-                            .lock()
-                            .unwrap_or_else(|poisoned| poisoned.into_inner()) = true;
+                let defaults = match self.defaults {
+                    true => Defaults::OnFinish,
+                    false => Defaults::Never,
+                };
+                match scripted_accept(request.draft(defaults), content) {
+                    Ok(response) => Ok(response.into()),
+                    Err(why) => {
+                        eprintln!("not sent, {why}; answering cancel");
+                        self.refused.store(true, Ordering::Relaxed);
                         Ok(ElicitResult::new(ElicitationAction::Cancel))
                     }
                 }
             }
             Some("decline") => Ok(ElicitResult::new(ElicitationAction::Decline)),
             _ => Ok(ElicitResult::new(ElicitationAction::Cancel)),
+        }
+    }
+
+    /// Asks on the terminal, off the runtime's threads (the prompts block).
+    async fn ask_terminal(&self, request: Request) -> Result<ElicitResult, ErrorData> {
+        let asked = tokio::task::spawn_blocking(move || {
+            let _one = TERMINAL
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            terminal::ask(&request)
+        })
+        .await
+        .map_err(|error| ErrorData::internal_error(error.to_string(), None))?;
+        match asked {
+            Ok(response) => Ok(response.into()),
+            Err(error) if error.kind() == std::io::ErrorKind::Interrupted => {
+                eprintln!("interrupted: answering cancel");
+                self.interrupted.store(true, Ordering::Relaxed);
+                Ok(ElicitResult::new(ElicitationAction::Cancel))
+            }
+            Err(error) => Err(ErrorData::internal_error(error.to_string(), None)),
         }
     }
 }
@@ -249,7 +198,7 @@ impl ClientHandler for Client {
         request: ElicitRequestParams,
         _context: RequestContext<RoleClient>,
     ) -> Result<ElicitResult, ErrorData> {
-        self.answer(request)
+        self.answer(request).await
     }
 
     fn get_info(&self) -> ClientConfig {
@@ -274,8 +223,13 @@ fn usage() -> std::io::Error {
 }
 
 #[tokio::main]
-async fn main() -> Result<std::process::ExitCode, Box<dyn std::error::Error>> {
-    let mut args = std::env::args().skip(1);
+async fn main() -> Result<ExitCode, Box<dyn std::error::Error>> {
+    run(std::env::args().skip(1)).await.map(ExitCode::from)
+}
+
+/// The client, on the arguments after the program's name; the exit status.
+/// `pub` for tests/rmcp/terminal.rs, which runs it on a pseudo-terminal.
+pub async fn run(mut args: impl Iterator<Item = String>) -> Result<u8, Box<dyn std::error::Error>> {
     let mut positional = Vec::new();
     let mut tools = Vec::new();
     let mut protocol = ProtocolVersion::LATEST;
@@ -314,7 +268,8 @@ async fn main() -> Result<std::process::ExitCode, Box<dyn std::error::Error>> {
         protocol: protocol.clone(),
         script,
         defaults,
-        refused: Mutex::new(false),
+        refused: AtomicBool::new(false),
+        interrupted: AtomicBool::new(false),
     };
     let transport = StreamableHttpClientTransport::from_uri(url);
     // `initialize` for a revision that has it; `server/discover` past it,
@@ -352,18 +307,20 @@ async fn main() -> Result<std::process::ExitCode, Box<dyn std::error::Error>> {
             }
         }
         failed |= result.is_error == Some(true);
+        if service.service().interrupted.load(Ordering::Relaxed) {
+            break;
+        }
     }
-    let refused = *service
-        .service()
-        .refused
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let refused = service.service().refused.load(Ordering::Relaxed);
+    let interrupted = service.service().interrupted.load(Ordering::Relaxed);
     service.cancel().await?;
-    Ok(if refused {
-        std::process::ExitCode::from(2)
+    Ok(if interrupted {
+        130
+    } else if refused {
+        2
     } else if failed {
-        std::process::ExitCode::from(1)
+        1
     } else {
-        std::process::ExitCode::SUCCESS
+        0
     })
 }
