@@ -215,6 +215,33 @@ fn a_default_of_the_wrong_type_is_left_out() {
     );
 }
 
+/// An integer's default that only a rounded double carries (`1e20`):
+/// the host's own check refuses it, as a server's typed integer field
+/// does, so it is not pre-filled.
+#[test]
+fn an_integer_default_beyond_a_double_s_integers_is_left_out() {
+    let rounded = dropped(
+        r#"{"type": "integer", "default": 1e20}"#,
+        "default",
+        json!(1e20),
+        SchemaError::InvalidDefault {
+            error: Error::from(ErrorKind::Inexact {
+                text: "100000000000000000000".into(),
+            }),
+        },
+        "`default` left out: the default does not satisfy the schema: not exact: 100000000000000000000 arrived as a double beyond 2^53, which stands for several integers; an integer that large is exact as an integer literal",
+    );
+    assert_eq!(rounded.fields()[0].default_value(), None);
+    let exact = request(
+        r#""f": {"type": "integer", "default": 9007199254740993}"#,
+        &[],
+    );
+    assert_eq!(
+        exact.fields()[0].default_value(),
+        Some(&json!(9007199254740993u64))
+    );
+}
+
 #[test]
 fn a_default_that_is_not_an_option_is_left_out() {
     let request = dropped(

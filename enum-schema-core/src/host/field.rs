@@ -392,7 +392,7 @@ impl Field {
 /// own, and for an integer field, a whole double at or beyond 2^53 refused
 /// as a typed integer field refuses it (which of the integers it stands
 /// for was meant cannot be known).
-fn strictest(schema: &PrimitiveSchema, value: Value) -> Result<Value, Error> {
+pub(super) fn strictest(schema: &PrimitiveSchema, value: Value) -> Result<Value, Error> {
     let value = schema.check(value)?;
     if let (PrimitiveSchema::Number(number), Value::Number(read)) = (schema, &value) {
         if number.is_integer() && matches!(Reading::of(read), Reading::Rounded { .. }) {

@@ -16,7 +16,7 @@ use crate::error::Quoted;
 use crate::schema::read::SchemaError;
 use crate::schema::PrimitiveSchema;
 
-use super::field::{Field, Note};
+use super::field::{strictest, Field, Note};
 use super::json::Tree;
 
 /// The most fields a [`Request`] holds: more than a person fills in, far
@@ -381,6 +381,18 @@ fn read_field(key: &str, property: &Tree, required: bool) -> Field {
         .as_ref()
         .ok()
         .and_then(PrimitiveSchema::default_answer);
+    // A default the host's own check refuses (an integer's whole double
+    // beyond 2^53, which a typed server refuses too) is not pre-filled.
+    if let (Ok(schema), Some(default)) = (&field.schema, &field.default) {
+        if let Err(error) = strictest(schema, default.clone()) {
+            field.notes.push(Note::Dropped {
+                keyword: "default".to_owned(),
+                value: default.clone(),
+                error: SchemaError::InvalidDefault { error },
+            });
+            field.default = None;
+        }
+    }
     field
 }
 
