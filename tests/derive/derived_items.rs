@@ -125,6 +125,24 @@ fn provided_items_every_variant() {
     );
 }
 
+/// A variant's title and wire value, straight from the value (issue 48):
+/// no title for a skipped variant nor in an untitled enum; the legacy
+/// form's `enumNames` are titles too; the enum's own `title` (the field's)
+/// is another item, on its select.
+#[test]
+fn a_variants_title_and_value_are_at_hand() {
+    assert_eq!(Literal::A.title(), Some("Ä \"a\""));
+    assert_eq!(Literal::B.title(), Some("B\u{7f}\u{2028}"));
+    assert_eq!(Literal::C.title(), None);
+    assert_eq!(Literal::C.value(), "c");
+    assert_eq!(Legacy::Three.title(), Some("Three"));
+    assert_eq!(Data::First.title(), None);
+    assert_eq!(Data::First.value(), "first");
+    assert_eq!(Literal::SINGLE_SELECT.title(), Some("T\u{1}itle"));
+    let shown = format!("Refund €42.50 ({})?", Legacy::OneTwo.title().unwrap());
+    assert_eq!(shown, "Refund €42.50 (One two)?");
+}
+
 const DEFAULT: Option<&str> = Literal::SINGLE_SELECT.default_value();
 const TITLE: Option<&str> = Literal::MULTI_SELECT.title();
 const MIN: Option<usize> = Literal::MULTI_SELECT.min_items();
@@ -185,6 +203,7 @@ mod names {
         variants,
         NONE,
         from_wire_value,
+        title,
     }
 
     #[derive(ElicitEnum, Debug, PartialEq)]
@@ -199,7 +218,8 @@ mod names {
 
     #[test]
     fn works() {
-        assert_eq!(<Derived as ElicitEnum>::OPTIONS.len(), 11);
+        assert_eq!(<Derived as ElicitEnum>::OPTIONS.len(), 12);
+        assert_eq!(Derived::title.title(), None);
         assert_eq!(Derived::value.value(), "value");
         assert_eq!(Derived::NONE.option_index(), Some(9));
         assert_eq!(

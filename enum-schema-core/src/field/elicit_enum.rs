@@ -250,7 +250,7 @@ pub const fn wire_value<T: ElicitEnum>(index: Result<usize, &'static str>) -> &'
 ///
 /// # Your own items of the same name
 ///
-/// The trait's items have short names (`value`, `parse`, `variants`,
+/// The trait's items have short names (`value`, `title`, `parse`, `variants`,
 /// `OPTIONS`, ..). An inherent item of your enum with the same name wins
 /// where you write `Level::parse(..)` or `level.value()`, as Rust resolves
 /// inherent items first; reach the trait's with `<Level as
@@ -305,6 +305,31 @@ pub trait ElicitEnum: Sized + 'static {
     #[inline]
     fn value(&self) -> &'static str {
         wire_value::<Self>((Self::__ELICIT_ENUM_DERIVE_ONLY.index)(self))
+    }
+
+    /// The variant's title (`#[elicit(title = "..")]`), what a person is
+    /// shown for it: `None` for a variant without one (an untitled enum)
+    /// and for a skipped variant.
+    ///
+    /// ```
+    /// use enum_schema::ElicitEnum;
+    ///
+    /// #[derive(ElicitEnum)]
+    /// #[elicit(rename_all = "snake_case")]
+    /// enum Reason {
+    ///     #[elicit(title = "Arrived late")]
+    ///     Late,
+    ///     #[elicit(title = "Arrived damaged")]
+    ///     Damaged,
+    /// }
+    ///
+    /// let reason = Reason::Late;
+    /// assert_eq!(format!("Refund €42.50 ({})?", reason.title().unwrap()), "Refund €42.50 (Arrived late)?");
+    /// assert_eq!(reason.value(), "late");
+    /// ```
+    #[inline]
+    fn title(&self) -> Option<&'static str> {
+        Self::OPTIONS.get(self.option_index()?)?.title()
     }
 
     /// The variant's position in [`OPTIONS`](Self::OPTIONS); `None` for a
