@@ -674,12 +674,20 @@ fn an_argument_that_is_not_an_object_is_not_an_answer() {
         );
         let rejection = unasked(client.tool(deploy));
         let refused = rejection.data.unwrap()["unasked"][0]["refused"].clone();
+        // The argument itself is refused, not a field of it (issue 48).
         assert!(
             refused
                 .as_str()
                 .unwrap()
-                .starts_with("field `target`: wrong type: expected an object, found "),
+                .starts_with("the argument `target`: wrong type: expected an object, found "),
             "{refused}"
+        );
+        assert!(
+            rejection.text.contains(
+                "The argument `target` was refused: wrong type: expected an object, found "
+            ),
+            "{}",
+            rejection.text
         );
     }
 }

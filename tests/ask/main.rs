@@ -11,6 +11,7 @@
 mod arguments;
 mod attacks;
 mod bound;
+mod choice;
 #[cfg(feature = "store")]
 mod contract;
 #[cfg(feature = "encrypt")]

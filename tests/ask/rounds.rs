@@ -1330,11 +1330,22 @@ fn every_error_has_its_code_and_data() {
                 tool: "deploy".to_owned(),
             },
             json!({"code": -32602,
-                   "message": "tool \"deploy\" takes arguments, and this request has none: send \
-                               them (`{}` to leave out every optional one). If it did send them, \
-                               the server read them before it could bind its questions to them, a \
-                               server bug: it must list the extractor that asks before the one that \
-                               takes the arguments",
+                   "message": "tool \"deploy\" declares arguments, and the server found none \
+                               where it binds its questions to them, so nothing was asked: either \
+                               this request has no `arguments` (send them, `{}` to leave out every \
+                               optional one), or the server reads them too early, which its log \
+                               names",
+                   "data": null}),
+        ),
+        (
+            ElicitError::InvalidArguments {
+                method: "prompts/get".to_owned(),
+                name: "deploy".to_owned(),
+                error: serde_json::from_value::<u8>(json!("x")).unwrap_err(),
+            },
+            json!({"code": -32602,
+                   "message": "invalid arguments for prompt \"deploy\": invalid type: string \
+                               \"x\", expected u8",
                    "data": null}),
         ),
     ];

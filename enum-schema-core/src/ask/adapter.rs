@@ -201,8 +201,8 @@ pub type Handled<S, T> = Result<<T as Reply<S>>::Response, <S as Sdk>::Error>;
 
 /// The response for how a body ended, classified once for every SDK: its
 /// result; the `input_required` result that asks; for a tool (which has
-/// `tool_error`), a rejected answer as an error result; else the JSON-RPC
-/// error.
+/// `tool_error`), a rejected answer, the result for the model and invalid
+/// arguments as an error result; else the JSON-RPC error.
 pub(crate) fn respond<S: Sdk, T: Reply<S>, R: Into<T>>(
     ended: Result<R, ElicitError>,
     tool_error: Option<fn(&ElicitError) -> T>,
@@ -216,7 +216,11 @@ pub(crate) fn respond<S: Sdk, T: Reply<S>, R: Into<T>>(
         Err(ElicitError::Invalid(error)) if !reask::is_the_persons(&error) => {
             Err(S::error(ElicitError::Invalid(error)))
         }
-        Err(error @ (ElicitError::Invalid(_) | ElicitError::Unasked(_))) => match tool_error {
+        Err(
+            error @ (ElicitError::Invalid(_)
+            | ElicitError::Unasked(_)
+            | ElicitError::InvalidArguments { .. }),
+        ) => match tool_error {
             Some(build) => Ok(build(&error).complete()),
             None => Err(S::error(error)),
         },

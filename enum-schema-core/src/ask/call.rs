@@ -13,7 +13,7 @@ use serde_json::{Map, Value};
 
 use super::adapter::{respond, Handled, InputChannel, Sdk};
 use super::error::{ElicitError, RequestStateError};
-use super::question::{CreateMessage, ListRoots, Question, Questions};
+use super::question::{CreateMessage, ElicitChoice, ListRoots, Question, Questions};
 use super::request::{Capabilities, Request};
 use super::round::{hex, CallId, Round};
 use super::state::{self, Opened, RequestStateSeal};
@@ -303,6 +303,52 @@ impl<S: Sdk> Ask<S> {
         Ok(hex(&hasher.finalize()))
     }
 
+    /// The call's arguments, read as a `T` (a struct that derives serde's
+    /// `Deserialize`): the arguments the sealed answers are bound to, so
+    /// that a tool needs no other extractor for them (rmcp's
+    /// `Parameters<T>` listed before `Ask` would take them first). Read
+    /// them inside [`tool`](Self::tool), and `?` the error (the README's
+    /// rmcp server, `examples/rmcp_server.rs`, does it end to end):
+    ///
+    /// ```ignore
+    /// #[derive(serde::Deserialize, schemars::JsonSchema)]
+    /// struct Refund {
+    ///     order: String,
+    ///     amount: f64,
+    /// }
+    ///
+    /// // In the body of `ask.tool(|ask| async move { .. })`:
+    /// let Refund { order, amount } = ask.arguments()?;
+    /// ```
+    ///
+    /// An argument that answers a question
+    /// ([`Question::with_argument`]) is the question's: leave it out of
+    /// `T` (serde skips what `T` does not name), and declare it with
+    /// [`Question::input_schema_with`].
+    ///
+    /// # Errors
+    ///
+    /// - [`ElicitError::InvalidArguments`]: the arguments are not a `T` (a
+    ///   required one missing, one of the wrong type); inside
+    ///   [`tool`](Self::tool), a tool result with `isError: true` that
+    ///   says which, so that the model can call again.
+    /// - [`ElicitError::NoArguments`]: the adapter could not see the
+    ///   arguments (rmcp's `Ask` listed after `Parameters<..>`).
+    pub fn arguments<T: serde::de::DeserializeOwned>(&self) -> Result<T, ElicitError> {
+        if self.inner.arguments_unseen {
+            return Err(ElicitError::NoArguments {
+                tool: self.inner.name.clone(),
+            });
+        }
+        serde_json::from_value(Value::Object(self.inner.arguments.clone())).map_err(|error| {
+            ElicitError::InvalidArguments {
+                method: self.inner.method.clone(),
+                name: self.inner.name.clone(),
+                error,
+            }
+        })
+    }
+
     /// The protocol revision of this request, if the client said and this
     /// crate knows it (a newer one counts as the newest known).
     pub fn protocol_version(&self) -> Option<ProtocolVersion> {
@@ -369,6 +415,48 @@ impl<S: Sdk> Ask<S> {
         message: impl Into<Cow<'static, str>>,
     ) -> Result<ElicitAction<F>, ElicitError> {
         let question = Question::form::<F>(key.to_owned(), message);
+        Ok(self.all((question,)).await?.0)
+    }
+
+    /// Asks for one derived enum on its own under `key` with `message`, and
+    /// returns the typed answer: `ask.choice::<Reason>("reason", "Why?")`
+    /// for one option (an [`ElicitAction<Reason>`]), `Vec<Reason>` for
+    /// several. What [`form`](Self::form) does for a form of one field,
+    /// named by the key (see [`Question::choice`], with which
+    /// [`question`](Self::question) asks it with its options, such as
+    /// [`with_argument`](Question::with_argument)).
+    ///
+    /// ```no_run
+    /// # use enum_schema::ask::{Ask, ElicitError};
+    /// # use enum_schema::ask::adapter::Sdk;
+    /// # use enum_schema::{ElicitAction, ElicitEnum};
+    /// #[derive(ElicitEnum, Debug)]
+    /// #[elicit(rename_all = "snake_case")]
+    /// enum Reason {
+    ///     #[elicit(title = "Arrived late")]
+    ///     Late,
+    ///     #[elicit(title = "Arrived damaged")]
+    ///     Damaged,
+    /// }
+    ///
+    /// # async fn refund<S: Sdk>(ask: Ask<S>) -> Result<String, ElicitError> {
+    /// let ElicitAction::Accept(reason) = ask.choice::<Reason>("reason", "Why the refund?").await? else {
+    ///     return Ok("not refunded".to_owned());
+    /// };
+    /// let reasons = ask.choice::<Vec<Reason>>("also", "Anything else?").await?;
+    /// Ok(format!("{} ({reasons:?})", reason.title().unwrap_or(reason.value())))
+    /// # }
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`form`](Self::form).
+    pub async fn choice<C: ElicitChoice>(
+        &self,
+        key: &str,
+        message: impl Into<Cow<'static, str>>,
+    ) -> Result<ElicitAction<C>, ElicitError> {
+        let question = Question::choice::<C>(key.to_owned(), message);
         Ok(self.all((question,)).await?.0)
     }
 

@@ -285,7 +285,7 @@ fn refused(
     let digest = Digest::of(kept);
     if carried.refused == Some(digest) && !reask::sent_titles(&error) {
         let mut unasked = Unasked::not_shown(call.method, call.name, &error);
-        unasked.push(question.key(), question.params(), question.argument(), None);
+        unasked.push(question, question.argument(), None);
         return Err(ElicitError::Unasked(Box::new(unasked)));
     }
     // Only an answer the client sent is one it may send again; one carried
@@ -345,7 +345,7 @@ fn from_arguments_only(call: &Call, questions: &mut [Erased]) -> Result<(), Elic
             FromArgument::None => (question.argument(), None),
         };
         let refused = refused.as_ref().map(|(error, sent)| (error, sent));
-        unasked.push(question.key(), question.params(), argument, refused);
+        unasked.push(&**question, argument, refused);
     }
     if unasked.is_empty() {
         Ok(())
@@ -362,36 +362,46 @@ enum FromArgument {
     Answered,
     /// The argument, as an answer, and why the rules refuse it.
     Refused(Value, Error),
-    /// The argument is not an object of the form's fields.
+    /// The argument is not an object of the form's fields: an error that
+    /// names no field, since it is about the argument itself.
     NotAnObject(Error),
 }
 
 /// The answer from the call's argument under the question's key, where
-/// the question allows it and the argument is there (not `null`).
+/// the question allows it and the argument is there (not `null`): the
+/// form's content, or for a question whose argument is the value of its
+/// one field ([`Question::choice`](super::Question::choice)), that value.
 fn from_argument(call: &Call, question: &mut (dyn FormQuestion + Send)) -> FromArgument {
     if !question.argument() {
         return FromArgument::None;
     }
-    let Some(content) = call
+    let Some(argument) = call
         .arguments
         .get(question.key())
         .filter(|value| !value.is_null())
     else {
         return FromArgument::None;
     };
-    if !content.is_object() {
-        // Not the shape of an answer at all: nothing of it is the
-        // person's to mend.
-        let error = Error::from(ErrorKind::TypeMismatch {
-            expected: JsonType::Object,
-            found: content.clone(),
-        })
-        .in_field(question.key().to_owned());
-        return FromArgument::NotAnObject(error);
-    }
+    let content = match question.argument_field() {
+        Some(field) => {
+            let mut content = Map::new();
+            content.insert(field.to_owned(), argument.clone());
+            Value::Object(content)
+        }
+        None if argument.is_object() => argument.clone(),
+        None => {
+            // Not the shape of an answer at all: nothing of it is the
+            // person's to mend.
+            let error = Error::from(ErrorKind::TypeMismatch {
+                expected: JsonType::Object,
+                found: argument.clone(),
+            });
+            return FromArgument::NotAnObject(error);
+        }
+    };
     let mut answer = Map::new();
     answer.insert("action".to_owned(), Value::from("accept"));
-    answer.insert("content".to_owned(), content.clone());
+    answer.insert("content".to_owned(), content);
     let answer = Value::Object(answer);
     match question.take(answer.clone()) {
         Ok(()) => FromArgument::Answered,

@@ -33,7 +33,7 @@ pub(crate) const MISSING_REQUIRED_CLIENT_CAPABILITY: i32 = -32021;
 /// | variant | JSON-RPC error ([`code`](Self::code)) |
 /// |---|---|
 /// | `Invalid` (a rejected answer) | `-32602` invalid params, `data` naming each field, value and what was allowed |
-/// | `RequestState`, `NoArguments` | `-32602` invalid params |
+/// | `RequestState`, `NoArguments`, `InvalidArguments` | `-32602` invalid params |
 /// | `Store` | `-32603` internal error |
 /// | `Cancelled` | `-32603` internal error, if the SDK answers a cancelled request at all (MCP says it should not; neither rmcp nor tower-mcp does) |
 /// | `Unsupported`, `UnsupportedParam` | `-32021` missing required client capability, `data.requiredCapabilities` |
@@ -42,9 +42,9 @@ pub(crate) const MISSING_REQUIRED_CLIENT_CAPABILITY: i32 = -32021;
 /// | `Service`, `Handler` | the SDK error's own code, message and `data`, passed on as they came |
 /// | anything else | `-32603` internal error |
 ///
-/// Inside [`Ask::tool`](super::Ask::tool), a rejected answer and
-/// `Unasked` are a tool result with `isError: true` instead, and
-/// `InputRequired` is the `input_required` result.
+/// Inside [`Ask::tool`](super::Ask::tool), a rejected answer, `Unasked`
+/// and `InvalidArguments` are a tool result with `isError: true` instead,
+/// and `InputRequired` is the `input_required` result.
 #[derive(Debug)]
 #[non_exhaustive]
 pub enum ElicitError {
@@ -153,11 +153,28 @@ pub enum ElicitError {
     /// argument: every call), so a `requestState` of one call would be
     /// accepted in a call with other arguments: the request sent none (send
     /// `"arguments": {}` to leave every optional one out), or, a server bug,
-    /// another extractor took them first (list the `Ask` extractor before
-    /// it). Refused before anything is asked.
+    /// another extractor took them first (on rmcp, `Parameters<..>` listed
+    /// before `Ask`: list `Ask` first, or read the arguments with
+    /// [`Ask::arguments`](super::Ask::arguments); the rmcp adapter logs
+    /// which). Refused before anything is asked. The client cannot tell
+    /// the two apart either, so the message it gets blames neither.
     NoArguments {
         /// The tool.
         tool: String,
+    },
+    /// The call's arguments are not what the handler reads them as
+    /// ([`Ask::arguments`](super::Ask::arguments)): a required one missing,
+    /// one of the wrong type. Inside [`Ask::tool`](super::Ask::tool), a tool
+    /// result with `isError: true`, as MCP asks of a tool's input errors, so
+    /// that the model can correct its call; elsewhere `-32602`.
+    InvalidArguments {
+        /// The request's method: `"tools/call"`, `"prompts/get"` or
+        /// `"resources/read"`.
+        method: String,
+        /// The tool's (prompt's, resource's) name.
+        name: String,
+        /// What serde refused.
+        error: serde_json::Error,
     },
     /// The client cancelled the request (`notifications/cancelled`, MCP
     /// 2025-06-18 and 2025-11-25, or the SDK's cancellation of it) while
@@ -175,7 +192,8 @@ impl ElicitError {
         match self {
             ElicitError::Invalid(_)
             | ElicitError::RequestState(_)
-            | ElicitError::NoArguments { .. } => INVALID_PARAMS,
+            | ElicitError::NoArguments { .. }
+            | ElicitError::InvalidArguments { .. } => INVALID_PARAMS,
             ElicitError::Unsupported { .. }
             | ElicitError::UnsupportedParam { .. }
             | ElicitError::Unasked(_) => MISSING_REQUIRED_CLIENT_CAPABILITY,
@@ -391,11 +409,23 @@ impl fmt::Display for ElicitError {
             ),
             ElicitError::NoArguments { tool } => write!(
                 f,
-                "tool {tool:?} takes arguments, and this request has none: send them (`{{}}` to \
-                 leave out every optional one). If it did send them, the server read them before \
-                 it could bind its questions to them, a server bug: it must list the extractor \
-                 that asks before the one that takes the arguments"
+                "tool {tool:?} declares arguments, and the server found none where it binds its \
+                 questions to them, so nothing was asked: either this request has no \
+                 `arguments` (send them, `{{}}` to leave out every optional one), or the server \
+                 reads them too early, which its log names"
             ),
+            ElicitError::InvalidArguments {
+                method,
+                name,
+                error,
+            } => {
+                let kind = match method.as_str() {
+                    "tools/call" => "tool",
+                    "prompts/get" => "prompt",
+                    _ => "resource",
+                };
+                write!(f, "invalid arguments for {kind} {name:?}: {error}")
+            }
             ElicitError::Cancelled => f.write_str(
                 "the request was cancelled while the server waited for an answer; nothing more \
                  was done",
@@ -411,6 +441,7 @@ impl std::error::Error for ElicitError {
             ElicitError::RequestState(error) => Some(error),
             ElicitError::Invalid(error) => Some(error),
             ElicitError::Store(error) => Some(error),
+            ElicitError::InvalidArguments { error, .. } => Some(error),
             _ => None,
         }
     }

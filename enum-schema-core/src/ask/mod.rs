@@ -5,8 +5,9 @@
 //! this type for their SDK).
 //!
 //! A handler runs its body through [`Ask::tool`] (or [`Ask::prompt`],
-//! [`Ask::resource`]) and asks with [`Ask::form`], [`Ask::all`] (several
-//! questions in one round), [`Ask::choose`] (one of a long list),
+//! [`Ask::resource`]) and asks with [`Ask::form`], [`Ask::choice`] (one
+//! derived enum), [`Ask::all`] (several questions in one round),
+//! [`Ask::choose`] (one of a long list),
 //! [`Ask::create_message`] (the client's model) or [`Ask::list_roots`]; a
 //! [`Question`] can also be answered by the call's own argument, where the
 //! model knows the answer. Every answer is re-validated; a person who made
@@ -64,9 +65,11 @@ pub use call::Ask;
 pub use encrypt::EncryptedCodec;
 #[allow(unused_imports)]
 pub(crate) use error::INTERNAL_ERROR;
+#[allow(unused_imports)]
+pub(crate) use request::declares_arguments;
 pub use error::{ElicitError, RequestStateError, StoreError};
 pub use narrow::LONG_LIST;
-pub use question::{AnyQuestion, CreateMessage, ListRoots, Question, Questions};
+pub use question::{AnyQuestion, CreateMessage, ElicitChoice, ListRoots, Question, Questions};
 #[cfg(feature = "redis")]
 #[cfg_attr(docsrs, doc(cfg(feature = "redis")))]
 pub use redis_store::RedisStore;

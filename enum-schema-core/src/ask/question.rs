@@ -9,13 +9,16 @@ use std::fmt;
 use serde_json::{Map, Value};
 
 use super::round::{Constant, Digest};
-use crate::error::Error;
-use crate::form::{ElicitAction, ElicitForm, ElicitFormWith, Form, FormFields};
+use crate::error::{Error, ErrorKind};
+use crate::field::FormField;
+use crate::form::{parse_action, ElicitAction, ElicitForm, ElicitFormWith, Form, FormFields};
 use crate::input::{CreateMessageParams, CreateMessageResult, InputRequest, ListRootsResult};
-use crate::schema::ElicitRequestFormParams;
+use crate::schema::{ElicitRequestFormParams, PrimitiveSchema, RequestedSchema};
+use crate::ElicitEnum;
 
 /// One question of a round: a key, the form's params, and how its answer
 /// parses. Build it with [`Question::form`] (a derived form),
+/// [`Question::choice`] (one derived enum, or a `Vec` of one),
 /// [`Question::form_with`] (a derived form with run-time choices) or
 /// [`Question::fields`] (a run-time [`Form`]), or [`Question::new`] for any
 /// other, and ask it with [`Ask::all`](super::Ask::all) beside others.
@@ -25,6 +28,9 @@ pub struct Question<'a, T> {
     parse: Box<dyn Fn(Value) -> Result<ElicitAction<T>, Error> + Send + Sync + 'a>,
     max_attempts: Option<u32>,
     argument: bool,
+    /// Whether the argument is the value of the form's one field, named by
+    /// the key ([`Question::choice`]), rather than an object of its fields.
+    argument_is_value: bool,
     person_only: bool,
     early: bool,
     answer: Option<ElicitAction<T>>,
@@ -40,6 +46,7 @@ impl<T> fmt::Debug for Question<'_, T> {
             .field("params", &self.params)
             .field("max_attempts", &self.max_attempts)
             .field("argument", &self.argument)
+            .field("argument_is_value", &self.argument_is_value)
             .field("person_only", &self.person_only)
             .field("early", &self.early)
             .finish_non_exhaustive()
@@ -60,6 +67,90 @@ impl Question<'static, ()> {
         let mut question = Question::new(key, F::request(message), F::parse_result);
         question.person_only = F::PERSON_ONLY;
         question.constant = constant;
+        question
+    }
+
+    /// One derived enum, asked on its own under `key` with `message`: `C`
+    /// is the enum (a single-select, its
+    /// [`SINGLE_SELECT`](ElicitEnum::SINGLE_SELECT)) or a `Vec` of it (a
+    /// multi-select, its [`MULTI_SELECT`](ElicitEnum::MULTI_SELECT)), and
+    /// the answer an [`ElicitAction<C>`]. The form has one required field,
+    /// named by the key, so that the person sees the enum's options under
+    /// the message, and re-asking, the arguments and the fallbacks are a
+    /// form's.
+    ///
+    /// With [`with_argument`](Self::with_argument), the call's argument
+    /// named by the key is the value itself (`{"reason":"late"}`, and
+    /// `{"reasons":["late","damaged"]}` for a `Vec`), as the form's content
+    /// holds it, not an object of fields.
+    ///
+    /// ```
+    /// use enum_schema::ask::Question;
+    /// use enum_schema::ElicitEnum;
+    ///
+    /// /// Why is the order refunded?
+    /// #[derive(ElicitEnum, Debug)]
+    /// #[elicit(rename_all = "snake_case")]
+    /// enum Reason {
+    ///     #[elicit(title = "Arrived late")]
+    ///     Late,
+    ///     #[elicit(title = "Arrived damaged")]
+    ///     Damaged,
+    /// }
+    ///
+    /// let question = Question::choice::<Reason>("reason", "Why the refund?").with_argument();
+    /// assert_eq!(
+    ///     serde_json::to_value(question.params()).unwrap(),
+    ///     serde_json::json!({
+    ///         "message": "Why the refund?",
+    ///         "requestedSchema": {
+    ///             "type": "object",
+    ///             "properties": {"reason": {
+    ///                 "type": "string",
+    ///                 "description": "Why is the order refunded?",
+    ///                 "oneOf": [
+    ///                     {"const": "late", "title": "Arrived late"},
+    ///                     {"const": "damaged", "title": "Arrived damaged"},
+    ///                 ],
+    ///             }},
+    ///             "required": ["reason"],
+    ///         },
+    ///     }),
+    /// );
+    /// // The argument that may answer it is the value.
+    /// assert_eq!(question.argument_schema()["oneOf"][0]["const"], "late");
+    /// let several = Question::choice::<Vec<Reason>>("reasons", "Which apply?");
+    /// assert_eq!(
+    ///     serde_json::to_value(several.params()).unwrap()["requestedSchema"]["properties"]["reasons"]["type"],
+    ///     "array",
+    /// );
+    /// ```
+    pub fn choice<C: ElicitChoice>(
+        key: impl Into<Cow<'static, str>>,
+        message: impl Into<Cow<'static, str>>,
+    ) -> Question<'static, C> {
+        let key = key.into();
+        let params = ElicitRequestFormParams {
+            message: message.into(),
+            requested_schema: RequestedSchema {
+                properties: vec![(key.clone(), C::property())],
+                required: vec![key.clone()],
+            },
+        };
+        let name = key.clone();
+        let mut question = Question::new(key, params, move |answer| {
+            let mut content = match parse_action(answer)? {
+                ElicitAction::Accept(content) => content,
+                ElicitAction::Decline => return Ok(ElicitAction::Decline),
+                ElicitAction::Cancel => return Ok(ElicitAction::Cancel),
+            };
+            let missing = || Error::from(ErrorKind::MissingField).in_field(name.clone());
+            let value = content.remove(&*name).ok_or_else(missing)?;
+            C::parse_choice(value)
+                .map(ElicitAction::Accept)
+                .map_err(|error| error.in_field(name.clone()))
+        });
+        question.argument_is_value = true;
         question
     }
 
@@ -114,6 +205,7 @@ impl<'a, T> Question<'a, T> {
             parse: Box::new(parse),
             max_attempts: None,
             argument: false,
+            argument_is_value: false,
             person_only: false,
             early: false,
             answer: None,
@@ -128,9 +220,12 @@ impl<'a, T> Question<'a, T> {
     ///
     /// The argument holds what an accepted form's `content` holds, an
     /// object of the form's fields (`{"environment":"staging"}` for the
-    /// key `target`); declare it in the tool's input schema as
-    /// [`argument_schema`](Self::argument_schema) says. On every revision,
-    /// before anything is asked:
+    /// key `target`), or for a [`choice`](Question::choice) the value
+    /// itself (`"late"` for the key `reason`); declare it in the tool's
+    /// input schema as [`argument_schema`](Self::argument_schema) says
+    /// ([`input_schema`](Self::input_schema) and
+    /// [`input_schema_with`](Self::input_schema_with) write it). On every
+    /// revision, before anything is asked:
     ///
     /// - a valid argument is the answer ([`ElicitAction::Accept`]), and no
     ///   round is spent on the question;
@@ -158,11 +253,31 @@ impl<'a, T> Question<'a, T> {
     /// argument is optional). rmcp takes it as
     /// `#[tool(input_schema = question().input_schema())]`.
     pub fn input_schema(&self) -> Map<String, Value> {
-        let mut properties = Map::new();
-        properties.insert(self.key.to_string(), self.argument_schema());
         let mut schema = Map::new();
         schema.insert("type".to_owned(), Value::from("object"));
-        schema.insert("properties".to_owned(), Value::Object(properties));
+        self.input_schema_with(&schema)
+    }
+
+    /// The input schema `schema` (a tool's other arguments, an object
+    /// schema) with the argument that answers this question added to its
+    /// `properties`, optional: for a tool with ordinary arguments beside
+    /// it. On rmcp, with the arguments' type deriving serde's `Deserialize`
+    /// and schemars' `JsonSchema`:
+    /// `#[tool(input_schema = question().input_schema_with(&schema_for_type::<Args>()))]`
+    /// (`rmcp::handler::server::common::schema_for_type`), and the body
+    /// reads them with [`Ask::arguments`](super::Ask::arguments). Call it
+    /// once per question that an argument may answer.
+    pub fn input_schema_with(&self, schema: &Map<String, Value>) -> Map<String, Value> {
+        let mut schema = schema.clone();
+        let properties = schema
+            .entry("properties")
+            .or_insert_with(|| Value::Object(Map::new()));
+        if !properties.is_object() {
+            *properties = Value::Object(Map::new());
+        }
+        if let Value::Object(properties) = properties {
+            properties.insert(self.key.to_string(), self.argument_schema());
+        }
         schema
     }
 
@@ -170,10 +285,19 @@ impl<'a, T> Question<'a, T> {
     /// this question ([`with_argument`](Self::with_argument)), under the
     /// question's key: the `requestedSchema` with the message as its
     /// `description`,
-    /// `{"type":"object","description":MESSAGE,"properties":{..},"required":[..]}`.
+    /// `{"type":"object","description":MESSAGE,"properties":{..},"required":[..]}`;
+    /// for a [`choice`](Question::choice), the select itself with the
+    /// message as its `description`
+    /// (`{"type":"string","description":MESSAGE,"oneOf":[..]}`).
     pub fn argument_schema(&self) -> Value {
-        let mut schema =
-            serde_json::to_value(self.params.requested_schema()).unwrap_or(Value::Null);
+        let schema = match (
+            self.argument_is_value,
+            self.params.requested_schema().properties(),
+        ) {
+            (true, [(_, property)]) => serde_json::to_value(property),
+            _ => serde_json::to_value(self.params.requested_schema()),
+        };
+        let mut schema = schema.unwrap_or(Value::Null);
         if let Value::Object(schema) = &mut schema {
             schema.insert("description".to_owned(), Value::from(self.params.message()));
         }
@@ -347,6 +471,9 @@ pub(crate) mod erased {
         fn max_attempts(&self) -> Option<u32>;
         /// Whether the call's argument under the key may answer it.
         fn argument(&self) -> bool;
+        /// The field whose value the argument is, where it is not an
+        /// object of the form's fields ([`Question::choice`](super::Question::choice)).
+        fn argument_field(&self) -> Option<&str>;
         /// Whether an answer no round asked for counts.
         fn early(&self) -> bool;
         /// Whether only a person may answer it, and only to the question
@@ -406,6 +533,10 @@ impl<T: Send> FormQuestion for Question<'_, T> {
 
     fn argument(&self) -> bool {
         self.argument && !self.person_only
+    }
+
+    fn argument_field(&self) -> Option<&str> {
+        self.argument_is_value.then_some(&*self.key)
     }
 
     fn early(&self) -> bool {
@@ -568,5 +699,53 @@ impl<Q: AnyQuestion> Questions for Vec<Q> {
 
     fn answers(self) -> Option<Self::Output> {
         self.into_iter().map(AnyQuestion::answer).collect()
+    }
+}
+
+/// What [`Question::choice`] and [`Ask::choice`](super::Ask::choice) ask
+/// for: a derived [`ElicitEnum`] (one option, its
+/// [`SINGLE_SELECT`](ElicitEnum::SINGLE_SELECT)) or a `Vec` of one (several,
+/// its [`MULTI_SELECT`](ElicitEnum::MULTI_SELECT)). Implemented for those
+/// two only.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a choice `Ask::choice` can ask",
+    label = "expected an enum that derives `ElicitEnum`, or a `Vec` of one",
+    note = "derive it on a fieldless enum with `#[derive(ElicitEnum)]`; `Vec<E>` asks for several options of `E`",
+    note = "a question of several fields is a form: `ask.form::<F>(key, message)` on a struct that derives `ElicitForm`"
+)]
+pub trait ElicitChoice: choice::Sealed + Send + Sized + 'static {
+    #[doc(hidden)]
+    fn property() -> PrimitiveSchema;
+
+    #[doc(hidden)]
+    fn parse_choice(value: Value) -> Result<Self, Error>;
+}
+
+/// Closes [`ElicitChoice`] to a derived enum and a `Vec` of one.
+mod choice {
+    pub trait Sealed {}
+}
+
+impl<E: ElicitEnum + Send> choice::Sealed for E {}
+
+impl<E: ElicitEnum + Send> ElicitChoice for E {
+    fn property() -> PrimitiveSchema {
+        E::SINGLE_SELECT.property()
+    }
+
+    fn parse_choice(value: Value) -> Result<Self, Error> {
+        E::SINGLE_SELECT.parse_value(value)
+    }
+}
+
+impl<E: ElicitEnum + Send> choice::Sealed for Vec<E> {}
+
+impl<E: ElicitEnum + Send> ElicitChoice for Vec<E> {
+    fn property() -> PrimitiveSchema {
+        E::MULTI_SELECT.property()
+    }
+
+    fn parse_choice(value: Value) -> Result<Self, Error> {
+        E::MULTI_SELECT.parse_value(value)
     }
 }

@@ -288,6 +288,13 @@ impl Capabilities {
     }
 }
 
+/// Whether a tool's input schema declares any argument (one required, or
+/// anything that may admit one): what makes a call in which the adapter
+/// saw no arguments suspect.
+pub(crate) fn declares_arguments(input_schema: Option<&Map<String, Value>>) -> bool {
+    !matches!(Declared::by(input_schema), Declared::Nothing)
+}
+
 /// What a tool's input schema declares of its arguments.
 enum Declared {
     /// At least one required argument.

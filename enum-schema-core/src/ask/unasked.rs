@@ -7,6 +7,7 @@ use std::fmt::{self, Write as _};
 
 use serde_json::{Map, Value};
 
+use super::question::erased::FormQuestion;
 use super::search::{folded, matches};
 use crate::error::Error;
 use crate::messages::{is_invisible, title};
@@ -61,9 +62,44 @@ struct UnaskedQuestion {
     key: String,
     params: ElicitRequestFormParams,
     argument: bool,
-    refused: Option<String>,
+    /// Whether the argument is the value of the form's one field, named by
+    /// the key ([`Question::choice`](super::Question::choice)), rather
+    /// than an object of its fields.
+    argument_is_value: bool,
+    /// Why the argument sent was refused, if it was.
+    refused: Option<Error>,
     /// The content of the refused argument, whose texts narrow long lists.
     sent: Option<Value>,
+}
+
+impl UnaskedQuestion {
+    /// Why the argument was refused, each reason about a field of its
+    /// object as `field `name`: ..` and each about the argument itself
+    /// (not an object; the value of a choice) as `the argument `key`: ..`,
+    /// or without that prefix where the sentence names the argument
+    /// already (`named`).
+    fn refusal(&self, named: bool) -> Option<String> {
+        let error = self.refused.as_ref()?;
+        let mut text = String::new();
+        for error in error.iter() {
+            if !text.is_empty() {
+                text.push_str("; ");
+            }
+            let itself = match error.field() {
+                None => true,
+                Some(field) => self.argument_is_value && field == self.key,
+            };
+            if !itself {
+                let _ = write!(text, "{error}");
+                continue;
+            }
+            if !named {
+                let _ = write!(text, "the argument `{}`: ", self.key);
+            }
+            let _ = write!(text, "{}", Error::from(error.kind().clone()));
+        }
+        Some(text)
+    }
 }
 
 impl Unasked {
@@ -98,18 +134,21 @@ impl Unasked {
         unasked
     }
 
+    /// Adds `question`, which the call's argument may answer
+    /// (`argument`), and which it did not for the reason given
+    /// (`refused`: the error, and the content the argument gave).
     pub(crate) fn push(
         &mut self,
-        key: &str,
-        params: &ElicitRequestFormParams,
+        question: &(dyn FormQuestion + Send),
         argument: bool,
         refused: Option<(&Error, &Value)>,
     ) {
         self.questions.push(UnaskedQuestion {
-            key: key.to_owned(),
-            params: params.clone(),
+            key: question.key().to_owned(),
+            params: question.params().clone(),
             argument,
-            refused: refused.map(|(error, _)| error.to_string()),
+            argument_is_value: question.argument_field().is_some(),
+            refused: refused.map(|(error, _)| error.clone()),
             sent: refused.map(|(_, sent)| sent.clone()),
         });
     }
@@ -146,7 +185,7 @@ impl Unasked {
                     "key": question.key,
                     "message": question.params.message(),
                     "argument": argument,
-                    "refused": question.refused,
+                    "refused": question.refusal(false),
                     "requestedSchema": listed(&question.params, question.sent.as_ref()),
                 })
             })
@@ -310,20 +349,26 @@ impl fmt::Display for Unasked {
                 )?;
                 continue;
             }
-            if let Some(refused) = &question.refused {
+            if let Some(refused) = question.refusal(true) {
                 write!(
                     f,
                     "\n  The argument `{}` was refused: {}.",
                     question.key,
-                    one_line(refused)
+                    one_line(&refused)
                 )?;
             }
             write!(
                 f,
-                "\n  Ask the person, then {call} again with the argument `{}`: an object",
+                "\n  Ask the person, then {call} again with the argument `{}`",
                 question.key
             )?;
             let schema = question.params.requested_schema();
+            if let (true, [(name, property)]) = (question.argument_is_value, schema.properties()) {
+                let sent = question.sent.as_ref();
+                write!(f, ": {}", describe(name, property, sent))?;
+                continue;
+            }
+            f.write_str(": an object")?;
             for (name, property) in schema.properties() {
                 let required = schema.required().iter().any(|field| field == name);
                 write!(

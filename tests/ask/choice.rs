@@ -1,0 +1,291 @@
+//! One derived enum asked on its own (`Ask::choice`, `Question::choice`)
+//! and the call's arguments read by `Ask` (`Ask::arguments`), in the core,
+//! so on every SDK: the same re-asking, arguments and fallbacks as a form,
+//! on every revision.
+
+use super::*;
+
+/// Why is the order refunded?
+#[derive(ElicitEnum, Debug, PartialEq)]
+#[elicit(rename_all = "snake_case")]
+enum Reason {
+    #[elicit(title = "Arrived late")]
+    Late,
+    #[elicit(title = "Arrived damaged")]
+    Damaged,
+}
+
+fn reason() -> Question<'static, Reason> {
+    Question::choice::<Reason>("reason", "Why the refund?").with_argument()
+}
+
+async fn refund(ask: Ask<Fake>) -> Result<ToolResult, ElicitError> {
+    let answer = ask.question(reason()).await?;
+    let text = match answer {
+        enum_schema::ElicitAction::Accept(reason) => {
+            format!("{reason:?}: {}", reason.title().unwrap())
+        }
+        other => format!("{other:?}"),
+    };
+    Ok(ToolResult::Text(text))
+}
+
+fn with_arguments(mut client: Client, arguments: Value) -> Client {
+    let Value::Object(arguments) = arguments else {
+        panic!("arguments are an object")
+    };
+    client.arguments = Some(arguments);
+    client
+}
+
+#[test]
+fn one_enum_is_a_form_of_one_field_named_by_the_key() {
+    for version in REVISIONS {
+        let client = Client::new(version, vec![accept(json!({"reason": "damaged"}))]);
+        assert_eq!(
+            text(client.tool(refund)),
+            "Damaged: Arrived damaged",
+            "{}",
+            name(version)
+        );
+        let seen = client.seen();
+        assert_eq!(seen.len(), 1);
+        assert_eq!(seen[0]["message"], "Why the refund?");
+        assert_eq!(seen[0]["requestedSchema"]["required"], json!(["reason"]));
+        let property = &seen[0]["requestedSchema"]["properties"]["reason"];
+        assert_eq!(property["description"], "Why is the order refunded?");
+    }
+}
+
+#[test]
+fn several_options_are_a_vec_and_2025_06_18_has_none() {
+    for version in [V1125, V0728, None] {
+        let client = Client::new(
+            version,
+            vec![accept(json!({"reasons": ["late", "damaged"]}))],
+        );
+        let outcome = client.tool(|ask: Ask<Fake>| async move {
+            let reasons = ask.choice::<Vec<Reason>>("reasons", "Which apply?").await?;
+            Ok(ToolResult::Text(format!("{reasons:?}")))
+        });
+        assert_eq!(
+            text(outcome),
+            "Accept([Late, Damaged])",
+            "{}",
+            name(version)
+        );
+    }
+    let client = Client::new(V0618, vec![]);
+    let outcome = client.tool(|ask: Ask<Fake>| async move {
+        ask.choice::<Vec<Reason>>("reasons", "Which apply?").await?;
+        Ok(ToolResult::Text(String::new()))
+    });
+    assert!(matches!(failed(outcome), ElicitError::Version(_)));
+    assert_eq!(client.seen(), Vec::<Value>::new());
+}
+
+/// A wrong answer is asked again with the reason, a missing one too, and
+/// decline and cancel are answers.
+#[test]
+fn a_wrong_answer_is_asked_again_and_decline_is_an_answer() {
+    for version in REVISIONS {
+        let client = Client::new(
+            version,
+            vec![
+                accept(json!({"reason": "Arrived late"})),
+                accept(json!({})),
+                accept(json!({"reason": "late"})),
+            ],
+        );
+        assert_eq!(
+            text(client.tool(refund)),
+            "Late: Arrived late",
+            "{}",
+            name(version)
+        );
+        let seen = client.seen();
+        assert_eq!(seen.len(), 3, "{}", name(version));
+        assert!(seen[1]["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("Why the refund?\n\n"));
+        for (answer, outcome) in [
+            (json!({"action": "decline"}), "Decline"),
+            (json!({"action": "cancel"}), "Cancel"),
+        ] {
+            let client = Client::new(version, vec![answer]);
+            assert_eq!(text(client.tool(refund)), outcome);
+        }
+    }
+}
+
+/// The argument that answers a choice is the value itself: valid, it
+/// answers without a round; refused, the person is asked with the reason;
+/// in a client without forms, the model is told "the argument `reason`",
+/// for a value not offered and for a value of the wrong type alike.
+#[test]
+fn the_argument_is_the_value() {
+    for version in REVISIONS {
+        let client = with_arguments(Client::new(version, vec![]), json!({"reason": "late"}));
+        assert_eq!(text(client.tool(refund)), "Late: Arrived late");
+        assert_eq!(client.seen(), Vec::<Value>::new());
+
+        let client = with_arguments(
+            Client::new(version, vec![accept(json!({"reason": "damaged"}))]),
+            json!({"reason": "soon"}),
+        );
+        assert_eq!(text(client.tool(refund)), "Damaged: Arrived damaged");
+        assert_eq!(client.seen().len(), 1);
+    }
+    for (sent, why) in [
+        (
+            json!("soon"),
+            "invalid value \"soon\": expected one of \"late\", \"damaged\"",
+        ),
+        (
+            json!({"reason": "late"}),
+            "wrong type: expected a string, found an object ({\"reason\":\"late\"})",
+        ),
+    ] {
+        let mut client = with_arguments(Client::new(V1125, vec![]), json!({"reason": sent}));
+        client.form = false;
+        let outcome = client.tool(refund);
+        let rejection = match result(outcome) {
+            ToolResult::Rejected(rejection) => rejection,
+            other => panic!("expected the result for the model, got {other:?}"),
+        };
+        assert_eq!(
+            rejection.text,
+            format!(
+                "This client cannot show the person a form (it did not declare form \
+                 elicitation), so these questions were not asked:\n\n\
+                 - \"Why the refund?\"\n  \
+                 The argument `reason` was refused: {why}.\n  \
+                 Ask the person, then call the tool `incident` again with the argument \
+                 `reason`: one of \"late\" (Arrived late), \"damaged\" (Arrived damaged) (Why is \
+                 the order refunded?)\n\n\
+                 Send each answer exactly as its value is written here."
+            )
+        );
+        let data = rejection.data.unwrap();
+        assert_eq!(
+            data["unasked"][0]["refused"],
+            format!("the argument `reason`: {why}")
+        );
+        assert_eq!(data["unasked"][0]["argument"], "reason");
+    }
+}
+
+#[test]
+fn the_input_schema_declares_the_value_beside_other_arguments() {
+    let other = json!({
+        "type": "object",
+        "properties": {"order": {"type": "string"}},
+        "required": ["order"],
+    });
+    let Value::Object(other) = other else {
+        unreachable!()
+    };
+    assert_eq!(
+        Value::Object(reason().input_schema_with(&other)),
+        json!({
+            "type": "object",
+            "properties": {
+                "order": {"type": "string"},
+                "reason": {
+                    "type": "string",
+                    "description": "Why the refund?",
+                    "oneOf": [
+                        {"const": "late", "title": "Arrived late"},
+                        {"const": "damaged", "title": "Arrived damaged"},
+                    ],
+                },
+            },
+            "required": ["order"],
+        })
+    );
+    assert_eq!(
+        Value::Object(reason().input_schema()),
+        json!({"type": "object", "properties": {"reason": reason().argument_schema()}})
+    );
+}
+
+#[derive(serde::Deserialize, Debug)]
+struct Refund {
+    order: String,
+    amount: f64,
+}
+
+/// `Ask::arguments` reads the arguments the state is bound to; arguments
+/// that are not what the tool takes are an error result the model can
+/// correct (in a prompt, `-32602`).
+#[test]
+fn the_arguments_are_read_by_ask() {
+    let read = |ask: Ask<Fake>| async move {
+        let refund: Refund = ask.arguments()?;
+        Ok(ToolResult::Text(format!(
+            "{} {}",
+            refund.order, refund.amount
+        )))
+    };
+    for version in REVISIONS {
+        let client = with_arguments(
+            Client::new(version, vec![]),
+            json!({"order": "A-1", "amount": 42.5, "reason": "late"}),
+        );
+        assert_eq!(text(client.tool(read)), "A-1 42.5");
+
+        let client = with_arguments(Client::new(version, vec![]), json!({"order": "A-1"}));
+        let rejection = match result(client.tool(read)) {
+            ToolResult::Rejected(rejection) => rejection,
+            other => panic!("expected an error result, got {other:?}"),
+        };
+        assert_eq!(rejection.code, -32602);
+        assert_eq!(
+            rejection.text,
+            "invalid arguments for tool \"incident\": missing field `amount`"
+        );
+        assert_eq!(rejection.data, None);
+    }
+    let mut client = Client::new(V1125, vec![]);
+    client.method = "prompts/get";
+    let error = failed(client.prompt(|ask: Ask<Fake>| async move {
+        let refund: Refund = ask.arguments()?;
+        Ok(PromptResult(refund.order))
+    }));
+    assert_eq!(
+        wire(error),
+        json!({"code": -32602,
+               "message": "invalid arguments for prompt \"incident\": missing field `order`",
+               "data": null})
+    );
+}
+
+/// Arguments the adapter could not see (rmcp's `Parameters` listed before
+/// `Ask`, for a tool whose arguments are all optional, where nothing binds
+/// them) are not read as none: `Ask::arguments` refuses.
+#[test]
+fn unseen_arguments_are_not_read_as_none() {
+    #[derive(serde::Deserialize)]
+    struct Optional {
+        #[allow(dead_code)]
+        order: Option<String>,
+    }
+    let schema = json!({"type": "object", "properties": {"order": {"type": "string"}}});
+    let Value::Object(schema) = schema else {
+        unreachable!()
+    };
+    let client = Client::new(V1125, vec![]);
+    let ask = Ask::<Fake>::open(
+        Arc::clone(&client.script),
+        client.seal.clone(),
+        client
+            .request(Map::new(), None)
+            .with_arguments_unseen(Some(&schema)),
+    )
+    .unwrap();
+    assert!(matches!(
+        ask.arguments::<Optional>(),
+        Err(ElicitError::NoArguments { tool }) if tool == "incident"
+    ));
+}
