@@ -1365,12 +1365,15 @@ async fn ask_after_parameters_is_refused_on_every_revision_before_anything_is_as
     }
 }
 
+/// The refusal as the client reads it: it cannot tell a request without
+/// arguments from a server that took them too early, so it blames neither
+/// (the server's log names the extractors: tests/rmcp/refund.rs).
 fn no_arguments(tool: &str) -> String {
     format!(
-        "tool \"{tool}\" takes arguments, and this request has none: send them (`{{}}` to leave \
-         out every optional one). If it did send them, the server read them before it could \
-         bind its questions to them, a server bug: it must list the extractor that asks before \
-         the one that takes the arguments"
+        "tool \"{tool}\" declares arguments, and the server found none where it binds its \
+         questions to them, so nothing was asked: either this request has no `arguments` (send \
+         them, `{{}}` to leave out every optional one), or the server reads them too early, \
+         which its log names"
     )
 }
 

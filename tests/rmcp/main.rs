@@ -33,6 +33,7 @@ pub mod inputs;
 pub mod messages;
 pub mod narrowing;
 pub mod readme;
+pub mod refund;
 pub mod tasks;
 #[cfg(feature = "schemars")]
 pub mod with_schemars;

@@ -32,10 +32,12 @@ pub enum Rmcp {}
 /// answer, several questions in one round, and the errors).
 ///
 /// A tool takes `Ask` as an argument (it is an rmcp extractor; the server
-/// type implements `AsRef<`[`RequestStateSeal`]`>`; list it before
-/// `Parameters<..>`, which takes the arguments that the sealed state is
-/// bound to), runs its body through [`tool`](crate::ask::Ask::tool), and
-/// asks with [`form`](crate::ask::Ask::form):
+/// type must implement `AsRef<`[`RequestStateSeal`]`>`), runs its body
+/// through [`tool`](crate::ask::Ask::tool), reads its arguments with
+/// [`arguments`](crate::ask::Ask::arguments) (or, with rmcp's
+/// `Parameters<..>`, lists `Ask` first: `Parameters` takes the arguments
+/// that the sealed state is bound to), and asks with
+/// [`form`](crate::ask::Ask::form) or [`choice`](crate::ask::Ask::choice):
 ///
 /// ```no_run
 /// use enum_schema::rmcp::Ask;
@@ -468,6 +470,12 @@ impl<S: AsRef<RequestStateSeal>> SealProvider for S {
 /// (which binds the same as none). A tool that declares no property, and a
 /// hand-written `ServerHandler` without `get_tool` (rmcp's default says
 /// nothing of the schema), bind to the arguments `Ask` finds, none included.
+///
+/// A call where `Ask` finds no arguments of a tool that declares some is
+/// logged, once per tool and process, for the server's author: the tool,
+/// `Parameters<..>` and `Ask` named, and the fix (through `tracing`, as
+/// rmcp logs, at `error` where the call is refused and `warn` where it
+/// runs; on standard error where no `tracing` subscriber is set).
 impl<S: SealProvider + ServerHandler> FromContextPart<ToolCallContext<'_, S>> for Ask {
     fn from_context_part(context: &mut ToolCallContext<'_, S>) -> Result<Self, ErrorData> {
         let state = context.request_state.take();
@@ -475,6 +483,8 @@ impl<S: SealProvider + ServerHandler> FromContextPart<ToolCallContext<'_, S>> fo
             None => context.service.get_tool(&context.name),
             Some(_) => None,
         };
+        let input_schema = tool.as_ref().map(|tool| &*tool.input_schema);
+        let unseen = context.arguments.is_none() && crate::ask::declares_arguments(input_schema);
         let mut read = request(
             &context.request_context,
             "tools/call",
@@ -487,11 +497,54 @@ impl<S: SealProvider + ServerHandler> FromContextPart<ToolCallContext<'_, S>> fo
             // An earlier extractor may have taken them.
             read = read.with_arguments_unseen(tool.as_ref().map(|tool| &*tool.input_schema));
         }
-        Ask::open(
+        let opened = Ask::open(
             sender(&context.request_context),
             context.service.request_state_seal().clone(),
             read,
-        )
-        .map_err(ErrorData::from)
+        );
+        if unseen {
+            let refused = matches!(opened, Err(ElicitError::NoArguments { .. }));
+            no_arguments_seen(&context.name, refused);
+        }
+        opened.map_err(ErrorData::from)
+    }
+}
+
+/// Tells the server's author, once per tool and process, that `Ask` found
+/// no arguments of `tool`, which declares some (`refused`: and the call was
+/// refused for it). The client cannot tell why, and its message blames
+/// no one: this says what to fix.
+fn no_arguments_seen(tool: &str, refused: bool) {
+    use std::collections::HashSet;
+    use std::sync::{Mutex, OnceLock, PoisonError};
+
+    static LOGGED: OnceLock<Mutex<HashSet<String>>> = OnceLock::new();
+    let first = LOGGED
+        .get_or_init(Mutex::default)
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .insert(tool.to_owned());
+    if !first {
+        return;
+    }
+    let outcome = if refused {
+        "so the call was refused (-32602) before anything was asked"
+    } else {
+        "so a question that an argument may answer cannot see it"
+    };
+    let message = format!(
+        "enum-schema: tool `{tool}`: `Ask` found no arguments, though the tool's input schema \
+         declares some, {outcome}. If the method takes `Parameters<..>` (or `JsonObject`) \
+         before `Ask`, that extractor took them first: list `ask: Ask` before it, or drop it \
+         and read them in the body with `ask.arguments::<T>()`. If the client sent no \
+         `arguments`, the server is right: the client must send them (`{{}}` to leave out \
+         every optional one). Logged once per tool."
+    );
+    if !tracing::dispatcher::has_been_set() {
+        eprintln!("{message}");
+    } else if refused {
+        tracing::error!(target: "enum_schema::rmcp", tool, "{message}");
+    } else {
+        tracing::warn!(target: "enum_schema::rmcp", tool, "{message}");
     }
 }

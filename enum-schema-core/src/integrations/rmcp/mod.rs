@@ -3,10 +3,14 @@
 //!
 //! # One call, every revision: [`Ask`]
 //!
-//! A tool asks for a derived form with one call, [`Ask::form`], and gets an
+//! A tool asks for a derived form with one call, [`Ask::form`] (one
+//! derived enum: [`Ask::choice`](crate::ask::Ask::choice)), and gets an
 //! [`ElicitAction`] of the derived type, whichever revision the client
-//! picked. The server type holds a [`RequestStateSeal`] (it implements
-//! `AsRef<RequestStateSeal>`), and the tool takes [`Ask`] as an argument:
+//! picked. The server type holds a [`RequestStateSeal`] and must implement
+//! `AsRef<RequestStateSeal>` (without it, see
+//! [Troubleshooting](#troubleshooting)), and the tool takes [`Ask`] as an
+//! argument, which also reads the tool's arguments
+//! ([`Ask::arguments`](crate::ask::Ask::arguments)):
 //!
 //! ```no_run
 //! use enum_schema::ask::RequestStateSeal;
@@ -25,6 +29,7 @@
 //! #[derive(Clone)]
 //! struct Server { seal: RequestStateSeal /* , tool_router: ToolRouter<Self> */ }
 //!
+//! // Required by `Ask`: where it finds the seal.
 //! impl AsRef<RequestStateSeal> for Server {
 //!     fn as_ref(&self) -> &RequestStateSeal { &self.seal }
 //! }
@@ -126,11 +131,25 @@
 //! - **`the trait bound (Tool, fn(&Server, Ask) -> ..): IntoToolRoute<Server, _>
 //!   is not satisfied`**, on `#[tool_router]`: an argument of that tool cannot
 //!   be taken from the call. For [`Ask`], the server type lacks
-//!   `impl AsRef<RequestStateSeal>` (the [`SealProvider`] bound). rmcp's
-//!   router tries several handler shapes for each method, so the compiler
-//!   names rmcp's trait, not the impl that is missing underneath; where the
-//!   bound is checked directly (`Ask::from_context_part` in a hand-written
-//!   route), the error says so itself.
+//!   `impl AsRef<RequestStateSeal>` (the [`SealProvider`] bound), or the
+//!   server builds another rmcp than this crate's (rmcp 2, or an exact
+//!   older pin: `Ask` implements rmcp 3.11's traits; the README says what
+//!   to write). rmcp's router tries several handler shapes for each method
+//!   (a method, a function, async or not, of 0 to 16 arguments), so the
+//!   compiler cannot pick the shape whose argument fails, and names rmcp's
+//!   trait with its `_`, not the bound underneath, whatever diagnostic
+//!   that bound carries (stable Rust has no way for this crate to reach
+//!   into rmcp's error). Where the bound is checked directly
+//!   (`Ask::from_context_part` in a hand-written route), the error names
+//!   the seal and the impl to write.
+//! - **`tool "refund" declares arguments, and the server found none where
+//!   it binds its questions to them`** (`-32602`), on every call: the tool
+//!   lists `Parameters<..>` (or `JsonObject`) before `Ask`, and that
+//!   extractor took the arguments first. The server's log says so at the
+//!   first such call (through `tracing`, or on standard error without a
+//!   subscriber), naming the tool. List `ask: Ask` first, or drop
+//!   `Parameters` and read them with
+//!   [`ask.arguments::<T>()`](crate::ask::Ask::arguments).
 //!
 //! # Lower level
 //!
