@@ -450,10 +450,22 @@ impl<'a> Form<'a> {
             }
             Data::Enum(_) | Data::Union(_) => {
                 let message = match input.data {
-                    Data::Enum(_) => "ElicitForm can only be derived for a struct; for a choice, derive ElicitEnum",
-                    _ => "ElicitForm can only be derived for a struct",
+                    // What to write instead: the enum derives ElicitEnum,
+                    // asked alone or as a form's field.
+                    Data::Enum(_) => {
+                        let name = unraw(&input.ident);
+                        let field = crate::case::RenameRule::SnakeCase.apply_to_variant(&name);
+                        format!(
+                            "ElicitForm can only be derived for a struct; for a choice, derive \
+                             ElicitEnum on `{name}` instead, then ask it alone with \
+                             `ask.choice::<{name}>(key, message)` (`Vec<{name}>` for several), \
+                             or as a form's field: `#[derive(ElicitForm)] struct Answer \
+                             {{ {field}: {name} }}`"
+                        )
+                    }
+                    _ => "ElicitForm can only be derived for a struct".to_owned(),
                 };
-                return wrong_kind(cx, &input.data, message);
+                return wrong_kind(cx, &input.data, &message);
             }
         };
         let container = attr::FormContainer::from_ast(cx, &input.attrs);
