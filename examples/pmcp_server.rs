@@ -50,8 +50,9 @@ use serde_json::{json, Value};
 mod forms;
 use forms::*;
 
-/// The README's question (examples/rmcp_server.rs), which the tool's
-/// argument `triage` may answer.
+/// The triage question, which the tool's argument `triage` may answer (as
+/// the README's server, examples/rmcp_server.rs, lets `reason` answer its
+/// question).
 mod desk {
     use enum_schema::ask::Question;
     use enum_schema::{ElicitEnum, ElicitForm};

@@ -1,7 +1,8 @@
-//! The README's complete rmcp server: one tool that asks one form with
-//! [`Ask`], served on rmcp's streamable HTTP transport. The README shows
-//! this file below these lines, word for word (`tests/rmcp/readme.rs`
-//! checks it), so that what a new user copies is what CI builds.
+//! The README's complete rmcp server: one tool with ordinary arguments
+//! that asks a person with [`Ask`], served on rmcp's streamable HTTP
+//! transport. The README shows this file below these lines, word for word
+//! (`tests/rmcp/readme.rs` checks it), so that what a new user copies is
+//! what CI builds.
 //!
 //! ```text
 //! REQUEST_STATE_KEY=a-secret-of-32-bytes-or-more-0123 cargo run --features rmcp --example rmcp_server
@@ -13,76 +14,105 @@ use std::sync::Arc;
 use axum::serve::ListenerExt;
 use enum_schema::ask::{Question, RequestStateSeal};
 use enum_schema::rmcp::Ask;
-use enum_schema::{ElicitAction, ElicitEnum, ElicitForm};
+use enum_schema::{Confirm, ElicitAction, ElicitEnum};
 use rmcp::handler::server::router::tool::ToolRouter;
+use rmcp::handler::server::tool::schema_for_type;
 use rmcp::model::{
-    CallToolResponse, CallToolResult, ContentBlock, RequestStateCodec, ServerCapabilities,
-    ServerConfig,
+    CallToolResponse, CallToolResult, ContentBlock, JsonObject, RequestStateCodec,
+    ServerCapabilities, ServerConfig,
 };
 use rmcp::transport::streamable_http_server::session::local::LocalSessionManager;
 use rmcp::transport::streamable_http_server::{StreamableHttpServerConfig, StreamableHttpService};
 use rmcp::{tool, tool_handler, tool_router, ErrorData, ServerHandler};
 
-/// How bad is it?
+/// Why is the order refunded?
 #[derive(ElicitEnum, Debug)]
-#[elicit(rename_all = "lowercase")]
-enum Severity {
-    #[elicit(title = "Low: no user impact")]
-    Low,
-    #[elicit(title = "High: users are affected")]
-    High,
+#[elicit(rename_all = "snake_case", title = "Reason")]
+enum Reason {
+    #[elicit(title = "Arrived late")]
+    Late,
+    #[elicit(title = "Arrived damaged")]
+    Damaged,
+    #[elicit(title = "Not as described")]
+    NotAsDescribed,
+    #[elicit(title = "Changed their mind")]
+    ChangedMind,
 }
 
-#[derive(ElicitForm, Debug)]
-struct Triage {
-    #[elicit(title = "Severity")]
-    severity: Severity,
+/// The tool's ordinary arguments, which the model always sends.
+#[derive(serde::Deserialize, schemars::JsonSchema)]
+struct Refund {
+    /// The order to refund.
+    order: String,
+    /// The amount to refund, in euros.
+    amount: f64,
 }
 
-/// The tool's question. The tool's argument `triage` may answer it too:
-/// the model fills it when it knows the answer, and a client that shows
-/// no forms gets a result that tells the model to ask in the chat.
-fn triage_question() -> Question<'static, Triage> {
-    Question::form::<Triage>("triage", "Triage the incident").with_argument()
+/// The question. The tool's argument `reason` may answer it too: the
+/// model sends it when it knows the reason, and a client that shows no
+/// forms gets a result that tells the model to ask in the chat.
+fn reason_question() -> Question<'static, Reason> {
+    Question::choice::<Reason>("reason", "Why is the order refunded?").with_argument()
 }
 
-struct Desk {
+/// The tool's input schema: `Refund`'s arguments, and `reason`.
+fn refund_input() -> JsonObject {
+    reason_question().input_schema_with(&schema_for_type::<Refund>())
+}
+
+struct Shop {
     seal: RequestStateSeal,
     tool_router: ToolRouter<Self>,
 }
 
-// Where `Ask` finds the key that seals what a client must echo back.
-impl AsRef<RequestStateSeal> for Desk {
+// Required by `Ask`: where it finds the key that seals what a client must
+// echo back. Without it, `#[tool_router]` fails to compile with "the trait
+// bound `(Tool, ..)`: IntoToolRoute<Shop, _>` is not satisfied".
+impl AsRef<RequestStateSeal> for Shop {
     fn as_ref(&self) -> &RequestStateSeal {
         &self.seal
     }
 }
 
 #[tool_router]
-impl Desk {
+impl Shop {
     fn new(seal: RequestStateSeal) -> Self {
-        Desk {
+        Shop {
             seal,
             tool_router: Self::tool_router(),
         }
     }
 
-    #[tool(description = "Triage an incident", input_schema = triage_question().input_schema())]
-    async fn triage(&self, ask: Ask) -> Result<CallToolResponse, ErrorData> {
+    // `Ask` reads the arguments too (`ask.arguments()`): no `Parameters`.
+    #[tool(description = "Refund an order", input_schema = refund_input())]
+    async fn refund(&self, ask: Ask) -> Result<CallToolResponse, ErrorData> {
         ask.tool(|ask| async move {
-            // "triage" is this question's key: one key per question of a call.
-            let text = match ask.question(triage_question()).await? {
-                ElicitAction::Accept(Triage { severity }) => format!("triaged: {severity:?}"),
-                ElicitAction::Decline | ElicitAction::Cancel => "not triaged".to_owned(),
+            let Refund { order, amount } = ask.arguments()?;
+            // "reason" and "confirm" are the questions' keys: one per question.
+            let ElicitAction::Accept(reason) = ask.question(reason_question()).await? else {
+                return Ok(text("not refunded"));
             };
-            Ok(CallToolResult::success(vec![ContentBlock::text(text)]))
+            let title = reason.title().unwrap_or(reason.value());
+            let question = format!("Refund €{amount:.2} for order {order} ({title})?");
+            // A person's answer only: a `Confirm` is never taken from an argument.
+            let confirmed = ask.form::<Confirm>("confirm", question).await?;
+            if !confirmed.is_confirmed() {
+                return Ok(text("not refunded"));
+            }
+            let reason = reason.value();
+            let done = format!("refunded €{amount:.2} for order {order}: {reason}");
+            Ok(text(done))
         })
         .await
     }
 }
 
+fn text(text: impl Into<String>) -> CallToolResult {
+    CallToolResult::success(vec![ContentBlock::text(text)])
+}
+
 #[tool_handler(router = self.tool_router)]
-impl ServerHandler for Desk {
+impl ServerHandler for Shop {
     fn get_info(&self) -> ServerConfig {
         ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
     }
@@ -94,7 +124,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let secret = std::env::var("REQUEST_STATE_KEY").map_err(|_| "set REQUEST_STATE_KEY")?;
     let seal = RequestStateSeal::new(RequestStateCodec::try_new(secret.into_bytes())?);
     let service = StreamableHttpService::new(
-        move || Ok(Desk::new(seal.clone())),
+        move || Ok(Shop::new(seal.clone())),
         Arc::new(LocalSessionManager::default()),
         StreamableHttpServerConfig::default(),
     );

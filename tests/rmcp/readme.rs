@@ -34,10 +34,73 @@ fn readme_rmcp_server_is_the_example() {
     for needed in [
         "#[tokio::main]",
         "StreamableHttpService::new(",
-        "impl AsRef<RequestStateSeal> for Desk",
+        "// Required by `Ask`",
+        "impl AsRef<RequestStateSeal> for Shop",
+        "ask.arguments()?",
+        "Question::choice::<Reason>",
+        "input_schema_with(",
+        "reason.title()",
         "set_nodelay(true)",
         "axum::serve(listener, router)",
     ] {
         assert!(shown.contains(needed), "{needed}");
+    }
+    // `Parameters` would take the arguments before `Ask`: the example
+    // needs none.
+    assert!(!shown.contains("Parameters<"));
+}
+
+/// Every crate the README's server names (`serde::Deserialize`,
+/// `schemars::JsonSchema`, ..) is in the dependencies the README lists
+/// above it, so that a new user who copies both builds it.
+#[test]
+fn readme_lists_every_crate_its_server_uses() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let readme = std::fs::read_to_string(format!("{root}/README.md")).unwrap();
+    let section = &readme[readme.find("## A server on rmcp").unwrap()..];
+    let toml = &section[section.find("```toml\n").unwrap() + 8..];
+    let toml = &toml[..toml.find("```").unwrap()];
+    let listed: Vec<&str> = toml
+        .lines()
+        .filter_map(|line| line.split_once(" = ").map(|(name, _)| name.trim()))
+        .collect();
+    let code = block_after(&readme, "<!-- examples/rmcp_server.rs:");
+    let mut used: Vec<String> = Vec::new();
+    let bytes = code.as_bytes();
+    for (at, _) in code.match_indices("::") {
+        // The first segment of a path: a lowercase name not after `::`.
+        let start = code[..at]
+            .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .map_or(0, |index| index + 1);
+        let name = &code[start..at];
+        let after_path = start >= 2 && &bytes[start - 2..start] == b"::";
+        // `ask.form::<Confirm>`, `schema_for_type::<Refund>`: a turbofish.
+        let turbofish = bytes.get(at + 2) == Some(&b'<');
+        if name.is_empty()
+            || after_path
+            || turbofish
+            || !name.starts_with(|c: char| c.is_ascii_lowercase())
+        {
+            continue;
+        }
+        if ["std", "core", "alloc", "self", "super", "crate"].contains(&name) {
+            continue;
+        }
+        let package = name.replace('_', "-");
+        if !used.contains(&package) {
+            used.push(package);
+        }
+    }
+    used.sort();
+    assert_eq!(
+        used,
+        ["axum", "enum-schema", "rmcp", "schemars", "serde", "tokio"],
+        "the crates the README's server names"
+    );
+    for package in &used {
+        assert!(
+            listed.contains(&package.as_str()),
+            "README.md's server uses `{package}`, which its [dependencies] do not list: {listed:?}"
+        );
     }
 }
