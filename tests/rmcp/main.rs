@@ -35,5 +35,8 @@ pub mod narrowing;
 pub mod readme;
 pub mod refund;
 pub mod tasks;
+// examples/rmcp_client.rs on a pseudo-terminal (rexpect: Unix only).
+#[cfg(all(feature = "pty", unix))]
+pub mod terminal;
 #[cfg(feature = "schemars")]
 pub mod with_schemars;
