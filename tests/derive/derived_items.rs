@@ -125,7 +125,7 @@ fn provided_items_every_variant() {
     );
 }
 
-/// A variant's title and wire value, straight from the value (issue 48):
+/// A variant's title, label and wire value, straight from the value (issue 48):
 /// no title for a skipped variant nor in an untitled enum; the legacy
 /// form's `enumNames` are titles too; the enum's own `title` (the field's)
 /// is another item, on its select.
@@ -139,8 +139,13 @@ fn a_variants_title_and_value_are_at_hand() {
     assert_eq!(Data::First.title(), None);
     assert_eq!(Data::First.value(), "first");
     assert_eq!(Literal::SINGLE_SELECT.title(), Some("T\u{1}itle"));
-    let shown = format!("Refund €42.50 ({})?", Legacy::OneTwo.title().unwrap());
+    let shown = format!("Refund €42.50 ({})?", Legacy::OneTwo.label());
     assert_eq!(shown, "Refund €42.50 (One two)?");
+    // The label: the title, else the wire value, as an option's.
+    assert_eq!(Literal::A.label(), "Ä \"a\"");
+    assert_eq!(Literal::C.label(), "c");
+    assert_eq!(Data::SecondOne.label(), "second_one");
+    assert_eq!(Literal::A.label(), Literal::OPTIONS[0].label());
 }
 
 const DEFAULT: Option<&str> = Literal::SINGLE_SELECT.default_value();
@@ -204,6 +209,7 @@ mod names {
         NONE,
         from_wire_value,
         title,
+        label,
     }
 
     #[derive(ElicitEnum, Debug, PartialEq)]
@@ -218,8 +224,9 @@ mod names {
 
     #[test]
     fn works() {
-        assert_eq!(<Derived as ElicitEnum>::OPTIONS.len(), 12);
+        assert_eq!(<Derived as ElicitEnum>::OPTIONS.len(), 13);
         assert_eq!(Derived::title.title(), None);
+        assert_eq!(Derived::label.label(), "label");
         assert_eq!(Derived::value.value(), "value");
         assert_eq!(Derived::NONE.option_index(), Some(9));
         assert_eq!(

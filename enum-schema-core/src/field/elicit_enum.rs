@@ -250,7 +250,7 @@ pub const fn wire_value<T: ElicitEnum>(index: Result<usize, &'static str>) -> &'
 ///
 /// # Your own items of the same name
 ///
-/// The trait's items have short names (`value`, `title`, `parse`, `variants`,
+/// The trait's items have short names (`value`, `title`, `label`, `parse`, `variants`,
 /// `OPTIONS`, ..). An inherent item of your enum with the same name wins
 /// where you write `Level::parse(..)` or `level.value()`, as Rust resolves
 /// inherent items first; reach the trait's with `<Level as
@@ -324,12 +324,21 @@ pub trait ElicitEnum: Sized + 'static {
     /// }
     ///
     /// let reason = Reason::Late;
-    /// assert_eq!(format!("Refund €42.50 ({})?", reason.title().unwrap()), "Refund €42.50 (Arrived late)?");
+    /// assert_eq!(reason.title(), Some("Arrived late"));
+    /// assert_eq!(format!("Refund €42.50 ({})?", reason.label()), "Refund €42.50 (Arrived late)?");
     /// assert_eq!(reason.value(), "late");
     /// ```
     #[inline]
     fn title(&self) -> Option<&'static str> {
         Self::OPTIONS.get(self.option_index()?)?.title()
+    }
+
+    /// What a person is shown for the variant: its [`title`](Self::title),
+    /// or its wire [`value`](Self::value) where it has none, as
+    /// [`EnumOption::label`] says of an option.
+    #[inline]
+    fn label(&self) -> &'static str {
+        self.title().unwrap_or_else(|| self.value())
     }
 
     /// The variant's position in [`OPTIONS`](Self::OPTIONS); `None` for a
