@@ -92,8 +92,8 @@ impl Shop {
             let ElicitAction::Accept(reason) = ask.question(reason_question()).await? else {
                 return Ok(text("not refunded"));
             };
-            let title = reason.title().unwrap_or(reason.value());
-            let question = format!("Refund €{amount:.2} for order {order} ({title})?");
+            let label = reason.label();
+            let question = format!("Refund €{amount:.2} for order {order} ({label})?");
             // A person's answer only: a `Confirm` is never taken from an argument.
             let confirmed = ask.form::<Confirm>("confirm", question).await?;
             if !confirmed.is_confirmed() {

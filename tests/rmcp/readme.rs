@@ -39,7 +39,7 @@ fn readme_rmcp_server_is_the_example() {
         "ask.arguments()?",
         "Question::choice::<Reason>",
         "input_schema_with(",
-        "reason.title()",
+        "reason.label()",
         "set_nodelay(true)",
         "axum::serve(listener, router)",
     ] {

@@ -76,8 +76,8 @@ async fn refund_body(ask: Ask, order: String, amount: f64) -> Result<CallToolRes
     let ElicitAction::Accept(reason) = ask.question(reason_question()).await? else {
         return Ok(not_refunded());
     };
-    let title = reason.title().unwrap_or(reason.value());
-    let question = format!("Refund €{amount:.2} for order {order} ({title})?");
+    let label = reason.label();
+    let question = format!("Refund €{amount:.2} for order {order} ({label})?");
     if !ask
         .form::<Confirm>("confirm", question)
         .await?
