@@ -508,15 +508,12 @@ fn fields_that_cannot_be_shown_stay_in_the_form() {
     }
     // None is required: the form can be accepted without them.
     assert!(request.can_accept());
-    assert_eq!(
-        Request::from_params_str(&params(
-            r#""address": {"type": "object"}, "ok": {"type": "boolean"}"#,
-            &["address"]
-        ))
-        .unwrap()
-        .can_accept(),
-        false
-    );
+    assert!(!Request::from_params_str(&params(
+        r#""address": {"type": "object"}, "ok": {"type": "boolean"}"#,
+        &["address"]
+    ))
+    .unwrap()
+    .can_accept());
 }
 
 /// An unsupported field refuses whatever is typed, with the reason that

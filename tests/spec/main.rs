@@ -13,6 +13,12 @@ mod common;
 pub mod dynamic;
 pub mod enums;
 pub mod forms;
+#[cfg(all(feature = "proptest", feature = "host"))]
+pub mod host_forms;
+#[cfg(all(feature = "proptest", feature = "host"))]
+pub mod host_properties;
+#[cfg(all(feature = "proptest", feature = "host"))]
+pub mod host_schemas;
 pub mod peer;
 #[cfg(feature = "proptest")]
 pub mod properties;
