@@ -285,7 +285,8 @@ fn refused(
     let digest = Digest::of(kept);
     if carried.refused == Some(digest) && !reask::sent_titles(&error) {
         let mut unasked = Unasked::not_shown(call.method, call.name, &error);
-        unasked.push(question, question.argument(), None);
+        let argument = (question.argument(), question.argument_field().is_some());
+        unasked.push(question.key(), question.params(), argument, None);
         return Err(ElicitError::Unasked(Box::new(unasked)));
     }
     // Only an answer the client sent is one it may send again; one carried
@@ -345,7 +346,8 @@ fn from_arguments_only(call: &Call, questions: &mut [Erased]) -> Result<(), Elic
             FromArgument::None => (question.argument(), None),
         };
         let refused = refused.as_ref().map(|(error, sent)| (error, sent));
-        unasked.push(&**question, argument, refused);
+        let argument = (argument, question.argument_field().is_some());
+        unasked.push(question.key(), question.params(), argument, refused);
     }
     if unasked.is_empty() {
         Ok(())

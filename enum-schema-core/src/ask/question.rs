@@ -10,11 +10,11 @@ use serde_json::{Map, Value};
 
 use super::round::{Constant, Digest};
 use crate::error::{Error, ErrorKind};
+use crate::field::elicit_enum::ElicitEnum;
 use crate::field::FormField;
 use crate::form::{parse_action, ElicitAction, ElicitForm, ElicitFormWith, Form, FormFields};
 use crate::input::{CreateMessageParams, CreateMessageResult, InputRequest, ListRootsResult};
 use crate::schema::{ElicitRequestFormParams, PrimitiveSchema, RequestedSchema};
-use crate::ElicitEnum;
 
 /// One question of a round: a key, the form's params, and how its answer
 /// parses. Build it with [`Question::form`] (a derived form),

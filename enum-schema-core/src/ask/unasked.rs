@@ -7,7 +7,6 @@ use std::fmt::{self, Write as _};
 
 use serde_json::{Map, Value};
 
-use super::question::erased::FormQuestion;
 use super::search::{folded, matches};
 use crate::error::Error;
 use crate::messages::{is_invisible, title};
@@ -134,20 +133,24 @@ impl Unasked {
         unasked
     }
 
-    /// Adds `question`, which the call's argument may answer
-    /// (`argument`), and which it did not for the reason given
-    /// (`refused`: the error, and the content the argument gave).
+    /// Adds the question under `key` asking `params`, which the call's
+    /// argument may answer (`argument`; `argument_is_value`: the value of
+    /// its one field rather than an object of its fields), and which it did
+    /// not for the reason given (`refused`: the error, and the content the
+    /// argument gave).
     pub(crate) fn push(
         &mut self,
-        question: &(dyn FormQuestion + Send),
-        argument: bool,
+        key: &str,
+        params: &ElicitRequestFormParams,
+        argument: (bool, bool),
         refused: Option<(&Error, &Value)>,
     ) {
+        let (argument, argument_is_value) = argument;
         self.questions.push(UnaskedQuestion {
-            key: question.key().to_owned(),
-            params: question.params().clone(),
+            key: key.to_owned(),
+            params: params.clone(),
             argument,
-            argument_is_value: question.argument_field().is_some(),
+            argument_is_value,
             refused: refused.map(|(error, _)| error.clone()),
             sent: refused.map(|(_, sent)| sent.clone()),
         });
