@@ -1835,6 +1835,7 @@ fn email_format() {
     #[derive(ElicitForm, Debug)]
     struct Signup {
         #[elicit(format = "email")]
+        #[allow(dead_code)]
         email: String,
     }
     let error =
