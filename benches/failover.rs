@@ -25,11 +25,14 @@
 //! `--store`: the servers keep the answers in a shared answer store
 //! (`STORE=redis`), so a state is taken once. A round whose first try
 //! reached the killed process may have had its answers taken there; sent
-//! again, it is refused as already taken, and the client starts the call
-//! again from round 1 (counted as restarted, at most 3 times a call). Any
-//! other refusal is a lost call. Each completed call's final round is then
-//! sent once more, to the other process, and must be refused as already
-//! taken (else the call counts as a wrong answer).
+//! again, it is refused as already taken (`data` `{"requestState":"used"}`),
+//! and the client starts the call again from round 1 (counted as
+//! restarted, at most 3 times a call); or, if that try completed the call
+//! before the process died, as completed (`{"requestState":"completed"}`):
+//! the call is done and its result lost, counted as completed unseen, not
+//! started again. Any other refusal is a lost call. Each completed call's
+//! final round is then sent once more, to the other process, and must be
+//! refused as completed (else the call counts as a wrong answer).
 //!
 //! Every completed call's final text is checked against the text its own
 //! answers call for: the sealed first answer (the same in every call: only
@@ -64,9 +67,18 @@ const MAX_ATTEMPTS: u32 = 8;
 /// The wait before the third and later tries, times the try's number: long
 /// enough, in all, for a killed process to come back (about 2.7 s).
 const BACKOFF: Duration = Duration::from_millis(100);
-/// How the message of `RequestStateError::Consumed` begins: a state whose
-/// answers were taken.
-const CONSUMED: &str = "requestState was already used";
+/// The reason in a refusal's `data` (`{"requestState":REASON}`): a state
+/// whose answers were taken (`RequestStateError::Consumed`), a call that
+/// completed (`Completed`).
+const CONSUMED: &str = "used";
+const COMPLETED: &str = "completed";
+
+/// The reason a refused state gives in `response`'s error `data`.
+fn refused_for(response: &Value) -> &str {
+    response["error"]["data"]["requestState"]
+        .as_str()
+        .unwrap_or("")
+}
 /// Starts of one call, with an answer store.
 const MAX_RESTARTS: usize = 3;
 
@@ -98,6 +110,10 @@ struct Tally {
     /// Calls started again (with an answer store) after a retried round was
     /// refused as already taken.
     restarted: usize,
+    /// Calls whose final round, retried (with an answer store), was refused
+    /// as completed: the killed process completed it and died before
+    /// answering; done once, the result lost.
+    unseen: usize,
     first_problem: Option<String>,
     /// The latencies of rounds 1, 2 and 3.
     rounds: [Vec<Duration>; 3],
@@ -130,6 +146,10 @@ enum Failure {
     /// the answers (the killed process took them and died before
     /// answering). A client starts the call again.
     Restart,
+    /// With an answer store: the final round was sent again after its first
+    /// try failed on the way, and refused because that try completed the
+    /// call. Done once; the result is lost.
+    Unseen,
 }
 
 /// Sends one round, to `connections[prefer]` first, then alternating, until
@@ -215,10 +235,7 @@ async fn call(
         // The same final round again, on the other process: the handle was
         // taken, so it is refused (`-32602`, already taken).
         match round(connections, second, &params(impact), retries).await {
-            Sent::Response(again, _)
-                if again["error"]["message"]
-                    .as_str()
-                    .is_some_and(|message| message.starts_with(CONSUMED)) => {}
+            Sent::Response(again, _) if refused_for(&again) == COMPLETED => {}
             Sent::Response(again, _) => {
                 return Ok((
                     format!("a replayed final round was answered: {again}"),
@@ -238,11 +255,11 @@ async fn call(
 /// (`retried`, with a store): the killed process had taken the handle, and
 /// the call starts again.
 fn taken_or(response: Value, retried: bool) -> Result<Value, Failure> {
-    let message = response["error"]["message"].as_str().unwrap_or("");
-    if retried && message.starts_with(CONSUMED) {
-        return Err(Failure::Restart);
+    match refused_for(&response) {
+        CONSUMED if retried => Err(Failure::Restart),
+        COMPLETED if retried => Err(Failure::Unseen),
+        _ => Ok(response),
     }
-    Ok(response)
 }
 
 /// One client until `end`.
@@ -302,6 +319,7 @@ async fn client(
                     .first_problem
                     .get_or_insert(format!("lost call: refused {MAX_RESTARTS} times as taken"));
             }
+            Err(Failure::Unseen) => tally.unseen += 1,
         }
     }
     tally
@@ -381,6 +399,7 @@ async fn main() -> std::process::ExitCode {
         total.lost += tally.lost;
         total.retries += tally.retries;
         total.restarted += tally.restarted;
+        total.unseen += tally.unseen;
         for (all, rounds) in total.rounds.iter_mut().zip(tally.rounds) {
             all.extend(rounds);
         }
@@ -412,7 +431,8 @@ async fn main() -> std::process::ExitCode {
         .collect();
     println!(
         "clients {}: {} calls completed in {elapsed:.1} s ({:.1} calls/s), {} wrong, {} lost, \
-         {} rounds retried, {} calls restarted; per round p50/p99 (rounds 1, 2, 3): {} ms",
+         {} rounds retried, {} calls restarted, {} completed unseen; per round p50/p99 \
+         (rounds 1, 2, 3): {} ms",
         options.clients,
         total.completed,
         total.completed as f64 / elapsed,
@@ -420,6 +440,7 @@ async fn main() -> std::process::ExitCode {
         total.lost,
         total.retries,
         total.restarted,
+        total.unseen,
         by_round.join(", "),
     );
     let line = |counts: &[usize]| {

@@ -65,7 +65,7 @@ const KEY: [u8; 32] = [7; 32];
 const TTL: Duration = Duration::from_secs(600);
 const MAX_ATTEMPTS: u32 = 3;
 
-const STATE_REFUSED: &str = "requestState was not issued by this server for this request, or it has expired; send the request again without requestState and inputResponses";
+const STATE_REFUSED: &str = "requestState was not issued by this server for this request; send the request again without requestState and inputResponses";
 
 const EXPECTED: &str = "Elicitation completed: action=accept, content={\"severity\":\"high\"}; \
                         Elicitation completed: action=accept, content={\"services\":[\"login\"]}";

@@ -7,10 +7,15 @@
 //!
 //! - one process, the default configuration (the state sealed, no store):
 //!   one deployment each time, every other copy refused with
-//!   `RequestStateError::Completed`'s message;
+//!   `RequestStateError::Completed`'s message and `data`
+//!   (`{"requestState":"completed"}`);
 //! - two processes sharing a real `redis-server` (`RequestStateSeal::with_store`):
-//!   one deployment each time, the copies refused with the store's
-//!   `Consumed` message, whichever process they reach;
+//!   one deployment each time; a copy sent after the round that deployed
+//!   ended is refused as `Completed` too, whichever process it reaches
+//!   (the store remembers the round, issue 45), and one that races it as
+//!   `Completed` on the process that runs it (it waits for it) or as
+//!   `Consumed` (`"used"`) on the other, which finds the handle taken
+//!   before the round has ended;
 //! - two processes with neither, sharing only the key: one deployment per
 //!   process the round reaches, each with the same idempotency key, which
 //!   the API that deploys deduplicates on.
@@ -246,6 +251,16 @@ fn outcome(response: Result<CallToolResponse, ServiceError>) -> Result<(), Strin
         }
         Err(ServiceError::McpError(error)) => {
             assert_eq!(error.code.0, -32602, "{error:?}");
+            // The reason, without the English (issue 45).
+            let reason = match error.message.as_ref() {
+                COMPLETED => "completed",
+                _ => "used",
+            };
+            assert_eq!(
+                error.data,
+                Some(serde_json::json!({"requestState": reason})),
+                "{error:?}"
+            );
             Err(error.message.into_owned())
         }
         other => panic!("expected the result or a JSON-RPC error, got {other:?}"),
@@ -328,16 +343,29 @@ fn once_and_refused(outcomes: &[Result<(), String>], message: &str) {
     }
 }
 
+/// As [`once_and_refused`], each copy refused with `one` or `other`.
+fn once_and_refused_as_either(outcomes: &[Result<(), String>], one: &str, other: &str) {
+    assert_eq!(
+        outcomes.iter().filter(|outcome| outcome.is_ok()).count(),
+        1,
+        "{outcomes:?}"
+    );
+    for outcome in outcomes.iter().filter(|outcome| outcome.is_err()) {
+        let message = outcome.as_ref().unwrap_err();
+        assert!(message == one || message == other, "{message}");
+    }
+}
+
 const KEY: &str = "a key the deploy servers share, 32 bytes or more";
 
 const COMPLETED: &str = "the call this requestState belongs to already completed (or is \
-     completing): what it did is done once, and not again; its result is not sent twice, so a \
-     client that lost it should not send this request again (a new call, without requestState \
-     and inputResponses, asks the person again)";
+     completing): what it did is done once, and not again, and its result is not sent twice; do \
+     not send this request again";
 
 const CONSUMED: &str = "requestState was already used, or the answers it stands for are no \
-     longer held by the server; a requestState is accepted once: send the request again without \
-     requestState and inputResponses";
+     longer held by the server; a requestState is accepted once: continue from the response to \
+     the request that used it, or send the request again without requestState and \
+     inputResponses, which asks the person again";
 
 fn log_file(name: &str) -> PathBuf {
     let log = std::env::temp_dir().join(format!("enum-schema-{name}-{}.log", std::process::id()));
@@ -365,8 +393,8 @@ async fn two_processes_sharing_redis() {
     let first = start(KEY, Some(&redis.url()), &log).await;
     let second = start(KEY, Some(&redis.url()), &log).await;
     let (replayed, raced) = attack(&[&first, &second]).await;
-    once_and_refused(&replayed, CONSUMED);
-    once_and_refused(&raced, CONSUMED);
+    once_and_refused(&replayed, COMPLETED);
+    once_and_refused_as_either(&raced, COMPLETED, CONSUMED);
     assert_eq!(deployments(&log).len(), 2);
     stop(first).await;
     stop(second).await;

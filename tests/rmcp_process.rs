@@ -224,9 +224,10 @@ async fn two_processes_share_only_a_key() {
             assert_eq!(error.code, ErrorCode::INVALID_PARAMS);
             assert_eq!(
                 error.message,
-                "requestState was not issued by this server for this request, or it has expired; \
-                 send the request again without requestState and inputResponses"
+                "requestState was not issued by this server for this request; send the request \
+                 again without requestState and inputResponses"
             );
+            assert_eq!(error.data, Some(json!({"requestState": "invalid"})));
         }
         other => panic!("expected a refusal, got {other:?}"),
     }

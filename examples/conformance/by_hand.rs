@@ -141,9 +141,19 @@ fn binding(tool: &str, arguments: &JsonObject) -> Vec<u8> {
     binding
 }
 
-const STATE_REFUSED: &str = "requestState was not issued by this server for this request, or it has expired; send the request again without requestState and inputResponses";
-const STATE_USED: &str = "requestState was already used, or the answers it stands for are no longer held by the server; a requestState is accepted once: send the request again without requestState and inputResponses";
-const CALL_COMPLETED: &str = "the call this requestState belongs to already completed (or is completing): what it did is done once, and not again; its result is not sent twice, so a client that lost it should not send this request again (a new call, without requestState and inputResponses, asks the person again)";
+const STATE_REFUSED: &str = "requestState was not issued by this server for this request; send the request again without requestState and inputResponses";
+const STATE_USED: &str = "requestState was already used, or the answers it stands for are no longer held by the server; a requestState is accepted once: continue from the response to the request that used it, or send the request again without requestState and inputResponses, which asks the person again";
+const CALL_COMPLETED: &str = "the call this requestState belongs to already completed (or is completing): what it did is done once, and not again, and its result is not sent twice; do not send this request again";
+
+/// A refused state, `-32602` with its reason as `data`
+/// (`{"requestState":"invalid"}`): a client tells "done, do not send it
+/// again" (`"completed"`) from "start over" without the English. (rmcp's
+/// codec checks the time to live itself and says nothing of why a state
+/// does not open, so an expired state is `"invalid"` here, where `Ask`,
+/// which reads its own expiry, says `"expired"`.)
+fn refused(message: &'static str, reason: &str) -> ErrorData {
+    ErrorData::invalid_params(message, Some(serde_json::json!({ "requestState": reason })))
+}
 const STORE_FULL: &str = "the server holds as many unfinished requests as it may, or these answers are larger than it keeps; nothing was accepted: send the request again later without requestState and inputResponses";
 #[cfg(feature = "redis")]
 const STORE_FAILED: &str = "the server could not reach the store that keeps the answers of earlier rounds (requestState); nothing was accepted, and those answers may be gone: send the request again later without requestState and inputResponses";
@@ -308,6 +318,65 @@ impl States {
     }
 }
 
+impl States {
+    /// With a store, after a round that took the state under `handle`:
+    /// a round that ended other than by asking completed its call, and a
+    /// mark under `handle` and `.completed` says so for the time to live,
+    /// so that a replay of it is refused as completed, on every process
+    /// that shares the store. A store that cannot keep it leaves such a
+    /// replay refused as used.
+    async fn settled(&self, handle: Option<String>, reply: &Reply) {
+        let Some(handle) = handle else { return };
+        if let Ok(CallToolResponse::InputRequired(_)) = reply {
+            return;
+        }
+        match &self.keeper {
+            Keeper::Sealed => {}
+            #[cfg(feature = "store")]
+            Keeper::Memory(map) => {
+                let now = std::time::Instant::now();
+                let mut map = map.lock().expect("no panic while locked");
+                if map.len() < MAX_STATES {
+                    map.insert(format!("{handle}.completed"), (Vec::new(), now + TTL));
+                }
+            }
+            #[cfg(feature = "redis")]
+            Keeper::Redis(connection) => {
+                let _: Result<Option<String>, _> = redis::cmd("SET")
+                    .arg(format!("{PREFIX}{handle}.completed"))
+                    .arg("completed")
+                    .arg("NX")
+                    .arg("PX")
+                    .arg(TTL.as_millis() as u64)
+                    .query_async(&mut connection.clone())
+                    .await;
+            }
+        }
+    }
+
+    /// Whether the store keeps the mark that the round taken under
+    /// `handle` completed its call.
+    #[cfg(feature = "store")]
+    async fn completed(&self, handle: &str) -> Result<bool, ErrorData> {
+        match &self.keeper {
+            Keeper::Sealed => Ok(false),
+            Keeper::Memory(map) => {
+                let now = std::time::Instant::now();
+                let map = map.lock().expect("no panic while locked");
+                Ok(map
+                    .get(&format!("{handle}.completed"))
+                    .is_some_and(|(_, expires)| *expires > now))
+            }
+            #[cfg(feature = "redis")]
+            Keeper::Redis(connection) => redis::cmd("EXISTS")
+                .arg(format!("{PREFIX}{handle}.completed"))
+                .query_async::<bool>(&mut connection.clone())
+                .await
+                .map_err(|_| ErrorData::internal_error(STORE_FAILED, None)),
+        }
+    }
+}
+
 /// A new handle: 128 random bits from the OS, as 32 hex digits.
 #[cfg(feature = "store")]
 fn new_handle() -> String {
@@ -319,28 +388,41 @@ fn new_handle() -> String {
 /// The handle a `requestState` sealed.
 #[cfg(feature = "store")]
 fn handle(payload: &[u8]) -> Result<&str, ErrorData> {
-    std::str::from_utf8(payload).map_err(|_| ErrorData::invalid_params(STATE_REFUSED, None))
+    std::str::from_utf8(payload).map_err(|_| refused(STATE_REFUSED, "invalid"))
 }
 
-/// The state the client echoed, opened (and with a store, taken): `None`
-/// without one.
+/// The state the client echoed, opened (and with a store, taken), with the
+/// handle it was taken under: `None` without one. With a store, a handle
+/// taken before is refused as used, or as completed where the round that
+/// took it completed its call ([`States::settled`]).
 async fn open<T: DeserializeOwned>(
     states: &States,
     state: Option<&str>,
     binding: &[u8],
-) -> Result<Option<T>, ErrorData> {
+) -> Result<Option<(T, Option<String>)>, ErrorData> {
     let Some(state) = state else {
         return Ok(None);
     };
     let Ok(payload) = states.codec.open_with(state, binding) else {
-        return Err(ErrorData::invalid_params(STATE_REFUSED, None));
+        return Err(refused(STATE_REFUSED, "invalid"));
+    };
+    let handle = match states.keeper {
+        Keeper::Sealed => None,
+        #[cfg(feature = "store")]
+        _ => Some(handle(&payload)?.to_owned()),
     };
     let Some(payload) = states.take(payload).await? else {
-        return Err(ErrorData::invalid_params(STATE_USED, None));
+        #[cfg(feature = "store")]
+        if let Some(handle) = &handle {
+            if states.completed(handle).await? {
+                return Err(refused(CALL_COMPLETED, "completed"));
+            }
+        }
+        return Err(refused(STATE_USED, "used"));
     };
     match serde_json::from_slice(&payload) {
-        Ok(state) => Ok(Some(state)),
-        Err(_) => Err(ErrorData::invalid_params(STATE_REFUSED, None)),
+        Ok(state) => Ok(Some((state, handle))),
+        Err(_) => Err(refused(STATE_REFUSED, "invalid")),
     }
 }
 
@@ -399,12 +481,12 @@ impl States {
         };
         let call = match u128::from_str_radix(call, 16) {
             Ok(id) if call.len() == 32 => id,
-            _ => return Err(ErrorData::invalid_params(STATE_REFUSED, None)),
+            _ => return Err(refused(STATE_REFUSED, "invalid")),
         };
         let now = Instant::now();
         let mut calls = self.calls.lock().expect("no panic while locked");
         if calls.get(&call).is_some_and(|(expires, _)| *expires > now) {
-            return Err(ErrorData::invalid_params(CALL_COMPLETED, None));
+            return Err(refused(CALL_COMPLETED, "completed"));
         }
         if calls.len() >= MAX_CALLS {
             // The expired calls go, then the hundredth of the bound that
@@ -1195,7 +1277,7 @@ pub async fn two_questions(
     responses: Option<InputResponses>,
 ) -> Reply {
     let binding = binding(tool, arguments);
-    let Some(state) = open::<Triage>(states, state, &binding).await? else {
+    let Some((state, handle)) = open::<Triage>(states, state, &binding).await? else {
         let mut state = Triage {
             call: states.new_call(),
             ..Triage::default()
@@ -1207,6 +1289,7 @@ pub async fn two_questions(
     let claim = states.claim(state.call.as_deref())?;
     let reply = two_questions_from(states, &binding, state, responses).await;
     claim.settle(&reply);
+    states.settled(handle, &reply).await;
     reply
 }
 
@@ -1280,7 +1363,7 @@ async fn two_questions_from(
         TriageQuestion::Impact => {
             let Some(severity) = state.severity.clone().filter(|severity| severity == "high")
             else {
-                return Err(ErrorData::invalid_params(STATE_REFUSED, None));
+                return Err(refused(STATE_REFUSED, "invalid"));
             };
             // The severity counts while the triage as it is now takes it:
             // "high" is one of its constant options, so only the digest
@@ -1661,7 +1744,7 @@ pub async fn deploy(
         .iter()
         .map(|(value, title)| (value.as_str(), title.as_str()))
         .collect();
-    let Some(state) = open::<Deploy>(states, state, &binding).await? else {
+    let Some((state, handle)) = open::<Deploy>(states, state, &binding).await? else {
         let mut state = Deploy {
             call: states.new_call(),
             ..Deploy::default()
@@ -1673,6 +1756,7 @@ pub async fn deploy(
     let claim = states.claim(state.call.as_deref())?;
     let reply = deploy_from(states, &environments, &binding, state, responses).await;
     claim.settle(&reply);
+    states.settled(handle, &reply).await;
     reply
 }
 
@@ -1706,7 +1790,7 @@ async fn deploy_from(
             // Unbound, a change goes unnoticed: an environment gone is a
             // state that no longer holds.
             if checked.is_err() && !changed {
-                return Err(ErrorData::invalid_params(STATE_REFUSED, None));
+                return Err(refused(STATE_REFUSED, "invalid"));
             }
             checked
         }

@@ -672,7 +672,8 @@ fn forged_counts_and_call_ids_do_not_panic() {
 
 /// With an answer store, the round's handle is taken before the body
 /// runs, so a body that fails after acting cannot be run again from the
-/// same state (`Consumed`).
+/// same state; the store remembers that the round ended the call, so the
+/// replay is told so (`Completed`, issue 45), as without a store.
 #[cfg(feature = "store")]
 #[test]
 fn with_a_store_a_body_that_fails_after_acting_is_not_run_again() {
@@ -684,7 +685,7 @@ fn with_a_store_a_body_that_fails_after_acting_is_not_run_again() {
     assert!(
         matches!(
             again,
-            Err(ElicitError::RequestState(RequestStateError::Consumed))
+            Err(ElicitError::RequestState(RequestStateError::Completed))
         ),
         "{again:?}"
     );

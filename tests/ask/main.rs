@@ -704,8 +704,11 @@ fn right_impact() -> Value {
 
 const RIGHT_IMPACT: &str = "Accept(Impact { services: [Search], page: true })";
 
-const REFUSED_STATE: &str = "requestState was not issued by this server for this request, or it \
-     has expired; send the request again without requestState and inputResponses";
+const REFUSED_STATE: &str = "requestState was not issued by this server for this request; send \
+     the request again without requestState and inputResponses";
+
+const EXPIRED_STATE: &str =
+    "requestState has expired; send the request again without requestState and inputResponses";
 
 #[test]
 fn a_progress_interval_under_a_second_counts_as_a_second() {

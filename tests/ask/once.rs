@@ -62,10 +62,9 @@ fn yes() -> Value {
 }
 
 /// What a client that sent the round that acted again reads.
-const COMPLETED: &str = "the call this requestState belongs to already completed (or is \
-     completing): what it did is done once, and not again; its result is not sent twice, so a \
-     client that lost it should not send this request again (a new call, without requestState \
-     and inputResponses, asks the person again)";
+pub(super) const COMPLETED: &str = "the call this requestState belongs to already completed \
+     (or is completing): what it did is done once, and not again, and its result is not sent \
+     twice; do not send this request again";
 
 fn is_completed(outcome: &Outcome<ToolResult>) -> bool {
     matches!(
@@ -85,9 +84,11 @@ fn the_round_that_acted_sent_again_is_refused_and_acts_once() {
         let again = round(&client, yes(), Some(&state), &done, &keys);
         assert!(is_completed(&again), "{again:?}");
         let error = failed(again);
+        // Issue 45: a reason a client reads without the English, that
+        // invites no new call.
         assert_eq!(
             wire(error),
-            json!({"code": -32602, "message": COMPLETED, "data": null})
+            json!({"code": -32602, "message": COMPLETED, "data": {"requestState": "completed"}})
         );
     }
     assert_eq!(done.load(Ordering::SeqCst), 1);

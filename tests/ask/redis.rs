@@ -20,8 +20,8 @@ use enum_schema::ask::{AnswerStore, RedisStore};
 use tokio::runtime::Runtime;
 
 use super::stored::{
-    asked, assert_consumed, assert_only_a_handle, notes, report, reported, triage, CONSUMED,
-    STORE_DOWN, TYPED,
+    asked, assert_completed, assert_consumed, assert_only_a_handle, notes, report, reported,
+    triage, STORE_DOWN, TYPED,
 };
 use super::*;
 use crate::redis_server::RedisServer;
@@ -170,12 +170,14 @@ fn two_processes_serve_one_call_through_redis() {
         reported(TYPED)
     );
     assert_eq!(done.load(Ordering::SeqCst), 1);
-    // Taken: Redis holds nothing more.
-    assert_eq!(redis.command("DBSIZE").as_deref(), Some(":0"));
-    // The other process refuses the same final round.
+    // Taken: Redis holds nothing more but the mark that this round
+    // completed its call (issue 45).
+    assert_eq!(redis.command("DBSIZE").as_deref(), Some(":1"));
+    // The other process refuses the same final round, as completed.
     assert_eq!(
         in_another_process(&redis, triage(), Some(&state)),
-        json!({"error": {"code": -32602, "message": CONSUMED, "data": null}})
+        json!({"error": {"code": -32602, "message": super::once::COMPLETED,
+                         "data": {"requestState": "completed"}}})
     );
 }
 
@@ -206,7 +208,7 @@ fn two_servers_alternate_and_a_replayed_final_round_is_refused() {
     );
     assert_eq!(done.load(Ordering::SeqCst), 1);
     for seal in [&second, &first] {
-        assert_consumed(round(&runtime, seal, triage(), Some(&state), &done));
+        assert_completed(round(&runtime, seal, triage(), Some(&state), &done));
     }
     assert_eq!(done.load(Ordering::SeqCst), 1);
 }
@@ -227,7 +229,8 @@ fn a_megabyte_answer_works_through_redis() {
         text(round(&runtime, &second, triage(), Some(&state), &done)),
         reported(&megabyte)
     );
-    assert_eq!(redis.command("DBSIZE").as_deref(), Some(":0"));
+    // The mark that the round completed its call, alone.
+    assert_eq!(redis.command("DBSIZE").as_deref(), Some(":1"));
 }
 
 #[test]

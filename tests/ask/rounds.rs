@@ -995,20 +995,27 @@ fn v0728() -> Client {
     Client::new(V0728, vec![])
 }
 
+/// Asserts a refused state: the variant, the detail for the logs, and what
+/// the client reads: the message and the `data` of its reason (issue 45:
+/// an expired state and an altered one are told apart without English).
 fn assert_refused(outcome: Outcome<ToolResult>, expected: RequestStateError, detail: &str) {
     let error = failed(outcome);
     match &error {
         ElicitError::RequestState(refused) => assert_eq!(*refused, expected),
         other => panic!("expected a refused state, got {other:?}"),
     }
-    assert_eq!(error.to_string(), REFUSED_STATE);
+    let (message, reason) = match expected {
+        RequestStateError::Expired => (EXPIRED_STATE, "expired"),
+        _ => (REFUSED_STATE, "invalid"),
+    };
+    assert_eq!(error.to_string(), message);
     assert_eq!(
         std::error::Error::source(&error).map(ToString::to_string),
         Some(detail.to_owned())
     );
     assert_eq!(
         wire(error),
-        json!({"code": -32602, "message": REFUSED_STATE, "data": null})
+        json!({"code": -32602, "message": message, "data": {"requestState": reason}})
     );
 }
 
@@ -1266,13 +1273,31 @@ fn every_error_has_its_code_and_data() {
         ),
         (
             ElicitError::RequestState(RequestStateError::OtherRequest),
-            json!({"code": -32602, "message": REFUSED_STATE, "data": null}),
+            json!({"code": -32602, "message": REFUSED_STATE, "data": {"requestState": "invalid"}}),
+        ),
+        (
+            ElicitError::RequestState(RequestStateError::Malformed),
+            json!({"code": -32602, "message": REFUSED_STATE, "data": {"requestState": "invalid"}}),
+        ),
+        (
+            ElicitError::RequestState(RequestStateError::Unverified("altered".into())),
+            json!({"code": -32602, "message": REFUSED_STATE, "data": {"requestState": "invalid"}}),
+        ),
+        (
+            ElicitError::RequestState(RequestStateError::Expired),
+            json!({"code": -32602, "message": EXPIRED_STATE, "data": {"requestState": "expired"}}),
         ),
         (
             ElicitError::RequestState(RequestStateError::Consumed),
             json!({"code": -32602,
-                   "message": "requestState was already used, or the answers it stands for are no longer held by the server; a requestState is accepted once: send the request again without requestState and inputResponses",
-                   "data": null}),
+                   "message": "requestState was already used, or the answers it stands for are no longer held by the server; a requestState is accepted once: continue from the response to the request that used it, or send the request again without requestState and inputResponses, which asks the person again",
+                   "data": {"requestState": "used"}}),
+        ),
+        (
+            ElicitError::RequestState(RequestStateError::Completed),
+            json!({"code": -32602,
+                   "message": "the call this requestState belongs to already completed (or is completing): what it did is done once, and not again, and its result is not sent twice; do not send this request again",
+                   "data": {"requestState": "completed"}}),
         ),
         (
             ElicitError::Store(enum_schema::ask::StoreError::new(

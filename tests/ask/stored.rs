@@ -42,8 +42,9 @@ pub(super) fn reported(text: &str) -> String {
 
 /// The message of a replayed (or lost) handle, as a client reads it.
 pub(super) const CONSUMED: &str = "requestState was already used, or the answers it stands \
-     for are no longer held by the server; a requestState is accepted once: send the request \
-     again without requestState and inputResponses";
+     for are no longer held by the server; a requestState is accepted once: continue from the \
+     response to the request that used it, or send the request again without requestState and \
+     inputResponses, which asks the person again";
 
 /// The message of a store that failed, as a client reads it.
 pub(super) const STORE_DOWN: &str = "the server could not reach the store that keeps the \
@@ -78,8 +79,35 @@ pub(super) fn assert_consumed(outcome: Outcome<ToolResult>) {
     );
     assert_eq!(
         wire(error),
-        json!({"code": -32602, "message": CONSUMED, "data": null})
+        json!({"code": -32602, "message": CONSUMED, "data": {"requestState": "used"}})
     );
+}
+
+/// Asserts the replay of a round that completed its call, with a store
+/// (issue 45): refused as `Completed`, with the same message and `data` as
+/// without a store, so that a client does not start over an action taken.
+pub(super) fn assert_completed(outcome: Outcome<ToolResult>) {
+    let error = failed(outcome);
+    assert!(
+        matches!(
+            error,
+            ElicitError::RequestState(RequestStateError::Completed)
+        ),
+        "{error:?}"
+    );
+    assert_eq!(
+        wire(error),
+        json!({"code": -32602, "message": super::once::COMPLETED,
+               "data": {"requestState": "completed"}})
+    );
+}
+
+/// What a store holds once a call completed: the answers were taken, and
+/// only the mark that the round that completed it did (`completed`, for
+/// the time to live) is left behind.
+pub(super) fn assert_only_the_mark(store: &MemoryStore) {
+    assert_eq!(store.len(), 1, "{store:?}");
+    assert_eq!(store.bytes(), "completed".len(), "{store:?}");
 }
 
 /// Asserts a round failed because the store did, with `detail` for the
@@ -185,8 +213,8 @@ fn three_rounds_keep_the_answers_in_the_store_and_the_state_carries_a_handle() {
     assert_only_a_handle(first, TYPED);
     assert_only_a_handle(second, TYPED);
     assert_ne!(peek(first)["handle"], peek(second)["handle"]);
-    // The final round took the answers: nothing is left behind.
-    assert!(store.is_empty(), "{store:?}");
+    // The final round took the answers: nothing but its mark is left.
+    assert_only_the_mark(&store);
 }
 
 #[test]
@@ -201,11 +229,13 @@ fn a_replayed_final_round_is_refused_and_the_side_effect_runs_once() {
         reported(TYPED)
     );
     assert_eq!(done.load(Ordering::SeqCst), 1);
-    // The same final round again, as a replaying client (or proxy) sends it.
-    assert_consumed(once(&client, triage(), Some(&state), &done));
-    assert_consumed(once(&client, Map::new(), Some(&state), &done));
+    // The same final round again, as a replaying client (or proxy) sends
+    // it: the call completed, and the client is told so (issue 45), not to
+    // start it over.
+    assert_completed(once(&client, triage(), Some(&state), &done));
+    assert_completed(once(&client, Map::new(), Some(&state), &done));
     assert_eq!(done.load(Ordering::SeqCst), 1);
-    assert!(store.is_empty());
+    assert_only_the_mark(&store);
 }
 
 /// With a store, answers count only with the state of the round that
@@ -276,7 +306,14 @@ fn a_replayed_middle_round_is_refused_and_each_round_issues_a_new_handle() {
             "Accept(Notes {{ text: {TYPED:?} }}) Accept(Triage {{ severity: High }}) Accept(Answer {{ yes: true }})"
         )
     );
-    assert!(store.is_empty());
+    // A round that only asked, sent again, was used: the call went on
+    // from its response.
+    assert_consumed(call(triage(), Some(&second)));
+    assert_completed(call(
+        one("answer", accept(json!({"yes": true}))),
+        Some(&third),
+    ));
+    assert_only_the_mark(&store);
 }
 
 #[test]
@@ -293,7 +330,7 @@ fn a_megabyte_answer_works_with_a_store() {
         text(once(&client, triage(), Some(state), &done)),
         reported(&megabyte)
     );
-    assert!(store.is_empty());
+    assert_only_the_mark(&store);
 }
 
 #[test]
@@ -316,7 +353,7 @@ fn a_handle_sealed_for_another_request_is_refused_and_stays_for_its_own() {
     );
     assert_eq!(
         wire(error),
-        json!({"code": -32602, "message": REFUSED_STATE, "data": null})
+        json!({"code": -32602, "message": REFUSED_STATE, "data": {"requestState": "invalid"}})
     );
     // Refused before the store was asked: the answers wait for their own
     // request.
@@ -596,19 +633,22 @@ fn abandoned_calls_with_large_answers_stay_within_the_store_limits() {
         assert!(store.bytes() <= store.max_bytes(), "{store:?}");
     }
     assert_eq!(kept, 15);
-    assert_eq!(store.len(), 15);
-    assert_eq!(store.bytes(), 15 * held);
     assert_eq!(refused.len(), 25);
-    for error in refused {
+    // Each refused round ended its call (the body ran): its mark is kept,
+    // within the limits too, so that a replay of it is told so.
+    assert_eq!(store.len(), 15 + 25);
+    assert_eq!(store.bytes(), 15 * held + 25 * "completed".len());
+    for (marks, error) in refused.into_iter().enumerate() {
         match &error {
             ElicitError::Store(refused) => {
                 assert!(refused.is_full(), "{refused:?}");
                 assert_eq!(
                     refused.message(),
                     format!(
-                        "the store is full: requests waiting 15 of at most 100, bytes held {} \
+                        "the store is full: requests waiting {} of at most 100, bytes held {} \
                          (and {held} more asked) of at most 1048576",
-                        15 * held
+                        15 + marks,
+                        15 * held + marks * "completed".len()
                     )
                 );
             }

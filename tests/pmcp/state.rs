@@ -135,8 +135,9 @@ async fn two_servers_sharing_pmcp_s_key_go_on_without_a_store_only() {
             "code": -32603,
             "message": "Protocol error: -32602 - requestState was already used, or the answers \
                         it stands for are no longer held by the server; a requestState is \
-                        accepted once: send the request again without requestState and \
-                        inputResponses",
+                        accepted once: continue from the response to the request that used it, \
+                        or send the request again without requestState and inputResponses, \
+                        which asks the person again",
         })
     );
 }

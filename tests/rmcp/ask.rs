@@ -1140,15 +1140,27 @@ fn input_required(response: Result<CallToolResponse, ServiceError>) -> InputRequ
     }
 }
 
-const REFUSED_STATE: &str =
-    "requestState was not issued by this server for this request, or it has \
-     expired; send the request again without requestState and inputResponses";
+const REFUSED_STATE: &str = "requestState was not issued by this server for this request; \
+     send the request again without requestState and inputResponses";
 
+const EXPIRED_STATE: &str =
+    "requestState has expired; send the request again without requestState and inputResponses";
+
+/// Asserts a refusal with `message`; for a refused state, its `data`
+/// names the reason (issue 45), `"invalid"` or `"expired"`.
 fn assert_refused(response: Result<CallToolResponse, ServiceError>, message: &str) -> ErrorData {
     match response {
         Err(ServiceError::McpError(error)) => {
             assert_eq!(error.code, ErrorCode::INVALID_PARAMS);
             assert_eq!(error.message, message);
+            let reason = match message {
+                REFUSED_STATE => Some("invalid"),
+                EXPIRED_STATE => Some("expired"),
+                _ => None,
+            };
+            if let Some(reason) = reason {
+                assert_eq!(error.data, Some(json!({"requestState": reason})));
+            }
             error
         }
         other => panic!("expected a refusal, got {other:?}"),
@@ -1581,6 +1593,83 @@ async fn a_question_whose_argument_was_taken_is_refused() {
     }
 }
 
+/// Issue 45: a client or proxy that retries tells "this call already
+/// completed; do not send it again" from "start the call over" by the
+/// error's `data`, not its English: a replay of the round that completed
+/// the call is `{"requestState":"completed"}` and nothing that invites a
+/// new call, the same with an answer store and without; an altered state
+/// is `"invalid"`; a round that only asked, replayed with a store,
+/// `"used"`.
+#[tokio::test]
+async fn a_replay_of_a_completed_call_is_told_apart_from_one_to_start_over() {
+    const COMPLETED: &str = "the call this requestState belongs to already completed (or is \
+         completing): what it did is done once, and not again, and its result is not sent \
+         twice; do not send this request again";
+    const USED: &str = "requestState was already used, or the answers it stands for are no \
+         longer held by the server; a requestState is accepted once: continue from the \
+         response to the request that used it, or send the request again without \
+         requestState and inputResponses, which asks the person again";
+    let impact = || json!({"impact": {"action": "accept", "content": {"services": ["login"]}}});
+    for stored in [false, true] {
+        let mut sealed = seal(KEY);
+        if stored {
+            sealed = sealed.with_store(enum_schema::ask::MemoryStore::new());
+        }
+        let connection = connect(
+            Desk::new(sealed),
+            Answerer::new(ProtocolVersion::V_2026_07_28),
+        )
+        .await;
+        let state = sealed_after_high(&connection, "two", None).await;
+        let done = round(&connection, "two", None, Some(impact()), Some(&state)).await;
+        assert!(
+            matches!(done, Ok(CallToolResponse::Complete(_))),
+            "{done:?}"
+        );
+        for _ in 0..2 {
+            let again = assert_refused(
+                round(&connection, "two", None, Some(impact()), Some(&state)).await,
+                COMPLETED,
+            );
+            assert_eq!(
+                again.data,
+                Some(json!({"requestState": "completed"})),
+                "stored: {stored}"
+            );
+            assert!(!again.message.contains("without requestState"));
+        }
+        // An altered state: start over.
+        let mut altered = state.clone().into_bytes();
+        let last = altered.len() - 2;
+        altered[last] = if altered[last] == b'A' { b'B' } else { b'A' };
+        let altered = String::from_utf8(altered).unwrap();
+        assert_refused(
+            round(&connection, "two", None, Some(impact()), Some(&altered)).await,
+            REFUSED_STATE,
+        );
+        // A round that only asked, sent again: with a store its handle was
+        // used; without one it asks again.
+        let asked = sealed_after_high(&connection, "two", None).await;
+        let third = round(&connection, "two", None, Some(impact()), Some(&asked)).await;
+        assert!(
+            matches!(third, Ok(CallToolResponse::Complete(_))),
+            "{third:?}"
+        );
+        let first = input_required(round(&connection, "two", None, None, None).await)
+            .request_state
+            .unwrap();
+        let high = || json!({"triage": {"action": "accept", "content": {"severity": "high"}}});
+        input_required(round(&connection, "two", None, Some(high()), Some(&first)).await);
+        let replayed = round(&connection, "two", None, Some(high()), Some(&first)).await;
+        if stored {
+            let used = assert_refused(replayed, USED);
+            assert_eq!(used.data, Some(json!({"requestState": "used"})));
+        } else {
+            input_required(replayed);
+        }
+    }
+}
+
 #[tokio::test]
 async fn an_expired_state_is_refused() {
     let connection = connect(
@@ -1596,7 +1685,7 @@ async fn an_expired_state_is_refused() {
     let impact = json!({"impact": {"action": "accept", "content": {"services": ["login"]}}});
     assert_refused(
         round(&connection, "two", None, Some(impact), Some(&state)).await,
-        REFUSED_STATE,
+        EXPIRED_STATE,
     );
 }
 
@@ -1619,14 +1708,14 @@ async fn a_client_of_a_revision_without_elicitation_gets_a_result_for_the_model(
 #[test]
 fn the_refusal_keeps_the_detail_for_the_server() {
     let error = ElicitError::RequestState(enum_schema::ask::RequestStateError::Expired);
-    assert_eq!(error.to_string(), REFUSED_STATE);
+    assert_eq!(error.to_string(), EXPIRED_STATE);
     assert_eq!(
         std::error::Error::source(&error).map(ToString::to_string),
         Some("older than its time to live".to_owned())
     );
     let wire = ErrorData::from(error);
     assert_eq!(wire.code, ErrorCode::INVALID_PARAMS);
-    assert_eq!(wire.data, None);
+    assert_eq!(wire.data, Some(json!({"requestState": "expired"})));
 }
 
 /// Each error as the client receives it: code, message and `data`, and no

@@ -147,9 +147,10 @@ async fn two_rounds_two_processes_then_the_typed_answer() {
     assert_eq!(error.code, -32602);
     assert_eq!(
         error.message,
-        "requestState was not issued by this server for this request, or it has expired; \
-         send the request again without requestState and inputResponses"
+        "requestState was not issued by this server for this request; send the request again \
+         without requestState and inputResponses"
     );
+    assert_eq!(error.data, Some(json!({"requestState": "invalid"})));
     // Issued for another tool: refused.
     let mut foreign = last.clone();
     foreign.name = "other".to_owned();
@@ -430,15 +431,23 @@ async fn with_a_store_the_state_is_a_handle_and_the_final_round_is_accepted_once
         done["content"][0]["text"],
         "Accept(Triage { severity: High }); Accept(Impact { services: [Login] })"
     );
-    assert!(store.is_empty());
+    // The answers were taken; the store remembers that the round
+    // completed its call (issue 45), and a replay is told so, as without a
+    // store, not to start over.
+    assert_eq!(store.len(), 1);
     let error = tool(&last, &stored()).await.unwrap_err();
     assert_eq!(error.code, -32602);
     assert_eq!(
         error.message,
-        "requestState was already used, or the answers it stands for are no longer held by the \
-         server; a requestState is accepted once: send the request again without requestState \
-         and inputResponses"
+        "the call this requestState belongs to already completed (or is completing): what it \
+         did is done once, and not again, and its result is not sent twice; do not send this \
+         request again"
     );
+    assert_eq!(error.data, Some(json!({"requestState": "completed"})));
+    // A round that only asked, sent again: its handle was used.
+    let error = tool(&retry, &stored()).await.unwrap_err();
+    assert_eq!(error.code, -32602);
+    assert_eq!(error.data, Some(json!({"requestState": "used"})));
 }
 
 /// The argument `triage` answers the question without a round; without it,

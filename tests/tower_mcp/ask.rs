@@ -222,6 +222,21 @@ async fn two_rounds_two_processes_then_the_typed_answer() {
         text(&third),
         "Accept(Triage { severity: High }); Accept(Impact { services: [Login] })",
     );
+    // The round that completed the call, sent again to the same process:
+    // refused, and told apart from a state to start over by its `data`
+    // (issue 45).
+    let replayed = call(
+        &mut a,
+        "tools/call",
+        triage(json!({"inputResponses": answer, "requestState": state})),
+    )
+    .await;
+    assert_eq!(replayed["error"]["code"], -32602, "{replayed}");
+    assert_eq!(
+        replayed["error"]["data"],
+        json!({"requestState": "completed"}),
+        "{replayed}"
+    );
 
     // Another key, or other arguments: the state is refused.
     let answer = json!({"impact": {"action": "accept", "content": {"services": ["login"]}}});
@@ -239,6 +254,11 @@ async fn two_rounds_two_processes_then_the_typed_answer() {
                 .unwrap()
                 .starts_with("requestState was not issued by this server for this request"),
             "{refused}",
+        );
+        assert_eq!(
+            refused["error"]["data"],
+            json!({"requestState": "invalid"}),
+            "{refused}"
         );
     }
 }

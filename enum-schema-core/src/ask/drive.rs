@@ -207,15 +207,34 @@ impl<S: Sdk> Ask<S> {
         Fut: Future<Output = Result<R, ElicitError>>,
     {
         // With a store, the round of earlier rounds is taken (once) before
-        // the body runs: a replayed state is refused here. Without one, the
-        // call of the state is claimed once no other round of it runs: a
-        // call that ended from one of its states is refused here.
+        // the body runs: a replayed state is refused here, as `Completed`
+        // if the store remembers its round as the one that completed the
+        // call, else `Consumed`. Without one, the call of the state is
+        // claimed once no other round of it runs: a call that ended from
+        // one of its states is refused here (`Completed`).
         let handle = self.running().handle.take();
-        let claim = match handle {
+        let claim = match &handle {
             Some(handle) => {
-                let round = self.inner.seal.take_round(&handle).await?;
-                self.running().round = round;
-                None
+                // In this process, one round of a handle at a time: a copy
+                // that comes while the round runs waits for it, and is
+                // refused as `Completed` if it ended the call. (A copy on
+                // another process while it runs finds the handle taken and
+                // no mark yet: `Consumed`.)
+                let claim = match CallId::from_hex(handle) {
+                    Some(id) => Some(completed::claim(id, self.inner.seal.ttl()).await?),
+                    None => None,
+                };
+                match self.inner.seal.take_round(handle).await {
+                    Ok(round) => self.running().round = round,
+                    Err(error) => {
+                        // Nothing ran here: the handle's round did not end.
+                        if let Some(claim) = claim {
+                            claim.released();
+                        }
+                        return Err(error);
+                    }
+                }
+                claim
             }
             None => {
                 let call = self.running().round.call;
@@ -230,9 +249,18 @@ impl<S: Sdk> Ask<S> {
         let ended = body(self).await;
         // A round that only asked acted on nothing: the call goes on. Any
         // other end (a result, an error, a panic unwinding past here) ends
-        // it: the body may have acted before it failed.
-        if let (Some(claim), Err(ElicitError::InputRequired(_))) = (claim, &ended) {
-            claim.released();
+        // it: the body may have acted before it failed. With a store, the
+        // processes that share it learn that this round ended the call, so
+        // that a replay of it is `Completed` there too.
+        if matches!(ended, Err(ElicitError::InputRequired(_))) {
+            if let Some(claim) = claim {
+                claim.released();
+            }
+        } else {
+            drop(claim);
+            if let Some(handle) = &handle {
+                inner.seal.completed(handle).await;
+            }
         }
         // A clone kept past the body has no response left to ask in.
         inner

@@ -33,7 +33,8 @@ pub(crate) const MISSING_REQUIRED_CLIENT_CAPABILITY: i32 = -32021;
 /// | variant | JSON-RPC error ([`code`](Self::code)) |
 /// |---|---|
 /// | `Invalid` (a rejected answer) | `-32602` invalid params, `data` naming each field, value and what was allowed |
-/// | `RequestState`, `NoArguments`, `InvalidArguments` | `-32602` invalid params |
+/// | `RequestState` | `-32602` invalid params, `data` the reason, `{"requestState":"completed"}` (do not send it again), `"used"`, `"expired"` or `"invalid"` (see [`RequestStateError::reason`]) |
+/// | `NoArguments`, `InvalidArguments` | `-32602` invalid params |
 /// | `Store` | `-32603` internal error |
 /// | `Cancelled` | `-32603` internal error, if the SDK answers a cancelled request at all (MCP says it should not; neither rmcp nor tower-mcp does) |
 /// | `Unsupported`, `UnsupportedParam` | `-32021` missing required client capability, `data.requiredCapabilities` |
@@ -96,13 +97,17 @@ pub enum ElicitError {
         /// The negotiated revision.
         version: String,
     },
-    /// The request's `requestState` was not sealed by this server for this
-    /// request: altered, sealed with an unknown key or for another request,
-    /// or expired; or, with an `AnswerStore` (feature `store`), already
-    /// used. The detail is for the server's logs; the client gets one
-    /// message for all of them, and another for a state already used
-    /// ([`RequestStateError::Consumed`]), which a client that sent it once
-    /// did not alter.
+    /// The request's `requestState` was refused: the call it belongs to
+    /// already completed ([`RequestStateError::Completed`]); with an
+    /// `AnswerStore` (feature `store`), already used; expired; or not
+    /// sealed by this server for this request (altered, sealed with an
+    /// unknown key or for another request). The client gets a message and
+    /// a `data` per reason ([`RequestStateError::reason`]), the same with
+    /// a store and without, on every SDK that passes an error's `data` on
+    /// (pmcp 2.23 drops it; its text still says it): a client or proxy that retries
+    /// tells "already done, do not send it again" from "start the call
+    /// over" without reading English. The rest of the detail (which check
+    /// failed, the codec's words) is for the server's logs.
     RequestState(RequestStateError),
     /// The `requestState` this round would send is longer than
     /// [`MAX_REQUEST_STATE_LENGTH`](crate::input::MAX_REQUEST_STATE_LENGTH)
@@ -243,10 +248,23 @@ impl ElicitError {
     /// - [`Version`](Self::Version) for a multi-select on 2025-06-18:
     ///   `{"protocolVersion":"2025-06-18","field":..}`;
     /// - [`Service`](Self::Service), [`Handler`](Self::Handler): the SDK
-    ///   error's own `data`.
+    ///   error's own `data`;
+    /// - [`RequestState`](Self::RequestState): `{"requestState":REASON}`,
+    ///   the reason of [`RequestStateError::reason`]: `"completed"` (the
+    ///   call this state belongs to completed, or is completing: what it
+    ///   did is done once, and this request must not be sent again),
+    ///   `"used"` (with an answer store, the state was taken by an earlier
+    ///   round), `"expired"`, `"invalid"` (altered, sealed with another key
+    ///   or for another request, or not a state); after any but
+    ///   `"completed"`, the call is started over by sending the request
+    ///   without `requestState` and `inputResponses`, which asks the person
+    ///   again.
     pub fn data(&self) -> Option<Value> {
         match self {
             ElicitError::Invalid(error) => Some(rejection_data(error)),
+            ElicitError::RequestState(error) => {
+                Some(object([("requestState", Value::from(error.reason()))]))
+            }
             ElicitError::Unsupported { method } => {
                 let name = capability(method);
                 let settings = match name {
@@ -366,18 +384,22 @@ impl fmt::Display for ElicitError {
             ),
             ElicitError::RequestState(RequestStateError::Consumed) => f.write_str(
                 "requestState was already used, or the answers it stands for are no longer held \
-                 by the server; a requestState is accepted once: send the request again without \
-                 requestState and inputResponses",
+                 by the server; a requestState is accepted once: continue from the response to \
+                 the request that used it, or send the request again without requestState and \
+                 inputResponses, which asks the person again",
             ),
             ElicitError::RequestState(RequestStateError::Completed) => f.write_str(
                 "the call this requestState belongs to already completed (or is completing): \
-                 what it did is done once, and not again; its result is not sent twice, so a \
-                 client that lost it should not send this request again (a new call, without \
-                 requestState and inputResponses, asks the person again)",
+                 what it did is done once, and not again, and its result is not sent twice; \
+                 do not send this request again",
+            ),
+            ElicitError::RequestState(RequestStateError::Expired) => f.write_str(
+                "requestState has expired; send the request again without requestState and \
+                 inputResponses",
             ),
             ElicitError::RequestState(_) => f.write_str(
-                "requestState was not issued by this server for this request, or it has expired; \
-                 send the request again without requestState and inputResponses",
+                "requestState was not issued by this server for this request; send the request \
+                 again without requestState and inputResponses",
             ),
             ElicitError::StateTooLarge { length } => write!(
                 f,
@@ -480,15 +502,44 @@ pub enum RequestStateError {
     /// Verified, but the `AnswerStore` (feature `store`) holds no
     /// answers under its handle: an earlier round took them (the state was
     /// sent again: a replay), or they expired or were lost in the store (a
-    /// store restarted without persistence). A handle is taken once.
+    /// store restarted without persistence). A handle is taken once. A
+    /// replay of a call that completed is [`Completed`](Self::Completed)
+    /// instead, once the round that completed it has ended.
     Consumed,
     /// Verified, but the call it belongs to already ran to completion from
-    /// one of its states (or is running from one now), in this process:
-    /// what the person confirmed was done once, and is not done again.
-    /// Without an answer store, a process remembers the calls it completed
-    /// until their states expire; a round that only asked may be sent
-    /// again.
+    /// one of its states (or is running from one now): what the person
+    /// confirmed was done once, and is not done again. Without an answer
+    /// store, a process remembers the calls it completed until their states
+    /// expire (a restarted process forgets them); with one, the store
+    /// remembers them for every process that shares it. A round that only
+    /// asked may be sent again (without a store).
     Completed,
+}
+
+impl RequestStateError {
+    /// The reason a client reads in the error's `data`
+    /// (`{"requestState":REASON}`), stable across releases and the same on
+    /// every SDK, with an answer store and without:
+    ///
+    /// | reason | errors | what the client does |
+    /// |---|---|---|
+    /// | `"completed"` | [`Completed`](Self::Completed) | nothing: the call completed (or is completing), what it did is done once; sending the request again, or a new call, does not bring its result back |
+    /// | `"used"` | [`Consumed`](Self::Consumed) | with an answer store, the state was taken by an earlier round: continue from that round's response, or start the call over (the request without `requestState` and `inputResponses`), which asks the person again |
+    /// | `"expired"` | [`Expired`](Self::Expired) | start the call over |
+    /// | `"invalid"` | [`Unverified`](Self::Unverified), [`Malformed`](Self::Malformed), [`OtherRequest`](Self::OtherRequest) | start the call over; the state was altered, sealed with a key this server does not hold or for another request, or is no state |
+    ///
+    /// A reason this crate adds later is none of these: a client treats
+    /// it as `"invalid"`.
+    pub fn reason(&self) -> &'static str {
+        match self {
+            RequestStateError::Completed => "completed",
+            RequestStateError::Consumed => "used",
+            RequestStateError::Expired => "expired",
+            RequestStateError::Unverified(_)
+            | RequestStateError::Malformed
+            | RequestStateError::OtherRequest => "invalid",
+        }
+    }
 }
 
 impl fmt::Display for RequestStateError {

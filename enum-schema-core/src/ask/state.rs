@@ -327,18 +327,50 @@ impl RequestStateSeal {
     ///
     /// # Errors
     ///
-    /// [`RequestStateError::Consumed`] if the store holds none,
+    /// [`RequestStateError::Completed`] if the store holds none and
+    /// remembers the round taken under `handle` as the one that completed
+    /// its call ([`completed`](Self::completed)),
+    /// [`RequestStateError::Consumed`] if it holds none otherwise,
     /// [`ElicitError::Store`] if it cannot be asked.
     pub(crate) async fn take_round(&self, handle: &str) -> Result<Round, ElicitError> {
         #[cfg(feature = "store")]
         if let Some(store) = &self.store {
-            let Some(payload) = store.take(handle).await? else {
-                return Err(RequestStateError::Consumed.into());
+            if let Some(payload) = store.take(handle).await? {
+                return Ok(payload::read(&payload)?);
+            }
+            // Looked at, then put back: the store has no other way to look.
+            // A replay that races another one may find it taken for that
+            // moment, and is refused as `Consumed`: refused all the same.
+            let marker = completed_marker(handle);
+            return match store.take(&marker).await? {
+                Some(done) => {
+                    let _ = store.put(&marker, done, self.ttl).await;
+                    Err(RequestStateError::Completed.into())
+                }
+                None => Err(RequestStateError::Consumed.into()),
             };
-            return Ok(payload::read(&payload)?);
         }
         let _ = handle;
         Err(RequestStateError::Malformed.into())
+    }
+
+    /// Remembers in the store that the round taken under `handle` completed
+    /// its call (its body ended other than by asking), for the seal's time
+    /// to live, so that a replay of that round, on any process that shares
+    /// the store, is refused as [`RequestStateError::Completed`] rather
+    /// than as a handle used (which would invite the client to start over
+    /// an action taken). A store that cannot keep it (unreachable, full)
+    /// is not an error of the call, whose body acted: such a replay is
+    /// then refused as [`RequestStateError::Consumed`], as is one that
+    /// comes while the round still runs.
+    pub(crate) async fn completed(&self, handle: &str) {
+        #[cfg(feature = "store")]
+        if let Some(store) = &self.store {
+            let _ = store
+                .put(&completed_marker(handle), b"completed".to_vec(), self.ttl)
+                .await;
+        }
+        let _ = handle;
     }
 
     /// The text of the state that carries `payload` (the round's JSON),
@@ -363,6 +395,14 @@ impl RequestStateSeal {
         }
         Ok(self.codec.seal(&payload, binding)?)
     }
+}
+
+/// The store key under which the round taken under `handle` is
+/// remembered as the one that completed its call: the handle and
+/// `.completed`, never a handle itself (32 hex digits alone).
+#[cfg(feature = "store")]
+fn completed_marker(handle: &str) -> String {
+    format!("{handle}.completed")
 }
 
 impl AsRef<RequestStateSeal> for RequestStateSeal {

@@ -543,12 +543,16 @@ fn run(data: &[u8]) {
                 "a genuine state's answers were not taken: {outcome:?}"
             );
         }
-        // A handle is taken once: the same round again is refused.
+        // A handle is taken once: the same round again is refused, as
+        // used if the round only asked, as completed if it ended the call
+        // (issue 45: the store remembers it).
         if store && taken {
+            let asked = matches!(outcome, Err(ElicitError::InputRequired(_)));
             if let Some(text) = &state {
-                match call.round(Some(text)) {
-                    Round::Ran(Err(ElicitError::RequestState(RequestStateError::Consumed))) => {}
-                    other => panic!("a handle was accepted twice: {other:?}"),
+                match (call.round(Some(text)), asked) {
+                    (Round::Ran(Err(ElicitError::RequestState(RequestStateError::Consumed))), true)
+                    | (Round::Ran(Err(ElicitError::RequestState(RequestStateError::Completed))), false) => {}
+                    (other, _) => panic!("a handle was accepted twice, or refused for the wrong reason: {other:?}"),
                 }
             }
         }

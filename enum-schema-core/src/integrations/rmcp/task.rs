@@ -77,7 +77,7 @@ impl Ask {
         body: impl FnOnce(Ask) -> Fut + Send + 'static,
     ) -> Result<CallToolResponse, ErrorData>
     where
-        R: Into<CallToolResponse>,
+        R: Into<CallToolResponse> + Send,
         Fut: Future<Output = Result<R, ElicitError>> + Send + 'static,
     {
         if !self.tasks_supported() {
