@@ -67,7 +67,7 @@ struct Shop {
 
 // Required by `Ask`: where it finds the key that seals what a client must
 // echo back. Without it, `#[tool_router]` fails to compile with "the trait
-// bound `(Tool, ..)`: IntoToolRoute<Shop, _>` is not satisfied".
+// bound `(Tool, ..): IntoToolRoute<Shop, _>` is not satisfied".
 impl AsRef<RequestStateSeal> for Shop {
     fn as_ref(&self) -> &RequestStateSeal {
         &self.seal
