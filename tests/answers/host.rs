@@ -484,6 +484,30 @@ fn every_read_error() {
     // No field at all: a form with nothing to fill in, which can be accepted.
     let empty = request("", &[]);
     assert_eq!((empty.fields().len(), empty.can_accept()), (0, true));
+    // A member of the envelope named twice: peers would show different
+    // messages (serde_json keeps the last, others the first). Only the
+    // text shows it; a `Value` has kept one of the two.
+    for (text, key) in [
+        (
+            r#"{"message": "Deploy to staging?", "message": "Deploy to prod?",
+                "requestedSchema": {"type": "object", "properties": {}}}"#,
+            "message",
+        ),
+        (
+            r#"{"message": "Hi", "requestedSchema": {"type": "object", "properties": {},
+                "required": [], "required": ["a"]}}"#,
+            "required",
+        ),
+    ] {
+        let error = Request::from_params_str(text).unwrap_err();
+        assert_eq!(error, ReadError::DuplicateKey { key: key.into() });
+        assert_eq!(
+            error.to_string(),
+            format!(
+                "the key \"{key}\" appears twice in one object; peers disagree on which one counts"
+            )
+        );
+    }
 }
 
 /// The same request, mode spelled out or not, read the same.

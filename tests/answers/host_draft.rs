@@ -370,6 +370,31 @@ fn clear_sends_nothing_not_even_the_default() {
     assert!(draft.blockers().is_empty());
 }
 
+/// A reset field is untouched again: its default shown (Prefill) or sent
+/// on finish (OnFinish), whatever was set or cleared before.
+#[test]
+fn reset_brings_the_default_back() {
+    let request = order();
+    for defaults in [Defaults::Prefill, Defaults::OnFinish] {
+        let mut draft = request.draft(defaults);
+        draft.clear("size");
+        draft.reset("size");
+        draft.set_text("ok", "no").unwrap();
+        draft.reset("ok");
+        let shown = draft.value("size").cloned();
+        assert_eq!(
+            shown,
+            (defaults == Defaults::Prefill).then(|| json!("m")),
+            "{defaults:?}"
+        );
+        assert_eq!(
+            finished(&draft)["content"]["size"],
+            json!("m"),
+            "{defaults:?}"
+        );
+    }
+}
+
 #[test]
 #[should_panic(expected = "the request has no field `nope`")]
 fn an_unknown_key_panics() {

@@ -308,13 +308,35 @@ fn a_mebibyte_string_everywhere() {
     assert_eq!(answer["content"]["text"].as_str().map(str::len), Some(MIB));
 }
 
-/// A key given twice at every level: a property's schema with one is
-/// unsupported (peers disagree on which counts); elsewhere the first
-/// counts, as the host reads the text in order.
+/// A key given twice at every level: in the envelope (the params, the
+/// `requestedSchema` object, the `input_required` result, its
+/// `inputRequests` and each request) the whole is refused, as peers
+/// disagree on which one counts; a property's schema with one is
+/// unsupported, and the rest of the form stands.
 #[test]
 fn duplicate_keys_at_every_level() {
-    let text = r#"{"message": "first", "message": "second",
-        "requestedSchema": {"type": "object", "type": "object",
+    for (text, key) in [
+        (
+            r#"{"message": "first", "message": "second", "requestedSchema": {"type": "object", "properties": {}}}"#,
+            "message",
+        ),
+        (
+            r#"{"message": "m", "requestedSchema": {"type": "object", "type": "object", "properties": {}}}"#,
+            "type",
+        ),
+        (
+            r#"{"message": "m", "requestedSchema": {"type": "object", "properties": {}, "properties": {"z": {"type": "string"}}}}"#,
+            "properties",
+        ),
+    ] {
+        assert_eq!(
+            Request::from_params_str(text),
+            Err(ReadError::DuplicateKey { key: key.into() }),
+            "{text}"
+        );
+    }
+    let text = r#"{"message": "first",
+        "requestedSchema": {"type": "object",
             "properties": {
                 "a": {"type": "string", "type": "integer"},
                 "b": {"type": "string", "oneOf": [{"const": "x", "const": "y", "title": "X"}]},
@@ -322,8 +344,7 @@ fn duplicate_keys_at_every_level() {
                 "d": {"type": "string", "x-meta": {"k": 1, "k": 2}},
                 "e": {"type": "boolean"}
             },
-            "properties": {"z": {"type": "string"}},
-            "required": ["e"], "required": ["a"]}}"#;
+            "required": ["e"]}}"#;
     let request = Request::from_params_str(text).unwrap();
     assert_eq!(request.message(), "first");
     let keys: Vec<&str> = request.fields().iter().map(|field| field.key()).collect();
@@ -343,22 +364,31 @@ fn duplicate_keys_at_every_level() {
     assert_eq!(request.fields().len(), 1);
     assert_eq!(request.notes().len(), 1);
     assert!(!request.can_accept());
-    // A member given twice in the input_required envelope: the first.
-    let result = InputRequired::from_result_str(
-        r#"{"resultType": "input_required", "resultType": "complete",
-            "inputRequests": {"q": {"method": "roots/list", "method": "sampling/createMessage"}},
-            "inputRequests": {},
-            "requestState": "a", "requestState": "b"}"#,
-    )
-    .unwrap();
-    assert_eq!(result.request_state(), Some("a"));
-    assert_eq!(
-        result.requests()[0].1,
-        InputRequest::Other {
-            method: "roots/list".into(),
-            params: Value::Null
-        }
-    );
+    for (text, key) in [
+        (
+            r#"{"resultType": "input_required", "resultType": "complete", "inputRequests": {}}"#,
+            "resultType",
+        ),
+        (
+            r#"{"resultType": "input_required", "inputRequests": {}, "requestState": "a", "requestState": "b"}"#,
+            "requestState",
+        ),
+        (
+            r#"{"resultType": "input_required", "inputRequests": {"q": {"method": "roots/list"}, "q": {"method": "roots/list"}}}"#,
+            "q",
+        ),
+        // A peer could take the request for another method.
+        (
+            r#"{"resultType": "input_required", "inputRequests": {"q": {"method": "roots/list", "method": "sampling/createMessage"}}}"#,
+            "method",
+        ),
+    ] {
+        assert_eq!(
+            InputRequired::from_result_str(text),
+            Err(ReadError::DuplicateKey { key: key.into() }),
+            "{text}"
+        );
+    }
 }
 
 /// A schema key given a million times in one property: one look at each.

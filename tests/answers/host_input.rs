@@ -223,6 +223,28 @@ fn input_required_read_errors() {
     );
 }
 
+/// A member of the result, or a key of `inputRequests`, named twice:
+/// refused, as peers would disagree on what was asked.
+#[test]
+fn a_key_named_twice_in_the_envelope() {
+    for (text, key) in [
+        (
+            r#"{"resultType": "input_required", "requestState": "a", "requestState": "b"}"#,
+            "requestState",
+        ),
+        (
+            r#"{"resultType": "input_required", "inputRequests": {
+                "k": {"method": "roots/list"}, "k": {"method": "roots/list"}}}"#,
+            "k",
+        ),
+    ] {
+        assert_eq!(
+            InputRequired::from_result_str(text),
+            Err(ReadError::DuplicateKey { key: key.into() })
+        );
+    }
+}
+
 /// MCP 2026-07-28 makes `inputRequests` optional: a round that carries
 /// only a `requestState` (the spec's
 /// `input-required-result-with-request-state-only.json`) is sent back

@@ -232,6 +232,11 @@ fn an_integer_default_beyond_a_double_s_integers_is_left_out() {
         "`default` left out: the default does not satisfy the schema: not exact: 100000000000000000000 arrived as a double beyond 2^53, which stands for several integers; an integer that large is exact as an integer literal",
     );
     assert_eq!(rounded.fields()[0].default_value(), None);
+    // Nor does the field's kind show it.
+    let enum_schema::host::Kind::Integer(schema) = rounded.fields()[0].kind() else {
+        panic!("not an integer field");
+    };
+    assert_eq!(schema.default_value(), None);
     let exact = request(
         r#""f": {"type": "integer", "default": 9007199254740993}"#,
         &[],

@@ -256,6 +256,19 @@ impl<'r> Draft<'r> {
         Ok(on)
     }
 
+    /// Puts the field back as it was when the draft began: untouched, its
+    /// default shown and sent as the draft's [`Defaults`] say (a person
+    /// who leaves a field blank when it is asked again, under
+    /// [`Defaults::OnFinish`], gets its default back).
+    ///
+    /// # Panics
+    ///
+    /// If the request has no field `key`.
+    pub fn reset(&mut self, key: &str) {
+        let index = self.index(key);
+        self.entries[index] = Entry::Untouched;
+    }
+
     /// Clears the field: nothing is sent for it, not even its default.
     ///
     /// # Panics

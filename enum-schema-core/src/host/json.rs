@@ -68,24 +68,66 @@ impl Tree {
         match self {
             Tree::Leaf(_) => None,
             Tree::Array(items) => items.iter().find_map(Tree::duplicate_key),
+            Tree::Object(members) => self
+                .twice()
+                .or_else(|| members.iter().find_map(|(_, value)| value.duplicate_key())),
+        }
+    }
+
+    /// The first key this object itself names twice (not looking inside
+    /// its members).
+    pub(crate) fn twice(&self) -> Option<&str> {
+        let members = self.members()?;
+        // Pairwise for a few members, a set past that: a schema has a
+        // handful, a hostile one may have many.
+        if members.len() <= 16 {
+            members.iter().enumerate().find_map(|(index, (key, _))| {
+                members[..index]
+                    .iter()
+                    .any(|(seen, _)| seen == key)
+                    .then_some(key.as_str())
+            })
+        } else {
+            let mut seen = std::collections::HashSet::with_capacity(members.len());
+            members
+                .iter()
+                .find(|(key, _)| !seen.insert(key.as_str()))
+                .map(|(key, _)| key.as_str())
+        }
+    }
+
+    /// The members of the object at `path` (at each step the first member
+    /// of that name), taken out and left empty; none if no object is
+    /// there.
+    pub(crate) fn take_members(&mut self, path: &[&str]) -> Vec<(String, Tree)> {
+        let mut tree = self;
+        for key in path {
+            let Tree::Object(members) = tree else {
+                return Vec::new();
+            };
+            match members.iter_mut().find(|(name, _)| name == key) {
+                Some((_, value)) => tree = value,
+                None => return Vec::new(),
+            }
+        }
+        match tree {
+            Tree::Object(members) => std::mem::take(members),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The tree as a `Value`, its strings moved, not copied; of two members
+    /// with one name, the last, as serde_json keeps it.
+    pub(crate) fn into_value(self) -> Value {
+        match self {
+            Tree::Leaf(value) => value,
+            Tree::Array(items) => Value::Array(items.into_iter().map(Tree::into_value).collect()),
             Tree::Object(members) => {
-                // Pairwise for a few members, a set past that: a schema
-                // has a handful, a hostile one may have many.
-                let twice = if members.len() <= 16 {
-                    members.iter().enumerate().find_map(|(index, (key, _))| {
-                        members[..index]
-                            .iter()
-                            .any(|(seen, _)| seen == key)
-                            .then_some(key.as_str())
-                    })
-                } else {
-                    let mut seen = std::collections::HashSet::with_capacity(members.len());
-                    members
-                        .iter()
-                        .find(|(key, _)| !seen.insert(key.as_str()))
-                        .map(|(key, _)| key.as_str())
-                };
-                twice.or_else(|| members.iter().find_map(|(_, value)| value.duplicate_key()))
+                let mut object = Map::with_capacity(members.len());
+                for (key, value) in members {
+                    object.insert(key, value.into_value());
+                }
+                Value::Object(object)
             }
         }
     }

@@ -60,6 +60,16 @@ pub enum ReadError {
         /// The `mode` the request carries.
         mode: String,
     },
+    /// A member of the params or the result, or of the `requestedSchema`,
+    /// `inputRequests` or one input request inside it (not of a property:
+    /// a property with a key twice is an unsupported field), named twice. JSON readers
+    /// disagree on which one counts (serde_json keeps the last, others
+    /// the first), so a host could show a person another `message` than a
+    /// proxy or a log sees.
+    DuplicateKey {
+        /// The key.
+        key: String,
+    },
     /// More fields than [`MAX_FIELDS`].
     TooManyFields {
         /// How many the request has.
@@ -86,6 +96,11 @@ impl fmt::Display for ReadError {
             ReadError::NotAForm { mode } => write!(
                 f,
                 "the elicitation is in {mode:?} mode, not a form: there is nothing to fill in"
+            ),
+            ReadError::DuplicateKey { key } => write!(
+                f,
+                "the key {} appears twice in one object; peers disagree on which one counts",
+                crate::error::QuotedStr(key)
             ),
             ReadError::TooManyFields { fields, limit } => write!(
                 f,
@@ -159,7 +174,7 @@ impl Request {
         let tree = Tree::from_str(json).map_err(|error| ReadError::InvalidJson {
             message: error.to_string(),
         })?;
-        read_params(&tree)
+        read_params(tree)
     }
 
     /// Reads the params of an `elicitation/create` request from a JSON
@@ -174,7 +189,7 @@ impl Request {
     /// [`ReadError::InvalidJson`] only for a value nested deeper than
     /// JSON text may be (a `Value` built in memory).
     pub fn from_params(params: &Value) -> Result<Request, ReadError> {
-        read_params(&tree_of(params)?)
+        read_params(tree_of(params)?)
     }
 
     /// The message to show above the fields.
@@ -210,7 +225,7 @@ impl Request {
 
 /// Advisory keywords a host shows and does not check: removed from what
 /// the strict reader sees.
-const ADVISORY: &[&str] = &[
+const ADVISORY: [&str; 4] = [
     "pattern",
     "multipleOf",
     "exclusiveMinimum",
@@ -250,9 +265,17 @@ fn member_error(member: &'static str, expected: &'static str, found: Option<&Tre
     }
 }
 
-fn read_params(params: &Tree) -> Result<Request, ReadError> {
+fn read_params(mut params: Tree) -> Result<Request, ReadError> {
     if params.members().is_none() {
-        return Err(member_error("params", "an object", Some(params)));
+        return Err(member_error("params", "an object", Some(&params)));
+    }
+    let twice = params
+        .twice()
+        .or_else(|| params.get("requestedSchema").and_then(Tree::twice));
+    if let Some(key) = twice {
+        return Err(ReadError::DuplicateKey {
+            key: key.to_owned(),
+        });
     }
     match params.get("mode") {
         None => {}
@@ -295,13 +318,17 @@ fn read_params(params: &Tree) -> Result<Request, ReadError> {
             limit: MAX_FIELDS,
         });
     }
+    // Each property moves into the `Value` the strict reader reads
+    // (`lenient`), its strings not copied.
+    let properties = params.take_members(&["requestedSchema", "properties"]);
+    let schema = params.get("requestedSchema");
     let mut notes = Vec::new();
-    let required = required_names(schema.get("required"), &mut notes);
+    let required = required_names(schema.and_then(|schema| schema.get("required")), &mut notes);
     // Sets: `required` may list many more names than there are fields.
     let wanted: HashSet<&str> = required.iter().copied().collect();
     let mut fields: Vec<Field> = Vec::with_capacity(properties.len());
     for (key, property) in properties {
-        if let Some(first) = fields.iter_mut().find(|field| field.key == *key) {
+        if let Some(first) = fields.iter_mut().find(|field| field.key == key) {
             // Peers disagree on which definition counts: show neither.
             if first.schema.is_ok() {
                 first.schema = Err(SchemaError::DuplicateProperty { name: key.clone() });
@@ -311,7 +338,8 @@ fn read_params(params: &Tree) -> Result<Request, ReadError> {
             }
             continue;
         }
-        fields.push(read_field(key, property, wanted.contains(key.as_str())));
+        let required = wanted.contains(key.as_str());
+        fields.push(read_field(key, property, required));
     }
     let keys: HashSet<&str> = fields.iter().map(|field| field.key.as_str()).collect();
     for name in required {
@@ -364,10 +392,10 @@ fn required_names<'t>(required: Option<&'t Tree>, notes: &mut Vec<Note>) -> Vec<
 }
 
 /// Reads one property leniently (see the module docs).
-fn read_field(key: &str, property: &Tree, required: bool) -> Field {
+fn read_field(key: String, property: Tree, required: bool) -> Field {
     let text = |name: &str| property.get(name).and_then(Tree::as_str).map(str::to_owned);
     let mut field = Field {
-        key: key.to_owned(),
+        key,
         title: text("title"),
         description: text("description"),
         required,
@@ -391,27 +419,54 @@ fn read_field(key: &str, property: &Tree, required: bool) -> Field {
                 error: SchemaError::InvalidDefault { error },
             });
             field.default = None;
+            clear_default(schema_mut(&mut field.schema));
         }
     }
     field
 }
 
-fn lenient(property: &Tree, notes: &mut Vec<Note>) -> Result<PrimitiveSchema, SchemaError> {
+fn schema_mut(schema: &mut Result<PrimitiveSchema, SchemaError>) -> Option<&mut PrimitiveSchema> {
+    schema.as_mut().ok()
+}
+
+/// Leaves the schema's `default` out, so that the field's kind does not
+/// show a default the field no longer has.
+fn clear_default(schema: Option<&mut PrimitiveSchema>) {
+    match schema {
+        Some(PrimitiveSchema::String(schema)) => schema.default = None,
+        Some(PrimitiveSchema::Number(schema)) => schema.default = None,
+        Some(PrimitiveSchema::Boolean(schema)) => schema.default = None,
+        Some(PrimitiveSchema::SingleSelect(schema)) => schema.default = None,
+        Some(PrimitiveSchema::MultiSelect(schema)) => schema.default = None,
+        None => {}
+    }
+}
+
+fn lenient(property: Tree, notes: &mut Vec<Note>) -> Result<PrimitiveSchema, SchemaError> {
     if let Some(key) = property.duplicate_key() {
         return Err(SchemaError::DuplicateKey {
             key: key.to_owned(),
         });
     }
-    let mut object = match property.to_value() {
-        Value::Object(object) => object,
-        found => return Err(SchemaError::NotAnObject { found }),
-    };
-    if let Some(options) = option_count(&object).filter(|count| *count > MAX_OPTIONS) {
+    // Keywords are looked for in the tree, where no key is twice (above):
+    // with serde_json's `preserve_order`, each lookup in a `Map` hashes.
+    if let Some(options) = option_count(&property).filter(|count| *count > MAX_OPTIONS) {
         return Err(SchemaError::TooManyOptions {
             options,
             limit: MAX_OPTIONS,
         });
     }
+    let advisory = ADVISORY.map(|keyword| property.get(keyword).is_some());
+    let known_format = match property.get("format") {
+        None => true,
+        Some(format) => format
+            .as_str()
+            .is_some_and(|format| FORMATS.contains(&format)),
+    };
+    let mut object = match property.into_value() {
+        Value::Object(object) => object,
+        found => return Err(SchemaError::NotAnObject { found }),
+    };
     for (keyword, value) in &object {
         if keyword.starts_with("x-") {
             notes.push(Note::Advisory {
@@ -420,7 +475,10 @@ fn lenient(property: &Tree, notes: &mut Vec<Note>) -> Result<PrimitiveSchema, Sc
             });
         }
     }
-    for keyword in ADVISORY {
+    for (keyword, present) in ADVISORY.iter().zip(advisory) {
+        if !present {
+            continue;
+        }
         if let Some(value) = object.remove(*keyword) {
             notes.push(Note::Advisory {
                 keyword: (*keyword).to_owned(),
@@ -428,12 +486,6 @@ fn lenient(property: &Tree, notes: &mut Vec<Note>) -> Result<PrimitiveSchema, Sc
             });
         }
     }
-    let known_format = match object.get("format") {
-        None => true,
-        Some(format) => format
-            .as_str()
-            .is_some_and(|format| FORMATS.contains(&format)),
-    };
     if !known_format {
         if let Some(value) = object.remove("format") {
             notes.push(Note::Advisory {
@@ -502,14 +554,19 @@ fn set_aside(error: &SchemaError, object: &Map<String, Value>) -> Option<&'stati
 
 /// How many options a select lists (`enum`, `oneOf` or `anyOf`, or those
 /// of its `items`), for the limit.
-fn option_count(object: &Map<String, Value>) -> Option<usize> {
-    let count = |object: &Map<String, Value>| {
+fn option_count(object: &Tree) -> Option<usize> {
+    let count = |object: &Tree| {
         ["enum", "oneOf", "anyOf"]
             .iter()
-            .filter_map(|key| object.get(*key)?.as_array().map(Vec::len))
+            .filter_map(|key| match object.get(key)? {
+                Tree::Array(items) => Some(items.len()),
+                _ => None,
+            })
             .max()
     };
-    let items = object.get("items").and_then(Value::as_object);
+    let items = object
+        .get("items")
+        .filter(|items| items.members().is_some());
     count(object).max(items.and_then(count))
 }
 
@@ -654,6 +711,14 @@ fn read_input_required(result: &Tree) -> Result<InputRequired, ReadError> {
     if result.members().is_none() {
         return Err(member_error("result", "an object", Some(result)));
     }
+    let twice = result
+        .twice()
+        .or_else(|| result.get("inputRequests").and_then(Tree::twice));
+    if let Some(key) = twice {
+        return Err(ReadError::DuplicateKey {
+            key: key.to_owned(),
+        });
+    }
     match result.get("resultType") {
         Some(kind) if kind.as_str() == Some("input_required") => {}
         found => return Err(member_error("resultType", "\"input_required\"", found)),
@@ -669,6 +734,11 @@ fn read_input_required(result: &Tree) -> Result<InputRequired, ReadError> {
     };
     let mut read = Vec::with_capacity(requests.len());
     for (key, request) in requests {
+        if let Some(twice) = request.twice() {
+            return Err(ReadError::DuplicateKey {
+                key: twice.to_owned(),
+            });
+        }
         let method = match request.get("method").and_then(Tree::as_str) {
             Some(method) => method,
             None => {
@@ -682,7 +752,8 @@ fn read_input_required(result: &Tree) -> Result<InputRequired, ReadError> {
         let params = request.get("params");
         let request = if method == "elicitation/create" {
             InputRequest::Elicitation(match params {
-                Some(params) => read_params(params),
+                // `read_params` moves the properties out of its tree.
+                Some(params) => read_params(params.clone()),
                 None => Err(member_error("params", "an object", None)),
             })
         } else {
