@@ -501,17 +501,25 @@ pub(crate) fn hint(property: &PrimitiveSchema) -> String {
             } else {
                 "numbers or names, separated by commas"
             };
-            let count = match (select.min_items.filter(|min| *min > 0), select.max_items) {
-                (Some(min), Some(max)) if min == max => format!("pick {min}"),
-                (Some(min), Some(max)) if max == min + 1 => format!("pick {min} or {max}"),
-                (Some(min), Some(max)) => format!("pick {min} to {max}"),
-                (Some(min), None) => format!("pick at least {min}"),
-                (None, Some(max)) => format!("pick at most {max}"),
-                (None, None) => "pick any".to_owned(),
-            };
+            let count = count_hint(select).unwrap_or_else(|| "pick any".to_owned());
             format!("{count}: {how}")
         }
     }
+}
+
+/// How many options a multi-select takes, in the words of [`hint`]:
+/// "pick at most 2", "pick 1 or 2"; `None` when any number will do. A
+/// host whose widget is a checklist shows this alone, since nothing is
+/// typed.
+pub(crate) fn count_hint(select: &crate::schema::MultiSelectSchema) -> Option<String> {
+    Some(match (select.min_items.filter(|min| *min > 0), select.max_items) {
+        (Some(min), Some(max)) if min == max => format!("pick {min}"),
+        (Some(min), Some(max)) if max == min + 1 => format!("pick {min} or {max}"),
+        (Some(min), Some(max)) => format!("pick {min} to {max}"),
+        (Some(min), None) => format!("pick at least {min}"),
+        (None, Some(max)) => format!("pick at most {max}"),
+        (None, None) => return None,
+    })
 }
 
 /// Whether `kind` is an answer that is not one of the options (but an

@@ -592,20 +592,9 @@ fn read_checklist(
 }
 
 /// How many of a checklist's options to check, before the person does:
-/// the words of [`Field::hint`]'s count (`messages.rs` has them only
-/// inside the whole hint, which says how to type the choices).
+/// the count of [`Field::hint`], without how to type the choices.
 fn count(select: &MultiSelectSchema) -> Option<String> {
-    match (
-        select.min_items().filter(|min| *min > 0),
-        select.max_items(),
-    ) {
-        (Some(min), Some(max)) if min == max => Some(format!("pick {min}")),
-        (Some(min), Some(max)) if max == min + 1 => Some(format!("pick {min} or {max}")),
-        (Some(min), Some(max)) => Some(format!("pick {min} to {max}")),
-        (Some(min), None) => Some(format!("pick at least {min}")),
-        (None, Some(max)) => Some(format!("pick at most {max}")),
-        (None, None) => None,
-    }
+    crate::messages::count_hint(select)
 }
 
 /// The reason a person reads, each line of it shown as written.
