@@ -11,6 +11,7 @@
 mod arguments;
 mod attacks;
 mod bound;
+mod cancelled;
 mod choice;
 #[cfg(feature = "store")]
 mod contract;
@@ -202,6 +203,10 @@ struct Script {
     seen: Mutex<Vec<Value>>,
     /// Every `input_required` result (2026-07-28), as JSON.
     rounds: Mutex<Vec<Value>>,
+    /// Whether the call was cancelled (`Sdk::cancelled`), and whether the
+    /// next answer comes with its cancellation (`cancelled.rs`).
+    cancelled: std::sync::atomic::AtomicBool,
+    cancel_with_answer: std::sync::atomic::AtomicBool,
 }
 
 impl Script {
@@ -219,7 +224,19 @@ impl Script {
             None => serde_json::to_value(request).unwrap(),
         };
         self.seen.lock().unwrap().push(seen);
+        if self
+            .cancel_with_answer
+            .swap(false, std::sync::atomic::Ordering::SeqCst)
+        {
+            self.cancel();
+        }
         self.answers.lock().unwrap().pop_front()
+    }
+
+    /// The client cancels the call (`notifications/cancelled`).
+    fn cancel(&self) {
+        self.cancelled
+            .store(true, std::sync::atomic::Ordering::SeqCst);
     }
 
     fn seen(&self) -> Vec<Value> {
@@ -354,6 +371,10 @@ impl Sdk for Fake {
         std::future::ready(answer)
     }
 
+    fn cancelled(peer: &Arc<Script>) -> bool {
+        peer.cancelled.load(std::sync::atomic::Ordering::SeqCst)
+    }
+
     fn tool_error(error: &ElicitError) -> ToolResult {
         ToolResult::Rejected(Rejection {
             invalid: matches!(error, ElicitError::Invalid(_)),
@@ -387,6 +408,8 @@ struct Client {
     form: bool,
     sampling: bool,
     roots: bool,
+    /// Whether the client declares the tasks extension (SEP-2663).
+    tasks: bool,
     seal: RequestStateSeal,
     script: Arc<Script>,
     method: &'static str,
@@ -401,6 +424,7 @@ impl Client {
             form: true,
             sampling: true,
             roots: true,
+            tasks: false,
             seal: RequestStateSeal::new(codec(KEY)),
             script: Script::with(answers),
             method: "tools/call",
@@ -425,6 +449,12 @@ impl Client {
             if declared {
                 capabilities.insert(name.to_owned(), json!({}));
             }
+        }
+        if self.tasks {
+            capabilities.insert(
+                "extensions".to_owned(),
+                json!({"io.modelcontextprotocol/tasks": {}}),
+            );
         }
         Request::new(self.method, self.name)
             .with_arguments(self.arguments.as_ref())

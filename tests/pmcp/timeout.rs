@@ -146,8 +146,8 @@ async fn a_cancelled_call_stops_waiting_and_asks_nothing_more() {
     // the outer `-32603` is the wire's, the inner text pmcp's.
     assert_eq!(
         result.unwrap_err().to_string(),
-        "Protocol error: -32603 - Protocol error: -32603 - the request was cancelled while \
-         the server waited for an answer; nothing more was done"
+        "Protocol error: -32603 - Protocol error: -32603 - the request was cancelled before \
+         the server acted on an answer; nothing more was done"
     );
     assert_eq!(host.seen(), [r#"elicitation/create "How bad is it?""#]);
 }

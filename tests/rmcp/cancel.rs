@@ -2,7 +2,9 @@
 //! the form and the client sends `notifications/cancelled` for the
 //! `tools/call` while `Ask` waits for the `elicitation/create` answer. The
 //! wait ends at once, the body goes no further, the answer that comes late
-//! confirms nothing, and no response is sent for the cancelled call.
+//! confirms nothing, and no response is sent for the cancelled call. And
+//! (issue 45) a cancel before the body's first question, or between an
+//! answer and the next question, asks nothing more and does nothing.
 //! rmcp's own client and server, in process.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -18,7 +20,7 @@ use rmcp::model::{
     InitializeRequestParams, ProtocolVersion, ServerCapabilities, ServerConfig,
 };
 use rmcp::service::{PeerRequestOptions, RequestContext, RoleClient};
-use rmcp::{tool, tool_handler, tool_router, ClientHandler, ErrorData, ServerHandler};
+use rmcp::{tool, tool_handler, tool_router, ClientHandler, ErrorData, RoleServer, ServerHandler};
 use serde_json::json;
 use tokio::sync::Notify;
 
@@ -144,13 +146,7 @@ async fn a_call_cancelled_while_the_form_is_shown_does_nothing() {
         .await
         .unwrap();
     server.ended.notified().await;
-    assert_eq!(
-        server.asked.lock().unwrap().as_deref(),
-        Some(
-            "Cancelled: the request was cancelled while the server waited for an answer; \
-             nothing more was done"
-        )
-    );
+    assert_eq!(server.asked.lock().unwrap().as_deref(), Some(CANCELLED));
 
     // The answer comes late: nothing is waiting for it any more.
     person.release.notify_one();
@@ -178,6 +174,175 @@ fn a_cancelled_wait_is_an_internal_error_that_names_no_rust() {
     assert_eq!(error.data(), None);
     assert_eq!(
         error.to_string(),
-        "the request was cancelled while the server waited for an answer; nothing more was done"
+        "the request was cancelled before the server acted on an answer; nothing more was done"
     );
+}
+
+// ---------------------------------------------------------------------------
+// Issue 45: a cancel at any point before the body acts ends it with
+// nothing done: before its first question, and between an answer and the
+// next question, as while it waits (above).
+
+/// `deploy` with a gate where the test says: the body waits there for the
+/// test, which cancels the call first.
+#[derive(Clone)]
+struct Gated {
+    deploys: Arc<AtomicUsize>,
+    asked: Arc<Mutex<Option<String>>>,
+    ended: Arc<Notify>,
+    reached: Arc<Notify>,
+    cancel_seen: Arc<Notify>,
+    release: Arc<Notify>,
+    seal: RequestStateSeal,
+    tool_router: ToolRouter<Self>,
+}
+
+impl AsRef<RequestStateSeal> for Gated {
+    fn as_ref(&self) -> &RequestStateSeal {
+        &self.seal
+    }
+}
+
+impl Gated {
+    fn new() -> Self {
+        Gated {
+            deploys: Arc::default(),
+            asked: Arc::default(),
+            ended: Arc::default(),
+            reached: Arc::default(),
+            cancel_seen: Arc::default(),
+            release: Arc::default(),
+            seal: seal(KEY),
+            tool_router: Self::tool_router(),
+        }
+    }
+
+    async fn deploy(
+        &self,
+        context: RequestContext<RoleServer>,
+        ask: Ask,
+        before: bool,
+    ) -> Result<CallToolResponse, ErrorData> {
+        // Says when the server has taken the client's cancellation.
+        let seen = Arc::clone(&self.cancel_seen);
+        let ct = context.ct.clone();
+        tokio::spawn(async move {
+            ct.cancelled().await;
+            seen.notify_one();
+        });
+        let server = self.clone();
+        ask.tool(|ask| async move {
+            let gate = || async {
+                server.reached.notify_one();
+                server.release.notified().await;
+            };
+            if before {
+                gate().await;
+            }
+            let outcome = async {
+                let severity = ask
+                    .form::<super::fixtures::Triage>("triage", "How bad?")
+                    .await?;
+                if !before {
+                    gate().await;
+                }
+                let confirmed = ask.form::<Confirm>("confirm", "Deploy?").await?;
+                Ok::<_, ElicitError>((severity, confirmed))
+            }
+            .await;
+            *server.asked.lock().unwrap() = Some(match &outcome {
+                Ok(answers) => format!("{answers:?}"),
+                Err(error) => format!("{error:?}: {error}"),
+            });
+            server.ended.notify_one();
+            if outcome?.1.is_confirmed() {
+                server.deploys.fetch_add(1, Ordering::SeqCst);
+            }
+            Ok(CallToolResult::success(vec![ContentBlock::text("done")]))
+        })
+        .await
+    }
+}
+
+#[tool_router]
+impl Gated {
+    #[tool(description = "Deploys, after a wait before its first question")]
+    async fn deploy_before(
+        &self,
+        context: RequestContext<RoleServer>,
+        ask: Ask,
+    ) -> Result<CallToolResponse, ErrorData> {
+        self.deploy(context, ask, true).await
+    }
+
+    #[tool(description = "Deploys, after a wait between its questions")]
+    async fn deploy_between(
+        &self,
+        context: RequestContext<RoleServer>,
+        ask: Ask,
+    ) -> Result<CallToolResponse, ErrorData> {
+        self.deploy(context, ask, false).await
+    }
+}
+
+#[tool_handler(router = self.tool_router)]
+impl ServerHandler for Gated {
+    fn get_info(&self) -> ServerConfig {
+        ServerConfig::new(ServerCapabilities::builder().enable_tools().build())
+    }
+}
+
+const CANCELLED: &str = "Cancelled: the request was cancelled before the server acted on an \
+     answer; nothing more was done";
+
+/// Calls `tool`, cancels it once its body reaches its gate and the server
+/// has taken the cancellation, then lets the body go on.
+async fn cancelled_at_the_gate(
+    server: &Gated,
+    tool: &'static str,
+) -> super::connection::Connection {
+    let connection = connect(
+        server.clone(),
+        super::connection::Answerer::new(ProtocolVersion::V_2025_11_25).answering(vec![
+            json!({"action": "accept", "content": {"severity": "high"}}),
+            json!({"action": "accept", "content": {"confirm": "yes"}}),
+        ]),
+    )
+    .await;
+    let call =
+        ClientRequest::CallToolRequest(CallToolRequest::new(CallToolRequestParams::new(tool)));
+    let handle = connection
+        .client
+        .send_cancellable_request(call, PeerRequestOptions::no_options())
+        .await
+        .unwrap();
+    server.reached.notified().await;
+    handle
+        .cancel(Some("the person closed the form".to_owned()))
+        .await
+        .unwrap();
+    server.cancel_seen.notified().await;
+    server.release.notify_one();
+    server.ended.notified().await;
+    connection
+}
+
+#[tokio::test]
+async fn a_call_cancelled_before_its_first_question_asks_nothing_and_does_nothing() {
+    let server = Gated::new();
+    let connection = cancelled_at_the_gate(&server, "deploy_before").await;
+    assert_eq!(server.asked.lock().unwrap().as_deref(), Some(CANCELLED));
+    assert_eq!(server.deploys.load(Ordering::SeqCst), 0);
+    // No form was sent: the person is asked nothing for a cancelled call.
+    assert_eq!(connection.seen(), Vec::<serde_json::Value>::new());
+}
+
+#[tokio::test]
+async fn a_call_cancelled_between_an_answer_and_the_next_question_does_nothing() {
+    let server = Gated::new();
+    let connection = cancelled_at_the_gate(&server, "deploy_between").await;
+    assert_eq!(server.asked.lock().unwrap().as_deref(), Some(CANCELLED));
+    assert_eq!(server.deploys.load(Ordering::SeqCst), 0);
+    // The first form only.
+    assert_eq!(connection.seen().len(), 1);
 }

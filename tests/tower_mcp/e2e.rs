@@ -556,7 +556,7 @@ async fn a_cancelled_call_on_2025_11_25_does_nothing() {
     // request.
     assert_eq!(
         outcome,
-        "JSON-RPC error: the request was cancelled while the server waited for an answer; \
+        "JSON-RPC error: the request was cancelled before the server acted on an answer; \
          nothing more was done (code -32603)"
     );
     assert_eq!(deployed.load(std::sync::atomic::Ordering::SeqCst), 0);

@@ -83,6 +83,30 @@ pub trait Sdk: Sized + Send + Sync + 'static {
         std::future::ready(false)
     }
 
+    /// Whether the request `peer` serves was cancelled, or its response
+    /// already sent (the SDK's cancellation of it: MCP 2025's
+    /// `notifications/cancelled`, or a response the server sent while the
+    /// body still runs): [`Ask`](super::Ask) asks nothing more then, and
+    /// hands the body no answer to act on ([`ElicitError::Cancelled`]).
+    /// By default, `false` (an SDK that cannot tell).
+    fn cancelled(peer: &Self::Peer) -> bool {
+        let _ = peer;
+        false
+    }
+
+    /// Whether the call `peer` serves was answered apart from this body,
+    /// which still runs: as when a server runs a tool's body as a task of
+    /// its own (MCP tasks, SEP-2663) through the SDK's plain tool call, and
+    /// answers the call with the task. Asked when the body of a call whose
+    /// client declared the tasks extension ends by asking (MCP
+    /// 2026-07-28), which such a body cannot do: the call then fails with
+    /// [`ElicitError::Detached`], which names the way that asks through
+    /// the task. The SDK may let its runtime run first (the response to
+    /// the call is sent by another task). By default, [`cancelled`](Self::cancelled).
+    fn detached(peer: &Self::Peer) -> impl Future<Output = bool> + Send {
+        std::future::ready(Self::cancelled(peer))
+    }
+
     /// A future that completes after `duration`, on the SDK's runtime
     /// (tokio's `sleep`): the timer between two
     /// [`progress`](Self::progress) notifications. By default, one that
@@ -133,6 +157,14 @@ pub trait InputChannel: Send + Sync + 'static {
     /// a task's status message. By default, nothing.
     fn waiting(&self, message: &str) {
         let _ = message;
+    }
+
+    /// Whether the task was cancelled (`tasks/cancel`): nothing more is
+    /// asked, and the body gets no answer to act on
+    /// ([`ElicitError::Cancelled`]), before a question, while it waits, or
+    /// between an answer and the next question. By default, `false`.
+    fn cancelled(&self) -> bool {
+        false
     }
 }
 

@@ -44,7 +44,27 @@ impl<S: Sdk> Ask<S> {
             }
         }
         let channel = self.running().channel.clone();
-        match (channel, self.inner.version) {
+        // A cancelled call asks nothing more, and acts on nothing: checked
+        // before the questions, and again before their answers go back to
+        // the body (an answer may come with the cancellation, or between
+        // an answer and the next question).
+        self.unless_cancelled(channel.as_deref())?;
+        // Before 2026-07-28 a question is sent at once: a body whose call
+        // was answered apart from it (a task run through the SDK's plain
+        // tool call) is told so before it asks a person what no one waits
+        // for.
+        let in_result = self
+            .inner
+            .version
+            .is_some_and(|version| version.uses_input_required());
+        if channel.is_none()
+            && !in_result
+            && self.inner.capabilities.tasks
+            && S::detached(&self.inner.peer).await
+        {
+            return Err(ElicitError::Detached);
+        }
+        let asked = match (&channel, self.inner.version) {
             (None, Some(version)) if version.uses_input_required() => {
                 self.in_result(&call, questions).await
             }
@@ -53,6 +73,38 @@ impl<S: Sdk> Ask<S> {
             // tool's, which SDKs box and move) many kilobytes, on 2026-07-28
             // too. One allocation beside a request to the client.
             (channel, _) => Box::pin(self.in_turn(&call, questions, channel.as_deref())).await,
+        };
+        match asked {
+            Ok(()) => self.unless_cancelled(channel.as_deref()),
+            Err(ElicitError::Cancelled) => Err(self.cancelled_as(channel.as_deref())),
+            Err(error) => Err(error),
+        }
+    }
+
+    /// `Ok` unless the call (or the task it runs as, through `channel`) was
+    /// cancelled: then [`cancelled_as`](Self::cancelled_as).
+    fn unless_cancelled(&self, channel: Option<&dyn InputChannel>) -> Result<(), ElicitError> {
+        let cancelled = match channel {
+            Some(channel) => channel.cancelled(),
+            None => S::cancelled(&self.inner.peer),
+        };
+        match cancelled {
+            true => Err(self.cancelled_as(channel)),
+            false => Ok(()),
+        }
+    }
+
+    /// The error of a cancelled call: [`ElicitError::Cancelled`]; but where
+    /// the body asks inside its call (no channel) for a client that
+    /// declared the tasks extension, the call was likely answered with a
+    /// task that runs this body through the SDK's plain tool call:
+    /// [`ElicitError::Detached`], which names the way to ask through the
+    /// task.
+    fn cancelled_as(&self, channel: Option<&dyn InputChannel>) -> ElicitError {
+        if channel.is_none() && self.inner.capabilities.tasks {
+            ElicitError::Detached
+        } else {
+            ElicitError::Cancelled
         }
     }
 
@@ -246,13 +298,22 @@ impl<S: Sdk> Ask<S> {
         };
         self.running().body = true;
         let inner = Arc::clone(&self.inner);
-        let ended = body(self).await;
+        let unasked = self.running().channel.is_none() && inner.capabilities.tasks;
+        let mut ended = body(self).await;
+        // A round that ends by asking, in a body whose call was answered
+        // apart from it (a task the SDK's plain tool call runs): nothing can
+        // carry the question. Said so, naming the way that asks through the
+        // task.
+        let asked = matches!(ended, Err(ElicitError::InputRequired(_)));
+        if asked && unasked && S::detached(&inner.peer).await {
+            ended = Err(ElicitError::Detached);
+        }
         // A round that only asked acted on nothing: the call goes on. Any
         // other end (a result, an error, a panic unwinding past here) ends
         // it: the body may have acted before it failed. With a store, the
         // processes that share it learn that this round ended the call, so
         // that a replay of it is `Completed` there too.
-        if matches!(ended, Err(ElicitError::InputRequired(_))) {
+        if asked {
             if let Some(claim) = claim {
                 claim.released();
             }

@@ -36,7 +36,8 @@ pub(crate) const MISSING_REQUIRED_CLIENT_CAPABILITY: i32 = -32021;
 /// | `RequestState` | `-32602` invalid params, `data` the reason, `{"requestState":"completed"}` (do not send it again), `"used"`, `"expired"` or `"invalid"` (see [`RequestStateError::reason`]) |
 /// | `NoArguments`, `InvalidArguments` | `-32602` invalid params |
 /// | `Store` | `-32603` internal error |
-/// | `Cancelled` | `-32603` internal error, if the SDK answers a cancelled request at all (MCP says it should not; neither rmcp nor tower-mcp does) |
+/// | `Cancelled` | `-32603` internal error, if the SDK answers a cancelled request at all (MCP says it should not; neither rmcp nor tower-mcp does); a task ends `cancelled` |
+/// | `Detached` | `-32603` internal error (a task that runs the body fails with it) |
 /// | `Unsupported`, `UnsupportedParam` | `-32021` missing required client capability, `data.requiredCapabilities` |
 /// | `Unasked` | `-32021`, `data` the questions (see [`Unasked`]) and `requiredCapabilities` |
 /// | `Version`, `NoServerRequests` | `-32600` invalid request |
@@ -182,12 +183,26 @@ pub enum ElicitError {
         error: serde_json::Error,
     },
     /// The client cancelled the request (`notifications/cancelled`, MCP
-    /// 2025-06-18 and 2025-11-25, or the SDK's cancellation of it) while
-    /// the server waited for an `elicitation/create` answer: the wait ends
-    /// at once, every later question of the call fails the same way, and a
-    /// late answer is dropped, so a body that `?`s its questions does
-    /// nothing more.
+    /// 2025-06-18 and 2025-11-25, or the SDK's cancellation of it), or the
+    /// task the body runs as (`tasks/cancel`, SEP-2663): before a question,
+    /// while the server waited for its answer, or between an answer and
+    /// the next question. The wait ends at once, every later question of
+    /// the call fails the same way, and an answer that comes with or after
+    /// the cancellation is dropped, so a body that `?`s its questions does
+    /// nothing more (a task ends `cancelled`).
     Cancelled,
+    /// A server bug: the body asked after its call was answered apart from
+    /// it, as when the server runs a tool's body as a task (MCP tasks,
+    /// SEP-2663) through the SDK's plain tool call (`ask.tool` inside
+    /// rmcp's `TaskManager`, as rmcp's own task example runs a tool) and
+    /// answers the call with the task: such a body cannot ask inside its
+    /// call, which was answered, and must ask through the task (rmcp's
+    /// `Ask::tool_as_task`). Detected for a client that declared the tasks
+    /// extension, when the body's question finds its call answered (before
+    /// 2026-07-28, where the wait would end as if cancelled) or its round
+    /// ends by asking after it was (2026-07-28); a task that runs such a
+    /// body fails with this error.
+    Detached,
 }
 
 impl ElicitError {
@@ -209,7 +224,8 @@ impl ElicitError {
             | ElicitError::Store(_)
             | ElicitError::OutsideHandler
             | ElicitError::KeyReused { .. }
-            | ElicitError::Cancelled => INTERNAL_ERROR,
+            | ElicitError::Cancelled
+            | ElicitError::Detached => INTERNAL_ERROR,
         }
     }
 
@@ -449,8 +465,13 @@ impl fmt::Display for ElicitError {
                 write!(f, "invalid arguments for {kind} {name:?}: {error}")
             }
             ElicitError::Cancelled => f.write_str(
-                "the request was cancelled while the server waited for an answer; nothing more \
+                "the request was cancelled before the server acted on an answer; nothing more \
                  was done",
+            ),
+            ElicitError::Detached => f.write_str(
+                "the tool asked for input after its call was answered apart from it, as a tool \
+                 run as a task (SEP-2663) is; nothing more was done: a tool run as a task asks \
+                 through the task (the server's `tool_as_task`), not inside its call",
             ),
         }
     }

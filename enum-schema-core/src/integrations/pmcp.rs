@@ -414,6 +414,12 @@ impl Sdk for Pmcp {
         tokio::time::sleep(duration)
     }
 
+    /// The request's cancellation (`notifications/cancelled`), as pmcp's
+    /// extra holds it.
+    fn cancelled(extra: &RequestHandlerExtra) -> bool {
+        extra.is_cancelled()
+    }
+
     fn tool_error(error: &ElicitError) -> CallToolResult {
         let mut result = CallToolResult::error(vec![Content::text(error.to_string())]);
         result.structured_content = error.data();

@@ -353,6 +353,12 @@ impl Sdk for TowerMcp {
         tokio::time::sleep(duration)
     }
 
+    /// The request's cancellation (`notifications/cancelled`), as
+    /// tower-mcp's context holds it.
+    fn cancelled(ctx: &RequestContext) -> bool {
+        ctx.is_cancelled()
+    }
+
     fn tool_error(error: &ElicitError) -> CallToolResult {
         let mut result = CallToolResult::error(error.to_string());
         result.structured_content = error.data();

@@ -193,6 +193,28 @@ impl Sdk for Rmcp {
         tokio::time::sleep(duration)
     }
 
+    /// The request's cancellation token: rmcp cancels it on
+    /// `notifications/cancelled`, and once the call's response is sent.
+    fn cancelled(context: &RequestContext<RoleServer>) -> bool {
+        context.ct.is_cancelled()
+    }
+
+    /// The call's response sent while the body runs (a task made of a
+    /// plain tool call: rmcp cancels the call's token once the task is
+    /// sent). rmcp's service task sends it: the body's task yields once,
+    /// so that it runs first where it is ready to.
+    // The trait's signature, `Send` spelled out.
+    #[allow(clippy::manual_async_fn)]
+    fn detached(context: &RequestContext<RoleServer>) -> impl Future<Output = bool> + Send {
+        let token = context.ct.clone();
+        async move {
+            if !token.is_cancelled() {
+                tokio::task::yield_now().await;
+            }
+            token.is_cancelled()
+        }
+    }
+
     fn tool_error(error: &ElicitError) -> CallToolResponse {
         let mut result = CallToolResult::error(vec![ContentBlock::text(error.to_string())]);
         result.structured_content = error.data();

@@ -11,7 +11,7 @@ use ::rmcp::ErrorData;
 use serde_json::Value;
 
 use super::ask::{sdk_error, sdk_input_request, Ask, Rmcp};
-use crate::ask::adapter::{respond, InputChannel, InputRequest, Sdk};
+use crate::ask::adapter::{respond, unless_cancelled, InputChannel, InputRequest, Sdk};
 use crate::ask::ElicitError;
 
 /// A task's way to ask: a request under a key of the task, which the
@@ -20,25 +20,40 @@ use crate::ask::ElicitError;
 struct Through(TaskContext);
 
 impl InputChannel for Through {
+    /// The request in the task's `inputRequests`, unless the task was
+    /// cancelled: before it is parked (rmcp parks a request whatever
+    /// `tasks/cancel` said), while it waits, or as its answer comes.
     fn request(
         &self,
         key: String,
         request: InputRequest,
     ) -> Pin<Box<dyn Future<Output = Result<Value, ElicitError>> + Send + '_>> {
         Box::pin(async move {
+            if self.0.is_cancel_requested() {
+                return Err(ElicitError::Cancelled);
+            }
             let request = sdk_input_request(&request)?;
-            self.0
-                .request_input(key, request)
+            let answered = unless_cancelled(self.0.request_input(key, request), self.0.cancelled())
                 .await
-                .map_err(|exit| match exit {
-                    TaskExit::Cancelled => ElicitError::Cancelled,
-                    TaskExit::Error(error) => ElicitError::Service(sdk_error(error)),
-                })
+                .ok_or(ElicitError::Cancelled)?;
+            let answer = answered.map_err(|exit| match exit {
+                TaskExit::Cancelled => ElicitError::Cancelled,
+                TaskExit::Error(error) => ElicitError::Service(sdk_error(error)),
+            })?;
+            // An answer that came with the cancellation is not acted on.
+            if self.0.is_cancel_requested() {
+                return Err(ElicitError::Cancelled);
+            }
+            Ok(answer)
         })
     }
 
     fn waiting(&self, message: &str) {
         self.0.set_status_message(message);
+    }
+
+    fn cancelled(&self) -> bool {
+        self.0.is_cancel_requested()
     }
 }
 
@@ -61,10 +76,20 @@ impl Ask {
     /// Every answer is re-validated as in a call. The body's result is the
     /// task's `completed` result; a rejected answer or the result for the
     /// model its result with `isError: true` (as [`tool`](crate::ask::Ask::tool)
-    /// answers them); `tasks/cancel` ends a question waiting with
-    /// [`ElicitError::Cancelled`] and the task `cancelled`; any other error
-    /// the task's `failed` error. Creating the task is not a cancellation of
-    /// the body (rmcp cancels the call's own request once it is answered).
+    /// answers them); `tasks/cancel` at any point before the body acts
+    /// (before its first question, while a question waits, between an
+    /// answer and the next question) ends the question with
+    /// [`ElicitError::Cancelled`], so that a body that `?`s it does nothing,
+    /// and the task `cancelled`; any other error the task's `failed` error.
+    /// Creating the task is not a cancellation of the body (rmcp cancels the
+    /// call's own request once it is answered).
+    ///
+    /// A body run as a task another way (inside rmcp's `TaskManager`
+    /// through the tool router, with [`tool`](crate::ask::Ask::tool)) cannot
+    /// ask: its call was answered with the task. Its questions fail with
+    /// [`ElicitError::Detached`], whose message names this method, where
+    /// that can be told (the client declared the tasks extension, and the
+    /// call was answered by the time the body asks, or its round ends).
     ///
     /// # Errors
     ///
