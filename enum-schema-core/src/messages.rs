@@ -512,14 +512,16 @@ pub(crate) fn hint(property: &PrimitiveSchema) -> String {
 /// host whose widget is a checklist shows this alone, since nothing is
 /// typed.
 pub(crate) fn count_hint(select: &crate::schema::MultiSelectSchema) -> Option<String> {
-    Some(match (select.min_items.filter(|min| *min > 0), select.max_items) {
-        (Some(min), Some(max)) if min == max => format!("pick {min}"),
-        (Some(min), Some(max)) if max == min + 1 => format!("pick {min} or {max}"),
-        (Some(min), Some(max)) => format!("pick {min} to {max}"),
-        (Some(min), None) => format!("pick at least {min}"),
-        (None, Some(max)) => format!("pick at most {max}"),
-        (None, None) => return None,
-    })
+    Some(
+        match (select.min_items.filter(|min| *min > 0), select.max_items) {
+            (Some(min), Some(max)) if min == max => format!("pick {min}"),
+            (Some(min), Some(max)) if max == min + 1 => format!("pick {min} or {max}"),
+            (Some(min), Some(max)) => format!("pick {min} to {max}"),
+            (Some(min), None) => format!("pick at least {min}"),
+            (None, Some(max)) => format!("pick at most {max}"),
+            (None, None) => return None,
+        },
+    )
 }
 
 /// Whether `kind` is an answer that is not one of the options (but an
@@ -788,5 +790,71 @@ fn out_of_range(
             "{field}: enter a number of at most {maximum}; you entered {value}."
         ),
         (None, None) => write!(text, "{field}: {value} is out of range."),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::{sentence, English};
+    use crate::error::{Error, ErrorKind};
+    use crate::form::read_answer_text;
+    use crate::schema::RequestedSchema;
+
+    /// Issue 45: a number in an answer's text that no double holds is
+    /// refused for its field, and asked again with a reason like an
+    /// out-of-range value's: what is wrong, and what to enter (the field's
+    /// bounds).
+    #[test]
+    fn a_number_beyond_a_double_is_asked_again_like_one_out_of_range() {
+        let schema = RequestedSchema::from_json(&json!({"type": "object", "properties": {
+            "count": {"type": "integer", "title": "Count", "minimum": 1, "maximum": 10},
+            "ratio": {"type": "number", "title": "Ratio"},
+        }, "required": ["count", "ratio"]}))
+        .unwrap();
+        let reason = |text: &str| {
+            let read = read_answer_text(text).unwrap();
+            let error = read
+                .parse(|result| schema.parse_result(result), || schema.clone())
+                .unwrap_err();
+            error
+                .iter()
+                .map(|error| {
+                    let (_, property) = schema
+                        .properties
+                        .iter()
+                        .find(|(name, _)| Some(name.as_ref()) == error.field())
+                        .unwrap();
+                    let crate::schema::PrimitiveSchema::Number(number) = property else {
+                        panic!("{property:?}")
+                    };
+                    let title = number.title.as_deref().unwrap_or_default();
+                    sentence(error.kind(), title, Some(property), &English, false)
+                })
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            reason(r#"{"action":"accept","content":{"count":1e400,"ratio":0.5}}"#),
+            ["Count: “1e400” is too large; enter a whole number from 1 to 10."]
+        );
+        assert_eq!(
+            reason(r#"{"action":"accept","content":{"count":2,"ratio":-1e-400}}"#),
+            ["Ratio: “-1e-400” is too close to zero to be read; enter a number."]
+        );
+        assert_eq!(
+            reason(r#"{"action":"accept","content":{"count":3.0000000000000001,"ratio":1}}"#),
+            ["Count: enter a whole number; you entered “3.0000000000000001”."]
+        );
+        // What `parse_result` alone makes of the same value: 0, in range.
+        let read =
+            read_answer_text(r#"{"action":"accept","content":{"count":1e400,"ratio":1}}"#).unwrap();
+        assert_eq!(
+            read.parse(|result| schema.parse_result(result), || schema.clone()),
+            Err(Error::from(ErrorKind::Inexact {
+                text: "1e400".to_owned()
+            })
+            .in_field("count"))
+        );
     }
 }
