@@ -41,8 +41,7 @@ use std::time::Duration;
 
 use enum_schema::ask::{AnswerStore, Ask, ElicitError, EncryptedCodec, MemoryStore, Question, RequestStateError, RequestStateSeal, StoreFuture};
 use enum_schema::ask::adapter::{Reply, Request, Sdk, SdkError, StateCodec};
-use enum_schema::ask::adapter::InputRequiredResult;
-use enum_schema::schema::ElicitRequestFormParams;
+use enum_schema::ask::adapter::{InputRequest, InputRequiredResult};
 use enum_schema::{ElicitAction, ElicitForm, Error, ProtocolVersion};
 use enum_schema_fuzz::{Everything, Impact, Triage};
 use libfuzzer_sys::fuzz_target;
@@ -113,11 +112,12 @@ impl Sdk for Fuzz {
 
     fn send(
         peer: &Peer,
-        params: ElicitRequestFormParams,
+        request: InputRequest,
         _: Duration,
     ) -> impl Future<Output = Result<Value, ElicitError>> + Send {
         // A question asked again keeps its message as the first line.
-        let key = KEYS.iter().find(|key| params.message().starts_with(**key));
+        let message = request.as_elicitation().map_or("", |params| params.message());
+        let key = KEYS.iter().find(|key| message.starts_with(**key));
         let answer = key
             .and_then(|key| peer.0.get(*key).cloned())
             .ok_or_else(|| {
