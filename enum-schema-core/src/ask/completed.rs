@@ -5,7 +5,10 @@
 //! once. Rounds of one call run one at a time: a round that arrives while
 //! another runs waits for it, then runs if that one only asked, or is
 //! refused if it ended the call. With a store, the store takes each state
-//! once, for every process that shares it.
+//! once, for every process that shares it, and the rounds of one handle
+//! are claimed here by the handle (as a call id), so that a copy that
+//! arrives while its round runs in this process waits, then is refused as
+//! `Completed` if that round ended the call.
 
 use std::collections::HashMap;
 use std::future::Future;
