@@ -797,7 +797,7 @@ fn out_of_range(
 mod tests {
     use serde_json::json;
 
-    use super::{sentence, English};
+    use crate::messages::{sentence, English};
     use crate::error::{Error, ErrorKind};
     use crate::form::read_answer_text;
     use crate::schema::RequestedSchema;
