@@ -35,6 +35,9 @@ mod call;
 mod completed;
 #[cfg(feature = "store-contract")]
 #[cfg_attr(docsrs, doc(cfg(feature = "store-contract")))]
+// Its links to `RedisStore` are text in a build without `redis` (the docs
+// with every feature check them).
+#[cfg_attr(not(feature = "redis"), allow(rustdoc::broken_intra_doc_links))]
 pub mod contract;
 mod decide;
 mod drive;
@@ -65,14 +68,14 @@ pub use call::Ask;
 pub use encrypt::EncryptedCodec;
 #[allow(unused_imports)]
 pub(crate) use error::INTERNAL_ERROR;
-#[allow(unused_imports)]
-pub(crate) use request::declares_arguments;
 pub use error::{ElicitError, RequestStateError, StoreError};
 pub use narrow::LONG_LIST;
 pub use question::{AnyQuestion, CreateMessage, ElicitChoice, ListRoots, Question, Questions};
 #[cfg(feature = "redis")]
 #[cfg_attr(docsrs, doc(cfg(feature = "redis")))]
 pub use redis_store::RedisStore;
+#[cfg(feature = "rmcp")]
+pub(crate) use request::declares_arguments;
 /// Lowercase hex in one `String`, for an adapter's own digests.
 #[allow(unused_imports)]
 pub(crate) use round::hex;

@@ -290,7 +290,8 @@ impl Capabilities {
 
 /// Whether a tool's input schema declares any argument (one required, or
 /// anything that may admit one): what makes a call in which the adapter
-/// saw no arguments suspect.
+/// saw no arguments suspect (for the rmcp integration's log).
+#[cfg(feature = "rmcp")]
 pub(crate) fn declares_arguments(input_schema: Option<&Map<String, Value>>) -> bool {
     !matches!(Declared::by(input_schema), Declared::Nothing)
 }

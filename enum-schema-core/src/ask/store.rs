@@ -41,6 +41,9 @@ pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>>
 /// (unreachable, timed out); the round then fails with
 /// [`ElicitError::Store`](super::ElicitError::Store), and nothing is
 /// accepted.
+// The link to `RedisStore` is text in a build without `redis` (the
+// docs with every feature check it).
+#[cfg_attr(not(feature = "redis"), allow(rustdoc::broken_intra_doc_links))]
 pub trait AnswerStore: Send + Sync + 'static {
     /// Keeps `answers` under `handle` for `ttl`, after which the store may
     /// forget them. `handle` is new: a store refuses one it already holds
@@ -117,6 +120,8 @@ pub(crate) fn is_handle(text: &str) -> bool {
 /// assert!(seal.store().is_some());
 /// ```
 #[derive(Clone)]
+// As on `AnswerStore`.
+#[cfg_attr(not(feature = "redis"), allow(rustdoc::broken_intra_doc_links))]
 pub struct MemoryStore {
     entries: Arc<Mutex<Entries>>,
     max_entries: usize,

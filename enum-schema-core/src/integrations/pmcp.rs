@@ -199,6 +199,9 @@
 //! elicitation of a 2026-07-28 `input_required` round.
 //!
 //! ```
+//! # // `enum_schema::host` needs the `host` feature.
+//! # #[cfg(feature = "host")]
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! use enum_schema::host::{Defaults, Request};
 //! use pmcp::types::elicitation::{ElicitRequestParams, ElicitResult};
 //! use serde_json::json;
@@ -220,7 +223,10 @@
 //!     serde_json::to_value(&result)?,
 //!     json!({"action": "accept", "content": {"severity": "high"}}),
 //! );
-//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! # Ok(())
+//! # }
+//! # #[cfg(not(feature = "host"))]
+//! # fn main() {}
 //! ```
 //!
 //! pmcp 2.23's types lose little first (read in its

@@ -137,6 +137,9 @@
 //! that its `call_tool` drives.
 //!
 //! ```
+//! # // `enum_schema::host` needs the `host` feature.
+//! # #[cfg(feature = "host")]
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! use enum_schema::host::{Defaults, Request};
 //! use serde_json::json;
 //! use tower_mcp::protocol::{ElicitRequestParams, ElicitResult};
@@ -162,7 +165,10 @@
 //!     serde_json::to_value(&result)?,
 //!     json!({"action": "accept", "content": {"replicas": 3, "zone": "us"}}),
 //! );
-//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! # Ok(())
+//! # }
+//! # #[cfg(not(feature = "host"))]
+//! # fn main() {}
 //! ```
 //!
 //! What tower-mcp 0.25's `ElicitRequestParams` loses before the host model

@@ -231,7 +231,9 @@ pub(crate) struct Decimal {
     exponent: i64,
 }
 
-/// Whether `text` reads as a [`Decimal`], whatever its size.
+/// Whether `text` reads as a [`Decimal`], whatever its size (the
+/// reasons of `crate::messages`, with `ask` or `host`).
+#[cfg(any(feature = "ask", feature = "host"))]
 pub(crate) fn is_decimal(text: &str) -> bool {
     decimal_parts(text).is_some()
 }

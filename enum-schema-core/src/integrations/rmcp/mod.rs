@@ -197,6 +197,9 @@
 //!   gives the params of the retry.
 //!
 //! ```
+//! # // `enum_schema::host` needs the `host` feature.
+//! # #[cfg(feature = "host")]
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! use enum_schema::host::{Defaults, Request};
 //! use rmcp::model::{ElicitRequestParams, ElicitResult};
 //! use serde_json::json;
@@ -225,13 +228,19 @@
 //!     serde_json::to_value(&result)?,
 //!     json!({"action": "accept", "content": {"severity": "high", "minutes": 45}}),
 //! );
-//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! # Ok(())
+//! # }
+//! # #[cfg(not(feature = "host"))]
+//! # fn main() {}
 //! ```
 //!
 //! Driving the rounds by hand, with `call_tool_once`: each form answered,
 //! the retry's params built.
 //!
 //! ```
+//! # // `enum_schema::host` needs the `host` feature.
+//! # #[cfg(feature = "host")]
+//! # fn main() -> Result<(), Box<dyn std::error::Error>> {
 //! use enum_schema::host::{Defaults, InputRequest, InputRequired, Request, Response};
 //! use rmcp::model::{CallToolRequestParams, InputRequiredResult};
 //! use serde_json::json;
@@ -277,7 +286,10 @@
 //!     json!({"name": "deploy", "requestState": "opaque",
 //!            "inputResponses": {"confirm": {"action": "accept", "content": {"ok": true}}}}),
 //! );
-//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! # Ok(())
+//! # }
+//! # #[cfg(not(feature = "host"))]
+//! # fn main() {}
 //! ```
 //!
 //! What rmcp 3.11's model loses before these conversions see a form (read
