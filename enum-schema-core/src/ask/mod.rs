@@ -74,7 +74,9 @@ pub use question::{AnyQuestion, CreateMessage, ElicitChoice, ListRoots, Question
 #[cfg(feature = "redis")]
 #[cfg_attr(docsrs, doc(cfg(feature = "redis")))]
 pub use redis_store::RedisStore;
-#[cfg(feature = "rmcp")]
+// One adapter's log reads it; the core names no SDK, so it is allowed
+// to go unused in a build without that adapter.
+#[allow(unused_imports)]
 pub(crate) use request::declares_arguments;
 /// Lowercase hex in one `String`, for an adapter's own digests.
 #[allow(unused_imports)]

@@ -290,8 +290,9 @@ impl Capabilities {
 
 /// Whether a tool's input schema declares any argument (one required, or
 /// anything that may admit one): what makes a call in which the adapter
-/// saw no arguments suspect (for the rmcp integration's log).
-#[cfg(feature = "rmcp")]
+/// saw no arguments suspect (for an adapter's log: the rmcp integration
+/// names the extractor that took them; unused in a build without it).
+#[allow(dead_code)]
 pub(crate) fn declares_arguments(input_schema: Option<&Map<String, Value>>) -> bool {
     !matches!(Declared::by(input_schema), Declared::Nothing)
 }
