@@ -797,9 +797,9 @@ fn out_of_range(
 mod tests {
     use serde_json::json;
 
-    use crate::messages::{sentence, English};
     use crate::error::{Error, ErrorKind};
     use crate::form::read_answer_text;
+    use crate::messages::{sentence, English};
     use crate::schema::RequestedSchema;
 
     /// Issue 45: a number in an answer's text that no double holds is

@@ -430,7 +430,10 @@ fn multi_duplicates_are_refused_before_the_count() {
     );
     let sent = items(&[json!("apple"), json!("banana"), json!("kiwi")]);
     assert!(matches!(
-        AT_MOST_TWO.parse_value(Value::Array(sent)).unwrap_err().kind(),
+        AT_MOST_TWO
+            .parse_value(Value::Array(sent))
+            .unwrap_err()
+            .kind(),
         ErrorKind::InvalidItem { index: 2, .. }
     ));
     // The wire model and a peer's schema check the same way.
