@@ -1,8 +1,8 @@
-//! The README's complete rmcp server: one tool with ordinary arguments
-//! that asks a person with [`Ask`], served on rmcp's streamable HTTP
-//! transport. The README shows this file below these lines, word for word
-//! (`tests/rmcp/readme.rs` checks it), so that what a new user copies is
-//! what CI builds.
+//! The guide's complete rmcp server (its `sdks` chapter): one tool with
+//! ordinary arguments that asks a person with [`Ask`], served on rmcp's
+//! streamable HTTP transport. The guide shows this file below these lines,
+//! word for word (`tests/rmcp/guide.rs` checks it), so that what a new user
+//! copies is what CI builds.
 //!
 //! ```text
 //! REQUEST_STATE_KEY=a-secret-of-32-bytes-or-more-0123 cargo run --features rmcp --example rmcp_server

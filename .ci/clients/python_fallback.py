@@ -1,5 +1,5 @@
 """The official Python SDK client (`mcp`, pinned by .ci/clients.sh) against
-the README's server, examples/rmcp_server.rs, whose `refund` tool takes the
+the guide's server, examples/rmcp_server.rs, whose `refund` tool takes the
 arguments `order` and `amount`, asks one enum (`reason`) that its argument
 `reason` may also answer, then a confirmation only a person may answer.
 

@@ -43,7 +43,8 @@
 //!
 //! # Cargo features
 //!
-//! All off by default.
+//! All off by default. The README's table of features gives the minimum
+//! Rust of each.
 //!
 //! - `rmcp`: for servers on [rmcp](https://docs.rs/rmcp), the official Rust
 //!   SDK. In any tool, `ask.form::<Triage>("triage", "How bad is it?").await?`
@@ -65,7 +66,7 @@
 //!   eras: `elicitation/create` on a 2025 session, an `input_required`
 //!   result and a `requestState` sealed with tower-mcp's codec on
 //!   2026-07-28. Turns on `ask`, and serde_json's `preserve_order`.
-//! - `pmcp`: for servers on [pmcp](https://docs.rs/pmcp) 2.23 (Rust 1.91),
+//! - `pmcp`: for servers on [pmcp](https://docs.rs/pmcp) 2.23,
 //!   the same one call (`enum_schema::pmcp::Ask`) on both of its eras:
 //!   requests through the handler's peer on a 2025 session, pmcp's MRTR
 //!   signal on 2026-07-28, this crate's state inside the continuation
@@ -78,12 +79,12 @@
 //!   order (labels, kinds, bounds, options, defaults); what a person typed
 //!   or a widget set, checked with the server's own checks and refused
 //!   with a reason a person reads; the `ElicitResult` to send. No
-//!   dependency of its own; Rust 1.85.
+//!   dependency of its own.
 //! - `terminal`: `enum_schema::host::terminal`, that model asked on a
 //!   terminal with [inquire](https://docs.rs/inquire) (on crossterm): each
 //!   field a prompt (a line read as the server reads it, yes or no, a
 //!   list, a checklist), a refused value asked again with its reason, then
-//!   send, decline or cancel; Esc cancels. Turns on `host`; Rust 1.85.
+//!   send, decline or cancel; Esc cancels. Turns on `host`.
 //! - `ask`: `enum_schema::ask`, the elicitation core that every SDK's `Ask`
 //!   is built on (`RequestStateSeal`, `Question`, `ElicitError`, the `Sdk`
 //!   trait). The SDK features and `store` turn it on; enable it alone to

@@ -1,11 +1,18 @@
-//! The README's complete rmcp server is `examples/rmcp_server.rs`, which CI
-//! builds (`cargo build --all-features --examples`): this test keeps the two
-//! the same text, so that the code a new user copies from the README is
+//! The complete rmcp server at the top of the guide's `sdks` chapter
+//! (enum-schema/src/guide/sdks.md) is `examples/rmcp_server.rs`, which CI
+//! builds (`cargo build --all-features --examples`): this test keeps the
+//! two the same text, so that the code a new user copies from the guide is
 //! code that compiles.
+
+/// The guide's chapter that holds the server.
+fn chapter() -> String {
+    let root = env!("CARGO_MANIFEST_DIR");
+    std::fs::read_to_string(format!("{root}/enum-schema/src/guide/sdks.md")).unwrap()
+}
 
 /// The code block that follows `marker` in `text`, without its fences.
 fn block_after<'a>(text: &'a str, marker: &str) -> &'a str {
-    let after = &text[text.find(marker).expect("the marker is in the README") + marker.len()..];
+    let after = &text[text.find(marker).expect("the marker is in the chapter") + marker.len()..];
     let open = after
         .find("```rust,ignore\n")
         .expect("a rust,ignore block follows");
@@ -14,23 +21,23 @@ fn block_after<'a>(text: &'a str, marker: &str) -> &'a str {
 }
 
 #[test]
-fn readme_rmcp_server_is_the_example() {
+fn guide_rmcp_server_is_the_example() {
     let root = env!("CARGO_MANIFEST_DIR");
-    let readme = std::fs::read_to_string(format!("{root}/README.md")).unwrap();
+    let guide = chapter();
     let example = std::fs::read_to_string(format!("{root}/examples/rmcp_server.rs")).unwrap();
-    // The example's module docs (`//!`) are for the file; the README
+    // The example's module docs (`//!`) are for the file; the guide
     // shows what follows them.
     let code = example
         .lines()
         .skip_while(|line| line.starts_with("//!") || line.is_empty())
         .map(|line| format!("{line}\n"))
         .collect::<String>();
-    let shown = block_after(&readme, "<!-- examples/rmcp_server.rs:");
+    let shown = block_after(&guide, "<!-- examples/rmcp_server.rs:");
     assert!(
         shown == code,
-        "README.md's rmcp server differs from examples/rmcp_server.rs; copy the file (after its //! lines) into the README"
+        "the rmcp server of enum-schema/src/guide/sdks.md differs from examples/rmcp_server.rs; copy the file (after its //! lines) into the guide"
     );
-    // What the README promises the code has.
+    // What the guide promises the code has.
     for needed in [
         "#[tokio::main]",
         "StreamableHttpService::new(",
@@ -50,21 +57,20 @@ fn readme_rmcp_server_is_the_example() {
     assert!(!shown.contains("Parameters<"));
 }
 
-/// Every crate the README's server names (`serde::Deserialize`,
-/// `schemars::JsonSchema`, ..) is in the dependencies the README lists
+/// Every crate the guide's server names (`serde::Deserialize`,
+/// `schemars::JsonSchema`, ..) is in the dependencies the guide lists
 /// above it, so that a new user who copies both builds it.
 #[test]
-fn readme_lists_every_crate_its_server_uses() {
-    let root = env!("CARGO_MANIFEST_DIR");
-    let readme = std::fs::read_to_string(format!("{root}/README.md")).unwrap();
-    let section = &readme[readme.find("## A server on rmcp").unwrap()..];
+fn guide_lists_every_crate_its_server_uses() {
+    let guide = chapter();
+    let section = &guide[guide.find("\n# A server on rmcp\n").unwrap()..];
     let toml = &section[section.find("```toml\n").unwrap() + 8..];
     let toml = &toml[..toml.find("```").unwrap()];
     let listed: Vec<&str> = toml
         .lines()
         .filter_map(|line| line.split_once(" = ").map(|(name, _)| name.trim()))
         .collect();
-    let code = block_after(&readme, "<!-- examples/rmcp_server.rs:");
+    let code = block_after(&guide, "<!-- examples/rmcp_server.rs:");
     let mut used: Vec<String> = Vec::new();
     let bytes = code.as_bytes();
     for (at, _) in code.match_indices("::") {
@@ -95,12 +101,12 @@ fn readme_lists_every_crate_its_server_uses() {
     assert_eq!(
         used,
         ["axum", "enum-schema", "rmcp", "schemars", "serde", "tokio"],
-        "the crates the README's server names"
+        "the crates the guide's server names"
     );
     for package in &used {
         assert!(
             listed.contains(&package.as_str()),
-            "README.md's server uses `{package}`, which its [dependencies] do not list: {listed:?}"
+            "the guide's server uses `{package}`, which its [dependencies] do not list: {listed:?}"
         );
     }
 }

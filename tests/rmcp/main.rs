@@ -1,6 +1,6 @@
 //! The rmcp integration (`enum_schema::rmcp`): `Ask` and the elicitation
 //! calls driven by rmcp's own client, in process; the conversions into
-//! rmcp's model; the client side; the README's rmcp server. With `spec`,
+//! rmcp's model; the client side; the guide's rmcp server. With `spec`,
 //! the bounds every path emits, read by rmcp and checked against the spec;
 //! with `schemars`, rmcp's typed `Peer::elicit`. One test binary (one link
 //! against rmcp and tokio) for the lot; each file is a module,
@@ -28,11 +28,11 @@ pub mod convert;
 pub mod dynamic;
 pub mod e2e;
 pub mod fixtures;
+pub mod guide;
 pub mod host;
 pub mod inputs;
 pub mod messages;
 pub mod narrowing;
-pub mod readme;
 pub mod refund;
 pub mod tasks;
 // examples/rmcp_client.rs on a pseudo-terminal (rexpect: Unix only).

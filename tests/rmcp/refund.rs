@@ -1,5 +1,5 @@
 //! A tool author's first hour (issue 48), through rmcp's own client on
-//! every revision it speaks: the README's `refund` tool (ordinary
+//! every revision it speaks: the guide's `refund` tool (ordinary
 //! arguments read by `ask.arguments()`, one derived enum asked on its own
 //! with `Question::choice`, which its argument may answer, then a
 //! `Confirm` naming the option's title), the same enum as a multi-select,
@@ -49,7 +49,7 @@ struct Refund {
     amount: f64,
 }
 
-/// The README's question, which the argument `reason` may answer.
+/// The guide's question, which the argument `reason` may answer.
 fn reason_question() -> Question<'static, Reason> {
     Question::choice::<Reason>("reason", "Why is the order refunded?").with_argument()
 }
@@ -70,7 +70,7 @@ impl AsRef<RequestStateSeal> for Shop {
     }
 }
 
-/// The README's body, on arguments however read.
+/// The guide's body, on arguments however read.
 async fn refund_body(ask: Ask, order: String, amount: f64) -> Result<CallToolResult, ElicitError> {
     let not_refunded = || CallToolResult::success(vec![ContentBlock::text("not refunded")]);
     let ElicitAction::Accept(reason) = ask.question(reason_question()).await? else {
@@ -101,7 +101,7 @@ impl Shop {
         }
     }
 
-    /// The README's tool: `Ask` alone reads the arguments.
+    /// The guide's tool: `Ask` alone reads the arguments.
     #[tool(description = "Refund an order", input_schema = refund_input())]
     async fn refund(&self, ask: Ask) -> Result<CallToolResponse, ErrorData> {
         ask.tool(|ask| async move {

@@ -19,9 +19,10 @@
 //!    schema, [`ProtocolVersion`](crate::ProtocolVersion) and the shapes
 //!    each revision gets, the 2026-07-28 envelope, and what real clients
 //!    show.
-//! 6. [`sdks`]: asking on an MCP server with `Ask` (rmcp, rust-mcp-sdk,
-//!    tower-mcp, or an SDK of your own), answers kept on the server, the
-//!    client side on rmcp, and schemars.
+//! 6. [`sdks`]: asking on an MCP server with `Ask`: a complete server on
+//!    rmcp, what each of the four SDKs (rmcp, rust-mcp-sdk, tower-mcp,
+//!    pmcp) can and cannot do, an SDK of your own, answers kept on the
+//!    server, the client side on rmcp, and schemars.
 //! 7. [`host`]: the other end, for an MCP host that shows forms: a request
 //!    read into fields, what a person typed read into checked values, a
 //!    draft for widgets, and the 2026-07-28 round trip (feature `host`).
@@ -29,7 +30,8 @@
 //!    test goes.
 //!
 //! A newcomer reads the README, then [`attributes`] and [`forms`], then the
-//! chapter of their SDK in [`sdks`]; a host author reads [`host`].
+//! server at the top of [`sdks`] and the section of their SDK; a host
+//! author reads [`host`].
 
 pub mod attributes {
     #![doc = include_str!("attributes.md")]

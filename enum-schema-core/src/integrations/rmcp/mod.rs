@@ -133,14 +133,14 @@
 //!   be taken from the call. For [`Ask`], the server type lacks
 //!   `impl AsRef<RequestStateSeal>` (the [`SealProvider`] bound), or the
 //!   server builds another rmcp than this crate's (rmcp 2, or an exact
-//!   older pin: `Ask` implements rmcp 3.11's traits; the README says what
-//!   to write). rmcp's router tries several handler shapes for each method
-//!   (a method, a function, async or not, of 0 to 16 arguments), so the
-//!   compiler cannot pick the shape whose argument fails, and names rmcp's
-//!   trait with its `_`, not the bound underneath, whatever diagnostic
-//!   that bound carries (stable Rust has no way for this crate to reach
-//!   into rmcp's error). Where the bound is checked directly
-//!   (`Ask::from_context_part` in a hand-written route), the error names
+//!   older pin: `Ask` implements rmcp 3.11's traits; the guide's `sdks`
+//!   chapter says what to write). rmcp's router tries several handler
+//!   shapes for each method (a method, a function, async or not, of 0 to
+//!   16 arguments), so the compiler cannot pick the shape whose argument
+//!   fails, and names rmcp's trait with its `_`, not the bound underneath,
+//!   whatever diagnostic that bound carries (stable Rust has no way for
+//!   this crate to reach into rmcp's error). Where the bound is checked
+//!   directly (`Ask::from_context_part` in a hand-written route), the error names
 //!   the seal and the impl to write.
 //! - **`tool "refund" declares arguments, and the server found none where
 //!   it binds its questions to them`** (`-32602`), on every call: the tool
