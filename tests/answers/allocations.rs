@@ -1,7 +1,8 @@
-//! Allocations of the parsing paths, counted exactly by a global allocator
-//! in this test binary of its own (BENCHMARKS.md, targets "no allocation on
-//! a hit" and R2: `ElicitEnum::parse(&str)` allocates nothing on a miss).
-//! Counts only, never time: speed is measured by the benchmarks.
+//! Allocations of the parsing paths, counted exactly by the global
+//! allocator of this test binary, which counts those of each thread
+//! (BENCHMARKS.md, targets "no allocation on a hit" and R2:
+//! `ElicitEnum::parse(&str)` allocates nothing on a miss). Counts only,
+//! never time: speed is measured by the benchmarks.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;

@@ -2,12 +2,15 @@
 //! time: single- and multi-select answers, whole `ElicitResult`s, the
 //! string formats, exact numbers, selects built at run time, the schema
 //! rules on every path, schemas read from a peer, the JSON-Schema-Test-Suite
-//! vectors, and the real-world failure cases of `shared/cases/`. One test
-//! binary (one link) for the lot; each file is a module.
+//! vectors, the real-world failure cases of `shared/cases/`, and the
+//! allocations of the parsing paths. One test binary (one link) for the
+//! lot; each file is a module.
 
 // `pub`: a file's `pub` items stay reachable from the crate root, as when
 // each file was a test crate of its own, so `dead_code` judges them as
 // before.
+// The binary's global allocator, counting the allocations of each thread.
+pub mod allocations;
 pub mod cases;
 pub mod checks;
 pub mod dynamic;
