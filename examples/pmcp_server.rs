@@ -32,17 +32,13 @@
 //! `.ci/pmcp.sh` drives it with the official Python SDK client and runs
 //! the conformance scenarios against it.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use enum_schema::ask::{ElicitError, RequestStateSeal};
 use enum_schema::pmcp::Ask;
 use enum_schema::{ElicitAction, ElicitForm};
 use pmcp::server::streamable_http_server::{StreamableHttpServer, StreamableHttpServerConfig};
-use pmcp::types::{
-    CallToolResult, Content, GetPromptResult, PromptMessage, ProtocolVersion, ToolInfo,
-};
-use pmcp::{PromptHandler, RequestHandlerExtra, ToolHandler, ToolOutput};
+use pmcp::types::ProtocolVersion;
 use serde_json::{json, Value};
 
 /// The forms, the same on every SDK.
@@ -50,8 +46,13 @@ use serde_json::{json, Value};
 mod forms;
 use forms::*;
 
+/// A tool or a prompt: its name and its body (the same as tests/pmcp/'s).
+#[path = "conformance/pmcp_tools.rs"]
+mod pmcp_tools;
+use pmcp_tools::{Prompt, Tool};
+
 /// The triage question, which the tool's argument `triage` may answer (as
-/// the README's server, examples/rmcp_server.rs, lets `reason` answer its
+/// the guide's server, examples/rmcp_server.rs, lets `reason` answer its
 /// question).
 mod desk {
     use enum_schema::ask::Question;
@@ -75,90 +76,6 @@ mod desk {
 
     pub fn triage_question() -> Question<'static, Triage> {
         Question::form::<Triage>("triage", "Triage the incident").with_argument()
-    }
-}
-
-/// A tool's body: its text from the `Ask` and the call's arguments.
-type Body = fn(Ask, Value) -> futures_like::Boxed<Result<String, ElicitError>>;
-
-/// A boxed future, without a crate for it.
-mod futures_like {
-    pub type Boxed<T> = std::pin::Pin<Box<dyn std::future::Future<Output = T> + Send>>;
-}
-
-/// A tool whose body asks with `Ask`.
-struct AskTool {
-    name: &'static str,
-    description: &'static str,
-    input_schema: Value,
-    seal: RequestStateSeal,
-    body: Body,
-}
-
-#[pmcp::async_trait]
-impl ToolHandler for AskTool {
-    async fn handle(&self, _: Value, _: RequestHandlerExtra) -> pmcp::Result<Value> {
-        Err(pmcp::Error::internal("handle_output answers"))
-    }
-
-    fn metadata(&self) -> Option<ToolInfo> {
-        Some(ToolInfo::new(
-            self.name,
-            Some(self.description.to_owned()),
-            self.input_schema.clone(),
-        ))
-    }
-
-    async fn handle_output(
-        &self,
-        arguments: Value,
-        extra: RequestHandlerExtra,
-    ) -> pmcp::Result<ToolOutput> {
-        let body = self.body;
-        Ask::for_tool(&extra, self.name, &arguments, &self.seal)?
-            .tool(move |ask| async move {
-                let text = body(ask, arguments).await?;
-                Ok(CallToolResult::new(vec![Content::text(text)]))
-            })
-            .await
-    }
-}
-
-/// A tool with no arguments whose body is one of the shared bodies.
-macro_rules! shared {
-    ($seal:expr, $name:literal, $description:literal, $body:path) => {
-        AskTool {
-            name: $name,
-            description: $description,
-            input_schema: json!({"type": "object", "properties": {}}),
-            seal: $seal.clone(),
-            body: |ask, _| Box::pin(async move { $body(&ask).await }),
-        }
-    };
-}
-
-/// The prompt of `input-required-result-non-tool-request`.
-struct TestPrompt {
-    seal: RequestStateSeal,
-}
-
-#[pmcp::async_trait]
-impl PromptHandler for TestPrompt {
-    async fn handle(
-        &self,
-        arguments: HashMap<String, String>,
-        extra: RequestHandlerExtra,
-    ) -> pmcp::Result<GetPromptResult> {
-        const NAME: &str = "test_input_required_result_prompt";
-        Ask::for_prompt(&extra, NAME, &arguments, &self.seal)?
-            .prompt(|ask| async move {
-                let text = input_required_prompt(&ask).await?;
-                Ok(GetPromptResult::new(
-                    vec![PromptMessage::user(Content::text(text))],
-                    None,
-                ))
-            })
-            .await
     }
 }
 
@@ -200,129 +117,99 @@ fn request_state_key() -> std::io::Result<Option<[u8; 32]>> {
 }
 
 fn server(seal: &RequestStateSeal) -> pmcp::Result<pmcp::Server> {
-    let no_arguments = json!({"type": "object", "properties": {}});
+    let tools = [
+        Tool {
+            input_schema: json!({
+                "type": "object",
+                "properties": {"message": {"type": "string", "description": "The message to show the user."}},
+                "required": ["message"],
+            }),
+            ..Tool::new(
+                "test_elicitation",
+                "Asks for a username and an email with the given message",
+                |ask, arguments| {
+                    Box::pin(async move {
+                        let message = arguments["message"].as_str().unwrap_or_default();
+                        elicitation(&ask, message.to_owned()).await
+                    })
+                },
+            )
+        },
+        Tool::new(
+            "test_elicitation_sep1330_enums",
+            "Asks for the five SEP-1330 enum shapes in one elicitation",
+            |ask, _| Box::pin(async move { sep1330_enums(&ask).await }),
+        ),
+        Tool::new(
+            "test_elicitation_sep1034_defaults",
+            "Asks for a form with a default on every primitive type (SEP-1034)",
+            |ask, _| Box::pin(async move { sep1034_defaults(&ask).await }),
+        ),
+        Tool {
+            input_schema: Value::Object(desk::triage_question().input_schema()),
+            ..Tool::new("triage", "Triage an incident", |ask, _| {
+                Box::pin(async move { triage(&ask).await })
+            })
+        },
+        Tool::new(
+            "test_two_questions",
+            "Asks how bad it is, then, if it is bad, which services are affected",
+            |ask, _| Box::pin(async move { two_questions(&ask).await }),
+        ),
+        Tool::new(
+            "test_input_required_result_elicitation",
+            "Asks for a name (SEP-2322)",
+            |ask, _| Box::pin(async move { input_required_elicitation(&ask).await }),
+        ),
+        Tool::new(
+            "test_input_required_result_sampling",
+            "Asks the client's model for the capital of France (SEP-2322)",
+            |ask, _| Box::pin(async move { input_required_sampling(&ask).await }),
+        ),
+        Tool::new(
+            "test_input_required_result_list_roots",
+            "Asks the client for its roots (SEP-2322)",
+            |ask, _| Box::pin(async move { input_required_list_roots(&ask).await }),
+        ),
+        Tool::new(
+            "test_input_required_result_request_state",
+            "Asks for a confirmation, answered with the sealed requestState",
+            |ask, _| Box::pin(async move { input_required_request_state(&ask).await }),
+        ),
+        Tool::new(
+            "test_input_required_result_tampered_state",
+            "Refuses a requestState that this server did not seal",
+            |ask, _| Box::pin(async move { input_required_request_state(&ask).await }),
+        ),
+        Tool::new(
+            "test_input_required_result_multiple_inputs",
+            "Asks for a name, a sampled greeting and the roots in one round",
+            |ask, _| Box::pin(async move { input_required_multiple(&ask).await }),
+        ),
+        Tool::new(
+            "test_input_required_result_multi_round",
+            "Asks for a name, then for a color, in two rounds",
+            |ask, _| Box::pin(async move { input_required_multi_round(&ask).await }),
+        ),
+        Tool::new(
+            "test_input_required_result_capabilities",
+            "Asks only what the client declared it can answer",
+            |ask, _| Box::pin(async move { input_required_capabilities(&ask).await }),
+        ),
+    ];
+    // The prompt of `input-required-result-non-tool-request`.
+    let prompts = [Prompt {
+        name: "test_input_required_result_prompt",
+        body: |ask| Box::pin(async move { input_required_prompt(&ask).await }),
+    }];
     let mut builder = pmcp::Server::builder()
         .name("enum-schema-pmcp")
         .version(env!("CARGO_PKG_VERSION"))
         .with_supported_protocol_versions([
             ProtocolVersion("2025-11-25".into()),
             ProtocolVersion("2026-07-28".into()),
-        ])
-        .tool(
-            "test_elicitation",
-            AskTool {
-                name: "test_elicitation",
-                description: "Asks for a username and an email with the given message",
-                input_schema: json!({
-                    "type": "object",
-                    "properties": {"message": {"type": "string", "description": "The message to show the user."}},
-                    "required": ["message"],
-                }),
-                seal: seal.clone(),
-                body: |ask, arguments| {
-                    Box::pin(async move {
-                        let message = arguments["message"].as_str().unwrap_or_default();
-                        elicitation(&ask, message.to_owned()).await
-                    })
-                },
-            },
-        )
-        .tool(
-            "test_elicitation_sep1330_enums",
-            AskTool {
-                name: "test_elicitation_sep1330_enums",
-                description: "Asks for the five SEP-1330 enum shapes in one elicitation",
-                input_schema: no_arguments.clone(),
-                seal: seal.clone(),
-                body: |ask, _| Box::pin(async move { sep1330_enums(&ask).await }),
-            },
-        )
-        .tool(
-            "test_elicitation_sep1034_defaults",
-            AskTool {
-                name: "test_elicitation_sep1034_defaults",
-                description: "Asks for a form with a default on every primitive type (SEP-1034)",
-                input_schema: no_arguments,
-                seal: seal.clone(),
-                body: |ask, _| Box::pin(async move { sep1034_defaults(&ask).await }),
-            },
-        )
-        .tool(
-            "triage",
-            AskTool {
-                name: "triage",
-                description: "Triage an incident",
-                input_schema: Value::Object(desk::triage_question().input_schema()),
-                seal: seal.clone(),
-                body: |ask, _| Box::pin(async move { triage(&ask).await }),
-            },
-        )
-        .tool(
-            "test_two_questions",
-            shared!(
-                seal,
-                "test_two_questions",
-                "Asks how bad it is, then, if it is bad, which services are affected",
-                two_questions
-            ),
-        );
-    for (name, description, body) in [
-        (
-            "test_input_required_result_elicitation",
-            "Asks for a name (SEP-2322)",
-            (|ask, _| Box::pin(async move { input_required_elicitation(&ask).await })) as Body,
-        ),
-        (
-            "test_input_required_result_sampling",
-            "Asks the client's model for the capital of France (SEP-2322)",
-            |ask, _| Box::pin(async move { input_required_sampling(&ask).await }),
-        ),
-        (
-            "test_input_required_result_list_roots",
-            "Asks the client for its roots (SEP-2322)",
-            |ask, _| Box::pin(async move { input_required_list_roots(&ask).await }),
-        ),
-        (
-            "test_input_required_result_request_state",
-            "Asks for a confirmation, answered with the sealed requestState",
-            |ask, _| Box::pin(async move { input_required_request_state(&ask).await }),
-        ),
-        (
-            "test_input_required_result_tampered_state",
-            "Refuses a requestState that this server did not seal",
-            |ask, _| Box::pin(async move { input_required_request_state(&ask).await }),
-        ),
-        (
-            "test_input_required_result_multiple_inputs",
-            "Asks for a name, a sampled greeting and the roots in one round",
-            |ask, _| Box::pin(async move { input_required_multiple(&ask).await }),
-        ),
-        (
-            "test_input_required_result_multi_round",
-            "Asks for a name, then for a color, in two rounds",
-            |ask, _| Box::pin(async move { input_required_multi_round(&ask).await }),
-        ),
-        (
-            "test_input_required_result_capabilities",
-            "Asks only what the client declared it can answer",
-            |ask, _| Box::pin(async move { input_required_capabilities(&ask).await }),
-        ),
-    ] {
-        builder = builder.tool(
-            name,
-            AskTool {
-                name,
-                description,
-                input_schema: json!({"type": "object", "properties": {}}),
-                seal: seal.clone(),
-                body,
-            },
-        );
-    }
-    builder = builder.prompt(
-        "test_input_required_result_prompt",
-        TestPrompt { seal: seal.clone() },
-    );
+        ]);
+    builder = pmcp_tools::serve(builder, seal, tools, prompts);
     if let Some(key) = request_state_key()? {
         builder = builder.with_request_state_key(key);
     }

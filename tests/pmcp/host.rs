@@ -8,64 +8,39 @@
 
 use std::sync::Arc;
 
-use enum_schema::ask::RequestStateSeal;
 use enum_schema::host::{ReadError, Request, Response};
-use enum_schema::pmcp::Ask;
 use pmcp::client::host::HostElicitationHandler;
 use pmcp::server::streamable_http_server::{StreamableHttpServer, StreamableHttpServerConfig};
 use pmcp::shared::streamable_http::StreamableHttpTransportConfigBuilder;
 use pmcp::shared::{StreamableHttpTransport, Transport};
 use pmcp::types::elicitation::{ElicitRequestParams, ElicitResult};
-use pmcp::types::{CallToolResult, Content, ProtocolVersion};
-use pmcp::{Client, ClientBuilder, RequestHandlerExtra, ToolHandler, ToolOutput};
+use pmcp::types::{CallToolResult, ProtocolVersion};
+use pmcp::{Client, ClientBuilder};
 use serde_json::{json, Value};
 use tokio::sync::mpsc;
 
 use crate::person::{typed, Person, Report, Turn, ACCEPTED, KEY, MESSAGE, REFUSED};
+use crate::pmcp_tools::Tool;
 use crate::{capabilities, Duplex, Notifications};
 
-/// The tool `report`: asks for a [`Report`], answers with what it got.
-struct ReportTool {
-    seal: RequestStateSeal,
-}
-
-#[pmcp::async_trait]
-impl ToolHandler for ReportTool {
-    async fn handle(&self, _: Value, _: RequestHandlerExtra) -> pmcp::Result<Value> {
-        Err(pmcp::Error::internal("handle_output answers"))
-    }
-
-    async fn handle_output(
-        &self,
-        arguments: Value,
-        extra: RequestHandlerExtra,
-    ) -> pmcp::Result<ToolOutput> {
-        Ask::for_tool(&extra, "report", &arguments, &self.seal)?
-            .tool(|ask| async move {
-                let report = ask.form::<Report>(KEY, MESSAGE).await?;
-                Ok(CallToolResult::new(vec![Content::text(format!(
-                    "{report:?}"
-                ))]))
-            })
-            .await
-    }
-}
-
+/// A server with the tool `report`: it asks for a [`Report`] and answers
+/// with what it got.
 fn server() -> pmcp::Server {
-    pmcp::Server::builder()
+    let report = Tool::new("report", "", |ask, _| {
+        Box::pin(async move {
+            let report = ask.form::<Report>(KEY, MESSAGE).await?;
+            Ok(format!("{report:?}"))
+        })
+    });
+    let builder = pmcp::Server::builder()
         .name("pmcp-host")
         .version("1.0.0")
         .with_supported_protocol_versions([
             ProtocolVersion("2025-11-25".into()),
             ProtocolVersion("2026-07-28".into()),
         ])
-        .with_request_state_key(crate::KEY)
-        .tool(
-            "report",
-            ReportTool {
-                seal: enum_schema::pmcp::seal(),
-            },
-        )
+        .with_request_state_key(crate::KEY);
+    crate::pmcp_tools::serve(builder, &enum_schema::pmcp::seal(), [report], [])
         .build()
         .unwrap()
 }

@@ -18,8 +18,11 @@ pub mod timeout;
 
 #[path = "../common/person.rs"]
 mod person;
+/// A tool or a prompt: its name and its body (the same as
+/// examples/pmcp_server.rs's).
+#[path = "../../examples/conformance/pmcp_tools.rs"]
+mod pmcp_tools;
 
-use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::Arc;
 
@@ -32,16 +35,12 @@ use pmcp::shared::streamable_http::StreamableHttpTransportConfigBuilder;
 use pmcp::shared::{StreamableHttpTransport, Transport, TransportMessage};
 use pmcp::types::elicitation::{ElicitRequestParams, ElicitResult};
 use pmcp::types::sampling::{CreateMessageParams as SdkParams, CreateMessageResultWithTools};
-use pmcp::types::{
-    CallToolResult, ClientCapabilities, Content, GetPromptResult, PromptMessage, ProtocolVersion,
-    ReadResourceResult,
-};
-use pmcp::{
-    Client, ClientBuilder, PromptHandler, RequestHandlerExtra, ResourceHandler, ToolHandler,
-    ToolOutput,
-};
+use pmcp::types::{ClientCapabilities, Content, ProtocolVersion, ReadResourceResult};
+use pmcp::{Client, ClientBuilder, RequestHandlerExtra, ResourceHandler};
 use serde_json::{json, Value};
 use tokio::sync::mpsc;
+
+use crate::pmcp_tools::{Prompt, Tool};
 
 /// How bad is it?
 #[derive(ElicitEnum, Debug, PartialEq)]
@@ -100,64 +99,6 @@ async fn notes(ask: Ask) -> Result<String, ElicitError> {
     Ok(format!("notes of {lengths:?} characters"))
 }
 
-type Body = fn(
-    Ask,
-) -> std::pin::Pin<
-    Box<dyn std::future::Future<Output = Result<String, ElicitError>> + Send>,
->;
-
-/// A tool whose body asks with `Ask`: its text as the result.
-struct AskTool {
-    name: &'static str,
-    seal: RequestStateSeal,
-    body: Body,
-}
-
-#[pmcp::async_trait]
-impl ToolHandler for AskTool {
-    async fn handle(&self, _: Value, _: RequestHandlerExtra) -> pmcp::Result<Value> {
-        Err(pmcp::Error::internal("handle_output answers"))
-    }
-
-    async fn handle_output(
-        &self,
-        arguments: Value,
-        extra: RequestHandlerExtra,
-    ) -> pmcp::Result<ToolOutput> {
-        let body = self.body;
-        Ask::for_tool(&extra, self.name, &arguments, &self.seal)?
-            .tool(move |ask| async move {
-                Ok(CallToolResult::new(vec![Content::text(body(ask).await?)]))
-            })
-            .await
-    }
-}
-
-/// The prompt `summary`: how bad it is.
-struct Summary {
-    seal: RequestStateSeal,
-}
-
-#[pmcp::async_trait]
-impl PromptHandler for Summary {
-    async fn handle(
-        &self,
-        arguments: HashMap<String, String>,
-        extra: RequestHandlerExtra,
-    ) -> pmcp::Result<GetPromptResult> {
-        Ask::for_prompt(&extra, "summary", &arguments, &self.seal)?
-            .prompt(|ask| async move {
-                let answer = ask.form::<Incident>("incident", "How bad is it?").await?;
-                let text = format!("Summarize: {answer:?}");
-                Ok(GetPromptResult::new(
-                    vec![PromptMessage::user(Content::text(text))],
-                    None,
-                ))
-            })
-            .await
-    }
-}
-
 /// Every resource: how bad it is, as its text.
 struct Reports {
     seal: RequestStateSeal,
@@ -194,33 +135,31 @@ impl ResourceHandler for Reports {
 pub const KEY: [u8; 32] = [7; 32];
 
 /// A server of MCP 2025-11-25 and 2026-07-28 with the tools `incident` and
-/// `notes`, the prompt `summary` and the resources, all asking with `seal`.
+/// `notes`, the prompt `summary` (how bad it is) and the resources, all
+/// asking with `seal`.
 pub fn server(seal: &RequestStateSeal) -> pmcp::Server {
-    pmcp::Server::builder()
+    let tools = [
+        Tool::new("incident", "", |ask, _| Box::pin(incident(ask))),
+        Tool::new("notes", "", |ask, _| Box::pin(notes(ask))),
+    ];
+    let prompts = [Prompt {
+        name: "summary",
+        body: |ask| {
+            Box::pin(async move {
+                let answer = ask.form::<Incident>("incident", "How bad is it?").await?;
+                Ok(format!("Summarize: {answer:?}"))
+            })
+        },
+    }];
+    let builder = pmcp::Server::builder()
         .name("pmcp-tests")
         .version("1.0.0")
         .with_supported_protocol_versions([
             ProtocolVersion("2025-11-25".into()),
             ProtocolVersion("2026-07-28".into()),
         ])
-        .with_request_state_key(KEY)
-        .tool(
-            "incident",
-            AskTool {
-                name: "incident",
-                seal: seal.clone(),
-                body: |ask| Box::pin(incident(ask)),
-            },
-        )
-        .tool(
-            "notes",
-            AskTool {
-                name: "notes",
-                seal: seal.clone(),
-                body: |ask| Box::pin(notes(ask)),
-            },
-        )
-        .prompt("summary", Summary { seal: seal.clone() })
+        .with_request_state_key(KEY);
+    pmcp_tools::serve(builder, seal, tools, prompts)
         .resources(Reports { seal: seal.clone() })
         .build()
         .unwrap()
