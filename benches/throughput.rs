@@ -15,8 +15,14 @@
 //!
 //! ```text
 //! throughput URL_A URL_B [--tool two_questions|deploy] [--clients N] [--seconds S]
-//!            [--warmup S] [--pid PID]..
+//!            [--warmup S] [--calls N] [--pid PID]..
 //! ```
+//!
+//! `--calls N` makes N calls in all, shared among the clients, and stops
+//! (no warm-up; `--seconds` is then only the bound): a fixed amount of
+//! work, for counting what a server does per call (instructions under
+//! callgrind, system calls under strace, `perf stat`'s software events)
+//! rather than timing it.
 //!
 //! The tools (`--tool`, `two_questions` by default):
 //!
@@ -30,8 +36,8 @@
 //! processes and runs this at 1, 8 and 64 clients; `BENCHMARKS.md` has the
 //! figures. Without URLs (as `cargo bench` and `cargo test --benches` run
 //! every bench) it says so and exits 0. Each run is bounded: at most 1,024
-//! clients, at most 120 seconds, on 127.0.0.1 only, and it stops at the
-//! 100th failed call.
+//! clients, at most 120 seconds (900 with `--calls`, whose loads run under
+//! valgrind), on 127.0.0.1 only, and it stops at the 100th failed call.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -46,6 +52,8 @@ use http::{params_of, quantile_ms, Connection, Server};
 
 const MAX_CLIENTS: usize = 1024;
 const MAX_SECONDS: f64 = 120.0;
+/// The bound with `--calls`, whose loads run under valgrind or strace.
+const MAX_SECONDS_COUNTED: f64 = 900.0;
 const MAX_FAILURES: usize = 100;
 
 /// One tool's call: its name, each question's key with the answer sent to
@@ -134,12 +142,14 @@ struct Tally {
     rounds: Vec<Vec<Duration>>,
 }
 
-/// One client until `end`, recording from `record_from` on.
+/// One client until `end` (or its `calls`, if given), recording from
+/// `record_from` on.
 async fn client(
     script: &Script,
     servers: [Server; 2],
     record_from: Instant,
     end: Instant,
+    calls: Option<usize>,
 ) -> Tally {
     let [a, b] = servers;
     let mut a = Connection::new(a);
@@ -148,7 +158,9 @@ async fn client(
         rounds: vec![Vec::new(); script.answers.len() + 1],
         ..Tally::default()
     };
-    while Instant::now() < end && tally.failed < MAX_FAILURES {
+    let mut made = 0;
+    while Instant::now() < end && tally.failed < MAX_FAILURES && calls.is_none_or(|n| made < n) {
+        made += 1;
         let started = Instant::now();
         match call(script, &mut a, &mut b).await {
             Ok(rounds) if started >= record_from && Instant::now() <= end => {
@@ -189,6 +201,7 @@ struct Options {
     clients: usize,
     seconds: f64,
     warmup: f64,
+    calls: Option<usize>,
     pids: Vec<u32>,
 }
 
@@ -199,6 +212,7 @@ fn options() -> Result<Option<Options>, String> {
         clients: 1,
         seconds: 10.0,
         warmup: 1.0,
+        calls: None,
         pids: Vec::new(),
     };
     let mut args = std::env::args().skip(1);
@@ -213,6 +227,9 @@ fn options() -> Result<Option<Options>, String> {
                 options.seconds = value("--seconds")?.parse().map_err(|_| "--seconds S")?;
             }
             "--warmup" => options.warmup = value("--warmup")?.parse().map_err(|_| "--warmup S")?,
+            "--calls" => {
+                options.calls = Some(value("--calls")?.parse().map_err(|_| "--calls N")?);
+            }
             "--pid" => options
                 .pids
                 .push(value("--pid")?.parse().map_err(|_| "--pid PID")?),
@@ -230,10 +247,12 @@ fn options() -> Result<Option<Options>, String> {
     if !(1..=MAX_CLIENTS).contains(&options.clients) {
         return Err(format!("--clients: 1 to {MAX_CLIENTS}"));
     }
-    if !(options.seconds > 0.0 && options.seconds + options.warmup <= MAX_SECONDS)
-        || options.warmup < 0.0
-    {
-        return Err(format!("--seconds plus --warmup: at most {MAX_SECONDS}"));
+    let max = match options.calls {
+        Some(_) => MAX_SECONDS_COUNTED,
+        None => MAX_SECONDS,
+    };
+    if !(options.seconds > 0.0 && options.seconds + options.warmup <= max) || options.warmup < 0.0 {
+        return Err(format!("--seconds plus --warmup: at most {max}"));
     }
     Ok(Some(options))
 }
@@ -252,8 +271,14 @@ async fn main() -> std::process::ExitCode {
         }
     };
     let start = Instant::now();
-    let record_from = start + Duration::from_secs_f64(options.warmup);
+    let warmup = if options.calls.is_some() {
+        0.0
+    } else {
+        options.warmup
+    };
+    let record_from = start + Duration::from_secs_f64(warmup);
     let end = record_from + Duration::from_secs_f64(options.seconds);
+    let calls = options.calls;
     let script = Arc::new(options.script);
     let tasks: Vec<_> = (0..options.clients)
         .map(|index| {
@@ -261,7 +286,11 @@ async fn main() -> std::process::ExitCode {
             let mut servers = [options.servers[0].clone(), options.servers[1].clone()];
             servers.rotate_left(index % 2);
             let script = Arc::clone(&script);
-            tokio::spawn(async move { client(&script, servers, record_from, end).await })
+            // `--calls`: this client's share of them.
+            let calls = calls.map(|calls| {
+                calls / options.clients + usize::from(index < calls % options.clients)
+            });
+            tokio::spawn(async move { client(&script, servers, record_from, end, calls).await })
         })
         .collect();
     let mut total = Tally {
@@ -279,6 +308,11 @@ async fn main() -> std::process::ExitCode {
             total.first_failure = tally.first_failure;
         }
     }
+    // With `--calls`, the time the calls took.
+    let seconds = match calls {
+        Some(_) => start.elapsed().as_secs_f64(),
+        None => options.seconds,
+    };
     let mut every_round: Vec<Duration> = total.rounds.concat();
     every_round.sort_unstable();
     for rounds in &mut total.rounds {
@@ -308,9 +342,9 @@ async fn main() -> std::process::ExitCode {
          per round p50 {:.2} ms, p99 {:.2} ms (p50/p99 of each round: {} ms); server RSS {}",
         script.tool,
         options.clients,
-        total.completed as f64 / options.seconds,
+        total.completed as f64 / seconds,
         total.completed,
-        options.seconds,
+        seconds,
         total.failed,
         quantile_ms(&every_round, 0.50),
         quantile_ms(&every_round, 0.99),

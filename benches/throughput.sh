@@ -10,7 +10,8 @@
 # the script prints each run's line (completed calls per second, p50/p99
 # per round, each server's resident memory) and then the ratios Ask / by
 # hand of the medians: calls per second (target at least 0.95) and p99 of
-# a round (target at most 1.05).
+# a round (target at most 1.05), and the median of each pair's own ratios with
+# their spread (a pair: the two kinds one after the other, in one repeat).
 #
 # One call is a whole call of the tool: its rounds in turn, from the first
 # (no state) to the one that completes it, each with the state the round
@@ -182,5 +183,21 @@ for count in $clients; do
             'BEGIN { printf "ratio %s at %d clients, Ask / by hand: calls/s %.3fx (%s / %s), p99 %.3fx (%s / %s ms)\n",
                      tool, count, ask_calls / hand_calls, ask_calls, hand_calls,
                      ask_p99 / hand_p99, ask_p99, hand_p99 }'
+        # Each repeat is a pair (Ask and by hand, one after the other): the
+        # median of the pairs' own ratios, and their spread.
+        pairs() { # FIELD: calls or p99
+            awk -v field="$1" '
+                { v = $0
+                  if (field == "calls") { sub(/.*: */, "", v); sub(/ calls\/s.*/, "", v) }
+                  else { sub(/.*, p99 /, "", v); sub(/ ms.*/, "", v) }
+                  kind[NR] = $1; value[NR] = v }
+                END { for (i = 1; i + 1 <= NR; i += 2) {
+                          a = (kind[i] == "ask") ? value[i] : value[i + 1]
+                          h = (kind[i] == "ask") ? value[i + 1] : value[i]
+                          print a / h } }' "$runs" | sort -g |
+                awk '{ v[NR] = $1 } END { m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+                       printf "%.3fx (%.3fx to %.3fx, %d pairs)", m, v[1], v[NR], NR }'
+        }
+        echo "pairs $tool at $count clients, Ask / by hand: calls/s $(pairs calls), p99 $(pairs p99)"
     done
 done

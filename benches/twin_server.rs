@@ -40,6 +40,11 @@
 //! `benches/throughput.sh` starts the processes anew for each run, so
 //! that each run's memory is its own.
 //!
+//! `RUNTIME=current_thread` serves on tokio's current-thread runtime (one
+//! thread does all the work), to tell the cost of waking other threads
+//! from the work of a call; `multi_thread` (or unset), tokio's default
+//! multi-threaded runtime, as `#[tokio::main]` builds it.
+//!
 //! Without `--ask` or `--by-hand` (as `cargo bench` runs every bench) it
 //! says so and exits 0.
 
@@ -270,8 +275,28 @@ async fn run(by_hand: bool, port: &str) -> Result<(), String> {
     served.map_err(|error| error.to_string())
 }
 
-#[tokio::main]
-async fn main() -> std::process::ExitCode {
+fn main() -> std::process::ExitCode {
+    let runtime = match std::env::var("RUNTIME").unwrap_or_default().as_str() {
+        "" | "multi_thread" => tokio::runtime::Builder::new_multi_thread(),
+        "current_thread" => tokio::runtime::Builder::new_current_thread(),
+        other => {
+            eprintln!("twin_server: RUNTIME={other:?}: give multi_thread or current_thread");
+            return std::process::ExitCode::FAILURE;
+        }
+    }
+    .enable_all()
+    .build();
+    match runtime {
+        Ok(runtime) => runtime.block_on(serve_args()),
+        Err(error) => {
+            eprintln!("twin_server: the runtime: {error}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+/// What `main` runs: the arguments read, then the server.
+async fn serve_args() -> std::process::ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (by_hand, port) = match args.as_slice() {
         [kind, port] if kind == "--ask" || kind == "--by-hand" => (kind == "--by-hand", port),
