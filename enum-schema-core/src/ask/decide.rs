@@ -417,6 +417,10 @@ fn from_argument(call: &Call, question: &mut (dyn FormQuestion + Send)) -> FromA
 fn shaped(call: &Call, params: &ElicitRequestFormParams) -> Result<InputRequest, ElicitError> {
     let params = messages::titled(params, call.messages);
     let params = match call.version {
+        // A revision with SEP-1330's enums (2025-11-25 on) takes them as
+        // they are: not rebuilt property by property, as `for_version`
+        // would, every round.
+        Some(version) if version.supports_sep1330() => params.into_owned(),
         Some(version) => params.for_version(version).map_err(ElicitError::Version)?,
         None => params.into_owned(),
     };

@@ -141,11 +141,21 @@ pub(crate) fn read(payload: &[u8]) -> Result<Round, RequestStateError> {
 /// `{"v":2,"exp":..,"handle":".."}`.
 #[cfg(feature = "store")]
 pub(crate) fn write_handle(handle: &str, ttl: Duration) -> Vec<u8> {
-    let mut payload = Map::new();
-    payload.insert("v".to_owned(), Value::from(VERSION));
-    payload.insert("exp".to_owned(), Value::from(expiry(ttl)));
-    payload.insert("handle".to_owned(), Value::from(handle));
-    serde_json::to_vec(&Value::Object(payload)).unwrap_or_default()
+    /// The three keys in this order, written by the serializer every
+    /// payload is written with (no `Map` built to write it).
+    struct Handle<'a>(u64, &'a str);
+
+    impl Serialize for Handle<'_> {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            let mut map = serializer.serialize_map(Some(3))?;
+            map.serialize_entry("v", &VERSION)?;
+            map.serialize_entry("exp", &self.0)?;
+            map.serialize_entry("handle", self.1)?;
+            map.end()
+        }
+    }
+
+    serde_json::to_vec(&Handle(expiry(ttl), handle)).unwrap_or_default()
 }
 
 /// Reads the payload of a state whose round a store keeps: `v`, `exp`

@@ -130,15 +130,17 @@ impl std::fmt::Debug for Digest {
 }
 
 /// `bytes` in lowercase hex, written into one `String` of the exact
-/// length (not a `format!` per byte: every round digests each question).
+/// length (not a `format!` per byte: every round digests each question),
+/// two digits a byte from a table, as bytes: no `char` to encode.
 pub(crate) fn hex(bytes: &[u8]) -> String {
     const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    let mut text = String::with_capacity(bytes.len() * 2);
+    let mut text = Vec::with_capacity(bytes.len() * 2);
     for byte in bytes {
-        text.push(char::from(DIGITS[usize::from(byte >> 4)]));
-        text.push(char::from(DIGITS[usize::from(byte & 0x0f)]));
+        text.push(DIGITS[usize::from(byte >> 4)]);
+        text.push(DIGITS[usize::from(byte & 0x0f)]);
     }
-    text
+    // Only ASCII digits were written.
+    String::from_utf8(text).unwrap_or_default()
 }
 
 /// The id of one call across its rounds: 128 random bits, drawn when the
@@ -178,21 +180,31 @@ impl CallId {
 }
 
 /// Reads `text`, lowercase hex of exactly `bytes.len()` bytes, into
-/// `bytes`; `None` for anything else.
+/// `bytes`; `None` for anything else. Each digit is looked up in a table
+/// and the whole checked once at the end: a digit's value does not steer a
+/// branch (every round that opens a state reads its digests).
 fn from_hex(text: &str, bytes: &mut [u8]) -> Option<()> {
-    let digit = |byte: u8| match byte {
-        b'0'..=b'9' => Some(byte - b'0'),
-        b'a'..=b'f' => Some(byte - b'a' + 10),
-        _ => None,
+    /// A digit's value, or `0x10` for anything that is no lowercase digit.
+    const VALUES: [u8; 256] = {
+        let mut values = [0x10; 256];
+        let mut digit = 0;
+        while digit < 16 {
+            values[b"0123456789abcdef"[digit] as usize] = digit as u8;
+            digit += 1;
+        }
+        values
     };
     let text = text.as_bytes();
     if text.len() != 2 * bytes.len() {
         return None;
     }
+    let mut wrong = 0;
     for (byte, pair) in bytes.iter_mut().zip(text.chunks_exact(2)) {
-        *byte = digit(pair[0])? << 4 | digit(pair[1])?;
+        let (high, low) = (VALUES[usize::from(pair[0])], VALUES[usize::from(pair[1])]);
+        wrong |= high | low;
+        *byte = high << 4 | (low & 0x0f);
     }
-    Some(())
+    (wrong & 0x10 == 0).then_some(())
 }
 
 /// What a round carries for one question key.
@@ -282,17 +294,14 @@ pub(crate) fn kept_answer(params: &ElicitRequestFormParams, answer: &Value) -> V
     kept.insert("action".to_owned(), action);
     if accepted {
         if let Some(content) = answer.get("content").and_then(Value::as_object) {
-            let declared = params
-                .requested_schema
-                .properties
-                .iter()
-                .filter_map(|(name, _)| {
-                    content
-                        .get(name.as_ref())
-                        .filter(|value| !value.is_null())
-                        .map(|value| (name.to_string(), value.clone()))
-                })
-                .collect();
+            // Inserted one by one: a `collect` into a `Map` is code of its
+            // own, which every round that keeps an answer would run once.
+            let mut declared = Map::new();
+            for (name, _) in &params.requested_schema.properties {
+                if let Some(value) = content.get(name.as_ref()).filter(|value| !value.is_null()) {
+                    declared.insert(name.to_string(), value.clone());
+                }
+            }
             kept.insert("content".to_owned(), Value::Object(declared));
         }
     }

@@ -228,10 +228,12 @@ impl Sdk for Rmcp {
 
 /// rmcp's `InputRequiredResult` for the core's.
 fn input_required(result: &InputRequiredResult) -> Result<model::InputRequiredResult, ElicitError> {
-    let requests: InputRequests = result
-        .input_requests()
-        .map(|(key, request)| Ok((key.to_owned(), sdk_input_request(request)?)))
-        .collect::<Result<_, ElicitError>>()?;
+    // Inserted one by one: a `collect` into a `BTreeMap` sorts and builds
+    // in bulk, code of its own that every round that asks would run once.
+    let mut requests = InputRequests::new();
+    for (key, request) in result.input_requests() {
+        requests.insert(key.to_owned(), sdk_input_request(request)?);
+    }
     Ok(model::InputRequiredResult::new(
         (!requests.is_empty()).then_some(requests),
         result.request_state().map(str::to_owned),
@@ -365,11 +367,16 @@ fn request<'a>(
             &from_session
         }
     };
-    let responses: Map<String, Value> = responses.unwrap_or_default().into_iter().collect();
+    // Inserted one by one: a `collect` into a `Map` is code of its own,
+    // which every round would run once (and `insert` is the JSON reader's).
+    let mut answers = Map::new();
+    for (key, answer) in responses.unwrap_or_default() {
+        answers.insert(key, answer);
+    }
     Request::new(method, name)
         .with_protocol_version(version.as_ref().map(|version| version.as_str()))
         .with_client_capabilities(capabilities)
-        .with_input_responses(responses)
+        .with_input_responses(answers)
         .with_request_state(state)
 }
 
