@@ -2,8 +2,9 @@
 //! and 2025-11-25 on one endpoint) with the tools and the prompt of
 //! `examples/conformance_server.rs` (rmcp) that the official conformance
 //! scenarios of elicitation call (`@modelcontextprotocol/conformance`
-//! 0.2.0-alpha.12), `test_two_questions`, and the README's `triage`
-//! (whose argument `triage` may answer its question), each written with
+//! 0.2.0-alpha.12), `test_two_questions`, and the guide's `refund` (the
+//! tool of examples/rmcp_server.rs: ordinary arguments, and a question
+//! its argument `reason` may answer), each written with
 //! `enum_schema::pmcp::Ask` around the body that every SDK shares
 //! (`conformance/forms.rs`):
 //!
@@ -36,7 +37,7 @@ use std::sync::Arc;
 
 use enum_schema::ask::{ElicitError, RequestStateSeal};
 use enum_schema::pmcp::Ask;
-use enum_schema::{ElicitAction, ElicitForm};
+use enum_schema::ElicitForm;
 use pmcp::server::streamable_http_server::{StreamableHttpServer, StreamableHttpServerConfig};
 use pmcp::types::ProtocolVersion;
 use serde_json::{json, Value};
@@ -51,31 +52,67 @@ use forms::*;
 mod pmcp_tools;
 use pmcp_tools::{Prompt, Tool};
 
-/// The triage question, which the tool's argument `triage` may answer (as
-/// the guide's server, examples/rmcp_server.rs, lets `reason` answer its
-/// question).
-mod desk {
-    use enum_schema::ask::Question;
-    use enum_schema::{ElicitEnum, ElicitForm};
+/// The guide's `refund` tool (examples/rmcp_server.rs), on pmcp.
+mod shop {
+    use enum_schema::ask::{ElicitError, Question};
+    use enum_schema::pmcp::Ask;
+    use enum_schema::{Confirm, ElicitAction, ElicitEnum};
+    use serde_json::{json, Map, Value};
 
-    /// How bad is it?
+    /// Why is the order refunded?
     #[derive(ElicitEnum, Debug)]
-    #[elicit(rename_all = "lowercase")]
-    pub enum Severity {
-        #[elicit(title = "Low: no user impact")]
-        Low,
-        #[elicit(title = "High: users are affected")]
-        High,
+    #[elicit(rename_all = "snake_case", title = "Reason")]
+    enum Reason {
+        #[elicit(title = "Arrived late")]
+        Late,
+        #[elicit(title = "Arrived damaged")]
+        Damaged,
+        #[elicit(title = "Not as described")]
+        NotAsDescribed,
+        #[elicit(title = "Changed their mind")]
+        ChangedMind,
     }
 
-    #[derive(ElicitForm, Debug)]
-    pub struct Triage {
-        #[elicit(title = "Severity")]
-        pub severity: Severity,
+    /// The tool's ordinary arguments, which the model always sends.
+    #[derive(serde::Deserialize)]
+    struct Refund {
+        order: String,
+        amount: f64,
     }
 
-    pub fn triage_question() -> Question<'static, Triage> {
-        Question::form::<Triage>("triage", "Triage the incident").with_argument()
+    /// The question, which the tool's argument `reason` may answer too.
+    fn reason_question() -> Question<'static, Reason> {
+        Question::choice::<Reason>("reason", "Why is the order refunded?").with_argument()
+    }
+
+    /// The tool's input schema: `Refund`'s arguments (written out: pmcp
+    /// has no schemars), and `reason`.
+    pub fn refund_input() -> Map<String, Value> {
+        let arguments = json!({
+            "type": "object",
+            "properties": {
+                "order": {"type": "string", "description": "The order to refund."},
+                "amount": {"type": "number", "description": "The amount to refund, in euros."},
+            },
+            "required": ["order", "amount"],
+        });
+        reason_question().input_schema_with(arguments.as_object().expect("an object"))
+    }
+
+    /// The body of examples/rmcp_server.rs's `refund`.
+    pub async fn refund(ask: &Ask) -> Result<String, ElicitError> {
+        let Refund { order, amount } = ask.arguments()?;
+        let ElicitAction::Accept(reason) = ask.question(reason_question()).await? else {
+            return Ok("not refunded".to_owned());
+        };
+        let label = reason.label();
+        let question = format!("Refund €{amount:.2} for order {order} ({label})?");
+        let confirmed = ask.form::<Confirm>("confirm", question).await?;
+        if !confirmed.is_confirmed() {
+            return Ok("not refunded".to_owned());
+        }
+        let reason = reason.value();
+        Ok(format!("refunded €{amount:.2} for order {order}: {reason}"))
     }
 }
 
@@ -89,14 +126,6 @@ async fn sep1034_defaults(ask: &Ask) -> Result<String, ElicitError> {
     Ok(report(
         ask.form::<Sep1034Defaults>("sep1034", message).await?,
     ))
-}
-
-/// The README's `triage`.
-async fn triage(ask: &Ask) -> Result<String, ElicitError> {
-    Ok(match ask.question(desk::triage_question()).await? {
-        ElicitAction::Accept(desk::Triage { severity }) => format!("triaged: {severity:?}"),
-        ElicitAction::Decline | ElicitAction::Cancel => "not triaged".to_owned(),
-    })
 }
 
 /// pmcp's `requestState` key: the SHA-256 of `REQUEST_STATE_KEY` (at
@@ -146,9 +175,9 @@ fn server(seal: &RequestStateSeal) -> pmcp::Result<pmcp::Server> {
             |ask, _| Box::pin(async move { sep1034_defaults(&ask).await }),
         ),
         Tool {
-            input_schema: Value::Object(desk::triage_question().input_schema()),
-            ..Tool::new("triage", "Triage an incident", |ask, _| {
-                Box::pin(async move { triage(&ask).await })
+            input_schema: Value::Object(shop::refund_input()),
+            ..Tool::new("refund", "Refund an order", |ask, _| {
+                Box::pin(async move { shop::refund(&ask).await })
             })
         },
         Tool::new(
