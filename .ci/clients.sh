@@ -14,30 +14,22 @@
 # round on 2026-07-28, three requests on 2025-11-25), and is not asked to
 # sample without the capability. Then it sends each 2026-07-28 retry of one
 # call to the other of two server processes that share only the
-# requestState key. Then the Python client against the README's server
+# requestState key. Then the Python client against the guide's server
 # (examples/rmcp_server.rs): without elicitation it gets the result for the
 # model and calls again with the argument; with elicitation it is asked only
 # what the arguments lacked. rmcp's own client runs in `cargo test`
 # (tests/rmcp/ask.rs, tests/rmcp_process.rs).
-# Needs only PyPI and the npm registry; installs under the cargo target dir.
+# Needs only PyPI and the npm registry; installs under the cargo target dir
+# (the Python client with .ci/servers.sh, which also starts and stops the
+# servers).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-python_mcp_version=2.3.0
 typescript_sdk_version=1.32.2
 
-target_dir=${CARGO_TARGET_DIR:-target}
-tools="$target_dir/clients"
+# shellcheck source=servers.sh
+source .ci/servers.sh
 mkdir -p "$tools/node"
-
-echo "== clients: Python mcp==$python_mcp_version"
-venv="$tools/venv"
-if [ ! -x "$venv/bin/python" ]; then
-    python3 -m venv "$venv"
-fi
-if [ "$("$venv/bin/python" -c 'import importlib.metadata as m; print(m.version("mcp"))' 2>/dev/null)" != "$python_mcp_version" ]; then
-    "$venv/bin/pip" install --quiet --disable-pip-version-check "mcp==$python_mcp_version"
-fi
 
 echo "== clients: @modelcontextprotocol/sdk@$typescript_sdk_version"
 node_major=$(node --version 2>/dev/null | sed -n 's/^v\([0-9]*\)\..*/\1/p')
@@ -56,43 +48,9 @@ cp .ci/clients/ts_client.mjs "$tools/node/ts_client.mjs"
 echo "== clients: build and start examples/conformance_server.rs, twice (one key)"
 cargo build --quiet --features rmcp --example conformance_server
 export REQUEST_STATE_KEY=enum-schema-ci-request-state-key-0123456789
-server_pids=()
-stop_servers() {
-    for pid in "${server_pids[@]}"; do
-        if kill -0 "$pid" 2>/dev/null; then
-            kill "$pid"
-            wait "$pid" 2>/dev/null || true
-        fi
-    done
-}
-trap stop_servers EXIT
-
-# The URL a server process writes to its log once it listens.
-server_url() {
-    local log=$1 pid=$2 url=
-    for _ in $(seq 1 300); do
-        url=$(sed -n 's/^listening on \(http:.*\)$/\1/p' "$log")
-        if [ -n "$url" ]; then
-            echo "$url"
-            return
-        fi
-        if ! kill -0 "$pid" 2>/dev/null; then
-            break
-        fi
-        sleep 0.1
-    done
-    echo "the server did not start listening:" >&2
-    cat "$log" >&2
-    return 1
-}
-server_log="$tools/server.log"
-other_log="$tools/server-2.log"
-"$target_dir/debug/examples/conformance_server" 0 >"$server_log" 2>&1 &
-server_pids+=($!)
-"$target_dir/debug/examples/conformance_server" 0 >"$other_log" 2>&1 &
-server_pids+=($!)
-url=$(server_url "$server_log" "${server_pids[0]}")
-other_url=$(server_url "$other_log" "${server_pids[1]}")
+start server-2 conformance_server 0
+other_url=$url
+start server conformance_server 0
 echo "servers at $url and $other_url"
 
 failed=0
@@ -105,30 +63,29 @@ run() {
         failed=1
     fi
 }
-run "Python SDK, default mode (2026-07-28)" "$venv/bin/python" .ci/clients/python_client.py "$url" auto
-run "Python SDK, legacy mode (2025-11-25)" "$venv/bin/python" .ci/clients/python_client.py "$url" legacy
+run "Python SDK, default mode (2026-07-28)" "$python" .ci/clients/python_client.py "$url" auto
+run "Python SDK, legacy mode (2025-11-25)" "$python" .ci/clients/python_client.py "$url" legacy
 run "Python SDK, a form, a sampled message and the roots in one call (2026-07-28)" \
-    "$venv/bin/python" .ci/clients/python_inputs.py "$url" auto
+    "$python" .ci/clients/python_inputs.py "$url" auto
 run "Python SDK, a form, a sampled message and the roots in one call (2025-11-25)" \
-    "$venv/bin/python" .ci/clients/python_inputs.py "$url" legacy
+    "$python" .ci/clients/python_inputs.py "$url" legacy
 run "TypeScript SDK (2025-11-25)" node "$tools/node/ts_client.mjs" "$url"
 run "Python SDK, default mode, each retry to the other process" \
-    "$venv/bin/python" .ci/clients/python_two_servers.py "$url" "$other_url"
+    "$python" .ci/clients/python_two_servers.py "$url" "$other_url"
 
-echo "== clients: build and start examples/rmcp_server.rs (the README's server)"
+echo "== clients: build and start examples/rmcp_server.rs (the guide's server)"
 cargo build --quiet --features rmcp --example rmcp_server
-readme_log="$tools/rmcp_server.log"
-"$target_dir/debug/examples/rmcp_server" >"$readme_log" 2>&1 &
-server_pids+=($!)
-readme_url=$(server_url "$readme_log" "${server_pids[2]}")
-run "Python SDK, the README's server, arguments and no elicitation (2026-07-28)" \
-    "$venv/bin/python" .ci/clients/python_fallback.py "$readme_url" auto
-run "Python SDK, the README's server, arguments and no elicitation (2025-11-25)" \
-    "$venv/bin/python" .ci/clients/python_fallback.py "$readme_url" legacy
+# It listens on 127.0.0.1:3000, as the guide says.
+start rmcp_server rmcp_server
+guide_url=$url
+run "Python SDK, the guide's server, arguments and no elicitation (2026-07-28)" \
+    "$python" .ci/clients/python_fallback.py "$guide_url" auto
+run "Python SDK, the guide's server, arguments and no elicitation (2025-11-25)" \
+    "$python" .ci/clients/python_fallback.py "$guide_url" legacy
 
 if [ "$failed" -ne 0 ]; then
     echo "server logs:"
-    cat "$server_log" "$other_log" "$readme_log"
+    cat "$tools/server.log" "$tools/server-2.log" "$tools/rmcp_server.log"
     exit 1
 fi
 echo "== clients: every check passed"

@@ -18,71 +18,31 @@
 #   against examples/conformance_server.rs (rmcp) on 2025-11-25 and 2026-07-28: a valid
 #   answer goes through; a title instead of a value is caught before it is
 #   sent (exit 2, the server sees a cancel).
-# Servers listen on a free port of 127.0.0.1 and are stopped at the end.
+# Servers listen on a free port of 127.0.0.1 and are stopped at the end
+# (.ci/servers.sh, which also installs the Python client).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-mcp_version=2.3.0
-target_dir=${CARGO_TARGET_DIR:-target}
-tools="$target_dir/clients"
-mkdir -p "$tools"
-
-if [ ! -x "$tools/venv/bin/python" ]; then
-    python3 -m venv "$tools/venv"
-fi
-if [ "$("$tools/venv/bin/python" -c 'import importlib.metadata as m; print(m.version("mcp"))' 2>/dev/null || true)" != "$mcp_version" ]; then
-    "$tools/venv/bin/pip" install --quiet "mcp==$mcp_version"
-fi
+# shellcheck source=servers.sh
+source .ci/servers.sh
 
 echo "== rust-mcp-sdk: build the example server and the rmcp client"
 cargo build --quiet --features rust-mcp-sdk,rmcp-client \
     --example rust_mcp_sdk_server --example rmcp_client --example conformance_server
 
-pids=()
-stop_servers() {
-    for pid in "${pids[@]}"; do
-        if kill -0 "$pid" 2>/dev/null; then
-            kill "$pid"
-            wait "$pid" 2>/dev/null || true
-        fi
-    done
-}
-trap stop_servers EXIT
-
-# start NAME [LOG]: starts the example server NAME on a free port, sets $url.
-start() {
-    local log="$tools/${2:-$1}.log"
-    # Not a stale line of an earlier run: the background shell truncates the
-    # log only when it gets to run.
-    rm -f "$log"
-    "$target_dir/debug/examples/$1" 0 >"$log" 2>&1 &
-    pids+=($!)
-    url=
-    for _ in $(seq 1 300); do
-        url=$(sed -n 's/^listening on \(http:.*\)$/\1/p' "$log" 2>/dev/null || true)
-        if [ -n "$url" ]; then
-            return
-        fi
-        sleep 0.1
-    done
-    echo "$1 did not start listening within 30 seconds:"
-    cat "$log"
-    exit 1
-}
-
 echo "== rust-mcp-sdk: the official Python SDK client, default mode (2026-07-28)"
 export REQUEST_STATE_KEY=enum-schema-ci-state-key-32bytes
-start rust_mcp_sdk_server
+start rust_mcp_sdk_server rust_mcp_sdk_server 0
 url_a=$url
-"$tools/venv/bin/python" .ci/clients/python_client.py "$url" auto
+"$python" .ci/clients/python_client.py "$url" auto
 
 echo "== rust-mcp-sdk: the rounds of one call across two processes sharing the key"
-start rust_mcp_sdk_server rust_mcp_sdk_server_b
+start rust_mcp_sdk_server_b rust_mcp_sdk_server 0
 url_b=$url
-REQUEST_STATE_KEY=another-key-of-exactly-32-bytes! start rust_mcp_sdk_server rust_mcp_sdk_server_c
+REQUEST_STATE_KEY=another-key-of-exactly-32-bytes! start rust_mcp_sdk_server_c rust_mcp_sdk_server 0
 url_c=$url
 unset REQUEST_STATE_KEY
-"$tools/venv/bin/python" .ci/clients/stateless.py "$url_a" "$url_b" "$url_c"
+"$python" .ci/clients/stateless.py "$url_a" "$url_b" "$url_c"
 
 # The three scenarios of 2025-11-25 (which the suite runs at no later
 # revision: 2026-07-28 removed server-sent elicitation/create) open with
@@ -97,7 +57,7 @@ CONFORMANCE_SKIP='tools-call-elicitation elicitation-sep1330-enums elicitation-s
     .ci/conformance.sh rust_mcp_sdk_server rust-mcp-sdk,rmcp-client
 
 echo "== rmcp client: scripted answers against examples/conformance_server.rs (2025-11-25)"
-start conformance_server
+start conformance_server conformance_server 0
 client="$target_dir/debug/examples/rmcp_client"
 output=$("$client" "$url" test_elicitation_sep1330_enums --protocol 2025-11-25 \
     --answers examples/data/client/sep1330_accept.json)
