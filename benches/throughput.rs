@@ -247,11 +247,12 @@ fn options() -> Result<Option<Options>, String> {
     if !(1..=MAX_CLIENTS).contains(&options.clients) {
         return Err(format!("--clients: 1 to {MAX_CLIENTS}"));
     }
-    let max = match options.calls {
-        Some(_) => MAX_SECONDS_COUNTED,
-        None => MAX_SECONDS,
+    // With `--calls` there is no warm-up.
+    let (max, warmup) = match options.calls {
+        Some(_) => (MAX_SECONDS_COUNTED, 0.0),
+        None => (MAX_SECONDS, options.warmup),
     };
-    if !(options.seconds > 0.0 && options.seconds + options.warmup <= max) || options.warmup < 0.0 {
+    if !(options.seconds > 0.0 && options.seconds + warmup <= max) || options.warmup < 0.0 {
         return Err(format!("--seconds plus --warmup: at most {max}"));
     }
     Ok(Some(options))
