@@ -328,20 +328,27 @@ fn i128_and_u128_fields_advertise_i64_bounds_and_take_the_integers_within_64_bit
     // several integers: refused, not rounded (issue 45).
     assert_eq!(
         form.parse_result(json!({"action": "accept", "content": {"wide": 1e30, "signed": -1e30}})),
-        Err(enum_schema::Error::from(enum_schema::ErrorKind::Multiple(vec![
-            enum_schema::Error::from(enum_schema::ErrorKind::Inexact {
-                text: "1000000000000000019884624838656".to_owned()
-            })
-            .in_field("wide"),
-            enum_schema::Error::from(enum_schema::ErrorKind::Inexact {
-                text: "-1000000000000000019884624838656".to_owned()
-            })
-            .in_field("signed"),
-        ]))),
+        Err(enum_schema::Error::from(enum_schema::ErrorKind::Multiple(
+            vec![
+                enum_schema::Error::from(enum_schema::ErrorKind::Inexact {
+                    text: "1000000000000000019884624838656".to_owned()
+                })
+                .in_field("wide"),
+                enum_schema::Error::from(enum_schema::ErrorKind::Inexact {
+                    text: "-1000000000000000019884624838656".to_owned()
+                })
+                .in_field("signed"),
+            ]
+        ))),
     );
     assert_eq!(
-        form.parse_result(json!({"action": "accept", "content": {"wide": u64::MAX, "signed": i64::MIN}})),
-        Ok(ElicitAction::Accept((u128::from(u64::MAX), i128::from(i64::MIN)))),
+        form.parse_result(
+            json!({"action": "accept", "content": {"wide": u64::MAX, "signed": i64::MIN}})
+        ),
+        Ok(ElicitAction::Accept((
+            u128::from(u64::MAX),
+            i128::from(i64::MIN)
+        ))),
     );
 }
 
