@@ -82,8 +82,8 @@ struct Spec {
 fn spec(index: usize) -> Spec {
     let n = index / KINDS;
     let titled = index % 5 != 4;
-    let described = index % 2 == 0;
-    let with_default = index % 3 == 0;
+    let described = index.is_multiple_of(2);
+    let with_default = index.is_multiple_of(3);
     let (key, mut schema, value, text) = match index % KINDS {
         0 => (
             format!("summary{index}"),
@@ -103,7 +103,7 @@ fn spec(index: usize) -> Spec {
             json!(format!("https://runbooks.example.com/checkout/{n}?step=2")),
             format!("https://runbooks.example.com/checkout/{n}?step=2"),
         ),
-        3 if n % 2 == 0 => (
+        3 if n.is_multiple_of(2) => (
             format!("since{index}"),
             json!({"type": "string", "format": "date"}),
             json!(format!("2026-03-1{n}")),
