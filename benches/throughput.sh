@@ -188,7 +188,7 @@ for count in $clients; do
         pairs() { # FIELD: calls or p99
             awk -v field="$1" '
                 { v = $0
-                  if (field == "calls") { sub(/.*: */, "", v); sub(/ calls\/s.*/, "", v) }
+                  if (field == "calls") { sub(/ calls\/s.*/, "", v); sub(/.*: */, "", v) }
                   else { sub(/.*, p99 /, "", v); sub(/ ms.*/, "", v) }
                   kind[NR] = $1; value[NR] = v }
                 END { for (i = 1; i + 1 <= NR; i += 2) {
