@@ -46,7 +46,7 @@ fi
 cp .ci/clients/ts_client.mjs "$tools/node/ts_client.mjs"
 
 echo "== clients: build and start examples/conformance_server.rs, twice (one key)"
-cargo build --quiet --features rmcp --example conformance_server
+build conformance_server
 export REQUEST_STATE_KEY=enum-schema-ci-request-state-key-0123456789
 start server-2 conformance_server 0
 other_url=$url
@@ -74,7 +74,7 @@ run "Python SDK, default mode, each retry to the other process" \
     "$python" .ci/clients/python_two_servers.py "$url" "$other_url"
 
 echo "== clients: build and start examples/rmcp_server.rs (the guide's server)"
-cargo build --quiet --features rmcp --example rmcp_server
+build rmcp_server
 # It listens on 127.0.0.1:3000, as the guide says.
 start rmcp_server rmcp_server
 guide_url=$url

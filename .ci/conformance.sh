@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # The official MCP conformance scenarios for elicitation against an example
 # server, by default examples/conformance_server.rs (rmcp, streamable HTTP):
-#   .ci/conformance.sh [EXAMPLE FEATURES]   # e.g. tower_mcp_server tower-mcp
+#   .ci/conformance.sh [EXAMPLE]   # e.g. tower_mcp_server
 #   CONFORMANCE_SKIP='tools-call-elicitation input-required-result-*' \
 #   CONFORMANCE_SKIP_REASON='the server has no such tools' \
-#       .ci/conformance.sh tower_mcp_server tower-mcp
+#       .ci/conformance.sh tower_mcp_server
 #
 # Each scenario runs at the protocol revision given below (the suite's
 # `--spec-version`; the suite skips, with exit status 0, a scenario that does
@@ -57,7 +57,6 @@ scenarios_2026=(
     input-required-result-validate-input
 )
 example=${1:-conformance_server}
-features=${2:-rmcp}
 read -r -a skip_patterns <<<"${CONFORMANCE_SKIP:-}"
 skip_reason=${CONFORMANCE_SKIP_REASON:-listed in CONFORMANCE_SKIP}
 
@@ -130,7 +129,10 @@ EOF
 )
 
 echo "== conformance: build and start examples/$example.rs"
-cargo build --quiet --features "$features" --example "$example"
+# Every feature: .ci/run built every example so before this script, and a
+# build with fewer features would compile the SDKs again (tokio, hyper and
+# the rest with other features: minutes of CI).
+cargo build --quiet --all-features --example "$example"
 server_log="$tools/$example.log"
 "$target_dir/debug/examples/$example" 0 >"$server_log" 2>&1 &
 server_pid=$!

@@ -38,7 +38,10 @@ suite_label="conformance client"
 source .ci/conformance_suite.sh
 
 echo "== conformance client: build examples/rmcp_client.rs"
-cargo build --quiet --features rmcp-client --example rmcp_client
+# Every feature: .ci/run built every example so before this script, and a
+# build with fewer features would compile the SDKs again (tokio, hyper and
+# the rest with other features: minutes of CI).
+cargo build --quiet --all-features --example rmcp_client
 # The suite splits the command at spaces and appends the server's URL: the
 # paths are absolute (the suite runs it from here, but need not), the tools
 # are named by --tool, and the URL comes last.

@@ -78,7 +78,10 @@ echo "node $("$node" --version), chromium: $("$chromium" --version 2>/dev/null |
 cp .ci/inspector/mcpdo.mjs .ci/inspector/web.mjs "$tools/"
 
 echo "== inspector: build and start examples/conformance_server.rs"
-cargo build --quiet --features rmcp --example conformance_server
+# Every feature: .ci/run built every example so before this script, and a
+# build with fewer features would compile the SDKs again (tokio, hyper and
+# the rest with other features: minutes of CI).
+cargo build --quiet --all-features --example conformance_server
 server_log="$tools/server.log"
 web_log="$tools/web.log"
 pids=()

@@ -30,7 +30,7 @@ cd "$(dirname "$0")/.."
 source .ci/servers.sh
 
 echo "== pmcp: build the example server"
-cargo build --quiet --features pmcp --example pmcp_server
+build pmcp_server
 
 REQUEST_STATE_KEY=enum-schema-ci-state-key-32bytes start pmcp_server pmcp_server 0
 
@@ -48,5 +48,5 @@ for mode in auto legacy; do
 done
 stop_servers
 
-.ci/conformance.sh pmcp_server pmcp
+.ci/conformance.sh pmcp_server
 echo "== pmcp: every check passed"

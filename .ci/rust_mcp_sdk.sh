@@ -27,8 +27,7 @@ cd "$(dirname "$0")/.."
 source .ci/servers.sh
 
 echo "== rust-mcp-sdk: build the example server and the rmcp client"
-cargo build --quiet --features rust-mcp-sdk,rmcp-client \
-    --example rust_mcp_sdk_server --example rmcp_client --example conformance_server
+build rust_mcp_sdk_server rmcp_client conformance_server
 
 echo "== rust-mcp-sdk: the official Python SDK client, default mode (2026-07-28)"
 export REQUEST_STATE_KEY=enum-schema-ci-state-key-32bytes
@@ -50,11 +49,10 @@ unset REQUEST_STATE_KEY
 # refuses every request without the `_meta` keys before dispatching it
 # (validate_stateless_request, src/mcp_http/http_utils.rs:583-606, called
 # at src/mcp_http/mcp_http_handler.rs:370), and serves only
-# ProtocolVersion::latest(), 2026-07-28 (src/utils.rs:180-182). The
-# features of the build above, so that the example is not built again.
+# ProtocolVersion::latest(), 2026-07-28 (src/utils.rs:180-182).
 CONFORMANCE_SKIP='tools-call-elicitation elicitation-sep1330-enums elicitation-sep1034-defaults' \
     CONFORMANCE_SKIP_REASON='MCP 2025-11-25: rust-mcp-sdk 2.0 answers its initialize with -32602 "missing _meta keys" (src/mcp_http/http_utils.rs:583-606) and serves 2026-07-28 only (src/utils.rs:180-182)' \
-    .ci/conformance.sh rust_mcp_sdk_server rust-mcp-sdk,rmcp-client
+    .ci/conformance.sh rust_mcp_sdk_server
 
 echo "== rmcp client: scripted answers against examples/conformance_server.rs (2025-11-25)"
 start conformance_server conformance_server 0

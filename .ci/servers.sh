@@ -4,7 +4,7 @@
 # four), and the example servers they start, each stopped when the script
 # exits. Sets `target_dir`, `tools` (the folder of the venv and the
 # servers' logs) and `python` (the venv's interpreter), and defines
-# `start` and `stop_servers`. Needs only PyPI.
+# `build`, `start` and `stop_servers`. Needs only PyPI.
 
 python_mcp_version=2.3.0
 
@@ -20,6 +20,18 @@ python="$tools/venv/bin/python"
 if [ "$("$python" -c 'import importlib.metadata as m; print(m.version("mcp"))' 2>/dev/null || true)" != "$python_mcp_version" ]; then
     "$tools/venv/bin/pip" install --quiet --disable-pip-version-check "mcp==$python_mcp_version"
 fi
+
+# build EXAMPLE...: the examples, with every feature: .ci/run built every
+# example so before these scripts, and a build with fewer features would
+# compile the SDKs again (tokio, hyper and the rest with other features:
+# minutes of CI).
+build() {
+    local example args=()
+    for example in "$@"; do
+        args+=(--example "$example")
+    done
+    cargo build --quiet --all-features "${args[@]}"
+}
 
 # The servers `start` started, stopped on exit or by `stop_servers`.
 pids=()

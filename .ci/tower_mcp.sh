@@ -23,7 +23,7 @@ cd "$(dirname "$0")/.."
 source .ci/servers.sh
 
 echo "== tower-mcp: build the example server"
-cargo build --quiet --features tower-mcp --example tower_mcp_server
+build tower_mcp_server
 
 export REQUEST_STATE_KEY=enum-schema-ci-state-key-32bytes
 start tower_mcp_server tower_mcp_server 0
@@ -42,5 +42,5 @@ unset REQUEST_STATE_KEY
 "$python" .ci/clients/stateless.py "$url_a" "$url_b" "$url_c"
 stop_servers
 
-.ci/conformance.sh tower_mcp_server tower-mcp
+.ci/conformance.sh tower_mcp_server
 echo "== tower-mcp: every check passed"

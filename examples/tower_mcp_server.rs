@@ -29,7 +29,7 @@
 //! from the operating system, for this process only. `.ci/tower_mcp.sh`
 //! drives it with the official Python SDK client in both of its modes and
 //! runs all seventeen conformance scenarios against it
-//! (`.ci/conformance.sh tower_mcp_server tower-mcp`).
+//! (`.ci/conformance.sh tower_mcp_server`).
 
 use std::collections::HashMap;
 use std::future::Future;
