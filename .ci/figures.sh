@@ -1,11 +1,10 @@
 #!/usr/bin/env bash
 # The figures the README states, measured (issue 46, item 2); a figure that
 # no longer holds fails the run, with what was measured:
-# - `cargo run --example triage   # N crates, ~T s cold on 2 cores`: the
-#   example built from nothing in a target directory of its own, two jobs
-#   (`-j 2`, whatever the machine has), incremental compilation as a user's
-#   first build has it: the crates cargo compiles must be N, the seconds
-#   within half and twice T (a figure for a reader, not a benchmark);
+# - `cargo run --example triage   # builds N crates`: the example built
+#   from nothing in a target directory of its own, as a user's first build
+#   has it: the crates cargo compiles must be N. (No time is stated: a
+#   time is a benchmark's figure, and no CI step asserts one.)
 # - its table of Cargo features, whose last column is the minimum Rust of
 #   each: the newest `rust-version` (or the edition's first release) among
 #   the packages that enum-schema with that feature alone builds, as
@@ -27,29 +26,21 @@ echo "== figures: cargo run --example triage, from cold"
 cold="$target_dir/figures-cold"
 rm -rf "$cold"
 log="$target_dir/figures-cold.log"
-started=$(date +%s.%N)
-env -u CARGO_INCREMENTAL CARGO_TARGET_DIR="$cold" cargo build -j 2 --example triage 2>"$log" ||
+env -u CARGO_INCREMENTAL CARGO_TARGET_DIR="$cold" cargo build --example triage 2>"$log" ||
     { cat "$log"; exit 1; }
-seconds=$(python3 -c "import sys; print(round(float(sys.argv[2]) - float(sys.argv[1])))" "$started" "$(date +%s.%N)")
 rm -rf "$cold"
 crates=$(sed -n 's/^ *Compiling \([^ ]*\) v\([^ ]*\).*/\1 \2/p' "$log" | sort -u | wc -l)
-echo "$crates crates in $seconds s: $(sed -n 's/^ *Compiling \([^ ]*\) .*/\1/p' "$log" | sort -u | tr '\n' ' ')"
-python3 - "$crates" "$seconds" <<'EOF'
+echo "$crates crates: $(sed -n 's/^ *Compiling \([^ ]*\) .*/\1/p' "$log" | sort -u | tr '\n' ' ')"
+python3 - "$crates" <<'EOF'
 import re, sys
-crates, seconds = int(sys.argv[1]), int(sys.argv[2])
+crates = int(sys.argv[1])
 readme = open("README.md").read()
-found = re.search(r"cargo run --example triage +# (\d+) crates, ~(\d+) s cold on 2 cores", readme)
+found = re.search(r"cargo run --example triage +# builds (\d+) crates", readme)
 if not found:
-    sys.exit("README.md: no `cargo run --example triage  # N crates, ~T s cold on 2 cores` line")
-stated_crates, stated_seconds = int(found[1]), int(found[2])
-problems = []
-if crates != stated_crates:
-    problems.append(f"the README says {stated_crates} crates; {crates} were compiled")
-if not stated_seconds / 2 <= seconds <= stated_seconds * 2:
-    problems.append(f"the README says ~{stated_seconds} s; the build took {seconds} s")
-if problems:
-    sys.exit("README.md, cargo run --example triage: " + "; ".join(problems))
-print(f"README.md: {stated_crates} crates, ~{stated_seconds} s: as measured")
+    sys.exit("README.md: no `cargo run --example triage  # builds N crates` line")
+if crates != int(found[1]):
+    sys.exit(f"README.md, cargo run --example triage: the README says {found[1]} crates; {crates} were compiled")
+print(f"README.md: {crates} crates, as measured")
 EOF
 
 echo "== figures: the minimum Rust of each feature, and of the clone"
