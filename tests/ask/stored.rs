@@ -104,10 +104,11 @@ pub(super) fn assert_completed(outcome: Outcome<ToolResult>) {
 
 /// What a store holds once a call completed: the answers were taken, and
 /// only the mark that the round that completed it did (`completed`, for
-/// the time to live) is left behind.
+/// the time to live) is left behind, apart from the answers.
 pub(super) fn assert_only_the_mark(store: &MemoryStore) {
-    assert_eq!(store.len(), 1, "{store:?}");
-    assert_eq!(store.bytes(), "completed".len(), "{store:?}");
+    assert_eq!(store.len(), 0, "{store:?}");
+    assert_eq!(store.bytes(), 0, "{store:?}");
+    assert_eq!(store.marks(), 1, "{store:?}");
 }
 
 /// Asserts a round failed because the store did, with `detail` for the
@@ -500,6 +501,110 @@ fn a_full_store_fails_the_round_and_tells_the_client_to_come_back() {
     assert_eq!(done.load(Ordering::SeqCst), 0);
 }
 
+/// The marks of completed calls never crowd out new calls (found by issue
+/// 47's sweep: since 704a569 they counted against the answers' limit, and
+/// a server that completed `max_entries` calls within a time to live
+/// refused every new one as full). With room for two requests' answers,
+/// fifty calls complete one after another, each through its three rounds;
+/// the store keeps the two latest marks, and a replay of any of the fifty
+/// is refused as completed (this process remembers them all; another
+/// process that shares the store would refuse the older ones as used) and
+/// never runs the side effect twice.
+#[test]
+fn completed_calls_never_fill_the_store() {
+    let store = MemoryStore::new().with_max_entries(2);
+    let client = Client::new(V0728, vec![]).sealed_with(stored(store.clone()));
+    let done = Arc::new(AtomicUsize::new(0));
+    let mut finals = Vec::new();
+    for call in 1..=50 {
+        let state = third_round_state(&client, &done);
+        assert_eq!(
+            text(once(&client, triage(), Some(&state), &done)),
+            reported(TYPED)
+        );
+        assert_eq!(done.load(Ordering::SeqCst), call);
+        assert_eq!(store.len(), 0, "{store:?}");
+        assert_eq!(store.marks(), call.min(2), "{store:?}");
+        finals.push(state);
+    }
+    for state in &finals {
+        assert_completed(once(&client, triage(), Some(state), &done));
+    }
+    assert_eq!(done.load(Ordering::SeqCst), 50);
+    // A full store of answers still keeps the marks apart: two calls wait
+    // on their second round, and a third completes and is told so later.
+    let waiting: Vec<String> = (0..2).map(|_| third_round_state(&client, &done)).collect();
+    assert_eq!(store.len(), 2, "{store:?}");
+    assert!(matches!(
+        failed(once(&client, Map::new(), None, &done)),
+        ElicitError::Store(full) if full.is_full()
+    ));
+    for state in &waiting {
+        assert_eq!(
+            text(once(&client, triage(), Some(state), &done)),
+            reported(TYPED)
+        );
+        assert_completed(once(&client, triage(), Some(state), &done));
+    }
+    assert_eq!(store.len(), 0, "{store:?}");
+    assert_eq!(store.marks(), 2, "{store:?}");
+    assert_eq!(done.load(Ordering::SeqCst), 52);
+}
+
+/// A `MemoryStore` keeps the marks of completed calls (`HANDLE.completed`)
+/// apart: they hold at most 64 bytes, take no room from the answers, and
+/// at most `max_entries` are kept, the ones that expire first forgotten
+/// (a hundredth of `max_entries` at a time).
+#[test]
+fn the_memory_store_keeps_marks_apart_and_forgets_the_oldest() {
+    let store = MemoryStore::new().with_max_entries(200).with_max_bytes(10);
+    let mark = |n: usize| format!("{n:032x}.completed");
+    for n in 0..200 {
+        // Later marks expire later.
+        let ttl = Duration::from_secs(600 + n as u64);
+        block_on(store.put(&mark(n), b"completed".to_vec(), ttl)).unwrap();
+    }
+    assert_eq!((store.len(), store.bytes(), store.marks()), (0, 0, 200));
+    // The answers' limits are whole: ten bytes under one handle.
+    block_on(store.put(
+        &format!("{:032x}", 1),
+        vec![b'a'; 10],
+        Duration::from_secs(60),
+    ))
+    .unwrap();
+    // One more mark: the two (200 / 100) that expire first are forgotten.
+    block_on(store.put(&mark(200), b"completed".to_vec(), Duration::from_secs(900))).unwrap();
+    assert_eq!(store.marks(), 199);
+    assert_eq!(block_on(store.take(&mark(0))).unwrap(), None);
+    assert_eq!(block_on(store.take(&mark(1))).unwrap(), None);
+    assert_eq!(
+        block_on(store.take(&mark(2))).unwrap(),
+        Some(b"completed".to_vec())
+    );
+    let error =
+        block_on(store.put(&mark(3), b"completed".to_vec(), Duration::from_secs(60))).unwrap_err();
+    assert_eq!(error.message(), "the handle is already in use");
+    let error =
+        block_on(store.put(&mark(999), vec![b'x'; 65], Duration::from_secs(60))).unwrap_err();
+    assert!(!error.is_full());
+    assert_eq!(
+        error.message(),
+        "a completion mark holds at most 64 bytes, not 65"
+    );
+    // A key that only looks like a mark is an answer, within the limits.
+    let error = block_on(store.put(
+        "h.completed",
+        b"completed".to_vec(),
+        Duration::from_secs(60),
+    ))
+    .unwrap_err();
+    assert!(error.is_full(), "{error:?}");
+    assert_eq!(
+        format!("{store:?}"),
+        "MemoryStore { len: 1, marks: 198, max_entries: 200, max_bytes: 10 }"
+    );
+}
+
 #[test]
 fn the_memory_store_takes_once_and_refuses_a_handle_in_use() {
     let store = MemoryStore::new();
@@ -513,7 +618,7 @@ fn the_memory_store_takes_once_and_refuses_a_handle_in_use() {
     );
     assert_eq!(
         format!("{store:?}"),
-        "MemoryStore { len: 1, max_entries: 10000, max_bytes: 67108864 }"
+        "MemoryStore { len: 1, marks: 0, max_entries: 10000, max_bytes: 67108864 }"
     );
     assert_eq!(block_on(store.take("h")).unwrap(), Some(b"one".to_vec()));
     assert_eq!(block_on(store.take("h")).unwrap(), None);
@@ -635,20 +740,20 @@ fn abandoned_calls_with_large_answers_stay_within_the_store_limits() {
     assert_eq!(kept, 15);
     assert_eq!(refused.len(), 25);
     // Each refused round ended its call (the body ran): its mark is kept,
-    // within the limits too, so that a replay of it is told so.
-    assert_eq!(store.len(), 15 + 25);
-    assert_eq!(store.bytes(), 15 * held + 25 * "completed".len());
-    for (marks, error) in refused.into_iter().enumerate() {
+    // apart from the answers, so that a replay of it is told so.
+    assert_eq!(store.len(), 15);
+    assert_eq!(store.bytes(), 15 * held);
+    assert_eq!(store.marks(), 25);
+    for error in refused {
         match &error {
             ElicitError::Store(refused) => {
                 assert!(refused.is_full(), "{refused:?}");
                 assert_eq!(
                     refused.message(),
                     format!(
-                        "the store is full: requests waiting {} of at most 100, bytes held {} \
+                        "the store is full: requests waiting 15 of at most 100, bytes held {} \
                          (and {held} more asked) of at most 1048576",
-                        15 + marks,
-                        15 * held + marks * "completed".len()
+                        15 * held
                     )
                 );
             }

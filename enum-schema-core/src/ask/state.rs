@@ -341,7 +341,7 @@ impl RequestStateSeal {
             // Looked at, then put back: the store has no other way to look.
             // A replay that races another one may find it taken for that
             // moment, and is refused as `Consumed`: refused all the same.
-            let marker = completed_marker(handle);
+            let marker = store::completion_mark(handle);
             return match store.take(&marker).await? {
                 Some(done) => {
                     let _ = store.put(&marker, done, self.ttl).await;
@@ -367,7 +367,11 @@ impl RequestStateSeal {
         #[cfg(feature = "store")]
         if let Some(store) = &self.store {
             let _ = store
-                .put(&completed_marker(handle), b"completed".to_vec(), self.ttl)
+                .put(
+                    &store::completion_mark(handle),
+                    b"completed".to_vec(),
+                    self.ttl,
+                )
                 .await;
         }
         let _ = handle;
@@ -395,14 +399,6 @@ impl RequestStateSeal {
         }
         Ok(self.codec.seal(&payload, binding)?)
     }
-}
-
-/// The store key under which the round taken under `handle` is
-/// remembered as the one that completed its call: the handle and
-/// `.completed`, never a handle itself (32 hex digits alone).
-#[cfg(feature = "store")]
-fn completed_marker(handle: &str) -> String {
-    format!("{handle}.completed")
 }
 
 impl AsRef<RequestStateSeal> for RequestStateSeal {

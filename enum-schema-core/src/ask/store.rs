@@ -107,6 +107,19 @@ pub(crate) fn is_handle(text: &str) -> bool {
 /// send, or leave unfinished, the answers held stay within the bytes limit
 /// (counted as the stored JSON's length).
 ///
+/// Besides the answers, a seal with a store remembers in it, for its time
+/// to live, each handle whose round completed its call (the key
+/// `HANDLE.completed`), so that a replay of that round is refused as
+/// [`RequestStateError::Completed`](super::RequestStateError::Completed).
+/// A `MemoryStore` keeps these marks apart from the answers: they never
+/// count against the answers' limits (a server that completes more calls
+/// than `max_entries` within a time to live still takes new ones), and at
+/// most `max_entries` of them are kept; past that, the marks that expire
+/// first are forgotten, a hundredth of `max_entries` at a time, and a
+/// replay of such a round is refused as
+/// [`RequestStateError::Consumed`](super::RequestStateError::Consumed):
+/// refused all the same.
+///
 /// ```
 /// use enum_schema::ask::{MemoryStore, RequestStateSeal};
 /// use enum_schema::ask::adapter::StateCodec;
@@ -131,12 +144,13 @@ pub struct MemoryStore {
 /// The entries, how many there were after the last sweep of the expired
 /// ones (a `put` sweeps when the map has doubled since, so that a `put`
 /// costs amortized constant time however many entries wait), and the bytes
-/// of answers they hold.
+/// of answers they hold; and the completion marks, apart.
 #[derive(Default)]
 struct Entries {
     map: HashMap<String, Entry>,
     swept: usize,
     bytes: usize,
+    marks: HashMap<String, Entry>,
 }
 
 impl Entries {
@@ -212,7 +226,8 @@ impl MemoryStore {
         self.lock().bytes
     }
 
-    /// How many requests' answers it holds, expired ones left out.
+    /// How many requests' answers it holds, expired ones left out (the
+    /// marks of completed calls are not answers, and not counted).
     pub fn len(&self) -> usize {
         let now = Instant::now();
         self.lock()
@@ -220,6 +235,13 @@ impl MemoryStore {
             .values()
             .filter(|entry| entry.expires > now)
             .count()
+    }
+
+    /// How many marks of completed calls it holds (see above), expired
+    /// ones included until they are swept; at most
+    /// [`max_entries`](Self::max_entries).
+    pub fn marks(&self) -> usize {
+        self.lock().marks.len()
     }
 
     /// Whether it holds no answers that have not expired.
@@ -232,11 +254,12 @@ impl MemoryStore {
     }
 }
 
-/// The number of entries; never the answers.
+/// The number of entries and marks; never the answers.
 impl fmt::Debug for MemoryStore {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("MemoryStore")
             .field("len", &self.len())
+            .field("marks", &self.marks())
             .field("max_entries", &self.max_entries)
             .field("max_bytes", &self.max_bytes)
             .finish()
@@ -254,10 +277,15 @@ impl AnswerStore for MemoryStore {
 
     fn take<'a>(&'a self, handle: &'a str) -> StoreFuture<'a, Option<Vec<u8>>> {
         let mut entries = self.lock();
-        let taken = entries.map.remove(handle);
-        if let Some(entry) = &taken {
-            entries.bytes -= entry.answers.len();
-        }
+        let taken = if is_completion_mark(handle) {
+            entries.marks.remove(handle)
+        } else {
+            let taken = entries.map.remove(handle);
+            if let Some(entry) = &taken {
+                entries.bytes -= entry.answers.len();
+            }
+            taken
+        };
         let taken = taken
             .filter(|entry| entry.expires > Instant::now())
             .map(|entry| entry.answers);
@@ -274,6 +302,9 @@ impl MemoryStore {
         now: Instant,
         expires: Instant,
     ) -> Result<(), StoreError> {
+        if is_completion_mark(handle) {
+            return self.keep_mark(handle, answers, now, expires);
+        }
         let size = answers.len();
         if size > self.max_bytes {
             return Err(StoreError::full(format!(
@@ -308,4 +339,68 @@ impl MemoryStore {
             .insert(handle.to_owned(), Entry { answers, expires });
         Ok(())
     }
+    /// `put` of a completion mark: kept apart from the answers, at most
+    /// `max_entries` of them, the ones that expire first forgotten to make
+    /// room (a hundredth of `max_entries` at a time, so that a store at
+    /// the bound scans its marks once per hundredth, not once per call).
+    fn keep_mark(
+        &self,
+        key: &str,
+        value: Vec<u8>,
+        now: Instant,
+        expires: Instant,
+    ) -> Result<(), StoreError> {
+        if value.len() > MAX_MARK_BYTES {
+            return Err(StoreError::new(format!(
+                "a completion mark holds at most {MAX_MARK_BYTES} bytes, not {}",
+                value.len()
+            )));
+        }
+        let mut entries = self.lock();
+        let marks = &mut entries.marks;
+        if marks.contains_key(key) {
+            return Err(StoreError::new("the handle is already in use"));
+        }
+        if marks.len() >= self.max_entries {
+            marks.retain(|_, mark| mark.expires > now);
+        }
+        if marks.len() >= self.max_entries {
+            let mut by_expiry: Vec<(Instant, &String)> = marks
+                .iter()
+                .map(|(key, mark)| (mark.expires, key))
+                .collect();
+            let forget = (self.max_entries / 100).clamp(1, by_expiry.len());
+            by_expiry.select_nth_unstable(forget - 1);
+            let forgotten: Vec<String> = by_expiry[..forget]
+                .iter()
+                .map(|(_, key)| (*key).clone())
+                .collect();
+            for key in forgotten {
+                marks.remove(&key);
+            }
+        }
+        marks.insert(
+            key.to_owned(),
+            Entry {
+                answers: value,
+                expires,
+            },
+        );
+        Ok(())
+    }
+}
+
+/// The most bytes a completion mark holds (the seal writes `completed`).
+const MAX_MARK_BYTES: usize = 64;
+
+/// The store key under which a seal remembers that the round taken under
+/// `handle` completed its call: the handle and `.completed`, never a
+/// handle itself (32 hex digits alone).
+pub(crate) fn completion_mark(handle: &str) -> String {
+    format!("{handle}.completed")
+}
+
+/// Whether `key` is a [`completion_mark`].
+fn is_completion_mark(key: &str) -> bool {
+    key.strip_suffix(".completed").is_some_and(is_handle)
 }
