@@ -177,16 +177,29 @@ pub struct States {
 
 enum Keeper {
     Sealed,
-    /// Handle to the state's JSON and its expiry, in this process.
+    /// Handle to the state's JSON and its expiry, in this process; and
+    /// apart, the marks of the handles whose round completed its call.
     #[cfg(feature = "store")]
-    Memory(std::sync::Mutex<std::collections::HashMap<String, (Vec<u8>, std::time::Instant)>>),
+    Memory(std::sync::Mutex<Memory>),
     /// `SET handle state NX PX ttl`, `GETDEL handle`.
     #[cfg(feature = "redis")]
     Redis(redis::aio::ConnectionManager),
 }
 
+/// The states kept in this process, and the marks of completed calls,
+/// each with its expiry. The marks never take the states' room (else a
+/// server that completed `MAX_STATES` calls within a time to live would
+/// refuse every new one); at most `MAX_STATES` of them, the ones that
+/// expire first forgotten, a hundredth at a time, as `MemoryStore` does.
+#[cfg(feature = "store")]
+#[derive(Default)]
+pub struct Memory {
+    states: HashMap<String, (Vec<u8>, Instant)>,
+    marks: HashMap<String, Instant>,
+}
+
 /// The most states the memory map holds (a state is under a kilobyte: the
-/// forms bound every answer).
+/// forms bound every answer), and the most marks.
 #[cfg(feature = "store")]
 const MAX_STATES: usize = 10_000;
 /// The most calls a process remembers as completed, each until its states
@@ -260,8 +273,8 @@ impl States {
             #[cfg(feature = "store")]
             Keeper::Memory(map) => {
                 let handle = new_handle();
-                let now = std::time::Instant::now();
-                let mut map = map.lock().expect("no panic while locked");
+                let now = Instant::now();
+                let map = &mut map.lock().expect("no panic while locked").states;
                 if map.len() >= MAX_STATES {
                     map.retain(|_, (_, expires)| *expires > now);
                 }
@@ -302,8 +315,9 @@ impl States {
                 let taken = map
                     .lock()
                     .expect("no panic while locked")
+                    .states
                     .remove(handle(&payload)?);
-                let now = std::time::Instant::now();
+                let now = Instant::now();
                 Ok(taken
                     .filter(|(_, expires)| *expires > now)
                     .map(|(state, _)| state))
@@ -331,14 +345,29 @@ impl States {
             return;
         }
         match &self.keeper {
-            Keeper::Sealed => {}
+            // No handle comes without a store.
+            Keeper::Sealed => {
+                let _ = handle;
+            }
             #[cfg(feature = "store")]
             Keeper::Memory(map) => {
-                let now = std::time::Instant::now();
-                let mut map = map.lock().expect("no panic while locked");
-                if map.len() < MAX_STATES {
-                    map.insert(format!("{handle}.completed"), (Vec::new(), now + TTL));
+                let now = Instant::now();
+                let marks = &mut map.lock().expect("no panic while locked").marks;
+                if marks.len() >= MAX_STATES {
+                    marks.retain(|_, expires| *expires > now);
                 }
+                if marks.len() >= MAX_STATES {
+                    let mut by_expiry: Vec<(Instant, String)> = marks
+                        .iter()
+                        .map(|(handle, expires)| (*expires, handle.clone()))
+                        .collect();
+                    let forget = MAX_STATES / 100;
+                    by_expiry.select_nth_unstable(forget - 1);
+                    for (_, handle) in &by_expiry[..forget] {
+                        marks.remove(handle);
+                    }
+                }
+                marks.insert(handle, now + TTL);
             }
             #[cfg(feature = "redis")]
             Keeper::Redis(connection) => {
@@ -361,11 +390,9 @@ impl States {
         match &self.keeper {
             Keeper::Sealed => Ok(false),
             Keeper::Memory(map) => {
-                let now = std::time::Instant::now();
+                let now = Instant::now();
                 let map = map.lock().expect("no panic while locked");
-                Ok(map
-                    .get(&format!("{handle}.completed"))
-                    .is_some_and(|(_, expires)| *expires > now))
+                Ok(map.marks.get(handle).is_some_and(|expires| *expires > now))
             }
             #[cfg(feature = "redis")]
             Keeper::Redis(connection) => redis::cmd("EXISTS")
