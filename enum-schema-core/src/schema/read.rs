@@ -299,8 +299,99 @@ const UNSUPPORTED: &[&str] = &[
     "then",
 ];
 
-fn text(object: &Object, keyword: &'static str) -> Result<Option<Cow<'static, str>>, SchemaError> {
-    match object.get(keyword) {
+/// A schema object's keywords, found in one pass over its keys: each one
+/// this reader reads, the keyword of [`UNSUPPORTED`] it names that comes
+/// first in that list (the same one whatever order the peer wrote its
+/// keys in), and whether it names an option keyword (`enum`, `oneOf`,
+/// `anyOf`, `enumNames`). A schema has a handful of keys: comparing each
+/// against the keywords costs less than looking each keyword up in the
+/// map, each lookup a hash (with `preserve_order`, SipHash).
+#[derive(Default)]
+struct Keywords<'a> {
+    unsupported: Option<&'static str>,
+    has_options: bool,
+    kind: Option<&'a Value>,
+    title: Option<&'a Value>,
+    description: Option<&'a Value>,
+    default: Option<&'a Value>,
+    constant: Option<&'a Value>,
+    values: Option<&'a Value>,
+    names: Option<&'a Value>,
+    one_of: Option<&'a Value>,
+    any_of: Option<&'a Value>,
+    items: Option<&'a Value>,
+    min_items: Option<&'a Value>,
+    max_items: Option<&'a Value>,
+    min_length: Option<&'a Value>,
+    max_length: Option<&'a Value>,
+    format: Option<&'a Value>,
+    minimum: Option<&'a Value>,
+    maximum: Option<&'a Value>,
+}
+
+impl<'a> Keywords<'a> {
+    fn of(object: &'a Object) -> Self {
+        let mut keywords = Keywords::default();
+        let mut unsupported = UNSUPPORTED.len();
+        for (key, value) in object {
+            let slot = match key.as_str() {
+                "type" => &mut keywords.kind,
+                "title" => &mut keywords.title,
+                "description" => &mut keywords.description,
+                "default" => &mut keywords.default,
+                "const" => {
+                    // Unsupported in a property schema, an option's value
+                    // in a `oneOf`/`anyOf` entry.
+                    unsupported = unsupported.min(2);
+                    &mut keywords.constant
+                }
+                "enum" => &mut keywords.values,
+                "enumNames" => &mut keywords.names,
+                "oneOf" => &mut keywords.one_of,
+                "anyOf" => &mut keywords.any_of,
+                "items" => &mut keywords.items,
+                "minItems" => &mut keywords.min_items,
+                "maxItems" => &mut keywords.max_items,
+                "minLength" => &mut keywords.min_length,
+                "maxLength" => &mut keywords.max_length,
+                "format" => &mut keywords.format,
+                "minimum" => &mut keywords.minimum,
+                "maximum" => &mut keywords.maximum,
+                other => {
+                    let index = match other {
+                        "$ref" => 0,
+                        "allOf" => 1,
+                        "contains" => 3,
+                        "else" => 4,
+                        "exclusiveMaximum" => 5,
+                        "exclusiveMinimum" => 6,
+                        "if" => 7,
+                        "multipleOf" => 8,
+                        "not" => 9,
+                        "pattern" => 10,
+                        "then" => 11,
+                        _ => continue,
+                    };
+                    unsupported = unsupported.min(index);
+                    continue;
+                }
+            };
+            *slot = Some(value);
+        }
+        keywords.unsupported = UNSUPPORTED.get(unsupported).copied();
+        keywords.has_options = keywords.values.is_some()
+            || keywords.one_of.is_some()
+            || keywords.any_of.is_some()
+            || keywords.names.is_some();
+        keywords
+    }
+}
+
+fn text(
+    found: Option<&Value>,
+    keyword: &'static str,
+) -> Result<Option<Cow<'static, str>>, SchemaError> {
+    match found {
         None => Ok(None),
         Some(Value::String(text)) => Ok(Some(Cow::Owned(text.clone()))),
         Some(found) => Err(invalid(keyword, "a string", found)),
@@ -308,8 +399,8 @@ fn text(object: &Object, keyword: &'static str) -> Result<Option<Cow<'static, st
 }
 
 /// A count keyword: a non-negative integer, `1.0` accepted.
-fn count(object: &Object, keyword: &'static str) -> Result<Option<usize>, SchemaError> {
-    let Some(found) = object.get(keyword) else {
+fn count(found: Option<&Value>, keyword: &'static str) -> Result<Option<usize>, SchemaError> {
+    let Some(found) = found else {
         return Ok(None);
     };
     let invalid = || invalid(keyword, "a non-negative integer", found);
@@ -327,8 +418,8 @@ fn count(object: &Object, keyword: &'static str) -> Result<Option<usize>, Schema
     }
 }
 
-fn number(object: &Object, keyword: &'static str) -> Result<Option<Number>, SchemaError> {
-    match object.get(keyword) {
+fn number(found: Option<&Value>, keyword: &'static str) -> Result<Option<Number>, SchemaError> {
+    match found {
         None => Ok(None),
         Some(Value::Number(number)) => Ok(Some(number.clone())),
         Some(found) => Err(invalid(keyword, "a number", found)),
@@ -374,24 +465,24 @@ fn strings(found: &Value, keyword: &'static str) -> Result<Vec<String>, SchemaEr
 
 /// The options of an enum schema (or of a multi-select's `items`), and
 /// whether they came with `enumNames`.
-fn options(object: &Object) -> Result<(Vec<EnumOption>, bool), SchemaError> {
+fn options(object: &Keywords) -> Result<(Vec<EnumOption>, bool), SchemaError> {
     let consts = object
-        .get("oneOf")
+        .one_of
         .map(|v| ("oneOf", v))
-        .or_else(|| object.get("anyOf").map(|v| ("anyOf", v)));
-    let lists = ["enum", "oneOf", "anyOf"]
+        .or_else(|| object.any_of.map(|v| ("anyOf", v)));
+    let lists = [object.values, object.one_of, object.any_of]
         .iter()
-        .filter(|key| object.contains_key(**key))
+        .filter(|list| list.is_some())
         .count();
-    if lists > 1 || (object.contains_key("enumNames") && !object.contains_key("enum")) {
+    if lists > 1 || (object.names.is_some() && object.values.is_none()) {
         return Err(SchemaError::AmbiguousOptions);
     }
-    let options = match (object.get("enum"), consts) {
+    let options = match (object.values, consts) {
         (Some(_), Some(_)) => return Err(SchemaError::AmbiguousOptions),
         (None, None) => return Err(SchemaError::MissingKeyword { keyword: "enum" }),
         (Some(values), None) => {
             let values = strings(values, "enum")?;
-            match object.get("enumNames") {
+            match object.names {
                 None => (
                     values
                         .into_iter()
@@ -425,15 +516,19 @@ fn options(object: &Object) -> Result<(Vec<EnumOption>, bool), SchemaError> {
             };
             let mut options = Vec::with_capacity(consts.len());
             for (index, option) in consts.iter().enumerate() {
-                let Some(value) = option.get("const").and_then(Value::as_str) else {
+                let option = match option {
+                    Value::Object(option) => Keywords::of(option),
+                    _ => Keywords::default(),
+                };
+                let Some(value) = option.constant.and_then(Value::as_str) else {
                     return Err(SchemaError::OptionWithoutConst { index });
                 };
-                let title = match option.get("title") {
+                let title = match option.title {
                     None => None,
                     Some(Value::String(title)) => Some(title.clone()),
                     Some(found) => return Err(invalid("title", "a string", found)),
                 };
-                let description = match option.get("description") {
+                let description = match option.description {
                     None => None,
                     Some(Value::String(description)) => Some(description.clone()),
                     Some(found) => return Err(invalid("description", "a string", found)),
@@ -525,12 +620,12 @@ pub(crate) fn check_items(
     })
 }
 
-fn read_single(object: &Object) -> Result<SingleSelectSchema, SchemaError> {
-    if object.contains_key("minItems") || object.contains_key("maxItems") {
+fn read_single(object: &Keywords) -> Result<SingleSelectSchema, SchemaError> {
+    if object.min_items.is_some() || object.max_items.is_some() {
         return Err(SchemaError::ItemBoundsOnSingleSelect);
     }
     let (options, legacy) = options(object)?;
-    let default = match object.get("default") {
+    let default = match object.default {
         None => None,
         Some(Value::String(default)) => {
             check_single_default(&options, default)?;
@@ -539,21 +634,21 @@ fn read_single(object: &Object) -> Result<SingleSelectSchema, SchemaError> {
         Some(found) => return Err(invalid("default", "a string", found)),
     };
     Ok(SingleSelectSchema {
-        title: text(object, "title")?,
-        description: text(object, "description")?,
+        title: text(object.title, "title")?,
+        description: text(object.description, "description")?,
         options: Cow::Owned(options),
         default,
         legacy,
     })
 }
 
-fn read_multi(object: &Object) -> Result<MultiSelectSchema, SchemaError> {
-    let items = match object.get("items") {
-        Some(Value::Object(items)) => items,
+fn read_multi(object: &Keywords) -> Result<MultiSelectSchema, SchemaError> {
+    let items = match object.items {
+        Some(Value::Object(items)) => Keywords::of(items),
         Some(found) => return Err(invalid("items", "an object with `enum` or `anyOf`", found)),
         None => return Err(SchemaError::MissingKeyword { keyword: "items" }),
     };
-    match items.get("type") {
+    match items.kind {
         None => {}
         Some(Value::String(kind)) if kind == "string" => {}
         Some(found) => {
@@ -564,17 +659,17 @@ fn read_multi(object: &Object) -> Result<MultiSelectSchema, SchemaError> {
             ))
         }
     }
-    if let Some(keyword) = UNSUPPORTED
-        .iter()
-        .find(|keyword| items.contains_key(**keyword))
-    {
+    if let Some(keyword) = items.unsupported {
         return Err(SchemaError::UnsupportedKeyword { keyword });
     }
-    let (options, _) = options(items)?;
-    let (min_items, max_items) = (count(object, "minItems")?, count(object, "maxItems")?);
+    let (options, _) = options(&items)?;
+    let (min_items, max_items) = (
+        count(object.min_items, "minItems")?,
+        count(object.max_items, "maxItems")?,
+    );
     // The bounds first, then the default against them.
     check_items(&options, min_items, max_items, None)?;
-    let default: Option<Vec<Cow<'static, str>>> = match object.get("default") {
+    let default: Option<Vec<Cow<'static, str>>> = match object.default {
         None => None,
         Some(found) => Some(
             strings(found, "default")?
@@ -585,8 +680,8 @@ fn read_multi(object: &Object) -> Result<MultiSelectSchema, SchemaError> {
     };
     check_items(&options, min_items, max_items, default.as_deref())?;
     Ok(MultiSelectSchema {
-        title: text(object, "title")?,
-        description: text(object, "description")?,
+        title: text(object.title, "title")?,
+        description: text(object.description, "description")?,
         options: Cow::Owned(options),
         min_items,
         max_items,
@@ -652,14 +747,17 @@ fn invalid_default<T>(checked: Result<T, Error>) -> Result<(), SchemaError> {
     }
 }
 
-fn read_string(object: &Object) -> Result<StringSchema, SchemaError> {
-    if object.contains_key("minItems") || object.contains_key("maxItems") {
+fn read_string(object: &Keywords) -> Result<StringSchema, SchemaError> {
+    if object.min_items.is_some() || object.max_items.is_some() {
         return Err(SchemaError::ItemBoundsOnSingleSelect);
     }
     // The bounds and the default are checked once the schema is read
     // (`check_string`).
-    let (min_length, max_length) = (count(object, "minLength")?, count(object, "maxLength")?);
-    let format = match object.get("format") {
+    let (min_length, max_length) = (
+        count(object.min_length, "minLength")?,
+        count(object.max_length, "maxLength")?,
+    );
+    let format = match object.format {
         None => None,
         Some(found) => Some(match found.as_str() {
             Some("email") => StringFormat::Email,
@@ -676,38 +774,41 @@ fn read_string(object: &Object) -> Result<StringSchema, SchemaError> {
         }),
     };
     Ok(StringSchema {
-        title: text(object, "title")?,
-        description: text(object, "description")?,
+        title: text(object.title, "title")?,
+        description: text(object.description, "description")?,
         min_length,
         max_length,
         format,
-        default: text(object, "default")?,
+        default: text(object.default, "default")?,
     })
 }
 
-fn read_number(object: &Object, integer: bool) -> Result<NumberSchema, SchemaError> {
+fn read_number(object: &Keywords, integer: bool) -> Result<NumberSchema, SchemaError> {
     // The bounds and the default are checked once the schema is read
     // (`check_number`).
-    let (minimum, maximum) = (number(object, "minimum")?, number(object, "maximum")?);
+    let (minimum, maximum) = (
+        number(object.minimum, "minimum")?,
+        number(object.maximum, "maximum")?,
+    );
     Ok(NumberSchema {
         integer,
-        title: text(object, "title")?,
-        description: text(object, "description")?,
+        title: text(object.title, "title")?,
+        description: text(object.description, "description")?,
         minimum,
         maximum,
-        default: number(object, "default")?,
+        default: number(object.default, "default")?,
     })
 }
 
-fn read_boolean(object: &Object) -> Result<BooleanSchema, SchemaError> {
-    let default = match object.get("default") {
+fn read_boolean(object: &Keywords) -> Result<BooleanSchema, SchemaError> {
+    let default = match object.default {
         None => None,
         Some(Value::Bool(default)) => Some(*default),
         Some(found) => return Err(invalid("default", "a boolean", found)),
     };
     Ok(BooleanSchema {
-        title: text(object, "title")?,
-        description: text(object, "description")?,
+        title: text(object.title, "title")?,
+        description: text(object.description, "description")?,
         default,
     })
 }
@@ -753,39 +854,35 @@ impl PrimitiveSchema {
     /// assert_eq!(PrimitiveSchema::from_json(&bad), Err(SchemaError::EnumNamesLength { values: 2, names: 1 }));
     /// ```
     pub fn from_json(schema: &Value) -> Result<PrimitiveSchema, SchemaError> {
-        let object = as_object(schema)?;
+        let object = Keywords::of(as_object(schema)?);
         let kind = object
-            .get("type")
+            .kind
             .ok_or(SchemaError::MissingKeyword { keyword: "type" })?;
         // A constraint this model cannot carry would be dropped, and the
         // schema read would accept answers the peer's refuses.
-        if let Some(keyword) = UNSUPPORTED
-            .iter()
-            .find(|keyword| object.contains_key(**keyword))
-        {
+        if let Some(keyword) = object.unsupported {
             return Err(SchemaError::UnsupportedKeyword { keyword });
         }
-        let has_options = ["enum", "oneOf", "anyOf", "enumNames"]
-            .iter()
-            .any(|key| object.contains_key(*key));
         let schema = match kind.as_str() {
-            Some("string") if has_options => {
-                if let Some(keyword) = ["minLength", "maxLength", "format"]
-                    .into_iter()
-                    .find(|keyword| object.contains_key(*keyword))
-                {
+            Some("string") if object.has_options => {
+                let string_only = [
+                    ("minLength", object.min_length),
+                    ("maxLength", object.max_length),
+                    ("format", object.format),
+                ];
+                if let Some((keyword, _)) = string_only.iter().find(|(_, found)| found.is_some()) {
                     return Err(SchemaError::UnsupportedKeyword { keyword });
                 }
-                read_single(object).map(PrimitiveSchema::SingleSelect)
+                read_single(&object).map(PrimitiveSchema::SingleSelect)
             }
-            Some("string") => read_string(object).map(PrimitiveSchema::String),
-            Some("array") => read_multi(object).map(PrimitiveSchema::MultiSelect),
-            Some("number" | "integer" | "boolean") if has_options => {
+            Some("string") => read_string(&object).map(PrimitiveSchema::String),
+            Some("array") => read_multi(&object).map(PrimitiveSchema::MultiSelect),
+            Some("number" | "integer" | "boolean") if object.has_options => {
                 Err(SchemaError::NonStringOptions)
             }
-            Some("number") => read_number(object, false).map(PrimitiveSchema::Number),
-            Some("integer") => read_number(object, true).map(PrimitiveSchema::Number),
-            Some("boolean") => read_boolean(object).map(PrimitiveSchema::Boolean),
+            Some("number") => read_number(&object, false).map(PrimitiveSchema::Number),
+            Some("integer") => read_number(&object, true).map(PrimitiveSchema::Number),
+            Some("boolean") => read_boolean(&object).map(PrimitiveSchema::Boolean),
             _ => Err(SchemaError::UnknownType {
                 found: kind.clone(),
             }),
@@ -1196,5 +1293,36 @@ impl<'de> Deserialize<'de> for RequestedSchema {
         RawRequested::deserialize(deserializer)?
             .read()
             .map_err(serde::de::Error::custom)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{json, Value};
+
+    use super::{Keywords, UNSUPPORTED};
+
+    fn found(value: &Value) -> (Option<&'static str>, bool) {
+        let keywords = Keywords::of(value.as_object().unwrap());
+        (keywords.unsupported, keywords.has_options)
+    }
+
+    /// `Keywords::of` names each keyword of `UNSUPPORTED` (its match and
+    /// the list agree), the one first in the list when there are several,
+    /// whatever the order of the keys, and sees the option keywords.
+    #[test]
+    fn keywords_find_the_first_unsupported_keyword_and_the_options() {
+        for keyword in UNSUPPORTED {
+            let schema = json!({"type": "string", *keyword: 1});
+            assert_eq!(found(&schema), (Some(*keyword), false));
+        }
+        let reversed = json!({"then": 1, "pattern": "x", "const": "a", "allOf": []});
+        assert_eq!(found(&reversed), (Some("allOf"), false));
+        for options in ["enum", "oneOf", "anyOf", "enumNames"] {
+            let schema = json!({"type": "string", options: []});
+            assert_eq!(found(&schema), (None, true));
+        }
+        let plain = json!({"type": "string", "title": "T", "format": "email"});
+        assert_eq!(found(&plain), (None, false));
     }
 }
