@@ -284,6 +284,15 @@ pub enum ErrorKind {
         /// integer or a number, [`JsonType::Boolean`] for yes or no.
         expected: JsonType,
     },
+    /// A value offered for a field a host cannot show (its schema is none
+    /// of the elicitation property schemas; `host::Kind::Unsupported`
+    /// says why), refused by the host before anything is sent: no value
+    /// is sent for such a field, and a required one leaves the form to be
+    /// declined. A client never sends this.
+    Unsupported {
+        /// The value offered (the text typed, as a JSON string).
+        found: Value,
+    },
     /// An `accept` without a value for a required field: the field is the
     /// error's, [`Error::field`].
     MissingField,
@@ -397,6 +406,7 @@ impl ErrorKind {
             ErrorKind::TypeMismatch { .. }
             | ErrorKind::MissingField
             | ErrorKind::Unreadable { .. }
+            | ErrorKind::Unsupported { .. }
             | ErrorKind::NoMatch { .. }
             | ErrorKind::TooManyMatches { .. } => true,
             ErrorKind::MalformedResult { .. }
@@ -907,6 +917,11 @@ impl ErrorKind {
                 Ok(())
             }
             ErrorKind::MissingField => f.write_str("missing value for a required field"),
+            ErrorKind::Unsupported { found } => write!(
+                f,
+                "unsupported field: its schema cannot be shown, so no value is sent (offered {})",
+                Quoted(found)
+            ),
             ErrorKind::Unreadable { text, expected } => write!(
                 f,
                 "unreadable: {} is not {}",

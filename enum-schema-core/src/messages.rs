@@ -639,6 +639,10 @@ fn reason(text: &mut String, field: &str, kind: &ErrorKind, changed: bool) -> st
             ..
         } => out_of_range(text, field, value, minimum.as_ref(), maximum.as_ref()),
         ErrorKind::MissingField => write!(text, "{field}: this answer is required."),
+        ErrorKind::Unsupported { .. } => write!(
+            text,
+            "{field}: this field cannot be answered here; decline the form instead."
+        ),
         ErrorKind::NoMatch { value, .. } => write!(
             text,
             "{field}: nothing matches {}; try another part of the name.",

@@ -151,6 +151,9 @@ fn multi_select_by_commas_numbers_and_json() {
     f.reads(r#" ["cake"] "#, json!(["cake"]));
     f.blank("");
     f.blank("  ");
+    // Commas with no choice between them name none: blank, not `[]`.
+    f.blank(",");
+    f.blank(" , ,");
 }
 
 #[test]
@@ -273,6 +276,11 @@ fn a_required_multi_select_left_blank() {
     let r = required(r#"{"type": "array", "title": "Extras", "items": {"enum": ["a"]}}"#);
     r.refuses(
         "",
+        ErrorKind::MissingField,
+        "Extras: this answer is required.",
+    );
+    r.refuses(
+        ",",
         ErrorKind::MissingField,
         "Extras: this answer is required.",
     );

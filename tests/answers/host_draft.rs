@@ -426,8 +426,7 @@ fn unsupported_fields_in_a_draft() {
     let refused = draft.set("address", json!({"street": "Main"})).unwrap_err();
     assert_eq!(
         refused.error(),
-        &Error::from(ErrorKind::TypeMismatch {
-            expected: JsonType::Null,
+        &Error::from(ErrorKind::Unsupported {
             found: json!({"street": "Main"})
         })
         .in_field("address")

@@ -535,8 +535,7 @@ fn an_unsupported_field_refuses_every_value() {
     let refusal = address.parse_text("Main Street 1").unwrap_err();
     assert_eq!(
         refusal.error(),
-        &Error::from(ErrorKind::TypeMismatch {
-            expected: enum_schema::error::JsonType::Null,
+        &Error::from(ErrorKind::Unsupported {
             found: json!("Main Street 1"),
         })
         .in_field("address")
@@ -544,6 +543,10 @@ fn an_unsupported_field_refuses_every_value() {
     assert_eq!(
         refusal.reason(),
         r#"Address: this field cannot be answered here (`type` "object" is not an elicitation property type; expected "string", "number", "integer", "boolean" or "array"); decline the form instead."#
+    );
+    assert_eq!(
+        refusal.error().to_string(),
+        r#"field `address`: unsupported field: its schema cannot be shown, so no value is sent (offered "Main Street 1")"#
     );
     let blank = address.parse_text("  ").unwrap_err();
     assert_eq!(

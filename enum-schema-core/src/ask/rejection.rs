@@ -144,6 +144,7 @@ fn rejection_entry(error: &Error) -> Value {
         | ErrorKind::TooFewItems { items, .. }
         | ErrorKind::TooManyItems { items, .. } => put("value", quote.items(items)),
         ErrorKind::TypeMismatch { found, .. }
+        | ErrorKind::Unsupported { found }
         | ErrorKind::MissingAction { found }
         | ErrorKind::UnknownAction { action: found } => put("value", quote.value(found)),
         ErrorKind::NotAnInteger { value, .. } | ErrorKind::OutOfRange { value, .. } => {

@@ -265,17 +265,12 @@ impl Field {
     /// A [`Refusal`] whose [`error`](Refusal::error) is the server's
     /// [`Error`] (naming this field), and whose reason a person reads. An
     /// unsupported field refuses every value with
-    /// [`ErrorKind::TypeMismatch`](crate::ErrorKind::TypeMismatch): nothing
+    /// [`ErrorKind::Unsupported`](crate::ErrorKind::Unsupported): nothing
     /// is sent for it.
     pub fn check(&self, value: Value) -> Result<Value, Refusal<'_>> {
         match &self.schema {
             Ok(schema) => strictest(schema, value).map_err(|error| self.refuse(error)),
-            Err(_) => Err(
-                self.refuse(Error::from(crate::error::ErrorKind::TypeMismatch {
-                    expected: crate::error::JsonType::Null,
-                    found: value,
-                })),
-            ),
+            Err(_) => Err(self.refuse(Error::from(ErrorKind::Unsupported { found: value }))),
         }
     }
 
@@ -306,7 +301,8 @@ impl Field {
     /// - **Multi-select**: a JSON array (`["tea", "cake"]`, or numbers), or
     ///   the same choices as a single-select separated by commas when no
     ///   option's value or label has a comma (`1, 3` or `tea, cake`);
-    ///   `[]` picks none. A choice named twice is refused, not merged.
+    ///   `[]` picks none, and commas with nothing between them (`,`) are
+    ///   a blank answer. A choice named twice is refused, not merged.
     ///
     /// # Errors
     ///

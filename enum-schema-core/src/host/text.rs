@@ -38,9 +38,10 @@ pub(super) fn read(schema: &PrimitiveSchema, text: &str) -> Result<Option<Value>
             })?)
         }
         PrimitiveSchema::SingleSelect(select) => Value::String(choose(select.options(), trimmed)),
-        PrimitiveSchema::MultiSelect(select) => {
-            Value::Array(choose_several(select.options(), trimmed))
-        }
+        PrimitiveSchema::MultiSelect(select) => match choose_several(select.options(), trimmed) {
+            Some(choices) => Value::Array(choices),
+            None => return Ok(None),
+        },
         PrimitiveSchema::String(_) => Value::String(text.to_owned()),
     };
     Ok(Some(value))
@@ -152,32 +153,37 @@ impl<'a> Index<'a> {
 
 /// Several choices: a JSON array (of names, or of numbers in the list), or
 /// names and numbers separated by commas when no option has a comma.
-fn choose_several(options: &[EnumOption], text: &str) -> Vec<Value> {
+/// `None`: commas with no choice between them, a blank answer.
+fn choose_several(options: &[EnumOption], text: &str) -> Option<Vec<Value>> {
     let index = Index::new(options);
     if text.starts_with('[') {
         if let Ok(Value::Array(items)) = serde_json::from_str::<Value>(text) {
-            return items
-                .into_iter()
-                .map(|item| match &item {
-                    Value::String(name) => Value::String(index.choose(name)),
-                    Value::Number(number) => number
-                        .as_u64()
-                        .and_then(|n| options.get(usize::try_from(n).ok()?.checked_sub(1)?))
-                        .map_or(item.clone(), |option| Value::from(option.value())),
-                    _ => item,
-                })
-                .collect();
+            return Some(
+                items
+                    .into_iter()
+                    .map(|item| match &item {
+                        Value::String(name) => Value::String(index.choose(name)),
+                        Value::Number(number) => number
+                            .as_u64()
+                            .and_then(|n| options.get(usize::try_from(n).ok()?.checked_sub(1)?))
+                            .map_or(item.clone(), |option| Value::from(option.value())),
+                        _ => item,
+                    })
+                    .collect(),
+            );
         }
     }
     let commas = options
         .iter()
         .any(|option| option.value().contains(',') || option.label().contains(','));
     if commas {
-        return vec![Value::String(index.choose(text))];
+        return Some(vec![Value::String(index.choose(text))]);
     }
-    text.split(',')
+    let choices: Vec<Value> = text
+        .split(',')
         .map(str::trim)
         .filter(|part| !part.is_empty())
         .map(|part| Value::String(index.choose(part)))
-        .collect()
+        .collect();
+    (!choices.is_empty()).then_some(choices)
 }
