@@ -143,6 +143,14 @@ pub trait Messages: Send + Sync + 'static {
         format!("{options} options: type part of the one you want")
     }
 
+    /// One of the few words of a host's own prompts
+    /// (`host::terminal`): the question at the end of a form and its
+    /// answers, the entry that leaves an optional list blank, the keys'
+    /// help. By default, [`Word::english`].
+    fn word(&self, word: Word) -> Cow<'static, str> {
+        Cow::Borrowed(word.english())
+    }
+
     /// The message of each `notifications/progress` sent while a call waits
     /// for the client's answer to a request of `method`. By default,
     /// `"Waiting for the person to answer"` for `elicitation/create` (and
@@ -155,6 +163,80 @@ pub trait Messages: Send + Sync + 'static {
             "roots/list" => "Waiting for the client's roots",
             _ => "Waiting for the person to answer",
         })
+    }
+}
+
+/// The words of a host's own prompts ([`Messages::word`]), as
+/// `host::terminal` shows them; the reasons and hints are
+/// [`Messages::reason`]'s and [`Messages::hint`]'s.
+///
+/// ```
+/// use std::borrow::Cow;
+/// use enum_schema::messages::{Messages, Word};
+///
+/// struct Deutsch;
+///
+/// impl Messages for Deutsch {
+///     fn word(&self, word: Word) -> Cow<'static, str> {
+///         Cow::Borrowed(match word {
+///             Word::SendTheAnswer => "Antwort senden?",
+///             Word::Send => "Senden",
+///             Word::Decline => "Ablehnen",
+///             Word::Cancel => "Abbrechen",
+///             other => other.english(),
+///         })
+///     }
+/// }
+///
+/// assert_eq!(Deutsch.word(Word::Decline), "Ablehnen");
+/// assert_eq!(Deutsch.word(Word::LeaveBlank), "(leave blank)");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Word {
+    /// The question after the last field of a form that can be sent:
+    /// "Send the answer?"
+    SendTheAnswer,
+    /// What a form shows when a required field cannot be answered (an
+    /// unsupported one), before offering decline or cancel: "This form
+    /// cannot be answered here."
+    CannotBeAnswered,
+    /// Send the answer (`accept`): "Send".
+    Send,
+    /// Refuse to answer (`decline`): "Decline".
+    Decline,
+    /// Dismiss the form (`cancel`): "Cancel".
+    Cancel,
+    /// The entry of an optional single-select's list that leaves it
+    /// blank: "(leave blank)".
+    LeaveBlank,
+    /// The keys of a single-select's list: "↑↓ to move, enter to select,
+    /// type to filter".
+    ListKeys,
+    /// The keys of a multi-select's checklist: "↑↓ to move, space to
+    /// select one, → to all, ← to none, type to filter".
+    ChecklistKeys,
+    /// The keys of the question at the end: "↑↓ to move, enter to choose,
+    /// Esc to cancel".
+    EndKeys,
+}
+
+impl Word {
+    /// This crate's English for the word.
+    pub fn english(self) -> &'static str {
+        match self {
+            Word::SendTheAnswer => "Send the answer?",
+            Word::CannotBeAnswered => "This form cannot be answered here.",
+            Word::Send => "Send",
+            Word::Decline => "Decline",
+            Word::Cancel => "Cancel",
+            Word::LeaveBlank => "(leave blank)",
+            Word::ListKeys => "↑↓ to move, enter to select, type to filter",
+            Word::ChecklistKeys => {
+                "↑↓ to move, space to select one, → to all, ← to none, type to filter"
+            }
+            Word::EndKeys => "↑↓ to move, enter to choose, Esc to cancel",
+        }
     }
 }
 

@@ -57,10 +57,10 @@
 //! prompts are drawn on standard error, as inquire draws them; standard
 //! output stays the program's.
 //!
-//! The reasons and hints are worded by the prompt's
-//! [`Messages`] ([`Prompt::with_messages`]);
-//! the few words of the prompts themselves ("Send", "Decline", "Cancel",
-//! "(leave blank)", the keys' help) are English.
+//! Every word a person reads is the prompt's [`Messages`]'
+//! ([`Prompt::with_messages`]): the reasons and hints, and the few words of
+//! the prompts themselves ("Send", "Decline", "Cancel", "(leave blank)",
+//! the keys' help: [`Messages::word`]).
 
 use std::fmt;
 use std::io::{self, Write};
@@ -71,8 +71,8 @@ use inquire::validator::Validation;
 use inquire::{Confirm, CustomUserError, InquireError, MultiSelect, Select, Text};
 use serde_json::Value;
 
-use crate::error::ErrorKind;
-use crate::messages::{is_invisible, English, Messages};
+use crate::error::{ErrorKind, JsonType};
+use crate::messages::{is_invisible, English, Messages, Word};
 use crate::schema::MultiSelectSchema;
 
 use super::draft::{Defaults, Draft};
@@ -205,11 +205,6 @@ enum End {
     Decline,
     Cancel,
 }
-
-const SEND: &str = "Send";
-const DECLINE: &str = "Decline";
-const CANCEL: &str = "Cancel";
-const LEAVE_BLANK: &str = "(leave blank)";
 
 impl Prompt {
     /// A prompt in this crate's English ([`English`]), each field
@@ -406,7 +401,12 @@ impl Prompt {
         let label = line(field.label());
         let hint = field.hint_in(&*self.messages);
         let help = self.help(field, &hint);
-        let error = format!("{label}: enter {hint}.");
+        let english = format!("{label}: enter {hint}.");
+        let unreadable = ErrorKind::Unreadable {
+            text: String::new(),
+            expected: JsonType::Boolean,
+        };
+        let error = self.messages.reason(&label, &unreadable, &english);
         let parser = |text: &str| match field.parse_text(text) {
             Ok(Some(Value::Bool(answer))) => Ok(answer),
             _ => Err(()),
@@ -433,15 +433,14 @@ impl Prompt {
         let mut items: Vec<String> = options.iter().map(|option| line(option.label())).collect();
         let blank = !field.is_required();
         if blank {
-            items.push(LEAVE_BLANK.to_owned());
+            items.push(line(&self.messages.word(Word::LeaveBlank)));
         }
         let start = self
             .start(field, draft)
             .and_then(|value| value.as_str().map(str::to_owned))
             .and_then(|value| options.iter().position(|option| option.value() == value));
         let cursor = start.unwrap_or(if blank { options.len() } else { 0 });
-        let keys = Select::<String>::DEFAULT_HELP_MESSAGE.unwrap_or_default();
-        let help = self.help(field, keys);
+        let help = self.help(field, &self.messages.word(Word::ListKeys));
         let picked = Select::new(&label, items)
             .with_starting_cursor(cursor)
             .with_help_message(&help)
@@ -479,7 +478,8 @@ impl Prompt {
                 .collect(),
             _ => Vec::new(),
         };
-        let keys = MultiSelect::<String>::DEFAULT_HELP_MESSAGE.unwrap_or_default();
+        let keys = self.messages.word(Word::ChecklistKeys);
+        let keys = keys.as_ref();
         let help = match count(select) {
             Some(count) => self.help(field, &format!("{count}; {keys}")),
             None => self.help(field, keys),
@@ -538,20 +538,31 @@ impl Prompt {
     /// Send, decline or cancel; only decline or cancel when the form
     /// cannot be accepted.
     fn end(&self, can_accept: bool) -> Result<End, Stop> {
-        let (message, choices) = if can_accept {
-            ("Send the answer?", vec![SEND, DECLINE, CANCEL])
+        let (message, ends) = if can_accept {
+            (
+                Word::SendTheAnswer,
+                &[End::Send, End::Decline, End::Cancel][..],
+            )
         } else {
-            ("This form cannot be answered here.", vec![DECLINE, CANCEL])
+            (Word::CannotBeAnswered, &[End::Decline, End::Cancel][..])
         };
-        let picked = Select::new(message, choices)
-            .with_help_message("↑↓ to move, enter to choose, Esc to cancel")
+        let word = |word| line(&self.messages.word(word));
+        let choices: Vec<String> = ends
+            .iter()
+            .map(|end| {
+                word(match end {
+                    End::Send => Word::Send,
+                    End::Decline => Word::Decline,
+                    End::Cancel => Word::Cancel,
+                })
+            })
+            .collect();
+        // By position: two translated words may read alike.
+        let picked = Select::new(&word(message), choices)
+            .with_help_message(&word(Word::EndKeys))
             .without_filtering()
-            .prompt()?;
-        Ok(match picked {
-            SEND => End::Send,
-            DECLINE => End::Decline,
-            _ => End::Cancel,
-        })
+            .raw_prompt()?;
+        Ok(ends[picked.index])
     }
 }
 
@@ -631,6 +642,20 @@ mod tests {
         let params = json!({"message": "m", "requestedSchema": {
             "type": "object", "properties": properties, "required": required}});
         Request::from_params(&params).unwrap()
+    }
+
+    /// The English keys' help is inquire's own, so that the prompts read
+    /// as inquire's do unless a `Messages` words them.
+    #[test]
+    fn the_english_keys_are_inquires() {
+        assert_eq!(
+            Some(Word::ListKeys.english()),
+            Select::<String>::DEFAULT_HELP_MESSAGE
+        );
+        assert_eq!(
+            Some(Word::ChecklistKeys.english()),
+            MultiSelect::<String>::DEFAULT_HELP_MESSAGE
+        );
     }
 
     #[test]
