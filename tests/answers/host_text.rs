@@ -394,6 +394,20 @@ fn numbers_out_of_range() {
         },
         "Minutes: enter a number from 1 to 90; you entered “0”.",
     );
+    // An integer field's fractional bounds, as its hint and the schema
+    // sent say them: rounded inwards.
+    let whole = one(r#"{"type": "integer", "title": "Seats", "minimum": 1.5, "maximum": 9.5}"#);
+    assert_eq!(whole.field().hint(), "a whole number from 2 to 9");
+    whole.refuses(
+        "10",
+        ErrorKind::OutOfRange {
+            value: 10.into(),
+            minimum: Some(Number::from_f64(1.5).unwrap()),
+            maximum: Some(Number::from_f64(9.5).unwrap()),
+        },
+        "Seats: enter a number from 2 to 9; you entered “10”.",
+    );
+    whole.reads("2", json!(2));
     let low = one(r#"{"type": "number", "minimum": -1.5}"#);
     low.refuses(
         "-1.50001",
