@@ -156,6 +156,66 @@ fn multi_select_by_commas_numbers_and_json() {
     f.blank(" , ,");
 }
 
+/// A short list is scanned and a long one indexed (beyond 16 options):
+/// both read the same text as the same choices, a value before a label,
+/// a label ignoring case only when one option has it, then a number.
+#[test]
+fn a_long_list_reads_as_a_short_one() {
+    let typed = [
+        "Red, blue",
+        "RED,1",
+        "2, b",
+        "r2, Blue",
+        "red",
+        "BLUE, r1",
+        "3, 2",
+        ",",
+    ];
+    let mut read: Vec<Vec<String>> = Vec::new();
+    for filler in [0, 13, 14, 40] {
+        let mut options = vec![
+            json!({"const": "r1", "title": "Red"}),
+            json!({"const": "r2", "title": "RED"}),
+            json!({"const": "b", "title": "Blue"}),
+        ];
+        options.extend(
+            (0..filler).map(|i| json!({"const": format!("x{i}"), "title": format!("X {i}")})),
+        );
+        let f = one(&json!({"type": "array", "items": {"anyOf": options}}).to_string());
+        read.push(
+            typed
+                .iter()
+                .map(|text| format!("{:?}", f.field().parse_text(text).map_err(|r| r.reason())))
+                .collect(),
+        );
+    }
+    assert_eq!(
+        read[0][..5],
+        [
+            r#"Ok(Some(Array [String("r1"), String("b")]))"#,
+            r#"Ok(Some(Array [String("r2"), String("r1")]))"#,
+            r#"Ok(Some(Array [String("r2"), String("b")]))"#,
+            r#"Ok(Some(Array [String("r2"), String("b")]))"#,
+            r#"Err("f: “red” is not one of the choices; choose from “Red”, “RED” or “Blue”.")"#,
+        ]
+    );
+    assert_eq!(read[0][7], "Ok(None)");
+    // 3 and 16 options are scanned, 17 and 43 indexed; the choices read
+    // are the same (a refusal's list of choices grows with the list).
+    for (at, text) in typed.iter().enumerate() {
+        if read[0][at].starts_with("Ok") {
+            for other in &read[1..] {
+                assert_eq!(other[at], read[0][at], "{text:?}");
+            }
+        } else {
+            assert!(
+                read.iter().all(|list| list[at].starts_with("Err")),
+                "{text:?}"
+            );
+        }
+    }
+}
+
 #[test]
 fn multi_select_counts_and_duplicates() {
     let f = tea();

@@ -102,9 +102,9 @@ fn find<'a>(options: &'a [EnumOption], text: &str) -> Option<&'a EnumOption> {
 
 /// The options by value, by label, and by label ignoring case (`None`
 /// where two labels match), each the first in the list as [`find`] takes
-/// it: several choices are looked up in time linear in their number and
-/// the options' together, where [`find`] for each would scan the list
-/// once per choice.
+/// it: several choices among many options are looked up in time linear in
+/// their number and the options' together, where [`find`] for each would
+/// scan the list once per choice.
 struct Index<'a> {
     options: &'a [EnumOption],
     values: HashMap<&'a str, &'a EnumOption>,
@@ -151,11 +151,35 @@ impl<'a> Index<'a> {
     }
 }
 
+/// Up to this many options, several choices are looked up by scanning
+/// the list ([`find`]); beyond, through an [`Index`], whose maps cost more
+/// to build than a short list costs to scan.
+const SCANNED_OPTIONS: usize = 16;
+
+/// The options to choose among: a short list scanned, a long one indexed.
+enum Lookup<'a> {
+    Scan(&'a [EnumOption]),
+    Index(Index<'a>),
+}
+
+impl Lookup<'_> {
+    fn choose(&self, text: &str) -> String {
+        match self {
+            Lookup::Scan(options) => choose(options, text),
+            Lookup::Index(index) => index.choose(text),
+        }
+    }
+}
+
 /// Several choices: a JSON array (of names, or of numbers in the list), or
 /// names and numbers separated by commas when no option has a comma.
 /// `None`: commas with no choice between them, a blank answer.
 fn choose_several(options: &[EnumOption], text: &str) -> Option<Vec<Value>> {
-    let index = Index::new(options);
+    let index = if options.len() <= SCANNED_OPTIONS {
+        Lookup::Scan(options)
+    } else {
+        Lookup::Index(Index::new(options))
+    };
     if text.starts_with('[') {
         if let Ok(Value::Array(items)) = serde_json::from_str::<Value>(text) {
             return Some(
