@@ -14,7 +14,8 @@ use serde_json::Value;
 use crate::error::Error;
 use crate::error::{ErrorKind, JsonType};
 use crate::schema::format::{
-    missing_from_date_time, not_ascii_email, uri_problem, Missing, NotAscii, UriProblem,
+    is_date, is_date_time, is_email, is_uri, missing_from_date_time, not_ascii_email, uri_problem,
+    Missing, NotAscii, UriProblem,
 };
 use crate::schema::number::{stands_outside, written, Inexact};
 use crate::schema::option::EnumOption;
@@ -89,9 +90,10 @@ pub trait Messages: Send + Sync + 'static {
     /// The sentence that says why the answer to the field a person knows as
     /// `field` (its title, else its key) was refused for `error`;
     /// `english` is this crate's sentence for it
-    /// (`"Services: pick at most 2; you picked 3."`). A question asked
-    /// again carries one such sentence per problem, one a line, after its
-    /// message. By default, `english`.
+    /// (`"Services: pick at most 2; you picked 3."`), with the field's
+    /// hint in it where it has one as [`hint`](Self::hint) words it. A
+    /// question asked again carries one such sentence per problem, one a
+    /// line, after its message. By default, `english`.
     fn reason(&self, field: &str, error: &ErrorKind, english: &str) -> String {
         let _ = (field, error);
         english.to_owned()
@@ -458,12 +460,40 @@ fn unreadable(
 ) -> std::fmt::Result {
     let hint = property.map(|property| messages.hint(field, property, &hint(property)));
     let trimmed = text.trim();
-    if expected == JsonType::Number && is_decimal_comma(trimmed) {
-        return write!(
-            english,
-            "{field}: write a decimal with a point, as in {}.",
-            trimmed.replace(',', ".")
-        );
+    let integer = matches!(property, Some(PrimitiveSchema::Number(number)) if number.integer);
+    if let Some(thousands) = (expected == JsonType::Number)
+        .then(|| comma_fraction(trimmed))
+        .flatten()
+        .map(|fraction| fraction.len() == 3)
+    {
+        // Three digits after the comma may be thousands (1,000) as well as
+        // a decimal comma: say both ways to write it, and only the whole
+        // one for an integer field.
+        let (point, plain) = (trimmed.replace(',', "."), trimmed.replace(',', ""));
+        return match (integer, thousands, hint) {
+            (true, true, _) => write!(
+                english,
+                "{field}: write the number without a comma, as in {plain}."
+            ),
+            (true, false, Some(hint)) => write!(
+                english,
+                "{field}: enter {hint}; you entered {}.",
+                quote(text)
+            ),
+            (true, false, None) => write!(
+                english,
+                "{field}: enter a whole number; you entered {}.",
+                quote(text)
+            ),
+            (false, true, _) => write!(
+                english,
+                "{field}: write {plain} without a comma, or {point} if you meant a decimal."
+            ),
+            (false, false, _) => write!(
+                english,
+                "{field}: write a decimal with a point, as in {point}."
+            ),
+        };
     }
     let (what, shaped) = match expected {
         JsonType::Boolean => ("yes or no", false),
@@ -473,7 +503,6 @@ fn unreadable(
     // A decimal a double holds, refused for an integer field: a fraction
     // whose nearest double is whole (9007199254740993.5), or a whole
     // number beyond 64 bits, which a double holds only rounded.
-    let integer = matches!(property, Some(PrimitiveSchema::Number(number)) if number.integer);
     if shaped && integer {
         match Inexact::of(trimmed) {
             Inexact::Fraction => {
@@ -541,15 +570,13 @@ fn inexact(
 }
 
 /// `12,5` or `-0,25`: a number written with a decimal comma.
-fn is_decimal_comma(text: &str) -> bool {
+/// The digits after the one comma of a number written with one (`1,5`,
+/// `-0,25`, `1,000`); `None` for anything else (`1,000,000`, `1,`).
+fn comma_fraction(text: &str) -> Option<&str> {
     let digits = text.strip_prefix(['-', '+']).unwrap_or(text);
-    let Some((whole, fraction)) = digits.split_once(',') else {
-        return false;
-    };
-    !whole.is_empty()
-        && !fraction.is_empty()
-        && whole.bytes().all(|b| b.is_ascii_digit())
-        && fraction.bytes().all(|b| b.is_ascii_digit())
+    let (whole, fraction) = digits.split_once(',')?;
+    let digits_only = |part: &str| !part.is_empty() && part.bytes().all(|b| b.is_ascii_digit());
+    (digits_only(whole) && digits_only(fraction)).then_some(fraction)
 }
 
 /// What a field takes, in a few words a person reads before typing: "a
@@ -702,6 +729,22 @@ fn reason(text: &mut String, field: &str, kind: &ErrorKind, changed: bool) -> st
             value, max_length, ..
         } => length(text, field, "at most", *max_length, value),
         ErrorKind::InvalidFormat { value, format, .. } => {
+            // A valid value with a space (or a line break) around it: say
+            // that, not that it is no address.
+            let trimmed = value.trim();
+            if trimmed.len() != value.len() && is_format(*format, trimmed) {
+                let edge = match (value.starts_with(trimmed), value.ends_with(trimmed)) {
+                    (true, _) => "at its end",
+                    (_, true) => "at its start",
+                    _ => "at its start and end",
+                };
+                return write!(
+                    text,
+                    "{field}: {} has a space {edge}; enter {}.",
+                    quote(value),
+                    quote(trimmed)
+                );
+            }
             match format {
                 StringFormat::Email => {
                     if let Some(not_ascii) = not_ascii_email(value) {
@@ -769,6 +812,16 @@ fn reason(text: &mut String, field: &str, kind: &ErrorKind, changed: bool) -> st
 /// would suggest a wrong address, but left out.
 const SUGGESTED: usize = 254;
 
+/// Whether `value` is a valid `format`.
+fn is_format(format: StringFormat, value: &str) -> bool {
+    match format {
+        StringFormat::Email => is_email(value),
+        StringFormat::Uri => is_uri(value),
+        StringFormat::Date => is_date(value),
+        StringFormat::DateTime => is_date_time(value),
+    }
+}
+
 /// The reason for an e-mail address refused for characters outside ASCII
 /// (`email` is ASCII; MCP has no `idn-email`): where they are, and the
 /// address to enter where there is one.
@@ -786,15 +839,15 @@ fn email_not_ascii(
     match not_ascii {
         NotAscii::Domain(Some(ascii)) => write!(
             text,
-            "{field}: {quoted} has characters outside ASCII in its domain; enter it in its ASCII form, “{ascii}”."
+            "{field}: {quoted} has accented or non-Latin characters in its domain; enter it as “{ascii}”, the same address written for email."
         ),
         NotAscii::Domain(None) => write!(
             text,
-            "{field}: {quoted} has characters outside ASCII in its domain, which has no ASCII form; enter another address."
+            "{field}: {quoted} has accented or non-Latin characters in its domain, which cannot be written for email here; enter another address."
         ),
         NotAscii::Local => write!(
             text,
-            "{field}: {quoted} has characters outside ASCII before the @, which an address here cannot have; enter one without them, such as name@example.com."
+            "{field}: {quoted} has accented or non-Latin characters before the @, which an address here cannot have; enter one without them, such as name@example.com."
         ),
     }
 }
@@ -813,11 +866,11 @@ fn uri_reason(text: &mut String, field: &str, value: &str) -> std::fmt::Result {
     match problem {
         UriProblem::NotAscii(Some(encoded)) => write!(
             text,
-            "{field}: {quoted} has characters outside ASCII; enter them percent-encoded, as in “{encoded}”."
+            "{field}: {quoted} has accented or non-Latin characters; enter them percent-encoded, as in “{encoded}”."
         ),
         UriProblem::NotAscii(None) => write!(
             text,
-            "{field}: {quoted} has characters outside ASCII; enter them percent-encoded (é as %C3%A9)."
+            "{field}: {quoted} has accented or non-Latin characters; enter them percent-encoded (é as %C3%A9)."
         ),
         UriProblem::Space(Some(encoded)) => write!(
             text,

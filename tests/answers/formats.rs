@@ -876,7 +876,7 @@ fn email_is_ascii_on_every_path() {
         let mut draft = request.draft(enum_schema::host::Defaults::Prefill);
         assert_eq!(
             draft.set_text("email", "a@é.org").unwrap_err().reason(),
-            "Email: “a@é.org” has characters outside ASCII in its domain; enter it in its ASCII form, “a@xn--9ca.org”.",
+            "Email: “a@é.org” has accented or non-Latin characters in its domain; enter it as “a@xn--9ca.org”, the same address written for email.",
         );
     }
 }

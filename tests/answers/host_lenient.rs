@@ -542,7 +542,7 @@ fn an_unsupported_field_refuses_every_value() {
     );
     assert_eq!(
         refusal.reason(),
-        r#"Address: this field cannot be answered here (`type` "object" is not an elicitation property type; expected "string", "number", "integer", "boolean" or "array"); decline the form instead."#
+        r#"Address: this field cannot be answered here; decline the form instead."#
     );
     assert_eq!(
         refusal.error().to_string(),
@@ -557,7 +557,7 @@ fn an_unsupported_field_refuses_every_value() {
     assert_eq!(extra.parse_text(""), Ok(None));
     assert_eq!(
         extra.check(json!("x")).unwrap_err().reason(),
-        r#"extra: this field cannot be answered here (`type` ["string","null"] is not an elicitation property type; expected "string", "number", "integer", "boolean" or "array"); leave it blank."#
+        r#"extra: this field cannot be answered here; leave it blank."#
     );
 }
 

@@ -276,11 +276,35 @@ fn a_decimal_comma() {
         unreadable(" 7,5 "),
         "Amount: write a decimal with a point, as in 7.5.",
     );
-    // Thousands separated by commas are no decimal comma.
+    // Thousands separated by commas are no decimal comma; three digits
+    // after one comma may be either.
     f.refuses(
         "1,000,000",
         unreadable("1,000,000"),
         "Amount: “1,000,000” is not a number; enter a number.",
+    );
+    f.refuses(
+        "1,000",
+        unreadable("1,000"),
+        "Amount: write 1000 without a comma, or 1.000 if you meant a decimal.",
+    );
+    // An integer field: a decimal comma is no whole number, thousands are.
+    let whole = one(r#"{"type": "integer", "title": "Nights", "minimum": 1, "maximum": 14}"#);
+    whole.refuses(
+        "3,5",
+        unreadable("3,5"),
+        "Nights: enter a whole number from 1 to 14; you entered “3,5”.",
+    );
+    whole.refuses(
+        "1,000",
+        unreadable("1,000"),
+        "Nights: write the number without a comma, as in 1000.",
+    );
+    let plain = one(r#"{"type": "integer", "title": "Count"}"#);
+    plain.refuses(
+        "-2,5",
+        unreadable("-2,5"),
+        "Count: enter a whole number; you entered “-2,5”.",
     );
 }
 
@@ -360,9 +384,10 @@ fn a_whole_number_beyond_64_bits() {
         refusal.reason(),
         "Count: “9007199254740992” reached the server rounded; enter the whole number in digits only, without a decimal point or an exponent."
     );
+    // Below 2^53, a whole double is sent as the integer it is.
     assert_eq!(
         f.field().check(json!(9007199254740991.0)),
-        Ok(json!(9007199254740991.0))
+        Ok(json!(9007199254740991_i64))
     );
     assert_eq!(
         n.field().check(json!(9007199254740992.0)),

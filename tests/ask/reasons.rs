@@ -56,22 +56,22 @@ fn reasons(email: &str, homepage: &str) -> Vec<String> {
 fn an_email_address_is_ascii_and_the_reason_gives_its_ascii_form() {
     assert_eq!(
         reasons("a@é.org", "https://example.com/"),
-        ["email: “a@é.org” has characters outside ASCII in its domain; enter it in its ASCII form, “a@xn--9ca.org”."]
+        ["email: “a@é.org” has accented or non-Latin characters in its domain; enter it as “a@xn--9ca.org”, the same address written for email."]
     );
     assert_eq!(
         reasons("aé@iana.org", "https://example.com/"),
-        ["email: “aé@iana.org” has characters outside ASCII before the @, which an address here cannot have; enter one without them, such as name@example.com."]
+        ["email: “aé@iana.org” has accented or non-Latin characters before the @, which an address here cannot have; enter one without them, such as name@example.com."]
     );
     assert_eq!(
         reasons("사용자@도메인.한국", "https://example.com/"),
-        ["email: “사용자@도메인.한국” has characters outside ASCII before the @, which an address here cannot have; enter one without them, such as name@example.com."]
+        ["email: “사용자@도메인.한국” has accented or non-Latin characters before the @, which an address here cannot have; enter one without them, such as name@example.com."]
     );
     // A label of 63 characters at most, counted in the ASCII form: 60 é
     // are more than 63 characters encoded.
     let long = format!("a@{}.org", "é".repeat(60));
     assert_eq!(
         reasons(&long, "https://example.com/"),
-        [format!("email: {} has characters outside ASCII in its domain, which has no ASCII form; enter another address.", quoted(&long))]
+        [format!("email: {} has accented or non-Latin characters in its domain, which cannot be written for email here; enter another address.", quoted(&long))]
     );
     // An encoded label within 63 characters: suggested whole, however
     // long the quote of what was sent.
@@ -81,7 +81,7 @@ fn an_email_address_is_ascii_and_the_reason_gives_its_ascii_form() {
     };
     assert!(
         reason.ends_with(
-            "enter it in its ASCII form, “a@xn--9caaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.org”."
+            "enter it as “a@xn--9caaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa.org”, the same address written for email."
         ),
         "{reason}"
     );
@@ -115,7 +115,7 @@ fn a_uri_is_told_what_is_wrong_and_how_to_write_it() {
     );
     assert_eq!(
         reason("https://example.com/café"),
-        ["homepage: “https://example.com/café” has characters outside ASCII; enter them percent-encoded, as in “https://example.com/caf%C3%A9”."]
+        ["homepage: “https://example.com/café” has accented or non-Latin characters; enter them percent-encoded, as in “https://example.com/caf%C3%A9”."]
     );
     assert_eq!(
         reason("https://example.com/a b"),
@@ -124,6 +124,28 @@ fn a_uri_is_told_what_is_wrong_and_how_to_write_it() {
     assert_eq!(
         reason("https://example.com/%zz"),
         ["homepage: “https://example.com/%zz” is not a full address, such as https://example.com/page."]
+    );
+}
+
+/// A valid address with a space around it is told so, not that it is
+/// no address (found by a new user's trial).
+#[test]
+fn a_space_around_a_valid_value_is_named() {
+    assert_eq!(
+        reasons(" a@b.org", "https://example.com/\n"),
+        [
+            "email: “ a@b.org” has a space at its start; enter “a@b.org”.",
+            "homepage: “https://example.com/ ” has a space at its end; enter “https://example.com/”.",
+        ]
+    );
+    assert_eq!(
+        reasons(" a@b.org ", "https://example.com/"),
+        ["email: “ a@b.org ” has a space at its start and end; enter “a@b.org”."]
+    );
+    // Not valid without the space either: as before.
+    assert_eq!(
+        reasons(" a@", "https://example.com/"),
+        ["email: “ a@” is not an email address, such as name@example.com."]
     );
 }
 

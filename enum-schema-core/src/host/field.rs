@@ -251,7 +251,10 @@ impl Field {
     /// an array of option values) with the server's own checks
     /// ([`PrimitiveSchema::check`]): a value this accepts, the server's
     /// parsing of the answer accepts; a value it refuses, the server would
-    /// refuse for the same reason. Returns the value as it is sent.
+    /// refuse for the same reason. Returns the value as it is sent: as
+    /// given, except that an integer field's whole double is sent as the
+    /// integer it is (`2.0` as `2`), which a server reading the field into
+    /// an integer type takes.
     ///
     /// An integer field also refuses a whole double at or beyond 2^53
     /// (`9007199254740992.0`), which stands for several integers, as a
@@ -338,7 +341,7 @@ impl Field {
     /// assert_eq!(refused.reason(), "Minutes: enter a number from 1 to 90; you entered “120”.");
     /// assert_eq!(
     ///     minutes.parse_text("7,5").unwrap_err().reason(),
-    ///     "Minutes: write a decimal with a point, as in 7.5.",
+    ///     "Minutes: enter a whole number from 1 to 90; you entered “7,5”.",
     /// );
     /// assert_eq!(severity.parse_text("").unwrap_err().reason(), "Severity: this answer is required.");
     /// # Ok::<(), enum_schema::host::ReadError>(())
@@ -391,10 +394,18 @@ impl Field {
 pub(super) fn strictest(schema: &PrimitiveSchema, value: Value) -> Result<Value, Error> {
     let value = schema.check(value)?;
     if let (PrimitiveSchema::Number(number), Value::Number(read)) = (schema, &value) {
-        if number.is_integer() && matches!(Reading::of(read), Reading::Rounded { .. }) {
-            return Err(Error::from(ErrorKind::Inexact {
-                text: written(read),
-            }));
+        if number.is_integer() {
+            if matches!(Reading::of(read), Reading::Rounded { .. }) {
+                return Err(Error::from(ErrorKind::Inexact {
+                    text: written(read),
+                }));
+            }
+            // A whole double (`2.0`) is sent as the integer it is (`2`):
+            // a server that reads the field into an integer type with
+            // serde refuses `2.0`. Below 2^53 (above, refused as inexact).
+            if let Some(double) = read.as_f64().filter(|_| read.is_f64()) {
+                return Ok(Value::from(double as i64));
+            }
         }
     }
     Ok(value)
@@ -460,20 +471,19 @@ impl<'a> Refusal<'a> {
             .map(|c| if messages::is_invisible(c) { ' ' } else { c })
             .collect();
         if let Err(why) = &self.field.schema {
-            // No value mends it: say so, whatever was refused.
-            let english = format!(
-                "{label}: this field cannot be answered here ({why}); decline the form instead."
-            );
-            return match self.field.required {
-                true => messages.reason(&label, self.error.kind(), &english),
-                false => messages.reason(
-                    &label,
-                    self.error.kind(),
-                    &format!(
-                        "{label}: this field cannot be answered here ({why}); leave it blank."
-                    ),
-                ),
+            // No value mends it: say so, whatever was refused. Why, only
+            // where a person can follow it: what the schema lacks is for
+            // the host's developer (`Field::kind`).
+            let why = match why {
+                SchemaError::TooManyOptions { .. } => format!(" ({why})"),
+                _ => String::new(),
             };
+            let then = match self.field.required {
+                true => "decline the form instead",
+                false => "leave it blank",
+            };
+            let english = format!("{label}: this field cannot be answered here{why}; {then}.");
+            return messages.reason(&label, self.error.kind(), &english);
         }
         let mut text = String::new();
         for error in self.error.iter() {
