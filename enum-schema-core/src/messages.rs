@@ -419,18 +419,13 @@ pub(crate) fn sentence(
         (ErrorKind::Inexact { text }, property) => {
             inexact(&mut english, field, text, property, messages)
         }
-        // An integer field's fractional bounds as its hint and the schema
-        // sent say them: rounded inwards, 1.5..9.5 as 2 to 9.
-        (
-            ErrorKind::OutOfRange {
-                value,
-                minimum,
-                maximum,
-            },
-            Some(PrimitiveSchema::Number(number)),
-        ) if number.integer => {
-            let minimum = minimum.as_ref().map(|bound| whole_bound(bound, true));
-            let maximum = maximum.as_ref().map(|bound| whole_bound(bound, false));
+        // An integer field's bounds as its hint and the schema sent say
+        // them: whole numbers within 64 bits (1.5..9.5 as 2 to 9, 2.0 as
+        // 2, a `u64`'s maximum as `i64::MAX`, what every peer reads).
+        (ErrorKind::OutOfRange { value, .. }, Some(PrimitiveSchema::Number(number)))
+            if number.integer =>
+        {
+            let (minimum, maximum) = (number.advertised_minimum(), number.advertised_maximum());
             out_of_range(
                 &mut english,
                 field,
@@ -912,19 +907,6 @@ fn length(
 }
 
 /// The reason for a number outside its bounds, by the bounds it has.
-/// An integer field's bound as a whole number: a fractional one rounded
-/// inwards (up for a `lower` bound), any other as it is. A fraction is
-/// below 2^53, where every double is whole, so it rounds into an `i64`.
-fn whole_bound(bound: &serde_json::Number, lower: bool) -> serde_json::Number {
-    match bound.as_f64() {
-        Some(double) if bound.is_f64() && double.fract() != 0.0 => {
-            let whole = if lower { double.ceil() } else { double.floor() };
-            serde_json::Number::from(whole as i64)
-        }
-        _ => bound.clone(),
-    }
-}
-
 fn out_of_range(
     text: &mut String,
     field: &str,

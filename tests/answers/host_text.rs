@@ -98,14 +98,15 @@ fn text_formats() {
         },
         "Email: “name” is not an email address, such as name@example.com.",
     );
-    // Spaces are the person's: not trimmed, so not an address.
+    // Spaces are the person's: not trimmed, so not an address; the
+    // reason says what to take away.
     email.refuses(
         " name@example.com",
         ErrorKind::InvalidFormat {
             value: " name@example.com".into(),
             format: StringFormat::Email,
         },
-        "Email: “ name@example.com” is not an email address, such as name@example.com.",
+        "Email: “ name@example.com” has a space at its start; enter “name@example.com”.",
     );
     let uri = one(r#"{"type": "string", "format": "uri"}"#);
     uri.reads(
@@ -433,6 +434,33 @@ fn numbers_out_of_range() {
         "Seats: enter a number from 2 to 9; you entered “10”.",
     );
     whole.reads("2", json!(2));
+    // Whole bounds written as doubles, and bounds beyond 64 bits: as the
+    // hint says them.
+    let doubles = one(r#"{"type": "integer", "title": "S", "minimum": 2.0, "maximum": 9.0}"#);
+    assert_eq!(doubles.field().hint(), "a whole number from 2 to 9");
+    doubles.refuses(
+        "10",
+        ErrorKind::OutOfRange {
+            value: 10.into(),
+            minimum: Some(Number::from_f64(2.0).unwrap()),
+            maximum: Some(Number::from_f64(9.0).unwrap()),
+        },
+        "S: enter a number from 2 to 9; you entered “10”.",
+    );
+    let huge = one(r#"{"type": "integer", "title": "H", "minimum": 1e300}"#);
+    assert_eq!(
+        huge.field().hint(),
+        "a whole number of at least 9223372036854775807"
+    );
+    huge.refuses(
+        "5",
+        ErrorKind::OutOfRange {
+            value: 5.into(),
+            minimum: Some(Number::from_f64(1e300).unwrap()),
+            maximum: None,
+        },
+        "H: enter a number of at least 9223372036854775807; you entered “5”.",
+    );
     let low = one(r#"{"type": "number", "minimum": -1.5}"#);
     low.refuses(
         "-1.50001",
@@ -476,6 +504,8 @@ fn numbers_out_of_range() {
         },
         "f: enter a number from -9223372036854775808 to 9223372036854775807; what you entered was rounded to “-9223372036854775808”, and may be outside the range.",
     );
+    // A `u64`'s range: it takes every `u64`, and says (as its hint and
+    // the schema sent do) the range every peer reads, up to `i64::MAX`.
     let u64s = one(r#"{"type": "integer", "minimum": 0, "maximum": 18446744073709551615}"#);
     u64s.reads("18446744073709551615", json!(u64::MAX));
     u64s.refuses(
@@ -485,7 +515,7 @@ fn numbers_out_of_range() {
             minimum: Some(0.into()),
             maximum: Some(u64::MAX.into()),
         },
-        "f: enter a number from 0 to 18446744073709551615; you entered “18446744073709551616”.",
+        "f: enter a number from 0 to 9223372036854775807; you entered “18446744073709551616”.",
     );
     let r = required(r#"{"type": "number", "title": "Amount"}"#);
     r.refuses(

@@ -91,8 +91,9 @@ pub(crate) fn is_handle(text: &str) -> bool {
 /// answers and expiry, behind a mutex. For a server that runs as one
 /// process (or whose load balancer sends every retry of a request to the
 /// process that asked); otherwise use a store that the processes share,
-/// such as [`RedisStore`](super::RedisStore). Clones share the same map.
-/// Feature `store`.
+/// such as [`RedisStore`](super::RedisStore). Clones share the same map;
+/// the limits are each clone's own (set them before cloning). Feature
+/// `store`.
 ///
 /// Expired answers are dropped when found and when the map has grown, so
 /// the map holds at most the requests of one time to live, and never more
