@@ -182,7 +182,7 @@ pub trait Messages: Send + Sync + 'static {
 ///     fn word(&self, word: Word) -> Cow<'static, str> {
 ///         Cow::Borrowed(match word {
 ///             Word::SendTheAnswer => "Antwort senden?",
-///             Word::Send => "Senden",
+///             Word::Accept => "Senden",
 ///             Word::Decline => "Ablehnen",
 ///             Word::Cancel => "Abbrechen",
 ///             other => other.english(),
@@ -203,8 +203,10 @@ pub enum Word {
     /// unsupported one), before offering decline or cancel: "This form
     /// cannot be answered here."
     CannotBeAnswered,
-    /// Send the answer (`accept`): "Send".
-    Send,
+    /// Send the answer (`accept`): "Send". (Named for the action: a
+    /// variant named `Send` would make rustc spell `std::marker::Send`
+    /// out in every diagnostic of a crate that depends on this one.)
+    Accept,
     /// Refuse to answer (`decline`): "Decline".
     Decline,
     /// Dismiss the form (`cancel`): "Cancel".
@@ -229,7 +231,7 @@ impl Word {
         match self {
             Word::SendTheAnswer => "Send the answer?",
             Word::CannotBeAnswered => "This form cannot be answered here.",
-            Word::Send => "Send",
+            Word::Accept => "Send",
             Word::Decline => "Decline",
             Word::Cancel => "Cancel",
             Word::LeaveBlank => "(leave blank)",

@@ -201,7 +201,7 @@ enum Line {
 /// The person's choice at the end.
 #[derive(Clone, Copy, PartialEq)]
 enum End {
-    Send,
+    Accept,
     Decline,
     Cancel,
 }
@@ -287,7 +287,7 @@ impl Prompt {
                 }
             }
             return Ok(match self.end(false)? {
-                End::Send | End::Decline => Response::Decline,
+                End::Accept | End::Decline => Response::Decline,
                 End::Cancel => Response::Cancel,
             });
         }
@@ -298,7 +298,7 @@ impl Prompt {
             match self.end(true)? {
                 End::Decline => return Ok(Response::Decline),
                 End::Cancel => return Ok(Response::Cancel),
-                End::Send => {}
+                End::Accept => {}
             }
             let blockers = match draft.finish() {
                 Ok(response) => return Ok(response),
@@ -541,7 +541,7 @@ impl Prompt {
         let (message, ends) = if can_accept {
             (
                 Word::SendTheAnswer,
-                &[End::Send, End::Decline, End::Cancel][..],
+                &[End::Accept, End::Decline, End::Cancel][..],
             )
         } else {
             (Word::CannotBeAnswered, &[End::Decline, End::Cancel][..])
@@ -551,7 +551,7 @@ impl Prompt {
             .iter()
             .map(|end| {
                 word(match end {
-                    End::Send => Word::Send,
+                    End::Accept => Word::Accept,
                     End::Decline => Word::Decline,
                     End::Cancel => Word::Cancel,
                 })
