@@ -278,13 +278,18 @@ fn model(schema: &PrimitiveSchema, text: &str) -> Option<Result<Value, ()>> {
             {
                 return Some(Ok(json!([find(options, trimmed)])));
             }
-            let parts = trimmed
+            let parts: Vec<Value> = trimmed
                 .split(',')
                 .map(str::trim)
-                .filter(|part| !part.is_empty());
-            Some(Ok(Value::Array(
-                parts.map(|part| find(options, part)).collect(),
-            )))
+                .filter(|part| !part.is_empty())
+                .map(|part| find(options, part))
+                .collect();
+            // Commas with no choice between them: a blank answer.
+            Some(Ok(if parts.is_empty() {
+                Value::Null
+            } else {
+                Value::Array(parts)
+            }))
         }
         PrimitiveSchema::Number(_) if !is_decimal(trimmed) => Some(Err(())),
         PrimitiveSchema::Number(number) => {
@@ -383,13 +388,41 @@ proptest! {
             prop_assert_eq!(parsed, server.map(|value| ElicitAction::Accept(content(&value))));
             return Ok(());
         }
-        prop_assert_eq!(&host, &server.clone().map_err(|error| error.in_field("f")));
+        // The value as the host sends it: an integer field's whole double
+        // as the integer it is (`2.0` as `2`), which the server takes as
+        // it is.
+        let sent = server.clone().map(|value| match (&sides.server, &value) {
+            (PrimitiveSchema::Number(number), Value::Number(read))
+                if number.is_integer()
+                    && read.is_f64()
+                    && read.as_f64().unwrap().abs() < 9_007_199_254_740_992.0 =>
+            {
+                Value::from(read.as_f64().unwrap() as i64)
+            }
+            _ => value,
+        });
+        prop_assert_eq!(&host, &sent.clone().map_err(|error| error.in_field("f")));
+        if let Ok(sent) = &sent {
+            prop_assert_eq!(sides.server.check(sent.clone()), Ok(sent.clone()));
+        }
         if value.is_null() && !required {
             // The server takes a null for an optional field as the field
             // left out; the host never sends one.
             prop_assert_eq!(parsed, Ok(ElicitAction::Accept(Map::new())));
         } else {
-            prop_assert_eq!(parsed, host.clone().map(|value| ElicitAction::Accept(content(&value))));
+            prop_assert_eq!(
+                parsed,
+                server
+                    .clone()
+                    .map(|value| ElicitAction::Accept(content(&value)))
+                    .map_err(|error| error.in_field("f"))
+            );
+        }
+        if let Ok(sent) = &host {
+            prop_assert_eq!(
+                sides.requested.parse_result(accept(content(sent))),
+                Ok(ElicitAction::Accept(content(sent)))
+            );
         }
         third_opinion(&sides, &value, &server)?;
     }

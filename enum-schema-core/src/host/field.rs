@@ -402,8 +402,13 @@ pub(super) fn strictest(schema: &PrimitiveSchema, value: Value) -> Result<Value,
             }
             // A whole double (`2.0`) is sent as the integer it is (`2`):
             // a server that reads the field into an integer type with
-            // serde refuses `2.0`. Below 2^53 (above, refused as inexact).
-            if let Some(double) = read.as_f64().filter(|_| read.is_f64()) {
+            // serde refuses `2.0`. Below 2^53, where a double is the one
+            // integer it reads as (from 2^53 on, refused as inexact above
+            // within 64 bits, and beyond them no integer type holds it).
+            if let Some(double) = read
+                .as_f64()
+                .filter(|double| read.is_f64() && double.abs() < 9_007_199_254_740_992.0)
+            {
                 return Ok(Value::from(double as i64));
             }
         }

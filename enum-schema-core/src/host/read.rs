@@ -410,16 +410,20 @@ fn read_field(key: String, property: Tree, required: bool) -> Field {
         .ok()
         .and_then(PrimitiveSchema::default_answer);
     // A default the host's own check refuses (an integer's whole double
-    // beyond 2^53, which a typed server refuses too) is not pre-filled.
+    // beyond 2^53, which a typed server refuses too) is not pre-filled;
+    // one it takes is as it would be sent (an integer's `15.0` as `15`).
     if let (Ok(schema), Some(default)) = (&field.schema, &field.default) {
-        if let Err(error) = strictest(schema, default.clone()) {
-            field.notes.push(Note::Dropped {
-                keyword: "default".to_owned(),
-                value: default.clone(),
-                error: SchemaError::InvalidDefault { error },
-            });
-            field.default = None;
-            clear_default(schema_mut(&mut field.schema));
+        match strictest(schema, default.clone()) {
+            Ok(sent) => field.default = Some(sent),
+            Err(error) => {
+                field.notes.push(Note::Dropped {
+                    keyword: "default".to_owned(),
+                    value: default.clone(),
+                    error: SchemaError::InvalidDefault { error },
+                });
+                field.default = None;
+                clear_default(schema_mut(&mut field.schema));
+            }
         }
     }
     field
