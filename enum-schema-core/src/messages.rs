@@ -466,6 +466,18 @@ fn unreadable(
         // Three digits after the comma may be thousands (1,000) as well as
         // a decimal comma: say both ways to write it, and only the whole
         // one for an integer field.
+        // A number too long to repeat whole is told what to change, not
+        // shown mended (a reason stays a line, whatever was typed).
+        if trimmed.chars().count() > QUOTED && !(integer && !thousands) {
+            let how = if integer {
+                "write the number without a comma"
+            } else if thousands {
+                "write it without a comma, or with a point if you meant a decimal"
+            } else {
+                "write a decimal with a point instead of the comma"
+            };
+            return write!(english, "{field}: {how}; you entered {}.", quote(text));
+        }
         let (point, plain) = (trimmed.replace(',', "."), trimmed.replace(',', ""));
         return match (integer, thousands, hint) {
             (true, true, _) => write!(

@@ -292,6 +292,27 @@ fn a_mebibyte_string_everywhere() {
             .map(|value| value.is_some()),
         Ok(true)
     );
+    // A decimal comma in a mebibyte of digits: what to change, the text
+    // cut, not the whole number mended back.
+    let nines = format!("“9,{}…”", "9".repeat(38));
+    assert_eq!(
+        number
+            .parse_text(&format!("9,{digits}"))
+            .unwrap_err()
+            .reason(),
+        format!("number: write a decimal with a point instead of the comma; you entered {nines}.")
+    );
+    assert_eq!(
+        whole
+            .parse_text(&format!("{digits},000"))
+            .unwrap_err()
+            .reason(),
+        format!("whole: write the number without a comma; you entered {ones}.")
+    );
+    assert_eq!(
+        number.parse_text(&format!("{digits},000")).unwrap_err().reason(),
+        format!("number: write it without a comma, or with a point if you meant a decimal; you entered {ones}.")
+    );
     assert_eq!(pick.parse_text(&big), Ok(Some(json!(big))));
     assert_eq!(
         pick.parse_text(&format!("{big}x")).unwrap_err().reason(),
