@@ -468,7 +468,10 @@ fn unreadable(
         // one for an integer field.
         // A number too long to repeat whole is told what to change, not
         // shown mended (a reason stays a line, whatever was typed).
-        if trimmed.chars().count() > QUOTED && !(integer && !thousands) {
+        // (An integer field's decimal comma is told its range, the text
+        // quoted as always, below: nothing is mended back.)
+        let mended = !integer || thousands;
+        if mended && trimmed.chars().count() > QUOTED {
             let how = if integer {
                 "write the number without a comma"
             } else if thousands {
