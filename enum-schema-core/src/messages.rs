@@ -14,8 +14,7 @@ use serde_json::Value;
 use crate::error::Error;
 use crate::error::{ErrorKind, JsonType};
 use crate::schema::format::{
-    is_date, is_date_time, is_email, is_uri, missing_from_date_time, not_ascii_email, uri_problem,
-    Missing, NotAscii, UriProblem,
+    missing_from_date_time, not_ascii_email, uri_problem, Missing, NotAscii, UriProblem,
 };
 use crate::schema::number::{stands_outside, written, Inexact};
 use crate::schema::option::EnumOption;
@@ -744,7 +743,7 @@ fn reason(text: &mut String, field: &str, kind: &ErrorKind, changed: bool) -> st
             // A valid value with a space (or a line break) around it: say
             // that, not that it is no address.
             let trimmed = value.trim();
-            if trimmed.len() != value.len() && is_format(*format, trimmed) {
+            if trimmed.len() != value.len() && format.matches(trimmed) {
                 let edge = match (value.starts_with(trimmed), value.ends_with(trimmed)) {
                     (true, _) => "at its end",
                     (_, true) => "at its start",
@@ -823,16 +822,6 @@ fn reason(text: &mut String, field: &str, kind: &ErrorKind, changed: bool) -> st
 /// most 254 characters): a longer one is not quoted in part, where a cut
 /// would suggest a wrong address, but left out.
 const SUGGESTED: usize = 254;
-
-/// Whether `value` is a valid `format`.
-fn is_format(format: StringFormat, value: &str) -> bool {
-    match format {
-        StringFormat::Email => is_email(value),
-        StringFormat::Uri => is_uri(value),
-        StringFormat::Date => is_date(value),
-        StringFormat::DateTime => is_date_time(value),
-    }
-}
 
 /// The reason for an e-mail address refused for characters outside ASCII
 /// (`email` is ASCII; MCP has no `idn-email`): where they are, and the

@@ -12,6 +12,7 @@
 
 use std::collections::HashMap;
 use std::future::Future;
+use std::hash::Hash;
 use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::task::{Poll, Waker};
 use std::time::{Duration, Instant};
@@ -104,17 +105,8 @@ impl Calls {
         }
         self.ended.retain(|_, expires| *expires > now);
         let left = max.saturating_sub(self.running.len());
-        if self.ended.len() >= left && !self.ended.is_empty() {
-            let mut ended: Vec<(Instant, CallId)> = self
-                .ended
-                .iter()
-                .map(|(call, expires)| (*expires, *call))
-                .collect();
-            let forget = (max / 100).clamp(1, ended.len());
-            ended.select_nth_unstable(forget - 1);
-            for (_, call) in &ended[..forget] {
-                self.ended.remove(call);
-            }
+        if self.ended.len() >= left {
+            forget_first_expiring(&mut self.ended, max, |expires| *expires);
         }
         self.running.len() + self.ended.len() < max
     }
@@ -126,6 +118,35 @@ impl Calls {
             self.ended.insert(claim.call, claim.expires);
         }
         self.running.remove(&claim.call).unwrap_or_default()
+    }
+}
+
+/// Forgets the entries of `map` that expire first (by `expires`): a
+/// hundredth of `max`, at least one, so that a map kept at the bound
+/// `max` is scanned once per hundredth, not once per entry added. The
+/// completed calls here, and a `MemoryStore`'s completion marks.
+pub(crate) fn forget_first_expiring<K: Eq + Hash + Clone, V>(
+    map: &mut HashMap<K, V>,
+    max: usize,
+    expires: impl Fn(&V) -> Instant,
+) {
+    let forgotten: Vec<K> = {
+        let mut by_expiry: Vec<(Instant, &K)> = map
+            .iter()
+            .map(|(key, value)| (expires(value), key))
+            .collect();
+        if by_expiry.is_empty() {
+            return;
+        }
+        let forget = (max / 100).clamp(1, by_expiry.len());
+        by_expiry.select_nth_unstable_by_key(forget - 1, |(expires, _)| *expires);
+        by_expiry[..forget]
+            .iter()
+            .map(|(_, key)| (*key).clone())
+            .collect()
+    };
+    for key in &forgotten {
+        map.remove(key);
     }
 }
 

@@ -10,6 +10,7 @@ use std::pin::Pin;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
+use super::completed::forget_first_expiring;
 use super::error::StoreError;
 
 /// What the methods of an [`AnswerStore`] return: a boxed future, so that
@@ -340,10 +341,11 @@ impl MemoryStore {
             .insert(handle.to_owned(), Entry { answers, expires });
         Ok(())
     }
+
     /// `put` of a completion mark: kept apart from the answers, at most
     /// `max_entries` of them, the ones that expire first forgotten to make
-    /// room (a hundredth of `max_entries` at a time, so that a store at
-    /// the bound scans its marks once per hundredth, not once per call).
+    /// room, a hundredth of `max_entries` at a time
+    /// ([`forget_first_expiring`], as the process's completed calls).
     fn keep_mark(
         &self,
         key: &str,
@@ -366,19 +368,7 @@ impl MemoryStore {
             marks.retain(|_, mark| mark.expires > now);
         }
         if marks.len() >= self.max_entries {
-            let mut by_expiry: Vec<(Instant, &String)> = marks
-                .iter()
-                .map(|(key, mark)| (mark.expires, key))
-                .collect();
-            let forget = (self.max_entries / 100).clamp(1, by_expiry.len());
-            by_expiry.select_nth_unstable(forget - 1);
-            let forgotten: Vec<String> = by_expiry[..forget]
-                .iter()
-                .map(|(_, key)| (*key).clone())
-                .collect();
-            for key in forgotten {
-                marks.remove(&key);
-            }
+            forget_first_expiring(marks, self.max_entries, |mark| mark.expires);
         }
         marks.insert(
             key.to_owned(),

@@ -302,14 +302,13 @@ const UNSUPPORTED: &[&str] = &[
 /// A schema object's keywords, found in one pass over its keys: each one
 /// this reader reads, the keyword of [`UNSUPPORTED`] it names that comes
 /// first in that list (the same one whatever order the peer wrote its
-/// keys in), and whether it names an option keyword (`enum`, `oneOf`,
-/// `anyOf`, `enumNames`). A schema has a handful of keys: comparing each
+/// keys in); [`has_options`](Self::has_options) says whether it names an
+/// option keyword. A schema has a handful of keys: comparing each
 /// against the keywords costs less than looking each keyword up in the
 /// map, each lookup a hash (with `preserve_order`, SipHash).
 #[derive(Default)]
 struct Keywords<'a> {
     unsupported: Option<&'static str>,
-    has_options: bool,
     kind: Option<&'a Value>,
     title: Option<&'a Value>,
     description: Option<&'a Value>,
@@ -379,11 +378,16 @@ impl<'a> Keywords<'a> {
             *slot = Some(value);
         }
         keywords.unsupported = UNSUPPORTED.get(unsupported).copied();
-        keywords.has_options = keywords.values.is_some()
-            || keywords.one_of.is_some()
-            || keywords.any_of.is_some()
-            || keywords.names.is_some();
         keywords
+    }
+
+    /// Whether the object names an option keyword (`enum`, `oneOf`,
+    /// `anyOf`, `enumNames`).
+    fn has_options(&self) -> bool {
+        self.values.is_some()
+            || self.one_of.is_some()
+            || self.any_of.is_some()
+            || self.names.is_some()
     }
 }
 
@@ -864,7 +868,7 @@ impl PrimitiveSchema {
             return Err(SchemaError::UnsupportedKeyword { keyword });
         }
         let schema = match kind.as_str() {
-            Some("string") if object.has_options => {
+            Some("string") if object.has_options() => {
                 let string_only = [
                     ("minLength", object.min_length),
                     ("maxLength", object.max_length),
@@ -877,7 +881,7 @@ impl PrimitiveSchema {
             }
             Some("string") => read_string(&object).map(PrimitiveSchema::String),
             Some("array") => read_multi(&object).map(PrimitiveSchema::MultiSelect),
-            Some("number" | "integer" | "boolean") if object.has_options => {
+            Some("number" | "integer" | "boolean") if object.has_options() => {
                 Err(SchemaError::NonStringOptions)
             }
             Some("number") => read_number(&object, false).map(PrimitiveSchema::Number),
@@ -1304,7 +1308,7 @@ mod tests {
 
     fn found(value: &Value) -> (Option<&'static str>, bool) {
         let keywords = Keywords::of(value.as_object().unwrap());
-        (keywords.unsupported, keywords.has_options)
+        (keywords.unsupported, keywords.has_options())
     }
 
     /// `Keywords::of` names each keyword of `UNSUPPORTED` (its match and
