@@ -12,12 +12,12 @@
 
 use std::collections::HashMap;
 use std::future::Future;
-use std::hash::Hash;
 use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::task::{Poll, Waker};
 use std::time::{Duration, Instant};
 
 use super::error::{ElicitError, RequestStateError, StoreError};
+use super::expiry::forget_first_expiring;
 use super::round::CallId;
 
 /// How many calls a process remembers at most: 100,000, each for its
@@ -118,35 +118,6 @@ impl Calls {
             self.ended.insert(claim.call, claim.expires);
         }
         self.running.remove(&claim.call).unwrap_or_default()
-    }
-}
-
-/// Forgets the entries of `map` that expire first (by `expires`): a
-/// hundredth of `max`, at least one, so that a map kept at the bound
-/// `max` is scanned once per hundredth, not once per entry added. The
-/// completed calls here, and a `MemoryStore`'s completion marks.
-pub(crate) fn forget_first_expiring<K: Eq + Hash + Clone, V>(
-    map: &mut HashMap<K, V>,
-    max: usize,
-    expires: impl Fn(&V) -> Instant,
-) {
-    let forgotten: Vec<K> = {
-        let mut by_expiry: Vec<(Instant, &K)> = map
-            .iter()
-            .map(|(key, value)| (expires(value), key))
-            .collect();
-        if by_expiry.is_empty() {
-            return;
-        }
-        let forget = (max / 100).clamp(1, by_expiry.len());
-        by_expiry.select_nth_unstable_by_key(forget - 1, |(expires, _)| *expires);
-        by_expiry[..forget]
-            .iter()
-            .map(|(_, key)| (*key).clone())
-            .collect()
-    };
-    for key in &forgotten {
-        map.remove(key);
     }
 }
 

@@ -44,6 +44,7 @@ mod drive;
 #[cfg(feature = "encrypt")]
 mod encrypt;
 mod error;
+mod expiry;
 mod messages;
 mod narrow;
 mod payload;

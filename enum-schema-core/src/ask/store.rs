@@ -10,8 +10,8 @@ use std::pin::Pin;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use super::completed::forget_first_expiring;
 use super::error::StoreError;
+use super::expiry::forget_first_expiring;
 
 /// What the methods of an [`AnswerStore`] return: a boxed future, so that
 /// the trait is object-safe (a seal holds an `Arc<dyn AnswerStore>`).
@@ -345,7 +345,7 @@ impl MemoryStore {
     /// `put` of a completion mark: kept apart from the answers, at most
     /// `max_entries` of them, the ones that expire first forgotten to make
     /// room, a hundredth of `max_entries` at a time
-    /// ([`forget_first_expiring`], as the process's completed calls).
+    /// ([`forget_first_expiring`], as the process's completed calls are).
     fn keep_mark(
         &self,
         key: &str,
