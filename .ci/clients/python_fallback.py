@@ -88,7 +88,7 @@ async def main(url, mode):
         # Arguments of the wrong shape: the result says which.
         result = await model_only.call_tool("refund", {"order": "A-1"})
         text = result.content[0].text
-        check(result.is_error and text == "invalid arguments for tool \"refund\": missing field `amount`",
+        check(result.is_error and text == "invalid arguments for tool \"refund\": the argument `amount` is required, and missing",
               f"wrong arguments: {text!r}")
         print(f"  {mode}: the retry with the argument is typed; a refused one says why: ok")
 

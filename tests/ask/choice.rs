@@ -243,7 +243,7 @@ fn the_arguments_are_read_by_ask() {
         assert_eq!(rejection.code, -32602);
         assert_eq!(
             rejection.text,
-            "invalid arguments for tool \"incident\": missing field `amount`"
+            "invalid arguments for tool \"incident\": the argument `amount` is required, and missing"
         );
         assert_eq!(rejection.data, None);
     }
@@ -256,9 +256,148 @@ fn the_arguments_are_read_by_ask() {
     assert_eq!(
         wire(error),
         json!({"code": -32602,
-               "message": "invalid arguments for prompt \"incident\": missing field `order`",
+               "message": "invalid arguments for prompt \"incident\": the argument `order` is \
+                           required, and missing",
                "data": null})
     );
+}
+
+/// Every kind of argument a tool reads, each refused the way the model
+/// reads it: the argument named, what it should be and what was sent in
+/// JSON's terms (never a Rust type), where inside it for a nested one.
+#[test]
+fn a_refused_argument_is_named_in_json_terms() {
+    #[derive(serde::Deserialize, Debug)]
+    #[allow(dead_code)]
+    #[serde(deny_unknown_fields)]
+    struct Address {
+        street: String,
+    }
+    /// A type with a check of its own: serde's text is kept.
+    #[derive(serde::Deserialize, Debug)]
+    #[serde(try_from = "u8")]
+    struct Even(#[allow(dead_code)] u8);
+    impl TryFrom<u8> for Even {
+        type Error = &'static str;
+        fn try_from(count: u8) -> Result<Even, &'static str> {
+            if count % 2 == 0 {
+                Ok(Even(count))
+            } else {
+                Err("an odd number of pairs")
+            }
+        }
+    }
+    #[derive(serde::Deserialize, Debug)]
+    #[serde(rename_all = "lowercase")]
+    enum Colour {
+        Red,
+        Blue,
+    }
+    #[derive(serde::Deserialize, Debug)]
+    #[allow(dead_code)]
+    #[serde(deny_unknown_fields)]
+    struct Every {
+        order: String,
+        amount: f64,
+        count: u8,
+        delta: i64,
+        urgent: bool,
+        tags: Vec<String>,
+        address: Address,
+        colour: Colour,
+        note: Option<String>,
+        pairs: Option<Even>,
+    }
+    let valid = json!({
+        "order": "A-1", "amount": 42.5, "count": 3, "delta": -4, "urgent": false,
+        "tags": ["x"], "address": {"street": "Main"}, "colour": "red",
+    });
+    let cases = [
+        ("amount", json!("lots"), "the argument `amount` should be a number, not the string \"lots\""),
+        ("amount", Value::Null, "the argument `amount` should be a number, not null"),
+        ("count", json!(300), "the argument `count` should be an integer from 0 to 255, not the number 300"),
+        ("count", json!(-1), "the argument `count` should be an integer from 0 to 255, not the number -1"),
+        ("count", json!(1.5), "the argument `count` should be an integer from 0 to 255, not the number 1.5"),
+        ("delta", json!("1"), "the argument `delta` should be an integer from -9223372036854775808 to \
+                               9223372036854775807, not the string \"1\""),
+        ("urgent", json!("yes"), "the argument `urgent` should be true or false, not the string \"yes\""),
+        ("tags", json!("x"), "the argument `tags` should be an array, not the string \"x\""),
+        ("tags", json!(["x", 1]), "the argument `tags` at `tags[1]` should be a string, not the number 1"),
+        ("address", json!("Main"), "the argument `address` should be an object, not the string \"Main\""),
+        ("address", json!({}), "the argument `address` lacks `street`, which is required"),
+        ("address", json!({"street": 5}), "the argument `address` at `address.street` should be a string, \
+                                           not the number 5"),
+        ("address", json!({"street": "Main", "zip": 1}), "the argument `address` has `address.zip`, which it \
+                                                          does not take (expected `street`)"),
+        ("colour", json!("green"), "the argument `colour` should be \"red\" or \"blue\", not the string \"green\""),
+        ("colour", json!(["red"]), "the argument `colour` should be a string or an object, not an array"),
+        ("note", json!(7), "the argument `note` should be a string, not the number 7"),
+        ("pairs", json!(3), "the argument `pairs` is refused: an odd number of pairs"),
+        ("extra", json!(1), "the argument `extra` is not one this takes (expected one of `order`, `amount`, \
+                             `count`, `delta`, `urgent`, `tags`, `address`, `colour`, `note`, `pairs`)"),
+    ];
+    for (key, value, expected) in cases {
+        let Value::Object(mut arguments) = valid.clone() else {
+            unreachable!()
+        };
+        arguments.insert(key.to_owned(), value);
+        let mut client = Client::new(V1125, vec![]);
+        client.arguments = Some(arguments);
+        let outcome = client.tool(|ask: Ask<Fake>| async move {
+            let every: Every = ask.arguments()?;
+            Ok(ToolResult::Text(format!("{every:?}")))
+        });
+        let rejection = match result(outcome) {
+            ToolResult::Rejected(rejection) => rejection,
+            other => panic!("{key}: expected an error result, got {other:?}"),
+        };
+        assert_eq!(
+            (rejection.code, rejection.text.as_str()),
+            (
+                -32602,
+                format!("invalid arguments for tool \"incident\": {expected}").as_str()
+            ),
+            "{key}"
+        );
+    }
+    // The variant carries the argument and the reason apart, serde's own
+    // error beside them.
+    let Value::Object(mut arguments) = valid else {
+        unreachable!()
+    };
+    arguments.remove("order");
+    let mut client = Client::new(V1125, vec![]);
+    client.arguments = Some(arguments);
+    let checked = client.tool(|ask: Ask<Fake>| async move {
+        match ask.arguments::<Every>() {
+            Err(ElicitError::InvalidArguments {
+                method,
+                name,
+                argument,
+                reason,
+                error,
+            }) => {
+                assert_eq!(
+                    (
+                        method.as_str(),
+                        name.as_str(),
+                        argument.as_deref(),
+                        reason.as_str()
+                    ),
+                    (
+                        "tools/call",
+                        "incident",
+                        Some("order"),
+                        "is required, and missing"
+                    )
+                );
+                assert_eq!(error.to_string(), "missing field `order`");
+            }
+            other => panic!("expected InvalidArguments, got {other:?}"),
+        }
+        Ok(ToolResult::Text("checked".to_owned()))
+    });
+    assert_eq!(text(checked), "checked");
 }
 
 /// Arguments the adapter could not see (rmcp's `Parameters` listed before

@@ -1366,11 +1366,26 @@ fn every_error_has_its_code_and_data() {
             ElicitError::InvalidArguments {
                 method: "prompts/get".to_owned(),
                 name: "deploy".to_owned(),
+                argument: Some("replicas".to_owned()),
+                reason: "should be an integer from 0 to 255, not the string \"x\"".to_owned(),
                 error: serde_json::from_value::<u8>(json!("x")).unwrap_err(),
             },
             json!({"code": -32602,
-                   "message": "invalid arguments for prompt \"deploy\": invalid type: string \
-                               \"x\", expected u8",
+                   "message": "invalid arguments for prompt \"deploy\": the argument `replicas` \
+                               should be an integer from 0 to 255, not the string \"x\"",
+                   "data": null}),
+        ),
+        (
+            ElicitError::InvalidArguments {
+                method: "resources/read".to_owned(),
+                name: "deploy".to_owned(),
+                argument: None,
+                reason: "a replica count must be even".to_owned(),
+                error: serde::de::Error::custom("a replica count must be even"),
+            },
+            json!({"code": -32602,
+                   "message": "invalid arguments for resource \"deploy\": a replica count must \
+                               be even",
                    "data": null}),
         ),
     ];

@@ -49,6 +49,14 @@ struct Refund {
     amount: f64,
 }
 
+/// Arguments that are all optional.
+#[derive(serde::Deserialize, rmcp::schemars::JsonSchema)]
+#[schemars(crate = "rmcp::schemars")]
+struct Note {
+    /// A note to leave.
+    note: Option<String>,
+}
+
 /// The guide's question, which the argument `reason` may answer.
 fn reason_question() -> Question<'static, Reason> {
     Question::choice::<Reason>("reason", "Why is the order refunded?").with_argument()
@@ -129,6 +137,22 @@ impl Shop {
         ask: Ask,
     ) -> Result<CallToolResponse, ErrorData> {
         ask.tool(|ask| refund_body(ask, order, amount)).await
+    }
+
+    /// The same mistake with arguments that are all optional.
+    #[tool(description = "Leave a note")]
+    async fn note_parameters_first(
+        &self,
+        Parameters(_): Parameters<Note>,
+        ask: Ask,
+    ) -> Result<CallToolResponse, ErrorData> {
+        ask.tool(|ask| async move {
+            let Note { note } = ask.arguments()?;
+            Ok(CallToolResult::success(vec![ContentBlock::text(
+                note.unwrap_or_default(),
+            )]))
+        })
+        .await
     }
 
     /// One enum, several options: `Vec<Reason>`.
@@ -445,10 +469,13 @@ async fn wrong_arguments_are_an_error_result_the_model_can_correct() {
     for version in SPOKEN {
         let connection = connect(Shop::new(), Answerer::new(version.clone())).await;
         for (arguments, why) in [
-            (json!({"order": "A-1"}), "missing field `amount`"),
+            (
+                json!({"order": "A-1"}),
+                "the argument `amount` is required, and missing",
+            ),
             (
                 json!({"order": "A-1", "amount": "lots"}),
-                "invalid type: string \"lots\", expected f64",
+                "the argument `amount` should be a number, not the string \"lots\"",
             ),
         ] {
             let result = call(&connection, "refund", arguments).await;
@@ -609,6 +636,66 @@ async fn parameters_before_ask_is_logged_for_the_server_with_the_fix() {
          extractor took them first: list `ask: Ask` before it, or drop it and read them in the \
          body with `ask.arguments::<T>()`. If the client sent no `arguments`, the server is \
          right: the client must send them (`{}` to leave out every optional one). Logged once \
-         per tool."
+         per tool (and once more if a later call is refused)."
+    );
+}
+
+/// The same mistake with arguments that are all optional: on 2025-06-18
+/// and 2025-11-25, where no state binds them, the call runs until
+/// `ask.arguments()` refuses it, and the log says so at `warn`; the first
+/// call refused before it runs (2026-07-28, from a client that shows
+/// forms) is logged once more, at `error`.
+#[tokio::test]
+async fn optional_parameters_before_ask_are_logged_when_the_call_is_refused_too() {
+    let log = server_log();
+    for version in SPOKEN {
+        let connection = connect(Shop::new(), Answerer::new(version.clone())).await;
+        let arguments = json!({"note": "hello"});
+        let refused = match round(&connection, "note_parameters_first", arguments, None, None).await
+        {
+            Err(ServiceError::McpError(error)) => error,
+            other => panic!("{version}: expected the call refused, got {other:?}"),
+        };
+        assert_eq!(refused.code, ErrorCode::INVALID_PARAMS, "{version}");
+        assert!(
+            refused.message.starts_with(
+                "tool \"note_parameters_first\" declares arguments, and the server found none"
+            ),
+            "{version}: {}",
+            refused.message
+        );
+    }
+    let logged: Vec<(tracing::Level, String)> = log
+        .lock()
+        .unwrap()
+        .iter()
+        .filter(|(_, message)| message.contains("`note_parameters_first`"))
+        .cloned()
+        .collect();
+    let fix = "If the method takes `Parameters<..>` (or `JsonObject`) before `Ask`, that \
+               extractor took them first: list `ask: Ask` before it, or drop it and read them in \
+               the body with `ask.arguments::<T>()`. If the client sent no `arguments`, the \
+               server is right: the client must send them (`{}` to leave out every optional \
+               one). Logged once per tool (and once more if a later call is refused).";
+    assert_eq!(
+        logged,
+        [
+            (
+                tracing::Level::WARN,
+                format!(
+                    "enum-schema: tool `note_parameters_first`: `Ask` found no arguments, though \
+                     the tool's input schema declares some, so a question that an argument may \
+                     answer cannot see it, and `ask.arguments()` refuses the call (-32602). {fix}"
+                )
+            ),
+            (
+                tracing::Level::ERROR,
+                format!(
+                    "enum-schema: tool `note_parameters_first`: `Ask` found no arguments, though \
+                     the tool's input schema declares some, so the call was refused (-32602) \
+                     before anything was asked. {fix}"
+                )
+            ),
+        ]
     );
 }

@@ -12,6 +12,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use serde_json::{Map, Value};
 
 use super::adapter::{respond, Handled, InputChannel, Sdk};
+use super::arguments;
 use super::error::{ElicitError, RequestStateError};
 use super::question::{CreateMessage, ElicitChoice, ListRoots, Question, Questions};
 use super::request::{Capabilities, Request};
@@ -307,8 +308,8 @@ impl<S: Sdk> Ask<S> {
     /// `Deserialize`): the arguments the sealed answers are bound to, so
     /// that a tool needs no other extractor for them (rmcp's
     /// `Parameters<T>` listed before `Ask` would take them first). Read
-    /// them inside [`tool`](Self::tool), and `?` the error (the README's
-    /// rmcp server, `examples/rmcp_server.rs`, does it end to end):
+    /// them inside [`tool`](Self::tool), and `?` the error (the guide's
+    /// server on rmcp, `examples/rmcp_server.rs`, does it end to end):
     ///
     /// ```ignore
     /// #[derive(serde::Deserialize, schemars::JsonSchema)]
@@ -323,15 +324,19 @@ impl<S: Sdk> Ask<S> {
     ///
     /// An argument that answers a question
     /// ([`Question::with_argument`]) is the question's: leave it out of
-    /// `T` (serde skips what `T` does not name), and declare it with
-    /// [`Question::input_schema_with`].
+    /// `T` (serde skips what `T` does not name, so no
+    /// `#[serde(deny_unknown_fields)]` on `T`, which would refuse it), and
+    /// declare it with [`Question::input_schema_with`].
     ///
     /// # Errors
     ///
     /// - [`ElicitError::InvalidArguments`]: the arguments are not a `T` (a
     ///   required one missing, one of the wrong type); inside
     ///   [`tool`](Self::tool), a tool result with `isError: true` that
-    ///   says which, so that the model can call again.
+    ///   names the argument and says what it should be in JSON's terms
+    ///   (`invalid arguments for tool "refund": the argument `amount`
+    ///   should be a number, not the string "lots"`), so that the model
+    ///   can call again.
     /// - [`ElicitError::NoArguments`]: the adapter could not see the
     ///   arguments (rmcp's `Ask` listed after `Parameters<..>`).
     pub fn arguments<T: serde::de::DeserializeOwned>(&self) -> Result<T, ElicitError> {
@@ -340,12 +345,12 @@ impl<S: Sdk> Ask<S> {
                 tool: self.inner.name.clone(),
             });
         }
-        serde_json::from_value(Value::Object(self.inner.arguments.clone())).map_err(|error| {
-            ElicitError::InvalidArguments {
-                method: self.inner.method.clone(),
-                name: self.inner.name.clone(),
-                error,
-            }
+        arguments::read(&self.inner.arguments).map_err(|refused| ElicitError::InvalidArguments {
+            method: self.inner.method.clone(),
+            name: self.inner.name.clone(),
+            argument: refused.argument,
+            reason: refused.reason,
+            error: refused.error,
         })
     }
 

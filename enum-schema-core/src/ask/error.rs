@@ -170,16 +170,32 @@ pub enum ElicitError {
     },
     /// The call's arguments are not what the handler reads them as
     /// ([`Ask::arguments`](super::Ask::arguments)): a required one missing,
-    /// one of the wrong type. Inside [`Ask::tool`](super::Ask::tool), a tool
-    /// result with `isError: true`, as MCP asks of a tool's input errors, so
-    /// that the model can correct its call; elsewhere `-32602`.
+    /// one of the wrong type, one the type does not take. Inside
+    /// [`Ask::tool`](super::Ask::tool), a tool result with `isError: true`,
+    /// as MCP asks of a tool's input errors, so that the model can correct
+    /// its call; elsewhere `-32602`. The message names the argument and
+    /// says what it should be in JSON's terms, not Rust's: `invalid
+    /// arguments for tool "refund": the argument `amount` should be a
+    /// number, not the string "lots"`; `the argument `order` is required,
+    /// and missing`; an integer type's range (`should be an integer from 0
+    /// to 255, not the number 300`).
     InvalidArguments {
         /// The request's method: `"tools/call"`, `"prompts/get"` or
         /// `"resources/read"`.
         method: String,
         /// The tool's (prompt's, resource's) name.
         name: String,
-        /// What serde refused.
+        /// The argument at fault (a top-level key of `arguments`), where
+        /// serde refused one: `None` for a refusal of the whole (a custom
+        /// check of the type's own, a flattened field).
+        argument: Option<String>,
+        /// What is wrong with it, in JSON's terms, worded to follow "the
+        /// argument `amount`": `is required, and missing`, `is not one this
+        /// takes (expected `order`)`, `should be a number, not the string
+        /// "lots"`; for a refusal of the whole, serde's own text.
+        reason: String,
+        /// What serde refused, as serde worded it (its `Display` names
+        /// Rust types: not what the client is sent).
         error: serde_json::Error,
     },
     /// The client cancelled the request (`notifications/cancelled`, MCP
@@ -455,14 +471,20 @@ impl fmt::Display for ElicitError {
             ElicitError::InvalidArguments {
                 method,
                 name,
-                error,
+                argument,
+                reason,
+                ..
             } => {
                 let kind = match method.as_str() {
                     "tools/call" => "tool",
                     "prompts/get" => "prompt",
                     _ => "resource",
                 };
-                write!(f, "invalid arguments for {kind} {name:?}: {error}")
+                write!(f, "invalid arguments for {kind} {name:?}: ")?;
+                match argument {
+                    Some(argument) => write!(f, "the argument `{argument}` {reason}"),
+                    None => f.write_str(reason),
+                }
             }
             ElicitError::Cancelled => f.write_str(
                 "the request was cancelled before the server acted on an answer; nothing more \

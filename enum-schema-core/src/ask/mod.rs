@@ -31,6 +31,7 @@
 //! [`adapter::StateCodec`], ..), and a tool author does not.
 
 pub mod adapter;
+mod arguments;
 mod call;
 mod completed;
 #[cfg(feature = "store-contract")]

@@ -539,27 +539,30 @@ impl<S: SealProvider + ServerHandler> FromContextPart<ToolCallContext<'_, S>> fo
     }
 }
 
-/// Tells the server's author, once per tool and process, that `Ask` found
-/// no arguments of `tool`, which declares some (`refused`: and the call was
-/// refused for it). The client cannot tell why, and its message blames
-/// no one: this says what to fix.
+/// Tells the server's author, once per tool, outcome and process, that
+/// `Ask` found no arguments of `tool`, which declares some (`refused`: and
+/// the call was refused for it; otherwise it runs, and only its arguments
+/// are out of reach). The client cannot tell why, and its message blames
+/// no one: this says what to fix. A tool first logged as running is logged
+/// again, at `error`, the first time a call of it is refused.
 fn no_arguments_seen(tool: &str, refused: bool) {
     use std::collections::HashSet;
     use std::sync::{Mutex, OnceLock, PoisonError};
 
-    static LOGGED: OnceLock<Mutex<HashSet<String>>> = OnceLock::new();
+    static LOGGED: OnceLock<Mutex<HashSet<(String, bool)>>> = OnceLock::new();
     let first = LOGGED
         .get_or_init(Mutex::default)
         .lock()
         .unwrap_or_else(PoisonError::into_inner)
-        .insert(tool.to_owned());
+        .insert((tool.to_owned(), refused));
     if !first {
         return;
     }
     let outcome = if refused {
         "so the call was refused (-32602) before anything was asked"
     } else {
-        "so a question that an argument may answer cannot see it"
+        "so a question that an argument may answer cannot see it, and `ask.arguments()` \
+         refuses the call (-32602)"
     };
     let message = format!(
         "enum-schema: tool `{tool}`: `Ask` found no arguments, though the tool's input schema \
@@ -567,7 +570,7 @@ fn no_arguments_seen(tool: &str, refused: bool) {
          before `Ask`, that extractor took them first: list `ask: Ask` before it, or drop it \
          and read them in the body with `ask.arguments::<T>()`. If the client sent no \
          `arguments`, the server is right: the client must send them (`{{}}` to leave out \
-         every optional one). Logged once per tool."
+         every optional one). Logged once per tool (and once more if a later call is refused)."
     );
     if !tracing::dispatcher::has_been_set() {
         eprintln!("{message}");
