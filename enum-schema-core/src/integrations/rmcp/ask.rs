@@ -501,7 +501,7 @@ impl<S: AsRef<RequestStateSeal>> SealProvider for S {
 /// nothing of the schema), bind to the arguments `Ask` finds, none included.
 ///
 /// A call where `Ask` finds no arguments of a tool that declares some is
-/// logged, once per tool and process, for the server's author: the tool,
+/// logged, once per tool, outcome and process, for the server's author: the tool,
 /// `Parameters<..>` and `Ask` named, and the fix (through `tracing`, as
 /// rmcp logs, at `error` where the call is refused and `warn` where it
 /// runs; on standard error where no `tracing` subscriber is set).
