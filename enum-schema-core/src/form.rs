@@ -595,8 +595,8 @@ impl<F: FormFields> Form<F> {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not an `ElicitForm`",
     label = "not an ElicitForm",
-    note = "derive it with `#[derive(ElicitForm)]`; a form with `OwnedChoice` fields (options given when the request is built) implements `ElicitFormWith` instead: ask it with `request_with(message, &options)` and `parse_result_with(answer, &options)`",
-    note = "an enum that derives `ElicitEnum` is asked alone with `ask.choice::<{Self}>(key, message)` (`Vec<{Self}>` for several), or as the field of a struct that derives `ElicitForm`"
+    note = "a struct is a form: derive it with `#[derive(ElicitForm)]`; an enum is one question: derive `ElicitEnum` on it and ask it alone with `ask.choice::<{Self}>(key, message)` (`Vec<{Self}>` for several), or make it the field of a struct that derives `ElicitForm`",
+    note = "a form with `OwnedChoice` fields (options given when the request is built) implements `ElicitFormWith` instead: ask it with `request_with(message, &options)` and `parse_result_with(answer, &options)`"
 )]
 pub trait ElicitForm: Sized {
     /// The message set with `#[elicit(message = "...")]`, if any.

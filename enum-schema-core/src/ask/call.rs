@@ -429,7 +429,9 @@ impl<S: Sdk> Ask<S> {
     /// several. What [`form`](Self::form) does for a form of one field,
     /// named by the key (see [`Question::choice`], with which
     /// [`question`](Self::question) asks it with its options, such as
-    /// [`with_argument`](Question::with_argument)).
+    /// [`with_argument`](Question::with_argument)). A `Vec<T>` takes the
+    /// enum's `minItems` and `maxItems` (`#[elicit(min_items = 1)]` on the
+    /// enum): without them, picking nothing is an answer, `[]`.
     ///
     /// ```no_run
     /// # use enum_schema::ask::{Ask, ElicitError};
