@@ -84,6 +84,55 @@ fn several_options_are_a_vec_and_2025_06_18_has_none() {
     assert_eq!(client.seen(), Vec::<Value>::new());
 }
 
+/// A multi-select that an argument may answer, on 2025-06-18 (which has
+/// no multi-select) from a client that shows forms: the argument answers
+/// it; otherwise the model is told, as where a client shows no forms,
+/// rather than the call failing with `-32600`.
+#[test]
+fn a_multi_select_2025_06_18_cannot_carry_is_left_to_the_argument() {
+    let reasons = |ask: Ask<Fake>| async move {
+        let question = Question::choice::<Vec<Reason>>("reasons", "Which apply?").with_argument();
+        let reasons = ask.question(question).await?;
+        Ok(ToolResult::Text(format!("{reasons:?}")))
+    };
+    let client = with_arguments(
+        Client::new(V0618, vec![]),
+        json!({"reasons": ["late", "damaged"]}),
+    );
+    assert_eq!(text(client.tool(reasons)), "Accept([Late, Damaged])");
+    assert_eq!(client.seen(), Vec::<Value>::new());
+
+    let options = "a list of \"late\" (Arrived late), \"damaged\" (Arrived damaged)";
+    for (arguments, refused) in [
+        (json!({}), String::new()),
+        (
+            json!({"reasons": "late"}),
+            "  The argument `reasons` was refused: wrong type: expected an array, found a string \
+             (\"late\"); a multi-select answer is an array of strings.\n"
+                .to_owned(),
+        ),
+    ] {
+        let client = with_arguments(Client::new(V0618, vec![]), arguments);
+        let rejection = match result(client.tool(reasons)) {
+            ToolResult::Rejected(rejection) => rejection,
+            other => panic!("expected the result for the model, got {other:?}"),
+        };
+        assert_eq!(
+            rejection.text,
+            format!(
+                "This client cannot show the person a form (it speaks MCP 2025-06-18, which \
+                 has no multi-select question), so these questions were not asked:\n\n\
+                 - \"Which apply?\"\n\
+                 {refused}  \
+                 Ask the person, then call the tool `incident` again with the argument \
+                 `reasons`: {options} (Why is the order refunded?)\n\n\
+                 Send each answer exactly as its value is written here."
+            )
+        );
+        assert_eq!(client.seen(), Vec::<Value>::new());
+    }
+}
+
 /// A wrong answer is asked again with the reason, a missing one too, and
 /// decline and cancel are answers.
 #[test]

@@ -19,7 +19,7 @@ use crate::error::{Error, ErrorKind, JsonType};
 use crate::input::InputRequest;
 use crate::messages::Messages;
 use crate::schema::ElicitRequestFormParams;
-use crate::version::ProtocolVersion;
+use crate::version::{ProtocolVersion, VersionError};
 
 /// What the decision reads of the call: the same for every question of
 /// it.
@@ -80,9 +80,10 @@ pub(crate) fn check_supported(call: &Call, questions: &[Erased]) -> Result<(), E
 ///
 /// Per form question, the first that applies:
 ///
-/// 1. the client cannot show forms: its argument answers it, or (with
-///    every other unanswered form) the call ends with the result for the
-///    model ([`ElicitError::Unasked`]);
+/// 1. the client cannot show forms, or the revision cannot carry a form
+///    that an argument may answer (a multi-select on 2025-06-18): its
+///    argument answers it, or (with every other unanswered form) the call
+///    ends with the result for the model ([`ElicitError::Unasked`]);
 /// 2. an answer carried from an earlier round, or else the response under
 ///    its key to the round that asked it, is re-validated: valid, it is
 ///    the answer; refused, it is asked again with the reason, until the
@@ -124,9 +125,15 @@ pub(crate) fn decide(
             tool: call.name.to_owned(),
         });
     }
-    let without_forms = any_form && !call.shows_forms();
+    let mut without_forms = any_form && !call.shows_forms();
     if without_forms {
-        from_arguments_only(call, questions)?;
+        let unasked = Unasked::new(call.method, call.name, call.version);
+        from_arguments_only(call, questions, unasked)?;
+    } else if let Some(uncarried) = uncarried(call, questions) {
+        // The model may still answer what the revision cannot carry.
+        let unasked = Unasked::uncarried(call.method, call.name, &uncarried);
+        from_arguments_only(call, questions, unasked)?;
+        without_forms = true;
     }
     let mut asking = Vec::new();
     for question in questions.iter_mut() {
@@ -329,10 +336,29 @@ fn input(
     }
 }
 
-/// A client that cannot show forms: each form question answered from its
-/// argument, or, for any that is not, the result for the model.
-fn from_arguments_only(call: &Call, questions: &mut [Erased]) -> Result<(), ElicitError> {
-    let mut unasked = Unasked::new(call.method, call.name, call.version);
+/// Why the call's revision cannot carry a form that an argument may
+/// answer (a multi-select on 2025-06-18), if one cannot: the model may
+/// answer it still, as where the client shows no forms, rather than the
+/// call failing with [`ElicitError::Version`]. Only revisions before
+/// SEP-1330's enums are checked.
+fn uncarried(call: &Call, questions: &[Erased]) -> Option<VersionError> {
+    let version = call.version.filter(|version| !version.supports_sep1330())?;
+    questions.iter().find_map(|question| match question {
+        Erased::Form(question) if question.argument() => {
+            question.params().for_version(version).err()
+        }
+        _ => None,
+    })
+}
+
+/// A client that cannot show forms (or not these): each form question
+/// answered from its argument, or, for any that is not, the result for
+/// the model, `unasked`.
+fn from_arguments_only(
+    call: &Call,
+    questions: &mut [Erased],
+    mut unasked: Unasked,
+) -> Result<(), ElicitError> {
     for question in questions.iter_mut() {
         let Erased::Form(question) = question else {
             continue;

@@ -11,7 +11,7 @@ use super::search::{folded, matches};
 use crate::error::Error;
 use crate::messages::{is_invisible, title};
 use crate::schema::{ElicitRequestFormParams, EnumOption, PrimitiveSchema};
-use crate::version::ProtocolVersion;
+use crate::version::{ProtocolVersion, VersionError};
 
 /// How many options of one field the text and the data list; a longer list
 /// says how many more there are, and how to narrow it: the text that a
@@ -118,6 +118,21 @@ impl Unasked {
             why,
             questions: Vec::new(),
         }
+    }
+
+    /// For the request `method` of `name`, whose client's revision cannot
+    /// carry a form an argument may answer, for `error`: said as the model
+    /// can act on it (the server's remedy is the server's).
+    pub(crate) fn uncarried(method: &str, name: &str, error: &VersionError) -> Self {
+        let mut unasked = Unasked::new(method, name, None);
+        unasked.why = match error {
+            VersionError::NoMultiSelect { version, .. } => format!(
+                "it speaks MCP {}, which has no multi-select question",
+                version.as_str()
+            ),
+            other => other.to_string(),
+        };
+        unasked
     }
 
     /// For the request `method` of `name`, whose client sent the same
