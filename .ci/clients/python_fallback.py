@@ -118,7 +118,8 @@ async def main(url, mode):
         result = await client.call_tool("refund", {**ARGUMENTS, "reason": "urgent"})
         check(result.content[0].text == "not refunded", f"a refused argument: {result.content[0].text!r}")
         check(len(person.messages) == 2 and person.messages[0].startswith(
-              "Why is the order refunded?\n\nReason: \u201curgent\u201d is not one of the choices"),
+              "Why is the order refunded?\n\nA suggested answer could not be used:\n"
+              "Reason: \u201curgent\u201d is not one of the choices"),
               f"a refused argument: {person.messages}")
         print(f"  {mode}: with elicitation, asked only what the arguments lacked: ok")
 

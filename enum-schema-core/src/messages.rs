@@ -147,7 +147,9 @@ pub trait Messages: Send + Sync + 'static {
     /// One of the few words of a host's own prompts
     /// (`host::terminal`): the question at the end of a form and its
     /// answers, the entry that leaves an optional list blank, the keys'
-    /// help. By default, [`Word::english`].
+    /// help; and the line a server puts before the reasons of a refused
+    /// suggestion ([`Word::SuggestionRefused`]). By default,
+    /// [`Word::english`].
     fn word(&self, word: Word) -> Cow<'static, str> {
         Cow::Borrowed(word.english())
     }
@@ -222,6 +224,10 @@ pub enum Word {
     /// The keys of the question at the end: "↑↓ to move, enter to choose,
     /// Esc to cancel".
     EndKeys,
+    /// The line before the reasons of a question asked after a suggested
+    /// answer was refused (a tool's argument, which the model sent, not
+    /// the person): "A suggested answer could not be used:".
+    SuggestionRefused,
 }
 
 impl Word {
@@ -239,6 +245,7 @@ impl Word {
                 "↑↓ to move, space to select one, → to all, ← to none, type to filter"
             }
             Word::EndKeys => "↑↓ to move, enter to choose, Esc to cancel",
+            Word::SuggestionRefused => "A suggested answer could not be used:",
         }
     }
 }
@@ -366,15 +373,28 @@ fn format_text(format: StringFormat) -> &'static str {
     }
 }
 
+/// Whose answer a reason refuses, which its English follows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Whose {
+    /// The person's, to the question as it is.
+    Person,
+    /// The person's, to an earlier form of the question whose options
+    /// changed since: a value that is not an option now is "no longer" one.
+    Changed,
+    /// A suggestion the person did not make (the tool's argument, from the
+    /// model): nothing says "you picked" or "again".
+    Suggested,
+}
+
 /// One sentence per problem, one per line, in the order of the form, each
-/// as `messages` words it (the English below by default); `changed` as
-/// [`again`] says.
+/// as `messages` words it (the English below by default), worded for
+/// `whose` answer it was.
 #[cfg(feature = "ask")]
 pub(crate) fn reasons(
     error: &Error,
     schema: &RequestedSchema,
     messages: &dyn Messages,
-    changed: bool,
+    whose: Whose,
 ) -> String {
     let mut text = String::new();
     for error in error.iter() {
@@ -389,7 +409,7 @@ pub(crate) fn reasons(
             .map(|(_, property)| property);
         // The label a person sees: the field's title, else its key.
         let field = property.and_then(title).unwrap_or(name);
-        text.push_str(&sentence(error.kind(), field, property, messages, changed));
+        text.push_str(&sentence(error.kind(), field, property, messages, whose));
     }
     text
 }
@@ -403,7 +423,7 @@ pub(crate) fn sentence(
     field: &str,
     property: Option<&PrimitiveSchema>,
     messages: &dyn Messages,
-    changed: bool,
+    whose: Whose,
 ) -> String {
     let mut english = String::new();
     // Writing to a String cannot fail.
@@ -435,9 +455,20 @@ pub(crate) fn sentence(
                 maximum.as_ref(),
             )
         }
-        (kind, _) => reason(&mut english, field, kind, changed),
+        (kind, _) => reason(&mut english, field, kind, whose),
     };
-    if changed && withdrawn(kind) {
+    if whose == Whose::Suggested {
+        // What the person did not enter is not said to be theirs (a
+        // length is a count of what it has).
+        let was = match kind {
+            ErrorKind::TooShort { .. } | ErrorKind::TooLong { .. } => "; the suggestion has ",
+            _ => "; the suggestion was ",
+        };
+        english = english
+            .replace("; you entered ", was)
+            .replace("what you entered", "the suggestion");
+    }
+    if whose == Whose::Changed && withdrawn(kind) {
         messages.no_longer_a_choice(field, kind, &english)
     } else {
         messages.reason(field, kind, &english)
@@ -673,8 +704,8 @@ pub(crate) fn withdrawn(kind: &ErrorKind) -> bool {
 
 /// The reason for an answer `shown` that is not one of `allowed`: a client
 /// that `sent` an option's title instead of its value is asked to choose that
-/// option again, by its label; after the options `changed`, the answer is
-/// "no longer" one of them.
+/// option again, by its label; after the options changed (`whose`), the
+/// answer is "no longer" one of them.
 fn not_a_choice(
     text: &mut String,
     field: &str,
@@ -682,13 +713,22 @@ fn not_a_choice(
     shown: &str,
     from: &str,
     allowed: &[EnumOption],
-    changed: bool,
+    whose: Whose,
 ) -> std::fmt::Result {
-    let no = if changed { "no longer" } else { "not" };
+    let no = if whose == Whose::Changed {
+        "no longer"
+    } else {
+        "not"
+    };
+    let again = if whose == Whose::Suggested {
+        ""
+    } else {
+        " again"
+    };
     match titled(sent, allowed) {
         Some(option) => write!(
             text,
-            "{field}: please choose {} again from the list.",
+            "{field}: please choose {}{again} from the list.",
             quote(option.label())
         ),
         None => write!(
@@ -699,10 +739,16 @@ fn not_a_choice(
     }
 }
 
-fn reason(text: &mut String, field: &str, kind: &ErrorKind, changed: bool) -> std::fmt::Result {
+fn reason(text: &mut String, field: &str, kind: &ErrorKind, whose: Whose) -> std::fmt::Result {
+    // How many were picked, by the person or in a suggestion.
+    let picked = |count: usize| match whose {
+        Whose::Suggested if count == 1 => "1 was suggested".to_owned(),
+        Whose::Suggested => format!("{count} were suggested"),
+        Whose::Person | Whose::Changed => format!("you picked {count}"),
+    };
     match kind {
         ErrorKind::InvalidValue { value, allowed, .. } => {
-            not_a_choice(text, field, Some(value), &quote(value), "", allowed, changed)
+            not_a_choice(text, field, Some(value), &quote(value), "", allowed, whose)
         }
         ErrorKind::InvalidItem {
             index,
@@ -713,7 +759,7 @@ fn reason(text: &mut String, field: &str, kind: &ErrorKind, changed: bool) -> st
             let item = items.get(*index);
             let shown = item.map_or_else(String::new, item_text);
             let sent = item.and_then(Value::as_str);
-            not_a_choice(text, field, sent, &shown, "from ", allowed, changed)
+            not_a_choice(text, field, sent, &shown, "from ", allowed, whose)
         }
         ErrorKind::DuplicateItem { index, items, .. } => write!(
             text,
@@ -722,13 +768,13 @@ fn reason(text: &mut String, field: &str, kind: &ErrorKind, changed: bool) -> st
         ),
         ErrorKind::TooFewItems { min, items, .. } => write!(
             text,
-            "{field}: pick at least {min}; you picked {}.",
-            items.len()
+            "{field}: pick at least {min}; {}.",
+            picked(items.len())
         ),
         ErrorKind::TooManyItems { max, items, .. } => write!(
             text,
-            "{field}: pick at most {max}; you picked {}.",
-            items.len()
+            "{field}: pick at most {max}; {}.",
+            picked(items.len())
         ),
         ErrorKind::TypeMismatch { expected, .. } => {
             write!(text, "{field}: the answer must be {}.", kind_of(*expected))
@@ -959,8 +1005,70 @@ mod tests {
 
     use crate::error::{Error, ErrorKind};
     use crate::form::read_answer_text;
-    use crate::messages::{sentence, English};
+    use crate::messages::{sentence, English, Whose};
     use crate::schema::RequestedSchema;
+
+    /// A refused suggestion (a tool's argument) is no answer of the
+    /// person's: its reasons never say "you" or "again", whatever was
+    /// refused; the person's own answer keeps them.
+    #[test]
+    fn a_suggestion_is_not_said_to_be_the_persons() {
+        let schema = RequestedSchema::from_json(&json!({"type": "object", "properties": {
+            "count": {"type": "integer", "title": "Count", "minimum": 1, "maximum": 10},
+            "ratio": {"type": "number", "title": "Ratio", "maximum": 1},
+            "name": {"type": "string", "title": "Name", "maxLength": 3},
+            "reason": {"type": "string", "title": "Reason",
+                       "oneOf": [{"const": "late", "title": "Arrived late"}]},
+            "tags": {"type": "array", "title": "Tags", "minItems": 2, "maxItems": 2,
+                     "items": {"type": "string", "enum": ["a", "b", "c"]}},
+        }}))
+        .unwrap();
+        let cases = [
+            (
+                json!({"count": 40}),
+                "Count: enter a number from 1 to 10; the suggestion was “40”.",
+                "Count: enter a number from 1 to 10; you entered “40”.",
+            ),
+            (
+                json!({"ratio": 2}),
+                "Ratio: enter a number of at most 1; the suggestion was “2”.",
+                "Ratio: enter a number of at most 1; you entered “2”.",
+            ),
+            (
+                json!({"name": "Jonathan"}),
+                "Name: enter at most 3 characters; the suggestion has 8.",
+                "Name: enter at most 3 characters; you entered 8.",
+            ),
+            (
+                json!({"reason": "Arrived late"}),
+                "Reason: please choose “Arrived late” from the list.",
+                "Reason: please choose “Arrived late” again from the list.",
+            ),
+            (
+                json!({"tags": ["a", "b", "c"]}),
+                "Tags: pick at most 2; 3 were suggested.",
+                "Tags: pick at most 2; you picked 3.",
+            ),
+            (
+                json!({"tags": ["a"]}),
+                "Tags: pick at least 2; 1 was suggested.",
+                "Tags: pick at least 2; you picked 1.",
+            ),
+        ];
+        for (content, suggested, persons) in cases {
+            let answer = json!({"action": "accept", "content": content});
+            let error = schema.parse_result(answer).unwrap_err();
+            let (name, property) = schema
+                .properties
+                .iter()
+                .find(|(name, _)| Some(name.as_ref()) == error.field())
+                .unwrap();
+            let title = super::title(property).unwrap_or(name);
+            let said = |whose| sentence(error.kind(), title, Some(property), &English, whose);
+            assert_eq!(said(Whose::Suggested), suggested);
+            assert_eq!(said(Whose::Person), persons);
+        }
+    }
 
     /// Issue 45: a number in an answer's text that no double holds is
     /// refused for its field, and asked again with a reason like an
@@ -990,7 +1098,13 @@ mod tests {
                         panic!("{property:?}")
                     };
                     let title = number.title.as_deref().unwrap_or_default();
-                    sentence(error.kind(), title, Some(property), &English, false)
+                    sentence(
+                        error.kind(),
+                        title,
+                        Some(property),
+                        &English,
+                        super::Whose::Person,
+                    )
                 })
                 .collect::<Vec<_>>()
         };

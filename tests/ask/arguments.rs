@@ -124,7 +124,8 @@ fn a_refused_argument_is_asked_of_the_person_with_the_reason() {
         assert_eq!(seen.len(), 1, "{}", name(version));
         assert_eq!(
             seen[0]["message"],
-            "Where to deploy?\n\nReplicas: enter a number from 1 to 10; you entered “40”."
+            "Where to deploy?\n\nA suggested answer could not be used:\nReplicas: enter a \
+             number from 1 to 10; the suggestion was “40”."
         );
         // 2025-06-18 has no `default` (SEP-1034 came in 2025-11-25).
         let prefilled = if version == V0618 {

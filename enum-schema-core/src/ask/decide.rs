@@ -17,7 +17,7 @@ use super::round::{kept_answer, Carried, Digest, Round};
 use super::unasked::Unasked;
 use crate::error::{Error, ErrorKind, JsonType};
 use crate::input::InputRequest;
-use crate::messages::Messages;
+use crate::messages::{Messages, Whose};
 use crate::schema::ElicitRequestFormParams;
 use crate::version::{ProtocolVersion, VersionError};
 
@@ -253,7 +253,13 @@ fn unanswered(
         FromArgument::Answered => return Ok(Step::Answered),
         FromArgument::Refused(answer, error) => {
             let kept = kept_answer(question.params(), &answer);
-            let again = reask::again(question.params(), &kept, &error, call.messages, false);
+            let again = reask::again(
+                question.params(),
+                &kept,
+                &error,
+                call.messages,
+                Whose::Suggested,
+            );
             shaped(call, &again)?
         }
         FromArgument::NotAnObject(_) | FromArgument::None => shaped(call, question.params())?,
@@ -300,7 +306,12 @@ fn refused(
     // from an earlier round was not refused when sent.
     carried.refused = refusal.now.then_some(digest);
     carried.attempts = rejected;
-    let again = reask::again(question.params(), kept, &error, call.messages, changed);
+    let whose = if changed {
+        Whose::Changed
+    } else {
+        Whose::Person
+    };
+    let again = reask::again(question.params(), kept, &error, call.messages, whose);
     Ok(Step::Ask(shaped(call, &again)?))
 }
 

@@ -193,7 +193,7 @@ fn search<'a>(
         };
         message = Cow::Owned(format!(
             "{message}\n\n{}",
-            crate::messages::reasons(&so_far, &form, messages, false)
+            crate::messages::reasons(&so_far, &form, messages, crate::messages::Whose::Person)
         ));
         schema.default = Some(Cow::Owned(text));
         before = found;

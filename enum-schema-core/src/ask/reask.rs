@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use serde_json::{Map, Value};
 
 use crate::error::Error;
-use crate::messages::{not_an_option, reasons, titled, withdrawn, Messages};
+use crate::messages::{not_an_option, reasons, titled, withdrawn, Messages, Whose, Word};
 use crate::schema::{ElicitRequestFormParams, PrimitiveSchema};
 
 /// Whether a rejection is the person's to mend: every error names a field
@@ -33,15 +33,17 @@ pub(crate) fn sent_titles(error: &Error) -> bool {
 /// problem, and every property the person answered validly pre-filled as
 /// its `default` (a title sent instead of a value pre-fills that option;
 /// the valid options of a rejected multi-select answer are kept when they
-/// fit its bounds). `changed`: the answer was to an earlier form of the
-/// question, whose options changed since, so a value that is not an
-/// option now is "no longer" one.
+/// fit its bounds). `whose`: the person's answer, to the question as it
+/// is or to an earlier form of it whose options changed since (a value
+/// that is not an option now is "no longer" one), or a suggestion the
+/// person did not make (the tool's argument: the reasons follow
+/// [`Word::SuggestionRefused`], and none says "you").
 pub(crate) fn again(
     params: &ElicitRequestFormParams,
     answer: &Value,
     error: &Error,
     messages: &dyn Messages,
-    changed: bool,
+    whose: Whose,
 ) -> ElicitRequestFormParams {
     let mut params = params.clone();
     let empty = Map::new();
@@ -67,7 +69,11 @@ pub(crate) fn again(
     }
     let mut message = params.message.into_owned();
     message.push_str("\n\n");
-    message.push_str(&reasons(error, &params.requested_schema, messages, changed));
+    if whose == Whose::Suggested {
+        message.push_str(&messages.word(Word::SuggestionRefused));
+        message.push('\n');
+    }
+    message.push_str(&reasons(error, &params.requested_schema, messages, whose));
     params.message = Cow::Owned(message);
     params
 }

@@ -495,8 +495,13 @@ impl<'a> Refusal<'a> {
             if !text.is_empty() {
                 text.push('\n');
             }
-            let sentence =
-                messages::sentence(error.kind(), &label, self.field.schema(), messages, false);
+            let sentence = messages::sentence(
+                error.kind(),
+                &label,
+                self.field.schema(),
+                messages,
+                messages::Whose::Person,
+            );
             text.push_str(&sentence);
         }
         text

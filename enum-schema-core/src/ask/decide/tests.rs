@@ -367,7 +367,8 @@ fn an_argument_answers_or_is_asked_with_the_reason() {
     let (plan, _) = one(&call(&arguments), argued, &mut round, &Map::new()).unwrap();
     assert_eq!(
         asked(plan).1.message(),
-        "Which file?\n\nFile: “z.txt” is not one of the choices; choose “a.txt” or “b.txt”."
+        "Which file?\n\nA suggested answer could not be used:\nFile: “z.txt” is not one of \
+         the choices; choose “a.txt” or “b.txt”."
     );
     assert_eq!(round.get("file").map(|carried| carried.attempts), Some(0));
 
