@@ -329,7 +329,7 @@ fn a_refused_argument_is_named_in_json_terms() {
     impl TryFrom<u8> for Even {
         type Error = &'static str;
         fn try_from(count: u8) -> Result<Even, &'static str> {
-            if count % 2 == 0 {
+            if count.is_multiple_of(2) {
                 Ok(Even(count))
             } else {
                 Err("an odd number of pairs")
