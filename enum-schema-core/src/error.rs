@@ -22,7 +22,7 @@
 //! ```
 
 use std::borrow::Cow;
-use std::fmt::{self, Display};
+use std::fmt::{self, Display, Write as _};
 
 use serde_json::{Number, Value};
 
@@ -613,15 +613,53 @@ impl Display for Characters {
     }
 }
 
-/// A received string, quoted and cut short.
+/// A received string, quoted and cut short, with what Rust's `Debug`
+/// escapes escaped (a quote, a backslash, control characters, and the
+/// characters a reader could not see: a zero-width space, a bidi override,
+/// a combining mark at the start), but in JSON's syntax: `\u200b` and
+/// `\u0000`, a pair of `\uXXXX` beyond U+FFFF, never Rust's `\u{200b}`
+/// or `\0`.
 pub(crate) struct QuotedStr<'a>(pub(crate) &'a str);
 
 impl Display for QuotedStr<'_> {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        match self.0.char_indices().nth(QUOTED) {
-            Some((end, _)) => write!(f, "{:?}…", &self.0[..end]),
-            None => write!(f, "{:?}", self.0),
+        let (text, cut) = match self.0.char_indices().nth(QUOTED) {
+            Some((end, _)) => (&self.0[..end], "…"),
+            None => (self.0, ""),
+        };
+        // `str::escape_debug` escapes as `Debug` does (a combining mark only
+        // at the start), one `char` at a time: nothing is allocated.
+        f.write_char('"')?;
+        let mut chars = text.escape_debug();
+        while let Some(c) = chars.next() {
+            if c != '\\' {
+                f.write_char(c)?;
+                continue;
+            }
+            match chars.next() {
+                Some('0') => f.write_str("\\u0000")?,
+                Some('\'') => f.write_char('\'')?,
+                Some('u') => {
+                    // `{hex}`, as `escape_debug` writes it.
+                    let mut code = 0;
+                    for digit in chars.by_ref().skip(1).take_while(|&c| c != '}') {
+                        code = code * 16 + digit.to_digit(16).unwrap_or(0);
+                    }
+                    let mut units = [0; 2];
+                    let escaped = char::from_u32(code).unwrap_or(char::REPLACEMENT_CHARACTER);
+                    for unit in escaped.encode_utf16(&mut units) {
+                        write!(f, "\\u{unit:04x}")?;
+                    }
+                }
+                Some(other) => {
+                    f.write_char('\\')?;
+                    f.write_char(other)?;
+                }
+                None => f.write_char('\\')?,
+            }
         }
+        f.write_char('"')?;
+        f.write_str(cut)
     }
 }
 
@@ -982,6 +1020,26 @@ mod tests {
     use serde_json::Value;
     use std::borrow::Cow;
     use std::mem::size_of;
+
+    /// What a reason quotes is escaped where a reader could not see it,
+    /// in JSON's syntax, never Rust's `\u{..}` or `\0`; what a reader can
+    /// see (any script, an emoji) is written as it is.
+    #[test]
+    fn a_quoted_string_escapes_as_json_does() {
+        let cases = [
+            ("late\u{200b}", r#""late\u200b""#),
+            ("a\0b", r#""a\u0000b""#),
+            ("\u{202e}evil", r#""\u202eevil""#),
+            ("\u{301}x", r#""\u0301x""#),
+            ("say \"hi\"\n\\", r#""say \"hi\"\n\\""#),
+            ("zürich 東京 😀 ไทย", r#""zürich 東京 😀 ไทย""#),
+            ("\u{e0001}tag", r#""\udb40\udc01tag""#),
+            ("it's", r#""it's""#),
+        ];
+        for (text, quoted) in cases {
+            assert_eq!(super::QuotedStr(text).to_string(), quoted, "{text:?}");
+        }
+    }
 
     #[test]
     fn error_is_one_pointer() {

@@ -7,7 +7,7 @@ use std::fmt;
 
 use serde_json::Value;
 
-use crate::error::Error;
+use crate::error::{Error, QuotedStr};
 use crate::input::InputRequiredResult;
 use crate::version::VersionError;
 
@@ -459,14 +459,16 @@ impl fmt::Display for ElicitError {
             ),
             ElicitError::KeyReused { key } => write!(
                 f,
-                "the server asked two questions under the key {key:?} in one request"
+                "the server asked two questions under the key {} in one request",
+                QuotedStr(key)
             ),
             ElicitError::NoArguments { tool } => write!(
                 f,
-                "tool {tool:?} declares arguments, and the server found none where it binds its \
+                "tool {} declares arguments, and the server found none where it binds its \
                  questions to them, so nothing was asked: either this request has no \
                  `arguments` (send them, `{{}}` to leave out every optional one), or the server \
-                 reads them too early, which its log names"
+                 reads them too early, which its log names",
+                QuotedStr(tool)
             ),
             ElicitError::InvalidArguments {
                 method,
@@ -480,7 +482,7 @@ impl fmt::Display for ElicitError {
                     "prompts/get" => "prompt",
                     _ => "resource",
                 };
-                write!(f, "invalid arguments for {kind} {name:?}: ")?;
+                write!(f, "invalid arguments for {kind} {}: ", QuotedStr(name))?;
                 match argument {
                     Some(argument) => write!(f, "the argument `{argument}` {reason}"),
                     None => f.write_str(reason),

@@ -95,7 +95,8 @@ impl fmt::Display for ReadError {
             } => write!(f, "`{member}` is missing; it must be {expected}"),
             ReadError::NotAForm { mode } => write!(
                 f,
-                "the elicitation is in {mode:?} mode, not a form: there is nothing to fill in"
+                "the elicitation is in {} mode, not a form: there is nothing to fill in",
+                crate::error::QuotedStr(mode)
             ),
             ReadError::DuplicateKey { key } => write!(
                 f,
