@@ -13,9 +13,9 @@ use crate::schema::check::Choice;
 use crate::schema::option::EnumOption;
 use crate::schema::primitive::{BooleanSchema, NumberSchema, StringFormat, StringSchema};
 use crate::schema::read::{
-    check_items, check_number, check_sent_options, check_single_default, check_string, SchemaError,
+    check_items, check_number, check_sent_options, check_single_default, check_string,
 };
-use crate::schema::{MultiSelectSchema, PrimitiveSchema, SingleSelectSchema};
+use crate::schema::{MultiSelectSchema, PrimitiveSchema, SchemaError, SingleSelectSchema};
 
 /// Options from anything that converts into them: wire values alone
 /// (`"a"`, `String`) or `(value, title)` pairs.

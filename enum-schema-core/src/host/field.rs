@@ -11,7 +11,7 @@ use crate::messages::{self, English, Messages};
 use crate::schema::number::{written, Reading};
 use crate::schema::option::EnumOption;
 use crate::schema::primitive::{BooleanSchema, NumberSchema, StringSchema};
-use crate::schema::read::SchemaError;
+use crate::schema::SchemaError;
 use crate::schema::{MultiSelectSchema, PrimitiveSchema, SingleSelectSchema};
 
 use super::text;

@@ -13,8 +13,8 @@ use std::fmt;
 use serde_json::{Map, Value};
 
 use crate::error::Quoted;
-use crate::schema::read::SchemaError;
 use crate::schema::PrimitiveSchema;
+use crate::schema::SchemaError;
 
 use super::field::{strictest, Field, Note};
 use super::json::Tree;

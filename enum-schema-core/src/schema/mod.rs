@@ -80,6 +80,7 @@ macro_rules! select_getters {
 }
 
 pub(crate) mod check;
+mod error;
 pub(crate) mod format;
 pub(crate) mod number;
 pub(crate) mod option;
@@ -92,9 +93,9 @@ pub(crate) use ser::serialize_multi;
 #[cfg(feature = "ask")]
 pub(crate) use ser::OrderedMap;
 
+pub use self::error::SchemaError;
 pub use self::option::EnumOption;
 pub use self::primitive::{BooleanSchema, NumberSchema, StringFormat, StringSchema};
-pub use self::read::SchemaError;
 
 use std::borrow::Cow;
 

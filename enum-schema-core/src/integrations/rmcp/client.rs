@@ -52,7 +52,7 @@ use ::rmcp::model::{self, ElicitationAction};
 use serde_json::{Map, Value};
 
 use crate::error::Error;
-use crate::schema::read::SchemaError;
+use crate::schema::SchemaError;
 use crate::schema::{ElicitRequestFormParams, RequestedSchema};
 
 /// Why [`read_request`] could not read a request, or [`accept`] refused an
