@@ -17,7 +17,8 @@ use super::round::{kept_answer, Carried, Digest, Round};
 use super::unasked::Unasked;
 use crate::error::{Error, ErrorKind, JsonType};
 use crate::input::InputRequest;
-use crate::messages::{Messages, Whose};
+use crate::messages::reasons::Whose;
+use crate::messages::Messages;
 use crate::schema::ElicitRequestFormParams;
 use crate::version::{ProtocolVersion, VersionError};
 

@@ -13,6 +13,7 @@ use super::question::Question;
 use super::search::{folded, matches};
 use crate::error::{Error, ErrorKind};
 use crate::form::{parse_action, ElicitAction};
+use crate::messages::reasons::Whose;
 use crate::messages::Messages;
 use crate::schema::check::OwnedChoice;
 use crate::schema::option::EnumOption;
@@ -193,7 +194,7 @@ fn search<'a>(
         };
         message = Cow::Owned(format!(
             "{message}\n\n{}",
-            crate::messages::reasons(&so_far, &form, messages, crate::messages::Whose::Person)
+            crate::messages::reasons::reasons(&so_far, &form, messages, Whose::Person)
         ));
         schema.default = Some(Cow::Owned(text));
         before = found;

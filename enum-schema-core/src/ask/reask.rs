@@ -7,7 +7,8 @@ use std::collections::HashSet;
 use serde_json::{Map, Value};
 
 use crate::error::Error;
-use crate::messages::{not_an_option, reasons, titled, withdrawn, Messages, Whose, Word};
+use crate::messages::reasons::{not_an_option, reasons, titled, withdrawn, Whose};
+use crate::messages::{Messages, Word};
 use crate::schema::{ElicitRequestFormParams, PrimitiveSchema};
 
 /// Whether a rejection is the person's to mend: every error names a field

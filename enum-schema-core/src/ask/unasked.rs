@@ -9,7 +9,7 @@ use serde_json::{Map, Value};
 
 use super::search::{folded, matches};
 use crate::error::Error;
-use crate::messages::{is_invisible, title};
+use crate::messages::reasons::{is_invisible, title};
 use crate::schema::{ElicitRequestFormParams, EnumOption, PrimitiveSchema};
 use crate::version::{ProtocolVersion, VersionError};
 

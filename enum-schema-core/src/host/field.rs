@@ -7,7 +7,8 @@ use std::fmt;
 use serde_json::Value;
 
 use crate::error::{Error, ErrorKind, QuotedStr};
-use crate::messages::{self, English, Messages};
+use crate::messages::reasons::{self, Whose};
+use crate::messages::{English, Messages};
 use crate::schema::number::{written, Reading};
 use crate::schema::option::EnumOption;
 use crate::schema::primitive::{BooleanSchema, NumberSchema, StringSchema};
@@ -242,7 +243,7 @@ impl Field {
     /// [`hint`](Self::hint), as `messages` words it ([`Messages::hint`]).
     pub fn hint_in(&self, messages: &dyn Messages) -> String {
         match &self.schema {
-            Ok(schema) => messages.hint(self.label(), schema, &messages::hint(schema)),
+            Ok(schema) => messages.hint(self.label(), schema, &reasons::hint(schema)),
             Err(_) => String::new(),
         }
     }
@@ -473,7 +474,7 @@ impl<'a> Refusal<'a> {
             .field
             .label()
             .chars()
-            .map(|c| if messages::is_invisible(c) { ' ' } else { c })
+            .map(|c| if reasons::is_invisible(c) { ' ' } else { c })
             .collect();
         if let Err(why) = &self.field.schema {
             // No value mends it: say so, whatever was refused. Why, only
@@ -495,12 +496,12 @@ impl<'a> Refusal<'a> {
             if !text.is_empty() {
                 text.push('\n');
             }
-            let sentence = messages::sentence(
+            let sentence = reasons::sentence(
                 error.kind(),
                 &label,
                 self.field.schema(),
                 messages,
-                messages::Whose::Person,
+                Whose::Person,
             );
             text.push_str(&sentence);
         }

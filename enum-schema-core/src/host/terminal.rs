@@ -72,7 +72,8 @@ use inquire::{Confirm, CustomUserError, InquireError, MultiSelect, Select, Text}
 use serde_json::Value;
 
 use crate::error::{ErrorKind, JsonType};
-use crate::messages::{is_invisible, English, Messages, Word};
+use crate::messages::reasons::is_invisible;
+use crate::messages::{English, Messages, Word};
 use crate::schema::MultiSelectSchema;
 
 use super::draft::{Defaults, Draft};
@@ -605,7 +606,7 @@ fn read_checklist(
 /// How many of a checklist's options to check, before the person does:
 /// the count of [`Field::hint`], without how to type the choices.
 fn count(select: &MultiSelectSchema) -> Option<String> {
-    crate::messages::count_hint(select)
+    crate::messages::reasons::count_hint(select)
 }
 
 /// The reason a person reads, each line of it shown as written.
