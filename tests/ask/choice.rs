@@ -311,6 +311,43 @@ fn the_arguments_are_read_by_ask() {
     );
 }
 
+/// On 2025-06-18, only the question the revision cannot carry is left to
+/// its argument: a single-select beside it is asked of the person as ever
+/// (it was put to the model too, and the call could not end), and a
+/// multi-select no argument may answer is still refused (`Version`).
+#[test]
+fn on_2025_06_18_only_the_uncarried_question_is_left_to_its_argument() {
+    let client = with_arguments(
+        Client::new(V0618, vec![accept(json!({"severity": "high"}))]),
+        json!({"reasons": ["late"]}),
+    );
+    let both = |ask: Ask<Fake>| async move {
+        let (severity, reasons) = ask
+            .all((
+                Question::choice::<Severity>("severity", "How bad?"),
+                Question::choice::<Vec<Reason>>("reasons", "Which apply?").with_argument(),
+            ))
+            .await?;
+        Ok(ToolResult::Text(format!("{severity:?} {reasons:?}")))
+    };
+    assert_eq!(text(client.tool(both)), "Accept(High) Accept([Late])");
+    let seen = client.seen();
+    assert_eq!(seen.len(), 1);
+    assert_eq!(seen[0]["message"], "How bad?");
+
+    let client = with_arguments(Client::new(V0618, vec![]), json!({"reasons": ["late"]}));
+    let outcome = client.tool(|ask: Ask<Fake>| async move {
+        ask.all((
+            Question::choice::<Vec<Reason>>("also", "Anything else?"),
+            Question::choice::<Vec<Reason>>("reasons", "Which apply?").with_argument(),
+        ))
+        .await?;
+        Ok(ToolResult::Text(String::new()))
+    });
+    assert!(matches!(failed(outcome), ElicitError::Version(_)));
+    assert_eq!(client.seen(), Vec::<Value>::new());
+}
+
 /// Every kind of argument a tool reads, each refused the way the model
 /// reads it: the argument named, what it should be and what was sent in
 /// JSON's terms (never a Rust type), where inside it for a nested one.

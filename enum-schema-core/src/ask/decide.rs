@@ -126,20 +126,27 @@ pub(crate) fn decide(
             tool: call.name.to_owned(),
         });
     }
-    let mut without_forms = any_form && !call.shows_forms();
+    let without_forms = any_form && !call.shows_forms();
     if without_forms {
         let unasked = Unasked::new(call.method, call.name, call.version);
-        from_arguments_only(call, questions, unasked)?;
-    } else if let Some(uncarried) = uncarried(call, questions) {
-        // The model may still answer what the revision cannot carry.
-        let unasked = Unasked::uncarried(call.method, call.name, &uncarried);
-        from_arguments_only(call, questions, unasked)?;
-        without_forms = true;
+        from_arguments_only(call, questions, unasked, |_| true)?;
+    } else if let Some(error) = questions.iter().find_map(|question| match question {
+        Erased::Form(question) => uncarried(call, &**question).err(),
+        Erased::Input(_) => None,
+    }) {
+        // The model may still answer what the revision cannot carry; the
+        // other questions are asked as ever.
+        let unasked = Unasked::uncarried(call.method, call.name, &error);
+        from_arguments_only(call, questions, unasked, |question| {
+            uncarried(call, question).is_err()
+        })?;
     }
     let mut asking = Vec::new();
     for question in questions.iter_mut() {
         let step = match question {
             Erased::Form(_) if without_forms => continue,
+            // Answered by its argument above.
+            Erased::Form(question) if uncarried(call, &**question).is_err() => continue,
             Erased::Form(question) => form(call, &mut **question, round, responses)?,
             Erased::Input(question) => {
                 let carried = round.entry(question.key());
@@ -348,33 +355,37 @@ fn input(
     }
 }
 
-/// Why the call's revision cannot carry a form that an argument may
-/// answer (a multi-select on 2025-06-18), if one cannot: the model may
-/// answer it still, as where the client shows no forms, rather than the
-/// call failing with [`ElicitError::Version`]. Only revisions before
-/// SEP-1330's enums are checked.
-fn uncarried(call: &Call, questions: &[Erased]) -> Option<VersionError> {
-    let version = call.version.filter(|version| !version.supports_sep1330())?;
-    questions.iter().find_map(|question| match question {
-        Erased::Form(question) if question.argument() => {
-            question.params().for_version(version).err()
+/// `Err`, with why, where the call's revision cannot carry `question`,
+/// a form that an argument may answer (a multi-select on 2025-06-18): the
+/// model may answer it still, as where the client shows no forms, rather
+/// than the call failing with [`ElicitError::Version`]. Only revisions
+/// before SEP-1330's enums are checked; a form no argument may answer is
+/// refused with `Version` when it is sent, as ever.
+fn uncarried(call: &Call, question: &(dyn FormQuestion + Send)) -> Result<(), VersionError> {
+    match call.version {
+        Some(version) if !version.supports_sep1330() && question.argument() => {
+            question.params().for_version(version).map(drop)
         }
-        _ => None,
-    })
+        _ => Ok(()),
+    }
 }
 
 /// A client that cannot show forms (or not these): each form question
-/// answered from its argument, or, for any that is not, the result for
-/// the model, `unasked`.
+/// that `applies` to answered from its argument, or, for any that is not,
+/// the result for the model, `unasked`.
 fn from_arguments_only(
     call: &Call,
     questions: &mut [Erased],
     mut unasked: Unasked,
+    applies: impl Fn(&(dyn FormQuestion + Send)) -> bool,
 ) -> Result<(), ElicitError> {
     for question in questions.iter_mut() {
         let Erased::Form(question) = question else {
             continue;
         };
+        if !applies(&**question) {
+            continue;
+        }
         let (argument, refused) = match from_argument(call, &mut **question) {
             FromArgument::Answered => continue,
             FromArgument::Refused(answer, error) => {
