@@ -50,6 +50,43 @@ fn the_server_speaks_german_for_every_call() {
     }
 }
 
+/// A refused suggestion (the tool's argument) asked of the person in
+/// German: the line before the reasons and the reason itself are the
+/// translation's, and neither says "du" of what the model sent.
+#[test]
+fn a_refused_suggestion_is_worded_by_the_translation() {
+    for version in [V1125, V0728] {
+        let mut client = Client::new(
+            version,
+            vec![json!({"action": "accept", "content": {"services": ["login"], "page": true}})],
+        )
+        .sealed_with(RequestStateSeal::new(codec(KEY)).with_messages(Deutsch));
+        let Value::Object(arguments) =
+            json!({"impact": {"services": ["checkout", "search", "login"], "page": true}})
+        else {
+            unreachable!()
+        };
+        client.arguments = Some(arguments);
+        let outcome = client.tool(|ask: Ask<Fake>| async move {
+            let impact = ask
+                .question(Question::form::<Impact>("impact", "Was ist betroffen?").with_argument())
+                .await?;
+            Ok(ToolResult::Text(format!("{impact:?}")))
+        });
+        assert_eq!(
+            text(outcome),
+            "Accept(Impact { services: [Login], page: true })",
+            "{}",
+            name(version)
+        );
+        assert_eq!(
+            client.seen()[0]["message"],
+            "Was ist betroffen?\n\nEine vorgeschlagene Antwort ließ sich nicht verwenden:\n\
+             services: wähle höchstens 2; vorgeschlagen waren 3."
+        );
+    }
+}
+
 #[test]
 fn one_call_speaks_german_the_next_english() {
     for version in [V1125, V0728] {

@@ -1,12 +1,14 @@
 //! German, for the tests of `Messages` (`tests/ask/messages.rs` through the
 //! fake SDK, `tests/rmcp/messages.rs` through rmcp's client): the reasons of
-//! a missing answer and of too many picks, `Confirm`'s options, the search
+//! a missing answer and of too many picks (the person's, and a refused
+//! suggestion's, with the line before it), `Confirm`'s options, the search
 //! field of `Ask::choose`, and the progress messages. Each area includes it
 //! with `#[path = "../common/deutsch.rs"] mod deutsch;`.
 
 use std::borrow::Cow;
 
 use enum_schema::ask::Messages;
+use enum_schema::messages::Word;
 use enum_schema::ErrorKind;
 
 /// The German words of the tests; English for anything else.
@@ -21,6 +23,25 @@ impl Messages for Deutsch {
                 items.len()
             ),
             _ => english.to_owned(),
+        }
+    }
+
+    fn suggestion_refused(&self, field: &str, error: &ErrorKind, english: &str) -> String {
+        match error {
+            ErrorKind::TooManyItems { max, items, .. } => format!(
+                "{field}: wähle höchstens {max}; vorgeschlagen waren {}.",
+                items.len()
+            ),
+            _ => english.to_owned(),
+        }
+    }
+
+    fn word(&self, word: Word) -> Cow<'static, str> {
+        match word {
+            Word::SuggestionRefused => {
+                Cow::Borrowed("Eine vorgeschlagene Antwort ließ sich nicht verwenden:")
+            }
+            other => Cow::Borrowed(other.english()),
         }
     }
 

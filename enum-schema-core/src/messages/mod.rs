@@ -100,6 +100,19 @@ pub trait Messages: Send + Sync + 'static {
         english.to_owned()
     }
 
+    /// The sentence that says why a suggested answer is refused: a tool's
+    /// argument, which the model sent and not the person, who is asked in
+    /// its place (MCP's tools and elicitation together; see
+    /// `ask::Question::with_argument`). The sentences follow
+    /// [`Word::SuggestionRefused`]; `english` is this crate's, which never
+    /// says "you" (`"Tags: pick at most 2; 3 were suggested."`,
+    /// `"Replicas: enter a number from 1 to 10; the suggestion was
+    /// “40”."`). By default, `english`.
+    fn suggestion_refused(&self, field: &str, error: &ErrorKind, english: &str) -> String {
+        let _ = (field, error);
+        english.to_owned()
+    }
+
     /// The title an option with `value` is shown with, for the `title` the
     /// server gave it: every option of every question, `Confirm`'s
     /// (`"yes"`/`"Yes"`, `"no"`/`"No"`) among them, and the options

@@ -233,10 +233,10 @@ pub(crate) fn sentence(
             .replace("; you entered ", was)
             .replace("what you entered", "the suggestion");
     }
-    if whose == Whose::Changed && withdrawn(kind) {
-        messages.no_longer_a_choice(field, kind, &english)
-    } else {
-        messages.reason(field, kind, &english)
+    match whose {
+        Whose::Changed if withdrawn(kind) => messages.no_longer_a_choice(field, kind, &english),
+        Whose::Suggested => messages.suggestion_refused(field, kind, &english),
+        _ => messages.reason(field, kind, &english),
     }
 }
 
@@ -507,6 +507,7 @@ fn not_a_choice(
 fn reason(text: &mut String, field: &str, kind: &ErrorKind, whose: Whose) -> std::fmt::Result {
     // How many were picked, by the person or in a suggestion.
     let picked = |count: usize| match whose {
+        Whose::Suggested if count == 0 => "none were suggested".to_owned(),
         Whose::Suggested if count == 1 => "1 was suggested".to_owned(),
         Whose::Suggested => format!("{count} were suggested"),
         Whose::Person | Whose::Changed => format!("you picked {count}"),
