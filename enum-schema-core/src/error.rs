@@ -623,44 +623,95 @@ pub(crate) struct QuotedStr<'a>(pub(crate) &'a str);
 
 impl Display for QuotedStr<'_> {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
-        let (text, cut) = match self.0.char_indices().nth(QUOTED) {
-            Some((end, _)) => (&self.0[..end], "…"),
-            None => (self.0, ""),
-        };
-        // `str::escape_debug` escapes as `Debug` does (a combining mark only
-        // at the start), one `char` at a time: nothing is allocated.
+        let (text, cut) = cut_at(self.0, QUOTED);
         f.write_char('"')?;
-        let mut chars = text.escape_debug();
-        while let Some(c) = chars.next() {
-            if c != '\\' {
-                f.write_char(c)?;
-                continue;
-            }
-            match chars.next() {
-                Some('0') => f.write_str("\\u0000")?,
-                Some('\'') => f.write_char('\'')?,
-                Some('u') => {
-                    // `{hex}`, as `escape_debug` writes it.
-                    let mut code = 0;
-                    for digit in chars.by_ref().skip(1).take_while(|&c| c != '}') {
-                        code = code * 16 + digit.to_digit(16).unwrap_or(0);
-                    }
-                    let mut units = [0; 2];
-                    let escaped = char::from_u32(code).unwrap_or(char::REPLACEMENT_CHARACTER);
-                    for unit in escaped.encode_utf16(&mut units) {
-                        write!(f, "\\u{unit:04x}")?;
-                    }
-                }
-                Some(other) => {
-                    f.write_char('\\')?;
-                    f.write_char(other)?;
-                }
-                None => f.write_char('\\')?,
-            }
-        }
+        write_escaped(f, text, true)?;
         f.write_char('"')?;
         f.write_str(cut)
     }
+}
+
+/// A name a client may have written (an argument's key, a path inside
+/// it), in backticks where it is plain (at most 64 characters, none of
+/// them a backtick or a character [`QuotedStr`] escapes), else quoted and
+/// cut as [`QuotedStr`] quotes: `` `amount` ``, `"a`b"`, `"late\u200b"`.
+#[cfg(feature = "ask")]
+pub(crate) struct Named<'a>(pub(crate) &'a str);
+
+#[cfg(feature = "ask")]
+impl Display for Named<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        let plain = self.0.chars().count() <= 64
+            && !self.0.is_empty()
+            && self.0.escape_debug().eq(self.0.chars())
+            && !self.0.contains('`');
+        if plain {
+            write!(f, "`{}`", self.0)
+        } else {
+            QuotedStr(self.0).fmt(f)
+        }
+    }
+}
+
+/// Text that is not all ours (a message that may quote what a client
+/// sent), written as it is but cut at `limit` characters, and with what
+/// [`QuotedStr`] escapes escaped, but a quote: no control or invisible
+/// character reaches a reader, and no text of any length.
+#[cfg(feature = "ask")]
+pub(crate) struct Unquoted<'a>(pub(crate) &'a str, pub(crate) usize);
+
+#[cfg(feature = "ask")]
+impl Display for Unquoted<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        let (text, cut) = cut_at(self.0, self.1);
+        write_escaped(f, text, false)?;
+        f.write_str(cut)
+    }
+}
+
+/// `text` up to `limit` characters, and `…` where it was cut.
+fn cut_at(text: &str, limit: usize) -> (&str, &'static str) {
+    match text.char_indices().nth(limit) {
+        Some((end, _)) => (&text[..end], "…"),
+        None => (text, ""),
+    }
+}
+
+/// Writes `text` as `Debug` escapes it, in JSON's syntax (a quote escaped
+/// only if `quote`).
+fn write_escaped(f: &mut fmt::Formatter, text: &str, quote: bool) -> fmt::Result {
+    // `str::escape_debug` escapes as `Debug` does (a combining mark only
+    // at the start), one `char` at a time: nothing is allocated.
+    let mut chars = text.escape_debug();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            f.write_char(c)?;
+            continue;
+        }
+        match chars.next() {
+            Some('0') => f.write_str("\\u0000")?,
+            Some('\'') => f.write_char('\'')?,
+            Some('"') if !quote => f.write_char('"')?,
+            Some('u') => {
+                // `{hex}`, as `escape_debug` writes it.
+                let mut code = 0;
+                for digit in chars.by_ref().skip(1).take_while(|&c| c != '}') {
+                    code = code * 16 + digit.to_digit(16).unwrap_or(0);
+                }
+                let mut units = [0; 2];
+                let escaped = char::from_u32(code).unwrap_or(char::REPLACEMENT_CHARACTER);
+                for unit in escaped.encode_utf16(&mut units) {
+                    write!(f, "\\u{unit:04x}")?;
+                }
+            }
+            Some(other) => {
+                f.write_char('\\')?;
+                f.write_char(other)?;
+            }
+            None => f.write_char('\\')?,
+        }
+    }
+    Ok(())
 }
 
 /// A number as the client wrote it, cut short (a number in JSON text may

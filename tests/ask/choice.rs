@@ -416,7 +416,7 @@ fn a_refused_argument_is_named_in_json_terms() {
         ("address", json!({"street": "Main", "zip": 1}), "the argument `address` has `address.zip`, which it \
                                                           does not take (expected `street`)"),
         ("colour", json!("green"), "the argument `colour` should be \"red\" or \"blue\", not the string \"green\""),
-        ("colour", json!(["red"]), "the argument `colour` should be a string or an object, not an array"),
+        ("colour", json!(["red"]), "the argument `colour` should be a string or an object, not an array of 1 item"),
         ("note", json!(7), "the argument `note` should be a string, not the number 7"),
         ("pairs", json!(3), "the argument `pairs` is refused: an odd number of pairs"),
         ("extra", json!(1), "the argument `extra` is not one this takes (expected one of `order`, `amount`, \
@@ -484,6 +484,95 @@ fn a_refused_argument_is_named_in_json_terms() {
         Ok(ToolResult::Text("checked".to_owned()))
     });
     assert_eq!(text(checked), "checked");
+}
+
+/// What a hostile client sends is quoted and cut, never echoed raw or in
+/// Rust's syntax: keys with backticks, invisible characters or a megabyte
+/// of text; a value that names serde's own words; the shapes serde words
+/// in Rust (tuples, unit structs, enums' representations, a map's keys).
+#[test]
+fn a_refusal_quotes_and_bounds_what_the_client_sent() {
+    #[derive(serde::Deserialize, Debug)]
+    #[allow(dead_code)]
+    #[serde(deny_unknown_fields)]
+    struct Strict {
+        a: Option<u8>,
+    }
+    #[derive(serde::Deserialize, Debug)]
+    #[allow(dead_code)]
+    enum Ext {
+        A,
+        B(u8),
+    }
+    #[derive(serde::Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Unit;
+    #[derive(serde::Deserialize, Debug)]
+    #[allow(dead_code)]
+    #[serde(tag = "type")]
+    enum Internal {
+        D { n: u8 },
+    }
+    #[derive(serde::Deserialize, Debug)]
+    #[allow(dead_code)]
+    #[serde(untagged)]
+    enum Untagged {
+        Number(u8),
+        Flag(bool),
+    }
+    #[derive(serde::Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Shapes {
+        pair: Option<(u8, u8)>,
+        unit: Option<Unit>,
+        ext: Option<Ext>,
+        internal: Option<Internal>,
+        untagged: Option<Untagged>,
+        counts: Option<std::collections::HashMap<u8, u8>>,
+        count: Option<u8>,
+    }
+    fn refused<T: serde::de::DeserializeOwned + std::fmt::Debug>(arguments: Value) -> String {
+        let Value::Object(arguments) = arguments else {
+            unreachable!()
+        };
+        let mut client = Client::new(V1125, vec![]);
+        client.arguments = Some(arguments);
+        let outcome = client.tool(|ask: Ask<Fake>| async move {
+            let read: T = ask.arguments()?;
+            Ok(ToolResult::Text(format!("{read:?}")))
+        });
+        match result(outcome) {
+            ToolResult::Rejected(rejection) => rejection
+                .text
+                .strip_prefix("invalid arguments for tool \"incident\": ")
+                .unwrap()
+                .to_owned(),
+            other => panic!("expected an error result, got {other:?}"),
+        }
+    }
+    let megabyte = "k".repeat(1 << 20);
+    let cut = format!("\"{}\"…", "k".repeat(80));
+    let cases = [
+        (refused::<Strict>(json!({"a`b": 1})), "the argument \"a`b\" is not one this takes (expected `a`)".to_owned()),
+        (refused::<Strict>(json!({"x\u{200b}\n": 1})), "the argument \"x\\u200b\\n\" is not one this takes (expected `a`)".to_owned()),
+        (refused::<Strict>(json!({megabyte.as_str(): 1})), format!("the argument {cut} is not one this takes (expected `a`)")),
+        (refused::<Shapes>(json!({"count": "a\u{200b}\u{0}b"})), "the argument `count` should be an integer from 0 to 255, not the string \"a\\u200b\\u0000b\"".to_owned()),
+        (refused::<Shapes>(json!({"count": megabyte})), format!("the argument `count` should be an integer from 0 to 255, not the string {cut}")),
+        (refused::<Shapes>(json!({"ext": "a`b"})), "the argument `ext` should be \"A\" or \"B\", not the string \"a`b\"".to_owned()),
+        (refused::<Shapes>(json!({"ext": "q, expected anything"})), "the argument `ext` should be \"A\" or \"B\", not the string \"q, expected anything\"".to_owned()),
+        (refused::<Shapes>(json!({"pair": [1]})), "the argument `pair` should be an array of 2 items, not an array of 1 item".to_owned()),
+        (refused::<Shapes>(json!({"unit": {"x": 1}})), "the argument `unit` should be null, not an object".to_owned()),
+        (refused::<Shapes>(json!({"ext": {"A": null, "B": 1}})), "the argument `ext` should be an object, not an object".to_owned()),
+        (refused::<Shapes>(json!({"ext": "B"})), "the argument `ext` should be an object of one key, not the string \"B\"".to_owned()),
+        (refused::<Shapes>(json!({"internal": "D"})), "the argument `internal` should be an object, not the string \"D\"".to_owned()),
+        (refused::<Shapes>(json!({"internal": {"type": "D", "n": "q"}})), "the argument `internal` should be an integer from 0 to 255, not a string".to_owned()),
+        (refused::<Shapes>(json!({"untagged": "q"})), "the argument `untagged` is refused: matches none of the shapes it may take".to_owned()),
+        (refused::<Shapes>(json!({"counts": {"300": 1}})), "the argument `counts` at `counts.300` should be an integer from 0 to 255, not the number 300".to_owned()),
+    ];
+    for (said, expected) in cases {
+        assert_eq!(said, expected);
+        assert!(said.len() < 500, "{} bytes", said.len());
+    }
 }
 
 /// Arguments the adapter could not see (rmcp's `Parameters` listed before

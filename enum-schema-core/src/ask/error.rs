@@ -7,7 +7,7 @@ use std::fmt;
 
 use serde_json::Value;
 
-use crate::error::{Error, QuotedStr};
+use crate::error::{Error, Named, QuotedStr};
 use crate::input::InputRequiredResult;
 use crate::version::VersionError;
 
@@ -484,7 +484,7 @@ impl fmt::Display for ElicitError {
                 };
                 write!(f, "invalid arguments for {kind} {}: ", QuotedStr(name))?;
                 match argument {
-                    Some(argument) => write!(f, "the argument `{argument}` {reason}"),
+                    Some(argument) => write!(f, "the argument {} {reason}", Named(argument)),
                     None => f.write_str(reason),
                 }
             }

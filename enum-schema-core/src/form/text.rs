@@ -6,7 +6,7 @@ use std::borrow::Cow;
 
 use serde_json::{Map, Value};
 
-use super::ElicitAction;
+use super::action::ElicitAction;
 use crate::error::{Error, ErrorKind};
 use crate::schema::number::{read_exactly, Inexact};
 use crate::schema::{PrimitiveSchema, RequestedSchema};

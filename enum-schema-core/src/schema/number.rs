@@ -222,7 +222,7 @@ impl<'a> Limit<'a> {
 /// Nothing else: no hexadecimal, `Infinity`, `NaN`, digit separators or
 /// inner spaces. The value is `digits × 10^exponent`, exactly. JSON's
 /// numbers are among them: the answers' JSON text is read with it too
-/// (`form.rs`), so that a number is read exactly or refused.
+/// (`form/text.rs`), so that a number is read exactly or refused.
 #[derive(Debug, PartialEq)]
 pub(crate) struct Decimal {
     negative: bool,
