@@ -22,7 +22,7 @@ const DRAWN: [&str; 3] = [
 const EXPORTED: [&str; 1] = ["__enum_schema_json_schema"];
 
 /// Each diagram's folder and entries, top layer first: `field/`,
-/// `messages.rs`, ..
+/// `version.rs`, ..
 fn diagrams(architecture: &str) -> Vec<(String, Vec<String>)> {
     let mut found = Vec::new();
     let mut lines = architecture.lines();
