@@ -566,13 +566,42 @@ fn a_refusal_quotes_and_bounds_what_the_client_sent() {
         (refused::<Shapes>(json!({"ext": "B"})), "the argument `ext` should be an object of one key, not the string \"B\"".to_owned()),
         (refused::<Shapes>(json!({"internal": "D"})), "the argument `internal` should be an object, not the string \"D\"".to_owned()),
         (refused::<Shapes>(json!({"internal": {"type": "D", "n": "q"}})), "the argument `internal` should be an integer from 0 to 255, not a string".to_owned()),
-        (refused::<Shapes>(json!({"untagged": "q"})), "the argument `untagged` is refused: matches none of the shapes it may take".to_owned()),
+        (refused::<Shapes>(json!({"untagged": "q"})), "the argument `untagged` matches none of the shapes it may take".to_owned()),
         (refused::<Shapes>(json!({"counts": {"300": 1}})), "the argument `counts` at `counts.300` should be an integer from 0 to 255, not the number 300".to_owned()),
     ];
     for (said, expected) in cases {
         assert_eq!(said, expected);
         assert!(said.len() < 500, "{} bytes", said.len());
     }
+    // The arguments are an object: a handler that reads them as something
+    // else is told so of the whole.
+    assert_eq!(
+        refused::<Vec<u8>>(json!({"a": 1})),
+        "the arguments should be an array, not an object"
+    );
+    // A check of the type's own, with a line break and a client's value
+    // in it: escaped, and cut.
+    #[derive(Debug)]
+    struct Checked;
+    impl<'de> serde::Deserialize<'de> for Checked {
+        fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+            let text = String::deserialize(deserializer)?;
+            Err(serde::de::Error::custom(format!("bad `thing`\n{text}")))
+        }
+    }
+    #[derive(serde::Deserialize, Debug)]
+    #[allow(dead_code)]
+    struct Custom {
+        checked: Checked,
+    }
+    let said = refused::<Custom>(json!({"checked": "x".repeat(1_000)}));
+    assert_eq!(
+        said,
+        format!(
+            "the argument `checked` is refused: bad `thing`\\n{}…",
+            "x".repeat(188)
+        )
+    );
 }
 
 /// Arguments the adapter could not see (rmcp's `Parameters` listed before

@@ -106,8 +106,10 @@ fn refused(arguments: &Map<String, Value>, path: &Path, error: serde_json::Error
             "{inside}should be {}, not {sent}",
             Expected(expected)
         )
+    } else if text.starts_with(UNTAGGED) {
+        write!(reason, "{inside}matches none of the shapes it may take")
     } else {
-        write!(reason, "{inside}is refused: {}", whole(text))
+        write!(reason, "{inside}is refused: {}", Unquoted(text, SERDE_TEXT))
     };
     Refused {
         argument: Some(argument.clone()),
@@ -139,18 +141,21 @@ fn is_number(text: &str) -> bool {
 /// module does not word: a known Rust-worded one in JSON's words, any
 /// other cut and escaped.
 fn whole(text: &str) -> String {
-    if text.starts_with("data did not match any variant of untagged enum ") {
-        return "matches none of the shapes it may take".to_owned();
+    if text.starts_with(UNTAGGED) {
+        return "the arguments match none of the shapes they may take".to_owned();
     }
     if let Some((found, expected)) = mismatch(text) {
         return format!(
-            "should be {}, not {}",
+            "the arguments should be {}, not {}",
             Expected(expected),
             Sent(None, found)
         );
     }
     Unquoted(text, SERDE_TEXT).to_string()
 }
+
+/// How serde starts the refusal of an untagged enum, which names the type.
+const UNTAGGED: &str = "data did not match any variant of untagged enum ";
 
 /// The value at `path` in the arguments, where the path reaches one.
 fn at<'a>(arguments: &'a Map<String, Value>, path: &Path) -> Option<&'a Value> {
