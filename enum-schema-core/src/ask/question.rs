@@ -3,6 +3,7 @@
 //! tuples and `Vec`s of them that share a round ([`Questions`]); each with
 //! its answer type erased for the decision ([`erased`]).
 
+use std::any::TypeId;
 use std::borrow::Cow;
 use std::fmt;
 
@@ -37,6 +38,9 @@ pub struct Question<'a, T> {
     /// Set where the params are the same every time (a derived form with a
     /// `'static` message): the digest is computed once.
     constant: Option<Constant>,
+    /// A derived form's type, whose schema is the same every time: its
+    /// JSON text is written once for the digest.
+    form: Option<TypeId>,
 }
 
 impl<T> fmt::Debug for Question<'_, T> {
@@ -67,6 +71,7 @@ impl Question<'static, ()> {
         let mut question = Question::new(key, F::request(message), F::parse_result);
         question.person_only = F::PERSON_ONLY;
         question.constant = constant;
+        question.form = Some(TypeId::of::<F>());
         question
     }
 
@@ -210,6 +215,7 @@ impl<'a, T> Question<'a, T> {
             early: false,
             answer: None,
             constant: None,
+            form: None,
         }
     }
 
@@ -548,9 +554,10 @@ impl<T: Send> FormQuestion for Question<'_, T> {
     }
 
     fn digest(&self) -> Digest {
-        match self.constant {
-            Some(constant) => Digest::of_constant(constant, &self.params),
-            None => Digest::of_params(&self.params),
+        match (self.constant, self.form) {
+            (Some(constant), _) => Digest::of_constant(constant, &self.params),
+            (None, Some(form)) => Digest::of_form(form, &self.params),
+            (None, None) => Digest::of_params(&self.params),
         }
     }
 

@@ -5,10 +5,11 @@
 use std::any::TypeId;
 use std::borrow::Cow;
 use std::collections::HashMap;
-use std::sync::{PoisonError, RwLock};
+use std::sync::{Arc, PoisonError, RwLock};
 
 use serde::Serialize;
 use serde_json::{Map, Value};
+use sha2::{Digest as _, Sha256};
 
 use super::error::StoreError;
 use crate::schema::ElicitRequestFormParams;
@@ -46,27 +47,32 @@ impl Digest {
 
     /// The digest of `value`'s JSON text.
     pub(crate) fn of(value: &impl Serialize) -> Digest {
-        use sha2::{Digest as _, Sha256};
-
-        /// The hasher as an `io::Write`: the JSON goes into it, never into
-        /// a buffer of its own (every round digests each question).
-        struct Hashing(Sha256);
-
-        impl std::io::Write for Hashing {
-            fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
-                self.0.update(bytes);
-                Ok(bytes.len())
-            }
-
-            fn flush(&mut self) -> std::io::Result<()> {
-                Ok(())
-            }
-        }
-
-        let mut hashing = Hashing(Sha256::new());
+        let mut hashing = Hashing::default();
         // Writing into a hasher cannot fail, nor can serializing JSON.
         let _ = serde_json::to_writer(&mut hashing, value);
-        Digest(hashing.0.finalize().into())
+        hashing.finish()
+    }
+}
+
+/// A SHA-256 as an `io::Write`: the JSON goes into it, never into a buffer
+/// of its own (every round digests each question).
+#[derive(Default)]
+struct Hashing(Sha256);
+
+impl Hashing {
+    fn finish(self) -> Digest {
+        Digest(self.0.finalize().into())
+    }
+}
+
+impl std::io::Write for Hashing {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.update(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
     }
 }
 
@@ -120,6 +126,48 @@ impl Digest {
             .get_or_insert_with(HashMap::new)
             .insert(constant, digest);
         digest
+    }
+}
+
+/// The JSON text of each derived form's `requestedSchema`, by the form's
+/// type: the same for every question of the type
+/// ([`ElicitForm::requested_schema`](crate::ElicitForm::requested_schema)
+/// takes nothing), written once per process; keyed by code, so bounded by
+/// the program.
+static SCHEMAS: RwLock<Option<HashMap<TypeId, Arc<[u8]>>>> = RwLock::new(None);
+
+impl Digest {
+    /// The digest of a derived form's question whose message changes
+    /// (formatted at run time): the same bytes as [`of_params`]
+    /// (`{"message":..,"requestedSchema":..}`), the schema's written once
+    /// per process for the form's type `form`, the message's each time.
+    ///
+    /// [`of_params`]: Digest::of_params
+    pub(crate) fn of_form(form: TypeId, params: &ElicitRequestFormParams) -> Digest {
+        let known = SCHEMAS
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .as_ref()
+            .and_then(|schemas| schemas.get(&form).cloned());
+        let schema = known.unwrap_or_else(|| {
+            // Serializing a schema cannot fail.
+            let text: Arc<[u8]> = serde_json::to_vec(&params.requested_schema)
+                .unwrap_or_default()
+                .into();
+            SCHEMAS
+                .write()
+                .unwrap_or_else(PoisonError::into_inner)
+                .get_or_insert_with(HashMap::new)
+                .insert(form, Arc::clone(&text));
+            text
+        });
+        let mut hashing = Hashing::default();
+        hashing.0.update(b"{\"message\":");
+        let _ = serde_json::to_writer(&mut hashing, &params.message);
+        hashing.0.update(b",\"requestedSchema\":");
+        hashing.0.update(&schema);
+        hashing.0.update(b"}");
+        hashing.finish()
     }
 }
 
@@ -314,6 +362,50 @@ mod tests {
     use crate::schema::{
         ElicitRequestFormParams, PrimitiveSchema, RequestedSchema, SingleSelectSchema,
     };
+
+    /// A derived form's digest, its schema written once per type, is the
+    /// digest of its whole params, whatever the message holds (quotes,
+    /// line breaks, invisible and non-Latin characters): a state sealed
+    /// before the cache opens the same.
+    #[test]
+    fn a_forms_digest_is_its_params_digest() {
+        use std::any::TypeId;
+
+        use crate::{Confirm, ElicitForm};
+
+        struct Other;
+        let files = SingleSelectSchema::new(["a.txt", "b\"c"]).unwrap();
+        let schema = RequestedSchema {
+            properties: vec![("file".into(), PrimitiveSchema::SingleSelect(files))],
+            required: vec!["file".into()],
+        };
+        for message in [
+            "Roll out?",
+            "Roll \"out\"\nto 東京 \u{200b}\u{0}?",
+            "",
+            "€42.50 ✓",
+        ] {
+            let confirm = Confirm::request(message.to_owned());
+            assert_eq!(
+                Digest::of_form(TypeId::of::<Confirm>(), &confirm),
+                Digest::of_params(&confirm),
+                "{message:?}"
+            );
+            // The second time from the cache.
+            assert_eq!(
+                Digest::of_form(TypeId::of::<Confirm>(), &confirm),
+                Digest::of_params(&confirm)
+            );
+            let other = ElicitRequestFormParams {
+                message: message.to_owned().into(),
+                requested_schema: schema.clone(),
+            };
+            assert_eq!(
+                Digest::of_form(TypeId::of::<Other>(), &other),
+                Digest::of_params(&other)
+            );
+        }
+    }
 
     #[test]
     fn hex_is_lowercase_and_padded() {
