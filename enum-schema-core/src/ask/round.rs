@@ -131,7 +131,7 @@ impl Digest {
 
 /// The JSON text of each derived form's `requestedSchema`, by the form's
 /// type: the same for every question of the type
-/// ([`ElicitForm::requested_schema`](crate::ElicitForm::requested_schema)
+/// ([`ElicitForm::requested_schema`](crate::form::ElicitForm::requested_schema)
 /// takes nothing), written once per process; keyed by code, so bounded by
 /// the program.
 static SCHEMAS: RwLock<Option<HashMap<TypeId, Arc<[u8]>>>> = RwLock::new(None);
@@ -371,13 +371,19 @@ mod tests {
     fn a_forms_digest_is_its_params_digest() {
         use std::any::TypeId;
 
-        use crate::{Confirm, ElicitForm};
-
+        struct One;
         struct Other;
         let files = SingleSelectSchema::new(["a.txt", "b\"c"]).unwrap();
         let schema = RequestedSchema {
             properties: vec![("file".into(), PrimitiveSchema::SingleSelect(files))],
             required: vec!["file".into()],
+        };
+        let hosts = SingleSelectSchema::new([("eu", "Europe"), ("us", "United States")])
+            .unwrap()
+            .with_title("Région");
+        let other_schema = RequestedSchema {
+            properties: vec![("host".into(), PrimitiveSchema::SingleSelect(hosts))],
+            required: Vec::new(),
         };
         for message in [
             "Roll out?",
@@ -385,25 +391,23 @@ mod tests {
             "",
             "€42.50 ✓",
         ] {
-            let confirm = Confirm::request(message.to_owned());
-            assert_eq!(
-                Digest::of_form(TypeId::of::<Confirm>(), &confirm),
-                Digest::of_params(&confirm),
-                "{message:?}"
-            );
-            // The second time from the cache.
-            assert_eq!(
-                Digest::of_form(TypeId::of::<Confirm>(), &confirm),
-                Digest::of_params(&confirm)
-            );
-            let other = ElicitRequestFormParams {
-                message: message.to_owned().into(),
-                requested_schema: schema.clone(),
-            };
-            assert_eq!(
-                Digest::of_form(TypeId::of::<Other>(), &other),
-                Digest::of_params(&other)
-            );
+            for (form, schema) in [
+                (TypeId::of::<One>(), &schema),
+                (TypeId::of::<Other>(), &other_schema),
+            ] {
+                let params = ElicitRequestFormParams {
+                    message: message.to_owned().into(),
+                    requested_schema: schema.clone(),
+                };
+                // The first time written, then from the record.
+                for _ in 0..2 {
+                    assert_eq!(
+                        Digest::of_form(form, &params),
+                        Digest::of_params(&params),
+                        "{message:?}"
+                    );
+                }
+            }
         }
     }
 
