@@ -18,7 +18,10 @@ pub(crate) mod reasons;
 /// `host::Refusal`), the hint that says what a field takes
 /// (`host::Field::hint`), the search field of `Ask::choose`, the titles
 /// of the options a server shows (`Confirm`'s "Yes" and "No" among them),
-/// and the message of the progress notifications sent while a call waits.
+/// the message of the progress notifications sent while a call waits, and
+/// the reasons a suggested answer (a tool's argument) was refused, with
+/// the line before them ([`Messages::suggestion_refused`],
+/// [`Word::SuggestionRefused`]).
 ///
 /// Every method has the English of this crate as its default, so a
 /// translation overrides what it covers and keeps the rest. A server sets
@@ -172,8 +175,9 @@ pub trait Messages: Send + Sync + 'static {
 }
 
 /// The words of a host's own prompts ([`Messages::word`]), as
-/// `host::terminal` shows them; the reasons and hints are
-/// [`Messages::reason`]'s and [`Messages::hint`]'s.
+/// `host::terminal` shows them, and the line a server puts before the
+/// reasons of a refused suggestion ([`Word::SuggestionRefused`]); the
+/// reasons and hints are [`Messages::reason`]'s and [`Messages::hint`]'s.
 ///
 /// ```
 /// use std::borrow::Cow;
