@@ -5,6 +5,7 @@
 use std::any::TypeId;
 use std::borrow::Cow;
 use std::collections::HashMap;
+use std::hash::Hash;
 use std::sync::{Arc, PoisonError, RwLock};
 
 use serde::Serialize;
@@ -103,38 +104,49 @@ impl Constant {
     }
 }
 
-/// The digests of the constant questions asked so far; keyed by code, not
-/// by anything a client sends, so bounded by the program.
-static CONSTANTS: RwLock<Option<HashMap<Constant, Digest>>> = RwLock::new(None);
+/// What a process works out once per key of its code (a type, a
+/// `'static` text) and reads after: bounded by the program, never by what a
+/// client sends.
+type Remembered<K, V> = RwLock<Option<HashMap<K, V>>>;
+
+/// `key`'s value in `remembered`, made by `make` the first time.
+fn remembered<K: Eq + Hash, V: Clone>(
+    remembered: &Remembered<K, V>,
+    key: K,
+    make: impl FnOnce() -> V,
+) -> V {
+    let known = remembered
+        .read()
+        .unwrap_or_else(PoisonError::into_inner)
+        .as_ref()
+        .and_then(|values| values.get(&key).cloned());
+    known.unwrap_or_else(|| {
+        let value = make();
+        remembered
+            .write()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get_or_insert_with(HashMap::new)
+            .insert(key, value.clone());
+        value
+    })
+}
+
+/// The digests of the constant questions asked so far.
+static CONSTANTS: Remembered<Constant, Digest> = RwLock::new(None);
 
 impl Digest {
     /// The digest of a question whose params are `constant`'s: computed
     /// the first time, then read.
     pub(crate) fn of_constant(constant: Constant, params: &ElicitRequestFormParams) -> Digest {
-        let known = CONSTANTS
-            .read()
-            .unwrap_or_else(PoisonError::into_inner)
-            .as_ref()
-            .and_then(|digests| digests.get(&constant).copied());
-        if let Some(digest) = known {
-            return digest;
-        }
-        let digest = Digest::of_params(params);
-        CONSTANTS
-            .write()
-            .unwrap_or_else(PoisonError::into_inner)
-            .get_or_insert_with(HashMap::new)
-            .insert(constant, digest);
-        digest
+        remembered(&CONSTANTS, constant, || Digest::of_params(params))
     }
 }
 
 /// The JSON text of each derived form's `requestedSchema`, by the form's
 /// type: the same for every question of the type
 /// ([`ElicitForm::requested_schema`](crate::form::ElicitForm::requested_schema)
-/// takes nothing), written once per process; keyed by code, so bounded by
-/// the program.
-static SCHEMAS: RwLock<Option<HashMap<TypeId, Arc<[u8]>>>> = RwLock::new(None);
+/// takes nothing), written once per process.
+static SCHEMAS: Remembered<TypeId, Arc<[u8]>> = RwLock::new(None);
 
 impl Digest {
     /// The digest of a derived form's question whose message changes
@@ -144,22 +156,9 @@ impl Digest {
     ///
     /// [`of_params`]: Digest::of_params
     pub(crate) fn of_form(form: TypeId, params: &ElicitRequestFormParams) -> Digest {
-        let known = SCHEMAS
-            .read()
-            .unwrap_or_else(PoisonError::into_inner)
-            .as_ref()
-            .and_then(|schemas| schemas.get(&form).cloned());
-        let schema = known.unwrap_or_else(|| {
+        let schema = remembered(&SCHEMAS, form, || {
             // Serializing a schema cannot fail.
-            let text: Arc<[u8]> = serde_json::to_vec(&params.requested_schema)
-                .unwrap_or_default()
-                .into();
-            SCHEMAS
-                .write()
-                .unwrap_or_else(PoisonError::into_inner)
-                .get_or_insert_with(HashMap::new)
-                .insert(form, Arc::clone(&text));
-            text
+            Arc::from(serde_json::to_vec(&params.requested_schema).unwrap_or_default())
         });
         let mut hashing = Hashing::default();
         hashing.0.update(b"{\"message\":");
