@@ -618,26 +618,40 @@ async fn parameters_before_ask_is_logged_for_the_server_with_the_fix() {
         );
         assert_eq!(connection.seen(), Vec::<Value>::new(), "{version}");
     }
-    let logged: Vec<(tracing::Level, String)> = log
-        .lock()
+    // Logged once per tool.
+    assert_eq!(
+        logged_for(log, "refund_parameters_first"),
+        [(
+            tracing::Level::ERROR,
+            format!(
+                "enum-schema: tool `refund_parameters_first`: `Ask` found no arguments, though \
+                 the tool's input schema declares some, so the call was refused (-32602) before \
+                 anything was asked. {FIX}"
+            )
+        )]
+    );
+}
+
+/// The fix every log line of an extractor listed too late says.
+const FIX: &str = "If the method takes `Parameters<..>` (or `JsonObject`) before `Ask`, that \
+                   extractor took them first: list `ask: Ask` before it, or drop it and read \
+                   them in the body with `ask.arguments::<T>()`. If the client sent no \
+                   `arguments`, the server is right: the client must send them (`{}` to leave \
+                   out every optional one). Logged once per tool (and once more if a later \
+                   call is refused).";
+
+/// What the server logged of `tool`, level and message, in order.
+fn logged_for(
+    log: &Mutex<Vec<(tracing::Level, String)>>,
+    tool: &str,
+) -> Vec<(tracing::Level, String)> {
+    let named = format!("`{tool}`");
+    log.lock()
         .unwrap()
         .iter()
-        .filter(|(_, message)| message.contains("`refund_parameters_first`"))
+        .filter(|(_, message)| message.contains(&named))
         .cloned()
-        .collect();
-    assert_eq!(logged.len(), 1, "logged once per tool: {logged:?}");
-    let (level, message) = &logged[0];
-    assert_eq!(*level, tracing::Level::ERROR);
-    assert_eq!(
-        message,
-        "enum-schema: tool `refund_parameters_first`: `Ask` found no arguments, though the \
-         tool's input schema declares some, so the call was refused (-32602) before anything \
-         was asked. If the method takes `Parameters<..>` (or `JsonObject`) before `Ask`, that \
-         extractor took them first: list `ask: Ask` before it, or drop it and read them in the \
-         body with `ask.arguments::<T>()`. If the client sent no `arguments`, the server is \
-         right: the client must send them (`{}` to leave out every optional one). Logged once \
-         per tool (and once more if a later call is refused)."
-    );
+        .collect()
 }
 
 /// The same mistake with arguments that are all optional: on 2025-06-18
@@ -665,27 +679,15 @@ async fn optional_parameters_before_ask_are_logged_when_the_call_is_refused_too(
             refused.message
         );
     }
-    let logged: Vec<(tracing::Level, String)> = log
-        .lock()
-        .unwrap()
-        .iter()
-        .filter(|(_, message)| message.contains("`note_parameters_first`"))
-        .cloned()
-        .collect();
-    let fix = "If the method takes `Parameters<..>` (or `JsonObject`) before `Ask`, that \
-               extractor took them first: list `ask: Ask` before it, or drop it and read them in \
-               the body with `ask.arguments::<T>()`. If the client sent no `arguments`, the \
-               server is right: the client must send them (`{}` to leave out every optional \
-               one). Logged once per tool (and once more if a later call is refused).";
     assert_eq!(
-        logged,
+        logged_for(log, "note_parameters_first"),
         [
             (
                 tracing::Level::WARN,
                 format!(
                     "enum-schema: tool `note_parameters_first`: `Ask` found no arguments, though \
                      the tool's input schema declares some, so a question that an argument may \
-                     answer cannot see it, and `ask.arguments()` refuses the call (-32602). {fix}"
+                     answer cannot see it, and `ask.arguments()` refuses the call (-32602). {FIX}"
                 )
             ),
             (
@@ -693,7 +695,7 @@ async fn optional_parameters_before_ask_are_logged_when_the_call_is_refused_too(
                 format!(
                     "enum-schema: tool `note_parameters_first`: `Ask` found no arguments, though \
                      the tool's input schema declares some, so the call was refused (-32602) \
-                     before anything was asked. {fix}"
+                     before anything was asked. {FIX}"
                 )
             ),
         ]
