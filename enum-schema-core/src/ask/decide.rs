@@ -20,7 +20,7 @@ use crate::input::InputRequest;
 use crate::messages::reasons::Whose;
 use crate::messages::Messages;
 use crate::schema::ElicitRequestFormParams;
-use crate::version::{ProtocolVersion, VersionError};
+use crate::version::ProtocolVersion;
 
 /// What the decision reads of the call: the same for every question of
 /// it.
@@ -127,26 +127,46 @@ pub(crate) fn decide(
         });
     }
     let without_forms = any_form && !call.shows_forms();
+    // The forms left to their argument, by position: every form where the
+    // client shows none; where the revision cannot carry a form an
+    // argument may answer (a multi-select on 2025-06-18), that form, the
+    // model still able to answer it (the others are asked as ever). Only
+    // then is anything looked at, and a `Vec` made.
+    let mut uncarried = None;
+    let left: Vec<bool> = match call.version {
+        _ if without_forms => questions
+            .iter()
+            .map(|question| matches!(question, Erased::Form(_)))
+            .collect(),
+        Some(version) if !version.supports_sep1330() => questions
+            .iter()
+            .map(|question| match question {
+                Erased::Form(question) if question.argument() => {
+                    match question.params().for_version(version) {
+                        Ok(_) => false,
+                        Err(error) => {
+                            uncarried.get_or_insert(error);
+                            true
+                        }
+                    }
+                }
+                _ => false,
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
     if without_forms {
         let unasked = Unasked::new(call.method, call.name, call.version);
-        from_arguments_only(call, questions, unasked, |_| true)?;
-    } else if let Some(error) = questions.iter().find_map(|question| match question {
-        Erased::Form(question) => uncarried(call, &**question).err(),
-        Erased::Input(_) => None,
-    }) {
-        // The model may still answer what the revision cannot carry; the
-        // other questions are asked as ever.
+        from_arguments_only(call, questions, unasked, &left)?;
+    } else if let Some(error) = uncarried {
         let unasked = Unasked::uncarried(call.method, call.name, &error);
-        from_arguments_only(call, questions, unasked, |question| {
-            uncarried(call, question).is_err()
-        })?;
+        from_arguments_only(call, questions, unasked, &left)?;
     }
     let mut asking = Vec::new();
-    for question in questions.iter_mut() {
+    for (index, question) in questions.iter_mut().enumerate() {
         let step = match question {
-            Erased::Form(_) if without_forms => continue,
             // Answered by its argument above.
-            Erased::Form(question) if uncarried(call, &**question).is_err() => continue,
+            Erased::Form(_) if left.get(index) == Some(&true) => continue,
             Erased::Form(question) => form(call, &mut **question, round, responses)?,
             Erased::Input(question) => {
                 let carried = round.entry(question.key());
@@ -355,37 +375,19 @@ fn input(
     }
 }
 
-/// `Err`, with why, where the call's revision cannot carry `question`,
-/// a form that an argument may answer (a multi-select on 2025-06-18): the
-/// model may answer it still, as where the client shows no forms, rather
-/// than the call failing with [`ElicitError::Version`]. Only revisions
-/// before SEP-1330's enums are checked; a form no argument may answer is
-/// refused with `Version` when it is sent, as ever.
-fn uncarried(call: &Call, question: &(dyn FormQuestion + Send)) -> Result<(), VersionError> {
-    match call.version {
-        Some(version) if !version.supports_sep1330() && question.argument() => {
-            question.params().for_version(version).map(drop)
-        }
-        _ => Ok(()),
-    }
-}
-
 /// A client that cannot show forms (or not these): each form question
-/// that `applies` to answered from its argument, or, for any that is not,
-/// the result for the model, `unasked`.
+/// `left` to its argument (by position) answered from it, or, for any that
+/// is not, the result for the model, `unasked`.
 fn from_arguments_only(
     call: &Call,
     questions: &mut [Erased],
     mut unasked: Unasked,
-    applies: impl Fn(&(dyn FormQuestion + Send)) -> bool,
+    left: &[bool],
 ) -> Result<(), ElicitError> {
-    for question in questions.iter_mut() {
-        let Erased::Form(question) = question else {
+    for (question, left) in questions.iter_mut().zip(left) {
+        let (Erased::Form(question), true) = (question, left) else {
             continue;
         };
-        if !applies(&**question) {
-            continue;
-        }
         let (argument, refused) = match from_argument(call, &mut **question) {
             FromArgument::Answered => continue,
             FromArgument::Refused(answer, error) => {
