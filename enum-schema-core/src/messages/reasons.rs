@@ -151,6 +151,17 @@ pub(crate) enum Whose {
     Suggested,
 }
 
+impl Whose {
+    /// Who gave the value a reason quotes: "you entered" it, or "the
+    /// suggestion was" it.
+    fn entered(self) -> &'static str {
+        match self {
+            Whose::Suggested => "the suggestion was",
+            Whose::Person | Whose::Changed => "you entered",
+        }
+    }
+}
+
 /// One sentence per problem, one per line, in the order of the form, each
 /// as `messages` words it (the English below by default), worded for
 /// `whose` answer it was.
@@ -199,11 +210,17 @@ pub(crate) fn sentence(
         (ErrorKind::TypeMismatch { .. }, Some(PrimitiveSchema::MultiSelect(_))) => {
             write!(english, "{field}: choose from the list.")
         }
-        (ErrorKind::Unreadable { text, expected }, property) => {
-            unreadable(&mut english, field, text, *expected, property, messages)
-        }
+        (ErrorKind::Unreadable { text, expected }, property) => unreadable(
+            &mut english,
+            field,
+            text,
+            *expected,
+            property,
+            messages,
+            whose,
+        ),
         (ErrorKind::Inexact { text }, property) => {
-            inexact(&mut english, field, text, property, messages)
+            inexact(&mut english, field, text, property, messages, whose)
         }
         // An integer field's bounds as its hint and the schema sent say
         // them: whole numbers within 64 bits (1.5..9.5 as 2 to 9, 2.0 as
@@ -216,23 +233,12 @@ pub(crate) fn sentence(
                 &mut english,
                 field,
                 value,
-                minimum.as_ref(),
-                maximum.as_ref(),
+                (minimum.as_ref(), maximum.as_ref()),
+                whose,
             )
         }
         (kind, _) => reason(&mut english, field, kind, whose),
     };
-    if whose == Whose::Suggested {
-        // What the person did not enter is not said to be theirs (a
-        // length is a count of what it has).
-        let was = match kind {
-            ErrorKind::TooShort { .. } | ErrorKind::TooLong { .. } => "; the suggestion has ",
-            _ => "; the suggestion was ",
-        };
-        english = english
-            .replace("; you entered ", was)
-            .replace("what you entered", "the suggestion");
-    }
     match whose {
         Whose::Changed if withdrawn(kind) => messages.no_longer_a_choice(field, kind, &english),
         Whose::Suggested => messages.suggestion_refused(field, kind, &english),
@@ -249,7 +255,9 @@ fn unreadable(
     expected: JsonType,
     property: Option<&PrimitiveSchema>,
     messages: &dyn Messages,
+    whose: Whose,
 ) -> std::fmt::Result {
+    let entered = whose.entered();
     let hint = property.map(|property| messages.hint(field, property, &hint(property)));
     let trimmed = text.trim();
     let integer = matches!(property, Some(PrimitiveSchema::Number(number)) if number.integer);
@@ -274,7 +282,7 @@ fn unreadable(
             } else {
                 "write a decimal with a point instead of the comma"
             };
-            return write!(english, "{field}: {how}; you entered {}.", quote(text));
+            return write!(english, "{field}: {how}; {entered} {}.", quote(text));
         }
         let (point, plain) = (trimmed.replace(',', "."), trimmed.replace(',', ""));
         return match (integer, thousands, hint) {
@@ -282,14 +290,12 @@ fn unreadable(
                 english,
                 "{field}: write the number without a comma, as in {plain}."
             ),
-            (true, false, Some(hint)) => write!(
-                english,
-                "{field}: enter {hint}; you entered {}.",
-                quote(text)
-            ),
+            (true, false, Some(hint)) => {
+                write!(english, "{field}: enter {hint}; {entered} {}.", quote(text))
+            }
             (true, false, None) => write!(
                 english,
-                "{field}: enter a whole number; you entered {}.",
+                "{field}: enter a whole number; {entered} {}.",
                 quote(text)
             ),
             (false, true, _) => write!(
@@ -315,7 +321,7 @@ fn unreadable(
             Inexact::Fraction => {
                 return write!(
                     english,
-                    "{field}: enter a whole number; you entered {quoted}."
+                    "{field}: enter a whole number; {entered} {quoted}."
                 )
             }
             Inexact::Rounded => {
@@ -352,7 +358,9 @@ fn inexact(
     text: &str,
     property: Option<&PrimitiveSchema>,
     messages: &dyn Messages,
+    whose: Whose,
 ) -> std::fmt::Result {
+    let entered = whose.entered();
     let hint = property.map(|property| messages.hint(field, property, &hint(property)));
     let quoted = quote(text);
     let enter = match &hint {
@@ -367,7 +375,7 @@ fn inexact(
         ),
         Inexact::Fraction => write!(
             english,
-            "{field}: enter a whole number; you entered {quoted}."
+            "{field}: enter a whole number; {entered} {quoted}."
         ),
         Inexact::Rounded => write!(
             english,
@@ -547,10 +555,10 @@ fn reason(text: &mut String, field: &str, kind: &ErrorKind, whose: Whose) -> std
         }
         ErrorKind::TooShort {
             value, min_length, ..
-        } => length(text, field, "at least", *min_length, value),
+        } => length(text, field, ("at least", *min_length), value, whose),
         ErrorKind::TooLong {
             value, max_length, ..
-        } => length(text, field, "at most", *max_length, value),
+        } => length(text, field, ("at most", *max_length), value, whose),
         ErrorKind::InvalidFormat { value, format, .. } => {
             // A valid value with a space (or a line break) around it: say
             // that, not that it is no address.
@@ -597,7 +605,8 @@ fn reason(text: &mut String, field: &str, kind: &ErrorKind, whose: Whose) -> std
         }
         ErrorKind::NotAnInteger { value, .. } => write!(
             text,
-            "{field}: enter a whole number; you entered {}.",
+            "{field}: enter a whole number; {} {}.",
+            whose.entered(),
             quote(&written(value))
         ),
         ErrorKind::OutOfRange {
@@ -605,7 +614,7 @@ fn reason(text: &mut String, field: &str, kind: &ErrorKind, whose: Whose) -> std
             minimum,
             maximum,
             ..
-        } => out_of_range(text, field, value, minimum.as_ref(), maximum.as_ref()),
+        } => out_of_range(text, field, value, (minimum.as_ref(), maximum.as_ref()), whose),
         ErrorKind::MissingField => write!(text, "{field}: this answer is required."),
         ErrorKind::Unsupported { .. } => write!(
             text,
@@ -713,14 +722,18 @@ fn uri_reason(text: &mut String, field: &str, value: &str) -> std::fmt::Result {
 fn length(
     text: &mut String,
     field: &str,
-    least: &str,
-    bound: usize,
+    (least, bound): (&str, usize),
     value: &str,
+    whose: Whose,
 ) -> std::fmt::Result {
-    let entered = crate::schema::rule::shared::char_count(value);
+    let count = crate::schema::rule::shared::char_count(value);
+    let entered = match whose {
+        Whose::Suggested => "the suggestion has",
+        Whose::Person | Whose::Changed => "you entered",
+    };
     write!(
         text,
-        "{field}: enter {least} {bound} characters; you entered {entered}."
+        "{field}: enter {least} {bound} characters; {entered} {count}."
     )
 }
 
@@ -729,9 +742,10 @@ fn out_of_range(
     text: &mut String,
     field: &str,
     value: &serde_json::Number,
-    minimum: Option<&serde_json::Number>,
-    maximum: Option<&serde_json::Number>,
+    (minimum, maximum): (Option<&serde_json::Number>, Option<&serde_json::Number>),
+    whose: Whose,
 ) -> std::fmt::Result {
+    let entered = whose.entered();
     if stands_outside(value, minimum, maximum) {
         // What was entered is not known: only the double it was rounded
         // to, which stands for numbers outside the range too.
@@ -743,7 +757,11 @@ fn out_of_range(
         };
         return write!(
             text,
-            "{field}: enter a number{range}; what you entered was rounded to {}, and may be outside the range.",
+            "{field}: enter a number{range}; {} was rounded to {}, and may be outside the range.",
+            match whose {
+                Whose::Suggested => "the suggestion",
+                Whose::Person | Whose::Changed => "what you entered",
+            },
             quote(&written(value))
         );
     }
@@ -751,15 +769,15 @@ fn out_of_range(
     match (minimum, maximum) {
         (Some(minimum), Some(maximum)) => write!(
             text,
-            "{field}: enter a number from {minimum} to {maximum}; you entered {value}."
+            "{field}: enter a number from {minimum} to {maximum}; {entered} {value}."
         ),
         (Some(minimum), None) => write!(
             text,
-            "{field}: enter a number of at least {minimum}; you entered {value}."
+            "{field}: enter a number of at least {minimum}; {entered} {value}."
         ),
         (None, Some(maximum)) => write!(
             text,
-            "{field}: enter a number of at most {maximum}; you entered {value}."
+            "{field}: enter a number of at most {maximum}; {entered} {value}."
         ),
         (None, None) => write!(text, "{field}: {value} is out of range."),
     }
