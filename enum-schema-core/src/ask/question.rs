@@ -9,7 +9,7 @@ use std::fmt;
 
 use serde_json::{Map, Value};
 
-use super::round::{Constant, Digest};
+use super::round::Digest;
 use crate::error::{Error, ErrorKind};
 use crate::field::elicit_enum::ElicitEnum;
 use crate::field::FormField;
@@ -35,11 +35,9 @@ pub struct Question<'a, T> {
     person_only: bool,
     early: bool,
     answer: Option<ElicitAction<T>>,
-    /// Set where the params are the same every time (a derived form with a
-    /// `'static` message): the digest is computed once.
-    constant: Option<Constant>,
     /// A derived form's type, whose schema is the same every time: its
-    /// JSON text is written once for the digest.
+    /// digest is computed once per process with a `'static` message, and
+    /// its schema's text written once otherwise.
     form: Option<TypeId>,
 }
 
@@ -66,11 +64,8 @@ impl Question<'static, ()> {
         key: impl Into<Cow<'static, str>>,
         message: impl Into<Cow<'static, str>>,
     ) -> Question<'static, F> {
-        let message = message.into();
-        let constant = Constant::of::<F>(&message);
         let mut question = Question::new(key, F::request(message), F::parse_result);
         question.person_only = F::PERSON_ONLY;
-        question.constant = constant;
         question.form = Some(TypeId::of::<F>());
         question
     }
@@ -214,7 +209,6 @@ impl<'a, T> Question<'a, T> {
             person_only: false,
             early: false,
             answer: None,
-            constant: None,
             form: None,
         }
     }
@@ -554,10 +548,9 @@ impl<T: Send> FormQuestion for Question<'_, T> {
     }
 
     fn digest(&self) -> Digest {
-        match (self.constant, self.form) {
-            (Some(constant), _) => Digest::of_constant(constant, &self.params),
-            (None, Some(form)) => Digest::of_form(form, &self.params),
-            (None, None) => Digest::of_params(&self.params),
+        match self.form {
+            Some(form) => Digest::of_form(form, &self.params),
+            None => Digest::of_params(&self.params),
         }
     }
 

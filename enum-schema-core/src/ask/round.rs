@@ -89,14 +89,14 @@ pub(crate) struct Constant {
 }
 
 impl Constant {
-    /// The question of form `F` with `message`, if the message is
-    /// `'static` text (a literal, a constant).
+    /// The question of the form of type `form` with `message`, if the
+    /// message is `'static` text (a literal, a constant).
     // A `Cow`, not a `&str`: whether it borrows `'static` text is the point.
     #[allow(clippy::ptr_arg)]
-    pub(crate) fn of<F: 'static>(message: &Cow<'static, str>) -> Option<Constant> {
+    fn of(form: TypeId, message: &Cow<'static, str>) -> Option<Constant> {
         match message {
             Cow::Borrowed(text) => Some(Constant {
-                form: TypeId::of::<F>(),
+                form,
                 message: (text.as_ptr() as usize, text.len()),
             }),
             Cow::Owned(_) => None,
@@ -134,14 +134,6 @@ fn remembered<K: Eq + Hash, V: Clone>(
 /// The digests of the constant questions asked so far.
 static CONSTANTS: Remembered<Constant, Digest> = RwLock::new(None);
 
-impl Digest {
-    /// The digest of a question whose params are `constant`'s: computed
-    /// the first time, then read.
-    pub(crate) fn of_constant(constant: Constant, params: &ElicitRequestFormParams) -> Digest {
-        remembered(&CONSTANTS, constant, || Digest::of_params(params))
-    }
-}
-
 /// The JSON text of each derived form's `requestedSchema`, by the form's
 /// type: the same for every question of the type
 /// ([`ElicitForm::requested_schema`](crate::form::ElicitForm::requested_schema)
@@ -149,13 +141,18 @@ impl Digest {
 static SCHEMAS: Remembered<TypeId, Arc<[u8]>> = RwLock::new(None);
 
 impl Digest {
-    /// The digest of a derived form's question whose message changes
-    /// (formatted at run time): the same bytes as [`of_params`]
-    /// (`{"message":..,"requestedSchema":..}`), the schema's written once
-    /// per process for the form's type `form`, the message's each time.
+    /// The digest of a derived form's question, the form of type `form`:
+    /// the same bytes as [`of_params`] (`{"message":..,"requestedSchema":..}`).
+    /// With a `'static` message ([`Constant`]) the whole digest is
+    /// computed once per process; with one formatted at run time, the
+    /// schema's text is written once per process for the type, and the
+    /// message hashed each time.
     ///
     /// [`of_params`]: Digest::of_params
     pub(crate) fn of_form(form: TypeId, params: &ElicitRequestFormParams) -> Digest {
+        if let Some(constant) = Constant::of(form, &params.message) {
+            return remembered(&CONSTANTS, constant, || Digest::of_params(params));
+        }
         let schema = remembered(&SCHEMAS, form, || {
             // Serializing a schema cannot fail.
             Arc::from(serde_json::to_vec(&params.requested_schema).unwrap_or_default())
@@ -474,6 +471,7 @@ mod tests {
     /// other message is none. Both are the digest of the params.
     #[test]
     fn a_constant_questions_digest_is_its_params_digest() {
+        use std::any::TypeId;
         use std::borrow::Cow;
 
         use super::Constant;
@@ -485,14 +483,27 @@ mod tests {
                 required: Vec::new(),
             },
         };
-        let message: Cow<'static, str> = Cow::Borrowed("Deploy?");
-        let constant = Constant::of::<u8>(&message).unwrap();
-        let digest = Digest::of_params(&params("Deploy?"));
-        assert_eq!(Digest::of_constant(constant, &params("Deploy?")), digest);
+        let message: &'static str = "Deploy?";
+        let digest = Digest::of_params(&params(message));
+        let constant = |requested_schema| ElicitRequestFormParams {
+            message: Cow::Borrowed(message),
+            requested_schema,
+        };
+        let form = TypeId::of::<u8>();
+        let empty = params(message).requested_schema;
+        assert_eq!(Digest::of_form(form, &constant(empty)), digest);
         // Read, not computed again: the params are not looked at.
-        assert_eq!(Digest::of_constant(constant, &params("other")), digest);
-        assert_eq!(Constant::of::<u8>(&Cow::Owned("Deploy?".to_owned())), None);
-        assert_ne!(Constant::of::<u16>(&message), Some(constant));
+        let files = SingleSelectSchema::new(["a.txt"]).unwrap();
+        let other = RequestedSchema {
+            properties: vec![("file".into(), PrimitiveSchema::SingleSelect(files))],
+            required: Vec::new(),
+        };
+        assert_eq!(Digest::of_form(form, &constant(other)), digest);
+        assert_eq!(Constant::of(form, &Cow::Owned(message.to_owned())), None);
+        assert_ne!(
+            Constant::of(TypeId::of::<u16>(), &Cow::Borrowed(message)),
+            Constant::of(form, &Cow::Borrowed(message))
+        );
     }
 
     /// The round keeps the answers and the questions asked now, in the
