@@ -83,7 +83,7 @@ in_hex!(Digest, 32);
 /// form's (its type) with a message of `'static` text (its address and
 /// length). Its digest is computed once per process, not once per round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) struct Constant {
+struct Constant {
     form: TypeId,
     message: (usize, usize),
 }
