@@ -19,7 +19,9 @@
 # or current_thread: one thread does all the server's work), CLIENT_CG=1
 # (`instructions`: count the load client instead of the servers), RUNS (3,
 # `together` and `events`), SECONDS_EACH (5, `together`), SA/SB (`together`:
-# the server binaries of each side, B=ask to load Ask on both sides).
+# the server binaries of each side, B=ask to load Ask on both sides, A=hand
+# the twins; BREADTH_A/BREADTH_B, with A=hand, what distinct code costs a
+# call: see benches/load/breadth.rs).
 # Needs valgrind, strace, perf (Debian's linux-perf) and python3. Load goes
 # to 127.0.0.1 only, bounded in calls and time; the servers are stopped at
 # the end. Honours CARGO_TARGET_DIR.
@@ -218,12 +220,12 @@ together)
     }
     for store in $stores; do
         for tool in $tools; do
-            echo "== $store $tool: ${CLIENTS:-4} clients for each kind, both kinds at once, ${SECONDS_EACH:-5} s a run; Ask / ${B:-hand}"
+            echo "== $store $tool: ${CLIENTS:-4} clients for each kind, both kinds at once, ${SECONDS_EACH:-5} s a run; ${A:-ask} / ${B:-hand}"
             for _ in $(seq 1 "${RUNS:-3}"); do
-                SERVER=${SA:-$server} serve ask "$store" ask
+                BREADTH=${BREADTH_A:-} SERVER=${SA:-$server} serve "${A:-ask}" "$store" ask
                 a_pids=("${served[@]}")
                 a_urls=("${urls[@]}")
-                SERVER=${SB:-$server} serve "${B:-hand}" "$store" other
+                BREADTH=${BREADTH_B:-} SERVER=${SB:-$server} serve "${B:-hand}" "$store" other
                 b_pids=("${served[@]}")
                 b_urls=("${urls[@]}")
                 a0=$(run_ns "${a_pids[@]}")

@@ -45,6 +45,10 @@
 //! from the work of a call; `multi_thread` (or unset), tokio's default
 //! multi-threaded runtime, as `#[tokio::main]` builds it.
 //!
+//! `BREADTH=wide:N` or `narrow:N` makes every round of the hand-written
+//! tools run N more distinct lines of code, or the same instructions in
+//! one line (`benches/load/breadth.rs`): what distinct code costs a call.
+//!
 //! Without `--ask` or `--by-hand` (as `cargo bench` runs every bench) it
 //! says so and exits 0.
 
@@ -75,6 +79,11 @@ mod deploy;
 /// The hand-written twins.
 #[path = "../examples/conformance/by_hand.rs"]
 mod by_hand;
+
+/// Extra code for a twin's round (`BREADTH`), to measure what distinct
+/// code costs.
+#[path = "load/breadth.rs"]
+mod breadth;
 
 /// The two tools written with `Ask`.
 #[derive(Clone)]
@@ -148,6 +157,7 @@ impl ByHandServer {
         arguments: JsonObject,
     ) -> Result<CallToolResponse, ErrorData> {
         let tool = "test_two_questions";
+        breadth::run();
         by_hand::two_questions(&self.states, tool, &arguments, state.as_deref(), responses).await
     }
 
@@ -159,6 +169,7 @@ impl ByHandServer {
         arguments: JsonObject,
     ) -> Result<CallToolResponse, ErrorData> {
         let tool = "deploy";
+        breadth::run();
         let environments = by_hand::environments();
         let (state, states) = (state.as_deref(), &self.states);
         by_hand::deploy(states, &environments, tool, &arguments, state, responses).await

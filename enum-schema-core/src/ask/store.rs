@@ -12,6 +12,7 @@ use std::time::{Duration, Instant};
 
 use super::error::StoreError;
 use super::expiry::forget_first_expiring;
+use super::round::CallId;
 
 /// What the methods of an [`AnswerStore`] return: a boxed future, so that
 /// the trait is object-safe (a seal holds an `Arc<dyn AnswerStore>`).
@@ -65,27 +66,16 @@ pub trait AnswerStore: Send + Sync + 'static {
     fn take<'a>(&'a self, handle: &'a str) -> StoreFuture<'a, Option<Vec<u8>>>;
 }
 
-/// The length of a handle in hex digits: 128 random bits.
-const HANDLE_LENGTH: usize = 32;
-
 /// A fresh random handle: 128 bits from the operating system, as 32
-/// lowercase hex digits.
+/// lowercase hex digits, drawn and written as a call's id is
+/// ([`CallId`]): one code path for both.
 pub(crate) fn new_handle() -> Result<String, StoreError> {
-    let mut bytes = [0u8; HANDLE_LENGTH / 2];
-    getrandom::fill(&mut bytes).map_err(|error| {
-        StoreError::new(format!(
-            "the operating system's random number generator failed: {error}"
-        ))
-    })?;
-    Ok(bytes.iter().map(|byte| format!("{byte:02x}")).collect())
+    Ok(CallId::new()?.to_hex())
 }
 
 /// Whether `text` is a handle this crate issues.
 pub(crate) fn is_handle(text: &str) -> bool {
-    text.len() == HANDLE_LENGTH
-        && text
-            .bytes()
-            .all(|byte| byte.is_ascii_digit() || (b'a'..=b'f').contains(&byte))
+    CallId::from_hex(text).is_some()
 }
 
 /// An [`AnswerStore`] in the memory of one process: a map from handle to
