@@ -10,7 +10,7 @@ use serde::de::DeserializeOwned;
 use serde_json::{Map, Value};
 use serde_path_to_error::{Path, Segment};
 
-use crate::error::{Named, QuotedStr, Unquoted};
+use crate::error::quote::{Named, QuotedStr, Unquoted};
 
 /// Why the arguments are not a `T`.
 pub(crate) struct Refused {

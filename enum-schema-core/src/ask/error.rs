@@ -7,7 +7,8 @@ use std::fmt;
 
 use serde_json::Value;
 
-use crate::error::{Error, Named, QuotedStr};
+use crate::error::quote::{Named, QuotedStr};
+use crate::error::Error;
 use crate::input::InputRequiredResult;
 use crate::version::VersionError;
 

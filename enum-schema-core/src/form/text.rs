@@ -364,7 +364,7 @@ impl<'de> serde::de::Visitor<'de> for Seed<'_, '_> {
             if object.contains_key(&key) {
                 return Err(serde::de::Error::custom(format_args!(
                     "the key {} appears twice in one object",
-                    crate::error::QuotedStr(&key)
+                    crate::error::quote::QuotedStr(&key)
                 )));
             }
             let at = match self.at {

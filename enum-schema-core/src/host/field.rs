@@ -6,7 +6,8 @@ use std::fmt;
 
 use serde_json::Value;
 
-use crate::error::{Error, ErrorKind, QuotedStr};
+use crate::error::quote::QuotedStr;
+use crate::error::{Error, ErrorKind};
 use crate::messages::reasons::{self, Whose};
 use crate::messages::{English, Messages};
 use crate::schema::number::{written, Reading};

@@ -12,7 +12,7 @@ use std::fmt;
 
 use serde_json::{Map, Value};
 
-use crate::error::Quoted;
+use crate::error::quote::Quoted;
 use crate::schema::PrimitiveSchema;
 use crate::schema::SchemaError;
 
@@ -96,12 +96,12 @@ impl fmt::Display for ReadError {
             ReadError::NotAForm { mode } => write!(
                 f,
                 "the elicitation is in {} mode, not a form: there is nothing to fill in",
-                crate::error::QuotedStr(mode)
+                crate::error::quote::QuotedStr(mode)
             ),
             ReadError::DuplicateKey { key } => write!(
                 f,
                 "the key {} appears twice in one object; peers disagree on which one counts",
-                crate::error::QuotedStr(key)
+                crate::error::quote::QuotedStr(key)
             ),
             ReadError::TooManyFields { fields, limit } => write!(
                 f,

@@ -6,7 +6,8 @@ use std::path::PathBuf;
 use serde_json::{Map, Value};
 
 use super::sampling::{malformed, member, object, optional_string};
-use crate::error::{is_bidi_control, Error};
+use crate::error::quote::is_bidi_control;
+use crate::error::Error;
 
 /// Whether `c` may not appear in a URI: a control character (C0, DEL,
 /// C1) or a bidirectional control, which RFC 3986 and RFC 3987 leave out.

@@ -6,7 +6,8 @@ use std::fmt;
 
 use serde_json::Value;
 
-use crate::error::{Error, Quoted, QuotedStr};
+use crate::error::quote::{Quoted, QuotedStr};
+use crate::error::Error;
 use crate::schema::primitive::StringFormat;
 
 /// Why a schema received from a peer, or built from options known at run

@@ -11,7 +11,7 @@ use std::fmt;
 use serde_json::Value;
 use tower_mcp::protocol::{ElicitFieldValue, ElicitRequestParams, ElicitResult};
 
-use crate::error::Quoted;
+use crate::error::quote::Quoted;
 use crate::host::{ReadError, Request, Response};
 
 /// The form tower-mcp hands to `ClientHandler::handle_elicit`, read
