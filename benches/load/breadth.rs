@@ -1,12 +1,13 @@
 //! Extra code for a twin's round, to test what the gap over HTTP is made
 //! of (issue 47): `BREADTH=wide:N` runs N distinct small functions once
-//! each (about N more 64-byte lines of code a round, and about ten
-//! instructions each), `BREADTH=narrow:N` runs one of them N times (the
-//! same instructions in one line). Loaded at once against each other
-//! (`benches/attribution.sh together` with `A=hand`, `BREADTH_A` and
-//! `BREADTH_B`), the difference in
-//! CPU per call is what N more distinct lines cost, instructions equal.
-//! N is rounded down to a multiple of 100, at most 2,000.
+//! each (N or more 64-byte lines of code, about ten instructions each,
+//! in every round, as an engine's code runs), `BREADTH=narrow:N` runs one
+//! of them N times (the same instructions in one line). Loaded at once
+//! against each other (`benches/attribution.sh together` with `A=hand`,
+//! `BREADTH_A` and `BREADTH_B`), the difference in CPU per call is what
+//! that much more distinct code costs, instructions equal (count the lines
+//! with `benches/attribution.sh footprint`). N is rounded down to a
+//! multiple of 100, at most 2,000.
 
 use std::hint::black_box;
 use std::sync::OnceLock;
@@ -34,9 +35,10 @@ fn breadth() -> Option<Breadth> {
     })
 }
 
-/// One 64-byte line of code (49 to 64 bytes, 16-byte aligned), about ten
-/// instructions, with 64-bit constants of its own: no two are the same
-/// code.
+/// About a 64-byte line of code (57 bytes at `opt-level = 3`, 16-byte
+/// aligned: one line or two, as the linker places it; the footprint counts
+/// what a build runs), about ten instructions, with 64-bit constants of
+/// its own: no two are the same code.
 #[inline(never)]
 fn line<const I: u64>(x: u64) -> u64 {
     let x = x ^ I.wrapping_mul(0x9e37_79b9_7f4a_7c15);
