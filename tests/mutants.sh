@@ -38,7 +38,7 @@
 # behind (`git diff` shows it). Not in CI: on two shared cores, with
 # MUTANTS_COPY=1 -j 1, the ~400 mutants of the URI and email validators took
 # 35 minutes with MUTANTS_TESTS=formats, the 123 answer-check mutants
-# outside format.rs 18 minutes with MUTANTS_TESTS="checks formats" (when
+# outside the format validators 18 minutes with MUTANTS_TESTS="checks formats" (when
 # each test file was a target of its own; both are in `answers` now); with
 # every test target (the default), each mutant rebuilds them all: hours. Results, with the
 # missed ones listed, are in target/mutants/mutants.out/. The figures of
@@ -57,10 +57,10 @@ files=(
     --file enum-schema-core/src/schema/rule/mod.rs
     --file enum-schema-core/src/schema/rule/shared.rs
     --file enum-schema-core/src/field/select.rs
-    --file enum-schema-core/src/form.rs
+    --file 'enum-schema-core/src/form/*.rs'
     --file enum-schema-core/src/schema/read.rs
     --file enum-schema-core/src/field/primitive.rs
-    --file enum-schema-core/src/schema/format.rs
+    --file 'enum-schema-core/src/schema/format/*.rs'
     --file enum-schema-core/src/field/dynamic.rs
 )
 # Equivalent mutants, skipped (each explained at the mutated line): in

@@ -133,7 +133,7 @@ impl ProtocolVersion {
         if version == "draft" {
             return Ok(ProtocolVersion::LATEST);
         }
-        if !crate::schema::format::is_date(version) {
+        if !crate::schema::format::date::is_date(version) {
             return Err(VersionError::Unrecognized {
                 version: version.to_owned(),
             });

@@ -26,9 +26,9 @@ use std::fmt::{self, Display};
 
 use serde_json::{Number, Value};
 
-use crate::schema::format::{
-    missing_from_date_time, not_ascii_email, uri_problem, Missing, NotAscii, UriProblem,
-};
+use crate::schema::format::date::{missing_from_date_time, Missing};
+use crate::schema::format::email::{not_ascii_email, NotAscii};
+use crate::schema::format::uri::{uri_problem, UriProblem};
 use crate::schema::number::{stands_outside, written, Inexact};
 use crate::schema::option::EnumOption;
 use crate::schema::primitive::StringFormat;

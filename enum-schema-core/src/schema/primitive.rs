@@ -6,7 +6,9 @@ use std::fmt;
 
 use serde_json::Number;
 
-use crate::schema::format::{is_date, is_date_time, is_email, is_uri};
+use crate::schema::format::date::{is_date, is_date_time};
+use crate::schema::format::email::is_email;
+use crate::schema::format::uri::is_uri;
 
 /// The `format` of a string property (MCP 2025-11-25, `StringSchema.format`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

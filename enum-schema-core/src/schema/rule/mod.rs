@@ -325,7 +325,7 @@ mod tests {
             assert!(format.matches(shortest), "{format}");
             // Every shorter ASCII string, up to two characters (longer ones
             // are refused by the validators' fixed shapes, tested in
-            // format.rs).
+            // schema/format/).
             for below in 0..length.min(3) {
                 for text in shorter(below) {
                     assert!(!format.matches(&text), "{format}: {text:?}");
