@@ -160,6 +160,24 @@ impl Whose {
             Whose::Person | Whose::Changed => "you entered",
         }
     }
+
+    /// Whose text a reason counts the characters of: "you entered" 8, or
+    /// "the suggestion has" 8.
+    fn counted(self) -> &'static str {
+        match self {
+            Whose::Suggested => "the suggestion has",
+            Whose::Person | Whose::Changed => "you entered",
+        }
+    }
+
+    /// The value itself, as a reason's subject: "what you entered", or
+    /// "the suggestion".
+    fn value(self) -> &'static str {
+        match self {
+            Whose::Suggested => "the suggestion",
+            Whose::Person | Whose::Changed => "what you entered",
+        }
+    }
 }
 
 /// One sentence per problem, one per line, in the order of the form, each
@@ -727,10 +745,7 @@ fn length(
     whose: Whose,
 ) -> std::fmt::Result {
     let count = crate::schema::rule::shared::char_count(value);
-    let entered = match whose {
-        Whose::Suggested => "the suggestion has",
-        Whose::Person | Whose::Changed => "you entered",
-    };
+    let entered = whose.counted();
     write!(
         text,
         "{field}: enter {least} {bound} characters; {entered} {count}."
@@ -758,10 +773,7 @@ fn out_of_range(
         return write!(
             text,
             "{field}: enter a number{range}; {} was rounded to {}, and may be outside the range.",
-            match whose {
-                Whose::Suggested => "the suggestion",
-                Whose::Person | Whose::Changed => "what you entered",
-            },
+            whose.value(),
             quote(&written(value))
         );
     }
