@@ -11,8 +11,8 @@
 //! `bytes[start..end]`, never past it.
 //!
 //! One file each: `uri.rs` (RFC 3986), `email.rs` (RFC 5321), `date.rs`
-//! (RFC 3339), and `shared.rs`, what the first two share: byte scanning,
-//! IP addresses and a domain's ASCII form.
+//! (RFC 3339), and `shared.rs`, what the first two share: IP addresses
+//! and a domain's ASCII form.
 
 pub(crate) mod date;
 pub(crate) mod email;

@@ -1,29 +1,6 @@
-//! What the `uri` and `email` checks share: byte scanning, IP addresses (RFC 3986, and
+//! What the `uri` and `email` checks share: IP addresses (RFC 3986, and
 //! RFC 5321's address literals) and a domain's ASCII form (IDNA's `xn--`
 //! labels, RFC 3492's Punycode).
-
-pub(super) const fn contains(set: &[u8], byte: u8) -> bool {
-    let mut i = 0;
-    while i < set.len() {
-        if set[i] == byte {
-            return true;
-        }
-        i += 1;
-    }
-    false
-}
-
-/// The first index in `start..end` holding one of `set`, or `end`.
-pub(super) const fn find(bytes: &[u8], start: usize, end: usize, set: &[u8]) -> usize {
-    let mut i = start;
-    while i < end {
-        if contains(set, bytes[i]) {
-            return i;
-        }
-        i += 1;
-    }
-    end
-}
 
 /// A decimal octet, 0 to 255: without leading zeros (RFC 3986 `dec-octet`)
 /// or, with `smtp`, with them (RFC 5321 `Snum`, `1*3DIGIT`).

@@ -1,6 +1,6 @@
 //! `uri`: RFC 3986 `URI`, and what mends an address that is not one.
 
-use super::shared::{ascii_domain, contains, find, is_ipv6};
+use super::shared::{ascii_domain, is_ipv6};
 
 /// RFC 3986 `unreserved`: `ALPHA / DIGIT / "-" / "." / "_" / "~"`.
 const fn is_unreserved(byte: u8) -> bool {
@@ -278,4 +278,28 @@ const fn find_not_digit(bytes: &[u8], start: usize, end: usize) -> usize {
         i += 1;
     }
     i
+}
+
+/// Whether `set` holds `byte`.
+const fn contains(set: &[u8], byte: u8) -> bool {
+    let mut i = 0;
+    while i < set.len() {
+        if set[i] == byte {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
+/// The first index in `start..end` holding one of `set`, or `end`.
+const fn find(bytes: &[u8], start: usize, end: usize, set: &[u8]) -> usize {
+    let mut i = start;
+    while i < end {
+        if contains(set, bytes[i]) {
+            return i;
+        }
+        i += 1;
+    }
+    end
 }
